@@ -1,0 +1,75 @@
+// Builds every bundle with esbuild: the extension (node/cjs, `vscode` external), the editor
+// webview (browser/iife), the ALM-compatible server and its CLI, the end-to-end test suite
+// that runs inside the VS Code extension host, and the benchmarks.
+// Usage: node scripts/build.mjs [--production] [--watch] [--only=extension,webview,server,e2e,bench]
+import * as esbuild from 'esbuild';
+import { existsSync } from 'node:fs';
+
+const args = process.argv.slice(2);
+const production = args.includes('--production');
+const watch = args.includes('--watch');
+const only = args.find((a) => a.startsWith('--only='))?.slice('--only='.length).split(',');
+
+const common = {
+  bundle: true,
+  sourcemap: !production,
+  minify: production,
+  logLevel: 'warning',
+  legalComments: 'none',
+};
+const nodeCommon = { ...common, platform: 'node', format: 'cjs', target: 'node20' };
+
+/** @type {Record<string, import('esbuild').BuildOptions>} */
+const targets = {
+  extension: {
+    ...nodeCommon,
+    entryPoints: { extension: 'src/extension.ts' },
+    outdir: 'dist',
+    external: ['vscode'],
+  },
+  webview: {
+    ...common,
+    platform: 'browser',
+    format: 'iife',
+    target: 'es2022',
+    entryPoints: { editor: 'webview/editor/main.ts' },
+    outdir: 'dist/webview',
+  },
+  server: {
+    ...nodeCommon,
+    entryPoints: { cli: 'server/src/cli.ts', index: 'server/src/index.ts' },
+    outdir: 'dist/server',
+    // Native and optional modules stay outside the bundle and load from node_modules.
+    external: ['better-sqlite3'],
+  },
+  e2e: {
+    ...nodeCommon,
+    entryPoints: { index: 'test/e2e/suite/index.ts' },
+    outdir: 'dist/test/e2e',
+    external: ['vscode', 'mocha', 'better-sqlite3'],
+  },
+  bench: {
+    ...nodeCommon,
+    entryPoints: { server: 'bench/server/main.ts', client: 'bench/client/main.ts' },
+    outdir: 'dist/bench',
+    external: ['better-sqlite3'],
+  },
+};
+
+const selected = Object.entries(targets).filter(([name, opts]) => {
+  if (only && !only.includes(name)) return false;
+  // A feature's entry point may not exist yet while it is being built; skip it rather than fail.
+  const entries = Object.values(opts.entryPoints);
+  return entries.every((e) => existsSync(e));
+});
+
+if (watch) {
+  for (const [name, opts] of selected) {
+    const ctx = await esbuild.context(opts);
+    await ctx.watch();
+    console.log(`[watch] ${name}`);
+  }
+} else {
+  await Promise.all(selected.map(([, opts]) => esbuild.build(opts)));
+  console.log(`built ${selected.map(([n]) => n).join(', ')}${production ? ' (production)' : ''}`);
+}
