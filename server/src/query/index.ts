@@ -1,49 +1,68 @@
 // Public surface of the query compiler: turns a collection GET's `query`, `order-by`, `fields`
-// and paging parameters into a parameterised SQL fragment over a resource's columns.
+// and paging parameters into a parameterised SQL fragment over a resource's columns. Both of
+// ALM's filter syntaxes are accepted: the bracket form `{field[cond];…}` and the api tree's
+// expression form `field = 'v' ; field > 3`.
+import { AlmError } from '../errors.js';
+import { FilterSyntaxError, UnknownFieldError } from './ast.js';
+import type { FilterNode } from './ast.js';
+import { parseBracketFilter } from './bracketParser.js';
+import { parseExpressionFilter } from './expressionParser.js';
+import { compileFields } from './fieldsParam.js';
+import { compileFilter } from './filterSql.js';
+import { compileOrderBy } from './orderBy.js';
+import { ParameterError, compilePaging } from './paging.js';
+import type { CompiledCollectionRequest, PagingLimits, QueryCatalog } from './types.js';
 
-/** One queryable field of a collection, mapped to its SQL column. */
-export interface QueryField {
-  name: string;
-  /** Quoted SQL column, e.g. `"ver-stamp"`. */
-  column: string;
-  kind: 'integer' | 'float' | 'string' | 'date' | 'datetime' | 'memo' | 'reference' | 'multi';
-}
-
-/** The fields a collection exposes to `query`, `order-by` and `fields`. */
-export interface QueryCatalog {
-  field(name: string): QueryField | undefined;
-  /** Fields returned whatever `fields` asks for, e.g. `type` and `id`. */
-  always: string[];
-}
-
-export interface PagingLimits {
-  defaultLimit: number;
-  maxLimit: number;
-}
-
-export interface CompiledCollectionRequest {
-  /** Field names to return, or null for all fields. */
-  fields: string[] | null;
-  /** SQL boolean expression (without `WHERE`); `1=1` when there is no filter. */
-  where: string;
-  params: (string | number | null)[];
-  /** SQL ordering (without `ORDER BY`), always ending with the id tie-breaker. */
-  orderBy: string;
-  limit: number;
-  offset: number;
-}
+export type { CompiledCollectionRequest, PagingLimits, QueryCatalog, QueryField, SqlParam } from './types.js';
+export type { CompareOp, FilterNode, Literal } from './ast.js';
+export { FilterSyntaxError, UnknownFieldError } from './ast.js';
+export { ParameterError } from './paging.js';
+export { likePattern } from './filterSql.js';
 
 /**
- * Compiles a collection request. Throws AlmError: 404 qccore.invalid-filter-expression for a bad
- * filter, 400 qccore.unknown-field-name for an unknown field, 400 for bad paging.
+ * Compiles a collection request. Throws AlmError: 404 qccore.invalid-filter-expression for a
+ * filter that does not parse, 400 qccore.unknown-field-name for an unknown field in `query`,
+ * `order-by` or `fields`, 400 qccore.general-error for bad paging or order-by syntax.
  */
 export function compileCollectionRequest(
   params: Record<string, string | undefined>,
   catalog: QueryCatalog,
   limits: PagingLimits,
 ): CompiledCollectionRequest {
-  // Skeleton committed first so routes can be wired; the full compiler follows.
-  void params;
-  void catalog;
-  return { fields: null, where: '1=1', params: [], orderBy: '"id" ASC', limit: limits.defaultLimit, offset: 0 };
+  try {
+    const filter = parseFilter(params.query);
+    const where = filter ? compileFilter(filter, catalog) : { sql: '1=1', params: [] };
+    const { limit, offset } = compilePaging(params, limits);
+    return {
+      fields: compileFields(params.fields, catalog),
+      where: where.sql,
+      params: where.params,
+      orderBy: compileOrderBy(params['order-by'], catalog),
+      limit,
+      offset,
+    };
+  } catch (err) {
+    throw toAlmError(err);
+  }
+}
+
+/** Parses either filter syntax; null when there is no filter. Throws FilterSyntaxError. */
+export function parseFilter(raw: string | undefined): FilterNode | null {
+  let text = (raw ?? '').trim();
+  // The api tree's examples wrap the whole expression in double quotes.
+  if (text.length >= 2 && text.startsWith('"') && text.endsWith('"')) text = text.slice(1, -1).trim();
+  if (text === '') return null;
+  return text.startsWith('{') ? parseBracketFilter(text) : parseExpressionFilter(text);
+}
+
+/** Maps the compiler's own errors to ALM error bodies; anything else passes through. */
+export function toAlmError(err: unknown): unknown {
+  if (err instanceof FilterSyntaxError) {
+    return new AlmError(404, 'qccore.invalid-filter-expression', `Invalid filter expression: ${err.message}.`);
+  }
+  if (err instanceof UnknownFieldError) {
+    return new AlmError(400, 'qccore.unknown-field-name', err.message, [{ Name: 'field', Value: err.field }]);
+  }
+  if (err instanceof ParameterError) return new AlmError(400, 'qccore.general-error', `Invalid parameter: ${err.message}.`);
+  return err;
 }

@@ -1,0 +1,37 @@
+// The filter tree both query syntaxes parse into, and the errors the parsers raise. The parsers
+// stay free of HTTP concerns; index.ts maps these errors to ALM error bodies.
+
+export type CompareOp = '=' | '<>' | '<' | '>' | '<=' | '>=';
+
+export type Literal =
+  /** `quoted` records whether the value came in quotes (it then never means null/true/false). */
+  | { kind: 'text'; value: string; quoted: boolean }
+  | { kind: 'null' }
+  | { kind: 'boolean'; value: boolean };
+
+export type FilterNode =
+  | { type: 'and'; items: FilterNode[] }
+  | { type: 'or'; items: FilterNode[] }
+  | { type: 'not'; item: FilterNode }
+  | { type: 'compare'; field: string; op: CompareOp; value: Literal };
+
+/** A filter that does not follow either grammar, or that cannot apply to its field. */
+export class FilterSyntaxError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'FilterSyntaxError';
+  }
+}
+
+/** A filter, order-by or fields clause naming a field the collection does not have. */
+export class UnknownFieldError extends Error {
+  constructor(readonly field: string) {
+    super(`Unknown field name: '${field}'`);
+    this.name = 'UnknownFieldError';
+  }
+}
+
+/** Nesting deeper than this is rejected rather than risking the parser's stack. */
+export const MAX_NESTING = 64;
+/** More comparisons than this make a filter "too complex" (keeps SQL parameters bounded). */
+export const MAX_CONDITIONS = 500;
