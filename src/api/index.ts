@@ -1,0 +1,70 @@
+// Public surface of the ALM client. Everything the extension needs comes from here; the files
+// behind it are internal. No `vscode` import anywhere under src/api (lint-enforced).
+//
+//   const client = new AlmClient({ baseUrl, credentials: () => secrets.get(...), logger, tls, proxy });
+//   const demo = client.project('DEFAULT', 'Demo');
+//   for await (const d of demo.defects.query({ fields: ['name', 'status'], orderBy: ['-id'] })) ...
+//   const lock = await demo.locks.acquire({ type: 'defect', id: 7 });
+//   try { await demo.defects.update(7, { status: 'Open' }, { original }); } finally { await lock.release(); }
+//   const problems = validateEdits(edits, await demo.fields('defects'), await demo.listItems());
+export { AlmClient } from './client';
+export type { AlmClientOptions, AlmLogger, CallOptions, Credentials, ProxyOptions, SignInFlow, TimeoutOptions, TlsOptions } from './options';
+export type {
+  AttachmentFilter,
+  AttachmentsApi,
+  CollectionQuery,
+  DefectsApi,
+  Disposable,
+  Download,
+  LockHandle,
+  LocksApi,
+  PagedQuery,
+  PageRequest,
+  ProjectApi,
+  SessionEvent,
+  SessionInfo,
+  UploadRequest,
+  UploadSource,
+} from './surface';
+export type {
+  Attachment,
+  DataTypeName,
+  Defect,
+  DefectChanges,
+  DomainRef,
+  EntityRef,
+  FieldCatalog,
+  FieldDataType,
+  FieldMeta,
+  FieldSource,
+  FieldValue,
+  ListItem,
+  ListTree,
+  Lock,
+  Page,
+  ProjectRef,
+  TransferProgress,
+} from './types';
+export {
+  AlmApiError,
+  AuthError,
+  CancelledError,
+  ForbiddenError,
+  LockedByOtherError,
+  NetworkError,
+  NotFoundError,
+  SelectionGuardError,
+  ServerError,
+  TimeoutError,
+  TlsError,
+  ValidationError,
+  VersionConflictError,
+  isAlmApiError,
+  isCancellation,
+} from './errors';
+export type { AlmErrorKind, FieldProblem } from './errors';
+export { allOf, anyOf, either, eq, ge, gt, le, like, lt, ne, not } from './clauses';
+export type { ClauseValue, Comparison, Condition, Filter, OrderBy, OrderBySpec } from './clauses';
+export type { WireDialect } from './dialect/dialect';
+export { validateEdits } from './validation';
+export type { ValidationContext } from './validation';

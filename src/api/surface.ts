@@ -1,0 +1,141 @@
+// The client's public resource interfaces. Features code against these (and can fake them in
+// tests); AlmClient and its project objects implement them.
+import type { Readable } from 'node:stream';
+import type { Filter, OrderBySpec } from './clauses';
+import type { CallOptions } from './options';
+import type {
+  Attachment,
+  Defect,
+  DefectChanges,
+  EntityRef,
+  FieldCatalog,
+  ListTree,
+  Lock,
+  Page,
+  TransferProgress,
+} from './types';
+
+export interface SessionInfo {
+  username: string;
+  /** Which sign-in flow the server accepted. */
+  flow: 'api' | 'authentication-point';
+}
+
+export interface SessionEvent {
+  signedIn: boolean;
+  username?: string;
+  /** `sign-in`, `re-sign-in` (after an expired session), `sign-out`, `expired` (re-sign-in failed). */
+  reason: 'sign-in' | 're-sign-in' | 'sign-out' | 'expired';
+}
+
+export interface Disposable {
+  dispose(): void;
+}
+
+export interface CollectionQuery extends CallOptions {
+  /** Fields to return (`type` and `id` always come back). All fields when absent. */
+  fields?: readonly string[];
+  orderBy?: readonly OrderBySpec[];
+  filter?: Filter;
+  /** Items per request; capped at the dialect's maximum (2000). Default 500. */
+  pageSize?: number;
+}
+
+export interface PageRequest extends CollectionQuery {
+  /** 0-based offset of the first item. Default 0. */
+  offset?: number;
+}
+
+/**
+ * Every item of a query, fetched page by page as the caller iterates; it always walks to the end
+ * (`total`) and throws if the server stops short, never capping silently.
+ */
+export interface PagedQuery<T> extends AsyncIterable<T> {
+  /** The pages themselves, for callers that render page by page. */
+  pages(): AsyncIterable<Page<T>>;
+  /** `total-count` once the first page has arrived. */
+  readonly total: number | undefined;
+}
+
+export interface DefectsApi {
+  query(query?: CollectionQuery): PagedQuery<Defect>;
+  page(request?: PageRequest): Promise<Page<Defect>>;
+  get(id: number, options?: CallOptions & { fields?: readonly string[] }): Promise<Defect>;
+  /**
+   * Sends only `changes`; with `original`, fields whose value equals the original are dropped
+   * first (and nothing is sent when nothing changed). Returns the full updated defect.
+   */
+  update(id: number, changes: DefectChanges, options?: CallOptions & { original?: Defect }): Promise<Defect>;
+  /** One PUT on the collection with an explicit selection; refuses an empty list. */
+  updateMany(items: readonly { id: number; changes: DefectChanges }[], options?: CallOptions): Promise<void>;
+  create(fields: DefectChanges, options?: CallOptions): Promise<Defect>;
+  /** Returns the deleted defect as the server last knew it. */
+  delete(id: number, options?: CallOptions): Promise<Defect>;
+}
+
+export interface AttachmentFilter extends CallOptions {
+  /** Attachments of these entities (type is required with ids, e.g. `defect`). */
+  entity?: { type: string; ids: readonly number[] };
+  /** One file name; needs `entity`. */
+  name?: string;
+  ids?: readonly number[];
+}
+
+/** Where upload bytes come from: a file path (re-readable, so a retry after re-sign-in works) or a stream. */
+export type UploadSource = { path: string } | { stream: Readable; size?: number };
+
+export interface UploadRequest extends CallOptions {
+  entity: EntityRef;
+  /** File name stored on the server. */
+  name: string;
+  source: UploadSource;
+  description?: string;
+  /** 1 allows linking from a rich-text field. */
+  refSubtype?: number;
+  onProgress?: (progress: TransferProgress) => void;
+}
+
+export interface Download {
+  /** The bytes, streamed (already decompressed). Consume or destroy it: it holds a connection slot. */
+  stream: Readable;
+  contentType: string | undefined;
+  /** Content-Length when the server sent one. */
+  size: number | undefined;
+}
+
+export interface AttachmentsApi {
+  list(filter?: AttachmentFilter): Promise<Attachment[]>;
+  get(id: number, options?: CallOptions): Promise<Attachment>;
+  download(id: number, options?: CallOptions & { onProgress?: (p: TransferProgress) => void }): Promise<Download>;
+  upload(request: UploadRequest): Promise<Attachment>;
+  /** Replaces the content of the attachment named `request.name` on `request.entity`. */
+  override(request: UploadRequest): Promise<Attachment>;
+  rename(id: number, name: string, options?: CallOptions): Promise<Attachment>;
+  describe(id: number, description: string, options?: CallOptions): Promise<Attachment>;
+  delete(id: number, options?: CallOptions): Promise<void>;
+}
+
+/** A held lock. `release()` deletes it exactly once; later calls resolve at once. */
+export interface LockHandle {
+  readonly lock: Lock;
+  /** `lost` when the session that held it ended (the server released it). */
+  readonly state: 'held' | 'released' | 'lost';
+  release(): Promise<void>;
+}
+
+export interface LocksApi {
+  /** Throws LockedByOtherError (with who and since when) when another user holds it. */
+  acquire(entity: EntityRef, options?: CallOptions): Promise<LockHandle>;
+}
+
+export interface ProjectApi {
+  readonly domain: string;
+  readonly project: string;
+  /** All list items as a tree indexed by list id (cached; `refresh` re-reads). */
+  listItems(options?: CallOptions & { refresh?: boolean }): Promise<ListTree>;
+  /** Field metadata of a collection (cached per project; `refresh` re-reads). */
+  fields(collection: string, options?: CallOptions & { refresh?: boolean }): Promise<FieldCatalog>;
+  readonly defects: DefectsApi;
+  readonly attachments: AttachmentsApi;
+  readonly locks: LocksApi;
+}

@@ -1,0 +1,152 @@
+// Typed resources of the ALM 12.5x `/api` tree, as the seed describes them. Defects keep the wire's
+// field names (projects add user fields such as `user-01`, so their schema is open); records with a
+// fixed schema (attachments, locks, list items) are mapped to camelCase.
+
+/** A reference to a resource instance, as the wire writes it. */
+export interface EntityRef {
+  type: string;
+  id: number;
+}
+
+/** Any value a defect field can hold on the wire. Multi-valued list fields are string arrays. */
+export type FieldValue = string | number | boolean | null | string[] | EntityRef;
+
+/** A defect: `type` and `id` always, other fields as requested with `fields`. */
+export interface Defect {
+  type: 'defect';
+  id: number;
+  'ver-stamp'?: number;
+  name?: string;
+  status?: string | null;
+  severity?: string | null;
+  priority?: string | null;
+  owner?: string | null;
+  'detected-by'?: string | null;
+  'last-modified'?: string | null;
+  description?: string | null;
+  [field: string]: FieldValue | undefined;
+}
+
+/** Field values to send: only the fields that change. */
+export type DefectChanges = Record<string, FieldValue>;
+
+export interface ProjectRef {
+  domain: string;
+  name: string;
+}
+
+export interface DomainRef {
+  name: string;
+  /** Present when the server listed them with the domain. */
+  projects?: ProjectRef[];
+}
+
+/** A list or a list value; top-level items (parent id 0) are lists. */
+export interface ListItem {
+  id: number;
+  logicalName: string;
+  name: string;
+  parentId: number;
+  children: ListItem[];
+}
+
+/** All list items of a project as a tree, indexed by id. */
+export interface ListTree {
+  /** The top-level lists, in server order. */
+  readonly lists: readonly ListItem[];
+  /** The list (or any item) with this id. */
+  byListId(id: number): ListItem | undefined;
+  /** Every value name below the list (nested values included), depth first. */
+  valuesOf(listId: number): string[];
+  /** Whether `value` is a value of the list (at any depth). */
+  hasValue(listId: number, value: string): boolean;
+}
+
+export type DataTypeName = 'Date' | 'Float' | 'Integer' | 'Memo' | 'Reference' | 'Reference By Value' | 'String';
+
+/** Where a reference field's values come from. */
+export type FieldSource =
+  | { kind: 'list'; listId: number }
+  | { kind: 'resource'; collection: string };
+
+export interface FieldDataType {
+  /** One of DataTypeName on known servers; kept as a string so an unknown type does not break parsing. */
+  name: DataTypeName | (string & {});
+  multiple: boolean;
+  source?: FieldSource;
+}
+
+export interface FieldValidationRule {
+  name: string;
+  value?: unknown;
+}
+
+/** One field of a collection, from `$metadata/fields`. */
+export interface FieldMeta {
+  name: string;
+  label: string;
+  dataType: FieldDataType;
+  /** `Not Null` input validation. */
+  required: boolean;
+  /** `Maximum length`, when present. */
+  maxLength?: number;
+  /** `Format` mask, when present. */
+  format?: string;
+  /** `Reference Match`: the value must be a list member / existing instance / valid date. */
+  referenceMatch: boolean;
+  /** Output `Sanitization`: `HTML` for memo fields. */
+  sanitization?: 'Text' | 'HTML' | (string & {});
+  inputValidations: FieldValidationRule[];
+  outputValidations: FieldValidationRule[];
+}
+
+/** The fields of one collection, in server order. */
+export interface FieldCatalog {
+  readonly collection: string;
+  readonly fields: readonly FieldMeta[];
+  get(name: string): FieldMeta | undefined;
+  /** The field's label, or its name when unknown. */
+  label(name: string): string;
+}
+
+export interface Attachment {
+  id: number;
+  name: string;
+  /** HTML fragment as the server returns it, or null. */
+  description: string | null;
+  refType: string | null;
+  refSubtype: number;
+  /** Bytes. */
+  fileSize: number | null;
+  lastModified: string | null;
+  vcUserName: string | null;
+  vcCurVer: string | null;
+  entity: EntityRef;
+}
+
+export interface Lock {
+  id: number;
+  entity: EntityRef;
+  user: string;
+  lockTime: string;
+  sessionLastTouch: string | null;
+}
+
+/** One page of a collection. */
+export interface Page<T> {
+  items: T[];
+  /** `total-count` from the server: the size of the whole (filtered) collection. */
+  total: number;
+  /** 0-based offset of `items[0]`. */
+  offset: number;
+  /** Offset of the next page (offset + items.length). */
+  nextOffset: number;
+  hasMore: boolean;
+}
+
+/** Progress of an upload or download. */
+export interface TransferProgress {
+  bytes: number;
+  /** Total bytes when known. */
+  total?: number;
+}
