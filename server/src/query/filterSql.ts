@@ -80,14 +80,16 @@ function multiCompare(col: string, op: CompareOp, text: string, params: SqlParam
 function literalText(field: QueryField, value: Exclude<Literal, { kind: 'null' }>): string {
   if (value.kind === 'text') return value.value;
   // ALM's boolean-like fields are Y/N lists; numeric fields take 1/0.
-  if (field.kind === 'integer' || field.kind === 'float') return value.value ? '1' : '0';
+  if (field.kind === 'integer' || field.kind === 'float' || field.kind === 'reference') return value.value ? '1' : '0';
   return value.value ? 'Y' : 'N';
 }
 
 function typedValue(field: QueryField, text: string): SqlParam {
   switch (field.kind) {
     case 'integer':
-      if (!INTEGER.test(text)) throw badValue(field, text, 'an integer');
+    case 'reference':
+      // Resource references (releases, cycles, environments) are stored by integer id.
+      if (!INTEGER.test(text)) throw badValue(field, text, field.kind === 'integer' ? 'an integer' : 'an integer id');
       return Number(text);
     case 'float':
       if (!FLOAT.test(text)) throw badValue(field, text, 'a number');

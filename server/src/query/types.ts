@@ -6,8 +6,9 @@ export interface QueryField {
   /** Quoted SQL column, e.g. `"ver-stamp"`. */
   column: string;
   /**
-   * How values compare: numbers for integer/float, ISO strings for date/datetime, text otherwise.
-   * `multi` columns hold a JSON array of strings; a condition matches when any element matches.
+   * How values compare: numbers for integer/float and for `reference` (a resource stored by its
+   * integer id), ISO strings for date/datetime, text otherwise. `multi` columns hold a JSON array
+   * of strings; a condition matches when any element matches.
    */
   kind: 'integer' | 'float' | 'string' | 'date' | 'datetime' | 'memo' | 'reference' | 'multi';
 }

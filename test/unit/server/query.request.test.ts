@@ -8,10 +8,11 @@ import type { QueryCatalog, QueryField } from '../../../server/src/query/index.j
 const fields: QueryField[] = [
   { name: 'id', column: '"id"', kind: 'integer' },
   { name: 'name', column: '"name"', kind: 'string' },
-  { name: 'status', column: '"status"', kind: 'reference' },
+  { name: 'status', column: '"status"', kind: 'string' },
   { name: 'creation-time', column: '"creation-time"', kind: 'date' },
   { name: 'last-modified', column: '"last-modified"', kind: 'datetime' },
   { name: 'estimated-fix-time', column: '"estimated-fix-time"', kind: 'float' },
+  { name: 'detected-in-rel', column: '"detected-in-rel"', kind: 'reference' },
 ];
 const catalog: QueryCatalog = { field: (n) => fields.find((f) => f.name === n), always: ['type', 'id'] };
 const limits = { defaultLimit: 100, maxLimit: 2000 };
@@ -48,6 +49,12 @@ describe('compileCollectionRequest: defaults and fields', () => {
     assert.equal(compile({ limit: '2000' }).limit, 2000);
   });
 
+  it('compares resource references by integer id', () => {
+    const c = compile({ query: '{detected-in-rel[1001 or 1002]}' });
+    assert.equal(c.where, '("detected-in-rel" = ? OR "detected-in-rel" = ?)');
+    assert.deepEqual(c.params, [1001, 1002]);
+  });
+
   it('prefers limit/offset over page-size/start-index when both are sent', () => {
     const c = compile({ limit: '5', offset: '10', 'page-size': '7', 'start-index': '3' });
     assert.deepEqual([c.limit, c.offset], [5, 10]);
@@ -58,7 +65,7 @@ describe('compileCollectionRequest: errors', () => {
   const invalidFilters = [
     '{status[Open]', "status = 'Open", '{id[abc]}', "id = 'x'", '{id[1.5]}', '{estimated-fix-time[abc]}',
     '{creation-time[05/01/2026]}', "creation-time = '2026-01-05 10:00:00'", '{last-modified[yesterday]}',
-    '{id[< null]}', 'id > null', `{id[${Array.from({ length: 501 }, (_, i) => i).join(' or ')}]}`,
+    '{id[< null]}', 'id > null', '{detected-in-rel[Release 1]}', `{id[${Array.from({ length: 501 }, (_, i) => i).join(' or ')}]}`,
   ];
   for (const query of invalidFilters) {
     it(`answers 404 qccore.invalid-filter-expression for query=${query.slice(0, 60)}`, () => {

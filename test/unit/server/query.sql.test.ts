@@ -32,12 +32,12 @@ const rows: Row[] = [
 const fieldList: QueryField[] = [
   { name: 'id', column: '"id"', kind: 'integer' },
   { name: 'name', column: '"name"', kind: 'string' },
-  { name: 'status', column: '"status"', kind: 'reference' },
+  { name: 'status', column: '"status"', kind: 'string' },
   { name: 'ver-stamp', column: '"ver-stamp"', kind: 'integer' },
   { name: 'creation-time', column: '"creation-time"', kind: 'date' },
   { name: 'last-modified', column: '"last-modified"', kind: 'datetime' },
   { name: 'estimated-fix-time', column: '"estimated-fix-time"', kind: 'float' },
-  { name: 'owner', column: '"owner"', kind: 'reference' },
+  { name: 'owner', column: '"owner"', kind: 'string' },
   { name: 'user-02', column: '"user-02"', kind: 'multi' },
 ];
 const catalog: QueryCatalog = {
