@@ -1,0 +1,56 @@
+// Fastify assembly: body parsers, compression, no-cache headers on reads, the ALM error handler,
+// the sign-in endpoints, and the session-guarded `/api` routes.
+import Fastify from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import compress from '@fastify/compress';
+import type { ServerContext } from './context';
+import { installErrorHandler } from './errors';
+import { registerAuth, sessionHook } from './auth/index';
+import { registerDomains } from './routes/domains';
+import { registerProjectRoutes } from './routes/index';
+
+export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: ctx.options.log,
+    // Large multi-defect PUTs are legitimate; attachments stream through their own parser.
+    bodyLimit: 20 * 1024 * 1024,
+    // Long path segments (domain and project names) must not be cut at the default 100 characters.
+    routerOptions: { maxParamLength: 500 },
+  });
+  installErrorHandler(app);
+  await app.register(compress, { encodings: ['gzip', 'deflate'], threshold: 1024 });
+
+  // XML bodies (alm-authenticate, site-session parameters) are read as text.
+  app.addContentTypeParser(['application/xml', 'text/xml'], { parseAs: 'string' }, (_req, body, done) => done(null, body));
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.method === 'GET' || request.method === 'HEAD') {
+      void reply.header('Cache-Control', 'no-cache, max-age=0');
+      void reply.header('Pragma', 'no-cache');
+    }
+    return payload;
+  });
+
+  await app.register(async (auth) => {
+    // Sign-in endpoints accept any body type (clients send text/plain, XML or nothing).
+    auth.addContentTypeParser('*', { parseAs: 'string' }, (_req, body, done) => done(null, body));
+    registerAuth(auth, ctx);
+  });
+
+  const root = ctx.options.rootPath;
+  await app.register(
+    async (api) => {
+      api.addHook('onRequest', sessionHook(ctx));
+      registerDomains(api, ctx);
+    },
+    { prefix: `${root}/api` },
+  );
+  await app.register(
+    async (project) => {
+      project.addHook('onRequest', sessionHook(ctx));
+      registerProjectRoutes(project, ctx);
+    },
+    { prefix: `${root}/api/domains/:domain/projects/:project` },
+  );
+  return app;
+}

@@ -1,0 +1,89 @@
+// The Core sign-in flow (reference §2, §15.2-15.5, 15.9): authentication-point authenticate or
+// alm-authenticate set LWSSO only; rest/site-session opens the application session.
+import type { FastifyInstance } from 'fastify';
+import type { ServerContext } from '../context';
+import { AlmError } from '../errors';
+import { COOKIE, appSessionCookies, expiredQcSession, lwssoCookie, parseCookies, setCookies } from './cookies';
+import { almAuthenticationBody, basicCredentials } from './credentials';
+import { checkCredentials, endRequestSession } from './signIn';
+
+const xmlEscape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+export function registerAuthenticationPoint(app: FastifyInstance, ctx: ServerContext): void {
+  const root = ctx.options.rootPath;
+  const realm = (host: string | undefined, protocol: string) => `LWSSO realm="${protocol}://${host ?? 'localhost'}${root}/authentication-point"`;
+
+  app.route({
+    // Docs say GET; real clients also POST (C-gowtham) and HEAD (C-restalm).
+    method: ['GET', 'POST'],
+    url: `${root}/authentication-point/authenticate`,
+    handler: async (request, reply) => {
+      const user = await checkCredentials(ctx, basicCredentials(request.headers.authorization), realm(request.headers.host, request.protocol));
+      setCookies(reply, [lwssoCookie(ctx.sessions.create(user, false))]);
+      return reply.code(200).send();
+    },
+  });
+
+  app.post(`${root}/authentication-point/alm-authenticate`, async (request, reply) => {
+    const credentials = almAuthenticationBody(request.body);
+    if (!credentials && request.body) {
+      throw new AlmError(400, 'qccore.general-error', 'Expected <alm-authentication><user>…</user><password>…</password></alm-authentication>.');
+    }
+    const user = await checkCredentials(ctx, credentials, 'ALMAUTH');
+    setCookies(reply, [lwssoCookie(ctx.sessions.create(user, false))]);
+    return reply.code(ctx.options.almAuthenticateStatus).send();
+  });
+
+  app.route({
+    method: ['GET', 'POST', 'PUT', 'DELETE'],
+    url: `${root}/authentication-point/logout`,
+    handler: async (request, reply) => {
+      endRequestSession(ctx, request, reply);
+      return reply.code(200).send();
+    },
+  });
+
+  app.get(`${root}/rest/is-authenticated`, async (request, reply) => {
+    const cookies = parseCookies(request);
+    const session = ctx.sessions.byQcSession(cookies[COOKIE.qcSession]) ?? ctx.sessions.byLwsso(cookies[COOKIE.lwsso]);
+    if (!session) {
+      return reply
+        .code(401)
+        .header('WWW-Authenticate', realm(request.headers.host, request.protocol))
+        .type('application/json')
+        .send({ Id: 'qccore.general-error', Title: 'Not authenticated.', ExceptionProperties: null, StackTrace: null });
+    }
+    ctx.sessions.touch(session);
+    return reply
+      .type('application/xml')
+      .send(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?><AuthenticationInfo><Username>${xmlEscape(session.user)}</Username></AuthenticationInfo>`);
+  });
+
+  // POST opens the application session; GET and PUT keep it alive; DELETE closes it.
+  app.route({
+    method: ['GET', 'POST', 'PUT', 'DELETE'],
+    url: `${root}/rest/site-session`,
+    handler: async (request, reply) => {
+      const cookies = parseCookies(request);
+      const session = ctx.sessions.byLwsso(cookies[COOKIE.lwsso]) ?? ctx.sessions.byQcSession(cookies[COOKIE.qcSession]);
+      if (!session) {
+        throw new AlmError(401, 'qccore.general-error', `Not authenticated: call ${root}/authentication-point/authenticate first.`, undefined, {
+          'WWW-Authenticate': realm(request.headers.host, request.protocol),
+        });
+      }
+      if (request.method === 'DELETE') {
+        ctx.sessions.closeApp(session);
+        setCookies(reply, [expiredQcSession()]);
+        return reply.code(200).send();
+      }
+      if (request.method === 'POST') {
+        const opened = ctx.sessions.openApp(session);
+        setCookies(reply, appSessionCookies(opened, root));
+        return reply.code(201).send();
+      }
+      ctx.sessions.touch(session);
+      if (!session.qcsession) throw new AlmError(401, 'qccore.session-has-expired', 'No application session is open: POST to site-session first.');
+      return reply.code(200).send();
+    },
+  });
+}

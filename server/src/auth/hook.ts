@@ -1,0 +1,41 @@
+// The session hook: every request under `/api/domains` needs a live application session
+// (QCSession cookie). It sets `request.almSession` and records the activity.
+import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import { AlmError } from '../errors';
+import type { ServerContext } from '../context';
+import { COOKIE, parseCookies } from './cookies';
+
+/** The reason phrase a real 12.55 server gives for a request without a session (reference §2.8). */
+const NOT_AUTHENTICATED =
+  "Authentication failed. Browser based integrations - to login append '?login-form-required=y' to the url you tried to access.";
+
+export function sessionHook(ctx: ServerContext): onRequestAsyncHookHandler {
+  return async (request: FastifyRequest) => {
+    request.almSession = authenticate(ctx, request);
+  };
+}
+
+function authenticate(ctx: ServerContext, request: FastifyRequest): { id: string; user: string } {
+  const cookies = parseCookies(request);
+  const qc = cookies[COOKIE.qcSession];
+  const session = ctx.sessions.byQcSession(qc);
+  if (session) {
+    ctx.sessions.touch(session);
+    return { id: session.id, user: session.user };
+  }
+  if (qc) {
+    throw new AlmError(
+      401,
+      'qccore.session-has-expired',
+      `Your session has expired or was closed (sessions end after ${ctx.options.sessionIdleSeconds} s without a request). Sign in again.`,
+    );
+  }
+  if (ctx.sessions.byLwsso(cookies[COOKIE.lwsso])) {
+    throw new AlmError(
+      401,
+      'qccore.session-has-expired',
+      `Authenticated, but no application session is open: POST ${ctx.options.rootPath}/rest/site-session first, or sign in with ${ctx.options.rootPath}/api/authentication/sign-in.`,
+    );
+  }
+  throw new AlmError(401, 'qccore.general-error', `Not authenticated. ${NOT_AUTHENTICATED}`);
+}

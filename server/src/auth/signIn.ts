@@ -1,0 +1,56 @@
+// The api tree's one-step sign-in and sign-out (reference §2.1, §2.6): sign-in with Basic
+// credentials opens the authentication and the application session and sets all cookies.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AlmError } from '../errors';
+import type { ServerContext } from '../context';
+import { COOKIE, appSessionCookies, expiredLwsso, expiredQcSession, lwssoCookie, parseCookies, setCookies } from './cookies';
+import { basicCredentials } from './credentials';
+import type { Credentials } from './credentials';
+
+const ANY_METHOD = ['GET', 'POST', 'PUT', 'DELETE'] as const;
+
+/** Checks credentials; throws 401 with a clear title when they are missing or wrong. */
+export async function checkCredentials(ctx: ServerContext, credentials: Credentials | undefined, challenge: string): Promise<string> {
+  if (!credentials) {
+    throw new AlmError(401, 'qccore.general-error', 'Authentication required: send the user name and password.', undefined, {
+      'WWW-Authenticate': challenge,
+    });
+  }
+  if (!(await ctx.site.checkPassword(credentials.user, credentials.password))) {
+    throw new AlmError(401, 'qccore.general-error', 'Authentication failed: wrong user name or password.', undefined, {
+      'WWW-Authenticate': challenge,
+    });
+  }
+  return credentials.user;
+}
+
+/** Ends whatever session the request's cookies name, releasing its locks, and expires the cookies. */
+export function endRequestSession(ctx: ServerContext, request: FastifyRequest, reply: FastifyReply): void {
+  const cookies = parseCookies(request);
+  const session = ctx.sessions.byQcSession(cookies[COOKIE.qcSession]) ?? ctx.sessions.byLwsso(cookies[COOKIE.lwsso]);
+  if (session) ctx.sessions.end(session.id);
+  setCookies(reply, [expiredLwsso(), expiredQcSession()]);
+}
+
+export function registerSignIn(app: FastifyInstance, ctx: ServerContext): void {
+  const root = ctx.options.rootPath;
+  app.route({
+    method: [...ANY_METHOD],
+    url: `${root}/api/authentication/sign-in`,
+    handler: async (request, reply) => {
+      const user = await checkCredentials(ctx, basicCredentials(request.headers.authorization), 'Basic realm="ALM"');
+      const session = ctx.sessions.create(user, true);
+      setCookies(reply, [lwssoCookie(session), ...appSessionCookies(session, root)]);
+      void reply.header('Expires', 'Thu, 01 Jan 1970 00:00:00 GMT');
+      return reply.code(200).send();
+    },
+  });
+  app.route({
+    method: [...ANY_METHOD],
+    url: `${root}/api/authentication/sign-out`,
+    handler: async (request, reply) => {
+      endRequestSession(ctx, request, reply);
+      return reply.code(200).send();
+    },
+  });
+}

@@ -1,0 +1,78 @@
+// Server options and their defaults. Everything a caller may leave out is resolved here once,
+// so route code reads `ctx.options` without re-checking for undefined.
+
+export interface ServerOptions {
+  /** TCP port; 0 picks a free one. */
+  port?: number;
+  /** Interface to listen on. */
+  host?: string;
+  /** Folder holding site.db and the project folders; created when missing. */
+  dataDir: string;
+  /** Root path prefix of every resource, like a real server's `/qcbin`. */
+  rootPath?: string;
+  /** Seed demo domains, projects, users and defects when the data dir is new. */
+  demo?: boolean;
+  /** Number of demo defects in DEFAULT/Demo. */
+  defects?: number;
+  /** Idle time after which a session ends and its locks are released. */
+  sessionIdleSeconds?: number;
+  /** Largest accepted attachment upload. */
+  maxAttachmentBytes?: number;
+  /** Log requests to stdout (pino through fastify). */
+  log?: boolean;
+  /** Status of a successful alm-authenticate: sources disagree between 200 and 201. */
+  almAuthenticateStatus?: 200 | 201;
+}
+
+export interface ResolvedOptions {
+  port: number;
+  host: string;
+  dataDir: string;
+  rootPath: string;
+  demo: boolean;
+  defects: number;
+  sessionIdleSeconds: number;
+  maxAttachmentBytes: number;
+  log: boolean;
+  almAuthenticateStatus: 200 | 201;
+}
+
+export const DEFAULTS = {
+  port: 0,
+  host: '127.0.0.1',
+  rootPath: '/qcbin',
+  defects: 200,
+  sessionIdleSeconds: 3600,
+  maxAttachmentBytes: 50 * 1024 * 1024,
+} as const;
+
+/** Paging limits of the api tree (reference §6). */
+export const PAGING = { defaultLimit: 100, maxLimit: 2000 } as const;
+
+export function resolveOptions(options: ServerOptions): ResolvedOptions {
+  const rootPath = normaliseRootPath(options.rootPath ?? DEFAULTS.rootPath);
+  const port = options.port ?? DEFAULTS.port;
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`Invalid port ${String(port)}: use 0-65535.`);
+  const defects = options.defects ?? DEFAULTS.defects;
+  if (!Number.isInteger(defects) || defects < 0) throw new Error(`Invalid defect count ${String(defects)}.`);
+  const idle = options.sessionIdleSeconds ?? DEFAULTS.sessionIdleSeconds;
+  if (!(idle > 0)) throw new Error(`Invalid session idle time ${String(idle)}: use a positive number of seconds.`);
+  return {
+    port,
+    host: options.host ?? DEFAULTS.host,
+    dataDir: options.dataDir,
+    rootPath,
+    demo: options.demo ?? false,
+    defects,
+    sessionIdleSeconds: idle,
+    maxAttachmentBytes: options.maxAttachmentBytes ?? DEFAULTS.maxAttachmentBytes,
+    log: options.log ?? false,
+    almAuthenticateStatus: options.almAuthenticateStatus ?? 200,
+  };
+}
+
+/** `qcbin`, `/qcbin/` and `/qcbin` all mean `/qcbin`; `/` or `` mean no prefix. */
+function normaliseRootPath(path: string): string {
+  const trimmed = path.replace(/^\/+|\/+$/g, '');
+  return trimmed ? `/${trimmed}` : '';
+}

@@ -1,0 +1,96 @@
+// Public entry point of the ALM-compatible server: `startServer(options)` opens (and on first
+// use seeds) the data dir, listens, and returns the base URL and a `close()`.
+import { accessSync, constants, mkdirSync } from 'node:fs';
+import { resolveOptions } from './config';
+import type { ServerOptions } from './config';
+import type { ServerContext } from './context';
+import { buildApp } from './app';
+import { SiteStore } from './store/site';
+import { ProjectRegistry } from './store/registry';
+import { SessionService } from './auth/sessions';
+import { seedBaseline } from './store/baseline';
+
+export type { ServerOptions } from './config';
+export type { ServerContext, AlmSession } from './context';
+export { AlmError } from './errors';
+export { DEMO_USERS, DEMO_PROJECTS } from './store/baseline';
+
+export interface RunningServer {
+  /** e.g. `http://127.0.0.1:PORT/qcbin` */
+  baseUrl: string;
+  port: number;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+/** Thrown for problems the CLI reports in one line (busy port, unusable data dir). */
+export class StartupError extends Error {
+  override name = 'StartupError';
+}
+
+export async function startServer(options: ServerOptions): Promise<RunningServer> {
+  const resolved = resolveOptions(options);
+  prepareDataDir(resolved.dataDir);
+  const now = () => new Date();
+  const site = new SiteStore(resolved.dataDir);
+  const projects = new ProjectRegistry(site, resolved.dataDir, now);
+  const ctx: ServerContext = {
+    options: resolved,
+    site,
+    projects,
+    sessions: new SessionService(site, projects, resolved.sessionIdleSeconds, now),
+    now,
+  };
+  let app;
+  try {
+    if (site.isEmpty()) await seed(ctx);
+    app = await buildApp(ctx);
+    await app.listen({ port: resolved.port, host: resolved.host });
+  } catch (err) {
+    await app?.close();
+    projects.closeAll();
+    site.close();
+    if (isErrno(err) && err.code === 'EADDRINUSE') {
+      throw new StartupError(`Port ${resolved.port} on ${resolved.host} is already in use; choose another with --port.`);
+    }
+    throw err;
+  }
+  // Sessions idle past the timeout end (and free their locks) even if nobody asks for them.
+  const sweeper = setInterval(() => ctx.sessions.sweep(), Math.min(60_000, resolved.sessionIdleSeconds * 500));
+  sweeper.unref();
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : resolved.port;
+  const hostForUrl = resolved.host.includes(':') ? `[${resolved.host}]` : resolved.host;
+  let closed = false;
+  return {
+    baseUrl: `http://${hostForUrl === '0.0.0.0' ? '127.0.0.1' : hostForUrl}:${port}${resolved.rootPath}`,
+    port,
+    dataDir: resolved.dataDir,
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      clearInterval(sweeper);
+      await app.close();
+      projects.closeAll();
+      site.close();
+    },
+  };
+}
+
+async function seed(ctx: ServerContext): Promise<void> {
+  seedBaseline(ctx);
+}
+
+function prepareDataDir(dir: string): void {
+  try {
+    mkdirSync(dir, { recursive: true });
+    accessSync(dir, constants.R_OK | constants.W_OK);
+  } catch (err) {
+    const reason = isErrno(err) ? err.code : String(err);
+    throw new StartupError(`Data directory ${dir} is not readable and writable (${reason}).`);
+  }
+}
+
+function isErrno(err: unknown): err is NodeJS.ErrnoException {
+  return err instanceof Error && 'code' in err;
+}

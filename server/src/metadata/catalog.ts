@@ -1,0 +1,60 @@
+// Per-collection field lookup, shared by `$metadata/fields`, validation and the query compiler.
+import { ATTACHMENT_FIELDS, LIST_ITEM_FIELDS, LOCK_FIELDS } from './otherFields';
+import { DEFECT_FIELDS } from './defectFields';
+import type { FieldDef } from './types';
+import type { QueryCatalog, QueryField } from '../query/index';
+
+export type CollectionName = 'defects' | 'attachments' | 'locks' | 'list-items';
+
+/** Entity type (singular) of each collection. */
+export const ENTITY_TYPE: Record<CollectionName, string> = {
+  defects: 'defect',
+  attachments: 'attachment',
+  locks: 'lock',
+  'list-items': 'list-item',
+};
+
+export class FieldCatalog implements QueryCatalog {
+  readonly fields: readonly FieldDef[];
+  readonly always = ['type', 'id'];
+  private readonly byName = new Map<string, FieldDef>();
+
+  constructor(
+    readonly collection: CollectionName,
+    fields: readonly FieldDef[],
+    /** Extra names accepted by `query`/`order-by`/`fields`, e.g. `entity.id` for `parent-id`. */
+    aliases: Record<string, string> = {},
+  ) {
+    this.fields = fields;
+    for (const def of fields) this.byName.set(def.name, def);
+    for (const [alias, target] of Object.entries(aliases)) {
+      const def = this.byName.get(target);
+      if (def) this.byName.set(alias, def);
+    }
+  }
+
+  get entityType(): string {
+    return ENTITY_TYPE[this.collection];
+  }
+
+  field(name: string): (QueryField & FieldDef) | undefined {
+    return this.byName.get(name);
+  }
+
+  has(name: string): boolean {
+    return this.byName.has(name);
+  }
+}
+
+const entityAliases = { 'entity.id': 'parent-id', 'entity.type': 'parent-type' };
+
+export const CATALOGS: Record<CollectionName, FieldCatalog> = {
+  defects: new FieldCatalog('defects', DEFECT_FIELDS),
+  attachments: new FieldCatalog('attachments', ATTACHMENT_FIELDS, entityAliases),
+  locks: new FieldCatalog('locks', LOCK_FIELDS, entityAliases),
+  'list-items': new FieldCatalog('list-items', LIST_ITEM_FIELDS, { 'parent.id': 'parent-id' }),
+};
+
+export function isCollectionName(name: string): name is CollectionName {
+  return Object.prototype.hasOwnProperty.call(CATALOGS, name);
+}

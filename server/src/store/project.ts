@@ -1,0 +1,246 @@
+// One project's database: defects, list-items, users, releases, cycles, environments,
+// attachment descriptors and locks. Every project has its own file; projects share nothing.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { DEFECT_FIELDS } from '../metadata/defectFields';
+import { openDatabase, migrate } from './sqlite';
+import type { SqliteDatabase } from './sqlite';
+import { projectSchemaV1 } from './projectSchema';
+import { formatDate, formatDateTime } from './time';
+import type {
+  CycleInput, DefectInput, DefectRow, EnvironmentInput, ListItemInput, ListItemRow, LockRow,
+  ProjectUserInput, ReleaseInput, ResourceTable, StoredValue,
+} from './projectTypes';
+
+const DEFECT_COLUMNS = DEFECT_FIELDS.map((def) => def.name);
+
+export class ProjectStore {
+  readonly db: SqliteDatabase;
+  /** Folder holding attachment content, one file per attachment id. */
+  readonly attachmentsDir: string;
+  private listValueCache = new Map<number, Set<string>>();
+  private readonly insertDefectStmt;
+
+  constructor(
+    readonly domain: string,
+    readonly name: string,
+    readonly dir: string,
+    private readonly now: () => Date,
+  ) {
+    mkdirSync(dir, { recursive: true });
+    this.attachmentsDir = join(dir, 'attachments');
+    mkdirSync(this.attachmentsDir, { recursive: true });
+    this.db = openDatabase(join(dir, 'project.db'));
+    migrate(this.db, [projectSchemaV1]);
+    const cols = DEFECT_COLUMNS.map((c) => `"${c}"`).join(', ');
+    const params = DEFECT_COLUMNS.map(() => '?').join(', ');
+    this.insertDefectStmt = this.db.prepare(`INSERT INTO defects (${cols}) VALUES (${params})`);
+  }
+
+  /** Runs `fn` in one transaction: all of its writes happen or none do. */
+  transaction<T>(fn: () => T): T {
+    return this.db.transaction(fn)();
+  }
+
+  close(): void {
+    if (this.db.open) this.db.close();
+  }
+
+  // ---- users -------------------------------------------------------------------------------
+
+  insertUsers(users: readonly ProjectUserInput[]): void {
+    const stmt = this.db.prepare('INSERT OR REPLACE INTO users ("name", "full-name", "email") VALUES (?, ?, ?)');
+    this.transaction(() => {
+      for (const u of users) stmt.run(u.name, u.fullName ?? null, u.email ?? null);
+    });
+  }
+
+  hasUser(name: string): boolean {
+    return this.db.prepare('SELECT 1 FROM users WHERE "name" = ?').get(name) !== undefined;
+  }
+
+  listUsers(): { name: string; 'full-name': string | null; email: string | null }[] {
+    return this.db.prepare('SELECT * FROM users ORDER BY "name"').all() as { name: string; 'full-name': string | null; email: string | null }[];
+  }
+
+  // ---- list-items --------------------------------------------------------------------------
+
+  /** Inserts lists and their values; parents must come before their children. */
+  insertListItems(items: readonly ListItemInput[]): void {
+    const insert = this.db.prepare(
+      'INSERT INTO list_items ("id", "logical-identifier", "name", "parent-id", "position") VALUES (?, ?, ?, ?, ?)',
+    );
+    const parentOf = this.db.prepare('SELECT "logical-identifier" AS lid FROM list_items WHERE "id" = ?');
+    const siblings = this.db.prepare('SELECT COUNT(*) AS n FROM list_items WHERE "parent-id" = ?');
+    this.transaction(() => {
+      for (const item of items) {
+        const parentId = item.parentId ?? 0;
+        const position = item.position ?? (siblings.get(parentId) as { n: number }).n;
+        let lid = item.logicalIdentifier;
+        if (!lid) {
+          const parent = parentId ? (parentOf.get(parentId) as { lid: string } | undefined) : undefined;
+          if (parentId && !parent) throw new Error(`List item ${item.id}: parent ${parentId} does not exist.`);
+          lid = parent ? `${parent.lid}.${position + 1}` : String(item.id);
+        }
+        insert.run(item.id, lid, item.name, parentId, position);
+      }
+    });
+    this.listValueCache.clear();
+  }
+
+  /** Items in tree order: each list followed by its values, depth first. */
+  listItemsInTreeOrder(): ListItemRow[] {
+    const rows = this.db.prepare('SELECT * FROM list_items ORDER BY "parent-id", "position", "id"').all() as ListItemRow[];
+    const children = new Map<number, ListItemRow[]>();
+    for (const row of rows) {
+      const list = children.get(row['parent-id']) ?? [];
+      list.push(row);
+      children.set(row['parent-id'], list);
+    }
+    const out: ListItemRow[] = [];
+    const visit = (parent: number) => {
+      for (const row of children.get(parent) ?? []) {
+        out.push(row);
+        visit(row.id);
+      }
+    };
+    visit(0);
+    return out;
+  }
+
+  getListItem(id: number): ListItemRow | undefined {
+    return this.db.prepare('SELECT * FROM list_items WHERE "id" = ?').get(id) as ListItemRow | undefined;
+  }
+
+  /** Every value of a list, nested values of a tree list (like `subject`) included. */
+  listValues(listId: number): Set<string> {
+    let values = this.listValueCache.get(listId);
+    if (!values) {
+      const rows = this.db
+        .prepare(
+          `WITH RECURSIVE tree(id, name) AS (
+             SELECT "id", "name" FROM list_items WHERE "parent-id" = ?
+             UNION ALL SELECT li."id", li."name" FROM list_items li JOIN tree ON li."parent-id" = tree.id)
+           SELECT name FROM tree`,
+        )
+        .all(listId) as { name: string }[];
+      values = new Set(rows.map((r) => r.name));
+      this.listValueCache.set(listId, values);
+    }
+    return values;
+  }
+
+  // ---- releases, cycles, environments ------------------------------------------------------
+
+  insertRelease(r: ReleaseInput): number {
+    const info = this.db
+      .prepare('INSERT INTO releases ("id", "name", "start-date", "end-date", "description") VALUES (?, ?, ?, ?, ?)')
+      .run(r.id ?? null, r.name, r.startDate ?? null, r.endDate ?? null, r.description ?? null);
+    return Number(info.lastInsertRowid);
+  }
+
+  insertCycle(c: CycleInput): number {
+    const info = this.db
+      .prepare('INSERT INTO release_cycles ("id", "name", "parent-id", "start-date", "end-date") VALUES (?, ?, ?, ?, ?)')
+      .run(c.id ?? null, c.name, c.releaseId, c.startDate ?? null, c.endDate ?? null);
+    return Number(info.lastInsertRowid);
+  }
+
+  insertEnvironment(e: EnvironmentInput): number {
+    const info = this.db.prepare('INSERT INTO environments ("id", "name") VALUES (?, ?)').run(e.id ?? null, e.name);
+    return Number(info.lastInsertRowid);
+  }
+
+  resourceExists(table: ResourceTable, id: number): boolean {
+    return this.db.prepare(`SELECT 1 FROM ${table} WHERE "id" = ?`).get(id) !== undefined;
+  }
+
+  // ---- defects -----------------------------------------------------------------------------
+
+  /** Inserts defects in one transaction (fast enough for 100,000 rows); returns their ids. */
+  insertDefects(records: Iterable<DefectInput>): number[] {
+    const ids: number[] = [];
+    this.transaction(() => {
+      for (const record of records) ids.push(this.insertOne(record));
+    });
+    return ids;
+  }
+
+  insertDefect(record: DefectInput): number {
+    return this.transaction(() => this.insertOne(record));
+  }
+
+  private insertOne(record: DefectInput): number {
+    const now = this.now();
+    const defaults: DefectInput = {
+      'ver-stamp': 1,
+      'last-modified': formatDateTime(now),
+      'creation-time': formatDate(now),
+      'has-linkage': 'N',
+      'has-others-linkage': 'N',
+      attachment: 'N',
+    };
+    const values = DEFECT_COLUMNS.map((col) => toStored(record[col] ?? defaults[col] ?? null));
+    return Number(this.insertDefectStmt.run(...values).lastInsertRowid);
+  }
+
+  getDefect(id: number): DefectRow | undefined {
+    return this.db.prepare('SELECT * FROM defects WHERE "id" = ?').get(id) as DefectRow | undefined;
+  }
+
+  /** Writes the given columns (field names) of one defect; returns false when it does not exist. */
+  updateDefect(id: number, changes: Readonly<Record<string, StoredValue>>): boolean {
+    const names = Object.keys(changes);
+    if (names.length === 0) return this.getDefect(id) !== undefined;
+    const sets = names.map((n) => `"${n}" = ?`).join(', ');
+    const info = this.db.prepare(`UPDATE defects SET ${sets} WHERE "id" = ?`).run(...names.map((n) => changes[n] ?? null), id);
+    return info.changes > 0;
+  }
+
+  deleteDefect(id: number): boolean {
+    return this.db.prepare('DELETE FROM defects WHERE "id" = ?').run(id).changes > 0;
+  }
+
+  countDefects(): number {
+    return (this.db.prepare('SELECT COUNT(*) AS n FROM defects').get() as { n: number }).n;
+  }
+
+  // ---- locks -------------------------------------------------------------------------------
+
+  getLock(entityType: string, entityId: number): LockRow | undefined {
+    return this.db
+      .prepare('SELECT * FROM locks WHERE "parent-type" = ? AND "parent-id" = ?')
+      .get(entityType, entityId) as LockRow | undefined;
+  }
+
+  getLockById(id: number): LockRow | undefined {
+    return this.db.prepare('SELECT * FROM locks WHERE "id" = ?').get(id) as LockRow | undefined;
+  }
+
+  insertLock(entityType: string, entityId: number, user: string, session: string): LockRow {
+    const stamp = formatDateTime(this.now());
+    const info = this.db
+      .prepare('INSERT INTO locks ("parent-type", "parent-id", "user", "session", "lock-time", "session-last-touch") VALUES (?, ?, ?, ?, ?, ?)')
+      .run(entityType, entityId, user, session, stamp, stamp);
+    return this.getLockById(Number(info.lastInsertRowid)) as LockRow;
+  }
+
+  deleteLock(id: number): boolean {
+    return this.db.prepare('DELETE FROM locks WHERE "id" = ?').run(id).changes > 0;
+  }
+
+  /** Releases every lock a session holds (sign-out or expiry). */
+  deleteLocksOfSession(session: string): number {
+    return this.db.prepare('DELETE FROM locks WHERE "session" = ?').run(session).changes;
+  }
+
+  /** Refreshes `session-last-touch` of a session's locks. */
+  touchLocksOfSession(session: string): void {
+    this.db.prepare('UPDATE locks SET "session-last-touch" = ? WHERE "session" = ?').run(formatDateTime(this.now()), session);
+  }
+}
+
+function toStored(value: StoredValue | readonly string[]): StoredValue {
+  if (Array.isArray(value)) return JSON.stringify(value);
+  return value as StoredValue;
+}

@@ -1,0 +1,81 @@
+// Schema of a project database. Defect fields are real columns named exactly like the fields,
+// so the query compiler filters and sorts on indexed columns without a mapping layer.
+import { DEFECT_FIELDS } from '../metadata/defectFields';
+import { sqlType } from '../metadata/types';
+
+/** Bumped whenever the schema changes; `migrate` brings older files up to date. */
+export const PROJECT_SCHEMA_VERSION = 1;
+
+function defectTable(): string {
+  const columns = DEFECT_FIELDS.map((def) =>
+    def.name === 'id' ? '"id" INTEGER PRIMARY KEY AUTOINCREMENT' : `${def.column} ${sqlType(def)}`,
+  );
+  return `CREATE TABLE defects (\n  ${columns.join(',\n  ')}\n)`;
+}
+
+/** Indexes that keep filtered, ordered 100-row pages fast at 100,000 defects. */
+const DEFECT_INDEXES = ['status', 'severity', 'priority', 'owner', 'detected-by', 'last-modified', 'creation-time', 'user-01'];
+
+export function projectSchemaV1(): string[] {
+  return [
+    defectTable(),
+    ...DEFECT_INDEXES.map((col) => `CREATE INDEX "defects_${col}" ON defects("${col}")`),
+    `CREATE TABLE list_items (
+      "id" INTEGER PRIMARY KEY,
+      "logical-identifier" TEXT NOT NULL,
+      "name" TEXT NOT NULL,
+      "parent-id" INTEGER NOT NULL DEFAULT 0,
+      "position" INTEGER NOT NULL DEFAULT 0
+    )`,
+    'CREATE INDEX list_items_parent ON list_items("parent-id", "position", "id")',
+    `CREATE TABLE users (
+      "name" TEXT PRIMARY KEY,
+      "full-name" TEXT,
+      "email" TEXT
+    )`,
+    `CREATE TABLE releases (
+      "id" INTEGER PRIMARY KEY AUTOINCREMENT,
+      "name" TEXT NOT NULL,
+      "start-date" TEXT,
+      "end-date" TEXT,
+      "description" TEXT
+    )`,
+    `CREATE TABLE release_cycles (
+      "id" INTEGER PRIMARY KEY AUTOINCREMENT,
+      "name" TEXT NOT NULL,
+      "parent-id" INTEGER NOT NULL REFERENCES releases("id"),
+      "start-date" TEXT,
+      "end-date" TEXT
+    )`,
+    `CREATE TABLE environments (
+      "id" INTEGER PRIMARY KEY AUTOINCREMENT,
+      "name" TEXT NOT NULL
+    )`,
+    `CREATE TABLE attachments (
+      "id" INTEGER PRIMARY KEY AUTOINCREMENT,
+      "name" TEXT NOT NULL,
+      "description" TEXT,
+      "ref-type" TEXT NOT NULL DEFAULT 'File',
+      "ref-subtype" INTEGER NOT NULL DEFAULT 0,
+      "file-size" INTEGER NOT NULL DEFAULT 0,
+      "last-modified" TEXT NOT NULL,
+      "vc-user-name" TEXT,
+      "vc-cur-ver" TEXT,
+      "parent-id" INTEGER NOT NULL,
+      "parent-type" TEXT NOT NULL,
+      "content-type" TEXT NOT NULL DEFAULT 'application/octet-stream'
+    )`,
+    'CREATE INDEX attachments_parent ON attachments("parent-type", "parent-id", "name")',
+    `CREATE TABLE locks (
+      "id" INTEGER PRIMARY KEY AUTOINCREMENT,
+      "parent-type" TEXT NOT NULL,
+      "parent-id" INTEGER NOT NULL,
+      "user" TEXT NOT NULL,
+      "session" TEXT NOT NULL,
+      "lock-time" TEXT NOT NULL,
+      "session-last-touch" TEXT NOT NULL,
+      UNIQUE ("parent-type", "parent-id")
+    )`,
+    'CREATE INDEX locks_session ON locks("session")',
+  ];
+}

@@ -1,0 +1,199 @@
+// The site database: users (with scrypt password hashes), domains, projects and sessions.
+// Sessions are persisted so a restarted server still honours its clients' cookies.
+import { join } from 'node:path';
+import { hashPassword, verifyPassword } from './passwords';
+import { openDatabase, migrate } from './sqlite';
+import type { SqliteDatabase } from './sqlite';
+
+export interface SiteUser {
+  name: string;
+  fullName: string | null;
+  email: string | null;
+}
+
+export interface NewSiteUser {
+  name: string;
+  password: string;
+  fullName?: string;
+  email?: string;
+}
+
+export interface SessionRow {
+  id: string;
+  user: string;
+  /** Value of LWSSO_COOKIE_KEY: proves the user authenticated. */
+  lwsso: string;
+  /** Value of QCSession: the application session, null until site-session is opened. */
+  qcsession: string | null;
+  xsrf: string;
+  created: number;
+  /** Epoch milliseconds of the last request made with this session. */
+  lastTouch: number;
+}
+
+export interface DomainListing {
+  name: string;
+  projects: string[];
+}
+
+function siteSchemaV1(): string[] {
+  return [
+    `CREATE TABLE users (
+      "name" TEXT PRIMARY KEY,
+      "full-name" TEXT,
+      "email" TEXT,
+      "password-hash" TEXT NOT NULL
+    )`,
+    'CREATE TABLE domains ("name" TEXT PRIMARY KEY COLLATE NOCASE, "position" INTEGER NOT NULL)',
+    `CREATE TABLE projects (
+      "domain" TEXT NOT NULL COLLATE NOCASE REFERENCES domains("name"),
+      "name" TEXT NOT NULL COLLATE NOCASE,
+      "position" INTEGER NOT NULL,
+      PRIMARY KEY ("domain", "name")
+    )`,
+    `CREATE TABLE sessions (
+      "id" TEXT PRIMARY KEY,
+      "user" TEXT NOT NULL,
+      "lwsso" TEXT NOT NULL UNIQUE,
+      "qcsession" TEXT UNIQUE,
+      "xsrf" TEXT NOT NULL,
+      "created" INTEGER NOT NULL,
+      "last-touch" INTEGER NOT NULL
+    )`,
+  ];
+}
+
+interface SessionDbRow {
+  id: string;
+  user: string;
+  lwsso: string;
+  qcsession: string | null;
+  xsrf: string;
+  created: number;
+  'last-touch': number;
+}
+
+const toSession = (r: SessionDbRow): SessionRow => ({
+  id: r.id, user: r.user, lwsso: r.lwsso, qcsession: r.qcsession, xsrf: r.xsrf, created: r.created, lastTouch: r['last-touch'],
+});
+
+export class SiteStore {
+  readonly db: SqliteDatabase;
+
+  constructor(dataDir: string) {
+    this.db = openDatabase(join(dataDir, 'site.db'));
+    migrate(this.db, [siteSchemaV1]);
+  }
+
+  close(): void {
+    if (this.db.open) this.db.close();
+  }
+
+  /** True until the first domain exists: the data dir is new and may be seeded. */
+  isEmpty(): boolean {
+    return this.db.prepare('SELECT 1 FROM domains LIMIT 1').get() === undefined;
+  }
+
+  // ---- users -------------------------------------------------------------------------------
+
+  /** Adds or replaces a user; the password is stored only as a salted scrypt hash. */
+  addUser(user: NewSiteUser): void {
+    this.db
+      .prepare('INSERT OR REPLACE INTO users ("name", "full-name", "email", "password-hash") VALUES (?, ?, ?, ?)')
+      .run(user.name, user.fullName ?? null, user.email ?? null, hashPassword(user.password));
+  }
+
+  getUser(name: string): SiteUser | undefined {
+    const row = this.db.prepare('SELECT * FROM users WHERE "name" = ?').get(name) as
+      | { name: string; 'full-name': string | null; email: string | null }
+      | undefined;
+    return row && { name: row.name, fullName: row['full-name'], email: row.email };
+  }
+
+  listUsers(): SiteUser[] {
+    const rows = this.db.prepare('SELECT * FROM users ORDER BY "name"').all() as { name: string; 'full-name': string | null; email: string | null }[];
+    return rows.map((row) => ({ name: row.name, fullName: row['full-name'], email: row.email }));
+  }
+
+  async checkPassword(name: string, password: string): Promise<boolean> {
+    const row = this.db.prepare('SELECT "password-hash" AS h FROM users WHERE "name" = ?').get(name) as { h: string } | undefined;
+    return row ? verifyPassword(password, row.h) : false;
+  }
+
+  // ---- domains and projects ----------------------------------------------------------------
+
+  addDomain(name: string): void {
+    this.db
+      .prepare('INSERT OR IGNORE INTO domains ("name", "position") VALUES (?, (SELECT COUNT(*) FROM domains))')
+      .run(name);
+  }
+
+  /** Registers a project (the domain is added when missing); see ProjectRegistry.create for its files. */
+  addProject(domain: string, name: string): void {
+    this.addDomain(domain);
+    this.db
+      .prepare('INSERT OR IGNORE INTO projects ("domain", "name", "position") VALUES (?, ?, (SELECT COUNT(*) FROM projects WHERE "domain" = ?))')
+      .run(domain, name, domain);
+  }
+
+  /** Canonical names of a project, matched case-insensitively like ALM does. */
+  findProject(domain: string, name: string): { domain: string; name: string } | undefined {
+    return this.db
+      .prepare('SELECT d."name" AS domain, p."name" AS name FROM projects p JOIN domains d ON d."name" = p."domain" WHERE p."domain" = ? AND p."name" = ?')
+      .get(domain, name) as { domain: string; name: string } | undefined;
+  }
+
+  findDomain(name: string): string | undefined {
+    const row = this.db.prepare('SELECT "name" FROM domains WHERE "name" = ?').get(name) as { name: string } | undefined;
+    return row?.name;
+  }
+
+  listDomains(): DomainListing[] {
+    const domains = this.db.prepare('SELECT "name" FROM domains ORDER BY "position"').all() as { name: string }[];
+    const projects = this.db.prepare('SELECT "domain", "name" FROM projects ORDER BY "position"').all() as { domain: string; name: string }[];
+    return domains.map((d) => ({
+      name: d.name,
+      projects: projects.filter((p) => p.domain.toUpperCase() === d.name.toUpperCase()).map((p) => p.name),
+    }));
+  }
+
+  // ---- sessions ----------------------------------------------------------------------------
+
+  insertSession(session: SessionRow): void {
+    this.db
+      .prepare('INSERT INTO sessions ("id", "user", "lwsso", "qcsession", "xsrf", "created", "last-touch") VALUES (?, ?, ?, ?, ?, ?, ?)')
+      .run(session.id, session.user, session.lwsso, session.qcsession, session.xsrf, session.created, session.lastTouch);
+  }
+
+  findSessionByLwsso(token: string): SessionRow | undefined {
+    const row = this.db.prepare('SELECT * FROM sessions WHERE "lwsso" = ?').get(token) as SessionDbRow | undefined;
+    return row && toSession(row);
+  }
+
+  findSessionByQcSession(token: string): SessionRow | undefined {
+    const row = this.db.prepare('SELECT * FROM sessions WHERE "qcsession" = ?').get(token) as SessionDbRow | undefined;
+    return row && toSession(row);
+  }
+
+  findSessionById(id: string): SessionRow | undefined {
+    const row = this.db.prepare('SELECT * FROM sessions WHERE "id" = ?').get(id) as SessionDbRow | undefined;
+    return row && toSession(row);
+  }
+
+  setQcSession(id: string, qcsession: string | null, xsrf: string): void {
+    this.db.prepare('UPDATE sessions SET "qcsession" = ?, "xsrf" = ? WHERE "id" = ?').run(qcsession, xsrf, id);
+  }
+
+  touchSession(id: string, at: number): void {
+    this.db.prepare('UPDATE sessions SET "last-touch" = ? WHERE "id" = ?').run(at, id);
+  }
+
+  deleteSession(id: string): void {
+    this.db.prepare('DELETE FROM sessions WHERE "id" = ?').run(id);
+  }
+
+  /** Sessions idle since before `cutoff` (epoch ms). */
+  idleSessions(cutoff: number): SessionRow[] {
+    return (this.db.prepare('SELECT * FROM sessions WHERE "last-touch" < ?').all(cutoff) as SessionDbRow[]).map(toSession);
+  }
+}

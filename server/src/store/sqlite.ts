@@ -1,0 +1,32 @@
+// Opens a SQLite file the way every store of this server needs it: WAL journal and
+// synchronous=FULL, so a write acknowledged to a client survives `kill -9` and power loss.
+import Database from 'better-sqlite3';
+import type { Database as SqliteDatabase } from 'better-sqlite3';
+
+export type { SqliteDatabase };
+
+export function openDatabase(file: string): SqliteDatabase {
+  const db = new Database(file);
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = FULL');
+  db.pragma('foreign_keys = ON');
+  // Another connection (a benchmark, a second server on the same dir) may hold the write lock briefly.
+  db.pragma('busy_timeout = 5000');
+  return db;
+}
+
+/** Applies `steps[i]` to move from user_version i to i+1, each step in its own transaction. */
+export function migrate(db: SqliteDatabase, steps: readonly (() => string[])[]): void {
+  const current = db.pragma('user_version', { simple: true }) as number;
+  if (current > steps.length) {
+    throw new Error(`Database ${db.name} has schema version ${current}, newer than this server (${steps.length}).`);
+  }
+  for (let version = current; version < steps.length; version++) {
+    const step = steps[version];
+    if (!step) continue;
+    db.transaction(() => {
+      for (const sql of step()) db.exec(sql);
+      db.pragma(`user_version = ${version + 1}`);
+    })();
+  }
+}
