@@ -3,7 +3,7 @@
 // that runs inside the VS Code extension host, and the benchmarks.
 // Usage: node scripts/build.mjs [--production] [--watch] [--only=extension,webview,server,e2e,bench]
 import * as esbuild from 'esbuild';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 
 const args = process.argv.slice(2);
 const production = args.includes('--production');
@@ -18,6 +18,14 @@ const common = {
   legalComments: 'none',
 };
 const nodeCommon = { ...common, platform: 'node', format: 'cjs', target: 'node20' };
+
+/** `{ 'suite/x.test': 'test/e2e/suite/x.test.ts' }` for every *.test.ts directly in `dir`. */
+function testEntries(dir, outPrefix) {
+  if (!existsSync(dir)) return {};
+  return Object.fromEntries(
+    readdirSync(dir).filter((f) => f.endsWith('.test.ts')).map((f) => [`${outPrefix}/${f.slice(0, -3)}`, `${dir}/${f}`]),
+  );
+}
 
 /** @type {Record<string, import('esbuild').BuildOptions>} */
 const targets = {
@@ -44,9 +52,17 @@ const targets = {
   },
   e2e: {
     ...nodeCommon,
-    entryPoints: { index: 'test/e2e/suite/index.ts' },
+    // One bundle per test file: suite/*.test.ts run inside the extension host (loaded by suite/index.ts),
+    // ui/*.test.ts run in the launcher against the workbench page with Playwright.
+    entryPoints: {
+      index: 'test/e2e/suite/index.ts',
+      ...testEntries('test/e2e/suite', 'suite'),
+      ...testEntries('test/e2e/ui', 'ui'),
+    },
     outdir: 'dist/test/e2e',
-    external: ['vscode', 'mocha', 'better-sqlite3'],
+    external: ['vscode', 'mocha', 'better-sqlite3', 'playwright-core'],
+    // The suite index loads exactly the tests built now, never a stale bundle of a deleted test.
+    define: { E2E_SUITE_FILES: JSON.stringify(Object.keys(testEntries('test/e2e/suite', 'suite'))) },
   },
   bench: {
     ...nodeCommon,
