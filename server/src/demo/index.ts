@@ -1,14 +1,15 @@
-// Seeds a new data directory with the demo site: users, domains and projects, every list,
-// releases, cycles, environments, defects (streamed in batches) and attachments.
+// Seeds the demo site on top of the baseline every data dir gets (users alice and bob, the three
+// projects, the standard lists): more users, releases, cycles and environments, defects
+// (streamed in batches, never all in memory) and attachments of several types.
 import { AttachmentStore } from '../attachments/store';
 import type { ServerContext } from '../context';
+import { DEMO_PROJECTS, DEMO_USERS, seedBaseline } from '../store/baseline';
 import type { ProjectStore } from '../store/project';
 import type { DefectInput } from '../store/projectTypes';
-import { HOSTILE_COMMENT_EVERY, HOSTILE_DEFECT_POSITION, IMAGE_DEFECT_POSITION, generateDefects } from './defects';
-import type { DefectContext } from './defects';
 import { attachDemoFiles } from './attachFiles';
-import { demoListItems, subjectLeaves } from './lists';
+import { HOSTILE_COMMENT_EVERY, HOSTILE_DEFECT_POSITION, IMAGE_DEFECT_POSITION, generateDefects } from './defects';
 import { Random } from './random';
+import { ensureLists, readVocabulary } from './vocabulary';
 
 export interface DemoUser {
   name: string;
@@ -23,7 +24,7 @@ export interface DemoProjectSummary {
   attachments: number;
   /** Id of the defect whose description shows an attached image inline. */
   imageDefectId: number | null;
-  /** Ids of defects carrying hostile HTML (the first one holds every construct). */
+  /** Ids of defects (among the first 200) carrying hostile HTML; the first holds every construct. */
   hostileDefectIds: number[];
 }
 
@@ -42,16 +43,9 @@ export interface DemoOptions {
 /** Defects are inserted this many per transaction. */
 const BATCH = 2000;
 
-export const DEMO_PROJECTS = [
-  { domain: 'DEFAULT', project: 'Demo', defects: null },
-  { domain: 'DEFAULT', project: 'Playground', defects: 30 },
-  { domain: 'QA', project: 'Regression', defects: 50 },
-] as const;
+/** Defects per demo project; null means the `defects` option. */
+export const DEMO_DEFECT_COUNTS: Record<string, number | null> = { 'DEFAULT/Demo': null, 'DEFAULT/Playground': 30, 'QA/Regression': 50 };
 
-const NAMED_USERS = [
-  { name: 'alice', password: 'alice-demo', fullName: 'Alice Anderson' },
-  { name: 'bob', password: 'bob-demo', fullName: 'Bob Brown' },
-];
 const OTHER_USERS = [
   { name: 'carol', fullName: 'Carol Chen' },
   { name: 'dave', fullName: 'Dave Dubois' },
@@ -60,18 +54,28 @@ const OTHER_USERS = [
 ];
 
 export async function seedDemo(ctx: ServerContext, opts: DemoOptions = {}): Promise<DemoSummary> {
-  if (!ctx.site.isEmpty()) throw new Error('The data directory already holds domains; demo data is seeded only into a new one.');
   const seed = opts.seed ?? 1;
   const demoDefects = opts.defects ?? ctx.options.defects;
   if (!Number.isInteger(demoDefects) || demoDefects < 0) throw new Error(`Invalid demo defect count ${String(demoDefects)}.`);
+  if (ctx.site.isEmpty()) seedBaseline(ctx);
+  for (const { domain, project } of DEMO_PROJECTS) {
+    if (ctx.projects.create(domain, project).countDefects() > 0) {
+      throw new Error(`${domain}/${project} already holds defects; demo data is seeded only into a new data directory.`);
+    }
+  }
   const rng = new Random(seed);
-  const users: DemoUser[] = [...NAMED_USERS, ...OTHER_USERS.map((u) => ({ ...u, password: rng.token(12) }))];
-  for (const u of users) ctx.site.addUser({ name: u.name, password: u.password, fullName: u.fullName, email: `${u.name}@example.com` });
+  const users: DemoUser[] = [
+    ...DEMO_USERS.map((u) => ({ name: u.name, password: u.password, fullName: u.fullName })),
+    ...OTHER_USERS.map((u) => ({ ...u, password: rng.token(12) })),
+  ];
+  for (const u of users) {
+    if (!ctx.site.getUser(u.name)) ctx.site.addUser({ ...u, email: `${u.name}@example.com` });
+  }
 
   const summaries: DemoProjectSummary[] = [];
-  for (const spec of DEMO_PROJECTS) {
-    const count = spec.defects ?? demoDefects;
-    const store = ctx.projects.create(spec.domain, spec.project);
+  for (const { domain, project } of DEMO_PROJECTS) {
+    const count = DEMO_DEFECT_COUNTS[`${domain}/${project}`] ?? demoDefects;
+    const store = ctx.projects.create(domain, project);
     // Each project draws from its own stream, so the Demo size does not change the others.
     const projectRng = new Random(seed * 7919 + summaries.length + 1);
     summaries.push(await seedProject(ctx, store, projectRng, users, count));
@@ -80,9 +84,12 @@ export async function seedDemo(ctx: ServerContext, opts: DemoOptions = {}): Prom
 }
 
 async function seedProject(ctx: ServerContext, store: ProjectStore, rng: Random, users: DemoUser[], count: number): Promise<DemoProjectSummary> {
-  store.insertUsers(users.map((u) => ({ name: u.name, fullName: u.fullName, email: `${u.name}@example.com` })));
-  store.insertListItems(demoListItems(DEMO_PROJECTS.map((p) => p.project)));
-  const defectCtx = store.transaction(() => resources(store, rng, users));
+  store.transaction(() => {
+    store.insertUsers(users.map((u) => ({ name: u.name, fullName: u.fullName, email: `${u.name}@example.com` })));
+    ensureLists(store);
+    addResources(store, rng);
+  });
+  const vocabulary = readVocabulary(store);
 
   const ids: number[] = [];
   let batch: DefectInput[] = [];
@@ -94,7 +101,7 @@ async function seedProject(ctx: ServerContext, store: ProjectStore, rng: Random,
     // Let the server answer other requests between batches of a large seed.
     await new Promise((resolve) => setImmediate(resolve));
   };
-  for (const defect of generateDefects(rng, defectCtx, count)) {
+  for (const defect of generateDefects(rng, vocabulary, count)) {
     batch.push(defect);
     if (batch.length >= BATCH) await flush();
   }
@@ -104,9 +111,9 @@ async function seedProject(ctx: ServerContext, store: ProjectStore, rng: Random,
   const attached = attachDemoFiles({
     store, attachments, rng, defectIds: ids, rootPath: ctx.options.rootPath, imagePosition: IMAGE_DEFECT_POSITION,
   });
-  const hostileDefectIds = [];
-  if (count >= HOSTILE_DEFECT_POSITION) hostileDefectIds.push(firstIdAt(ids, HOSTILE_DEFECT_POSITION));
-  for (let p = HOSTILE_COMMENT_EVERY; p <= Math.min(count, ids.length); p += HOSTILE_COMMENT_EVERY) hostileDefectIds.push(firstIdAt(ids, p));
+  const hostileDefectIds: number[] = [];
+  if (ids.length >= HOSTILE_DEFECT_POSITION) hostileDefectIds.push(ids[HOSTILE_DEFECT_POSITION - 1] as number);
+  for (let p = HOSTILE_COMMENT_EVERY; p <= ids.length; p += HOSTILE_COMMENT_EVERY) hostileDefectIds.push(ids[p - 1] as number);
   return {
     domain: store.domain,
     project: store.name,
@@ -117,25 +124,17 @@ async function seedProject(ctx: ServerContext, store: ProjectStore, rng: Random,
   };
 }
 
-function firstIdAt(ids: number[], position: number): number {
-  return ids[position - 1] as number;
-}
-
-/** Releases with their cycles, and environments. */
-function resources(store: ProjectStore, rng: Random, users: DemoUser[]): DefectContext {
-  const releases = [
-    { name: 'Release 1.0', start: '2024-09-01', end: '2025-03-31' },
-    { name: 'Release 2.0', start: '2025-04-01', end: '2025-09-30' },
-    { name: 'Release 2.1', start: '2025-10-01', end: '2026-03-31' },
-  ].map((r) => {
+/** Releases with sprints, and environments, beside those of the baseline. */
+function addResources(store: ProjectStore, rng: Random): void {
+  for (const r of [
+    { name: 'Release 2.0', start: '2025-07-01', end: '2025-12-31' },
+    { name: 'Release 2.1', start: '2026-01-05', end: '2026-06-30' },
+  ]) {
     const id = store.insertRelease({ name: r.name, startDate: r.start, endDate: r.end, description: `<html><body><p>${r.name}</p></body></html>` });
-    const cycles: number[] = [];
     const sprints = rng.int(3, 4);
-    for (let s = 1; s <= sprints; s++) cycles.push(store.insertCycle({ name: `Sprint ${s}`, releaseId: id }));
-    return { id, cycles };
-  });
-  const environments = ['Windows 11 / Chrome', 'macOS 14 / Safari', 'Ubuntu 24.04 / Firefox', 'Android 14', 'iOS 17'].map((name) =>
-    store.insertEnvironment({ name }),
-  );
-  return { project: store.name, users: users.map((u) => u.name), subjects: subjectLeaves(), releases, environments };
+    for (let s = 1; s <= sprints; s++) store.insertCycle({ name: `Sprint ${s}`, releaseId: id });
+  }
+  for (const name of ['Windows 11 / Chrome', 'macOS 14 / Safari', 'Ubuntu 24.04 / Firefox', 'Android 14', 'iOS 17']) {
+    store.insertEnvironment({ name });
+  }
 }

@@ -195,14 +195,16 @@ describe('demo seeder', function () {
     assert.deepEqual(again.summary, a.summary);
   });
 
-  it('refuses to seed a data directory that already holds domains', async () => {
-    await assert.rejects(seedDemo(a.ctx, {}), /already holds domains/);
+  it('refuses to seed a data directory whose projects already hold defects', async () => {
+    await assert.rejects(seedDemo(a.ctx, {}), /DEFAULT\/Demo already holds defects/);
     assert.equal(a.registry.get('DEFAULT', 'Demo').countDefects(), 120);
   });
 
   it('generates defects lazily, so a huge count is never held in memory', () => {
     const gen = generateDefects(new Random(1), {
-      project: 'Demo', users: ['alice'], subjects: ['Login'], releases: [{ id: 1, cycles: [] }], environments: [1],
+      project: 'Demo', users: ['alice'], statuses: ['New'], severities: ['1-Low'], priorities: ['1-Low'], versions: ['1.0'],
+      projects: ['Demo'], yesNo: ['Y', 'N'], components: ['UI'], platforms: ['Linux'], subjects: ['Login'],
+      releases: [{ id: 1, cycles: [] }], environments: [1],
     }, 1e12);
     const first = [gen.next().value, gen.next().value];
     assert.equal(first.length, 2);
