@@ -1,53 +1,159 @@
 // AlmClient: one per server and user. Owns the connection (undici Agent or ProxyAgent), the
-// session (cookies, sign-in, re-sign-in, keep-alive while locks are held) and hands out ProjectApi
-// objects. Skeleton: signatures are final, bodies land in the following commits.
-import type { AlmClientOptions, CallOptions } from './options';
+// session (cookies, sign-in, re-sign-in, keep-alive while locks are held) and hands out
+// ProjectApi objects. A manager rebuilds it when credentials, proxy or TLS settings change.
+import { Api12Dialect } from './dialect/api12';
+import type { WireDialect } from './dialect/dialect';
+import { CookieJar } from './http/cookies';
+import { buildDispatcher } from './http/dispatcher';
+import { Limiter } from './http/limiter';
+import { Transport } from './http/transport';
+import { SecretScrubber, scrubbingLogger } from './logging';
+import type { AlmClientOptions, AlmLogger, CallOptions } from './options';
+import { Project } from './project';
+import { Session } from './session';
 import type { Disposable, ProjectApi, SessionEvent, SessionInfo } from './surface';
 import type { DomainRef, ProjectRef } from './types';
+import type { Dispatcher } from 'undici';
+
+function parseBaseUrl(raw: string): URL {
+  let url: URL;
+  try {
+    url = new URL(raw.trim());
+  } catch {
+    throw new TypeError(`"${raw}" is not a valid server URL. Use the form https://alm.example.com/qcbin.`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new TypeError(`The server URL must start with http:// or https:// (got ${url.protocol}).`);
+  }
+  if (url.username || url.password) throw new TypeError('Put the user name and password in the credentials, not in the server URL.');
+  url.search = '';
+  url.hash = '';
+  return url;
+}
 
 export class AlmClient {
-  constructor(readonly options: AlmClientOptions) {}
+  private readonly transport: Transport;
+  private readonly sessionState: Session;
+  private readonly dialect: WireDialect;
+  private readonly logger: AlmLogger;
+  private readonly ownedDispatcher: Dispatcher | undefined;
+  private readonly listeners = new Set<(e: SessionEvent) => void>();
+  private readonly projectCache = new Map<string, Project>();
+  private disposed: Promise<void> | undefined;
+
+  constructor(options: AlmClientOptions) {
+    const base = parseBaseUrl(options.baseUrl);
+    const maxConcurrent = options.maxConcurrent ?? 6;
+    const scrubber = new SecretScrubber();
+    const jar = new CookieJar();
+    scrubber.addSource(() => jar.values());
+    this.logger = scrubbingLogger(options.logger, scrubber);
+    this.dialect = options.dialect ?? new Api12Dialect();
+    let dispatcher = options.dispatcher;
+    let proxy: string | undefined;
+    if (!dispatcher) {
+      const built = buildDispatcher({
+        target: base,
+        tls: options.tls,
+        proxy: options.proxy,
+        connectMs: options.timeouts?.connectMs ?? 15_000,
+        idleMs: options.timeouts?.idleMs ?? 60_000,
+        connections: options.maxConnections ?? maxConcurrent,
+      });
+      dispatcher = this.ownedDispatcher = built.dispatcher;
+      proxy = built.proxy;
+      if (!built.rejectUnauthorized) this.logger.warn(`certificate verification is OFF for ${base.host}`);
+      if (proxy) this.logger.info(`connecting to ${base.host} through ${proxy}`);
+    }
+    this.transport = new Transport({
+      base,
+      dispatcher,
+      limiter: new Limiter(maxConcurrent),
+      jar,
+      logger: this.logger,
+      overallMs: options.timeouts?.overallMs ?? 120_000,
+      proxy,
+    });
+    this.sessionState = new Session(this.transport, jar, {
+      credentials: options.credentials,
+      flow: options.signInFlow ?? 'auto',
+      clientType: options.clientType,
+      keepAliveMs: options.keepAliveMs ?? 5 * 60_000,
+      logger: this.logger,
+      scrubber,
+      emit: (e) => this.emit(e),
+    });
+    this.transport.auth = this.sessionState;
+  }
 
   /** Signs in now (otherwise the first request does). Throws AuthError for bad credentials. */
-  signIn(options?: CallOptions): Promise<SessionInfo> {
-    void options;
-    throw new Error('AlmClient.signIn: not implemented yet');
+  signIn(options: CallOptions = {}): Promise<SessionInfo> {
+    this.assertOpen();
+    return this.sessionState.signIn(options.signal);
   }
 
   /** Ends the server session (which releases its locks). Safe to call when signed out. */
-  signOut(): Promise<void> {
-    throw new Error('AlmClient.signOut: not implemented yet');
+  async signOut(): Promise<void> {
+    await this.sessionState.releaseBound();
+    await this.sessionState.signOut();
   }
 
   /** Releases held locks, signs out and closes the connection pool. Idempotent. */
   dispose(): Promise<void> {
-    throw new Error('AlmClient.dispose: not implemented yet');
+    this.disposed ??= (async () => {
+      await this.signOut().catch((e: unknown) => this.logger.warn(`sign-out on dispose failed: ${String(e)}`));
+      this.listeners.clear();
+      await this.ownedDispatcher?.close().catch(() => undefined);
+    })();
+    return this.disposed;
   }
 
   get session(): SessionInfo | undefined {
-    return undefined;
+    return this.sessionState.current;
   }
 
   onDidChangeSession(listener: (event: SessionEvent) => void): Disposable {
-    void listener;
-    return { dispose: () => undefined };
+    this.listeners.add(listener);
+    return { dispose: () => this.listeners.delete(listener) };
   }
 
-  domains(options?: CallOptions): Promise<DomainRef[]> {
-    void options;
-    throw new Error('AlmClient.domains: not implemented yet');
+  async domains(options: CallOptions = {}): Promise<DomainRef[]> {
+    this.assertOpen();
+    const res = await this.transport.json({ method: 'GET', path: this.dialect.domainsPath(), signal: options.signal });
+    return this.dialect.parseDomains(res.body).map((d) =>
+      d.projects ? { name: d.name, projects: d.projects.map((p) => ({ domain: d.name, name: p })) } : { name: d.name },
+    );
   }
 
-  projects(domain: string, options?: CallOptions): Promise<ProjectRef[]> {
-    void domain;
-    void options;
-    throw new Error('AlmClient.projects: not implemented yet');
+  async projects(domain: string, options: CallOptions = {}): Promise<ProjectRef[]> {
+    this.assertOpen();
+    const res = await this.transport.json({ method: 'GET', path: this.dialect.projectsPath(domain), signal: options.signal });
+    return this.dialect.parseProjects(res.body).map((name) => ({ domain, name }));
   }
 
   /** The project's resources; cheap, cached per (domain, project). */
   project(domain: string, project: string): ProjectApi {
-    void domain;
-    void project;
-    throw new Error('AlmClient.project: not implemented yet');
+    this.assertOpen();
+    const key = `${domain}\u0000${project}`;
+    let p = this.projectCache.get(key);
+    if (!p) {
+      p = new Project({ transport: this.transport, dialect: this.dialect, scope: { domain, project }, session: this.sessionState, logger: this.logger });
+      this.projectCache.set(key, p);
+    }
+    return p;
+  }
+
+  private emit(e: SessionEvent): void {
+    for (const l of this.listeners) {
+      try {
+        l(e);
+      } catch (err) {
+        this.logger.error(`a session listener failed: ${String(err)}`);
+      }
+    }
+  }
+
+  private assertOpen(): void {
+    if (this.disposed) throw new Error('This ALM client has been disposed; create a new one.');
   }
 }

@@ -1,0 +1,190 @@
+// Attachments: list/filter, download as a stream, upload (multipart, file part last) from a file
+// or a stream with progress, override, rename, describe, delete.
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { extname } from 'node:path';
+import { Transform } from 'node:stream';
+import type { Readable } from 'node:stream';
+import { anyOf } from './clauses';
+import type { Filter } from './clauses';
+import { ServerError, ValidationError } from './errors';
+import { buildMultipart } from './http/multipart';
+import type { MultipartText } from './http/multipart';
+import { PagedCollection } from './paging';
+import type { ProjectContext } from './projectContext';
+import type { CallOptions } from './options';
+import type { AttachmentFilter, AttachmentsApi, Download, UploadRequest } from './surface';
+import type { Attachment, TransferProgress } from './types';
+
+const COLLECTION = 'attachments';
+const READ_CHUNK = 1 << 20;
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.txt': 'text/plain', '.log': 'text/plain', '.csv': 'text/csv', '.html': 'text/html', '.htm': 'text/html',
+  '.json': 'application/json', '.xml': 'application/xml', '.pdf': 'application/pdf', '.zip': 'application/zip',
+  '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.gif': 'image/gif', '.svg': 'image/svg+xml',
+  '.webp': 'image/webp', '.doc': 'application/msword', '.xlsx': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  '.docx': 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+};
+
+export function contentTypeFor(name: string): string {
+  return CONTENT_TYPES[extname(name).toLowerCase()] ?? 'application/octet-stream';
+}
+
+export function toAttachment(r: Record<string, unknown>): Attachment {
+  const entity = r.entity as Record<string, unknown> | undefined;
+  if (typeof r.id !== 'number') throw new ServerError('The server returned an attachment without a numeric id.');
+  const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
+  const n = (v: unknown): number | null => (typeof v === 'number' ? v : typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : null);
+  return {
+    id: r.id,
+    name: String(r.name ?? ''),
+    description: str(r.description),
+    refType: str(r['ref-type']),
+    refSubtype: n(r['ref-subtype']) ?? 0,
+    fileSize: n(r['file-size']),
+    lastModified: str(r['last-modified']),
+    vcUserName: str(r['vc-user-name']),
+    vcCurVer: str(r['vc-cur-ver']),
+    entity: { type: String(entity?.type ?? ''), id: n(entity?.id) ?? 0 },
+  };
+}
+
+function counting(source: Readable, onProgress: (p: TransferProgress) => void, total?: number): Readable {
+  let bytes = 0;
+  const counter = new Transform({
+    transform(chunk: Buffer, _e, done) {
+      bytes += chunk.length;
+      onProgress({ bytes, total });
+      done(null, chunk);
+    },
+  });
+  source.once('error', (e) => counter.destroy(e));
+  counter.once('close', () => source.destroy());
+  return source.pipe(counter);
+}
+
+export class AttachmentsResource implements AttachmentsApi {
+  constructor(private readonly ctx: ProjectContext) {}
+
+  async list(f: AttachmentFilter = {}): Promise<Attachment[]> {
+    const filter: Filter = {};
+    if (f.name !== undefined && !f.entity) {
+      throw new ValidationError('Filtering attachments by name needs the entity type and id.', [{ field: 'name', code: 'invalid-filter', message: 'name needs entity' }]);
+    }
+    if (f.entity) {
+      if (f.entity.ids.length === 0) return [];
+      filter['entity.type'] = f.entity.type;
+      filter['entity.id'] = anyOf(...f.entity.ids);
+    }
+    // Equality: a `*` in a file name is matched literally (see bracketSyntax).
+    if (f.name !== undefined) filter.name = f.name;
+    if (f.ids) {
+      if (f.ids.length === 0) return [];
+      filter.id = anyOf(...f.ids);
+    }
+    const { ctx } = this;
+    const walk = new PagedCollection(async (offset, limit) => {
+      const res = await ctx.transport.json({
+        method: 'GET',
+        path: ctx.dialect.collectionPath(ctx.scope, COLLECTION),
+        params: ctx.dialect.collectionParams({ filter, offset, limit }),
+        signal: f.signal,
+      });
+      return ctx.dialect.parseCollection(res.body);
+    }, ctx.dialect.maxPageSize, toAttachment);
+    const out: Attachment[] = [];
+    for await (const a of walk) out.push(a);
+    return out;
+  }
+
+  async get(id: number, o: CallOptions = {}): Promise<Attachment> {
+    const { ctx } = this;
+    const res = await ctx.transport.json({ method: 'GET', path: ctx.dialect.entityPath(ctx.scope, COLLECTION, id), signal: o.signal });
+    return toAttachment(ctx.dialect.parseEntity(res.body));
+  }
+
+  async download(id: number, o: CallOptions & { onProgress?: (p: TransferProgress) => void } = {}): Promise<Download> {
+    const { ctx } = this;
+    const res = await ctx.transport.stream({
+      method: 'GET',
+      path: ctx.dialect.entityPath(ctx.scope, COLLECTION, id),
+      accept: 'application/octet-stream',
+      overallMs: null,
+      signal: o.signal,
+    });
+    const length = Number(res.headers['content-length']);
+    const size = Number.isFinite(length) && res.headers['content-encoding'] === undefined ? length : undefined;
+    const contentType = res.headers['content-type'];
+    return {
+      stream: o.onProgress ? counting(res.stream, o.onProgress, size) : res.stream,
+      contentType: Array.isArray(contentType) ? contentType[0] : contentType,
+      size,
+    };
+  }
+
+  upload(r: UploadRequest): Promise<Attachment> {
+    return this.post(r, false);
+  }
+
+  override(r: UploadRequest): Promise<Attachment> {
+    return this.post(r, true);
+  }
+
+  rename(id: number, name: string, o: CallOptions = {}): Promise<Attachment> {
+    if (!name.trim()) throw new ValidationError('An attachment needs a file name.', [{ field: 'name', code: 'required', message: 'File name is required.' }]);
+    return this.put(id, { name }, o);
+  }
+
+  describe(id: number, description: string, o: CallOptions = {}): Promise<Attachment> {
+    return this.put(id, { description }, o);
+  }
+
+  async delete(id: number, o: CallOptions = {}): Promise<void> {
+    const { ctx } = this;
+    await ctx.transport.text({ method: 'DELETE', path: ctx.dialect.entityPath(ctx.scope, COLLECTION, id), target: { kind: 'entity' }, signal: o.signal });
+  }
+
+  private async put(id: number, fields: Record<string, string>, o: CallOptions): Promise<Attachment> {
+    const { ctx } = this;
+    const res = await ctx.transport.json({
+      method: 'PUT',
+      path: ctx.dialect.entityPath(ctx.scope, COLLECTION, id),
+      json: fields,
+      target: { kind: 'entity' },
+      signal: o.signal,
+    });
+    return toAttachment(ctx.dialect.parseEntity(res.body));
+  }
+
+  private async post(r: UploadRequest, override: boolean): Promise<Attachment> {
+    if (!r.name.trim()) throw new ValidationError('An attachment needs a file name.', [{ field: 'name', code: 'required', message: 'File name is required.' }]);
+    const { ctx } = this;
+    const texts: MultipartText[] = [{ name: 'filename', value: r.name }];
+    if (r.description !== undefined) texts.push({ name: 'description', value: r.description });
+    if (override) texts.push({ name: 'override-existing-attachment', value: 'y' });
+    if (r.refSubtype !== undefined) texts.push({ name: 'ref-subtype', value: String(r.refSubtype) });
+    texts.push({ name: 'entity.type', value: r.entity.type }, { name: 'entity.id', value: String(r.entity.id) });
+    const fromFile = 'path' in r.source;
+    const size = 'path' in r.source ? (await stat(r.source.path)).size : r.source.size;
+    const src = r.source;
+    const body = () => {
+      const stream = 'path' in src ? createReadStream(src.path, { highWaterMark: READ_CHUNK }) : src.stream;
+      const mp = buildMultipart(texts, { name: 'file', filename: r.name, contentType: contentTypeFor(r.name), stream, size }, (sent) =>
+        r.onProgress?.({ bytes: sent, total: size }),
+      );
+      return { data: mp.stream, contentType: mp.contentType, length: mp.length };
+    };
+    // A caller's stream cannot be replayed: make sure the session is alive before spending it.
+    if (!fromFile) await ctx.session.verify(r.signal);
+    const res = await ctx.transport.json({
+      method: 'POST',
+      path: ctx.dialect.collectionPath(ctx.scope, COLLECTION),
+      body,
+      replayable: fromFile,
+      overallMs: null,
+      signal: r.signal,
+    });
+    return toAttachment(ctx.dialect.parseEntity(res.body));
+  }
+}

@@ -1,0 +1,149 @@
+// Defects: paged queries, get, update (only changed fields), multi-update with an explicit
+// selection, create and delete.
+import { normalizeOrderBy } from './clauses';
+import { assertFieldName } from './clauses';
+import { SelectionGuardError, ServerError, ValidationError } from './errors';
+import { PagedCollection, toPage } from './paging';
+import type { ProjectContext } from './projectContext';
+import type { CallOptions } from './options';
+import type { CollectionQuery, DefectsApi, PagedQuery, PageRequest } from './surface';
+import type { Defect, DefectChanges, FieldValue, Page } from './types';
+
+const COLLECTION = 'defects';
+const DEFAULT_PAGE = 500;
+/** Server-maintained fields: sending them is refused by ALM, so update() drops them. */
+const SERVER_OWNED = new Set(['id', 'type', 'ver-stamp', 'last-modified']);
+
+export function toDefect(r: Record<string, unknown>): Defect {
+  if (typeof r.id !== 'number') throw new ServerError('The server returned a defect without a numeric id.');
+  return { ...(r as Record<string, FieldValue>), type: 'defect', id: r.id };
+}
+
+function sameValue(a: FieldValue | undefined, b: FieldValue | undefined): boolean {
+  if (a === b) return true;
+  if ((a === null || a === '') && (b === null || b === '' || b === undefined)) return true;
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+/** The changes that differ from `original`, without server-owned fields. */
+export function changedFields(changes: DefectChanges, original?: Defect): DefectChanges {
+  const out: DefectChanges = {};
+  for (const [k, v] of Object.entries(changes)) {
+    assertFieldName(k, 'update');
+    if (SERVER_OWNED.has(k)) continue;
+    if (original && k in original && sameValue(original[k], v)) continue;
+    out[k] = v;
+  }
+  return out;
+}
+
+export class DefectsResource implements DefectsApi {
+  constructor(private readonly ctx: ProjectContext) {}
+
+  query(q: CollectionQuery = {}): PagedQuery<Defect> {
+    const pageSize = this.pageSize(q.pageSize);
+    return new PagedCollection((offset, limit) => this.fetch(q, offset, limit), pageSize, toDefect);
+  }
+
+  async page(r: PageRequest = {}): Promise<Page<Defect>> {
+    const offset = r.offset ?? 0;
+    if (!Number.isSafeInteger(offset) || offset < 0) throw new RangeError('offset must be a non-negative integer');
+    const limit = this.pageSize(r.pageSize);
+    return toPage(await this.fetch(r, offset, limit), offset, limit, toDefect);
+  }
+
+  async get(id: number, o: CallOptions & { fields?: readonly string[] } = {}): Promise<Defect> {
+    o.fields?.forEach((f) => assertFieldName(f, 'fields'));
+    const { ctx } = this;
+    const res = await ctx.transport.json({
+      method: 'GET',
+      path: ctx.dialect.entityPath(ctx.scope, COLLECTION, id),
+      params: ctx.dialect.entityParams(o.fields),
+      signal: o.signal,
+    });
+    return toDefect(ctx.dialect.parseEntity(res.body));
+  }
+
+  async update(id: number, changes: DefectChanges, o: CallOptions & { original?: Defect } = {}): Promise<Defect> {
+    const send = changedFields(changes, o.original);
+    if (Object.keys(send).length === 0) {
+      // Nothing differs: no PUT, but callers still get the server's current state.
+      return this.get(id, { signal: o.signal });
+    }
+    const { ctx } = this;
+    const res = await ctx.transport.json({
+      method: 'PUT',
+      path: ctx.dialect.entityPath(ctx.scope, COLLECTION, id),
+      json: ctx.dialect.encodeUpdate(send),
+      target: { kind: 'entity' },
+      signal: o.signal,
+    });
+    return toDefect(ctx.dialect.parseEntity(res.body));
+  }
+
+  async updateMany(items: readonly { id: number; changes: DefectChanges }[], o: CallOptions = {}): Promise<void> {
+    if (items.length === 0) {
+      throw new SelectionGuardError('updateMany needs at least one defect: a PUT on the collection without a selection would change every defect.');
+    }
+    const cleaned = items.map((i) => ({ id: i.id, changes: changedFields(i.changes) }));
+    const empty = cleaned.filter((i) => Object.keys(i.changes).length === 0).map((i) => i.id);
+    if (empty.length) {
+      throw new ValidationError(`Nothing to change for defect(s) ${empty.join(', ')}.`, [{ code: 'other', message: 'An item of the update has no changes.' }]);
+    }
+    const { ctx } = this;
+    await ctx.transport.json({
+      method: 'PUT',
+      path: ctx.dialect.collectionPath(ctx.scope, COLLECTION),
+      json: ctx.dialect.encodeBulkUpdate('defect', cleaned),
+      target: { kind: 'selection', ids: cleaned.map((i) => i.id) },
+      signal: o.signal,
+    });
+  }
+
+  async create(fields: DefectChanges, o: CallOptions = {}): Promise<Defect> {
+    const send = changedFields(fields);
+    const { ctx } = this;
+    const res = await ctx.transport.json({
+      method: 'POST',
+      path: ctx.dialect.collectionPath(ctx.scope, COLLECTION),
+      json: ctx.dialect.encodeCreate('defect', send),
+      signal: o.signal,
+    });
+    return toDefect(ctx.dialect.parseEntity(res.body));
+  }
+
+  async delete(id: number, o: CallOptions = {}): Promise<Defect> {
+    const { ctx } = this;
+    const res = await ctx.transport.json({
+      method: 'DELETE',
+      path: ctx.dialect.entityPath(ctx.scope, COLLECTION, id),
+      target: { kind: 'entity' },
+      signal: o.signal,
+    });
+    return res.body === undefined ? { type: 'defect', id } : toDefect(ctx.dialect.parseEntity(res.body));
+  }
+
+  private pageSize(requested: number | undefined): number {
+    const size = requested ?? DEFAULT_PAGE;
+    if (!Number.isSafeInteger(size) || size < 1) throw new RangeError('pageSize must be a positive integer');
+    return Math.min(size, this.ctx.dialect.maxPageSize);
+  }
+
+  private async fetch(q: CollectionQuery, offset: number, limit: number) {
+    q.fields?.forEach((f) => assertFieldName(f, 'fields'));
+    const { ctx } = this;
+    const res = await ctx.transport.json({
+      method: 'GET',
+      path: ctx.dialect.collectionPath(ctx.scope, COLLECTION),
+      params: ctx.dialect.collectionParams({
+        fields: q.fields,
+        orderBy: q.orderBy ? normalizeOrderBy(q.orderBy) : undefined,
+        filter: q.filter,
+        offset,
+        limit,
+      }),
+      signal: q.signal,
+    });
+    return ctx.dialect.parseCollection(res.body);
+  }
+}

@@ -1,0 +1,57 @@
+// Builds the one undici dispatcher of a client: an Agent (keep-alive, bounded connections) or a
+// ProxyAgent when a proxy applies. TLS: a per-server CA bundle is added to Node's built-in roots
+// (tls.rootCertificates), never replacing them; verification is off only on explicit opt-out.
+import { rootCertificates } from 'node:tls';
+import { Agent, ProxyAgent } from 'undici';
+import type { Dispatcher } from 'undici';
+import type { ProxyOptions, TlsOptions } from '../options';
+import { redactProxyUrl, resolveProxy } from './proxyRules';
+
+export interface ConnectionSettings {
+  target: URL;
+  tls?: TlsOptions;
+  proxy?: ProxyOptions;
+  connectMs: number;
+  idleMs: number;
+  connections: number;
+}
+
+export interface BuiltDispatcher {
+  dispatcher: Dispatcher;
+  /** Redacted proxy URL when requests go through a proxy. */
+  proxy?: string;
+  rejectUnauthorized: boolean;
+}
+
+function caList(tls: TlsOptions | undefined): string[] | undefined {
+  const extra = tls?.ca === undefined ? [] : Array.isArray(tls.ca) ? tls.ca : [tls.ca];
+  if (extra.length === 0) return undefined; // Node's defaults already are the system roots
+  return [...rootCertificates, ...extra.map((c) => (typeof c === 'string' ? c : c.toString('utf8')))];
+}
+
+export function buildDispatcher(s: ConnectionSettings): BuiltDispatcher {
+  const proxyUrl = resolveProxy(s.target, s.proxy);
+  // http.proxyStrictSSL=false means "do not verify through the proxy"; the server opt-out always applies.
+  const rejectUnauthorized = s.tls?.rejectUnauthorized !== false && !(proxyUrl && s.proxy?.strictSSL === false);
+  const tlsOptions = { ca: caList(s.tls), rejectUnauthorized, timeout: s.connectMs };
+  const common = {
+    connections: s.connections,
+    headersTimeout: s.idleMs,
+    bodyTimeout: s.idleMs,
+    keepAliveTimeout: 30_000,
+    keepAliveMaxTimeout: 120_000,
+  };
+  if (!proxyUrl) {
+    return { dispatcher: new Agent({ ...common, connect: tlsOptions }), rejectUnauthorized };
+  }
+  return {
+    dispatcher: new ProxyAgent({
+      ...common,
+      uri: proxyUrl,
+      requestTls: tlsOptions,
+      proxyTls: { ...tlsOptions, rejectUnauthorized: s.proxy?.strictSSL !== false },
+    }),
+    proxy: redactProxyUrl(proxyUrl),
+    rejectUnauthorized,
+  };
+}

@@ -1,0 +1,186 @@
+// Maps failures to the client's error family: HTTP errors from the server's JSON body
+// `{Id, Title, ExceptionProperties, StackTrace}` (or an HTML page), and transport errors from
+// undici/Node codes. Messages say what to do; they never include headers, cookies or bodies.
+import {
+  AlmApiError,
+  AuthError,
+  CancelledError,
+  ForbiddenError,
+  LockedByOtherError,
+  NetworkError,
+  NotFoundError,
+  ServerError,
+  TimeoutError,
+  TlsError,
+  ValidationError,
+  VersionConflictError,
+} from '../errors';
+import type { FieldProblem, ServerErrorDetails } from '../errors';
+
+interface ParsedBody {
+  almId?: string;
+  title?: string;
+  properties?: unknown;
+}
+
+/** Reads the ALM error body; tolerates HTML or empty bodies. */
+export function parseErrorBody(text: string): ParsedBody {
+  const trimmed = text.trim();
+  if (trimmed.startsWith('{')) {
+    try {
+      const body = JSON.parse(trimmed) as Record<string, unknown>;
+      const title = body.Title ?? body.title;
+      const id = body.Id ?? body.id;
+      return {
+        almId: typeof id === 'string' ? id : undefined,
+        title: typeof title === 'string' ? title : undefined,
+        properties: body.ExceptionProperties ?? undefined,
+      };
+    } catch {
+      // fall through to the plain-text reading
+    }
+  }
+  const htmlTitle = /<title>([^<]*)<\/title>/i.exec(trimmed)?.[1];
+  const plain = (htmlTitle ?? trimmed.replace(/<[^>]*>/g, ' ')).replace(/\s+/g, ' ').trim();
+  return { title: plain ? plain.slice(0, 200) : undefined };
+}
+
+/** ExceptionProperties as name → value, whether sent as `[{Name, Value}]` or as an object. */
+export function propertyMap(properties: unknown): Map<string, string> {
+  const out = new Map<string, string>();
+  const put = (k: unknown, v: unknown): void => {
+    if (typeof k === 'string' && v !== null && v !== undefined && typeof v !== 'object') out.set(k.toLowerCase(), String(v));
+  };
+  if (Array.isArray(properties)) {
+    for (const p of properties) if (p && typeof p === 'object') put((p as Record<string, unknown>).Name, (p as Record<string, unknown>).Value);
+  } else if (properties && typeof properties === 'object') {
+    for (const [k, v] of Object.entries(properties)) put(k, v);
+  }
+  return out;
+}
+
+function firstMatching(props: Map<string, string>, pattern: RegExp): string | undefined {
+  for (const [k, v] of props) if (pattern.test(k)) return v;
+  return undefined;
+}
+
+const PROBLEM_CODES: Record<string, FieldProblem['code']> = {
+  'qccore.required-field-missing': 'required',
+  'qccore.invalid-list-field-value': 'not-in-list',
+  'qccore.unknown-field-name': 'unknown-field',
+  'qccore.invalid-value-type-for-field': 'type',
+  'qccore.invalid-filter-expression': 'invalid-filter',
+};
+
+function lockError(d: ServerErrorDetails): LockedByOtherError {
+  const props = propertyMap(d.properties);
+  const who =
+    firstMatching(props, /^(lock-?user|user|locked-?by|owner)$/) ??
+    /locked by (?:user )?'?([^'\s,.]+)'?/i.exec(d.title ?? '')?.[1];
+  const since =
+    firstMatching(props, /^(lock-?time|since|locked-?since|time)$/) ??
+    /(\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(?::\d{2})?)/.exec(d.title ?? '')?.[1];
+  const message = who
+    ? `${who} is editing this item${since ? ` (locked since ${since})` : ''}. Try again when they have finished.`
+    : 'Another user is editing this item. Try again later.';
+  return new LockedByOtherError(message, who, since, d);
+}
+
+/** The error for a non-2xx response. */
+export function errorFromResponse(status: number, bodyText: string, request: string): AlmApiError {
+  const body = parseErrorBody(bodyText);
+  const d: ServerErrorDetails = { status, almId: body.almId, title: body.title, properties: body.properties, request };
+  const said = body.title ? ` The server said: ${body.title}` : '';
+  if (status === 401) {
+    return new AuthError(`The server did not accept the sign-in. Check the user name and password.${said}`, d);
+  }
+  if (body.almId === 'qccore.lock-failure' || (status === 423 && !body.almId)) return lockError(d);
+  if (status === 409 || body.almId === 'qccore.check-version-failed') {
+    return new VersionConflictError(`Someone changed this item since you opened it. Reload it and apply your changes again.${said}`, d);
+  }
+  if (status === 403) return new ForbiddenError(`You are not allowed to do this.${said}`, d);
+  if (status === 404 && body.almId !== 'qccore.invalid-filter-expression') {
+    return new NotFoundError(`Not found: it may have been deleted, or the domain or project name is wrong.${said}`, d);
+  }
+  if (status === 404 || status === 400 || status === 413 || status === 422) {
+    const props = propertyMap(body.properties);
+    const field = firstMatching(props, /^(field|field-?name|name)$/);
+    const code = status === 413 ? 'too-large' : (PROBLEM_CODES[body.almId ?? ''] ?? 'other');
+    const message = body.title ?? (status === 413 ? 'The content is too large for the server.' : 'The server rejected the request.');
+    return new ValidationError(message, [{ field, code, message }], d);
+  }
+  if (status >= 500) {
+    return new ServerError(`The ALM server failed (HTTP ${status}). Try again; if it persists, contact the ALM administrator.${said}`, d);
+  }
+  return new ServerError(`Unexpected answer from the ALM server (HTTP ${status}).${said}`, d);
+}
+
+const TLS_CODES = new Set([
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+  'UNABLE_TO_GET_ISSUER_CERT',
+  'CERT_HAS_EXPIRED',
+  'CERT_NOT_YET_VALID',
+  'ERR_TLS_CERT_ALTNAME_INVALID',
+  'CERT_UNTRUSTED',
+  'ERR_SSL_WRONG_VERSION_NUMBER',
+]);
+
+export interface TransportContext {
+  host: string;
+  proxy?: string;
+  /** Our own overall timeout fired. */
+  timedOut: boolean;
+  /** The caller's signal fired. */
+  cancelled: boolean;
+}
+
+function errorCode(e: unknown): string | undefined {
+  let cur: unknown = e;
+  // undici wraps socket errors; the useful code may sit on a cause.
+  for (let i = 0; i < 4 && cur && typeof cur === 'object'; i++) {
+    const code = (cur as { code?: unknown }).code;
+    if (typeof code === 'string' && code !== 'UND_ERR_SOCKET' && code !== 'UND_ERR') return code;
+    cur = (cur as { cause?: unknown }).cause;
+  }
+  const top = (e as { code?: unknown } | null)?.code;
+  return typeof top === 'string' ? top : undefined;
+}
+
+/** The error for a failure before or while exchanging bytes. Already-mapped errors pass through. */
+export function errorFromTransport(e: unknown, ctx: TransportContext): AlmApiError {
+  if (e instanceof AlmApiError && !(e instanceof CancelledError)) return e;
+  if (ctx.cancelled) return new CancelledError();
+  const code = errorCode(e);
+  const via = ctx.proxy ? ` through the proxy ${ctx.proxy}` : '';
+  if (ctx.timedOut) return new TimeoutError(`${ctx.host} did not answer in time${via}. Check the connection and try again.`);
+  switch (code) {
+    case 'UND_ERR_CONNECT_TIMEOUT':
+      return new TimeoutError(`Could not connect to ${ctx.host}${via} in time. Check the server URL and your network or proxy settings.`);
+    case 'UND_ERR_HEADERS_TIMEOUT':
+    case 'UND_ERR_BODY_TIMEOUT':
+      return new TimeoutError(`${ctx.host} stopped responding. Try again; if it persists, the server may be overloaded.`);
+    case 'ECONNREFUSED':
+      return new NetworkError(`${ctx.proxy ? `The proxy ${ctx.proxy}` : ctx.host} refused the connection. Check the URL and that the server is running.`, code, { cause: e });
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      return new NetworkError(`Cannot find ${ctx.proxy ? `the proxy host of ${ctx.proxy}` : ctx.host}. Check the URL or your DNS/VPN.`, code, { cause: e });
+  }
+  if (code && TLS_CODES.has(code)) {
+    return new TlsError(
+      `The certificate of ${ctx.host} is not trusted (${code}). Add your organisation's CA certificate (caFile) to the server settings, or turn off certificate verification for this server only if you trust it.`,
+      code,
+      { cause: e },
+    );
+  }
+  const text = e instanceof Error ? e.message : String(e);
+  if (/proxy response \((\d+)\)/i.test(text)) {
+    const proxyStatus = /proxy response \((\d+)\)/i.exec(text)?.[1];
+    const hint = proxyStatus === '407' ? ' It requires authentication: put the user and password in the proxy URL.' : '';
+    return new NetworkError(`The proxy ${ctx.proxy ?? ''} refused to connect to ${ctx.host} (HTTP ${proxyStatus}).${hint}`, code, { cause: e });
+  }
+  if (e instanceof Error && (e.name === 'AbortError' || code === 'ABORT_ERR')) return new CancelledError();
+  return new NetworkError(`The connection to ${ctx.host}${via} failed${code ? ` (${code})` : ''}. Check your network and try again.`, code, { cause: e });
+}

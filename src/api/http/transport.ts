@@ -1,0 +1,234 @@
+// The choke point every request passes: selection guard, concurrency limit, timeouts and
+// cancellation, cookies and the XSRF header, gzip, logging (never secrets), one transparent
+// re-sign-in on 401, and the mapping of every failure to the client's typed errors.
+import { randomUUID } from 'node:crypto';
+import type { IncomingHttpHeaders } from 'node:http';
+import type { Readable } from 'node:stream';
+import { request } from 'undici';
+import type { Dispatcher } from 'undici';
+import { AuthError, CancelledError, SelectionGuardError, ServerError, TimeoutError } from '../errors';
+import type { AlmLogger } from '../options';
+import type { CookieJar } from './cookies';
+import { decodeBuffer, decodeStream } from './decode';
+import { errorFromResponse, errorFromTransport } from './errorMapping';
+import type { Limiter } from './limiter';
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** What a PUT or DELETE addresses; required for both, so no write reaches a bare collection. */
+export type WriteTarget = { kind: 'entity' } | { kind: 'selection'; ids: readonly number[] };
+
+export interface BodySource {
+  data: Readable | Buffer | string;
+  contentType: string;
+  length?: number;
+}
+
+export interface HttpRequest {
+  method: Method;
+  /** Relative to the base URL (e.g. `/api/domains`). */
+  path: string;
+  params?: readonly [string, string][];
+  accept?: string;
+  json?: unknown;
+  /** A raw body; called again for a retry when `replayable`. */
+  body?: () => BodySource;
+  replayable?: boolean;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+  /** Overall limit for this call; null for none (transfers). Default: the client's overall timeout. */
+  overallMs?: number | null;
+  /** false for sign-in/sign-out themselves: no session, no 401 retry, no concurrency slot. */
+  session?: boolean;
+  target?: WriteTarget;
+  /** Return non-2xx responses instead of throwing (sign-in probing). */
+  anyStatus?: boolean;
+}
+
+export interface HttpResponse {
+  status: number;
+  headers: IncomingHttpHeaders;
+}
+
+/** How the transport reaches the session without depending on it. */
+export interface AuthHooks {
+  generation(): number;
+  ensure(signal: AbortSignal | undefined): Promise<void>;
+  /** Sign in again unless someone already did since `failedGeneration`. */
+  renew(failedGeneration: number, signal: AbortSignal | undefined): Promise<void>;
+}
+
+export interface TransportConfig {
+  base: URL;
+  dispatcher: Dispatcher;
+  limiter: Limiter;
+  jar: CookieJar;
+  logger: AlmLogger;
+  overallMs: number;
+  proxy?: string;
+}
+
+const ENTITY_PATH = /\/[1-9]\d*$/;
+
+export class Transport {
+  auth: AuthHooks | undefined;
+  private readonly basePath: string;
+  private readonly secure: boolean;
+
+  constructor(readonly config: TransportConfig) {
+    this.basePath = config.base.pathname.replace(/\/+$/, '');
+    this.secure = config.base.protocol === 'https:';
+  }
+
+  get host(): string {
+    return this.config.base.host;
+  }
+
+  async text(req: HttpRequest): Promise<HttpResponse & { text: string }> {
+    return this.run(req, async (res) => {
+      const raw = Buffer.from(await res.body.arrayBuffer());
+      return { status: res.statusCode, headers: res.headers, text: decodeBuffer(raw, res.headers['content-encoding']).toString('utf8') };
+    });
+  }
+
+  async json(req: HttpRequest): Promise<HttpResponse & { body: unknown }> {
+    const res = await this.text(req);
+    if (res.text.trim() === '') return { ...res, body: undefined };
+    try {
+      return { ...res, body: JSON.parse(res.text) as unknown };
+    } catch {
+      throw new ServerError(`The server's answer to ${req.method} ${req.path} is not JSON. Check that the URL points to the ALM server (…/qcbin).`);
+    }
+  }
+
+  /** The body as a stream; the concurrency slot is held until it ends or is destroyed. */
+  async stream(req: HttpRequest): Promise<HttpResponse & { stream: Readable }> {
+    return this.run(req, (res, release) => {
+      const stream = decodeStream(res.body, res.headers['content-encoding']);
+      stream.once('close', release);
+      stream.once('end', release);
+      return Promise.resolve({ status: res.statusCode, headers: res.headers, stream });
+    }, true);
+  }
+
+  url(path: string, params?: readonly [string, string][]): string {
+    const query = params?.length ? `?${params.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&')}` : '';
+    return `${this.config.base.origin}${this.basePath}${path}${query}`;
+  }
+
+  private guard(req: HttpRequest): void {
+    if (req.method !== 'PUT' && req.method !== 'DELETE') return;
+    const t = req.target;
+    if (!t) throw new SelectionGuardError(`Refused ${req.method} ${req.path}: a write must name its entity or an explicit selection.`);
+    if (t.kind === 'entity' && !ENTITY_PATH.test(req.path)) {
+      throw new SelectionGuardError(`Refused ${req.method} ${req.path}: the path does not end with an entity id.`);
+    }
+    if (t.kind === 'selection') {
+      const ok = t.ids.length > 0 && t.ids.every((id) => Number.isSafeInteger(id) && id > 0) && new Set(t.ids).size === t.ids.length;
+      if (!ok) throw new SelectionGuardError(`Refused ${req.method} ${req.path}: the selection must be a non-empty list of distinct entity ids; an empty one would change every instance.`);
+    }
+  }
+
+  private headers(req: HttpRequest, body: BodySource | undefined, streaming: boolean): Record<string, string> {
+    const h: Record<string, string> = {
+      accept: req.accept ?? 'application/json',
+      // Transfers ask for identity: attachments are rarely compressible and gzip would cost CPU on both ends.
+      'accept-encoding': streaming ? 'identity' : 'gzip, deflate',
+      ...req.headers,
+    };
+    if (body) h['content-type'] = body.contentType;
+    if (body?.length !== undefined) h['content-length'] = String(body.length);
+    if (req.method !== 'GET') {
+      let token = this.config.jar.get('XSRF-TOKEN');
+      if (!token) {
+        // Double-submit: a token of our own in both cookie and header, as 12.x clients do.
+        token = randomUUID();
+        this.config.jar.set('XSRF-TOKEN', token);
+      }
+      h['x-xsrf-token'] = token;
+    }
+    const cookie = this.config.jar.header(this.basePath + req.path, this.secure);
+    if (cookie) h.cookie = cookie;
+    return h;
+  }
+
+  private bodyOf(req: HttpRequest): BodySource | undefined {
+    if (req.json !== undefined) return { data: JSON.stringify(req.json), contentType: 'application/json' };
+    return req.body?.();
+  }
+
+  private async run<T>(
+    req: HttpRequest,
+    read: (res: Dispatcher.ResponseData, release: () => void) => Promise<T>,
+    streaming = false,
+  ): Promise<T> {
+    this.guard(req);
+    const overall = req.overallMs === undefined ? this.config.overallMs : req.overallMs;
+    const timer = overall ? AbortSignal.timeout(overall) : undefined;
+    const signals = [req.signal, timer].filter((s): s is AbortSignal => s !== undefined);
+    const signal = signals.length > 1 ? AbortSignal.any(signals) : signals[0];
+    const ctx = () => ({ host: this.host, proxy: this.config.proxy, timedOut: !!timer?.aborted && !req.signal?.aborted, cancelled: !!req.signal?.aborted });
+    const useSession = req.session !== false;
+    let release: (() => void) | undefined;
+    let handedOff = false;
+    const started = Date.now();
+    try {
+      if (useSession) await this.auth?.ensure(signal);
+      if (useSession) release = await this.config.limiter.acquire(signal);
+      for (let attempt = 0; ; attempt++) {
+        const generation = this.auth?.generation() ?? 0;
+        const body = this.bodyOf(req);
+        const res = await request(this.url(req.path, req.params), {
+          dispatcher: this.config.dispatcher,
+          method: req.method,
+          headers: this.headers(req, body, streaming),
+          body: body?.data,
+          signal,
+        });
+        this.config.jar.update(res.headers['set-cookie']);
+        const status = res.statusCode;
+        if (status === 401 && useSession && attempt === 0 && this.auth) {
+          await res.body.dump();
+          this.log(req, status, started, 'session expired, signing in again');
+          await this.auth.renew(generation, signal);
+          if (req.body && !req.replayable) {
+            throw new AuthError('The session had expired and was renewed; the upload could not be resumed. Start it again.');
+          }
+          continue;
+        }
+        if ((status < 200 || status >= 300) && !req.anyStatus) {
+          const raw = Buffer.from(await res.body.arrayBuffer().catch(() => new ArrayBuffer(0)));
+          if (status >= 300 && status < 400) {
+            throw new ServerError(`The server redirected to ${String(res.headers.location ?? 'another address')}. Update the server URL to the address it redirects to.`, { status });
+          }
+          throw errorFromResponse(status, decodeSafe(raw, res.headers['content-encoding']), `${req.method} ${req.path}`);
+        }
+        const out = await read(res, () => release?.());
+        handedOff = streaming;
+        this.log(req, status, started);
+        return out;
+      }
+    } catch (e) {
+      const mapped = errorFromTransport(e, ctx());
+      if (!(mapped instanceof CancelledError)) this.config.logger.warn(`${req.method} ${req.path} failed after ${Date.now() - started} ms: ${mapped.message}`);
+      throw mapped instanceof CancelledError && ctx().timedOut ? new TimeoutError(`${this.host} did not answer in time. Try again.`) : mapped;
+    } finally {
+      if (!handedOff) release?.();
+    }
+  }
+
+  private log(req: HttpRequest, status: number, started: number, note?: string): void {
+    const query = req.params?.length ? `?${req.params.map(([k, v]) => `${k}=${v}`).join('&')}` : '';
+    const shown = query.length > 300 ? `${query.slice(0, 300)}…` : query;
+    this.config.logger.debug(`${req.method} ${req.path}${shown} → ${status} (${Date.now() - started} ms)${note ? ` ${note}` : ''}`);
+  }
+}
+
+/** An error body, decoded best effort: a broken one must not hide the HTTP error itself. */
+function decodeSafe(raw: Buffer, encoding: string | string[] | undefined): string {
+  try {
+    return decodeBuffer(raw, encoding).toString('utf8');
+  } catch {
+    return '';
+  }
+}
