@@ -155,6 +155,15 @@ export class AttachmentStore {
     return row;
   }
 
+  /** Deletes every attachment of an entity (when the entity itself is deleted); returns how many. */
+  deleteAllOf(entityType: string, entityId: number): number {
+    const rows = this.project.db
+      .prepare('SELECT * FROM attachments WHERE "parent-type" = ? AND "parent-id" = ?')
+      .all(entityType, entityId) as AttachmentRow[];
+    for (const row of rows) this.delete(row);
+    return rows.length;
+  }
+
   /** Removes leftovers of interrupted uploads and deletes. */
   sweep(): number {
     let removed = 0;
