@@ -1,0 +1,107 @@
+import { strict as assert } from 'node:assert';
+import {
+  AuthError,
+  CancelledError,
+  ForbiddenError,
+  LockedByOtherError,
+  NetworkError,
+  NotFoundError,
+  ServerError,
+  TimeoutError,
+  TlsError,
+  ValidationError,
+  VersionConflictError,
+} from '../../../src/api/errors';
+import { errorFromResponse, errorFromTransport, parseErrorBody } from '../../../src/api/http/errorMapping';
+
+const body = (id: string, title: string, props: unknown = null) => JSON.stringify({ Id: id, Title: title, ExceptionProperties: props, StackTrace: null });
+const ctx = { host: 'alm.example.com', timedOut: false, cancelled: false };
+
+describe('api/http/errorMapping: server error bodies', () => {
+  it('maps 401 to AuthError and keeps the server title', () => {
+    const e = errorFromResponse(401, body('qccore.session-has-expired', 'Session expired'), 'GET /x');
+    assert.ok(e instanceof AuthError);
+    assert.equal(e.almId, 'qccore.session-has-expired');
+    assert.match(e.message, /Session expired/);
+  });
+
+  it('maps lock failures to LockedByOtherError with who and since when, from properties', () => {
+    const e = errorFromResponse(403, body('qccore.lock-failure', 'Entity is locked', [{ Name: 'user', Value: 'bob' }, { Name: 'lock-time', Value: '2026-01-05 10:11:12' }]), 'PUT /d/1');
+    assert.ok(e instanceof LockedByOtherError);
+    assert.equal(e.lockedBy, 'bob');
+    assert.equal(e.since, '2026-01-05 10:11:12');
+    assert.match(e.message, /bob is editing this item \(locked since 2026-01-05 10:11:12\)/);
+  });
+
+  it('falls back to the title for the lock holder and time', () => {
+    const e = errorFromResponse(403, body('qccore.lock-failure', "Failed to update entity: The entity is locked by user 'yakovc' since 2026-02-01 08:00:00"), 'PUT /d/1');
+    assert.ok(e instanceof LockedByOtherError);
+    assert.equal(e.lockedBy, 'yakovc');
+    assert.equal(e.since, '2026-02-01 08:00:00');
+  });
+
+  it('maps validation ids to ValidationError problems with the field', () => {
+    const e = errorFromResponse(400, body('qccore.invalid-list-field-value', "'Dismissed' is not a value of status", [{ Name: 'field', Value: 'status' }]), 'PUT /d/1');
+    assert.ok(e instanceof ValidationError);
+    assert.deepEqual(e.problems, [{ field: 'status', code: 'not-in-list', message: "'Dismissed' is not a value of status" }]);
+    const f = errorFromResponse(404, body('qccore.invalid-filter-expression', 'bad filter'), 'GET /d');
+    assert.ok(f instanceof ValidationError);
+    assert.equal(f.problems[0].code, 'invalid-filter');
+    const big = errorFromResponse(413, body('qccore.general-error', 'The request body is too large.'), 'POST /a');
+    assert.ok(big instanceof ValidationError);
+    assert.equal(big.problems[0].code, 'too-large');
+  });
+
+  it('maps 404, 403, 409 and 5xx', () => {
+    assert.ok(errorFromResponse(404, body('qccore.entity-not-found', 'no defect 9'), 'GET /d/9') instanceof NotFoundError);
+    assert.ok(errorFromResponse(403, body('qccore.operation-forbidden', 'no'), 'GET /d') instanceof ForbiddenError);
+    assert.ok(errorFromResponse(409, body('qccore.check-version-failed', 'stale'), 'PUT /d/1') instanceof VersionConflictError);
+    const s = errorFromResponse(500, '<html><title>Internal Error</title></html>', 'GET /d');
+    assert.ok(s instanceof ServerError);
+    assert.match(s.message, /HTTP 500.*Internal Error/);
+  });
+
+  it('reads HTML and empty bodies without failing', () => {
+    assert.deepEqual(parseErrorBody(''), { title: undefined });
+    assert.equal(parseErrorBody('<p>Authentication failed.</p>').title, 'Authentication failed.');
+    assert.equal(parseErrorBody('{not json').title, '{not json');
+  });
+});
+
+describe('api/http/errorMapping: transport failures', () => {
+  const withCode = (code: string, message = code) => Object.assign(new Error(message), { code });
+
+  it('maps connection, DNS and TLS codes to actionable errors', () => {
+    const refused = errorFromTransport(withCode('ECONNREFUSED'), ctx);
+    assert.ok(refused instanceof NetworkError);
+    assert.match(refused.message, /refused the connection/);
+    assert.ok(errorFromTransport(withCode('ENOTFOUND'), ctx) instanceof NetworkError);
+    const tls = errorFromTransport(withCode('SELF_SIGNED_CERT_IN_CHAIN'), ctx);
+    assert.ok(tls instanceof TlsError);
+    assert.equal(tls.kind, 'tls');
+    assert.match(tls.message, /caFile/);
+  });
+
+  it('finds the code on a wrapped cause', () => {
+    const wrapped = Object.assign(new Error('other side closed'), { code: 'UND_ERR_SOCKET', cause: withCode('UNABLE_TO_VERIFY_LEAF_SIGNATURE') });
+    assert.ok(errorFromTransport(wrapped, ctx) instanceof TlsError);
+  });
+
+  it('maps undici timeouts, our timeout and cancellation', () => {
+    assert.ok(errorFromTransport(withCode('UND_ERR_HEADERS_TIMEOUT'), ctx) instanceof TimeoutError);
+    assert.ok(errorFromTransport(withCode('UND_ERR_CONNECT_TIMEOUT'), ctx) instanceof TimeoutError);
+    assert.ok(errorFromTransport(new Error('aborted'), { ...ctx, timedOut: true }) instanceof TimeoutError);
+    assert.ok(errorFromTransport(new Error('aborted'), { ...ctx, cancelled: true }) instanceof CancelledError);
+  });
+
+  it('explains proxy refusals, naming 407', () => {
+    const e = errorFromTransport(new Error('Proxy response (407) !== 200 when HTTP Tunneling'), { ...ctx, proxy: 'http://proxy:3128' });
+    assert.ok(e instanceof NetworkError);
+    assert.match(e.message, /HTTP 407.*requires authentication/);
+  });
+
+  it('passes already-mapped errors through', () => {
+    const nf = new NotFoundError('gone');
+    assert.equal(errorFromTransport(nf, ctx), nf);
+  });
+});
