@@ -35,11 +35,9 @@ function quoteParam(value: string): string {
 
 function dispositionParams(part: string, filename?: string): string {
   let d = `form-data; name=${quoteParam(part)}`;
-  if (filename !== undefined) {
-    d += `; filename=${quoteParam(filename)}`;
-    // RFC 5987 form for non-ASCII names; parsers that know it prefer it.
-    if (/[^\x20-\x7e]/.test(filename)) d += `; filename*=UTF-8''${encodeURIComponent(filename)}`;
-  }
+  // UTF-8 as browsers send it; `filename*` is left out because several parsers reject it.
+  // The authoritative name travels in the `filename` text part anyway.
+  if (filename !== undefined) d += `; filename=${quoteParam(filename)}`;
   return d;
 }
 

@@ -1,0 +1,64 @@
+import { strict as assert } from 'node:assert';
+import { ServerError } from '../../../src/api/errors';
+import { PagedCollection } from '../../../src/api/paging';
+import type { CollectionEnvelope } from '../../../src/api/dialect/dialect';
+
+/** A fake server over ids 1..n that may cap pages and may omit total-count. */
+function server(n: number, opts: { cap?: number; noTotal?: boolean; stopAt?: number } = {}) {
+  const calls: [number, number][] = [];
+  const fetch = async (offset: number, limit: number): Promise<CollectionEnvelope> => {
+    calls.push([offset, limit]);
+    const end = Math.min(n, opts.stopAt ?? n, offset + Math.min(limit, opts.cap ?? limit));
+    const items = [];
+    for (let i = offset; i < end; i++) items.push({ id: i + 1 });
+    return { items, total: opts.noTotal ? undefined : n };
+  };
+  return { fetch, calls };
+}
+
+const all = async <T>(it: AsyncIterable<T>): Promise<T[]> => {
+  const out: T[] = [];
+  for await (const x of it) out.push(x);
+  return out;
+};
+
+describe('api/paging: PagedCollection', () => {
+  it('walks every page to total-count', async () => {
+    const s = server(25);
+    const q = new PagedCollection(s.fetch, 10, (r) => r.id as number);
+    assert.equal(q.total, undefined);
+    assert.deepEqual(await all(q), Array.from({ length: 25 }, (_, i) => i + 1));
+    assert.equal(q.total, 25);
+    assert.deepEqual(s.calls, [[0, 10], [10, 10], [20, 10]]);
+  });
+
+  it('keeps going when the server caps the page below the requested size (no silent cap)', async () => {
+    const s = server(12, { cap: 5 });
+    assert.equal((await all(new PagedCollection(s.fetch, 10, (r) => r.id))).length, 12);
+    assert.deepEqual(s.calls.map((c) => c[0]), [0, 5, 10]);
+  });
+
+  it('without total-count, stops at the first short page', async () => {
+    const s = server(20, { noTotal: true });
+    const q = new PagedCollection(s.fetch, 10, (r) => r.id);
+    assert.equal((await all(q)).length, 20);
+    assert.equal(q.total, 20);
+    assert.deepEqual(s.calls.map((c) => c[0]), [0, 10, 20]);
+  });
+
+  it('throws when the server stops short of its own total', async () => {
+    const s = server(30, { stopAt: 15 });
+    await assert.rejects(all(new PagedCollection(s.fetch, 10, (r) => r.id)), (e: unknown) => e instanceof ServerError && /15 of 30/.test(e.message));
+  });
+
+  it('yields pages with offsets and hasMore', async () => {
+    const pages = await all(new PagedCollection(server(15).fetch, 10, (r) => r.id).pages());
+    assert.deepEqual(pages.map((p) => [p.offset, p.items.length, p.nextOffset, p.hasMore, p.total]), [[0, 10, 10, true, 15], [10, 5, 15, false, 15]]);
+  });
+
+  it('handles an empty collection in one request', async () => {
+    const s = server(0);
+    assert.deepEqual(await all(new PagedCollection(s.fetch, 10, (r) => r.id)), []);
+    assert.equal(s.calls.length, 1);
+  });
+});
