@@ -1,0 +1,112 @@
+// The host's end of the editor protocol: queues notifications until the webview says `ready`,
+// dispatches commands and requests to handler maps (one handler per method, no giant switch),
+// and always answers a request, with an error message when its handler throws.
+import type {
+  CommandMessage,
+  EditorCommands,
+  EditorNotifications,
+  HostToWebview,
+  NotificationMessage,
+  RequestMethod,
+  RequestParams,
+  RequestResult,
+} from '../shared/editorProtocol';
+import { isWebviewToHost } from '../shared/editorProtocol';
+
+export type CommandHandlers = { [M in keyof EditorCommands]: (params: EditorCommands[M]) => void };
+export type RequestHandlers = { [M in RequestMethod]: (params: RequestParams<M>) => Promise<RequestResult<M>> | RequestResult<M> };
+
+export interface HostChannelOptions {
+  /** Posts to the webview; resolves false when the webview is gone. */
+  post: (message: HostToWebview) => PromiseLike<boolean> | boolean;
+  commands: CommandHandlers;
+  requests: RequestHandlers;
+  /** Turns a handler's error into the text the webview shows (and logs it). */
+  describeError: (method: string, error: unknown) => string;
+  /** Called once when the webview has loaded and sent `ready`. */
+  onReady?: () => void;
+  /** A malformed message (logged, never answered). */
+  onInvalid?: (message: unknown) => void;
+}
+
+export class HostChannel {
+  private ready = false;
+  private queue: NotificationMessage[] = [];
+  private disposed = false;
+
+  constructor(private readonly options: HostChannelOptions) {}
+
+  get isReady(): boolean {
+    return this.ready;
+  }
+
+  /** Sends now if the webview is ready, else queues; a later notification of the same kind replaces a queued one. */
+  notify<M extends keyof EditorNotifications>(method: M, params: EditorNotifications[M]): void {
+    if (this.disposed) return;
+    const message = { kind: 'notification', method, params } as NotificationMessage;
+    if (!this.ready) {
+      // Only the latest `values`/`status` matter; `init` is always kept in order before them.
+      this.queue = this.queue.filter((m) => m.method !== method || method === 'init');
+      this.queue.push(message);
+      return;
+    }
+    void this.post(message);
+  }
+
+  /** Feeds one message received from the webview. */
+  async receive(raw: unknown): Promise<void> {
+    if (this.disposed) return;
+    if (!isWebviewToHost(raw)) {
+      this.options.onInvalid?.(raw);
+      return;
+    }
+    if (raw.kind === 'ready') {
+      // A reloaded webview (e.g. after being hidden without retainContextWhenHidden) says ready again.
+      this.ready = true;
+      const queued = this.queue;
+      this.queue = [];
+      for (const m of queued) await this.post(m);
+      this.options.onReady?.();
+      return;
+    }
+    if (raw.kind === 'command') {
+      this.runCommand(raw);
+      return;
+    }
+    const handler = this.options.requests[raw.method] as (p: unknown) => Promise<unknown> | unknown;
+    try {
+      const result = await handler(raw.params);
+      await this.post({ kind: 'reply', id: raw.id, ok: true, result: result ?? null });
+    } catch (e) {
+      await this.post({ kind: 'reply', id: raw.id, ok: false, error: this.options.describeError(raw.method, e) });
+    }
+  }
+
+  /** The webview is being reloaded (its content replaced): queue until it says ready again. */
+  reset(): void {
+    this.ready = false;
+  }
+
+  dispose(): void {
+    this.disposed = true;
+    this.queue = [];
+  }
+
+  private runCommand(message: CommandMessage): void {
+    const handler = this.options.commands[message.method] as (p: unknown) => void;
+    try {
+      handler(message.params);
+    } catch (e) {
+      this.options.describeError(message.method, e);
+    }
+  }
+
+  private async post(message: HostToWebview): Promise<void> {
+    if (this.disposed) return;
+    try {
+      await this.options.post(message);
+    } catch {
+      // The panel was disposed between the check and the post; nothing to deliver to.
+    }
+  }
+}

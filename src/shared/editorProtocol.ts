@@ -1,0 +1,276 @@
+// The defect editor's host ↔ webview protocol: every message either side can send, typed in one
+// place. The webview sends `ready` first; the host queues its notifications until then.
+// Webview → host: commands (no reply) and requests (a reply with the same id, or an error).
+// Host → webview: notifications and replies. Imported by the extension host and the webview alike,
+// so it holds types and dependency-free helpers only (no `vscode`, no DOM).
+
+/** A field value as the server sends it (restated from the client's FieldValue: the webview cannot import src/api). */
+export type WireValue = string | number | boolean | null | string[] | { type: string; id: number };
+
+/** Identifies one defect of one project of one configured server; `id` is absent for a defect being created. */
+export interface DefectKey {
+  /** Name of the server entry in `almDefects.servers`. */
+  server: string;
+  domain: string;
+  project: string;
+  id?: number;
+}
+
+export type FieldGroup = 'details' | 'people' | 'versions' | 'dates' | 'references' | 'user-defined' | 'memos';
+export type FieldInput = 'text' | 'integer' | 'float' | 'date' | 'list' | 'user' | 'resource' | 'memo';
+
+/** A value of a list; `path` shows its place in a hierarchical list ("Orders / Checkout"). */
+export interface ListOption {
+  value: string;
+  path: string;
+}
+
+/** What the webview needs to render one field. */
+export interface FieldView {
+  name: string;
+  label: string;
+  group: FieldGroup;
+  input: FieldInput;
+  required: boolean;
+  readOnly: boolean;
+  multiple: boolean;
+  maxLength?: number;
+  /** Values of a list field (or user names for a user field). */
+  options?: ListOption[];
+  /** Entity type of a resource reference (`release`), used when the user types an id. */
+  resourceType?: string;
+}
+
+/** Where the lock state machine is: the editor is writable only in `editing`. */
+export type LockPhase = 'loading' | 'read-only' | 'acquiring' | 'editing' | 'saving' | 'locked-by-other' | 'lost' | 'error';
+
+export interface LockView {
+  phase: LockPhase;
+  /** For `locked-by-other`: who holds the lock and since when (server time). */
+  holder?: string;
+  since?: string;
+}
+
+export interface ProblemView {
+  field?: string;
+  label?: string;
+  message: string;
+}
+
+/** One row of the field-by-field choice after the defect changed on the server. */
+export interface ConflictRow {
+  field: string;
+  label: string;
+  /** The server's current value. */
+  server: WireValue;
+  /** The value the user has (their edit, or the value they loaded). */
+  mine: WireValue;
+  changedOnServer: boolean;
+  changedByMe: boolean;
+}
+
+export interface ConflictView {
+  /** The server's ver-stamp the choice is against. */
+  serverVerStamp: number | null;
+  rows: ConflictRow[];
+}
+
+export type ConflictChoice = 'server' | 'mine';
+
+export interface NoticeView {
+  kind: 'info' | 'warning' | 'error';
+  text: string;
+}
+
+/** What the webview keeps with `setState` so a reload restores unsaved work. */
+export interface PersistedEditorState {
+  version: 1;
+  key: DefectKey;
+  /** ver-stamp the edits were made against. */
+  baseVerStamp: number | null;
+  /** Server values the edits were made against (dirty fields only), for conflict detection after a restore. */
+  base: Record<string, WireValue>;
+  edits: Record<string, WireValue>;
+}
+
+// ---- host → webview notifications ----
+
+export interface InitParams {
+  key: DefectKey;
+  isNew: boolean;
+  /** Signed-in user, for the comment header. */
+  user: string;
+  fields: FieldView[];
+  /** Values of the status list, offered as header actions. */
+  statusValues: string[];
+}
+
+export interface ValuesParams {
+  /** The defect as last read from the server (for a new defect: its defaults). */
+  server: Record<string, WireValue>;
+  /** Unsaved edits, field by field; they override `server` in the form. */
+  edits: Record<string, WireValue>;
+}
+
+export interface StatusParams {
+  lock: LockView;
+  dirty: string[];
+  problems: ProblemView[];
+  conflict?: ConflictView;
+  notice?: NoticeView;
+  /** For `setState`; absent when there is nothing worth restoring. */
+  persist?: PersistedEditorState;
+}
+
+export interface EditorNotifications {
+  init: InitParams;
+  values: ValuesParams;
+  status: StatusParams;
+}
+
+// ---- webview → host ----
+
+export interface EditorCommands {
+  /** The user changed a field; `value` is typed (numbers for number inputs when they parse). */
+  fieldChanged: { field: string; value: WireValue };
+  /** The user activated a link in a memo; the host opens http(s) only. */
+  openLink: { href: string };
+}
+
+export type SaveOutcome = 'saved' | 'nothing' | 'invalid' | 'conflict' | 'lost' | 'failed' | 'cancelled';
+
+export interface ImageReply {
+  /** A `data:` URI of the attachment, when `src` names an image attachment of this defect. */
+  dataUri?: string;
+  /** Why no image is shown. */
+  reason?: string;
+}
+
+export interface EditorRequests {
+  /** Acquire the lock and start editing. */
+  edit: { params: Record<string, never>; result: void };
+  /** Re-acquire after the lock was held by another user or lost. */
+  retry: { params: Record<string, never>; result: void };
+  save: { params: { close?: boolean }; result: SaveOutcome };
+  /** Apply the user's field-by-field choices and save. */
+  resolveConflict: { params: { choices: Record<string, ConflictChoice> }; result: SaveOutcome };
+  /** Leave the conflict view, keeping every edit. */
+  dismissConflict: { params: Record<string, never>; result: void };
+  /** Discard edits (after asking) and release the lock. */
+  cancel: { params: Record<string, never>; result: boolean };
+  addComment: { params: { text: string }; result: void };
+  setStatus: { params: { value: string }; result: void };
+  reload: { params: Record<string, never>; result: void };
+  resolveImage: { params: { src: string }; result: ImageReply };
+}
+
+export type RequestMethod = keyof EditorRequests;
+export type RequestParams<M extends RequestMethod> = EditorRequests[M]['params'];
+export type RequestResult<M extends RequestMethod> = EditorRequests[M]['result'];
+
+export type ReadyMessage = { kind: 'ready' };
+export type CommandMessage = { [M in keyof EditorCommands]: { kind: 'command'; method: M; params: EditorCommands[M] } }[keyof EditorCommands];
+export type RequestMessage = { [M in RequestMethod]: { kind: 'request'; id: number; method: M; params: RequestParams<M> } }[RequestMethod];
+export type WebviewToHost = ReadyMessage | CommandMessage | RequestMessage;
+
+export type NotificationMessage = {
+  [M in keyof EditorNotifications]: { kind: 'notification'; method: M; params: EditorNotifications[M] };
+}[keyof EditorNotifications];
+export type ReplyMessage = { kind: 'reply'; id: number; ok: true; result: unknown } | { kind: 'reply'; id: number; ok: false; error: string };
+export type HostToWebview = NotificationMessage | ReplyMessage;
+
+const REQUESTS: Record<RequestMethod, true> = {
+  edit: true, retry: true, save: true, resolveConflict: true, dismissConflict: true, cancel: true,
+  addComment: true, setStatus: true, reload: true, resolveImage: true,
+};
+const COMMANDS: Record<keyof EditorCommands, true> = { fieldChanged: true, openLink: true };
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Shape check of a message from the webview (its content is not trusted: memo HTML passed through it). */
+export function isWebviewToHost(m: unknown): m is WebviewToHost {
+  if (!isRecord(m)) return false;
+  if (m.kind === 'ready') return true;
+  if (typeof m.method !== 'string' || !isRecord(m.params)) return false;
+  if (m.kind === 'command') return Object.hasOwn(COMMANDS, m.method);
+  if (m.kind === 'request') return Number.isSafeInteger(m.id) && Object.hasOwn(REQUESTS, m.method);
+  return false;
+}
+
+export function isHostToWebview(m: unknown): m is HostToWebview {
+  if (!isRecord(m)) return false;
+  if (m.kind === 'reply') return Number.isSafeInteger(m.id) && typeof m.ok === 'boolean';
+  return m.kind === 'notification' && typeof m.method === 'string' && isRecord(m.params);
+}
+
+/** A request that got no reply in time. */
+export class RequestTimeoutError extends Error {
+  constructor(readonly method: string, readonly timeoutMs: number) {
+    super(`No reply to "${method}" within ${Math.round(timeoutMs / 1000)} s.`);
+    this.name = 'RequestTimeoutError';
+  }
+}
+
+interface Pending {
+  method: string;
+  resolve: (value: unknown) => void;
+  reject: (error: Error) => void;
+  timer: ReturnType<typeof setTimeout>;
+}
+
+/**
+ * The requester's side of request/reply: numbered ids, a pending map and a timeout per request.
+ * `send` delivers the message; `settle` is called with every reply that arrives.
+ */
+export class PendingRequests {
+  private nextId = 1;
+  private readonly pending = new Map<number, Pending>();
+
+  constructor(
+    private readonly send: (message: RequestMessage) => void,
+    private readonly timeoutMs: (method: RequestMethod) => number = () => 30_000,
+  ) {}
+
+  request<M extends RequestMethod>(method: M, params: RequestParams<M>): Promise<RequestResult<M>> {
+    const id = this.nextId++;
+    return new Promise<RequestResult<M>>((resolve, reject) => {
+      const ms = this.timeoutMs(method);
+      const timer = setTimeout(() => {
+        this.pending.delete(id);
+        reject(new RequestTimeoutError(method, ms));
+      }, ms);
+      this.pending.set(id, { method, resolve: resolve as (v: unknown) => void, reject, timer });
+      try {
+        this.send({ kind: 'request', id, method, params } as RequestMessage);
+      } catch (e) {
+        clearTimeout(timer);
+        this.pending.delete(id);
+        reject(e instanceof Error ? e : new Error(String(e)));
+      }
+    });
+  }
+
+  /** Settles the request a reply answers; returns false for an unknown (late or foreign) id. */
+  settle(reply: ReplyMessage): boolean {
+    const entry = this.pending.get(reply.id);
+    if (!entry) return false;
+    this.pending.delete(reply.id);
+    clearTimeout(entry.timer);
+    if (reply.ok) entry.resolve(reply.result);
+    else entry.reject(new Error(reply.error));
+    return true;
+  }
+
+  get size(): number {
+    return this.pending.size;
+  }
+
+  /** Rejects everything still waiting (the panel is going away). */
+  dispose(reason = 'The editor was closed.'): void {
+    for (const [id, entry] of this.pending) {
+      clearTimeout(entry.timer);
+      entry.reject(new Error(reason));
+      this.pending.delete(id);
+    }
+  }
+}

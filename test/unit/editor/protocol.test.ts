@@ -1,0 +1,163 @@
+// The editor protocol: request/reply bookkeeping on the webview side, and the host channel that
+// queues until `ready`, dispatches to handler maps and always answers a request.
+import assert from 'node:assert/strict';
+import { HostChannel } from '../../../src/editor/hostChannel';
+import type { CommandHandlers, RequestHandlers } from '../../../src/editor/hostChannel';
+import { PendingRequests, RequestTimeoutError, isHostToWebview, isWebviewToHost } from '../../../src/shared/editorProtocol';
+import type { HostToWebview, RequestMessage } from '../../../src/shared/editorProtocol';
+
+function handlers(overrides: Partial<RequestHandlers> = {}): RequestHandlers {
+  const none = async () => undefined;
+  return {
+    edit: none, retry: none, save: async () => 'saved', resolveConflict: async () => 'saved', dismissConflict: none,
+    cancel: async () => true, addComment: none, setStatus: none, reload: none, resolveImage: async () => ({}),
+    ...overrides,
+  };
+}
+
+function channel(options: { requests?: Partial<RequestHandlers>; commands?: Partial<CommandHandlers> } = {}) {
+  const posted: HostToWebview[] = [];
+  const commands: string[] = [];
+  const errors: string[] = [];
+  const invalid: unknown[] = [];
+  const ch = new HostChannel({
+    post: (m) => {
+      posted.push(m);
+      return true;
+    },
+    commands: {
+      fieldChanged: (p) => commands.push(`field ${p.field}=${JSON.stringify(p.value)}`),
+      openLink: (p) => commands.push(`link ${p.href}`),
+      ...options.commands,
+    },
+    requests: handlers(options.requests),
+    describeError: (method, e) => {
+      const text = `${method}: ${e instanceof Error ? e.message : String(e)}`;
+      errors.push(text);
+      return text;
+    },
+    onInvalid: (m) => invalid.push(m),
+  });
+  return { ch, posted, commands, errors, invalid };
+}
+
+describe('editor protocol: PendingRequests', () => {
+  it('numbers requests, resolves each with its own reply and forgets it', async () => {
+    const sent: RequestMessage[] = [];
+    const pending = new PendingRequests((m) => sent.push(m));
+    const save = pending.request('save', { close: true });
+    const image = pending.request('resolveImage', { src: 'x.png' });
+    assert.deepEqual(sent.map((m) => [m.id, m.method]), [[1, 'save'], [2, 'resolveImage']]);
+    assert.equal(pending.settle({ kind: 'reply', id: 2, ok: true, result: { dataUri: 'data:image/png;base64,AA' } }), true);
+    assert.equal(pending.settle({ kind: 'reply', id: 1, ok: true, result: 'conflict' }), true);
+    assert.equal(await save, 'conflict');
+    assert.deepEqual(await image, { dataUri: 'data:image/png;base64,AA' });
+    assert.equal(pending.size, 0);
+    assert.equal(pending.settle({ kind: 'reply', id: 1, ok: true, result: 'saved' }), false, 'a second reply is ignored');
+  });
+
+  it('rejects with the error text of a failed reply', async () => {
+    const pending = new PendingRequests(() => undefined);
+    const edit = pending.request('edit', {});
+    pending.settle({ kind: 'reply', id: 1, ok: false, error: 'Locked by bob' });
+    await assert.rejects(edit, /Locked by bob/);
+  });
+
+  it('times out a request nobody answers, per method', async () => {
+    const pending = new PendingRequests(() => undefined, (m) => (m === 'resolveImage' ? 20 : 10_000));
+    const started = Date.now();
+    await assert.rejects(pending.request('resolveImage', { src: 'a' }), (e: unknown) => e instanceof RequestTimeoutError && e.method === 'resolveImage');
+    assert.ok(Date.now() - started < 1000);
+    assert.equal(pending.size, 0);
+  });
+
+  it('rejects everything pending on dispose', async () => {
+    const pending = new PendingRequests(() => undefined);
+    const a = pending.request('reload', {});
+    const b = pending.request('cancel', {});
+    pending.dispose('closed');
+    await assert.rejects(a, /closed/);
+    await assert.rejects(b, /closed/);
+    assert.equal(pending.size, 0);
+  });
+});
+
+describe('editor protocol: message guards', () => {
+  it('accepts the known shapes and refuses unknown methods, missing ids and non-objects', () => {
+    assert.equal(isWebviewToHost({ kind: 'ready' }), true);
+    assert.equal(isWebviewToHost({ kind: 'command', method: 'openLink', params: { href: 'https://x' } }), true);
+    assert.equal(isWebviewToHost({ kind: 'request', id: 3, method: 'save', params: {} }), true);
+    assert.equal(isWebviewToHost({ kind: 'request', method: 'save', params: {} }), false);
+    assert.equal(isWebviewToHost({ kind: 'request', id: 3, method: 'deleteEverything', params: {} }), false);
+    assert.equal(isWebviewToHost({ kind: 'command', method: 'toString', params: {} }), false);
+    assert.equal(isWebviewToHost({ kind: 'command', method: 'openLink', params: 'x' }), false);
+    assert.equal(isWebviewToHost('ready'), false);
+    assert.equal(isHostToWebview({ kind: 'reply', id: 1, ok: false, error: 'x' }), true);
+    assert.equal(isHostToWebview({ kind: 'notification', method: 'status', params: {} }), true);
+    assert.equal(isHostToWebview({ kind: 'notification', method: 'status' }), false);
+  });
+});
+
+describe('editor protocol: HostChannel', () => {
+  it('queues notifications until ready, keeping init and only the latest values/status', async () => {
+    const { ch, posted } = channel();
+    ch.notify('init', { key: { server: 's', domain: 'D', project: 'P', id: 1 }, isNew: false, user: 'alice', fields: [], statusValues: [] });
+    ch.notify('status', { lock: { phase: 'loading' }, dirty: [], problems: [] });
+    ch.notify('values', { server: { name: 'old' }, edits: {} });
+    ch.notify('status', { lock: { phase: 'read-only' }, dirty: [], problems: [] });
+    ch.notify('values', { server: { name: 'new' }, edits: {} });
+    assert.equal(posted.length, 0, 'nothing is posted before ready');
+    await ch.receive({ kind: 'ready' });
+    assert.deepEqual(
+      posted.map((m) => (m.kind === 'notification' ? m.method : m.kind)),
+      ['init', 'status', 'values'],
+    );
+    const values = posted[2];
+    assert.ok(values.kind === 'notification' && values.method === 'values');
+    assert.deepEqual(values.params.server, { name: 'new' });
+    const status = posted[1];
+    assert.ok(status.kind === 'notification' && status.method === 'status');
+    assert.equal(status.params.lock.phase, 'read-only');
+    ch.notify('status', { lock: { phase: 'editing' }, dirty: ['name'], problems: [] });
+    assert.equal(posted.length, 4, 'after ready, notifications go out at once');
+  });
+
+  it('answers a request with its handler result, and with an error text when it throws', async () => {
+    const { ch, posted, errors } = channel({
+      requests: {
+        save: async () => 'invalid',
+        edit: async () => {
+          throw new Error('Locked by bob since 10:00');
+        },
+      },
+    });
+    await ch.receive({ kind: 'ready' });
+    await ch.receive({ kind: 'request', id: 7, method: 'save', params: {} });
+    await ch.receive({ kind: 'request', id: 8, method: 'edit', params: {} });
+    assert.deepEqual(posted, [
+      { kind: 'reply', id: 7, ok: true, result: 'invalid' },
+      { kind: 'reply', id: 8, ok: false, error: 'edit: Locked by bob since 10:00' },
+    ]);
+    assert.deepEqual(errors, ['edit: Locked by bob since 10:00']);
+  });
+
+  it('dispatches commands and ignores malformed messages without answering', async () => {
+    const { ch, posted, commands, invalid } = channel();
+    await ch.receive({ kind: 'command', method: 'fieldChanged', params: { field: 'priority', value: '3-High' } });
+    await ch.receive({ kind: 'command', method: 'openLink', params: { href: 'https://example.com' } });
+    await ch.receive({ kind: 'request', id: 'x', method: 'save', params: {} });
+    await ch.receive(null);
+    assert.deepEqual(commands, ['field priority="3-High"', 'link https://example.com']);
+    assert.equal(invalid.length, 2);
+    assert.equal(posted.length, 0);
+  });
+
+  it('posts nothing after dispose', async () => {
+    const { ch, posted } = channel();
+    await ch.receive({ kind: 'ready' });
+    ch.dispose();
+    ch.notify('status', { lock: { phase: 'editing' }, dirty: [], problems: [] });
+    await ch.receive({ kind: 'request', id: 1, method: 'save', params: {} });
+    assert.equal(posted.length, 0);
+  });
+});
