@@ -9,7 +9,7 @@ import type { HostToWebview, RequestMessage } from '../../../src/shared/editorPr
 function handlers(overrides: Partial<RequestHandlers> = {}): RequestHandlers {
   const none = async () => undefined;
   return {
-    edit: none, retry: none, save: async () => 'saved', resolveConflict: async () => 'saved', dismissConflict: none,
+    edit: none, retry: none, save: async () => 'saved' as const, resolveConflict: async () => 'saved' as const, dismissConflict: none,
     cancel: async () => true, addComment: none, setStatus: none, reload: none, resolveImage: async () => ({}),
     ...overrides,
   };
@@ -125,7 +125,7 @@ describe('editor protocol: HostChannel', () => {
   it('answers a request with its handler result, and with an error text when it throws', async () => {
     const { ch, posted, errors } = channel({
       requests: {
-        save: async () => 'invalid',
+        save: async () => 'invalid' as const,
         edit: async () => {
           throw new Error('Locked by bob since 10:00');
         },
