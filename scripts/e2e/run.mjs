@@ -1,0 +1,173 @@
+// `npm run test:e2e`: the end-to-end tests inside a real VS Code (1.139, the VS Code server of the npm
+// package code-server) driven by headless Chromium, against the project's ALM server.
+//   1. installs the VS Code server and Node 24 into .vscode-test/ on first use;
+//   2. starts the ALM server (fresh data directory, demo data, free port) and the VS Code server;
+//   3. runs the extension-host suite (test/e2e/suite) and waits for codeAutomationExit;
+//   4. runs the page-side tests (test/e2e/ui) against a fresh workbench with the extension loaded;
+//   5. writes the combined counts to ALM_TEST_SUMMARY and exits non-zero on any failure.
+// On failure the logs and screenshots are kept under test-results/e2e-<time>/.
+// Usage: node scripts/e2e/run.mjs [--grep <pattern>] [--keep]   (--keep keeps the temporary run folder)
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, existsSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { startAlmServer } from './almServer.mjs';
+import { launchBrowser } from './browser.mjs';
+import { ensureVscodeServer } from './install.mjs';
+import { stopAll } from './processes.mjs';
+import { runUiTests } from './uiRunner.mjs';
+import { repoRoot } from './versions.mjs';
+import { startVscodeServer } from './vscodeServer.mjs';
+import { openWorkbench, runExtensionTests } from './workbench.mjs';
+import { writeDemoWorkspace } from './workspace.mjs';
+
+const argv = process.argv.slice(2);
+const grep = argv.includes('--grep') ? argv[argv.indexOf('--grep') + 1] : process.env.ALM_E2E_GREP;
+const keep = argv.includes('--keep');
+const SUITE_TIMEOUT_MS = Number(process.env.ALM_E2E_SUITE_TIMEOUT_MS ?? 10 * 60_000);
+// The whole run, install included, must end well inside CI's 20 minutes even when something hangs.
+const RUN_TIMEOUT_MS = Number(process.env.ALM_E2E_RUN_TIMEOUT_MS ?? 17 * 60_000);
+
+const log = (line) => console.log(`[e2e] ${line}`);
+const resultsDir = join(repoRoot, 'test-results');
+const runDir = mkdtempSync(join(tmpdir(), 'alm-e2e-'));
+const files = {
+  almLog: join(runDir, 'alm-server.log'),
+  vscodeLog: join(runDir, 'vscode-server.log'),
+  suiteLog: join(runDir, 'suite.log'),
+  suiteResult: join(runDir, 'suite-result.json'),
+  consoleLog: join(runDir, 'workbench-console.log'),
+};
+/** Pages to screenshot if the run fails. */
+const pages = new Map();
+const timings = {};
+/** @type {import('playwright-core').Browser | undefined} */
+let browser;
+
+async function main() {
+  const t0 = Date.now();
+  const runtime = await ensureVscodeServer(log);
+  if (runtime.installSeconds > 0) timings.install = runtime.installSeconds;
+
+  const alm = await startAlmServer({ dataDir: join(runDir, 'alm-data'), logFile: files.almLog });
+  log(`ALM server at ${alm.baseUrl}`);
+  const almServer = { baseUrl: alm.baseUrl, users: alm.users, domain: 'DEFAULT', project: 'Demo' };
+  const folder = writeDemoWorkspace(join(runDir, 'workspace'), almServer);
+
+  const env = {
+    ...process.env,
+    ALM_E2E_SERVER: JSON.stringify(almServer),
+    ALM_E2E_LOG: files.suiteLog,
+    ALM_E2E_RESULT: files.suiteResult,
+    ...(grep ? { ALM_E2E_GREP: grep } : {}),
+  };
+  const vscode = await startVscodeServer({ runtime, dir: join(runDir, 'vscode'), logFile: files.vscodeLog, env });
+  log(`VS Code server at ${vscode.url}`);
+  browser = await launchBrowser(log);
+  timings.startup = (Date.now() - t0) / 1000;
+  log('extension-host suite (test/e2e/suite):');
+  const suite = await runExtensionTests({
+    browser, vscode, folder, extensionPath: repoRoot, testsPath: join(repoRoot, 'dist', 'test', 'e2e', 'index'),
+    consoleLog: files.consoleLog, suiteLog: files.suiteLog, timeoutMs: SUITE_TIMEOUT_MS, print: (t) => process.stdout.write(t),
+  });
+  pages.set('suite', suite.page);
+  timings.codeAutomationExit = suite.secondsToExit;
+  const suiteCounts = readSuiteResult(suite.exitCode);
+  if (suiteCounts.failed === 0) await suite.context.close();
+
+  log('page-side tests (test/e2e/ui):');
+  const workbench = await openWorkbench({ browser, vscode, folder, extensionPath: repoRoot, consoleLog: files.consoleLog });
+  pages.set('ui', workbench.page);
+  const uiCounts = await runUiTests({
+    page: workbench.page, almServer, workspaceFolder: folder, screenshotsDir: join(resultsDir, 'ui'), repoRoot,
+    vscodeServer: { node: runtime.node, serverMain: runtime.serverMain },
+  }, { grep });
+  return [suiteCounts, uiCounts];
+}
+
+/** The suite's counts; a run that ended badly without reporting a failed test counts as one failure. */
+function readSuiteResult(exitCode) {
+  const counts = existsSync(files.suiteResult)
+    ? JSON.parse(readFileSync(files.suiteResult, 'utf8'))
+    : { passed: 0, failed: 0, pending: 0, failures: [] };
+  if (exitCode === null) {
+    log(`the extension-host suite did not finish within ${SUITE_TIMEOUT_MS / 1000} s`);
+    counts.failed += 1;
+    counts.failures.push('(suite timed out)');
+  } else if (exitCode !== 0 && counts.failed === 0) {
+    log(`the extension-host suite exited with ${exitCode} without a failed test (did it load? see the logs)`);
+    counts.failed += 1;
+    counts.failures.push(`(suite exit code ${exitCode})`);
+  }
+  return counts;
+}
+
+async function screenshots() {
+  for (const [name, page] of pages) {
+    if (page.isClosed()) continue;
+    await page.screenshot({ path: join(runDir, `screenshot-${name}.png`) }).catch(() => {});
+  }
+}
+
+/** Copies the logs, screenshots and extension host logs of a failed run to test-results/e2e-<time>/. */
+function keepArtifacts() {
+  const target = join(resultsDir, `e2e-${new Date().toISOString().replace(/[:.]/g, '-')}`);
+  mkdirSync(target, { recursive: true });
+  for (const entry of readdirSync(runDir)) {
+    if (/\.(log|json|png)$/.test(entry)) cpSync(join(runDir, entry), join(target, entry));
+  }
+  // remoteexthost.log and friends, wherever the VS Code server put them.
+  const vscodeDir = join(runDir, 'vscode');
+  if (existsSync(vscodeDir)) {
+    for (const file of readdirSync(vscodeDir, { recursive: true })) {
+      if (String(file).endsWith('.log')) cpSync(join(vscodeDir, String(file)), join(target, 'vscode-logs', String(file)));
+    }
+  }
+  return target;
+}
+
+const watchdog = setTimeout(() => {
+  log(`the run did not finish within ${RUN_TIMEOUT_MS / 1000} s: stopping`);
+  process.exitCode = 1;
+  finish(null).finally(() => process.exit(1));
+}, RUN_TIMEOUT_MS);
+
+let finished = false;
+async function finish(counts) {
+  if (finished) return;
+  finished = true;
+  clearTimeout(watchdog);
+  const total = { passed: 0, failed: 0, pending: 0, failures: [] };
+  for (const c of counts ?? []) {
+    total.passed += c.passed;
+    total.failed += c.failed;
+    total.pending += c.pending;
+    total.failures.push(...c.failures);
+  }
+  if (counts && process.env.ALM_TEST_SUMMARY) {
+    writeFileSync(process.env.ALM_TEST_SUMMARY, JSON.stringify({ passed: total.passed, failed: total.failed, pending: total.pending }));
+  }
+  const ok = counts !== null && total.failed === 0 && !process.exitCode;
+  if (!ok || keep) await screenshots();
+  await browser?.close().catch(() => {});
+  await stopAll();
+  if (!ok) {
+    for (const title of total.failures) log(`FAILED: ${title}`);
+    log(`logs, screenshots and extension host logs kept in ${relative(repoRoot, keepArtifacts())}`);
+    process.exitCode = 1;
+  }
+  const figures = Object.entries(timings).map(([k, v]) => `${k} ${v.toFixed(1)} s`).join(', ');
+  log(`${total.passed} passed, ${total.failed} failed${total.pending ? `, ${total.pending} pending` : ''} (${figures})`);
+  if (keep) log(`run folder kept: ${runDir}`);
+  else rmSync(runDir, { recursive: true, force: true });
+}
+
+const started = Date.now();
+try {
+  const counts = await main();
+  timings.total = (Date.now() - started) / 1000;
+  await finish(counts);
+} catch (err) {
+  log(`the run could not complete: ${err instanceof Error ? err.stack : String(err)}`);
+  process.exitCode = 1;
+  await finish(null);
+}

@@ -1,0 +1,47 @@
+// Runs the page-side tests (dist/test/e2e/ui/*.test.js, built from test/e2e/ui/*.test.ts) with mocha in
+// this launcher process; they reach the workbench page through the context set on a global symbol.
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import Mocha from 'mocha';
+import { repoRoot } from './versions.mjs';
+
+const UI_CONTEXT_KEY = Symbol.for('alm-defects.e2e.ui');
+
+/** The built UI test files, listed from the sources so a stale bundle of a deleted test never runs. */
+function uiTestFiles() {
+  const sources = join(repoRoot, 'test', 'e2e', 'ui');
+  if (!existsSync(sources)) return [];
+  return readdirSync(sources).filter((f) => f.endsWith('.test.ts')).sort()
+    .map((f) => join(repoRoot, 'dist', 'test', 'e2e', 'ui', f.replace(/\.ts$/, '.js')));
+}
+
+/**
+ * @param {object} context the UiContext of test/e2e/ui/context.ts
+ * @param {{ grep?: string }} options
+ * @returns {Promise<{ passed: number, failed: number, pending: number, failures: string[] }>}
+ */
+export async function runUiTests(context, options = {}) {
+  globalThis[UI_CONTEXT_KEY] = context;
+  const mocha = new Mocha({ ui: 'bdd', reporter: 'spec', color: false, timeout: 60_000, slow: 10_000 });
+  if (options.grep) mocha.grep(options.grep);
+  for (const file of uiTestFiles()) {
+    if (!existsSync(file)) throw new Error(`${file} is not built: run "npm run build" first`);
+    mocha.addFile(file);
+  }
+  const result = { passed: 0, failed: 0, pending: 0, failures: [] };
+  try {
+    await new Promise((resolve) => {
+      const runner = mocha.run(() => resolve(undefined));
+      runner.on(Mocha.Runner.constants.EVENT_TEST_PASS, () => result.passed++);
+      runner.on(Mocha.Runner.constants.EVENT_TEST_PENDING, () => result.pending++);
+      runner.on(Mocha.Runner.constants.EVENT_TEST_FAIL, (test) => {
+        result.failed++;
+        result.failures.push(test.fullTitle());
+      });
+    });
+  } finally {
+    delete globalThis[UI_CONTEXT_KEY];
+    mocha.dispose();
+  }
+  return result;
+}

@@ -1,0 +1,36 @@
+// What the launcher tells the end-to-end tests about the servers it started, through the environment
+// (inherited by the VS Code server's extension host) so tests never guess ports or paths.
+
+/** A demo user of the ALM server. */
+export interface E2eUser {
+  readonly username: string;
+  readonly password: string;
+}
+
+/** The ALM server started for this run: fresh data directory, demo data, free port. */
+export interface E2eAlmServer {
+  /** Base URL including the root path, as configured in `almDefects.servers`. */
+  readonly baseUrl: string;
+  readonly users: readonly E2eUser[];
+  readonly domain: string;
+  readonly project: string;
+}
+
+export const ALM_E2E_SERVER = 'ALM_E2E_SERVER';
+
+/** The ALM server of this run; throws when the tests were started without the launcher. */
+export function e2eAlmServer(): E2eAlmServer {
+  const raw = process.env[ALM_E2E_SERVER];
+  if (!raw) throw new Error(`${ALM_E2E_SERVER} is not set: run the end-to-end tests with "npm run test:e2e"`);
+  const parsed = JSON.parse(raw) as E2eAlmServer;
+  if (typeof parsed.baseUrl !== 'string' || !Array.isArray(parsed.users)) throw new Error(`${ALM_E2E_SERVER} is malformed: ${raw}`);
+  return parsed;
+}
+
+/** Signs in with HTTP Basic on the `/api` sign-in endpoint; returns the cookies to send on later requests. */
+export async function signIn(server: E2eAlmServer, user: E2eUser): Promise<string> {
+  const authorization = `Basic ${Buffer.from(`${user.username}:${user.password}`).toString('base64')}`;
+  const res = await fetch(`${server.baseUrl}/api/authentication/sign-in`, { method: 'POST', headers: { authorization } });
+  if (res.status !== 200) throw new Error(`sign-in as ${user.username} answered ${res.status}: ${await res.text()}`);
+  return res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+}
