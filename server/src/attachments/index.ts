@@ -7,7 +7,7 @@ import { PAGING } from '../config';
 import type { AlmSession, ServerContext } from '../context';
 import { AlmError } from '../errors';
 import { CATALOGS } from '../metadata/catalog';
-import { compileCollectionRequest } from '../query/index';
+import { compileCollectionRequest, countQuery, pageQuery } from '../query/index';
 import { assertWritable } from '../routes/lockGuard';
 import { projectOf, queryParams } from '../routes/params';
 import { negotiate } from './accept';
@@ -37,9 +37,8 @@ export function registerAttachments(app: FastifyInstance, ctx: ServerContext): v
       checkNameFilter(params.query);
       const compiled = compileCollectionRequest(params, CATALOGS.attachments, PAGING);
       const db = store.project.db;
-      const rows = db
-        .prepare(`SELECT * FROM attachments WHERE ${compiled.where} ORDER BY ${compiled.orderBy} LIMIT ? OFFSET ?`)
-        .all(...compiled.params, compiled.limit, compiled.offset) as AttachmentRow[];
+      const page = pageQuery('attachments', '*', compiled);
+      const rows = db.prepare(page.sql).all(...page.params) as AttachmentRow[];
       if (form === 'multipart') return sendMultipart(reply, store, rows);
       if (form === 'octet-stream') {
         if (rows.length !== 1) {
@@ -48,7 +47,8 @@ export function registerAttachments(app: FastifyInstance, ctx: ServerContext): v
         }
         return sendBytes(reply, store, rows[0] as AttachmentRow);
       }
-      const total = db.prepare(`SELECT COUNT(*) FROM attachments WHERE ${compiled.where}`).pluck().get(...compiled.params) as number;
+      const count = countQuery('attachments', compiled);
+      const total = db.prepare(count.sql).pluck().get(...count.params) as number;
       return { data: rows.map((row) => toRecord(row, compiled.fields)), 'total-count': total };
     });
 

@@ -11,7 +11,7 @@ import { compileFields } from './fieldsParam.js';
 import { compileFilter } from './filterSql.js';
 import { compileOrderBy } from './orderBy.js';
 import { ParameterError, compilePaging } from './paging.js';
-import type { CompiledCollectionRequest, PagingLimits, QueryCatalog } from './types.js';
+import type { CompiledCollectionRequest, PagingLimits, QueryCatalog, SqlParam } from './types.js';
 
 export type { CompiledCollectionRequest, PagingLimits, QueryCatalog, QueryField, SqlParam } from './types.js';
 export type { CompareOp, FilterNode, Literal } from './ast.js';
@@ -44,6 +44,24 @@ export function compileCollectionRequest(
   } catch (err) {
     throw toAlmError(err);
   }
+}
+
+/**
+ * The SQL of one page: filter, order and paging run over ids first ("deferred join"), so SQLite
+ * sorts narrow rows and reads the full rows (memos included) of the page only.
+ */
+export function pageQuery(table: string, columns: string, c: CompiledCollectionRequest): { sql: string; params: SqlParam[] } {
+  return {
+    sql:
+      `SELECT ${columns} FROM ${table} WHERE "id" IN ` +
+      `(SELECT "id" FROM ${table} WHERE ${c.where} ORDER BY ${c.orderBy} LIMIT ? OFFSET ?) ORDER BY ${c.orderBy}`,
+    params: [...c.params, c.limit, c.offset],
+  };
+}
+
+/** The SQL counting every match of the filter (`total-count`). */
+export function countQuery(table: string, c: CompiledCollectionRequest): { sql: string; params: SqlParam[] } {
+  return { sql: `SELECT COUNT(*) FROM ${table} WHERE ${c.where}`, params: [...c.params] };
 }
 
 /** Parses either filter syntax; null when there is no filter. Throws FilterSyntaxError. */

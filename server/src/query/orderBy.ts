@@ -23,7 +23,10 @@ export function compileOrderBy(raw: string | undefined, catalog: QueryCatalog): 
     const collate = key.caseInsensitive ? ' COLLATE NOCASE' : '';
     parts.push(`${field.column}${collate} ${key.descending ? 'DESC' : 'ASC'}`);
   }
-  if (!hasId) parts.push(`${idColumn} ASC`);
+  // The tie-breaker follows the last key's direction, so an index on that key (which ends in
+  // the rowid) yields the whole order without a sort step.
+  const lastDescending = keys.length > 0 && (keys[keys.length - 1] as SortKey).descending;
+  if (!hasId) parts.push(`${idColumn} ${lastDescending ? 'DESC' : 'ASC'}`);
   return parts.join(', ');
 }
 

@@ -2,7 +2,7 @@
 // a plain JavaScript predicate over the same rows, so a wrong translation cannot pass.
 import assert from 'node:assert/strict';
 import Database from 'better-sqlite3';
-import { compileCollectionRequest } from '../../../server/src/query/index.js';
+import { compileCollectionRequest, countQuery, pageQuery } from '../../../server/src/query/index.js';
 import type { QueryCatalog, QueryField } from '../../../server/src/query/index.js';
 
 interface Row {
@@ -168,14 +168,14 @@ describe('order-by and paging against SQLite', () => {
   });
 
   it('sorts by several fields with + and - and breaks ties by id', () => {
-    const want = [...rows].sort((a, b) => byOwner(a, b) || b['ver-stamp'] - a['ver-stamp'] || a.id - b.id);
+    const want = [...rows].sort((a, b) => byOwner(a, b) || b['ver-stamp'] - a['ver-stamp'] || b.id - a.id);
     assert.deepEqual(run({ 'order-by': 'owner,-ver-stamp' }), want.map((r) => r.id));
     assert.deepEqual(run({ 'order-by': '+owner, -ver-stamp' }), want.map((r) => r.id));
     assert.deepEqual(run({ 'order-by': ' owner,-ver-stamp' }), want.map((r) => r.id), 'a decoded + is a space');
   });
 
   it('accepts the Core form {f[ASC];g[DESC]} and {f;g[DESC]}', () => {
-    const want = [...rows].sort((a, b) => byOwner(a, b) || b['ver-stamp'] - a['ver-stamp'] || a.id - b.id);
+    const want = [...rows].sort((a, b) => byOwner(a, b) || b['ver-stamp'] - a['ver-stamp'] || b.id - a.id);
     assert.deepEqual(run({ 'order-by': '{owner[ASC];ver-stamp[DESC]}' }), want.map((r) => r.id));
     assert.deepEqual(run({ 'order-by': '{owner;ver-stamp[desc]}' }), want.map((r) => r.id));
   });
@@ -184,6 +184,32 @@ describe('order-by and paging against SQLite', () => {
     const c = compileCollectionRequest({ 'order-by': '-id' }, catalog, limits);
     assert.equal(c.orderBy, '"id" DESC');
     assert.deepEqual(run({ 'order-by': '-id' }), [...byDefault].reverse());
+  });
+
+  it('breaks ties by id in the direction of the last key, so an index can give the whole order', () => {
+    const rank = (r: Row) => r.status ?? '';
+    const asc = [...rows].sort((a, b) => (rank(a) < rank(b) ? -1 : rank(a) > rank(b) ? 1 : a.id - b.id)).map((r) => r.id);
+    const desc = [...rows].sort((a, b) => (rank(a) < rank(b) ? 1 : rank(a) > rank(b) ? -1 : b.id - a.id)).map((r) => r.id);
+    assert.deepEqual(run({ 'order-by': 'status' }), asc);
+    assert.deepEqual(run({ 'order-by': '-status' }), desc);
+    assert.equal(compileCollectionRequest({ 'order-by': 'name,-status' }, catalog, limits).orderBy, '"name" ASC, "status" DESC, "id" DESC');
+    assert.equal(compileCollectionRequest({ 'order-by': '-status,name' }, catalog, limits).orderBy, '"status" DESC, "name" ASC, "id" ASC');
+  });
+
+  it('pageQuery (ids first, then rows) returns exactly the rows of the direct query', () => {
+    for (const params of [
+      { query: '{status[Open or New]}', 'order-by': '-ver-stamp', limit: '2', offset: '1' },
+      { 'order-by': 'owner,-creation-time', limit: '4', offset: '3' },
+      { query: "name = 'login*'", limit: '100' },
+    ]) {
+      const c = compileCollectionRequest(params, catalog, limits);
+      const page = pageQuery('defect', '"id", "name"', c);
+      const got = db.prepare(page.sql).all(...page.params) as { id: number }[];
+      assert.deepEqual(got.map((r) => r.id), run(params));
+      const count = countQuery('defect', c);
+      const total = db.prepare(count.sql).pluck().get(...count.params);
+      assert.equal(total, run({ ...params, limit: 'max', offset: '0' }).length);
+    }
   });
 
   it('pages with limit/offset (0-based) and page-size/start-index (1-based)', () => {
