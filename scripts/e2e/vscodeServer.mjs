@@ -1,7 +1,7 @@
 // Starts the cached VS Code server (code-server's lib/vscode) on a free port with its own user data,
 // server data and extensions folders, and the smoke-test driver on, so the workbench honours the
 // extensionDevelopmentPath / extensionTestsPath payload in its URL.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startProcess, stopProcess, waitForLine } from './processes.mjs';
 
@@ -25,7 +25,7 @@ export const QUIET_USER_SETTINGS = {
 
 /**
  * @param {{ runtime: { node: string, serverMain: string }, dir: string, logFile: string, env?: NodeJS.ProcessEnv,
- *   userSettings?: Record<string, unknown>, port?: number, host?: string, timeoutMs?: number }} options
+ *   userSettings?: Record<string, unknown>, port?: number | string, host?: string, timeoutMs?: number }} options
  */
 export async function startVscodeServer(options) {
   const userDataDir = join(options.dir, 'user-data');
@@ -33,7 +33,10 @@ export async function startVscodeServer(options) {
   const extensionsDir = join(options.dir, 'extensions');
   for (const d of [join(userDataDir, 'User'), serverDataDir, extensionsDir]) mkdirSync(d, { recursive: true });
   // Written before the page loads: otherwise Restricted Mode keeps a development extension from running.
-  writeFileSync(join(userDataDir, 'User', 'settings.json'), JSON.stringify({ ...QUIET_USER_SETTINGS, ...options.userSettings }, null, 2));
+  // A kept user data folder (npm start) keeps the user's own settings; ours only fill the gaps.
+  const settingsFile = join(userDataDir, 'User', 'settings.json');
+  const existing = existsSync(settingsFile) ? JSON.parse(readFileSync(settingsFile, 'utf8')) : {};
+  writeFileSync(settingsFile, JSON.stringify({ ...QUIET_USER_SETTINGS, ...existing, 'security.workspace.trust.enabled': false, ...options.userSettings }, null, 2));
   const host = options.host ?? '127.0.0.1';
   const args = [
     options.runtime.serverMain,
