@@ -1,0 +1,254 @@
+// One configured server's connection: its AlmClient (built lazily, rebuilt when the URL, user,
+// password or transport settings change), and its sign-in state. The rule that keeps sign-in from
+// looping: once the server refuses a password, that password is never sent again; every request
+// fails fast with the refusal until the user signs in again explicitly. No `vscode` import.
+import { AuthError, isAlmApiError } from '../api';
+import type { Credentials, DomainRef, ProjectApi, ProjectRef, SessionEvent, SessionInfo } from '../api';
+import type { ServerEntry } from '../config/servers';
+import type { TransportOptions } from '../config/transport';
+import { Emitter } from '../util/emitter';
+import type { Log } from '../util/log';
+
+/**
+ * `signed-out`: no password stored. `ready`: a password is stored, the first request signs in.
+ * `failed`: the server refused the stored password; nothing is sent until the user signs in again.
+ * `error`: the last sign-in could not reach the server (retried on the next request).
+ */
+export type ConnectionStatus = 'signed-out' | 'ready' | 'signing-in' | 'signed-in' | 'failed' | 'error';
+
+/** The part of AlmClient a connection uses (AlmClient satisfies it; tests fake it). */
+export interface AlmClientLike {
+  signIn(options?: { signal?: AbortSignal }): Promise<SessionInfo>;
+  dispose(): Promise<void>;
+  domains(options?: { signal?: AbortSignal }): Promise<DomainRef[]>;
+  projects(domain: string, options?: { signal?: AbortSignal }): Promise<ProjectRef[]>;
+  project(domain: string, project: string): ProjectApi;
+  onDidChangeSession(listener: (event: SessionEvent) => void): { dispose(): void };
+}
+
+export type ClientFactory = (
+  entry: ServerEntry,
+  credentials: (signal?: AbortSignal) => Promise<Credentials>,
+  transport: TransportOptions,
+) => AlmClientLike;
+
+/** Where passwords live (SecretStorage in the extension, a Map in tests). */
+export interface PasswordVault {
+  get(entry: ServerEntry): Promise<string | undefined>;
+  set(entry: ServerEntry, password: string): Promise<void>;
+  delete(entry: ServerEntry): Promise<void>;
+}
+
+/** Thrown instead of sending anything when no password is stored or the last one was refused. */
+export class NotSignedInError extends AuthError {
+  constructor(
+    message: string,
+    readonly refused: boolean,
+  ) {
+    super(message);
+  }
+}
+
+export class ServerConnection {
+  private client: AlmClientLike | undefined;
+  private clientListener: { dispose(): void } | undefined;
+  private password: string | undefined;
+  private passwordLoaded = false;
+  private refusal: string | undefined;
+  private lastError: string | undefined;
+  private statusValue: ConnectionStatus = 'signed-out';
+  private attempts = 0;
+  private readonly changed = new Emitter<ServerConnection>();
+  readonly onDidChange = this.changed.event;
+
+  constructor(
+    private entryValue: ServerEntry,
+    private transport: TransportOptions,
+    private readonly vault: PasswordVault,
+    private readonly factory: ClientFactory,
+    private readonly log: Log,
+  ) {}
+
+  get entry(): ServerEntry {
+    return this.entryValue;
+  }
+  get name(): string {
+    return this.entryValue.name;
+  }
+  get status(): ConnectionStatus {
+    return this.statusValue;
+  }
+  /** Why the last sign-in failed (refused or unreachable), for message nodes and the status bar. */
+  get problem(): string | undefined {
+    return this.statusValue === 'failed' ? this.refusal : this.statusValue === 'error' ? this.lastError : undefined;
+  }
+  /** Passwords sent to the server so far; lets tests prove that a refusal does not loop. */
+  get signInAttempts(): number {
+    return this.attempts;
+  }
+  /** Whether the tree may load: a password is stored and was not refused. */
+  get canLoad(): boolean {
+    return this.statusValue !== 'signed-out' && this.statusValue !== 'failed';
+  }
+
+  /** Reads whether a password is stored; call once after construction and on secret changes. */
+  async loadPassword(): Promise<void> {
+    const stored = await this.vault.get(this.entryValue);
+    const changed = this.passwordLoaded && stored !== this.password;
+    this.password = stored;
+    this.passwordLoaded = true;
+    if (changed) {
+      // Another window signed in or out: start over with the new password.
+      this.refusal = undefined;
+      await this.dropClient();
+    }
+    if (!stored) this.setStatus('signed-out');
+    else if (changed || this.statusValue === 'signed-out') this.setStatus('ready');
+  }
+
+  /** Runs `fn` with the client; a refused or missing password fails fast without a request. */
+  async run<T>(fn: (client: AlmClientLike) => Promise<T>): Promise<T> {
+    if (!this.passwordLoaded) await this.loadPassword();
+    if (this.refusal) throw new NotSignedInError(this.refusal, true);
+    if (!this.password) throw new NotSignedInError(`Not signed in to ${this.name}.`, false);
+    try {
+      const result = await fn(this.ensureClient());
+      if (this.statusValue !== 'signed-in' && this.statusValue !== 'signing-in') this.setStatus('signed-in');
+      return result;
+    } catch (e) {
+      if (e instanceof AuthError && !(e instanceof NotSignedInError)) this.refuse(e.message);
+      else if (this.statusValue === 'signing-in' && isAlmApiError(e) && (e.kind === 'network' || e.kind === 'tls' || e.kind === 'timeout')) {
+        this.lastError = e.message;
+        this.setStatus('error');
+      }
+      throw e;
+    }
+  }
+
+  domains(signal?: AbortSignal): Promise<DomainRef[]> {
+    return this.run((c) => c.domains({ signal }));
+  }
+
+  projects(domain: string, signal?: AbortSignal): Promise<ProjectRef[]> {
+    return this.run((c) => c.projects(domain, { signal }));
+  }
+
+  /** The project's resources. Prefer `run` for the first call after sign-in, so a refusal is recorded. */
+  project(domain: string, project: string): Promise<ProjectApi> {
+    return this.run(async (c) => c.project(domain, project));
+  }
+
+  /** The user the tree treats as "me". */
+  get username(): string {
+    return this.entryValue.username;
+  }
+
+  /**
+   * Checks `password` against the server with a fresh client; on success stores it and keeps that
+   * client (already signed in). On failure nothing is stored and the error is rethrown.
+   */
+  async signIn(password: string, signal?: AbortSignal): Promise<SessionInfo> {
+    const entry = this.entryValue;
+    const candidate = this.factory(entry, async () => ({ username: entry.username, password }), this.transport);
+    this.attempts++;
+    this.setStatus('signing-in');
+    try {
+      const info = await candidate.signIn({ signal });
+      await this.vault.set(entry, password);
+      await this.dropClient();
+      this.password = password;
+      this.passwordLoaded = true;
+      this.refusal = undefined;
+      this.adopt(candidate);
+      this.setStatus('signed-in');
+      this.log.info(`signed in to ${this.name} as ${info.username}`);
+      return info;
+    } catch (e) {
+      await candidate.dispose().catch(() => undefined);
+      if (e instanceof AuthError) this.refuse(e.message);
+      else {
+        this.lastError = isAlmApiError(e) || e instanceof Error ? e.message : String(e);
+        this.setStatus(this.password ? 'error' : 'signed-out');
+      }
+      throw e;
+    }
+  }
+
+  /** Forgets the password and ends the server session (which releases its locks). */
+  async signOut(): Promise<void> {
+    await this.vault.delete(this.entryValue);
+    this.password = undefined;
+    this.passwordLoaded = true;
+    this.refusal = undefined;
+    await this.dropClient();
+    this.setStatus('signed-out');
+    this.log.info(`signed out of ${this.name}`);
+  }
+
+  /** New settings for this server: a changed URL, user or transport rebuilds the client. */
+  async update(entry: ServerEntry, transport: TransportOptions): Promise<void> {
+    const identity = entry.url !== this.entryValue.url || entry.username !== this.entryValue.username;
+    const rebuild = identity || transport.fingerprint !== this.transport.fingerprint;
+    this.entryValue = entry;
+    this.transport = transport;
+    if (!rebuild) return;
+    this.log.info(`connection settings of ${entry.name} changed; reconnecting`);
+    await this.dropClient();
+    if (identity) {
+      this.refusal = undefined;
+      this.passwordLoaded = false;
+      await this.loadPassword();
+    } else if (this.canLoad) this.setStatus('ready');
+  }
+
+  async dispose(): Promise<void> {
+    await this.dropClient();
+    this.changed.dispose();
+  }
+
+  private ensureClient(): AlmClientLike {
+    if (!this.client) {
+      const client = this.factory(this.entryValue, (signal) => this.credentials(signal), this.transport);
+      this.adopt(client);
+    }
+    return this.client as AlmClientLike;
+  }
+
+  private adopt(client: AlmClientLike): void {
+    this.client = client;
+    this.clientListener = client.onDidChangeSession((e) => {
+      if (e.signedIn) this.setStatus('signed-in');
+      else if (e.reason === 'expired' && this.canLoad) this.setStatus('ready');
+    });
+  }
+
+  /** The client's credentials callback: never prompts, never re-sends a refused password. */
+  private async credentials(signal?: AbortSignal): Promise<Credentials> {
+    signal?.throwIfAborted();
+    if (this.refusal) throw new NotSignedInError(this.refusal, true);
+    if (!this.password) throw new NotSignedInError(`Not signed in to ${this.name}.`, false);
+    this.attempts++;
+    this.setStatus('signing-in');
+    return { username: this.entryValue.username, password: this.password };
+  }
+
+  private refuse(message: string): void {
+    this.refusal = message;
+    this.log.warn(`${this.name}: ${message} Nothing more is sent until you sign in again.`);
+    this.setStatus('failed');
+  }
+
+  private async dropClient(): Promise<void> {
+    const client = this.client;
+    this.client = undefined;
+    this.clientListener?.dispose();
+    this.clientListener = undefined;
+    if (client) await client.dispose().catch((e: unknown) => this.log.warn(`closing the connection failed: ${String(e)}`));
+  }
+
+  private setStatus(status: ConnectionStatus): void {
+    if (status === this.statusValue) return;
+    this.statusValue = status;
+    this.changed.fire(this);
+  }
+}

@@ -1,0 +1,106 @@
+// A project's defect filter as the user builds it (status, severity, priority, owner incl. "me",
+// detected-by, text in the name, raw query), how it becomes the client's Filter, how it reads in
+// the project node's description, and how it is read back from untrusted storage and settings.
+import type { Condition, Filter } from '../../api';
+import { parseRawQuery } from './rawQuery';
+
+/** Stands for the signed-in user in `owner` and `detectedBy`. */
+export const ME = '@me';
+
+export interface DefectFilter {
+  status?: string[];
+  severity?: string[];
+  priority?: string[];
+  /** User names; `ME` means the signed-in user. */
+  owner?: string[];
+  detectedBy?: string[];
+  /** Text the defect name contains. */
+  name?: string;
+  /** A raw `query` clause for experts, e.g. `{status[Open or New];id[>100]}`. */
+  query?: string;
+}
+
+/** A filter saved by name in `almDefects.savedFilters`. */
+export interface SavedFilter {
+  name: string;
+  filter: DefectFilter;
+}
+
+const LIST_KEYS = ['status', 'severity', 'priority', 'owner', 'detectedBy'] as const;
+type ListKey = (typeof LIST_KEYS)[number];
+const WIRE: Record<ListKey, string> = { status: 'status', severity: 'severity', priority: 'priority', owner: 'owner', detectedBy: 'detected-by' };
+const LABEL: Record<ListKey, string> = { status: 'status', severity: 'severity', priority: 'priority', owner: 'owner', detectedBy: 'detected by' };
+
+export function isEmptyFilter(filter: DefectFilter | undefined): boolean {
+  return !filter || (LIST_KEYS.every((k) => !filter[k]?.length) && !filter.name && !filter.query);
+}
+
+/** The client Filter for `filter`, with `ME` replaced by `me`. Throws RawQueryError for a bad raw query. */
+export function toApiFilter(filter: DefectFilter | undefined, me: string): Filter {
+  const out: Filter = filter?.query ? parseRawQuery(filter.query) : {};
+  if (!filter) return out;
+  for (const key of LIST_KEYS) {
+    const values = filter[key];
+    if (!values?.length) continue;
+    const resolved = [...new Set(values.map((v) => (v === ME ? me : v)))];
+    addCondition(out, WIRE[key], resolved.length === 1 ? { op: '=', value: resolved[0] } : { op: 'in', values: resolved });
+  }
+  // The name text is literal except that `*` keeps its usual wildcard meaning.
+  if (filter.name) addCondition(out, 'name', { op: 'like', pattern: `*${filter.name}*` });
+  return out;
+}
+
+/** Adds a condition on `field`, AND-ed with one already there. */
+export function addCondition(filter: Filter, field: string, condition: Condition): Filter {
+  const existing = filter[field];
+  if (existing === undefined) filter[field] = condition;
+  else filter[field] = { op: 'and', conditions: [asCondition(existing), condition] };
+  return filter;
+}
+
+function asCondition(entry: Filter[string]): Condition {
+  if (Array.isArray(entry)) return { op: 'in', values: entry };
+  if (typeof entry === 'string' || typeof entry === 'number') return { op: '=', value: entry };
+  return entry;
+}
+
+/** "status: Open, New · owner: me · name: “login”" — short enough for a tree description. */
+export function describeFilter(filter: DefectFilter | undefined): string {
+  if (!filter) return '';
+  const parts: string[] = [];
+  for (const key of LIST_KEYS) {
+    const values = filter[key];
+    if (values?.length) parts.push(`${LABEL[key]}: ${values.map((v) => (v === ME ? 'me' : v)).join(', ')}`);
+  }
+  if (filter.name) parts.push(`name: “${filter.name}”`);
+  if (filter.query) parts.push(`query: ${filter.query}`);
+  return parts.join(' · ');
+}
+
+/** A DefectFilter from stored or hand-edited JSON; unknown keys and wrong types are dropped. */
+export function readFilter(raw: unknown): DefectFilter | undefined {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return undefined;
+  const o = raw as Record<string, unknown>;
+  const f: DefectFilter = {};
+  for (const key of LIST_KEYS) {
+    const v = o[key];
+    const list = typeof v === 'string' ? [v] : Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string' && x !== '') : [];
+    if (list.length) f[key] = list;
+  }
+  if (typeof o.name === 'string' && o.name.trim()) f.name = o.name.trim();
+  if (typeof o.query === 'string' && o.query.trim()) f.query = o.query.trim();
+  return isEmptyFilter(f) ? undefined : f;
+}
+
+/** Saved filters from settings; entries without a name or filter are skipped. */
+export function readSavedFilters(raw: unknown): SavedFilter[] {
+  if (!Array.isArray(raw)) return [];
+  const out: SavedFilter[] = [];
+  for (const item of raw) {
+    if (typeof item !== 'object' || item === null) continue;
+    const o = item as Record<string, unknown>;
+    const filter = readFilter(o.filter);
+    if (typeof o.name === 'string' && o.name.trim() && filter) out.push({ name: o.name.trim(), filter });
+  }
+  return out;
+}

@@ -1,0 +1,46 @@
+// Stable identities in the tree, built from domain keys (server, domain, project, defect id) and
+// never from labels, plus the references commands and other features pass around.
+
+/** A defect on a configured server: what "open", "copy id" and "copy link" act on. */
+export interface DefectRef {
+  /** Name of the server entry in `almDefects.servers`. */
+  server: string;
+  domain: string;
+  project: string;
+  id: number;
+}
+
+export interface ProjectRefKey {
+  server: string;
+  domain: string;
+  project: string;
+}
+
+/** A tree id from path segments; each is encoded, so names holding "/" cannot collide. */
+export function nodeId(...segments: (string | number)[]): string {
+  return `alm:${segments.map((s) => encodeURIComponent(String(s))).join('/')}`;
+}
+
+/** The key a project's filter is stored under. */
+export function projectKey(p: ProjectRefKey): string {
+  return nodeId(p.server, p.domain, p.project);
+}
+
+/**
+ * The link ALM's own clients open a defect with (`td://` for http, `tds://` for https servers):
+ * `td://<project>.<domain>.<host:port><root>/DefectsModule-000000000?EntityType=IBug&EntityID=<id>`.
+ */
+export function defectLink(baseUrl: string, ref: DefectRef): string {
+  const url = new URL(baseUrl);
+  const scheme = url.protocol === 'https:' ? 'tds' : 'td';
+  const root = url.pathname.replace(/\/+$/, '');
+  return `${scheme}://${ref.project}.${ref.domain}.${url.host}${root}/DefectsModule-000000000?EntityType=IBug&EntityID=${ref.id}`;
+}
+
+/** Parses "123", "#123" or "defect 123" as a defect id; undefined when it is none. */
+export function parseDefectId(text: string): number | undefined {
+  const m = /^\s*(?:defect\s*)?#?\s*(\d{1,10})\s*$/i.exec(text);
+  if (!m) return undefined;
+  const id = Number(m[1]);
+  return id > 0 && Number.isSafeInteger(id) ? id : undefined;
+}

@@ -1,0 +1,35 @@
+// The icon a defect gets from its severity. Severity lists differ between projects ("1-Low" …
+// "5-Urgent" by default, words elsewhere), so the rank comes from a leading number or a keyword.
+export interface SeverityIcon {
+  id: string;
+  color?: string;
+}
+
+const KEYWORDS: [RegExp, number][] = [
+  [/urgent|critical|blocker|showstopper|fatal/i, 5],
+  [/very\s*high|major|severe/i, 4],
+  [/high/i, 3],
+  [/medium|normal|moderate/i, 2],
+  [/low|minor|trivial|cosmetic/i, 1],
+];
+
+/** 1 (lowest) to 5 (highest), or undefined when the value says nothing recognisable. */
+export function severityRank(severity: string | null | undefined): number | undefined {
+  if (!severity) return undefined;
+  const digit = /^\s*(\d)/.exec(severity);
+  if (digit) return Math.min(5, Math.max(1, Number(digit[1])));
+  return KEYWORDS.find(([re]) => re.test(severity))?.[1];
+}
+
+const ICONS: Record<number, SeverityIcon> = {
+  5: { id: 'flame', color: 'charts.red' },
+  4: { id: 'error', color: 'charts.orange' },
+  3: { id: 'warning', color: 'charts.yellow' },
+  2: { id: 'info', color: 'charts.blue' },
+  1: { id: 'circle-outline', color: 'charts.green' },
+};
+
+export function severityIcon(severity: string | null | undefined): SeverityIcon {
+  const rank = severityRank(severity);
+  return rank ? ICONS[rank] : { id: 'bug' };
+}

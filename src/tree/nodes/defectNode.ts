@@ -1,0 +1,49 @@
+// One defect: "id: name", status · severity · owner, an icon by severity and a Markdown tooltip.
+// Clicking opens it. When a feature registers defect children (attachments), it expands to them.
+import type { Defect } from '../../api';
+import type { DefectRef } from '../model/refs';
+import { severityIcon } from '../model/severity';
+import { defectDescription, defectTooltip } from '../model/tooltip';
+import type { TreeContext } from './context';
+import { failureNode, loadingNode } from './messageNode';
+import type { NodeItem , TreeNode } from './treeNode';
+import { LoadingNode } from './treeNode';
+
+export class DefectNode extends LoadingNode {
+  readonly id: string;
+
+  constructor(
+    parent: TreeNode,
+    ctx: TreeContext,
+    readonly ref: DefectRef,
+    public defect: Defect,
+  ) {
+    super(parent, ctx);
+    this.id = `${parent.id}/${ref.id}`;
+  }
+
+  item(): NodeItem {
+    const d = this.defect;
+    return {
+      label: `${d.id}: ${typeof d.name === 'string' ? d.name : ''}`,
+      description: defectDescription(d),
+      tooltip: defectTooltip(d),
+      collapsible: this.ctx.defectChildren ? 'collapsed' : 'none',
+      icon: severityIcon(typeof d.severity === 'string' ? d.severity : undefined),
+      contextValue: 'alm:defect',
+      command: { command: 'almDefects.openDefect', title: 'Open Defect', arguments: [this.ref] },
+    };
+  }
+
+  protected load(signal: AbortSignal): Promise<TreeNode[]> {
+    return this.ctx.defectChildren ? this.ctx.defectChildren.children(this.ref, this, signal) : Promise.resolve([]);
+  }
+
+  protected failure(error: unknown): TreeNode {
+    return failureNode(this, this.ctx, this.ref.server, error);
+  }
+
+  protected loadingNode(): TreeNode {
+    return loadingNode(this, this.ctx);
+  }
+}

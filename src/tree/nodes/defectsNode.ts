@@ -1,0 +1,73 @@
+// "Defects" and "My Defects" of a project. Ungrouped, the defects page in directly; grouped by
+// status, severity or owner, one group per value with its exact count, each group paging alone.
+import { addCondition, toApiFilter } from '../model/filter';
+import type { Filter } from '../../api';
+import { scanGroups } from '../model/groups';
+import { describeSort } from '../model/arrangement';
+import type { TreeContext } from './context';
+import { GroupNode } from './groupNode';
+import { MessageNode } from './messageNode';
+import { PagedNode } from './pagedNode';
+import type { ProjectNode } from './projectNode';
+import type { NodeItem } from './treeNode';
+import type { TreeNode } from './treeNode';
+
+export type DefectsMode = 'all' | 'mine';
+
+export class DefectsNode extends PagedNode {
+  readonly id: string;
+  private groupCount: number | undefined;
+  // The description shows the total, known only once loaded.
+  protected override readonly redrawAfterLoad = true;
+
+  constructor(
+    readonly projectNode: ProjectNode,
+    ctx: TreeContext,
+    readonly mode: DefectsMode,
+  ) {
+    super(projectNode, ctx);
+    this.id = `${projectNode.id}/${mode === 'all' ? 'defects' : 'mine'}`;
+  }
+
+  item(): NodeItem {
+    const group = this.ctx.state.groupBy;
+    const total = this.list?.total ?? this.groupCount;
+    const parts: string[] = [];
+    if (total !== undefined) parts.push(total.toLocaleString('en-US'));
+    if (group !== 'none') parts.push(`by ${group}`);
+    parts.push(describeSort(this.ctx.state.sort));
+    return {
+      label: this.mode === 'all' ? 'Defects' : 'My Defects',
+      description: parts.join(' · '),
+      tooltip: this.mode === 'all' ? 'Defects of the project (filter applies)' : `Defects assigned to ${this.projectNode.server.username} (filter applies)`,
+      collapsible: this.remembered(),
+      icon: { id: this.mode === 'all' ? 'bug' : 'account' },
+      contextValue: `alm:defects${group !== 'none' ? '+grouped' : ''}`,
+    };
+  }
+
+  /** The filter this node applies: the project's, plus owner = me for "My Defects". */
+  apiFilter(): Filter {
+    const me = this.projectNode.server.username;
+    const filter = toApiFilter(this.projectNode.filter, me);
+    return this.mode === 'mine' ? addCondition(filter, 'owner', { op: '=', value: me }) : filter;
+  }
+
+  protected async load(signal: AbortSignal): Promise<TreeNode[]> {
+    this.list = undefined;
+    this.groupCount = undefined;
+    const filter = this.apiFilter();
+    const api = await this.projectNode.api();
+    const group = this.ctx.state.groupBy;
+    const empty = this.projectNode.filter ? 'No defects match the filter' : this.mode === 'mine' ? 'No defects assigned to you' : 'No defects';
+    let rows: TreeNode[];
+    if (group === 'none') {
+      rows = await this.firstPage(api, filter, signal, empty);
+    } else {
+      const groups = await scanGroups(api, group, filter, signal);
+      this.groupCount = groups.reduce((n, g) => n + g.count, 0);
+      rows = groups.length ? groups.map((g) => new GroupNode(this, this.ctx, api, group, g)) : [new MessageNode(this, this.ctx, 'empty', empty)];
+    }
+    return rows;
+  }
+}

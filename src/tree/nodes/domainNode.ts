@@ -1,0 +1,53 @@
+// A domain: its projects (or only the pinned one), from the domain listing when the server sent
+// them with it, otherwise from the domain's projects collection.
+import type { DomainRef } from '../../api';
+import { nodeId } from '../model/refs';
+import { escapeMarkdown } from '../model/tooltip';
+import type { ServerSource, TreeContext } from './context';
+import { MessageNode, failureNode, loadingNode } from './messageNode';
+import { ProjectNode } from './projectNode';
+import type { NodeItem , TreeNode } from './treeNode';
+import { LoadingNode } from './treeNode';
+
+export class DomainNode extends LoadingNode {
+  readonly id: string;
+
+  constructor(
+    parent: TreeNode,
+    ctx: TreeContext,
+    readonly server: ServerSource,
+    readonly domain: DomainRef,
+  ) {
+    super(parent, ctx);
+    this.id = nodeId(server.name, domain.name);
+  }
+
+  item(): NodeItem {
+    return {
+      label: this.domain.name,
+      collapsible: this.remembered(),
+      icon: { id: 'folder-library' },
+      contextValue: 'alm:domain',
+      tooltip: `Domain **${escapeMarkdown(this.domain.name)}** on ${escapeMarkdown(this.server.name)}`,
+    };
+  }
+
+  protected async load(signal: AbortSignal): Promise<TreeNode[]> {
+    const projects = this.domain.projects ?? (await this.server.projects(this.domain.name, signal));
+    const pinned = this.server.entry.project;
+    const shown = pinned ? projects.filter((p) => p.name.toLowerCase() === pinned.toLowerCase()) : projects;
+    if (pinned && shown.length === 0) {
+      return [new MessageNode(this, this.ctx, 'error', `Project "${pinned}" is not in ${this.domain.name} or not open to ${this.server.username}`)];
+    }
+    if (shown.length === 0) return [new MessageNode(this, this.ctx, 'empty', 'No projects')];
+    return shown.map((p) => new ProjectNode(this, this.ctx, this.server, this.domain.name, p.name));
+  }
+
+  protected failure(error: unknown): TreeNode {
+    return failureNode(this, this.ctx, this.server.name, error);
+  }
+
+  protected loadingNode(): TreeNode {
+    return loadingNode(this, this.ctx, 'Loading projects…');
+  }
+}

@@ -1,0 +1,51 @@
+// One group under a grouped "Defects" node: the defects whose status, severity or owner has this
+// value (or none), with the count from the grouping scan, paged like the ungrouped list.
+import type { ProjectApi } from '../../api';
+import type { GroupBy } from '../model/arrangement';
+import { addCondition } from '../model/filter';
+import type { GroupCount } from '../model/groups';
+import { severityIcon } from '../model/severity';
+import type { TreeContext } from './context';
+import type { DefectsNode } from './defectsNode';
+import { PagedNode } from './pagedNode';
+import type { ProjectNode } from './projectNode';
+import type { NodeItem } from './treeNode';
+import type { TreeNode } from './treeNode';
+
+export class GroupNode extends PagedNode {
+  readonly id: string;
+  readonly projectNode: ProjectNode;
+  protected override readonly redrawAfterLoad = true;
+
+  constructor(
+    readonly defectsNode: DefectsNode,
+    ctx: TreeContext,
+    private readonly api: ProjectApi,
+    readonly field: Exclude<GroupBy, 'none'>,
+    readonly group: GroupCount,
+  ) {
+    super(defectsNode, ctx);
+    this.projectNode = defectsNode.projectNode;
+    // "~" cannot start an encoded value, so the no-value group never collides with a real one.
+    this.id = `${defectsNode.id}/${field}=${group.value === null ? '~none' : encodeURIComponent(group.value)}`;
+  }
+
+  item(): NodeItem {
+    const label = this.group.value ?? (this.field === 'owner' ? '(unassigned)' : '(no value)');
+    const icon = this.field === 'severity' ? severityIcon(this.group.value) : { id: this.field === 'owner' ? 'person' : 'circle-large-outline' };
+    return {
+      label,
+      description: (this.list?.total ?? this.group.count).toLocaleString('en-US'),
+      collapsible: this.remembered(),
+      icon,
+      contextValue: `alm:group+${this.field}`,
+      tooltip: `${this.group.count} defects with ${this.field} ${this.group.value === null ? 'empty' : `“${label}”`}`,
+    };
+  }
+
+  protected load(signal: AbortSignal): Promise<TreeNode[]> {
+    // An empty value matches defects without one, the way ALM reads `field['']`.
+    const filter = addCondition(this.defectsNode.apiFilter(), this.field, { op: '=', value: this.group.value ?? '' });
+    return this.firstPage(this.api, filter, signal, 'No defects (changed since the count)');
+  }
+}

@@ -1,0 +1,38 @@
+// A list, or a value of one; values with values of their own (subject folders) expand further.
+import type { ListItem } from '../../api';
+import { escapeMarkdown } from '../model/tooltip';
+import type { TreeContext } from './context';
+import type { NodeItem } from './treeNode';
+import { TreeNode } from './treeNode';
+
+export class ListItemNode extends TreeNode {
+  readonly id: string;
+
+  constructor(
+    parent: TreeNode,
+    ctx: TreeContext,
+    readonly listItem: ListItem,
+    readonly isList: boolean,
+  ) {
+    super(parent, ctx);
+    // List item ids are unique in a project; the parent path keeps them unique across projects.
+    this.id = `${parent.id}/${listItem.id}`;
+  }
+
+  item(): NodeItem {
+    const n = this.listItem.children.length;
+    const description = this.isList ? `${n} ${n === 1 ? 'value' : 'values'}` : n ? `${n}` : undefined;
+    return {
+      label: this.listItem.name,
+      description,
+      tooltip: `${this.isList ? 'List' : 'Value'} **${escapeMarkdown(this.listItem.name)}**`,
+      collapsible: n === 0 ? 'none' : this.remembered(),
+      icon: { id: this.isList ? 'list-unordered' : n ? 'folder' : 'symbol-enum-member' },
+      contextValue: this.isList ? 'alm:list' : 'alm:listValue',
+    };
+  }
+
+  override getChildren(): Promise<TreeNode[]> {
+    return Promise.resolve(this.listItem.children.map((c) => new ListItemNode(this, this.ctx, c, false)));
+  }
+}

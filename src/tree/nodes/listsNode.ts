@@ -1,0 +1,54 @@
+// "Lists" of a project: every list with its values, nested as the server nests them (the subject
+// tree goes several levels deep). Refresh re-reads the lists instead of the client's cache.
+import type { TreeContext } from './context';
+import { ListItemNode } from './listItemNode';
+import { MessageNode, failureNode, loadingNode } from './messageNode';
+import type { ProjectNode } from './projectNode';
+import type { NodeItem } from './treeNode';
+import { LoadingNode } from './treeNode';
+import type { TreeNode } from './treeNode';
+
+export class ListsNode extends LoadingNode {
+  readonly id: string;
+  private reread = false;
+
+  constructor(
+    readonly projectNode: ProjectNode,
+    ctx: TreeContext,
+  ) {
+    super(projectNode, ctx);
+    this.id = `${projectNode.id}/lists`;
+  }
+
+  item(): NodeItem {
+    return {
+      label: 'Lists',
+      collapsible: this.remembered(),
+      icon: { id: 'list-tree' },
+      contextValue: 'alm:lists',
+      tooltip: 'The project lists and their values (read-only)',
+    };
+  }
+
+  override refresh(): void {
+    this.reread = true;
+    super.refresh();
+  }
+
+  protected async load(signal: AbortSignal): Promise<TreeNode[]> {
+    const api = await this.projectNode.api();
+    const refresh = this.reread;
+    this.reread = false;
+    const tree = await api.listItems({ signal, refresh });
+    if (tree.lists.length === 0) return [new MessageNode(this, this.ctx, 'empty', 'No lists')];
+    return tree.lists.map((l) => new ListItemNode(this, this.ctx, l, true));
+  }
+
+  protected failure(error: unknown): TreeNode {
+    return failureNode(this, this.ctx, this.projectNode.server.name, error);
+  }
+
+  protected loadingNode(): TreeNode {
+    return loadingNode(this, this.ctx, 'Loading lists…');
+  }
+}

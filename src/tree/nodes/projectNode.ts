@@ -1,0 +1,82 @@
+// A project: "Defects", "My Defects" and "Lists". Its description shows the active filter; the
+// filter, grouping and sort apply to both defect nodes, which reload when any of them changes.
+import type { ProjectApi } from '../../api';
+import { describeFilter, isEmptyFilter } from '../model/filter';
+import type { DefectFilter } from '../model/filter';
+import { nodeId, projectKey } from '../model/refs';
+import { escapeMarkdown } from '../model/tooltip';
+import type { ProjectRefKey } from '../model/refs';
+import type { ServerSource, TreeContext } from './context';
+import { DefectsNode } from './defectsNode';
+import { ListsNode } from './listsNode';
+import type { NodeItem } from './treeNode';
+import { TreeNode } from './treeNode';
+
+export class ProjectNode extends TreeNode {
+  readonly id: string;
+  readonly ref: ProjectRefKey;
+  private kids: [DefectsNode, DefectsNode, ListsNode] | undefined;
+
+  constructor(
+    parent: TreeNode,
+    ctx: TreeContext,
+    readonly server: ServerSource,
+    readonly domain: string,
+    readonly project: string,
+  ) {
+    super(parent, ctx);
+    this.id = nodeId(server.name, domain, project);
+    this.ref = { server: server.name, domain, project };
+  }
+
+  get filter(): DefectFilter | undefined {
+    return this.ctx.state.filter(projectKey(this.ref));
+  }
+
+  /** The project's client resources (signs in on first use). */
+  api(): Promise<ProjectApi> {
+    return this.server.project(this.domain, this.project);
+  }
+
+  item(): NodeItem {
+    const filter = this.filter;
+    const filtered = !isEmptyFilter(filter);
+    return {
+      label: this.project,
+      description: filtered ? `filter: ${describeFilter(filter)}` : undefined,
+      tooltip: `Project **${escapeMarkdown(this.project)}** in ${escapeMarkdown(this.domain)} on ${escapeMarkdown(this.server.name)}${filtered ? `\n\nFilter: ${escapeMarkdown(describeFilter(filter))}` : ''}`,
+      collapsible: this.remembered(),
+      icon: { id: filtered ? 'filter' : 'project' },
+      contextValue: `alm:project${filtered ? '+filtered' : ''}`,
+    };
+  }
+
+  override getChildren(): Promise<TreeNode[]> {
+    this.kids ??= [new DefectsNode(this, this.ctx, 'all'), new DefectsNode(this, this.ctx, 'mine'), new ListsNode(this, this.ctx)];
+    return Promise.resolve([...this.kids]);
+  }
+
+  get defectsNodes(): DefectsNode[] {
+    return this.kids ? [this.kids[0], this.kids[1]] : [];
+  }
+
+  async setFilter(filter: DefectFilter | undefined): Promise<void> {
+    await this.ctx.state.setFilter(projectKey(this.ref), filter);
+    this.ctx.changed(this);
+    this.reloadDefects();
+  }
+
+  /** Grouping or sorting changed: the defect nodes reload; lists stay. */
+  reloadDefects(): void {
+    for (const n of this.defectsNodes) n.refresh();
+  }
+
+  override refresh(): void {
+    for (const k of this.kids ?? []) k.refresh();
+    this.ctx.changed(this);
+  }
+
+  override dispose(): void {
+    for (const k of this.kids ?? []) k.dispose();
+  }
+}
