@@ -46,9 +46,9 @@ export class CookieJar {
     return this.cookies.has(name);
   }
 
-  /** Cookie values, so a logger can scrub them from messages. */
+  /** Secret cookie values, so a logger can scrub them from messages (ALM_USER is just the user name). */
   values(): string[] {
-    return [...this.cookies.values()].map((c) => c.value).filter((v) => v.length >= 4);
+    return [...this.cookies].filter(([name, c]) => name !== 'ALM_USER' && c.value.length >= 4).map(([, c]) => c.value);
   }
 
   clear(): void {

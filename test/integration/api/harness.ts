@@ -1,0 +1,59 @@
+// Shared setup for the client's integration tests: a real ALM-compatible server on a free
+// loopback port with a temporary data dir, and clients with a capturing logger.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startServer } from '../../../server/src/index';
+import type { ServerOptions } from '../../../server/src/index';
+import { AlmClient } from '../../../src/api/index';
+import type { AlmClientOptions, Defect, ProjectApi } from '../../../src/api/index';
+
+export interface TestServer {
+  baseUrl: string;
+  close(): Promise<void>;
+}
+
+export async function startApiTestServer(opts: Partial<ServerOptions> = {}): Promise<TestServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'alm-api-it-'));
+  const server = await startServer({ port: 0, demo: true, ...opts, dataDir });
+  return {
+    baseUrl: server.baseUrl,
+    close: async () => {
+      await server.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export const WRONG_PASSWORD = 'Xy9-not-the-password';
+export const PASSWORDS: Record<string, string> = { alice: 'alice-demo', bob: 'bob-demo' };
+
+export interface TestClient {
+  client: AlmClient;
+  logs: string[];
+}
+
+export function clientFor(baseUrl: string, user = 'alice', extra: Partial<AlmClientOptions> = {}): TestClient {
+  const logs: string[] = [];
+  const push = (m: string) => logs.push(m);
+  const client = new AlmClient({
+    baseUrl,
+    credentials: async () => ({ username: user, password: PASSWORDS[user] ?? WRONG_PASSWORD }),
+    logger: { trace: push, debug: push, info: push, warn: push, error: push },
+    ...extra,
+  });
+  return { client, logs };
+}
+
+/** A defect with every required field filled from the project's own lists. */
+export async function createDefect(p: ProjectApi, name: string, more: Record<string, string | number | null> = {}): Promise<Defect> {
+  const lists = await p.listItems();
+  const severity = lists.valuesOf(287)[0];
+  return p.defects.create({ name, 'detected-by': 'alice', 'creation-time': '2026-01-05', severity, ...more });
+}
+
+export async function collect<T>(it: AsyncIterable<T>): Promise<T[]> {
+  const out: T[] = [];
+  for await (const x of it) out.push(x);
+  return out;
+}
