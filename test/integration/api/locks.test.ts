@@ -1,0 +1,98 @@
+import { strict as assert } from 'node:assert';
+import { LockedByOtherError } from '../../../src/api/index';
+import type { AlmClient, Defect } from '../../../src/api/index';
+import { clientFor, createDefect, startApiTestServer } from './harness';
+import type { TestServer } from './harness';
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe('api integration: locks', () => {
+  let server: TestServer;
+  let alice: AlmClient;
+  let bob: AlmClient;
+  let defect: Defect;
+  const project = () => alice.project('DEFAULT', 'Playground');
+
+  before(async () => {
+    server = await startApiTestServer({ sessionIdleSeconds: 2 });
+    alice = clientFor(server.baseUrl).client;
+    bob = clientFor(server.baseUrl, 'bob').client;
+    defect = await createDefect(project(), 'lock me');
+  });
+  after(async () => {
+    await alice.dispose();
+    await bob.dispose();
+    await server.close();
+  });
+
+  it('acquires a lock; another user gets LockedByOtherError naming the holder and time', async () => {
+    const handle = await project().locks.acquire({ type: 'defect', id: defect.id });
+    try {
+      assert.equal(handle.state, 'held');
+      assert.equal(handle.lock.user, 'alice');
+      assert.deepEqual(handle.lock.entity, { type: 'defect', id: defect.id });
+      assert.match(handle.lock.lockTime, /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+      const err = await bob.project('DEFAULT', 'Playground').locks.acquire({ type: 'defect', id: defect.id }).catch((e: unknown) => e);
+      assert.ok(err instanceof LockedByOtherError, String(err));
+      assert.equal(err.lockedBy, 'alice');
+      assert.equal(err.since, handle.lock.lockTime);
+    } finally {
+      await handle.release();
+    }
+  });
+
+  it('releases exactly once: concurrent and repeated release calls send one DELETE', async () => {
+    const { client, logs } = clientFor(server.baseUrl);
+    try {
+      const handle = await client.project('DEFAULT', 'Playground').locks.acquire({ type: 'defect', id: defect.id });
+      await Promise.all([handle.release(), handle.release()]);
+      await handle.release();
+      assert.equal(handle.state, 'released');
+      assert.equal(logs.filter((l) => /DELETE .*\/locks\/\d+ →/.test(l)).length, 1);
+      // Released for real: bob can lock now.
+      const bobs = await bob.project('DEFAULT', 'Playground').locks.acquire({ type: 'defect', id: defect.id });
+      await bobs.release();
+    } finally {
+      await client.dispose();
+    }
+  });
+
+  it('keeps the session (and so the lock) alive past the idle timeout while held', async () => {
+    const { client } = clientFor(server.baseUrl, 'alice', { keepAliveMs: 400 });
+    try {
+      const handle = await client.project('DEFAULT', 'Playground').locks.acquire({ type: 'defect', id: defect.id });
+      await sleep(3500); // idle timeout is 2 s; without keep-alive the server ends the session
+      assert.equal(handle.state, 'held');
+      await assert.rejects(bob.project('DEFAULT', 'Playground').locks.acquire({ type: 'defect', id: defect.id }), LockedByOtherError);
+      await handle.release();
+      assert.equal(handle.state, 'released');
+    } finally {
+      await client.dispose();
+    }
+  });
+
+  it('control: without keep-alive the idle session ends and the lock is lost', async () => {
+    const { client } = clientFor(server.baseUrl, 'alice', { keepAliveMs: 60_000 });
+    try {
+      const handle = await client.project('DEFAULT', 'Playground').locks.acquire({ type: 'defect', id: defect.id });
+      await sleep(3500);
+      const bobs = await bob.project('DEFAULT', 'Playground').locks.acquire({ type: 'defect', id: defect.id });
+      await bobs.release();
+      // The client notices on its next request (re-sign-in) and marks the handle lost.
+      await client.domains();
+      assert.equal(handle.state, 'lost');
+      await handle.release(); // safe: nothing to delete
+    } finally {
+      await client.dispose();
+    }
+  });
+
+  it('releases held locks when the client is disposed (sign-out)', async () => {
+    const { client } = clientFor(server.baseUrl);
+    const handle = await client.project('DEFAULT', 'Playground').locks.acquire({ type: 'defect', id: defect.id });
+    await client.dispose();
+    assert.equal(handle.state, 'released');
+    const bobs = await bob.project('DEFAULT', 'Playground').locks.acquire({ type: 'defect', id: defect.id });
+    await bobs.release();
+  });
+});
