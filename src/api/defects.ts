@@ -2,11 +2,11 @@
 // selection, create and delete.
 import { normalizeOrderBy } from './clauses';
 import { assertFieldName } from './clauses';
-import { SelectionGuardError, ServerError, ValidationError } from './errors';
+import { SelectionGuardError, ServerError, ValidationError, VersionConflictError } from './errors';
 import { PagedCollection, toPage } from './paging';
 import type { ProjectContext } from './projectContext';
 import type { CallOptions } from './options';
-import type { CollectionQuery, DefectsApi, PagedQuery, PageRequest } from './surface';
+import type { CollectionQuery, DefectsApi, PagedQuery, PageRequest, UpdateOptions } from './surface';
 import type { Defect, DefectChanges, FieldValue, Page } from './types';
 
 const COLLECTION = 'defects';
@@ -64,11 +64,18 @@ export class DefectsResource implements DefectsApi {
     return toDefect(ctx.dialect.parseEntity(res.body));
   }
 
-  async update(id: number, changes: DefectChanges, o: CallOptions & { original?: Defect } = {}): Promise<Defect> {
+  async update(id: number, changes: DefectChanges, o: CallOptions & UpdateOptions = {}): Promise<Defect> {
     const send = changedFields(changes, o.original);
     if (Object.keys(send).length === 0) {
       // Nothing differs: no PUT, but callers still get the server's current state.
       return this.get(id, { signal: o.signal });
+    }
+    const seen = o.original?.['ver-stamp'];
+    if (o.checkVersion && typeof seen === 'number') {
+      const now = (await this.get(id, { fields: ['ver-stamp'], signal: o.signal }))['ver-stamp'];
+      if (now !== seen) {
+        throw new VersionConflictError(`Defect ${id} was changed by someone else since you opened it (version ${seen} → ${String(now)}). Reload it and apply your changes again.`);
+      }
     }
     const { ctx } = this;
     const res = await ctx.transport.json({

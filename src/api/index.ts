@@ -23,6 +23,7 @@ export type {
   ProjectApi,
   SessionEvent,
   SessionInfo,
+  UpdateOptions,
   UploadRequest,
   UploadSource,
 } from './surface';

@@ -57,6 +57,16 @@ export interface PagedQuery<T> extends AsyncIterable<T> {
   readonly total: number | undefined;
 }
 
+export interface UpdateOptions {
+  /** The defect as the user saw it: unchanged fields are not sent. */
+  original?: Defect;
+  /**
+   * With `original`: read the current `ver-stamp` first and throw VersionConflictError when it
+   * moved (ALM itself does not reject stale writes). Needless while holding the lock.
+   */
+  checkVersion?: boolean;
+}
+
 export interface DefectsApi {
   query(query?: CollectionQuery): PagedQuery<Defect>;
   page(request?: PageRequest): Promise<Page<Defect>>;
@@ -65,7 +75,7 @@ export interface DefectsApi {
    * Sends only `changes`; with `original`, fields whose value equals the original are dropped
    * first (and nothing is sent when nothing changed). Returns the full updated defect.
    */
-  update(id: number, changes: DefectChanges, options?: CallOptions & { original?: Defect }): Promise<Defect>;
+  update(id: number, changes: DefectChanges, options?: CallOptions & UpdateOptions): Promise<Defect>;
   /** One PUT on the collection with an explicit selection; refuses an empty list. */
   updateMany(items: readonly { id: number; changes: DefectChanges }[], options?: CallOptions): Promise<void>;
   create(fields: DefectChanges, options?: CallOptions): Promise<Defect>;

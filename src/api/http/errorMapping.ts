@@ -95,8 +95,13 @@ export function errorFromResponse(status: number, bodyText: string, request: str
     return new AuthError(`The server did not accept the sign-in. Check the user name and password.${said}`, d);
   }
   if (body.almId === 'qccore.lock-failure' || (status === 423 && !body.almId)) return lockError(d);
-  if (status === 409 || body.almId === 'qccore.check-version-failed') {
+  if (body.almId === 'qccore.check-version-failed' || (status === 409 && /version|ver-stamp|modified by/i.test(body.title ?? ''))) {
     return new VersionConflictError(`Someone changed this item since you opened it. Reload it and apply your changes again.${said}`, d);
+  }
+  if (status === 409) {
+    // Other conflicts (a name already taken, a partly failed bulk update) are rejected values.
+    const message = body.title ?? 'The change conflicts with existing data.';
+    return new ValidationError(message, [{ code: 'other', message }], d);
   }
   if (status === 403) return new ForbiddenError(`You are not allowed to do this.${said}`, d);
   if (status === 404 && body.almId !== 'qccore.invalid-filter-expression') {

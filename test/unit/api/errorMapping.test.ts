@@ -56,6 +56,10 @@ describe('api/http/errorMapping: server error bodies', () => {
     assert.ok(errorFromResponse(404, body('qccore.entity-not-found', 'no defect 9'), 'GET /d/9') instanceof NotFoundError);
     assert.ok(errorFromResponse(403, body('qccore.operation-forbidden', 'no'), 'GET /d') instanceof ForbiddenError);
     assert.ok(errorFromResponse(409, body('qccore.check-version-failed', 'stale'), 'PUT /d/1') instanceof VersionConflictError);
+    assert.ok(errorFromResponse(409, body('qccore.general-error', 'The entity was modified by another user'), 'PUT /d/1') instanceof VersionConflictError);
+    const clash = errorFromResponse(409, body('qccore.general-error', "defect 1 already has an attachment named 'a.txt' (id 4)."), 'PUT /a/5');
+    assert.ok(clash instanceof ValidationError);
+    assert.match(clash.message, /already has an attachment named/);
     const s = errorFromResponse(500, '<html><title>Internal Error</title></html>', 'GET /d');
     assert.ok(s instanceof ServerError);
     assert.match(s.message, /HTTP 500.*Internal Error/);
