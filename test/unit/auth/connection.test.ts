@@ -1,0 +1,160 @@
+import * as assert from 'node:assert/strict';
+import { NetworkError } from '../../../src/api';
+import { NotSignedInError, ServerConnection } from '../../../src/auth/connection';
+import { ConnectionManager } from '../../../src/auth/connectionManager';
+import { transportOptions } from '../../../src/config/transport';
+import type { HttpSettings } from '../../../src/config/transport';
+import { Log } from '../../../src/util/log';
+import { DEMO_ENTRY, FakeWorld, MapVault, RecordingSink } from '../tree/fakes';
+
+const HTTP: HttpSettings = { proxyStrictSSL: true, noProxy: [] };
+
+function connection(world: FakeWorld, vault: MapVault, sink = new RecordingSink()): ServerConnection {
+  return new ServerConnection(DEMO_ENTRY, transportOptions(DEMO_ENTRY, HTTP, undefined), vault, world.factory, Log.create(sink));
+}
+
+describe('server connection', () => {
+  it('is signed out without a stored password and sends nothing', async () => {
+    const world = new FakeWorld();
+    const c = connection(world, new MapVault());
+    await c.loadPassword();
+    assert.equal(c.status, 'signed-out');
+    await assert.rejects(c.domains(), (e: unknown) => e instanceof NotSignedInError && !e.refused);
+    assert.equal(world.clients.length, 0);
+    assert.equal(c.signInAttempts, 0);
+  });
+
+  it('signs in lazily with the stored password and reports signed-in', async () => {
+    const world = new FakeWorld();
+    const vault = new MapVault();
+    await vault.set(DEMO_ENTRY, 'secret');
+    const c = connection(world, vault);
+    await c.loadPassword();
+    assert.equal(c.status, 'ready');
+    const domains = await c.domains();
+    assert.deepEqual(domains.map((d) => d.name), ['DEFAULT', 'QA']);
+    assert.equal(c.status, 'signed-in');
+    assert.equal(c.signInAttempts, 1);
+  });
+
+  it('never re-sends a refused password: later requests fail fast until an explicit sign-in', async () => {
+    const world = new FakeWorld();
+    const vault = new MapVault();
+    await vault.set(DEMO_ENTRY, 'old-password');
+    const sink = new RecordingSink();
+    const c = connection(world, vault, sink);
+    await c.loadPassword();
+    await assert.rejects(c.domains(), /password is wrong/);
+    assert.equal(c.status, 'failed');
+    assert.match(c.problem ?? '', /password is wrong/);
+    for (let i = 0; i < 5; i++) await assert.rejects(c.domains(), (e: unknown) => e instanceof NotSignedInError && e.refused);
+    assert.equal(c.signInAttempts, 1, 'one attempt, however often the tree asks');
+    assert.equal(world.clients[0].signIns, 1);
+    assert.ok(!sink.lines.some((l) => l.includes('old-password')), 'the password never reaches the log');
+
+    // A wrong password typed by the user is not stored and does not unblock.
+    await assert.rejects(c.signIn('still-wrong'), /password is wrong/);
+    assert.equal(await vault.get(DEMO_ENTRY), 'old-password');
+    assert.equal(c.status, 'failed');
+
+    await c.signIn('secret');
+    assert.equal(await vault.get(DEMO_ENTRY), 'secret');
+    assert.equal(c.status, 'signed-in');
+    assert.deepEqual((await c.domains()).map((d) => d.name), ['DEFAULT', 'QA']);
+    const kept = world.clients[world.clients.length - 1];
+    assert.equal(kept.signIns, 1, 'the client that checked the password is kept, no second sign-in');
+  });
+
+  it('does not store a password when the server cannot be reached', async () => {
+    const world = new FakeWorld();
+    const vault = new MapVault();
+    const c = connection(world, vault);
+    await c.loadPassword();
+    world.unreachable = new NetworkError('alm.test refused the connection.', 'ECONNREFUSED');
+    await assert.rejects(c.signIn('secret'), /refused the connection/);
+    assert.equal(await vault.get(DEMO_ENTRY), undefined);
+    assert.equal(c.status, 'signed-out');
+    assert.equal(world.clients[0].disposed, true, 'the candidate client is closed');
+  });
+
+  it('sign-out forgets the password and closes the client', async () => {
+    const world = new FakeWorld();
+    const vault = new MapVault();
+    const c = connection(world, vault);
+    await c.signIn('secret');
+    await c.signOut();
+    assert.equal(await vault.get(DEMO_ENTRY), undefined);
+    assert.equal(world.clients[0].disposed, true);
+    assert.equal(c.status, 'signed-out');
+  });
+
+  it('rebuilds the client when proxy or TLS settings change, not otherwise', async () => {
+    const world = new FakeWorld();
+    const c = connection(world, new MapVault());
+    await c.signIn('secret');
+    await c.domains();
+    await c.update({ ...DEMO_ENTRY }, transportOptions(DEMO_ENTRY, HTTP, undefined));
+    assert.equal(world.clients[0].disposed, false);
+    await c.update({ ...DEMO_ENTRY }, transportOptions(DEMO_ENTRY, { ...HTTP, proxy: 'http://proxy:3128' }, undefined));
+    assert.equal(world.clients[0].disposed, true);
+    assert.equal(c.status, 'ready');
+    await c.domains();
+    assert.equal(world.clients.length, 2, 'a new client for the new settings');
+  });
+
+  it('picks up a password stored by another window', async () => {
+    const world = new FakeWorld();
+    const vault = new MapVault();
+    const c = connection(world, vault);
+    await c.loadPassword();
+    assert.equal(c.status, 'signed-out');
+    await vault.set(DEMO_ENTRY, 'secret');
+    await c.loadPassword();
+    assert.equal(c.status, 'ready');
+    assert.equal((await c.domains()).length, 2);
+  });
+});
+
+describe('connection manager', () => {
+  it('adds, updates and removes connections from settings; dispose closes every client', async () => {
+    const world = new FakeWorld();
+    const vault = new MapVault();
+    await vault.set(DEMO_ENTRY, 'secret');
+    const manager = new ConnectionManager({ vault, factory: world.factory, log: Log.create(new RecordingSink()), readCa: async () => undefined });
+    let listChanges = 0;
+    manager.onDidChangeServers(() => listChanges++);
+    const other = { name: 'Other', url: 'http://other.test/qcbin', username: 'bob' };
+    await manager.configure([DEMO_ENTRY, other], HTTP);
+    assert.deepEqual(manager.all().map((c) => c.name), ['Demo', 'Other']);
+    assert.equal(manager.get('Demo')?.status, 'ready');
+    assert.equal(manager.get('Other')?.status, 'signed-out');
+    assert.equal(listChanges, 1);
+    await manager.get('Demo')?.domains();
+    await manager.configure([other], HTTP);
+    assert.deepEqual(manager.all().map((c) => c.name), ['Other']);
+    assert.equal(world.clients[0].disposed, true, 'removing a server closes its client');
+    assert.equal(listChanges, 2);
+    await manager.configure([other], HTTP);
+    assert.equal(listChanges, 2, 'no change, no event');
+    await manager.dispose();
+  });
+
+  it('reads the CA file into the TLS options and rebuilds when its content changes', async () => {
+    const world = new FakeWorld();
+    const seen: string[] = [];
+    let ca = 'PEM-1';
+    const factory: typeof world.factory = (entry, credentials, transport) => {
+      seen.push(String(transport.tls.ca));
+      return world.factory(entry, credentials, transport);
+    };
+    const manager = new ConnectionManager({ vault: new MapVault(), factory, log: Log.create(new RecordingSink()), readCa: async () => ca });
+    const entry = { ...DEMO_ENTRY, caFile: '/etc/ca.pem' };
+    await manager.configure([entry], HTTP);
+    await manager.get('Demo')?.signIn('secret');
+    ca = 'PEM-2';
+    await manager.configure([entry], HTTP);
+    await manager.get('Demo')?.domains();
+    assert.deepEqual(seen, ['PEM-1', 'PEM-2']);
+    await manager.dispose();
+  });
+});
