@@ -80,7 +80,7 @@ async function main() {
   const uiCounts = await runUiTests({
     page: workbench.page, almServer, workspaceFolder: folder, screenshotsDir: join(resultsDir, 'ui'), repoRoot,
     vscodeServer: { node: runtime.node, serverMain: runtime.serverMain },
-  }, { grep });
+  }, { grep, failureDir: runDir });
   return [suiteCounts, uiCounts];
 }
 

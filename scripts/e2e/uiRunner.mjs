@@ -17,13 +17,22 @@ function uiTestFiles() {
 
 /**
  * @param {object} context the UiContext of test/e2e/ui/context.ts
- * @param {{ grep?: string }} options
+ * @param {{ grep?: string, failureDir?: string }} options failureDir receives a screenshot of the page per failed test
  * @returns {Promise<{ passed: number, failed: number, pending: number, failures: string[] }>}
  */
 export async function runUiTests(context, options = {}) {
   globalThis[UI_CONTEXT_KEY] = context;
   const mocha = new Mocha({ ui: 'bdd', reporter: 'spec', color: false, timeout: 60_000, slow: 10_000 });
   if (options.grep) mocha.grep(options.grep);
+  if (options.failureDir) {
+    const dir = options.failureDir;
+    mocha.suite.afterEach(async function () {
+      const test = this.currentTest;
+      if (test?.state !== 'failed' || context.page.isClosed()) return;
+      const name = test.fullTitle().replace(/[^\w.-]+/g, '-').slice(0, 120);
+      await context.page.screenshot({ path: join(dir, `failed-${name}.png`) }).catch(() => {});
+    });
+  }
   for (const file of uiTestFiles()) {
     if (!existsSync(file)) throw new Error(`${file} is not built: run "npm run build" first`);
     mocha.addFile(file);
