@@ -19,6 +19,8 @@ const tmp = mkdtempSync(join(tmpdir(), 'alm-test-'));
 let passed = 0;
 let failed = 0;
 const failedStages = [];
+const recap = [];
+const runStarted = Date.now();
 
 for (const stage of stages) {
   if (only.length && !only.includes(stage.name)) continue;
@@ -44,9 +46,12 @@ for (const stage of stages) {
   } else if (!stage.counted) {
     passed += 1;
   }
-  console.log(`=== ${stage.name}: ${ok ? 'ok' : 'FAILED'} in ${seconds}s${counts ? ` (${counts.passed} passed, ${counts.failed} failed)` : ''} ===`);
+  const line = `${stage.name}: ${ok ? 'ok' : 'FAILED'} in ${seconds}s${counts ? ` (${counts.passed} passed, ${counts.failed} failed)` : ''}`;
+  recap.push(line);
+  console.log(`=== ${line} ===`);
 }
 rmSync(tmp, { recursive: true, force: true });
+console.log(`\n${recap.map((l) => `  ${l}`).join('\n')}\n  total ${((Date.now() - runStarted) / 1000).toFixed(1)}s`);
 if (failedStages.length) console.log(`\nFailed stages: ${failedStages.join(', ')}`);
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(failed === 0 && failedStages.length === 0 ? 0 : 1);

@@ -2,7 +2,7 @@
 // The package unpacks its browser into os.tmpdir(); we point that at .vscode-test/ instead, so that
 // concurrent runs on one machine share one checked copy rather than racing over /tmp/chromium.
 import { chromium as playwright } from 'playwright-core';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { acquireLock } from './lock.mjs';
 import { cacheRoot, repoRoot } from './versions.mjs';
@@ -20,8 +20,16 @@ async function chromiumExecutable(log) {
   const savedTmp = process.env.TMPDIR;
   process.env.TMPDIR = dir;
   try {
+    // The package trusts any existing binary; a marker written after a complete unpack guards against
+    // a half-written one left by a run killed while unpacking.
+    const marker = join(dir, '.unpacked');
+    if (!existsSync(marker)) {
+      rmSync(dir, { recursive: true, force: true });
+      mkdirSync(dir, { recursive: true });
+    }
     const executablePath = await sparticuz.executablePath();
     if (!existsSync(executablePath)) throw new Error(`@sparticuz/chromium did not unpack a browser to ${executablePath}`);
+    writeFileSync(marker, executablePath);
     return { executablePath, args: sparticuz.args.filter((a) => !DROPPED_FLAGS.has(a)) };
   } finally {
     if (savedTmp === undefined) delete process.env.TMPDIR;
