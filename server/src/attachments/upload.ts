@@ -51,9 +51,11 @@ export async function receiveUpload(
   }
   const text = new Map<TextPart, string>();
   let received: ReceivedUpload | undefined;
+  let partCount = 0;
   try {
     const parts = request.parts({ limits: { fileSize: maxBytes, files: 2, fields: 20, fieldSize: 1024 * 1024, parts: 30 } });
     for await (const part of parts) {
+      partCount++;
       if (received) throw bad(`The file part must be the last part of the body, but part '${part.fieldname}' follows it.`);
       if (part.type === 'field') {
         const name = part.fieldname as TextPart;
@@ -82,6 +84,7 @@ export async function receiveUpload(
       if (part.file.truncated) throw tooLarge(maxBytes);
     }
     if (!received) {
+      if (partCount === 0) throw bad('Malformed multipart body: no parts were found (check the boundary named in Content-Type).');
       checkFields(text);
       throw bad('The body has no file part: send the content in a part named file, as the last part.');
     }
