@@ -2,7 +2,7 @@
 // attachments folder exactly as they were (no record, no content file, no temporary file).
 import assert from 'node:assert/strict';
 import { connect } from 'node:net';
-import { attachmentCount, filesOf, http, multipart, startHarness, uploadParts } from './attachmentsHarness';
+import { filesOf, http, multipart, startHarness, uploadParts } from './attachmentsHarness';
 import type { Harness, HttpResult, Part } from './attachmentsHarness';
 
 interface AlmBody {
