@@ -1,0 +1,119 @@
+// Turns the server's field metadata into what the form renders: a group, an input kind, list
+// options (with their path in hierarchical lists) and whether the field can be edited at all.
+import type { FieldCatalog, FieldMeta, ListItem, ListTree } from '../../api/index';
+import type { FieldGroup, FieldInput, FieldView, ListOption } from '../../shared/editorProtocol';
+
+/** Fields the server maintains (sending them is refused), plus flags ALM computes itself. */
+const READ_ONLY = new Set(['id', 'ver-stamp', 'last-modified', 'attachment', 'has-linkage', 'has-others-linkage', 'has-change']);
+
+/** Known system fields by group; anything else is placed by its data type. */
+const GROUP_OF: Record<string, FieldGroup> = {
+  name: 'details', status: 'details', severity: 'details', priority: 'details', reproducible: 'details',
+  subject: 'details', project: 'details', 'to-mail': 'details', 'estimated-fix-time': 'details', 'actual-fix-time': 'details',
+  'detected-by': 'people', owner: 'people',
+  'detection-version': 'versions', 'closing-version': 'versions', 'planned-closing-ver': 'versions',
+  'detected-in-rel': 'versions', 'target-rel': 'versions', 'detected-in-rcyc': 'versions', 'target-rcyc': 'versions',
+  'creation-time': 'dates', 'closing-date': 'dates', 'last-modified': 'dates',
+  environment: 'references', 'cycle-id': 'references', 'run-reference': 'references', 'step-reference': 'references',
+  'test-reference': 'references', 'request-id': 'references', 'cycle-reference': 'references', 'extended-reference': 'references',
+  'request-server': 'references', 'request-type': 'references', 'has-change': 'references', attachment: 'references',
+  'has-linkage': 'references', 'has-others-linkage': 'references',
+};
+
+export const GROUP_ORDER: readonly FieldGroup[] = ['details', 'people', 'versions', 'dates', 'references', 'user-defined', 'memos'];
+
+/** Entity type names of the resource collections a reference field can point to. */
+const RESOURCE_TYPE: Record<string, string> = {
+  releases: 'release',
+  release_cycles: 'release-cycle',
+  environments: 'environment',
+};
+
+export function isUserField(f: FieldMeta): boolean {
+  const src = f.dataType.source;
+  return src?.kind === 'resource' && (src.collection === 'user' || src.collection === 'users');
+}
+
+function inputOf(f: FieldMeta): FieldInput {
+  const src = f.dataType.source;
+  switch (f.dataType.name) {
+    case 'Memo':
+      return 'memo';
+    case 'Integer':
+      return 'integer';
+    case 'Float':
+      return 'float';
+    case 'Date':
+      return 'date';
+    case 'Reference':
+    case 'Reference By Value':
+      if (src?.kind === 'list') return 'list';
+      if (isUserField(f)) return 'user';
+      return src?.kind === 'resource' ? 'resource' : 'text';
+    default:
+      return src?.kind === 'list' ? 'list' : 'text';
+  }
+}
+
+function groupOf(f: FieldMeta, input: FieldInput): FieldGroup {
+  if (input === 'memo') return 'memos';
+  if (/^user-\d+$/.test(f.name) || f.name.startsWith('user-')) return 'user-defined';
+  const known = GROUP_OF[f.name];
+  if (known) return known;
+  if (input === 'user') return 'people';
+  if (input === 'date') return 'dates';
+  if (input === 'resource') return 'versions';
+  return 'details';
+}
+
+/** Every value of a list with its path below the list, depth first; a value reachable twice is offered once. */
+export function listOptions(lists: ListTree, listId: number): ListOption[] {
+  const out: ListOption[] = [];
+  const seen = new Set<string>();
+  const walk = (item: ListItem, trail: string[], depth: number): void => {
+    if (depth > 64) return; // a cyclic parent chain from a broken server must not hang the editor
+    for (const child of item.children) {
+      const path = [...trail, child.name];
+      if (!seen.has(child.name)) {
+        seen.add(child.name);
+        out.push({ value: child.name, path: path.join(' / ') });
+      }
+      walk(child, path, depth + 1);
+    }
+  };
+  const list = lists.byListId(listId);
+  if (list) walk(list, [], 0);
+  return out;
+}
+
+/** The form's fields in metadata order, each with its group and input; `users` feed the user pickers. */
+export function buildFieldViews(catalog: FieldCatalog, lists: ListTree, users: readonly string[] = []): FieldView[] {
+  const userOptions = users.map((u) => ({ value: u, path: u }));
+  return catalog.fields
+    .filter((f) => f.name !== 'type')
+    .map((f): FieldView => {
+      const input = inputOf(f);
+      const src = f.dataType.source;
+      const view: FieldView = {
+        name: f.name,
+        label: f.label || f.name,
+        group: groupOf(f, input),
+        input,
+        required: f.required,
+        readOnly: READ_ONLY.has(f.name),
+        multiple: f.dataType.multiple,
+      };
+      // Dates declare a nominal length of 1 and integers count digits: a counter would mislead there.
+      if (f.maxLength !== undefined && (input === 'text' || input === 'list' || input === 'user')) view.maxLength = f.maxLength;
+      if (input === 'list' && src?.kind === 'list') view.options = listOptions(lists, src.listId);
+      if (input === 'user') view.options = userOptions;
+      if (input === 'resource' && src?.kind === 'resource') view.resourceType = RESOURCE_TYPE[src.collection] ?? src.collection;
+      return view;
+    });
+}
+
+/** The list id of the status field, for the header's status actions. */
+export function statusValues(catalog: FieldCatalog, lists: ListTree): string[] {
+  const src = catalog.get('status')?.dataType.source;
+  return src?.kind === 'list' ? lists.valuesOf(src.listId) : [];
+}

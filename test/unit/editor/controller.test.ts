@@ -1,0 +1,348 @@
+// The editor controller in plain Node against an in-memory project: edits and the dirty set,
+// validation as the user types, the lock state machine, ver-stamp conflicts, comments, snapshots.
+import assert from 'node:assert/strict';
+import { NetworkError } from '../../../src/api/index';
+import { DefectController } from '../../../src/editor/controller/defectController';
+import type { DefectControllerOptions } from '../../../src/editor/controller/defectController';
+import type { PersistedEditorState } from '../../../src/shared/editorProtocol';
+import { FakeProject } from './fakeProject';
+
+const KEY = { server: 'Demo', domain: 'DEFAULT', project: 'Demo' };
+const NOW = new Date(2026, 0, 5, 14, 30, 0);
+
+function seeded(project = new FakeProject()) {
+  project.seed({
+    id: 7, name: 'Total is wrong', status: 'New', severity: '2-Medium', priority: '1-Low', owner: 'bob', 'detected-by': 'alice',
+    'creation-time': '2026-01-02', description: '<html><body><p>Steps</p></body></html>', 'dev-comments': null, 'user-02': ['Linux'],
+    'estimated-fix-time': 3, 'detected-in-rel': { type: 'release', id: 1001 }, 'last-modified': '2026-01-02 10:00:00',
+  });
+  return project;
+}
+
+async function open(project: FakeProject, extra: Partial<DefectControllerOptions> = {}) {
+  const c = new DefectController({ api: project, key: { ...KEY, id: 7 }, user: project.user, now: () => NOW, users: async () => ['alice', 'bob', 'carol'], ...extra });
+  const changes: string[] = [];
+  c.onDidChange((ch) => changes.push(ch));
+  await c.load();
+  return { c, changes };
+}
+
+describe('editor controller: loading and field views', () => {
+  it('loads the defect read-only with every field grouped and typed', async () => {
+    const { c, changes } = await open(seeded());
+    assert.equal(c.lockPhase, 'read-only');
+    assert.deepEqual(changes.slice(0, 3), ['init', 'values', 'status']);
+    const views = new Map(c.init().fields.map((f) => [f.name, f]));
+    assert.equal(views.get('name')?.group, 'details');
+    assert.equal(views.get('name')?.required, true);
+    assert.equal(views.get('name')?.maxLength, 255);
+    assert.equal(views.get('owner')?.input, 'user');
+    assert.equal(views.get('owner')?.group, 'people');
+    assert.deepEqual(views.get('owner')?.options?.map((o) => o.value), ['alice', 'bob', 'carol']);
+    assert.equal(views.get('creation-time')?.input, 'date');
+    assert.equal(views.get('creation-time')?.group, 'dates');
+    assert.equal(views.get('creation-time')?.maxLength, undefined, 'no counter on a date');
+    assert.equal(views.get('detected-in-rel')?.input, 'resource');
+    assert.equal(views.get('detected-in-rel')?.resourceType, 'release');
+    assert.equal(views.get('estimated-fix-time')?.input, 'integer');
+    assert.equal(views.get('user-04')?.input, 'float');
+    assert.equal(views.get('user-02')?.multiple, true);
+    assert.equal(views.get('user-02')?.group, 'user-defined');
+    assert.equal(views.get('description')?.input, 'memo');
+    assert.equal(views.get('ver-stamp')?.readOnly, true);
+    assert.equal(views.get('last-modified')?.readOnly, true);
+    assert.deepEqual(views.get('subject')?.options, [
+      { value: 'Accounts', path: 'Accounts' },
+      { value: 'Login', path: 'Accounts / Login' },
+      { value: 'Billing', path: 'Accounts / Billing' },
+      { value: 'Orders', path: 'Orders' },
+      { value: 'Checkout', path: 'Orders / Checkout' },
+      { value: 'Payment', path: 'Orders / Checkout / Payment' },
+    ]);
+    assert.deepEqual(c.init().statusValues, ['New', 'Open', 'Fixed', 'Closed']);
+    assert.equal(c.values().server.name, 'Total is wrong');
+    assert.equal(c.status().persist?.key.id, 7);
+  });
+
+  it('reports a defect that cannot be read as an error state with the reason', async () => {
+    const project = new FakeProject();
+    const c = new DefectController({ api: project, key: { ...KEY, id: 404 }, user: 'alice' });
+    await c.load();
+    assert.equal(c.lockPhase, 'error');
+    assert.match(c.status().notice?.text ?? '', /Defect 404 does not exist/);
+  });
+});
+
+describe('editor controller: editing under a lock', () => {
+  it('ignores edits while read-only, and accepts them once the lock is held', async () => {
+    const project = seeded();
+    const { c } = await open(project);
+    c.setField('name', 'Changed without a lock');
+    assert.deepEqual(c.dirty, []);
+    await c.edit();
+    assert.equal(c.lockPhase, 'editing');
+    assert.equal(c.holdsLock, true);
+    assert.deepEqual(project.calls.slice(-2), ['lock 7', 'get 7'], 'Edit locks, then re-reads the latest version');
+    c.setField('name', 'Changed');
+    c.setField('priority', '3-High');
+    assert.deepEqual(c.dirty.sort(), ['name', 'priority']);
+    c.setField('priority', '1-Low');
+    assert.deepEqual(c.dirty, ['name'], 'setting the original value back clears the field from the dirty set');
+  });
+
+  it('validates from the metadata as the user types', async () => {
+    const { c } = await open(seeded());
+    await c.edit();
+    c.setField('name', '');
+    c.setField('priority', 'Whenever');
+    c.setField('estimated-fix-time', '3 days');
+    c.setField('user-03', 'x'.repeat(41));
+    const byField = new Map(c.status().problems.map((p) => [p.field, p.message]));
+    assert.match(byField.get('name') ?? '', /Summary is required/);
+    assert.match(byField.get('priority') ?? '', /not a value of Priority/);
+    assert.match(byField.get('estimated-fix-time') ?? '', /whole number/);
+    assert.match(byField.get('user-03') ?? '', /longer than 40/);
+    c.setField('name', 'Fine again');
+    assert.equal(c.status().problems.some((p) => p.field === 'name'), false);
+  });
+
+  it('saves only the changed fields and shows the server result', async () => {
+    const project = seeded();
+    const { c } = await open(project);
+    await c.edit();
+    c.setField('priority', '3-High');
+    c.setField('estimated-fix-time', 5);
+    c.setField('user-02', ['Windows', 'Linux']);
+    c.setField('owner', 'carol');
+    assert.equal(await c.save(), 'saved');
+    assert.equal(c.lockPhase, 'editing', 'Save keeps the lock for more edits');
+    const update = project.calls.find((x) => x.startsWith('update'));
+    assert.deepEqual(JSON.parse(update!.slice('update 7 '.length)), { priority: '3-High', 'estimated-fix-time': 5, 'user-02': ['Windows', 'Linux'], owner: 'carol' });
+    const stored = project.store.get(7)!;
+    assert.equal(stored.priority, '3-High');
+    assert.equal(stored['ver-stamp'], 2);
+    assert.deepEqual(c.dirty, []);
+    assert.equal(c.values().server['ver-stamp'], 2);
+    assert.equal(c.values().server.owner, 'carol');
+  });
+
+  it('refuses to save invalid edits and sends nothing', async () => {
+    const project = seeded();
+    const { c } = await open(project);
+    await c.edit();
+    c.setField('severity', null);
+    assert.equal(await c.save(), 'invalid');
+    assert.equal(project.calls.some((x) => x.startsWith('update')), false);
+    assert.match(c.status().problems[0].message, /Severity is required/);
+  });
+
+  it('Save & Close releases the lock', async () => {
+    const project = seeded();
+    const { c } = await open(project);
+    await c.edit();
+    c.setField('name', 'Closed after save');
+    assert.equal(await c.save({ close: true }), 'saved');
+    assert.equal(c.lockPhase, 'read-only');
+    assert.equal(project.locks_.size, 0);
+    assert.equal(project.calls.at(-1), 'release 7');
+  });
+
+  it('stays read-only and names the holder when another user holds the lock; Retry takes it once free', async () => {
+    const project = seeded();
+    project.lockAsOther(7, 'bob');
+    const { c } = await open(project);
+    await c.edit();
+    assert.equal(c.lockPhase, 'locked-by-other');
+    assert.deepEqual(c.status().lock, { phase: 'locked-by-other', holder: 'bob', since: '2026-01-05 09:30:00' });
+    project.locks_.delete(7);
+    await c.retry();
+    assert.equal(c.lockPhase, 'editing');
+    assert.equal(c.status().lock.holder, undefined);
+  });
+
+  it('a lost lock makes the editor read-only with the edits kept; Retry resumes editing', async () => {
+    const project = seeded();
+    const { c } = await open(project);
+    await c.edit();
+    c.setField('name', 'Typed before the lock was lost');
+    project.loseLock(7);
+    c.checkLock();
+    assert.equal(c.lockPhase, 'lost');
+    assert.match(c.status().notice?.text ?? '', /lock on this defect was lost/);
+    assert.equal(c.value('name'), 'Typed before the lock was lost');
+    c.setField('name', 'ignored while lost');
+    assert.equal(c.value('name'), 'Typed before the lock was lost');
+    await c.retry();
+    assert.equal(c.lockPhase, 'editing');
+    assert.equal(c.value('name'), 'Typed before the lock was lost');
+    assert.equal(await c.save(), 'saved');
+    assert.equal(project.store.get(7)?.name, 'Typed before the lock was lost');
+  });
+
+  it('Cancel discards the edits and releases the lock', async () => {
+    const project = seeded();
+    const { c } = await open(project);
+    await c.edit();
+    c.setField('name', 'Discard me');
+    await c.cancel();
+    assert.equal(c.lockPhase, 'read-only');
+    assert.deepEqual(c.dirty, []);
+    assert.equal(c.value('name'), 'Total is wrong');
+    assert.equal(project.locks_.size, 0);
+  });
+
+  it('an unexpected save error releases the lock and keeps the edits', async () => {
+    const project = seeded();
+    const { c } = await open(project);
+    await c.edit();
+    c.setField('name', 'Kept after a network error');
+    project.failUpdate = new NetworkError('The server could not be reached (ECONNRESET).', 'ECONNRESET');
+    assert.equal(await c.save(), 'failed');
+    assert.equal(c.lockPhase, 'read-only');
+    assert.equal(project.locks_.size, 0, 'the lock is not left dangling');
+    assert.equal(c.value('name'), 'Kept after a network error');
+    assert.match(c.status().notice?.text ?? '', /ECONNRESET.*kept/);
+  });
+
+  it('dispose releases the lock, also when it arrives while the lock is being taken', async () => {
+    const project = seeded();
+    const { c } = await open(project);
+    const editing = c.edit();
+    await c.dispose();
+    await editing;
+    assert.equal(project.locks_.size, 0);
+    const again = await open(project);
+    await again.c.edit();
+    await again.c.dispose();
+    assert.equal(project.locks_.size, 0);
+  });
+});
+
+describe('editor controller: ver-stamp conflicts', () => {
+  it('offers the server value beside the user value, field by field, and saves the choices', async () => {
+    const project = seeded();
+    const { c } = await open(project);
+    await c.edit();
+    c.setField('priority', '3-High');
+    c.setField('name', 'My summary');
+    // Another user changed the defect meanwhile (the lock was lost and retaken in real life).
+    project.changeAsOther(7, { priority: '2-Medium', status: 'Open' });
+    assert.equal(await c.save(), 'conflict');
+    const conflict = c.status().conflict!;
+    assert.equal(conflict.serverVerStamp, 2);
+    const rows = new Map(conflict.rows.map((r) => [r.field, r]));
+    assert.deepEqual([...rows.keys()].sort(), ['name', 'priority', 'status']);
+    assert.deepEqual(rows.get('priority'), { field: 'priority', label: 'Priority', server: '2-Medium', mine: '3-High', changedOnServer: true, changedByMe: true });
+    assert.deepEqual(rows.get('status'), { field: 'status', label: 'Status', server: 'Open', mine: 'New', changedOnServer: true, changedByMe: false });
+    assert.equal(conflict.rows[0].field, 'priority', 'true conflicts come first');
+    assert.equal(project.calls.some((x) => x.startsWith('update')), false, 'nothing is sent before the user chooses');
+    assert.equal(c.value('priority'), '3-High', 'nothing typed is lost');
+
+    assert.equal(await c.resolveConflict({ priority: 'server' }), 'saved');
+    const stored = project.store.get(7)!;
+    assert.equal(stored.priority, '2-Medium');
+    assert.equal(stored.status, 'Open', "the other user's change stays");
+    assert.equal(stored.name, 'My summary');
+    assert.equal(c.status().conflict, undefined);
+  });
+
+  it('dismissing the choice keeps every edit and asks again on the next save', async () => {
+    const project = seeded();
+    const { c } = await open(project);
+    await c.edit();
+    c.setField('name', 'Mine');
+    project.changeAsOther(7, { name: 'Theirs' });
+    assert.equal(await c.save(), 'conflict');
+    c.dismissConflict();
+    assert.equal(c.status().conflict, undefined);
+    assert.equal(c.value('name'), 'Mine');
+    assert.equal(await c.save(), 'conflict');
+    assert.equal(await c.resolveConflict({ name: 'mine' }), 'saved');
+    assert.equal(project.store.get(7)?.name, 'Mine');
+  });
+
+  it('does not ask when the server changed nothing since the edits', async () => {
+    const project = seeded();
+    const { c } = await open(project);
+    await c.edit();
+    c.setField('name', 'No race');
+    assert.equal(await c.save(), 'saved');
+  });
+
+  it('Edit shows the latest server values when there are no edits yet', async () => {
+    const project = seeded();
+    const { c } = await open(project);
+    project.changeAsOther(7, { priority: '3-High' });
+    await c.edit();
+    assert.equal(c.value('priority'), '3-High');
+    assert.match(c.status().notice?.text ?? '', /changed on the server/);
+    c.setField('name', 'After refresh');
+    assert.equal(await c.save(), 'saved', 'no conflict: the edits were made on the latest version');
+  });
+});
+
+describe('editor controller: comments, status actions, snapshots, new defects', () => {
+  it('Add comment appends an ALM-style entry headed with the user and date', async () => {
+    const project = seeded();
+    const { c } = await open(project);
+    await c.edit();
+    c.addComment('First <look> at it\nsecond line');
+    c.addComment('Follow-up');
+    const html = String(c.value('dev-comments'));
+    assert.match(html, /^<html><body>\n/);
+    assert.match(html, /<b>alice, 2026-01-05:<\/b> First &lt;look&gt; at it<br \/>second line/);
+    assert.match(html, /________________________________________/);
+    assert.ok(html.indexOf('First') < html.indexOf('Follow-up'), 'newest last');
+    assert.equal(await c.save(), 'saved');
+    assert.equal(project.store.get(7)?.['dev-comments'], html);
+  });
+
+  it('a status action starts editing and sets only a value of the status list', async () => {
+    const project = seeded();
+    const { c } = await open(project);
+    await c.setStatus('Fixed');
+    assert.equal(c.lockPhase, 'editing');
+    assert.deepEqual(c.dirty, ['status']);
+    await assert.rejects(c.setStatus('Teleported'), /not a value of the status list/);
+  });
+
+  it('restores unsaved edits from a snapshot and compares against the version they were made on', async () => {
+    const project = seeded();
+    const first = await open(project);
+    await first.c.edit();
+    first.c.setField('priority', '3-High');
+    const snapshot: PersistedEditorState = JSON.parse(JSON.stringify(first.c.status().persist));
+    assert.deepEqual(snapshot.edits, { priority: '3-High' });
+    assert.deepEqual(snapshot.base, { priority: '1-Low' });
+    assert.equal(snapshot.baseVerStamp, 1);
+    await first.c.dispose();
+    project.changeAsOther(7, { priority: '2-Medium' });
+
+    const { c } = await open(project, { restore: snapshot });
+    assert.equal(c.lockPhase, 'read-only');
+    assert.equal(c.value('priority'), '3-High');
+    assert.match(c.status().notice?.text ?? '', /Unsaved changes were restored/);
+    await c.edit();
+    assert.equal(c.value('priority'), '3-High', 'Edit does not overwrite restored edits');
+    assert.equal(await c.save(), 'conflict');
+    assert.deepEqual(c.status().conflict?.rows.map((r) => [r.field, r.server, r.mine]), [['priority', '2-Medium', '3-High']]);
+  });
+
+  it('creates a new defect with defaults, required checks and POST', async () => {
+    const project = new FakeProject();
+    const c = new DefectController({ api: project, key: KEY, user: 'alice', now: () => NOW });
+    await c.load();
+    assert.equal(c.lockPhase, 'editing');
+    assert.deepEqual(c.values().edits, { 'detected-by': 'alice', 'creation-time': '2026-01-05', status: 'New' });
+    assert.deepEqual(c.status().problems, [], 'untouched required fields are not flagged before a save');
+    assert.equal(await c.save(), 'invalid');
+    assert.deepEqual(c.status().problems.map((p) => p.field).sort(), ['name', 'severity']);
+    c.setField('name', 'Brand new');
+    c.setField('severity', '3-High');
+    assert.equal(await c.save(), 'saved');
+    assert.equal(c.defectKey.id, 100);
+    assert.equal(c.init().isNew, false);
+    assert.equal(c.lockPhase, 'read-only');
+    assert.equal(project.store.get(100)?.name, 'Brand new');
+  });
+});
