@@ -1,0 +1,61 @@
+// The editor page's HTML and its Content-Security-Policy. Nothing may load or run but the one
+// bundled script (by nonce) and its stylesheet: no remote anything, no inline scripts, no frames,
+// no form posts; images only as data: URIs the extension hands over. Inline styles are allowed
+// because sanitized memos keep harmless `style` attributes (colours, alignment) and the toolkit
+// styles itself at run time.
+import { randomBytes } from 'node:crypto';
+
+export interface WebviewHtmlOptions {
+  /** `webview.cspSource`: the origin webview resources are served from. */
+  cspSource: string;
+  /** `asWebviewUri` of dist/webview/editor.js and editor.css. */
+  scriptUri: string;
+  styleUri: string;
+  /** A fresh nonce per page load. */
+  nonce?: string;
+  title?: string;
+}
+
+export function createNonce(): string {
+  return randomBytes(18).toString('base64url');
+}
+
+export function contentSecurityPolicy(cspSource: string, nonce: string): string {
+  return [
+    "default-src 'none'",
+    `script-src 'nonce-${nonce}'`,
+    `style-src ${cspSource} 'unsafe-inline'`,
+    `font-src ${cspSource}`,
+    'img-src data:',
+    "connect-src 'none'",
+    "frame-src 'none'",
+    "child-src 'none'",
+    "worker-src 'none'",
+    "object-src 'none'",
+    "media-src 'none'",
+    "form-action 'none'",
+    "base-uri 'none'",
+  ].join('; ');
+}
+
+const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+export function editorHtml(o: WebviewHtmlOptions): string {
+  const nonce = o.nonce ?? createNonce();
+  return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="${escapeAttr(contentSecurityPolicy(o.cspSource, nonce))}">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="referrer" content="no-referrer">
+<link rel="stylesheet" href="${escapeAttr(o.styleUri)}">
+<title>${escapeAttr(o.title ?? 'Defect')}</title>
+</head>
+<body>
+<div id="app"><p class="loading" role="status">Loading the defect…</p></div>
+<script nonce="${escapeAttr(nonce)}" src="${escapeAttr(o.scriptUri)}"></script>
+</body>
+</html>
+`;
+}

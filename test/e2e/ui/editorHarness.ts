@@ -1,0 +1,179 @@
+// Loads the built editor webview (dist/webview/editor.js and .css) into a Chromium page under the
+// same HTML and Content-Security-Policy the extension serves, with the real controller and host
+// channel answering in Node through a stand-in for `acquireVsCodeApi`. Every request the page
+// makes, every navigation, dialog, CSP violation and console message is recorded, so tests can
+// assert that hostile memo HTML did nothing.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { BrowserContext, Page } from 'playwright-core';
+import { DefectController } from '../../../src/editor/controller/defectController';
+import type { DefectControllerOptions } from '../../../src/editor/controller/defectController';
+import { HostChannel } from '../../../src/editor/hostChannel';
+import { editorHtml } from '../../../src/editor/webviewHtml';
+import type { HostToWebview, ImageReply } from '../../../src/shared/editorProtocol';
+
+export const HARNESS_ORIGIN = 'https://alm-editor.test';
+
+/** What the page did that it should not have. */
+export interface PageTraps {
+  /** Requests other than the page, its script and stylesheet. */
+  requests: string[];
+  /** Navigations of any frame away from the editor page. */
+  navigations: string[];
+  dialogs: string[];
+  cspViolations: string[];
+  /** Calls of alert/confirm/prompt/open/print, and `window.__xss` marks, seen from inside the page. */
+  pageTraps: string[];
+  consoleErrors: string[];
+  pageErrors: string[];
+}
+
+export interface EditorPage {
+  page: Page;
+  controller: DefectController;
+  channel: HostChannel;
+  /** Links the page asked the host to open. */
+  openedLinks: string[];
+  traps: PageTraps;
+  /** Re-reads the in-page trap log (alert calls, __xss marks, CSP events). */
+  collectPageTraps(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Runs in every frame before any page script: traps dialogs and popups and watches CSP violations. */
+const INIT_SCRIPT = `(() => {
+  const log = (what) => { try { window.__almTrapLog(String(what)); } catch { /* binding not ready */ } };
+  for (const name of ['alert', 'confirm', 'prompt', 'print', 'open']) {
+    const original = window[name];
+    window[name] = function () { log(name + '(' + Array.from(arguments).join(',') + ')'); return null; };
+    void original;
+  }
+  document.addEventListener('securitypolicyviolation', (e) => log('csp ' + e.violatedDirective + ' ' + e.blockedURI), true);
+  Object.defineProperty(window, '__xss', { configurable: true, set(v) { log('__xss=' + v); }, get() { return undefined; } });
+  window.acquireVsCodeApi = (() => {
+    let state = null;
+    let taken = false;
+    return () => {
+      if (taken) throw new Error('acquireVsCodeApi called twice');
+      taken = true;
+      return {
+        postMessage: (m) => window.__almHostReceive(JSON.stringify(m)),
+        getState: () => state,
+        setState: (s) => { state = s; window.__almState = s; },
+      };
+    };
+  })();
+})();`;
+
+export interface HarnessOptions extends Omit<DefectControllerOptions, 'describe'> {
+  /** Answers image requests (default: none resolve). */
+  resolveImage?: (src: string) => Promise<ImageReply>;
+  viewport?: { width: number; height: number };
+}
+
+export async function openEditorPage(context: BrowserContext, repoRoot: string, options: HarnessOptions): Promise<EditorPage> {
+  const page = await context.newPage();
+  if (options.viewport) await page.setViewportSize(options.viewport);
+  const dist = join(repoRoot, 'dist', 'webview');
+  const traps: PageTraps = { requests: [], navigations: [], dialogs: [], cspViolations: [], pageTraps: [], consoleErrors: [], pageErrors: [] };
+  const openedLinks: string[] = [];
+  const nonce = 'harness-nonce-0123456789';
+  const files: Record<string, { body: string | Buffer; contentType: string }> = {
+    '/index.html': {
+      body: editorHtml({ cspSource: HARNESS_ORIGIN, scriptUri: `${HARNESS_ORIGIN}/editor.js`, styleUri: `${HARNESS_ORIGIN}/editor.css`, nonce }),
+      contentType: 'text/html; charset=utf-8',
+    },
+    '/editor.js': { body: readFileSync(join(dist, 'editor.js')), contentType: 'text/javascript' },
+    '/editor.css': { body: readFileSync(join(dist, 'editor.css')), contentType: 'text/css' },
+  };
+
+  await page.route('**/*', async (route) => {
+    const url = new URL(route.request().url());
+    const file = url.origin === HARNESS_ORIGIN ? files[url.pathname] : undefined;
+    if (file) return route.fulfill({ status: 200, body: file.body, contentType: file.contentType });
+    traps.requests.push(route.request().url());
+    return route.abort('blockedbyclient');
+  });
+  page.on('request', (r) => {
+    const url = r.url();
+    // Routed requests are recorded above; data: URIs never reach the route handler.
+    if (url.startsWith('data:') && !url.startsWith('data:image/')) traps.requests.push(url.slice(0, 80));
+  });
+  page.on('framenavigated', (f) => {
+    const url = f.url();
+    if (url !== `${HARNESS_ORIGIN}/index.html` && url !== 'about:blank') traps.navigations.push(url);
+  });
+  page.on('dialog', (d) => {
+    traps.dialogs.push(`${d.type()}: ${d.message()}`);
+    void d.dismiss();
+  });
+  page.on('console', (m) => {
+    if (m.type() === 'error') traps.consoleErrors.push(m.text());
+  });
+  page.on('pageerror', (e) => traps.pageErrors.push(e.message));
+  await page.exposeFunction('__almTrapLog', (what: string) => {
+    if (what.startsWith('csp ')) traps.cspViolations.push(what);
+    else traps.pageTraps.push(what);
+  });
+
+  const controller = new DefectController({ ...options, describe: (e) => (e instanceof Error ? e.message : String(e)) });
+  const post = async (m: HostToWebview): Promise<boolean> => {
+    if (page.isClosed()) return false;
+    await page.evaluate((msg) => window.postMessage(msg, '*'), m as unknown as Record<string, unknown>);
+    return true;
+  };
+  const channel = new HostChannel({
+    post,
+    describeError: (_method, e) => (e instanceof Error ? e.message : String(e)),
+    commands: {
+      fieldChanged: (p) => controller.setField(p.field, p.value),
+      openLink: (p) => void openedLinks.push(p.href),
+    },
+    requests: {
+      edit: () => controller.edit(),
+      retry: () => controller.retry(),
+      save: (p) => controller.save(p),
+      resolveConflict: (p) => controller.resolveConflict(p.choices),
+      dismissConflict: () => controller.dismissConflict(),
+      cancel: async () => {
+        await controller.cancel();
+        return true;
+      },
+      addComment: (p) => controller.addComment(p.text),
+      setStatus: (p) => controller.setStatus(p.value),
+      reload: () => controller.reload(),
+      resolveImage: (p) => (options.resolveImage ? options.resolveImage(p.src) : Promise.resolve({ reason: 'not an attachment' })),
+    },
+    onReady: () => {
+      channel.notify('init', controller.init());
+      channel.notify('values', controller.values());
+      channel.notify('status', controller.status());
+    },
+  });
+  controller.onDidChange((change) => {
+    if (change === 'init') channel.notify('init', controller.init());
+    else if (change === 'values') channel.notify('values', controller.values());
+    else channel.notify('status', controller.status());
+  });
+  await page.exposeFunction('__almHostReceive', (json: string) => void channel.receive(JSON.parse(json)));
+  await page.addInitScript(INIT_SCRIPT);
+  await controller.load();
+  await page.goto(`${HARNESS_ORIGIN}/index.html`);
+
+  return {
+    page,
+    controller,
+    channel,
+    openedLinks,
+    traps,
+    async collectPageTraps() {
+      // Lets queued events (image errors, CSP reports) fire before the caller asserts.
+      await page.waitForTimeout(50);
+    },
+    async close() {
+      channel.dispose();
+      await controller.dispose();
+      await page.close();
+    },
+  };
+}

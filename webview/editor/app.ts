@@ -1,0 +1,122 @@
+// The editor page: wires the protocol channel to the header, the form and the conflict view. The
+// page holds no defect logic: it shows what the host sends and forwards what the user does.
+import type { ConflictChoice, InitParams, RequestMethod, RequestParams, StatusParams, ValuesParams } from '../../src/shared/editorProtocol';
+import { WebviewChannel } from './channel';
+import { conflictPanel } from './conflict';
+import { clear, h } from './dom';
+import { DefectForm } from './form';
+import type { FormContext } from './form';
+import { Header } from './header';
+
+export class EditorApp {
+  private readonly channel: WebviewChannel;
+  private readonly header: Header;
+  private readonly error = h('div', { class: 'notice error local', role: 'alert', hidden: true });
+  private readonly conflictSlot = h('div', { class: 'conflict-slot' });
+  private readonly formSlot = h('main', { class: 'form-slot', 'aria-label': 'Defect fields' });
+  private form: DefectForm | undefined;
+  private init: InitParams | undefined;
+  private values: ValuesParams | undefined;
+  private status: StatusParams | undefined;
+  private readonly images = new Map<string, Promise<string | undefined>>();
+
+  constructor(private readonly root: HTMLElement) {
+    this.channel = new WebviewChannel({
+      init: (p) => this.onInit(p),
+      values: (p) => this.onValues(p),
+      status: (p) => this.onStatus(p),
+    });
+    this.header = new Header({
+      edit: () => this.run('edit', {}),
+      save: (close) => {
+        this.form?.flush();
+        this.run('save', { close });
+      },
+      cancel: () => this.run('cancel', {}),
+      retry: () => this.run('retry', {}),
+      reload: () => this.run('reload', {}),
+      setStatus: (value) => this.run('setStatus', { value }),
+      focusField: (field) => this.form?.focus(field),
+    });
+    document.addEventListener('keydown', (e) => {
+      if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 's' && this.status?.lock.phase === 'editing') {
+        e.preventDefault();
+        this.form?.flush();
+        this.run('save', { close: false });
+      }
+    });
+  }
+
+  start(): void {
+    clear(this.root);
+    this.root.append(this.header.element, this.error, this.conflictSlot, this.formSlot);
+    this.channel.ready();
+  }
+
+  private context(): FormContext {
+    return {
+      change: (field, value) => this.channel.command('fieldChanged', { field, value }),
+      openLink: (href) => this.channel.command('openLink', { href }),
+      resolveImage: (src) => {
+        let pending = this.images.get(src);
+        if (!pending) {
+          pending = this.channel.request('resolveImage', { src }).then((r) => r.dataUri, () => undefined);
+          this.images.set(src, pending);
+        }
+        return pending;
+      },
+      addComment: async (text) => {
+        await this.channel.request('addComment', { text }).catch((e: unknown) => this.showError(e));
+      },
+    };
+  }
+
+  private onInit(init: InitParams): void {
+    const rebuild = !this.init || this.init.key.id !== init.key.id || JSON.stringify(this.init.fields) !== JSON.stringify(init.fields);
+    this.init = init;
+    document.title = init.isNew ? 'New defect' : `Defect ${init.key.id}`;
+    this.header.setInit(init);
+    if (rebuild) {
+      this.form = new DefectForm(init.fields, this.context());
+      this.formSlot.replaceChildren(this.form.element);
+      if (this.values) this.form.setValues(this.values);
+      if (this.status) this.form.setStatus(this.status);
+    }
+  }
+
+  private onValues(values: ValuesParams): void {
+    this.values = values;
+    this.header.setValues(values);
+    this.form?.setValues(values);
+  }
+
+  private onStatus(status: StatusParams): void {
+    this.status = status;
+    this.header.setStatus(status);
+    this.form?.setStatus(status);
+    this.channel.persist(status.persist);
+    this.renderConflict(status);
+  }
+
+  private renderConflict(status: StatusParams): void {
+    clear(this.conflictSlot);
+    if (!status.conflict || !this.init) return;
+    const panel = conflictPanel(status.conflict, this.init.fields, {
+      resolve: (choices: Record<string, ConflictChoice>) => this.run('resolveConflict', { choices }),
+      dismiss: () => this.run('dismissConflict', {}),
+    });
+    this.conflictSlot.append(panel);
+    panel.querySelector<HTMLElement>('vscode-radio-group')?.focus();
+  }
+
+  /** Sends a request; a failure shows as an alert (the host's own notices come with the status). */
+  private run<M extends RequestMethod>(method: M, params: RequestParams<M>): void {
+    this.error.hidden = true;
+    this.channel.request(method, params).catch((e: unknown) => this.showError(e));
+  }
+
+  private showError(e: unknown): void {
+    this.error.textContent = e instanceof Error ? e.message : String(e);
+    this.error.hidden = false;
+  }
+}

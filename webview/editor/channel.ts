@@ -1,0 +1,63 @@
+// The webview's end of the editor protocol: says `ready` once its listeners are in place, sends
+// commands and requests (with ids, a pending map and timeouts), and hands notifications to the
+// handlers the app registers.
+import { PendingRequests, isHostToWebview } from '../../src/shared/editorProtocol';
+import type {
+  EditorCommands,
+  EditorNotifications,
+  PersistedEditorState,
+  RequestMethod,
+  RequestParams,
+  RequestResult,
+  WebviewToHost,
+} from '../../src/shared/editorProtocol';
+
+interface VsCodeApi {
+  postMessage(message: WebviewToHost): void;
+  getState(): unknown;
+  setState(state: unknown): void;
+}
+
+declare function acquireVsCodeApi(): VsCodeApi;
+
+export type NotificationHandlers = { [M in keyof EditorNotifications]: (params: EditorNotifications[M]) => void };
+
+/** Saving waits on the server (and maybe a re-sign-in); images may be large; the rest is quick. */
+const TIMEOUTS: Partial<Record<RequestMethod, number>> = { save: 180_000, resolveConflict: 180_000, edit: 60_000, retry: 60_000, resolveImage: 60_000 };
+
+export class WebviewChannel {
+  private readonly api: VsCodeApi = acquireVsCodeApi();
+  private readonly pending = new PendingRequests((m) => this.api.postMessage(m), (m) => TIMEOUTS[m] ?? 30_000);
+
+  constructor(private readonly handlers: NotificationHandlers) {
+    window.addEventListener('message', (event: MessageEvent<unknown>) => this.receive(event.data));
+  }
+
+  /** Tells the host the page is listening; it then sends init, values and status. */
+  ready(): void {
+    this.api.postMessage({ kind: 'ready' });
+  }
+
+  command<M extends keyof EditorCommands>(method: M, params: EditorCommands[M]): void {
+    this.api.postMessage({ kind: 'command', method, params } as WebviewToHost);
+  }
+
+  request<M extends RequestMethod>(method: M, params: RequestParams<M>): Promise<RequestResult<M>> {
+    return this.pending.request(method, params);
+  }
+
+  /** The unsaved-work snapshot VS Code keeps for this panel across reloads. */
+  persist(state: PersistedEditorState | undefined): void {
+    this.api.setState(state ?? null);
+  }
+
+  private receive(data: unknown): void {
+    if (!isHostToWebview(data)) return;
+    if (data.kind === 'reply') {
+      this.pending.settle(data);
+      return;
+    }
+    const handler = this.handlers[data.method] as (p: unknown) => void;
+    handler(data.params);
+  }
+}

@@ -1,0 +1,74 @@
+// The field-by-field choice after the defect changed on the server: each row shows the server's
+// value beside the user's, with a radio pair to choose; nothing is sent until the user decides.
+import type { ConflictChoice, ConflictView, FieldView, WireValue } from '../../src/shared/editorProtocol';
+import { h, textOfHtml } from './dom';
+
+interface RadioGroupElement extends HTMLElement {
+  value: string;
+}
+
+function show(value: WireValue, view: FieldView | undefined): string {
+  if (value === null || value === '') return '(empty)';
+  if (Array.isArray(value)) return value.length ? value.join(', ') : '(empty)';
+  if (typeof value === 'object') return `${value.type} #${value.id}`;
+  // Memos are compared as text here; their HTML never reaches this view unsanitized.
+  if (view?.input === 'memo' && typeof value === 'string') {
+    const text = textOfHtml(value);
+    return text.length > 300 ? `${text.slice(0, 300)}…` : text || '(empty)';
+  }
+  return String(value);
+}
+
+export function conflictPanel(
+  conflict: ConflictView,
+  fields: readonly FieldView[],
+  actions: { resolve(choices: Record<string, ConflictChoice>): void; dismiss(): void },
+): HTMLElement {
+  const groups = new Map<string, RadioGroupElement>();
+  const rows = conflict.rows.map((row) => {
+    const view = fields.find((f) => f.name === row.field);
+    const initial: ConflictChoice = row.changedByMe ? 'mine' : 'server';
+    const group = h('vscode-radio-group', { 'aria-label': `Keep which value of ${row.label}?`, value: initial }) as RadioGroupElement;
+    group.append(
+      h('vscode-radio', { value: 'server', checked: initial === 'server' }, 'Server'),
+      h('vscode-radio', { value: 'mine', checked: initial === 'mine' }, 'Mine'),
+    );
+    groups.set(row.field, group);
+    const note = row.changedByMe && row.changedOnServer ? 'changed on both sides' : row.changedOnServer ? 'changed on the server' : 'changed by you';
+    return h(
+      'tr',
+      { 'data-field': row.field, class: row.changedByMe && row.changedOnServer ? 'both' : '' },
+      h('th', { scope: 'row' }, row.label, h('div', { class: 'note' }, note)),
+      h('td', { class: 'server-value' }, show(row.server, view)),
+      h('td', { class: 'mine-value' }, show(row.mine, view)),
+      h('td', {}, group),
+    );
+  });
+  const choose = () => {
+    const choices: Record<string, ConflictChoice> = {};
+    for (const [field, group] of groups) {
+      const checked = group.querySelector<HTMLElement & { checked: boolean; value: string }>('vscode-radio[checked], vscode-radio[aria-checked="true"]');
+      const value = group.value || checked?.value;
+      choices[field] = value === 'server' ? 'server' : 'mine';
+    }
+    actions.resolve(choices);
+  };
+  const save = h('vscode-button', { appearance: 'primary' }, 'Save with these choices');
+  const back = h('vscode-button', { appearance: 'secondary' }, 'Back to editing');
+  save.addEventListener('click', choose);
+  back.addEventListener('click', () => actions.dismiss());
+  const title = h('h2', { id: 'conflict-title' }, 'This defect changed on the server since you started editing');
+  return h(
+    'section',
+    { class: 'conflict', role: 'region', 'aria-labelledby': 'conflict-title' },
+    title,
+    h('p', {}, `Choose, field by field, which value to keep (server version ${conflict.serverVerStamp ?? '?'}). Nothing is saved until you confirm.`),
+    h(
+      'table',
+      { class: 'conflict-table' },
+      h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'Field'), h('th', { scope: 'col' }, 'Server'), h('th', { scope: 'col' }, 'Mine'), h('th', { scope: 'col' }, 'Keep'))),
+      h('tbody', {}, ...rows),
+    ),
+    h('div', { class: 'actions' }, save, back),
+  );
+}

@@ -1,0 +1,83 @@
+// The common shape of one field in the form: a labelled row (required marked, dirty marked,
+// problem text, optional length counter) around an input that knows how to show and read a value.
+import type { FieldView, WireValue } from '../../../src/shared/editorProtocol';
+import { h, setAttr, uid } from '../dom';
+
+export interface ControlContext {
+  /** The user changed the value. */
+  change(field: string, value: WireValue): void;
+  /** Resolves an image of a memo to a data: URI through the extension. */
+  resolveImage(src: string): Promise<string | undefined>;
+  /** Opens a memo link through the extension. */
+  openLink(href: string): void;
+}
+
+export interface FieldControl {
+  readonly view: FieldView;
+  readonly row: HTMLElement;
+  setValue(value: WireValue | undefined): void;
+  setWritable(writable: boolean): void;
+  setProblem(message: string | undefined): void;
+  setDirty(dirty: boolean): void;
+  focus(): void;
+}
+
+/** Accessible name of a field's input: its label, and "required" for screen readers. */
+export function accessibleName(view: FieldView): string {
+  return view.required ? `${view.label} (required)` : view.label;
+}
+
+/** The labelled row; inputs go into `slot`. */
+export class FieldRow {
+  readonly row: HTMLElement;
+  readonly slot: HTMLElement;
+  readonly inputId = uid('field');
+  private readonly problem: HTMLElement;
+  private readonly counter: HTMLElement | undefined;
+
+  constructor(readonly view: FieldView, options: { wide?: boolean } = {}) {
+    const label = h('label', { class: 'field-label', for: this.inputId, id: `${this.inputId}-label` }, view.label);
+    if (view.required) label.append(h('span', { class: 'required', title: 'Required', 'aria-hidden': 'true' }, ' *'));
+    label.append(h('span', { class: 'dirty-mark', title: 'Changed', 'aria-hidden': 'true' }, ' ●'));
+    this.slot = h('div', { class: 'field-input' });
+    this.problem = h('div', { class: 'field-problem', id: `${this.inputId}-problem`, hidden: true });
+    this.counter = view.maxLength !== undefined && view.input === 'text' && !view.readOnly ? h('span', { class: 'counter', 'aria-hidden': 'true' }) : undefined;
+    this.row = h(
+      'div',
+      { class: `field field-${view.input}${options.wide ? ' wide' : ''}`, 'data-field': view.name },
+      label,
+      this.slot,
+      this.counter ?? null,
+      this.problem,
+    );
+  }
+
+  setProblem(message: string | undefined): void {
+    this.problem.textContent = message ?? '';
+    this.problem.hidden = !message;
+    this.row.classList.toggle('invalid', Boolean(message));
+  }
+
+  setDirty(dirty: boolean): void {
+    this.row.classList.toggle('dirty', dirty);
+  }
+
+  /** `12 / 255`, marked when over the maximum length. */
+  count(length: number): void {
+    if (!this.counter || this.view.maxLength === undefined) return;
+    this.counter.textContent = `${length} / ${this.view.maxLength}`;
+    this.counter.classList.toggle('over', length > this.view.maxLength);
+  }
+
+  /** Wires the input's accessible name and state. */
+  describe(input: HTMLElement): void {
+    input.id = this.inputId;
+    setAttr(input, 'aria-label', accessibleName(this.view));
+    setAttr(input, 'aria-required', this.view.required ? 'true' : undefined);
+  }
+
+  markInvalid(input: HTMLElement, message: string | undefined): void {
+    setAttr(input, 'aria-invalid', message ? 'true' : undefined);
+    setAttr(input, 'title', message);
+  }
+}

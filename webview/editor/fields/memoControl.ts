@@ -1,0 +1,204 @@
+// Memo fields: sanitized HTML shown in place; while editing, a rich-text area with basic
+// formatting (bold, italic, underline, lists, remove formatting) and an HTML source view. What is
+// sent back is sanitized again; pastes and drops are sanitized before they land. Images resolve
+// through the extension; links open through it.
+import type { FieldView, WireValue } from '../../../src/shared/editorProtocol';
+import { h, setAttr } from '../dom';
+import { IMAGE_SOURCE_ATTR, cleanMemoHtml, sanitizeMemo, serializeMemo } from '../sanitize';
+import type { ControlContext, FieldControl } from './control';
+import { FieldRow, accessibleName } from './control';
+
+interface TextAreaElement extends HTMLElement {
+  value: string;
+}
+
+const FORMATS: readonly { command: string; label: string; text: string }[] = [
+  { command: 'bold', label: 'Bold', text: 'B' },
+  { command: 'italic', label: 'Italic', text: 'I' },
+  { command: 'underline', label: 'Underline', text: 'U' },
+  { command: 'insertUnorderedList', label: 'Bulleted list', text: '• List' },
+  { command: 'insertOrderedList', label: 'Numbered list', text: '1. List' },
+  { command: 'removeFormat', label: 'Remove formatting', text: 'Clear' },
+];
+
+/** A memo document around a body fragment, as ALM stores memos. */
+export function memoDocument(body: string): string {
+  return `<html><body>\n${body}\n</body></html>`;
+}
+
+/** Replaces images' pending sources with data: URIs from the extension; failures show the alt text. */
+export function resolveImages(container: Element, ctx: ControlContext): void {
+  for (const img of Array.from(container.querySelectorAll<HTMLImageElement>(`img[${IMAGE_SOURCE_ATTR}]:not([src])`))) {
+    const src = img.getAttribute(IMAGE_SOURCE_ATTR) ?? '';
+    img.setAttribute('aria-busy', 'true');
+    void ctx.resolveImage(src).then(
+      (uri) => {
+        img.removeAttribute('aria-busy');
+        // Only an image data: URI from the host, never anything that would load from elsewhere.
+        if (uri && /^data:image\/(png|jpeg|gif|webp|bmp);base64,/i.test(uri)) img.src = uri;
+        else img.classList.add('missing');
+      },
+      () => img.classList.add('missing'),
+    );
+  }
+}
+
+export function memoControl(view: FieldView, ctx: ControlContext & { addComment?: (text: string) => Promise<void> }): FieldControl & { flush(): void } {
+  const row = new FieldRow(view, { wide: true });
+  const name = accessibleName(view);
+  const toolbar = h('div', { class: 'memo-toolbar', role: 'toolbar', 'aria-label': `Formatting of ${view.label}`, hidden: true });
+  const sourceToggle = h('vscode-button', { appearance: 'secondary', 'aria-pressed': 'false', title: 'Show the HTML source' }, 'HTML source');
+  const editor = h('div', { class: 'memo', role: 'textbox', 'aria-multiline': 'true', 'aria-label': name, 'aria-readonly': 'true', tabindex: 0 });
+  editor.id = row.inputId;
+  const source = h('vscode-text-area', { class: 'memo-source', rows: 14, resize: 'vertical', readonly: true, hidden: true, 'aria-label': `${view.label}, HTML source` }) as TextAreaElement;
+  row.slot.append(toolbar, editor, source);
+  let writable = false;
+  let sourceMode = false;
+  let last: string | undefined;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let savedRange: Range | undefined;
+
+  for (const f of FORMATS) {
+    const button = h('vscode-button', { appearance: 'icon', 'aria-label': f.label, title: f.label, class: 'format' }, f.text);
+    // Keep the caret in the memo when the mouse presses a format button.
+    button.addEventListener('mousedown', (e) => e.preventDefault());
+    button.addEventListener('click', () => format(f.command));
+    toolbar.append(button);
+  }
+  const headerRow = h('div', { class: 'memo-actions' }, sourceToggle);
+  row.row.insertBefore(headerRow, row.slot);
+
+  const send = () => {
+    timer = undefined;
+    const body = sourceMode ? cleanMemoHtml(source.value) : serializeMemo(editor);
+    last = memoDocument(body);
+    ctx.change(view.name, body.trim() === '' ? null : last);
+  };
+  const schedule = () => {
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(send, 200);
+  };
+  const flush = () => {
+    if (timer) {
+      clearTimeout(timer);
+      send();
+    }
+  };
+
+  function format(command: string): void {
+    if (!writable || sourceMode) return;
+    editor.focus();
+    const selection = window.getSelection();
+    if (savedRange && selection) {
+      selection.removeAllRanges();
+      selection.addRange(savedRange);
+    }
+    document.execCommand(command, false);
+    schedule();
+  }
+
+  const render = (html: string | null) => {
+    editor.replaceChildren(sanitizeMemo(html));
+    resolveImages(editor, ctx);
+    if (sourceMode) source.value = serializeMemo(editor);
+  };
+
+  document.addEventListener('selectionchange', () => {
+    const selection = window.getSelection();
+    if (selection && selection.rangeCount && editor.contains(selection.anchorNode)) savedRange = selection.getRangeAt(0).cloneRange();
+  });
+  editor.addEventListener('input', schedule);
+  editor.addEventListener('blur', flush);
+  editor.addEventListener('paste', (e) => {
+    if (!writable) return;
+    e.preventDefault();
+    const html = e.clipboardData?.getData('text/html');
+    const text = e.clipboardData?.getData('text/plain') ?? '';
+    if (html) {
+      // Inserted without image sources: nothing loads until the extension resolves them.
+      const holder = document.implementation.createHTMLDocument('').createElement('div');
+      holder.appendChild(holder.ownerDocument.importNode(sanitizeMemo(html), true));
+      document.execCommand('insertHTML', false, holder.innerHTML);
+      resolveImages(editor, ctx);
+    } else document.execCommand('insertText', false, text);
+    schedule();
+  });
+  editor.addEventListener('dragover', (e) => e.preventDefault());
+  editor.addEventListener('drop', (e) => {
+    e.preventDefault();
+    const text = e.dataTransfer?.getData('text/plain');
+    if (writable && text) {
+      document.execCommand('insertText', false, text);
+      schedule();
+    }
+  });
+  editor.addEventListener('click', (e) => {
+    const link = (e.target as Element | null)?.closest?.('a');
+    if (!link) return;
+    e.preventDefault();
+    // While editing, a plain click places the caret; Ctrl/Cmd+click follows the link.
+    const href = link.getAttribute('href');
+    if (href && (!writable || e.ctrlKey || e.metaKey)) ctx.openLink(href);
+  });
+  source.addEventListener('input', schedule);
+  sourceToggle.addEventListener('click', () => {
+    flush();
+    sourceMode = !sourceMode;
+    if (sourceMode) source.value = serializeMemo(editor);
+    else render(cleanMemoHtml(source.value));
+    source.hidden = !sourceMode;
+    editor.hidden = sourceMode;
+    toolbar.hidden = !writable || sourceMode;
+    setAttr(sourceToggle, 'aria-pressed', String(sourceMode));
+    sourceToggle.textContent = sourceMode ? 'Formatted view' : 'HTML source';
+  });
+
+  if (view.name === 'dev-comments' && ctx.addComment) row.row.append(commentBox(view, ctx.addComment, () => writable));
+
+  return {
+    view,
+    row: row.row,
+    setValue(value: WireValue | undefined) {
+      const html = typeof value === 'string' ? value : null;
+      if (html !== null && html === last) return;
+      last = html ?? undefined;
+      render(html);
+    },
+    setWritable(w) {
+      writable = w && !view.readOnly;
+      editor.contentEditable = writable ? 'true' : 'false';
+      setAttr(editor, 'aria-readonly', writable ? 'false' : 'true');
+      setAttr(source, 'readonly', !writable);
+      toolbar.hidden = !writable || sourceMode;
+      row.row.classList.toggle('writable', writable);
+    },
+    setProblem(message) {
+      row.setProblem(message);
+      setAttr(editor, 'aria-invalid', message ? 'true' : undefined);
+    },
+    setDirty: (d) => row.setDirty(d),
+    focus: () => (sourceMode ? source.focus() : editor.focus()),
+    flush,
+  };
+}
+
+/** "Add comment": plain text appended by the extension under a header with the user and date. */
+function commentBox(view: FieldView, add: (text: string) => Promise<void>, writable: () => boolean): HTMLElement {
+  const text = h('vscode-text-area', { class: 'comment-text', rows: 3, resize: 'vertical', placeholder: 'New comment', 'aria-label': `New comment for ${view.label}` }) as TextAreaElement;
+  const button = h('vscode-button', { appearance: 'secondary' }, 'Add comment');
+  const submit = async () => {
+    if (!writable() || !text.value.trim()) return;
+    setAttr(button, 'disabled', true);
+    try {
+      await add(text.value);
+      text.value = '';
+    } finally {
+      setAttr(button, 'disabled', false);
+    }
+  };
+  button.addEventListener('click', () => void submit());
+  text.addEventListener('keydown', (e) => {
+    if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) void submit();
+  });
+  return h('div', { class: 'comment-box' }, text, button);
+}

@@ -1,0 +1,83 @@
+// The form: every field the metadata lists, in groups (details, people, versions & releases,
+// dates, references, user-defined, then the memos), each input chosen by the field's type.
+import type { FieldGroup, FieldView, StatusParams, ValuesParams, WireValue } from '../../src/shared/editorProtocol';
+import { h } from './dom';
+import { dropdownControl, multiSelectControl } from './fields/choiceControls';
+import type { ControlContext, FieldControl } from './fields/control';
+import { memoControl } from './fields/memoControl';
+import { dateControl, textControl } from './fields/textControls';
+
+const GROUPS: readonly { group: FieldGroup; title: string }[] = [
+  { group: 'details', title: 'Details' },
+  { group: 'people', title: 'People' },
+  { group: 'versions', title: 'Versions & releases' },
+  { group: 'dates', title: 'Dates' },
+  { group: 'references', title: 'References' },
+  { group: 'user-defined', title: 'User-defined fields' },
+  { group: 'memos', title: 'Description & comments' },
+];
+
+export type FormContext = ControlContext & { addComment(text: string): Promise<void> };
+
+function controlFor(view: FieldView, ctx: FormContext): FieldControl & { flush?(): void } {
+  switch (view.input) {
+    case 'memo':
+      return memoControl(view, ctx);
+    case 'date':
+      return dateControl(view, ctx);
+    case 'list':
+      return view.multiple ? multiSelectControl(view, ctx) : dropdownControl(view, ctx);
+    case 'user':
+      return view.multiple ? multiSelectControl(view, ctx) : dropdownControl(view, ctx);
+    default:
+      return textControl(view, ctx);
+  }
+}
+
+export class DefectForm {
+  readonly element: HTMLElement;
+  private readonly controls = new Map<string, FieldControl & { flush?(): void }>();
+
+  constructor(fields: readonly FieldView[], ctx: FormContext) {
+    this.element = h('div', { class: 'form' });
+    for (const { group, title } of GROUPS) {
+      const members = fields.filter((f) => f.group === group);
+      if (members.length === 0) continue;
+      const headingId = `group-${group}`;
+      const grid = h('div', { class: group === 'memos' ? 'memos' : 'grid' });
+      for (const view of members) {
+        const control = controlFor(view, ctx);
+        this.controls.set(view.name, control);
+        grid.append(control.row);
+      }
+      this.element.append(h('section', { class: `group group-${group}`, 'aria-labelledby': headingId }, h('h2', { id: headingId }, title), grid));
+    }
+  }
+
+  setValues(values: ValuesParams): void {
+    for (const [name, control] of this.controls) {
+      const value: WireValue | undefined = Object.hasOwn(values.edits, name) ? values.edits[name] : values.server[name];
+      control.setValue(value);
+    }
+  }
+
+  setStatus(status: StatusParams): void {
+    const writable = status.lock.phase === 'editing';
+    const problems = new Map<string, string>();
+    for (const p of status.problems) if (p.field && !problems.has(p.field)) problems.set(p.field, p.message);
+    for (const [name, control] of this.controls) {
+      control.setWritable(writable);
+      control.setDirty(status.dirty.includes(name));
+      control.setProblem(problems.get(name));
+    }
+  }
+
+  /** Sends edits still waiting in a debounce (before Save). */
+  flush(): void {
+    for (const control of this.controls.values()) control.flush?.();
+  }
+
+  focus(field: string): void {
+    this.controls.get(field)?.focus();
+  }
+}

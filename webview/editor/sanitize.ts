@@ -1,0 +1,114 @@
+// Memo HTML from the server is untrusted. It passes DOMPurify (its own instance, so these hooks
+// stay local) before it touches the DOM: HTML profile only (no SVG/MathML), no forms, frames,
+// styles sheets or embeds, inline styles reduced to a whitelist of harmless properties, links
+// kept only for http(s) and mailto, and every image's `src` moved to `data-alm-src` so nothing
+// loads until the extension resolves it to one of the defect's attachments.
+import createDOMPurify from 'dompurify';
+import type { Config } from 'dompurify';
+
+export const IMAGE_SOURCE_ATTR = 'data-alm-src';
+
+const purify = createDOMPurify(window);
+
+const FORBID_TAGS = [
+  'style', 'form', 'input', 'button', 'textarea', 'select', 'option', 'iframe', 'frame', 'frameset', 'object', 'embed',
+  'link', 'meta', 'base', 'svg', 'math', 'template', 'audio', 'video', 'source', 'track', 'picture', 'dialog', 'noscript',
+  'title', 'head', 'applet', 'portal', 'marquee', 'canvas',
+];
+const FORBID_ATTR = ['srcset', 'action', 'formaction', 'background', 'ping', 'poster', 'xlink:href', 'target', 'id', 'name', 'autofocus', 'tabindex', 'is'];
+
+const CONFIG: Config = {
+  USE_PROFILES: { html: true },
+  FORBID_TAGS,
+  FORBID_ATTR,
+  ALLOW_DATA_ATTR: false,
+  ALLOW_ARIA_ATTR: false,
+  // Ids and names could clobber globals of this page's script.
+  SANITIZE_DOM: true,
+  SANITIZE_NAMED_PROPS: true,
+};
+
+/** CSS properties a memo may keep (what ALM's rich-text editor writes); anything else is dropped. */
+const SAFE_CSS = new Set([
+  'color', 'background-color', 'font-weight', 'font-style', 'font-size', 'font-family', 'text-decoration', 'text-align',
+  'vertical-align', 'white-space', 'border', 'border-collapse', 'border-color', 'border-style', 'border-width', 'padding',
+  'padding-left', 'padding-right', 'padding-top', 'padding-bottom', 'margin', 'margin-left', 'margin-right', 'margin-top',
+  'margin-bottom', 'width', 'height', 'list-style-type', 'text-indent', 'line-height',
+]);
+/** Values that could load something or run code in any engine. */
+const UNSAFE_CSS_VALUE = /url\s*\(|expression\s*\(|image-set|@import|javascript:|behavior|binding|[\\<>]|\/\*/i;
+
+export function filterStyle(style: string): string {
+  const kept: string[] = [];
+  for (const declaration of style.split(';')) {
+    const colon = declaration.indexOf(':');
+    if (colon < 0) continue;
+    const prop = declaration.slice(0, colon).trim().toLowerCase();
+    const value = declaration.slice(colon + 1).trim();
+    if (SAFE_CSS.has(prop) && value && !UNSAFE_CSS_VALUE.test(value)) kept.push(`${prop}: ${value}`);
+  }
+  return kept.join('; ');
+}
+
+const SAFE_LINK = /^(?:https?:|mailto:)/i;
+
+purify.addHook('afterSanitizeAttributes', (node) => {
+  if (!(node instanceof Element)) return;
+  const style = node.getAttribute('style');
+  if (style !== null) {
+    const filtered = filterStyle(style);
+    if (filtered) node.setAttribute('style', filtered);
+    else node.removeAttribute('style');
+  }
+  if (node.tagName === 'IMG') {
+    const src = node.getAttribute('src');
+    node.removeAttribute('src');
+    if (src) node.setAttribute(IMAGE_SOURCE_ATTR, src);
+  }
+  if (node.tagName === 'A') {
+    const href = node.getAttribute('href');
+    if (href !== null && !SAFE_LINK.test(href.trim())) node.removeAttribute('href');
+    if (node.hasAttribute('href')) node.setAttribute('rel', 'noopener noreferrer');
+  }
+});
+
+/** The sanitized body of a memo, as a fragment of this document (never a string put into innerHTML). */
+export function sanitizeMemo(html: string | null | undefined): DocumentFragment {
+  if (!html) return document.createDocumentFragment();
+  return purify.sanitize(html, { ...CONFIG, RETURN_DOM_FRAGMENT: true });
+}
+
+/** Moves every image's original source back to `src`, in a document that loads nothing. */
+function storedHtmlOf(fragment: DocumentFragment | Element): string {
+  // An inert document: setting `src` there starts no request (in this page it would, even detached).
+  const inert = document.implementation.createHTMLDocument('');
+  const holder = inert.createElement('div');
+  holder.appendChild(inert.importNode(fragment, true));
+  for (const img of Array.from(holder.querySelectorAll('img'))) {
+    const original = img.getAttribute(IMAGE_SOURCE_ATTR);
+    img.removeAttribute(IMAGE_SOURCE_ATTR);
+    if (original) img.setAttribute('src', original);
+  }
+  return holder.innerHTML;
+}
+
+/** Untrusted HTML (the source view, a paste) cleaned to what may be stored: sanitized, images by their original source. */
+export function cleanMemoHtml(html: string): string {
+  return storedHtmlOf(sanitizeMemo(html));
+}
+
+/**
+ * The HTML of an edited memo to send to the server: images get their original `src` back
+ * (resolved data: URIs are for display only), and the whole is sanitized once more.
+ */
+export function serializeMemo(container: Element): string {
+  const inert = document.implementation.createHTMLDocument('');
+  const copy = inert.importNode(container, true) as Element;
+  for (const img of Array.from(copy.querySelectorAll('img'))) {
+    const original = img.getAttribute(IMAGE_SOURCE_ATTR);
+    img.removeAttribute('src');
+    img.removeAttribute(IMAGE_SOURCE_ATTR);
+    if (original) img.setAttribute('src', original);
+  }
+  return cleanMemoHtml(copy.innerHTML);
+}
