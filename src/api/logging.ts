@@ -28,7 +28,8 @@ export class SecretScrubber {
 const silent: AlmLogger = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined };
 
 export function scrubbingLogger(target: AlmLogger | undefined, scrubber: SecretScrubber): AlmLogger {
-  const t = target ?? silent;
+  if (!target) return silent; // nothing to protect, and no per-request scrubbing cost
+  const t = target;
   const tag = (m: string): string => `[api] ${scrubber.scrub(m)}`;
   return {
     trace: (m) => (t.trace ?? t.debug).call(t, tag(m)),

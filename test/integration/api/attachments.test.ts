@@ -118,6 +118,17 @@ describe('api integration: attachments', () => {
     assert.deepEqual(await p.attachments.list({ entity: { type: 'defect', ids: [defect.id] } }), before);
   });
 
+  it('cancels a download while it is being read: the stream fails with CancelledError', async () => {
+    const a = await p.attachments.upload({ entity: entity(), name: 'to-cancel.bin', source: { path: join(dir, 'trace.bin') } });
+    const ac = new AbortController();
+    const dl = await p.attachments.download(a.id, { signal: ac.signal });
+    const first = await new Promise<Buffer>((resolve) => dl.stream.once('data', resolve));
+    assert.ok(first.length > 0);
+    ac.abort();
+    const err = await readAll(dl.stream).catch((e: unknown) => e);
+    assert.ok(err instanceof CancelledError, String(err));
+  });
+
   it('refuses attachment filters by name without an entity', async () => {
     await assert.rejects(p.attachments.list({ name: 'x' }), ValidationError);
   });

@@ -1,0 +1,236 @@
+// Client benchmark (`npm run bench:client`): the ALM client against the server on loopback, each
+// figure next to a baseline measured in the same run.
+//  1. defect GET: client vs a bare undici.request of the same URL with the same headers (goal ≤ 1.10×)
+//  2. walking every defect with only the tree's columns: time and peak heap, 10k vs 100k
+//     defects (goal ≤ 60 MB and independent of the project's size)
+//  3. 200 MB attachment upload and download: throughput as a ratio to curl of the same bytes
+//     (goal ≥ 0.8×) and the client process's RSS growth (goal ≤ 30 MB)
+// The server runs in a child process so the memory figures are the client's alone.
+// Usage: node --expose-gc dist/bench/client.js [--defects 100000] [--mb 200] [--gets 3000]
+import { fork } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { gunzipSync } from 'node:zlib';
+import { Agent, request } from 'undici';
+import { AlmClient } from '../../src/api/index';
+import { curl, gc, mb, median, now, sampler } from './measure';
+import { serveForBenchmark } from './serverChild';
+import type { ServeRequest } from './serverChild';
+
+const TREE_FIELDS = ['name', 'status', 'severity', 'priority', 'owner'];
+const USER = { username: 'alice', password: 'alice-demo' };
+
+function arg(name: string, fallback: number): number {
+  const i = process.argv.indexOf(`--${name}`);
+  const v = i >= 0 ? Number(process.argv[i + 1]) : fallback;
+  if (!Number.isInteger(v) || v <= 0) throw new Error(`--${name} needs a positive integer`);
+  return v;
+}
+
+interface Served {
+  baseUrl: string;
+  child: ChildProcess;
+  dir: string;
+  stop(): Promise<void>;
+}
+
+async function serve(defects: number, maxAttachmentBytes: number): Promise<Served> {
+  const dir = mkdtempSync(join(tmpdir(), 'alm-bench-client-'));
+  const req: ServeRequest = { dataDir: dir, defects, maxAttachmentBytes };
+  const child = fork(process.argv[1] ?? '', ['--serve', JSON.stringify(req)], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const baseUrl = await new Promise<string>((resolve, reject) => {
+    child.once('message', (m: { baseUrl: string }) => resolve(m.baseUrl));
+    child.once('exit', (code) => reject(new Error(`benchmark server exited (${code})`)));
+  });
+  return {
+    baseUrl,
+    child,
+    dir,
+    stop: async () => {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.disconnect();
+      await exited;
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Session cookies and XSRF token for the baselines (bare undici, curl). */
+async function bareSession(baseUrl: string): Promise<{ cookie: string; xsrf: string }> {
+  const res = await request(`${baseUrl}/api/authentication/sign-in`, {
+    method: 'POST',
+    headers: { authorization: `Basic ${Buffer.from(`${USER.username}:${USER.password}`).toString('base64')}` },
+  });
+  await res.body.dump();
+  const raw = res.headers['set-cookie'];
+  const pairs = (Array.isArray(raw) ? raw : raw ? [raw] : []).map((c) => c.split(';')[0] ?? '');
+  const xsrf = pairs.find((p) => p.startsWith('XSRF-TOKEN='))?.slice('XSRF-TOKEN='.length) ?? '';
+  return { cookie: pairs.join('; '), xsrf };
+}
+
+function newClient(baseUrl: string): AlmClient {
+  return new AlmClient({ baseUrl, credentials: async () => USER, maxConcurrent: 4 });
+}
+
+async function benchGet(baseUrl: string, gets: number): Promise<void> {
+  const client = newClient(baseUrl);
+  const demo = client.project('DEFAULT', 'Demo');
+  const { cookie } = await bareSession(baseUrl);
+  const agent = new Agent({ connections: 4 });
+  const ids = Array.from({ length: 50 }, (_, i) => i * 7 + 1);
+  const bare = async (id: number) => {
+    const res = await request(`${baseUrl}/api/domains/DEFAULT/projects/Demo/defects/${id}`, {
+      dispatcher: agent,
+      headers: { accept: 'application/json', 'accept-encoding': 'gzip, deflate', cookie },
+    });
+    const buf = Buffer.from(await res.body.arrayBuffer());
+    const text = (res.headers['content-encoding'] === 'gzip' ? gunzipSync(buf) : buf).toString('utf8');
+    if (res.statusCode !== 200 || (JSON.parse(text) as { id: number }).id !== id) throw new Error(`bare GET ${id} → ${res.statusCode}`);
+  };
+  const viaClient = async (id: number) => {
+    if ((await demo.defects.get(id)).id !== id) throw new Error('client GET returned another defect');
+  };
+  const clientMs: number[] = [];
+  const bareMs: number[] = [];
+  for (let i = 0; i < 200; i++) {
+    await bare(ids[i % ids.length] ?? 1);
+    await viaClient(ids[i % ids.length] ?? 1);
+  }
+  // Interleave request by request, swapping who goes first, so drift (GC, CPU frequency, other
+  // processes on the machine, the server's caches) hits both alike.
+  for (let i = 0; i < gets; i++) {
+    const id = ids[i % ids.length] ?? 1;
+    const order = i % 2 ? ([[bare, bareMs], [viaClient, clientMs]] as const) : ([[viaClient, clientMs], [bare, bareMs]] as const);
+    for (const [fn, out] of order) {
+      const t = now();
+      await fn(id);
+      out.push(now() - t);
+    }
+  }
+  const c = median(clientMs);
+  const b = median(bareMs);
+  const ratio = c / b;
+  console.log(`defect GET p50: client ${c.toFixed(3)} ms, bare undici.request ${b.toFixed(3)} ms → ${ratio.toFixed(3)}× (goal ≤ 1.10×) ${ratio <= 1.1 ? 'OK' : 'MISSED'}`);
+  await client.dispose();
+  await agent.close();
+}
+
+async function benchWalk(defects: number): Promise<{ ms: number; peakHeap: number; count: number }> {
+  const served = await serve(defects, 1024 * 1024);
+  try {
+    const client = newClient(served.baseUrl);
+    await client.signIn();
+    gc();
+    const heap = sampler(() => process.memoryUsage().heapUsed, 5);
+    const t = now();
+    let count = 0;
+    for await (const page of client.project('DEFAULT', 'Demo').defects.query({ fields: TREE_FIELDS, pageSize: 1000 }).pages()) {
+      count += page.items.length;
+      heap.sample();
+    }
+    const ms = now() - t;
+    const peakHeap = heap.stop();
+    await client.dispose();
+    if (count < defects) throw new Error(`walk saw ${count} of ${defects} defects`);
+    return { ms, peakHeap, count };
+  } finally {
+    await served.stop();
+  }
+}
+
+async function benchTransfer(sizeMb: number): Promise<void> {
+  const served = await serve(50, (sizeMb + 16) * 1024 * 1024);
+  const work = mkdtempSync(join(tmpdir(), 'alm-bench-file-'));
+  try {
+    const file = join(work, 'big.bin');
+    const out = createWriteStream(file);
+    for (let i = 0; i < sizeMb; i++) if (!out.write(randomBytes(1024 * 1024))) await new Promise<void>((r) => out.once('drain', () => r()));
+    await new Promise<void>((r) => out.end(() => r()));
+    const bytes = sizeMb * 1024 * 1024;
+    const client = newClient(served.baseUrl);
+    const demo = client.project('DEFAULT', 'Demo');
+    await client.signIn();
+    const { cookie, xsrf } = await bareSession(served.baseUrl);
+    const collection = `${served.baseUrl}/api/domains/DEFAULT/projects/Demo/attachments`;
+    const defectId = 5;
+
+    let clientUp = Infinity;
+    let curlUp = Infinity;
+    let clientDown = Infinity;
+    let curlDown = Infinity;
+    let rssGrowth = 0;
+    let attachmentId = 0;
+    for (let round = 0; round < 2; round++) {
+      gc();
+      const rss0 = process.memoryUsage().rss;
+      const rss = sampler(() => process.memoryUsage().rss, 20);
+      let t = now();
+      const a = await demo.attachments.upload({ entity: { type: 'defect', id: defectId }, name: `client-${round}.bin`, source: { path: file } });
+      clientUp = Math.min(clientUp, now() - t);
+      if (a.fileSize !== bytes) throw new Error(`uploaded ${a.fileSize} of ${bytes} bytes`);
+      attachmentId = a.id;
+      t = now();
+      const dl = await demo.attachments.download(a.id);
+      let got = 0;
+      await pipeline(dl.stream, new Writable({ write(chunk: Buffer, _e, done) { got += chunk.length; done(); } }));
+      clientDown = Math.min(clientDown, now() - t);
+      if (got !== bytes) throw new Error(`downloaded ${got} of ${bytes} bytes`);
+      rssGrowth = Math.max(rssGrowth, rss.stop() - rss0);
+
+      t = now();
+      await curl(['-o', '/dev/null', '-b', cookie, '-H', `X-XSRF-TOKEN: ${xsrf}`, '-H', 'Accept: application/json',
+        '-F', `filename=curl-${round}.bin`, '-F', 'entity.type=defect', '-F', `entity.id=${defectId}`, '-F', `file=@${file};type=application/octet-stream`, collection]);
+      curlUp = Math.min(curlUp, now() - t);
+      t = now();
+      await curl(['-o', '/dev/null', '-b', cookie, '-H', 'Accept: application/octet-stream', `${collection}/${attachmentId}`]);
+      curlDown = Math.min(curlDown, now() - t);
+    }
+    const rate = (ms: number) => `${(sizeMb / (ms / 1000)).toFixed(0)} MB/s`;
+    const up = curlUp / clientUp;
+    const down = curlDown / clientDown;
+    console.log(`upload ${sizeMb} MB: client ${(clientUp / 1000).toFixed(2)} s (${rate(clientUp)}), curl ${(curlUp / 1000).toFixed(2)} s (${rate(curlUp)}) → ${up.toFixed(2)}× curl (goal ≥ 0.8×) ${up >= 0.8 ? 'OK' : 'MISSED'}`);
+    console.log(`download ${sizeMb} MB: client ${(clientDown / 1000).toFixed(2)} s (${rate(clientDown)}), curl ${(curlDown / 1000).toFixed(2)} s (${rate(curlDown)}) → ${down.toFixed(2)}× curl (goal ≥ 0.8×) ${down >= 0.8 ? 'OK' : 'MISSED'}`);
+    console.log(`client RSS growth during upload + download: ${mb(rssGrowth)} (goal ≤ 30 MB) ${rssGrowth <= 30 * 1024 * 1024 ? 'OK' : 'MISSED'}`);
+    await client.dispose();
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+    await served.stop();
+  }
+}
+
+async function main(): Promise<void> {
+  if (process.argv[2] === '--serve') {
+    await serveForBenchmark(JSON.parse(process.argv[3] ?? '{}') as ServeRequest);
+    return;
+  }
+  if (!(globalThis as { gc?: unknown }).gc) console.log('(run with --expose-gc for stable memory figures)');
+  const large = arg('defects', 100_000);
+  const small = Math.max(1, Math.round(large / 10));
+
+  const getServer = await serve(1000, 1024 * 1024);
+  try {
+    await benchGet(getServer.baseUrl, arg('gets', 3000));
+  } finally {
+    await getServer.stop();
+  }
+
+  const walks = [await benchWalk(small), await benchWalk(large)];
+  for (const w of walks) {
+    console.log(`walk ${w.count} defects (fields ${TREE_FIELDS.join(',')}): ${(w.ms / 1000).toFixed(2)} s (${Math.round(w.count / (w.ms / 1000))} defects/s), peak heap ${mb(w.peakHeap)}`);
+  }
+  const [a, b] = walks as [(typeof walks)[0], (typeof walks)[0]];
+  const grew = b.peakHeap - a.peakHeap;
+  console.log(`peak heap ${mb(b.peakHeap)} at ${b.count} vs ${mb(a.peakHeap)} at ${a.count} (difference ${mb(grew)}; goal ≤ 60 MB, independent of size) ${b.peakHeap <= 60 * 1024 * 1024 && grew < 10 * 1024 * 1024 ? 'OK' : 'MISSED'}`);
+
+  await benchTransfer(arg('mb', 200));
+}
+
+main().catch((e: unknown) => {
+  console.error(e);
+  process.exit(1);
+});
