@@ -23,7 +23,7 @@ export interface BuiltDispatcher {
   rejectUnauthorized: boolean;
 }
 
-function caList(tls: TlsOptions | undefined): string[] | undefined {
+export function trustedCas(tls: TlsOptions | undefined): string[] | undefined {
   const extra = tls?.ca === undefined ? [] : Array.isArray(tls.ca) ? tls.ca : [tls.ca];
   if (extra.length === 0) return undefined; // Node's defaults already are the system roots
   return [...rootCertificates, ...extra.map((c) => (typeof c === 'string' ? c : c.toString('utf8')))];
@@ -33,7 +33,7 @@ export function buildDispatcher(s: ConnectionSettings): BuiltDispatcher {
   const proxyUrl = resolveProxy(s.target, s.proxy);
   // http.proxyStrictSSL=false means "do not verify through the proxy"; the server opt-out always applies.
   const rejectUnauthorized = s.tls?.rejectUnauthorized !== false && !(proxyUrl && s.proxy?.strictSSL === false);
-  const tlsOptions = { ca: caList(s.tls), rejectUnauthorized, timeout: s.connectMs };
+  const tlsOptions = { ca: trustedCas(s.tls), rejectUnauthorized, timeout: s.connectMs };
   const common = {
     connections: s.connections,
     headersTimeout: s.idleMs,

@@ -192,6 +192,31 @@ describe('api/http/transport + session (MockAgent)', () => {
     await assert.rejects(t.client.domains(), TimeoutError);
   });
 
+  it('update() sends only the fields that differ from the original, never server-owned ones', async () => {
+    const t = setup();
+    t.allowSignIn();
+    let sent: unknown;
+    t.pool.intercept({ path: '/qcbin/api/domains/D/projects/P/defects/7', method: 'PUT' }).reply((o) => {
+      sent = JSON.parse(String(o.body));
+      return { statusCode: 200, data: JSON.stringify({ type: 'defect', id: 7, name: 'new', status: 'Open' }) };
+    });
+    const original = { type: 'defect' as const, id: 7, 'ver-stamp': 3, name: 'old', status: 'Open', owner: null, description: '' };
+    await t.client.project('D', 'P').defects.update(7, { name: 'new', status: 'Open', owner: null, description: '', 'ver-stamp': 4, id: 7 }, { original });
+    assert.deepEqual(sent, { name: 'new' });
+  });
+
+  it('streams a download with its content type and size', async () => {
+    const t = setup();
+    t.allowSignIn();
+    t.pool.intercept({ path: '/qcbin/api/domains/D/projects/P/attachments/4', method: 'GET' }).reply(200, 'file bytes', { headers: { 'content-type': 'text/plain', 'content-length': '10' } });
+    const dl = await t.client.project('D', 'P').attachments.download(4);
+    assert.equal(dl.contentType, 'text/plain');
+    assert.equal(dl.size, 10);
+    const chunks: Buffer[] = [];
+    for await (const c of dl.stream) chunks.push(c as Buffer);
+    assert.equal(Buffer.concat(chunks).toString(), 'file bytes');
+  });
+
   it('signs out on dispose and forgets the session', async () => {
     const t = setup();
     t.allowSignIn();
