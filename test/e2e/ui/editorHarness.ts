@@ -119,7 +119,8 @@ export async function openEditorPage(context: BrowserContext, repoRoot: string, 
   const controller = new DefectController({ ...options, describe: (e) => (e instanceof Error ? e.message : String(e)) });
   const post = async (m: HostToWebview): Promise<boolean> => {
     if (page.isClosed()) return false;
-    await page.evaluate((msg) => window.postMessage(msg, '*'), m as unknown as Record<string, unknown>);
+    // Runs in the page, where `postMessage` is the window's (this file is type-checked without DOM types).
+    await page.evaluate((msg) => (globalThis as unknown as { postMessage(m: unknown, o: string): void }).postMessage(msg, '*'), m as unknown as Record<string, unknown>);
     return true;
   };
   const channel = new HostChannel({
