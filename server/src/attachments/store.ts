@@ -97,7 +97,7 @@ export class AttachmentStore {
   /** Convenience for generated content (demo data): writes the bytes, then inserts. */
   insertBuffer(att: NewAttachment, content: Buffer): AttachmentRow {
     const temp = this.tempPath();
-    writeFileSync(temp, content);
+    writeFileSync(temp, content, { flush: true });
     try {
       return this.insert(att, temp, content.length);
     } catch (err) {

@@ -80,7 +80,8 @@ export async function receiveUpload(
           done(null, chunk);
         },
       });
-      await pipeline(part.file, counter, createWriteStream(target.tempFile, { flags: 'wx' }));
+      // flush: the content reaches the disk before its record is committed.
+      await pipeline(part.file, counter, createWriteStream(target.tempFile, { flags: 'wx', flush: true }));
       if (part.file.truncated) throw tooLarge(maxBytes);
     }
     if (!received) {
