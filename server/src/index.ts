@@ -1,11 +1,12 @@
 // Public entry point of the ALM-compatible server: `startServer(options)` opens (and on first
 // use seeds) the data dir, listens, and returns the base URL and a `close()`.
-import { accessSync, constants, mkdirSync } from 'node:fs';
+import { accessSync, constants, existsSync, mkdirSync, statSync } from 'node:fs';
 import { resolveOptions } from './config';
 import type { ServerOptions } from './config';
 import type { ServerContext } from './context';
 import { buildApp } from './app';
 import { SiteStore } from './store/site';
+import type { DomainListing } from './store/site';
 import { ProjectRegistry } from './store/registry';
 import { SessionService } from './auth/sessions';
 import { seedBaseline } from './store/baseline';
@@ -20,6 +21,8 @@ export interface RunningServer {
   baseUrl: string;
   port: number;
   dataDir: string;
+  /** Domains and their projects, as `GET /api/domains` lists them. */
+  domains(): DomainListing[];
   close(): Promise<void>;
 }
 
@@ -66,6 +69,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     baseUrl: `http://${hostForUrl === '0.0.0.0' ? '127.0.0.1' : hostForUrl}:${port}${resolved.rootPath}`,
     port,
     dataDir: resolved.dataDir,
+    domains: () => site.listDomains(),
     close: async () => {
       if (closed) return;
       closed = true;
@@ -82,12 +86,13 @@ async function seed(ctx: ServerContext): Promise<void> {
 }
 
 function prepareDataDir(dir: string): void {
+  if (existsSync(dir) && !statSync(dir).isDirectory()) throw new StartupError(`Data directory ${dir} is a file, not a directory.`);
   try {
     mkdirSync(dir, { recursive: true });
     accessSync(dir, constants.R_OK | constants.W_OK);
   } catch (err) {
     const reason = isErrno(err) ? err.code : String(err);
-    throw new StartupError(`Data directory ${dir} is not readable and writable (${reason}).`);
+    throw new StartupError(`Data directory ${dir} cannot be created or is not readable and writable (${reason}).`);
   }
 }
 

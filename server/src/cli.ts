@@ -1,0 +1,94 @@
+// `npm run server -- --port 8080 --data <dir> --demo --defects 1000`: starts the server, prints
+// where it listens, its domains and projects and the demo credentials, and stops cleanly on
+// SIGINT/SIGTERM. Problems the user can fix are reported in one line.
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { DEMO_USERS, StartupError, startServer } from './index';
+import type { RunningServer, ServerOptions } from './index';
+
+const USAGE = `Usage: npm run server -- [--port 8080] [--host 127.0.0.1] [--data .data/demo] [--demo] [--defects 200]
+                         [--root /qcbin] [--session-idle 3600] [--max-attachment-mb 50] [--log]`;
+
+function fail(message: string): never {
+  process.stderr.write(`alm-server: ${message}\n`);
+  process.exit(1);
+}
+
+function integer(name: string, raw: string | undefined, min: number): number | undefined {
+  if (raw === undefined) return undefined;
+  if (!/^\d+$/.test(raw) || Number(raw) < min) fail(`--${name} must be an integer of at least ${min}, got '${raw}'.`);
+  return Number(raw);
+}
+
+function parseOptions(argv: string[]): ServerOptions {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      options: {
+        port: { type: 'string' },
+        host: { type: 'string' },
+        data: { type: 'string' },
+        demo: { type: 'boolean' },
+        defects: { type: 'string' },
+        root: { type: 'string' },
+        'session-idle': { type: 'string' },
+        'max-attachment-mb': { type: 'string' },
+        log: { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    }));
+  } catch (err) {
+    fail(`${(err as Error).message}\n${USAGE}`);
+  }
+  if (values.help) {
+    process.stdout.write(`${USAGE}\n`);
+    process.exit(0);
+  }
+  const maxMb = integer('max-attachment-mb', values['max-attachment-mb'], 1);
+  return {
+    port: integer('port', values.port, 0),
+    host: values.host,
+    dataDir: resolve(values.data ?? '.data/demo'),
+    rootPath: values.root,
+    demo: values.demo ?? false,
+    defects: integer('defects', values.defects, 0),
+    sessionIdleSeconds: integer('session-idle', values['session-idle'], 1),
+    maxAttachmentBytes: maxMb === undefined ? undefined : maxMb * 1024 * 1024,
+    log: values.log ?? false,
+  };
+}
+
+function describe(server: RunningServer, demo: boolean): string {
+  const lines = [`ALM-compatible server listening at ${server.baseUrl}`, `Data directory: ${server.dataDir}`, 'Domains and projects:'];
+  for (const domain of server.domains()) lines.push(`  ${domain.name}: ${domain.projects.join(', ') || '(no projects)'}`);
+  if (demo) lines.push(`Demo users: ${DEMO_USERS.map((u) => `${u.name} / ${u.password}`).join(', ')}`);
+  lines.push('Press Ctrl+C to stop.');
+  return `${lines.join('\n')}\n`;
+}
+
+async function main(): Promise<void> {
+  const options = parseOptions(process.argv.slice(2));
+  let server: RunningServer;
+  try {
+    server = await startServer(options);
+  } catch (err) {
+    if (err instanceof StartupError) fail(err.message);
+    fail(`could not start: ${(err as Error).message}`);
+  }
+  process.stdout.write(describe(server, options.demo ?? false));
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    process.stdout.write(`Received ${signal}, closing.\n`);
+    server.close().then(
+      () => process.exit(0),
+      (err: unknown) => fail(`error while closing: ${(err as Error).message}`),
+    );
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+}
+
+void main();
