@@ -10,6 +10,7 @@ import type { DomainListing } from './store/site';
 import { ProjectRegistry } from './store/registry';
 import { SessionService } from './auth/sessions';
 import { seedBaseline } from './store/baseline';
+import { seedDemo } from './demo/index';
 
 export type { ServerOptions } from './config';
 export type { ServerContext, AlmSession } from './context';
@@ -81,8 +82,10 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   };
 }
 
+/** A new data dir gets the baseline (users, domains, projects, lists), plus demo data on request. */
 async function seed(ctx: ServerContext): Promise<void> {
-  seedBaseline(ctx);
+  if (ctx.options.demo) await seedDemo(ctx, { defects: ctx.options.defects });
+  else seedBaseline(ctx);
 }
 
 function prepareDataDir(dir: string): void {

@@ -1,6 +1,7 @@
 // Every route plugin of a project, registered under `/api/domains/:domain/projects/:project`.
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../context';
+import { registerAttachments } from '../attachments/index';
 import { registerDefects } from './defects/index';
 import { registerListItems } from './listItems';
 import { registerLocks } from './locks';
@@ -11,4 +12,5 @@ export function registerProjectRoutes(app: FastifyInstance, ctx: ServerContext):
   registerListItems(app, ctx);
   registerDefects(app, ctx);
   registerLocks(app, ctx);
+  registerAttachments(app, ctx);
 }

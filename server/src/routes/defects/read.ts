@@ -4,7 +4,7 @@ import { PAGING } from '../../config';
 import type { ServerContext } from '../../context';
 import { AlmError } from '../../errors';
 import { CATALOGS } from '../../metadata/catalog';
-import { compileCollectionRequest } from '../../query/index';
+import { compileCollectionRequest, countQuery, pageQuery } from '../../query/index';
 import type { DefectRow } from '../../store/projectTypes';
 import { entityId, projectOf, queryParams } from '../params';
 import { defectJson, selectColumns } from './representation';
@@ -17,11 +17,12 @@ export function registerDefectReads(app: FastifyInstance, ctx: ServerContext): v
   app.get('/defects', async (request) => {
     const store = projectOf(ctx, request);
     const compiled = compileCollectionRequest(queryParams(request), CATALOGS.defects, PAGING);
-    const rows = store.db
-      .prepare(`SELECT ${selectColumns(compiled.fields)} FROM defects WHERE ${compiled.where} ORDER BY ${compiled.orderBy} LIMIT ? OFFSET ?`)
-      .all(...compiled.params, compiled.limit, compiled.offset) as DefectRow[];
-    const total = store.db.prepare(`SELECT COUNT(*) AS n FROM defects WHERE ${compiled.where}`).get(...compiled.params) as { n: number };
-    return { data: rows.map((row) => defectJson(row, compiled.fields)), 'total-count': total.n };
+    // The page's ids are found on the indexes first; only those rows are then read whole.
+    const page = pageQuery('defects', selectColumns(compiled.fields), compiled);
+    const rows = store.db.prepare(page.sql).all(...page.params) as DefectRow[];
+    const count = countQuery('defects', compiled);
+    const total = store.db.prepare(count.sql).pluck().get(...count.params) as number;
+    return { data: rows.map((row) => defectJson(row, compiled.fields)), 'total-count': total };
   });
 
   app.get('/defects/:id', async (request) => {
