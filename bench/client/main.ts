@@ -120,24 +120,43 @@ async function benchGet(baseUrl: string, gets: number): Promise<void> {
   await agent.close();
 }
 
-async function benchWalk(defects: number): Promise<{ ms: number; peakHeap: number; count: number }> {
+interface Walk {
+  count: number;
+  ms: number;
+  /** Highest heapUsed seen while walking (garbage included). */
+  peakHeap: number;
+  /** Highest heap after a full GC at each page: what the walk really keeps alive. */
+  peakLive: number;
+}
+
+async function benchWalk(defects: number): Promise<Walk> {
   const served = await serve(defects, 1024 * 1024);
   try {
     const client = newClient(served.baseUrl);
     await client.signIn();
+    const walk = async (perPage: () => void): Promise<number> => {
+      let count = 0;
+      for await (const page of client.project('DEFAULT', 'Demo').defects.query({ fields: TREE_FIELDS, pageSize: 1000 }).pages()) {
+        count += page.items.length;
+        perPage();
+      }
+      return count;
+    };
     gc();
     const heap = sampler(() => process.memoryUsage().heapUsed, 5);
     const t = now();
-    let count = 0;
-    for await (const page of client.project('DEFAULT', 'Demo').defects.query({ fields: TREE_FIELDS, pageSize: 1000 }).pages()) {
-      count += page.items.length;
-      heap.sample();
-    }
+    const count = await walk(() => heap.sample());
     const ms = now() - t;
     const peakHeap = heap.stop();
+    // Second pass, untimed: collect at every page so the figure is live memory only.
+    let peakLive = 0;
+    await walk(() => {
+      gc();
+      peakLive = Math.max(peakLive, process.memoryUsage().heapUsed);
+    });
     await client.dispose();
     if (count < defects) throw new Error(`walk saw ${count} of ${defects} defects`);
-    return { ms, peakHeap, count };
+    return { ms, peakHeap, peakLive, count };
   } finally {
     await served.stop();
   }
@@ -165,7 +184,8 @@ async function benchTransfer(sizeMb: number): Promise<void> {
     let curlDown = Infinity;
     let rssGrowth = 0;
     let attachmentId = 0;
-    for (let round = 0; round < 2; round++) {
+    // Best of three interleaved rounds: the machine may be shared, and the best run is the least disturbed.
+    for (let round = 0; round < 3; round++) {
       gc();
       const rss0 = process.memoryUsage().rss;
       const rss = sampler(() => process.memoryUsage().rss, 20);
@@ -183,12 +203,16 @@ async function benchTransfer(sizeMb: number): Promise<void> {
       rssGrowth = Math.max(rssGrowth, rss.stop() - rss0);
 
       t = now();
-      await curl(['-o', '/dev/null', '-b', cookie, '-H', `X-XSRF-TOKEN: ${xsrf}`, '-H', 'Accept: application/json',
+      const created = await curl(['-b', cookie, '-H', `X-XSRF-TOKEN: ${xsrf}`, '-H', 'Accept: application/json',
         '-F', `filename=curl-${round}.bin`, '-F', 'entity.type=defect', '-F', `entity.id=${defectId}`, '-F', `file=@${file};type=application/octet-stream`, collection]);
       curlUp = Math.min(curlUp, now() - t);
+      const curlRecord = JSON.parse(created) as { id: number; 'file-size': number };
+      if (curlRecord['file-size'] !== bytes) throw new Error(`curl uploaded ${curlRecord['file-size']} of ${bytes} bytes`);
+      await demo.attachments.delete(curlRecord.id);
       t = now();
       await curl(['-o', '/dev/null', '-b', cookie, '-H', 'Accept: application/octet-stream', `${collection}/${attachmentId}`]);
       curlDown = Math.min(curlDown, now() - t);
+      await demo.attachments.delete(attachmentId);
     }
     const rate = (ms: number) => `${(sizeMb / (ms / 1000)).toFixed(0)} MB/s`;
     const up = curlUp / clientUp;
@@ -221,11 +245,12 @@ async function main(): Promise<void> {
 
   const walks = [await benchWalk(small), await benchWalk(large)];
   for (const w of walks) {
-    console.log(`walk ${w.count} defects (fields ${TREE_FIELDS.join(',')}): ${(w.ms / 1000).toFixed(2)} s (${Math.round(w.count / (w.ms / 1000))} defects/s), peak heap ${mb(w.peakHeap)}`);
+    console.log(`walk ${w.count} defects (fields ${TREE_FIELDS.join(',')}): ${(w.ms / 1000).toFixed(2)} s (${Math.round(w.count / (w.ms / 1000))} defects/s), peak heap ${mb(w.peakHeap)}, peak live heap ${mb(w.peakLive)}`);
   }
-  const [a, b] = walks as [(typeof walks)[0], (typeof walks)[0]];
-  const grew = b.peakHeap - a.peakHeap;
-  console.log(`peak heap ${mb(b.peakHeap)} at ${b.count} vs ${mb(a.peakHeap)} at ${a.count} (difference ${mb(grew)}; goal ≤ 60 MB, independent of size) ${b.peakHeap <= 60 * 1024 * 1024 && grew < 10 * 1024 * 1024 ? 'OK' : 'MISSED'}`);
+  const [a, b] = walks as [Walk, Walk];
+  const grew = b.peakLive - a.peakLive;
+  const ok = b.peakHeap <= 60 * 1024 * 1024 && grew < 5 * 1024 * 1024;
+  console.log(`peak heap ${mb(b.peakHeap)} at ${b.count} defects vs ${mb(a.peakHeap)} at ${a.count}; live ${mb(b.peakLive)} vs ${mb(a.peakLive)} (goal ≤ 60 MB, independent of size) ${ok ? 'OK' : 'MISSED'}`);
 
   await benchTransfer(arg('mb', 200));
 }
