@@ -1,0 +1,212 @@
+// One open defect: its controller and the webview panel that shows it. The panel's title shows
+// unsaved state; closing a panel with unsaved edits asks first (a webview panel cannot veto its
+// close, so the answer "Keep Editing" reopens it with the same controller, lock and edits); the
+// lock is released when the editor really goes away.
+import * as vscode from 'vscode';
+import { isAlmApiError } from '../api/index';
+import type { DefectKey } from '../shared/editorProtocol';
+import type { DefectController } from './controller/defectController';
+import { keyId } from './controller/snapshot';
+import { commandHandlers, requestHandlers } from './handlers';
+import { HostChannel } from './hostChannel';
+import type { ImageResolver } from './imageResolver';
+import type { EditorLog } from './services';
+import { createNonce, editorHtml } from './webviewHtml';
+
+export const DEFECT_VIEW_TYPE = 'almDefects.defect';
+/** How often a held lock is checked for loss (the client marks it lost when its session ends). */
+const LOCK_POLL_MS = 3000;
+
+export interface SessionHost {
+  extensionUri: vscode.Uri;
+  log: EditorLog;
+  /** A new panel for a session that has none (reopen after "Keep Editing"). */
+  createPanel(title: string): vscode.WebviewPanel;
+  /** The defect got an id (a new defect was created). */
+  keyChanged(session: DefectSession, previous: string): void;
+  closed(session: DefectSession): void;
+}
+
+export function describeError(e: unknown): string {
+  if (isAlmApiError(e)) return e.message;
+  return e instanceof Error ? e.message : String(e);
+}
+
+export function panelOptions(extensionUri: vscode.Uri): vscode.WebviewPanelOptions & vscode.WebviewOptions {
+  return {
+    enableScripts: true,
+    enableFindWidget: true,
+    // The page is rebuilt from the host when shown again; unsaved edits live on the host and in setState.
+    retainContextWhenHidden: false,
+    localResourceRoots: [vscode.Uri.joinPath(extensionUri, 'dist', 'webview'), vscode.Uri.joinPath(extensionUri, 'media')],
+  };
+}
+
+export class DefectSession {
+  /** The panel map's key: changes once, when a new defect is created. */
+  id: string;
+  private panel: vscode.WebviewPanel | undefined;
+  private channel: HostChannel | undefined;
+  private panelSubscriptions: vscode.Disposable[] = [];
+  private readonly timer: ReturnType<typeof setInterval>;
+  private closing = false;
+  private disposed = false;
+
+  constructor(
+    readonly controller: DefectController,
+    private readonly host: SessionHost,
+    private readonly images: () => ImageResolver | undefined,
+  ) {
+    controller.onDidChange((change) => {
+      const channel = this.channel;
+      if (change === 'init') {
+        channel?.notify('init', controller.init());
+        const previous = this.id;
+        this.id = keyId(controller.defectKey);
+        if (previous !== this.id) host.keyChanged(this, previous);
+      } else if (change === 'values') channel?.notify('values', controller.values());
+      else channel?.notify('status', controller.status());
+      this.updateTitle();
+    });
+    this.id = keyId(controller.defectKey);
+    this.timer = setInterval(() => controller.checkLock(), LOCK_POLL_MS);
+  }
+
+  get key(): DefectKey {
+    return this.controller.defectKey;
+  }
+
+  get webviewPanel(): vscode.WebviewPanel | undefined {
+    return this.panel;
+  }
+
+  /** Shows the controller in `panel` (a new one, or one VS Code restored after a reload). */
+  attach(panel: vscode.WebviewPanel): void {
+    this.detach();
+    this.panel = panel;
+    const webview = panel.webview;
+    webview.options = panelOptions(this.host.extensionUri);
+    const ctx = {
+      controller: this.controller,
+      images: this.images,
+      log: this.host.log,
+      closePanel: () => this.panel?.dispose(),
+      describe: describeError,
+    };
+    const channel = new HostChannel({
+      post: (m) => webview.postMessage(m),
+      commands: commandHandlers(ctx),
+      requests: requestHandlers(ctx),
+      describeError: (method, e) => {
+        this.host.log.warn(`[editor] ${method} on ${this.id} failed: ${describeError(e)}`);
+        return describeError(e);
+      },
+      // A (re)loaded page gets everything: after being hidden its content was rebuilt.
+      onReady: () => this.sendAll(),
+      onInvalid: () => this.host.log.warn(`[editor] ignored a malformed message from the ${this.id} webview`),
+    });
+    this.channel = channel;
+    this.panelSubscriptions = [
+      webview.onDidReceiveMessage((m: unknown) => void channel.receive(m)),
+      panel.onDidDispose(() => void this.panelClosed(panel)),
+      panel.onDidChangeViewState((e) => {
+        if (!e.webviewPanel.visible) channel.reset();
+      }),
+    ];
+    const dist = vscode.Uri.joinPath(this.host.extensionUri, 'dist', 'webview');
+    webview.html = editorHtml({
+      cspSource: webview.cspSource,
+      scriptUri: webview.asWebviewUri(vscode.Uri.joinPath(dist, 'editor.js')).toString(),
+      styleUri: webview.asWebviewUri(vscode.Uri.joinPath(dist, 'editor.css')).toString(),
+      nonce: createNonce(),
+      title: this.title(),
+    });
+    panel.iconPath = vscode.Uri.joinPath(this.host.extensionUri, 'media', 'alm.svg');
+    this.updateTitle();
+  }
+
+  reveal(): void {
+    this.panel?.reveal(undefined, false);
+  }
+
+  /** Releases the lock, keeping edits (deactivate, window reload). */
+  releaseLock(): Promise<void> {
+    return this.controller.release();
+  }
+
+  /** Closes for good: no question asked, lock released. */
+  async dispose(): Promise<void> {
+    const panel = this.panel;
+    await this.shutdown();
+    panel?.dispose();
+  }
+
+  /**
+   * Stops the session but leaves its panel open (the extension is deactivating: VS Code keeps the
+   * panel for the serializer to restore after a reload).
+   */
+  async shutdown(): Promise<void> {
+    if (this.disposed) return;
+    this.disposed = true;
+    clearInterval(this.timer);
+    this.detach();
+    this.panel = undefined;
+    await this.controller.dispose();
+    this.host.closed(this);
+  }
+
+  private sendAll(): void {
+    this.channel?.notify('init', this.controller.init());
+    this.channel?.notify('values', this.controller.values());
+    this.channel?.notify('status', this.controller.status());
+  }
+
+  private title(): string {
+    const { id } = this.controller.defectKey;
+    const name = this.controller.title;
+    const base = id === undefined ? 'New Defect' : `${id}: ${name.length > 40 ? `${name.slice(0, 39)}…` : name}`;
+    return this.controller.isDirty ? `● ${base}` : base;
+  }
+
+  private updateTitle(): void {
+    if (this.panel && !this.disposed) this.panel.title = this.title();
+  }
+
+  private detach(): void {
+    for (const s of this.panelSubscriptions) s.dispose();
+    this.panelSubscriptions = [];
+    this.channel?.dispose();
+    this.channel = undefined;
+  }
+
+  /** The user closed the panel: unsaved edits are asked about first. */
+  private async panelClosed(panel: vscode.WebviewPanel): Promise<void> {
+    if (this.panel !== panel || this.disposed || this.closing) return;
+    this.detach();
+    this.panel = undefined;
+    if (!this.controller.isDirty) return this.dispose();
+    this.closing = true;
+    try {
+      const key = this.controller.defectKey;
+      const what = key.id === undefined ? 'The new defect has not been created.' : `Defect ${key.id} has unsaved changes.`;
+      const canSave = this.controller.lockPhase === 'editing';
+      const choices = canSave ? ['Save', "Don't Save", 'Keep Editing'] : ["Don't Save", 'Keep Editing'];
+      const answer = await vscode.window.showWarningMessage(what, { modal: true, detail: 'Save them before closing?' }, ...choices);
+      if (answer === 'Save') {
+        const outcome = await this.controller.save({ close: true });
+        if (outcome === 'saved' && !this.controller.isDirty) return this.dispose();
+        void vscode.window.showWarningMessage(`Defect ${key.id ?? ''} was not saved (${outcome}); the editor is open again.`);
+        return this.reopen();
+      }
+      if (answer === "Don't Save") return this.dispose();
+      // Keep Editing, or the dialog was dismissed: bring the editor back with everything intact.
+      return this.reopen();
+    } finally {
+      this.closing = false;
+    }
+  }
+
+  private reopen(): void {
+    this.attach(this.host.createPanel(this.title()));
+  }
+}

@@ -1,0 +1,83 @@
+// What each message from the editor webview does on the host: one handler per method, each a
+// thin call into the controller plus the few things only VS Code can do (confirm a discard, open
+// a link in the browser, close the panel after Save & Close).
+import * as vscode from 'vscode';
+import type { DefectController } from './controller/defectController';
+import type { CommandHandlers, RequestHandlers } from './hostChannel';
+import type { ImageResolver } from './imageResolver';
+import type { EditorLog } from './services';
+
+export interface HandlerContext {
+  controller: DefectController;
+  images: () => ImageResolver | undefined;
+  log: EditorLog;
+  /** Closes the panel without asking (nothing unsaved). */
+  closePanel(): void;
+  describe(e: unknown): string;
+}
+
+/** Opens http(s) links only, in the user's browser (VS Code asks before opening an untrusted site). */
+export async function openLink(href: string, log: EditorLog): Promise<boolean> {
+  let url: URL;
+  try {
+    url = new URL(href);
+  } catch {
+    log.warn(`[editor] ignored a link that is not an absolute URL: ${href.slice(0, 200)}`);
+    return false;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    log.warn(`[editor] ignored a ${url.protocol} link from a memo`);
+    return false;
+  }
+  return vscode.env.openExternal(vscode.Uri.parse(url.toString(), true));
+}
+
+export function commandHandlers(ctx: HandlerContext): CommandHandlers {
+  return {
+    fieldChanged: ({ field, value }) => ctx.controller.setField(field, value),
+    openLink: ({ href }) => void openLink(href, ctx.log).catch((e: unknown) => ctx.log.warn(`[editor] could not open a link: ${ctx.describe(e)}`)),
+  };
+}
+
+export function requestHandlers(ctx: HandlerContext): RequestHandlers {
+  const { controller } = ctx;
+  return {
+    edit: () => controller.edit(),
+    retry: () => controller.retry(),
+    save: async ({ close }) => {
+      const outcome = await controller.save({ close });
+      if (close && (outcome === 'saved' || outcome === 'nothing') && !controller.isDirty) ctx.closePanel();
+      return outcome;
+    },
+    resolveConflict: async ({ choices }) => controller.resolveConflict(choices),
+    dismissConflict: () => controller.dismissConflict(),
+    cancel: async () => {
+      const isNew = controller.defectKey.id === undefined;
+      if (controller.isDirty) {
+        const discard = isNew ? 'Discard Defect' : 'Discard Changes';
+        const answer = await vscode.window.showWarningMessage(
+          isNew ? 'Discard this new defect?' : `Discard your changes to defect ${controller.defectKey.id}?`,
+          { modal: true, detail: 'Nothing of them has been saved.' },
+          discard,
+        );
+        if (answer !== discard) return false;
+      }
+      await controller.cancel();
+      if (isNew) ctx.closePanel();
+      return true;
+    },
+    addComment: ({ text }) => controller.addComment(text),
+    setStatus: ({ value }) => controller.setStatus(value),
+    reload: () => controller.reload(),
+    resolveImage: async ({ src }) => {
+      const images = ctx.images();
+      if (!images) return { reason: 'Images show once the defect is saved.' };
+      try {
+        return await images.resolve(src);
+      } catch (e) {
+        ctx.log.warn(`[editor] image ${src.slice(0, 120)} not shown: ${ctx.describe(e)}`);
+        return { reason: ctx.describe(e) };
+      }
+    },
+  };
+}

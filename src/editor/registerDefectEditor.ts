@@ -1,0 +1,186 @@
+// The defect editor's entry: one panel per defect (opening it again reveals it), the "ALM: Open
+// Defect…" and "ALM: New Defect…" commands, the serializer that restores panels after a window
+// reload (unsaved edits from the webview state), and releaseAllLocks() for deactivate().
+import * as vscode from 'vscode';
+import type { ProjectApi } from '../api/index';
+import type { DefectKey } from '../shared/editorProtocol';
+import { DefectController } from './controller/defectController';
+import { keyId, parseSnapshot } from './controller/snapshot';
+import { DEFECT_VIEW_TYPE, DefectSession, describeError, panelOptions } from './defectSession';
+import type { SessionHost } from './defectSession';
+import { ImageResolver } from './imageResolver';
+import { parseDefectId, projectUsers } from './projectUsers';
+import type { DefectEditorServices, EditorProjectRef } from './services';
+
+export const OPEN_DEFECT_COMMAND = 'almDefects.openDefectEditor';
+export const NEW_DEFECT_COMMAND = 'almDefects.newDefect';
+
+export interface DefectEditorApi {
+  /** Opens (or reveals) the editor of a defect. */
+  open(ref: EditorProjectRef & { id: number }): Promise<void>;
+  /** Opens the editor for a new defect of a project. */
+  create(ref: EditorProjectRef): Promise<void>;
+  /** The open editors' keys (tests, diagnostics). */
+  openKeys(): DefectKey[];
+  releaseAllLocks(): Promise<void>;
+}
+
+let current: DefectEditorRegistry | undefined;
+
+/** Releases every lock the open editors hold, keeping their edits; deactivate() awaits it. */
+export function releaseAllLocks(): Promise<void> {
+  return current?.releaseAll() ?? Promise.resolve();
+}
+
+class DefectEditorRegistry implements SessionHost, vscode.Disposable {
+  private readonly sessions = new Map<string, DefectSession>();
+  readonly log: DefectEditorServices['log'];
+
+  constructor(
+    readonly extensionUri: vscode.Uri,
+    private readonly services: DefectEditorServices,
+  ) {
+    this.log = services.log;
+  }
+
+  async open(key: DefectKey, restore?: unknown, panel?: vscode.WebviewPanel): Promise<DefectSession> {
+    const existing = this.sessions.get(keyId(key));
+    if (existing && key.id !== undefined) {
+      existing.reveal();
+      panel?.dispose();
+      return existing;
+    }
+    const ref = { server: key.server, domain: key.domain, project: key.project };
+    const api = await this.services.project(ref);
+    const controller = new DefectController({
+      api,
+      key,
+      user: this.services.username(key.server),
+      users: () => (this.services.users ? this.services.users(ref) : projectUsers(api, keyId({ ...ref }))),
+      restore: parseSnapshot(restore),
+      describe: describeError,
+    });
+    const session = new DefectSession(controller, this, this.imagesFor(api, controller, key.server));
+    this.sessions.set(session.id, session);
+    session.attach(panel ?? this.createPanel(key.id === undefined ? 'New Defect' : `Defect ${key.id}`));
+    await controller.load();
+    return session;
+  }
+
+  createPanel(title: string): vscode.WebviewPanel {
+    return vscode.window.createWebviewPanel(DEFECT_VIEW_TYPE, title, vscode.ViewColumn.Active, panelOptions(this.extensionUri));
+  }
+
+  keyChanged(session: DefectSession, previous: string): void {
+    if (this.sessions.get(previous) === session) this.sessions.delete(previous);
+    this.sessions.set(session.id, session);
+    const { id, ...ref } = session.key;
+    if (id !== undefined) void Promise.resolve(this.services.revealDefect?.({ ...ref, id })).catch((e: unknown) => this.log.warn(`[editor] could not reveal defect ${id}: ${describeError(e)}`));
+  }
+
+  closed(session: DefectSession): void {
+    if (this.sessions.get(session.id) === session) this.sessions.delete(session.id);
+  }
+
+  keys(): DefectKey[] {
+    return [...this.sessions.values()].map((s) => s.key);
+  }
+
+  async releaseAll(): Promise<void> {
+    await Promise.all([...this.sessions.values()].map((s) => s.releaseLock().catch((e: unknown) => this.log.warn(`[editor] release on ${s.id}: ${describeError(e)}`))));
+  }
+
+  /** Deactivation: stop every session but keep the panels, so VS Code can restore them. */
+  dispose(): void {
+    for (const s of [...this.sessions.values()]) void s.shutdown();
+    this.sessions.clear();
+  }
+
+  private imagesFor(api: ProjectApi, controller: DefectController, server: string): () => ImageResolver | undefined {
+    let resolver: ImageResolver | undefined;
+    return () => {
+      const id = controller.defectKey.id;
+      if (id === undefined) return undefined;
+      resolver ??= new ImageResolver(api.attachments, id, this.services.baseUrl(server) ?? 'http://invalid/');
+      return resolver;
+    };
+  }
+}
+
+function asDefectRef(arg: unknown): (EditorProjectRef & { id: number }) | undefined {
+  const o = (arg && typeof arg === 'object' && 'ref' in arg ? (arg as { ref: unknown }).ref : arg) as Record<string, unknown> | null | undefined;
+  if (!o || typeof o !== 'object') return undefined;
+  const { server, domain, project, id } = o;
+  if (typeof server !== 'string' || typeof domain !== 'string' || typeof project !== 'string') return undefined;
+  if (typeof id !== 'number' || !Number.isSafeInteger(id) || id <= 0) return undefined;
+  return { server, domain, project, id };
+}
+
+async function projectOf(services: DefectEditorServices, arg: unknown, title: string): Promise<EditorProjectRef | undefined> {
+  if (!services.pickProject) {
+    void vscode.window.showErrorMessage('Select a project in the ALM view first.');
+    return undefined;
+  }
+  return services.pickProject(arg, title);
+}
+
+/** Registers the editor's commands and serializer; returns what the tree and tests call. */
+export function registerDefectEditor(context: vscode.ExtensionContext, services: DefectEditorServices): DefectEditorApi {
+  const registry = new DefectEditorRegistry(context.extensionUri, services);
+  current = registry;
+  const fail = (what: string) => (e: unknown) => {
+    services.log.error(`[editor] ${what}: ${describeError(e)}`);
+    void vscode.window.showErrorMessage(`${what}: ${describeError(e)}`);
+  };
+  const api: DefectEditorApi = {
+    open: async (ref) => {
+      await registry.open(ref).catch(fail(`Could not open defect ${ref.id}`));
+    },
+    create: async (ref) => {
+      await registry.open({ ...ref }).catch(fail('Could not start a new defect'));
+    },
+    openKeys: () => registry.keys(),
+    releaseAllLocks: () => registry.releaseAll(),
+  };
+  context.subscriptions.push(
+    registry,
+    { dispose: () => (current === registry ? (current = undefined) : undefined) },
+    vscode.commands.registerCommand(OPEN_DEFECT_COMMAND, async (arg?: unknown) => {
+      const direct = asDefectRef(arg);
+      if (direct) return api.open(direct);
+      const project = await projectOf(services, arg, 'Open Defect: choose the project');
+      if (!project) return;
+      const text = await vscode.window.showInputBox({
+        title: `Open Defect in ${project.domain}/${project.project}`,
+        prompt: 'Defect id',
+        placeHolder: 'e.g. 42',
+        validateInput: (v) => (parseDefectId(v) === undefined ? 'Enter a defect id (a whole number).' : undefined),
+      });
+      const id = text === undefined ? undefined : parseDefectId(text);
+      if (id !== undefined) await api.open({ ...project, id });
+    }),
+    vscode.commands.registerCommand(NEW_DEFECT_COMMAND, async (arg?: unknown) => {
+      const project = await projectOf(services, arg, 'New Defect: choose the project');
+      if (project) await api.create(project);
+    }),
+    vscode.window.registerWebviewPanelSerializer(DEFECT_VIEW_TYPE, {
+      deserializeWebviewPanel: async (panel: vscode.WebviewPanel, state: unknown) => {
+        const snapshot = parseSnapshot(state);
+        if (!snapshot) {
+          // Nothing says which defect this was: close rather than show an empty editor.
+          panel.dispose();
+          return;
+        }
+        await registry.open(snapshot.key, snapshot, panel).catch((e: unknown) => {
+          panel.webview.html = `<!DOCTYPE html><html><head><meta http-equiv="Content-Security-Policy" content="default-src 'none'"></head><body><p>Could not reopen defect ${snapshot.key.id ?? ''}: ${escapeHtml(describeError(e))}</p></body></html>`;
+          services.log.warn(`[editor] restore of ${keyId(snapshot.key)} failed: ${describeError(e)}`);
+        });
+      },
+    }),
+  );
+  return api;
+}
+
+function escapeHtml(s: string): string {
+  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}

@@ -1,0 +1,33 @@
+// What the defect editor needs from the rest of the extension, handed in by activate(): the
+// project API of a configured server (signed in on demand), who the user is, a logger, and the
+// tree's help to pick a project and to reveal a new defect. Nothing here reads settings itself.
+import type { ProjectApi } from '../api/index';
+
+export interface EditorProjectRef {
+  server: string;
+  domain: string;
+  project: string;
+}
+
+export interface EditorLog {
+  debug(message: string): void;
+  info(message: string): void;
+  warn(message: string): void;
+  error(message: string | Error): void;
+}
+
+export interface DefectEditorServices {
+  /** The project's API on a configured server; rejects with a user-readable error (not configured, not signed in). */
+  project(ref: EditorProjectRef): Promise<ProjectApi>;
+  /** The user name the server knows this user by (comment headers, a new defect's "Detected By"). */
+  username(server: string): string;
+  /** Base URL of the server entry (to tell its own image links from others). */
+  baseUrl(server: string): string | undefined;
+  log: EditorLog;
+  /** The project a command is about: from its argument (tree node or ref), the tree selection, or a pick. */
+  pickProject?(arg: unknown, title: string): Promise<EditorProjectRef | undefined>;
+  /** Shows a defect in the tree (after "New Defect…" created it). */
+  revealDefect?(ref: EditorProjectRef & { id: number }): Promise<void> | void;
+  /** Users of the project for the user pickers; without it the editor gathers them from recent defects. */
+  users?(ref: EditorProjectRef): Promise<readonly string[]>;
+}

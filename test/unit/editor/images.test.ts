@@ -1,0 +1,101 @@
+// Memo images resolve only to this defect's raster attachments, as data: URIs; everything else
+// stays a placeholder with a reason. Plus the small parsing helpers of the editor commands.
+import assert from 'node:assert/strict';
+import { Readable } from 'node:stream';
+import type { Attachment, AttachmentFilter, Download } from '../../../src/api/index';
+import { ImageResolver, MAX_IMAGE_BYTES, imageMime, imageTarget } from '../../../src/editor/imageResolver';
+import { parseDefectId } from '../../../src/editor/projectUsers';
+import { editorHtml } from '../../../src/editor/webviewHtml';
+
+const BASE = 'http://127.0.0.1:8080/qcbin';
+const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
+
+function attachment(id: number, name: string, fileSize: number | null = 16): Attachment {
+  return { id, name, description: null, refType: 'File', refSubtype: 1, fileSize, lastModified: null, vcUserName: null, vcCurVer: null, entity: { type: 'defect', id: 2 } };
+}
+
+function fakeAttachments(list: Attachment[], bodies: Record<number, { bytes: Buffer; type?: string }>) {
+  const calls: string[] = [];
+  return {
+    calls,
+    api: {
+      list: async (f?: AttachmentFilter) => {
+        calls.push(`list ${JSON.stringify(f?.entity)}`);
+        return list;
+      },
+      download: async (id: number): Promise<Download> => {
+        calls.push(`download ${id}`);
+        const b = bodies[id];
+        return { stream: Readable.from([b.bytes]), contentType: b.type, size: b.bytes.length };
+      },
+    },
+  };
+}
+
+describe('editor images: which sources name an attachment', () => {
+  it('reads ids from the api path, names from the Core path or a bare name, and refuses other hosts and schemes', () => {
+    assert.deepEqual(imageTarget('/qcbin/api/domains/DEFAULT/projects/Demo/attachments/17', BASE), { id: 17 });
+    assert.deepEqual(imageTarget(`${BASE}/api/domains/D/projects/P/attachments/17?alt=x#y`, BASE), { id: 17 });
+    assert.deepEqual(imageTarget('../../../../../rest/domains/D/projects/P/defects/2/attachments/MY%20IMAGE.JPG?alt=application/octet-stream', BASE), { name: 'MY IMAGE.JPG' });
+    assert.deepEqual(imageTarget('screenshot.png', BASE), { name: 'screenshot.png' });
+    assert.equal(imageTarget('https://evil.example/qcbin/api/attachments/17', BASE), undefined);
+    assert.equal(imageTarget('javascript:alert(1)', BASE), undefined);
+    assert.equal(imageTarget('data:image/png;base64,AAAA', BASE), undefined);
+    assert.equal(imageTarget('', BASE), undefined);
+  });
+
+  it('knows raster types by declared type or extension, never SVG', () => {
+    assert.equal(imageMime('a.png', undefined), 'image/png');
+    assert.equal(imageMime('a.bin', 'image/jpeg; charset=x'), 'image/jpeg');
+    assert.equal(imageMime('a.svg', 'image/svg+xml'), undefined);
+    assert.equal(imageMime('a.html', 'text/html'), undefined);
+  });
+});
+
+describe('editor images: ImageResolver', () => {
+  it('returns a data: URI for an image attachment of the defect, listing attachments once', async () => {
+    const { api, calls } = fakeAttachments([attachment(17, 'screenshot.png'), attachment(18, 'other.png')], { 17: { bytes: PNG, type: 'image/png' } });
+    const r = new ImageResolver(api, 2, BASE);
+    const reply = await r.resolve('/qcbin/api/domains/DEFAULT/projects/Demo/attachments/17');
+    assert.equal(reply.dataUri, `data:image/png;base64,${PNG.toString('base64')}`);
+    assert.deepEqual(await r.resolve('screenshot.png'), reply);
+    assert.deepEqual(calls, ['list {"type":"defect","ids":[2]}', 'download 17', 'download 17']);
+  });
+
+  it('refuses attachments of other defects, non-images, SVG and oversized files without downloading them', async () => {
+    const { api, calls } = fakeAttachments(
+      [attachment(5, 'hostile.svg'), attachment(6, 'report.html'), attachment(7, 'huge.png', MAX_IMAGE_BYTES + 1)],
+      { 5: { bytes: Buffer.from('<svg onload=alert(1)>'), type: 'image/svg+xml' }, 6: { bytes: Buffer.from('<script>'), type: 'text/html' } },
+    );
+    const r = new ImageResolver(api, 2, BASE);
+    assert.match((await r.resolve('/qcbin/api/domains/D/projects/P/attachments/99')).reason ?? '', /not an attachment of this defect/);
+    assert.match((await r.resolve('hostile.svg')).reason ?? '', /not an image type/);
+    assert.match((await r.resolve('report.html')).reason ?? '', /not an image type/);
+    assert.match((await r.resolve('huge.png')).reason ?? '', /too large/);
+    assert.equal((await r.resolve('https://evil.example/x.png')).dataUri, undefined);
+    assert.equal(calls.includes('download 7'), false);
+  });
+});
+
+describe('editor commands: helpers', () => {
+  it('parses a defect id typed in several ways', () => {
+    assert.equal(parseDefectId('42'), 42);
+    assert.equal(parseDefectId(' #42 '), 42);
+    assert.equal(parseDefectId('Defect 42'), 42);
+    assert.equal(parseDefectId('42a'), undefined);
+    assert.equal(parseDefectId('0'), undefined);
+    assert.equal(parseDefectId('-3'), undefined);
+  });
+
+  it('serves the page under a strict CSP: nonce-only scripts, no remote loads, data: images only', () => {
+    const html = editorHtml({ cspSource: 'https://res.example', scriptUri: 'https://res.example/editor.js', styleUri: 'https://res.example/editor.css', nonce: 'N0NCE' });
+    const csp = /http-equiv="Content-Security-Policy" content="([^"]+)"/.exec(html)?.[1] ?? '';
+    assert.match(csp, /default-src 'none'/);
+    assert.match(csp, /script-src 'nonce-N0NCE'(;|$)/);
+    assert.doesNotMatch(csp, /script-src[^;]*unsafe-inline/);
+    assert.match(csp, /img-src data:(;|$)/);
+    assert.match(csp, /form-action 'none'/);
+    assert.match(html, /<script nonce="N0NCE" src="https:\/\/res.example\/editor.js"><\/script>/);
+    assert.equal((html.match(/<script/g) ?? []).length, 1, 'exactly one script, the bundle');
+  });
+});
