@@ -1,54 +1,87 @@
 import * as vscode from 'vscode';
+import { registerAuthCommands } from './auth/commands';
+import { AlmAuthenticationProvider } from './auth/authProvider';
+import type { ConnectionStatus } from './auth/connection';
+import { AuthServices } from './auth/services';
+import { ConnectionStatusBar } from './auth/statusBar';
+import { affectsConnections } from './config/settings';
+import { LoadingNode } from './tree/nodes/treeNode';
+import type { TreeNode } from './tree/nodes/treeNode';
+import { TreeFeature } from './tree/view/treeFeature';
+import { Log } from './util/log';
+
+/** What `activate` returns: enough for tests to look at the tree and connection state, never secrets. */
+export interface AlmDefectsApi {
+  /** Milliseconds `activate` took. */
+  readonly activationMs: number;
+  /** The children the view shows below `node` (the servers without one), waiting for loads to finish. */
+  children(node?: TreeNode): Promise<TreeNode[]>;
+  /** The node under the path of labels (e.g. `['Demo', 'DEFAULT', 'Demo', 'Defects']`), loading as it goes. */
+  find(labels: readonly string[]): Promise<TreeNode | undefined>;
+  treeItem(node: TreeNode): vscode.TreeItem;
+  connection(server: string): { status: ConnectionStatus; problem: string | undefined; signInAttempts: number } | undefined;
+  statusBarText(): string;
+  /** Applies settings changes now instead of on the configuration event. */
+  reloadSettings(): Promise<void>;
+}
+
+let shutdown: (() => Promise<void>) | undefined;
 
 /** Entry point. Features register their disposables on the context so deactivation releases everything. */
-export function activate(context: vscode.ExtensionContext): void {
-  const log = vscode.window.createOutputChannel('ALM', { log: true });
-  context.subscriptions.push(log);
+export function activate(context: vscode.ExtensionContext): AlmDefectsApi {
+  const started = performance.now();
+  const channel = vscode.window.createOutputChannel('ALM', { log: true });
+  context.subscriptions.push(channel);
+  const log = Log.create(channel);
 
-  // Placeholder tree until the tree feature lands: one row per configured server, re-read on Refresh.
-  // It gives the end-to-end smoke test a real view to show; src/tree/ replaces it.
-  const servers = new ConfiguredServers();
+  const services = new AuthServices(context.secrets, log);
+  const statusBar = new ConnectionStatusBar(services.manager);
+  const auth = new AlmAuthenticationProvider(services.manager, log.child('auth'));
+  const tree = new TreeFeature(context, services, statusBar, log);
   context.subscriptions.push(
-    servers,
-    vscode.window.createTreeView('almDefects.tree', { treeDataProvider: servers, showCollapseAll: false }),
-    vscode.commands.registerCommand('almDefects.refresh', () => {
-      servers.refresh();
-      log.info('tree refreshed');
+    auth,
+    statusBar,
+    tree,
+    ...registerAuthCommands(services),
+    vscode.commands.registerCommand('almDefects.showLog', () => channel.show(true)),
+    vscode.workspace.onDidChangeConfiguration((e) => {
+      if (affectsConnections(e)) void services.reload();
     }),
   );
-  log.info('ALM Defects activated');
+  const ready = services.reload();
+  // Clients sign out on deactivate, which releases any lock their sessions hold on the server.
+  shutdown = () => services.dispose();
+
+  const activationMs = Math.round(performance.now() - started);
+  log.info(`ALM Defects activated in ${activationMs} ms`);
+  const children = async (node?: TreeNode): Promise<TreeNode[]> => {
+    await ready;
+    if (!node) return tree.provider.serverNodes();
+    return node instanceof LoadingNode ? node.resolveChildren() : node.getChildren();
+  };
+  return {
+    activationMs,
+    children,
+    async find(labels) {
+      let node: TreeNode | undefined;
+      for (const label of labels) {
+        node = (await children(node)).find((n) => n.item().label === label);
+        if (!node) return undefined;
+      }
+      return node;
+    },
+    treeItem: (node) => tree.provider.getTreeItem(node),
+    connection(server) {
+      const c = services.manager.get(server);
+      return c && { status: c.status, problem: c.problem, signInAttempts: c.signInAttempts };
+    },
+    statusBarText: () => statusBar.text,
+    reloadSettings: () => services.reload(),
+  };
 }
 
-export function deactivate(): void {
-  // Nothing to release yet; features that hold server locks release them here.
-}
-
-interface ServerSetting {
-  readonly name: string;
-  readonly url: string;
-}
-
-class ConfiguredServers implements vscode.TreeDataProvider<ServerSetting>, vscode.Disposable {
-  private readonly changed = new vscode.EventEmitter<void>();
-  readonly onDidChangeTreeData = this.changed.event;
-
-  refresh(): void {
-    this.changed.fire();
-  }
-
-  getTreeItem(server: ServerSetting): vscode.TreeItem {
-    const item = new vscode.TreeItem(server.name, vscode.TreeItemCollapsibleState.None);
-    item.description = server.url;
-    item.contextValue = 'alm:server';
-    return item;
-  }
-
-  getChildren(parent?: ServerSetting): ServerSetting[] {
-    if (parent) return [];
-    return vscode.workspace.getConfiguration('almDefects').get<ServerSetting[]>('servers', []);
-  }
-
-  dispose(): void {
-    this.changed.dispose();
-  }
+export async function deactivate(): Promise<void> {
+  const stop = shutdown;
+  shutdown = undefined;
+  await stop?.();
 }

@@ -1,0 +1,152 @@
+// "ALM: Edit Server…" and "ALM: Remove Server…". A change of URL or user name is checked against
+// the server (with the stored or a newly typed password) before it is saved; the password moves
+// with it. Removing signs out (releasing the session's locks) and deletes the stored password.
+import * as vscode from 'vscode';
+import { checkServerName, checkServerUrl } from '../config/servers';
+import type { ServerEntry } from '../config/servers';
+import { readServers, writeServers } from '../config/settings';
+import { runCheck } from './addServer';
+import { cancelled, connectionFor, entryFrom, fail, fieldsOf } from './serverArgs';
+import type { CommandResult, ServerFields } from './serverArgs';
+import type { AuthServices } from './services';
+
+type Field = 'name' | 'url' | 'username' | 'pin' | 'caFile' | 'verify';
+
+export async function editServer(services: AuthServices, arg?: unknown): Promise<CommandResult> {
+  const connection = await connectionFor(services.manager, arg, 'Edit which ALM server?');
+  if (!connection) return cancelled();
+  const before = connection.entry;
+  const given = fieldsOf(arg);
+  const scripted = Object.keys(given).length > 0;
+  const changes: ServerFields = scripted ? given : await promptChange(services, before);
+  if (changes === CANCEL) return cancelled();
+
+  const next = entryFrom({ ...before, ...changes, name: changes.name ?? before.name, url: changes.url ?? before.url, username: changes.username ?? before.username });
+  if (changes.domain === '') delete next.domain;
+  if (changes.domain === '' || changes.project === '') delete next.project;
+  if (changes.caFile === '') delete next.caFile;
+  if (next.name !== before.name) {
+    const problem = checkServerName(next.name, readServers(), before.name);
+    if (problem) return fail(problem);
+  }
+  const urlProblem = checkServerUrl(next.url);
+  if (urlProblem) return fail(urlProblem);
+
+  const identityChanged = next.url !== before.url || next.username !== before.username;
+  const transportChanged = next.caFile !== before.caFile || next.rejectUnauthorized !== before.rejectUnauthorized;
+  const needsCheck = identityChanged || transportChanged || changes.password !== undefined;
+  let password = changes.password;
+  if (needsCheck && password === undefined) {
+    // The stored password still applies when only the URL or TLS changed; another user needs theirs.
+    if (next.username === before.username) password = await services.vault.get(before);
+    if (password === undefined) {
+      if (scripted) return fail(`Give the password of ${next.username} to check the new settings.`);
+      password = await vscode.window.showInputBox({ title: `Password of ${next.username} on ${next.url}`, password: true, ignoreFocusOut: true });
+      if (password === undefined) return cancelled();
+    }
+  }
+  if (needsCheck && password !== undefined) {
+    const result = await runCheck(services, next, password);
+    if (!result.ok) return fail(result.message);
+  }
+
+  const servers = readServers().map((s) => (s.name === before.name ? next : s));
+  if (password !== undefined && (identityChanged || changes.password !== undefined)) {
+    await services.vault.set(next, password);
+    if (identityChanged) await services.vault.delete(before);
+  }
+  await writeServers(servers);
+  await services.reload();
+  services.log.child('auth').info(`edited server ${before.name}${next.name !== before.name ? ` (now ${next.name})` : ''}`);
+  return { ok: true, server: next.name };
+}
+
+export async function removeServer(services: AuthServices, arg?: unknown): Promise<CommandResult> {
+  const connection = await connectionFor(services.manager, arg, 'Remove which ALM server?');
+  if (!connection) return cancelled();
+  const skipConfirm = typeof arg === 'object' && arg !== null && (arg as { confirm?: unknown }).confirm === false;
+  if (!skipConfirm) {
+    const ok = await vscode.window.showWarningMessage(
+      `Remove the ALM server "${connection.name}"?`,
+      { modal: true, detail: 'You are signed out (releasing any locks you hold there) and its stored password is deleted.' },
+      'Remove',
+    );
+    if (ok !== 'Remove') return cancelled();
+  }
+  const name = connection.name;
+  await connection.signOut();
+  await writeServers(readServers().filter((s) => s.name !== name));
+  await services.reload();
+  services.log.child('auth').info(`removed server ${name}`);
+  return { ok: true, server: name };
+}
+
+const CANCEL: ServerFields = {};
+
+/** Asks what to change and the new value; CANCEL when the user backs out. */
+async function promptChange(services: AuthServices, entry: ServerEntry): Promise<ServerFields> {
+  type Item = vscode.QuickPickItem & { field: Field };
+  const items: Item[] = [
+    { label: 'Name', description: entry.name, field: 'name' },
+    { label: 'URL', description: entry.url, field: 'url' },
+    { label: 'User Name', description: entry.username, field: 'username' },
+    { label: 'Pinned Domain and Project', description: entry.domain ? `${entry.domain}${entry.project ? ` / ${entry.project}` : ''}` : 'all', field: 'pin' },
+    { label: 'CA File', description: entry.caFile ?? 'none (system certificates)', field: 'caFile' },
+    { label: 'Certificate Verification', description: entry.rejectUnauthorized === false ? 'off' : 'on', field: 'verify' },
+  ];
+  const picked = await vscode.window.showQuickPick(items, { title: `Edit ${entry.name}`, ignoreFocusOut: true });
+  if (!picked) return CANCEL;
+  const input = (prompt: string, value: string, validate: (v: string) => string | undefined): Thenable<string | undefined> =>
+    vscode.window.showInputBox({ title: `Edit ${entry.name}`, prompt, value, ignoreFocusOut: true, validateInput: validate });
+  switch (picked.field) {
+    case 'name': {
+      const v = await input('New name', entry.name, (x) => checkServerName(x, readServers(), entry.name));
+      return v === undefined ? CANCEL : { name: v.trim() };
+    }
+    case 'url': {
+      const v = await input('New base URL', entry.url, (x) => checkServerUrl(x));
+      return v === undefined ? CANCEL : { url: v.trim() };
+    }
+    case 'username': {
+      const v = await input('New user name', entry.username, (x) => (x.trim() ? undefined : 'Enter the user name'));
+      return v === undefined ? CANCEL : { username: v.trim() };
+    }
+    case 'pin':
+      return pickPinFor(services, entry);
+    case 'caFile': {
+      const choice = await vscode.window.showQuickPick(['Choose CA File…', 'Use System Certificates Only'], { title: 'CA certificates' });
+      if (choice === 'Use System Certificates Only') return { caFile: '' };
+      if (!choice) return CANCEL;
+      const files = await vscode.window.showOpenDialog({ canSelectMany: false, filters: { Certificates: ['pem', 'crt', 'cer'] } });
+      return files?.length ? { caFile: files[0].fsPath } : CANCEL;
+    }
+    case 'verify': {
+      if (entry.rejectUnauthorized === false) return { rejectUnauthorized: true };
+      const ok = await vscode.window.showWarningMessage(
+        `Turn off certificate verification for ${entry.name}?`,
+        { modal: true, detail: 'Anyone between you and the server could read your password. Prefer adding the CA file.' },
+        'Turn Off',
+      );
+      return ok ? { rejectUnauthorized: false } : CANCEL;
+    }
+  }
+}
+
+async function pickPinFor(services: AuthServices, entry: ServerEntry): Promise<ServerFields> {
+  const connection = services.manager.get(entry.name);
+  if (!connection) return CANCEL;
+  const domains = await connection.domains().catch((e: unknown) => {
+    void vscode.window.showErrorMessage(`Cannot list the domains of ${entry.name}: ${e instanceof Error ? e.message : String(e)}`);
+    return undefined;
+  });
+  if (!domains) return CANCEL;
+  type Item = vscode.QuickPickItem & { pin: ServerFields };
+  const items: Item[] = [{ label: '$(globe) All domains and projects', pin: { domain: '', project: '' } }];
+  for (const d of domains) {
+    items.push({ label: `$(folder-library) ${d.name}`, description: 'all projects', pin: { domain: d.name, project: '' } });
+    const projects = d.projects ?? (await connection.projects(d.name).catch(() => []));
+    for (const p of projects) items.push({ label: `    $(project) ${p.name}`, description: d.name, pin: { domain: d.name, project: p.name } });
+  }
+  const picked = await vscode.window.showQuickPick(items, { title: `Pin ${entry.name} to`, ignoreFocusOut: true });
+  return picked?.pin ?? CANCEL;
+}

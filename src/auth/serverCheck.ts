@@ -1,0 +1,57 @@
+// Checks a server URL and credentials before they are saved: signs in with a throw-away client and
+// lists the domains and projects (for pinning). Failures are sorted into what the user must fix.
+// No `vscode` import.
+import { AuthError, NetworkError, ServerError, TimeoutError, TlsError, isAlmApiError } from '../api';
+import type { ServerEntry } from '../config/servers';
+import type { TransportOptions } from '../config/transport';
+import { describeError } from '../util/log';
+import type { ClientFactory } from './connection';
+
+export interface ProjectChoice {
+  domain: string;
+  project: string;
+}
+
+export type CheckProblem = 'credentials' | 'unreachable' | 'certificate' | 'not-alm' | 'other';
+
+export type CheckResult = { ok: true; projects: ProjectChoice[] } | { ok: false; problem: CheckProblem; message: string };
+
+/** Domains whose projects are listed for pinning; more are still reachable, just not offered. */
+const MAX_DOMAINS = 25;
+
+export async function checkServer(
+  entry: ServerEntry,
+  password: string,
+  transport: TransportOptions,
+  factory: ClientFactory,
+  signal?: AbortSignal,
+): Promise<CheckResult> {
+  const client = factory(entry, async () => ({ username: entry.username, password }), transport);
+  try {
+    await client.signIn({ signal });
+    const domains = await client.domains({ signal });
+    const projects: ProjectChoice[] = [];
+    for (const d of domains.slice(0, MAX_DOMAINS)) {
+      const list = d.projects ?? (await client.projects(d.name, { signal }).catch(() => []));
+      for (const p of list) projects.push({ domain: d.name, project: p.name });
+    }
+    return { ok: true, projects };
+  } catch (e) {
+    return { ok: false, ...classify(entry, e) };
+  } finally {
+    await client.dispose().catch(() => undefined);
+  }
+}
+
+function classify(entry: ServerEntry, e: unknown): { problem: CheckProblem; message: string } {
+  if (e instanceof AuthError) return { problem: 'credentials', message: `${entry.url} refused ${entry.username}: the user name or password is wrong, or the account is locked.` };
+  if (e instanceof TlsError) return { problem: 'certificate', message: e.message };
+  if (e instanceof NetworkError || e instanceof TimeoutError) return { problem: 'unreachable', message: `Cannot reach ${entry.url}: ${e.message}` };
+  if (e instanceof ServerError && (e.status === 404 || e.status === 405 || (e.status !== undefined && e.status >= 300 && e.status < 400))) {
+    return { problem: 'not-alm', message: `No ALM server answers at ${entry.url} (${e.message}). The URL must end with the ALM root path, e.g. /qcbin.` };
+  }
+  if (isAlmApiError(e) && e.status === 404) {
+    return { problem: 'not-alm', message: `No ALM server answers at ${entry.url}. The URL must end with the ALM root path, e.g. /qcbin.` };
+  }
+  return { problem: 'other', message: `Checking ${entry.url} failed: ${describeError(e)}` };
+}

@@ -1,0 +1,60 @@
+// The connection services the extension builds once and hands to every feature: the manager
+// (one client per server and user), the password vault, and helpers to re-read settings.
+import { readFile } from 'node:fs/promises';
+import * as vscode from 'vscode';
+import { readHttpSettings, readServers } from '../config/settings';
+import type { ServerEntry } from '../config/servers';
+import { describeProxy, transportOptions } from '../config/transport';
+import type { TransportOptions } from '../config/transport';
+import { describeError } from '../util/log';
+import type { Log } from '../util/log';
+import { almClientFactory } from './clientFactory';
+import type { ClientFactory } from './connection';
+import { ConnectionManager } from './connectionManager';
+import { SecretVault } from './vault';
+
+export class AuthServices implements vscode.Disposable {
+  readonly vault: SecretVault;
+  readonly factory: ClientFactory;
+  readonly manager: ConnectionManager;
+  private readonly subscriptions: vscode.Disposable[] = [];
+
+  constructor(
+    secrets: vscode.SecretStorage,
+    readonly log: Log,
+    factory?: ClientFactory,
+  ) {
+    this.vault = new SecretVault(secrets);
+    this.factory = factory ?? almClientFactory(log);
+    this.manager = new ConnectionManager({ vault: this.vault, factory: this.factory, log: log.child('auth'), readCa: (p) => this.readCa(p), env: process.env });
+    this.subscriptions.push(this.vault.onDidChange(() => void this.manager.reloadPasswords()));
+  }
+
+  /** Re-reads servers and proxy settings into the manager; resolves when applied. */
+  reload(): Promise<void> {
+    const http = readHttpSettings();
+    this.log.child('auth').info(`connections: ${readServers().length} server(s), ${describeProxy(http.proxy)}${http.proxyStrictSSL ? '' : ', proxy certificates not verified'}`);
+    return this.manager.configure(readServers(this.log.child('config')), http);
+  }
+
+  /** The client options a new entry would get (for checking it before it is saved). */
+  async transportFor(entry: ServerEntry): Promise<TransportOptions> {
+    const ca = entry.caFile ? await this.readCa(entry.caFile) : undefined;
+    return transportOptions(entry, readHttpSettings(), ca, process.env);
+  }
+
+  async dispose(): Promise<void> {
+    for (const s of this.subscriptions) s.dispose();
+    await this.manager.dispose();
+  }
+
+  private async readCa(path: string): Promise<string | undefined> {
+    try {
+      return await readFile(path, 'utf8');
+    } catch (e) {
+      this.log.child('config').warn(`cannot read the CA file ${path}: ${describeError(e)}; using the system certificates only`);
+      void vscode.window.showWarningMessage(`Cannot read the CA file ${path}. Fix "caFile" in the ALM server settings.`);
+      return undefined;
+    }
+  }
+}

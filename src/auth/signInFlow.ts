@@ -1,0 +1,65 @@
+// Interactive sign-in: asks for the password only when the user asked to sign in (a command, the
+// "Sign in" row, the Accounts menu), checks it against the server before storing it, and after a
+// refusal offers "Try Again" as a button rather than prompting again on its own.
+import * as vscode from 'vscode';
+import { AuthError, NetworkError, TimeoutError, isCancellation } from '../api';
+import { describeError } from '../util/log';
+import type { Log } from '../util/log';
+import { isAbort, tokenToSignal } from '../util/cancellation';
+import type { ServerConnection } from './connection';
+
+export type SignInResult = { ok: true; username: string } | { ok: false; message: string; cancelled?: boolean };
+
+/** Asks for `connection`'s password (unless given), signs in, and reports the outcome to the user. */
+export async function signInInteractively(connection: ServerConnection, log: Log, given?: string): Promise<SignInResult> {
+  const entry = connection.entry;
+  const password =
+    given ??
+    (await vscode.window.showInputBox({
+      title: `Sign in to ${entry.name}`,
+      prompt: `Password of ${entry.username} on ${entry.url}`,
+      password: true,
+      ignoreFocusOut: true,
+      validateInput: (v) => (v ? undefined : 'Enter the password'),
+    }));
+  if (password === undefined) return { ok: false, message: 'Sign-in cancelled.', cancelled: true };
+  const undo = log.redact(password);
+  try {
+    const info = await vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Notification, title: `Signing in to ${entry.name}…`, cancellable: true },
+      async (_progress, token) => {
+        const linked = tokenToSignal(token);
+        try {
+          return await connection.signIn(password, linked.signal);
+        } finally {
+          linked.dispose();
+        }
+      },
+    );
+    vscode.window.setStatusBarMessage(`Signed in to ${entry.name} as ${info.username}`, 4000);
+    return { ok: true, username: info.username };
+  } catch (e) {
+    if (isCancellation(e) || isAbort(e)) return { ok: false, message: 'Sign-in cancelled.', cancelled: true };
+    const message = signInFailureMessage(entry.name, e);
+    log.warn(message);
+    // Not awaited: a test or a caller gets its answer while the notification is still open.
+    void showFailure(connection, log, message, given !== undefined);
+    return { ok: false, message };
+  } finally {
+    undo();
+  }
+}
+
+/** A message a user can act on, whatever went wrong. */
+export function signInFailureMessage(server: string, e: unknown): string {
+  if (e instanceof AuthError) return `Sign-in to ${server} failed: the user name or password is wrong, or the account is locked.`;
+  if (e instanceof NetworkError || e instanceof TimeoutError) return `Cannot reach ${server}: ${e.message}`;
+  return `Sign-in to ${server} failed: ${describeError(e)}`;
+}
+
+async function showFailure(connection: ServerConnection, log: Log, message: string, scripted: boolean): Promise<void> {
+  const actions = scripted ? [] : ['Try Again', 'Edit Server'];
+  const choice = await vscode.window.showErrorMessage(message, ...actions);
+  if (choice === 'Try Again') await signInInteractively(connection, log);
+  else if (choice === 'Edit Server') await vscode.commands.executeCommand('almDefects.editServer', { server: connection.name });
+}

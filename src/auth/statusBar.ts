@@ -1,0 +1,66 @@
+// The status bar item: the active server's connection state (the server selected in the tree, or
+// the first one). Clicking signs in when that is what is missing, otherwise shows the ALM view.
+import * as vscode from 'vscode';
+import type { ConnectionStatus, ServerConnection } from './connection';
+import type { ConnectionManager } from './connectionManager';
+
+const LOOK: Record<ConnectionStatus, { icon: string; text: (c: ServerConnection) => string }> = {
+  'signed-out': { icon: '$(debug-disconnect)', text: (c) => `${c.name}: signed out` },
+  ready: { icon: '$(server)', text: (c) => `${c.name}: ${c.entry.username}` },
+  'signing-in': { icon: '$(sync~spin)', text: (c) => `${c.name}: signing in…` },
+  'signed-in': { icon: '$(server)', text: (c) => `${c.name}: ${c.entry.username}` },
+  failed: { icon: '$(warning)', text: (c) => `${c.name}: sign-in failed` },
+  error: { icon: '$(warning)', text: (c) => `${c.name}: unreachable` },
+};
+
+export class ConnectionStatusBar implements vscode.Disposable {
+  private readonly item = vscode.window.createStatusBarItem('almDefects.connection', vscode.StatusBarAlignment.Left, 10);
+  private active: string | undefined;
+  private readonly subscriptions: { dispose(): void }[] = [];
+
+  constructor(private readonly manager: ConnectionManager) {
+    this.item.name = 'ALM Connection';
+    this.subscriptions.push(manager.onDidChangeConnection(() => this.update()), manager.onDidChangeServers(() => this.update()));
+    this.update();
+  }
+
+  /** Makes `server` the one shown (e.g. when a node of it is selected in the tree). */
+  setActive(server: string | undefined): void {
+    if (!server || server === this.active) return;
+    this.active = server;
+    this.update();
+  }
+
+  /** The text shown now; the end-to-end tests read it. */
+  get text(): string {
+    return this.item.text;
+  }
+
+  dispose(): void {
+    for (const s of this.subscriptions) s.dispose();
+    this.item.dispose();
+  }
+
+  private update(): void {
+    const all = this.manager.all();
+    const c = (this.active ? this.manager.get(this.active) : undefined) ?? all[0];
+    if (!c) {
+      this.item.hide();
+      return;
+    }
+    const look = LOOK[c.status];
+    this.item.text = `${look.icon} ALM ${look.text(c)}`;
+    const tooltip = new vscode.MarkdownString(all.map((x) => `**${escape(x.name)}** — ${escape(LOOK[x.status].text(x))}${x.problem ? `  \n${escape(x.problem)}` : ''}`).join('\n\n'));
+    this.item.tooltip = tooltip;
+    const needsSignIn = c.status === 'signed-out' || c.status === 'failed';
+    this.item.command = needsSignIn
+      ? { command: 'almDefects.signIn', title: 'Sign In', arguments: [{ server: c.name }] }
+      : { command: 'almDefects.tree.focus', title: 'Show ALM' };
+    this.item.backgroundColor = c.status === 'failed' ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
+    this.item.show();
+  }
+}
+
+function escape(text: string): string {
+  return text.replace(/[\\`*_{}[\]()#+\-.!|<>]/g, '\\$&');
+}

@@ -1,0 +1,67 @@
+// "Group By…" and "Sort By…" in the view title. Both are remembered (workspace state) and reload
+// the defect nodes of every loaded project; a context key switches the title icon when grouped.
+import * as vscode from 'vscode';
+import { GROUP_BYS, SORT_FIELDS, describeSort, readGroupBy, readSort } from '../model/arrangement';
+import type { GroupBy, SortSpec } from '../model/arrangement';
+import { DomainNode } from '../nodes/domainNode';
+import { ProjectNode } from '../nodes/projectNode';
+import type { AlmTreeProvider } from './provider';
+
+export const GROUPED_CONTEXT = 'almDefects.grouped';
+
+/** Projects whose nodes exist now (loaded under a loaded domain). */
+export function loadedProjects(provider: AlmTreeProvider): ProjectNode[] {
+  const out: ProjectNode[] = [];
+  for (const server of provider.serverNodes()) {
+    for (const d of server.loaded ?? []) {
+      if (!(d instanceof DomainNode)) continue;
+      for (const p of d.loaded ?? []) if (p instanceof ProjectNode) out.push(p);
+    }
+  }
+  return out;
+}
+
+export async function groupBy(provider: AlmTreeProvider, arg: unknown): Promise<GroupBy | undefined> {
+  let group: GroupBy | undefined = typeof arg === 'string' && GROUP_BYS.includes(arg as GroupBy) ? (arg as GroupBy) : undefined;
+  if (!group) {
+    const current = provider.state.groupBy;
+    const picked = await vscode.window.showQuickPick(
+      GROUP_BYS.map((g) => ({ label: g === 'none' ? 'No Grouping' : `By ${g[0].toUpperCase()}${g.slice(1)}`, description: g === current ? 'current' : undefined, g })),
+      { title: 'Group defects' },
+    );
+    group = picked?.g;
+  }
+  if (!group) return undefined;
+  await provider.state.setGroupBy(readGroupBy(group));
+  await setGroupedContext(group);
+  for (const p of loadedProjects(provider)) p.reloadDefects();
+  return group;
+}
+
+export async function sortBy(provider: AlmTreeProvider, arg: unknown): Promise<SortSpec | undefined> {
+  let sort: SortSpec | undefined = typeof arg === 'object' && arg !== null ? readSort(arg) : undefined;
+  if (!sort) {
+    const current = provider.state.sort;
+    const field = await vscode.window.showQuickPick(
+      SORT_FIELDS.map((f) => ({ label: f.label, description: f.field === current.field ? `current: ${describeSort(current)}` : undefined, f: f.field })),
+      { title: 'Sort defects by' },
+    );
+    if (!field) return undefined;
+    const dir = await vscode.window.showQuickPick(
+      [
+        { label: '$(arrow-down) Descending', d: 'desc' as const },
+        { label: '$(arrow-up) Ascending', d: 'asc' as const },
+      ],
+      { title: `Sort by ${field.label}` },
+    );
+    if (!dir) return undefined;
+    sort = { field: field.f, direction: dir.d };
+  }
+  await provider.state.setSort(sort);
+  for (const p of loadedProjects(provider)) p.reloadDefects();
+  return sort;
+}
+
+export function setGroupedContext(group: GroupBy): Thenable<unknown> {
+  return vscode.commands.executeCommand('setContext', GROUPED_CONTEXT, group !== 'none');
+}

@@ -1,0 +1,90 @@
+// Commands on defects: open (the editor when registered, otherwise the read-only view), go to a
+// defect by id, copy its id or link.
+import * as vscode from 'vscode';
+import { NotFoundError } from '../../api';
+import type { ConnectionManager } from '../../auth/connectionManager';
+import { describeError } from '../../util/log';
+import type { Log } from '../../util/log';
+import { defectLink, parseDefectId } from '../model/refs';
+import type { DefectRef } from '../model/refs';
+import { DefectNode } from '../nodes/defectNode';
+import type { TreeNode } from '../nodes/treeNode';
+import { projectFor } from './locate';
+import type { AlmTreeProvider } from './provider';
+
+export type DefectOpener = (ref: DefectRef) => Promise<void>;
+
+/** A DefectRef from a command argument: a defect node or a `{ server, domain, project, id }`. */
+export function defectRefOf(arg: unknown): DefectRef | undefined {
+  if (arg instanceof DefectNode) return arg.ref;
+  if (typeof arg !== 'object' || arg === null) return undefined;
+  const o = arg as Record<string, unknown>;
+  const id = typeof o.id === 'number' ? o.id : typeof o.id === 'string' ? parseDefectId(o.id) : undefined;
+  if (typeof o.server === 'string' && typeof o.domain === 'string' && typeof o.project === 'string' && id) {
+    return { server: o.server, domain: o.domain, project: o.project, id };
+  }
+  return undefined;
+}
+
+export function selectedDefect(view: vscode.TreeView<TreeNode>, arg: unknown): DefectRef | undefined {
+  return defectRefOf(arg) ?? defectRefOf(view.selection.find((n) => n instanceof DefectNode));
+}
+
+/** "Go to Defect…": asks for an id (in the selected or picked project), checks it exists, opens it. */
+export async function goToDefect(
+  provider: AlmTreeProvider,
+  view: vscode.TreeView<TreeNode>,
+  manager: ConnectionManager,
+  open: DefectOpener,
+  log: Log,
+  arg: unknown,
+): Promise<DefectRef | undefined> {
+  const direct = defectRefOf(arg);
+  let ref = direct;
+  if (!ref) {
+    const project = await projectFor(provider, view, arg, 'Go to a defect in which project?');
+    if (!project) return undefined;
+    const text = await vscode.window.showInputBox({
+      title: `Go to defect in ${project.project}`,
+      prompt: 'Defect id',
+      validateInput: (v) => (parseDefectId(v) ? undefined : 'Enter a defect id, e.g. 42'),
+    });
+    const id = text === undefined ? undefined : parseDefectId(text);
+    if (!id) return undefined;
+    ref = { ...project.ref, id };
+  }
+  const connection = manager.get(ref.server);
+  if (!connection) {
+    void vscode.window.showErrorMessage(`No ALM server named "${ref.server}" is configured.`);
+    return undefined;
+  }
+  try {
+    const api = await connection.project(ref.domain, ref.project);
+    await api.defects.get(ref.id, { fields: ['name'] });
+  } catch (e) {
+    const message = e instanceof NotFoundError ? `Defect ${ref.id} does not exist in ${ref.project}.` : `Cannot open defect ${ref.id}: ${describeError(e)}`;
+    log.warn(message);
+    void vscode.window.showErrorMessage(message);
+    return undefined;
+  }
+  await open(ref);
+  return ref;
+}
+
+export async function copyDefectId(view: vscode.TreeView<TreeNode>, arg: unknown): Promise<string | undefined> {
+  const ref = selectedDefect(view, arg);
+  if (!ref) return undefined;
+  await vscode.env.clipboard.writeText(String(ref.id));
+  vscode.window.setStatusBarMessage(`Copied defect id ${ref.id}`, 3000);
+  return String(ref.id);
+}
+
+export async function copyDefectLink(view: vscode.TreeView<TreeNode>, manager: ConnectionManager, arg: unknown): Promise<string | undefined> {
+  const ref = selectedDefect(view, arg);
+  const connection = ref ? manager.get(ref.server) : undefined;
+  if (!ref || !connection) return undefined;
+  const link = defectLink(connection.entry.url, ref);
+  await vscode.env.clipboard.writeText(link);
+  vscode.window.setStatusBarMessage(`Copied the link to defect ${ref.id}`, 3000);
+  return link;
+}

@@ -1,0 +1,145 @@
+// "Filter…", "Clear Filter", saved filters. The filter menu edits a draft (status, severity and
+// priority from the project's own lists, users with "me", name text, raw query checked as typed)
+// and applies it only on "Apply". With `{ filter }` in the argument it applies without prompts.
+import * as vscode from 'vscode';
+import type { ProjectApi } from '../../api';
+import { readSavedFilterSettings, writeSavedFilters } from '../../config/settings';
+import { describeError } from '../../util/log';
+import { ME, describeFilter, isEmptyFilter, readFilter } from '../model/filter';
+import type { DefectFilter } from '../model/filter';
+import { RawQueryError, parseRawQuery } from '../model/rawQuery';
+import type { ProjectNode } from '../nodes/projectNode';
+
+type ListField = 'status' | 'severity' | 'priority';
+type UserField = 'owner' | 'detectedBy';
+type Action = ListField | UserField | 'name' | 'query' | 'apply' | 'saved' | 'save' | 'clear';
+
+const LABELS: Record<ListField | UserField, string> = { status: 'Status', severity: 'Severity', priority: 'Priority', owner: 'Assigned To', detectedBy: 'Detected By' };
+
+/** Applies `arg.filter` when given; otherwise runs the filter menu. Returns the filter now active. */
+export async function filterProject(project: ProjectNode, arg: unknown): Promise<DefectFilter | undefined> {
+  const given = typeof arg === 'object' && arg !== null && 'filter' in arg ? (arg as { filter: unknown }).filter : undefined;
+  if (given !== undefined) {
+    const filter = readFilter(given);
+    if (filter?.query) parseRawQuery(filter.query); // throws RawQueryError with the position of the mistake
+    await project.setFilter(filter);
+    return filter;
+  }
+  const draft: DefectFilter = { ...(project.filter ?? {}) };
+  for (;;) {
+    const action = await menu(project, draft);
+    if (!action) return project.filter;
+    if (action === 'apply') {
+      await project.setFilter(readFilter(draft));
+      return project.filter;
+    }
+    if (action === 'clear') {
+      for (const k of Object.keys(draft)) delete draft[k as keyof DefectFilter];
+    } else if (action === 'status' || action === 'severity' || action === 'priority') {
+      const values = await pickListValues(project, action, draft[action] ?? []);
+      if (values) setList(draft, action, values);
+    } else if (action === 'owner' || action === 'detectedBy') {
+      const text = await vscode.window.showInputBox({
+        title: `${LABELS[action]} is any of`,
+        prompt: `User names separated by commas; "me" is ${project.server.username}. Empty for anyone.`,
+        value: (draft[action] ?? []).map((u) => (u === ME ? 'me' : u)).join(', '),
+      });
+      if (text !== undefined) setList(draft, action, text.split(',').map((s) => s.trim()).filter(Boolean).map((u) => (u.toLowerCase() === 'me' ? ME : u)));
+    } else if (action === 'name') {
+      const text = await vscode.window.showInputBox({ title: 'Summary contains', prompt: '* matches any text. Empty for no condition.', value: draft.name ?? '' });
+      if (text !== undefined) draft.name = text.trim() || undefined;
+    } else if (action === 'query') {
+      const text = await vscode.window.showInputBox({
+        title: 'Query (for experts)',
+        prompt: 'ALM query syntax, e.g. {status[Open or New];id[>100]}. ANDed with the other conditions.',
+        value: draft.query ?? '',
+        validateInput: (v) => checkQuery(v),
+      });
+      if (text !== undefined) draft.query = text.trim() || undefined;
+    } else if (action === 'saved') {
+      const saved = readSavedFilterSettings();
+      if (saved.length === 0) {
+        void vscode.window.showInformationMessage('No saved filters yet. Use "Save As…" in the filter menu.');
+        continue;
+      }
+      const picked = await vscode.window.showQuickPick(saved.map((s) => ({ label: s.name, description: describeFilter(s.filter), s })), { title: 'Apply saved filter' });
+      if (picked) Object.assign(clear(draft), picked.s.filter);
+    } else if (action === 'save') {
+      await saveFilterAs(draft);
+    }
+  }
+}
+
+/** Stores `filter` under a name in `almDefects.savedFilters` (replacing one of the same name). */
+export async function saveFilterAs(filter: DefectFilter, name?: string): Promise<boolean> {
+  const clean = readFilter(filter);
+  if (!clean) {
+    void vscode.window.showInformationMessage('The filter is empty: nothing to save.');
+    return false;
+  }
+  const chosen = name ?? (await vscode.window.showInputBox({ title: 'Save filter as', prompt: describeFilter(clean), validateInput: (v) => (v.trim() ? undefined : 'Enter a name') }));
+  if (!chosen) return false;
+  const others = readSavedFilterSettings().filter((s) => s.name !== chosen.trim());
+  await writeSavedFilters([...others, { name: chosen.trim(), filter: clean }]);
+  return true;
+}
+
+export function checkQuery(text: string): string | undefined {
+  if (!text.trim()) return undefined;
+  try {
+    parseRawQuery(text);
+    return undefined;
+  } catch (e) {
+    return e instanceof RawQueryError ? e.message : describeError(e);
+  }
+}
+
+async function menu(project: ProjectNode, draft: DefectFilter): Promise<Action | undefined> {
+  type Item = vscode.QuickPickItem & { action?: Action };
+  const any = (v: string[] | undefined): string => (v?.length ? v.map((x) => (x === ME ? 'me' : x)).join(', ') : 'any');
+  const items: Item[] = [
+    { label: '$(check) Apply', description: isEmptyFilter(draft) ? 'show all defects' : describeFilter(draft), action: 'apply' },
+    { label: '', kind: vscode.QuickPickItemKind.Separator },
+    ...(['status', 'severity', 'priority', 'owner', 'detectedBy'] as const).map((k): Item => ({ label: LABELS[k], description: any(draft[k]), action: k })),
+    { label: 'Summary Contains', description: draft.name ?? 'any', action: 'name' },
+    { label: 'Query (Experts)', description: draft.query ?? 'none', action: 'query' },
+    { label: '', kind: vscode.QuickPickItemKind.Separator },
+    { label: '$(bookmark) Apply Saved Filter…', action: 'saved' },
+    { label: '$(save) Save As…', action: 'save' },
+    { label: '$(clear-all) Clear All Conditions', action: 'clear' },
+  ];
+  const picked = await vscode.window.showQuickPick(items, { title: `Filter defects of ${project.project}`, ignoreFocusOut: true });
+  return picked?.action;
+}
+
+async function pickListValues(project: ProjectNode, field: ListField, current: string[]): Promise<string[] | undefined> {
+  let values: string[] = [];
+  try {
+    values = await listValues(await project.api(), field);
+  } catch (e) {
+    void vscode.window.showWarningMessage(`Cannot read the ${LABELS[field]} list: ${describeError(e)}`);
+  }
+  for (const v of current) if (!values.includes(v)) values.push(v);
+  const picked = await vscode.window.showQuickPick(
+    values.map((v) => ({ label: v, picked: current.includes(v) })),
+    { title: `${LABELS[field]} is any of (none checked: any)`, canPickMany: true, ignoreFocusOut: true },
+  );
+  return picked?.map((p) => p.label);
+}
+
+/** The values of a list field, from the project's field metadata and lists. */
+export async function listValues(api: ProjectApi, field: string): Promise<string[]> {
+  const source = (await api.fields('defects')).get(field)?.dataType.source;
+  if (source?.kind !== 'list') return [];
+  return (await api.listItems()).valuesOf(source.listId);
+}
+
+function setList(draft: DefectFilter, key: ListField | UserField, values: string[]): void {
+  if (values.length) draft[key] = values;
+  else delete draft[key];
+}
+
+function clear(draft: DefectFilter): DefectFilter {
+  for (const k of Object.keys(draft)) delete draft[k as keyof DefectFilter];
+  return draft;
+}

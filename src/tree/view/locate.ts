@@ -1,0 +1,66 @@
+// Finds the node a command acts on: the node it was invoked on, a `{ server, domain, project }`
+// argument, the tree's selection, or the user's pick among the projects of signed-in servers.
+import * as vscode from 'vscode';
+import type { ProjectRefKey } from '../model/refs';
+import { DomainNode } from '../nodes/domainNode';
+import { ProjectNode } from '../nodes/projectNode';
+import { TreeRoot } from '../nodes/root';
+import type { ServerNode } from '../nodes/serverNode';
+import { LoadingNode, TreeNode } from '../nodes/treeNode';
+import type { AlmTreeProvider } from './provider';
+
+export async function childrenOf(node: TreeNode): Promise<TreeNode[]> {
+  return node instanceof LoadingNode ? node.resolveChildren() : node.getChildren();
+}
+
+/** The project node for `ref`, loading the server and domain levels as needed. */
+export async function findProject(provider: AlmTreeProvider, ref: ProjectRefKey): Promise<ProjectNode | undefined> {
+  const server = provider.root.server(ref.server);
+  if (!server) return undefined;
+  const domain = (await childrenOf(server)).find((n): n is DomainNode => n instanceof DomainNode && n.domain.name === ref.domain);
+  if (!domain) return undefined;
+  return (await childrenOf(domain)).find((n): n is ProjectNode => n instanceof ProjectNode && n.project === ref.project);
+}
+
+function isProjectRef(arg: unknown): arg is ProjectRefKey {
+  if (typeof arg !== 'object' || arg === null) return false;
+  const o = arg as Record<string, unknown>;
+  return typeof o.server === 'string' && typeof o.domain === 'string' && typeof o.project === 'string';
+}
+
+/** The project a command is about; prompts when nothing says which. */
+export async function projectFor(provider: AlmTreeProvider, view: vscode.TreeView<TreeNode>, arg: unknown, title: string): Promise<ProjectNode | undefined> {
+  if (arg instanceof TreeNode) {
+    const p = TreeRoot.ancestor(arg, ProjectNode);
+    if (p) return p;
+  }
+  if (isProjectRef(arg)) return findProject(provider, arg);
+  const selected = view.selection[0] ? TreeRoot.ancestor(view.selection[0], ProjectNode) : undefined;
+  if (selected) return selected;
+  return pickProject(provider, title);
+}
+
+/** Every project of the signed-in servers (honouring pins), as a quick pick. */
+export async function pickProject(provider: AlmTreeProvider, title: string): Promise<ProjectNode | undefined> {
+  const projects: ProjectNode[] = [];
+  await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: 'Listing ALM projects…' }, async () => {
+    for (const server of provider.serverNodes().filter((s: ServerNode) => s.server.canLoad)) {
+      for (const d of await childrenOf(server)) {
+        if (!(d instanceof DomainNode)) continue;
+        for (const p of await childrenOf(d)) if (p instanceof ProjectNode) projects.push(p);
+      }
+    }
+  });
+  if (projects.length === 0) {
+    void vscode.window.showInformationMessage('Sign in to an ALM server first.', 'Sign In').then((c) => {
+      if (c) void vscode.commands.executeCommand('almDefects.signIn');
+    });
+    return undefined;
+  }
+  if (projects.length === 1) return projects[0];
+  const picked = await vscode.window.showQuickPick(
+    projects.map((p) => ({ label: p.project, description: `${p.domain} · ${p.server.name}`, p })),
+    { title, ignoreFocusOut: true },
+  );
+  return picked?.p;
+}

@@ -1,0 +1,130 @@
+// The ALM tree in VS Code: the view, its provider and every tree command. Other features plug in
+// through `setDefectOpener` (the defect editor) and `setDefectChildren` (attachments).
+import * as vscode from 'vscode';
+import type { AuthServices } from '../../auth/services';
+import type { ConnectionStatusBar } from '../../auth/statusBar';
+import { serverNameOf } from '../../auth/serverArgs';
+import { describeError } from '../../util/log';
+import type { Log } from '../../util/log';
+import { ViewState } from '../model/viewState';
+import type { DefectChildrenProvider } from '../nodes/context';
+import { LoadMoreNode } from '../nodes/loadMoreNode';
+import { MessageNode } from '../nodes/messageNode';
+import { TreeNode } from '../nodes/treeNode';
+import { groupBy, setGroupedContext, sortBy } from './arrangeCommands';
+import { copyDefectId, copyDefectLink, goToDefect, selectedDefect } from './defectCommands';
+import type { DefectOpener } from './defectCommands';
+import { DEFECT_SCHEME, DefectPreviewProvider, openDefectPreview } from './defectPreview';
+import { filterProject, saveFilterAs } from './filterCommands';
+import { projectFor } from './locate';
+import { AlmTreeProvider, VIEW_ID } from './provider';
+
+export class TreeFeature implements vscode.Disposable {
+  readonly provider: AlmTreeProvider;
+  readonly view: vscode.TreeView<TreeNode>;
+  private opener: DefectOpener = openDefectPreview;
+  private readonly disposables: vscode.Disposable[] = [];
+
+  constructor(
+    context: vscode.ExtensionContext,
+    private readonly services: AuthServices,
+    statusBar: ConnectionStatusBar,
+    private readonly log: Log,
+  ) {
+    this.provider = new AlmTreeProvider(services.manager, new ViewState(context.workspaceState), log);
+    this.view = vscode.window.createTreeView(VIEW_ID, { treeDataProvider: this.provider, showCollapseAll: true, canSelectMany: false });
+    const state = this.provider.state;
+    this.disposables.push(
+      this.provider,
+      this.view,
+      this.view.onDidExpandElement((e) => void state.setExpanded(e.element.id, true)),
+      this.view.onDidCollapseElement((e) => void state.setExpanded(e.element.id, false)),
+      this.view.onDidChangeSelection((e) => statusBar.setActive(serverNameOf(e.selection[0] ? rootOf(e.selection[0]) : undefined))),
+      vscode.workspace.registerTextDocumentContentProvider(DEFECT_SCHEME, new DefectPreviewProvider(services.manager)),
+      vscode.workspace.onDidChangeConfiguration((e) => {
+        if (e.affectsConfiguration('almDefects.pageSize')) this.provider.refreshAll();
+      }),
+      ...this.registerCommands(),
+    );
+    void setGroupedContext(state.groupBy);
+  }
+
+  /** The defect editor registers here; until then defects open read-only. */
+  setDefectOpener(opener: DefectOpener): vscode.Disposable {
+    this.opener = opener;
+    return new vscode.Disposable(() => {
+      if (this.opener === opener) this.opener = openDefectPreview;
+    });
+  }
+
+  /** Attachments register here; defect nodes then expand to what it returns. */
+  setDefectChildren(provider: DefectChildrenProvider): vscode.Disposable {
+    this.provider.defectChildren = provider;
+    this.provider.changed();
+    return new vscode.Disposable(() => {
+      if (this.provider.defectChildren === provider) this.provider.defectChildren = undefined;
+      this.provider.changed();
+    });
+  }
+
+  openDefect(ref: Parameters<DefectOpener>[0]): Promise<void> {
+    return this.opener(ref);
+  }
+
+  dispose(): void {
+    for (const d of this.disposables.reverse()) d.dispose();
+  }
+
+  private registerCommands(): vscode.Disposable[] {
+    const { provider, view, services, log } = this;
+    const tag = log.child('tree');
+    const cmd = (id: string, fn: (arg: unknown) => unknown): vscode.Disposable =>
+      vscode.commands.registerCommand(id, async (arg: unknown) => {
+        try {
+          return await fn(arg);
+        } catch (e) {
+          tag.error(`${id}: ${describeError(e)}`);
+          void vscode.window.showErrorMessage(describeError(e));
+          return undefined;
+        }
+      });
+    return [
+      cmd('almDefects.refresh', () => provider.refreshAll()),
+      cmd('almDefects.refreshNode', (arg) => {
+        if (arg instanceof MessageNode && arg.parent) arg.parent.refresh();
+        else if (arg instanceof TreeNode) arg.refresh();
+        else provider.refreshAll();
+      }),
+      cmd('almDefects.loadMore', (arg) => (arg instanceof LoadMoreNode ? arg.owner.loadMore() : undefined)),
+      cmd('almDefects.openDefect', async (arg) => {
+        const ref = selectedDefect(view, arg);
+        return ref ? this.opener(ref).then(() => ref) : goToDefect(provider, view, services.manager, (r) => this.opener(r), tag, arg);
+      }),
+      cmd('almDefects.goToDefect', (arg) => goToDefect(provider, view, services.manager, (r) => this.opener(r), tag, arg)),
+      cmd('almDefects.copyDefectId', (arg) => copyDefectId(view, arg)),
+      cmd('almDefects.copyDefectLink', (arg) => copyDefectLink(view, services.manager, arg)),
+      cmd('almDefects.filter', async (arg) => {
+        const project = await projectFor(provider, view, arg, 'Filter the defects of which project?');
+        return project ? filterProject(project, arg) : undefined;
+      }),
+      cmd('almDefects.clearFilter', async (arg) => {
+        const project = await projectFor(provider, view, arg, 'Clear the filter of which project?');
+        await project?.setFilter(undefined);
+      }),
+      cmd('almDefects.saveFilter', async (arg) => {
+        const project = await projectFor(provider, view, arg, 'Save the filter of which project?');
+        const name = typeof arg === 'object' && arg !== null && typeof (arg as { name?: unknown }).name === 'string' ? (arg as { name: string }).name : undefined;
+        return project?.filter ? saveFilterAs(project.filter, name) : false;
+      }),
+      cmd('almDefects.groupBy', (arg) => groupBy(provider, arg)),
+      cmd('almDefects.ungroup', () => groupBy(provider, 'none')),
+      cmd('almDefects.sortBy', (arg) => sortBy(provider, arg)),
+    ];
+  }
+}
+
+function rootOf(node: TreeNode): TreeNode {
+  let n = node;
+  while (n.parent) n = n.parent;
+  return n;
+}
