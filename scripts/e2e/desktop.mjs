@@ -41,7 +41,8 @@ const runDir = mkdtempSync(join(tmpdir(), 'alm-desktop-'));
 let exitCode = 1;
 try {
   const vscodeExecutablePath = await download();
-  const alm = await startAlmServer({ dataDir: join(runDir, 'alm-data'), logFile: join(runDir, 'alm-server.log') });
+  // 1,000 defects in Demo: the tree's tests page to the last one (issue 5).
+  const alm = await startAlmServer({ dataDir: join(runDir, 'alm-data'), logFile: join(runDir, 'alm-server.log'), defects: 1000 });
   log(`ALM server at ${alm.baseUrl}`);
   const almServer = { baseUrl: alm.baseUrl, users: alm.users, domain: 'DEFAULT', project: 'Demo' };
   const folder = writeDemoWorkspace(join(runDir, 'workspace'), almServer);

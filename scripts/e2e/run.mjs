@@ -48,7 +48,8 @@ async function main() {
   const runtime = await ensureVscodeServer(log);
   if (runtime.installSeconds > 0) timings.install = runtime.installSeconds;
 
-  const alm = await startAlmServer({ dataDir: join(runDir, 'alm-data'), logFile: files.almLog });
+  // 1,000 defects in Demo: the tree's tests page to the last one (issue 5).
+  const alm = await startAlmServer({ dataDir: join(runDir, 'alm-data'), logFile: files.almLog, defects: 1000 });
   log(`ALM server at ${alm.baseUrl}`);
   const almServer = { baseUrl: alm.baseUrl, users: alm.users, domain: 'DEFAULT', project: 'Demo' };
   const folder = writeDemoWorkspace(join(runDir, 'workspace'), almServer);
