@@ -33,7 +33,7 @@ export class ServerNode extends LoadingNode {
   item(): NodeItem {
     const s = this.server;
     const state = STATUS_TEXT[s.status];
-    const who = `${s.entry.username} @ ${hostOf(s.entry.url)}`;
+    const who = `${s.entry.url} · ${s.entry.username}`;
     const signedIn = s.status === 'signed-in' || s.status === 'ready' || s.status === 'signing-in';
     return {
       label: s.name,
@@ -71,13 +71,5 @@ export class ServerNode extends LoadingNode {
 
   protected loadingNode(): TreeNode {
     return loadingNode(this, this.ctx, this.server.status === 'signing-in' ? 'Signing in…' : 'Loading domains…');
-  }
-}
-
-function hostOf(url: string): string {
-  try {
-    return new URL(url).host;
-  } catch {
-    return url;
   }
 }

@@ -1,0 +1,242 @@
+// The ALM tree in a real VS Code against the project's ALM server (1,000 defects in Demo): sign-in
+// failure without a loop, sign-in, the tree's levels and labels, paging to the last defect, a filter,
+// a grouping, list values, opening and copying defects, sign-out and the server commands.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { AlmDefectsApi } from '../../../src/extension';
+import type { TreeNode } from '../../../src/tree/nodes/treeNode';
+import { e2eAlmServer, signIn } from '../environment';
+
+const EXTENSION_ID = 'alm-defects.alm-defects';
+const DEMO = { server: 'Demo', domain: 'DEFAULT', project: 'Demo' };
+
+let api: AlmDefectsApi;
+let cookie: string;
+
+async function rest<T>(path: string): Promise<T> {
+  const server = e2eAlmServer();
+  const res = await fetch(`${server.baseUrl}${path}`, { headers: { cookie, accept: 'application/json' } });
+  assert.equal(res.status, 200, `${path}: ${await res.clone().text()}`);
+  return (await res.json()) as T;
+}
+
+async function serverTotal(query?: string): Promise<number> {
+  const q = query ? `&query=${encodeURIComponent(query)}` : '';
+  const body = await rest<{ 'total-count': number }>(`/api/domains/DEFAULT/projects/Demo/defects?fields=id&limit=1${q}`);
+  return body['total-count'];
+}
+
+const label = (n: TreeNode): string => api.treeItem(n).label as string;
+const labels = (ns: TreeNode[]): string[] => ns.map(label);
+
+async function node(...path: string[]): Promise<TreeNode> {
+  const found = await api.find(path);
+  assert.ok(found, `no tree node at ${path.join(' › ')}`);
+  return found;
+}
+
+/** Loads every page of a paged node through the Load more command; returns the defect rows. */
+async function loadAll(parent: TreeNode): Promise<TreeNode[]> {
+  for (let guard = 0; guard < 100; guard++) {
+    const rows = await api.children(parent);
+    const last = rows[rows.length - 1];
+    if (!last || api.treeItem(last).contextValue !== 'alm:loadMore') return rows;
+    await vscode.commands.executeCommand('almDefects.loadMore', last);
+  }
+  throw new Error('Load more never ended');
+}
+
+describe('tree: connections, sign-in and the ALM tree', function () {
+  this.timeout(120_000);
+
+  before(async () => {
+    const ext = vscode.extensions.getExtension<AlmDefectsApi>(EXTENSION_ID);
+    assert.ok(ext);
+    api = await ext.activate();
+    await api.reloadSettings();
+    const server = e2eAlmServer();
+    cookie = await signIn(server, server.users[1]);
+    // Start signed out whatever ran before.
+    await vscode.commands.executeCommand('almDefects.signOut', { server: 'Demo' });
+  });
+
+  after(async () => {
+    await vscode.commands.executeCommand('almDefects.clearFilter', DEMO);
+    await vscode.commands.executeCommand('almDefects.groupBy', 'none');
+  });
+
+  it('activates quickly and shows the configured server with a sign-in row', async () => {
+    console.log(`      activation took ${api.activationMs} ms`);
+    assert.ok(api.activationMs < 2000, `activation took ${api.activationMs} ms`);
+    const [server] = await api.children();
+    const item = api.treeItem(server);
+    assert.equal(item.label, 'Demo');
+    assert.equal(item.id, 'alm:Demo');
+    assert.match(String(item.description), new RegExp(`^${e2eAlmServer().baseUrl.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} · alice`));
+    assert.equal(item.contextValue, 'alm:server+signedOut');
+    const rows = await api.children(server);
+    assert.deepEqual(labels(rows), ['Sign in to Demo…']);
+    assert.equal(api.treeItem(rows[0]).command?.command, 'almDefects.signIn');
+    assert.match(api.statusBarText(), /ALM Demo: signed out/);
+  });
+
+  it('refuses a wrong password with a clear message and never tries it again', async () => {
+    const result = (await vscode.commands.executeCommand('almDefects.signIn', { server: 'Demo', password: 'wrong-password' })) as { ok: boolean; message: string };
+    assert.equal(result.ok, false);
+    assert.equal(result.message, 'Sign-in to Demo failed: the user name or password is wrong, or the account is locked.');
+    assert.equal(api.connection('Demo')?.status, 'signed-out', 'a refused new password is not stored');
+    assert.equal(api.connection('Demo')?.signInAttempts, 1);
+    // Refreshing the tree again and again sends nothing: there is no stored password to retry.
+    for (let i = 0; i < 3; i++) {
+      await vscode.commands.executeCommand('almDefects.refresh');
+      assert.deepEqual(labels(await api.children(await node('Demo'))), ['Sign in to Demo…']);
+    }
+    assert.equal(api.connection('Demo')?.signInAttempts, 1, 'no sign-in loop');
+    const session = await vscode.authentication.getSession('alm', ['Demo'], { silent: true });
+    assert.equal(session, undefined);
+  });
+
+  it('signs in, shows the account in the Accounts menu and the state in the status bar', async () => {
+    const server = e2eAlmServer();
+    const result = (await vscode.commands.executeCommand('almDefects.signIn', { server: 'Demo', password: server.users[0].password })) as { ok: boolean };
+    assert.equal(result.ok, true);
+    assert.equal(api.connection('Demo')?.status, 'signed-in');
+    const session = await vscode.authentication.getSession('alm', ['Demo'], { silent: true });
+    assert.equal(session?.account.label, 'alice (Demo)');
+    assert.ok(!session?.accessToken.includes(server.users[0].password), 'the session token is not the password');
+    assert.match(api.statusBarText(), /ALM Demo: alice/);
+  });
+
+  it('shows server → domain → project → Defects, My Defects and Lists with stable ids', async () => {
+    const server = await node('Demo');
+    assert.equal(api.treeItem(server).contextValue, 'alm:server+signedIn');
+    assert.deepEqual(labels(await api.children(server)), ['DEFAULT'], 'pinned to DEFAULT');
+    const project = await node('Demo', 'DEFAULT', 'Demo');
+    assert.equal(api.treeItem(project).id, 'alm:Demo/DEFAULT/Demo');
+    assert.equal(api.treeItem(project).contextValue, 'alm:project');
+    const children = await api.children(project);
+    assert.deepEqual(labels(children), ['Defects', 'My Defects', 'Lists']);
+    assert.deepEqual(children.map((c) => api.treeItem(c).id), ['alm:Demo/DEFAULT/Demo/defects', 'alm:Demo/DEFAULT/Demo/mine', 'alm:Demo/DEFAULT/Demo/lists']);
+  });
+
+  it('pages to the last of 1,000 defects with "Load more" and the remaining count', async () => {
+    assert.equal(await serverTotal(), 1000);
+    const defects = await node('Demo', 'DEFAULT', 'Demo', 'Defects');
+    const first = await api.children(defects);
+    assert.equal(first.length, 101);
+    assert.match(label(first[0]), /^1000: /);
+    const more = api.treeItem(first[100]);
+    assert.equal(more.label, 'Load 100 more');
+    assert.equal(more.description, '900 remaining');
+    const item = api.treeItem(first[0]);
+    assert.ok(item.iconPath instanceof vscode.ThemeIcon);
+    assert.match(String(item.description), /^\S.* · .* · /, 'status · severity · owner');
+    assert.ok(item.tooltip instanceof vscode.MarkdownString && item.tooltip.value.includes('**Defect 1000**'));
+    const all = await loadAll(defects);
+    assert.equal(all.length, 1000, 'every defect, no Load more row left');
+    assert.match(label(all[999]), /^1: /);
+    assert.equal(new Set(all.map((n) => api.treeItem(n).id)).size, 1000, 'unique ids');
+    assert.match(String(api.treeItem(defects).description), /^1,000 · /);
+  });
+
+  it('filters by status and owner "me": the project shows the filter, the rows match the server', async () => {
+    await vscode.commands.executeCommand('almDefects.filter', { ...DEMO, filter: { status: ['Open'], owner: ['@me'] } });
+    const project = await node('Demo', 'DEFAULT', 'Demo');
+    assert.equal(api.treeItem(project).description, 'filter: status: Open · owner: me');
+    assert.equal(api.treeItem(project).contextValue, 'alm:project+filtered');
+    const expected = await serverTotal('{status[Open];owner[alice]}');
+    assert.ok(expected > 0 && expected < 1000, `expected a real subset, got ${expected}`);
+    const rows = await loadAll(await node('Demo', 'DEFAULT', 'Demo', 'Defects'));
+    assert.equal(rows.length, expected);
+    for (const r of rows) assert.match(String(api.treeItem(r).description), /^Open · .* · alice$/);
+    await vscode.commands.executeCommand('almDefects.clearFilter', DEMO);
+    assert.equal(api.treeItem(project).description, undefined);
+  });
+
+  it('groups by severity with exact counts, each group holding only its severity', async () => {
+    await vscode.commands.executeCommand('almDefects.groupBy', 'severity');
+    const defects = await node('Demo', 'DEFAULT', 'Demo', 'Defects');
+    const groups = await api.children(defects);
+    assert.ok(groups.length >= 3);
+    const values = labels(groups);
+    const counts = groups.map((g) => Number(String(api.treeItem(g).description).replace(/,/g, '')));
+    assert.equal(counts.reduce((a, b) => a + b, 0), 1000, 'every defect is in one group');
+    const urgent = values.indexOf('5-Urgent');
+    assert.ok(urgent >= 0, `groups: ${values.join(', ')}`);
+    assert.equal(counts[urgent], await serverTotal("{severity['5-Urgent']}"));
+    const rows = await loadAll(groups[urgent]);
+    assert.equal(rows.length, counts[urgent]);
+    for (const r of rows) assert.match(String(api.treeItem(r).description), / · 5-Urgent · /);
+    assert.equal(api.treeItem(defects).contextValue, 'alm:defects+grouped');
+    await vscode.commands.executeCommand('almDefects.groupBy', 'none');
+    assert.equal((await api.children(defects)).length, 101);
+  });
+
+  it('shows the project lists and their values as the server has them, nested', async () => {
+    const body = await rest<{ data: { id: number; name: string; parent: { id: number } }[] }>('/api/domains/DEFAULT/projects/Demo/list-items');
+    const lists = body.data.filter((i) => i.parent.id === 0);
+    const listsNode = await node('Demo', 'DEFAULT', 'Demo', 'Lists');
+    assert.deepEqual(labels(await api.children(listsNode)), lists.map((l) => l.name));
+    const severityList = lists.find((l) => l.name === 'Severity');
+    assert.ok(severityList);
+    const severityValues = body.data.filter((i) => i.parent.id === severityList.id).map((i) => i.name);
+    assert.deepEqual(labels(await api.children(await node('Demo', 'DEFAULT', 'Demo', 'Lists', 'Severity'))), severityValues);
+    const subject = body.data.find((i) => i.parent.id === 0 && i.name === 'Subject');
+    const accounts = body.data.find((i) => subject && i.parent.id === subject.id && i.name === 'Accounts');
+    assert.ok(accounts);
+    const nested = body.data.filter((i) => i.parent.id === accounts.id).map((i) => i.name);
+    assert.deepEqual(labels(await api.children(await node('Demo', 'DEFAULT', 'Demo', 'Lists', 'Subject', 'Accounts'))), nested);
+  });
+
+  it('goes to a defect by id, opens it read-only, and copies its id and link', async () => {
+    const ref = await vscode.commands.executeCommand('almDefects.goToDefect', { ...DEMO, id: 7 });
+    assert.deepEqual(ref, { ...DEMO, id: 7 });
+    const doc = await vscode.workspace.openTextDocument(vscode.Uri.from({ scheme: 'alm-defect', path: '/Demo/DEFAULT/Demo/Defect 7.md' }));
+    const defect = await rest<{ name: string; status: string }>('/api/domains/DEFAULT/projects/Demo/defects/7');
+    assert.ok(doc.getText().startsWith('# Defect 7: '), doc.getText().slice(0, 80));
+    assert.ok(doc.getText().includes(`| Status | ${defect.status} |`));
+    assert.ok(!/<script/i.test(doc.getText()), 'memo HTML is shown as text');
+    const missing = await vscode.commands.executeCommand('almDefects.goToDefect', { ...DEMO, id: 999999 });
+    assert.equal(missing, undefined);
+
+    assert.equal(await vscode.commands.executeCommand('almDefects.copyDefectId', { ...DEMO, id: 7 }), '7');
+    assert.equal(await vscode.env.clipboard.readText(), '7');
+    const link = (await vscode.commands.executeCommand('almDefects.copyDefectLink', { ...DEMO, id: 7 })) as string;
+    const host = new URL(e2eAlmServer().baseUrl).host;
+    assert.equal(link, `td://Demo.DEFAULT.${host}/qcbin/DefectsModule-000000000?EntityType=IBug&EntityID=7`);
+  });
+
+  it('adds a server after checking it, refuses a wrong password, and removes it', async () => {
+    const server = e2eAlmServer();
+    const bad = (await vscode.commands.executeCommand('almDefects.addServer', { name: 'QA box', url: server.baseUrl, username: 'bob', password: 'nope', domain: 'QA' })) as { ok: boolean; message: string };
+    assert.equal(bad.ok, false);
+    assert.match(bad.message, /refused bob: the user name or password is wrong/);
+    const unreachable = (await vscode.commands.executeCommand('almDefects.addServer', { name: 'Nowhere', url: 'http://127.0.0.1:9/qcbin', username: 'bob', password: 'x' })) as { ok: boolean; message: string };
+    assert.equal(unreachable.ok, false);
+    assert.match(unreachable.message, /Cannot reach http:\/\/127\.0\.0\.1:9\/qcbin/);
+    assert.deepEqual(vscode.workspace.getConfiguration('almDefects').get<{ name: string }[]>('servers')?.map((s) => s.name), ['Demo']);
+
+    const ok = (await vscode.commands.executeCommand('almDefects.addServer', { name: 'QA box', url: server.baseUrl, username: 'bob', password: server.users[1].password, domain: 'QA' })) as { ok: boolean };
+    assert.equal(ok.ok, true);
+    const saved = vscode.workspace.getConfiguration('almDefects').get<Record<string, unknown>[]>('servers') ?? [];
+    assert.deepEqual(saved[1], { name: 'QA box', url: server.baseUrl, username: 'bob', domain: 'QA' }, 'no password in settings');
+    assert.deepEqual(labels(await api.children()), ['Demo', 'QA box']);
+    assert.deepEqual(labels(await api.children(await node('QA box'))), ['QA']);
+    assert.deepEqual(labels(await api.children(await node('QA box', 'QA'))), ['Regression']);
+
+    const removed = (await vscode.commands.executeCommand('almDefects.removeServer', { server: 'QA box', confirm: false })) as { ok: boolean };
+    assert.equal(removed.ok, true);
+    assert.deepEqual(labels(await api.children()), ['Demo']);
+    assert.equal(await vscode.authentication.getSession('alm', ['QA box'], { silent: true }), undefined);
+  });
+
+  it('signs out: the account leaves the Accounts menu and the tree asks to sign in again', async () => {
+    await vscode.commands.executeCommand('almDefects.signOut', { server: 'Demo' });
+    assert.equal(api.connection('Demo')?.status, 'signed-out');
+    assert.equal(await vscode.authentication.getSession('alm', ['Demo'], { silent: true }), undefined);
+    assert.deepEqual(labels(await api.children(await node('Demo'))), ['Sign in to Demo…']);
+    // Leave the server signed in for the suites that follow.
+    const result = (await vscode.commands.executeCommand('almDefects.signIn', { server: 'Demo', password: e2eAlmServer().users[0].password })) as { ok: boolean };
+    assert.equal(result.ok, true);
+  });
+});

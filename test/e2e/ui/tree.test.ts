@@ -1,0 +1,78 @@
+// Page-side test of the ALM tree as a user sees it: signs in from the tree's "Sign in" row (typing
+// the password into VS Code's own input box), expands server → domain → project → Defects, checks
+// the rows, and saves screenshots of the tree to test-results/ui/.
+import * as assert from 'node:assert/strict';
+import type { Locator } from 'playwright-core';
+import { screenshot, ui } from './context';
+
+function row(name: RegExp, level?: number): Locator {
+  const { page } = ui();
+  const base = page.locator('.part.sidebar [role="treeitem"]');
+  return (level ? base.and(page.locator(`[aria-level="${level}"]`)) : base).filter({ hasText: name }).first();
+}
+
+async function expand(item: Locator): Promise<void> {
+  await item.waitFor({ timeout: 30_000 });
+  if ((await item.getAttribute('aria-expanded')) !== 'true') await item.click();
+  await assertEventually(async () => (await item.getAttribute('aria-expanded')) === 'true', 'row did not expand');
+}
+
+async function assertEventually(check: () => Promise<boolean>, message: string, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    assert.ok(Date.now() < deadline, message);
+    await ui().page.waitForTimeout(200);
+  }
+}
+
+describe('ui: the ALM tree', function () {
+  this.timeout(120_000);
+
+  it('signs in from the tree and shows the project defects with icons, then pages', async () => {
+    const { page, almServer } = ui();
+    await page.getByRole('tab', { name: 'ALM' }).click();
+    const server = row(/^Demo/, 1);
+    await expand(server);
+    const signInRow = row(/Sign in to Demo/, 2);
+    if (await signInRow.isVisible().catch(() => false)) {
+      await signInRow.click();
+      const input = page.locator('.quick-input-widget input[type="password"]');
+      await input.waitFor({ timeout: 15_000 });
+      await input.fill(almServer.users[0].password);
+      await input.press('Enter');
+    }
+    await expand(row(/^DEFAULT/, 2));
+    await expand(row(/^Demo/, 3));
+    await expand(row(/^Defects/, 4));
+    const newest = row(/^1000: /, 5);
+    await newest.waitFor({ timeout: 30_000 });
+    assert.match(await newest.innerText(), /·/, 'status · severity · owner shown');
+    assert.equal(await newest.locator('.codicon').count() > 0, true, 'severity icon');
+    const more = row(/Load 100 more/, 5);
+    await more.scrollIntoViewIfNeeded();
+    assert.match(await more.innerText(), /900 remaining/);
+    await newest.scrollIntoViewIfNeeded();
+    await newest.hover();
+    await page.locator('.monaco-hover').filter({ hasText: 'Defect 1000' }).first().waitFor({ timeout: 10_000 }).catch(() => undefined);
+    await screenshot('tree-defects');
+    await page.mouse.move(0, 0);
+
+    await more.scrollIntoViewIfNeeded();
+    await more.click();
+    await assertEventually(async () => (await row(/800 remaining/, 5).count()) > 0, 'the second page never arrived');
+  });
+
+  it('shows the project lists, nested', async () => {
+    const { page } = ui();
+    const defects = row(/^Defects/, 4);
+    if ((await defects.getAttribute('aria-expanded')) === 'true') await defects.click();
+    await expand(row(/^Lists/, 4));
+    await expand(row(/^Subject/, 5));
+    await expand(row(/^Accounts/, 6));
+    await row(/^Login/, 7).waitFor({ timeout: 30_000 });
+    await expand(row(/^Severity/, 5));
+    await row(/^5-Urgent/, 6).waitFor({ timeout: 30_000 });
+    await page.mouse.move(0, 0);
+    await screenshot('tree-lists');
+  });
+});
