@@ -40,6 +40,8 @@ const files = {
 /** Pages to screenshot if the run fails. */
 const pages = new Map();
 const timings = {};
+/** Counts of the stages that finished, kept even when a later stage crashes. */
+const stageCounts = [];
 /** @type {import('playwright-core').Browser | undefined} */
 let browser;
 
@@ -73,6 +75,7 @@ async function main() {
   pages.set('suite', suite.page);
   timings.codeAutomationExit = suite.secondsToExit;
   const suiteCounts = readSuiteResult(suite.exitCode);
+  stageCounts.push(suiteCounts);
   if (suiteCounts.failed === 0) await suite.context.close();
 
   log('page-side tests (test/e2e/ui):');
@@ -82,7 +85,7 @@ async function main() {
     page: workbench.page, almServer, workspaceFolder: folder, screenshotsDir: join(resultsDir, 'ui'), repoRoot,
     vscodeServer: { node: runtime.node, serverMain: runtime.serverMain },
   }, { grep, failureDir: runDir });
-  return [suiteCounts, uiCounts];
+  stageCounts.push(uiCounts);
 }
 
 /** The suite's counts; a run that ended badly without reporting a failed test counts as one failure. */
@@ -128,26 +131,30 @@ function keepArtifacts() {
 
 const watchdog = setTimeout(() => {
   log(`the run did not finish within ${RUN_TIMEOUT_MS / 1000} s: stopping`);
-  process.exitCode = 1;
-  finish(null).finally(() => process.exit(1));
+  finish('timed out').finally(() => process.exit(1));
 }, RUN_TIMEOUT_MS);
 
 let finished = false;
-async function finish(counts) {
+/** @param {string | null} crash why the run could not complete, counted as one more failure */
+async function finish(crash) {
   if (finished) return;
   finished = true;
   clearTimeout(watchdog);
   const total = { passed: 0, failed: 0, pending: 0, failures: [] };
-  for (const c of counts ?? []) {
+  for (const c of stageCounts) {
     total.passed += c.passed;
     total.failed += c.failed;
     total.pending += c.pending;
     total.failures.push(...c.failures);
   }
-  if (counts && process.env.ALM_TEST_SUMMARY) {
+  if (crash) {
+    total.failed += 1;
+    total.failures.push(`(the run could not complete: ${crash})`);
+  }
+  if (process.env.ALM_TEST_SUMMARY) {
     writeFileSync(process.env.ALM_TEST_SUMMARY, JSON.stringify({ passed: total.passed, failed: total.failed, pending: total.pending }));
   }
-  const ok = counts !== null && total.failed === 0 && !process.exitCode;
+  const ok = total.failed === 0;
   if (!ok || keep) await screenshots();
   await browser?.close().catch(() => {});
   await stopAll();
@@ -164,11 +171,10 @@ async function finish(counts) {
 
 const started = Date.now();
 try {
-  const counts = await main();
+  await main();
   timings.total = (Date.now() - started) / 1000;
-  await finish(counts);
+  await finish(null);
 } catch (err) {
   log(`the run could not complete: ${err instanceof Error ? err.stack : String(err)}`);
-  process.exitCode = 1;
-  await finish(null);
+  await finish(err instanceof Error ? err.message : String(err));
 }
