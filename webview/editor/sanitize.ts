@@ -51,6 +51,8 @@ export function filterStyle(style: string): string {
 }
 
 const SAFE_LINK = /^(?:https?:|mailto:)/i;
+/** Raster images inline in the HTML itself; shown without asking the extension. */
+export const RASTER_DATA_URI = /^data:image\/(png|jpeg|gif|webp|bmp);base64,[a-z0-9+/=\s]*$/i;
 
 purify.addHook('afterSanitizeAttributes', (node) => {
   if (!(node instanceof Element)) return;
@@ -61,9 +63,10 @@ purify.addHook('afterSanitizeAttributes', (node) => {
     else node.removeAttribute('style');
   }
   if (node.tagName === 'IMG') {
-    const src = node.getAttribute('src');
+    const src = node.getAttribute('src')?.trim();
     node.removeAttribute('src');
-    if (src) node.setAttribute(IMAGE_SOURCE_ATTR, src);
+    // Inline images are kept only as raster data (an SVG or HTML data: URI is dropped).
+    if (src && (!/^data:/i.test(src) || RASTER_DATA_URI.test(src))) node.setAttribute(IMAGE_SOURCE_ATTR, src);
   }
   if (node.tagName === 'A') {
     const href = node.getAttribute('href');
@@ -72,10 +75,21 @@ purify.addHook('afterSanitizeAttributes', (node) => {
   }
 });
 
+/**
+ * A `<base>` element reports a CSP `base-uri` violation as soon as any document of this page parses
+ * it, even DOMPurify's inert one; renamed first, it is an unknown element the sanitizer drops.
+ */
+function defuseBase(html: string): string {
+  return html.replace(/<(\/?)base(?=[\s/>]|$)/gi, '<$1x-base');
+}
+
 /** The sanitized body of a memo, as a fragment of this document (never a string put into innerHTML). */
 export function sanitizeMemo(html: string | null | undefined): DocumentFragment {
   if (!html) return document.createDocumentFragment();
-  return purify.sanitize(html, { ...CONFIG, RETURN_DOM_FRAGMENT: true });
+  const result: unknown = purify.sanitize(defuseBase(html), { ...CONFIG, RETURN_DOM_FRAGMENT: true });
+  // A document without a body (a `<frameset>`) gives no fragment: then there is nothing to show.
+  const isFragment = typeof result === 'object' && result !== null && (result as Node).nodeType === Node.DOCUMENT_FRAGMENT_NODE;
+  return isFragment ? (result as DocumentFragment) : document.createDocumentFragment();
 }
 
 /** Moves every image's original source back to `src`, in a document that loads nothing. */

@@ -4,7 +4,7 @@
 // through the extension; links open through it.
 import type { FieldView, WireValue } from '../../../src/shared/editorProtocol';
 import { h, setAttr } from '../dom';
-import { IMAGE_SOURCE_ATTR, cleanMemoHtml, sanitizeMemo, serializeMemo } from '../sanitize';
+import { IMAGE_SOURCE_ATTR, RASTER_DATA_URI, cleanMemoHtml, sanitizeMemo, serializeMemo } from '../sanitize';
 import type { ControlContext, FieldControl } from './control';
 import { FieldRow, accessibleName } from './control';
 
@@ -30,12 +30,16 @@ export function memoDocument(body: string): string {
 export function resolveImages(container: Element, ctx: ControlContext): void {
   for (const img of Array.from(container.querySelectorAll<HTMLImageElement>(`img[${IMAGE_SOURCE_ATTR}]:not([src])`))) {
     const src = img.getAttribute(IMAGE_SOURCE_ATTR) ?? '';
+    if (RASTER_DATA_URI.test(src)) {
+      img.src = src;
+      continue;
+    }
     img.setAttribute('aria-busy', 'true');
     void ctx.resolveImage(src).then(
       (uri) => {
         img.removeAttribute('aria-busy');
         // Only an image data: URI from the host, never anything that would load from elsewhere.
-        if (uri && /^data:image\/(png|jpeg|gif|webp|bmp);base64,/i.test(uri)) img.src = uri;
+        if (uri && RASTER_DATA_URI.test(uri)) img.src = uri;
         else img.classList.add('missing');
       },
       () => img.classList.add('missing'),

@@ -1,0 +1,204 @@
+// In real Chromium, the editor webview under its real CSP renders a corpus of XSS vectors placed in
+// memo fields — read-only, while editing, pasted, and typed into the HTML source view — and
+// nothing runs, loads or navigates: no `window.__xss` mark, no alert/confirm/prompt/open, no
+// request, no navigation, no CSP violation (the sanitizer must stop them before CSP has to).
+import * as assert from 'node:assert/strict';
+import { join } from 'node:path';
+import vectors from '../fixtures/xss-vectors.json';
+import { FakeProject } from '../../unit/editor/fakeProject';
+import { ui } from './context';
+import { openEditorPage } from './editorHarness';
+import type { EditorPage } from './editorHarness';
+
+interface Vector {
+  name: string;
+  html: string;
+}
+
+const KEY = { server: 'Demo', domain: 'DEFAULT', project: 'Demo', id: 7 };
+const wrap = (body: string, marker: string) => `<html><body>\n${body}\n<p>${marker}</p>\n</body></html>`;
+
+function freshProject(): FakeProject {
+  const project = new FakeProject();
+  project.seed({
+    id: 7, name: 'Hostile <img src=x onerror="window.__xss=1"> summary', status: 'New', severity: '2-Medium', 'detected-by': 'alice',
+    'creation-time': '2026-01-02', description: '<html><body><p>start</p></body></html>', 'dev-comments': null,
+  });
+  return project;
+}
+
+function assertClean(editor: EditorPage, what: string): void {
+  const t = editor.traps;
+  assert.deepEqual(t.pageTraps, [], `${what}: script ran`);
+  assert.deepEqual(t.dialogs, [], `${what}: a dialog opened`);
+  assert.deepEqual(t.requests, [], `${what}: the page made requests`);
+  assert.deepEqual(t.navigations, [], `${what}: a frame navigated`);
+  assert.deepEqual(t.cspViolations, [], `${what}: CSP had to block something the sanitizer let through`);
+  assert.deepEqual(t.pageErrors, [], `${what}: page errors`);
+  for (const href of editor.openedLinks) assert.match(href, /^(https?:|mailto:)/i, `${what}: asked the host to open ${href}`);
+}
+
+/** Hovers, focuses and clicks everything inside the memos, as a curious user would. */
+async function poke(editor: EditorPage): Promise<void> {
+  await editor.page.evaluate(() => {
+    for (const el of Array.from(document.querySelectorAll<HTMLElement>('.memo *'))) {
+      el.dispatchEvent(new MouseEvent('mouseover', { bubbles: true }));
+      el.focus?.();
+      el.click?.();
+    }
+  });
+}
+
+/** What is left in the memos that should never be there. */
+async function dangerousMarkup(editor: EditorPage): Promise<string[]> {
+  return editor.page.evaluate(() => {
+    const found: string[] = [];
+    const banned = 'script,iframe,frame,object,embed,form,input,button,textarea,select,style,link,meta,base,svg,math,video,audio,source,template';
+    for (const memo of Array.from(document.querySelectorAll('.memo'))) {
+      for (const el of Array.from(memo.querySelectorAll('*'))) {
+        if (el.matches(banned)) found.push(`<${el.tagName.toLowerCase()}>`);
+        for (const a of Array.from(el.attributes)) {
+          if (/^on/i.test(a.name) || a.name === 'srcset' || a.name === 'formaction' || a.name === 'id' || a.name === 'name') found.push(`${el.tagName}@${a.name}`);
+        }
+        const href = el.getAttribute('href');
+        if (href !== null && !/^(https?:|mailto:)/i.test(href.trim())) found.push(`href=${href}`);
+        const src = el.getAttribute('src');
+        if (src !== null && !src.startsWith('data:image/')) found.push(`src=${src}`);
+      }
+    }
+    return found;
+  });
+}
+
+/** Starts a vector with empty trap logs, so a failure names the vector that caused it. */
+function resetTraps(editor: EditorPage): void {
+  for (const list of Object.values(editor.traps)) list.length = 0;
+  editor.openedLinks.length = 0;
+}
+
+async function showVector(editor: EditorPage, project: FakeProject, html: string, marker: string): Promise<void> {
+  resetTraps(editor);
+  project.changeAsOther(7, { description: wrap(html, marker), 'dev-comments': wrap(html, marker) });
+  await editor.controller.reload();
+  await editor.page.locator('[data-field="dev-comments"] .memo', { hasText: marker }).waitFor({ timeout: 5000 });
+}
+
+describe('ui: memo HTML cannot attack the editor (real Chromium, real CSP)', function () {
+  this.timeout(180_000);
+  const corpus = vectors as Vector[];
+  let editor: EditorPage;
+  let project: FakeProject;
+
+  before(async () => {
+    project = freshProject();
+    editor = await openEditorPage(ui().page.context(), ui().repoRoot, { api: project, key: KEY, user: 'alice' });
+    await editor.page.locator('.form .group').first().waitFor();
+  });
+
+  after(async () => {
+    await editor?.close();
+  });
+
+  it('has a corpus of at least 50 vectors', () => {
+    assert.ok(corpus.length >= 50, `only ${corpus.length} vectors`);
+    assert.equal(new Set(corpus.map((v) => v.name)).size, corpus.length, 'vector names are unique');
+  });
+
+  it('the traps notice an attack that is not sanitized (so the other tests can fail)', async () => {
+    const probe = await openEditorPage(ui().page.context(), ui().repoRoot, { api: freshProject(), key: KEY, user: 'alice' });
+    try {
+      await probe.page.locator('.form .group').first().waitFor();
+      await probe.page.evaluate(() => {
+        const div = document.createElement('div');
+        // Deliberately unsanitized: what the editor must never do.
+        div.innerHTML = '<img src="https://evil.example/x.png"><img src=y onerror="window.__xss=1">';
+        document.body.append(div);
+        (window as unknown as { __xss: number }).__xss = 1;
+      });
+      await probe.collectPageTraps();
+      assert.ok(probe.traps.cspViolations.length >= 2, `CSP events: ${probe.traps.cspViolations.join(', ')}`);
+      assert.deepEqual(probe.traps.pageTraps, ['__xss=1']);
+    } finally {
+      await probe.close();
+    }
+  });
+
+  it('shows the hostile summary as text in the header', async () => {
+    const name = await editor.page.locator('.defect-name').innerText();
+    assert.equal(name, 'Hostile <img src=x onerror="window.__xss=1"> summary');
+    assert.equal(await editor.page.locator('.header img').count(), 0);
+    assertClean(editor, 'summary');
+  });
+
+  it('renders every vector read-only without effect', async () => {
+    for (const [i, v] of corpus.entries()) {
+      await showVector(editor, project, v.html, `read-marker-${i}`);
+      await poke(editor);
+      await editor.collectPageTraps();
+      assertClean(editor, `read-only "${v.name}"`);
+      assert.deepEqual(await dangerousMarkup(editor), [], `read-only "${v.name}" left markup behind`);
+    }
+    await editor.page.screenshot({ path: join(ui().screenshotsDir, 'editor-xss-read.png'), fullPage: true });
+  });
+
+  it('renders every vector in the rich-text editor without effect, and saves nothing dangerous', async () => {
+    await editor.controller.edit();
+    assert.equal(editor.controller.lockPhase, 'editing');
+    for (const [i, v] of corpus.entries()) {
+      await showVector(editor, project, v.html, `edit-marker-${i}`);
+      await poke(editor);
+      // Typing in the memo sends its serialized (sanitized) HTML to the host.
+      await editor.page.locator('[data-field="description"] .memo').press('End');
+      await editor.page.keyboard.type(' edited');
+      await editor.page.locator('[data-field="name"] vscode-text-field').click();
+      await editor.page.waitForTimeout(60);
+      const saved = String(editor.controller.value('description') ?? '');
+      assert.match(saved, /edited/, `"${v.name}": the edit did not reach the host`);
+      assert.doesNotMatch(saved, /<script|<iframe|<object|<embed|<svg|<math|<style|<form|\son\w+\s*=|javascript:|srcset|formaction/i, `"${v.name}" would be saved as ${saved}`);
+      await editor.collectPageTraps();
+      assertClean(editor, `editing "${v.name}"`);
+      assert.deepEqual(await dangerousMarkup(editor), [], `editing "${v.name}" left markup behind`);
+    }
+    await editor.page.screenshot({ path: join(ui().screenshotsDir, 'editor-xss-edit.png'), fullPage: true });
+  });
+
+  it('sanitizes every vector pasted into a memo', async () => {
+    const memo = editor.page.locator('[data-field="dev-comments"] .memo');
+    for (const v of corpus) {
+      resetTraps(editor);
+      await memo.click();
+      await editor.page.evaluate((html) => {
+        const target = document.querySelector('[data-field="dev-comments"] .memo');
+        const data = new DataTransfer();
+        data.setData('text/html', html);
+        data.setData('text/plain', 'plain');
+        target?.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+      }, v.html);
+      await poke(editor);
+      await editor.collectPageTraps();
+      assertClean(editor, `pasted "${v.name}"`);
+      assert.deepEqual(await dangerousMarkup(editor), [], `pasted "${v.name}" left markup behind`);
+    }
+  });
+
+  it('sanitizes every vector typed into the HTML source view', async () => {
+    const field = editor.page.locator('[data-field="description"]');
+    for (const v of corpus) {
+      resetTraps(editor);
+      await field.getByText('HTML source').click();
+      const source = field.locator('vscode-text-area.memo-source');
+      await source.evaluate((el, html) => {
+        const area = el as HTMLElement & { value: string };
+        area.value = html;
+        area.dispatchEvent(new Event('input', { bubbles: true }));
+      }, v.html);
+      await field.getByText('Formatted view').click();
+      await poke(editor);
+      await editor.collectPageTraps();
+      assertClean(editor, `source view "${v.name}"`);
+      assert.deepEqual(await dangerousMarkup(editor), [], `source view "${v.name}" left markup behind`);
+      const saved = String(editor.controller.value('description') ?? '');
+      assert.doesNotMatch(saved, /<script|<iframe|\son\w+\s*=|javascript:/i, `"${v.name}" from the source view would be saved as ${saved}`);
+    }
+  });
+});
