@@ -1,28 +1,15 @@
 // Shared setup for the client's integration tests: a real ALM-compatible server on a free
 // loopback port with a temporary data dir, and clients with a capturing logger.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { startServer } from '../../../server/src/index';
-import type { ServerOptions } from '../../../server/src/index';
 import { AlmClient } from '../../../src/api/index';
 import type { AlmClientOptions, Defect, ProjectApi } from '../../../src/api/index';
+import { startTestServer } from '../../support/server';
+import type { RunningServer, ServerOptions } from '../../support/server';
 
-export interface TestServer {
-  baseUrl: string;
-  close(): Promise<void>;
-}
+export type TestServer = RunningServer;
 
-export async function startApiTestServer(opts: Partial<ServerOptions> = {}): Promise<TestServer> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'alm-api-it-'));
-  const server = await startServer({ port: 0, demo: true, ...opts, dataDir });
-  return {
-    baseUrl: server.baseUrl,
-    close: async () => {
-      await server.close();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
+/** The shared test server (free port, temporary data dir, demo data). */
+export function startApiTestServer(opts: Partial<ServerOptions> = {}): Promise<TestServer> {
+  return startTestServer(opts);
 }
 
 export const WRONG_PASSWORD = 'Xy9-not-the-password';
