@@ -9,6 +9,7 @@ import { FakeProject } from '../../unit/editor/fakeProject';
 import { ui } from './context';
 import { openEditorPage } from './editorHarness';
 import type { EditorPage } from './editorHarness';
+import { DANGEROUS_MARKUP, POKE_MEMOS, UNSANITIZED_ATTACK, pasteInto, typeIntoSource } from './editorPageScripts';
 
 interface Vector {
   name: string;
@@ -38,36 +39,12 @@ function assertClean(editor: EditorPage, what: string): void {
   for (const href of editor.openedLinks) assert.match(href, /^(https?:|mailto:)/i, `${what}: asked the host to open ${href}`);
 }
 
-/** Hovers, focuses and clicks everything inside the memos, as a curious user would. */
 async function poke(editor: EditorPage): Promise<void> {
-  await editor.page.evaluate(() => {
-    for (const el of Array.from(document.querySelectorAll<HTMLElement>('.memo *'))) {
-      el.dispatchEvent(new MouseEvent('mouseover', { bubbles: true }));
-      el.focus?.();
-      el.click?.();
-    }
-  });
+  await editor.page.evaluate(POKE_MEMOS);
 }
 
-/** What is left in the memos that should never be there. */
 async function dangerousMarkup(editor: EditorPage): Promise<string[]> {
-  return editor.page.evaluate(() => {
-    const found: string[] = [];
-    const banned = 'script,iframe,frame,object,embed,form,input,button,textarea,select,style,link,meta,base,svg,math,video,audio,source,template';
-    for (const memo of Array.from(document.querySelectorAll('.memo'))) {
-      for (const el of Array.from(memo.querySelectorAll('*'))) {
-        if (el.matches(banned)) found.push(`<${el.tagName.toLowerCase()}>`);
-        for (const a of Array.from(el.attributes)) {
-          if (/^on/i.test(a.name) || a.name === 'srcset' || a.name === 'formaction' || a.name === 'id' || a.name === 'name') found.push(`${el.tagName}@${a.name}`);
-        }
-        const href = el.getAttribute('href');
-        if (href !== null && !/^(https?:|mailto:)/i.test(href.trim())) found.push(`href=${href}`);
-        const src = el.getAttribute('src');
-        if (src !== null && !src.startsWith('data:image/')) found.push(`src=${src}`);
-      }
-    }
-    return found;
-  });
+  return editor.page.evaluate<string[]>(DANGEROUS_MARKUP);
 }
 
 /** Starts a vector with empty trap logs, so a failure names the vector that caused it. */
@@ -108,13 +85,8 @@ describe('ui: memo HTML cannot attack the editor (real Chromium, real CSP)', fun
     const probe = await openEditorPage(ui().page.context(), ui().repoRoot, { api: freshProject(), key: KEY, user: 'alice' });
     try {
       await probe.page.locator('.form .group').first().waitFor();
-      await probe.page.evaluate(() => {
-        const div = document.createElement('div');
-        // Deliberately unsanitized: what the editor must never do.
-        div.innerHTML = '<img src="https://evil.example/x.png"><img src=y onerror="window.__xss=1">';
-        document.body.append(div);
-        (window as unknown as { __xss: number }).__xss = 1;
-      });
+      // Deliberately unsanitized: what the editor must never do.
+      await probe.page.evaluate(UNSANITIZED_ATTACK);
       await probe.collectPageTraps();
       assert.ok(probe.traps.cspViolations.length >= 2, `CSP events: ${probe.traps.cspViolations.join(', ')}`);
       assert.deepEqual(probe.traps.pageTraps, ['__xss=1']);
@@ -167,13 +139,7 @@ describe('ui: memo HTML cannot attack the editor (real Chromium, real CSP)', fun
     for (const v of corpus) {
       resetTraps(editor);
       await memo.click();
-      await editor.page.evaluate((html) => {
-        const target = document.querySelector('[data-field="dev-comments"] .memo');
-        const data = new DataTransfer();
-        data.setData('text/html', html);
-        data.setData('text/plain', 'plain');
-        target?.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
-      }, v.html);
+      await editor.page.evaluate(pasteInto('dev-comments', v.html));
       await poke(editor);
       await editor.collectPageTraps();
       assertClean(editor, `pasted "${v.name}"`);
@@ -186,12 +152,7 @@ describe('ui: memo HTML cannot attack the editor (real Chromium, real CSP)', fun
     for (const v of corpus) {
       resetTraps(editor);
       await field.getByText('HTML source').click();
-      const source = field.locator('vscode-text-area.memo-source');
-      await source.evaluate((el, html) => {
-        const area = el as HTMLElement & { value: string };
-        area.value = html;
-        area.dispatchEvent(new Event('input', { bubbles: true }));
-      }, v.html);
+      await editor.page.evaluate(typeIntoSource('description', v.html));
       await field.getByText('Formatted view').click();
       await poke(editor);
       await editor.collectPageTraps();
