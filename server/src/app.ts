@@ -1,10 +1,10 @@
 // Fastify assembly: body parsers, compression, no-cache headers on reads, the ALM error handler,
 // the sign-in endpoints, and the session-guarded `/api` routes.
 import Fastify from 'fastify';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import compress from '@fastify/compress';
 import type { ServerContext } from './context';
-import { installErrorHandler } from './errors';
+import { AlmError, installErrorHandler } from './errors';
 import { registerAuth, sessionHook } from './auth/index';
 import { registerDomains } from './routes/domains';
 import { registerProjectRoutes } from './routes/index';
@@ -16,6 +16,11 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
     bodyLimit: 20 * 1024 * 1024,
     // Long path segments (domain and project names) must not be cut at the default 100 characters.
     routerOptions: { maxParamLength: 500 },
+    // Errors fastify raises before routing (a malformed URL) get the ALM body too.
+    frameworkErrors: (error, _request, reply) => {
+      const plain = reply as unknown as FastifyReply;
+      void plain.code(400).type('application/json').send(new AlmError(400, 'qccore.general-error', `Bad request: ${error.message}`).toBody());
+    },
   });
   installErrorHandler(app);
   await app.register(compress, { encodings: ['gzip', 'deflate'], threshold: 1024 });
@@ -32,7 +37,9 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
   });
 
   await app.register(async (auth) => {
-    // Sign-in endpoints accept any body type (clients send text/plain, XML or nothing).
+    // Sign-in endpoints read any body as text (clients send text/plain, XML, JSON or an empty
+    // body with a JSON content type), so a body never fails a sign-in before credentials do.
+    auth.removeAllContentTypeParsers();
     auth.addContentTypeParser('*', { parseAs: 'string' }, (_req, body, done) => done(null, body));
     registerAuth(auth, ctx);
   });
