@@ -5,6 +5,9 @@ import type { ConnectionStatus } from './auth/connection';
 import { AuthServices } from './auth/services';
 import { ConnectionStatusBar } from './auth/statusBar';
 import { affectsConnections } from './config/settings';
+import { extensionEditorServices } from './editor/extensionServices';
+import { registerDefectEditor, releaseAllLocks } from './editor/registerDefectEditor';
+import type { DefectEditorApi } from './editor/registerDefectEditor';
 import { LoadingNode } from './tree/nodes/treeNode';
 import type { TreeNode } from './tree/nodes/treeNode';
 import { TreeFeature } from './tree/view/treeFeature';
@@ -23,6 +26,8 @@ export interface AlmDefectsApi {
   statusBarText(): string;
   /** Applies settings changes now instead of on the configuration event. */
   reloadSettings(): Promise<void>;
+  /** The defect editor: open/create defects, the open editors, releasing their locks. */
+  readonly editor: DefectEditorApi;
 }
 
 let shutdown: (() => Promise<void>) | undefined;
@@ -38,10 +43,12 @@ export function activate(context: vscode.ExtensionContext): AlmDefectsApi {
   const statusBar = new ConnectionStatusBar(services.manager);
   const auth = new AlmAuthenticationProvider(services.manager, log.child('auth'));
   const tree = new TreeFeature(context, services, statusBar, log);
+  const editor = registerDefectEditor(context, extensionEditorServices(services, tree, log));
   context.subscriptions.push(
     auth,
     statusBar,
     tree,
+    tree.setDefectOpener((ref) => editor.open(ref)),
     ...registerAuthCommands(services),
     vscode.commands.registerCommand('almDefects.showLog', () => channel.show(true)),
     vscode.workspace.onDidChangeConfiguration((e) => {
@@ -50,7 +57,11 @@ export function activate(context: vscode.ExtensionContext): AlmDefectsApi {
   );
   const ready = services.reload();
   // Clients sign out on deactivate, which releases any lock their sessions hold on the server.
-  shutdown = () => services.dispose();
+  shutdown = async () => {
+    // Editors release their locks first (keeping unsaved edits for the panels VS Code restores).
+    await releaseAllLocks();
+    await services.dispose();
+  };
 
   const activationMs = Math.round(performance.now() - started);
   log.info(`ALM Defects activated in ${activationMs} ms`);
@@ -77,6 +88,7 @@ export function activate(context: vscode.ExtensionContext): AlmDefectsApi {
     },
     statusBarText: () => statusBar.text,
     reloadSettings: () => services.reload(),
+    editor,
   };
 }
 

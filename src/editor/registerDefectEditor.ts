@@ -1,6 +1,7 @@
-// The defect editor's entry: one panel per defect (opening it again reveals it), the "ALM: Open
-// Defect…" and "ALM: New Defect…" commands, the serializer that restores panels after a window
-// reload (unsaved edits from the webview state), and releaseAllLocks() for deactivate().
+// The defect editor's entry: one panel per defect (opening it again reveals it), "ALM: New
+// Defect…", the serializer that restores panels after a window reload (unsaved edits from the
+// webview state), and releaseAllLocks() for deactivate(). "ALM: Open Defect…" is the tree's
+// command; it opens this editor through the opener activate() hands the tree.
 import * as vscode from 'vscode';
 import type { ProjectApi } from '../api/index';
 import type { DefectKey } from '../shared/editorProtocol';
@@ -9,10 +10,9 @@ import { keyId, parseSnapshot } from './controller/snapshot';
 import { DEFECT_VIEW_TYPE, DefectSession, describeError, panelOptions } from './defectSession';
 import type { SessionHost } from './defectSession';
 import { ImageResolver } from './imageResolver';
-import { parseDefectId, projectUsers } from './projectUsers';
+import { projectUsers } from './projectUsers';
 import type { DefectEditorServices, EditorProjectRef } from './services';
 
-export const OPEN_DEFECT_COMMAND = 'almDefects.openDefectEditor';
 export const NEW_DEFECT_COMMAND = 'almDefects.newDefect';
 
 export interface DefectEditorApi {
@@ -107,15 +107,6 @@ class DefectEditorRegistry implements SessionHost, vscode.Disposable {
   }
 }
 
-function asDefectRef(arg: unknown): (EditorProjectRef & { id: number }) | undefined {
-  const o = (arg && typeof arg === 'object' && 'ref' in arg ? (arg as { ref: unknown }).ref : arg) as Record<string, unknown> | null | undefined;
-  if (!o || typeof o !== 'object') return undefined;
-  const { server, domain, project, id } = o;
-  if (typeof server !== 'string' || typeof domain !== 'string' || typeof project !== 'string') return undefined;
-  if (typeof id !== 'number' || !Number.isSafeInteger(id) || id <= 0) return undefined;
-  return { server, domain, project, id };
-}
-
 async function projectOf(services: DefectEditorServices, arg: unknown, title: string): Promise<EditorProjectRef | undefined> {
   if (!services.pickProject) {
     void vscode.window.showErrorMessage('Select a project in the ALM view first.');
@@ -145,20 +136,6 @@ export function registerDefectEditor(context: vscode.ExtensionContext, services:
   context.subscriptions.push(
     registry,
     { dispose: () => (current === registry ? (current = undefined) : undefined) },
-    vscode.commands.registerCommand(OPEN_DEFECT_COMMAND, async (arg?: unknown) => {
-      const direct = asDefectRef(arg);
-      if (direct) return api.open(direct);
-      const project = await projectOf(services, arg, 'Open Defect: choose the project');
-      if (!project) return;
-      const text = await vscode.window.showInputBox({
-        title: `Open Defect in ${project.domain}/${project.project}`,
-        prompt: 'Defect id',
-        placeHolder: 'e.g. 42',
-        validateInput: (v) => (parseDefectId(v) === undefined ? 'Enter a defect id (a whole number).' : undefined),
-      });
-      const id = text === undefined ? undefined : parseDefectId(text);
-      if (id !== undefined) await api.open({ ...project, id });
-    }),
     vscode.commands.registerCommand(NEW_DEFECT_COMMAND, async (arg?: unknown) => {
       const project = await projectOf(services, arg, 'New Defect: choose the project');
       if (project) await api.create(project);

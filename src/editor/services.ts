@@ -13,7 +13,7 @@ export interface EditorLog {
   debug(message: string): void;
   info(message: string): void;
   warn(message: string): void;
-  error(message: string | Error): void;
+  error(message: string): void;
 }
 
 export interface DefectEditorServices {
