@@ -1,0 +1,45 @@
+// One attachment under a defect in the ALM tree: its name, "size · modified", the description as
+// tooltip and an icon by file type. Clicking opens it through the `alm-attachment:` file system.
+// No `vscode` import: the tree's adapter turns the NodeItem into a TreeItem.
+import type { Attachment } from '../../api';
+import type { DefectRef } from '../../tree/model/refs';
+import type { TreeContext } from '../../tree/nodes/context';
+import { TreeNode } from '../../tree/nodes/treeNode';
+import type { NodeItem } from '../../tree/nodes/treeNode';
+import { attachmentDescription, attachmentIcon, attachmentTooltip } from '../model/format';
+import type { AttachmentLocation } from '../model/location';
+
+export const OPEN_ATTACHMENT_COMMAND = 'almDefects.openAttachment';
+
+export class AttachmentNode extends TreeNode {
+  readonly id: string;
+
+  constructor(
+    parent: TreeNode,
+    ctx: TreeContext,
+    /** The defect it belongs to. */
+    readonly defect: DefectRef,
+    readonly attachment: Attachment,
+  ) {
+    super(parent, ctx);
+    this.id = `${parent.id}/attachment/${attachment.id}`;
+  }
+
+  get location(): AttachmentLocation {
+    const { server, domain, project } = this.defect;
+    return { server, domain, project, id: this.attachment.id, name: this.attachment.name };
+  }
+
+  item(): NodeItem {
+    const a = this.attachment;
+    return {
+      label: a.name,
+      description: attachmentDescription(a),
+      tooltip: attachmentTooltip(a),
+      collapsible: 'none',
+      icon: { id: attachmentIcon(a.name) },
+      contextValue: 'alm:attachment',
+      command: { command: OPEN_ATTACHMENT_COMMAND, title: 'Open Attachment', arguments: [this] },
+    };
+  }
+}
