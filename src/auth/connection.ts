@@ -58,6 +58,8 @@ export class ServerConnection {
   private lastError: string | undefined;
   private statusValue: ConnectionStatus = 'signed-out';
   private attempts = 0;
+  /** An explicit sign-in in progress; requests wait for it rather than fail "not signed in". */
+  private signingIn: Promise<unknown> | undefined;
   private readonly changed = new Emitter<ServerConnection>();
   readonly onDidChange = this.changed.event;
 
@@ -108,6 +110,7 @@ export class ServerConnection {
 
   /** Runs `fn` with the client; a refused or missing password fails fast without a request. */
   async run<T>(fn: (client: AlmClientLike) => Promise<T>): Promise<T> {
+    await this.signingIn?.catch(() => undefined);
     if (!this.passwordLoaded) await this.loadPassword();
     if (this.refusal) throw new NotSignedInError(this.refusal, true);
     if (!this.password) throw new NotSignedInError(`Not signed in to ${this.name}.`, false);
@@ -147,7 +150,16 @@ export class ServerConnection {
    * Checks `password` against the server with a fresh client; on success stores it and keeps that
    * client (already signed in). On failure nothing is stored and the error is rethrown.
    */
-  async signIn(password: string, signal?: AbortSignal): Promise<SessionInfo> {
+  signIn(password: string, signal?: AbortSignal): Promise<SessionInfo> {
+    const attempt = this.checkAndKeep(password, signal);
+    this.signingIn = attempt;
+    void attempt.catch(() => undefined).finally(() => {
+      if (this.signingIn === attempt) this.signingIn = undefined;
+    });
+    return attempt;
+  }
+
+  private async checkAndKeep(password: string, signal?: AbortSignal): Promise<SessionInfo> {
     const entry = this.entryValue;
     const candidate = this.factory(entry, async () => ({ username: entry.username, password }), this.transport);
     this.attempts++;

@@ -79,7 +79,11 @@ export class Log implements LogSink {
   }
 
   private write(level: Level, message: string): void {
-    this.sink[level](`[${this.tag}] ${this.redactor.apply(message)}`);
+    try {
+      this.sink[level](`[${this.tag}] ${this.redactor.apply(message)}`);
+    } catch {
+      // The channel is gone (the window is closing); a log line is never worth an exception.
+    }
   }
 }
 

@@ -12,9 +12,12 @@ const ROWS: [string, string][] = [
   ['last-modified', 'Modified'],
 ];
 
-/** Escapes Markdown and HTML metacharacters so `text` renders literally. */
+/**
+ * Escapes what makes Markdown markup inside a line (emphasis, code, links, images, tables, HTML)
+ * so `text` renders literally; `-`, `.` and `#` only matter at a line start, which values never are.
+ */
 export function escapeMarkdown(text: string): string {
-  return text.replace(/[\\`*_{}[\]()#+\-.!|<>&~]/g, (c) => (c === '<' ? '&lt;' : c === '>' ? '&gt;' : c === '&' ? '&amp;' : `\\${c}`)).replace(/\r?\n/g, ' ');
+  return text.replace(/[\\`*_{}[\]()|~!<>&]/g, (c) => (c === '<' ? '&lt;' : c === '>' ? '&gt;' : c === '&' ? '&amp;' : `\\${c}`)).replace(/\r?\n/g, ' ');
 }
 
 export function defectTooltip(defect: Defect): string {

@@ -52,7 +52,8 @@ export function renderDefect(d: Defect, fields: FieldCatalog | undefined): strin
   for (const f of MEMO_FIELDS) {
     const text = htmlToText(typeof d[f] === 'string' ? (d[f] as string) : '');
     if (!text) continue;
-    lines.push('', `## ${label(f)}`, '', ...text.split('\n').map((l) => (l ? `${escapeMarkdown(l)}  ` : '')));
+    // A memo line starting like a heading or list item stays text.
+    lines.push('', `## ${label(f)}`, '', ...text.split('\n').map((l) => (l ? `${escapeMarkdown(l).replace(/^([#+-]|\d+\.)/, '\\$1')}  ` : '')));
   }
   lines.push('', '*Read-only view.*');
   return lines.join('\n');

@@ -63,8 +63,10 @@ export class AlmTreeProvider implements vscode.TreeDataProvider<TreeNode>, TreeC
   }
 
   getChildren(node?: TreeNode): vscode.ProviderResult<TreeNode[]> {
+    this.log.trace(`getChildren ${node?.id ?? '(root)'}`);
     if (!node) return this.root.servers();
     const children = node.getChildren();
+    void children.then((c) => this.log.trace(`${node.id}: ${c.length} children`));
     void vscode.window.withProgress({ location: { viewId: VIEW_ID } }, () => children);
     return children;
   }

@@ -84,16 +84,18 @@ describe('tree: connections, sign-in and the ALM tree', function () {
     const result = (await vscode.commands.executeCommand('almDefects.signIn', { server: 'Demo', password: 'wrong-password' })) as { ok: boolean; message: string };
     assert.equal(result.ok, false);
     assert.equal(result.message, 'Sign-in to Demo failed: the user name or password is wrong, or the account is locked.');
-    assert.equal(api.connection('Demo')?.status, 'signed-out', 'a refused new password is not stored');
+    assert.equal(api.connection('Demo')?.status, 'failed');
     assert.equal(api.connection('Demo')?.signInAttempts, 1);
-    // Refreshing the tree again and again sends nothing: there is no stored password to retry.
+    // The tree says so, and refreshing it again and again sends nothing.
     for (let i = 0; i < 3; i++) {
       await vscode.commands.executeCommand('almDefects.refresh');
-      assert.deepEqual(labels(await api.children(await node('Demo'))), ['Sign in to Demo…']);
+      const rows = await api.children(await node('Demo'));
+      assert.deepEqual(labels(rows), ['Sign-in failed — click to sign in again']);
+      assert.match(String((api.treeItem(rows[0]).tooltip as vscode.MarkdownString).value), /password is wrong/);
     }
     assert.equal(api.connection('Demo')?.signInAttempts, 1, 'no sign-in loop');
-    const session = await vscode.authentication.getSession('alm', ['Demo'], { silent: true });
-    assert.equal(session, undefined);
+    assert.match(api.statusBarText(), /ALM Demo: sign-in failed/);
+    assert.deepEqual(await vscode.authentication.getAccounts('alm'), [], 'a refused password is not an account');
   });
 
   it('signs in, shows the account in the Accounts menu and the state in the status bar', async () => {
@@ -101,9 +103,8 @@ describe('tree: connections, sign-in and the ALM tree', function () {
     const result = (await vscode.commands.executeCommand('almDefects.signIn', { server: 'Demo', password: server.users[0].password })) as { ok: boolean };
     assert.equal(result.ok, true);
     assert.equal(api.connection('Demo')?.status, 'signed-in');
-    const session = await vscode.authentication.getSession('alm', ['Demo'], { silent: true });
-    assert.equal(session?.account.label, 'alice (Demo)');
-    assert.ok(!session?.accessToken.includes(server.users[0].password), 'the session token is not the password');
+    const accounts = await vscode.authentication.getAccounts('alm');
+    assert.deepEqual(accounts.map((a) => a.label), ['alice (Demo)']);
     assert.match(api.statusBarText(), /ALM Demo: alice/);
   });
 
@@ -227,13 +228,13 @@ describe('tree: connections, sign-in and the ALM tree', function () {
     const removed = (await vscode.commands.executeCommand('almDefects.removeServer', { server: 'QA box', confirm: false })) as { ok: boolean };
     assert.equal(removed.ok, true);
     assert.deepEqual(labels(await api.children()), ['Demo']);
-    assert.equal(await vscode.authentication.getSession('alm', ['QA box'], { silent: true }), undefined);
+    assert.deepEqual((await vscode.authentication.getAccounts('alm')).map((a) => a.label), ['alice (Demo)']);
   });
 
   it('signs out: the account leaves the Accounts menu and the tree asks to sign in again', async () => {
     await vscode.commands.executeCommand('almDefects.signOut', { server: 'Demo' });
     assert.equal(api.connection('Demo')?.status, 'signed-out');
-    assert.equal(await vscode.authentication.getSession('alm', ['Demo'], { silent: true }), undefined);
+    assert.deepEqual(await vscode.authentication.getAccounts('alm'), []);
     assert.deepEqual(labels(await api.children(await node('Demo'))), ['Sign in to Demo…']);
     // Leave the server signed in for the suites that follow.
     const result = (await vscode.commands.executeCommand('almDefects.signIn', { server: 'Demo', password: e2eAlmServer().users[0].password })) as { ok: boolean };

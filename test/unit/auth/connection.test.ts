@@ -158,3 +158,16 @@ describe('connection manager', () => {
     await manager.dispose();
   });
 });
+
+describe('server connection during an explicit sign-in', () => {
+  it('makes requests started meanwhile wait for it instead of failing "not signed in"', async () => {
+    const world = new FakeWorld();
+    const c = connection(world, new MapVault());
+    await c.loadPassword();
+    const signingIn = c.signIn('secret');
+    assert.equal(c.status, 'signing-in');
+    const domains = c.domains();
+    await signingIn;
+    assert.deepEqual((await domains).map((d) => d.name), ['DEFAULT', 'QA']);
+  });
+});
