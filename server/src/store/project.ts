@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { DEFECT_FIELDS } from '../metadata/defectFields';
 import { openDatabase, migrate } from './sqlite';
 import type { SqliteDatabase } from './sqlite';
-import { projectSchemaV1 } from './projectSchema';
+import { PROJECT_MIGRATIONS } from './projectSchema';
 import { formatDate, formatDateTime } from './time';
 import type {
   CycleInput, DefectInput, DefectRow, EnvironmentInput, ListItemInput, ListItemRow, LockRow,
@@ -31,7 +31,7 @@ export class ProjectStore {
     this.attachmentsDir = join(dir, 'attachments');
     mkdirSync(this.attachmentsDir, { recursive: true });
     this.db = openDatabase(join(dir, 'project.db'));
-    migrate(this.db, [projectSchemaV1]);
+    migrate(this.db, PROJECT_MIGRATIONS);
     const cols = DEFECT_COLUMNS.map((c) => `"${c}"`).join(', ');
     const params = DEFECT_COLUMNS.map(() => '?').join(', ');
     this.insertDefectStmt = this.db.prepare(`INSERT INTO defects (${cols}) VALUES (${params})`);
