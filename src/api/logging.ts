@@ -25,10 +25,11 @@ export class SecretScrubber {
   }
 }
 
-const silent: AlmLogger = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined };
+/** The logger used when the caller gives none; the transport skips building messages for it. */
+export const SILENT_LOGGER: AlmLogger = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined };
 
 export function scrubbingLogger(target: AlmLogger | undefined, scrubber: SecretScrubber): AlmLogger {
-  if (!target) return silent; // nothing to protect, and no per-request scrubbing cost
+  if (!target) return SILENT_LOGGER; // nothing to protect, and no per-request scrubbing cost
   const t = target;
   const tag = (m: string): string => `[api] ${scrubber.scrub(m)}`;
   return {

@@ -28,6 +28,10 @@ export interface TlsOptions {
   rejectUnauthorized?: boolean;
 }
 
+/**
+ * Proxy settings. The extension maps VS Code's `http.proxy` → `url`, `http.proxyStrictSSL` →
+ * `strictSSL`, `http.noProxy` → `noProxy`, and passes `process.env` as `env`.
+ */
 export interface ProxyOptions {
   /** `http://[user:pass@]host:port`. When absent, HTTPS_PROXY / HTTP_PROXY from `env` are used. */
   url?: string;

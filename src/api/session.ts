@@ -47,6 +47,10 @@ export class Session implements AuthHooks {
     return this.info;
   }
 
+  get signedIn(): boolean {
+    return this.info !== undefined;
+  }
+
   generation(): number {
     return this.gen;
   }

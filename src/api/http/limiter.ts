@@ -20,6 +20,13 @@ export class Limiter {
     return this.waiting.length;
   }
 
+  /** A release function when a slot is free right now, else undefined (no queueing). */
+  tryAcquire(): Release | undefined {
+    if (this.active >= this.max || this.waiting.length > 0) return undefined;
+    this.active++;
+    return this.releaser();
+  }
+
   /** Resolves with a release function (idempotent) once a slot is free. */
   acquire(signal?: AbortSignal): Promise<Release> {
     if (signal?.aborted) return Promise.reject(new CancelledError());
