@@ -22,6 +22,8 @@ export interface DefectEditorApi {
   create(ref: EditorProjectRef): Promise<void>;
   /** The open editors' keys (tests, diagnostics). */
   openKeys(): DefectKey[];
+  /** The controller behind an open editor (a new defect's key has no id), for tests and diagnostics. */
+  controller(key: DefectKey): DefectController | undefined;
   releaseAllLocks(): Promise<void>;
 }
 
@@ -82,6 +84,10 @@ class DefectEditorRegistry implements SessionHost, vscode.Disposable {
     if (this.sessions.get(session.id) === session) this.sessions.delete(session.id);
   }
 
+  session(key: DefectKey): DefectSession | undefined {
+    return this.sessions.get(keyId(key));
+  }
+
   keys(): DefectKey[] {
     return [...this.sessions.values()].map((s) => s.key);
   }
@@ -131,6 +137,7 @@ export function registerDefectEditor(context: vscode.ExtensionContext, services:
       await registry.open({ ...ref }).catch(fail('Could not start a new defect'));
     },
     openKeys: () => registry.keys(),
+    controller: (key) => registry.session(key)?.controller,
     releaseAllLocks: () => registry.releaseAll(),
   };
   context.subscriptions.push(

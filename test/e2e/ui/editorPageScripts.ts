@@ -56,3 +56,8 @@ export const UNSANITIZED_ATTACK = `(() => {
   document.body.append(div);
   window.__xss = 1;
 })()`;
+
+/** Clicks the "HTML source" / "Formatted view" toggle of a memo directly (no pointer simulation). */
+export function toggleSource(field: string): string {
+  return `document.querySelector('[data-field=${JSON.stringify(field)}] .memo-actions vscode-button').click()`;
+}

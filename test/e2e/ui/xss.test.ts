@@ -9,7 +9,7 @@ import { FakeProject } from '../../unit/editor/fakeProject';
 import { ui } from './context';
 import { openEditorPage } from './editorHarness';
 import type { EditorPage } from './editorHarness';
-import { DANGEROUS_MARKUP, POKE_MEMOS, UNSANITIZED_ATTACK, pasteInto, typeIntoSource } from './editorPageScripts';
+import { DANGEROUS_MARKUP, POKE_MEMOS, UNSANITIZED_ATTACK, pasteInto, toggleSource, typeIntoSource } from './editorPageScripts';
 
 interface Vector {
   name: string;
@@ -121,7 +121,7 @@ describe('ui: memo HTML cannot attack the editor (real Chromium, real CSP)', fun
       await poke(editor);
       // Typing in the memo sends its serialized (sanitized) HTML to the host.
       await editor.page.locator('[data-field="description"] .memo').press('End');
-      await editor.page.keyboard.type(' edited');
+      await editor.page.keyboard.type(' edited', { delay: 0 });
       await editor.page.locator('[data-field="name"] vscode-text-field').click();
       await editor.page.waitForTimeout(60);
       const saved = String(editor.controller.value('description') ?? '');
@@ -148,12 +148,11 @@ describe('ui: memo HTML cannot attack the editor (real Chromium, real CSP)', fun
   });
 
   it('sanitizes every vector typed into the HTML source view', async () => {
-    const field = editor.page.locator('[data-field="description"]');
     for (const v of corpus) {
       resetTraps(editor);
-      await field.getByText('HTML source').click();
+      await editor.page.evaluate(toggleSource('description'));
       await editor.page.evaluate(typeIntoSource('description', v.html));
-      await field.getByText('Formatted view').click();
+      await editor.page.evaluate(toggleSource('description'));
       await poke(editor);
       await editor.collectPageTraps();
       assertClean(editor, `source view "${v.name}"`);
