@@ -32,12 +32,12 @@ describe('ui: the ALM tree', function () {
     const { page, almServer } = ui();
     await page.getByRole('tab', { name: 'ALM' }).click();
     // A wider side bar, so the screenshots show whole rows.
-    const sash = page.locator('.monaco-sash.vertical').filter({ visible: true }).first();
-    const box = await sash.boundingBox();
+    const box = await page.locator('.part.sidebar').boundingBox();
     if (box) {
-      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+      const edge = { x: box.x + box.width + 1, y: box.y + box.height / 2 };
+      await page.mouse.move(edge.x, edge.y);
       await page.mouse.down();
-      await page.mouse.move(box.x + 320, box.y + box.height / 2, { steps: 5 });
+      await page.mouse.move(edge.x + 260, edge.y, { steps: 8 });
       await page.mouse.up();
     }
     const server = row(/^Demo/, 1);
