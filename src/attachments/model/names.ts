@@ -77,3 +77,14 @@ export function freeName(name: string, taken: (candidate: string) => boolean, li
   }
   throw new Error(`No free name for ${name} after ${limit} tries.`);
 }
+
+/** Why `name` cannot be an attachment's name on the server, or undefined when it can (the server's rules). */
+export function attachmentNameProblem(name: string): string | undefined {
+  const n = name.trim();
+  if (!n) return 'Enter a file name.';
+  if (/[/\\]/.test(n)) return 'A file name cannot contain / or \\.';
+  if (/[\u0000-\u001f\u007f]/.test(n)) return 'A file name cannot contain control characters.';
+  if (n === '.' || n === '..') return 'Enter a file name.';
+  if (n.length > 255) return 'A file name has at most 255 characters.';
+  return undefined;
+}

@@ -1,0 +1,81 @@
+// "Upload Attachment…": files picked (or passed as `files`), an optional description, then the
+// batch upload in a cancellable notification with progress over every byte. A taken name asks
+// Replace / Keep Both / Skip (or follows `conflict`). Returns the report so callers and tests
+// can see exactly what happened.
+//   executeCommand('almDefects.uploadAttachment', { defect, files: ['/tmp/a.log'], description: 'why', conflict: 'replace' })
+import * as vscode from 'vscode';
+import { describeError } from '../../util/log';
+import { tokenToSignal } from '../../util/cancellation';
+import type { DefectRef } from '../../tree/model/refs';
+import type { AttachmentsHub } from '../hub';
+import { formatBytes } from '../model/format';
+import { summarize, uploadBatch } from '../transfer/upload';
+import type { ConflictChoice, UploadItem, UploadReport } from '../transfer/upload';
+import { defectOf, isString, option } from './args';
+import { itemFromPath, itemFromUri } from './sources';
+
+const CHOICES = new Set<string>(['replace', 'keepBoth', 'skip']);
+const isChoice = (v: unknown): v is ConflictChoice => typeof v === 'string' && CHOICES.has(v);
+
+export interface UploadOptions {
+  /** '' or undefined: no description. */
+  description?: string;
+  /** Answer for every taken name instead of asking. */
+  conflict?: ConflictChoice;
+}
+
+export async function uploadCommand(hub: AttachmentsHub, arg: unknown): Promise<UploadReport | undefined> {
+  const defect = defectOf(arg, hub.services.tree?.selection?.() ?? []);
+  if (!defect) {
+    void vscode.window.showErrorMessage('Select a defect in the ALM view first, then run "Upload Attachment…" again.');
+    return undefined;
+  }
+  const given = option(arg, 'files', (v): v is unknown[] => Array.isArray(v));
+  const files = given ?? (await hub.prompts.pickFiles(`Upload to defect ${defect.id}`));
+  if (!files || files.length === 0) return undefined;
+  const items = await Promise.all(files.map((f) => (f instanceof vscode.Uri ? itemFromUri(f) : isString(f) ? itemFromPath(f) : Promise.reject(new Error(`Not a file: ${String(f)}`)))));
+  let description = option(arg, 'description', isString);
+  if (description === undefined && !given) {
+    description = await hub.prompts.description(items.map((i) => i.name));
+    if (description === undefined) return undefined;
+  }
+  return runUpload(hub, defect, items, { description, conflict: option(arg, 'conflict', isChoice) });
+}
+
+/** Uploads `items` to `defect` with progress and cancellation; shared by the command and drops. */
+export async function runUpload(hub: AttachmentsHub, defect: DefectRef, items: readonly UploadItem[], o: UploadOptions = {}): Promise<UploadReport> {
+  const api = await hub.api(defect);
+  const count = items.length === 1 ? items[0].name : `${items.length} files`;
+  const report = await vscode.window.withProgress(
+    { location: vscode.ProgressLocation.Notification, title: `Uploading ${count} to defect ${defect.id}`, cancellable: true },
+    async (progress, token) => {
+      const link = tokenToSignal(token);
+      let shown = 0;
+      try {
+        return await uploadBatch(items, {
+          api,
+          entity: { type: 'defect', id: defect.id },
+          description: o.description ? o.description : undefined,
+          signal: link.signal,
+          resolveConflict: (name, existing) => (o.conflict ? Promise.resolve(o.conflict) : hub.prompts.conflict(name, existing, defect.id)),
+          onProgress: (p) => {
+            const pct = p.total > 0 ? (p.bytes * 100) / p.total : 100;
+            // About one report per percent: a 200 MB file would otherwise post thousands.
+            if (pct - shown < 1 && p.bytes < p.total) return;
+            progress.report({ increment: pct - shown, message: `${p.file} — ${formatBytes(p.bytes)} of ${formatBytes(p.total)}` });
+            shown = pct;
+          },
+        });
+      } finally {
+        link.dispose();
+      }
+    },
+  );
+  const replaced = report.replaced.map((a) => hub.locationOf(defect, a));
+  if (report.created.length || replaced.length) hub.announce({ defect, changed: replaced, deleted: [] });
+  const text = `Defect ${defect.id}: ${summarize(report, describeError)}`;
+  hub.log.info(text);
+  if (report.failed.length) void vscode.window.showErrorMessage(text);
+  else void vscode.window.showInformationMessage(text);
+  return report;
+}
