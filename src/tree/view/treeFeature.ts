@@ -23,6 +23,8 @@ export class TreeFeature implements vscode.Disposable {
   readonly provider: AlmTreeProvider;
   readonly view: vscode.TreeView<TreeNode>;
   private opener: DefectOpener = openDefectPreview;
+  /** Files dropped on the tree go to the registered controller (attachments); until then a drop does nothing. */
+  private dropController: vscode.TreeDragAndDropController<TreeNode> | undefined;
   private readonly disposables: vscode.Disposable[] = [];
 
   constructor(
@@ -32,7 +34,13 @@ export class TreeFeature implements vscode.Disposable {
     private readonly log: Log,
   ) {
     this.provider = new AlmTreeProvider(services.manager, new ViewState(context.workspaceState), log);
-    this.view = vscode.window.createTreeView(VIEW_ID, { treeDataProvider: this.provider, showCollapseAll: true, canSelectMany: false });
+    // The view's drop target is fixed at creation, so it forwards to whoever registers later.
+    const dragAndDropController: vscode.TreeDragAndDropController<TreeNode> = {
+      dropMimeTypes: ['files', 'text/uri-list'],
+      dragMimeTypes: [],
+      handleDrop: (target, data, token) => this.dropController?.handleDrop?.(target, data, token),
+    };
+    this.view = vscode.window.createTreeView(VIEW_ID, { treeDataProvider: this.provider, showCollapseAll: true, canSelectMany: false, dragAndDropController });
     const state = this.provider.state;
     this.disposables.push(
       this.provider,
@@ -64,6 +72,14 @@ export class TreeFeature implements vscode.Disposable {
     return new vscode.Disposable(() => {
       if (this.provider.defectChildren === provider) this.provider.defectChildren = undefined;
       this.provider.changed();
+    });
+  }
+
+  /** Attachments register here to receive files dropped on defect rows. */
+  setDropController(controller: vscode.TreeDragAndDropController<TreeNode>): vscode.Disposable {
+    this.dropController = controller;
+    return new vscode.Disposable(() => {
+      if (this.dropController === controller) this.dropController = undefined;
     });
   }
 
