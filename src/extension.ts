@@ -1,4 +1,7 @@
 import * as vscode from 'vscode';
+import { registerAttachments } from './attachments';
+import type { AttachmentsFeature } from './attachments';
+import { extensionAttachmentServices } from './attachments/extensionServices';
 import { registerAuthCommands } from './auth/commands';
 import { AlmAuthenticationProvider } from './auth/authProvider';
 import type { ConnectionStatus } from './auth/connection';
@@ -28,6 +31,8 @@ export interface AlmDefectsApi {
   reloadSettings(): Promise<void>;
   /** The defect editor: open/create defects, the open editors, releasing their locks. */
   readonly editor: DefectEditorApi;
+  /** Attachments: the drop target, `alm-attachment:` URIs, listing, change events, replaceable prompts. */
+  readonly attachments: AttachmentsFeature;
 }
 
 let shutdown: (() => Promise<void>) | undefined;
@@ -44,6 +49,7 @@ export function activate(context: vscode.ExtensionContext): AlmDefectsApi {
   const auth = new AlmAuthenticationProvider(services.manager, log.child('auth'));
   const tree = new TreeFeature(context, services, statusBar, log);
   const editor = registerDefectEditor(context, extensionEditorServices(services, tree, log));
+  const attachments = registerAttachments(context, extensionAttachmentServices(services, tree, log));
   context.subscriptions.push(
     auth,
     statusBar,
@@ -89,6 +95,7 @@ export function activate(context: vscode.ExtensionContext): AlmDefectsApi {
     statusBarText: () => statusBar.text,
     reloadSettings: () => services.reload(),
     editor,
+    attachments,
   };
 }
 

@@ -1,0 +1,22 @@
+// The attachments feature's services built from the extension's connections and tree.
+import type { AuthServices } from '../auth/services';
+import type { TreeFeature } from '../tree/view/treeFeature';
+import type { Log } from '../util/log';
+import type { AttachmentServices } from './services';
+
+export function extensionAttachmentServices(auth: AuthServices, tree: TreeFeature, log: Log): AttachmentServices {
+  return {
+    project: async (ref) => {
+      const c = auth.manager.get(ref.server);
+      if (!c) throw new Error(`No ALM server named "${ref.server}" is configured.`);
+      return c.project(ref.domain, ref.project);
+    },
+    log,
+    tree: {
+      context: tree.provider,
+      setDefectChildren: (p) => tree.setDefectChildren(p),
+      setDropController: (c) => tree.setDropController(c),
+      selection: () => tree.view.selection,
+    },
+  };
+}
