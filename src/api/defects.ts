@@ -1,9 +1,9 @@
 // Defects: paged queries, get, update (only changed fields), multi-update with an explicit
 // selection, create and delete.
-import { normalizeOrderBy } from './clauses';
-import { assertFieldName } from './clauses';
+import { allOf, assertFieldName, gt, normalizeCondition, normalizeOrderBy } from './clauses';
+import type { Filter } from './clauses';
 import { SelectionGuardError, ServerError, ValidationError, VersionConflictError } from './errors';
-import { PagedCollection, toPage } from './paging';
+import { KeysetCollection, PagedCollection, toPage } from './paging';
 import type { ProjectContext } from './projectContext';
 import type { CallOptions } from './options';
 import type { CollectionQuery, DefectsApi, PagedQuery, PageRequest, UpdateOptions } from './surface';
@@ -42,7 +42,16 @@ export class DefectsResource implements DefectsApi {
 
   query(q: CollectionQuery = {}): PagedQuery<Defect> {
     const pageSize = this.pageSize(q.pageSize);
-    return new PagedCollection((offset, limit) => this.fetch(q, offset, limit), pageSize, toDefect);
+    const order = q.orderBy ? normalizeOrderBy(q.orderBy) : [];
+    const byId = order.length === 0 || (order.length === 1 && order[0].field === 'id' && order[0].direction === 'asc');
+    if (!byId) return new PagedCollection((offset, limit) => this.fetch(q, offset, limit), pageSize, toDefect);
+    // In id order the walk continues after the last id seen (keyset) rather than by offset.
+    return new KeysetCollection((lastId, limit) => {
+      if (lastId === undefined) return this.fetch(q, undefined, limit);
+      const filter: Filter = { ...q.filter };
+      filter.id = q.filter?.id === undefined ? gt(lastId) : allOf(normalizeCondition('id', q.filter.id), gt(lastId));
+      return this.fetch({ ...q, filter }, undefined, limit);
+    }, pageSize, toDefect);
   }
 
   async page(r: PageRequest = {}): Promise<Page<Defect>> {
@@ -136,7 +145,7 @@ export class DefectsResource implements DefectsApi {
     return Math.min(size, this.ctx.dialect.maxPageSize);
   }
 
-  private async fetch(q: CollectionQuery, offset: number, limit: number) {
+  private async fetch(q: CollectionQuery, offset: number | undefined, limit: number) {
     q.fields?.forEach((f) => assertFieldName(f, 'fields'));
     const { ctx } = this;
     const res = await ctx.transport.json({

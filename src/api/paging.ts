@@ -51,3 +51,59 @@ export class PagedCollection<T> implements PagedQuery<T> {
     for await (const page of this.pages()) yield* page.items;
   }
 }
+
+export type FetchAfter = (lastId: number | undefined, limit: number) => Promise<CollectionEnvelope>;
+
+/**
+ * Walks a collection in id order by asking for `id > last seen` instead of growing offsets:
+ * the server never re-scans skipped rows (walking 100,000 defects stays linear), and inserts or
+ * deletes during the walk cannot shift items into duplicates or gaps. `total-count` of each page
+ * counts what is left, so the first page gives the total.
+ */
+export class KeysetCollection<T extends { id: number }> implements PagedQuery<T> {
+  private knownTotal: number | undefined;
+
+  constructor(
+    private readonly fetch: FetchAfter,
+    private readonly pageSize: number,
+    private readonly map: (r: Record<string, unknown>) => T,
+  ) {}
+
+  get total(): number | undefined {
+    return this.knownTotal;
+  }
+
+  async *pages(): AsyncGenerator<Page<T>> {
+    let lastId: number | undefined;
+    let offset = 0;
+    for (;;) {
+      const env = await this.fetch(lastId, this.pageSize);
+      const items = env.items.map(this.map);
+      if (lastId === undefined) this.knownTotal = env.total;
+      const remaining = env.total;
+      if (items.length === 0 && remaining !== undefined && remaining > 0) {
+        throw new ServerError(`The server stopped returning items after ${offset} of ${this.knownTotal ?? '?'}; the list would be incomplete. Refresh to try again.`);
+      }
+      let previous = lastId ?? Number.NEGATIVE_INFINITY;
+      for (const item of items) {
+        if (item.id <= previous) throw new ServerError('The server did not return items in id order; the walk cannot continue safely.');
+        previous = item.id;
+      }
+      const last = items.at(-1)?.id;
+      const nextOffset = offset + items.length;
+      const hasMore = items.length > 0 && (remaining !== undefined ? remaining > items.length : items.length >= this.pageSize);
+      const total = this.knownTotal ?? (hasMore ? nextOffset + 1 : nextOffset);
+      yield { items, total, offset, nextOffset, hasMore };
+      if (!hasMore) {
+        if (this.knownTotal === undefined) this.knownTotal = nextOffset;
+        return;
+      }
+      lastId = last;
+      offset = nextOffset;
+    }
+  }
+
+  async *[Symbol.asyncIterator](): AsyncGenerator<T> {
+    for await (const page of this.pages()) yield* page.items;
+  }
+}

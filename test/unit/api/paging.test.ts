@@ -1,6 +1,6 @@
 import { strict as assert } from 'node:assert';
 import { ServerError } from '../../../src/api/errors';
-import { PagedCollection } from '../../../src/api/paging';
+import { KeysetCollection, PagedCollection } from '../../../src/api/paging';
 import type { CollectionEnvelope } from '../../../src/api/dialect/dialect';
 
 /** A fake server over ids 1..n that may cap pages and may omit total-count. */
@@ -60,5 +60,54 @@ describe('api/paging: PagedCollection', () => {
     const s = server(0);
     assert.deepEqual(await all(new PagedCollection(s.fetch, 10, (r) => r.id)), []);
     assert.equal(s.calls.length, 1);
+  });
+});
+
+/** A fake server answering `id > after` with `total-count` = how many are left, like ALM does. */
+function keysetServer(ids: number[], opts: { cap?: number; stopAfter?: number; shuffle?: boolean } = {}) {
+  const calls: (number | undefined)[] = [];
+  const fetch = async (after: number | undefined, limit: number): Promise<CollectionEnvelope> => {
+    calls.push(after);
+    const rest = ids.filter((id) => after === undefined || id > after);
+    const served = opts.stopAfter !== undefined && after !== undefined && after >= opts.stopAfter ? [] : rest.slice(0, Math.min(limit, opts.cap ?? limit));
+    const items = served.map((id) => ({ id }));
+    if (opts.shuffle) items.reverse();
+    return { items, total: rest.length };
+  };
+  return { fetch, calls };
+}
+
+describe('api/paging: KeysetCollection', () => {
+  const ids = [2, 3, 5, 8, 13, 21, 34, 55, 89, 144, 233];
+  const toItem = (r: Record<string, unknown>) => ({ id: r.id as number });
+
+  it('walks in id order by asking for ids after the last one, total from the first page', async () => {
+    const s = keysetServer(ids);
+    const q = new KeysetCollection(s.fetch, 4, toItem);
+    assert.deepEqual((await all(q)).map((x) => x.id), ids);
+    assert.equal(q.total, ids.length);
+    assert.deepEqual(s.calls, [undefined, 8, 55]);
+  });
+
+  it('continues when the server caps the page, and stops without an extra request on the last page', async () => {
+    const s = keysetServer(ids, { cap: 3 });
+    assert.equal((await all(new KeysetCollection(s.fetch, 10, toItem))).length, ids.length);
+    assert.deepEqual(s.calls, [undefined, 5, 21, 89]);
+  });
+
+  it('does not repeat or skip when items are deleted or added behind the cursor', async () => {
+    const live = [...ids];
+    const s = keysetServer(live);
+    const seen: number[] = [];
+    for await (const x of new KeysetCollection(s.fetch, 3, toItem)) {
+      seen.push(x.id);
+      if (x.id === 5) live.splice(0, 2, 1); // delete 2 and 3, insert 1 — all before the cursor
+    }
+    assert.deepEqual(seen, ids);
+  });
+
+  it('throws rather than stopping short, or when the order is not by id', async () => {
+    await assert.rejects(all(new KeysetCollection(keysetServer(ids, { stopAfter: 8 }).fetch, 4, toItem)), (e: unknown) => e instanceof ServerError && /after 4 of 11/.test(e.message));
+    await assert.rejects(all(new KeysetCollection(keysetServer(ids, { shuffle: true }).fetch, 4, toItem)), ServerError);
   });
 });
