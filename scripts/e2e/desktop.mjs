@@ -42,7 +42,7 @@ let exitCode = 1;
 try {
   const vscodeExecutablePath = await download();
   // 1,000 defects in Demo: the tree's tests page to the last one (issue 5).
-  const alm = await startAlmServer({ dataDir: join(runDir, 'alm-data'), logFile: join(runDir, 'alm-server.log'), defects: 1000 });
+  const alm = await startAlmServer({ dataDir: join(runDir, 'alm-data'), logFile: join(runDir, 'alm-server.log'), defects: 1000, maxAttachmentBytes: 256 * 1024 * 1024 });
   log(`ALM server at ${alm.baseUrl}`);
   const almServer = { baseUrl: alm.baseUrl, users: alm.users, domain: 'DEFAULT', project: 'Demo' };
   const folder = writeDemoWorkspace(join(runDir, 'workspace'), almServer);

@@ -50,8 +50,8 @@ async function main() {
   const runtime = await ensureVscodeServer(log);
   if (runtime.installSeconds > 0) timings.install = runtime.installSeconds;
 
-  // 1,000 defects in Demo: the tree's tests page to the last one (issue 5).
-  const alm = await startAlmServer({ dataDir: join(runDir, 'alm-data'), logFile: files.almLog, defects: 1000 });
+  // 1,000 defects in Demo: the tree's tests page to the last one (issue 5); 256 MB attachments: the 200 MB transfer test (issue 7).
+  const alm = await startAlmServer({ dataDir: join(runDir, 'alm-data'), logFile: files.almLog, defects: 1000, maxAttachmentBytes: 256 * 1024 * 1024 });
   log(`ALM server at ${alm.baseUrl}`);
   const almServer = { baseUrl: alm.baseUrl, users: alm.users, domain: 'DEFAULT', project: 'Demo' };
   const folder = writeDemoWorkspace(join(runDir, 'workspace'), almServer);
