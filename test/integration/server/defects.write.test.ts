@@ -1,6 +1,8 @@
 // Writing defects over HTTP: PUT changes only the sent fields, bumps ver-stamp and last-modified;
 // every kind of bad input is refused with the ALM error and leaves the stored row untouched.
 import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { TestClient, openProjectDb, startTestServer, storedDefect } from '../../support/server';
 import type { RunningServer } from '../../support/server';
 
@@ -217,6 +219,31 @@ describe('server: creating and deleting defects', function () {
     const again = await client.delete(path('/3'));
     assert.equal(again.status, 404);
     assert.equal(again.json<AlmErrorBody>().Id, 'qccore.entity-not-found');
+  });
+
+  it("DELETE also removes the defect's attachments (records and files) and its locks", async () => {
+    const db = openProjectDb(server.dataDir);
+    let target: { id: number } | undefined;
+    let files: number[] = [];
+    try {
+      target = db.prepare('SELECT "parent-id" AS id FROM attachments WHERE "parent-type" = \'defect\' AND "parent-id" > 5 LIMIT 1').get() as { id: number } | undefined;
+      assert.ok(target, 'the demo has a defect with attachments');
+      files = db.prepare('SELECT "id" FROM attachments WHERE "parent-type" = \'defect\' AND "parent-id" = ?').pluck().all(target.id) as number[];
+    } finally {
+      db.close();
+    }
+    const dir = join(server.dataDir, 'projects', 'DEFAULT', 'Demo', 'attachments');
+    for (const id of files) assert.ok(existsSync(join(dir, String(id))));
+    assert.equal((await client.post(`${client.projectPath()}/locks`, { data: [{ entity: { id: target.id, type: 'defect' } }] })).status, 201);
+    assert.equal((await client.delete(path(`/${target.id}`))).status, 200);
+    const after = openProjectDb(server.dataDir);
+    try {
+      assert.equal(after.prepare('SELECT COUNT(*) FROM attachments WHERE "parent-id" = ?').pluck().get(target.id), 0);
+      assert.equal(after.prepare('SELECT COUNT(*) FROM locks WHERE "parent-id" = ?').pluck().get(target.id), 0);
+    } finally {
+      after.close();
+    }
+    for (const id of files) assert.equal(existsSync(join(dir, String(id))), false);
   });
 
   it('DELETE with ids-to-delete removes exactly those; without it the collection is not wiped', async () => {

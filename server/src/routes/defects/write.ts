@@ -1,6 +1,7 @@
 // PUT (one defect, several, or the whole collection), POST and DELETE of defects. Every request
 // runs in one transaction: it is applied completely or not at all.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AttachmentStore } from '../../attachments/index';
 import { PAGING } from '../../config';
 import type { AlmSession, ProjectStore, ServerContext } from '../../context';
 import { AlmError } from '../../errors';
@@ -96,26 +97,41 @@ export function registerDefectWrites(app: FastifyInstance, ctx: ServerContext): 
   app.delete('/defects/:id', async (request) => {
     const store = projectOf(ctx, request);
     const id = entityId((request.params as { id: string }).id, 'defect');
-    return defectJson(store.transaction(() => deleteOne(ctx, store, session(request), id)));
+    const [row] = store.transaction(() => deleteChecked(ctx, store, [deletable(ctx, store, session(request), id)]));
+    return defectJson(row as DefectRow);
   });
 
   app.delete('/defects', async (request) => {
     const store = projectOf(ctx, request);
     const raw = queryParams(request)['ids-to-delete'];
     if (!raw) throw new AlmError(400, 'qccore.general-error', 'Name the defects to delete with ids-to-delete=1,2,3; deleting the whole collection is refused.');
-    const ids = raw.split(',').map((s) => entityId(s.trim(), 'defect'));
-    const rows = store.transaction(() => ids.map((id) => deleteOne(ctx, store, session(request), id)));
+    const ids = [...new Set(raw.split(',').map((s) => entityId(s.trim(), 'defect')))];
+    const rows = store.transaction(() => deleteChecked(ctx, store, ids.map((id) => deletable(ctx, store, session(request), id))));
     return { data: rows.map((row) => defectJson(row)), 'total-count': rows.length };
   });
 }
 
-function deleteOne(ctx: ServerContext, store: ProjectStore, who: AlmSession, id: number): DefectRow {
+/** The row of a defect the session may delete; throws 404 or 403 before anything changes. */
+function deletable(ctx: ServerContext, store: ProjectStore, who: AlmSession, id: number): DefectRow {
   const row = store.getDefect(id);
   if (!row) throw notFound(id);
   assertWritable(ctx, store, 'defect', id, who, `delete defect ${id}`);
-  store.deleteDefect(id);
-  store.db.prepare('DELETE FROM locks WHERE "parent-type" = \'defect\' AND "parent-id" = ?').run(id);
   return row;
+}
+
+/**
+ * Deletes checked defects with their locks and attachments. Every check has passed before the
+ * first delete, because attachment content leaves the disk as soon as its record goes.
+ */
+function deleteChecked(ctx: ServerContext, store: ProjectStore, rows: DefectRow[]): DefectRow[] {
+  const attachments = new AttachmentStore(store, ctx.now);
+  for (const row of rows) {
+    const id = Number(row.id);
+    store.deleteDefect(id);
+    store.db.prepare('DELETE FROM locks WHERE "parent-type" = \'defect\' AND "parent-id" = ?').run(id);
+    attachments.deleteAllOf('defect', id);
+  }
+  return rows;
 }
 
 /**
