@@ -66,6 +66,12 @@ export class SessionService {
     return this.alive(this.site.findSessionById(id)) !== undefined;
   }
 
+  /** Epoch ms of the session's last request, or undefined when it has ended. */
+  lastTouch(id: string): number | undefined {
+    const session = this.site.findSessionById(id);
+    return session ? Math.max(this.touched.get(id) ?? 0, session.lastTouch) : undefined;
+  }
+
   /** Records activity; the disk copy is refreshed at most every tenth of the idle time. */
   touch(session: SessionRow): void {
     const at = this.now().getTime();

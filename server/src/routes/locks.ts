@@ -7,6 +7,7 @@ import { AlmError } from '../errors';
 import { CATALOGS } from '../metadata/catalog';
 import { compileCollectionRequest } from '../query/index';
 import type { LockRow } from '../store/projectTypes';
+import { formatDateTime } from '../store/time';
 import { liveLock, lockFailure } from './lockGuard';
 import { entityId, projectOf, queryParams } from './params';
 
@@ -15,14 +16,16 @@ const LOCKABLE: Record<string, (store: ProjectStore, id: number) => boolean> = {
   defect: (store, id) => store.getDefect(id) !== undefined,
 };
 
-export function lockJson(lock: LockRow): Record<string, unknown> {
+/** The lock record; `session-last-touch` is the holder session's latest activity when known. */
+export function lockJson(lock: LockRow, ctx?: ServerContext): Record<string, unknown> {
+  const touched = ctx?.sessions.lastTouch(lock.session);
   return {
     type: 'lock',
     id: lock.id,
     entity: { id: lock['parent-id'], type: lock['parent-type'] },
     user: lock.user,
     'lock-time': lock['lock-time'],
-    'session-last-touch': lock['session-last-touch'],
+    'session-last-touch': touched === undefined ? lock['session-last-touch'] : formatDateTime(new Date(touched)),
   };
 }
 
@@ -54,7 +57,7 @@ export function registerLocks(app: FastifyInstance, ctx: ServerContext): void {
     }
     const locks = store.transaction(() => data.map((item) => lockOne(ctx, store, sessionOf(request), item)));
     void reply.code(201);
-    return { data: locks.map(lockJson) };
+    return { data: locks.map((lock) => lockJson(lock, ctx)) };
   });
 
   app.delete('/locks/:id', async (request) => {
@@ -70,7 +73,7 @@ export function registerLocks(app: FastifyInstance, ctx: ServerContext): void {
       ]);
     }
     store.deleteLock(id);
-    return lockJson(lock);
+    return lockJson(lock, ctx);
   });
 
   // Deleting the collection releases the caller's own locks only: others' locks are theirs.
@@ -79,7 +82,7 @@ export function registerLocks(app: FastifyInstance, ctx: ServerContext): void {
     const who = sessionOf(request);
     const mine = store.db.prepare('SELECT * FROM locks WHERE "user" = ? ORDER BY "id"').all(who.user) as LockRow[];
     store.db.prepare('DELETE FROM locks WHERE "user" = ?').run(who.user);
-    return { data: mine.map(lockJson), 'total-count': mine.length };
+    return { data: mine.map((lock) => lockJson(lock, ctx)), 'total-count': mine.length };
   });
 
   app.get('/locks', async (request) => {
@@ -90,7 +93,7 @@ export function registerLocks(app: FastifyInstance, ctx: ServerContext): void {
       .prepare(`SELECT * FROM locks WHERE ${compiled.where} ORDER BY ${compiled.orderBy} LIMIT ? OFFSET ?`)
       .all(...compiled.params, compiled.limit, compiled.offset) as LockRow[];
     const total = store.db.prepare(`SELECT COUNT(*) AS n FROM locks WHERE ${compiled.where}`).get(...compiled.params) as { n: number };
-    return { data: rows.map(lockJson), 'total-count': total.n };
+    return { data: rows.map((lock) => lockJson(lock, ctx)), 'total-count': total.n };
   });
 
   app.get('/locks/:id', async (request) => {
@@ -100,6 +103,6 @@ export function registerLocks(app: FastifyInstance, ctx: ServerContext): void {
     if (!lock || !liveLock(ctx, store, lock['parent-type'], lock['parent-id'])) {
       throw new AlmError(404, 'qccore.entity-not-found', `Lock ${id} does not exist.`);
     }
-    return lockJson(lock);
+    return lockJson(lock, ctx);
   });
 }

@@ -57,6 +57,16 @@ describe('server: locks', function () {
     assert.deepEqual((await alice.get(`${locks()}/${lock.id}`)).json<Lock>(), lock);
   });
 
+  it("session-last-touch follows the holder session's activity; lock-time stays", async () => {
+    const [lock] = (await alice.get(`${locks()}?query=${encodeURIComponent('{entity.id[1]}')}`)).json<{ data: Lock[] }>().data;
+    assert.ok(lock);
+    await new Promise((r) => setTimeout(r, 1100));
+    assert.equal((await alice.get(defect(2))).status, 200);
+    const later = (await bob.get(`${locks()}/${lock.id}`)).json<Lock>();
+    assert.equal(later['lock-time'], lock['lock-time']);
+    assert.ok(later['session-last-touch'] > lock['session-last-touch'], `${later['session-last-touch']} > ${lock['session-last-touch']}`);
+  });
+
   it("another user's lock attempt → 403 qccore.lock-failure naming the holder and since when", async () => {
     const res = await bob.post(locks(), lockBody(1));
     assert.equal(res.status, 403);
