@@ -2,10 +2,10 @@
 // batch upload in a cancellable notification with progress over every byte. A taken name asks
 // Replace / Keep Both / Skip (or follows `conflict`). Returns the report so callers and tests
 // can see exactly what happened.
-//   executeCommand('almDefects.uploadAttachment', { defect, files: ['/tmp/a.log'], description: 'why', conflict: 'replace' })
+//   executeCommand('almDefects.uploadAttachment', { defect, files: ['/tmp/a.log'], description: 'why', conflict: 'replace', token })
 import * as vscode from 'vscode';
 import { describeError } from '../../util/log';
-import { tokenToSignal } from '../../util/cancellation';
+import { anySignal, tokenToSignal } from '../../util/cancellation';
 import type { DefectRef } from '../../tree/model/refs';
 import type { AttachmentsHub } from '../hub';
 import { formatBytes } from '../model/format';
@@ -16,12 +16,16 @@ import { itemFromPath, itemFromUri } from './sources';
 
 const CHOICES = new Set<string>(['replace', 'keepBoth', 'skip']);
 const isChoice = (v: unknown): v is ConflictChoice => typeof v === 'string' && CHOICES.has(v);
+const isToken = (v: unknown): v is vscode.CancellationToken =>
+  typeof v === 'object' && v !== null && typeof (v as vscode.CancellationToken).onCancellationRequested === 'function';
 
 export interface UploadOptions {
   /** '' or undefined: no description. */
   description?: string;
   /** Answer for every taken name instead of asking. */
   conflict?: ConflictChoice;
+  /** Cancels like the notification's Cancel button (for callers that start uploads programmatically). */
+  token?: vscode.CancellationToken;
 }
 
 export async function uploadCommand(hub: AttachmentsHub, arg: unknown): Promise<UploadReport | undefined> {
@@ -39,7 +43,8 @@ export async function uploadCommand(hub: AttachmentsHub, arg: unknown): Promise<
     description = await hub.prompts.description(items.map((i) => i.name));
     if (description === undefined) return undefined;
   }
-  return runUpload(hub, defect, items, { description, conflict: option(arg, 'conflict', isChoice) });
+  const token = option(arg, 'token', isToken);
+  return runUpload(hub, defect, items, { description, conflict: option(arg, 'conflict', isChoice), token });
 }
 
 /** Uploads `items` to `defect` with progress and cancellation; shared by the command and drops. */
@@ -50,13 +55,14 @@ export async function runUpload(hub: AttachmentsHub, defect: DefectRef, items: r
     { location: vscode.ProgressLocation.Notification, title: `Uploading ${count} to defect ${defect.id}`, cancellable: true },
     async (progress, token) => {
       const link = tokenToSignal(token);
+      const caller = tokenToSignal(o.token);
       let shown = 0;
       try {
         return await uploadBatch(items, {
           api,
           entity: { type: 'defect', id: defect.id },
           description: o.description ? o.description : undefined,
-          signal: link.signal,
+          signal: anySignal(link.signal, caller.signal),
           resolveConflict: (name, existing) => (o.conflict ? Promise.resolve(o.conflict) : hub.prompts.conflict(name, existing, defect.id)),
           onProgress: (p) => {
             const pct = p.total > 0 ? (p.bytes * 100) / p.total : 100;
@@ -68,6 +74,7 @@ export async function runUpload(hub: AttachmentsHub, defect: DefectRef, items: r
         });
       } finally {
         link.dispose();
+        caller.dispose();
       }
     },
   );

@@ -1,0 +1,124 @@
+// A 200 MB attachment through the extension in a real VS Code: uploaded from disk with the upload
+// command and downloaded with Save As, while the extension host's memory is sampled. Streaming
+// means the growth stays a small fraction of the file; the figures are printed for the report.
+// Then a cancelled upload of the same file leaves nothing on the server.
+import * as assert from 'node:assert/strict';
+import { createHash, randomBytes } from 'node:crypto';
+import { createReadStream, createWriteStream, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { once } from 'node:events';
+import * as vscode from 'vscode';
+import type { UploadReport } from '../../../src/attachments';
+import { attachmentWorld, ref } from './attachments.support';
+import type { AttachmentWorld } from './attachments.support';
+
+const SIZE = 200 * 1024 * 1024;
+const MB = 1024 * 1024;
+/** Growth allowed while 200 MB pass through: a quarter of the file would already mean buffering. */
+const FLAT_LIMIT = 50 * MB;
+
+interface MemoryFigures {
+  rssBase: number;
+  rssPeak: number;
+  heapBase: number;
+  heapPeak: number;
+  /** ArrayBuffers (Buffers live here, outside the JS heap). */
+  buffersPeak: number;
+  ms: number;
+}
+
+/** Samples the extension host's memory every 25 ms while `run` goes on. */
+async function measured<T>(run: () => PromiseLike<T>): Promise<{ result: T; m: MemoryFigures }> {
+  const base = process.memoryUsage();
+  const m: MemoryFigures = { rssBase: base.rss, rssPeak: base.rss, heapBase: base.heapUsed, heapPeak: base.heapUsed, buffersPeak: base.arrayBuffers, ms: 0 };
+  const sample = () => {
+    const u = process.memoryUsage();
+    m.rssPeak = Math.max(m.rssPeak, u.rss);
+    m.heapPeak = Math.max(m.heapPeak, u.heapUsed);
+    m.buffersPeak = Math.max(m.buffersPeak, u.arrayBuffers);
+  };
+  const timer = setInterval(sample, 25);
+  const started = performance.now();
+  try {
+    const result = await run();
+    sample();
+    m.ms = performance.now() - started;
+    return { result, m };
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+function describeFigures(what: string, m: MemoryFigures): string {
+  const mb = (n: number) => (n / MB).toFixed(1);
+  return `${what}: ${(m.ms / 1000).toFixed(1)} s (${((SIZE / MB) / (m.ms / 1000)).toFixed(0)} MB/s); RSS ${mb(m.rssBase)} → peak ${mb(m.rssPeak)} MB (+${mb(m.rssPeak - m.rssBase)}); JS heap +${mb(m.heapPeak - m.heapBase)} MB; ArrayBuffers peak ${mb(m.buffersPeak)} MB`;
+}
+
+async function sha256(path: string): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
+  return hash.digest('hex');
+}
+
+describe('attachments: a 200 MB upload and download with flat memory', function () {
+  this.timeout(600_000);
+  let w: AttachmentWorld;
+  let source: string;
+  let sourceHash: string;
+  let uploadMs = 0;
+
+  before(async () => {
+    w = await attachmentWorld(1);
+    for (const a of await w.rest.list(w.defect.id)) await w.rest.remove(a.id);
+    source = join(w.dir, 'big.bin');
+    const out = createWriteStream(source);
+    const hash = createHash('sha256');
+    for (let i = 0; i < SIZE / MB; i++) {
+      const block = randomBytes(MB);
+      hash.update(block);
+      if (!out.write(block)) await once(out, 'drain');
+    }
+    out.end();
+    await once(out, 'finish');
+    sourceHash = hash.digest('hex');
+  });
+  after(() => rmSync(w.dir, { recursive: true, force: true }));
+
+  it('uploads 200 MB from disk through the command; the extension host does not buffer it', async () => {
+    const { result, m } = await measured(() => vscode.commands.executeCommand<UploadReport>('almDefects.uploadAttachment', { defect: w.defect, files: [source], description: '' }));
+    uploadMs = m.ms;
+    console.log(`      ${describeFigures('upload', m)}`);
+    assert.equal(result.created.length, 1, JSON.stringify(result));
+    const stored = (await w.rest.list(w.defect.id)).find((a) => a.name === 'big.bin');
+    assert.equal(stored?.['file-size'], SIZE);
+    assert.ok(m.rssPeak - m.rssBase < FLAT_LIMIT, describeFigures('upload', m));
+    assert.ok(m.heapPeak - m.heapBase < FLAT_LIMIT, describeFigures('upload', m));
+  });
+
+  it('downloads it with Save As, streamed to disk byte for byte, memory flat', async () => {
+    const stored = (await w.rest.list(w.defect.id)).find((a) => a.name === 'big.bin');
+    assert.ok(stored);
+    const target = join(w.dir, 'downloaded.bin');
+    const { result, m } = await measured(() => vscode.commands.executeCommand<string>('almDefects.saveAttachmentAs', ref(stored.id, { target })));
+    console.log(`      ${describeFigures('download', m)}`);
+    assert.equal(result, target);
+    assert.equal(await sha256(target), sourceHash, 'the downloaded file has the uploaded bytes');
+    assert.ok(m.rssPeak - m.rssBase < FLAT_LIMIT, describeFigures('download', m));
+    assert.ok(m.heapPeak - m.heapBase < FLAT_LIMIT, describeFigures('download', m));
+  });
+
+  it('a cancelled upload leaves nothing on the server', async () => {
+    const before = await w.rest.list(w.defect.id);
+    const source2 = join(w.dir, 'cancelled.bin');
+    await vscode.workspace.fs.copy(vscode.Uri.file(source), vscode.Uri.file(source2));
+    const cts = new vscode.CancellationTokenSource();
+    // A quarter of the time the full upload took: surely under way, surely not finished.
+    const timer = setTimeout(() => cts.cancel(), Math.max(50, uploadMs / 4));
+    const report = await vscode.commands.executeCommand<UploadReport>('almDefects.uploadAttachment', { defect: w.defect, files: [source2], description: '', token: cts.token });
+    clearTimeout(timer);
+    assert.equal(report.cancelled, true, JSON.stringify(report));
+    assert.deepEqual(report.created, []);
+    await new Promise((r) => setTimeout(r, 500));
+    assert.deepEqual((await w.rest.list(w.defect.id)).map((a) => a.id), before.map((a) => a.id));
+  });
+});

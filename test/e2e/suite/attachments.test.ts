@@ -1,0 +1,200 @@
+// Attachments in a real VS Code against the ALM server: rows under a defect, upload through the
+// command and through the tree's drop controller, opening through the alm-attachment: file system
+// (text and binary, byte for byte), saving an edited attachment back (after confirming), replace
+// and keep both, Save As and Open in Default Application with hostile names, rename, description
+// and delete. Every step is checked against what the server stored.
+import * as assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import * as vscode from 'vscode';
+import type { UploadReport } from '../../../src/attachments';
+import { PLAYGROUND, attachmentWorld, ref, rowLabels } from './attachments.support';
+import type { AttachmentWorld } from './attachments.support';
+
+const UPLOAD = 'almDefects.uploadAttachment';
+const token = () => new vscode.CancellationTokenSource().token;
+
+/** A dropped desktop file that has bytes but no path (what a browser hands over). */
+class DroppedFile extends vscode.DataTransferItem {
+  constructor(private readonly file: vscode.DataTransferFile) {
+    super('');
+  }
+  override asFile(): vscode.DataTransferFile {
+    return this.file;
+  }
+}
+
+describe('attachments: upload, open, save and manage in VS Code', function () {
+  this.timeout(60_000);
+  let w: AttachmentWorld;
+  const text = 'line one\nline two — ünïcödé\n';
+  const binary = randomBytes(300 * 1024);
+  const idOf = async (name: string): Promise<number> => {
+    const found = (await w.rest.list(w.defect.id)).find((a) => a.name === name);
+    assert.ok(found, `${name} is not on the server`);
+    return found.id;
+  };
+
+  before(async () => {
+    w = await attachmentWorld(0);
+    for (const a of await w.rest.list(w.defect.id)) await w.rest.remove(a.id);
+    w.defectNode.refresh();
+    writeFileSync(join(w.dir, 'notes.txt'), text);
+    writeFileSync(join(w.dir, 'trace.bin'), binary);
+  });
+  after(() => rmSync(w.dir, { recursive: true, force: true }));
+
+  it('expands a defect to "No attachments" with an upload action', async () => {
+    assert.equal(w.api.treeItem(w.defectNode).collapsibleState, vscode.TreeItemCollapsibleState.Collapsed);
+    const [row] = await w.api.children(w.defectNode);
+    assert.equal(w.api.treeItem(row).label, 'No attachments');
+    assert.equal(w.api.treeItem(row).command?.command, UPLOAD);
+  });
+
+  it('uploads files through the command with a description; the server holds the same bytes and the rows show them', async () => {
+    const report = (await vscode.commands.executeCommand(UPLOAD, { defect: w.defect, files: [join(w.dir, 'notes.txt'), join(w.dir, 'trace.bin')], description: 'from the e2e suite' })) as UploadReport;
+    assert.deepEqual(report.created.map((a) => a.name), ['notes.txt', 'trace.bin']);
+    const stored = await w.rest.list(w.defect.id);
+    assert.deepEqual(stored.map((a) => a.name).sort(), ['notes.txt', 'trace.bin']);
+    assert.match(stored[0].description ?? '', /from the e2e suite/);
+    assert.equal((await w.rest.bytes(await idOf('notes.txt'))).toString('utf8'), text);
+    assert.ok((await w.rest.bytes(await idOf('trace.bin'))).equals(binary));
+    assert.deepEqual(await rowLabels(w), ['notes.txt', 'trace.bin']);
+    const item = w.api.treeItem((await w.api.children(w.defectNode))[1]);
+    assert.equal(item.description?.toString().split(' · ')[0], '300.0 KB');
+    assert.ok(item.tooltip instanceof vscode.MarkdownString && item.tooltip.value.includes('from the e2e suite'));
+    assert.equal(item.contextValue, 'alm:attachment');
+  });
+
+  it('uploads files dropped on the defect row (Explorer uri-list and a desktop file without a path)', async () => {
+    const dropped = randomBytes(4096);
+    writeFileSync(join(w.dir, 'explorer.log'), 'from the explorer');
+    const data = new vscode.DataTransfer();
+    data.set('text/uri-list', new vscode.DataTransferItem(`${vscode.Uri.file(join(w.dir, 'explorer.log')).toString()}\r\n`));
+    data.set('files', new DroppedFile({ name: 'desktop.png', uri: undefined, data: async () => dropped }));
+    await w.api.attachments.dropController.handleDrop(w.defectNode, data, token());
+    assert.equal((await w.rest.bytes(await idOf('explorer.log'))).toString(), 'from the explorer');
+    assert.ok((await w.rest.bytes(await idOf('desktop.png'))).equals(dropped));
+    assert.deepEqual(await rowLabels(w), ['desktop.png', 'explorer.log', 'notes.txt', 'trace.bin']);
+    const project = await w.api.find(['Demo', 'DEFAULT', 'Playground']);
+    const before = (await w.rest.list(w.defect.id)).length;
+    await w.api.attachments.dropController.handleDrop(project, data, token());
+    assert.equal((await w.rest.list(w.defect.id)).length, before, 'a drop on a project uploads nothing');
+  });
+
+  it('opens text and binary attachments through alm-attachment: with the server\'s bytes', async () => {
+    const rows = await w.api.children(w.defectNode);
+    const notes = rows.find((r) => w.api.treeItem(r).label === 'notes.txt');
+    const uri = (await vscode.commands.executeCommand('almDefects.openAttachment', notes)) as vscode.Uri;
+    assert.equal(uri.scheme, 'alm-attachment');
+    assert.equal(uri.path, `/Demo/DEFAULT/Playground/${await idOf('notes.txt')}/notes.txt`);
+    assert.equal(vscode.window.activeTextEditor?.document.uri.toString(), uri.toString());
+    assert.equal(vscode.window.activeTextEditor?.document.getText(), text);
+    const bin = w.api.attachments.uri({ ...PLAYGROUND, id: await idOf('trace.bin'), name: 'trace.bin' });
+    assert.ok(Buffer.from(await vscode.workspace.fs.readFile(bin)).equals(binary));
+    const stat = await vscode.workspace.fs.stat(bin);
+    assert.equal(stat.size, binary.length);
+    await assert.rejects(Promise.resolve(vscode.workspace.fs.readFile(w.api.attachments.uri({ ...PLAYGROUND, id: 999999, name: 'gone.txt' }))), /not found|FileNotFound/i);
+  });
+
+  it('saving an edited attachment asks first; declined leaves the server as it was, confirmed replaces it in place', async () => {
+    const id = await idOf('notes.txt');
+    const doc = await vscode.workspace.openTextDocument(w.api.attachments.uri({ ...PLAYGROUND, id, name: 'notes.txt' }));
+    const edit = new vscode.WorkspaceEdit();
+    edit.insert(doc.uri, new vscode.Position(0, 0), 'EDITED ');
+    assert.ok(await vscode.workspace.applyEdit(edit));
+    const asked: string[] = [];
+    let answer = false;
+    const prompts = w.api.attachments.usePrompts({ confirmUpload: async (a) => (asked.push(a.name), answer) });
+    try {
+      assert.equal(await doc.save(), false, 'a declined save fails');
+      assert.equal((await w.rest.bytes(id)).toString(), text);
+      answer = true;
+      assert.equal(await doc.save(), true);
+    } finally {
+      prompts.dispose();
+    }
+    assert.deepEqual(asked, ['notes.txt', 'notes.txt']);
+    assert.equal((await w.rest.bytes(id)).toString(), `EDITED ${text}`);
+    assert.equal(await idOf('notes.txt'), id, 'same attachment, new content');
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
+  it('a same-name upload asks: Keep Both adds "name (1)", Replace keeps the id with the new bytes', async () => {
+    const id = await idOf('trace.bin');
+    const replacement = randomBytes(1000);
+    writeFileSync(join(w.dir, 'trace.bin'), replacement);
+    const asked: string[] = [];
+    let choice: 'keepBoth' | 'replace' = 'keepBoth';
+    const prompts = w.api.attachments.usePrompts({ conflict: async (name) => (asked.push(name), choice) });
+    try {
+      const both = (await vscode.commands.executeCommand(UPLOAD, { defect: w.defect, files: [join(w.dir, 'trace.bin')] })) as UploadReport;
+      assert.deepEqual(both.created.map((a) => a.name), ['trace (1).bin']);
+      choice = 'replace';
+      const replaced = (await vscode.commands.executeCommand(UPLOAD, { defect: w.defect, files: [join(w.dir, 'trace.bin')] })) as UploadReport;
+      assert.deepEqual(replaced.replaced.map((a) => a.id), [id]);
+    } finally {
+      prompts.dispose();
+    }
+    assert.deepEqual(asked, ['trace.bin', 'trace.bin']);
+    assert.ok((await w.rest.bytes(id)).equals(replacement));
+    assert.ok((await w.rest.bytes(await idOf('trace (1).bin'))).equals(replacement));
+    assert.ok((await rowLabels(w)).includes('trace (1).bin'));
+  });
+
+  it('saves as a chosen file, and into a folder under a sanitized name that cannot escape it', async () => {
+    const out = join(w.dir, 'out');
+    mkdirSync(out);
+    const target = join(out, 'copy.png');
+    const saved = await vscode.commands.executeCommand('almDefects.saveAttachmentAs', ref(await idOf('desktop.png'), { target }));
+    assert.equal(saved, target);
+    assert.ok(readFileSync(target).equals(await w.rest.bytes(await idOf('desktop.png'))));
+    // Names the server accepts but a file system must not take literally.
+    const hostile = ['CON.txt', 'a<b>|c?.txt', ' spaced . '];
+    for (const name of hostile) await uploadAs(name, name);
+    const folder = join(out, 'chosen');
+    mkdirSync(folder);
+    const paths: string[] = [];
+    for (const name of hostile) paths.push((await vscode.commands.executeCommand('almDefects.saveAttachmentAs', ref(await idOf(name.trim()), { folder }))) as string);
+    assert.deepEqual(readdirSync(folder).sort(), ['_CON.txt', 'a_b__c_.txt', 'spaced'].sort());
+    for (const p of paths) assert.equal(dirname(p), folder);
+    assert.deepEqual(readdirSync(out).sort(), ['chosen', 'copy.png'], 'nothing written next to the chosen folder');
+    assert.equal(readFileSync(join(folder, '_CON.txt'), 'utf8'), 'CON.txt');
+  });
+
+  it('opens in the default application from a private temporary copy', async () => {
+    const path = (await vscode.commands.executeCommand('almDefects.openAttachmentExternally', ref(await idOf('explorer.log'), { launch: false }))) as string;
+    assert.match(path, /alm-defects-attachments[\\/][0-9a-f]{16}[\\/]explorer\.log$/);
+    assert.equal(readFileSync(path, 'utf8'), 'from the explorer');
+  });
+
+  it('renames, edits the description and deletes after confirming; the server and the rows follow', async () => {
+    const id = await idOf('explorer.log');
+    await vscode.commands.executeCommand('almDefects.renameAttachment', ref(id, { name: 'renamed.log' }));
+    assert.equal((await w.rest.list(w.defect.id)).find((a) => a.id === id)?.name, 'renamed.log');
+    assert.ok((await rowLabels(w)).includes('renamed.log'));
+    await vscode.commands.executeCommand('almDefects.editAttachmentDescription', ref(id, { description: 'why <it> matters' }));
+    assert.match((await w.rest.list(w.defect.id)).find((a) => a.id === id)?.description ?? '', /why &lt;it&gt; matters/);
+    let confirm = false;
+    const prompts = w.api.attachments.usePrompts({ confirmDelete: async () => confirm });
+    try {
+      assert.equal(await vscode.commands.executeCommand('almDefects.deleteAttachment', ref(id)), false);
+      assert.ok((await w.rest.list(w.defect.id)).some((a) => a.id === id), 'kept when not confirmed');
+      confirm = true;
+      assert.equal(await vscode.commands.executeCommand('almDefects.deleteAttachment', ref(id)), true);
+    } finally {
+      prompts.dispose();
+    }
+    assert.ok(!(await w.rest.list(w.defect.id)).some((a) => a.id === id));
+    assert.ok(!(await rowLabels(w)).includes('renamed.log'));
+  });
+
+  /** Uploads `content` under the file name `name` (which the server may store trimmed). */
+  async function uploadAs(name: string, content: string): Promise<void> {
+    const folder = mkdtempSync(join(w.dir, 'src-'));
+    writeFileSync(join(folder, name), content);
+    const report = (await vscode.commands.executeCommand(UPLOAD, { defect: w.defect, files: [join(folder, name)], conflict: 'replace' })) as UploadReport;
+    assert.equal(report.created.length + report.replaced.length, 1, JSON.stringify(report));
+  }
+});
