@@ -117,6 +117,11 @@ export interface AttachmentsApi {
   list(filter?: AttachmentFilter): Promise<Attachment[]>;
   get(id: number, options?: CallOptions): Promise<Attachment>;
   download(id: number, options?: CallOptions & { onProgress?: (p: TransferProgress) => void }): Promise<Download>;
+  /**
+   * Downloads into `path`: written to a temporary file beside it and renamed over it only when
+   * complete, so a failed or cancelled download never leaves a partial file. Returns the bytes written.
+   */
+  saveTo(id: number, path: string, options?: CallOptions & { onProgress?: (p: TransferProgress) => void }): Promise<number>;
   upload(request: UploadRequest): Promise<Attachment>;
   /** Replaces the content of the attachment named `request.name` on `request.entity`. */
   override(request: UploadRequest): Promise<Attachment>;
