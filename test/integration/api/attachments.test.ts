@@ -1,6 +1,6 @@
 import { strict as assert } from 'node:assert';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -127,6 +127,19 @@ describe('api integration: attachments', () => {
     ac.abort();
     const err = await readAll(dl.stream).catch((e: unknown) => e);
     assert.ok(err instanceof CancelledError, String(err));
+  });
+
+  it('saves to a file atomically: complete bytes on success, the old file untouched and no leftovers on cancel', async () => {
+    const a = await p.attachments.upload({ entity: entity(), name: 'save-me.bin', source: { path: join(dir, 'trace.bin') } });
+    const target = join(dir, 'saved.bin');
+    assert.equal(await p.attachments.saveTo(a.id, target), content.length);
+    assert.deepEqual(readFileSync(target), content);
+    writeFileSync(target, 'previous version');
+    const ac = new AbortController();
+    const saving = p.attachments.saveTo(a.id, target, { signal: ac.signal, onProgress: () => ac.abort() });
+    await assert.rejects(saving, CancelledError);
+    assert.equal(readFileSync(target, 'utf8'), 'previous version');
+    assert.deepEqual(readdirSync(dir).filter((f) => f.endsWith('.part')), []);
   });
 
   it('refuses attachment filters by name without an entity', async () => {
