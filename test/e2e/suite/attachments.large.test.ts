@@ -4,12 +4,12 @@
 // Then a cancelled upload of the same file leaves nothing on the server.
 import * as assert from 'node:assert/strict';
 import { createHash, randomBytes } from 'node:crypto';
-import { createReadStream, createWriteStream, rmSync } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
 import { join } from 'node:path';
 import { once } from 'node:events';
 import * as vscode from 'vscode';
 import type { UploadReport } from '../../../src/attachments';
-import { attachmentWorld, ref } from './attachments.support';
+import { attachmentWorld, cleanUp, printFigure, ref } from './attachments.support';
 import type { AttachmentWorld } from './attachments.support';
 
 const SIZE = 200 * 1024 * 1024;
@@ -23,6 +23,7 @@ interface MemoryFigures {
   heapBase: number;
   heapPeak: number;
   /** ArrayBuffers (Buffers live here, outside the JS heap). */
+  buffersBase: number;
   buffersPeak: number;
   ms: number;
 }
@@ -30,7 +31,7 @@ interface MemoryFigures {
 /** Samples the extension host's memory every 25 ms while `run` goes on. */
 async function measured<T>(run: () => PromiseLike<T>): Promise<{ result: T; m: MemoryFigures }> {
   const base = process.memoryUsage();
-  const m: MemoryFigures = { rssBase: base.rss, rssPeak: base.rss, heapBase: base.heapUsed, heapPeak: base.heapUsed, buffersPeak: base.arrayBuffers, ms: 0 };
+  const m: MemoryFigures = { rssBase: base.rss, rssPeak: base.rss, heapBase: base.heapUsed, heapPeak: base.heapUsed, buffersBase: base.arrayBuffers, buffersPeak: base.arrayBuffers, ms: 0 };
   const sample = () => {
     const u = process.memoryUsage();
     m.rssPeak = Math.max(m.rssPeak, u.rss);
@@ -51,7 +52,7 @@ async function measured<T>(run: () => PromiseLike<T>): Promise<{ result: T; m: M
 
 function describeFigures(what: string, m: MemoryFigures): string {
   const mb = (n: number) => (n / MB).toFixed(1);
-  return `${what}: ${(m.ms / 1000).toFixed(1)} s (${((SIZE / MB) / (m.ms / 1000)).toFixed(0)} MB/s); RSS ${mb(m.rssBase)} → peak ${mb(m.rssPeak)} MB (+${mb(m.rssPeak - m.rssBase)}); JS heap +${mb(m.heapPeak - m.heapBase)} MB; ArrayBuffers peak ${mb(m.buffersPeak)} MB`;
+  return `${what}: ${(m.ms / 1000).toFixed(1)} s (${((SIZE / MB) / (m.ms / 1000)).toFixed(0)} MB/s); RSS ${mb(m.rssBase)} → peak ${mb(m.rssPeak)} MB (+${mb(m.rssPeak - m.rssBase)}); JS heap +${mb(m.heapPeak - m.heapBase)} MB; ArrayBuffers ${mb(m.buffersBase)} → peak ${mb(m.buffersPeak)} MB (+${mb(m.buffersPeak - m.buffersBase)})`;
 }
 
 async function sha256(path: string): Promise<string> {
@@ -68,8 +69,7 @@ describe('attachments: a 200 MB upload and download with flat memory', function 
   let uploadMs = 0;
 
   before(async () => {
-    w = await attachmentWorld(1);
-    for (const a of await w.rest.list(w.defect.id)) await w.rest.remove(a.id);
+    w = await attachmentWorld(40);
     source = join(w.dir, 'big.bin');
     const out = createWriteStream(source);
     const hash = createHash('sha256');
@@ -82,17 +82,18 @@ describe('attachments: a 200 MB upload and download with flat memory', function 
     await once(out, 'finish');
     sourceHash = hash.digest('hex');
   });
-  after(() => rmSync(w.dir, { recursive: true, force: true }));
+  after(() => cleanUp(w));
 
   it('uploads 200 MB from disk through the command; the extension host does not buffer it', async () => {
     const { result, m } = await measured(() => vscode.commands.executeCommand<UploadReport>('almDefects.uploadAttachment', { defect: w.defect, files: [source], description: '' }));
     uploadMs = m.ms;
-    console.log(`      ${describeFigures('upload', m)}`);
+    printFigure(`      ${describeFigures('upload', m)}`);
     assert.equal(result.created.length, 1, JSON.stringify(result));
     const stored = (await w.rest.list(w.defect.id)).find((a) => a.name === 'big.bin');
     assert.equal(stored?.['file-size'], SIZE);
     assert.ok(m.rssPeak - m.rssBase < FLAT_LIMIT, describeFigures('upload', m));
     assert.ok(m.heapPeak - m.heapBase < FLAT_LIMIT, describeFigures('upload', m));
+    assert.ok(m.buffersPeak - m.buffersBase < FLAT_LIMIT, describeFigures('upload', m));
   });
 
   it('downloads it with Save As, streamed to disk byte for byte, memory flat', async () => {
@@ -100,11 +101,12 @@ describe('attachments: a 200 MB upload and download with flat memory', function 
     assert.ok(stored);
     const target = join(w.dir, 'downloaded.bin');
     const { result, m } = await measured(() => vscode.commands.executeCommand<string>('almDefects.saveAttachmentAs', ref(stored.id, { target })));
-    console.log(`      ${describeFigures('download', m)}`);
+    printFigure(`      ${describeFigures('download', m)}`);
     assert.equal(result, target);
     assert.equal(await sha256(target), sourceHash, 'the downloaded file has the uploaded bytes');
     assert.ok(m.rssPeak - m.rssBase < FLAT_LIMIT, describeFigures('download', m));
     assert.ok(m.heapPeak - m.heapBase < FLAT_LIMIT, describeFigures('download', m));
+    assert.ok(m.buffersPeak - m.buffersBase < FLAT_LIMIT, describeFigures('download', m));
   });
 
   it('a cancelled upload leaves nothing on the server', async () => {

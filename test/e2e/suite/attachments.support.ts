@@ -1,7 +1,8 @@
 // Shared by the attachment suites: the extension's API signed in as alice, a defect row of the
-// Playground project, and REST access to the ALM server to check what it really stored.
+// Demo project (the one the workspace pins) that has no attachments yet, and REST access to the
+// ALM server to check what it really stored.
 import * as assert from 'node:assert/strict';
-import { mkdtempSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
@@ -12,8 +13,8 @@ import type { TreeNode } from '../../../src/tree/nodes/treeNode';
 import { e2eAlmServer, signIn } from '../environment';
 
 export const EXTENSION_ID = 'alm-defects.alm-defects';
-export const PLAYGROUND = { server: 'Demo', domain: 'DEFAULT', project: 'Playground' };
-const REST_ROOT = '/api/domains/DEFAULT/projects/Playground';
+export const PROJECT = { server: 'Demo', domain: 'DEFAULT', project: 'Demo' };
+const REST_ROOT = '/api/domains/DEFAULT/projects/Demo';
 
 export interface ServerAttachment {
   id: number;
@@ -34,8 +35,11 @@ export interface AttachmentWorld {
   };
 }
 
-/** Activates, signs alice in, and finds the Playground defect the tests attach to (the `index`-th row). */
-export async function attachmentWorld(index: number): Promise<AttachmentWorld> {
+/**
+ * Activates, signs alice in, and finds the defect the tests attach to: the first row from the
+ * `from`-th on without attachments (each suite starts at its own row, so they never share one).
+ */
+export async function attachmentWorld(from: number): Promise<AttachmentWorld> {
   const ext = vscode.extensions.getExtension<AlmDefectsApi>(EXTENSION_ID);
   assert.ok(ext, `${EXTENSION_ID} is not loaded`);
   const api = await ext.activate();
@@ -44,35 +48,43 @@ export async function attachmentWorld(index: number): Promise<AttachmentWorld> {
   const result = (await vscode.commands.executeCommand('almDefects.signIn', { server: 'Demo', password: server.users[0].password })) as { ok: boolean };
   assert.equal(result.ok, true, 'alice signs in');
   const cookie = await signIn(server, server.users[0]);
-  const defects = await api.find(['Demo', 'DEFAULT', 'Playground', 'Defects']);
-  assert.ok(defects, 'no Playground › Defects node');
-  const rows = await api.children(defects);
-  const defectNode = rows.filter((r) => api.treeItem(r).contextValue === 'alm:defect')[index] as DefectNode | undefined;
-  assert.ok(defectNode, `no defect row ${index} in Playground`);
+  const defects = await api.find(['Demo', 'DEFAULT', 'Demo', 'Defects']);
+  assert.ok(defects, 'no Demo › Defects node');
+  const rows = (await api.children(defects)).filter((r) => api.treeItem(r).contextValue === 'alm:defect') as DefectNode[];
   const call = async (path: string, init: RequestInit = {}): Promise<Response> => {
     const res = await fetch(`${server.baseUrl}${REST_ROOT}${path}`, { ...init, headers: { cookie, ...(init.headers as Record<string, string>) } });
     assert.ok(res.ok, `${init.method ?? 'GET'} ${path}: ${res.status} ${await res.clone().text()}`);
     return res;
   };
-  return {
-    api,
-    defectNode,
-    defect: defectNode.ref,
-    dir: mkdtempSync(join(tmpdir(), 'alm-e2e-att-')),
-    rest: {
-      async list(defectId) {
-        const q = encodeURIComponent(`{entity.type[defect];entity.id[${defectId}]}`);
-        const body = (await (await call(`/attachments?query=${q}`, { headers: { accept: 'application/json' } })).json()) as { data: ServerAttachment[] };
-        return body.data;
-      },
-      async bytes(id) {
-        return Buffer.from(await (await call(`/attachments/${id}`, { headers: { accept: 'application/octet-stream' } })).arrayBuffer());
-      },
-      async remove(id) {
-        await call(`/attachments/${id}`, { method: 'DELETE' });
-      },
+  const rest: AttachmentWorld['rest'] = {
+    async list(defectId) {
+      const q = encodeURIComponent(`{entity.type[defect];entity.id[${defectId}]}`);
+      const body = (await (await call(`/attachments?query=${q}`, { headers: { accept: 'application/json' } })).json()) as { data: ServerAttachment[] };
+      return body.data;
+    },
+    async bytes(id) {
+      return Buffer.from(await (await call(`/attachments/${id}`, { headers: { accept: 'application/octet-stream' } })).arrayBuffer());
+    },
+    async remove(id) {
+      await call(`/attachments/${id}`, { method: 'DELETE' });
     },
   };
+  let defectNode: DefectNode | undefined;
+  for (const row of rows.slice(from)) {
+    if ((await rest.list(row.ref.id)).length === 0) {
+      defectNode = row;
+      break;
+    }
+  }
+  assert.ok(defectNode, `no defect without attachments from row ${from} on`);
+  return { api, defectNode, defect: defectNode.ref, dir: mkdtempSync(join(tmpdir(), 'alm-e2e-att-')), rest };
+}
+
+/** Deletes what a suite attached, so the demo data is as other suites expect it. */
+export async function cleanUp(world: AttachmentWorld | undefined): Promise<void> {
+  if (!world) return;
+  for (const a of await world.rest.list(world.defect.id)) await world.rest.remove(a.id);
+  rmSync(world.dir, { recursive: true, force: true });
 }
 
 /** The rows under a defect once loaded (never a "Loading…" placeholder). */
@@ -82,5 +94,12 @@ export async function rowLabels(world: AttachmentWorld, node: TreeNode = world.d
 
 /** An attachment reference for the commands. */
 export function ref(id: number, extra: Record<string, unknown> = {}): Record<string, unknown> {
-  return { ...PLAYGROUND, id, ...extra };
+  return { ...PROJECT, id, ...extra };
+}
+
+/** Prints a figure into the suite's output (the launcher shows ALM_E2E_LOG; console.log goes nowhere visible). */
+export function printFigure(line: string): void {
+  console.log(line);
+  const file = process.env.ALM_E2E_LOG;
+  if (file) appendFileSync(file, `${line}\n`);
 }

@@ -5,11 +5,11 @@
 // and delete. Every step is checked against what the server stored.
 import * as assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import * as vscode from 'vscode';
 import type { UploadReport } from '../../../src/attachments';
-import { PLAYGROUND, attachmentWorld, ref, rowLabels } from './attachments.support';
+import { PROJECT, attachmentWorld, cleanUp, ref, rowLabels } from './attachments.support';
 import type { AttachmentWorld } from './attachments.support';
 
 const UPLOAD = 'almDefects.uploadAttachment';
@@ -37,13 +37,11 @@ describe('attachments: upload, open, save and manage in VS Code', function () {
   };
 
   before(async () => {
-    w = await attachmentWorld(0);
-    for (const a of await w.rest.list(w.defect.id)) await w.rest.remove(a.id);
-    w.defectNode.refresh();
+    w = await attachmentWorld(20);
     writeFileSync(join(w.dir, 'notes.txt'), text);
     writeFileSync(join(w.dir, 'trace.bin'), binary);
   });
-  after(() => rmSync(w.dir, { recursive: true, force: true }));
+  after(() => cleanUp(w));
 
   it('expands a defect to "No attachments" with an upload action', async () => {
     assert.equal(w.api.treeItem(w.defectNode).collapsibleState, vscode.TreeItemCollapsibleState.Collapsed);
@@ -62,7 +60,7 @@ describe('attachments: upload, open, save and manage in VS Code', function () {
     assert.ok((await w.rest.bytes(await idOf('trace.bin'))).equals(binary));
     assert.deepEqual(await rowLabels(w), ['notes.txt', 'trace.bin']);
     const item = w.api.treeItem((await w.api.children(w.defectNode))[1]);
-    assert.equal(item.description?.toString().split(' · ')[0], '300.0 KB');
+    assert.equal(item.description?.toString().split(' · ')[0], '300 KB');
     assert.ok(item.tooltip instanceof vscode.MarkdownString && item.tooltip.value.includes('from the e2e suite'));
     assert.equal(item.contextValue, 'alm:attachment');
   });
@@ -77,7 +75,7 @@ describe('attachments: upload, open, save and manage in VS Code', function () {
     assert.equal((await w.rest.bytes(await idOf('explorer.log'))).toString(), 'from the explorer');
     assert.ok((await w.rest.bytes(await idOf('desktop.png'))).equals(dropped));
     assert.deepEqual(await rowLabels(w), ['desktop.png', 'explorer.log', 'notes.txt', 'trace.bin']);
-    const project = await w.api.find(['Demo', 'DEFAULT', 'Playground']);
+    const project = await w.api.find(['Demo', 'DEFAULT', 'Demo']);
     const before = (await w.rest.list(w.defect.id)).length;
     await w.api.attachments.dropController.handleDrop(project, data, token());
     assert.equal((await w.rest.list(w.defect.id)).length, before, 'a drop on a project uploads nothing');
@@ -88,19 +86,19 @@ describe('attachments: upload, open, save and manage in VS Code', function () {
     const notes = rows.find((r) => w.api.treeItem(r).label === 'notes.txt');
     const uri = (await vscode.commands.executeCommand('almDefects.openAttachment', notes)) as vscode.Uri;
     assert.equal(uri.scheme, 'alm-attachment');
-    assert.equal(uri.path, `/Demo/DEFAULT/Playground/${await idOf('notes.txt')}/notes.txt`);
+    assert.equal(uri.path, `/Demo/DEFAULT/Demo/${await idOf('notes.txt')}/notes.txt`);
     assert.equal(vscode.window.activeTextEditor?.document.uri.toString(), uri.toString());
     assert.equal(vscode.window.activeTextEditor?.document.getText(), text);
-    const bin = w.api.attachments.uri({ ...PLAYGROUND, id: await idOf('trace.bin'), name: 'trace.bin' });
+    const bin = w.api.attachments.uri({ ...PROJECT, id: await idOf('trace.bin'), name: 'trace.bin' });
     assert.ok(Buffer.from(await vscode.workspace.fs.readFile(bin)).equals(binary));
     const stat = await vscode.workspace.fs.stat(bin);
     assert.equal(stat.size, binary.length);
-    await assert.rejects(Promise.resolve(vscode.workspace.fs.readFile(w.api.attachments.uri({ ...PLAYGROUND, id: 999999, name: 'gone.txt' }))), /not found|FileNotFound/i);
+    await assert.rejects(Promise.resolve(vscode.workspace.fs.readFile(w.api.attachments.uri({ ...PROJECT, id: 999999, name: 'gone.txt' }))), /EntryNotFound|FileNotFound/);
   });
 
   it('saving an edited attachment asks first; declined leaves the server as it was, confirmed replaces it in place', async () => {
     const id = await idOf('notes.txt');
-    const doc = await vscode.workspace.openTextDocument(w.api.attachments.uri({ ...PLAYGROUND, id, name: 'notes.txt' }));
+    const doc = await vscode.workspace.openTextDocument(w.api.attachments.uri({ ...PROJECT, id, name: 'notes.txt' }));
     const edit = new vscode.WorkspaceEdit();
     edit.insert(doc.uri, new vscode.Position(0, 0), 'EDITED ');
     assert.ok(await vscode.workspace.applyEdit(edit));

@@ -3,6 +3,7 @@
 // id, uploads read their source to the end, and failures or a "commit despite the cancel" can be
 // scripted per file name.
 import { createReadStream } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { CancelledError } from '../../../src/api';
 import type { Attachment, AttachmentFilter, AttachmentsApi, CallOptions, Download, TransferProgress, UploadRequest } from '../../../src/api';
@@ -57,6 +58,13 @@ export class FakeAttachments implements AttachmentsApi {
     const s = this.stored.get(id);
     if (!s) throw new Error(`no attachment ${id}`);
     return { stream: Readable.from([s.content]), contentType: 'application/octet-stream', size: s.content.length };
+  }
+
+  async saveTo(id: number, path: string): Promise<number> {
+    const s = this.stored.get(id);
+    if (!s) throw new Error(`no attachment ${id}`);
+    await writeFile(path, s.content);
+    return s.content.length;
   }
 
   upload(r: UploadRequest): Promise<Attachment> {
