@@ -81,11 +81,13 @@ describe('tree: connections, sign-in and the ALM tree', function () {
   });
 
   it('refuses a wrong password with a clear message and never tries it again', async () => {
+    // Other suites may have signed in before: count from here.
+    const before = api.connection('Demo')?.signInAttempts ?? 0;
     const result = (await vscode.commands.executeCommand('almDefects.signIn', { server: 'Demo', password: 'wrong-password' })) as { ok: boolean; message: string };
     assert.equal(result.ok, false);
     assert.equal(result.message, 'Sign-in to Demo failed: the user name or password is wrong, or the account is locked.');
     assert.equal(api.connection('Demo')?.status, 'failed');
-    assert.equal(api.connection('Demo')?.signInAttempts, 1);
+    assert.equal(api.connection('Demo')?.signInAttempts, before + 1);
     // The tree says so, and refreshing it again and again sends nothing.
     for (let i = 0; i < 3; i++) {
       await vscode.commands.executeCommand('almDefects.refresh');
@@ -93,7 +95,7 @@ describe('tree: connections, sign-in and the ALM tree', function () {
       assert.deepEqual(labels(rows), ['Sign-in failed — click to sign in again']);
       assert.match(String((api.treeItem(rows[0]).tooltip as vscode.MarkdownString).value), /password is wrong/);
     }
-    assert.equal(api.connection('Demo')?.signInAttempts, 1, 'no sign-in loop');
+    assert.equal(api.connection('Demo')?.signInAttempts, before + 1, 'no sign-in loop');
     assert.match(api.statusBarText(), /ALM Demo: sign-in failed/);
     assert.deepEqual(await vscode.authentication.getAccounts('alm'), [], 'a refused password is not an account');
   });
@@ -121,23 +123,25 @@ describe('tree: connections, sign-in and the ALM tree', function () {
   });
 
   it('pages to the last of 1,000 defects with "Load more" and the remaining count', async () => {
-    assert.equal(await serverTotal(), 1000);
+    // The launcher seeds 1,000; suites that ran before may have created a few more.
+    const total = await serverTotal();
+    assert.ok(total >= 1000, `${total} defects`);
     const defects = await node('Demo', 'DEFAULT', 'Demo', 'Defects');
     const first = await api.children(defects);
     assert.equal(first.length, 101);
-    assert.match(label(first[0]), /^1000: /);
+    assert.match(label(first[0]), /^\d+: /);
     const more = api.treeItem(first[100]);
     assert.equal(more.label, 'Load 100 more');
-    assert.equal(more.description, '900 remaining');
+    assert.equal(more.description, `${(total - 100).toLocaleString('en-US')} remaining`);
     const item = api.treeItem(first[0]);
     assert.ok(item.iconPath instanceof vscode.ThemeIcon);
     assert.match(String(item.description), /^\S.* · .* · /, 'status · severity · owner');
-    assert.ok(item.tooltip instanceof vscode.MarkdownString && item.tooltip.value.includes('**Defect 1000**'));
+    assert.ok(item.tooltip instanceof vscode.MarkdownString && item.tooltip.value.includes(`**Defect ${label(first[0]).split(':')[0]}**`));
     const all = await loadAll(defects);
-    assert.equal(all.length, 1000, 'every defect, no Load more row left');
-    assert.match(label(all[999]), /^1: /);
-    assert.equal(new Set(all.map((n) => api.treeItem(n).id)).size, 1000, 'unique ids');
-    assert.match(String(api.treeItem(defects).description), /^1,000 · /);
+    assert.equal(all.length, total, 'every defect, no Load more row left');
+    assert.match(label(all[total - 1]), /^1: /);
+    assert.equal(new Set(all.map((n) => api.treeItem(n).id)).size, total, 'unique ids');
+    assert.equal(String(api.treeItem(defects).description).split(' · ')[0], total.toLocaleString('en-US'));
   });
 
   it('filters by status and owner "me": the project shows the filter, the rows match the server', async () => {
@@ -146,7 +150,7 @@ describe('tree: connections, sign-in and the ALM tree', function () {
     assert.equal(api.treeItem(project).description, 'filter: status: Open · owner: me');
     assert.equal(api.treeItem(project).contextValue, 'alm:project+filtered');
     const expected = await serverTotal('{status[Open];owner[alice]}');
-    assert.ok(expected > 0 && expected < 1000, `expected a real subset, got ${expected}`);
+    assert.ok(expected > 0 && expected < (await serverTotal()), `expected a real subset, got ${expected}`);
     const rows = await loadAll(await node('Demo', 'DEFAULT', 'Demo', 'Defects'));
     assert.equal(rows.length, expected);
     for (const r of rows) assert.match(String(api.treeItem(r).description), /^Open · .* · alice$/);
@@ -161,7 +165,7 @@ describe('tree: connections, sign-in and the ALM tree', function () {
     assert.ok(groups.length >= 3);
     const values = labels(groups);
     const counts = groups.map((g) => Number(String(api.treeItem(g).description).replace(/,/g, '')));
-    assert.equal(counts.reduce((a, b) => a + b, 0), 1000, 'every defect is in one group');
+    assert.equal(counts.reduce((a, b) => a + b, 0), await serverTotal(), 'every defect is in one group');
     const urgent = values.indexOf('5-Urgent');
     assert.ok(urgent >= 0, `groups: ${values.join(', ')}`);
     assert.equal(counts[urgent], await serverTotal("{severity['5-Urgent']}"));
