@@ -4,7 +4,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEFECT_FIELDS } from '../metadata/defectFields';
 import { openDatabase, migrate } from './sqlite';
-import type { SqliteDatabase } from './sqlite';
+import type { SqliteDatabase, Statement } from './sqlite';
 import { PROJECT_MIGRATIONS } from './projectSchema';
 import { formatDate, formatDateTime } from './time';
 import type {
@@ -19,6 +19,8 @@ export class ProjectStore {
   /** Folder holding attachment content, one file per attachment id. */
   readonly attachmentsDir: string;
   private listValueCache = new Map<number, Set<string>>();
+  /** Prepared statements by SQL text: collection reads repeat the same few shapes. */
+  private readonly statements = new Map<string, Statement>();
   private readonly insertDefectStmt;
 
   constructor(
@@ -35,6 +37,20 @@ export class ProjectStore {
     const cols = DEFECT_COLUMNS.map((c) => `"${c}"`).join(', ');
     const params = DEFECT_COLUMNS.map(() => '?').join(', ');
     this.insertDefectStmt = this.db.prepare(`INSERT INTO defects (${cols}) VALUES (${params})`);
+  }
+
+  /** A prepared statement for `sql`, reused across requests (at most 256 kept). */
+  statement(sql: string): Statement {
+    let stmt = this.statements.get(sql);
+    if (stmt) {
+      // Re-inserting keeps the map in least-recently-used order.
+      this.statements.delete(sql);
+    } else {
+      stmt = this.db.prepare(sql);
+      if (this.statements.size >= 256) this.statements.delete(this.statements.keys().next().value as string);
+    }
+    this.statements.set(sql, stmt);
+    return stmt;
   }
 
   /** Runs `fn` in one transaction: all of its writes happen or none do. */
@@ -185,7 +201,7 @@ export class ProjectStore {
   }
 
   getDefect(id: number): DefectRow | undefined {
-    return this.db.prepare('SELECT * FROM defects WHERE "id" = ?').get(id) as DefectRow | undefined;
+    return this.statement('SELECT * FROM defects WHERE "id" = ?').get(id) as DefectRow | undefined;
   }
 
   /** Writes the given columns (field names) of one defect; returns false when it does not exist. */
@@ -208,9 +224,7 @@ export class ProjectStore {
   // ---- locks -------------------------------------------------------------------------------
 
   getLock(entityType: string, entityId: number): LockRow | undefined {
-    return this.db
-      .prepare('SELECT * FROM locks WHERE "parent-type" = ? AND "parent-id" = ?')
-      .get(entityType, entityId) as LockRow | undefined;
+    return this.statement('SELECT * FROM locks WHERE "parent-type" = ? AND "parent-id" = ?').get(entityType, entityId) as LockRow | undefined;
   }
 
   getLockById(id: number): LockRow | undefined {

@@ -31,6 +31,11 @@ export function projectSchemaV2(): string[] {
   return composite.map(([name, cols]) => `CREATE INDEX IF NOT EXISTS "defects_${name}" ON defects(${cols.map((c) => `"${c}"`).join(', ')})`);
 }
 
+/** Version 3: "severity X reported by Y, newest first" walks one index in id order. */
+export function projectSchemaV3(): string[] {
+  return ['CREATE INDEX IF NOT EXISTS "defects_severity_detectedby" ON defects("severity", "detected-by")'];
+}
+
 export function projectSchemaV1(): string[] {
   return [
     defectTable(),
@@ -96,4 +101,4 @@ export function projectSchemaV1(): string[] {
 }
 
 /** Step i moves a project database from user_version i to i+1; append, never edit. */
-export const PROJECT_MIGRATIONS = [projectSchemaV1, projectSchemaV2] as const;
+export const PROJECT_MIGRATIONS = [projectSchemaV1, projectSchemaV2, projectSchemaV3] as const;

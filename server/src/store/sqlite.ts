@@ -1,15 +1,18 @@
 // Opens a SQLite file the way every store of this server needs it: WAL journal and
 // synchronous=FULL, so a write acknowledged to a client survives `kill -9` and power loss.
 import Database from 'better-sqlite3';
-import type { Database as SqliteDatabase } from 'better-sqlite3';
+import type { Database as SqliteDatabase, Statement } from 'better-sqlite3';
 
-export type { SqliteDatabase };
+export type { SqliteDatabase, Statement };
 
 export function openDatabase(file: string): SqliteDatabase {
   const db = new Database(file);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = FULL');
   db.pragma('foreign_keys = ON');
+  // Reads go through the page cache mapping instead of a copy per page: large pages of wide
+  // defect rows read markedly faster. Writes still go through the WAL.
+  db.pragma('mmap_size = 268435456');
   // Another connection (a benchmark, a second server on the same dir) may hold the write lock briefly.
   db.pragma('busy_timeout = 5000');
   return db;

@@ -19,9 +19,9 @@ export function registerDefectReads(app: FastifyInstance, ctx: ServerContext): v
     const compiled = compileCollectionRequest(queryParams(request), CATALOGS.defects, PAGING);
     // The page's ids are found on the indexes first; only those rows are then read whole.
     const page = pageQuery('defects', selectColumns(compiled.fields), compiled);
-    const rows = store.db.prepare(page.sql).all(...page.params) as DefectRow[];
+    const rows = store.statement(page.sql).all(...page.params) as DefectRow[];
     const count = countQuery('defects', compiled);
-    const total = store.db.prepare(count.sql).pluck().get(...count.params) as number;
+    const total = store.statement(count.sql).pluck().get(...count.params) as number;
     return { data: rows.map((row) => defectJson(row, compiled.fields)), 'total-count': total };
   });
 
