@@ -11,6 +11,7 @@ import { LoadingNode } from './treeNode';
 
 export class DomainNode extends LoadingNode {
   readonly id: string;
+  private reloads = 0;
 
   constructor(
     parent: TreeNode,
@@ -33,7 +34,9 @@ export class DomainNode extends LoadingNode {
   }
 
   protected async load(signal: AbortSignal): Promise<TreeNode[]> {
-    const projects = this.domain.projects ?? (await this.server.projects(this.domain.name, signal));
+    // The domain listing may carry the projects; a refresh asks the server again.
+    const listed = this.reloads++ === 0 ? this.domain.projects : undefined;
+    const projects = listed ?? (await this.server.projects(this.domain.name, signal));
     const pinned = this.server.entry.project;
     const shown = pinned ? projects.filter((p) => p.name.toLowerCase() === pinned.toLowerCase()) : projects;
     if (pinned && shown.length === 0) {

@@ -226,7 +226,8 @@ export class FakeClient implements AlmClientLike {
   async domains(): Promise<DomainRef[]> {
     this.domainsCalls++;
     if (!this.signedIn) await this.signIn();
-    return this.world.domains.map((d) => ({ name: d.name }));
+    // Like `include-projects-info=y`: the listing carries each domain's projects.
+    return this.world.domains.map((d) => ({ name: d.name, projects: d.projects.map((p) => ({ domain: d.name, name: p.project })) }));
   }
 
   async projects(domain: string): Promise<{ domain: string; name: string }[]> {

@@ -268,3 +268,16 @@ describe('tree nodes', () => {
     assert.equal((server as ServerNode).item().collapsible, 'collapsed');
   });
 });
+
+describe('tree nodes: refresh', () => {
+  it('a refreshed domain asks the server for its projects again', async () => {
+    const { world, ctx, root } = await setup({ password: 'secret' });
+    const [server] = root.servers();
+    const [domain] = await kids(server);
+    assert.deepEqual(labels(await kids(domain)), ['Demo', 'Playground']);
+    world.domains[0].projects.pop();
+    domain.refresh();
+    assert.deepEqual(labels(await kids(domain)), ['Demo']);
+    void ctx;
+  });
+});
