@@ -61,8 +61,18 @@ function parseOptions(argv: string[]): ServerOptions {
 
 function describe(server: RunningServer, demo: boolean): string {
   const lines = [`ALM-compatible server listening at ${server.baseUrl}`, `Data directory: ${server.dataDir}`, 'Domains and projects:'];
-  for (const domain of server.domains()) lines.push(`  ${domain.name}: ${domain.projects.join(', ') || '(no projects)'}`);
+  const counts = new Map(server.demo?.projects.map((p) => [`${p.domain}/${p.project}`, p.defects]));
+  for (const domain of server.domains()) {
+    const projects = domain.projects.map((p) => {
+      const n = counts.get(`${domain.name}/${p}`);
+      return n === undefined ? p : `${p} (${n} defects)`;
+    });
+    lines.push(`  ${domain.name}: ${projects.join(', ') || '(no projects)'}`);
+  }
   if (demo) lines.push(`Demo users: ${DEMO_USERS.map((u) => `${u.name} / ${u.password}`).join(', ')}`);
+  // Users the seeder added with generated passwords are shown only when they were just created.
+  const others = server.demo?.users.filter((u) => !DEMO_USERS.some((d) => d.name === u.name)) ?? [];
+  if (others.length) lines.push(`Other users: ${others.map((u) => `${u.name} / ${u.password}`).join(', ')}`);
   lines.push('Press Ctrl+C to stop.');
   return `${lines.join('\n')}\n`;
 }

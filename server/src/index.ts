@@ -11,11 +11,13 @@ import { ProjectRegistry } from './store/registry';
 import { SessionService } from './auth/sessions';
 import { seedBaseline } from './store/baseline';
 import { seedDemo } from './demo/index';
+import type { DemoSummary } from './demo/index';
 
 export type { ServerOptions } from './config';
 export type { ServerContext, AlmSession } from './context';
 export { AlmError } from './errors';
 export { DEMO_USERS, DEMO_PROJECTS } from './store/baseline';
+export type { DemoSummary } from './demo/index';
 
 export interface RunningServer {
   /** e.g. `http://127.0.0.1:PORT/qcbin` */
@@ -24,6 +26,8 @@ export interface RunningServer {
   dataDir: string;
   /** Domains and their projects, as `GET /api/domains` lists them. */
   domains(): DomainListing[];
+  /** What the demo seeder created, when it ran in this start (a new data dir with `demo`). */
+  demo?: DemoSummary;
   close(): Promise<void>;
 }
 
@@ -46,8 +50,9 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     now,
   };
   let app;
+  let demo: DemoSummary | undefined;
   try {
-    if (site.isEmpty()) await seed(ctx);
+    if (site.isEmpty()) demo = await seed(ctx);
     app = await buildApp(ctx);
     await app.listen({ port: resolved.port, host: resolved.host });
   } catch (err) {
@@ -71,6 +76,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     port,
     dataDir: resolved.dataDir,
     domains: () => site.listDomains(),
+    demo,
     close: async () => {
       if (closed) return;
       closed = true;
@@ -83,9 +89,10 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
 }
 
 /** A new data dir gets the baseline (users, domains, projects, lists), plus demo data on request. */
-async function seed(ctx: ServerContext): Promise<void> {
-  if (ctx.options.demo) await seedDemo(ctx, { defects: ctx.options.defects });
-  else seedBaseline(ctx);
+async function seed(ctx: ServerContext): Promise<DemoSummary | undefined> {
+  if (ctx.options.demo) return seedDemo(ctx, { defects: ctx.options.defects });
+  seedBaseline(ctx);
+  return undefined;
 }
 
 function prepareDataDir(dir: string): void {
