@@ -33,8 +33,9 @@ export class AuthServices implements vscode.Disposable {
   /** Re-reads servers and proxy settings into the manager; resolves when applied. */
   reload(): Promise<void> {
     const http = readHttpSettings();
-    this.log.child('auth').info(`connections: ${readServers().length} server(s), ${describeProxy(http.proxy)}${http.proxyStrictSSL ? '' : ', proxy certificates not verified'}`);
-    return this.manager.configure(readServers(this.log.child('config')), http);
+    const servers = readServers(this.log.child('config'));
+    this.log.child('auth').info(`connections: ${servers.length} server(s), ${describeProxy(http.proxy)}${http.proxyStrictSSL ? '' : ', proxy certificates not verified'}`);
+    return this.manager.configure(servers, http);
   }
 
   /** The client options a new entry would get (for checking it before it is saved). */
