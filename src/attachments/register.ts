@@ -6,6 +6,7 @@ import { isCancellation } from '../api';
 import type { Attachment } from '../api';
 import type { DefectRef } from '../tree/model/refs';
 import { isAbort } from '../util/cancellation';
+import { setEditorAttachmentSource } from './editor/bridge';
 import { AttachmentFileSystem } from './fs/attachmentFileSystem';
 import { AttachmentsHub, attachmentUri } from './hub';
 import type { AttachmentsChange } from './hub';
@@ -75,11 +76,14 @@ export function registerAttachments(context: vscode.ExtensionContext, services: 
     context.subscriptions.push(tree.setDefectChildren(hub.children), tree.setDropController(dropController));
   }
   void cleanExternalCopies();
+  const list = async (defect: DefectRef, signal?: AbortSignal): Promise<Attachment[]> =>
+    (await hub.api(defect)).list({ entity: { type: 'defect', ids: [defect.id] }, signal });
+  context.subscriptions.push(setEditorAttachmentSource({ list }));
   return {
     dropController,
     fileSystem,
     uri: attachmentUri,
-    list: async (defect, signal) => (await hub.api(defect)).list({ entity: { type: 'defect', ids: [defect.id] }, signal }),
+    list,
     onDidChange: hub.onDidChange,
     usePrompts(prompts) {
       const previous = hub.prompts;

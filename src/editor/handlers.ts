@@ -2,6 +2,7 @@
 // thin call into the controller plus the few things only VS Code can do (confirm a discard, open
 // a link in the browser, close the panel after Save & Close).
 import * as vscode from 'vscode';
+import { editorAttachments } from '../attachments/editor/bridge';
 import type { DefectController } from './controller/defectController';
 import type { CommandHandlers, RequestHandlers } from './hostChannel';
 import type { ImageResolver } from './imageResolver';
@@ -69,6 +70,7 @@ export function requestHandlers(ctx: HandlerContext): RequestHandlers {
     addComment: ({ text }) => controller.addComment(text),
     setStatus: ({ value }) => controller.setStatus(value),
     reload: () => controller.reload(),
+    attachments: (request) => editorAttachments(controller.defectKey, request),
     resolveImage: async ({ src }) => {
       const images = ctx.images();
       if (!images) return { reason: 'Images show once the defect is saved.' };

@@ -146,6 +146,32 @@ export interface ImageReply {
   reason?: string;
 }
 
+/** One attachment as the editor lists it (texts already formatted by the host). */
+export interface AttachmentView {
+  id: number;
+  name: string;
+  /** `12.3 KB`. */
+  size: string;
+  /** `2026-01-05 10:11`, when known. */
+  modified?: string;
+  /** Plain text (the server's HTML description, as text). */
+  description: string;
+}
+
+/** What the editor's attachment section asks: the list, or an action after which the list is re-read. */
+export type AttachmentsRequest =
+  | { action: 'list' }
+  | { action: 'upload' }
+  | { action: 'open'; id: number }
+  | { action: 'saveAs'; id: number }
+  | { action: 'openExternally'; id: number };
+
+export interface AttachmentsResult {
+  items: AttachmentView[];
+  /** Why there is no list (a defect not saved yet). */
+  note?: string;
+}
+
 export interface EditorRequests {
   /** Acquire the lock and start editing. */
   edit: { params: Record<string, never>; result: void };
@@ -162,6 +188,8 @@ export interface EditorRequests {
   setStatus: { params: { value: string }; result: void };
   reload: { params: Record<string, never>; result: void };
   resolveImage: { params: { src: string }; result: ImageReply };
+  /** The defect's attachments; upload/open/save act first (through the host's own dialogs), then list. */
+  attachments: { params: AttachmentsRequest; result: AttachmentsResult };
 }
 
 export type RequestMethod = keyof EditorRequests;
@@ -181,7 +209,7 @@ export type HostToWebview = NotificationMessage | ReplyMessage;
 
 const REQUESTS: Record<RequestMethod, true> = {
   edit: true, retry: true, save: true, resolveConflict: true, dismissConflict: true, cancel: true,
-  addComment: true, setStatus: true, reload: true, resolveImage: true,
+  addComment: true, setStatus: true, reload: true, resolveImage: true, attachments: true,
 };
 const COMMANDS: Record<keyof EditorCommands, true> = { fieldChanged: true, openLink: true };
 

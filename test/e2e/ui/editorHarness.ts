@@ -144,6 +144,7 @@ export async function openEditorPage(context: BrowserContext, repoRoot: string, 
       setStatus: (p) => controller.setStatus(p.value),
       reload: () => controller.reload(),
       resolveImage: (p) => (options.resolveImage ? options.resolveImage(p.src) : Promise.resolve({ reason: 'not an attachment' })),
+      attachments: () => Promise.resolve({ items: [] }),
     },
     onReady: () => {
       channel.notify('init', controller.init());

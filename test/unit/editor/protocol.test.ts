@@ -10,7 +10,7 @@ function handlers(overrides: Partial<RequestHandlers> = {}): RequestHandlers {
   const none = async () => undefined;
   return {
     edit: none, retry: none, save: async () => 'saved' as const, resolveConflict: async () => 'saved' as const, dismissConflict: none,
-    cancel: async () => true, addComment: none, setStatus: none, reload: none, resolveImage: async () => ({}),
+    cancel: async () => true, addComment: none, setStatus: none, reload: none, resolveImage: async () => ({}), attachments: async () => ({ items: [] }),
     ...overrides,
   };
 }

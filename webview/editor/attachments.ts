@@ -1,0 +1,91 @@
+// The editor's attachment section: the defect's attachments (name, size, date, description) with
+// Open, Save As… and Open in Default Application per row, and Upload… for the defect. Files never
+// pass through the page: every action is a request the host carries out with its own dialogs and
+// progress, answering with the fresh list. The list is also re-read when the panel regains focus,
+// so uploads, renames and deletes made in the tree show up.
+import type { AttachmentView, AttachmentsRequest, AttachmentsResult, DefectKey } from '../../src/shared/editorProtocol';
+import './attachments.css';
+import { clear, h } from './dom';
+
+export type AttachmentsRequester = (request: AttachmentsRequest) => Promise<AttachmentsResult>;
+
+export class AttachmentsSection {
+  readonly element: HTMLElement;
+  private readonly list = h('ul', { class: 'attachment-list', 'aria-label': 'Attachments' });
+  private readonly count = h('span', { class: 'attachment-count' });
+  private readonly message = h('p', { class: 'attachment-message', role: 'status' });
+  private readonly upload: HTMLElement;
+  private key: DefectKey | undefined;
+  private busy = false;
+
+  constructor(private readonly request: AttachmentsRequester) {
+    this.upload = h('vscode-button', { appearance: 'secondary', class: 'attachment-upload', title: 'Upload files from this computer' }, 'Upload…');
+    this.upload.addEventListener('click', () => this.run({ action: 'upload' }));
+    const refresh = h('vscode-button', { appearance: 'icon', 'aria-label': 'Refresh attachments', title: 'Refresh' }, h('span', { class: 'codicon-like' }, '⟳'));
+    refresh.addEventListener('click', () => this.run({ action: 'list' }));
+    this.element = h(
+      'section',
+      { class: 'group attachments', 'aria-labelledby': 'attachments-heading' },
+      h('h2', { id: 'attachments-heading' }, 'Attachments ', this.count),
+      h('div', { class: 'toolbar attachment-toolbar' }, this.upload, refresh),
+      this.message,
+      this.list,
+    );
+    window.addEventListener('focus', () => {
+      if (this.key?.id !== undefined) this.run({ action: 'list' });
+    });
+  }
+
+  /** Called with each `init`: a new defect has none yet; a saved one loads its list. */
+  show(key: DefectKey): void {
+    const changed = JSON.stringify(key) !== JSON.stringify(this.key);
+    this.key = key;
+    this.upload.toggleAttribute('disabled', key.id === undefined);
+    if (changed) this.run({ action: 'list' });
+  }
+
+  private run(request: AttachmentsRequest): void {
+    if (this.busy && request.action === 'list') return;
+    this.busy = true;
+    this.element.setAttribute('aria-busy', 'true');
+    this.request(request)
+      .then((result) => this.render(result))
+      .catch((e: unknown) => this.say(e instanceof Error ? e.message : String(e), true))
+      .finally(() => {
+        this.busy = false;
+        this.element.removeAttribute('aria-busy');
+      });
+  }
+
+  private render(result: AttachmentsResult): void {
+    clear(this.list);
+    this.count.textContent = result.note ? '' : `(${result.items.length})`;
+    if (result.note) this.say(result.note, false);
+    else if (result.items.length === 0) this.say('No attachments. Upload files, or drop them on the defect in the ALM view.', false);
+    else this.say('', false);
+    for (const item of result.items) this.list.append(this.row(item));
+  }
+
+  private row(a: AttachmentView): HTMLElement {
+    const open = h('button', { class: 'attachment-name link', type: 'button', title: `Open ${a.name}` }, a.name);
+    open.addEventListener('click', () => this.run({ action: 'open', id: a.id }));
+    const save = h('vscode-button', { appearance: 'icon', 'aria-label': `Save ${a.name} as…`, title: 'Save As…' }, '⤓');
+    save.addEventListener('click', () => this.run({ action: 'saveAs', id: a.id }));
+    const external = h('vscode-button', { appearance: 'icon', 'aria-label': `Open ${a.name} in the default application`, title: 'Open in Default Application' }, '↗');
+    external.addEventListener('click', () => this.run({ action: 'openExternally', id: a.id }));
+    const meta = a.modified ? `${a.size} · ${a.modified}` : a.size;
+    return h(
+      'li',
+      { class: 'attachment', 'data-id': a.id },
+      h('div', { class: 'attachment-main' }, open, h('span', { class: 'attachment-meta' }, meta)),
+      a.description ? h('div', { class: 'attachment-description' }, a.description) : null,
+      h('div', { class: 'attachment-actions' }, save, external),
+    );
+  }
+
+  private say(text: string, error: boolean): void {
+    this.message.textContent = text;
+    this.message.hidden = text === '';
+    this.message.classList.toggle('error', error);
+  }
+}
