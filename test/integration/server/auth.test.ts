@@ -160,6 +160,17 @@ describe('server: sign-in and sessions', function () {
     assert.equal(res.status, 401);
   });
 
+  it('accepts the verbs real clients use: GET sign-in (C-jhin), HEAD and POST authenticate (C-restalm, C-gowtham)', async () => {
+    const get = await fetch(`${server.baseUrl}/api/authentication/sign-in`, { headers: { Authorization: basic('bob', 'bob-demo') } });
+    assert.equal(get.status, 200);
+    assert.match(get.headers.getSetCookie().find((c) => c.startsWith('JSESSIONID=')) ?? '', /;Path=\/qcbin;HttpOnly$/);
+    for (const method of ['HEAD', 'POST']) {
+      const res = await fetch(`${server.baseUrl}/authentication-point/authenticate`, { method, headers: { Authorization: basic('bob', 'bob-demo') } });
+      assert.equal(res.status, 200, method);
+      assert.match(res.headers.getSetCookie()[0] ?? '', /^LWSSO_COOKIE_KEY=/, method);
+    }
+  });
+
   it('tolerates a Cookie header with a trailing semicolon (C-jenkins style)', async () => {
     const client = new TestClient(server.baseUrl);
     await client.signIn('alice');
