@@ -20,6 +20,7 @@ import { curl, gc, mb, median, now, sampler } from './measure';
 import { serveForBenchmark } from './serverChild';
 import type { ServeRequest } from './serverChild';
 
+const ROUNDS = 5;
 const TREE_FIELDS = ['name', 'status', 'severity', 'priority', 'owner'];
 const USER = { username: 'alice', password: 'alice-demo' };
 
@@ -218,9 +219,9 @@ async function benchTransfer(sizeMb: number): Promise<void> {
       await curl(['-o', '/dev/null', '-b', cookie, '-H', 'Accept: application/octet-stream', `${collection}/${id}`]);
       curlDownNull = Math.min(curlDownNull, now() - t);
     };
-    // Best of three rounds, who goes first alternating: the machine may be shared, and the best
+    // Best of five rounds, who goes first alternating: the machine may be shared, and the best
     // run of each is the least disturbed one.
-    for (let round = 0; round < 3; round++) {
+    for (let round = 0; round < ROUNDS; round++) {
       if (round % 2 === 0) {
         const id = await clientRound(round);
         await curlRound(round, id);

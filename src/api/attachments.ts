@@ -19,7 +19,8 @@ import type { AttachmentFilter, AttachmentsApi, Download, UploadRequest } from '
 import type { Attachment, TransferProgress } from './types';
 
 const COLLECTION = 'attachments';
-const READ_CHUNK = 256 << 10;
+/** Upload reads: larger chunks cost less CPU, smaller ones leave less garbage (RSS) behind. */
+const READ_CHUNK = 128 << 10;
 const WRITE_BUFFER = 1 << 20;
 
 const CONTENT_TYPES: Record<string, string> = {

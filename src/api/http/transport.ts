@@ -74,6 +74,8 @@ export interface TransportConfig {
 }
 
 const ENTITY_PATH = /\/[1-9]\d*$/;
+/** Buffer of a download stream: enough to ride out a slow consumer write, small for RSS. */
+const TRANSFER_BUFFER = 256 << 10;
 
 /** An abort source undici accepts as `signal`; a real AbortSignal is made only when a slow path needs one. */
 class RequestAbort extends EventEmitter {
@@ -132,7 +134,7 @@ export class Transport {
     return this.run(req, (res, release, mapError) => {
       const decoded = decodeStream(res.body, res.headers['content-encoding']);
       // Errors while the caller reads (abort, reset, stall) arrive as typed errors too.
-      const stream = new PassThrough({ highWaterMark: 1 << 16 });
+      const stream = new PassThrough({ highWaterMark: TRANSFER_BUFFER });
       decoded.on('error', (e) => stream.destroy(mapError(e)));
       decoded.pipe(stream);
       stream.once('close', () => {
