@@ -3,7 +3,7 @@
 import { join } from 'node:path';
 import { hashPassword, verifyPassword } from './passwords';
 import { openDatabase, migrate } from './sqlite';
-import type { SqliteDatabase } from './sqlite';
+import type { SqliteDatabase, Statement } from './sqlite';
 
 export interface SiteUser {
   name: string;
@@ -79,6 +79,8 @@ const toSession = (r: SessionDbRow): SessionRow => ({
 
 export class SiteStore {
   readonly db: SqliteDatabase;
+  /** Statements every request runs (session and project lookups), prepared once. */
+  private readonly hot = new Map<string, Statement>();
 
   constructor(dataDir: string) {
     this.db = openDatabase(join(dataDir, 'site.db'));
@@ -87,6 +89,15 @@ export class SiteStore {
 
   close(): void {
     if (this.db.open) this.db.close();
+  }
+
+  private stmt(sql: string): Statement {
+    let st = this.hot.get(sql);
+    if (!st) {
+      st = this.db.prepare(sql);
+      this.hot.set(sql, st);
+    }
+    return st;
   }
 
   /** True until the first domain exists: the data dir is new and may be seeded. */
@@ -138,8 +149,7 @@ export class SiteStore {
 
   /** Canonical names of a project, matched case-insensitively like ALM does. */
   findProject(domain: string, name: string): { domain: string; name: string } | undefined {
-    return this.db
-      .prepare('SELECT d."name" AS domain, p."name" AS name FROM projects p JOIN domains d ON d."name" = p."domain" WHERE p."domain" = ? AND p."name" = ?')
+    return this.stmt('SELECT d."name" AS domain, p."name" AS name FROM projects p JOIN domains d ON d."name" = p."domain" WHERE p."domain" = ? AND p."name" = ?')
       .get(domain, name) as { domain: string; name: string } | undefined;
   }
 
@@ -166,17 +176,17 @@ export class SiteStore {
   }
 
   findSessionByLwsso(token: string): SessionRow | undefined {
-    const row = this.db.prepare('SELECT * FROM sessions WHERE "lwsso" = ?').get(token) as SessionDbRow | undefined;
+    const row = this.stmt('SELECT * FROM sessions WHERE "lwsso" = ?').get(token) as SessionDbRow | undefined;
     return row && toSession(row);
   }
 
   findSessionByQcSession(token: string): SessionRow | undefined {
-    const row = this.db.prepare('SELECT * FROM sessions WHERE "qcsession" = ?').get(token) as SessionDbRow | undefined;
+    const row = this.stmt('SELECT * FROM sessions WHERE "qcsession" = ?').get(token) as SessionDbRow | undefined;
     return row && toSession(row);
   }
 
   findSessionById(id: string): SessionRow | undefined {
-    const row = this.db.prepare('SELECT * FROM sessions WHERE "id" = ?').get(id) as SessionDbRow | undefined;
+    const row = this.stmt('SELECT * FROM sessions WHERE "id" = ?').get(id) as SessionDbRow | undefined;
     return row && toSession(row);
   }
 
@@ -185,7 +195,7 @@ export class SiteStore {
   }
 
   touchSession(id: string, at: number): void {
-    this.db.prepare('UPDATE sessions SET "last-touch" = ? WHERE "id" = ?').run(at, id);
+    this.stmt('UPDATE sessions SET "last-touch" = ? WHERE "id" = ?').run(at, id);
   }
 
   deleteSession(id: string): void {
