@@ -51,6 +51,7 @@ export class DefectSession {
   private readonly timer: ReturnType<typeof setInterval>;
   private closing = false;
   private disposed = false;
+  private readonly cleanups: (() => void)[] = [];
 
   constructor(
     readonly controller: DefectController,
@@ -125,6 +126,11 @@ export class DefectSession {
     this.updateTitle();
   }
 
+  /** Runs when the session ends (for good or at deactivation). */
+  onDispose(cleanup: () => void): void {
+    this.cleanups.push(cleanup);
+  }
+
   reveal(): void {
     this.panel?.reveal(undefined, false);
   }
@@ -149,6 +155,7 @@ export class DefectSession {
     if (this.disposed) return;
     this.disposed = true;
     clearInterval(this.timer);
+    for (const cleanup of this.cleanups.splice(0)) cleanup();
     this.detach();
     this.panel = undefined;
     await this.controller.dispose();
@@ -164,7 +171,7 @@ export class DefectSession {
   private title(): string {
     const { id } = this.controller.defectKey;
     const name = this.controller.title;
-    const base = id === undefined ? 'New Defect' : `${id}: ${name.length > 40 ? `${name.slice(0, 39)}…` : name}`;
+    const base = id === undefined ? 'New Defect' : !name ? `Defect ${id}` : `${id}: ${name.length > 40 ? `${name.slice(0, 39)}…` : name}`;
     return this.controller.isDirty ? `● ${base}` : base;
   }
 

@@ -9,17 +9,34 @@ import type { DefectEditorServices } from './services';
 
 export function extensionEditorServices(auth: AuthServices, tree: TreeFeature, log: Log): DefectEditorServices {
   const { manager } = auth;
-  const connection = (server: string) => {
-    const c = manager.get(server);
-    if (!c) throw new Error(`No ALM server named "${server}" is configured.`);
-    return c;
+  /** The server's connection; right after activation the settings may still be being applied. */
+  const connection = async (server: string) => {
+    const found = manager.get(server) ?? (await configured(server));
+    if (!found) throw new Error(`No ALM server named "${server}" is configured.`);
+    return found;
   };
+  const configured = (server: string) =>
+    new Promise<ReturnType<typeof manager.get>>((resolve) => {
+      const timer = setTimeout(() => done(), 10_000);
+      const subscription = manager.onDidChangeServers(() => {
+        if (manager.get(server)) done();
+      });
+      function done(): void {
+        clearTimeout(timer);
+        subscription.dispose();
+        resolve(manager.get(server));
+      }
+    });
   return {
-    project: async (ref) => connection(ref.server).project(ref.domain, ref.project),
+    project: async (ref) => (await connection(ref.server)).project(ref.domain, ref.project),
     username: (server) => manager.get(server)?.username ?? '',
     baseUrl: (server) => manager.get(server)?.entry.url,
     log: log.child('editor'),
     pickProject: async (arg, title) => (await projectFor(tree.provider, tree.view, arg, title))?.ref,
+    onDidConnect: (server, listener) =>
+      manager.onDidChangeConnection((c) => {
+        if (c.name === server && (c.status === 'signed-in' || c.status === 'ready')) listener();
+      }),
     revealDefect: async (ref) => {
       const project = await findProject(tree.provider, ref);
       if (!project) return;

@@ -7,7 +7,7 @@ import type { ProjectApi } from '../api/index';
 const TTL_MS = 10 * 60_000;
 const cache = new Map<string, { at: number; users: Promise<string[]> }>();
 
-export function projectUsers(api: Pick<ProjectApi, 'defects'>, cacheKey: string, now = Date.now()): Promise<string[]> {
+export function projectUsers(api: { defects: Pick<ProjectApi['defects'], 'page'> }, cacheKey: string, now = Date.now()): Promise<string[]> {
   const hit = cache.get(cacheKey);
   if (hit && now - hit.at < TTL_MS) return hit.users;
   const users = api.defects

@@ -3,13 +3,14 @@
 // webview state), and releaseAllLocks() for deactivate(). "ALM: Open Defect…" is the tree's
 // command; it opens this editor through the opener activate() hands the tree.
 import * as vscode from 'vscode';
-import type { ProjectApi } from '../api/index';
 import type { DefectKey } from '../shared/editorProtocol';
 import { DefectController } from './controller/defectController';
 import { keyId, parseSnapshot } from './controller/snapshot';
 import { DEFECT_VIEW_TYPE, DefectSession, describeError, panelOptions } from './defectSession';
 import type { SessionHost } from './defectSession';
 import { ImageResolver } from './imageResolver';
+import { lazyProjectApi } from './lazyProject';
+import type { LazyProjectApi } from './lazyProject';
 import { projectUsers } from './projectUsers';
 import type { DefectEditorServices, EditorProjectRef } from './services';
 
@@ -53,7 +54,8 @@ class DefectEditorRegistry implements SessionHost, vscode.Disposable {
       return existing;
     }
     const ref = { server: key.server, domain: key.domain, project: key.project };
-    const api = await this.services.project(ref);
+    // Resolved on first use: a restored panel comes up even before its server is configured or signed in.
+    const api = lazyProjectApi(() => this.services.project(ref));
     const controller = new DefectController({
       api,
       key,
@@ -65,6 +67,11 @@ class DefectEditorRegistry implements SessionHost, vscode.Disposable {
     const session = new DefectSession(controller, this, this.imagesFor(api, controller, key.server));
     this.sessions.set(session.id, session);
     session.attach(panel ?? this.createPanel(key.id === undefined ? 'New Defect' : `Defect ${key.id}`));
+    // An editor that could not load (not signed in yet) loads as soon as its server connects.
+    const connected = this.services.onDidConnect?.(key.server, () => {
+      if (controller.lockPhase === 'error') void controller.reload();
+    });
+    if (connected) session.onDispose(() => connected.dispose());
     await controller.load();
     return session;
   }
@@ -102,7 +109,7 @@ class DefectEditorRegistry implements SessionHost, vscode.Disposable {
     this.sessions.clear();
   }
 
-  private imagesFor(api: ProjectApi, controller: DefectController, server: string): () => ImageResolver | undefined {
+  private imagesFor(api: LazyProjectApi, controller: DefectController, server: string): () => ImageResolver | undefined {
     let resolver: ImageResolver | undefined;
     return () => {
       const id = controller.defectKey.id;

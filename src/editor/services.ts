@@ -30,4 +30,6 @@ export interface DefectEditorServices {
   revealDefect?(ref: EditorProjectRef & { id: number }): Promise<void> | void;
   /** Users of the project for the user pickers; without it the editor gathers them from recent defects. */
   users?(ref: EditorProjectRef): Promise<readonly string[]>;
+  /** Calls `listener` whenever the server's connection becomes usable (configured, signed in). */
+  onDidConnect?(server: string, listener: () => void): { dispose(): void };
 }

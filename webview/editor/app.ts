@@ -55,7 +55,14 @@ export class EditorApp {
 
   private context(): FormContext {
     return {
-      change: (field, value) => this.channel.command('fieldChanged', { field, value }),
+      change: (field, value) => {
+        this.channel.command('fieldChanged', { field, value });
+        // The header (name, status, …) follows the typing at once; the host's next values confirm it.
+        if (this.values) {
+          this.values = { ...this.values, edits: { ...this.values.edits, [field]: value } };
+          this.header.setValues(this.values);
+        }
+      },
       openLink: (href) => this.channel.command('openLink', { href }),
       resolveImage: (src) => {
         let pending = this.images.get(src);

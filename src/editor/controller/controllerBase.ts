@@ -106,7 +106,9 @@ export abstract class ControllerBase {
     };
     if (this.conflict) s.conflict = this.conflict.view;
     if (this.notice) s.notice = this.notice;
+    // Until the defect is loaded, the snapshot it was restored from stays the webview's state.
     if (this.phase !== 'loading' && this.phase !== 'error') s.persist = this.snapshot();
+    else if (this.options.restore) s.persist = this.options.restore;
     return s;
   }
 

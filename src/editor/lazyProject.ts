@@ -1,0 +1,39 @@
+// The project API an editor uses, resolved on first use and again after a failure: a panel that
+// VS Code restores after a reload exists before the connections are configured or signed in, and
+// must still come up (showing the error, keeping its unsaved edits) and load once it can.
+import type { CallOptions, Defect, DefectChanges, EntityRef, FieldCatalog, LockHandle, ListTree, PageRequest, Page, ProjectApi } from '../api/index';
+import type { AttachmentFilter, Attachment, Download } from '../api/index';
+import type { EditorProjectApi } from './controller/types';
+
+export type LazyProjectApi = EditorProjectApi & {
+  readonly defects: EditorProjectApi['defects'] & { page(request?: PageRequest): Promise<Page<Defect>> };
+  readonly attachments: Pick<ProjectApi['attachments'], 'list' | 'download'>;
+};
+
+export function lazyProjectApi(resolve: () => Promise<ProjectApi>): LazyProjectApi {
+  let pending: Promise<ProjectApi> | undefined;
+  const api = (): Promise<ProjectApi> => {
+    pending ??= resolve().catch((e: unknown) => {
+      pending = undefined;
+      throw e;
+    });
+    return pending;
+  };
+  return {
+    fields: async (collection: string, o?: CallOptions & { refresh?: boolean }): Promise<FieldCatalog> => (await api()).fields(collection, o),
+    listItems: async (o?: CallOptions & { refresh?: boolean }): Promise<ListTree> => (await api()).listItems(o),
+    defects: {
+      get: async (id: number, o?: CallOptions & { fields?: readonly string[] }) => (await api()).defects.get(id, o),
+      update: async (id: number, changes: DefectChanges, o?: CallOptions & { original?: Defect }) => (await api()).defects.update(id, changes, o),
+      create: async (fields: DefectChanges, o?: CallOptions) => (await api()).defects.create(fields, o),
+      page: async (request?: PageRequest) => (await api()).defects.page(request),
+    },
+    locks: {
+      acquire: async (entity: EntityRef, o?: CallOptions): Promise<LockHandle> => (await api()).locks.acquire(entity, o),
+    },
+    attachments: {
+      list: async (filter?: AttachmentFilter): Promise<Attachment[]> => (await api()).attachments.list(filter),
+      download: async (id: number, o?: CallOptions): Promise<Download> => (await api()).attachments.download(id, o),
+    },
+  };
+}

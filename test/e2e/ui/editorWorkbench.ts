@@ -1,0 +1,118 @@
+// Helpers for page-side tests of the defect editor inside the real workbench: the command palette,
+// signing in, opening a defect, finding the editor's webview frame, and reading the server.
+import * as assert from 'node:assert/strict';
+import type { Frame } from 'playwright-core';
+import { ui } from './context';
+
+export async function eventually<T>(what: string, probe: () => Promise<T | undefined | false>, timeoutMs = 30_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe().catch(() => undefined);
+    if (value) return value;
+    assert.ok(Date.now() < deadline, `timed out: ${what}`);
+    await ui().page.waitForTimeout(200);
+  }
+}
+
+/** Runs a command by its palette title ("ALM: Sign In"). */
+export async function runCommand(title: string): Promise<void> {
+  const { page } = ui();
+  const row = page.locator('.quick-input-widget .monaco-list-row', { hasText: title }).first();
+  for (let attempt = 1; ; attempt++) {
+    // Keys pressed while a webview has the focus stay in its frame: the title bar's command center
+    // opens the quick input wherever the focus is.
+    const center = page.locator('.part.titlebar .command-center .search-label, .part.titlebar .command-center').first();
+    if (await center.isVisible().catch(() => false)) await center.click();
+    else await page.keyboard.press('F1');
+    const input = page.locator('.quick-input-widget input');
+    await input.waitFor({ timeout: 15_000 });
+    await input.fill(`>${title}`);
+    const shown = await row.waitFor({ timeout: 10_000 }).then(() => true, () => false);
+    if (shown) {
+      await input.press('Enter');
+      return;
+    }
+    await page.keyboard.press('Escape');
+    assert.ok(attempt < 3, `the command palette does not offer "${title}"`);
+  }
+}
+
+/** Answers a quick input: picks the row with `text` when a list shows, else types `text`. */
+export async function answer(text: string): Promise<void> {
+  const { page } = ui();
+  const input = page.locator('.quick-input-widget input');
+  await input.waitFor({ timeout: 15_000 });
+  await input.fill(text);
+  await page.waitForTimeout(150);
+  await input.press('Enter');
+}
+
+export async function signInIfNeeded(): Promise<void> {
+  const { page, almServer } = ui();
+  // The extension's commands exist once the workbench has loaded it: its view container shows then.
+  const view = page.getByRole('tab', { name: 'ALM' });
+  await view.waitFor({ timeout: 60_000 });
+  if ((await view.getAttribute('aria-selected')) !== 'true') await view.click();
+  const status = page.locator('.statusbar').getByText('ALM Demo: alice');
+  if (await status.isVisible().catch(() => false)) return;
+  await runCommand('ALM: Sign In');
+  const password = page.locator('.quick-input-widget input[type="password"]');
+  await password.waitFor({ timeout: 15_000 });
+  await password.fill(almServer.users[0].password);
+  await password.press('Enter');
+  await status.waitFor({ timeout: 20_000 });
+}
+
+/** "ALM: Open Defect…": picks the Demo project when asked, types the id. */
+export async function openDefect(id: number): Promise<Frame> {
+  const { page } = ui();
+  await runCommand('ALM: Open Defect…');
+  const input = page.locator('.quick-input-widget input');
+  await input.waitFor({ timeout: 15_000 });
+  // With several projects a pick comes first; the id box has a prompt about the defect id.
+  const prompt = page.locator('.quick-input-widget', { hasText: /defect id/i });
+  if (!(await prompt.isVisible().catch(() => false))) {
+    const demo = page.locator('.quick-input-widget .monaco-list-row', { hasText: /Demo/ }).first();
+    if (await demo.isVisible().catch(() => false)) await demo.click();
+    await prompt.waitFor({ timeout: 15_000 });
+  }
+  await answer(String(id));
+  return editorFrame(id);
+}
+
+/** The frame of the editor webview showing defect `id`. */
+export async function editorFrame(id: number, timeoutMs = 45_000): Promise<Frame> {
+  const { page } = ui();
+  return eventually(
+    `the editor of defect ${id}`,
+    async () => {
+      for (const frame of page.frames()) {
+        const text = await frame.locator('.defect-id').first().textContent({ timeout: 250 }).catch(() => null);
+        if (text?.startsWith(`Defect ${id} `)) return frame;
+      }
+      return undefined;
+    },
+    timeoutMs,
+  );
+}
+
+/** A defect as the server has it, read over HTTP as bob. */
+export async function serverDefect(id: number): Promise<Record<string, unknown>> {
+  const { almServer } = ui();
+  const bob = almServer.users[1];
+  const auth = `Basic ${Buffer.from(`${bob.username}:${bob.password}`).toString('base64')}`;
+  const signIn = await fetch(`${almServer.baseUrl}/api/authentication/sign-in`, { method: 'POST', headers: { authorization: auth } });
+  assert.equal(signIn.status, 200);
+  const cookie = signIn.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const res = await fetch(`${almServer.baseUrl}/api/domains/DEFAULT/projects/Demo/defects/${id}`, { headers: { cookie, accept: 'application/json' } });
+  assert.equal(res.status, 200);
+  const body = (await res.json()) as Record<string, unknown>;
+  const locks = await fetch(`${almServer.baseUrl}/api/domains/DEFAULT/projects/Demo/locks?query=${encodeURIComponent(`{parent-id[${id}]}`)}`, { headers: { cookie, accept: 'application/json' } });
+  body.__locks = ((await locks.json()) as { data: { user: string }[] }).data.map((l) => l.user);
+  return body;
+}
+
+/** The editor tab of defect `id` in the workbench. */
+export function editorTab(id: number) {
+  return ui().page.locator('.tabs-container .tab', { hasText: new RegExp(`(^|● )${id}: `) }).first();
+}
