@@ -9,7 +9,7 @@ import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
 import { anyOf } from './clauses';
 import type { Filter } from './clauses';
-import { ServerError, ValidationError } from './errors';
+import { AlmApiError, ServerError, ValidationError } from './errors';
 import { buildMultipart } from './http/multipart';
 import type { MultipartText } from './http/multipart';
 import { PagedCollection } from './paging';
@@ -33,6 +33,24 @@ const CONTENT_TYPES: Record<string, string> = {
 
 export function contentTypeFor(name: string): string {
   return CONTENT_TYPES[extname(name).toLowerCase()] ?? 'application/octet-stream';
+}
+
+/** A local file the user picked cannot be used: a clear, typed error rather than a raw fs one. */
+function fileProblem(path: string, e: unknown): ValidationError {
+  const code = (e as NodeJS.ErrnoException | null)?.code;
+  const why = code === 'ENOENT' ? 'it does not exist' : code === 'EACCES' || code === 'EPERM' ? 'permission denied' : code === 'EISDIR' ? 'it is a folder' : (e instanceof Error ? e.message : String(e));
+  const message = `Cannot use ${path}: ${why}.`;
+  return new ValidationError(message, [{ field: 'file', code: 'other', message }]);
+}
+
+async function fileSize(path: string): Promise<number> {
+  try {
+    const s = await stat(path);
+    if (s.isDirectory()) throw Object.assign(new Error('is a directory'), { code: 'EISDIR' });
+    return s.size;
+  } catch (e) {
+    throw fileProblem(path, e);
+  }
 }
 
 export function toAttachment(r: Record<string, unknown>): Attachment {
@@ -141,7 +159,8 @@ export class AttachmentsResource implements AttachmentsApi {
       return out.bytesWritten;
     } catch (e) {
       await rm(temp, { force: true });
-      throw e;
+      // Network failures arrive typed already; a raw error with a syscall is the local file's.
+      throw !(e instanceof AlmApiError) && (e as NodeJS.ErrnoException | null)?.syscall ? fileProblem(path, e) : e;
     }
   }
 
@@ -188,7 +207,7 @@ export class AttachmentsResource implements AttachmentsApi {
     if (r.refSubtype !== undefined) texts.push({ name: 'ref-subtype', value: String(r.refSubtype) });
     texts.push({ name: 'entity.type', value: r.entity.type }, { name: 'entity.id', value: String(r.entity.id) });
     const fromFile = 'path' in r.source;
-    const size = 'path' in r.source ? (await stat(r.source.path)).size : r.source.size;
+    const size = 'path' in r.source ? await fileSize(r.source.path) : r.source.size;
     const src = r.source;
     const body = () => {
       const stream = 'path' in src ? createReadStream(src.path, { highWaterMark: READ_CHUNK }) : src.stream;

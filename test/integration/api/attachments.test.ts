@@ -142,6 +142,17 @@ describe('api integration: attachments', () => {
     assert.deepEqual(readdirSync(dir).filter((f) => f.endsWith('.part')), []);
   });
 
+  it('reports unusable local files as ValidationError before sending anything', async () => {
+    const missing = await p.attachments.upload({ entity: entity(), name: 'x.bin', source: { path: join(dir, 'nope.bin') } }).catch((e: unknown) => e);
+    assert.ok(missing instanceof ValidationError, String(missing));
+    assert.match(missing.message, /does not exist/);
+    const folder = await p.attachments.upload({ entity: entity(), name: 'x.bin', source: { path: dir } }).catch((e: unknown) => e);
+    assert.ok(folder instanceof ValidationError);
+    const a = (await p.attachments.list({ entity: { type: 'defect', ids: [defect.id] } }))[0];
+    const badTarget = await p.attachments.saveTo(a.id, join(dir, 'no-such-dir', 'f.bin')).catch((e: unknown) => e);
+    assert.ok(badTarget instanceof ValidationError, String(badTarget));
+  });
+
   it('refuses attachment filters by name without an entity', async () => {
     await assert.rejects(p.attachments.list({ name: 'x' }), ValidationError);
   });
