@@ -6,6 +6,7 @@ import { editorAttachments } from '../attachments/editor/bridge';
 import type { DefectController } from './controller/defectController';
 import type { CommandHandlers, RequestHandlers } from './hostChannel';
 import type { ImageResolver } from './imageResolver';
+import { externalLink } from './links';
 import type { EditorLog } from './services';
 
 export interface HandlerContext {
@@ -19,18 +20,12 @@ export interface HandlerContext {
 
 /** Opens http(s) links only, in the user's browser (VS Code asks before opening an untrusted site). */
 export async function openLink(href: string, log: EditorLog): Promise<boolean> {
-  let url: URL;
-  try {
-    url = new URL(href);
-  } catch {
-    log.warn(`[editor] ignored a link that is not an absolute URL: ${href.slice(0, 200)}`);
+  const target = externalLink(href);
+  if (!target) {
+    log.warn(`[editor] ignored a memo link that is not an absolute http(s) URL: ${href.slice(0, 200)}`);
     return false;
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    log.warn(`[editor] ignored a ${url.protocol} link from a memo`);
-    return false;
-  }
-  return vscode.env.openExternal(vscode.Uri.parse(url.toString(), true));
+  return vscode.env.openExternal(vscode.Uri.parse(target, true));
 }
 
 export function commandHandlers(ctx: HandlerContext): CommandHandlers {

@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { Readable } from 'node:stream';
 import type { Attachment, AttachmentFilter, Download } from '../../../src/api/index';
 import { ImageResolver, MAX_IMAGE_BYTES, imageMime, imageTarget } from '../../../src/editor/imageResolver';
+import { externalLink } from '../../../src/editor/links';
 import { parseDefectId } from '../../../src/editor/projectUsers';
 import { editorHtml } from '../../../src/editor/webviewHtml';
 
@@ -97,5 +98,15 @@ describe('editor commands: helpers', () => {
     assert.match(csp, /form-action 'none'/);
     assert.match(html, /<script nonce="N0NCE" src="https:\/\/res.example\/editor.js"><\/script>/);
     assert.equal((html.match(/<script/g) ?? []).length, 1, 'exactly one script, the bundle');
+  });
+});
+
+describe('editor links', () => {
+  it('opens absolute http(s) links only', () => {
+    assert.equal(externalLink('https://example.com/wiki/Known-issues'), 'https://example.com/wiki/Known-issues');
+    assert.equal(externalLink(' http://example.com/a b '), 'http://example.com/a%20b');
+    for (const bad of ['javascript:alert(1)', 'command:workbench.action.terminal.new', 'vscode://x/y', 'file:///etc/passwd', 'mailto:qa@example.com', '/relative', 'https://user:pw@evil.example/', 'data:text/html,x']) {
+      assert.equal(externalLink(bad), undefined, bad);
+    }
   });
 });

@@ -27,6 +27,16 @@ export function accessibleName(view: FieldView): string {
   return view.required ? `${view.label} (required)` : view.label;
 }
 
+/**
+ * Names an input for screen readers. The toolkit's text field and text area take their name from
+ * their text content when they connect (overwriting any aria-label), so the name goes there too; the
+ * label part they would draw is hidden by the stylesheet, since the row shows its own label.
+ */
+export function nameToolkitInput(input: HTMLElement, name: string): void {
+  if (input.tagName === 'VSCODE-TEXT-FIELD' || input.tagName === 'VSCODE-TEXT-AREA') input.textContent = name;
+  setAttr(input, 'aria-label', name);
+}
+
 /** The labelled row; inputs go into `slot`. */
 export class FieldRow {
   readonly row: HTMLElement;
@@ -72,7 +82,7 @@ export class FieldRow {
   /** Wires the input's accessible name and state. */
   describe(input: HTMLElement): void {
     input.id = this.inputId;
-    setAttr(input, 'aria-label', accessibleName(this.view));
+    nameToolkitInput(input, accessibleName(this.view));
     setAttr(input, 'aria-required', this.view.required ? 'true' : undefined);
   }
 

@@ -6,7 +6,7 @@ import type { FieldView, WireValue } from '../../../src/shared/editorProtocol';
 import { h, setAttr } from '../dom';
 import { IMAGE_SOURCE_ATTR, RASTER_DATA_URI, cleanMemoHtml, sanitizeMemo, serializeMemo } from '../sanitize';
 import type { ControlContext, FieldControl } from './control';
-import { FieldRow, accessibleName } from './control';
+import { FieldRow, accessibleName, nameToolkitInput } from './control';
 
 interface TextAreaElement extends HTMLElement {
   value: string;
@@ -54,7 +54,8 @@ export function memoControl(view: FieldView, ctx: ControlContext & { addComment?
   const sourceToggle = h('vscode-button', { appearance: 'secondary', 'aria-pressed': 'false', title: 'Show the HTML source' }, 'HTML source');
   const editor = h('div', { class: 'memo', role: 'textbox', 'aria-multiline': 'true', 'aria-label': name, 'aria-readonly': 'true', tabindex: 0 });
   editor.id = row.inputId;
-  const source = h('vscode-text-area', { class: 'memo-source', rows: 14, resize: 'vertical', readonly: true, hidden: true, 'aria-label': `${view.label}, HTML source` }) as TextAreaElement;
+  const source = h('vscode-text-area', { class: 'memo-source', rows: 14, resize: 'vertical', readonly: true, hidden: true }) as TextAreaElement;
+  nameToolkitInput(source, `${view.label}, HTML source`);
   row.slot.append(toolbar, editor, source);
   let writable = false;
   let sourceMode = false;
@@ -188,7 +189,8 @@ export function memoControl(view: FieldView, ctx: ControlContext & { addComment?
 
 /** "Add comment": plain text appended by the extension under a header with the user and date. */
 function commentBox(view: FieldView, add: (text: string) => Promise<void>, writable: () => boolean): HTMLElement {
-  const text = h('vscode-text-area', { class: 'comment-text', rows: 3, resize: 'vertical', placeholder: 'New comment', 'aria-label': `New comment for ${view.label}` }) as TextAreaElement;
+  const text = h('vscode-text-area', { class: 'comment-text', rows: 3, resize: 'vertical', placeholder: 'New comment' }) as TextAreaElement;
+  nameToolkitInput(text, `New comment for ${view.label}`);
   const button = h('vscode-button', { appearance: 'secondary' }, 'Add comment');
   const submit = async () => {
     if (!writable() || !text.value.trim()) return;

@@ -1,0 +1,133 @@
+// The editor page in real Chromium with the real controller behind it: operable by keyboard alone
+// (Tab to Edit, type, Ctrl+S), inputs named by their labels for screen readers, the field-by-field
+// conflict choice made in the page, the lock banner naming the holder, memo links handed to the
+// host, and memo images shown from the data: URI the host resolves.
+import * as assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { FakeProject } from '../../unit/editor/fakeProject';
+import { ui } from './context';
+import { openEditorPage } from './editorHarness';
+import type { EditorPage, HarnessOptions } from './editorHarness';
+
+const KEY = { server: 'Demo', domain: 'DEFAULT', project: 'Demo', id: 7 };
+const PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+const ACTIVE = `(() => { const a = document.activeElement; return a ? (a.getAttribute('aria-label') || a.textContent || '').trim() : ''; })()`;
+
+function project(): FakeProject {
+  const p = new FakeProject();
+  p.seed({
+    id: 7, name: 'Keyboard defect', status: 'New', severity: '2-Medium', priority: '1-Low', 'detected-by': 'alice', 'creation-time': '2026-01-02',
+    description: '<html><body><p>See <a href="https://example.com/wiki">the wiki</a> and the screenshot:</p><p><img src="/qcbin/api/domains/DEFAULT/projects/Demo/attachments/17" alt="screenshot.png"></p></body></html>',
+  });
+  return p;
+}
+
+async function open(p: FakeProject, extra: Partial<HarnessOptions> = {}): Promise<EditorPage> {
+  const editor = await openEditorPage(ui().page.context(), ui().repoRoot, {
+    api: p, key: KEY, user: 'alice', users: async () => ['alice', 'bob'],
+    resolveImage: async (src) => (src.endsWith('/attachments/17') ? { dataUri: PNG } : { reason: 'not an attachment' }),
+    ...extra,
+  });
+  await editor.page.locator('.form .group').first().waitFor();
+  return editor;
+}
+
+/** Presses Tab until the focused element's name matches; fails after `max` presses. */
+async function tabTo(editor: EditorPage, name: RegExp, max = 40): Promise<void> {
+  for (let i = 0; i < max; i++) {
+    await editor.page.keyboard.press('Tab');
+    if (name.test(await editor.page.evaluate<string>(ACTIVE))) return;
+  }
+  assert.fail(`Tab never reached ${name}`);
+}
+
+describe('ui: the editor page (keyboard, screen readers, conflicts, links, images)', function () {
+  this.timeout(60_000);
+  const opened: EditorPage[] = [];
+  after(async () => {
+    for (const e of opened) await e.close();
+  });
+
+  it('is operable by keyboard alone: Tab to Edit, Enter, type the summary, Ctrl+S saves', async () => {
+    const p = project();
+    const editor = await open(p);
+    opened.push(editor);
+    await tabTo(editor, /^Edit$/);
+    await editor.page.keyboard.press('Enter');
+    await editor.page.locator('body[data-phase="editing"]').waitFor();
+    await tabTo(editor, /^Summary \(required\)$/);
+    await editor.page.keyboard.press('Control+A');
+    await editor.page.keyboard.type('Typed without a mouse');
+    await editor.page.keyboard.press('Control+S');
+    await editor.page.locator('.header .notice', { hasText: 'Saved at' }).waitFor();
+    assert.equal(p.store.get(7)?.name, 'Typed without a mouse');
+  });
+
+  it('names every input by its field label (required ones say so)', async () => {
+    const editor = await open(project());
+    opened.push(editor);
+    const page = editor.page;
+    await page.getByRole('textbox', { name: 'Summary (required)' }).waitFor();
+    await page.getByRole('combobox', { name: 'Severity (required)' }).waitFor();
+    await page.getByRole('combobox', { name: 'Priority' }).waitFor();
+    await page.getByRole('combobox', { name: 'Assigned To' }).waitFor();
+    await page.getByRole('group', { name: 'Platforms' }).waitFor();
+    await page.getByRole('textbox', { name: 'Description' }).waitFor();
+    await page.getByRole('toolbar', { name: 'Defect actions' }).waitFor();
+    await page.getByRole('group', { name: 'Change status' }).getByRole('button', { name: 'Set status to Fixed' }).waitFor();
+    const unnamed = await page.evaluate<string[]>(`Array.from(document.querySelectorAll('.field-input > :is(vscode-text-field, vscode-dropdown, input, .memo, .multi)')).filter((e) => !e.getAttribute('aria-label')).map((e) => e.closest('.field').dataset.field)`);
+    assert.deepEqual(unnamed, []);
+  });
+
+  it('lets the user choose, field by field, between the server value and theirs', async () => {
+    const p = project();
+    const editor = await open(p);
+    opened.push(editor);
+    await editor.page.getByRole('button', { name: 'Edit' }).click();
+    await editor.page.locator('body[data-phase="editing"]').waitFor();
+    await editor.page.locator('[data-field="name"] vscode-text-field input').fill('Mine');
+    await editor.page.locator('[data-field="priority"] vscode-dropdown').click();
+    await editor.page.locator('[data-field="priority"] vscode-option', { hasText: '3-High' }).click();
+    p.changeAsOther(7, { name: 'Theirs', priority: '2-Medium' });
+    await editor.page.getByRole('button', { name: 'Save', exact: true }).click();
+    const panel = editor.page.getByRole('region', { name: /changed on the server/ });
+    await panel.waitFor();
+    const row = (field: string) => panel.locator(`tr[data-field="${field}"]`);
+    assert.equal(await row('name').locator('.server-value').innerText(), 'Theirs');
+    assert.equal(await row('name').locator('.mine-value').innerText(), 'Mine');
+    assert.equal(await row('priority').locator('.server-value').innerText(), '2-Medium');
+    await editor.page.screenshot({ path: join(ui().screenshotsDir, 'editor-conflict.png'), fullPage: true });
+    await row('priority').getByRole('radio', { name: 'Server' }).click();
+    await panel.getByRole('button', { name: 'Save with these choices' }).click();
+    await editor.page.locator('.header .notice', { hasText: 'Saved at' }).waitFor();
+    assert.equal(p.store.get(7)?.name, 'Mine');
+    assert.equal(p.store.get(7)?.priority, '2-Medium');
+    assert.equal(await panel.count(), 0, 'the choice is gone after saving');
+  });
+
+  it('shows who holds the lock and since when, with Retry', async () => {
+    const p = project();
+    p.lockAsOther(7, 'bob');
+    const editor = await open(p);
+    opened.push(editor);
+    await editor.page.getByRole('button', { name: 'Edit' }).click();
+    const banner = editor.page.locator('.banner.locked-by-other');
+    await banner.waitFor();
+    assert.equal(await banner.innerText(), 'Read-only: bob is editing this defect (locked since 2026-01-05 09:30:00).');
+    await editor.page.screenshot({ path: join(ui().screenshotsDir, 'editor-locked-by-bob.png'), fullPage: false });
+    p.locks_.delete(7);
+    await editor.page.getByRole('button', { name: 'Retry' }).click();
+    await editor.page.locator('body[data-phase="editing"]').waitFor();
+  });
+
+  it('hands memo links to the host and shows attachment images from the host', async () => {
+    const editor = await open(project());
+    opened.push(editor);
+    const memo = editor.page.locator('[data-field="description"] .memo');
+    await memo.locator('img[src^="data:image/png;base64,"]').waitFor();
+    await memo.getByRole('link', { name: 'the wiki' }).click();
+    assert.deepEqual(editor.openedLinks, ['https://example.com/wiki']);
+    assert.deepEqual(editor.traps.navigations, []);
+    assert.deepEqual(editor.traps.requests, []);
+  });
+});
