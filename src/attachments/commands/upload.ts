@@ -68,7 +68,8 @@ export async function runUpload(hub: AttachmentsHub, defect: DefectRef, items: r
             const pct = p.total > 0 ? (p.bytes * 100) / p.total : 100;
             // About one report per percent: a 200 MB file would otherwise post thousands.
             if (pct - shown < 1 && p.bytes < p.total) return;
-            progress.report({ increment: pct - shown, message: `${p.file} — ${formatBytes(p.bytes)} of ${formatBytes(p.total)}` });
+            const amount = `${formatBytes(p.bytes)} of ${formatBytes(p.total)}`;
+            progress.report({ increment: pct - shown, message: items.length === 1 ? amount : `${p.file} (${p.index + 1} of ${p.count}) — ${amount}` });
             shown = pct;
           },
         });

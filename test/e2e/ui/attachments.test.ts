@@ -1,0 +1,155 @@
+// Page-side test of attachments as a user meets them: a file dragged from the desktop and dropped on
+// a defect row in the browser is uploaded, shows under the defect and opens in an editor tab; a big
+// file picked after "Upload Attachment…" (the row's menu) in VS Code's own dialog is stopped with the progress
+// notification's Cancel button, leaving nothing on the server.
+// Screenshots go to test-results/ui/.
+import * as assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { JSHandle, Locator } from 'playwright-core';
+import { signIn } from '../environment';
+import { screenshot, ui } from './context';
+
+interface Stored {
+  id: number;
+  name: string;
+}
+
+function row(name: RegExp, level?: number): Locator {
+  const { page } = ui();
+  const base = page.locator('.part.sidebar [role="treeitem"]');
+  return (level ? base.and(page.locator(`[aria-level="${level}"]`)) : base).filter({ hasText: name }).first();
+}
+
+/** Expands with the twistie: a click on a defect row itself opens the defect. */
+async function expand(item: Locator): Promise<void> {
+  await item.waitFor({ timeout: 30_000 });
+  if ((await item.getAttribute('aria-expanded')) !== 'true') await item.locator('.monaco-tl-twistie').click();
+  await eventually(async () => (await item.getAttribute('aria-expanded')) === 'true', 'row did not expand');
+}
+
+async function eventually(check: () => Promise<boolean>, message: string, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    assert.ok(Date.now() < deadline, message);
+    await ui().page.waitForTimeout(200);
+  }
+}
+
+/** A drag from the desktop: a DataTransfer holding one File, created in the page (DOM code as a string:
+ * this file is type-checked without DOM types). */
+async function desktopFile(name: string, text: string): Promise<JSHandle> {
+  return ui().page.evaluateHandle(`(() => {
+    const data = new DataTransfer();
+    data.items.add(new File([${JSON.stringify(text)}], ${JSON.stringify(name)}, { type: 'text/plain' }));
+    return data;
+  })()`);
+}
+
+async function drop(target: Locator, data: JSHandle): Promise<void> {
+  for (const type of ['dragenter', 'dragover', 'drop']) await target.dispatchEvent(type, { dataTransfer: data });
+}
+
+describe('ui: attachments', function () {
+  this.timeout(180_000);
+  let cookie = '';
+  let defectId = 0;
+  let defectRow: Locator;
+  const rest = async (path: string, init: RequestInit = {}): Promise<Response> => {
+    const res = await fetch(`${ui().almServer.baseUrl}/api/domains/DEFAULT/projects/Demo${path}`, { ...init, headers: { cookie, accept: 'application/json', ...(init.headers as Record<string, string>) } });
+    assert.ok(res.ok, `${path}: ${res.status}`);
+    return res;
+  };
+  const stored = async (): Promise<Stored[]> =>
+    ((await (await rest(`/attachments?query=${encodeURIComponent(`{entity.type[defect];entity.id[${defectId}]}`)}`)).json()) as { data: Stored[] }).data;
+
+  before(async () => {
+    const { page, almServer } = ui();
+    cookie = await signIn(almServer, almServer.users[0]);
+    await page.getByRole('tab', { name: 'ALM' }).click();
+    await expand(row(/^Demo/, 1));
+    const signInRow = row(/Sign in to Demo|Sign-in failed/, 2);
+    const domain = row(/^DEFAULT/, 2);
+    await signInRow.or(domain).first().waitFor({ timeout: 30_000 });
+    if (await signInRow.isVisible()) {
+      await signInRow.click();
+      const input = page.locator('.quick-input-widget input[type="password"]');
+      await input.waitFor({ timeout: 15_000 });
+      await input.fill(almServer.users[0].password);
+      await input.press('Enter');
+    }
+    await expand(domain);
+    await expand(row(/^Demo/, 3));
+    await expand(row(/^Defects/, 4));
+    // The fourth row from the top: visible without scrolling, and without attachments of its own.
+    for (let i = 3; i < 12 && !defectId; i++) {
+      const candidate = page.locator('.part.sidebar [role="treeitem"][aria-level="5"]').nth(i);
+      const id = Number(/^(\d+):/.exec(await candidate.innerText())?.[1]);
+      defectId = id;
+      if ((await stored()).length > 0) defectId = 0;
+      else defectRow = row(new RegExp(`^${id}: `), 5);
+    }
+    assert.ok(defectId > 0, 'a defect without attachments near the top');
+  });
+
+  after(async () => {
+    for (const a of await stored()) await rest(`/attachments/${a.id}`, { method: 'DELETE' });
+    const { page } = ui();
+    await page.keyboard.press('Escape');
+    if ((await defectRow.getAttribute('aria-expanded')) === 'true') await defectRow.click();
+  });
+
+  it('uploads a file dropped from the desktop on a defect row; it shows under the defect and opens in a tab', async () => {
+    const { page } = ui();
+    await drop(defectRow, await desktopFile('dropped-note.txt', 'hello from the desktop\n'));
+    await eventually(async () => (await stored()).some((a) => a.name === 'dropped-note.txt'), 'the dropped file never reached the server');
+    const body = await (await rest(`/attachments/${(await stored())[0].id}`, { headers: { accept: 'application/octet-stream' } })).text();
+    assert.equal(body, 'hello from the desktop\n');
+    await expand(defectRow);
+    const attachment = row(/^dropped-note\.txt/, 6);
+    await attachment.waitFor({ timeout: 30_000 });
+    assert.match(await attachment.innerText(), /23 B · \d{4}-\d\d-\d\d \d\d:\d\d/);
+    await screenshot('attachments-tree');
+    await attachment.click();
+    await page.locator('.tabs-container .tab').filter({ hasText: 'dropped-note.txt' }).waitFor({ timeout: 30_000 });
+    await page.locator('.editor-instance .view-lines').filter({ hasText: 'hello from the desktop' }).waitFor({ timeout: 30_000 });
+    await screenshot('attachments-open');
+    await page.keyboard.press(process.platform === 'darwin' ? 'Meta+W' : 'Control+W');
+  });
+
+  it('uploads with "Upload Attachment…" from the row\'s menu, picking a big file in VS Code\'s dialog, and Cancel leaves nothing', async () => {
+    const { page } = ui();
+    const folder = mkdtempSync(join(tmpdir(), 'alm-ui-att-'));
+    const big = join(folder, 'big-upload.bin');
+    writeFileSync(big, Buffer.alloc(200 * 1024 * 1024, 7));
+    try {
+      const before = (await stored()).map((a) => a.id);
+      await defectRow.click({ button: 'right' });
+      await page.getByRole('menuitem', { name: /Upload Attachment/ }).click();
+      // VS Code's own file dialog (a path box in the browser workbench): type the path, press Enter.
+      const input = page.locator('.quick-input-widget input');
+      await input.waitFor({ timeout: 15_000 });
+      // The dialog fills in its start folder first; typing before that would be overwritten.
+      await eventually(async () => (await input.inputValue()).endsWith('/'), 'the file dialog never showed its folder');
+      await input.fill(big);
+      await page.locator('.quick-input-list').filter({ hasText: 'big-upload.bin' }).waitFor({ timeout: 15_000 });
+      await page.waitForTimeout(300);
+      await input.press('Enter');
+      await page.locator('.quick-input-widget').filter({ hasText: /Description of big-upload\.bin/ }).waitFor({ timeout: 15_000 });
+      await input.press('Enter');
+      // This headless workbench shows no toasts: the progress is in the notification center.
+      await page.locator('.statusbar').getByRole('button', { name: /Notifications/ }).click();
+      const progress = page.locator('.notifications-center .notification-list-item').filter({ hasText: /Uploading big-upload\.bin/ });
+      await progress.waitFor({ timeout: 30_000 });
+      await screenshot('attachments-upload-progress');
+      await progress.getByRole('button', { name: /Cancel/ }).click();
+      await page.locator('.notifications-center .notification-list-item').filter({ hasText: /was cancelled/ }).first().waitFor({ timeout: 60_000 });
+      await page.keyboard.press('Escape');
+      await page.waitForTimeout(500);
+      assert.deepEqual((await stored()).map((a) => a.id), before);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+});
