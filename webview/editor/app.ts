@@ -1,6 +1,7 @@
 // The editor page: wires the protocol channel to the header, the form and the conflict view. The
 // page holds no defect logic: it shows what the host sends and forwards what the user does.
 import type { ConflictChoice, InitParams, RequestMethod, RequestParams, StatusParams, ValuesParams } from '../../src/shared/editorProtocol';
+import { AttachmentsSection } from './attachments';
 import { WebviewChannel } from './channel';
 import { conflictPanel } from './conflict';
 import { clear, h } from './dom';
@@ -19,6 +20,7 @@ export class EditorApp {
   private values: ValuesParams | undefined;
   private status: StatusParams | undefined;
   private readonly images = new Map<string, Promise<string | undefined>>();
+  private readonly attachments = new AttachmentsSection((request) => this.channel.request('attachments', request));
 
   constructor(private readonly root: HTMLElement) {
     this.channel = new WebviewChannel({
@@ -49,7 +51,7 @@ export class EditorApp {
 
   start(): void {
     clear(this.root);
-    this.root.append(this.header.element, this.error, this.conflictSlot, this.formSlot);
+    this.root.append(this.header.element, this.error, this.conflictSlot, this.formSlot, this.attachments.element);
     this.channel.ready();
   }
 
@@ -83,6 +85,7 @@ export class EditorApp {
     this.init = init;
     document.title = init.isNew ? 'New defect' : `Defect ${init.key.id}`;
     this.header.setInit(init);
+    this.attachments.show(init.key);
     if (rebuild) {
       this.form = new DefectForm(init.fields, this.context());
       this.formSlot.replaceChildren(this.form.element);
