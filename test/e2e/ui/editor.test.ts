@@ -62,7 +62,7 @@ describe('ui: the defect editor in the workbench', function () {
     assert.ok((await frame.locator('[data-field="description"] .memo').innerText()).length > 0, 'the description is shown');
     assert.equal(await frame.getByRole('button', { name: 'Edit' }).isVisible(), true);
     await eventually('the tab title', async () => editorTab(EDITED).isVisible());
-    await screenshot('editor-read-dark');
+    await screenshot('editor-read');
   });
 
   it('edits text, list, date, multi-select, rich text and a comment, then saves; the server has them', async () => {
@@ -97,7 +97,8 @@ describe('ui: the defect editor in the workbench', function () {
 
     await eventually('the dirty title', async () => (await editorTab(EDITED).innerText()).startsWith('●'));
     assert.ok((await frame.locator('.field.dirty').count()) >= 5, 'changed fields are marked');
-    await screenshot('editor-edit-dark');
+    await frame.evaluate('window.scrollTo(0, 0)');
+    await screenshot('editor-edit');
 
     await frame.getByRole('button', { name: 'Save', exact: true }).click();
     await eventually('the saved notice', async () => /Saved at/.test(await frame.locator('.header .notice').innerText()));
@@ -117,18 +118,56 @@ describe('ui: the defect editor in the workbench', function () {
     assert.deepEqual((await serverDefect(EDITED)).__locks, [], 'Cancel released the lock');
   });
 
-  it('shows the editor in light and high-contrast themes', async () => {
+  it('follows the dark, light and high-contrast themes', async () => {
     const frame = await editorFrame(EDITED);
-    for (const [theme, name] of [['Default Light Modern', 'light'], ['Default High Contrast', 'high-contrast']] as const) {
+    await frame.evaluate('window.scrollTo(0, 0)');
+    const themes = [['Default Dark Modern', 'dark', 'vscode-dark'], ['Default Light Modern', 'light', 'vscode-light'], ['Default High Contrast', 'high-contrast', 'vscode-high-contrast']] as const;
+    for (const [theme, name, bodyClass] of themes) {
       await setTheme(theme);
-      await eventually(`the ${name} theme`, async () => {
-        const cls = (await frame.locator('body').getAttribute('class')) ?? '';
-        return name === 'light' ? cls.includes('vscode-light') : cls.includes('vscode-high-contrast');
-      });
+      await eventually(`the ${name} theme`, async () => ((await frame.locator('body').getAttribute('class')) ?? '').split(/\s+/).includes(bodyClass));
+      const background = await frame.evaluate<string>('getComputedStyle(document.body).backgroundColor');
+      assert.ok(background, `${name}: the page takes the theme's background`);
       await frame.page().waitForTimeout(300);
       await screenshot(`editor-read-${name}`);
     }
     await setTheme(undefined);
+  });
+
+  it("shows the demo's inline screenshot from its attachment, and its hostile defect stays inert", async () => {
+    const { page } = ui();
+    const dialogs: string[] = [];
+    const outside: string[] = [];
+    const onDialog = (d: { message(): string; dismiss(): Promise<void> }) => {
+      dialogs.push(d.message());
+      void d.dismiss();
+    };
+    const onRequest = (r: { url(): string }) => {
+      if (/evil\.example/.test(r.url())) outside.push(r.url());
+    };
+    page.on('dialog', onDialog);
+    page.on('request', onRequest);
+    try {
+      const image = await openDefect(2);
+      const img = image.locator('[data-field="description"] .memo img');
+      await eventually('the screenshot resolved to a data: URI', async () => ((await img.getAttribute('src')) ?? '').startsWith('data:image/png;base64,'));
+      assert.equal(await image.evaluate(`document.querySelector('[data-field="description"] .memo img').naturalWidth > 0`), true, 'the image decodes');
+      await screenshot('editor-inline-image');
+
+      assert.match(String((await serverDefect(3)).name), /^Hostile HTML/);
+      const hostile = await openDefect(3);
+      await hostile.locator('[data-field="description"] .memo').waitFor();
+      assert.equal(await hostile.locator('.defect-name').innerText(), (await serverDefect(3)).name, 'the hostile summary is text');
+      await hostile.evaluate(`(() => { for (const el of document.querySelectorAll('.memo *')) { el.dispatchEvent(new MouseEvent('mouseover', { bubbles: true })); if (el.click) el.click(); } })()`);
+      await page.waitForTimeout(500);
+      assert.equal(await hostile.evaluate('window.__xss'), undefined, 'no hostile script ran in the webview');
+      assert.equal(await hostile.evaluate('document.querySelectorAll(".memo script, .memo iframe, .memo object, .memo embed, .memo svg, .memo form").length'), 0);
+      assert.deepEqual(dialogs, []);
+      assert.deepEqual(outside, [], 'nothing was requested from the hostile hosts');
+      await screenshot('editor-hostile-defect');
+    } finally {
+      page.off('dialog', onDialog);
+      page.off('request', onRequest);
+    }
   });
 
   it('keeps unsaved edits across a window reload, with the lock released', async () => {
