@@ -45,7 +45,10 @@ export async function openCommand(hub: AttachmentsHub, arg: unknown): Promise<vs
     }
     if (answer === undefined) return undefined;
   }
-  const uri = attachmentUri(loc);
+  // A reference without a name (from the editor or a caller) gets it from the server: the name
+  // at the end of the URI is what makes VS Code pick the right editor.
+  const named = loc.name ? loc : { ...loc, name: (await (await hub.api(loc)).get(loc.id)).name };
+  const uri = attachmentUri(named);
   await vscode.commands.executeCommand('vscode.open', uri, { preview: true });
   return uri;
 }

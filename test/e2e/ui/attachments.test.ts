@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import type { JSHandle, Locator } from 'playwright-core';
 import { signIn } from '../environment';
 import { screenshot, ui } from './context';
+import { editorFrame, editorTab, runCommand } from './editorWorkbench';
 
 interface Stored {
   id: number;
@@ -115,7 +116,25 @@ describe('ui: attachments', function () {
     await page.locator('.tabs-container .tab').filter({ hasText: 'dropped-note.txt' }).waitFor({ timeout: 30_000 });
     await page.locator('.editor-instance .view-lines').filter({ hasText: 'hello from the desktop' }).waitFor({ timeout: 30_000 });
     await screenshot('attachments-open');
-    await page.keyboard.press(process.platform === 'darwin' ? 'Meta+W' : 'Control+W');
+    await page.keyboard.press('Control+W');
+  });
+
+  it('lists the attachments in the defect editor, which opens them in a tab', async () => {
+    const { page } = ui();
+    await defectRow.click();
+    const frame = await editorFrame(defectId);
+    const name = frame.locator('.attachments .attachment-name', { hasText: 'dropped-note.txt' });
+    await name.waitFor({ timeout: 30_000 });
+    assert.equal(await frame.locator('.attachments .attachment-count').innerText(), '(1)');
+    assert.match(await frame.locator('.attachments .attachment').first().innerText(), /23 B · \d{4}-\d\d-\d\d \d\d:\d\d/);
+    assert.equal(await frame.locator('.attachments vscode-button.attachment-upload').getAttribute('disabled'), null);
+    await name.scrollIntoViewIfNeeded();
+    await screenshot('attachments-editor');
+    await name.click();
+    await page.locator('.tabs-container .tab').filter({ hasText: 'dropped-note.txt' }).waitFor({ timeout: 30_000 });
+    await page.locator('.editor-instance .view-lines').filter({ hasText: 'hello from the desktop' }).waitFor({ timeout: 30_000 });
+    await runCommand('View: Close All Editors');
+    await editorTab(defectId).waitFor({ state: 'detached', timeout: 15_000 });
   });
 
   it('uploads with "Upload Attachment…" from the row\'s menu, picking a big file in VS Code\'s dialog, and Cancel leaves nothing', async () => {
@@ -130,8 +149,15 @@ describe('ui: attachments', function () {
       // VS Code's own file dialog (a path box in the browser workbench): type the path, press Enter.
       const input = page.locator('.quick-input-widget input');
       await input.waitFor({ timeout: 15_000 });
-      // The dialog fills in its start folder first; typing before that would be overwritten.
-      await eventually(async () => (await input.inputValue()).endsWith('/'), 'the file dialog never showed its folder');
+      // The dialog fills in its start folder and lists it first; typing before that gets mixed in.
+      await page.locator('.quick-input-list .monaco-list-row').first().waitFor({ timeout: 15_000 });
+      let last = '';
+      await eventually(async () => {
+        const value = await input.inputValue();
+        const settled = value.endsWith('/') && value === last;
+        last = value;
+        return settled;
+      }, 'the file dialog never settled on its folder');
       await input.fill(big);
       await page.locator('.quick-input-list').filter({ hasText: 'big-upload.bin' }).waitFor({ timeout: 15_000 });
       await page.waitForTimeout(300);
