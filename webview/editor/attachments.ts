@@ -25,7 +25,7 @@ export class AttachmentsSection {
     refresh.addEventListener('click', () => this.run({ action: 'list' }));
     this.element = h(
       'section',
-      { class: 'group attachments', 'aria-labelledby': 'attachments-heading' },
+      { class: 'attachments', 'aria-labelledby': 'attachments-heading' },
       h('h2', { id: 'attachments-heading' }, 'Attachments ', this.count),
       h('div', { class: 'toolbar attachment-toolbar' }, this.upload, refresh),
       this.message,
