@@ -68,8 +68,10 @@ describe('ui: attachments', function () {
   before(async () => {
     const { page, almServer } = ui();
     cookie = await signIn(almServer, almServer.users[0]);
-    await page.getByRole('tab', { name: 'ALM' }).click();
-    await expand(row(/^Demo/, 1));
+    // The ALM tab toggles: a click when an earlier test left the view open would hide it.
+    const server = row(/^Demo/, 1);
+    if (!(await server.isVisible())) await page.getByRole('tab', { name: 'ALM' }).click();
+    await expand(server);
     const signInRow = row(/Sign in to Demo|Sign-in failed/, 2);
     const domain = row(/^DEFAULT/, 2);
     await signInRow.or(domain).first().waitFor({ timeout: 30_000 });
