@@ -63,21 +63,25 @@ export async function signInIfNeeded(): Promise<void> {
   await status.waitFor({ timeout: 20_000 });
 }
 
-/** "ALM: Open Defect…": picks the Demo project when asked, types the id. */
+/** "ALM: Open Defect…": picks the Demo project when asked, types the id (again if a focus change hid the box). */
 export async function openDefect(id: number): Promise<Frame> {
   const { page } = ui();
-  await runCommand('ALM: Open Defect…');
-  const input = page.locator('.quick-input-widget input');
-  await input.waitFor({ timeout: 15_000 });
-  // With several projects a pick comes first; the id box has a prompt about the defect id.
-  const prompt = page.locator('.quick-input-widget', { hasText: /defect id/i });
-  if (!(await prompt.isVisible().catch(() => false))) {
+  for (let attempt = 1; ; attempt++) {
+    await runCommand('ALM: Open Defect…');
+    // With several projects a pick comes first; the id box asks for a defect id.
+    const prompt = page.locator('.quick-input-widget', { hasText: /defect id/i });
     const demo = page.locator('.quick-input-widget .monaco-list-row', { hasText: /Demo/ }).first();
-    if (await demo.isVisible().catch(() => false)) await demo.click();
-    await prompt.waitFor({ timeout: 15_000 });
+    await prompt.or(demo).first().waitFor({ timeout: 15_000 }).catch(() => undefined);
+    if (!(await prompt.isVisible().catch(() => false)) && (await demo.isVisible().catch(() => false))) await demo.click();
+    const typed = await prompt
+      .waitFor({ timeout: 15_000 })
+      .then(() => answer(String(id)))
+      .then(() => true, () => false);
+    const frame = typed ? await editorFrame(id, 20_000).catch(() => undefined) : undefined;
+    if (frame) return frame;
+    await page.keyboard.press('Escape');
+    assert.ok(attempt < 3, `could not open defect ${id} from the command palette`);
   }
-  await answer(String(id));
-  return editorFrame(id);
 }
 
 /** The frame of the editor webview showing defect `id`. */
