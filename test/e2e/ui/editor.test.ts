@@ -1,4 +1,4 @@
-// The defect editor as a user drives it in the real workbench: opened from the command palette,
+// The defect editor as a user drives it in the real workbench: opened by id from the command palette,
 // read-only first, edited with mouse and keyboard (text, list, date, multi-select, rich text, a
 // comment) and saved — the server has the values; unsaved edits survive a window reload (the
 // panel serializer restores them, the lock is released); closing with unsaved edits asks first.

@@ -63,11 +63,15 @@ export async function signInIfNeeded(): Promise<void> {
   await status.waitFor({ timeout: 20_000 });
 }
 
-/** "ALM: Open Defect…": picks the Demo project when asked, types the id (again if a focus change hid the box). */
+/**
+ * Opens a defect by id from the command palette ("ALM: Go to Defect…", which always asks for the id;
+ * "Open Defect…" opens the defect selected in the tree). Picks the Demo project when asked, and
+ * tries again if a focus change hid the id box.
+ */
 export async function openDefect(id: number): Promise<Frame> {
   const { page } = ui();
   for (let attempt = 1; ; attempt++) {
-    await runCommand('ALM: Open Defect…');
+    await runCommand('ALM: Go to Defect…');
     // With several projects a pick comes first; the id box asks for a defect id.
     const prompt = page.locator('.quick-input-widget', { hasText: /defect id/i });
     const demo = page.locator('.quick-input-widget .monaco-list-row', { hasText: /Demo/ }).first();
