@@ -2,7 +2,7 @@
 // batch upload in a cancellable notification with progress over every byte. A taken name asks
 // Replace / Keep Both / Skip (or follows `conflict`). Returns the report so callers and tests
 // can see exactly what happened.
-//   executeCommand('almDefects.uploadAttachment', { defect, files: ['/tmp/a.log'], description: 'why', conflict: 'replace', token })
+//   executeCommand('almDefects.uploadAttachment', { defect, files: ['/tmp/a.log'], description: 'why', conflict: 'replace', token, onProgress })
 import * as vscode from 'vscode';
 import { describeError } from '../../util/log';
 import { anySignal, tokenToSignal } from '../../util/cancellation';
@@ -10,7 +10,7 @@ import type { DefectRef } from '../../tree/model/refs';
 import type { AttachmentsHub } from '../hub';
 import { formatBytes } from '../model/format';
 import { summarize, uploadBatch } from '../transfer/upload';
-import type { ConflictChoice, UploadItem, UploadReport } from '../transfer/upload';
+import type { BatchProgress, ConflictChoice, UploadItem, UploadReport } from '../transfer/upload';
 import { defectOf, isString, option } from './args';
 import { itemFromPath, itemFromUri } from './sources';
 
@@ -26,6 +26,8 @@ export interface UploadOptions {
   conflict?: ConflictChoice;
   /** Cancels like the notification's Cancel button (for callers that start uploads programmatically). */
   token?: vscode.CancellationToken;
+  /** Hears the batch's progress too (for callers that show or act on it themselves). */
+  onProgress?: (progress: BatchProgress) => void;
 }
 
 export async function uploadCommand(hub: AttachmentsHub, arg: unknown): Promise<UploadReport | undefined> {
@@ -44,7 +46,8 @@ export async function uploadCommand(hub: AttachmentsHub, arg: unknown): Promise<
     if (description === undefined) return undefined;
   }
   const token = option(arg, 'token', isToken);
-  return runUpload(hub, defect, items, { description, conflict: option(arg, 'conflict', isChoice), token });
+  const onProgress = option(arg, 'onProgress', (v): v is (p: BatchProgress) => void => typeof v === 'function');
+  return runUpload(hub, defect, items, { description, conflict: option(arg, 'conflict', isChoice), token, onProgress });
 }
 
 /** Uploads `items` to `defect` with progress and cancellation; shared by the command and drops. */
@@ -65,6 +68,7 @@ export async function runUpload(hub: AttachmentsHub, defect: DefectRef, items: r
           signal: anySignal(link.signal, caller.signal),
           resolveConflict: (name, existing) => (o.conflict ? Promise.resolve(o.conflict) : hub.prompts.conflict(name, existing, defect.id)),
           onProgress: (p) => {
+            o.onProgress?.(p);
             const pct = p.total > 0 ? (p.bytes * 100) / p.total : 100;
             // About one report per percent: a 200 MB file would otherwise post thousands.
             if (pct - shown < 1 && p.bytes < p.total) return;

@@ -12,6 +12,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import * as vscode from 'vscode';
 import type { UploadReport } from '../../../src/attachments';
+import type { BatchProgress } from '../../../src/attachments/transfer/upload';
 import { attachmentWorld, cleanUp, printFigure, ref } from './attachments.support';
 import type { AttachmentWorld } from './attachments.support';
 
@@ -95,7 +96,6 @@ describe('attachments: a 200 MB upload and download with flat memory', function 
   let w: AttachmentWorld;
   let source: string;
   let sourceHash: string;
-  let uploadMs = 0;
 
   before(async () => {
     w = await attachmentWorld(40);
@@ -115,7 +115,6 @@ describe('attachments: a 200 MB upload and download with flat memory', function 
 
   it('uploads 200 MB from disk through the command; the extension host does not buffer it', async () => {
     const { result, m } = await measured(() => vscode.commands.executeCommand<UploadReport>('almDefects.uploadAttachment', { defect: w.defect, files: [source], description: '' }));
-    uploadMs = m.ms;
     printFigure(`      ${describeFigures('upload', m)}`);
     assert.equal(result.created.length, 1, JSON.stringify(result));
     const stored = (await w.rest.list(w.defect.id)).find((a) => a.name === 'big.bin');
@@ -139,10 +138,15 @@ describe('attachments: a 200 MB upload and download with flat memory', function 
     const source2 = join(w.dir, 'cancelled.bin');
     await vscode.workspace.fs.copy(vscode.Uri.file(source), vscode.Uri.file(source2));
     const cts = new vscode.CancellationTokenSource();
-    // A quarter of the time the full upload took: surely under way, surely not finished.
-    const timer = setTimeout(() => cts.cancel(), Math.max(50, uploadMs / 4));
-    const report = await vscode.commands.executeCommand<UploadReport>('almDefects.uploadAttachment', { defect: w.defect, files: [source2], description: '', token: cts.token });
-    clearTimeout(timer);
+    let sentAtCancel = 0;
+    // Cancelled once a fifth is sent: surely under way, surely not finished, whatever the machine's speed.
+    const onProgress = (p: BatchProgress) => {
+      if (p.bytes < SIZE / 5 || cts.token.isCancellationRequested) return;
+      sentAtCancel = p.bytes;
+      cts.cancel();
+    };
+    const report = await vscode.commands.executeCommand<UploadReport>('almDefects.uploadAttachment', { defect: w.defect, files: [source2], description: '', token: cts.token, onProgress });
+    assert.ok(sentAtCancel > 0 && sentAtCancel < SIZE, `cancelled after ${sentAtCancel} bytes`);
     assert.equal(report.cancelled, true, JSON.stringify(report));
     assert.deepEqual(report.created, []);
     await new Promise((r) => setTimeout(r, 500));
