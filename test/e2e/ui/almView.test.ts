@@ -37,5 +37,15 @@ describe('ui: the ALM view in the workbench', () => {
     } finally {
       writeFileSync(settingsFile, original);
     }
+    // Leave the view as the next test files expect it: one server. The restored settings arrive through
+    // the same watcher, and a late refresh would re-render the tree under the next test's clicks.
+    const refresh = page.locator('.part.sidebar').getByRole('button', { name: 'Refresh' });
+    const second = page.getByRole('treeitem', { name: /^Second/ });
+    const deadline = Date.now() + 20_000;
+    while (await second.isVisible()) {
+      assert.ok(Date.now() < deadline, 'the removed server stayed in the tree after Refresh');
+      await refresh.click();
+      await page.waitForTimeout(500);
+    }
   });
 });
