@@ -237,6 +237,9 @@ export class Transport {
           headers: this.headers(req, body, streaming),
           body: body?.data,
           signal: abort,
+          // A download's body buffers more than undici's 64 KB before it pauses the socket: fewer
+          // pause/resume turns per file (bench/client download ratio to curl).
+          ...(streaming ? { highWaterMark: TRANSFER_BUFFER } : {}),
         });
         this.config.jar.update(res.headers['set-cookie']);
         const status = res.statusCode;
