@@ -9,13 +9,13 @@ import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
 import { anyOf } from './clauses';
 import type { Filter } from './clauses';
-import { AlmApiError, ServerError, ValidationError } from './errors';
+import { AlmApiError, NetworkError, ServerError, ValidationError } from './errors';
 import { buildMultipart } from './http/multipart';
 import type { MultipartText } from './http/multipart';
 import { PagedCollection } from './paging';
 import type { ProjectContext } from './projectContext';
 import type { CallOptions } from './options';
-import type { AttachmentFilter, AttachmentsApi, Download, UploadRequest } from './surface';
+import type { AttachmentFilter, AttachmentsApi, Download, SaveOptions, UploadRequest } from './surface';
 import type { Attachment, TransferProgress } from './types';
 
 const COLLECTION = 'attachments';
@@ -145,15 +145,17 @@ export class AttachmentsResource implements AttachmentsApi {
     };
   }
 
-  async saveTo(id: number, path: string, o: CallOptions & { onProgress?: (p: TransferProgress) => void } = {}): Promise<number> {
-    const dl = await this.download(id, o);
+  async saveTo(id: number, path: string, o: SaveOptions = {}): Promise<number> {
+    const dl = await this.download(id, { signal: o.signal });
+    const total = dl.size ?? o.expectedSize;
     const temp = join(dirname(path), `.${basename(path)}.${randomBytes(4).toString('hex')}.part`);
-    // A large buffer lets the file stream batch socket chunks into few writes (writev).
-    const out = createWriteStream(temp, { highWaterMark: WRITE_BUFFER });
+    // 'wx': never follow or reuse something already at the temporary name. A large buffer lets the
+    // file stream batch socket chunks into few writes (writev).
+    const out = createWriteStream(temp, { flags: 'wx', highWaterMark: WRITE_BUFFER });
     try {
-      await pipeline(dl.stream, out);
-      if (dl.size !== undefined && out.bytesWritten !== dl.size) {
-        throw new ServerError(`The download of attachment ${id} ended after ${out.bytesWritten} of ${dl.size} bytes. Try again.`);
+      await pipeline(o.onProgress ? counting(dl.stream, o.onProgress, total) : dl.stream, out);
+      if (total !== undefined && out.bytesWritten !== total) {
+        throw new NetworkError(`The connection ended after ${out.bytesWritten} of ${total} bytes of attachment ${id}; nothing was saved. Try again.`, 'ETRUNCATED');
       }
       await rename(temp, path);
       return out.bytesWritten;

@@ -21,6 +21,7 @@ export type {
   PagedQuery,
   PageRequest,
   ProjectApi,
+  SaveOptions,
   SessionEvent,
   SessionInfo,
   UpdateOptions,

@@ -113,6 +113,12 @@ export interface Download {
   size: number | undefined;
 }
 
+export interface SaveOptions extends CallOptions {
+  onProgress?: (p: TransferProgress) => void;
+  /** The size the attachment's record announced: checked (and reported as progress total) when the response has no Content-Length. */
+  expectedSize?: number;
+}
+
 export interface AttachmentsApi {
   list(filter?: AttachmentFilter): Promise<Attachment[]>;
   get(id: number, options?: CallOptions): Promise<Attachment>;
@@ -121,7 +127,7 @@ export interface AttachmentsApi {
    * Downloads into `path`: written to a temporary file beside it and renamed over it only when
    * complete, so a failed or cancelled download never leaves a partial file. Returns the bytes written.
    */
-  saveTo(id: number, path: string, options?: CallOptions & { onProgress?: (p: TransferProgress) => void }): Promise<number>;
+  saveTo(id: number, path: string, options?: SaveOptions): Promise<number>;
   upload(request: UploadRequest): Promise<Attachment>;
   /** Replaces the content of the attachment named `request.name` on `request.entity`. */
   override(request: UploadRequest): Promise<Attachment>;

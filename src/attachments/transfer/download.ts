@@ -1,14 +1,7 @@
 // Streams an attachment to a local file without ever holding it in memory, and without ever
-// leaving a half-written file: the bytes go to a hidden temporary file next to the target, which
-// is renamed over the target only when every byte arrived (as many as the server announced).
-// Any failure or cancellation removes the temporary file and leaves the target as it was.
-// No `vscode` import.
-import { randomBytes } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { rename, rm } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
-import { Transform } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+// leaving a half-written file: the client's saveTo writes a hidden temporary file next to the
+// target and renames it over the target only when every byte arrived (as many as the server
+// announced). Here: the extension's progress and error wording. No `vscode` import.
 import { CancelledError, NetworkError, isAlmApiError } from '../../api';
 import type { AttachmentsApi, TransferProgress } from '../../api';
 
@@ -24,39 +17,26 @@ export interface DownloadResult {
   bytes: number;
 }
 
-/** The hidden sibling the bytes are written to first. */
-export function partialPath(target: string): string {
-  return join(dirname(target), `.${basename(target)}.${randomBytes(4).toString('hex')}.part`);
-}
-
 /**
- * Downloads attachment `id` into `target` (replacing it when it exists). Throws CancelledError when
- * `signal` aborts, NetworkError when the connection ends early, and the client's typed errors.
+ * Downloads attachment `id` into `target` (replacing it when it exists) through the client's
+ * saveTo. Throws CancelledError when `signal` aborts, NetworkError when the connection ends early,
+ * and the client's typed errors, with messages that say nothing was saved.
  */
 export async function downloadToFile(api: AttachmentsApi, id: number, target: string, options: DownloadToFileOptions = {}): Promise<DownloadResult> {
   const { signal, onProgress } = options;
   signal?.throwIfAborted();
-  const temp = partialPath(target);
   let bytes = 0;
   try {
-    const download = await api.download(id, { signal });
-    const total = download.size ?? options.expectedSize ?? undefined;
-    const counter = new Transform({
-      transform(chunk: Buffer, _enc, done) {
-        bytes += chunk.length;
-        onProgress?.({ bytes, total });
-        done(null, chunk);
+    bytes = await api.saveTo(id, target, {
+      signal,
+      expectedSize: options.expectedSize ?? undefined,
+      onProgress: (progress) => {
+        bytes = progress.bytes;
+        onProgress?.(progress);
       },
     });
-    // 'wx': never follow or reuse something already at the temporary name.
-    await pipeline(download.stream, counter, createWriteStream(temp, { flags: 'wx' }), { signal });
-    if (total !== undefined && bytes !== total) {
-      throw new NetworkError(`The download of attachment ${id} ended after ${bytes} of ${total} bytes; nothing was saved.`, 'ETRUNCATED');
-    }
-    await rename(temp, target);
     return { path: target, bytes };
   } catch (e) {
-    await rm(temp, { force: true }).catch(() => undefined);
     throw toTransferError(e, signal, `attachment ${id}`, bytes);
   }
 }
