@@ -7,7 +7,7 @@
 //     ratio to curl doing the same (goal ≥ 0.8×), and the client process's RSS growth (goal ≤ 30 MB)
 // The server runs in a child process so the memory figures are the client's alone.
 // Usage: node --expose-gc dist/bench/client.js [--defects 100000] [--mb 200] [--gets 3000]
-import { fork } from 'node:child_process';
+import { execFileSync, fork } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createWriteStream, mkdtempSync, rmSync, statSync } from 'node:fs';
@@ -185,54 +185,67 @@ async function benchTransfer(sizeMb: number): Promise<void> {
     let rssUp = 0;
     let rssDown = 0;
     const saved = join(work, 'saved.bin');
-    const clientRound = async (round: number): Promise<number> => {
+    // Uploads and downloads are timed in separate phases, client and curl under the same
+    // conditions: every upload is deleted before the next transfer, and the downloads all read one
+    // attachment whose file was flushed to disk first, so that no transfer competes with the
+    // write-back of another's 200 MB.
+    const clientUpload = async (round: number): Promise<void> => {
       gc();
-      let rss0 = process.memoryUsage().rss;
-      let rss = sampler(() => process.memoryUsage().rss, 20);
-      let t = now();
+      const rss0 = process.memoryUsage().rss;
+      const rss = sampler(() => process.memoryUsage().rss, 20);
+      const t = now();
       const a = await demo.attachments.upload({ entity: { type: 'defect', id: defectId }, name: `client-${round}.bin`, source: { path: file } });
       clientUp = Math.min(clientUp, now() - t);
       rssUp = Math.max(rssUp, rss.stop() - rss0);
       if (a.fileSize !== bytes) throw new Error(`uploaded ${a.fileSize} of ${bytes} bytes`);
-      gc();
-      rss0 = process.memoryUsage().rss;
-      rss = sampler(() => process.memoryUsage().rss, 20);
-      t = now();
-      await demo.attachments.saveTo(a.id, saved);
-      clientDown = Math.min(clientDown, now() - t);
-      rssDown = Math.max(rssDown, rss.stop() - rss0);
-      if (statSync(saved).size !== bytes) throw new Error(`downloaded ${statSync(saved).size} of ${bytes} bytes`);
-      return a.id;
+      await demo.attachments.delete(a.id);
     };
-    const curlRound = async (round: number, id: number): Promise<void> => {
-      let t = now();
+    const curlUpload = async (round: number): Promise<void> => {
+      const t = now();
       const created = await curl(['-b', cookie, '-H', `X-XSRF-TOKEN: ${xsrf}`, '-H', 'Accept: application/json',
         '-F', `filename=curl-${round}.bin`, '-F', 'entity.type=defect', '-F', `entity.id=${defectId}`, '-F', `file=@${file};type=application/octet-stream`, collection]);
       curlUp = Math.min(curlUp, now() - t);
       const record = JSON.parse(created) as { id: number; 'file-size': number };
       if (record['file-size'] !== bytes) throw new Error(`curl uploaded ${record['file-size']} of ${bytes} bytes`);
       await demo.attachments.delete(record.id);
-      t = now();
+    };
+    const clientDownload = async (id: number): Promise<void> => {
+      gc();
+      const rss0 = process.memoryUsage().rss;
+      const rss = sampler(() => process.memoryUsage().rss, 20);
+      const t = now();
+      await demo.attachments.saveTo(id, saved);
+      clientDown = Math.min(clientDown, now() - t);
+      rssDown = Math.max(rssDown, rss.stop() - rss0);
+      if (statSync(saved).size !== bytes) throw new Error(`downloaded ${statSync(saved).size} of ${bytes} bytes`);
+    };
+    const curlDownload = async (id: number): Promise<void> => {
+      let t = now();
       await curl(['-o', saved, '-b', cookie, '-H', 'Accept: application/octet-stream', `${collection}/${id}`]);
       curlDown = Math.min(curlDown, now() - t);
       t = now();
       await curl(['-o', '/dev/null', '-b', cookie, '-H', 'Accept: application/octet-stream', `${collection}/${id}`]);
       curlDownNull = Math.min(curlDownNull, now() - t);
     };
+    const settle = (): void => {
+      execFileSync('sync');
+    };
     // Best of five rounds, who goes first alternating: the machine may be shared, and the best
     // run of each is the least disturbed one.
     for (let round = 0; round < ROUNDS; round++) {
-      if (round % 2 === 0) {
-        const id = await clientRound(round);
-        await curlRound(round, id);
-        await demo.attachments.delete(id);
-      } else {
-        const seed = await demo.attachments.upload({ entity: { type: 'defect', id: defectId }, name: `seed-${round}.bin`, source: { path: file } });
-        await curlRound(round, seed.id);
-        await demo.attachments.delete(seed.id);
-        await demo.attachments.delete(await clientRound(round));
+      for (const upload of round % 2 === 0 ? [clientUpload, curlUpload] : [curlUpload, clientUpload]) {
+        settle();
+        await upload(round);
       }
     }
+    const source = await demo.attachments.upload({ entity: { type: 'defect', id: defectId }, name: 'download-source.bin', source: { path: file } });
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const download of round % 2 === 0 ? [clientDownload, curlDownload] : [curlDownload, clientDownload]) {
+        settle();
+        await download(source.id);
+      }
+    }
+    await demo.attachments.delete(source.id);
     const rate = (ms: number) => `${(sizeMb / (ms / 1000)).toFixed(0)} MB/s`;
     const up = curlUp / clientUp;
     const down = curlDown / clientDown;

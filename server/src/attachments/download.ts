@@ -21,7 +21,8 @@ export function sendBytes(reply: FastifyReply, store: AttachmentStore, row: Atta
     // Uploaded HTML or SVG must never run as a page of this server's origin.
     .header('X-Content-Type-Options', 'nosniff')
     .header('Content-Security-Policy', "default-src 'none'; sandbox")
-    .send(createReadStream(store.contentPath(row.id)));
+    // 512 KB reads: a tenth of the read calls and event-loop turns of the 64 KB default per large file.
+    .send(createReadStream(store.contentPath(row.id), { highWaterMark: 512 << 10 }));
 }
 
 export function sendMultipart(reply: FastifyReply, store: AttachmentStore, rows: readonly AttachmentRow[]): FastifyReply {

@@ -4,7 +4,6 @@
 import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import type { IncomingHttpHeaders } from 'node:http';
-import { PassThrough } from 'node:stream';
 import type { Readable } from 'node:stream';
 import { request } from 'undici';
 import type { Dispatcher } from 'undici';
@@ -132,15 +131,13 @@ export class Transport {
   /** The body as a stream; the concurrency slot is held until it ends or is destroyed. */
   async stream(req: HttpRequest): Promise<HttpResponse & { stream: Readable }> {
     return this.run(req, (res, release, mapError) => {
-      const decoded = decodeStream(res.body, res.headers['content-encoding']);
-      // Errors while the caller reads (abort, reset, stall) arrive as typed errors too.
-      const stream = new PassThrough({ highWaterMark: TRANSFER_BUFFER });
-      decoded.on('error', (e) => stream.destroy(mapError(e)));
-      decoded.pipe(stream);
-      stream.once('close', () => {
-        decoded.destroy();
-        release();
-      });
+      const stream = decodeStream(res.body, res.headers['content-encoding']);
+      // Errors while the caller reads (abort, reset, stall) arrive as typed errors too. They are
+      // mapped where the stream is destroyed with them rather than by piping through another
+      // stream: one hop less per chunk made 200 MB downloads markedly faster (bench/client).
+      const destroy = stream._destroy.bind(stream);
+      stream._destroy = (error, callback) => destroy(error, (e) => callback(e ? mapError(e) : e));
+      stream.once('close', release);
       stream.once('end', release);
       return Promise.resolve({ status: res.statusCode, headers: res.headers, stream });
     }, true);
