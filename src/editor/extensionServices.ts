@@ -1,9 +1,11 @@
 // The editor's services built from the extension's connections and tree: the project API of a
-// configured server, the user, the tree's project pick, and a refresh of the tree after "New
-// Defect…" so the new row shows (the tree exposes no reveal of a single defect row yet).
+// configured server, the user, the tree's project pick, and revealing (selecting) the new row in
+// the tree after "New Defect…" created it.
+import * as vscode from 'vscode';
 import type { AuthServices } from '../auth/services';
 import type { TreeFeature } from '../tree/view/treeFeature';
-import { findProject, projectFor } from '../tree/view/locate';
+import { projectFor } from '../tree/view/locate';
+import { revealDefect } from '../tree/view/revealDefect';
 import type { Log } from '../util/log';
 import type { DefectEditorServices } from './services';
 
@@ -38,10 +40,12 @@ export function extensionEditorServices(auth: AuthServices, tree: TreeFeature, l
         if (c.name === server && (c.status === 'signed-in' || c.status === 'ready')) listener();
       }),
     revealDefect: async (ref) => {
-      const project = await findProject(tree.provider, ref);
-      if (!project) return;
-      for (const node of project.defectsNodes) node.refresh();
-      await tree.view.reveal(project, { expand: true, select: false, focus: false });
+      const result = await revealDefect(tree.provider, tree.view, ref);
+      log.debug(`[editor] reveal of defect ${ref.id} in the tree: ${result}`);
+      // The filter, sort or paging keeps it out of the loaded rows: say so rather than page through everything.
+      if (result === 'not-loaded') {
+        void vscode.window.showInformationMessage(`Defect ${ref.id} created; it is not among the loaded rows of the tree's current filter, grouping and sort.`);
+      }
     },
   };
 }

@@ -16,8 +16,7 @@ export async function scanGroups(api: ProjectApi, field: string, filter: Filter,
   for (let offset = 0; ; ) {
     const page = await api.defects.page({ offset, pageSize: SCAN_PAGE, fields: [field], filter, orderBy: ['id'], signal });
     for (const d of page.items) {
-      const raw = d[field];
-      const value = typeof raw === 'string' && raw !== '' ? raw : raw === null || raw === undefined || raw === '' ? null : String(raw);
+      const value = groupValueOf(d[field]);
       counts.set(value, (counts.get(value) ?? 0) + 1);
     }
     if (!page.hasMore || page.items.length === 0) break;
@@ -25,6 +24,11 @@ export async function scanGroups(api: ProjectApi, field: string, filter: Filter,
   }
   const order = await listOrder(api, field, signal);
   return [...counts].map(([value, count]) => ({ value, count })).sort((a, b) => compareValues(a.value, b.value, order));
+}
+
+/** The group a field value falls in: its text, or null for no value. */
+export function groupValueOf(raw: unknown): string | null {
+  return typeof raw === 'string' && raw !== '' ? raw : raw === null || raw === undefined || raw === '' ? null : String(raw);
 }
 
 /** The field's list values in list order, when it is a list field; [] otherwise (e.g. owner). */

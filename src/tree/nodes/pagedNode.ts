@@ -7,6 +7,7 @@ import { describeError } from '../../util/log';
 import { isAbort } from '../../util/cancellation';
 import type { ProjectRefKey } from '../model/refs';
 import { DefectList } from './defectList';
+import type { DefectNode } from './defectNode';
 import { failureNode, loadingNode } from './messageNode';
 import type { ProjectNode } from './projectNode';
 import { LoadingNode } from './treeNode';
@@ -25,6 +26,11 @@ export abstract class PagedNode extends LoadingNode {
   }
   get loadedCount(): number {
     return this.list?.loadedCount ?? 0;
+  }
+
+  /** The row of defect `id` if a loaded page holds it (nothing is fetched). */
+  loadedRow(id: number): DefectNode | undefined {
+    return this.list?.row(id);
   }
 
   /** Loads the first page of `filter` and returns its rows. */

@@ -1,0 +1,118 @@
+import * as assert from 'node:assert/strict';
+import type { Defect } from '../../../src/api';
+import { ServerConnection } from '../../../src/auth/connection';
+import { transportOptions } from '../../../src/config/transport';
+import { Log } from '../../../src/util/log';
+import { findDefectRow } from '../../../src/tree/nodes/defectRow';
+import { DefectsNode } from '../../../src/tree/nodes/defectsNode';
+import { GroupNode } from '../../../src/tree/nodes/groupNode';
+import { ProjectNode } from '../../../src/tree/nodes/projectNode';
+import { TreeRoot } from '../../../src/tree/nodes/root';
+import type { TreeNode } from '../../../src/tree/nodes/treeNode';
+import { LoadingNode } from '../../../src/tree/nodes/treeNode';
+import { DEMO_ENTRY, FakeWorld, MapVault, RecordingSink, testContext } from './fakes';
+
+async function kids(node: TreeNode): Promise<TreeNode[]> {
+  return node instanceof LoadingNode ? node.resolveChildren() : node.getChildren();
+}
+
+/** A signed-in tree over 250 fake defects, with Demo's "Defects" node loaded once. */
+async function setup() {
+  const world = new FakeWorld(250);
+  const vault = new MapVault();
+  await vault.set(DEMO_ENTRY, 'secret');
+  const connection = new ServerConnection(DEMO_ENTRY, transportOptions(DEMO_ENTRY, { proxyStrictSSL: true, noProxy: [] }, undefined), vault, world.factory, Log.create(new RecordingSink()));
+  await connection.loadPassword();
+  const ctx = testContext();
+  ctx.sources = [connection];
+  const root = new TreeRoot(ctx);
+  const [domain] = await kids(root.servers()[0]);
+  const project = (await kids(domain)).find((n): n is ProjectNode => n instanceof ProjectNode && n.project === 'Demo');
+  assert.ok(project);
+  const [defects] = await kids(project);
+  assert.ok(defects instanceof DefectsNode);
+  await kids(defects);
+  const fake = world.project('DEFAULT', 'Demo');
+  return { ctx, project, defects, fake };
+}
+
+/** What "New Defect…" leaves on the server: one more defect, after the tree loaded its pages. */
+function created(id: number, fields: Partial<Defect> = {}): Defect {
+  return { type: 'defect', id, name: 'Created from the editor', status: 'New', severity: '3-High', priority: 'P2', owner: 'bob', 'detected-by': 'alice', ...fields };
+}
+
+describe('finding a defect row to reveal', () => {
+  it('finds a new defect in the refreshed first page (newest first), as a row of "Defects"', async () => {
+    const { defects, fake } = await setup();
+    fake.rows.push(created(251));
+    assert.equal(await findDefectRow(defects, 251), undefined, 'the loaded page predates it, and nothing else is fetched');
+    defects.refresh();
+    const row = await findDefectRow(defects, 251);
+    assert.ok(row, 'found after the refresh');
+    assert.equal(row.ref.id, 251);
+    assert.equal(row.parent, defects, 'its parent (getParent for reveal) is the Defects node');
+    assert.equal(row.item().label, '251: Created from the editor');
+    assert.equal((await kids(defects))[0], row, 'the row is the very node the view lists first');
+  });
+
+  it('does not page through the list for a defect beyond the loaded page', async () => {
+    const { ctx, project, defects, fake } = await setup();
+    await ctx.state.setSort({ field: 'id', direction: 'asc' });
+    project.reloadDefects();
+    fake.rows.push(created(251));
+    const before = fake.calls.length;
+    assert.equal(await findDefectRow(defects, 251), undefined);
+    assert.deepEqual(fake.calls.slice(before).map((c) => c.offset), [0], 'one first page, no further pages');
+    assert.ok(defects.loadedRow(1), 'the first page (ids 1…100) is loaded');
+  });
+
+  it('gives undefined when the filter hides the new defect', async () => {
+    const { project, defects, fake } = await setup();
+    await project.setFilter({ status: ['Open'] });
+    fake.rows.push(created(251, { status: 'New' }));
+    assert.equal(await findDefectRow(defects, 251), undefined);
+    assert.ok((await kids(defects)).length > 0, 'the filtered list itself loaded');
+  });
+
+  it('grouped: loads only the new defect\'s group and finds its row there', async () => {
+    const { ctx, project, defects, fake } = await setup();
+    await ctx.state.setGroupBy('severity');
+    fake.rows.push(created(251, { severity: '5-Urgent' }));
+    project.reloadDefects();
+    const row = await findDefectRow(defects, 251);
+    assert.ok(row);
+    const group = row.parent;
+    assert.ok(group instanceof GroupNode);
+    assert.equal(group.group.value, '5-Urgent');
+    assert.equal(group.parent, defects);
+    const groups = (await kids(defects)) as GroupNode[];
+    assert.deepEqual(groups.filter((g) => g.loaded !== undefined).map((g) => g.group.value), ['5-Urgent'], 'other groups stay unloaded');
+    const lookup = fake.calls.find((c) => c.pageSize === 1);
+    assert.ok(lookup, 'one lookup of the defect');
+    assert.deepEqual(lookup.fields, ['severity']);
+    assert.deepEqual(lookup.filter, { id: { op: '=', value: 251 } });
+  });
+
+  it('grouped by owner: a defect without an owner is found in "(unassigned)"', async () => {
+    const { ctx, project, defects, fake } = await setup();
+    await ctx.state.setGroupBy('owner');
+    fake.rows.push(created(251, { owner: null }));
+    project.reloadDefects();
+    const row = await findDefectRow(defects, 251);
+    assert.ok(row);
+    assert.ok(row.parent instanceof GroupNode);
+    assert.equal(row.parent.group.value, null);
+    assert.equal(row.parent.item().label, '(unassigned)');
+  });
+
+  it('grouped and filtered out: undefined, with no group loaded', async () => {
+    const { ctx, project, defects, fake } = await setup();
+    await ctx.state.setGroupBy('status');
+    await project.setFilter({ severity: ['1-Low'] });
+    fake.rows.push(created(251, { severity: '3-High' }));
+    assert.equal(await findDefectRow(defects, 251), undefined);
+    const groups = (await kids(defects)) as GroupNode[];
+    assert.ok(groups.length > 0);
+    assert.ok(groups.every((g) => g.loaded === undefined));
+  });
+});
