@@ -25,6 +25,8 @@ export interface AlmDefectsApi {
   /** The node under the path of labels (e.g. `['Demo', 'DEFAULT', 'Demo', 'Defects']`), loading as it goes. */
   find(labels: readonly string[]): Promise<TreeNode | undefined>;
   treeItem(node: TreeNode): vscode.TreeItem;
+  /** The tree's selected rows (e.g. the one "New Defect…" revealed). */
+  selection(): readonly TreeNode[];
   connection(server: string): { status: ConnectionStatus; problem: string | undefined; signInAttempts: number } | undefined;
   statusBarText(): string;
   /** Applies settings changes now instead of on the configuration event. */
@@ -88,6 +90,7 @@ export function activate(context: vscode.ExtensionContext): AlmDefectsApi {
       return node;
     },
     treeItem: (node) => tree.provider.getTreeItem(node),
+    selection: () => tree.view.selection,
     connection(server) {
       const c = services.manager.get(server);
       return c && { status: c.status, problem: c.problem, signInAttempts: c.signInAttempts };
