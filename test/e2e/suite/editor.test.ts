@@ -2,7 +2,7 @@
 // defect), editing several field types under the lock and saving (checked on the server through
 // the client as another user), a lock held by bob making the editor read-only, a concurrent
 // change by bob producing the field-by-field choice, closing releasing the lock, deactivation
-// releasing locks while keeping edits, and creating a defect.
+// releasing locks while keeping edits, and creating a defect (revealed and selected in the tree).
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { AlmClient } from '../../../src/api/index';
@@ -216,6 +216,13 @@ describe('editor: defects edited in a real VS Code', function () {
     assert.equal(created.severity, '3-High');
     assert.equal(created['detected-by'], 'alice');
     assert.ok(api.editor.openKeys().some((k) => k.id === id), 'the editor now shows the created defect');
+    // The tree reloads the project's defects and selects the new row, leaving the editor in front.
+    const rowId = `alm:Demo/DEFAULT/Demo/defects/${id}`;
+    const row = await until(`defect ${id}'s row selected in the tree`, () => api.selection().find((n) => n.id === rowId));
+    assert.deepEqual(api.selection().map((n) => n.id), [rowId], 'only the new row is selected');
+    assert.equal(api.treeItem(row).label, `${id}: Created from the VS Code editor`);
+    assert.equal(row.parent?.id, 'alm:Demo/DEFAULT/Demo/defects', 'under the project\'s "Defects"');
+    assert.ok((await tabOf(id)).isActive, 'the editor stays the active tab');
     await closeTabOf(id);
   });
 });
