@@ -224,5 +224,25 @@ describe('editor: defects edited in a real VS Code', function () {
     assert.equal(row.parent?.id, 'alm:Demo/DEFAULT/Demo/defects', 'under the project\'s "Defects"');
     assert.ok((await tabOf(id)).isActive, 'the editor stays the active tab');
     await closeTabOf(id);
+
+    // Grouped by severity, the new row is revealed inside its severity's group.
+    await vscode.commands.executeCommand('almDefects.groupBy', 'severity');
+    try {
+      await vscode.commands.executeCommand('almDefects.newDefect', DEMO);
+      const g = await until('a second new-defect editor', () => api.editor.controller({ ...DEMO }));
+      await until('the second new defect form', () => g.lockPhase === 'editing');
+      g.setField('name', 'Created while the tree is grouped');
+      g.setField('severity', '5-Urgent');
+      assert.equal(await g.save(), 'saved');
+      const second = g.defectKey.id;
+      assert.ok(second && second !== id);
+      const groupedRowId = `alm:Demo/DEFAULT/Demo/defects/severity=5-Urgent/${second}`;
+      const grouped = await until(`defect ${second}'s row selected in its group`, () => api.selection().find((n) => n.id === groupedRowId));
+      assert.equal(api.treeItem(grouped).label, `${second}: Created while the tree is grouped`);
+      assert.equal(grouped.parent?.parent?.id, 'alm:Demo/DEFAULT/Demo/defects');
+      await closeTabOf(second);
+    } finally {
+      await vscode.commands.executeCommand('almDefects.groupBy', 'none');
+    }
   });
 });
