@@ -5,6 +5,7 @@ import { resolveOptions } from './config';
 import type { ServerOptions } from './config';
 import type { ServerContext } from './context';
 import { buildApp } from './app';
+import type { FastifyInstance } from 'fastify';
 import { SiteStore } from './store/site';
 import type { DomainListing } from './store/site';
 import { ProjectRegistry } from './store/registry';
@@ -81,11 +82,26 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       if (closed) return;
       closed = true;
       clearInterval(sweeper);
-      await app.close();
+      await closeWithGrace(app);
       projects.closeAll();
       site.close();
     },
   };
+}
+
+/**
+ * Closes the HTTP server, letting requests in flight finish; a connection still open after
+ * the grace period (a client that never reads its response, or a stuck keep-alive socket)
+ * is destroyed so that shutdown cannot hang.
+ */
+async function closeWithGrace(app: FastifyInstance, graceMs = 2000): Promise<void> {
+  const closing = app.close();
+  const timer = setTimeout(() => app.server.closeAllConnections(), graceMs);
+  try {
+    await closing;
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** A new data dir gets the baseline (users, domains, projects, lists), plus demo data on request. */
