@@ -1,7 +1,7 @@
 // Attachments: list/filter, download as a stream, upload (multipart, file part last) from a file
 // or a stream with progress, override, rename, describe, delete.
 import { randomBytes } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createWriteStream } from 'node:fs';
 import { rename, rm, stat } from 'node:fs/promises';
 import { basename, dirname, extname, join } from 'node:path';
 import { Transform } from 'node:stream';
@@ -11,6 +11,7 @@ import { anyOf } from './clauses';
 import type { Filter } from './clauses';
 import { AlmApiError, NetworkError, ServerError, ValidationError } from './errors';
 import { buildMultipart } from './http/multipart';
+import { readFileChunks } from './http/fileChunks';
 import type { MultipartText } from './http/multipart';
 import { PagedCollection } from './paging';
 import type { ProjectContext } from './projectContext';
@@ -19,8 +20,6 @@ import type { AttachmentFilter, AttachmentsApi, Download, SaveOptions, UploadReq
 import type { Attachment, TransferProgress } from './types';
 
 const COLLECTION = 'attachments';
-/** Upload reads: 64 KB keeps RSS growth near 10 MB for any file size; 1 MB chunks halve the CPU but leave 30-45 MB of garbage buffers between GCs. */
-const READ_CHUNK = 64 << 10;
 const WRITE_BUFFER = 1 << 20;
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -211,23 +210,35 @@ export class AttachmentsResource implements AttachmentsApi {
     const fromFile = 'path' in r.source;
     const size = 'path' in r.source ? await fileSize(r.source.path) : r.source.size;
     const src = r.source;
+    const bodies: AsyncGenerator<Uint8Array, void, undefined>[] = [];
     const body = () => {
-      const stream = 'path' in src ? createReadStream(src.path, { highWaterMark: READ_CHUNK }) : src.stream;
-      const mp = buildMultipart(texts, { name: 'file', filename: r.name, contentType: contentTypeFor(r.name), stream, size }, (sent) =>
+      const content = 'path' in src ? readFileChunks(src.path) : src.stream;
+      const mp = buildMultipart(texts, { name: 'file', filename: r.name, contentType: contentTypeFor(r.name), content, size }, (sent) =>
         r.onProgress?.({ bytes: sent, total: size }),
       );
-      return { data: mp.stream, contentType: mp.contentType, length: mp.length };
+      bodies.push(mp.frames);
+      return { data: mp.frames, contentType: mp.contentType, length: mp.length };
     };
     // A caller's stream cannot be replayed: make sure the session is alive before spending it.
     if (!fromFile) await ctx.session.verify(r.signal);
-    const res = await ctx.transport.json({
-      method: 'POST',
-      path: ctx.dialect.collectionPath(ctx.scope, COLLECTION),
-      body,
-      replayable: fromFile,
-      overallMs: null,
-      signal: r.signal,
-    });
+    let res;
+    try {
+      res = await ctx.transport.json({
+        method: 'POST',
+        path: ctx.dialect.collectionPath(ctx.scope, COLLECTION),
+        body,
+        replayable: fromFile,
+        overallMs: null,
+        signal: r.signal,
+      });
+    } finally {
+      // The server may answer (an error) before it has read the whole body: end the body so the
+      // file is closed, and the caller's stream, which this upload consumes, is released.
+      // The stream first: a body waiting on it for a chunk that will never come (a cancelled
+      // upload) only takes the return once that wait ends.
+      if ('stream' in src && !src.stream.readableEnded) src.stream.destroy();
+      await Promise.all(bodies.map((b) => b.return(undefined).catch(() => undefined)));
+    }
     return toAttachment(ctx.dialect.parseEntity(res.body));
   }
 }

@@ -1,8 +1,7 @@
 // multipart/form-data framing for attachment uploads, streamed: text parts first, the file part
-// last (the seed requires it), file bytes pulled from the source stream as the socket drains.
+// last (the seed requires it), file bytes pulled from the source as the socket drains.
 // Framed by hand because undici's FormData buffers Blobs and the part order must be exact.
 import { randomBytes } from 'node:crypto';
-import { Readable } from 'node:stream';
 
 export interface MultipartText {
   name: string;
@@ -14,7 +13,8 @@ export interface MultipartFile {
   name: string;
   filename: string;
   contentType: string;
-  stream: Readable;
+  /** The file's bytes: a Readable or a generator (see readFileChunks), pulled one chunk at a time. */
+  content: AsyncIterable<Uint8Array | string>;
   size?: number;
 }
 
@@ -23,7 +23,12 @@ export interface MultipartBody {
   boundary: string;
   /** Total bytes when the file size is known (so a Content-Length can be sent). */
   length?: number;
-  stream: Readable;
+  /**
+   * The body, pulled by undici one frame at a time. Not wrapped in a Readable: a Readable reads
+   * ahead into its buffer, and readFileChunks' reused buffers must only be refilled once the
+   * socket has taken them. Returning the generator early ends (and releases) the source.
+   */
+  frames: AsyncGenerator<Uint8Array, void, undefined>;
 }
 
 const CRLF = '\r\n';
@@ -46,7 +51,7 @@ export function newBoundary(): string {
 }
 
 /** The bytes before the file content: every text part, then the file part's headers. */
-export function multipartHead(boundary: string, texts: readonly MultipartText[], file: Omit<MultipartFile, 'stream'>): Buffer {
+export function multipartHead(boundary: string, texts: readonly MultipartText[], file: Omit<MultipartFile, 'content'>): Buffer {
   let head = '';
   for (const t of texts) {
     head += `--${boundary}${CRLF}Content-Disposition: ${dispositionParams(t.name)}${CRLF}${CRLF}${t.value}${CRLF}`;
@@ -75,26 +80,23 @@ export function buildMultipart(
   }
   const head = multipartHead(boundary, texts, file);
   const tail = multipartTail(boundary);
-  async function* frames(): AsyncGenerator<Buffer> {
+  async function* frames(): AsyncGenerator<Uint8Array, void, undefined> {
     yield head;
     let sent = 0;
-    for await (const chunk of file.stream) {
-      const buf = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
-      sent += buf.length;
-      yield buf;
+    // for-await returns the source's iterator when this generator is returned or fails, which
+    // destroys a Readable and closes readFileChunks' file.
+    for await (const chunk of file.content) {
+      const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+      sent += bytes.byteLength;
+      yield bytes;
       onFileBytes?.(sent);
     }
     yield tail;
   }
-  const stream = Readable.from(frames(), { objectMode: false });
-  // Destroying the body (abort, failure) must also release the source file.
-  stream.once('close', () => {
-    if (!file.stream.destroyed) file.stream.destroy();
-  });
   return {
     contentType: `multipart/form-data; boundary=${boundary}`,
     boundary,
     length: file.size === undefined ? undefined : head.length + file.size + tail.length,
-    stream,
+    frames: frames(),
   };
 }

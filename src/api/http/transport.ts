@@ -21,7 +21,7 @@ export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 export type WriteTarget = { kind: 'entity' } | { kind: 'selection'; ids: readonly number[] };
 
 export interface BodySource {
-  data: Readable | Buffer | string;
+  data: Readable | Buffer | string | AsyncIterable<Uint8Array>;
   contentType: string;
   length?: number;
 }
@@ -232,7 +232,8 @@ export class Transport {
           dispatcher: this.config.dispatcher,
           method: req.method,
           headers: this.headers(req, body, streaming),
-          body: body?.data,
+          // undici documents async iterables as bodies (Dispatcher.md) but its types leave them out.
+          body: body?.data as Readable | Buffer | string | undefined,
           signal: abort,
           // A download's body buffers more than undici's 64 KB before it pauses the socket: fewer
           // pause/resume turns per file (bench/client download ratio to curl).

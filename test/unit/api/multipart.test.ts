@@ -2,9 +2,9 @@ import { strict as assert } from 'node:assert';
 import { Readable } from 'node:stream';
 import { buildMultipart, multipartHead, multipartTail } from '../../../src/api/http/multipart';
 
-async function collect(stream: Readable): Promise<Buffer> {
+async function collect(frames: AsyncIterable<Uint8Array>): Promise<Buffer> {
   const chunks: Buffer[] = [];
-  for await (const c of stream) chunks.push(c as Buffer);
+  for await (const c of frames) chunks.push(Buffer.from(c));
   return Buffer.concat(chunks);
 }
 
@@ -19,8 +19,8 @@ describe('api/http/multipart', () => {
 
   it('frames text parts first and the file part last, with an exact length', async () => {
     const progress: number[] = [];
-    const mp = buildMultipart(texts, { name: 'file', filename: 'report "final".txt', contentType: 'text/plain', stream: Readable.from([content.subarray(0, 5), content.subarray(5)]), size: content.length }, (n) => progress.push(n), 'BOUNDARY123');
-    const body = await collect(mp.stream);
+    const mp = buildMultipart(texts, { name: 'file', filename: 'report "final".txt', contentType: 'text/plain', content: Readable.from([content.subarray(0, 5), content.subarray(5)]), size: content.length }, (n) => progress.push(n), 'BOUNDARY123');
+    const body = await collect(mp.frames);
     assert.equal(mp.contentType, 'multipart/form-data; boundary=BOUNDARY123');
     assert.equal(body.length, mp.length);
     const text = body.toString('latin1');
@@ -34,9 +34,9 @@ describe('api/http/multipart', () => {
   });
 
   it('is parsed back to the same fields and bytes by a standard multipart parser', async () => {
-    const mp = buildMultipart(texts, { name: 'file', filename: 'naïve.bin', contentType: 'application/octet-stream', stream: Readable.from([content]) });
+    const mp = buildMultipart(texts, { name: 'file', filename: 'naïve.bin', contentType: 'application/octet-stream', content: Readable.from([content]) });
     assert.equal(mp.length, undefined);
-    const form = await new Response(await collect(mp.stream), { headers: { 'content-type': mp.contentType } }).formData();
+    const form = await new Response(await collect(mp.frames), { headers: { 'content-type': mp.contentType } }).formData();
     assert.equal(form.get('filename'), 'report "final".txt');
     assert.equal(form.get('description'), 'line 1\r\nline 2 — ünïcode');
     assert.equal(form.get('entity.id'), '7');
@@ -54,13 +54,16 @@ describe('api/http/multipart', () => {
   });
 
   it('refuses a boundary that occurs in a field value', () => {
-    assert.throws(() => buildMultipart([{ name: 'x', value: 'aBOUNDb' }], { name: 'file', filename: 'f', contentType: 'text/plain', stream: Readable.from([]) }, undefined, 'BOUND'));
+    assert.throws(() => buildMultipart([{ name: 'x', value: 'aBOUNDb' }], { name: 'file', filename: 'f', contentType: 'text/plain', content: Readable.from([]) }, undefined, 'BOUND'));
   });
 
-  it('destroys the source when the body is destroyed', async () => {
+  it('destroys the source when the body is returned early (an aborted or refused upload)', async () => {
     const source = new Readable({ read() {} });
-    const mp = buildMultipart([], { name: 'file', filename: 'f', contentType: 'text/plain', stream: source });
-    mp.stream.destroy();
+    source.push(Buffer.from('first'));
+    const mp = buildMultipart([], { name: 'file', filename: 'f', contentType: 'text/plain', content: source });
+    await mp.frames.next(); // head
+    assert.equal(Buffer.from((await mp.frames.next()).value ?? []).toString(), 'first');
+    await mp.frames.return(undefined);
     await new Promise((r) => setImmediate(r));
     assert.equal(source.destroyed, true);
   });
