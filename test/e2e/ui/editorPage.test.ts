@@ -32,6 +32,16 @@ async function open(p: FakeProject, extra: Partial<HarnessOptions> = {}): Promis
   return editor;
 }
 
+/** Polls a page value until it equals `want` (page.waitForFunction would need eval, which the CSP forbids). */
+async function poll(read: () => Promise<string>, want: string, timeoutMs = 10_000): Promise<void> {
+  let last = '';
+  for (const end = Date.now() + timeoutMs; Date.now() < end; await new Promise((r) => setTimeout(r, 50))) {
+    last = await read();
+    if (last === want) return;
+  }
+  assert.fail(`waited for ${JSON.stringify(want)}, the page shows ${JSON.stringify(last)}`);
+}
+
 /** Presses Tab until the focused element's name matches; fails after `max` presses. */
 async function tabTo(editor: EditorPage, name: RegExp, max = 40): Promise<void> {
   for (let i = 0; i < max; i++) {
@@ -58,8 +68,13 @@ describe('ui: the editor page (keyboard, screen readers, conflicts, links, image
     await tabTo(editor, /^Summary \(required\)$/);
     await editor.page.keyboard.press('Control+A');
     await editor.page.keyboard.type('Typed without a mouse');
+    // As a user would, save once the field shows what was typed (keystrokes on a loaded CI machine
+    // can lag behind the key presses).
+    await poll(() => editor.page.evaluate<string>(`document.activeElement?.value ?? ''`), 'Typed without a mouse');
     await editor.page.keyboard.press('Control+S');
-    await editor.page.locator('.header .notice', { hasText: 'Saved at' }).waitFor();
+    const saved = await editor.page.locator('.header .notice', { hasText: 'Saved at' }).waitFor({ timeout: 15_000 }).then(() => true, () => false);
+    const notice = await editor.page.locator('.header .notice').allTextContents();
+    assert.ok(saved, `no "Saved at" notice after Ctrl+S; notices: ${JSON.stringify(notice)}, stored name: ${p.store.get(7)?.name}`);
     assert.equal(p.store.get(7)?.name, 'Typed without a mouse');
   });
 
