@@ -65,7 +65,16 @@ export async function uploadBatch(items: readonly UploadItem[], o: UploadBatchOp
   const report: UploadReport = { created: [], replaced: [], skipped: [], failed: [], notAttempted: [], cancelled: false };
   const total = items.reduce((sum, i) => sum + i.size, 0);
   const filter = { entity: { type: o.entity.type, ids: [o.entity.id] }, signal: o.signal };
-  let present = await o.api.list(filter);
+  let present: Attachment[];
+  try {
+    // The names already there (to ask about replacing); a slow server makes this the step a user cancels.
+    present = await o.api.list(filter);
+  } catch (e) {
+    if (!o.signal?.aborted && !isCancellation(e)) throw e;
+    report.cancelled = true;
+    report.notAttempted.push(...items.map((i) => i.name));
+    return report;
+  }
   let done = 0;
   for (const [index, item] of items.entries()) {
     if (o.signal?.aborted) {

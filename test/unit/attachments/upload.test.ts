@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { Readable } from 'node:stream';
-import { NetworkError, ValidationError } from '../../../src/api';
+import { CancelledError, NetworkError, ValidationError } from '../../../src/api';
 import type { UploadItem } from '../../../src/attachments/transfer/upload';
 import { summarize, uploadBatch } from '../../../src/attachments/transfer/upload';
 import type { BatchProgress, ConflictChoice } from '../../../src/attachments/transfer/upload';
@@ -89,6 +89,29 @@ describe('attachments: upload batches', () => {
     assert.equal(api.content([...api.stored.values()].find((s) => s.attachment.name === 'slow.bin')?.attachment.id ?? 0), 'existing');
     assert.ok(!api.calls.includes('upload never.txt'));
     assert.match(summarize(report, String), /^Uploaded 1 file; the upload was cancelled; nothing of the cancelled file was kept; not sent: never\.txt\.$/);
+  });
+
+  it('reports a cancel while it is still listing the defect\'s attachments as a cancelled upload', async () => {
+    const api = new FakeAttachments();
+    const ac = new AbortController();
+    api.list = async (f) => {
+      ac.abort();
+      await new Promise((r) => setTimeout(r, 1));
+      throw new CancelledError(`listing ${String(f?.entity?.ids)} was cancelled`);
+    };
+    const report = await uploadBatch([item('a.txt'), item('b.txt')], { api, entity: DEFECT, signal: ac.signal, resolveConflict: async () => 'keepBoth' });
+    assert.equal(report.cancelled, true);
+    assert.deepEqual(report.notAttempted, ['a.txt', 'b.txt']);
+    assert.equal(api.stored.size, 0);
+    assert.match(summarize(report, String), /^The upload was cancelled; .*not sent: a\.txt, b\.txt\.$/);
+  });
+
+  it('still fails on a listing error that is not a cancel', async () => {
+    const api = new FakeAttachments();
+    api.list = async () => {
+      throw new Error('connection reset');
+    };
+    await assert.rejects(uploadBatch([item('a.txt')], { api, entity: DEFECT, resolveConflict: async () => 'keepBoth' }), /connection reset/);
   });
 
   it('sends nothing when cancelled before it starts', async () => {
