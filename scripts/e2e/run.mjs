@@ -54,6 +54,7 @@ async function main() {
   const alm = await startAlmServer({ dataDir: join(runDir, 'alm-data'), logFile: files.almLog, defects: 1000, maxAttachmentBytes: 256 * 1024 * 1024 });
   log(`ALM server at ${alm.baseUrl}`);
   const almServer = { baseUrl: alm.baseUrl, users: alm.users, domain: 'DEFAULT', project: 'Demo' };
+  const uiAlmServer = { ...almServer, pid: alm.pid };
   const folder = writeDemoWorkspace(join(runDir, 'workspace'), almServer);
 
   const env = {
@@ -82,7 +83,7 @@ async function main() {
   const workbench = await openWorkbench({ browser, vscode, folder, extensionPath: repoRoot, consoleLog: files.consoleLog });
   pages.set('ui', workbench.page);
   const uiCounts = await runUiTests({
-    page: workbench.page, almServer, workspaceFolder: folder, screenshotsDir: join(resultsDir, 'ui'), repoRoot,
+    page: workbench.page, almServer: uiAlmServer, workspaceFolder: folder, screenshotsDir: join(resultsDir, 'ui'), repoRoot,
     vscodeServer: { node: runtime.node, serverMain: runtime.serverMain },
   }, { grep, failureDir: runDir });
   stageCounts.push(uiCounts);

@@ -14,6 +14,8 @@ export interface E2eAlmServer {
   readonly users: readonly E2eUser[];
   readonly domain: string;
   readonly project: string;
+  /** The server process (page-side tests only), so a test can freeze it with SIGSTOP to hold a transfer in flight. */
+  readonly pid?: number;
 }
 
 export const ALM_E2E_SERVER = 'ALM_E2E_SERVER';

@@ -155,9 +155,14 @@ describe('ui: attachments', function () {
     try {
       const before = (await stored()).map((a) => a.id);
       await defectRow.click({ button: 'right' });
-      await page.getByRole('menuitem', { name: /Upload Attachment/ }).click();
+      const menuItem = page.getByRole('menuitem', { name: /Upload Attachment/ });
+      await menuItem.click();
       // VS Code's own file dialog (a path box in the browser workbench): type the path, press Enter.
       const input = page.locator('.quick-input-widget input');
+      // A click that lands while the context menu is still animating in is dropped (the menu stays
+      // open with the item highlighted); choose it with Enter then, as a keyboard user would.
+      const opened = await input.waitFor({ timeout: 5_000 }).then(() => true, () => false);
+      if (!opened && (await menuItem.isVisible())) await menuItem.press('Enter');
       await input.waitFor({ timeout: 15_000 });
       // The dialog fills in its start folder and lists it first; typing before that gets mixed in.
       await page.locator('.quick-input-list .monaco-list-row').first().waitFor({ timeout: 15_000 });
@@ -174,12 +179,26 @@ describe('ui: attachments', function () {
       await input.press('Enter');
       await page.locator('.quick-input-widget').filter({ hasText: /Description of big-upload\.bin/ }).waitFor({ timeout: 15_000 });
       await input.press('Enter');
-      // This headless workbench shows no toasts: the progress is in the notification center.
-      await page.locator('.statusbar').getByRole('button', { name: /Notifications/ }).click();
-      const progress = page.locator('.notifications-center .notification-list-item').filter({ hasText: /Uploading big-upload\.bin/ });
-      await progress.waitFor({ timeout: 30_000 });
-      await screenshot('attachments-upload-progress');
-      await progress.getByRole('button', { name: /Cancel/ }).click();
+      // 200 MB reach the server in about a second, sooner than a person clicks Cancel: freeze the
+      // server a moment after the upload starts, so it is certainly in flight (its socket full and
+      // waiting) when Cancel comes. A cancel that lands during the initial listing of the defect's
+      // attachments is reported the same way.
+      const pid = ui().almServer.pid;
+      assert.ok(pid, 'the launcher hands the page tests the ALM server pid');
+      await page.waitForTimeout(300);
+      process.kill(pid, 'SIGSTOP');
+      try {
+        // This headless workbench shows no toasts: the progress is in the notification center.
+        await page.locator('.statusbar').getByRole('button', { name: /Notifications/ }).click();
+        const progress = page.locator('.notifications-center .notification-list-item').filter({ hasText: /Uploading big-upload\.bin/ });
+        await progress.waitFor({ timeout: 30_000 });
+        await screenshot('attachments-upload-progress');
+        await progress.getByRole('button', { name: /Cancel/ }).click();
+        // The cancel aborts the request in the extension host, which needs nothing from the server.
+        await page.waitForTimeout(1500);
+      } finally {
+        process.kill(pid, 'SIGCONT');
+      }
       await page.locator('.notifications-center .notification-list-item').filter({ hasText: /was cancelled/ }).first().waitFor({ timeout: 60_000 });
       await page.keyboard.press('Escape');
       await page.waitForTimeout(500);

@@ -66,6 +66,9 @@ describe('ui: the editor page (keyboard, screen readers, conflicts, links, image
     await editor.page.keyboard.press('Enter');
     await editor.page.locator('body[data-phase="editing"]').waitFor();
     await tabTo(editor, /^Summary \(required\)$/);
+    // The toolkit's field drops `readonly` on its inner input in its next render frame; a user
+    // starts typing once it looks editable.
+    await poll(() => editor.page.evaluate<string>(`String(document.activeElement?.shadowRoot?.querySelector('input')?.readOnly)`), 'false');
     await editor.page.keyboard.press('Control+A');
     await editor.page.keyboard.type('Typed without a mouse');
     // As a user would, save once the field shows what was typed (keystrokes on a loaded CI machine
