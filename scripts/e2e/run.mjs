@@ -53,8 +53,7 @@ async function main() {
   // 1,000 defects in Demo: the tree's tests page to the last one (issue 5); 256 MB attachments: the 200 MB transfer test (issue 7).
   const alm = await startAlmServer({ dataDir: join(runDir, 'alm-data'), logFile: files.almLog, defects: 1000, maxAttachmentBytes: 256 * 1024 * 1024 });
   log(`ALM server at ${alm.baseUrl}`);
-  const almServer = { baseUrl: alm.baseUrl, users: alm.users, domain: 'DEFAULT', project: 'Demo' };
-  const uiAlmServer = { ...almServer, pid: alm.pid };
+  const almServer = { baseUrl: alm.baseUrl, users: alm.users, domain: 'DEFAULT', project: 'Demo', pid: alm.pid };
   const folder = writeDemoWorkspace(join(runDir, 'workspace'), almServer);
 
   const env = {
@@ -83,7 +82,7 @@ async function main() {
   const workbench = await openWorkbench({ browser, vscode, folder, extensionPath: repoRoot, consoleLog: files.consoleLog });
   pages.set('ui', workbench.page);
   const uiCounts = await runUiTests({
-    page: workbench.page, almServer: uiAlmServer, workspaceFolder: folder, screenshotsDir: join(resultsDir, 'ui'), repoRoot,
+    page: workbench.page, almServer, workspaceFolder: folder, screenshotsDir: join(resultsDir, 'ui'), repoRoot,
     vscodeServer: { node: runtime.node, serverMain: runtime.serverMain },
   }, { grep, failureDir: runDir });
   stageCounts.push(uiCounts);

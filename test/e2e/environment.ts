@@ -14,7 +14,7 @@ export interface E2eAlmServer {
   readonly users: readonly E2eUser[];
   readonly domain: string;
   readonly project: string;
-  /** The server process (page-side tests only), so a test can freeze it with SIGSTOP to hold a transfer in flight. */
+  /** The server's process id, so a test can freeze it with SIGSTOP to hold a transfer in flight. */
   readonly pid?: number;
 }
 

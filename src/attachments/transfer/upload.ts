@@ -65,16 +65,12 @@ export async function uploadBatch(items: readonly UploadItem[], o: UploadBatchOp
   const report: UploadReport = { created: [], replaced: [], skipped: [], failed: [], notAttempted: [], cancelled: false };
   const total = items.reduce((sum, i) => sum + i.size, 0);
   const filter = { entity: { type: o.entity.type, ids: [o.entity.id] }, signal: o.signal };
-  let present: Attachment[];
-  try {
-    // The names already there (to ask about replacing); a slow server makes this the step a user cancels.
-    present = await o.api.list(filter);
-  } catch (e) {
-    if (!o.signal?.aborted && !isCancellation(e)) throw e;
-    report.cancelled = true;
-    report.notAttempted.push(...items.map((i) => i.name));
-    return report;
-  }
+  // The names already there (to ask about replacing). On a slow server this is where a user
+  // cancels; the loop's first abort check then reports every file as not attempted.
+  let present = await o.api.list(filter).catch((e: unknown) => {
+    if (o.signal?.aborted) return [];
+    throw e;
+  });
   let done = 0;
   for (const [index, item] of items.entries()) {
     if (o.signal?.aborted) {

@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,6 +8,7 @@ import { CancelledError, LockedByOtherError, NotFoundError, ValidationError } fr
 import type { AlmClient, Defect, ProjectApi, TransferProgress } from '../../../src/api/index';
 import { clientFor, createDefect, startApiTestServer } from './harness';
 import type { TestServer } from './harness';
+import { isOpenHere } from '../../support/openFiles';
 
 async function readAll(stream: Readable): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -16,7 +17,8 @@ async function readAll(stream: Readable): Promise<Buffer> {
 }
 
 describe('api integration: attachments', () => {
-  const MAX = 2 * 1024 * 1024;
+  // Above three 1 MB read chunks, so file uploads reuse the reader's buffers.
+  const MAX = 16 * 1024 * 1024;
   let server: TestServer;
   let alice: AlmClient;
   let bob: AlmClient;
@@ -67,6 +69,23 @@ describe('api integration: attachments', () => {
     assert.equal(seen.at(-1), content.length);
   });
 
+  it('uploads 12.5 MB from a file (thirteen chunks through three reused buffers) byte for byte, and closes the file', async () => {
+    const big = randomBytes(12.5 * 1024 * 1024);
+    const path = join(dir, 'twelve.bin');
+    writeFileSync(path, big);
+    const progress: TransferProgress[] = [];
+    const a = await p.attachments.upload({ entity: entity(), name: 'twelve.bin', source: { path }, onProgress: (x) => progress.push(x) });
+    assert.equal(a.fileSize, big.length);
+    assert.equal(progress.at(-1)?.bytes, big.length);
+    assert.ok(progress.length >= 13, `progress reported ${progress.length} times`);
+    const saved = join(dir, 'twelve.saved');
+    await p.attachments.saveTo(a.id, saved);
+    const sha256 = (b: Buffer): string => createHash('sha256').update(b).digest('hex');
+    assert.equal(sha256(readFileSync(saved)), sha256(big));
+    assert.equal(isOpenHere(path), false, 'the source file is closed after the upload');
+    await p.attachments.delete(a.id);
+  });
+
   it('uploads from a stream, gives a same-named upload a new name, overrides content in place', async () => {
     const first = await p.attachments.upload({ entity: entity(), name: 'notes.txt', source: { stream: Readable.from([Buffer.from('v1')]) } });
     const second = await p.attachments.upload({ entity: entity(), name: 'notes.txt', source: { stream: Readable.from([Buffer.from('other')]) } });
@@ -86,13 +105,15 @@ describe('api integration: attachments', () => {
     assert.ok(!(await p.attachments.list({ entity: { type: 'defect', ids: [defect.id] } })).some((x) => x.id === a.id));
   });
 
-  it('rejects an oversized upload with ValidationError (too-large) and stores nothing', async () => {
+  it('rejects an oversized upload with ValidationError (too-large), stores nothing and closes the file', async () => {
     const before = await p.attachments.list({ entity: { type: 'defect', ids: [defect.id] } });
-    writeFileSync(join(dir, 'big.bin'), randomBytes(MAX + 1024));
+    // 3 MB over: the server refuses before the client has read the whole file.
+    writeFileSync(join(dir, 'big.bin'), randomBytes(MAX + 3 * 1024 * 1024));
     const err = await p.attachments.upload({ entity: entity(), name: 'big.bin', source: { path: join(dir, 'big.bin') } }).catch((e: unknown) => e);
     assert.ok(err instanceof ValidationError, String(err));
     assert.equal(err.problems[0].code, 'too-large');
     assert.deepEqual(await p.attachments.list({ entity: { type: 'defect', ids: [defect.id] } }), before);
+    assert.equal(isOpenHere(join(dir, 'big.bin')), false, 'closed after a too-large refusal');
   });
 
   it('refuses an upload to a defect bob has locked', async () => {
@@ -101,6 +122,11 @@ describe('api integration: attachments', () => {
       const err = await p.attachments.upload({ entity: entity(), name: 'locked.txt', source: { stream: Readable.from([Buffer.from('x')]) } }).catch((e: unknown) => e);
       assert.ok(err instanceof LockedByOtherError, String(err));
       assert.equal(err.lockedBy, 'bob');
+      const three = join(dir, 'three.bin');
+      writeFileSync(three, randomBytes(3 * 1024 * 1024));
+      const fromFile = await p.attachments.upload({ entity: entity(), name: 'three.bin', source: { path: three } }).catch((e: unknown) => e);
+      assert.ok(fromFile instanceof LockedByOtherError, String(fromFile));
+      assert.equal(isOpenHere(three), false, 'the file is closed after a lock refusal');
     } finally {
       await lock.release();
     }

@@ -1,20 +1,10 @@
 import { strict as assert } from 'node:assert';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readdirSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readFileChunks } from '../../../src/api/http/fileChunks';
-
-/** Paths this process has open (Linux), to check the reader closes its file. */
-function openPaths(): string[] {
-  return readdirSync('/proc/self/fd').map((fd) => {
-    try {
-      return readlinkSync(`/proc/self/fd/${fd}`);
-    } catch {
-      return '';
-    }
-  });
-}
+import { isOpenHere } from '../../support/openFiles';
 
 describe('api/http/fileChunks', () => {
   let dir: string;
@@ -50,11 +40,11 @@ describe('api/http/fileChunks', () => {
     const path = join(dir, 'early.bin');
     writeFileSync(path, randomBytes(5000));
     const chunks = readFileChunks(path, 1000);
-    assert.ok(!openPaths().includes(path), 'not opened before the first chunk is asked for');
+    assert.ok(!isOpenHere(path), 'not opened before the first chunk is asked for');
     await chunks.next();
-    assert.ok(openPaths().includes(path), 'open while being read');
+    assert.ok(isOpenHere(path), 'open while being read');
     await chunks.return(undefined);
-    assert.ok(!openPaths().includes(path), 'closed after return()');
+    assert.ok(!isOpenHere(path), 'closed after return()');
   });
 
   it('fails with the file system error for a missing file', async () => {
