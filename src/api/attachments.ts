@@ -1,15 +1,14 @@
 // Attachments: list/filter, download as a stream, upload (multipart, file part last) from a file
 // or a stream with progress, override, rename, describe, delete.
 import { randomBytes } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { rename, rm, stat } from 'node:fs/promises';
+import { open, rename, rm, stat } from 'node:fs/promises';
 import { basename, dirname, extname, join } from 'node:path';
 import { Transform } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
 import { anyOf } from './clauses';
 import type { Filter } from './clauses';
 import { AlmApiError, NetworkError, ServerError, ValidationError } from './errors';
+import { announcedSize } from './http/decode';
 import { buildMultipart } from './http/multipart';
 import { readFileChunks } from './http/fileChunks';
 import type { MultipartText } from './http/multipart';
@@ -20,7 +19,6 @@ import type { AttachmentFilter, AttachmentsApi, Download, SaveOptions, UploadReq
 import type { Attachment, TransferProgress } from './types';
 
 const COLLECTION = 'attachments';
-const WRITE_BUFFER = 1 << 20;
 
 const CONTENT_TYPES: Record<string, string> = {
   '.txt': 'text/plain', '.log': 'text/plain', '.csv': 'text/csv', '.html': 'text/html', '.htm': 'text/html',
@@ -134,8 +132,7 @@ export class AttachmentsResource implements AttachmentsApi {
       overallMs: null,
       signal: o.signal,
     });
-    const length = Number(res.headers['content-length']);
-    const size = Number.isFinite(length) && res.headers['content-encoding'] === undefined ? length : undefined;
+    const size = announcedSize(res.headers);
     const contentType = res.headers['content-type'];
     return {
       stream: o.onProgress ? counting(res.stream, o.onProgress, size) : res.stream,
@@ -145,20 +142,27 @@ export class AttachmentsResource implements AttachmentsApi {
   }
 
   async saveTo(id: number, path: string, o: SaveOptions = {}): Promise<number> {
-    const dl = await this.download(id, { signal: o.signal });
-    const total = dl.size ?? o.expectedSize;
+    const { ctx } = this;
     const temp = join(dirname(path), `.${basename(path)}.${randomBytes(4).toString('hex')}.part`);
-    // 'wx': never follow or reuse something already at the temporary name. A large buffer lets the
-    // file stream batch socket chunks into few writes (writev).
-    const out = createWriteStream(temp, { flags: 'wx', highWaterMark: WRITE_BUFFER });
+    // 'wx': never follow or reuse something already at the temporary name.
+    const file = await open(temp, 'wx').catch((e: unknown) => {
+      throw fileProblem(path, e);
+    });
+    let total: number | undefined = o.expectedSize;
     try {
-      await pipeline(o.onProgress ? counting(dl.stream, o.onProgress, total) : dl.stream, out);
-      if (total !== undefined && out.bytesWritten !== total) {
-        throw new NetworkError(`The connection ended after ${out.bytesWritten} of ${total} bytes of attachment ${id}; nothing was saved. Try again.`, 'ETRUNCATED');
+      const res = await ctx.transport.toFile(
+        { method: 'GET', path: ctx.dialect.entityPath(ctx.scope, COLLECTION, id), accept: 'application/octet-stream', overallMs: null, signal: o.signal },
+        { file, onProgress: o.onProgress && ((bytes, announced) => o.onProgress?.({ bytes, total: announced ?? total })) },
+      );
+      total = announcedSize(res.headers) ?? total;
+      if (total !== undefined && res.bytes !== total) {
+        throw new NetworkError(`The connection ended after ${res.bytes} of ${total} bytes of attachment ${id}; nothing was saved. Try again.`, 'ETRUNCATED');
       }
+      await file.close();
       await rename(temp, path);
-      return out.bytesWritten;
+      return res.bytes;
     } catch (e) {
+      await file.close().catch(() => undefined);
       await rm(temp, { force: true });
       // Network failures arrive typed already; a raw error with a syscall is the local file's.
       throw !(e instanceof AlmApiError) && (e as NodeJS.ErrnoException | null)?.syscall ? fileProblem(path, e) : e;

@@ -4,7 +4,8 @@
 import { Api12Dialect } from './dialect/api12';
 import type { WireDialect } from './dialect/dialect';
 import { CookieJar } from './http/cookies';
-import { buildDispatcher } from './http/dispatcher';
+import { buildDispatcher, sharedReceiver } from './http/dispatcher';
+import type { Receiver } from './http/dispatcher';
 import { Limiter } from './http/limiter';
 import { Transport } from './http/transport';
 import { SecretScrubber, scrubbingLogger } from './logging';
@@ -51,6 +52,7 @@ export class AlmClient {
     this.dialect = options.dialect ?? new Api12Dialect();
     let dispatcher = options.dispatcher;
     let proxy: string | undefined;
+    let receiver: (() => Receiver) | undefined;
     if (!dispatcher) {
       const built = buildDispatcher({
         target: base,
@@ -61,13 +63,16 @@ export class AlmClient {
         connections: options.maxConnections ?? maxConcurrent,
       });
       dispatcher = this.ownedDispatcher = built.dispatcher;
+      receiver = built.receiver;
       proxy = built.proxy;
       if (!built.rejectUnauthorized) this.logger.warn(`certificate verification is OFF for ${base.host}`);
       if (proxy) this.logger.info(`connecting to ${base.host} through ${proxy}`);
     }
+    const shared = dispatcher;
     this.transport = new Transport({
       base,
       dispatcher,
+      receiver: receiver ?? (() => sharedReceiver(shared)),
       limiter: new Limiter(maxConcurrent),
       jar,
       logger: this.logger,

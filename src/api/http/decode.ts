@@ -1,6 +1,7 @@
 // Content-Encoding decoding (gzip, deflate) for whole bodies and for streams. undici's request()
 // hands back the raw bytes, so the client decodes itself. "deflate" is zlib-wrapped per the RFC,
 // but some servers send raw deflate; the first byte tells them apart.
+import type { IncomingHttpHeaders } from 'node:http';
 import { Transform, pipeline } from 'node:stream';
 import type { Readable } from 'node:stream';
 import { createGunzip, createInflate, createInflateRaw, gunzipSync, inflateRawSync, inflateSync } from 'node:zlib';
@@ -8,6 +9,18 @@ import { createGunzip, createInflate, createInflateRaw, gunzipSync, inflateRawSy
 function encodingOf(header: string | string[] | undefined): string {
   const v = Array.isArray(header) ? header.join(',') : (header ?? '');
   return v.trim().toLowerCase();
+}
+
+/** True when the body comes as sent: no Content-Encoding, or identity. */
+export function isUnencoded(headers: IncomingHttpHeaders): boolean {
+  const enc = encodingOf(headers['content-encoding']);
+  return enc === '' || enc === 'identity';
+}
+
+/** The body's size as announced: Content-Length, when the body is not encoded. */
+export function announcedSize(headers: IncomingHttpHeaders): number | undefined {
+  const length = Number(headers['content-length']);
+  return Number.isSafeInteger(length) && length >= 0 && isUnencoded(headers) ? length : undefined;
 }
 
 /** A zlib stream header starts with 0x?8 and a checksum making the first two bytes divisible by 31. */

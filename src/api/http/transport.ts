@@ -2,17 +2,23 @@
 // cancellation, cookies and the XSRF header, gzip, logging (never secrets), one transparent
 // re-sign-in on 401, and the mapping of every failure to the client's typed errors.
 import { randomUUID } from 'node:crypto';
+import type { FileHandle } from 'node:fs/promises';
 import { EventEmitter } from 'node:events';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Readable } from 'node:stream';
+import { finished, pipeline } from 'node:stream/promises';
+import { Transform } from 'node:stream';
 import { request } from 'undici';
 import type { Dispatcher } from 'undici';
 import { AuthError, CancelledError, SelectionGuardError, ServerError, TimeoutError } from '../errors';
 import { SILENT_LOGGER } from '../logging';
 import type { AlmLogger } from '../options';
 import type { CookieJar } from './cookies';
-import { decodeBuffer, decodeStream } from './decode';
+import { announcedSize, decodeBuffer, decodeStream } from './decode';
+import type { Receiver } from './dispatcher';
 import { errorFromResponse, errorFromTransport } from './errorMapping';
+import { FileSink } from './fileSink';
+import type { WritableFile } from './fileWriter';
 import type { Limiter } from './limiter';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -62,9 +68,20 @@ export interface AuthHooks {
   renew(failedGeneration: number, signal: AbortSignal | undefined): Promise<void>;
 }
 
+/** Where toFile writes: an open file (written from offset 0) and who hears how far it got. */
+export interface FileTarget {
+  file: WritableFile & { createWriteStream: FileHandle['createWriteStream'] };
+  onProgress?: (bytes: number, total: number | undefined) => void;
+}
+
+/** How the body is read: whole, handed to the caller as a stream, or written into a file. */
+type ReadMode = 'whole' | 'stream' | 'file';
+
 export interface TransportConfig {
   base: URL;
   dispatcher: Dispatcher;
+  /** The connection a download into a file uses (see receiveSocket.ts). */
+  receiver: () => Receiver;
   limiter: Limiter;
   jar: CookieJar;
   logger: AlmLogger;
@@ -140,7 +157,50 @@ export class Transport {
       stream.once('close', release);
       stream.once('end', release);
       return Promise.resolve({ status: res.statusCode, headers: res.headers, stream });
-    }, true);
+    }, 'stream');
+  }
+
+  /**
+   * The body written into `target.file` as it arrives (http/fileSink: straight from undici's
+   * parser into reused write buffers); resolves with the bytes written once they are all on disk.
+   * Other answers go the usual way (401 renewal, typed errors). A file problem (disk full) rejects
+   * with the raw fs error, for the caller to word.
+   */
+  async toFile(req: HttpRequest, target: FileTarget): Promise<HttpResponse & { bytes: number }> {
+    const receiver = this.config.receiver();
+    const sink = new FileSink(target.file, { onProgress: target.onProgress, control: receiver.control });
+    try {
+      return await this.run(
+        req,
+        async (res) => {
+          if (sink.taken) {
+            // The body stream is empty; it ends once the last write is done, or fails with why not.
+            await finished(res.body.resume());
+            return { status: res.statusCode, headers: res.headers, bytes: sink.bytesReceived };
+          }
+          // A server that encoded the body anyway: decode it through streams (rare, slower).
+          let bytes = 0;
+          const total = announcedSize(res.headers);
+          const count = new Transform({
+            transform(chunk: Buffer, _encoding, done) {
+              bytes += chunk.length;
+              target.onProgress?.(bytes, total);
+              done(null, chunk);
+            },
+          });
+          await pipeline(decodeStream(res.body, res.headers['content-encoding']), count, target.file.createWriteStream({ autoClose: false, highWaterMark: 1 << 20 }));
+          return { status: res.statusCode, headers: res.headers, bytes };
+        },
+        'file',
+        receiver.dispatcher.compose(sink.interceptor()),
+      );
+    } catch (e) {
+      // The writer's own failure (a local file problem) is the reason, not the request it stopped.
+      throw sink.error ?? e;
+    } finally {
+      await sink.close();
+      await receiver.close();
+    }
   }
 
   url(path: string, params?: readonly [string, string][]): string {
@@ -161,11 +221,11 @@ export class Transport {
     }
   }
 
-  private headers(req: HttpRequest, body: BodySource | undefined, streaming: boolean): Record<string, string> {
+  private headers(req: HttpRequest, body: BodySource | undefined, mode: ReadMode): Record<string, string> {
     const h: Record<string, string> = {
       accept: req.accept ?? 'application/json',
       // Transfers ask for identity: attachments are rarely compressible and gzip would cost CPU on both ends.
-      'accept-encoding': streaming ? 'identity' : 'gzip, deflate',
+      'accept-encoding': mode === 'whole' ? 'gzip, deflate' : 'identity',
       ...req.headers,
     };
     if (body) h['content-type'] = body.contentType;
@@ -192,7 +252,8 @@ export class Transport {
   private async run<T>(
     req: HttpRequest,
     read: (res: Dispatcher.ResponseData, release: () => void, mapError: (e: unknown) => Error) => Promise<T>,
-    streaming = false,
+    mode: ReadMode = 'whole',
+    dispatcher: Dispatcher = this.config.dispatcher,
   ): Promise<T> {
     this.guard(req);
     const overall = req.overallMs === undefined ? this.config.overallMs : req.overallMs;
@@ -229,15 +290,15 @@ export class Transport {
         const generation = this.auth?.generation() ?? 0;
         const body = this.bodyOf(req);
         const res = await request(this.url(req.path, req.params), {
-          dispatcher: this.config.dispatcher,
+          dispatcher,
           method: req.method,
-          headers: this.headers(req, body, streaming),
+          headers: this.headers(req, body, mode),
           // undici documents async iterables as bodies (Dispatcher.md) but its types leave them out.
           body: body?.data as Readable | Buffer | string | undefined,
           signal: abort,
           // A download's body buffers more than undici's 64 KB before it pauses the socket: fewer
           // pause/resume turns per file (bench/client download ratio to curl).
-          ...(streaming ? { highWaterMark: TRANSFER_BUFFER } : {}),
+          ...(mode === 'stream' ? { highWaterMark: TRANSFER_BUFFER } : {}),
         });
         this.config.jar.update(res.headers['set-cookie']);
         const status = res.statusCode;
@@ -266,7 +327,7 @@ export class Transport {
           },
           (e) => errorFromTransport(e, ctx()),
         );
-        handedOff = streaming;
+        handedOff = mode === 'stream';
         this.log(req, status, started);
         return out;
       }
