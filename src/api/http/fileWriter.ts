@@ -32,6 +32,7 @@ export class FileWriter {
   private held = false;
   private failure: Error | undefined;
   private idle: (() => void)[] = [];
+  private waitingForRoom: (() => void)[] = [];
 
   constructor(
     private readonly file: WritableFile,
@@ -68,6 +69,11 @@ export class FileWriter {
     }
     this.held = this.inFlight >= this.maxInFlight;
     return !this.held;
+  }
+
+  /** Resolves once write() may be called again without holding (or the writer failed). */
+  room(): Promise<void> {
+    return !this.held || this.failure ? Promise.resolve() : new Promise((resolve) => this.waitingForRoom.push(resolve));
   }
 
   /** Writes what is buffered and waits for every write; resolves with the bytes written. */
@@ -112,6 +118,7 @@ export class FileWriter {
         if (this.held && !this.failure && this.inFlight < this.maxInFlight) {
           this.held = false;
           this.options.onRoom?.();
+          for (const resolve of this.waitingForRoom.splice(0)) resolve();
         }
       });
   }
@@ -130,5 +137,6 @@ export class FileWriter {
     if (this.failure) return;
     this.failure = e;
     this.options.onError?.(e);
+    for (const resolve of this.waitingForRoom.splice(0)) resolve();
   }
 }

@@ -2,12 +2,10 @@
 // cancellation, cookies and the XSRF header, gzip, logging (never secrets), one transparent
 // re-sign-in on 401, and the mapping of every failure to the client's typed errors.
 import { randomUUID } from 'node:crypto';
-import type { FileHandle } from 'node:fs/promises';
 import { EventEmitter } from 'node:events';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Readable } from 'node:stream';
-import { finished, pipeline } from 'node:stream/promises';
-import { Transform } from 'node:stream';
+import { finished } from 'node:stream/promises';
 import { request } from 'undici';
 import type { Dispatcher } from 'undici';
 import { AuthError, CancelledError, SelectionGuardError, ServerError, TimeoutError } from '../errors';
@@ -18,6 +16,7 @@ import { announcedSize, decodeBuffer, decodeStream } from './decode';
 import type { Receiver } from './dispatcher';
 import { errorFromResponse, errorFromTransport } from './errorMapping';
 import { FileSink } from './fileSink';
+import { FileWriter } from './fileWriter';
 import type { WritableFile } from './fileWriter';
 import type { Limiter } from './limiter';
 
@@ -70,7 +69,7 @@ export interface AuthHooks {
 
 /** Where toFile writes: an open file (written from offset 0) and who hears how far it got. */
 export interface FileTarget {
-  file: WritableFile & { createWriteStream: FileHandle['createWriteStream'] };
+  file: WritableFile;
   onProgress?: (bytes: number, total: number | undefined) => void;
 }
 
@@ -179,16 +178,16 @@ export class Transport {
             return { status: res.statusCode, headers: res.headers, bytes: sink.bytesReceived };
           }
           // A server that encoded the body anyway: decode it through streams (rare, slower).
-          let bytes = 0;
+          const writer = new FileWriter(target.file);
           const total = announcedSize(res.headers);
-          const count = new Transform({
-            transform(chunk: Buffer, _encoding, done) {
-              bytes += chunk.length;
-              target.onProgress?.(bytes, total);
-              done(null, chunk);
-            },
-          });
-          await pipeline(decodeStream(res.body, res.headers['content-encoding']), count, target.file.createWriteStream({ autoClose: false, highWaterMark: 1 << 20 }));
+          let bytes = 0;
+          for await (const chunk of decodeStream(res.body, res.headers['content-encoding']) as AsyncIterable<Buffer>) {
+            bytes += chunk.length;
+            if (!writer.write(chunk)) await writer.room();
+            if (writer.error) throw writer.error;
+            target.onProgress?.(bytes, total);
+          }
+          await writer.finish();
           return { status: res.statusCode, headers: res.headers, bytes };
         },
         'file',
