@@ -95,7 +95,6 @@ export class FileSink {
     this.writer = new FileWriter(this.file, {
       bufferSize: this.options.bufferSize,
       buffers: this.options.buffers,
-      onRoom: () => (this.options.control ? this.options.control.release() : controller.resume()),
       // A local write failed (disk full…): stop receiving; the request ends with that error.
       onError: (e) => controller.abort(e),
     });
@@ -107,8 +106,11 @@ export class FileSink {
     if (!writer) return;
     this.bytes += chunk.length;
     if (!writer.write(chunk)) {
-      if (this.options.control) this.options.control.hold();
-      else this.controller?.pause();
+      const { control } = this.options;
+      const controller = this.controller;
+      if (control) control.hold();
+      else controller?.pause();
+      void writer.room().then(() => (control ? control.release() : controller?.resume()));
     }
     this.options.onProgress?.(this.bytes, this.total);
   }

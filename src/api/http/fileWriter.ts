@@ -13,8 +13,6 @@ export interface FileWriterOptions {
   bufferSize?: number;
   /** Buffers that may be in flight at once before write() asks the caller to hold. Default 3. */
   buffers?: number;
-  /** Called once a held caller may send data again. */
-  onRoom?: () => void;
   /** Called once, with the first failed write; later data is dropped. */
   onError?: (error: Error) => void;
 }
@@ -42,18 +40,13 @@ export class FileWriter {
     this.maxInFlight = options.buffers ?? 3;
   }
 
-  /** Bytes accepted so far (copied, not necessarily on disk yet). */
-  get bytesAccepted(): number {
-    return this.position + this.used;
-  }
-
   get error(): Error | undefined {
     return this.failure;
   }
 
   /**
    * Copies all of `chunk`. Returns false while every buffer is being written: the caller should
-   * hold further data until onRoom. A chunk offered while held is still taken (at the cost of one
+   * hold further data until room() resolves. A chunk offered while held is still taken (at the cost of one
    * more buffer), so nothing is ever lost or left pointing into the caller's memory.
    */
   write(chunk: Uint8Array): boolean {
@@ -117,7 +110,6 @@ export class FileWriter {
         if (this.inFlight === 0) for (const resolve of this.idle.splice(0)) resolve();
         if (this.held && !this.failure && this.inFlight < this.maxInFlight) {
           this.held = false;
-          this.options.onRoom?.();
           for (const resolve of this.waitingForRoom.splice(0)) resolve();
         }
       });

@@ -72,10 +72,12 @@ describe('api/http/fileWriter', () => {
     const file = new FakeFile();
     file.manual = true;
     let rooms = 0;
-    const writer = new FileWriter(file.handle, { bufferSize: 100, buffers: 2, onRoom: () => rooms++ });
+    const writer = new FileWriter(file.handle, { bufferSize: 100, buffers: 2 });
+    const waitForRoom = () => void writer.room().then(() => rooms++);
     const data = randomBytes(450);
     assert.equal(writer.write(data.subarray(0, 100)), true, 'one buffer in flight');
     assert.equal(writer.write(data.subarray(100, 250)), false, 'two in flight: hold');
+    waitForRoom();
     // Offered anyway while held: still taken whole.
     assert.equal(writer.write(data.subarray(250, 450)), false);
     assert.equal(file.pending, 4);
