@@ -1,5 +1,11 @@
 // Shared setup for the client's integration tests: a real ALM-compatible server on a free
 // loopback port with a temporary data dir, and clients with a capturing logger.
+import { strict as assert } from 'node:assert';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
 import { AlmClient } from '../../../src/api/index';
 import type { AlmClientOptions, Defect, ProjectApi } from '../../../src/api/index';
 import { startTestServer } from '../../support/server';
@@ -43,4 +49,26 @@ export async function collect<T>(it: AsyncIterable<T>): Promise<T[]> {
   const out: T[] = [];
   for await (const x of it) out.push(x);
   return out;
+}
+
+/**
+ * Uploads `size` random bytes to Demo's defect 1, saves them into a file `times` times with
+ * saveTo, checking every byte each time, and deletes the attachment. Returns its id.
+ */
+export async function saveRoundTrip(client: AlmClient, size: number, times = 1): Promise<number> {
+  const p = client.project('DEFAULT', 'Demo');
+  const dir = mkdtempSync(join(tmpdir(), 'alm-save-'));
+  try {
+    const bytes = randomBytes(size);
+    const a = await p.attachments.upload({ entity: { type: 'defect', id: 1 }, name: 'round-trip.bin', source: { stream: Readable.from([bytes]), size } });
+    for (let i = 0; i < times; i++) {
+      const target = join(dir, `saved-${i}.bin`);
+      assert.equal(await p.attachments.saveTo(a.id, target), size);
+      assert.ok(readFileSync(target).equals(bytes), 'same bytes');
+    }
+    await p.attachments.delete(a.id);
+    return a.id;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }

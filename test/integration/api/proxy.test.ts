@@ -1,17 +1,12 @@
 // Through a CONNECT proxy on loopback: from settings, from the environment, bypassed by no-proxy
 // rules, with proxy authentication, and to an HTTPS server whose CA is added.
 import { strict as assert } from 'node:assert';
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { Readable } from 'node:stream';
 import { NetworkError } from '../../../src/api/index';
 import { startTestProxy } from '../../support/proxyServer';
 import type { TestProxy } from '../../support/proxyServer';
 import { createTestPki } from '../../support/tlsCertificates';
 import { startTlsFront } from '../../support/tlsFront';
-import { clientFor, startApiTestServer } from './harness';
+import { clientFor, saveRoundTrip, startApiTestServer } from './harness';
 import type { TestServer } from './harness';
 
 describe('api integration: proxies', () => {
@@ -96,20 +91,12 @@ describe('api integration: proxies', () => {
 
   it('saves an attachment into a file through the proxy byte for byte', async () => {
     const { client } = clientFor(server.baseUrl, 'alice', { proxy: { url: proxy.url } });
-    const dir = mkdtempSync(join(tmpdir(), 'alm-proxy-dl-'));
     try {
-      const p = client.project('DEFAULT', 'Demo');
-      const bytes = randomBytes(3 * 1024 * 1024 + 17);
-      const a = await p.attachments.upload({ entity: { type: 'defect', id: 1 }, name: 'via-proxy.bin', source: { stream: Readable.from([bytes]), size: bytes.length } });
-      const target = join(dir, 'saved.bin');
-      assert.equal(await p.attachments.saveTo(a.id, target), bytes.length);
-      assert.ok(readFileSync(target).equals(bytes), 'same bytes');
-      const download = `GET /qcbin/api/domains/DEFAULT/projects/Demo/attachments/${a.id} HTTP/1.1`;
+      const id = await saveRoundTrip(client, 3 * 1024 * 1024 + 17);
+      const download = `GET /qcbin/api/domains/DEFAULT/projects/Demo/attachments/${id} HTTP/1.1`;
       assert.ok(proxy.tunnelled.includes(download), `the download went through the proxy: ${proxy.tunnelled.join(', ')}`);
-      await p.attachments.delete(a.id);
     } finally {
       await client.dispose();
-      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

@@ -1,16 +1,11 @@
 // HTTPS with a CA generated at test time, in front of the real server.
 import { strict as assert } from 'node:assert';
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { Readable } from 'node:stream';
 import { TlsError } from '../../../src/api/index';
 import { createTestPki } from '../../support/tlsCertificates';
 import type { TestPki } from '../../support/tlsCertificates';
 import { startTlsFront } from '../../support/tlsFront';
 import type { TlsFront } from '../../support/tlsFront';
-import { clientFor, startApiTestServer } from './harness';
+import { clientFor, saveRoundTrip, startApiTestServer } from './harness';
 import type { TestServer } from './harness';
 
 describe('api integration: TLS', () => {
@@ -73,20 +68,10 @@ describe('api integration: TLS', () => {
 
   it('saves an attachment into a file over TLS byte for byte (several records decrypted per network read)', async () => {
     const { client } = clientFor(front.baseUrl, 'alice', { tls: { ca: pki.caPem } });
-    const dir = mkdtempSync(join(tmpdir(), 'alm-tls-dl-'));
     try {
-      const p = client.project('DEFAULT', 'Demo');
-      const bytes = randomBytes(5 * 1024 * 1024 + 333);
-      const a = await p.attachments.upload({ entity: { type: 'defect', id: 1 }, name: 'over-tls.bin', source: { stream: Readable.from([bytes]), size: bytes.length } });
-      for (let i = 0; i < 2; i++) {
-        const target = join(dir, `saved-${i}.bin`);
-        assert.equal(await p.attachments.saveTo(a.id, target), bytes.length);
-        assert.ok(readFileSync(target).equals(bytes), 'same bytes');
-      }
-      await p.attachments.delete(a.id);
+      await saveRoundTrip(client, 5 * 1024 * 1024 + 333, 2);
     } finally {
       await client.dispose();
-      rmSync(dir, { recursive: true, force: true });
     }
   });
 });
