@@ -15,7 +15,7 @@ type Handler = Dispatcher.DispatchHandler;
 export interface FileSinkOptions {
   /** Bytes received so far, of the announced total when there is one. */
   onProgress?: (bytes: number, total: number | undefined) => void;
-  /** From the download's own connection; without one, backpressure pauses undici instead. */
+  /** From the download's own connection: told while a body is being sunk. */
   control?: ReceiveControl;
   /** Writer tuning (tests). */
   bufferSize?: number;
@@ -106,18 +106,15 @@ export class FileSink {
     if (!writer) return;
     this.bytes += chunk.length;
     if (!writer.write(chunk)) {
-      const { control } = this.options;
+      // A slow disk: undici stops reading (and its body timeout waits) until a buffer is free.
       const controller = this.controller;
-      if (control) control.hold();
-      else controller?.pause();
-      void writer.room().then(() => (control ? control.release() : controller?.resume()));
+      controller?.pause();
+      void writer.room().then(() => controller?.resume());
     }
     this.options.onProgress?.(this.bytes, this.total);
   }
 
   private stopSinking(): void {
-    if (!this.options.control) return;
-    this.options.control.sinking = false;
-    this.options.control.release();
+    if (this.options.control) this.options.control.sinking = false;
   }
 }

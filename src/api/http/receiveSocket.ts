@@ -8,15 +8,10 @@
 // - reads are handed on as views of the buffer only while the sink takes a body (`sinking`): it
 //   copies each chunk synchronously into its writer. Headers, error bodies and anything undici
 //   might keep (a header split over two reads, a body it buffers) are read as copies;
-// - while sinking, reading stops after every read until undici has parsed it (the socket's
-//   `_read`, which undici's `socket.read()` calls once the data is taken, starts the next one);
-//   reads that still arrive meanwhile (TLS decrypts several records per network read) go to the
-//   free part of the buffer after the pending ones;
-// - backpressure holds that next read back (`hold`/`release`) instead of pausing undici, because
-//   a paused parser hands its unparsed rest back to the socket, where the next read would
-//   overwrite it.
+// - a view's memory is not read into again while it waits in the socket (ReadRing): not yet
+//   parsed, or handed back unparsed when the sink paused undici for a slow disk;
+// - while sinking, reading stops after every read; undici's next `socket.read()` starts another.
 import type { Socket } from 'node:net';
-import { Duplex } from 'node:stream';
 import { buildConnector } from 'undici';
 
 /** The reused read buffer, used as a ring: two loopback reads fit; TLS records are 16 KB. */
@@ -27,30 +22,6 @@ const MIN_READ = 16 << 10;
 export class ReceiveControl {
   /** True while the FileSink consumes every body chunk synchronously. */
   sinking = false;
-  private held = false;
-  private pendingRead: (() => void) | undefined;
-
-  /** Stops the socket from reading more until release(). */
-  hold(): void {
-    this.held = true;
-  }
-
-  release(): void {
-    this.held = false;
-    const read = this.pendingRead;
-    this.pendingRead = undefined;
-    read?.();
-  }
-
-  get isHeld(): boolean {
-    return this.held;
-  }
-
-  /** The socket's `_read`, gated. */
-  gate(read: () => void): void {
-    if (this.held) this.pendingRead = read;
-    else read();
-  }
 }
 
 /**
@@ -127,12 +98,5 @@ export function receiveConnector(options: buildConnector.BuildOptions, control: 
     // undici's connector returns the socket it creates (its type says void).
     socket = connect(target, callback) as unknown as Socket | undefined;
     if (!socket || typeof socket.push !== 'function') throw new Error('the connector returned no socket');
-    // Reading restarts from two places: the stream's _read, and net.Socket's read(), which restarts
-    // an `onread` socket before it reads. While held, neither may; release() does it later.
-    const restart = socket._read.bind(socket);
-    const readAndRestart = socket.read.bind(socket);
-    const held = socket;
-    socket._read = (size: number) => control.gate(() => restart(size));
-    socket.read = (size?: number): unknown => (control.isHeld ? Duplex.prototype.read.call(held, size) : readAndRestart(size));
   };
 }

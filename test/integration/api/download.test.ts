@@ -240,15 +240,9 @@ describe('api integration: FileSink on a download connection of its own', () => 
     const target = new URL(server.baseUrl);
     const receiver = buildDispatcher({ target, connectMs: 5000, idleMs: 10_000, connections: 1 }).receiver();
     assert.ok(receiver.control, 'a connection of its own');
-    const control = receiver.control;
-    let holds = 0;
-    const hold = control.hold.bind(control);
-    control.hold = () => {
-      holds++;
-      hold();
-    };
-    // Small buffers, two in flight: the writer is full most of the time, so reads are held back often.
-    const sink = new FileSink(file, { control, bufferSize: 64 * 1024, buffers: 2 });
+    // Small buffers, two in flight: the writer is full most of the time, so undici is paused often
+    // and hands unparsed reads back to the socket, whose reused buffer must keep them intact.
+    const sink = new FileSink(file, { control: receiver.control, bufferSize: 64 * 1024, buffers: 2 });
     const done = (async () => {
       try {
         const res = await request(`${server.baseUrl}/api/domains/D/projects/P/attachments/${id}`, { dispatcher: receiver.dispatcher.compose(sink.interceptor()) });
@@ -260,25 +254,22 @@ describe('api integration: FileSink on a download connection of its own', () => 
         await receiver.close();
       }
     })();
-    return { done, holds: () => holds };
+    return done;
   }
 
-  it('holds the socket while a slow disk catches up and still writes every byte where it belongs', async () => {
+  it('stops reading while a slow disk catches up and still writes every byte where it belongs', async () => {
     for (const id of [1, 2]) {
       const slow = slowFile(2);
-      const { done, holds } = receive(slow.file, id);
-      assert.equal(await done, BIG.length);
-      assert.ok(holds() > 10, `held ${holds()} times`);
-      // Two buffers, plus what one read taken while held can fill (a 512 KB read is eight of them).
-      assert.ok(slow.mostInFlight() <= 12, `${slow.mostInFlight()} writes in flight at once: the socket kept reading`);
+      assert.equal(await receive(slow.file, id), BIG.length);
+      // Two buffers, plus what the chunk that filled them spilled into (a 512 KB read is eight).
+      assert.ok(slow.mostInFlight() <= 12, `${slow.mostInFlight()} writes in flight at once: reading went on`);
       assert.equal(sha(slow.content()), sha(BIG), `attachment ${id}`);
     }
   });
 
   it('stops receiving when a write fails and ends the body with that error', async () => {
     const failing = slowFile(1, 5);
-    const { done } = receive(failing.file, 1);
-    await assert.rejects(done, /ENOSPC/);
+    await assert.rejects(receive(failing.file, 1), /ENOSPC/);
     assert.ok(failing.writes() < BIG.length / (64 * 1024), 'stopped well before the end');
   });
 });
