@@ -11,10 +11,13 @@ function encodingOf(header: string | string[] | undefined): string {
   return v.trim().toLowerCase();
 }
 
+function isIdentity(enc: string): boolean {
+  return enc === '' || enc === 'identity';
+}
+
 /** True when the body comes as sent: no Content-Encoding, or identity. */
 export function isUnencoded(headers: IncomingHttpHeaders): boolean {
-  const enc = encodingOf(headers['content-encoding']);
-  return enc === '' || enc === 'identity';
+  return isIdentity(encodingOf(headers['content-encoding']));
 }
 
 /** The body's size as announced: Content-Length, when the body is not encoded. */
@@ -30,7 +33,7 @@ function isZlibWrapped(b: Buffer): boolean {
 
 export function decodeBuffer(body: Buffer, contentEncoding: string | string[] | undefined): Buffer {
   const enc = encodingOf(contentEncoding);
-  if (enc === '' || enc === 'identity') return body;
+  if (isIdentity(enc)) return body;
   if (enc === 'gzip' || enc === 'x-gzip') return gunzipSync(body);
   if (enc === 'deflate') return isZlibWrapped(body) ? inflateSync(body) : inflateRawSync(body);
   throw new Error(`unsupported Content-Encoding "${enc}"`);
@@ -38,7 +41,7 @@ export function decodeBuffer(body: Buffer, contentEncoding: string | string[] | 
 
 export function decodeStream(body: Readable, contentEncoding: string | string[] | undefined): Readable {
   const enc = encodingOf(contentEncoding);
-  if (enc === '' || enc === 'identity') return body;
+  if (isIdentity(enc)) return body;
   if (enc === 'gzip' || enc === 'x-gzip') return chain(body, createGunzip());
   if (enc !== 'deflate') throw new Error(`unsupported Content-Encoding "${enc}"`);
   // Decide wrapped/raw on the first chunk, then pass everything through the chosen inflater.

@@ -46,8 +46,8 @@ export class FileWriter {
 
   /**
    * Copies all of `chunk`. Returns false while every buffer is being written: the caller should
-   * hold further data until room() resolves. A chunk offered while held is still taken (at the cost of one
-   * more buffer), so nothing is ever lost or left pointing into the caller's memory.
+   * hold further data until room() resolves. A chunk offered while held is still taken (at the
+   * cost of one more buffer), so nothing is ever lost or left pointing into the caller's memory.
    */
   write(chunk: Uint8Array): boolean {
     if (this.failure) return false;
