@@ -8,6 +8,7 @@ import { AlmError, installErrorHandler } from './errors';
 import { registerAuth, sessionHook } from './auth/index';
 import { registerDomains } from './routes/domains';
 import { registerProjectRoutes } from './routes/index';
+import { registerCoreProjectRoutes } from './core/index';
 
 export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
   const app = Fastify({
@@ -58,6 +59,13 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
       registerProjectRoutes(project, ctx);
     },
     { prefix: `${root}/api/domains/:domain/projects/:project` },
+  );
+  await app.register(
+    async (project) => {
+      project.addHook('onRequest', sessionHook(ctx));
+      registerCoreProjectRoutes(project, ctx);
+    },
+    { prefix: `${root}/rest/domains/:domain/projects/:project` },
   );
   return app;
 }

@@ -1,0 +1,12 @@
+// The Core `/rest` tree's project resources, registered under
+// `<root>/rest/domains/:domain/projects/:project` behind the same session hook as the `/api`
+// tree. Both trees read and write the same project stores through the same rules.
+import type { FastifyInstance } from 'fastify';
+import type { ServerContext } from '../context';
+
+/** Each Core feature adds its `registerX(app, ctx)` here. */
+const FEATURES: ((app: FastifyInstance, ctx: ServerContext) => void)[] = [];
+
+export function registerCoreProjectRoutes(app: FastifyInstance, ctx: ServerContext): void {
+  for (const register of FEATURES) register(app, ctx);
+}
