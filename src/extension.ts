@@ -7,6 +7,8 @@ import { AlmAuthenticationProvider } from './auth/authProvider';
 import type { ConnectionStatus } from './auth/connection';
 import { AuthServices } from './auth/services';
 import { ConnectionStatusBar } from './auth/statusBar';
+import { extensionChatServices } from './chat/extensionServices';
+import { registerChatTools } from './chat/register';
 import { affectsConnections } from './config/settings';
 import { extensionEditorServices } from './editor/extensionServices';
 import { registerDefectEditor, releaseAllLocks } from './editor/registerDefectEditor';
@@ -58,6 +60,7 @@ export function activate(context: vscode.ExtensionContext): AlmDefectsApi {
     tree,
     tree.setDefectOpener((ref) => editor.open(ref)),
     ...registerAuthCommands(services),
+    ...registerChatTools(extensionChatServices(services, log)),
     vscode.commands.registerCommand('almDefects.showLog', () => channel.show(true)),
     vscode.workspace.onDidChangeConfiguration((e) => {
       if (affectsConnections(e)) void services.reload();
