@@ -18,7 +18,7 @@ export function memoToMarkdown(html: string | null | undefined): string {
     .replace(/<!--[\s\S]*?-->/g, '')
     .replace(/\u0001/g, '')
     .replace(/<br\s*\/?>/gi, '\n')
-    .replace(/<\/(p|div|li|tr|h[1-6]|blockquote|pre|table|ul|ol)\s*>/gi, '\n')
+    .replace(/<\/(p|div|tr|h[1-6]|blockquote|pre|table|ul|ol)\s*>/gi, '\n')
     .replace(/<li\b(?:[^>"']|"[^"]*"|'[^']*')*>/gi, '\n- ')
     .replace(/<\/?(b|strong)\b(?:[^>"']|"[^"]*"|'[^']*')*>/gi, BOLD)
     .replace(TAG, '')
@@ -39,7 +39,7 @@ export function memoToMarkdown(html: string | null | undefined): string {
 function escapeLine(line: string): string {
   const bullet = line.startsWith('- ') ? '- ' : '';
   const rest = bullet ? line.slice(2) : line;
-  const escaped = escapeMarkdown(rest).replace(/^([#+=-]|\d+\.)/, '\\$1');
+  const escaped = escapeMarkdown(rest).replace(/^([#+=>-])/, '\\$1').replace(/^(\d+)([.)])/, '$1\\$2');
   return bullet + escaped;
 }
 
