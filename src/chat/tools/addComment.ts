@@ -61,6 +61,8 @@ export class AddCommentTool implements vscode.LanguageModelTool<AddCommentInput>
       ctx.what = defectWhat(input.id, where);
       const api = await this.context.services.project(ref);
       if (!this.context.ledger.take(ADD_COMMENT_TOOL, input)) {
+        // The confirmation could not be built: reading the defect names the reason (e.g. not found).
+        await api.defects.get(input.id, { fields: ['id'], signal });
         return `Error: not confirmed. The user has not confirmed this comment on ${ctx.what}, so nothing was changed. Invoke the tool again so that VS Code asks the user.`;
       }
       const user = ref.entry.username;

@@ -70,6 +70,7 @@ export class UpdateDefectTool implements vscode.LanguageModelTool<UpdateDefectIn
       }
       const seen = this.context.ledger.take(UPDATE_DEFECT_TOOL, input);
       if (!seen) {
+        await api.defects.get(input.id, { fields: ['id'], signal });
         return `Error: not confirmed. The user has not confirmed this change to ${ctx.what}, so nothing was changed. Invoke the tool again so that VS Code asks the user.`;
       }
       return withDefectLock(api, input.id, signal, async () => {
