@@ -36,7 +36,6 @@ const files = {
   suiteLog: join(runDir, 'suite.log'),
   suiteResult: join(runDir, 'suite-result.json'),
   consoleLog: join(runDir, 'workbench-console.log'),
-  dialogs: join(runDir, 'dialogs'),
 };
 /** Pages to screenshot if the run fails. */
 const pages = new Map();
@@ -56,14 +55,12 @@ async function main() {
   log(`ALM server at ${alm.baseUrl}`);
   const almServer = { baseUrl: alm.baseUrl, users: alm.users, domain: 'DEFAULT', project: 'Demo', pid: alm.pid };
   const folder = writeDemoWorkspace(join(runDir, 'workspace'), almServer);
-  mkdirSync(files.dialogs, { recursive: true });
 
   const env = {
     ...process.env,
     ALM_E2E_SERVER: JSON.stringify(almServer),
     ALM_E2E_LOG: files.suiteLog,
     ALM_E2E_RESULT: files.suiteResult,
-    ALM_E2E_DIALOGS: files.dialogs,
     ...(grep ? { ALM_E2E_GREP: grep } : {}),
   };
   const vscode = await startVscodeServer({ runtime, dir: join(runDir, 'vscode'), logFile: files.vscodeLog, env });
@@ -74,7 +71,6 @@ async function main() {
   const suite = await runExtensionTests({
     browser, vscode, folder, extensionPath: repoRoot, testsPath: join(repoRoot, 'dist', 'test', 'e2e', 'index'),
     consoleLog: files.consoleLog, suiteLog: files.suiteLog, timeoutMs: SUITE_TIMEOUT_MS, print: (t) => process.stdout.write(t),
-    dialogDir: files.dialogs,
   });
   pages.set('suite', suite.page);
   timings.codeAutomationExit = suite.secondsToExit;

@@ -1,8 +1,7 @@
 // Drives the web workbench of the VS Code server in headless Chromium: one page runs the extension-host
 // suite through the smoke-test driver's payload and waits for codeAutomationExit; another opens the
 // workbench with only the extension under development loaded, for the page-side UI tests.
-import { appendFileSync, existsSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { appendFileSync, existsSync, readFileSync, statSync } from 'node:fs';
 import { workbenchUrl } from './vscodeServer.mjs';
 
 const VIEWPORT = { width: 1400, height: 900 };
@@ -23,14 +22,13 @@ async function newPage(browser, consoleLog) {
  * @returns {Promise<{ exitCode: number | null, secondsToExit: number, page: import('playwright-core').Page, context: import('playwright-core').BrowserContext }>}
  *   exitCode null means the suite did not finish within `timeoutMs`.
  */
-export async function runExtensionTests({ browser, vscode, folder, extensionPath, testsPath, consoleLog, suiteLog, timeoutMs, print, dialogDir }) {
+export async function runExtensionTests({ browser, vscode, folder, extensionPath, testsPath, consoleLog, suiteLog, timeoutMs, print }) {
   const { context, page } = await newPage(browser, consoleLog);
   let resolveExit;
   const exited = new Promise((resolve) => { resolveExit = resolve; });
   // Must exist before the page loads: the workbench calls it when the tests end.
   await page.exposeFunction('codeAutomationExit', (code) => resolveExit(Number(code)));
   const stopTail = tail(suiteLog, print);
-  const stopDialogs = dialogDir ? relayDialogs(page, dialogDir) : () => {};
   const started = Date.now();
   let timer;
   try {
@@ -41,47 +39,7 @@ export async function runExtensionTests({ browser, vscode, folder, extensionPath
   } finally {
     clearTimeout(timer);
     stopTail();
-    stopDialogs();
   }
-}
-
-/**
- * Lets extension-host tests see and answer the workbench's modal dialogs (VS Code asks there to
- * confirm a language-model tool invoked outside chat), through files in `dir` (see
- * test/e2e/environment.ts): `watch` asks for the next dialog's text (written to `dialog.json`),
- * `answer.json` (`{ "answer": "accept" | "cancel" }`) clicks a button and is removed once clicked.
- */
-function relayDialogs(page, dir) {
-  let busy = false;
-  const timer = setInterval(async () => {
-    if (busy || !(existsSync(join(dir, 'watch')) || existsSync(join(dir, 'answer.json')))) return;
-    busy = true;
-    try {
-      const box = page.locator('.monaco-dialog-box').first();
-      if (!(await box.isVisible())) return;
-      const buttons = box.locator('.dialog-buttons .monaco-button');
-      if (existsSync(join(dir, 'watch'))) {
-        const shown = {
-          message: await box.locator('.dialog-message-text').innerText(),
-          detail: await box.locator('.dialog-message-detail').innerText(),
-          buttons: await buttons.allInnerTexts(),
-        };
-        writeFileSync(join(dir, 'dialog.json'), JSON.stringify(shown));
-        rmSync(join(dir, 'watch'), { force: true });
-      }
-      if (existsSync(join(dir, 'answer.json'))) {
-        const { answer } = JSON.parse(readFileSync(join(dir, 'answer.json'), 'utf8'));
-        const cancel = buttons.filter({ hasText: /^\s*Cancel\s*$/ });
-        await (answer === 'cancel' ? cancel : buttons.filter({ hasNotText: /^\s*Cancel\s*$/ })).first().click();
-        rmSync(join(dir, 'answer.json'), { force: true });
-      }
-    } catch {
-      // The dialog closed or the page is busy: the next tick looks again.
-    } finally {
-      busy = false;
-    }
-  }, 150);
-  return () => clearInterval(timer);
 }
 
 /** Opens the workbench on `folder` with the extension under development loaded and waits until it is drawn. */

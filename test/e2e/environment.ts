@@ -1,8 +1,5 @@
 // What the launcher tells the end-to-end tests about the servers it started, through the environment
 // (inherited by the VS Code server's extension host) so tests never guess ports or paths.
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-
 
 /** A demo user of the ALM server. */
 export interface E2eUser {
@@ -38,47 +35,4 @@ export async function signIn(server: E2eAlmServer, user: E2eUser): Promise<strin
   const res = await fetch(`${server.baseUrl}/api/authentication/sign-in`, { method: 'POST', headers: { authorization } });
   if (res.status !== 200) throw new Error(`sign-in as ${user.username} answered ${res.status}: ${await res.text()}`);
   return res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-}
-
-export const ALM_E2E_DIALOGS = 'ALM_E2E_DIALOGS';
-
-/** A modal dialog of the workbench as the launcher read it. */
-export interface ShownDialog {
-  readonly message: string;
-  readonly detail: string;
-  readonly buttons: readonly string[];
-  /** Clicks Cancel, or the other (confirming) button, and resolves once clicked. */
-  answer(answer: 'accept' | 'cancel'): Promise<void>;
-}
-
-async function waitFor(what: string, probe: () => boolean, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!probe()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
-/**
- * The next modal dialog the workbench shows (e.g. VS Code's confirmation of a language-model tool
- * invoked outside chat), relayed by the launcher through files in ALM_E2E_DIALOGS. Call it before
- * the action that opens the dialog; the dialog stays open until `answer` is called.
- */
-export async function nextDialog(timeoutMs = 20_000): Promise<ShownDialog> {
-  const dir = process.env[ALM_E2E_DIALOGS];
-  if (!dir) throw new Error(`${ALM_E2E_DIALOGS} is not set: run the end-to-end tests with "npm run test:e2e"`);
-  const report = join(dir, 'dialog.json');
-  rmSync(report, { force: true });
-  writeFileSync(join(dir, 'watch'), '');
-  await waitFor('a workbench dialog', () => existsSync(report), timeoutMs);
-  const shown = JSON.parse(readFileSync(report, 'utf8')) as Omit<ShownDialog, 'answer'>;
-  rmSync(report, { force: true });
-  return {
-    ...shown,
-    async answer(answer) {
-      const file = join(dir, 'answer.json');
-      writeFileSync(file, JSON.stringify({ answer }));
-      await waitFor(`the dialog to be answered (${answer})`, () => !existsSync(file), timeoutMs);
-    },
-  };
 }

@@ -1,21 +1,22 @@
-// The chat write tools in a real VS Code, called through vscode.lm.invokeTool: outside a chat VS Code
-// asks for the confirmation that prepareInvocation built in a modal dialog, which the launcher reads
-// and answers for the test (see nextDialog). Checked: the confirmation text field by field, nothing
-// written when it is declined, Add comment appending after a comment bob wrote meanwhile, an update
-// refused when bob changed the field after the confirmation, bob's lock refusing the write with his
-// name, and a validation failure refused before any confirmation.
+// The chat write tools in a real VS Code. Writes go through vscode.lm.invokeTool, where VS Code runs
+// prepareInvocation and then invoke; in its extension-test mode VS Code accepts every confirmation
+// without showing it, so the confirmation's text is read from prepareInvocation itself
+// (api.chat.prepare), and a user who takes a while to accept is played by preparing, letting bob
+// act, and then invoking (api.chat.invoke, the step VS Code runs after "Continue"). Checked: the
+// confirmation text field by field, a write refused without a confirmation of exactly that change,
+// Add comment appending after a comment bob wrote meanwhile, an update refused when bob changed the
+// field after the confirmation, bob's lock refusing the write with his name, and validation.
 import * as assert from 'node:assert/strict';
+import type * as vscode from 'vscode';
 import type { Defect } from '../../../src/api/index';
 import { appendComment, localDate } from '../../../src/editor/controller/comments';
-import { nextDialog } from '../environment';
 import { TOOLS, chatWorld, invoke } from './chat.support';
 import type { ChatWorld } from './chat.support';
 
-/** Starts a write and waits for VS Code's confirmation of it; `result` settles once the dialog is answered. */
-async function confirmationOf(tool: string, input: object) {
-  const dialog = nextDialog();
-  const result = invoke(tool, input).then((text) => ({ text }), (error: unknown) => ({ error }));
-  return { dialog: await dialog, result };
+function confirmationOf(prepared: vscode.PreparedToolInvocation | undefined): { title: string; message: string } {
+  const c = prepared?.confirmationMessages;
+  assert.ok(c, `a confirmation: ${JSON.stringify(prepared)}`);
+  return { title: c.title, message: typeof c.message === 'string' ? c.message : c.message.value };
 }
 
 describe('chat tools: confirmed writes under the lock', function () {
@@ -48,52 +49,62 @@ describe('chat tools: confirmed writes under the lock', function () {
     await lock.release();
   }
 
-  it('Add comment: confirms the exact comment, then appends it after what bob added meanwhile', async () => {
-    const before = String((await w.bobDemo.defects.get(304))['dev-comments'] ?? '');
-    const { dialog, result } = await confirmationOf(TOOLS.comment, { id: 304, comment: 'The fix is in build 2.3\n<b>not bold</b>' });
-    assert.equal(dialog.message, 'Add a comment to ALM defect 304?');
-    assert.match(dialog.detail, /Defect 304/);
-    assert.match(dialog.detail, /Demo \(DEFAULT\/Demo\)/);
-    assert.match(dialog.detail, new RegExp(`alice, ${today}:`));
-    assert.match(dialog.detail, /The fix is in build 2\.3/);
-    assert.match(dialog.detail, /<b>not bold<\/b>|&lt;b&gt;not bold&lt;\/b&gt;/);
-    await bobComments(304, 'bob was here meanwhile');
-    await dialog.answer('accept');
-    const { text } = (await result) as { text: string };
+  const comments = async (id: number) => String((await w.bobDemo.defects.get(id))['dev-comments'] ?? '');
+
+  it('Add comment: confirms the exact comment, then appends it through invokeTool, keeping the comments there', async () => {
+    const input = { id: 304, comment: 'The fix is in build 2.3\n<b>not bold</b>' };
+    const { title, message } = confirmationOf(await w.api.chat.prepare(TOOLS.comment, input));
+    assert.equal(title, 'Add a comment to ALM defect 304?');
+    assert.match(message, /^\*\*Defect 304\*\*: .* · Demo \\\(DEFAULT\/Demo\\\)$/m);
+    assert.match(message, /^Appends to Comments \(`dev-comments`\), after the comments already there; no other field changes:$/m);
+    assert.match(message, new RegExp(`^> \\*\\*alice, ${today}:\\*\\*\\n> The fix is in build 2\\.3\\n> &lt;b&gt;not bold&lt;/b&gt;$`, 'm'));
+    const before = await comments(304);
+    const text = await invoke(TOOLS.comment, input);
     assert.match(text, /^Added the comment to defect 304 in Demo \(DEFAULT\/Demo\) as alice/);
-    const after = String((await w.bobDemo.defects.get(304))['dev-comments']);
+    const after = await comments(304);
     const body = (html: string) => /<body[^>]*>([\s\S]*)<\/body>/i.exec(html)?.[1].trim() ?? html;
     if (before) assert.ok(after.includes(body(before)), 'the comments that were there are kept');
-    const bobAt = after.indexOf('bob was here meanwhile');
-    const aliceAt = after.indexOf(`<b>alice, ${today}:</b> The fix is in build 2.3<br />&lt;b&gt;not bold&lt;/b&gt;`);
-    assert.ok(bobAt > 0, 'bob\'s comment is kept');
-    assert.ok(aliceAt > bobAt, `alice's comment comes last: ${after}`);
+    assert.ok(after.trimEnd().endsWith(`<b>alice, ${today}:</b> The fix is in build 2.3<br />&lt;b&gt;not bold&lt;/b&gt;</span></font></div>\n</body></html>`), after);
     await assertUnlocked(304);
   });
 
-  it('a declined confirmation writes nothing', async () => {
+  it('Add comment: a comment bob adds while the user reads the confirmation is kept, ours comes after it', async () => {
+    const input = { id: 305, comment: 'alice after bob' };
+    confirmationOf(await w.api.chat.prepare(TOOLS.comment, input));
+    await bobComments(305, 'bob was here meanwhile');
+    assert.match(await w.api.chat.invoke(TOOLS.comment, input), /^Added the comment to defect 305/);
+    const after = await comments(305);
+    const bobAt = after.indexOf('bob was here meanwhile');
+    assert.ok(bobAt > 0, 'bob\'s comment is kept');
+    assert.ok(after.indexOf(`<b>alice, ${today}:</b> alice after bob`) > bobAt, after);
+  });
+
+  it('refuses a write without a confirmation of exactly that change, and a confirmation is used once', async () => {
     const before = await w.bobDemo.defects.get(305);
-    const { dialog, result } = await confirmationOf(TOOLS.comment, { id: 305, comment: 'never sent' });
-    await dialog.answer('cancel');
-    const outcome = await result;
-    assert.ok('error' in outcome, 'the invocation is cancelled');
-    const after = await w.bobDemo.defects.get(305);
-    assert.equal(after['ver-stamp'], before['ver-stamp']);
-    assert.doesNotMatch(String(after['dev-comments'] ?? ''), /never sent/);
+    const text = await w.api.chat.invoke(TOOLS.comment, { id: 305, comment: 'never confirmed' });
+    assert.match(text, /^Error: not confirmed\. The user has not confirmed this comment on defect 305 .*nothing was changed/);
+    confirmationOf(await w.api.chat.prepare(TOOLS.update, { id: 305, changes: { priority: '1-Low' } }));
+    assert.match(await w.api.chat.invoke(TOOLS.update, { id: 305, changes: { priority: '2-Medium' } }), /^Error: not confirmed\./, 'another value is another change');
+    assert.equal((await w.bobDemo.defects.get(305))['ver-stamp'], before['ver-stamp']);
+    const confirmed = { id: 305, changes: { 'user-03': 'once' } };
+    confirmationOf(await w.api.chat.prepare(TOOLS.update, confirmed));
+    assert.match(await w.api.chat.invoke(TOOLS.update, confirmed), /^Updated defect 305/);
+    assert.match(await w.api.chat.invoke(TOOLS.update, confirmed), /^Error: not confirmed\./);
   });
 
   it('Update defect: confirms each field as current → new, then changes only those fields', async () => {
     const before = await w.bobDemo.defects.get(306);
     const priority = before.priority === '5-Urgent' ? '1-Low' : '5-Urgent';
     const owner = before.owner === 'bob' ? 'alice' : 'bob';
-    const { dialog, result } = await confirmationOf(TOOLS.update, { id: 306, changes: { Priority: priority, owner, 'user-03': 'CR-chat' } });
-    assert.equal(dialog.message, 'Change 3 fields of ALM defect 306?');
+    const input = { id: 306, changes: { Priority: priority, owner, 'user-03': 'CR-chat' } };
+    const { title, message } = confirmationOf(await w.api.chat.prepare(TOOLS.update, input));
+    assert.equal(title, 'Change 3 fields of ALM defect 306?');
     const shown = (v: Defect[string]) => (v === null || v === undefined || v === '' ? '\\(empty\\)' : String(v));
-    assert.match(dialog.detail, new RegExp(`Priority \\(\`?priority\`?\\): ${shown(before.priority)} → ${priority}`));
-    assert.match(dialog.detail, new RegExp(`Assigned To \\(\`?owner\`?\\): ${shown(before.owner)} → ${owner}`));
-    assert.match(dialog.detail, /\(`?user-03`?\): .* → CR-chat/);
-    await dialog.answer('accept');
-    const { text } = (await result) as { text: string };
+    const row = (label: string, field: string, from: string, to: string) => new RegExp(`^- ${label} \\(\`${field}\`\\): ${from} → ${to}$`, 'm');
+    assert.match(message, row('Priority', 'priority', shown(before.priority), priority));
+    assert.match(message, row('Assigned To', 'owner', shown(before.owner), owner));
+    assert.match(message, row('[^(]+', 'user-03', '.*', 'CR-chat'));
+    const text = await invoke(TOOLS.update, input);
     assert.match(text, /^Updated defect 306 in Demo \(DEFAULT\/Demo\):/);
     const after = await w.bobDemo.defects.get(306);
     assert.equal(after.priority, priority);
@@ -107,11 +118,10 @@ describe('chat tools: confirmed writes under the lock', function () {
     const before = await w.bobDemo.defects.get(307);
     const mine = before.severity === '1-Low' ? '2-Medium' : '1-Low';
     const bobs = mine === '1-Low' ? '3-High' : '4-Very High';
-    const { dialog, result } = await confirmationOf(TOOLS.update, { id: 307, changes: { severity: mine } });
+    const input = { id: 307, changes: { severity: mine } };
+    confirmationOf(await w.api.chat.prepare(TOOLS.update, input));
     await w.bobDemo.defects.update(307, { severity: bobs });
-    await dialog.answer('accept');
-    const { text } = (await result) as { text: string };
-    assert.match(text, /^Error: changed meanwhile\. .*Severity of defect 307 .*nothing was changed/);
+    assert.match(await w.api.chat.invoke(TOOLS.update, input), /^Error: changed meanwhile\. .*Severity of defect 307 .*nothing was changed/);
     assert.equal((await w.bobDemo.defects.get(307)).severity, bobs);
     await assertUnlocked(307);
   });
@@ -120,10 +130,10 @@ describe('chat tools: confirmed writes under the lock', function () {
     const before = await w.bobDemo.defects.get(308);
     const lock = await w.bobDemo.locks.acquire({ type: 'defect', id: 308 });
     try {
-      const { dialog, result } = await confirmationOf(TOOLS.comment, { id: 308, comment: 'blocked' });
-      await dialog.answer('accept');
-      const { text } = (await result) as { text: string };
+      const text = await invoke(TOOLS.comment, { id: 308, comment: 'blocked' });
       assert.match(text, /^Error: locked\. Defect 308 in Demo \(DEFAULT\/Demo\) is being edited by bob \(locked since [^)]+\)\. Nothing was changed\./);
+      const update = await invoke(TOOLS.update, { id: 308, changes: { priority: '1-Low' } });
+      assert.match(update, /^Error: locked\. .* by bob /);
     } finally {
       await lock.release();
     }
@@ -132,7 +142,9 @@ describe('chat tools: confirmed writes under the lock', function () {
 
   it('refuses invalid values before asking, naming the allowed values', async () => {
     const before = await w.bobDemo.defects.get(309);
-    const text = await invoke(TOOLS.update, { id: 309, changes: { priority: '9-Panic', 'dev-comments': 'x', nope: 1 } });
+    const input = { id: 309, changes: { priority: '9-Panic', 'dev-comments': 'x', nope: 1 } };
+    assert.equal((await w.api.chat.prepare(TOOLS.update, input))?.confirmationMessages, undefined, 'nothing to confirm');
+    const text = await invoke(TOOLS.update, input);
     assert.match(text, /^Error: validation failed\. .*Nothing was changed\./);
     assert.match(text, /"9-Panic" is not a value of Priority\. Priority allows: 1-Low, 2-Medium, 3-High, 4-Very High, 5-Urgent\./);
     assert.match(text, /Comments cannot be changed here\./);
