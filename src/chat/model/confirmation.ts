@@ -2,10 +2,9 @@
 // that ties a write to the confirmation the user accepted: `prepareInvocation` records exactly
 // what it showed (input and the values it read), `invoke` refuses a write that was never shown
 // and one whose fields changed on the server since. No `vscode` import.
+import { localDate } from '../../editor/controller/comments';
 import { escapeMarkdown } from '../../tree/model/tooltip';
 import type { ResolvedChange } from './changes';
-import { shownValue } from './changes';
-import { localDate } from '../../editor/controller/comments';
 
 export interface Confirmation {
   title: string;
@@ -54,8 +53,6 @@ export function updateConfirmation(d: DefectHeading, rows: readonly ChangeRow[])
     message: [heading(d), '', 'Sets, under the defect\'s lock; every other field stays as it is:', '', ...lines].join('\n'),
   };
 }
-
-export { shownValue };
 
 interface Entry {
   at: number;
