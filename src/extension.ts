@@ -57,7 +57,7 @@ export function activate(context: vscode.ExtensionContext): AlmDefectsApi {
   const tree = new TreeFeature(context, services, statusBar, log);
   const editor = registerDefectEditor(context, extensionEditorServices(services, tree, log));
   const attachments = registerAttachments(context, extensionAttachmentServices(services, tree, log));
-  const chat = registerChatTools(extensionChatServices(services, log));
+  const chat = registerChatTools(extensionChatServices(services, editor, log));
   context.subscriptions.push(
     auth,
     statusBar,

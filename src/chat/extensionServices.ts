@@ -1,11 +1,12 @@
 // The chat tools' services built from the extension's connections and settings.
 import type { AuthServices } from '../auth/services';
+import type { DefectEditorApi } from '../editor/registerDefectEditor';
 import { readDefaultProject } from '../config/settings';
 import type { ProjectRef } from '../api/index';
 import type { Log } from '../util/log';
 import type { ChatToolServices } from './services';
 
-export function extensionChatServices(auth: AuthServices, log: Log): ChatToolServices {
+export function extensionChatServices(auth: AuthServices, editor: DefectEditorApi, log: Log): ChatToolServices {
   const { manager } = auth;
   const connection = (server: string) => {
     const c = manager.get(server);
@@ -31,6 +32,10 @@ export function extensionChatServices(auth: AuthServices, log: Log): ChatToolSer
       return out;
     },
     project: (ref) => connection(ref.server).project(ref.domain, ref.project),
+    editingHere(ref) {
+      const phase = editor.controller(ref)?.lockPhase;
+      return phase === 'acquiring' || phase === 'editing' || phase === 'saving';
+    },
     log: log.child('chat'),
   };
 }

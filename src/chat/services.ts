@@ -34,6 +34,12 @@ export interface ChatToolServices {
   /** Every project of a server the user can see. */
   projects(server: string, signal?: AbortSignal): Promise<ProjectRef[]>;
   project(ref: ChatProjectRef): Promise<ProjectApi>;
+  /**
+   * Whether a defect editor of this window holds (or is taking) the defect's lock. Locks belong to
+   * the session, which the editor and the tools share: a tool taking and releasing "its" lock then
+   * would release the editor's, so writes refuse instead.
+   */
+  editingHere(ref: ChatProjectRef & { id: number }): boolean;
   log: ChatLog;
   now?(): Date;
 }

@@ -66,7 +66,7 @@ export class AddCommentTool implements vscode.LanguageModelTool<AddCommentInput>
         return `Error: not confirmed. The user has not confirmed this comment on ${ctx.what}, so nothing was changed. Invoke the tool again so that VS Code asks the user.`;
       }
       const user = ref.entry.username;
-      await withDefectLock(api, input.id, signal, async () => {
+      await withDefectLock(this.context.services, ref, api, input.id, signal, async () => {
         // Read under the lock: the comments as they are now, including any added since the confirmation.
         const latest = await api.defects.get(input.id, { fields: ['dev-comments'], signal });
         const current = latest['dev-comments'];

@@ -73,7 +73,7 @@ export class UpdateDefectTool implements vscode.LanguageModelTool<UpdateDefectIn
         await api.defects.get(input.id, { fields: ['id'], signal });
         return `Error: not confirmed. The user has not confirmed this change to ${ctx.what}, so nothing was changed. Invoke the tool again so that VS Code asks the user.`;
       }
-      return withDefectLock(api, input.id, signal, async () => {
+      return withDefectLock(this.context.services, ref, api, input.id, signal, async () => {
         const latest = await api.defects.get(input.id, { signal });
         const moved = changes.filter((c) => !sameValue(seen[c.field] as FieldValue, latest[c.field] ?? null));
         if (moved.length) return changedMeanwhile(ctx.what, moved, ref);

@@ -67,3 +67,13 @@ export function sectionOf(text: string, heading: RegExp): string {
   assert.ok(part !== undefined, `no section ${heading} in: ${text}`);
   return part.split('\n').slice(1).join('\n').trim();
 }
+
+export async function until<T>(what: string, probe: () => T | Promise<T>, timeoutMs = 15_000): Promise<NonNullable<T>> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value) return value as NonNullable<T>;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}

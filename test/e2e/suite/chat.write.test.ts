@@ -5,12 +5,14 @@
 // act, and then invoking (api.chat.invoke, the step VS Code runs after "Continue"). Checked: the
 // confirmation text field by field, a write refused without a confirmation of exactly that change,
 // Add comment appending after a comment bob wrote meanwhile, an update refused when bob changed the
-// field after the confirmation, bob's lock refusing the write with his name, and validation.
+// field after the confirmation, bob's lock refusing the write with his name, a defect being edited
+// in this window refused without touching the editor's lock, and validation.
 import * as assert from 'node:assert/strict';
-import type * as vscode from 'vscode';
+import * as vscode from 'vscode';
+import { LockedByOtherError } from '../../../src/api/index';
 import type { Defect } from '../../../src/api/index';
 import { appendComment, localDate } from '../../../src/editor/controller/comments';
-import { TOOLS, chatWorld, invoke } from './chat.support';
+import { TOOLS, chatWorld, invoke, until } from './chat.support';
 import type { ChatWorld } from './chat.support';
 
 function confirmationOf(prepared: vscode.PreparedToolInvocation | undefined): { title: string; message: string } {
@@ -138,6 +140,26 @@ describe('chat tools: confirmed writes under the lock', function () {
       await lock.release();
     }
     assert.equal((await w.bobDemo.defects.get(308))['ver-stamp'], before['ver-stamp']);
+  });
+
+  it('refuses a write while the defect editor of this window holds the lock, and leaves that lock alone', async () => {
+    const key = { server: 'Demo', domain: 'DEFAULT', project: 'Demo', id: 310 };
+    await vscode.commands.executeCommand('almDefects.openDefect', key);
+    const c = await until('the editor of defect 310', () => w.api.editor.controller(key));
+    await until('defect 310 loaded', () => c.lockPhase !== 'loading');
+    await c.edit();
+    assert.equal(c.lockPhase, 'editing');
+    try {
+      const before = await w.bobDemo.defects.get(310);
+      assert.match(await invoke(TOOLS.comment, { id: 310, comment: 'while editing' }), /^Error: open for editing\. Defect 310 is being edited in the defect editor of this VS Code window.* Nothing was changed\./);
+      assert.match(await invoke(TOOLS.update, { id: 310, changes: { priority: '1-Low' } }), /^Error: open for editing\./);
+      assert.ok(c.holdsLock, 'the editor keeps its lock');
+      await assert.rejects(w.bobDemo.locks.acquire({ type: 'defect', id: 310 }), LockedByOtherError);
+      assert.equal((await w.bobDemo.defects.get(310))['ver-stamp'], before['ver-stamp']);
+    } finally {
+      await c.cancel();
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    }
   });
 
   it('refuses invalid values before asking, naming the allowed values', async () => {

@@ -18,6 +18,7 @@ function services(servers: ChatServer[], projects: Record<string, ProjectRef[]> 
       return projects[server] ?? [];
     },
     project: async () => ({}) as ProjectApi,
+    editingHere: () => false,
     log: { debug: () => undefined, warn: () => undefined },
   };
 }
