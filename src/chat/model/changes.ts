@@ -74,7 +74,7 @@ function allowedValues(f: FieldMeta, lists: ListTree): string | undefined {
 export function resolveChanges(input: Record<string, ChangeValue>, fields: FieldCatalog, lists: ListTree): ResolvedChanges {
   const problems: FieldProblem[] = [];
   const changes: ResolvedChange[] = [];
-  const entries = Object.entries(input ?? {});
+  const entries = input && typeof input === 'object' && !Array.isArray(input) ? Object.entries(input) : [];
   if (entries.length === 0) problems.push({ code: 'other', message: 'No field to change was given.' });
   for (const [key, raw] of entries) {
     const f = findField(fields, key);

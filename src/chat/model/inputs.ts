@@ -46,6 +46,12 @@ export const MAX_LIMIT = 200;
 /** Rows per request: the search stops paging as soon as it has `limit` rows. */
 export const PAGE_SIZE = 100;
 
+/** The defect id the model sent (a number, or digits as text); undefined when it is none. */
+export function defectId(raw: unknown): number | undefined {
+  const n = typeof raw === 'number' ? raw : typeof raw === 'string' && /^\s*#?\d{1,10}\s*$/.test(raw) ? Number(raw.replace('#', '')) : NaN;
+  return Number.isSafeInteger(n) && n > 0 ? n : undefined;
+}
+
 /** The limit a search uses: a whole number between 1 and MAX_LIMIT. */
 export function searchLimit(limit: unknown): number {
   if (typeof limit !== 'number' || !Number.isFinite(limit)) return DEFAULT_LIMIT;

@@ -3,7 +3,9 @@
 import type * as vscode from 'vscode';
 import { defectLink } from '../../tree/model/refs';
 import { defectResult } from '../model/format';
+import { defectId } from '../model/inputs';
 import type { DefectInput } from '../model/inputs';
+import { ToolInputError } from '../model/results';
 import { describeProject, resolveProject } from '../projects';
 import { defectWhat, runTool } from './toolKit';
 import type { ChatToolContext } from './toolKit';
@@ -19,18 +21,20 @@ export class GetDefectTool implements vscode.LanguageModelTool<DefectInput> {
 
   invoke(options: vscode.LanguageModelToolInvocationOptions<DefectInput>, token: vscode.CancellationToken): Promise<vscode.LanguageModelToolResult> {
     const input = options.input;
-    const ctx = { what: defectWhat(input.id), write: false };
+    const ctx = { what: defectWhat(Number(input.id)), write: false };
     return runTool(GET_DEFECT_TOOL, this.context, token, ctx, async (signal) => {
+      const id = defectId(input.id);
+      if (id === undefined) throw new ToolInputError(`"${String(input.id)}" is not a defect ID: pass the defect's number as "id".`);
       const ref = await resolveProject(this.context.services, input, signal);
       const where = describeProject(ref);
-      ctx.what = defectWhat(input.id, where);
+      ctx.what = defectWhat(id, where);
       const api = await this.context.services.project(ref);
       const [defect, fields, attachments] = await Promise.all([
-        api.defects.get(input.id, { signal }),
+        api.defects.get(id, { signal }),
         api.fields('defects', { signal }),
-        api.attachments.list({ entity: { type: 'defect', ids: [input.id] }, signal }),
+        api.attachments.list({ entity: { type: 'defect', ids: [id] }, signal }),
       ]);
-      const link = defectLink(ref.entry.baseUrl, { ...ref, id: input.id });
+      const link = defectLink(ref.entry.baseUrl, { ...ref, id });
       return defectResult({ defect, fields, attachments, where, link });
     });
   }

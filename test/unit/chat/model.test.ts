@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { resolveChanges } from '../../../src/chat/model/changes';
 import { ConfirmationLedger, commentConfirmation, updateConfirmation } from '../../../src/chat/model/confirmation';
 import { defectResult, searchResult } from '../../../src/chat/model/format';
-import { buildSearch, searchFilter, searchLimit } from '../../../src/chat/model/inputs';
+import { buildSearch, defectId, searchFilter, searchLimit } from '../../../src/chat/model/inputs';
 import { memoToMarkdown, textToMemoHtml } from '../../../src/chat/model/memoMarkdown';
 import { RawQueryError } from '../../../src/tree/model/rawQuery';
 import { fakeCatalog, fakeLists } from '../editor/fakeProject';
@@ -38,6 +38,12 @@ describe('chat: search input → filter', () => {
     assert.equal(searchLimit(0), 1);
     assert.equal(searchLimit(5000), 200);
     assert.equal(searchLimit(7.9), 7);
+  });
+
+  it('reads a defect id sent as a number or as digits, and nothing else', () => {
+    assert.equal(defectId(4711), 4711);
+    assert.equal(defectId(' #4711 '), 4711);
+    for (const bad of [0, -3, 1.5, 'abc', '12a', null, undefined, {}]) assert.equal(defectId(bad), undefined, String(bad));
   });
 });
 
@@ -98,6 +104,7 @@ describe('chat: update changes', () => {
     assert.match(messages, /Version Stamp is set by the server/);
     assert.match(messages, /Estimated Fix Time must be a whole number/);
     assert.equal(resolveChanges({}, fields, lists).problems[0].message, 'No field to change was given.');
+    assert.equal(resolveChanges('priority=1' as unknown as Record<string, string>, fields, lists).problems[0].message, 'No field to change was given.');
     assert.match(resolveChanges({ severity: null }, fields, lists).problems[0].message, /Severity is required/);
   });
 });
