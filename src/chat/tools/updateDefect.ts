@@ -82,12 +82,17 @@ export class UpdateDefectTool implements vscode.LanguageModelTool<UpdateDefectIn
         const latest = await api.defects.get(id, { signal });
         const moved = changes.filter((c) => !sameValue(seen[c.field] as FieldValue, latest[c.field] ?? null));
         if (moved.length) return changedMeanwhile(ctx.what, moved, ref);
+        if (changes.every((c) => sameValue(c.value as FieldValue, latest[c.field] ?? null))) return `${capitalize(ctx.what)} already has these values; nothing was sent.`;
         const edits: DefectChanges = Object.fromEntries(changes.map((c) => [c.field, c.value]));
         await api.defects.update(id, edits, { original: latest, signal });
         return [`Updated ${ctx.what}:`, ...changes.map((c) => `- ${c.label} (${c.field}): ${c.shown}`)].join('\n');
       });
     });
   }
+}
+
+function capitalize(s: string): string {
+  return s.charAt(0).toUpperCase() + s.slice(1);
 }
 
 function changedMeanwhile(what: string, moved: readonly ResolvedChange[], ref: ResolvedProject): string {
