@@ -38,8 +38,11 @@ export interface AlmDefectsApi {
   readonly editor: DefectEditorApi;
   /** Attachments: the drop target, `alm-attachment:` URIs, listing, change events, replaceable prompts. */
   readonly attachments: AttachmentsFeature;
-  /** The chat tools' two steps (prepare, invoke) one at a time. */
-  readonly chat: ChatToolsApi;
+  /**
+   * The chat tools' two steps (prepare, invoke) one at a time; only in development and test mode,
+   * since invoke alone skips the confirmation VS Code shows the user.
+   */
+  readonly chat?: ChatToolsApi;
 }
 
 let shutdown: (() => Promise<void>) | undefined;
@@ -106,7 +109,7 @@ export function activate(context: vscode.ExtensionContext): AlmDefectsApi {
     reloadSettings: () => services.reload(),
     editor,
     attachments,
-    chat: chat.api,
+    ...(context.extensionMode === vscode.ExtensionMode.Production ? {} : { chat: chat.api }),
   };
 }
 

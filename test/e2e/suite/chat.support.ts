@@ -5,6 +5,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { AlmClient } from '../../../src/api/index';
 import type { ProjectApi } from '../../../src/api/index';
+import type { ChatToolsApi } from '../../../src/chat/register';
 import type { AlmDefectsApi } from '../../../src/extension';
 import { e2eAlmServer } from '../environment';
 
@@ -13,6 +14,8 @@ export const TOOLS = { search: 'alm_searchDefects', get: 'alm_getDefect', commen
 
 export interface ChatWorld {
   api: AlmDefectsApi;
+  /** The tools' prepare and invoke steps (the extension offers them in test mode only). */
+  chat: ChatToolsApi;
   bob: AlmClient;
   bobDemo: ProjectApi;
 }
@@ -27,7 +30,8 @@ export async function chatWorld(): Promise<ChatWorld> {
   await signInAlice();
   const [, b] = server.users;
   const bob = new AlmClient({ baseUrl: server.baseUrl, credentials: async () => ({ username: b.username, password: b.password }) });
-  return { api, bob, bobDemo: bob.project('DEFAULT', 'Demo') };
+  assert.ok(api.chat, 'the extension runs in test mode');
+  return { api, chat: api.chat, bob, bobDemo: bob.project('DEFAULT', 'Demo') };
 }
 
 export async function signInAlice(): Promise<void> {

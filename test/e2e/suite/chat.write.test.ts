@@ -55,7 +55,7 @@ describe('chat tools: confirmed writes under the lock', function () {
 
   it('Add comment: confirms the exact comment, then appends it through invokeTool, keeping the comments there', async () => {
     const input = { id: 304, comment: 'The fix is in build 2.3\n<b>not bold</b>' };
-    const { title, message } = confirmationOf(await w.api.chat.prepare(TOOLS.comment, input));
+    const { title, message } = confirmationOf(await w.chat.prepare(TOOLS.comment, input));
     assert.equal(title, 'Add a comment to ALM defect 304?');
     assert.match(message, /^\*\*Defect 304\*\*: .* · Demo \\\(DEFAULT\/Demo\\\)$/m);
     assert.match(message, /^Appends to Comments \(`dev-comments`\), after the comments already there; no other field changes:$/m);
@@ -72,9 +72,9 @@ describe('chat tools: confirmed writes under the lock', function () {
 
   it('Add comment: a comment bob adds while the user reads the confirmation is kept, ours comes after it', async () => {
     const input = { id: 305, comment: 'alice after bob' };
-    confirmationOf(await w.api.chat.prepare(TOOLS.comment, input));
+    confirmationOf(await w.chat.prepare(TOOLS.comment, input));
     await bobComments(305, 'bob was here meanwhile');
-    assert.match(await w.api.chat.invoke(TOOLS.comment, input), /^Added the comment to defect 305/);
+    assert.match(await w.chat.invoke(TOOLS.comment, input), /^Added the comment to defect 305/);
     const after = await comments(305);
     const bobAt = after.indexOf('bob was here meanwhile');
     assert.ok(bobAt > 0, 'bob\'s comment is kept');
@@ -83,15 +83,15 @@ describe('chat tools: confirmed writes under the lock', function () {
 
   it('refuses a write without a confirmation of exactly that change, and a confirmation is used once', async () => {
     const before = await w.bobDemo.defects.get(305);
-    const text = await w.api.chat.invoke(TOOLS.comment, { id: 305, comment: 'never confirmed' });
+    const text = await w.chat.invoke(TOOLS.comment, { id: 305, comment: 'never confirmed' });
     assert.match(text, /^Error: not confirmed\. The user has not confirmed this comment on defect 305 .*nothing was changed/);
-    confirmationOf(await w.api.chat.prepare(TOOLS.update, { id: 305, changes: { priority: '1-Low' } }));
-    assert.match(await w.api.chat.invoke(TOOLS.update, { id: 305, changes: { priority: '2-Medium' } }), /^Error: not confirmed\./, 'another value is another change');
+    confirmationOf(await w.chat.prepare(TOOLS.update, { id: 305, changes: { priority: '1-Low' } }));
+    assert.match(await w.chat.invoke(TOOLS.update, { id: 305, changes: { priority: '2-Medium' } }), /^Error: not confirmed\./, 'another value is another change');
     assert.equal((await w.bobDemo.defects.get(305))['ver-stamp'], before['ver-stamp']);
     const confirmed = { id: 305, changes: { 'user-03': 'once' } };
-    confirmationOf(await w.api.chat.prepare(TOOLS.update, confirmed));
-    assert.match(await w.api.chat.invoke(TOOLS.update, confirmed), /^Updated defect 305/);
-    assert.match(await w.api.chat.invoke(TOOLS.update, confirmed), /^Error: not confirmed\./);
+    confirmationOf(await w.chat.prepare(TOOLS.update, confirmed));
+    assert.match(await w.chat.invoke(TOOLS.update, confirmed), /^Updated defect 305/);
+    assert.match(await w.chat.invoke(TOOLS.update, confirmed), /^Error: not confirmed\./);
   });
 
   it('Update defect: confirms each field as current → new, then changes only those fields', async () => {
@@ -99,7 +99,7 @@ describe('chat tools: confirmed writes under the lock', function () {
     const priority = before.priority === '5-Urgent' ? '1-Low' : '5-Urgent';
     const owner = before.owner === 'bob' ? 'alice' : 'bob';
     const input = { id: 306, changes: { Priority: priority, owner, 'user-03': 'CR-chat' } };
-    const { title, message } = confirmationOf(await w.api.chat.prepare(TOOLS.update, input));
+    const { title, message } = confirmationOf(await w.chat.prepare(TOOLS.update, input));
     assert.equal(title, 'Change 3 fields of ALM defect 306?');
     const shown = (v: Defect[string]) => (v === null || v === undefined || v === '' ? '\\(empty\\)' : String(v));
     const row = (label: string, field: string, from: string, to: string) => new RegExp(`^- ${label} \\(\`${field}\`\\): ${from} → ${to}$`, 'm');
@@ -113,6 +113,8 @@ describe('chat tools: confirmed writes under the lock', function () {
     assert.equal(after.owner, owner);
     assert.equal(after['user-03'], 'CR-chat');
     for (const f of ['name', 'status', 'severity', 'description', 'dev-comments']) assert.deepEqual(after[f], before[f], `${f} unchanged`);
+    assert.match(await invoke(TOOLS.update, input), /^Defect 306 in Demo \(DEFAULT\/Demo\) already has these values; nothing was sent\./);
+    assert.equal((await w.bobDemo.defects.get(306))['ver-stamp'], after['ver-stamp']);
     await assertUnlocked(306);
   });
 
@@ -121,9 +123,9 @@ describe('chat tools: confirmed writes under the lock', function () {
     const mine = before.severity === '1-Low' ? '2-Medium' : '1-Low';
     const bobs = mine === '1-Low' ? '3-High' : '4-Very High';
     const input = { id: 307, changes: { severity: mine } };
-    confirmationOf(await w.api.chat.prepare(TOOLS.update, input));
+    confirmationOf(await w.chat.prepare(TOOLS.update, input));
     await w.bobDemo.defects.update(307, { severity: bobs });
-    assert.match(await w.api.chat.invoke(TOOLS.update, input), /^Error: changed meanwhile\. .*Severity of defect 307 .*nothing was changed/);
+    assert.match(await w.chat.invoke(TOOLS.update, input), /^Error: changed meanwhile\. .*Severity of defect 307 .*nothing was changed/);
     assert.equal((await w.bobDemo.defects.get(307)).severity, bobs);
     await assertUnlocked(307);
   });
@@ -165,7 +167,7 @@ describe('chat tools: confirmed writes under the lock', function () {
   it('refuses invalid values before asking, naming the allowed values', async () => {
     const before = await w.bobDemo.defects.get(309);
     const input = { id: 309, changes: { priority: '9-Panic', 'dev-comments': 'x', nope: 1 } };
-    assert.equal((await w.api.chat.prepare(TOOLS.update, input))?.confirmationMessages, undefined, 'nothing to confirm');
+    assert.equal((await w.chat.prepare(TOOLS.update, input))?.confirmationMessages, undefined, 'nothing to confirm');
     const text = await invoke(TOOLS.update, input);
     assert.match(text, /^Error: validation failed\. .*Nothing was changed\./);
     assert.match(text, /"9-Panic" is not a value of Priority\. Priority allows: 1-Low, 2-Medium, 3-High, 4-Very High, 5-Urgent\./);
