@@ -11,6 +11,7 @@ import { affectsConnections } from './config/settings';
 import { extensionEditorServices } from './editor/extensionServices';
 import { registerDefectEditor, releaseAllLocks } from './editor/registerDefectEditor';
 import type { DefectEditorApi } from './editor/registerDefectEditor';
+import { registerReferences } from './references/register';
 import { LoadingNode } from './tree/nodes/treeNode';
 import type { TreeNode } from './tree/nodes/treeNode';
 import { TreeFeature } from './tree/view/treeFeature';
@@ -56,6 +57,7 @@ export function activate(context: vscode.ExtensionContext): AlmDefectsApi {
     auth,
     statusBar,
     tree,
+    registerReferences(services.manager, log),
     tree.setDefectOpener((ref) => editor.open(ref)),
     ...registerAuthCommands(services),
     vscode.commands.registerCommand('almDefects.showLog', () => channel.show(true)),
