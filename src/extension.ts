@@ -12,6 +12,9 @@ import { extensionEditorServices } from './editor/extensionServices';
 import { registerDefectEditor, releaseAllLocks } from './editor/registerDefectEditor';
 import type { DefectEditorApi } from './editor/registerDefectEditor';
 import { registerReferences } from './references/register';
+import type { ReferencesFeature } from './references/register';
+import { registerRefresh } from './refresh/register';
+import type { RefreshFeature } from './refresh/register';
 import { LoadingNode } from './tree/nodes/treeNode';
 import type { TreeNode } from './tree/nodes/treeNode';
 import { TreeFeature } from './tree/view/treeFeature';
@@ -36,6 +39,10 @@ export interface AlmDefectsApi {
   readonly editor: DefectEditorApi;
   /** Attachments: the drop target, `alm-attachment:` URIs, listing, change events, replaceable prompts. */
   readonly attachments: AttachmentsFeature;
+  /** Defect references in files (the batched lookup). */
+  readonly references: ReferencesFeature;
+  /** The periodic change checks (run one round with `scheduler.tick()`). */
+  readonly refresh: RefreshFeature;
 }
 
 let shutdown: (() => Promise<void>) | undefined;
@@ -53,12 +60,18 @@ export function activate(context: vscode.ExtensionContext): AlmDefectsApi {
   const tree = new TreeFeature(context, services, statusBar, log);
   const editor = registerDefectEditor(context, extensionEditorServices(services, tree, log));
   const attachments = registerAttachments(context, extensionAttachmentServices(services, tree, log));
+  const references = registerReferences(services.manager, log);
+  const refresh = registerRefresh(tree, editor, log);
   context.subscriptions.push(
     auth,
     statusBar,
     tree,
-    registerReferences(services.manager, log),
-    tree.setDefectOpener((ref) => editor.open(ref)),
+    references,
+    refresh,
+    tree.setDefectOpener((ref) => {
+      refresh.tree.opened(ref);
+      return editor.open(ref);
+    }),
     ...registerAuthCommands(services),
     vscode.commands.registerCommand('almDefects.showLog', () => channel.show(true)),
     vscode.workspace.onDidChangeConfiguration((e) => {
@@ -101,6 +114,8 @@ export function activate(context: vscode.ExtensionContext): AlmDefectsApi {
     reloadSettings: () => services.reload(),
     editor,
     attachments,
+    references,
+    refresh,
   };
 }
 
