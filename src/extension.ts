@@ -14,6 +14,8 @@ import type { DefectEditorApi } from './editor/registerDefectEditor';
 import { registerReferences } from './references/register';
 import type { ReferencesFeature } from './references/register';
 import { registerRefresh } from './refresh/register';
+import { registerWork } from './work/register';
+import type { WorkFeature } from './work/register';
 import type { RefreshFeature } from './refresh/register';
 import { LoadingNode } from './tree/nodes/treeNode';
 import type { TreeNode } from './tree/nodes/treeNode';
@@ -43,6 +45,8 @@ export interface AlmDefectsApi {
   readonly references: ReferencesFeature;
   /** The periodic change checks (run one round with `scheduler.tick()`). */
   readonly refresh: RefreshFeature;
+  /** Start Work: the defect being worked on, the user's defects for completion. */
+  readonly work: WorkFeature;
 }
 
 let shutdown: (() => Promise<void>) | undefined;
@@ -62,14 +66,17 @@ export function activate(context: vscode.ExtensionContext): AlmDefectsApi {
   const attachments = registerAttachments(context, extensionAttachmentServices(services, tree, log));
   const references = registerReferences(services.manager, log);
   const refresh = registerRefresh(tree, editor, log);
+  const work = registerWork(context, services.manager, references.lookup, editor, log);
   context.subscriptions.push(
     auth,
     statusBar,
     tree,
     references,
     refresh,
+    work,
     tree.setDefectOpener((ref) => {
       refresh.tree.opened(ref);
+      work.opened(ref);
       return editor.open(ref);
     }),
     ...registerAuthCommands(services),
@@ -116,6 +123,7 @@ export function activate(context: vscode.ExtensionContext): AlmDefectsApi {
     attachments,
     references,
     refresh,
+    work,
   };
 }
 
