@@ -33,6 +33,8 @@ export interface AlmDefectsApi {
   treeItem(node: TreeNode): vscode.TreeItem;
   /** The tree's selected rows (e.g. the one "New Defect…" revealed). */
   selection(): readonly TreeNode[];
+  /** Reveals and selects a node in the view (its ancestors expand). */
+  revealInTree(node: TreeNode): Promise<void>;
   connection(server: string): { status: ConnectionStatus; problem: string | undefined; signInAttempts: number } | undefined;
   statusBarText(): string;
   /** Applies settings changes now instead of on the configuration event. */
@@ -113,6 +115,9 @@ export function activate(context: vscode.ExtensionContext): AlmDefectsApi {
     },
     treeItem: (node) => tree.provider.getTreeItem(node),
     selection: () => tree.view.selection,
+    revealInTree: async (node) => {
+      await tree.view.reveal(node, { select: true, focus: false, expand: false });
+    },
     connection(server) {
       const c = services.manager.get(server);
       return c && { status: c.status, problem: c.problem, signInAttempts: c.signInAttempts };
