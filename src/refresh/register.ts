@@ -27,6 +27,7 @@ export function registerRefresh(tree: TreeFeature, editor: DefectEditorApi, log:
     roots: () => tree.provider.serverNodes(),
     visible: () => tree.view.visible,
     isExpanded: (id) => tree.provider.state.isExpanded(id),
+    selection: () => tree.view.selection,
     changed: (node) => tree.provider.changed(node),
   });
   const editorRefresh = new EditorRefresh(() => editor.visibleControllers());

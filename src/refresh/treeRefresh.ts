@@ -22,6 +22,8 @@ export interface TreeRefreshHost {
   /** Whether the view is on screen. */
   visible(): boolean;
   isExpanded(id: string): boolean;
+  /** The selected rows: their ancestors are expanded on screen even when no expand event was seen (reveal). */
+  selection(): readonly TreeNode[];
   changed(node: TreeNode): void;
 }
 
@@ -85,9 +87,11 @@ export class TreeRefresh implements RefreshCheck {
   /** Paged nodes with loaded rows under expanded ancestors only. */
   private expandedPagedNodes(): PagedNode[] {
     const out: PagedNode[] = [];
+    const open = new Set<string>();
+    for (const selected of this.host.selection()) for (let p = selected.parent; p; p = p.parent) open.add(p.id);
     const walk = (nodes: readonly TreeNode[]) => {
       for (const n of nodes) {
-        if (!(n instanceof LoadingNode) || !this.host.isExpanded(n.id)) continue;
+        if (!(n instanceof LoadingNode) || !(this.host.isExpanded(n.id) || open.has(n.id))) continue;
         if (n instanceof PagedNode) out.push(n);
         walk(n.loaded ?? []);
       }
