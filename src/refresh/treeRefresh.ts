@@ -9,6 +9,7 @@ import { TREE_FIELDS } from '../tree/model/arrangement';
 import type { DefectRef } from '../tree/model/refs';
 import type { DefectNode } from '../tree/nodes/defectNode';
 import { PagedNode } from '../tree/nodes/pagedNode';
+import { ProjectNode } from '../tree/nodes/projectNode';
 import { LoadingNode } from '../tree/nodes/treeNode';
 import type { TreeNode } from '../tree/nodes/treeNode';
 import type { RefreshCheck } from './scheduler';
@@ -91,9 +92,11 @@ export class TreeRefresh implements RefreshCheck {
     for (const selected of this.host.selection()) for (let p = selected.parent; p; p = p.parent) open.add(p.id);
     const walk = (nodes: readonly TreeNode[]) => {
       for (const n of nodes) {
-        if (!(n instanceof LoadingNode) || !(this.host.isExpanded(n.id) || open.has(n.id))) continue;
+        if (!(this.host.isExpanded(n.id) || open.has(n.id))) continue;
         if (n instanceof PagedNode) out.push(n);
-        walk(n.loaded ?? []);
+        // Only what is already loaded: the refresh never loads a level itself.
+        if (n instanceof LoadingNode) walk(n.loaded ?? []);
+        else if (n instanceof ProjectNode) walk(n.defectsNodes);
       }
     };
     walk(this.host.roots());
