@@ -43,7 +43,12 @@ describe('ui: workflow: defects where developers work', function () {
 
   before(async () => {
     await signInIfNeeded();
-    // Git on (the launcher turns it off) and a short refresh interval, for this file only.
+    // A repository one level down, where Git's scan finds it once this file turns Git on (the
+    // launcher turns it off), with a short refresh interval, for this file only.
+    const repo = join(ui().workspaceFolder, 'ui-repo');
+    mkdirSync(repo, { recursive: true });
+    writeFileSync(join(repo, 'app.js'), 'console.log(1);\n');
+    execFileSync('git', ['init', '-q', '-b', 'main'], { cwd: repo });
     restore = withSettings({ 'git.enabled': true, 'almDefects.refreshInterval': 2 });
   });
 
@@ -69,24 +74,23 @@ describe('ui: workflow: defects where developers work', function () {
       await page.mouse.move(box.x + box.width - 12, box.y + box.height / 2);
       return hover.isVisible({ timeout: 3000 }).catch(() => false);
     });
-    const text = await hover.innerText();
+    const text = await eventually('the defect in the hover', async () => {
+      const shown = await hover.innerText();
+      return /Status: /.test(shown) && shown;
+    });
     assert.match(text, /Status: .* · Severity: .* · Assigned to: /);
     assert.match(text, /Open · Copy Link/);
     await screenshot('workflow-hover');
   });
 
   it('completes the commit message in Source Control with the user\'s defects', async () => {
-    const { page, workspaceFolder } = ui();
-    const repo = join(workspaceFolder, 'ui-repo');
-    mkdirSync(repo, { recursive: true });
-    writeFileSync(join(repo, 'app.js'), 'console.log(1);\n');
-    execFileSync('git', ['init', '-q', '-b', 'main'], { cwd: repo });
-    await runCommand('View: Show Source Control');
+    const { page } = ui();
     const input = page.locator('.scm-editor .monaco-editor').first();
     await eventually('the commit message box', async () => {
       if (await input.isVisible().catch(() => false)) return true;
-      await runCommand('Git: Open Repository').catch(() => undefined);
-      await answer(repo).catch(() => undefined);
+      await page.keyboard.press('Escape');
+      await page.keyboard.press('Control+Shift+G');
+      await page.waitForTimeout(1000);
       return false;
     }, 60_000);
     await input.click();
