@@ -46,7 +46,7 @@ export function registerWork(context: vscode.ExtensionContext, manager: Connecti
       }
     }),
     vscode.commands.registerCommand('almDefects.stopWork', () => stopWork(state)),
-    vscode.languages.registerCompletionItemProvider({ language: SCM_INPUT_LANGUAGE }, new CommitCompletionProvider(source), '#', '-'),
+    vscode.languages.registerCompletionItemProvider({ language: SCM_INPUT_LANGUAGE }, new CommitCompletionProvider(source, state), '#', '-'),
   ];
   return {
     state,
