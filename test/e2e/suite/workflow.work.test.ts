@@ -110,6 +110,14 @@ describe('workflow: commits and Start Work', function () {
       await lock.release();
     }
     assert.match(repo.inputBox.value, new RegExp(`^Defect ${locked.id}: `), 'our own earlier template is replaced');
+    // From the defect editor's title: no argument, the active editor's defect.
+    await settings.set('almDefects.startWork.updateDefect', 'never');
+    await vscode.commands.executeCommand('almDefects.openDefect', { ...DEMO, id: 77 });
+    await until('the editor of defect 77 active', () => api.editor.controller({ ...DEMO, id: 77 })?.lockPhase === 'read-only');
+    const fromEditor = (await vscode.commands.executeCommand('almDefects.startWork')) as StartWorkResult;
+    assert.equal(fromEditor.ref.id, 77);
+    assert.equal(fromEditor.update, 'skipped');
+    assert.match(api.work.state.statusText ?? '', /Defect 77: /);
     await vscode.commands.executeCommand('almDefects.stopWork');
     assert.equal(api.work.state.statusText, undefined);
     assert.equal(repo.inputBox.value, '');

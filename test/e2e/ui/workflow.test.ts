@@ -102,7 +102,7 @@ describe('ui: workflow: defects where developers work', function () {
     });
     await screenshot('workflow-commit-completion');
     await page.keyboard.press('Enter');
-    await eventually('the reference inserted', async () => /^Fix defect \d+/.test((await input.innerText()).trim()));
+    await eventually('the reference inserted', async () => /^Fix defect \d+/.test((await input.innerText()).replace(/\u00a0/g, ' ').trim()));
     await page.keyboard.press('Escape');
   });
 
