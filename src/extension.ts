@@ -7,6 +7,9 @@ import { AlmAuthenticationProvider } from './auth/authProvider';
 import type { ConnectionStatus } from './auth/connection';
 import { AuthServices } from './auth/services';
 import { ConnectionStatusBar } from './auth/statusBar';
+import { extensionChatServices } from './chat/extensionServices';
+import { registerChatTools } from './chat/register';
+import type { ChatToolsApi } from './chat/register';
 import { affectsConnections } from './config/settings';
 import { extensionEditorServices } from './editor/extensionServices';
 import { registerDefectEditor, releaseAllLocks } from './editor/registerDefectEditor';
@@ -49,6 +52,11 @@ export interface AlmDefectsApi {
   readonly refresh: RefreshFeature;
   /** Start Work: the defect being worked on, the user's defects for completion. */
   readonly work: WorkFeature;
+  /**
+   * The chat tools' two steps (prepare, invoke) one at a time; only in development and test mode,
+   * since invoke alone skips the confirmation VS Code shows the user.
+   */
+  readonly chat?: ChatToolsApi;
 }
 
 let shutdown: (() => Promise<void>) | undefined;
@@ -69,6 +77,7 @@ export function activate(context: vscode.ExtensionContext): AlmDefectsApi {
   const references = registerReferences(services.manager, log);
   const refresh = registerRefresh(tree, editor, log);
   const work = registerWork(context, services.manager, references.lookup, editor, log);
+  const chat = registerChatTools(extensionChatServices(services, editor, log));
   context.subscriptions.push(
     auth,
     statusBar,
@@ -82,6 +91,7 @@ export function activate(context: vscode.ExtensionContext): AlmDefectsApi {
       return editor.open(ref);
     }),
     ...registerAuthCommands(services),
+    ...chat.disposables,
     vscode.commands.registerCommand('almDefects.showLog', () => channel.show(true)),
     vscode.workspace.onDidChangeConfiguration((e) => {
       if (affectsConnections(e)) void services.reload();
@@ -129,6 +139,7 @@ export function activate(context: vscode.ExtensionContext): AlmDefectsApi {
     references,
     refresh,
     work,
+    ...(context.extensionMode === vscode.ExtensionMode.Production ? {} : { chat: chat.api }),
   };
 }
 

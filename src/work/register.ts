@@ -33,6 +33,7 @@ export function registerWork(context: vscode.ExtensionContext, manager: Connecti
       const key = editor.activeKey();
       return key && key.id !== undefined ? { server: key.server, domain: key.domain, project: key.project, id: key.id } : undefined;
     },
+    editorHoldsLock: (ref: DefectRef) => editor.controller(ref)?.holdsLock ?? false,
   };
   const disposables: vscode.Disposable[] = [
     state,

@@ -25,6 +25,8 @@ export interface StartWorkDeps {
   log: Log;
   /** The defect of the active defect editor, when one is active. */
   activeEditorDefect(): DefectRef | undefined;
+  /** Whether an editor in this window holds the defect's lock (the session's lock is shared: taking and releasing it here would release the editor's). */
+  editorHoldsLock(ref: DefectRef): boolean;
 }
 
 export interface StartWorkResult {
@@ -101,6 +103,10 @@ async function maybeUpdate(
   if (defect.owner !== user) changes.owner = user;
   if (target && defect.status !== target) changes.status = target;
   if (Object.keys(changes).length === 0) return 'unchanged';
+  if (deps.editorHoldsLock(ref)) {
+    void vscode.window.showWarningMessage(`Defect ${ref.id} was not assigned to you: its editor is in edit mode. Save or cancel there, then start work again.`);
+    return 'locked';
+  }
   let lock;
   try {
     lock = await api.locks.acquire({ type: 'defect', id: ref.id });
