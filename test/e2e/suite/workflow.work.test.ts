@@ -113,7 +113,9 @@ describe('workflow: commits and Start Work', function () {
     // From the defect editor's title: no argument, the active editor's defect.
     await settings.set('almDefects.startWork.updateDefect', 'never');
     await vscode.commands.executeCommand('almDefects.openDefect', { ...DEMO, id: 77 });
-    await until('the editor of defect 77 active', () => api.editor.controller({ ...DEMO, id: 77 })?.lockPhase === 'read-only');
+    await until('the editor of defect 77 loaded', () => api.editor.controller({ ...DEMO, id: 77 })?.lockPhase === 'read-only');
+    // The panel's active state reaches the extension host with the view-state event.
+    await until('the editor of defect 77 active', () => api.editor.activeKey()?.id === 77);
     const fromEditor = (await vscode.commands.executeCommand('almDefects.startWork')) as StartWorkResult;
     assert.equal(fromEditor.ref.id, 77);
     assert.equal(fromEditor.update, 'skipped');

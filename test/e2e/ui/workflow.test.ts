@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { screenshot, ui } from './context';
-import { answer, editorFrame, eventually, openDefect, runCommand, signInIfNeeded } from './editorWorkbench';
+import { editorFrame, eventually, openDefect, runCommand, signInIfNeeded } from './editorWorkbench';
 
 const RELOADED = 71;
 
@@ -63,10 +63,18 @@ describe('ui: workflow: defects where developers work', function () {
   it('shows a hover with the defect over a reference in a source file', async () => {
     const { page, workspaceFolder } = ui();
     writeFileSync(join(workspaceFolder, 'checkout.ts'), '// The total ignores the discount: see defect 42.\nexport const total = 0;\n');
-    await runCommand('Go to File...');
-    await answer('checkout.ts');
     const reference = page.locator('.monaco-editor .view-line span', { hasText: 'defect 42' }).first();
-    await reference.waitFor({ timeout: 20_000 });
+    // Quick Open finds a file written a moment ago once its search has caught up: pick the row, retrying.
+    await eventually('checkout.ts open in an editor', async () => {
+      if (await reference.isVisible().catch(() => false)) return true;
+      await runCommand('Go to File...');
+      const input = page.locator('.quick-input-widget input');
+      await input.fill('checkout.ts');
+      const row = page.locator('.quick-input-widget .monaco-list-row', { hasText: 'checkout.ts' }).first();
+      if (await row.waitFor({ timeout: 5000 }).then(() => true, () => false)) await row.click();
+      else await page.keyboard.press('Escape');
+      return reference.waitFor({ timeout: 5000 }).then(() => true, () => false);
+    }, 60_000);
     const hover = page.locator('.monaco-hover', { hasText: 'Defect 42' });
     await eventually('the hover of defect 42', async () => {
       const box = await reference.boundingBox();
