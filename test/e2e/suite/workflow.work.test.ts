@@ -97,6 +97,7 @@ describe('workflow: commits and Start Work', function () {
   });
 
   it('leaves a defect bob is editing alone (the update waits for the lock), and Stop Work clears', async () => {
+    await settings.set('almDefects.startWork.updateDefect', 'always');
     const [, , locked] = await bobsNewDefects();
     const lock = await bobDemo.locks.acquire({ type: 'defect', id: locked.id });
     try {
