@@ -4,9 +4,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../context';
 import { registerCoreAttachments } from './attachments/index';
+import { registerCoreCustomization } from './customization/index';
 
 /** Each Core feature adds its `registerX(app, ctx)` here. */
-const FEATURES: ((app: FastifyInstance, ctx: ServerContext) => void)[] = [registerCoreAttachments];
+const FEATURES: ((app: FastifyInstance, ctx: ServerContext) => void)[] = [registerCoreAttachments, registerCoreCustomization];
 
 export function registerCoreProjectRoutes(app: FastifyInstance, ctx: ServerContext): void {
   for (const register of FEATURES) register(app, ctx);

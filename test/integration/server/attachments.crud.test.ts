@@ -98,7 +98,7 @@ describe('attachments over HTTP: create, read, update, delete', function () {
     const content = Buffer.from('for a client that parses multipart');
     const created = (await upload(d(10), 'mixed.txt', content)).json<Record_>();
     const url = `${h.projectUrl}/attachments/${created.id}`;
-    for (const headers of [{}, { accept: '*/*' }, { accept: 'text/html;q=0.1, */*' }]) {
+    for (const headers of [{}, { accept: '*/*' }, { accept: 'text/html;q=0.1, */*' }] as Record<string, string>[]) {
       const res = await http('GET', url, { cookie: alice, headers });
       assert.equal(res.status, 200, JSON.stringify(headers));
       const parts = parseMixed(res);
