@@ -5,9 +5,18 @@ import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../context';
 import { registerCoreAttachments } from './attachments/index';
 import { registerCoreCustomization } from './customization/index';
+import { registerCoreDefects } from './defects/index';
+import { registerCoreLocks } from './locks/index';
+
+export { registerCoreDomains } from './domains';
 
 /** Each Core feature adds its `registerX(app, ctx)` here. */
-const FEATURES: ((app: FastifyInstance, ctx: ServerContext) => void)[] = [registerCoreAttachments, registerCoreCustomization];
+const FEATURES: ((app: FastifyInstance, ctx: ServerContext) => void)[] = [
+  registerCoreDefects,
+  registerCoreLocks,
+  registerCoreAttachments,
+  registerCoreCustomization,
+];
 
 export function registerCoreProjectRoutes(app: FastifyInstance, ctx: ServerContext): void {
   for (const register of FEATURES) register(app, ctx);
