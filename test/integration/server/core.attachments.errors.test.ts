@@ -153,6 +153,41 @@ describe('Core attachments over HTTP: bad requests change nothing', function () 
     }
   });
 
+  it('refuses attachment writes in both trees while another user holds a lock taken through Core', async () => {
+    const lock = await http('POST', core(`/defects/${defect}/lock`), { cookie: bob, headers: JSON_ACCEPT });
+    assert.equal(lock.status, 200, lock.body.toString());
+    snapshot = state();
+    const refused = /locked by user 'bob'/;
+    try {
+      expectError(await postRaw({ slug: 'alice.txt' }, 'a'), 403, 'qccore.lock-failure', refused);
+      expectError(await put('kept.txt', 'replaced', 'application/octet-stream'), 403, 'qccore.lock-failure', refused);
+      expectError(await http('DELETE', core(`/defects/${defect}/attachments/kept.txt`), { cookie: alice, headers: JSON_ACCEPT }), 403, 'qccore.lock-failure', refused);
+      const apiPut = await http('PUT', `${h.projectUrl}/attachments/${kept.id}`, {
+        cookie: alice, headers: { 'content-type': 'application/json', ...JSON_ACCEPT }, body: JSON.stringify({ name: 'alice.txt' }),
+      });
+      expectError(apiPut, 403, 'qccore.lock-failure', refused);
+      expectError(await http('DELETE', `${h.projectUrl}/attachments/${kept.id}`, { cookie: alice, headers: JSON_ACCEPT }), 403, 'qccore.lock-failure', refused);
+    } finally {
+      assert.equal((await http('DELETE', core(`/defects/${defect}/lock`), { cookie: bob })).status, 200);
+    }
+  });
+
+  it('answers errors as QCRestException XML when XML is asked for, and as an HTML page when nothing is', async () => {
+    const url = core(`/defects/${defect}/attachments/nothing.txt`);
+    const asXml = await http('GET', url, { cookie: alice, headers: { accept: 'application/xml' } });
+    assert.equal(asXml.status, 404);
+    assert.match(String(asXml.headers['content-type']), /^application\/xml/);
+    assert.match(asXml.body.toString(), /<QCRestException><Id>qccore\.entity-not-found<\/Id><Title>Defect \d+ has no attachment named &apos;nothing\.txt&apos;\.<\/Title>/);
+    const refusedXml = await http('POST', core(`/defects/${defect}/attachments`), {
+      cookie: alice, body: 'x', headers: { 'content-type': 'application/octet-stream', accept: 'application/xml' },
+    });
+    assert.equal(refusedXml.status, 400);
+    assert.match(refusedXml.body.toString(), /<Id>qccore\.general-error<\/Id><Title>An application\/octet-stream upload names its file in the Slug header/);
+    const asHtml = await http('GET', url, { cookie: alice, headers: { accept: 'application/octet-stream' } });
+    assert.equal(asHtml.status, 404);
+    assert.match(String(asHtml.headers['content-type']), /^text\/html/);
+  });
+
   it('streams a raw upload to a temporary file while it arrives, and leaves nothing when the client aborts', async () => {
     const body = Buffer.alloc(48 * 1024, 3);
     const url = new URL(core(`/defects/${defect}/attachments`));
