@@ -101,8 +101,9 @@ function itemOf(ctx: ServerContext, request: FastifyRequest, consumesBody = fals
   try {
     const { store, defect } = defectOf(ctx, request);
     const { name } = request.params as { name: string };
+    const addressedById = byId(queryParams(request)['by-id']);
     let row: AttachmentRow | undefined;
-    if (byId(queryParams(request)['by-id'])) {
+    if (addressedById) {
       const id = entityId(name, 'attachment');
       row = store.get(id);
       if (row && (row['parent-type'] !== 'defect' || row['parent-id'] !== defect)) row = undefined;
@@ -110,7 +111,7 @@ function itemOf(ctx: ServerContext, request: FastifyRequest, consumesBody = fals
       row = store.findByName('defect', defect, name);
     }
     if (!row) {
-      throw new AlmError(404, 'qccore.entity-not-found', `Defect ${defect} has no attachment ${byId(queryParams(request)['by-id']) ? `with id ${name}` : `named '${name}'`}.`);
+      throw new AlmError(404, 'qccore.entity-not-found', `Defect ${defect} has no attachment ${addressedById ? `with id ${name}` : `named '${name}'`}.`);
     }
     return { store, row };
   } catch (err) {
