@@ -128,6 +128,26 @@ describe('Core attachments over HTTP: create, read, update, delete', function ()
     assert.deepEqual(empty.json(), { entities: [], TotalResults: 0 });
   });
 
+  it('pages, filters, orders and narrows the list with the Core collection parameters', async () => {
+    for (const name of ['c.txt', 'a.txt', 'b.log']) await postRaw(d(10), name, Buffer.from(name));
+    const list = async (query: string) => {
+      const res = await http('GET', core(`/defects/${d(10)}/attachments?${query}`), { cookie: alice, headers: { accept: 'application/json' } });
+      assert.equal(res.status, 200, res.body.toString());
+      const body = res.json<{ entities: CoreJson[]; TotalResults: number }>();
+      return { names: body.entities.map((e) => valuesOf(e).name), total: body.TotalResults, fields: body.entities[0]?.Fields.map((f) => f.Name) };
+    };
+    assert.deepEqual(await list('page-size=1&start-index=2'), { names: ['a.txt'], total: 3, fields: FIELD_ORDER });
+    assert.deepEqual((await list('order-by={name[ASC]}')).names, ['a.txt', 'b.log', 'c.txt']);
+    assert.deepEqual((await list(`query=${encodeURIComponent('{name[*.txt]}')}&order-by={name[DESC]}`)).names, ['c.txt', 'a.txt']);
+    assert.deepEqual((await list('fields=name,entity.id&page-size=1')).fields, ['id', 'name', 'parent-id']);
+    const bad = await http('GET', core(`/defects/${d(10)}/attachments?query=${encodeURIComponent('{name[unterminated')}`), { cookie: alice, headers: { accept: 'application/json' } });
+    assert.equal(bad.status, 404);
+    assert.equal(bad.json<{ Id: string }>().Id, 'qccore.invalid-filter-expression');
+    const unknown = await http('GET', core(`/defects/${d(10)}/attachments?order-by={colour[ASC]}`), { cookie: alice, headers: { accept: 'application/json' } });
+    assert.equal(unknown.status, 400);
+    assert.equal(unknown.json<{ Id: string }>().Id, 'qccore.unknown-field-name');
+  });
+
   it('reads an item by file name or by id: descriptor by Accept/alt, bytes with the file\'s content type', async () => {
     const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
     const rec = valuesOf((await postRaw(d(5), 'shot.png', png)).json<CoreJson>());

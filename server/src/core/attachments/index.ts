@@ -1,4 +1,5 @@
-// Core attachments of a defect (reference §11.1): `defects/{id}/attachments` lists and creates
+// Core attachments of a defect (reference §11.1): `defects/{id}/attachments` lists (with the
+// Core collection parameters: query, order-by, fields, page-size, start-index) and creates
 // (multipart/form-data, or application/octet-stream named by `Slug`); an item is addressed by
 // file name or by `{id}?by-id=true`, read as a descriptor or as bytes, PUT with new content or
 // new metadata, and deleted. Same store, same streaming and same lock rule as the `/api` tree.
@@ -13,10 +14,14 @@ import { AttachmentStore } from '../../attachments/store';
 import type { AttachmentRow } from '../../attachments/store';
 import { streamToTemp } from '../../attachments/upload';
 import type { UploadFields } from '../../attachments/upload';
+import { PAGING } from '../../config';
 import type { AlmSession, ServerContext } from '../../context';
 import { AlmError } from '../../errors';
+import { CATALOGS } from '../../metadata/catalog';
+import { compileCollectionRequest, countQuery, pageQuery } from '../../query/index';
 import { assertWritable } from '../../routes/lockGuard';
 import { entityId, projectOf, queryParams } from '../../routes/params';
+import { coreCollectionParams } from '../defects/read';
 import { renderCollection, renderEntity } from '../wire/entity';
 import { coreFormat } from '../wire/negotiate';
 import { attachmentEntity, updateAttachmentMetadata } from './entity';
@@ -34,10 +39,14 @@ export function registerCoreAttachments(app: FastifyInstance, ctx: ServerContext
 
     scope.get(COLLECTION, async (request, reply) => {
       const { store, defect } = defectOf(ctx, request);
-      const rows = store.project.db
-        .prepare('SELECT * FROM attachments WHERE "parent-type" = \'defect\' AND "parent-id" = ? ORDER BY "id"')
-        .all(defect) as AttachmentRow[];
-      return send(reply, renderCollection(rows.map(attachmentEntity), rows.length, coreFormat(request)));
+      // The Core collection parameters (query, order-by, fields, page-size, start-index), within this defect.
+      const compiled = compileCollectionRequest(coreCollectionParams(request), CATALOGS.attachments, PAGING);
+      const scoped = { ...compiled, where: `"parent-type" = 'defect' AND "parent-id" = ? AND (${compiled.where})`, params: [defect, ...compiled.params] };
+      const page = pageQuery('attachments', '*', scoped);
+      const count = countQuery('attachments', scoped);
+      const rows = store.project.db.prepare(page.sql).all(...page.params) as AttachmentRow[];
+      const total = store.project.db.prepare(count.sql).pluck().get(...count.params) as number;
+      return send(reply, renderCollection(rows.map((row) => attachmentEntity(row, compiled.fields)), total, coreFormat(request)));
     });
 
     scope.post(COLLECTION, async (request, reply) => {
