@@ -52,6 +52,12 @@ describe('Core attachments over HTTP: create, read, update, delete', function ()
   };
   const text = (name: string, value: string): Part => ({ name, value });
   const file = (content: Buffer | string, name = 'file', filename = 'x'): Part => ({ name, value: content, filename, contentType: 'text/plain' });
+  /** The stored content of an attachment, from the file its record names. */
+  const storedBytes = (id: number | string | undefined) => {
+    const row = h.demo().db.prepare('SELECT * FROM attachments WHERE id = ?').get(Number(id)) as Record<string, unknown> | undefined;
+    assert.ok(row, `attachment ${String(id)} is stored`);
+    return readFileSync(join(h.demo().attachmentsDir, typeof row['content-file'] === 'string' ? row['content-file'] : String(id)));
+  };
   const postRaw = (defect: number, slug: string, content: Buffer, accept = 'application/json') =>
     http('POST', core(`/defects/${defect}/attachments`), { body: content, cookie: alice, headers: { 'content-type': 'application/octet-stream', slug, accept } });
 
@@ -72,7 +78,7 @@ describe('Core attachments over HTTP: create, read, update, delete', function ()
     assert.equal(res.headers.location, core(`/defects/${d(0)}/attachments/notes.txt`));
     const store = h.demo();
     assert.equal(attachmentCount(store), before + 1);
-    assert.deepEqual(readFileSync(join(store.attachmentsDir, String(entity.id))), content);
+    assert.deepEqual(storedBytes(entity.id), content);
     assert.equal(store.getDefect(d(0))?.attachment, 'Y');
   });
 
@@ -91,7 +97,7 @@ describe('Core attachments over HTTP: create, read, update, delete', function ()
     const three = valuesOf(replaced.json<CoreJson>());
     assert.equal(three.id, one.id);
     assert.equal(three['file-size'], '13');
-    assert.equal(readFileSync(join(h.demo().attachmentsDir, String(one.id)), 'utf8'), 'version three');
+    assert.equal(storedBytes(one.id).toString('utf8'), 'version three');
   });
 
   it('creates from application/octet-stream named by Slug, percent-encoded names decoded', async () => {
@@ -102,7 +108,7 @@ describe('Core attachments over HTTP: create, read, update, delete', function ()
     assert.equal(rec.name, 'raw.bin');
     assert.equal(rec['ref-subtype'], '0');
     assert.equal(rec.description, undefined);
-    assert.deepEqual(readFileSync(join(h.demo().attachmentsDir, String(rec.id))), content);
+    assert.deepEqual(storedBytes(rec.id), content);
 
     const named = await postRaw(d(2), encodeURIComponent('Bericht für Jänner.txt'), Buffer.from('x'));
     assert.equal(valuesOf(named.json<CoreJson>()).name, 'Bericht für Jänner.txt');
@@ -182,7 +188,7 @@ describe('Core attachments over HTTP: create, read, update, delete', function ()
     const after = valuesOf(put.json<CoreJson>());
     assert.equal(after.id, rec.id);
     assert.equal(after['file-size'], '12');
-    assert.equal(readFileSync(join(h.demo().attachmentsDir, String(rec.id)), 'utf8'), 'new content!');
+    assert.equal(storedBytes(rec.id).toString('utf8'), 'new content!');
     const stored = h.demo().db.prepare('SELECT "content-type" FROM attachments WHERE id = ?').pluck().get(Number(rec.id));
     assert.equal(stored, 'text/plain');
 
