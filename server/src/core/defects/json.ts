@@ -1,7 +1,7 @@
 // Core JSON of defect rows written by SQLite (the Core twin of routes/defects/representation.ts
 // `defectJsonSql`): a collection page's entities come back from the query as JSON bytes, so
 // the server builds no JS objects for the 46 fields of 100 rows. The output equals
-// `entityJson(defectEntity(row, fields, refs))`; test/integration/server/core.json.test.ts
+// `entityJson(defectEntity(row, fields, refs))`; test/integration/server/core.formats.test.ts
 // compares the two for every demo defect. The SQL text holds only catalog names and columns.
 import { CATALOGS } from '../../metadata/catalog';
 import type { FieldDef } from '../../metadata/types';
