@@ -120,6 +120,8 @@ export async function runSession(env: SessionEnv, actor: Actor, session: number)
       const list = rng.pick(['severity', 'priority'].map((f) => fields.find((v) => v.name === f)).filter((v) => v?.options?.length));
       if (list?.options) c.setField(list.name, rng.pick(list.options).value);
     }
+    // What the user wants is the edit set now (typing a field back to the server's value undoes its edit).
+    typed.clear();
     for (const f of c.dirty) typed.set(f, c.value(f) ?? null);
     await sleep(rng.int(5, 60));
   }

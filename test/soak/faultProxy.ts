@@ -59,7 +59,16 @@ export class FaultProxy {
     await new Promise<void>((resolve) => server.close(() => resolve()));
   }
 
-  private pickFault(): FaultKind | undefined {
+  private readonly planned: { kind: FaultKind; matches: (method: string, url: string) => boolean }[] = [];
+
+  /** Gives the next request that `matches` the fault `kind`, whatever the random draw (tests). */
+  failNext(kind: FaultKind, matches: (method: string, url: string) => boolean): void {
+    this.planned.push({ kind, matches });
+  }
+
+  private pickFault(req: IncomingMessage): FaultKind | undefined {
+    const plan = this.planned.findIndex((p) => p.matches(req.method ?? '', req.url ?? ''));
+    if (plan >= 0) return this.planned.splice(plan, 1)[0]?.kind;
     const { rng, faultRate } = this.options;
     if (this.quiet || !rng.chance(faultRate)) return undefined;
     const kind = rng.pick(FAULT_KINDS);
@@ -69,7 +78,7 @@ export class FaultProxy {
 
   private handle(req: IncomingMessage, res: ServerResponse): void {
     this.requests++;
-    const fault = this.pickFault();
+    const fault = this.pickFault(req);
     if (fault === 'reset-before') {
       req.socket.destroy();
       return;
