@@ -7,7 +7,7 @@ import type { EditorProjectApi } from '../../src/editor/controller/types';
 import type { ConflictChoice, NoticeView, SaveOutcome, WireValue } from '../../src/shared/editorProtocol';
 import type { Ledger, WriteAttempt } from './ledger';
 import { sameWritten } from './ledger';
-import type { Rng } from './random';
+import type { Rng } from '../support/random';
 
 export const ENDINGS = ['save', 'save-and-close', 'cancel', 'close-unsaved', 'crash', 'sign-out', 'expire'] as const;
 export type Ending = (typeof ENDINGS)[number];

@@ -6,7 +6,7 @@
 import { Agent, createServer, request } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import type { Rng } from './random';
+import type { Rng } from '../support/random';
 
 export const FAULT_KINDS = ['reset-before', 'reset-after', 'stall', '502', '503-forwarded', 'slow-body'] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];

@@ -14,7 +14,7 @@ import { runSession } from './editingSession';
 import type { Actor, SessionEnv, SessionReport } from './editingSession';
 import { FaultProxy } from './faultProxy';
 import { Ledger } from './ledger';
-import { Rng } from './random';
+import { Rng } from '../support/random';
 import { SERVER_CLI, ServerProcess } from './serverProcess';
 
 const USERS = ['alice', 'bob', 'carol', 'dave', 'erin', 'frank'];

@@ -4,7 +4,7 @@
 import { strict as assert } from 'node:assert';
 import type { AlmClient, Defect } from '../../../src/api/index';
 import { FaultProxy } from '../../soak/faultProxy';
-import { Rng } from '../../soak/random';
+import { Rng } from '../../support/random';
 import { clientFor, createDefect, startApiTestServer } from './harness';
 import type { TestServer } from './harness';
 

@@ -1,0 +1,55 @@
+// What the fuzz test sends requests to: one line per resource and method, grouped by REST tree.
+// `{root}` is the server's root path, `{p}` a project's base in that tree, `{id}` an entity id
+// (often a real one, sometimes a hostile string). A new route is a new line here; a new tree is a
+// new list in TREES.
+export type BodyKind = 'none' | 'json' | 'multipart' | 'raw';
+
+export interface FuzzTarget {
+  method: string;
+  path: string;
+  body: BodyKind;
+  /** Share of the requests relative to the others (default 1). */
+  weight?: number;
+}
+
+/** The 12.5x `/api` tree and the authentication endpoints. */
+export const API_TARGETS: readonly FuzzTarget[] = [
+  { method: 'GET', path: '{root}/api/domains', body: 'none' },
+  { method: 'GET', path: '{root}/api/domains/{domain}/projects', body: 'none' },
+  { method: 'GET', path: '{p}/defects', body: 'none' },
+  { method: 'GET', path: '{p}/defects/{id}', body: 'none' },
+  { method: 'PUT', path: '{p}/defects/{id}', body: 'json' },
+  { method: 'PUT', path: '{p}/defects', body: 'json' },
+  { method: 'POST', path: '{p}/defects', body: 'json' },
+  { method: 'DELETE', path: '{p}/defects/{id}', body: 'none' },
+  { method: 'DELETE', path: '{p}/defects', body: 'json' },
+  { method: 'GET', path: '{p}/locks', body: 'none' },
+  { method: 'GET', path: '{p}/locks/{id}', body: 'none' },
+  { method: 'POST', path: '{p}/locks', body: 'json' },
+  { method: 'DELETE', path: '{p}/locks/{id}', body: 'none' },
+  { method: 'GET', path: '{p}/defects/$metadata/fields', body: 'none' },
+  { method: 'GET', path: '{p}/{collection}/$metadata/fields', body: 'none' },
+  { method: 'GET', path: '{p}/list-items', body: 'none' },
+  { method: 'GET', path: '{p}/list-items/{id}', body: 'none' },
+  { method: 'POST', path: '{p}/list-items', body: 'json' },
+  { method: 'GET', path: '{p}/attachments', body: 'none' },
+  { method: 'GET', path: '{p}/attachments/{id}', body: 'none' },
+  { method: 'POST', path: '{p}/attachments', body: 'multipart' },
+  { method: 'POST', path: '{p}/attachments', body: 'raw' },
+  { method: 'PUT', path: '{p}/attachments/{id}', body: 'json' },
+  { method: 'DELETE', path: '{p}/attachments/{id}', body: 'none' },
+  { method: 'POST', path: '{root}/api/authentication/sign-in', body: 'none', weight: 0.05 },
+  { method: 'GET', path: '{root}/authentication-point/authenticate', body: 'none', weight: 0.05 },
+  { method: 'POST', path: '{root}/authentication-point/alm-authenticate', body: 'raw', weight: 0.05 },
+  { method: 'POST', path: '{root}/rest/site-session', body: 'raw', weight: 0.05 },
+  { method: 'GET', path: '{root}/rest/is-authenticated', body: 'none' },
+];
+
+export interface FuzzTree {
+  name: string;
+  /** A project's base path in this tree. */
+  projectBase: string;
+  targets: readonly FuzzTarget[];
+}
+
+export const TREES: readonly FuzzTree[] = [{ name: 'api', projectBase: '{root}/api/domains/{domain}/projects/{project}', targets: API_TARGETS }];
