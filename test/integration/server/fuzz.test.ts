@@ -11,7 +11,7 @@ import { Agent, request } from 'undici';
 import { Rng } from '../../support/random';
 import { TestClient, startTestServer } from '../../support/server';
 import type { RunningServer } from '../../support/server';
-import { ESCAPE_MARK, cookieHeader, jsonBody, multipartBody, nastyString, queryString } from './fuzz/generators';
+import { ESCAPE_MARK, cookieHeader, jsonBody, multipartBody, nastyString, queryString, xmlBody } from './fuzz/generators';
 import { filesOutside, storeChecksum } from './fuzz/storeChecksum';
 import { TREES } from './fuzz/targets';
 import type { FuzzTarget, FuzzTree } from './fuzz/targets';
@@ -57,6 +57,8 @@ function bodyOf(rng: Rng, target: FuzzTarget): { body?: Buffer | string; content
   switch (target.body) {
     case 'json':
       return { body: jsonBody(rng), contentType: rng.chance(0.85) ? 'application/json' : rng.pick(['text/plain', 'application/xml', 'application/json; charset=utf-16', '']) };
+    case 'xml':
+      return { body: xmlBody(rng), contentType: rng.chance(0.85) ? 'application/xml' : rng.pick(['text/xml', 'application/json', 'text/plain']) };
     case 'multipart':
       return multipartBody(rng);
     case 'raw':
@@ -68,7 +70,7 @@ function bodyOf(rng: Rng, target: FuzzTarget): { body?: Buffer | string; content
 
 function headersOf(rng: Rng, cookies: string, contentType: string | undefined): Record<string, string> {
   const h: Record<string, string> = {
-    accept: rng.chance(0.8) ? 'application/json' : rng.pick(['application/xml', '*/*', 'text/html', 'multipart/mixed', 'application/octet-stream', nastyString(rng)]),
+    accept: rng.chance(0.6) ? 'application/json' : rng.pick(['application/xml', 'application/xml', '*/*', 'text/html', 'multipart/mixed', 'application/octet-stream', nastyString(rng)]),
     cookie: cookieHeader(rng, cookies),
   };
   if (rng.chance(0.9)) h['x-xsrf-token'] = 'fuzz-xsrf';

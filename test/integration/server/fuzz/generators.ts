@@ -94,6 +94,31 @@ export function jsonBody(rng: Rng): string {
   }
 }
 
+function xmlText(rng: Rng): string {
+  return nastyString(rng).replace(/[<&]/g, (c) => (rng.chance(0.5) ? c : c === '<' ? '&lt;' : '&amp;'));
+}
+
+/** A Core entity in XML: well-formed with hostile values, malformed, entity bombs, external entities. */
+export function xmlBody(rng: Rng): string {
+  const field = (name: string, value: string) => `<Field Name="${name}"><Value>${value}</Value></Field>`;
+  const names = ['name', 'status', 'severity', 'description', 'id', 'ver-stamp', 'owner', 'no-such-field', nastyString(rng).replace(/["<&]/g, '')];
+  const fields = Array.from({ length: rng.int(0, 4) }, () => field(rng.pick(names), xmlText(rng))).join('');
+  switch (rng.int(0, 7)) {
+    case 0:
+      return `<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;"><!ENTITY lol3 "&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;"><!ENTITY lol4 "&lol3;&lol3;&lol3;&lol3;&lol3;&lol3;&lol3;&lol3;&lol3;&lol3;">]><Entity Type="defect"><Fields>${field('name', '&lol4;')}</Fields></Entity>`;
+    case 1:
+      return `<?xml version="1.0"?><!DOCTYPE x [<!ENTITY xxe SYSTEM "file:///etc/passwd">]><Entity Type="defect"><Fields>${field('name', '&xxe;')}</Fields></Entity>`;
+    case 2:
+      return rng.pick(['', '<', '<Entity', '<Entity Type="defect"><Fields>', '</Entity>', '<?xml version="1.0"?>', '<a><b></a></b>', '\u0000<Entity/>']);
+    case 3:
+      return '<Entity><Fields>'.repeat(rng.int(100, 5000));
+    case 4:
+      return `<Entities>${Array.from({ length: rng.int(0, 3) }, () => `<Entity Type="defect"><Fields>${fields}</Fields></Entity>`).join('')}</Entities>`;
+    default:
+      return `<Entity Type="${rng.chance(0.8) ? 'defect' : xmlText(rng).replace(/"/g, '')}"><Fields>${fields}</Fields></Entity>`;
+  }
+}
+
 /** A multipart body and the content type that announces it (the boundary may not match). */
 export function multipartBody(rng: Rng): { contentType: string; body: Buffer } {
   const boundary = `fz${rng.int(0, 1e9)}`;

@@ -2,7 +2,7 @@
 // `{root}` is the server's root path, `{p}` a project's base in that tree, `{id}` an entity id
 // (often a real one, sometimes a hostile string). A new route is a new line here; a new tree is a
 // new list in TREES.
-export type BodyKind = 'none' | 'json' | 'multipart' | 'raw';
+export type BodyKind = 'none' | 'json' | 'xml' | 'multipart' | 'raw';
 
 export interface FuzzTarget {
   method: string;
@@ -45,6 +45,26 @@ export const API_TARGETS: readonly FuzzTarget[] = [
   { method: 'GET', path: '{root}/rest/is-authenticated', body: 'none' },
 ];
 
+/** The Core `/rest` tree (XML or JSON entities, a lock per defect, API-key login). */
+export const CORE_TARGETS: readonly FuzzTarget[] = [
+  { method: 'GET', path: '{root}/rest/domains', body: 'none' },
+  { method: 'GET', path: '{root}/rest/domains/{domain}/projects', body: 'none' },
+  { method: 'GET', path: '{p}/defects', body: 'none' },
+  { method: 'GET', path: '{p}/defects/{id}', body: 'none' },
+  { method: 'POST', path: '{p}/defects', body: 'xml' },
+  { method: 'POST', path: '{p}/defects', body: 'json' },
+  { method: 'PUT', path: '{p}/defects/{id}', body: 'xml' },
+  { method: 'PUT', path: '{p}/defects/{id}', body: 'json' },
+  { method: 'PUT', path: '{p}/defects', body: 'xml' },
+  { method: 'PUT', path: '{p}/defects', body: 'json' },
+  { method: 'DELETE', path: '{p}/defects/{id}', body: 'none' },
+  { method: 'DELETE', path: '{p}/defects', body: 'none' },
+  { method: 'GET', path: '{p}/defects/{id}/lock', body: 'none' },
+  { method: 'POST', path: '{p}/defects/{id}/lock', body: 'none' },
+  { method: 'DELETE', path: '{p}/defects/{id}/lock', body: 'none' },
+  { method: 'POST', path: '{root}/rest/oauth2/login', body: 'json', weight: 0.05 },
+];
+
 export interface FuzzTree {
   name: string;
   /** A project's base path in this tree. */
@@ -52,4 +72,7 @@ export interface FuzzTree {
   targets: readonly FuzzTarget[];
 }
 
-export const TREES: readonly FuzzTree[] = [{ name: 'api', projectBase: '{root}/api/domains/{domain}/projects/{project}', targets: API_TARGETS }];
+export const TREES: readonly FuzzTree[] = [
+  { name: 'api', projectBase: '{root}/api/domains/{domain}/projects/{project}', targets: API_TARGETS },
+  { name: 'rest', projectBase: '{root}/rest/domains/{domain}/projects/{project}', targets: CORE_TARGETS },
+];
