@@ -98,13 +98,25 @@ async function main(): Promise<number> {
     proxy.upstreamPort = next.port;
   };
 
+  /** An audit read, tried again while a restart takes the server away. */
+  const audit = async <T>(read: () => Promise<T>): Promise<T> => {
+    for (let attempt = 1; ; attempt++) {
+      await restarting;
+      try {
+        return await read();
+      } catch (e) {
+        if (attempt === 10) throw e;
+        await sleep(300);
+      }
+    }
+  };
+
   const afterSession = async (session: number, report: SessionReport): Promise<void> => {
     endings.set(report.ending, (endings.get(report.ending) ?? 0) + 1);
     if (!report.clean) return;
-    await restarting;
     for (const h of report.handles) {
       if (h.state === 'held') releaseFailures++;
-      else if (await auditor.lockExists(h.lock.id)) cleanLeaks.push(`session ${session} (${report.ending}): lock ${h.lock.id} on defect ${h.lock.entity.id} is still held`);
+      else if (await audit(() => auditor.lockExists(h.lock.id))) cleanLeaks.push(`session ${session} (${report.ending}): lock ${h.lock.id} on defect ${h.lock.entity.id} is still held`);
     }
   };
 

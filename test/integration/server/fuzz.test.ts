@@ -16,7 +16,7 @@ import { filesOutside, storeChecksum } from './fuzz/storeChecksum';
 import { TREES } from './fuzz/targets';
 import type { FuzzTarget, FuzzTree } from './fuzz/targets';
 
-const REQUESTS = Number(process.env.ALM_FUZZ_REQUESTS ?? 2000);
+const REQUESTS = Number(process.env.ALM_FUZZ_REQUESTS ?? 1500);
 const SEED = Number(process.env.ALM_FUZZ_SEED ?? 1);
 /** Requests between two checksums of the stored data. */
 const BATCH = 40;
@@ -25,6 +25,15 @@ const HANG_MS = 10_000;
 interface Sent {
   what: string;
   status: number | 'dropped' | 'not sent';
+}
+
+/**
+ * A Core bulk request whose every item was refused: ALM answers 500 qccore.bulk-operation-failed
+ * there (409 when some succeeded), and clients depend on that form. Each refusal must be an
+ * ordinary one, never an internal error.
+ */
+function isAllItemsRefused(status: number, body: string): boolean {
+  return status === 500 && /qccore\.bulk-operation-failed/.test(body) && !/Internal server error/i.test(body);
 }
 
 /** Authentication answers are slow by design (password hashing): they get a smaller share. */
@@ -82,7 +91,7 @@ function headersOf(rng: Rng, cookies: string, contentType: string | undefined): 
 }
 
 describe('server fuzz: hostile requests get 4xx, never 5xx, hang, escape or corrupt', function () {
-  this.timeout(240_000);
+  this.timeout(300_000);
   let server: RunningServer;
   let sandbox: string;
   let dataDir: string;
@@ -143,8 +152,9 @@ describe('server fuzz: hostile requests get 4xx, never 5xx, hang, escape or corr
         const res = await request(`${origin}${path}`, { method: target.method, headers, body, dispatcher: agent, headersTimeout: HANG_MS, bodyTimeout: HANG_MS, signal: AbortSignal.timeout(HANG_MS) });
         status = res.statusCode;
         const text = await res.body.text();
-        if (status >= 500) failures.push(`${what} → ${status}: ${text.slice(0, 300)}`);
-        if (status < 300 && target.method !== 'GET') wrote = true;
+        if (status >= 500 && !isAllItemsRefused(status, text)) failures.push(`${what} → ${status}: ${text.slice(0, 300)}`);
+        // A 409 is also the answer to a partly applied bulk request.
+        if ((status < 300 || status === 409) && target.method !== 'GET') wrote = true;
         if (headers.cookie === cookies) await followSession(status, res.headers['set-cookie']);
       } catch (e) {
         const name = e instanceof Error ? e.name : '';
