@@ -97,12 +97,17 @@ export async function runSession(env: SessionEnv, actor: Actor, session: number)
   };
 
   await timed('load', c.load());
-  if (c.lockPhase === 'error') return { ending: 'load-failed', handles, clean: true };
+  if (c.lockPhase === 'error') {
+    // A person reads the error before trying again (and does not burn sessions while the server restarts).
+    await sleep(rng.int(300, 1000));
+    return { ending: 'load-failed', handles, clean: true };
+  }
   for (let tries = 0; c.lockPhase !== 'editing' && tries < 3; tries++) {
     if (tries) await sleep(rng.int(50, 300));
     await timed('edit', c.edit());
   }
   if (c.lockPhase !== 'editing') {
+    await sleep(rng.int(300, 1000));
     await timed('close', c.dispose());
     return { ending: 'not-locked', handles, clean: true };
   }
