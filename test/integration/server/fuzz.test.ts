@@ -59,6 +59,8 @@ function pathOf(rng: Rng, tree: FuzzTree, target: FuzzTarget): string {
     .replace('{domain}', rng.chance(0.9) ? 'DEFAULT' : safeSegment(rng))
     .replace('{project}', rng.chance(0.85) ? rng.pick(['Demo', 'Playground']) : safeSegment(rng))
     .replace('{id}', rng.chance(0.7) ? String(rng.int(1, 25)) : safeSegment(rng))
+    .replace('{name}', rng.chance(0.6) ? rng.pick(['alice', 'readme.txt', 'ok.bin', `..%2F..%2F${ESCAPE_MARK}`, '..', '%2e%2e']) : safeSegment(rng))
+    .replace('{entity}', rng.chance(0.7) ? rng.pick(['defect', 'attachment', 'test', 'defects']) : safeSegment(rng))
     .replace('{collection}', rng.chance(0.7) ? rng.pick(['defects', 'attachments', 'locks', 'tests', 'list-items']) : safeSegment(rng));
 }
 
@@ -85,6 +87,7 @@ function headersOf(rng: Rng, cookies: string, contentType: string | undefined): 
   if (rng.chance(0.9)) h['x-xsrf-token'] = 'fuzz-xsrf';
   if (contentType !== undefined) h['content-type'] = contentType;
   if (rng.chance(0.2)) h.authorization = rng.pick([`Basic ${Buffer.from(`${nastyString(rng)}:${nastyString(rng)}`).toString('base64')}`, 'Basic', 'Basic !!!', `Bearer ${nastyString(rng)}`, 'Basic YWxpY2U6YWxpY2UtZGVtbw==']);
+  if (rng.chance(0.2)) h.slug = rng.pick([`../../${ESCAPE_MARK}.txt`, 'a.txt', '..', `${ESCAPE_MARK}\\..\\x`, nastyString(rng)]);
   if (rng.chance(0.03)) h['x-fuzz'] = 'v'.repeat(rng.int(1000, 40_000));
   if (rng.chance(0.05)) h['accept-encoding'] = rng.pick(['gzip', 'br', 'deflate', 'identity;q=0', nastyString(rng)]);
   return h;

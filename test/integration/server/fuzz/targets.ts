@@ -1,6 +1,6 @@
 // What the fuzz test sends requests to: one line per resource and method, grouped by REST tree.
-// `{root}` is the server's root path, `{p}` a project's base in that tree, `{id}` an entity id
-// (often a real one, sometimes a hostile string). A new route is a new line here; a new tree is a
+// `{root}` is the server's root path, `{p}` a project's base in that tree, `{id}` an entity id,
+// `{name}` an attachment or user name, `{entity}` an entity type (often real, sometimes hostile). A new route is a new line here; a new tree is a
 // new list in TREES.
 export type BodyKind = 'none' | 'json' | 'xml' | 'multipart' | 'raw';
 
@@ -62,6 +62,20 @@ export const CORE_TARGETS: readonly FuzzTarget[] = [
   { method: 'GET', path: '{p}/defects/{id}/lock', body: 'none' },
   { method: 'POST', path: '{p}/defects/{id}/lock', body: 'none' },
   { method: 'DELETE', path: '{p}/defects/{id}/lock', body: 'none' },
+  { method: 'GET', path: '{p}/defects/{id}/attachments', body: 'none' },
+  { method: 'POST', path: '{p}/defects/{id}/attachments', body: 'multipart' },
+  { method: 'POST', path: '{p}/defects/{id}/attachments', body: 'raw' },
+  { method: 'GET', path: '{p}/defects/{id}/attachments/{name}', body: 'none' },
+  { method: 'PUT', path: '{p}/defects/{id}/attachments/{name}', body: 'xml' },
+  { method: 'PUT', path: '{p}/defects/{id}/attachments/{name}', body: 'raw' },
+  { method: 'DELETE', path: '{p}/defects/{id}/attachments/{name}', body: 'none' },
+  { method: 'GET', path: '{p}/customization/entities', body: 'none' },
+  { method: 'GET', path: '{p}/customization/entities/{entity}/fields', body: 'none' },
+  { method: 'GET', path: '{p}/customization/entities/{entity}/lists', body: 'none' },
+  { method: 'GET', path: '{p}/customization/used-lists', body: 'none' },
+  { method: 'GET', path: '{p}/customization/lists', body: 'none' },
+  { method: 'GET', path: '{p}/customization/users', body: 'none' },
+  { method: 'GET', path: '{p}/customization/users/{name}', body: 'none' },
   { method: 'POST', path: '{root}/rest/oauth2/login', body: 'json', weight: 0.05 },
 ];
 
