@@ -44,6 +44,10 @@ export class ServerProcess {
     const args = [cli, '--port', '0', '--data', dataDir, '--demo', '--defects', String(defects), '--session-idle', String(sessionIdleSeconds)];
     const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
     this.child = child;
+    // A soak that dies (or is stopped) must not leave its server running.
+    const orphanGuard = () => child.kill('SIGKILL');
+    process.once('exit', orphanGuard);
+    child.once('exit', () => process.off('exit', orphanGuard));
     child.stderr?.on('data', (c: Buffer) => this.stderr.push(c.toString('utf8')));
     const out = await new Promise<string>((resolve, reject) => {
       let text = '';
