@@ -118,6 +118,12 @@ export class DefectController extends ControllerBase {
     this.emit('status');
     try {
       const latestDefect = await this.options.api.defects.get(this.key.id);
+      // That read may have found the session expired and signed in again: the lock ended with
+      // the old session, so another user could write between this read and the update.
+      if (this.lock && this.lock.state !== 'held') {
+        this.toLost('the session had expired');
+        return 'lost';
+      }
       const latest = wireValues(latestDefect);
       const conflict = findConflict(this.form.comparedAgainst, latest, this.form.edits, (f) => this.label(f));
       if (conflict) {

@@ -158,6 +158,26 @@ describe('editor controller: editing under a lock', () => {
     assert.equal(project.store.get(7)?.name, 'Typed before the lock was lost');
   });
 
+  it('a save whose read finds the session expired (lock gone) stops before writing, edits kept', async () => {
+    const project = seeded();
+    const { c } = await open(project);
+    await c.edit();
+    c.setField('name', 'Mine, typed under the lock');
+    const get = project.defects.get;
+    project.defects.get = async (id) => {
+      // The client signs in again during this read; the server already released the old session's lock.
+      project.loseLock(7);
+      const latest = await get(id);
+      project.changeAsOther(7, { name: 'Bob saved this after my read' });
+      return latest;
+    };
+    assert.equal(await c.save(), 'lost');
+    assert.equal(project.store.get(7)?.name, 'Bob saved this after my read');
+    assert.equal(c.lockPhase, 'lost');
+    assert.match(c.status().notice?.text ?? '', /lock on this defect was lost \(the session had expired\)/);
+    assert.equal(c.value('name'), 'Mine, typed under the lock');
+  });
+
   it('Cancel discards the edits and releases the lock', async () => {
     const project = seeded();
     const { c } = await open(project);
