@@ -143,9 +143,10 @@ export class AlmClient {
 
   async domains(options: CallOptions = {}): Promise<DomainRef[]> {
     this.assertOpen();
+    // When this call is what detects the tree, the probe was this very list: no second request.
+    const detecting = !this.fixedDialect && !this.detected;
     const dialect = await this.dialect(options.signal);
-    // Detection's probe was this very list: the first caller gets it without another request.
-    const probed = this.detected?.domains;
+    const probed = detecting ? this.detected?.domains : undefined;
     if (this.detected) this.detected.domains = undefined;
     const list = probed ?? dialect.parseDomains((await this.transport.json({ method: 'GET', path: dialect.domainsPath(), params: dialect.domainsParams(), signal: options.signal })).body);
     return list.map((d) =>
