@@ -4,9 +4,17 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../context';
 import { registerCoreAttachments } from './attachments/index';
+import { registerCoreDefects } from './defects/index';
+import { registerCoreLocks } from './locks/index';
+
+export { registerCoreDomains } from './domains';
 
 /** Each Core feature adds its `registerX(app, ctx)` here. */
-const FEATURES: ((app: FastifyInstance, ctx: ServerContext) => void)[] = [registerCoreAttachments];
+const FEATURES: ((app: FastifyInstance, ctx: ServerContext) => void)[] = [
+  registerCoreDefects,
+  registerCoreLocks,
+  registerCoreAttachments,
+];
 
 export function registerCoreProjectRoutes(app: FastifyInstance, ctx: ServerContext): void {
   for (const register of FEATURES) register(app, ctx);
