@@ -3,7 +3,7 @@
 // temporary file in the project's attachments folder, and any failure removes that file.
 import { createWriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
-import { Transform } from 'node:stream';
+import { Transform, finished } from 'node:stream';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
@@ -45,7 +45,8 @@ const bad = (title: string) => new AlmError(400, 'qccore.general-error', title);
 
 /**
  * Streams content into a fresh temporary file of the store and returns its path and size; a
- * body over `maxBytes` fails with 413. The caller removes the file when it does not keep it.
+ * body over `maxBytes` fails with 413. The source is never destroyed here: on a failure the
+ * rest of it is read and dropped, so the client still gets its error answer.
  */
 export async function streamToTemp(source: Readable, store: AttachmentStore, maxBytes: number): Promise<{ tempFile: string; size: number }> {
   const target = { tempFile: store.tempPath(), size: 0 };
@@ -55,13 +56,22 @@ export async function streamToTemp(source: Readable, store: AttachmentStore, max
       done(target.size > maxBytes ? tooLarge(maxBytes) : null, chunk);
     },
   });
+  // A client that aborts ends the source early: that fails the write instead of stalling it.
+  const stopWatching = finished(source, (err) => {
+    if (err) counter.destroy(err);
+  });
+  source.pipe(counter);
   try {
     // flush: the content reaches the disk before its record is committed.
-    await pipeline(source, counter, createWriteStream(target.tempFile, { flags: 'wx', flush: true }));
+    await pipeline(counter, createWriteStream(target.tempFile, { flags: 'wx', flush: true }));
     return target;
   } catch (err) {
+    source.unpipe(counter);
+    source.resume();
     await rm(target.tempFile, { force: true });
     throw err;
+  } finally {
+    stopWatching();
   }
 }
 

@@ -4,6 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../context';
 import { registerCoreAttachments } from './attachments/index';
+import { registerCoreCustomization } from './customization/index';
 import { registerCoreDefects } from './defects/index';
 import { registerCoreLocks } from './locks/index';
 
@@ -14,6 +15,7 @@ const FEATURES: ((app: FastifyInstance, ctx: ServerContext) => void)[] = [
   registerCoreDefects,
   registerCoreLocks,
   registerCoreAttachments,
+  registerCoreCustomization,
 ];
 
 export function registerCoreProjectRoutes(app: FastifyInstance, ctx: ServerContext): void {
