@@ -179,7 +179,7 @@ export class AlmClient {
     if (known) return Promise.resolve(known);
     this.detecting ??= (async () => {
       await this.sessionState.ensure(signal);
-      const found = await detectTree((req) => this.transport.text(req), signal);
+      const found = await detectTree((req) => this.transport.text(req), signal, this.sessionState.apiSignInMissing);
       this.detected = { dialect: found.dialect, domains: found.domains };
       const which = found.dialect.tree === 'api' ? 'the /api tree (ALM 12.5x REST)' : 'the Core /rest tree';
       this.logger.info(`using ${which}: ${found.reason} (${found.requests} request${found.requests === 1 ? '' : 's'})`);

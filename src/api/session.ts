@@ -36,6 +36,8 @@ export class Session implements AuthHooks {
   private readonly bound = new Set<SessionBound>();
   private keepAlive: NodeJS.Timeout | undefined;
   private keepAlivePath = '/rest/site-session';
+  /** The last password sign-in found no `/api/authentication/sign-in` (404): a hint that the `/api` tree is absent. */
+  apiSignInMissing = false;
 
   constructor(
     private readonly transport: Transport,
@@ -101,6 +103,7 @@ export class Session implements AuthHooks {
       if (res.status >= 200 && res.status < 300) flow = 'api';
       else if (this.config.flow === 'api') throw new ServerError(`The server has no /api sign-in (HTTP ${res.status}). Is this ALM 12.5x?`, { status: res.status });
       else this.config.logger.info(`api sign-in answered ${res.status}; trying authentication-point`);
+      this.apiSignInMissing = res.status === 404;
     }
     if (!flow) {
       const auth = await this.transport.text({ method: 'GET', path: '/authentication-point/authenticate', headers: basic, session: false, anyStatus: true, signal });

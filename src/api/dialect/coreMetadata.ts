@@ -56,6 +56,9 @@ function dataTypeOf(f: Record<string, unknown>): { type: FieldDataType; checked:
     case 'memo':
       return named('Memo');
     case 'number':
+      // Core has one Number type; the /api tree calls sized ones (ids, fix times) Integer and
+      // unsized ones (a user field holding 2.5) Float. Values are numbers either way.
+      return named(count(f.Size) ? 'Integer' : 'Float');
     case 'integer':
       return named('Integer');
     case 'float':

@@ -1,7 +1,8 @@
 // Which REST tree a server offers, decided once per sign-in with as few requests as possible:
 // `GET /api/domains` first (one request when the `/api` tree answers, and then preferred), then
-// `GET /rest/domains?include-projects-info=y` (two requests on a Core-only server). Both probes
-// are domain lists the client needs anyway, so the first `domains()` call reuses the answer.
+// `GET /rest/domains?include-projects-info=y`. When the password sign-in already found no `/api`
+// sign-in, Core is probed first: one request on a Core-only server too. Both probes are domain
+// lists the client needs anyway, so the `domains()` call that triggered detection reuses the answer.
 import { ServerError } from '../errors';
 import type { HttpRequest, HttpResponse } from '../http/transport';
 import { Api12Dialect } from './api12';
@@ -31,12 +32,17 @@ async function probe(get: Get, dialect: WireDialect, signal?: AbortSignal): Prom
   }
 }
 
-export async function detectTree(get: Get, signal?: AbortSignal): Promise<Detection> {
-  const api = new Api12Dialect();
-  const first = await probe(get, api, signal);
-  if (first.domains) return { dialect: api, domains: first.domains, reason: first.said, requests: 1 };
-  const core = new CoreDialect();
-  const second = await probe(get, core, signal);
-  if (second.domains) return { dialect: core, domains: second.domains, reason: `${first.said}; ${second.said}`, requests: 2 };
-  throw new ServerError(`Neither ALM REST tree answers here (${first.said}; ${second.said}). Check that the server URL ends with the ALM root path, e.g. /qcbin.`, { status: 404 });
+/**
+ * `restFirst`: the sign-in already showed there is no `/api` tree (its sign-in answered 404), so
+ * Core is probed first — one request instead of two on a Core-only server.
+ */
+export async function detectTree(get: Get, signal?: AbortSignal, restFirst = false): Promise<Detection> {
+  const order: WireDialect[] = restFirst ? [new CoreDialect(), new Api12Dialect()] : [new Api12Dialect(), new CoreDialect()];
+  const said: string[] = restFirst ? ['POST /api/authentication/sign-in answered 404'] : [];
+  for (const [i, dialect] of order.entries()) {
+    const result = await probe(get, dialect, signal);
+    said.push(result.said);
+    if (result.domains) return { dialect, domains: result.domains, reason: said.join('; '), requests: i + 1 };
+  }
+  throw new ServerError(`Neither ALM REST tree answers here (${said.join('; ')}). Check that the server URL ends with the ALM root path, e.g. /qcbin.`, { status: 404 });
 }

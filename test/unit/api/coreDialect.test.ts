@@ -28,7 +28,7 @@ const FIELDS = {
       { Name: 'severity', Label: 'Severity', Type: 'LookupList', 'List-Id': '287', Size: '70', Required: 'true', Verify: 'true', Active: 'true' },
       { Name: 'owner', Label: 'Assigned To', Type: 'UsersList', Size: '60', Active: 'true' },
       { Name: 'user-02', Label: 'Platforms', Type: 'LookupList', 'List-Id': '1002', SupportsMultivalue: 'true', Active: 'true' },
-      { Name: 'user-04', Label: 'Effort (days)', Type: 'Float', Active: 'true' },
+      { Name: 'user-04', Label: 'Effort (days)', Type: 'Number', Active: 'true' },
       { Name: 'creation-time', Label: 'Detected on Date', Type: 'Date', Required: 'true', Active: 'true' },
       { Name: 'target-rel', Label: 'Target Release', Type: 'Reference', References: { RelationReference: { ReferencedEntityType: 'release' } }, Active: 'true' },
       { Name: 'retired', Label: 'Old', Type: 'String', Active: 'false' },
