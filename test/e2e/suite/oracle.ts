@@ -67,3 +67,20 @@ export async function serverDomains(server: E2eAlmServer, cookie: string): Promi
   const body = await get<{ Domain: { Name: string; Projects: { Project: { Name: string }[] } }[] }>(server, cookie, '/rest/domains?include-projects-info=y');
   return Object.fromEntries(body.Domain.map((d) => [d.Name, d.Projects.Project.map((p) => p.Name).sort()]));
 }
+
+/** Who holds the lock on a defect (read as another user): the `/api` locks collection, or Core's LockStatusEntity. */
+export async function serverLocksOn(server: E2eAlmServer, cookie: string, id: number): Promise<{ user: string; id: number }[]> {
+  if (hasApiTree(server)) {
+    const query = encodeURIComponent(`{parent-id[${id}]}`);
+    return (await get<{ data: { user: string; id: number }[] }>(server, cookie, `${project(server, 'api')}/locks?query=${query}`)).data;
+  }
+  const status = await get<{ LockStatus: string; LockUser?: string }>(server, cookie, `${project(server, 'rest')}/defects/${id}/lock`);
+  // Core names a lock by its entity.
+  return status.LockStatus === 'UNLOCKED' ? [] : [{ user: status.LockUser ?? '', id }];
+}
+
+/** Deletes a lock found by serverLocksOn (as its owner, from another session). */
+export async function deleteServerLock(server: E2eAlmServer, cookie: string, lock: { id: number }): Promise<number> {
+  const path = hasApiTree(server) ? `${project(server, 'api')}/locks/${lock.id}` : `${project(server, 'rest')}/defects/${lock.id}/lock`;
+  return (await fetch(`${server.baseUrl}${path}`, { method: 'DELETE', headers: { cookie } })).status;
+}
