@@ -5,7 +5,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
-import { AlmClient, AuthError, LockedByOtherError, SelectionGuardError, like } from '../../../src/api/index';
+import { AlmClient, AuthError, LockedByOtherError, SelectionGuardError, isCancellation, like } from '../../../src/api/index';
 import type { AlmClientOptions, Defect, ProjectApi } from '../../../src/api/index';
 import { clientFor, collect, createDefect, startApiTestServer } from './harness';
 import type { TestServer } from './harness';
@@ -219,7 +219,7 @@ describe('api integration: XSRF enforced (16.00+) on both trees', () => {
   }
 });
 
-describe('api integration: an API-key session that expires is renewed', () => {
+describe('api integration: a Core-only server with a short idle timeout', () => {
   let server: TestServer;
   before(async () => {
     server = await startApiTestServer({ trees: ['rest'], sessionIdleSeconds: 1 });
@@ -237,6 +237,40 @@ describe('api integration: an API-key session that expires is renewed', () => {
       await new Promise((r) => setTimeout(r, 2500));
       assert.equal((await p.defects.get(1)).id, 1);
       assert.deepEqual(events, ['sign-in', 're-sign-in']);
+    } finally {
+      await client.dispose();
+    }
+  });
+
+  it('keeps the session (and the Core lock) alive while the lock is held', async () => {
+    const { client } = clientFor(server.baseUrl, 'alice', { keepAliveMs: 300 });
+    const { client: bob } = clientFor(server.baseUrl, 'bob');
+    try {
+      const handle = await client.project('DEFAULT', 'Demo').locks.acquire({ type: 'defect', id: 3 });
+      await new Promise((r) => setTimeout(r, 2500));
+      assert.equal(handle.state, 'held');
+      await assert.rejects(bob.project('DEFAULT', 'Demo').locks.acquire({ type: 'defect', id: 3 }), LockedByOtherError);
+      await handle.release();
+    } finally {
+      await client.dispose();
+      await bob.dispose();
+    }
+  });
+
+  it('reports a cancelled walk as a cancellation, not an error', async () => {
+    const { client } = clientFor(server.baseUrl);
+    try {
+      const controller = new AbortController();
+      const walk = client.project('DEFAULT', 'Demo').defects.query({ pageSize: 5, signal: controller.signal });
+      let seen = 0;
+      const run = (async () => {
+        for await (const d of walk) {
+          assert.equal(typeof d.id, 'number');
+          if (++seen === 7) controller.abort();
+        }
+      })();
+      await assert.rejects(run, (e: unknown) => isCancellation(e));
+      assert.equal(seen, 10, 'the page in hand is finished; the next one is never fetched');
     } finally {
       await client.dispose();
     }
