@@ -52,6 +52,12 @@ describe('Core attachments over HTTP: create, read, update, delete', function ()
   };
   const text = (name: string, value: string): Part => ({ name, value });
   const file = (content: Buffer | string, name = 'file', filename = 'x'): Part => ({ name, value: content, filename, contentType: 'text/plain' });
+  /** The stored content of an attachment, from the file its record names. */
+  const storedBytes = (id: number | string | undefined) => {
+    const row = h.demo().db.prepare('SELECT * FROM attachments WHERE id = ?').get(Number(id)) as Record<string, unknown> | undefined;
+    assert.ok(row, `attachment ${String(id)} is stored`);
+    return readFileSync(join(h.demo().attachmentsDir, typeof row['content-file'] === 'string' ? row['content-file'] : String(id)));
+  };
   const postRaw = (defect: number, slug: string, content: Buffer, accept = 'application/json') =>
     http('POST', core(`/defects/${defect}/attachments`), { body: content, cookie: alice, headers: { 'content-type': 'application/octet-stream', slug, accept } });
 
@@ -72,7 +78,7 @@ describe('Core attachments over HTTP: create, read, update, delete', function ()
     assert.equal(res.headers.location, core(`/defects/${d(0)}/attachments/notes.txt`));
     const store = h.demo();
     assert.equal(attachmentCount(store), before + 1);
-    assert.deepEqual(readFileSync(join(store.attachmentsDir, String(entity.id))), content);
+    assert.deepEqual(storedBytes(entity.id), content);
     assert.equal(store.getDefect(d(0))?.attachment, 'Y');
   });
 
@@ -91,7 +97,7 @@ describe('Core attachments over HTTP: create, read, update, delete', function ()
     const three = valuesOf(replaced.json<CoreJson>());
     assert.equal(three.id, one.id);
     assert.equal(three['file-size'], '13');
-    assert.equal(readFileSync(join(h.demo().attachmentsDir, String(one.id)), 'utf8'), 'version three');
+    assert.equal(storedBytes(one.id).toString('utf8'), 'version three');
   });
 
   it('creates from application/octet-stream named by Slug, percent-encoded names decoded', async () => {
@@ -102,7 +108,7 @@ describe('Core attachments over HTTP: create, read, update, delete', function ()
     assert.equal(rec.name, 'raw.bin');
     assert.equal(rec['ref-subtype'], '0');
     assert.equal(rec.description, undefined);
-    assert.deepEqual(readFileSync(join(h.demo().attachmentsDir, String(rec.id))), content);
+    assert.deepEqual(storedBytes(rec.id), content);
 
     const named = await postRaw(d(2), encodeURIComponent('Bericht für Jänner.txt'), Buffer.from('x'));
     assert.equal(valuesOf(named.json<CoreJson>()).name, 'Bericht für Jänner.txt');
@@ -126,6 +132,26 @@ describe('Core attachments over HTTP: create, read, update, delete', function ()
     }
     const empty = await http('GET', core(`/defects/${d(4)}/attachments`), { cookie: alice, headers: { accept: 'application/json' } });
     assert.deepEqual(empty.json(), { entities: [], TotalResults: 0 });
+  });
+
+  it('pages, filters, orders and narrows the list with the Core collection parameters', async () => {
+    for (const name of ['c.txt', 'a.txt', 'b.log']) await postRaw(d(10), name, Buffer.from(name));
+    const list = async (query: string) => {
+      const res = await http('GET', core(`/defects/${d(10)}/attachments?${query}`), { cookie: alice, headers: { accept: 'application/json' } });
+      assert.equal(res.status, 200, res.body.toString());
+      const body = res.json<{ entities: CoreJson[]; TotalResults: number }>();
+      return { names: body.entities.map((e) => valuesOf(e).name), total: body.TotalResults, fields: body.entities[0]?.Fields.map((f) => f.Name) };
+    };
+    assert.deepEqual(await list('page-size=1&start-index=2'), { names: ['a.txt'], total: 3, fields: FIELD_ORDER });
+    assert.deepEqual((await list('order-by={name[ASC]}')).names, ['a.txt', 'b.log', 'c.txt']);
+    assert.deepEqual((await list(`query=${encodeURIComponent('{name[*.txt]}')}&order-by={name[DESC]}`)).names, ['c.txt', 'a.txt']);
+    assert.deepEqual((await list('fields=name,entity.id&page-size=1')).fields, ['id', 'name', 'parent-id']);
+    const bad = await http('GET', core(`/defects/${d(10)}/attachments?query=${encodeURIComponent('{name[unterminated')}`), { cookie: alice, headers: { accept: 'application/json' } });
+    assert.equal(bad.status, 404);
+    assert.equal(bad.json<{ Id: string }>().Id, 'qccore.invalid-filter-expression');
+    const unknown = await http('GET', core(`/defects/${d(10)}/attachments?order-by={colour[ASC]}`), { cookie: alice, headers: { accept: 'application/json' } });
+    assert.equal(unknown.status, 400);
+    assert.equal(unknown.json<{ Id: string }>().Id, 'qccore.unknown-field-name');
   });
 
   it('reads an item by file name or by id: descriptor by Accept/alt, bytes with the file\'s content type', async () => {
@@ -162,7 +188,7 @@ describe('Core attachments over HTTP: create, read, update, delete', function ()
     const after = valuesOf(put.json<CoreJson>());
     assert.equal(after.id, rec.id);
     assert.equal(after['file-size'], '12');
-    assert.equal(readFileSync(join(h.demo().attachmentsDir, String(rec.id)), 'utf8'), 'new content!');
+    assert.equal(storedBytes(rec.id).toString('utf8'), 'new content!');
     const stored = h.demo().db.prepare('SELECT "content-type" FROM attachments WHERE id = ?').pluck().get(Number(rec.id));
     assert.equal(stored, 'text/plain');
 

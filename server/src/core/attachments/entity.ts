@@ -10,11 +10,15 @@ import { CATALOGS } from '../../metadata/catalog';
 import type { CoreEntity } from '../wire/entity';
 import { parseEntities } from '../wire/entity';
 
-export function attachmentEntity(row: AttachmentRow): CoreEntity {
+/** The entity; with `fields` (a collection's `fields=`), only those, in catalog order. */
+export function attachmentEntity(row: AttachmentRow, fields: readonly string[] | null = null): CoreEntity {
   const values = row as unknown as Record<string, string | number | null>;
+  // Aliases (`entity.id`) select the field they stand for (`parent-id`).
+  const wanted = fields && new Set(fields.map((f) => CATALOGS.attachments.field(f)?.name ?? f));
+  const defs = wanted ? CATALOGS.attachments.fields.filter((def) => wanted.has(def.name)) : CATALOGS.attachments.fields;
   return {
     type: 'attachment',
-    fields: CATALOGS.attachments.fields.map((def) => {
+    fields: defs.map((def) => {
       const value = values[def.name];
       return { name: def.name, values: value === null || value === undefined ? [] : [{ value: String(value) }] };
     }),

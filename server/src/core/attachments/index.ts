@@ -1,4 +1,5 @@
-// Core attachments of a defect (reference §11.1): `defects/{id}/attachments` lists and creates
+// Core attachments of a defect (reference §11.1): `defects/{id}/attachments` lists (with the
+// Core collection parameters: query, order-by, fields, page-size, start-index) and creates
 // (multipart/form-data, or application/octet-stream named by `Slug`); an item is addressed by
 // file name or by `{id}?by-id=true`, read as a descriptor or as bytes, PUT with new content or
 // new metadata, and deleted. Same store, same streaming and same lock rule as the `/api` tree.
@@ -13,10 +14,14 @@ import { AttachmentStore } from '../../attachments/store';
 import type { AttachmentRow } from '../../attachments/store';
 import { streamToTemp } from '../../attachments/upload';
 import type { UploadFields } from '../../attachments/upload';
+import { PAGING } from '../../config';
 import type { AlmSession, ServerContext } from '../../context';
 import { AlmError } from '../../errors';
+import { CATALOGS } from '../../metadata/catalog';
+import { compileCollectionRequest, countQuery, pageQuery } from '../../query/index';
 import { assertWritable } from '../../routes/lockGuard';
 import { entityId, projectOf, queryParams } from '../../routes/params';
+import { coreCollectionParams } from '../defects/read';
 import { renderCollection, renderEntity } from '../wire/entity';
 import { coreFormat } from '../wire/negotiate';
 import { attachmentEntity, updateAttachmentMetadata } from './entity';
@@ -34,10 +39,14 @@ export function registerCoreAttachments(app: FastifyInstance, ctx: ServerContext
 
     scope.get(COLLECTION, async (request, reply) => {
       const { store, defect } = defectOf(ctx, request);
-      const rows = store.project.db
-        .prepare('SELECT * FROM attachments WHERE "parent-type" = \'defect\' AND "parent-id" = ? ORDER BY "id"')
-        .all(defect) as AttachmentRow[];
-      return send(reply, renderCollection(rows.map(attachmentEntity), rows.length, coreFormat(request)));
+      // The Core collection parameters (query, order-by, fields, page-size, start-index), within this defect.
+      const compiled = compileCollectionRequest(coreCollectionParams(request), CATALOGS.attachments, PAGING);
+      const scoped = { ...compiled, where: `"parent-type" = 'defect' AND "parent-id" = ? AND (${compiled.where})`, params: [defect, ...compiled.params] };
+      const page = pageQuery('attachments', '*', scoped);
+      const count = countQuery('attachments', scoped);
+      const rows = store.project.db.prepare(page.sql).all(...page.params) as AttachmentRow[];
+      const total = store.project.db.prepare(count.sql).pluck().get(...count.params) as number;
+      return send(reply, renderCollection(rows.map((row) => attachmentEntity(row, compiled.fields)), total, coreFormat(request)));
     });
 
     scope.post(COLLECTION, async (request, reply) => {
@@ -101,8 +110,9 @@ function itemOf(ctx: ServerContext, request: FastifyRequest, consumesBody = fals
   try {
     const { store, defect } = defectOf(ctx, request);
     const { name } = request.params as { name: string };
+    const addressedById = byId(queryParams(request)['by-id']);
     let row: AttachmentRow | undefined;
-    if (byId(queryParams(request)['by-id'])) {
+    if (addressedById) {
       const id = entityId(name, 'attachment');
       row = store.get(id);
       if (row && (row['parent-type'] !== 'defect' || row['parent-id'] !== defect)) row = undefined;
@@ -110,7 +120,7 @@ function itemOf(ctx: ServerContext, request: FastifyRequest, consumesBody = fals
       row = store.findByName('defect', defect, name);
     }
     if (!row) {
-      throw new AlmError(404, 'qccore.entity-not-found', `Defect ${defect} has no attachment ${byId(queryParams(request)['by-id']) ? `with id ${name}` : `named '${name}'`}.`);
+      throw new AlmError(404, 'qccore.entity-not-found', `Defect ${defect} has no attachment ${addressedById ? `with id ${name}` : `named '${name}'`}.`);
     }
     return { store, row };
   } catch (err) {
