@@ -7,7 +7,7 @@
 //  3. 200 MB attachment upload (from a file) and download (saved to a file): throughput as a
 //     ratio to curl doing the same (goal ≥ 0.8×), and the client process's RSS growth (goal ≤ 30 MB)
 // The server runs in a child process so the memory figures are the client's alone.
-// Usage: node --expose-gc dist/bench/client.js [--defects 100000] [--mb 200] [--gets 3000] [--trees api,rest]
+// Usage: node --expose-gc dist/bench/client.js [--defects 100000] [--mb 200] [--gets 3000] [--trees api,rest] [--gets-only] [--no-transfer]
 import { execFileSync, fork } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -296,6 +296,7 @@ async function main(): Promise<void> {
     await getServer.stop();
   }
 
+  if (process.argv.includes('--gets-only')) return;
   for (const tree of trees) {
     const walks = [await benchWalk(small, tree), await benchWalk(large, tree)];
     for (const w of walks) {

@@ -167,7 +167,7 @@ export class AlmClient {
     const key = `${domain}\u0000${project}`;
     let p = this.projectCache.get(key);
     if (!p) {
-      p = new Project({ transport: this.transport, dialect: (signal) => this.dialect(signal), scope: { domain, project }, session: this.sessionState, logger: this.logger });
+      p = new Project({ transport: this.transport, dialect: (signal) => this.dialect(signal), knownDialect: () => this.fixedDialect ?? this.detected?.dialect, scope: { domain, project }, session: this.sessionState, logger: this.logger });
       this.projectCache.set(key, p);
     }
     return p;

@@ -9,7 +9,7 @@ import { KeysetCollection, PagedCollection, toPage } from './paging';
 import type { ProjectContext } from './projectContext';
 import type { CallOptions } from './options';
 import type { CollectionQuery, DefectsApi, PagedQuery, PageRequest, UpdateOptions } from './surface';
-import type { Defect, DefectChanges, FieldValue, Page } from './types';
+import type { Defect, DefectChanges, FieldCatalog, FieldValue, Page } from './types';
 
 const COLLECTION = 'defects';
 const DEFAULT_PAGE = 500;
@@ -69,7 +69,7 @@ export class DefectsResource implements DefectsApi {
   async get(id: number, o: CallOptions & { fields?: readonly string[] } = {}): Promise<Defect> {
     o.fields?.forEach((f) => assertFieldName(f, 'fields'));
     const { ctx } = this;
-    const dialect = await ctx.dialect(o.signal);
+    const dialect = ctx.knownDialect() ?? (await ctx.dialect(o.signal));
     const res = await ctx.transport.json({
       method: 'GET',
       path: dialect.entityPath(ctx.scope, COLLECTION, id),
@@ -93,7 +93,7 @@ export class DefectsResource implements DefectsApi {
       }
     }
     const { ctx } = this;
-    const dialect = await ctx.dialect(o.signal);
+    const dialect = ctx.knownDialect() ?? (await ctx.dialect(o.signal));
     const res = await ctx.transport.json({
       method: 'PUT',
       path: dialect.entityPath(ctx.scope, COLLECTION, id),
@@ -114,7 +114,7 @@ export class DefectsResource implements DefectsApi {
       throw new ValidationError(`Nothing to change for defect(s) ${empty.join(', ')}.`, [{ code: 'other', message: 'An item of the update has no changes.' }]);
     }
     const { ctx } = this;
-    const dialect = await ctx.dialect(o.signal);
+    const dialect = ctx.knownDialect() ?? (await ctx.dialect(o.signal));
     await ctx.transport.json({
       method: 'PUT',
       path: dialect.collectionPath(ctx.scope, COLLECTION),
@@ -127,7 +127,7 @@ export class DefectsResource implements DefectsApi {
   async create(fields: DefectChanges, o: CallOptions = {}): Promise<Defect> {
     const send = changedFields(fields);
     const { ctx } = this;
-    const dialect = await ctx.dialect(o.signal);
+    const dialect = ctx.knownDialect() ?? (await ctx.dialect(o.signal));
     const res = await ctx.transport.json({
       method: 'POST',
       path: dialect.collectionPath(ctx.scope, COLLECTION),
@@ -139,7 +139,7 @@ export class DefectsResource implements DefectsApi {
 
   async delete(id: number, o: CallOptions = {}): Promise<Defect> {
     const { ctx } = this;
-    const dialect = await ctx.dialect(o.signal);
+    const dialect = ctx.knownDialect() ?? (await ctx.dialect(o.signal));
     const res = await ctx.transport.json({
       method: 'DELETE',
       path: dialect.entityPath(ctx.scope, COLLECTION, id),
@@ -159,12 +159,21 @@ export class DefectsResource implements DefectsApi {
   /** One typed defect out of an entity answer. */
   private async entity(dialect: WireDialect, body: unknown, signal: AbortSignal | undefined): Promise<Defect> {
     const record = dialect.parseEntity(body);
-    return toDefect(dialect.stringValues ? (await this.values(signal)).type(record) : record);
+    return toDefect(dialect.stringValues ? (this.loadedTyper() ?? (await this.values(signal))).type(record) : record);
+  }
+
+  /** The typer when the metadata is loaded already: no await per call. */
+  private loadedTyper(): ValueTyper | undefined {
+    const catalog = this.ctx.loadedFields(COLLECTION);
+    return catalog ? this.typerFor(catalog) : undefined;
   }
 
   /** The typer of Core's string values, rebuilt only when the project's metadata was re-read. */
   private async values(signal: AbortSignal | undefined): Promise<ValueTyper> {
-    const catalog = await this.ctx.fields(COLLECTION, signal);
+    return this.typerFor(await this.ctx.fields(COLLECTION, signal));
+  }
+
+  private typerFor(catalog: FieldCatalog): ValueTyper {
     if (this.typer?.catalog !== catalog) this.typer = { catalog, typer: new ValueTyper(catalog) };
     return this.typer.typer;
   }
@@ -172,7 +181,7 @@ export class DefectsResource implements DefectsApi {
   private async fetch(q: CollectionQuery, offset: number | undefined, limit: number): Promise<CollectionEnvelope> {
     q.fields?.forEach((f) => assertFieldName(f, 'fields'));
     const { ctx } = this;
-    const dialect = await ctx.dialect(q.signal);
+    const dialect = ctx.knownDialect() ?? (await ctx.dialect(q.signal));
     const res = await ctx.transport.json({
       method: 'GET',
       path: dialect.collectionPath(ctx.scope, COLLECTION),
@@ -187,7 +196,7 @@ export class DefectsResource implements DefectsApi {
     });
     const env = dialect.parseCollection(res.body);
     if (!dialect.stringValues) return env;
-    const typer = await this.values(q.signal);
+    const typer = this.loadedTyper() ?? (await this.values(q.signal));
     return { items: env.items.map((r) => typer.type(r)), total: env.total };
   }
 }

@@ -19,9 +19,16 @@ export class Project implements ProjectApi {
 
   private readonly ctx: ProjectContext;
 
-  constructor(shared: Omit<ProjectContext, 'fields'>) {
+  /** Metadata whose load finished, by collection. */
+  private readonly loadedFieldCache = new Map<string, FieldCatalog>();
+
+  constructor(shared: Omit<ProjectContext, 'fields' | 'loadedFields'>) {
     // Resources reach the cached metadata through the context (Core types values by it).
-    const ctx: ProjectContext = { ...shared, fields: (collection, signal) => this.fields(collection, { signal }) };
+    const ctx: ProjectContext = {
+      ...shared,
+      fields: (collection, signal) => this.fields(collection, { signal }),
+      loadedFields: (collection) => this.loadedFieldCache.get(collection),
+    };
     this.ctx = ctx;
     this.defects = new DefectsResource(ctx);
     this.attachments = new AttachmentsResource(ctx);
@@ -54,6 +61,10 @@ export class Project implements ProjectApi {
     if (o.refresh || !p) {
       const loading = this.loadFields(collection, o.signal);
       this.fieldCache.set(collection, loading);
+      this.loadedFieldCache.delete(collection);
+      void loading.then((catalog) => {
+        if (this.fieldCache.get(collection) === loading) this.loadedFieldCache.set(collection, catalog);
+      }, () => undefined);
       loading.catch(() => {
         if (this.fieldCache.get(collection) === loading) this.fieldCache.delete(collection);
       });

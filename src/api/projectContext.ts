@@ -13,6 +13,10 @@ export interface ProjectContext {
   logger: AlmLogger;
   /** The dialect of this server; signs in and detects the tree first when that is still open. */
   dialect(signal?: AbortSignal): Promise<WireDialect>;
+  /** The dialect when already decided: lets the hot path skip an await. */
+  knownDialect(): WireDialect | undefined;
   /** The collection's field metadata (cached by the project); types Core's string values. */
   fields(collection: string, signal?: AbortSignal): Promise<FieldCatalog>;
+  /** The collection's field metadata when already loaded (no await on the hot path). */
+  loadedFields(collection: string): FieldCatalog | undefined;
 }
