@@ -10,19 +10,14 @@ import type { AlmDefectsApi } from '../../../src/extension';
 import type { DefectRef } from '../../../src/tree/model/refs';
 import type { DefectNode } from '../../../src/tree/nodes/defectNode';
 import type { TreeNode } from '../../../src/tree/nodes/treeNode';
-import { e2eAlmServer, hasApiTree, signIn } from '../environment';
+import { e2eAlmServer, signIn } from '../environment';
+import { serverAttachments } from '../oracle';
+import type { StoredAttachment } from '../oracle';
 
 export const EXTENSION_ID = 'alm-defects.alm-defects';
 export const PROJECT = { server: 'Demo', domain: 'DEFAULT', project: 'Demo' };
-const REST_ROOT = '/api/domains/DEFAULT/projects/Demo';
-const CORE_ROOT = '/rest/domains/DEFAULT/projects/Demo';
 
-export interface ServerAttachment {
-  id: number;
-  name: string;
-  description: string | null;
-  'file-size': number;
-}
+export type ServerAttachment = StoredAttachment;
 
 export interface AttachmentWorld {
   api: AlmDefectsApi;
@@ -52,39 +47,7 @@ export async function attachmentWorld(from: number): Promise<AttachmentWorld> {
   const defects = await api.find(['Demo', 'DEFAULT', 'Demo', 'Defects']);
   assert.ok(defects, 'no Demo › Defects node');
   const rows = (await api.children(defects)).filter((r) => api.treeItem(r).contextValue === 'alm:defect') as DefectNode[];
-  const apiTree = hasApiTree(server);
-  const root = apiTree ? REST_ROOT : CORE_ROOT;
-  const call = async (path: string, init: RequestInit = {}): Promise<Response> => {
-    const res = await fetch(`${server.baseUrl}${root}${path}`, { ...init, headers: { cookie, ...(init.headers as Record<string, string>) } });
-    assert.ok(res.ok, `${init.method ?? 'GET'} ${path}: ${res.status} ${await res.clone().text()}`);
-    return res;
-  };
-  // Core addresses an attachment through its defect: remember which one each listed attachment has.
-  const owners = new Map<number, number>();
-  const item = (id: number): string => (apiTree ? `/attachments/${id}` : `/defects/${owners.get(id) ?? 0}/attachments/${id}?by-id=true`);
-  const rest: AttachmentWorld['rest'] = {
-    async list(defectId) {
-      if (apiTree) {
-        const q = encodeURIComponent(`{entity.type[defect];entity.id[${defectId}]}`);
-        const body = (await (await call(`/attachments?query=${q}`, { headers: { accept: 'application/json' } })).json()) as { data: ServerAttachment[] };
-        return body.data;
-      }
-      type Entity = { Fields: { Name: string; values: { value?: string }[] }[] };
-      const body = (await (await call(`/defects/${defectId}/attachments`, { headers: { accept: 'application/json' } })).json()) as { entities: Entity[] };
-      return body.entities.map((e) => {
-        const f = (n: string): string | null => e.Fields.find((x) => x.Name === n)?.values[0]?.value ?? null;
-        const a = { id: Number(f('id')), name: f('name') ?? '', description: f('description'), 'file-size': Number(f('file-size')) };
-        owners.set(a.id, defectId);
-        return a;
-      });
-    },
-    async bytes(id) {
-      return Buffer.from(await (await call(item(id), { headers: { accept: 'application/octet-stream' } })).arrayBuffer());
-    },
-    async remove(id) {
-      await call(item(id), { method: 'DELETE' });
-    },
-  };
+  const rest: AttachmentWorld['rest'] = serverAttachments(server, () => cookie);
   let defectNode: DefectNode | undefined;
   for (const row of rows.slice(from)) {
     if ((await rest.list(row.ref.id)).length === 0) {

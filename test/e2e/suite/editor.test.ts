@@ -11,7 +11,7 @@ import type { DefectController } from '../../../src/editor/controller/defectCont
 import type { AlmDefectsApi } from '../../../src/extension';
 import type { DefectKey } from '../../../src/shared/editorProtocol';
 import { e2eAlmServer, signIn } from '../environment';
-import { deleteServerLock, serverLocksOn } from './oracle';
+import { deleteServerLock, serverLocksOn } from '../oracle';
 
 const EXTENSION_ID = 'alm-defects.alm-defects';
 const DEMO = { server: 'Demo', domain: 'DEFAULT', project: 'Demo' };

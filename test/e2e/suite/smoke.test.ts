@@ -4,7 +4,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { e2eAlmServer, signIn } from '../environment';
-import { serverDomains } from './oracle';
+import { serverDomains } from '../oracle';
 
 const EXTENSION_ID = 'alm-defects.alm-defects';
 

@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import type { AlmDefectsApi } from '../../../src/extension';
 import type { TreeNode } from '../../../src/tree/nodes/treeNode';
 import { e2eAlmServer, signIn } from '../environment';
-import { serverDefect, serverListItems, serverTotal as oracleTotal } from './oracle';
+import { serverDefect, serverListItems, serverTotal as oracleTotal } from '../oracle';
 
 const EXTENSION_ID = 'alm-defects.alm-defects';
 const DEMO = { server: 'Demo', domain: 'DEFAULT', project: 'Demo' };

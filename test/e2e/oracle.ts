@@ -2,8 +2,8 @@
 // the `/api` tree's shapes whichever tree the run's server offers (`--trees`): the suite's
 // expectations stay the same against an api-only, a Core-only and a both-trees server.
 import * as assert from 'node:assert/strict';
-import { hasApiTree } from '../environment';
-import type { E2eAlmServer } from '../environment';
+import { hasApiTree } from './environment';
+import type { E2eAlmServer } from './environment';
 
 export interface ListItemRecord {
   id: number;
@@ -30,11 +30,20 @@ export async function serverTotal(server: E2eAlmServer, cookie: string, query?: 
   return (await get<{ TotalResults: number }>(server, cookie, `${project(server, 'rest')}/defects?fields=id&page-size=1${q}`)).TotalResults;
 }
 
-/** One defect's fields as text (multi-values joined by `;`). */
-export async function serverDefect(server: E2eAlmServer, cookie: string, id: number): Promise<Record<string, string | null>> {
+/** The demo's multi-valued and numeric fields, which the `/api` tree returns as arrays and numbers. */
+const MULTI = new Set(['user-02']);
+const NUMERIC = new Set(['id', 'ver-stamp']);
+
+/** One defect as the `/api` tree returns it (Core's text values shaped the same way for the demo's fields). */
+export async function serverDefect(server: E2eAlmServer, cookie: string, id: number): Promise<Record<string, unknown>> {
   if (hasApiTree(server)) return get(server, cookie, `${project(server, 'api')}/defects/${id}`);
   const e = await get<CoreEntity>(server, cookie, `${project(server, 'rest')}/defects/${id}`);
-  return Object.fromEntries(e.Fields.map((f) => [f.Name, f.values.length ? f.values.map((v) => v.value ?? '').join(';') : null]));
+  return Object.fromEntries(e.Fields.map((f) => {
+    const values = f.values.map((v) => v.value ?? '');
+    if (MULTI.has(f.Name)) return [f.Name, values.length ? values : null];
+    if (NUMERIC.has(f.Name)) return [f.Name, values.length ? Number(values[0]) : null];
+    return [f.Name, values.length && values[0] !== '' ? values[0] : null];
+  }));
 }
 
 /** Every list item as the `/api` tree's `list-items` records (Core's nested used-lists numbered in order). */
@@ -83,4 +92,45 @@ export async function serverLocksOn(server: E2eAlmServer, cookie: string, id: nu
 export async function deleteServerLock(server: E2eAlmServer, cookie: string, lock: { id: number }): Promise<number> {
   const path = hasApiTree(server) ? `${project(server, 'api')}/locks/${lock.id}` : `${project(server, 'rest')}/defects/${lock.id}/lock`;
   return (await fetch(`${server.baseUrl}${path}`, { method: 'DELETE', headers: { cookie } })).status;
+}
+
+/** A stored attachment of a defect, in the `/api` tree's field names. */
+export interface StoredAttachment {
+  id: number;
+  name: string;
+  description: string | null;
+  'file-size': number;
+}
+
+/** Reads and deletes a defect's attachments on the server; Core addresses each through the defect. */
+export function serverAttachments(server: E2eAlmServer, cookie: () => string) {
+  const apiTree = hasApiTree(server);
+  const owners = new Map<number, number>();
+  const call = async (path: string, init: RequestInit = {}): Promise<Response> => {
+    const res = await fetch(`${server.baseUrl}${project(server, apiTree ? 'api' : 'rest')}${path}`, { ...init, headers: { cookie: cookie(), ...(init.headers as Record<string, string>) } });
+    assert.ok(res.ok, `${init.method ?? 'GET'} ${path}: ${res.status} ${await res.clone().text()}`);
+    return res;
+  };
+  const item = (id: number): string => (apiTree ? `/attachments/${id}` : `/defects/${owners.get(id) ?? 0}/attachments/${id}?by-id=true`);
+  return {
+    async list(defectId: number): Promise<StoredAttachment[]> {
+      if (apiTree) {
+        const q = encodeURIComponent(`{entity.type[defect];entity.id[${defectId}]}`);
+        return ((await (await call(`/attachments?query=${q}`, { headers: { accept: 'application/json' } })).json()) as { data: StoredAttachment[] }).data;
+      }
+      const body = (await (await call(`/defects/${defectId}/attachments`, { headers: { accept: 'application/json' } })).json()) as { entities: CoreEntity[] };
+      return body.entities.map((e) => {
+        const f = (n: string): string | null => e.Fields.find((x) => x.Name === n)?.values[0]?.value ?? null;
+        const a = { id: Number(f('id')), name: f('name') ?? '', description: f('description'), 'file-size': Number(f('file-size')) };
+        owners.set(a.id, defectId);
+        return a;
+      });
+    },
+    async bytes(id: number): Promise<Buffer> {
+      return Buffer.from(await (await call(item(id), { headers: { accept: 'application/octet-stream' } })).arrayBuffer());
+    },
+    async remove(id: number): Promise<void> {
+      await call(item(id), { method: 'DELETE' });
+    },
+  };
 }
