@@ -146,6 +146,14 @@ describe('Core attachments over HTTP: create, read, update, delete', function ()
     assert.deepEqual((await list('order-by={name[ASC]}')).names, ['a.txt', 'b.log', 'c.txt']);
     assert.deepEqual((await list(`query=${encodeURIComponent('{name[*.txt]}')}&order-by={name[DESC]}`)).names, ['c.txt', 'a.txt']);
     assert.deepEqual((await list('fields=name,entity.id&page-size=1')).fields, ['id', 'name', 'parent-id']);
+    // A trailing slash before the query names the same collection, as real clients write it.
+    const slash = await http('GET', core(`/defects/${d(10)}/attachments/?page-size=1&alt=application/json`), { cookie: alice });
+    assert.equal(slash.json<{ TotalResults: number }>().TotalResults, 3);
+    const posted = await http('POST', core(`/defects/${d(10)}/attachments/`), {
+      cookie: alice, body: 'd', headers: { 'content-type': 'application/octet-stream', slug: 'd.txt', accept: 'application/json' },
+    });
+    assert.equal(posted.status, 201, posted.body.toString());
+    assert.equal((await list('')).total, 4);
     const bad = await http('GET', core(`/defects/${d(10)}/attachments?query=${encodeURIComponent('{name[unterminated')}`), { cookie: alice, headers: { accept: 'application/json' } });
     assert.equal(bad.status, 404);
     assert.equal(bad.json<{ Id: string }>().Id, 'qccore.invalid-filter-expression');

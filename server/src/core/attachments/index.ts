@@ -37,27 +37,12 @@ export function registerCoreAttachments(app: FastifyInstance, ctx: ServerContext
     // stream, so it is written to disk as it arrives, never held whole.
     scope.addContentTypeParser('application/octet-stream', (_request, payload, done) => done(null, payload));
 
-    scope.get(COLLECTION, async (request, reply) => {
-      const { store, defect } = defectOf(ctx, request);
-      // The Core collection parameters (query, order-by, fields, page-size, start-index), within this defect.
-      const compiled = compileCollectionRequest(coreCollectionParams(request), CATALOGS.attachments, PAGING);
-      const scoped = { ...compiled, where: `"parent-type" = 'defect' AND "parent-id" = ? AND (${compiled.where})`, params: [defect, ...compiled.params] };
-      const page = pageQuery('attachments', '*', scoped);
-      const count = countQuery('attachments', scoped);
-      const rows = store.project.db.prepare(page.sql).all(...page.params) as AttachmentRow[];
-      const total = store.project.db.prepare(count.sql).pluck().get(...count.params) as number;
-      return send(reply, renderCollection(rows.map((row) => attachmentEntity(row, compiled.fields)), total, coreFormat(request)));
-    });
+    // Real clients write collections with a trailing slash (`attachments/?…`); both name the same list.
+    scope.get(`${COLLECTION}/`, async (request, reply) => listAttachments(ctx, request, reply));
+    scope.get(COLLECTION, async (request, reply) => listAttachments(ctx, request, reply));
 
-    scope.post(COLLECTION, async (request, reply) => {
-      const { store, defect } = defectOf(ctx, request);
-      const session = sessionOf(request);
-      const target = { type: 'defect', id: defect };
-      const row = isRaw(request)
-        ? await createFromStream(ctx, request, store, session, target)
-        : await createAttachment(ctx, request, store, session, target);
-      return send(reply.code(201).header('Location', itemUrl(ctx, request, row)), renderEntity(attachmentEntity(row), coreFormat(request)));
-    });
+    scope.post(`${COLLECTION}/`, async (request, reply) => postAttachment(ctx, request, reply));
+    scope.post(COLLECTION, async (request, reply) => postAttachment(ctx, request, reply));
 
     scope.get(ITEM, async (request, reply) => {
       const { store, row } = itemOf(ctx, request);
@@ -85,6 +70,28 @@ export function registerCoreAttachments(app: FastifyInstance, ctx: ServerContext
       return send(reply, renderEntity(attachmentEntity(store.delete(row)), coreFormat(request)));
     });
   });
+}
+
+async function listAttachments(ctx: ServerContext, request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+  const { store, defect } = defectOf(ctx, request);
+  // The Core collection parameters (query, order-by, fields, page-size, start-index), within this defect.
+  const compiled = compileCollectionRequest(coreCollectionParams(request), CATALOGS.attachments, PAGING);
+  const scoped = { ...compiled, where: `"parent-type" = 'defect' AND "parent-id" = ? AND (${compiled.where})`, params: [defect, ...compiled.params] };
+  const page = pageQuery('attachments', '*', scoped);
+  const count = countQuery('attachments', scoped);
+  const rows = store.project.db.prepare(page.sql).all(...page.params) as AttachmentRow[];
+  const total = store.project.db.prepare(count.sql).pluck().get(...count.params) as number;
+  return send(reply, renderCollection(rows.map((row) => attachmentEntity(row, compiled.fields)), total, coreFormat(request)));
+}
+
+async function postAttachment(ctx: ServerContext, request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+  const { store, defect } = defectOf(ctx, request);
+  const session = sessionOf(request);
+  const target = { type: 'defect', id: defect };
+  const row = isRaw(request)
+    ? await createFromStream(ctx, request, store, session, target)
+    : await createAttachment(ctx, request, store, session, target);
+  return send(reply.code(201).header('Location', itemUrl(ctx, request, row)), renderEntity(attachmentEntity(row), coreFormat(request)));
 }
 
 function send(reply: FastifyReply, rendered: { type: string; body: string }): FastifyReply {
