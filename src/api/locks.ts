@@ -58,11 +58,12 @@ class Handle implements LockHandle, SessionBound {
 
   private async doRelease(): Promise<void> {
     const { ctx } = this;
+    const dialect = await ctx.dialect();
     for (let attempt = 0; this.current === 'held'; attempt++) {
       try {
         await ctx.transport.text({
           method: 'DELETE',
-          path: ctx.dialect.lockPath(ctx.scope, this.lock.id),
+          path: dialect.lockReleasePath(ctx.scope, this.lock),
           target: { kind: 'entity' },
           // A release must not be left hanging by a caller's cancelled operation.
           overallMs: 30_000,
@@ -91,9 +92,11 @@ export class LocksResource implements LocksApi {
 
   async acquire(entity: EntityRef, o: CallOptions = {}): Promise<LockHandle> {
     const { ctx } = this;
-    const { path, body } = ctx.dialect.lockCreate(ctx.scope, entity);
+    const dialect = await ctx.dialect(o.signal);
+    const { path, body } = dialect.lockCreate(ctx.scope, entity);
+    // The /api tree POSTs to the locks collection; Core POSTs to the entity's lock, with no body.
     const res = await ctx.transport.json({ method: 'POST', path, json: body, signal: o.signal });
-    const handle = new Handle(toLock(ctx.dialect.parseCreatedLock(res.body)), ctx);
+    const handle = new Handle(dialect.parseCreatedLock(res.body, entity, ctx.session.current?.username ?? ''), ctx);
     ctx.session.bind(handle);
     return handle;
   }

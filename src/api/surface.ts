@@ -16,9 +16,10 @@ import type {
 } from './types';
 
 export interface SessionInfo {
+  /** The user (for an API key: the user the key belongs to, from `ALM_USER`, else the client id). */
   username: string;
   /** Which sign-in flow the server accepted. */
-  flow: 'api' | 'authentication-point';
+  flow: 'api' | 'authentication-point' | 'api-key';
 }
 
 export interface SessionEvent {

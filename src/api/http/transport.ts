@@ -88,7 +88,8 @@ export interface TransportConfig {
   proxy?: string;
 }
 
-const ENTITY_PATH = /\/[1-9]\d*$/;
+/** An entity, or (Core) an entity's lock: `…/7`, `…/7/lock`. */
+const ENTITY_PATH = /\/[1-9]\d*(?:\/lock)?$/;
 /** Buffer of a download stream: enough to ride out a slow consumer write, small for RSS. */
 const TRANSFER_BUFFER = 256 << 10;
 
@@ -229,15 +230,14 @@ export class Transport {
     };
     if (body) h['content-type'] = body.contentType;
     if (body?.length !== undefined) h['content-length'] = String(body.length);
-    if (req.method !== 'GET') {
-      let token = this.config.jar.get('XSRF-TOKEN');
-      if (!token) {
-        // Double-submit: a token of our own in both cookie and header, as 12.x clients do.
-        token = randomUUID();
-        this.config.jar.set('XSRF-TOKEN', token);
-      }
-      h['x-xsrf-token'] = token;
+    // Once the server set XSRF-TOKEN, every request echoes it (16.00+ refuse writes without it).
+    let token = this.config.jar.get('XSRF-TOKEN');
+    if (!token && req.method !== 'GET') {
+      // Double-submit: a token of our own in both cookie and header, as 12.x clients do.
+      token = randomUUID();
+      this.config.jar.set('XSRF-TOKEN', token);
     }
+    if (token) h['x-xsrf-token'] = token;
     const cookie = this.config.jar.header(this.basePath + req.path, this.secure);
     if (cookie) h.cookie = cookie;
     return h;

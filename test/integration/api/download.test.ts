@@ -132,7 +132,7 @@ describe('api integration: downloads into files', () => {
 
   before(async () => {
     server = await startAwkwardServer();
-    client = new AlmClient({ baseUrl: server.baseUrl, credentials: async () => ({ username: 'alice', password: 'pw' }) });
+    client = new AlmClient({ baseUrl: server.baseUrl, credentials: async () => ({ username: 'alice', password: 'pw' }), dialect: 'api' });
     p = client.project('D', 'P');
     dir = mkdtempSync(join(tmpdir(), 'alm-dl-'));
   });
