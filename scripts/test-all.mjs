@@ -14,6 +14,8 @@ const stages = [
   // A short soak (faults, restarts, many sessions); it prints its own counters and fails unless all are 0.
   { name: 'soak', cmd: ['npm', 'run', '--silent', 'soak', '--', '--sessions', '100'], counted: false },
   { name: 'e2e', cmd: ['npm', 'run', '--silent', 'test:e2e'], counted: true },
+  // The extension-host suite again, against a Core-only server (the build from the e2e stage is reused).
+  { name: 'e2e-rest', cmd: ['node', 'scripts/e2e/run.mjs', '--trees', 'rest', '--host-only'], counted: true },
 ];
 
 const only = process.argv.slice(2);

@@ -6,9 +6,10 @@
 //   4. runs the page-side tests (test/e2e/ui) against a fresh workbench with the extension loaded;
 //   5. writes the combined counts to ALM_TEST_SUMMARY and exits non-zero on any failure.
 // On failure the logs and screenshots are kept under test-results/e2e-<time>/.
-// Usage: node scripts/e2e/run.mjs [--grep <pattern>] [--trees api|rest|api,rest] [--keep]
+// Usage: node scripts/e2e/run.mjs [--grep <pattern>] [--trees api|rest|api,rest] [--host-only] [--keep]
 //   --trees: the REST trees the ALM server offers (default both); `--trees rest` runs against a
-//   Core-only server. --keep keeps the temporary run folder.
+//   Core-only server. --host-only runs the extension-host suite without the page-side tests (CI's
+//   second run, against a Core-only server). --keep keeps the temporary run folder.
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, existsSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
@@ -25,6 +26,7 @@ import { writeDemoWorkspace } from './workspace.mjs';
 const argv = process.argv.slice(2);
 const grep = argv.includes('--grep') ? argv[argv.indexOf('--grep') + 1] : process.env.ALM_E2E_GREP;
 const keep = argv.includes('--keep');
+const hostOnly = argv.includes('--host-only');
 const treesArg = argv.includes('--trees') ? argv[argv.indexOf('--trees') + 1] : process.env.ALM_E2E_TREES;
 const trees = treesArg ? treesArg.split(',').map((t) => t.trim()) : undefined;
 if (trees && (trees.length === 0 || trees.some((t) => t !== 'api' && t !== 'rest'))) {
@@ -85,6 +87,7 @@ async function main() {
   const suiteCounts = readSuiteResult(suite.exitCode);
   stageCounts.push(suiteCounts);
   if (suiteCounts.failed === 0) await suite.context.close();
+  if (hostOnly) return;
 
   log('page-side tests (test/e2e/ui):');
   const workbench = await openWorkbench({ browser, vscode, folder, extensionPath: repoRoot, consoleLog: files.consoleLog });
