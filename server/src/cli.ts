@@ -74,7 +74,7 @@ function trees(raw: string | undefined): RestTree[] | undefined {
   return list as RestTree[];
 }
 
-function describe(server: RunningServer, demo: boolean): string {
+function describe(server: RunningServer, demo: boolean, coreTree: boolean): string {
   const lines = [`ALM-compatible server listening at ${server.baseUrl}`, `Data directory: ${server.dataDir}`, 'Domains and projects:'];
   const counts = new Map(server.demo?.projects.map((p) => [`${p.domain}/${p.project}`, p.defects]));
   for (const domain of server.domains()) {
@@ -85,8 +85,9 @@ function describe(server: RunningServer, demo: boolean): string {
     lines.push(`  ${domain.name}: ${projects.join(', ') || '(no projects)'}`);
   }
   if (demo) lines.push(`Demo users: ${DEMO_USERS.map((u) => `${u.name} / ${u.password}`).join(', ')}`);
-  // Keys created by --api-key are shown here once; only their hashes are stored.
-  for (const key of server.apiKeys) lines.push(apiKeyLine(key));
+  // Keys created by --api-key are shown here once; only their hashes are stored. Without the Core
+  // tree there is no rest/oauth2/login to use them with.
+  if (coreTree) for (const key of server.apiKeys) lines.push(apiKeyLine(key));
   // Users the seeder added with generated passwords are shown only when they were just created.
   const others = server.demo?.users.filter((u) => !DEMO_USERS.some((d) => d.name === u.name)) ?? [];
   if (others.length) lines.push(`Other users: ${others.map((u) => `${u.name} / ${u.password}`).join(', ')}`);
@@ -103,7 +104,7 @@ async function main(): Promise<void> {
     if (err instanceof StartupError) fail(err.message);
     fail(`could not start: ${(err as Error).message}`);
   }
-  process.stdout.write(describe(server, options.demo ?? false));
+  process.stdout.write(describe(server, options.demo ?? false, !options.trees || options.trees.includes('rest')));
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
