@@ -2,6 +2,7 @@
 // attachment descriptors and locks. Every project has its own file; projects share nothing.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { DEFAULT_LIMITS } from '../config';
 import { DEFECT_FIELDS } from '../metadata/defectFields';
 import { openDatabase, migrate } from './sqlite';
 import type { SqliteDatabase, Statement } from './sqlite';
@@ -22,6 +23,8 @@ export class ProjectStore {
   /** Prepared statements by SQL text: collection reads repeat the same few shapes. */
   private readonly statements = new Map<string, Statement>();
   private readonly insertDefectStmt;
+  /** Largest value of one field (ReferenceChecks.maxFieldBytes); the registry sets the server's limit. */
+  maxFieldBytes = DEFAULT_LIMITS.maxFieldBytes;
 
   constructor(
     readonly domain: string,

@@ -1,16 +1,18 @@
 // PUT (one defect, several, or the whole collection), POST and DELETE of defects. Every request
 // runs in one transaction: it is applied completely or not at all.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AttachmentStore } from '../../attachments/index';
 import { PAGING } from '../../config';
 import type { AlmSession, ProjectStore, ServerContext } from '../../context';
 import { AlmError } from '../../errors';
+import { checkBulkSize } from '../../limits';
 import { CATALOGS } from '../../metadata/catalog';
 import { compileCollectionRequest } from '../../query/index';
 import type { DefectRow, StoredValue } from '../../store/projectTypes';
 import { formatDate, formatDateTime } from '../../store/time';
 import { assertWritable } from '../lockGuard';
 import { entityId, projectOf, queryParams } from '../params';
+import { checkAnswerSize, defectsAnswer } from './answer';
 import { asObject, assertRequired, validateChanges } from './changes';
 import type { DefectBody } from './changes';
 import { notFound } from './read';
@@ -19,13 +21,13 @@ import { defectJson } from './representation';
 const session = (request: FastifyRequest): AlmSession => request.almSession as AlmSession;
 
 /** Applies a validated update to one defect: bumps ver-stamp, refreshes last-modified. */
-function updateOne(ctx: ServerContext, store: ProjectStore, who: AlmSession, id: number, body: DefectBody): DefectRow {
-  const row = store.getDefect(id);
-  if (!row) throw notFound(id);
+function updateOne(ctx: ServerContext, store: ProjectStore, who: AlmSession, id: number, body: DefectBody): void {
+  // Only the ver-stamp is read: a row may hold megabytes of memo text that this write never needs.
+  const verStamp = store.statement('SELECT "ver-stamp" FROM defects WHERE "id" = ?').pluck().get(id) as StoredValue | undefined;
+  if (verStamp === undefined) throw notFound(id);
   assertWritable(ctx, store, 'defect', id, who, `update defect ${id}`);
   const changes = validateChanges(store, body, id);
-  store.updateDefect(id, { ...changes, 'ver-stamp': Number(row['ver-stamp'] ?? 0) + 1, 'last-modified': formatDateTime(ctx.now()) });
-  return store.getDefect(id) as DefectRow;
+  store.updateDefect(id, { ...changes, 'ver-stamp': Number(verStamp ?? 0) + 1, 'last-modified': formatDateTime(ctx.now()) });
 }
 
 /** Prefixes an element's error with its position, so a client knows which one failed. */
@@ -44,70 +46,95 @@ function dataArray(body: unknown, what: string): unknown[] {
   return data;
 }
 
+const sendJson = (reply: FastifyReply, body: Buffer) => reply.type('application/json; charset=utf-8').send(body);
+
 export function registerDefectWrites(app: FastifyInstance, ctx: ServerContext): void {
+  const limits = ctx.options.limits;
+
   app.put('/defects/:id', async (request) => {
     const store = projectOf(ctx, request);
     const id = entityId((request.params as { id: string }).id, 'defect');
     const body = asObject(request.body, 'the fields to change');
-    return defectJson(store.transaction(() => updateOne(ctx, store, session(request), id, body)));
+    return defectJson(store.transaction(() => {
+      updateOne(ctx, store, session(request), id, body);
+      return store.getDefect(id) as DefectRow;
+    }));
   });
 
-  app.put('/defects', async (request) => {
+  app.put('/defects', async (request, reply) => {
     const store = projectOf(ctx, request);
     const body = asObject(request.body, 'a defect update');
-    if (!('data' in body)) return updateSelection(ctx, store, session(request), body, queryParams(request));
-    const rows = store.transaction(() =>
-      dataArray(body, 'a multi-defect update').map((item, index) =>
-        inElement(index, () => {
-          const element = asObject(item, 'each element of "data"');
-          const rawId = element.id;
-          if (typeof rawId !== 'number' && typeof rawId !== 'string') {
-            throw new AlmError(400, 'qccore.general-error', 'Each element must identify its defect with "id" (and "type": "defect").');
-          }
-          return updateOne(ctx, store, session(request), entityId(String(rawId), 'defect'), element);
-        }),
-      ),
+    if (!('data' in body)) return sendJson(reply, updateSelection(ctx, store, session(request), body, queryParams(request)));
+    const data = dataArray(body, 'a multi-defect update');
+    checkBulkSize(limits, data.length, 'defects');
+    const elements = data.map((item, index) =>
+      inElement(index, () => {
+        const element = asObject(item, 'each element of "data"');
+        const rawId = element.id;
+        if (typeof rawId !== 'number' && typeof rawId !== 'string') {
+          throw new AlmError(400, 'qccore.general-error', 'Each element must identify its defect with "id" (and "type": "defect").');
+        }
+        return { id: entityId(String(rawId), 'defect'), element };
+      }),
     );
-    return { data: rows.map((row) => defectJson(row)), 'total-count': rows.length };
+    const ids = elements.map((e) => e.id);
+    checkAnswerSize(ctx, store, ids);
+    return sendJson(reply, store.transaction(() => {
+      elements.forEach(({ id, element }, index) => inElement(index, () => updateOne(ctx, store, session(request), id, element)));
+      return defectsAnswer(ctx, store, ids);
+    }));
   });
 
   app.post('/defects', async (request, reply) => {
     const store = projectOf(ctx, request);
     const body = asObject(request.body, 'the new defect');
     const elements = 'data' in body ? dataArray(body, 'the new defects') : [body];
-    const rows = store.transaction(() =>
+    checkBulkSize(limits, elements.length, 'new defects');
+    const ids = store.transaction(() =>
       elements.map((item, index) =>
         inElement(index, () => {
           const values = validateChanges(store, asObject(item, 'each new defect'), undefined);
           const now = ctx.now();
           const record: Record<string, StoredValue> = { status: 'New', 'creation-time': formatDate(now), ...values };
           assertRequired(record);
-          return store.getDefect(store.insertDefect({ ...record, 'ver-stamp': 1, 'last-modified': formatDateTime(now) })) as DefectRow;
+          return store.insertDefect({ ...record, 'ver-stamp': 1, 'last-modified': formatDateTime(now) });
         }),
       ),
     );
-    const first = rows[0] as DefectRow;
+    const first = ids[0] as number;
     const { domain, project } = request.params as { domain: string; project: string };
     const base = `${request.protocol}://${request.headers.host ?? 'localhost'}${ctx.options.rootPath}`;
-    void reply.header('Location', `${base}/api/domains/${encodeURIComponent(domain)}/projects/${encodeURIComponent(project)}/defects/${first.id}`);
+    void reply.header('Location', `${base}/api/domains/${encodeURIComponent(domain)}/projects/${encodeURIComponent(project)}/defects/${first}`);
     void reply.code(201);
-    return rows.length === 1 ? defectJson(first) : { data: rows.map((row) => defectJson(row)), 'total-count': rows.length };
+    if (ids.length === 1) return defectJson(store.getDefect(first) as DefectRow);
+    return sendJson(reply, defectsAnswer(ctx, store, ids));
   });
 
   app.delete('/defects/:id', async (request) => {
     const store = projectOf(ctx, request);
     const id = entityId((request.params as { id: string }).id, 'defect');
-    const [row] = store.transaction(() => deleteChecked(ctx, store, [deletable(ctx, store, session(request), id)]));
-    return defectJson(row as DefectRow);
+    return defectJson(store.transaction(() => {
+      const row = deletable(ctx, store, session(request), id);
+      deleteChecked(ctx, store, [id]);
+      return row;
+    }));
   });
 
-  app.delete('/defects', async (request) => {
+  app.delete('/defects', async (request, reply) => {
     const store = projectOf(ctx, request);
     const raw = queryParams(request)['ids-to-delete'];
     if (!raw) throw new AlmError(400, 'qccore.general-error', 'Name the defects to delete with ids-to-delete=1,2,3; deleting the whole collection is refused.');
-    const ids = [...new Set(raw.split(',').map((s) => entityId(s.trim(), 'defect')))];
-    const rows = store.transaction(() => deleteChecked(ctx, store, ids.map((id) => deletable(ctx, store, session(request), id))));
-    return { data: rows.map((row) => defectJson(row)), 'total-count': rows.length };
+    const names = raw.split(',');
+    checkBulkSize(limits, names.length, 'defects to delete');
+    const ids = [...new Set(names.map((s) => entityId(s.trim(), 'defect')))];
+    checkAnswerSize(ctx, store, ids);
+    return sendJson(reply, store.transaction(() => {
+      for (const id of ids) deletable(ctx, store, session(request), id);
+      // The answer echoes the defects as they were, so it is read before they go.
+      const answer = defectsAnswer(ctx, store, ids);
+      deleteChecked(ctx, store, ids);
+      return answer;
+    }));
   });
 }
 
@@ -123,15 +150,13 @@ function deletable(ctx: ServerContext, store: ProjectStore, who: AlmSession, id:
  * Deletes checked defects with their locks and attachments. Every check has passed before the
  * first delete, because attachment content leaves the disk as soon as its record goes.
  */
-function deleteChecked(ctx: ServerContext, store: ProjectStore, rows: DefectRow[]): DefectRow[] {
+function deleteChecked(ctx: ServerContext, store: ProjectStore, ids: readonly number[]): void {
   const attachments = new AttachmentStore(store, ctx.now);
-  for (const row of rows) {
-    const id = Number(row.id);
+  for (const id of ids) {
     store.deleteDefect(id);
     store.db.prepare('DELETE FROM locks WHERE "parent-type" = \'defect\' AND "parent-id" = ?').run(id);
     attachments.deleteAllOf('defect', id);
   }
-  return rows;
 }
 
 /**
@@ -150,6 +175,7 @@ function updateSelection(ctx: ServerContext, store: ProjectStore, who: AlmSessio
       args = [];
     }
     const ids = (store.db.prepare(`SELECT "id" FROM defects WHERE ${where} ORDER BY "id"`).all(...args) as { id: number }[]).map((r) => r.id);
+    checkBulkSize(ctx.options.limits, ids.length, 'defects selected by the update (narrow it with query=)');
     // Locks are few: check those of other users against the selection rather than each defect.
     const selectedIds = new Set(ids);
     const others = store.db.prepare('SELECT "parent-id" AS id FROM locks WHERE "parent-type" = \'defect\' AND "user" <> ?').all(who.user) as { id: number }[];
@@ -158,8 +184,6 @@ function updateSelection(ctx: ServerContext, store: ProjectStore, who: AlmSessio
     sets.push('"ver-stamp" = "ver-stamp" + 1', '"last-modified" = ?');
     store.db.prepare(`UPDATE defects SET ${sets.join(', ')} WHERE ${where}`).run(...Object.values(changes), formatDateTime(ctx.now()), ...args);
     // The update may change what the filter selects, so the returned page is read by id.
-    const firstIds = ids.slice(0, PAGING.defaultLimit);
-    const page = firstIds.map((id) => store.getDefect(id) as DefectRow);
-    return { data: page.map((row) => defectJson(row)), 'total-count': ids.length };
+    return defectsAnswer(ctx, store, ids.slice(0, PAGING.defaultLimit), ids.length);
   });
 }
