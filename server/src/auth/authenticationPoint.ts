@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../context';
 import { AlmError } from '../errors';
 import { COOKIE, appSessionCookies, expiredQcSession, lwssoCookie, parseCookies, setCookies } from './cookies';
-import { almAuthenticationBody, basicCredentials } from './credentials';
+import { BadCharacterReference, almAuthenticationBody, basicCredentials } from './credentials';
 import { checkCredentials, endRequestSession } from './signIn';
 
 const xmlEscape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -25,7 +25,13 @@ export function registerAuthenticationPoint(app: FastifyInstance, ctx: ServerCon
   });
 
   app.post(`${root}/authentication-point/alm-authenticate`, async (request, reply) => {
-    const credentials = almAuthenticationBody(request.body);
+    let credentials;
+    try {
+      credentials = almAuthenticationBody(request.body);
+    } catch (err) {
+      if (!(err instanceof BadCharacterReference)) throw err;
+      throw new AlmError(400, 'qccore.general-error', `Malformed <alm-authentication> body: ${err.message}`);
+    }
     if (!credentials && request.body) {
       throw new AlmError(400, 'qccore.general-error', 'Expected <alm-authentication><user>…</user><password>…</password></alm-authentication>.');
     }
