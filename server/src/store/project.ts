@@ -56,9 +56,35 @@ export class ProjectStore {
     return stmt;
   }
 
-  /** Runs `fn` in one transaction: all of its writes happen or none do. */
+  /** Work to do once the outermost transaction has committed (see afterCommit). */
+  private readonly pending: (() => void)[] = [];
+
+  /**
+   * Runs `fn` in one transaction: all of its writes happen or none do. Nested calls join the
+   * outer transaction; tasks queued with afterCommit run when the outermost one commits.
+   */
   transaction<T>(fn: () => T): T {
-    return this.db.transaction(fn)();
+    const mark = this.pending.length;
+    const outermost = !this.db.inTransaction;
+    let result: T;
+    try {
+      result = this.db.transaction(fn)();
+    } catch (err) {
+      // Rolled back: what it queued must not happen (a file it meant to remove is still referenced).
+      this.pending.length = mark;
+      throw err;
+    }
+    if (outermost) for (const task of this.pending.splice(0)) task();
+    return result;
+  }
+
+  /**
+   * Runs `task` after the current transaction commits (now, outside one). File removals go here:
+   * a crash before the commit then leaves the old file referenced, after it an orphan swept at start.
+   */
+  afterCommit(task: () => void): void {
+    if (this.db.inTransaction) this.pending.push(task);
+    else task();
   }
 
   close(): void {
@@ -75,7 +101,7 @@ export class ProjectStore {
   }
 
   hasUser(name: string): boolean {
-    return this.db.prepare('SELECT 1 FROM users WHERE "name" = ?').get(name) !== undefined;
+    return this.statement('SELECT 1 FROM users WHERE "name" = ?').get(name) !== undefined;
   }
 
   listUsers(): { name: string; 'full-name': string | null; email: string | null }[] {

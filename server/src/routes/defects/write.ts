@@ -5,6 +5,7 @@ import { AttachmentStore } from '../../attachments/index';
 import { PAGING } from '../../config';
 import type { AlmSession, ProjectStore, ServerContext } from '../../context';
 import { AlmError } from '../../errors';
+import { crashPoint } from '../../faults';
 import { checkBulkSize } from '../../limits';
 import { CATALOGS } from '../../metadata/catalog';
 import { compileCollectionRequest } from '../../query/index';
@@ -147,16 +148,19 @@ function deletable(ctx: ServerContext, store: ProjectStore, who: AlmSession, id:
 }
 
 /**
- * Deletes checked defects with their locks and attachments. Every check has passed before the
- * first delete, because attachment content leaves the disk as soon as its record goes.
+ * Deletes checked defects with their locks and attachments, inside the caller's transaction.
+ * Attachment content leaves the disk only after that transaction commits.
  */
 function deleteChecked(ctx: ServerContext, store: ProjectStore, ids: readonly number[]): void {
   const attachments = new AttachmentStore(store, ctx.now);
+  // Queued first, so it fires after the commit but before any attachment file is removed.
+  store.afterCommit(() => crashPoint('defect.delete.after-commit'));
   for (const id of ids) {
     store.deleteDefect(id);
     store.db.prepare('DELETE FROM locks WHERE "parent-type" = \'defect\' AND "parent-id" = ?').run(id);
     attachments.deleteAllOf('defect', id);
   }
+  crashPoint('defect.delete.before-commit');
 }
 
 /**
