@@ -18,7 +18,7 @@ export function registerAuthenticationPoint(app: FastifyInstance, ctx: ServerCon
     method: ['GET', 'POST'],
     url: `${root}/authentication-point/authenticate`,
     handler: async (request, reply) => {
-      const user = await checkCredentials(ctx, basicCredentials(request.headers.authorization), realm(request.headers.host, request.protocol));
+      const user = await checkCredentials(ctx, request, basicCredentials(request.headers.authorization), realm(request.headers.host, request.protocol));
       setCookies(reply, [lwssoCookie(ctx.sessions.create(user, false))]);
       return reply.code(200).send();
     },
@@ -35,7 +35,7 @@ export function registerAuthenticationPoint(app: FastifyInstance, ctx: ServerCon
     if (!credentials && request.body) {
       throw new AlmError(400, 'qccore.general-error', 'Expected <alm-authentication><user>…</user><password>…</password></alm-authentication>.');
     }
-    const user = await checkCredentials(ctx, credentials, 'ALMAUTH');
+    const user = await checkCredentials(ctx, request, credentials, 'ALMAUTH');
     setCookies(reply, [lwssoCookie(ctx.sessions.create(user, false))]);
     return reply.code(ctx.options.almAuthenticateStatus).send();
   });
