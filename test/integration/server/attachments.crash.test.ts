@@ -177,7 +177,7 @@ describe('server: a crash at any point of an attachment change leaves a consiste
       const doomed = new TestClient(cli.baseUrl);
       await doomed.signIn('alice');
       await attempt(() => scenario.act(doomed, ids));
-      const ended = await cli.exited();
+      const ended = await Promise.race([cli.exited(), new Promise<{ signal: null }>((r) => setTimeout(() => r({ signal: null }), 30_000))]);
       assert.equal(ended.signal, 'SIGKILL', `the server reached ${scenario.point}`);
 
       const restarted = await startTestServer({ dataDir: dir });
