@@ -2,7 +2,7 @@
 // selection, create and delete.
 import { allOf, assertFieldName, gt, normalizeCondition, normalizeOrderBy } from './clauses';
 import type { Filter } from './clauses';
-import { SelectionGuardError, ServerError, ValidationError, VersionConflictError } from './errors';
+import { LockLostError, SelectionGuardError, ServerError, ValidationError, VersionConflictError } from './errors';
 import { KeysetCollection, PagedCollection, toPage } from './paging';
 import type { ProjectContext } from './projectContext';
 import type { CallOptions } from './options';
@@ -35,6 +35,10 @@ export function changedFields(changes: DefectChanges, original?: Defect): Defect
     out[k] = v;
   }
   return out;
+}
+
+function lockLost(id: number): LockLostError {
+  return new LockLostError(`The lock on defect ${id} was lost when the session ended; nothing was saved. Lock the defect again and save.`);
 }
 
 export class DefectsResource implements DefectsApi {
@@ -87,12 +91,15 @@ export class DefectsResource implements DefectsApi {
       }
     }
     const { ctx } = this;
+    const lock = o.lock;
+    if (lock && lock.state !== 'held') throw lockLost(id);
     const res = await ctx.transport.json({
       method: 'PUT',
       path: ctx.dialect.entityPath(ctx.scope, COLLECTION, id),
       json: ctx.dialect.encodeUpdate(send),
       target: { kind: 'entity' },
       signal: o.signal,
+      ...(lock ? { notReplayedAfterReSignIn: () => lockLost(id) } : {}),
     });
     return toDefect(ctx.dialect.parseEntity(res.body));
   }
