@@ -19,7 +19,7 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
     bodyLimit: limits.maxBodyBytes,
     // A slow but moving upload passes; a connection with nothing moving, or slow headers, is closed.
     connectionTimeout: limits.idleTimeoutMs,
-    http: { headersTimeout: limits.headersTimeoutMs, requestTimeout: 0 },
+    http: { headersTimeout: limits.headersTimeoutMs, requestTimeout: 0, connectionsCheckingInterval: Math.min(1000, limits.headersTimeoutMs) },
     // Long path segments (domain and project names) must not be cut at the default 100 characters.
     routerOptions: { maxParamLength: 500 },
     // Errors fastify raises before routing (a malformed URL) get the ALM body too.
