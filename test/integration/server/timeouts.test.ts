@@ -3,6 +3,7 @@
 // headers timeout, and a slow upload that keeps moving, longer than both, still goes through.
 import assert from 'node:assert/strict';
 import { connect } from 'node:net';
+import type { Socket } from 'node:net';
 import { Readable } from 'node:stream';
 import { request } from 'undici';
 import { TestClient, startTestServer } from '../../support/server';
@@ -11,7 +12,7 @@ import type { RunningServer } from '../../support/server';
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Resolves with the ms until the server closed the socket, or null if it was still open after `waitMs`. */
-function closedWithin(socket: import('node:net').Socket, waitMs: number): Promise<number | null> {
+function closedWithin(socket: Socket, waitMs: number): Promise<number | null> {
   const started = Date.now();
   return new Promise((resolve) => {
     const timer = setTimeout(() => resolve(null), waitMs);
