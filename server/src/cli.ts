@@ -9,7 +9,7 @@ import type { RequestLimits } from './config';
 
 const USAGE = `Usage: npm run server -- [--port 8080] [--host 127.0.0.1] [--data .data/demo] [--demo] [--defects 200]
                          [--root /qcbin] [--session-idle 3600] [--max-attachment-mb 50] [--log]
-                         [--max-field-kb 1024] [--max-bulk 1000] [--max-answer-mb 64] [--max-body-mb 20]
+                         [--max-field-kb 1024] [--max-bulk 500] [--max-answer-mb 64] [--max-body-mb 20]
                          [--idle-timeout 60] [--sign-in-failures 5]`;
 
 function fail(message: string): never {

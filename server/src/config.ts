@@ -65,7 +65,7 @@ export interface ResolvedOptions {
 
 export const DEFAULT_LIMITS: RequestLimits = {
   maxFieldBytes: 1024 * 1024,
-  maxBulkElements: 1000,
+  maxBulkElements: 500,
   maxAnswerBytes: 64 * 1024 * 1024,
   maxBodyBytes: 20 * 1024 * 1024,
   maxJsonDepth: 64,

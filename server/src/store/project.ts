@@ -238,7 +238,7 @@ export class ProjectStore {
     const names = Object.keys(changes);
     if (names.length === 0) return this.getDefect(id) !== undefined;
     const sets = names.map((n) => `"${n}" = ?`).join(', ');
-    const info = this.db.prepare(`UPDATE defects SET ${sets} WHERE "id" = ?`).run(...names.map((n) => changes[n] ?? null), id);
+    const info = this.statement(`UPDATE defects SET ${sets} WHERE "id" = ?`).run(...names.map((n) => changes[n] ?? null), id);
     return info.changes > 0;
   }
 
