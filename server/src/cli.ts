@@ -3,12 +3,13 @@
 // SIGINT/SIGTERM. Problems the user can fix are reported in one line.
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { DEMO_USERS, StartupError, startServer } from './index';
+import { DEMO_USERS, StartupError, apiKeyLine, startServer } from './index';
 import type { RunningServer, ServerOptions } from './index';
-import type { RequestLimits } from './config';
+import type { RequestLimits, RestTree } from './config';
 
 const USAGE = `Usage: npm run server -- [--port 8080] [--host 127.0.0.1] [--data .data/demo] [--demo] [--defects 200]
                          [--root /qcbin] [--session-idle 3600] [--max-attachment-mb 50] [--log]
+                         [--trees api,rest] [--xsrf] [--api-key USER ...]
                          [--max-field-kb 1024] [--max-bulk 500] [--max-answer-mb 64] [--max-body-mb 20]
                          [--idle-timeout 60] [--sign-in-failures 5]`;
 
@@ -44,6 +45,9 @@ function parseOptions(argv: string[]): ServerOptions {
         'max-body-mb': { type: 'string' },
         'idle-timeout': { type: 'string' },
         'sign-in-failures': { type: 'string' },
+        trees: { type: 'string' },
+        xsrf: { type: 'boolean' },
+        'api-key': { type: 'string', multiple: true },
         help: { type: 'boolean', short: 'h' },
       },
     }));
@@ -79,7 +83,17 @@ function parseOptions(argv: string[]): ServerOptions {
     log: values.log ?? false,
     // Only the limits given on the command line; the rest keep their defaults.
     limits: Object.fromEntries(Object.entries(limits).filter(([, v]) => v !== undefined)),
+    trees: trees(values.trees),
+    xsrf: values.xsrf ?? false,
+    apiKeysFor: values['api-key'] ?? [],
   };
+}
+
+function trees(raw: string | undefined): RestTree[] | undefined {
+  if (raw === undefined) return undefined;
+  const list = raw.split(',').map((t) => t.trim()).filter((t) => t !== '');
+  if (list.length === 0 || list.some((t) => t !== 'api' && t !== 'rest')) fail(`--trees takes api, rest or api,rest, got '${raw}'.`);
+  return list as RestTree[];
 }
 
 function describe(server: RunningServer, demo: boolean): string {
@@ -93,6 +107,8 @@ function describe(server: RunningServer, demo: boolean): string {
     lines.push(`  ${domain.name}: ${projects.join(', ') || '(no projects)'}`);
   }
   if (demo) lines.push(`Demo users: ${DEMO_USERS.map((u) => `${u.name} / ${u.password}`).join(', ')}`);
+  // Keys created by --api-key are shown here once; only their hashes are stored.
+  for (const key of server.apiKeys) lines.push(apiKeyLine(key));
   // Users the seeder added with generated passwords are shown only when they were just created.
   const others = server.demo?.users.filter((u) => !DEMO_USERS.some((d) => d.name === u.name)) ?? [];
   if (others.length) lines.push(`Other users: ${others.map((u) => `${u.name} / ${u.password}`).join(', ')}`);

@@ -24,6 +24,12 @@ export interface ServerOptions {
   almAuthenticateStatus?: 200 | 201;
   /** What one request may cost; see RequestLimits. */
   limits?: Partial<RequestLimits>;
+  /** 16.00+ behaviour: a non-GET request without `X-XSRF-TOKEN` equal to the `XSRF-TOKEN` cookie gets 401. */
+  xsrf?: boolean;
+  /** Which REST trees answer: the seed's `api`, the Core `rest`, or both (default). */
+  trees?: readonly RestTree[];
+  /** Users to create an API key for at start (`--api-key USER`); the keys are returned once. */
+  apiKeysFor?: readonly string[];
 }
 
 /**
@@ -49,6 +55,8 @@ export interface RequestLimits {
   signInFailuresAllowed: number;
 }
 
+export type RestTree = 'api' | 'rest';
+
 export interface ResolvedOptions {
   port: number;
   host: string;
@@ -61,6 +69,9 @@ export interface ResolvedOptions {
   log: boolean;
   almAuthenticateStatus: 200 | 201;
   limits: RequestLimits;
+  xsrf: boolean;
+  trees: ReadonlySet<RestTree>;
+  apiKeysFor: readonly string[];
 }
 
 export const DEFAULT_LIMITS: RequestLimits = {
@@ -106,6 +117,9 @@ export function resolveOptions(options: ServerOptions): ResolvedOptions {
     log: options.log ?? false,
     almAuthenticateStatus: options.almAuthenticateStatus ?? 200,
     limits: resolveLimits(options.limits ?? {}),
+    xsrf: options.xsrf ?? false,
+    trees: resolveTrees(options.trees ?? ['api', 'rest']),
+    apiKeysFor: options.apiKeysFor ?? [],
   };
 }
 
@@ -115,6 +129,12 @@ function resolveLimits(given: Partial<RequestLimits>): RequestLimits {
     if (!Number.isInteger(value) || value < 1) throw new Error(`Invalid limit ${name} ${String(value)}: use a positive integer.`);
   }
   return limits;
+}
+
+function resolveTrees(trees: readonly string[]): ReadonlySet<RestTree> {
+  const bad = trees.filter((t) => t !== 'api' && t !== 'rest');
+  if (bad.length || trees.length === 0) throw new Error(`Invalid trees '${trees.join(',')}': use api, rest or api,rest.`);
+  return new Set(trees as RestTree[]);
 }
 
 /** `qcbin`, `/qcbin/` and `/qcbin` all mean `/qcbin`; `/` or `` mean no prefix. */

@@ -2,17 +2,13 @@
 import type { FastifyInstance } from 'fastify';
 import { PAGING } from '../../config';
 import type { ServerContext } from '../../context';
-import { AlmError } from '../../errors';
+import { defectNotFound as notFound } from '../../rules/defects';
 import { CATALOGS } from '../../metadata/catalog';
 import { compileCollectionRequest, countQuery, pageQuery } from '../../query/index';
 import { AnswerBudget } from '../../limits';
 import { PAGE_ANSWER_HINT, pageBody } from './answer';
 import { entityId, projectOf, queryParams } from '../params';
 import { defectJson, defectJsonSql } from './representation';
-
-export function notFound(id: number): AlmError {
-  return new AlmError(404, 'qccore.entity-not-found', `Defect ${id} does not exist.`, [{ Name: 'id', Value: id }]);
-}
 
 export function registerDefectReads(app: FastifyInstance, ctx: ServerContext): void {
   app.get('/defects', async (request, reply) => {

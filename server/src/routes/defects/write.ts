@@ -1,35 +1,23 @@
 // PUT (one defect, several, or the whole collection), POST and DELETE of defects. Every request
 // runs in one transaction: it is applied completely or not at all.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AttachmentStore } from '../../attachments/index';
 import { PAGING } from '../../config';
 import type { AlmSession, ProjectStore, ServerContext } from '../../context';
 import { AlmError } from '../../errors';
-import { crashPoint } from '../../faults';
 import { checkBulkSize } from '../../limits';
 import { CATALOGS } from '../../metadata/catalog';
 import { compileCollectionRequest } from '../../query/index';
-import type { DefectRow, StoredValue } from '../../store/projectTypes';
-import { formatDate, formatDateTime } from '../../store/time';
+import type { DefectRow } from '../../store/projectTypes';
+import { formatDateTime } from '../../store/time';
 import { assertWritable } from '../lockGuard';
 import { entityId, projectOf, queryParams } from '../params';
+import { applyDefectUpdate, createDefect, deletableDefect, deleteDefects } from '../../rules/defects';
 import { checkAnswerSize, defectsAnswer } from './answer';
-import { asObject, assertRequired, validateChanges } from './changes';
+import { asObject, validateChanges } from './changes';
 import type { DefectBody } from './changes';
-import { notFound } from './read';
 import { defectJson } from './representation';
 
 const session = (request: FastifyRequest): AlmSession => request.almSession as AlmSession;
-
-/** Applies a validated update to one defect: bumps ver-stamp, refreshes last-modified. */
-function updateOne(ctx: ServerContext, store: ProjectStore, who: AlmSession, id: number, body: DefectBody): void {
-  // Only the ver-stamp is read: a row may hold megabytes of memo text that this write never needs.
-  const verStamp = store.statement('SELECT "ver-stamp" FROM defects WHERE "id" = ?').pluck().get(id) as StoredValue | undefined;
-  if (verStamp === undefined) throw notFound(id);
-  assertWritable(ctx, store, 'defect', id, who, `update defect ${id}`);
-  const changes = validateChanges(store, body, id);
-  store.updateDefect(id, { ...changes, 'ver-stamp': Number(verStamp ?? 0) + 1, 'last-modified': formatDateTime(ctx.now()) });
-}
 
 /** Prefixes an element's error with its position, so a client knows which one failed. */
 function inElement<T>(index: number, fn: () => T): T {
@@ -57,7 +45,7 @@ export function registerDefectWrites(app: FastifyInstance, ctx: ServerContext): 
     const id = entityId((request.params as { id: string }).id, 'defect');
     const body = asObject(request.body, 'the fields to change');
     return defectJson(store.transaction(() => {
-      updateOne(ctx, store, session(request), id, body);
+      applyDefectUpdate(ctx, store, session(request), id, body);
       return store.getDefect(id) as DefectRow;
     }));
   });
@@ -81,7 +69,7 @@ export function registerDefectWrites(app: FastifyInstance, ctx: ServerContext): 
     const ids = elements.map((e) => e.id);
     checkAnswerSize(ctx, store, ids);
     return sendJson(reply, store.transaction(() => {
-      elements.forEach(({ id, element }, index) => inElement(index, () => updateOne(ctx, store, session(request), id, element)));
+      elements.forEach(({ id, element }, index) => inElement(index, () => applyDefectUpdate(ctx, store, session(request), id, element)));
       return defectsAnswer(ctx, store, ids);
     }));
   });
@@ -93,13 +81,7 @@ export function registerDefectWrites(app: FastifyInstance, ctx: ServerContext): 
     checkBulkSize(limits, elements.length, 'new defects');
     const ids = store.transaction(() =>
       elements.map((item, index) =>
-        inElement(index, () => {
-          const values = validateChanges(store, asObject(item, 'each new defect'), undefined);
-          const now = ctx.now();
-          const record: Record<string, StoredValue> = { status: 'New', 'creation-time': formatDate(now), ...values };
-          assertRequired(record);
-          return store.insertDefect({ ...record, 'ver-stamp': 1, 'last-modified': formatDateTime(now) });
-        }),
+        inElement(index, () => Number(createDefect(ctx, store, asObject(item, 'each new defect')).id)),
       ),
     );
     const first = ids[0] as number;
@@ -115,8 +97,8 @@ export function registerDefectWrites(app: FastifyInstance, ctx: ServerContext): 
     const store = projectOf(ctx, request);
     const id = entityId((request.params as { id: string }).id, 'defect');
     return defectJson(store.transaction(() => {
-      const row = deletable(ctx, store, session(request), id);
-      deleteChecked(ctx, store, [id]);
+      const row = deletableDefect(ctx, store, session(request), id);
+      deleteDefects(ctx, store, [row]);
       return row;
     }));
   });
@@ -130,37 +112,13 @@ export function registerDefectWrites(app: FastifyInstance, ctx: ServerContext): 
     const ids = [...new Set(names.map((s) => entityId(s.trim(), 'defect')))];
     checkAnswerSize(ctx, store, ids);
     return sendJson(reply, store.transaction(() => {
-      for (const id of ids) deletable(ctx, store, session(request), id);
+      const rows = ids.map((id) => deletableDefect(ctx, store, session(request), id));
       // The answer echoes the defects as they were, so it is read before they go.
       const answer = defectsAnswer(ctx, store, ids);
-      deleteChecked(ctx, store, ids);
+      deleteDefects(ctx, store, rows);
       return answer;
     }));
   });
-}
-
-/** The row of a defect the session may delete; throws 404 or 403 before anything changes. */
-function deletable(ctx: ServerContext, store: ProjectStore, who: AlmSession, id: number): DefectRow {
-  const row = store.getDefect(id);
-  if (!row) throw notFound(id);
-  assertWritable(ctx, store, 'defect', id, who, `delete defect ${id}`);
-  return row;
-}
-
-/**
- * Deletes checked defects with their locks and attachments, inside the caller's transaction.
- * Attachment content leaves the disk only after that transaction commits.
- */
-function deleteChecked(ctx: ServerContext, store: ProjectStore, ids: readonly number[]): void {
-  const attachments = new AttachmentStore(store, ctx.now);
-  // Queued first, so it fires after the commit but before any attachment file is removed.
-  store.afterCommit(() => crashPoint('defect.delete.after-commit'));
-  for (const id of ids) {
-    store.deleteDefect(id);
-    store.db.prepare('DELETE FROM locks WHERE "parent-type" = \'defect\' AND "parent-id" = ?').run(id);
-    attachments.deleteAllOf('defect', id);
-  }
-  crashPoint('defect.delete.before-commit');
 }
 
 /**
