@@ -95,6 +95,24 @@ describe('server: bounds on what one request may cost (issue 14)', function () {
     }
   });
 
+  it('the Core /rest tree applies the same bounds: field size, bulk elements, answer size', async () => {
+    const core = '/rest/domains/DEFAULT/projects/Demo/defects';
+    const json = { Accept: 'application/json' };
+    const big = await client.request('PUT', `${core}/3`, { json: { Type: 'defect', Fields: [{ Name: 'description', values: [{ value: 'x'.repeat(70_000) }] }] }, headers: json });
+    expect4xx(big, 413, /invalid-value-type-for-field/, /'description'/);
+    const entity = (id: number) => ({ Type: 'defect', Fields: [{ Name: 'id', values: [{ value: String(id) }] }, { Name: 'dev-comments', values: [{ value: 'core bulk' }] }] });
+    const many = await client.request('PUT', core, { json: { entities: Array.from({ length: 101 }, (_, i) => entity((i % 30) + 1)) }, headers: json });
+    expect4xx(many, 413, /general-error/, /names 101 defects; at most 100/);
+    storeDirectly(server.dataDir, 12, 'description', 'd'.repeat(3 * MB));
+    try {
+      const echo = await client.request('PUT', core, { json: { entities: [entity(12), entity(12)] }, headers: json });
+      expect4xx(echo, 413, /general-error/, /more than 4\.0 MB of entity data/);
+      assert.notEqual(storedDefect(server.dataDir, 12)?.['dev-comments'], 'core bulk', 'nothing was written');
+    } finally {
+      storeDirectly(server.dataDir, 12, 'description', 'short');
+    }
+  });
+
   it('a PUT of a whole selection larger than maxBulkElements → 413; a narrowed one works', async () => {
     const big = await startTestServer({ defects: 30, limits: { maxBulkElements: 20 } });
     try {

@@ -52,6 +52,18 @@ describe('server: project membership (issue 14)', function () {
     assert.ok(storedDefect(server.dataDir, 2, 'QA', 'Audit'));
   });
 
+  it('the Core /rest tree refuses non-members alike and hides the project from its listings', async () => {
+    const core = '/rest/domains/QA/projects/Audit';
+    forbidden(await alice.get(`${core}/defects`, { Accept: 'application/json' }));
+    forbidden(await alice.get(`${core}/defects/1`, { Accept: 'application/json' }));
+    forbidden(await alice.request('DELETE', `${core}/defects/1`, { headers: { Accept: 'application/json' } }));
+    const listed = (await alice.get('/rest/domains?include-projects-info=y', { Accept: 'application/json' })).json<{ Domain: { Name: string; Projects: { Project: { Name: string }[] } }[] }>();
+    assert.deepEqual(listed.Domain.find((d) => d.Name === 'QA')?.Projects.Project.map((p) => p.Name), ['Regression']);
+    const carols = (await carol.get('/rest/domains/QA/projects', { Accept: 'application/json' })).json<{ Project: { Name: string }[] }>();
+    assert.deepEqual(carols.Project.map((p) => p.Name), ['Regression', 'Audit']);
+    assert.equal((await carol.get(`${core}/defects/1`, { Accept: 'application/json' })).status, 200);
+  });
+
   it('an unknown project is still a 404, not a 403', async () => {
     const res = await alice.get(`${alice.projectPath('QA', 'Nope')}/defects`);
     assert.equal(res.status, 404);
