@@ -90,6 +90,10 @@ describe('server: bounds on what one request may cost (issue 14)', function () {
       assert.equal(small.status, 200);
       assert.equal(small.json<{ data: unknown[] }>().data.length, 5);
       assert.equal((await client.get(`${path()}/defects?limit=30&fields=id,name`)).status, 200);
+      // The Core tree's pages, JSON and XML, have the same budget.
+      expect4xx(await client.get('/rest/domains/DEFAULT/projects/Demo/defects?page-size=30', { Accept: 'application/json' }), 413, /general-error/, /smaller page/);
+      assert.equal((await client.get('/rest/domains/DEFAULT/projects/Demo/defects?page-size=30', { Accept: 'application/xml' })).status, 413);
+      assert.equal((await client.get('/rest/domains/DEFAULT/projects/Demo/defects?page-size=5', { Accept: 'application/json' })).status, 200);
     } finally {
       for (let id = 1; id <= 30; id++) storeDirectly(server.dataDir, id, 'request-note', '');
     }

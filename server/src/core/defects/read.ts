@@ -9,6 +9,8 @@ import { CATALOGS } from '../../metadata/catalog';
 import { compileCollectionRequest, countQuery, pageQuery } from '../../query/index';
 import type { CompiledCollectionRequest } from '../../query/index';
 import { entityId, projectOf, queryParams } from '../../routes/params';
+import { AnswerBudget } from '../../limits';
+import { PAGE_ANSWER_HINT } from '../../routes/defects/answer';
 import { defectNotFound } from '../../rules/defects';
 import type { DefectRow } from '../../store/projectTypes';
 import { collectionXml, renderEntity } from '../wire/entity';
@@ -41,6 +43,13 @@ function jsonPage(entities: readonly Buffer[], total: number): Buffer {
   return Buffer.concat(parts);
 }
 
+/** About the bytes a row takes in an answer: its text values' lengths (UTF-16 units, a lower bound). */
+function rowBytes(row: DefectRow): number {
+  let n = 0;
+  for (const value of Object.values(row)) n += typeof value === 'string' ? value.length : 8;
+  return n;
+}
+
 export function registerCoreDefectReads(app: FastifyInstance, ctx: ServerContext): void {
   // Real clients send `defects/?page-size=5`; the trailing slash names the same collection.
   for (const url of ['/defects', '/defects/']) {
@@ -51,11 +60,18 @@ export function registerCoreDefectReads(app: FastifyInstance, ctx: ServerContext
       const total = store.statement(count.sql).pluck().get(...count.params) as number;
       if (coreFormat(request) === 'json') {
         const page = pageQuery('defects', coreDefectJsonSql(compiled.fields), compiled);
-        const entities = store.statement(page.sql).pluck().all(...page.params) as Buffer[];
+        // Under the shared answer budget, as the api tree's pages: a page of huge memos is a 413.
+        const budget = new AnswerBudget(ctx.options.limits, PAGE_ANSWER_HINT);
+        const entities = budget.collect(store.statement(page.sql).pluck().iterate(...page.params) as IterableIterator<Buffer>);
         return reply.type('application/json; charset=utf-8').send(jsonPage(entities, total));
       }
       const page = pageQuery('defects', '*', compiled);
-      const rows = store.statement(page.sql).all(...page.params) as DefectRow[];
+      const rows: DefectRow[] = [];
+      const budget = new AnswerBudget(ctx.options.limits, PAGE_ANSWER_HINT);
+      for (const row of store.statement(page.sql).iterate(...page.params) as IterableIterator<DefectRow>) {
+        budget.add(rowBytes(row));
+        rows.push(row);
+      }
       const refs = new ReferenceNames(store);
       const xml = collectionXml(rows.map((row) => defectEntity(row, compiled.fields, refs)), total);
       return reply.type('application/xml; charset=utf-8').send(xml);
