@@ -12,11 +12,11 @@ import { entityId, projectOf, queryParams } from '../../routes/params';
 import { AnswerBudget } from '../../limits';
 import { PAGE_ANSWER_HINT } from '../../routes/defects/answer';
 import { defectNotFound } from '../../rules/defects';
-import type { DefectRow } from '../../store/projectTypes';
-import { collectionXml, renderEntity } from '../wire/entity';
+import { XML_DECLARATION, collectionXml, renderEntity } from '../wire/entity';
 import { coreFormat } from '../wire/negotiate';
 import { ReferenceNames, defectEntity } from './convert';
 import { coreDefectJsonSql } from './json';
+import { coreDefectXmlSql } from './xml';
 
 /** The Core collection parameters, with an over-large page-size capped and `/api` paging names ignored. */
 export function coreCollectionParams(request: FastifyRequest): Record<string, string | undefined> {
@@ -43,11 +43,10 @@ function jsonPage(entities: readonly Buffer[], total: number): Buffer {
   return Buffer.concat(parts);
 }
 
-/** About the bytes a row takes in an answer: its text values' lengths (UTF-16 units, a lower bound). */
-function rowBytes(row: DefectRow): number {
-  let n = 0;
-  for (const value of Object.values(row)) n += typeof value === 'string' ? value.length : 8;
-  return n;
+/** The `<Entities>` document around entity elements written by SQLite (an empty page through the library). */
+function xmlPage(entities: readonly Buffer[], total: number): Buffer | string {
+  if (entities.length === 0) return collectionXml([], total);
+  return Buffer.concat([Buffer.from(`${XML_DECLARATION}<Entities TotalResults="${total}">`), ...entities, Buffer.from('</Entities>')]);
 }
 
 export function registerCoreDefectReads(app: FastifyInstance, ctx: ServerContext): void {
@@ -61,20 +60,13 @@ export function registerCoreDefectReads(app: FastifyInstance, ctx: ServerContext
       if (coreFormat(request) === 'json') {
         const page = pageQuery('defects', coreDefectJsonSql(compiled.fields), compiled);
         // Under the shared answer budget, as the api tree's pages: a page of huge memos is a 413.
-        const budget = new AnswerBudget(ctx.options.limits, PAGE_ANSWER_HINT);
-        const entities = budget.collect(store.statement(page.sql).pluck().iterate(...page.params) as IterableIterator<Buffer>);
+        const entities = new AnswerBudget(ctx.options.limits, PAGE_ANSWER_HINT).collect(store.statement(page.sql).pluck().iterate(...page.params) as IterableIterator<Buffer>);
         return reply.type('application/json; charset=utf-8').send(jsonPage(entities, total));
       }
-      const page = pageQuery('defects', '*', compiled);
-      const rows: DefectRow[] = [];
-      const budget = new AnswerBudget(ctx.options.limits, PAGE_ANSWER_HINT);
-      for (const row of store.statement(page.sql).iterate(...page.params) as IterableIterator<DefectRow>) {
-        budget.add(rowBytes(row));
-        rows.push(row);
-      }
-      const refs = new ReferenceNames(store);
-      const xml = collectionXml(rows.map((row) => defectEntity(row, compiled.fields, refs)), total);
-      return reply.type('application/xml; charset=utf-8').send(xml);
+      const page = pageQuery('defects', coreDefectXmlSql(compiled.fields), compiled);
+      // Under the shared answer budget, as the api tree's pages: a page of huge memos is a 413.
+        const entities = new AnswerBudget(ctx.options.limits, PAGE_ANSWER_HINT).collect(store.statement(page.sql).pluck().iterate(...page.params) as IterableIterator<Buffer>);
+      return reply.type('application/xml; charset=utf-8').send(xmlPage(entities, total));
     });
   }
 
