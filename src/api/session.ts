@@ -28,6 +28,7 @@ export interface SessionBound {
 }
 
 const SESSION_COOKIES = ['QCSession', 'LWSSO_COOKIE_KEY'];
+const SIGN_OUT_RETRY_MS = [250, 1000];
 
 export class Session implements AuthHooks {
   private info: SessionInfo | undefined;
@@ -124,10 +125,17 @@ export class Session implements AuthHooks {
     this.gen++;
     this.endBound();
     const path = info.flow === 'api' ? '/api/authentication/sign-out' : '/authentication-point/logout';
-    try {
-      await this.transport.text({ method: 'GET', path, session: false, anyStatus: true, overallMs: 10_000 });
-    } catch (e) {
-      this.config.logger.warn(`sign-out failed: ${e instanceof Error ? e.message : String(e)}`);
+    // A sign-out the server never saw leaves its session, and the locks of any failed release,
+    // alive until the idle timeout: a dropped connection or a gateway's 5xx gets two more tries.
+    for (const wait of [0, ...SIGN_OUT_RETRY_MS]) {
+      if (wait) await new Promise((resolve) => setTimeout(resolve, wait));
+      try {
+        const res = await this.transport.text({ method: 'GET', path, session: false, anyStatus: true, overallMs: 10_000 });
+        if (res.status < 500) break;
+        this.config.logger.warn(`sign-out answered HTTP ${res.status}`);
+      } catch (e) {
+        this.config.logger.warn(`sign-out failed: ${e instanceof Error ? e.message : String(e)}`);
+      }
     }
     this.jar.clear();
     this.config.logger.info(`signed out ${info.username}`);
