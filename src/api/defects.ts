@@ -2,7 +2,7 @@
 // selection, create and delete.
 import { allOf, assertFieldName, gt, normalizeCondition, normalizeOrderBy } from './clauses';
 import type { Filter } from './clauses';
-import { SelectionGuardError, ServerError, ValidationError, VersionConflictError } from './errors';
+import { LockLostError, SelectionGuardError, ServerError, ValidationError, VersionConflictError } from './errors';
 import { ValueTyper } from './dialect/coreValues';
 import type { CollectionEnvelope, WireDialect } from './dialect/dialect';
 import { KeysetCollection, PagedCollection, toPage } from './paging';
@@ -38,6 +38,10 @@ export function changedFields(changes: DefectChanges, original?: Defect): Defect
     out[k] = v;
   }
   return out;
+}
+
+function lockLost(id: number): LockLostError {
+  return new LockLostError(`The lock on defect ${id} was lost when the session ended; nothing was saved. Lock the defect again and save.`);
 }
 
 export class DefectsResource implements DefectsApi {
@@ -93,6 +97,8 @@ export class DefectsResource implements DefectsApi {
       }
     }
     const { ctx } = this;
+    const lock = o.lock;
+    if (lock && lock.state !== 'held') throw lockLost(id);
     const dialect = ctx.knownDialect() ?? (await ctx.dialect(o.signal));
     const res = await ctx.transport.json({
       method: 'PUT',
@@ -100,6 +106,7 @@ export class DefectsResource implements DefectsApi {
       json: dialect.encodeUpdate('defect', send),
       target: { kind: 'entity' },
       signal: o.signal,
+      ...(lock ? { notReplayedAfterReSignIn: () => lockLost(id) } : {}),
     });
     return this.entity(dialect, res.body, o.signal);
   }

@@ -53,6 +53,7 @@ export {
   CancelledError,
   ForbiddenError,
   LockedByOtherError,
+  LockLostError,
   NetworkError,
   NotFoundError,
   SelectionGuardError,

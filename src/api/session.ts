@@ -101,6 +101,7 @@ export class Session implements AuthHooks {
     if (this.config.flow !== 'authentication-point') {
       const res = await this.transport.text({ method: 'POST', path: '/api/authentication/sign-in', headers: basic, session: false, anyStatus: true, signal });
       if (res.status === 401) throw badCredentials(creds.username);
+      if (res.status === 429) throw throttled(creds.username, res.headers['retry-after']);
       if (res.status >= 200 && res.status < 300) flow = 'api';
       else if (this.config.flow === 'api') throw new ServerError(`The server has no /api sign-in (HTTP ${res.status}). Is this ALM 12.5x?`, { status: res.status });
       else this.config.logger.info(`api sign-in answered ${res.status}; trying authentication-point`);
@@ -109,6 +110,7 @@ export class Session implements AuthHooks {
     if (!flow) {
       const auth = await this.transport.text({ method: 'GET', path: '/authentication-point/authenticate', headers: basic, session: false, anyStatus: true, signal });
       if (auth.status === 401) throw badCredentials(creds.username);
+      if (auth.status === 429) throw throttled(creds.username, auth.headers['retry-after']);
       if (auth.status < 200 || auth.status >= 300) {
         throw new ServerError(`Sign-in failed: the server answered HTTP ${auth.status}. Check that the URL ends with the ALM root path (e.g. /qcbin).`, { status: auth.status });
       }
@@ -239,6 +241,13 @@ export class Session implements AuthHooks {
     if (this.keepAlive) clearInterval(this.keepAlive);
     this.keepAlive = undefined;
   }
+}
+
+/** The server slows down sign-ins after repeated failures (429 with Retry-After). */
+function throttled(username: string, retryAfter: string | string[] | undefined): AuthError {
+  const seconds = Number(Array.isArray(retryAfter) ? retryAfter[0] : retryAfter);
+  const wait = Number.isFinite(seconds) && seconds > 0 ? ` Wait ${seconds} s and try again.` : ' Wait a while and try again.';
+  return new AuthError(`Sign-in as ${username} was refused after too many failed attempts.${wait}`, { status: 429 });
 }
 
 function badCredentials(username: string): AuthError {

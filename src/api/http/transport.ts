@@ -50,6 +50,11 @@ export interface HttpRequest {
   target?: WriteTarget;
   /** Return non-2xx responses instead of throwing (sign-in probing). */
   anyStatus?: boolean;
+  /**
+   * When a 401 made the client sign in again: the error to throw instead of replaying the
+   * request in the new session (a write that needs what the old session held, e.g. a lock).
+   */
+  notReplayedAfterReSignIn?: () => Error;
 }
 
 export interface HttpResponse {
@@ -305,6 +310,7 @@ export class Transport {
           await res.body.dump();
           this.log(req, status, started, 'session expired, signing in again');
           await this.auth.renew(generation, abort.signal);
+          if (req.notReplayedAfterReSignIn) throw req.notReplayedAfterReSignIn();
           if (req.body && !req.replayable) {
             throw new AuthError('The session had expired and was renewed; the upload could not be resumed. Start it again.');
           }

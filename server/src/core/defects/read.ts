@@ -9,6 +9,8 @@ import { CATALOGS } from '../../metadata/catalog';
 import { compileCollectionRequest, countQuery, pageQuery } from '../../query/index';
 import type { CompiledCollectionRequest } from '../../query/index';
 import { entityId, projectOf, queryParams } from '../../routes/params';
+import { AnswerBudget } from '../../limits';
+import { PAGE_ANSWER_HINT } from '../../routes/defects/answer';
 import { defectNotFound } from '../../rules/defects';
 import { renderEntity } from '../wire/entity';
 import { coreFormat } from '../wire/negotiate';
@@ -51,10 +53,11 @@ export function registerCoreDefectReads(app: FastifyInstance, ctx: ServerContext
       const total = store.statement(count.sql).pluck().get(...count.params) as number;
       if (coreFormat(request) === 'json') {
         const page = pageQuery('defects', coreDefectJsonSql(compiled.fields), compiled);
-        const entities = store.statement(page.sql).pluck().all(...page.params) as Buffer[];
+        // Under the shared answer budget, as the api tree's pages: a page of huge memos is a 413.
+        const entities = new AnswerBudget(ctx.options.limits, PAGE_ANSWER_HINT).collect(store.statement(page.sql).pluck().iterate(...page.params) as IterableIterator<Buffer>);
         return reply.type('application/json; charset=utf-8').send(jsonPage(entities, total));
       }
-      return reply.type('application/xml; charset=utf-8').send(coreDefectXmlPage(store, compiled, total));
+      return reply.type('application/xml; charset=utf-8').send(coreDefectXmlPage(store, compiled, total, new AnswerBudget(ctx.options.limits, PAGE_ANSWER_HINT)));
     });
   }
 

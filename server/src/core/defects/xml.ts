@@ -11,6 +11,7 @@
 // two for every demo defect and parses the page back.
 import { CATALOGS } from '../../metadata/catalog';
 import type { FieldDef } from '../../metadata/types';
+import type { AnswerBudget } from '../../limits';
 import type { ProjectStore } from '../../store/project';
 import type { CompiledCollectionRequest } from '../../query/index';
 import { pageQuery } from '../../query/index';
@@ -97,7 +98,7 @@ function fieldWriter(def: FieldDef): FieldWriter {
 }
 
 /** The `<Entities>` document of a page: the same rows, order and total as the JSON page. */
-export function coreDefectXmlPage(store: ProjectStore, compiled: CompiledCollectionRequest, total: number): string {
+export function coreDefectXmlPage(store: ProjectStore, compiled: CompiledCollectionRequest, total: number, budget?: AnswerBudget): string {
   const seen = new Set<string>();
   const defs = (compiled.fields ? compiled.fields.map((name) => DEFECT.field(name)).filter((d) => d !== undefined) : DEFECT.fields).filter((def) => {
     if (seen.has(def.name)) return false;
@@ -106,7 +107,12 @@ export function coreDefectXmlPage(store: ProjectStore, compiled: CompiledCollect
   });
   const page = pageQuery('defects', defs.map(columnSql).join(', '), compiled);
   // Raw mode sticks to the cached statement; this column-list SQL is only ever run from here.
-  const rows = store.statement(page.sql).raw(true).all(...page.params) as unknown[][];
+  const rows: unknown[][] = [];
+  for (const row of store.statement(page.sql).raw(true).iterate(...page.params) as IterableIterator<unknown[]>) {
+    // The answer budget (issue 14) counts the row's text as it is read: huge memos are a 413, not gigabytes.
+    budget?.add(row.reduce((n: number, v) => n + (typeof v === 'string' ? v.length : 8), 0));
+    rows.push(row);
+  }
   if (rows.length === 0) return collectionXml([], total);
   const writers = defs.map(fieldWriter);
   const refs = new ReferenceNames(store);
