@@ -198,7 +198,7 @@ describe('api integration: downloads into files', () => {
   });
 
   it('a download that stops receiving bytes fails with TimeoutError after the idle time, keeping the old file (issue 14)', async () => {
-    const idle = new AlmClient({ baseUrl: server.baseUrl, credentials: async () => ({ username: 'alice', password: 'pw' }), timeouts: { idleMs: 400 } });
+    const idle = new AlmClient({ baseUrl: server.baseUrl, credentials: async () => ({ username: 'alice', password: 'pw' }), timeouts: { idleMs: 400 }, dialect: 'api' });
     try {
       const target = join(dir, 'stalled.bin');
       writeFileSync(target, 'old');
