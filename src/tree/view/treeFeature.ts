@@ -8,6 +8,7 @@ import { describeError } from '../../util/log';
 import type { Log } from '../../util/log';
 import { ViewState } from '../model/viewState';
 import type { DefectChildrenProvider } from '../nodes/context';
+import { DefectNode } from '../nodes/defectNode';
 import { LoadMoreNode } from '../nodes/loadMoreNode';
 import { MessageNode } from '../nodes/messageNode';
 import { TreeNode } from '../nodes/treeNode';
@@ -18,6 +19,11 @@ import { DEFECT_SCHEME, DefectPreviewProvider, openDefectPreview } from './defec
 import { filterProject, saveFilterAs } from './filterCommands';
 import { projectFor } from './locate';
 import { AlmTreeProvider, VIEW_ID } from './provider';
+
+/** True while a defect row is selected in the tree: the Ctrl+C keybinding and the copy commands in the palette. */
+const DEFECT_SELECTED_CONTEXT = 'almDefects.defectSelected';
+/** True while any project has a filter: Clear Filter and Save Filter As… in the palette. */
+const FILTERED_CONTEXT = 'almDefects.filtered';
 
 export class TreeFeature implements vscode.Disposable {
   readonly provider: AlmTreeProvider;
@@ -47,7 +53,12 @@ export class TreeFeature implements vscode.Disposable {
       this.view,
       this.view.onDidExpandElement((e) => void state.setExpanded(e.element.id, true)),
       this.view.onDidCollapseElement((e) => void state.setExpanded(e.element.id, false)),
-      this.view.onDidChangeSelection((e) => statusBar.setActive(serverNameOf(e.selection[0] ? rootOf(e.selection[0]) : undefined))),
+      this.view.onDidChangeSelection((e) => {
+        statusBar.setActive(serverNameOf(e.selection[0] ? rootOf(e.selection[0]) : undefined));
+        // Keybindings cannot see `viewItem`: Ctrl+C on a defect row needs a key of its own.
+        void vscode.commands.executeCommand('setContext', DEFECT_SELECTED_CONTEXT, e.selection[0] instanceof DefectNode);
+      }),
+      state.onDidChangeFilters(() => void vscode.commands.executeCommand('setContext', FILTERED_CONTEXT, state.hasFilters)),
       vscode.workspace.registerTextDocumentContentProvider(DEFECT_SCHEME, new DefectPreviewProvider(services.manager)),
       vscode.workspace.onDidChangeConfiguration((e) => {
         if (e.affectsConfiguration('almDefects.pageSize')) this.provider.refreshAll();
@@ -55,6 +66,7 @@ export class TreeFeature implements vscode.Disposable {
       ...this.registerCommands(),
     );
     void setGroupedContext(state.groupBy);
+    void vscode.commands.executeCommand('setContext', FILTERED_CONTEXT, state.hasFilters);
   }
 
   /** The defect editor registers here; until then defects open read-only. */

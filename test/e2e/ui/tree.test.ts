@@ -87,6 +87,23 @@ describe('ui: the ALM tree', function () {
     await screenshot('tree-load-more');
   });
 
+  it('copies the selected defect id with Ctrl+C', async () => {
+    const { page } = ui();
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    await row(/Load 100 more|remaining/, 5).first().focus().catch(() => undefined);
+    await page.keyboard.press('Home');
+    await row(/^Defects/, 4).focus();
+    // The arrow key moves focus and selection to the first defect without opening it.
+    await page.keyboard.press('ArrowDown');
+    const first = page.locator('.part.sidebar [role="treeitem"][aria-selected="true"]').filter({ hasText: /^\d+: / });
+    await first.waitFor({ timeout: 10_000 });
+    const id = /^(\d+):/.exec(await first.innerText())?.[1];
+    assert.ok(id, 'a defect row is selected');
+    await page.keyboard.press('Control+C');
+    await page.locator('.statusbar').getByText(`Copied defect id ${id}`).waitFor({ timeout: 10_000 });
+    assert.equal(await page.evaluate<string>('navigator.clipboard.readText()'), id);
+  });
+
   it('shows the project lists, nested', async () => {
     const { page } = ui();
     // Back to the top of the (virtual) list, then fold the defects away.
