@@ -22,6 +22,8 @@ export interface ServerOptions {
   log?: boolean;
   /** Status of a successful alm-authenticate: sources disagree between 200 and 201. */
   almAuthenticateStatus?: 200 | 201;
+  /** The server's clock (sessions, locks, timestamps); tests pass one they can move instead of sleeping. */
+  now?: () => Date;
 }
 
 export interface ResolvedOptions {

@@ -67,7 +67,7 @@ describe('ui: the ALM tree', function () {
     assert.match(await newest.innerText(), /·/, 'status · severity · owner shown');
     assert.equal(await newest.locator('.codicon').count() > 0, true, 'severity icon');
     await newest.hover();
-    await page.locator('.monaco-hover').filter({ hasText: /Defect \d+/ }).first().waitFor({ timeout: 10_000 }).catch(() => undefined);
+    await page.locator('.monaco-hover').filter({ hasText: /Defect \d+/ }).first().waitFor({ timeout: 10_000 });
     await screenshot('tree-defects');
     await page.mouse.move(0, 0);
 
@@ -92,15 +92,20 @@ describe('ui: the ALM tree', function () {
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
     await row(/Load 100 more|remaining/, 5).first().focus().catch(() => undefined);
     await page.keyboard.press('Home');
-    await row(/^Defects/, 4).focus();
-    // The arrow key moves focus and selection to the first defect without opening it.
-    await page.keyboard.press('ArrowDown');
-    const first = page.locator('.part.sidebar [role="treeitem"][aria-selected="true"]').filter({ hasText: /^\d+: / });
+    const first = row(/^\d+: /, 5);
     await first.waitFor({ timeout: 10_000 });
     const id = /^(\d+):/.exec(await first.innerText())?.[1];
-    assert.ok(id, 'a defect row is selected');
-    await page.keyboard.press('Control+C');
-    await page.locator('.statusbar').getByText(`Copied defect id ${id}`).waitFor({ timeout: 10_000 });
+    assert.ok(id, 'a defect row is shown');
+    // A click selects the row (and opens the defect, whose editor takes the focus).
+    await first.click();
+    await assertEventually(async () => (await first.getAttribute('aria-selected')) === 'true', 'the row was not selected');
+    const copied = page.locator('.statusbar').getByText(`Copied defect id ${id}`);
+    // Back to the tree and press the keys; again if the editor, still loading, took the focus back.
+    await assertEventually(async () => {
+      await first.focus();
+      await page.keyboard.press('Control+C');
+      return copied.isVisible();
+    }, 'Ctrl+C on the selected defect row did not copy its id');
     assert.equal(await page.evaluate<string>('navigator.clipboard.readText()'), id);
   });
 
