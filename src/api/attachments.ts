@@ -28,7 +28,7 @@ const CONTENT_TYPES: Record<string, string> = {
   '.docx': 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
 };
 
-export function contentTypeFor(name: string): string {
+function contentTypeFor(name: string): string {
   return CONTENT_TYPES[extname(name).toLowerCase()] ?? 'application/octet-stream';
 }
 
@@ -50,7 +50,7 @@ async function fileSize(path: string): Promise<number> {
   }
 }
 
-export function toAttachment(r: Record<string, unknown>): Attachment {
+function toAttachment(r: Record<string, unknown>): Attachment {
   const entity = r.entity as Record<string, unknown> | undefined;
   if (typeof r.id !== 'number') throw new ServerError('The server returned an attachment without a numeric id.');
   const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);

@@ -7,7 +7,7 @@ import type { SessionBound } from './session';
 import type { LockHandle, LocksApi } from './surface';
 import type { EntityRef, Lock } from './types';
 
-export function toLock(r: Record<string, unknown>): Lock {
+function toLock(r: Record<string, unknown>): Lock {
   const entity = r.entity as Record<string, unknown> | undefined;
   if (typeof r.id !== 'number' || !entity || typeof entity.id !== 'number') {
     throw new ServerError('The server returned a lock without an id or entity.');

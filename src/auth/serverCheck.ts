@@ -12,7 +12,7 @@ export interface ProjectChoice {
   project: string;
 }
 
-export type CheckProblem = 'credentials' | 'unreachable' | 'certificate' | 'not-alm' | 'other';
+type CheckProblem = 'credentials' | 'unreachable' | 'certificate' | 'not-alm' | 'other';
 
 export type CheckResult = { ok: true; projects: ProjectChoice[] } | { ok: false; problem: CheckProblem; message: string };
 

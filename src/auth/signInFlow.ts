@@ -51,7 +51,7 @@ export async function signInInteractively(connection: ServerConnection, log: Log
 }
 
 /** A message a user can act on, whatever went wrong. */
-export function signInFailureMessage(server: string, e: unknown): string {
+function signInFailureMessage(server: string, e: unknown): string {
   if (e instanceof AuthError) return `Sign-in to ${server} failed: the user name or password is wrong, or the account is locked.`;
   if (e instanceof NetworkError || e instanceof TimeoutError) return `Cannot reach ${server}: ${e.message}`;
   return `Sign-in to ${server} failed: ${describeError(e)}`;

@@ -19,7 +19,7 @@ export interface HandlerContext {
 }
 
 /** Opens http(s) links only, in the user's browser (VS Code asks before opening an untrusted site). */
-export async function openLink(href: string, log: EditorLog): Promise<boolean> {
+async function openLink(href: string, log: EditorLog): Promise<boolean> {
   const target = externalLink(href);
   if (!target) {
     log.warn(`[editor] ignored a memo link that is not an absolute http(s) URL: ${href.slice(0, 200)}`);

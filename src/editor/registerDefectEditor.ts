@@ -13,8 +13,9 @@ import { lazyProjectApi } from './lazyProject';
 import type { LazyProjectApi } from './lazyProject';
 import { projectUsers } from './projectUsers';
 import type { DefectEditorServices, EditorProjectRef } from './services';
+import { escapeHtml } from '../util/html';
 
-export const NEW_DEFECT_COMMAND = 'almDefects.newDefect';
+const NEW_DEFECT_COMMAND = 'almDefects.newDefect';
 
 export interface DefectEditorApi {
   /** Opens (or reveals) the editor of a defect. */
@@ -170,8 +171,4 @@ export function registerDefectEditor(context: vscode.ExtensionContext, services:
     }),
   );
   return api;
-}
-
-function escapeHtml(s: string): string {
-  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }

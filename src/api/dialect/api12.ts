@@ -16,7 +16,7 @@ function unexpected(what: string): never {
 }
 
 /** Ids in paths must be positive integers: anything else could turn an entity write into a collection write. */
-export function assertEntityId(id: number): void {
+function assertEntityId(id: number): void {
   if (!Number.isSafeInteger(id) || id <= 0) {
     throw new SelectionGuardError(`Entity id ${String(id)} is not a positive integer.`);
   }

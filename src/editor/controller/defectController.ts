@@ -10,7 +10,7 @@ import { ControllerBase } from './controllerBase';
 import { buildFieldViews, statusValues } from './fieldViews';
 import { wireValues } from './values';
 
-export type { ControllerChange, DefectControllerOptions } from './controllerBase';
+export type { DefectControllerOptions } from './controllerBase';
 
 export class DefectController extends ControllerBase {
 

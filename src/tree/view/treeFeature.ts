@@ -4,6 +4,7 @@ import * as vscode from 'vscode';
 import type { AuthServices } from '../../auth/services';
 import type { ConnectionStatusBar } from '../../auth/statusBar';
 import { serverNameOf } from '../../auth/serverArgs';
+import { affectsTree } from '../../config/settings';
 import { describeError } from '../../util/log';
 import type { Log } from '../../util/log';
 import { ViewState } from '../model/viewState';
@@ -15,7 +16,6 @@ import { TreeNode } from '../nodes/treeNode';
 import { groupBy, setGroupedContext, sortBy } from './arrangeCommands';
 import { copyDefectId, copyDefectLink, goToDefect, selectedDefect } from './defectCommands';
 import type { DefectOpener } from './defectCommands';
-import { DEFECT_SCHEME, DefectPreviewProvider, openDefectPreview } from './defectPreview';
 import { filterProject, saveFilterAs } from './filterCommands';
 import { projectFor } from './locate';
 import { AlmTreeProvider, VIEW_ID } from './provider';
@@ -28,7 +28,8 @@ const FILTERED_CONTEXT = 'almDefects.filtered';
 export class TreeFeature implements vscode.Disposable {
   readonly provider: AlmTreeProvider;
   readonly view: vscode.TreeView<TreeNode>;
-  private opener: DefectOpener = openDefectPreview;
+  /** The defect editor, registered right after the tree (it needs the tree to reveal defects). */
+  private opener: DefectOpener | undefined;
   /** Files dropped on the tree go to the registered controller (attachments); until then a drop does nothing. */
   private dropController: vscode.TreeDragAndDropController<TreeNode> | undefined;
   private readonly disposables: vscode.Disposable[] = [];
@@ -59,9 +60,8 @@ export class TreeFeature implements vscode.Disposable {
         void vscode.commands.executeCommand('setContext', DEFECT_SELECTED_CONTEXT, e.selection[0] instanceof DefectNode);
       }),
       state.onDidChangeFilters(() => void vscode.commands.executeCommand('setContext', FILTERED_CONTEXT, state.hasFilters)),
-      vscode.workspace.registerTextDocumentContentProvider(DEFECT_SCHEME, new DefectPreviewProvider(services.manager)),
       vscode.workspace.onDidChangeConfiguration((e) => {
-        if (e.affectsConfiguration('almDefects.pageSize')) this.provider.refreshAll();
+        if (affectsTree(e)) this.provider.refreshAll();
       }),
       ...this.registerCommands(),
     );
@@ -73,7 +73,7 @@ export class TreeFeature implements vscode.Disposable {
   setDefectOpener(opener: DefectOpener): vscode.Disposable {
     this.opener = opener;
     return new vscode.Disposable(() => {
-      if (this.opener === opener) this.opener = openDefectPreview;
+      if (this.opener === opener) this.opener = undefined;
     });
   }
 
@@ -96,6 +96,7 @@ export class TreeFeature implements vscode.Disposable {
   }
 
   openDefect(ref: Parameters<DefectOpener>[0]): Promise<void> {
+    if (!this.opener) return Promise.reject(new Error('The defect editor is not available (the extension is shutting down).'));
     return this.opener(ref);
   }
 
@@ -126,9 +127,9 @@ export class TreeFeature implements vscode.Disposable {
       cmd('almDefects.loadMore', (arg) => (arg instanceof LoadMoreNode ? arg.owner.loadMore() : undefined)),
       cmd('almDefects.openDefect', async (arg) => {
         const ref = selectedDefect(view, arg);
-        return ref ? this.opener(ref).then(() => ref) : goToDefect(provider, view, services.manager, (r) => this.opener(r), tag, arg);
+        return ref ? this.openDefect(ref).then(() => ref) : goToDefect(provider, view, services.manager, (r) => this.openDefect(r), tag, arg);
       }),
-      cmd('almDefects.goToDefect', (arg) => goToDefect(provider, view, services.manager, (r) => this.opener(r), tag, arg)),
+      cmd('almDefects.goToDefect', (arg) => goToDefect(provider, view, services.manager, (r) => this.openDefect(r), tag, arg)),
       cmd('almDefects.copyDefectId', (arg) => copyDefectId(view, arg)),
       cmd('almDefects.copyDefectLink', (arg) => copyDefectLink(view, services.manager, arg)),
       cmd('almDefects.filter', async (arg) => {

@@ -101,8 +101,10 @@ describe('ui: the ALM tree', function () {
     await assertEventually(async () => (await first.getAttribute('aria-selected')) === 'true', 'the row was not selected');
     const copied = page.locator('.statusbar').getByText(`Copied defect id ${id}`);
     // Back to the tree and press the keys; again if the editor, still loading, took the focus back.
+    // Rows take no DOM focus themselves: the list does (its focused row is the clicked one).
+    const list = page.locator('.part.sidebar .monaco-list').filter({ has: first });
     await assertEventually(async () => {
-      await first.focus();
+      await list.focus();
       await page.keyboard.press('Control+C');
       return copied.isVisible();
     }, 'Ctrl+C on the selected defect row did not copy its id');
