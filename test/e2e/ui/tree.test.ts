@@ -102,7 +102,7 @@ describe('ui: the ALM tree', function () {
     const copied = page.locator('.statusbar').getByText(`Copied defect id ${id}`);
     // Back to the tree and press the keys; again if the editor, still loading, took the focus back.
     // Rows take no DOM focus themselves: the list does (its focused row is the clicked one).
-    const list = page.locator('.part.sidebar .monaco-list').filter({ has: first });
+    const list = page.locator('.part.sidebar .monaco-list').first();
     await assertEventually(async () => {
       await list.focus();
       await page.keyboard.press('Control+C');
