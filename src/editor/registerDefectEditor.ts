@@ -6,14 +6,16 @@ import * as vscode from 'vscode';
 import type { DefectKey } from '../shared/editorProtocol';
 import { DefectController } from './controller/defectController';
 import { keyId, parseSnapshot } from './controller/snapshot';
-import { DEFECT_VIEW_TYPE, DefectSession, describeError, panelOptions } from './defectSession';
+import { DEFECT_VIEW_TYPE, DefectSession, panelOptions } from './defectSession';
 import type { SessionHost } from './defectSession';
 import { ImageResolver } from './imageResolver';
 import { lazyProjectApi } from './lazyProject';
 import type { LazyProjectApi } from './lazyProject';
 import { projectUsers } from './projectUsers';
 import type { DefectEditorServices, EditorProjectRef } from './services';
+import { registerCommand } from '../util/command';
 import { escapeHtml } from '../util/html';
+import { describeError } from '../util/log';
 
 const NEW_DEFECT_COMMAND = 'almDefects.newDefect';
 
@@ -89,7 +91,7 @@ class DefectEditorRegistry implements SessionHost, vscode.Disposable {
     if (this.sessions.get(previous) === session) this.sessions.delete(previous);
     this.sessions.set(session.id, session);
     const { id, ...ref } = session.key;
-    if (id !== undefined) void Promise.resolve(this.services.revealDefect?.({ ...ref, id })).catch((e: unknown) => this.log.warn(`[editor] could not reveal defect ${id}: ${describeError(e)}`));
+    if (id !== undefined) void Promise.resolve(this.services.revealDefect?.({ ...ref, id })).catch((e: unknown) => this.log.warn(`could not reveal defect ${id}: ${describeError(e)}`));
   }
 
   closed(session: DefectSession): void {
@@ -109,7 +111,7 @@ class DefectEditorRegistry implements SessionHost, vscode.Disposable {
   }
 
   async releaseAll(): Promise<void> {
-    await Promise.all([...this.sessions.values()].map((s) => s.releaseLock().catch((e: unknown) => this.log.warn(`[editor] release on ${s.id}: ${describeError(e)}`))));
+    await Promise.all([...this.sessions.values()].map((s) => s.releaseLock().catch((e: unknown) => this.log.warn(`release on ${s.id}: ${describeError(e)}`))));
   }
 
   /** Deactivation: stop every session but keep the panels, so VS Code can restore them. */
@@ -142,7 +144,7 @@ export function registerDefectEditor(context: vscode.ExtensionContext, services:
   const registry = new DefectEditorRegistry(context.extensionUri, services);
   current = registry;
   const fail = (what: string) => (e: unknown) => {
-    services.log.error(`[editor] ${what}: ${describeError(e)}`);
+    services.log.error(`${what}: ${describeError(e)}`);
     void vscode.window.showErrorMessage(`${what}: ${describeError(e)}`);
   };
   const api: DefectEditorApi = {
@@ -161,7 +163,7 @@ export function registerDefectEditor(context: vscode.ExtensionContext, services:
   context.subscriptions.push(
     registry,
     { dispose: () => (current === registry ? (current = undefined) : undefined) },
-    vscode.commands.registerCommand(NEW_DEFECT_COMMAND, async (arg?: unknown) => {
+    registerCommand(NEW_DEFECT_COMMAND, services.log, async (arg) => {
       const project = await projectOf(services, arg, 'New Defect: choose the project');
       if (project) await api.create(project);
     }),
@@ -175,7 +177,7 @@ export function registerDefectEditor(context: vscode.ExtensionContext, services:
         }
         await registry.open(snapshot.key, snapshot, panel).catch((e: unknown) => {
           panel.webview.html = `<!DOCTYPE html><html><head><meta http-equiv="Content-Security-Policy" content="default-src 'none'"></head><body><p>Could not reopen defect ${snapshot.key.id ?? ''}: ${escapeHtml(describeError(e))}</p></body></html>`;
-          services.log.warn(`[editor] restore of ${keyId(snapshot.key)} failed: ${describeError(e)}`);
+          services.log.warn(`restore of ${keyId(snapshot.key)} failed: ${describeError(e)}`);
         });
       },
     }),

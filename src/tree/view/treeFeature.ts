@@ -5,7 +5,7 @@ import type { AuthServices } from '../../auth/services';
 import type { ConnectionStatusBar } from '../../auth/statusBar';
 import { serverNameOf } from '../../auth/serverArgs';
 import { affectsTree } from '../../config/settings';
-import { describeError } from '../../util/log';
+import { registerCommand } from '../../util/command';
 import type { Log } from '../../util/log';
 import { ViewState } from '../model/viewState';
 import type { DefectChildrenProvider } from '../nodes/context';
@@ -107,16 +107,7 @@ export class TreeFeature implements vscode.Disposable {
   private registerCommands(): vscode.Disposable[] {
     const { provider, view, services, log } = this;
     const tag = log.child('tree');
-    const cmd = (id: string, fn: (arg: unknown) => unknown): vscode.Disposable =>
-      vscode.commands.registerCommand(id, async (arg: unknown) => {
-        try {
-          return await fn(arg);
-        } catch (e) {
-          tag.error(`${id}: ${describeError(e)}`);
-          void vscode.window.showErrorMessage(describeError(e));
-          return undefined;
-        }
-      });
+    const cmd = (id: string, fn: (arg: unknown) => unknown): vscode.Disposable => registerCommand(id, tag, fn);
     return [
       cmd('almDefects.refresh', () => provider.refreshAll()),
       cmd('almDefects.refreshNode', (arg) => {
