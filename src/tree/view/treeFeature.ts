@@ -16,6 +16,7 @@ import { TreeNode } from '../nodes/treeNode';
 import { groupBy, setGroupedContext, sortBy } from './arrangeCommands';
 import { copyDefectId, copyDefectLink, goToDefect, selectedDefect } from './defectCommands';
 import type { DefectOpener } from './defectCommands';
+import { DEFECT_SCHEME, DefectPreviewProvider, openDefectPreview } from './defectPreview';
 import { filterProject, saveFilterAs } from './filterCommands';
 import { projectFor } from './locate';
 import { AlmTreeProvider, VIEW_ID } from './provider';
@@ -28,8 +29,7 @@ const FILTERED_CONTEXT = 'almDefects.filtered';
 export class TreeFeature implements vscode.Disposable {
   readonly provider: AlmTreeProvider;
   readonly view: vscode.TreeView<TreeNode>;
-  /** The defect editor, registered right after the tree (it needs the tree to reveal defects). */
-  private opener: DefectOpener | undefined;
+  private opener: DefectOpener = openDefectPreview;
   /** Files dropped on the tree go to the registered controller (attachments); until then a drop does nothing. */
   private dropController: vscode.TreeDragAndDropController<TreeNode> | undefined;
   private readonly disposables: vscode.Disposable[] = [];
@@ -54,6 +54,7 @@ export class TreeFeature implements vscode.Disposable {
       this.view,
       this.view.onDidExpandElement((e) => void state.setExpanded(e.element.id, true)),
       this.view.onDidCollapseElement((e) => void state.setExpanded(e.element.id, false)),
+      vscode.workspace.registerTextDocumentContentProvider(DEFECT_SCHEME, new DefectPreviewProvider(services.manager)),
       this.view.onDidChangeSelection((e) => {
         statusBar.setActive(serverNameOf(e.selection[0] ? rootOf(e.selection[0]) : undefined));
         // Keybindings cannot see `viewItem`: Ctrl+C on a defect row needs a key of its own.
@@ -73,7 +74,7 @@ export class TreeFeature implements vscode.Disposable {
   setDefectOpener(opener: DefectOpener): vscode.Disposable {
     this.opener = opener;
     return new vscode.Disposable(() => {
-      if (this.opener === opener) this.opener = undefined;
+      if (this.opener === opener) this.opener = openDefectPreview;
     });
   }
 
@@ -96,7 +97,6 @@ export class TreeFeature implements vscode.Disposable {
   }
 
   openDefect(ref: Parameters<DefectOpener>[0]): Promise<void> {
-    if (!this.opener) return Promise.reject(new Error('The defect editor is not available (the extension is shutting down).'));
     return this.opener(ref);
   }
 
