@@ -28,18 +28,14 @@ export interface DefectEditorApi {
   openKeys(): DefectKey[];
   /** The controller behind an open editor (a new defect's key has no id), for tests and diagnostics. */
   controller(key: DefectKey): DefectController | undefined;
+  /** Releases every lock the open editors hold, keeping their edits; deactivate() awaits it. */
   releaseAllLocks(): Promise<void>;
+  /** A defect's attachments changed (an upload): its open editor reads the list again for images. */
+  attachmentsChanged(defect: EditorProjectRef & { id: number }): void;
   /** Controllers whose panel is visible now (the periodic change check looks only at these). */
   visibleControllers(): DefectController[];
   /** The defect of the active editor panel, if one is active. */
   activeKey(): DefectKey | undefined;
-}
-
-let current: DefectEditorRegistry | undefined;
-
-/** Releases every lock the open editors hold, keeping their edits; deactivate() awaits it. */
-export function releaseAllLocks(): Promise<void> {
-  return current?.releaseAll() ?? Promise.resolve();
 }
 
 class DefectEditorRegistry implements SessionHost, vscode.Disposable {
@@ -96,6 +92,7 @@ class DefectEditorRegistry implements SessionHost, vscode.Disposable {
 
   closed(session: DefectSession): void {
     if (this.sessions.get(session.id) === session) this.sessions.delete(session.id);
+    this.resolvers.delete(session.controller);
   }
 
   session(key: DefectKey): DefectSession | undefined {
@@ -120,12 +117,25 @@ class DefectEditorRegistry implements SessionHost, vscode.Disposable {
     this.sessions.clear();
   }
 
+  /** Image resolvers of the open editors, so an upload can make them list attachments again. */
+  private readonly resolvers = new Map<DefectController, ImageResolver>();
+
+  forgetImages(defect: EditorProjectRef & { id: number }): void {
+    for (const [controller, resolver] of this.resolvers) {
+      const key = controller.defectKey;
+      if (key.id === defect.id && key.server === defect.server && key.domain === defect.domain && key.project === defect.project) resolver.forget();
+    }
+  }
+
   private imagesFor(api: LazyProjectApi, controller: DefectController, server: string): () => ImageResolver | undefined {
-    let resolver: ImageResolver | undefined;
     return () => {
       const id = controller.defectKey.id;
       if (id === undefined) return undefined;
-      resolver ??= new ImageResolver(api.attachments, id, this.services.baseUrl(server) ?? 'http://invalid/');
+      let resolver = this.resolvers.get(controller);
+      if (!resolver) {
+        resolver = new ImageResolver(api.attachments, id, this.services.baseUrl(server) ?? 'http://invalid/');
+        this.resolvers.set(controller, resolver);
+      }
       return resolver;
     };
   }
@@ -142,7 +152,6 @@ async function projectOf(services: DefectEditorServices, arg: unknown, title: st
 /** Registers the editor's commands and serializer; returns what the tree and tests call. */
 export function registerDefectEditor(context: vscode.ExtensionContext, services: DefectEditorServices): DefectEditorApi {
   const registry = new DefectEditorRegistry(context.extensionUri, services);
-  current = registry;
   const fail = (what: string) => (e: unknown) => {
     services.log.error(`${what}: ${describeError(e)}`);
     void vscode.window.showErrorMessage(`${what}: ${describeError(e)}`);
@@ -157,12 +166,12 @@ export function registerDefectEditor(context: vscode.ExtensionContext, services:
     openKeys: () => registry.keys(),
     controller: (key) => registry.session(key)?.controller,
     releaseAllLocks: () => registry.releaseAll(),
+    attachmentsChanged: (defect) => registry.forgetImages(defect),
     visibleControllers: () => registry.all().filter((s) => s.webviewPanel?.visible).map((s) => s.controller),
     activeKey: () => registry.all().find((s) => s.webviewPanel?.active)?.key,
   };
   context.subscriptions.push(
     registry,
-    { dispose: () => (current === registry ? (current = undefined) : undefined) },
     registerCommand(NEW_DEFECT_COMMAND, services.log, async (arg) => {
       const project = await projectOf(services, arg, 'New Defect: choose the project');
       if (project) await api.create(project);
