@@ -1,4 +1,4 @@
-// `npm test`: type-checks, lints, then runs the unit, integration and end-to-end stages in turn,
+// `npm test`: type-checks, lints, then runs the unit, integration, soak and end-to-end stages in turn,
 // and ends with one line "N passed, M failed" over every test of every stage.
 // A stage that cannot run (type errors, a crash before any test) counts as one failure.
 import { spawnSync } from 'node:child_process';
@@ -11,7 +11,11 @@ const stages = [
   { name: 'lint', cmd: ['npm', 'run', '--silent', 'lint'], counted: false },
   { name: 'unit', cmd: ['npm', 'run', '--silent', 'test:unit'], counted: true },
   { name: 'integration', cmd: ['npm', 'run', '--silent', 'test:integration'], counted: true },
+  // A short soak (faults, restarts, many sessions); it prints its own counters and fails unless all are 0.
+  { name: 'soak', cmd: ['npm', 'run', '--silent', 'soak', '--', '--sessions', '100'], counted: false },
   { name: 'e2e', cmd: ['npm', 'run', '--silent', 'test:e2e'], counted: true },
+  // The extension-host suite again, against a Core-only server (the build from the e2e stage is reused).
+  { name: 'e2e-rest', cmd: ['node', 'scripts/e2e/run.mjs', '--trees', 'rest', '--host-only'], counted: true },
 ];
 
 const only = process.argv.slice(2);

@@ -3,10 +3,11 @@
 //  1. defect GET: client vs a bare undici.request of the same URL with the same headers (goal ≤ 1.10×)
 //  2. walking every defect with only the tree's columns: time and peak heap, 10k vs 100k
 //     defects (goal ≤ 60 MB and independent of the project's size)
+//  1 and 2 run once per REST tree: the /api dialect and the Core /rest dialect (`--trees api,rest`).
 //  3. 200 MB attachment upload (from a file) and download (saved to a file): throughput as a
 //     ratio to curl doing the same (goal ≥ 0.8×), and the client process's RSS growth (goal ≤ 30 MB)
 // The server runs in a child process so the memory figures are the client's alone.
-// Usage: node --expose-gc dist/bench/client.js [--defects 100000] [--mb 200] [--gets 3000]
+// Usage: node --expose-gc dist/bench/client.js [--defects 100000] [--mb 200] [--gets 3000] [--trees api,rest] [--gets-only] [--no-transfer]
 import { execFileSync, fork } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -16,6 +17,7 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { Agent, request } from 'undici';
 import { AlmClient } from '../../src/api/index';
+import type { RestTree } from '../../src/api/index';
 import { curl, gc, mb, median, now, sampler } from './measure';
 import { serveForBenchmark } from './serverChild';
 import type { ServeRequest } from './serverChild';
@@ -72,24 +74,39 @@ async function bareSession(baseUrl: string): Promise<{ cookie: string; xsrf: str
   return { cookie: pairs.join('; '), xsrf };
 }
 
-function newClient(baseUrl: string): AlmClient {
-  return new AlmClient({ baseUrl, credentials: async () => USER, maxConcurrent: 4 });
+function newClient(baseUrl: string, tree: RestTree = 'api'): AlmClient {
+  return new AlmClient({ baseUrl, credentials: async () => USER, maxConcurrent: 4, dialect: tree });
 }
 
-async function benchGet(baseUrl: string, gets: number): Promise<void> {
-  const client = newClient(baseUrl);
+/** The trees to measure (`--trees api,rest`, default both). */
+function treesArg(): RestTree[] {
+  const i = process.argv.indexOf('--trees');
+  const list = (i >= 0 ? (process.argv[i + 1] ?? '') : 'api,rest').split(',');
+  if (list.some((t) => t !== 'api' && t !== 'rest')) throw new Error('--trees takes api, rest or api,rest');
+  return list as RestTree[];
+}
+
+/** The id in a defect body of either tree: `{id}` or Core's `{Fields:[{Name:'id',values:[{value}]}]}`. */
+function idOf(body: { id?: number; Fields?: { Name: string; values: { value: string }[] }[] }): number | undefined {
+  if (body.id !== undefined) return body.id;
+  const v = body.Fields?.find((f) => f.Name === 'id')?.values[0]?.value;
+  return v === undefined ? undefined : Number(v);
+}
+
+async function benchGet(baseUrl: string, gets: number, tree: RestTree): Promise<void> {
+  const client = newClient(baseUrl, tree);
   const demo = client.project('DEFAULT', 'Demo');
   const { cookie } = await bareSession(baseUrl);
   const agent = new Agent({ connections: 4 });
   const ids = Array.from({ length: 50 }, (_, i) => i * 7 + 1);
   const bare = async (id: number) => {
-    const res = await request(`${baseUrl}/api/domains/DEFAULT/projects/Demo/defects/${id}`, {
+    const res = await request(`${baseUrl}/${tree}/domains/DEFAULT/projects/Demo/defects/${id}`, {
       dispatcher: agent,
       headers: { accept: 'application/json', 'accept-encoding': 'gzip, deflate', cookie },
     });
     const buf = Buffer.from(await res.body.arrayBuffer());
     const text = (res.headers['content-encoding'] === 'gzip' ? gunzipSync(buf) : buf).toString('utf8');
-    if (res.statusCode !== 200 || (JSON.parse(text) as { id: number }).id !== id) throw new Error(`bare GET ${id} → ${res.statusCode}`);
+    if (res.statusCode !== 200 || idOf(JSON.parse(text) as { id?: number }) !== id) throw new Error(`bare GET ${id} → ${res.statusCode}`);
   };
   const viaClient = async (id: number) => {
     if ((await demo.defects.get(id)).id !== id) throw new Error('client GET returned another defect');
@@ -114,7 +131,7 @@ async function benchGet(baseUrl: string, gets: number): Promise<void> {
   const c = median(clientMs);
   const b = median(bareMs);
   const ratio = c / b;
-  console.log(`defect GET p50: client ${c.toFixed(3)} ms, bare undici.request ${b.toFixed(3)} ms → ${ratio.toFixed(3)}× (goal ≤ 1.10×) ${ratio <= 1.1 ? 'OK' : 'MISSED'}`);
+  console.log(`[${tree}] defect GET p50: client ${c.toFixed(3)} ms, bare undici.request ${b.toFixed(3)} ms → ${ratio.toFixed(3)}× (goal ≤ 1.10×) ${ratio <= 1.1 ? 'OK' : 'MISSED'}`);
   await client.dispose();
   await agent.close();
 }
@@ -128,10 +145,10 @@ interface Walk {
   peakLive: number;
 }
 
-async function benchWalk(defects: number): Promise<Walk> {
+async function benchWalk(defects: number, tree: RestTree): Promise<Walk> {
   const served = await serve(defects, 1024 * 1024);
   try {
-    const client = newClient(served.baseUrl);
+    const client = newClient(served.baseUrl, tree);
     await client.signIn();
     const walk = async (perPage: () => void): Promise<number> => {
       let count = 0;
@@ -271,22 +288,27 @@ async function main(): Promise<void> {
   const small = Math.max(1, Math.round(large / 10));
 
   if (process.argv.includes('--transfer-only')) return benchTransfer(arg('mb', 200));
+  const trees = treesArg();
   const getServer = await serve(1000, 1024 * 1024);
   try {
-    await benchGet(getServer.baseUrl, arg('gets', 3000));
+    for (const tree of trees) await benchGet(getServer.baseUrl, arg('gets', 3000), tree);
   } finally {
     await getServer.stop();
   }
 
-  const walks = [await benchWalk(small), await benchWalk(large)];
-  for (const w of walks) {
-    console.log(`walk ${w.count} defects (fields ${TREE_FIELDS.join(',')}): ${(w.ms / 1000).toFixed(2)} s (${Math.round(w.count / (w.ms / 1000))} defects/s), peak heap ${mb(w.peakHeap)}, peak live heap ${mb(w.peakLive)}`);
+  if (process.argv.includes('--gets-only')) return;
+  for (const tree of trees) {
+    const walks = [await benchWalk(small, tree), await benchWalk(large, tree)];
+    for (const w of walks) {
+      console.log(`[${tree}] walk ${w.count} defects (fields ${TREE_FIELDS.join(',')}): ${(w.ms / 1000).toFixed(2)} s (${Math.round(w.count / (w.ms / 1000))} defects/s), peak heap ${mb(w.peakHeap)}, peak live heap ${mb(w.peakLive)}`);
+    }
+    const [a, b] = walks as [Walk, Walk];
+    const grew = b.peakLive - a.peakLive;
+    const ok = b.peakHeap <= 60 * 1024 * 1024 && grew < 5 * 1024 * 1024;
+    console.log(`[${tree}] peak heap ${mb(b.peakHeap)} at ${b.count} defects vs ${mb(a.peakHeap)} at ${a.count}; live ${mb(b.peakLive)} vs ${mb(a.peakLive)} (goal ≤ 60 MB, independent of size) ${ok ? 'OK' : 'MISSED'}`);
   }
-  const [a, b] = walks as [Walk, Walk];
-  const grew = b.peakLive - a.peakLive;
-  const ok = b.peakHeap <= 60 * 1024 * 1024 && grew < 5 * 1024 * 1024;
-  console.log(`peak heap ${mb(b.peakHeap)} at ${b.count} defects vs ${mb(a.peakHeap)} at ${a.count}; live ${mb(b.peakLive)} vs ${mb(a.peakLive)} (goal ≤ 60 MB, independent of size) ${ok ? 'OK' : 'MISSED'}`);
 
+  if (process.argv.includes('--no-transfer')) return;
   await benchTransfer(arg('mb', 200));
 }
 

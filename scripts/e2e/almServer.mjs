@@ -10,7 +10,7 @@ import { repoRoot } from './versions.mjs';
 export const serverBundle = join(repoRoot, 'dist', 'server', 'index.js');
 
 /**
- * @param {{ dataDir: string, logFile: string, port?: number, defects?: number, maxAttachmentBytes?: number, log?: boolean, timeoutMs?: number }} options
+ * @param {{ dataDir: string, logFile: string, port?: number, defects?: number, maxAttachmentBytes?: number, log?: boolean, timeoutMs?: number, trees?: string[] }} options
  * @returns {Promise<{ baseUrl: string, port: number, dataDir: string, users: { username: string, password: string }[], apiKeys: { user: string, clientId: string, secret: string }[], pid: number, stop: () => Promise<void> }>}
  */
 export async function startAlmServer(options) {
@@ -23,7 +23,7 @@ export async function startAlmServer(options) {
     env: {
       ...process.env,
       ALM_SERVER_BUNDLE: serverBundle,
-      ALM_SERVER_OPTIONS: JSON.stringify({ port: options.port ?? 0, dataDir: options.dataDir, demo: true, defects: options.defects, maxAttachmentBytes: options.maxAttachmentBytes, log: options.log ?? true }),
+      ALM_SERVER_OPTIONS: JSON.stringify({ port: options.port ?? 0, dataDir: options.dataDir, demo: true, defects: options.defects, maxAttachmentBytes: options.maxAttachmentBytes, log: options.log ?? true, ...(options.trees ? { trees: options.trees } : {}) }),
     },
   });
   const timeoutMs = options.timeoutMs ?? 120_000;

@@ -6,7 +6,10 @@
 //   4. runs the page-side tests (test/e2e/ui) against a fresh workbench with the extension loaded;
 //   5. writes the combined counts to ALM_TEST_SUMMARY and exits non-zero on any failure.
 // On failure the logs and screenshots are kept under test-results/e2e-<time>/.
-// Usage: node scripts/e2e/run.mjs [--grep <pattern>] [--keep]   (--keep keeps the temporary run folder)
+// Usage: node scripts/e2e/run.mjs [--grep <pattern>] [--trees api|rest|api,rest] [--host-only] [--keep]
+//   --trees: the REST trees the ALM server offers (default both); `--trees rest` runs against a
+//   Core-only server. --host-only runs the extension-host suite without the page-side tests (CI's
+//   second run, against a Core-only server). --keep keeps the temporary run folder.
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, existsSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
@@ -23,6 +26,13 @@ import { writeDemoWorkspace } from './workspace.mjs';
 const argv = process.argv.slice(2);
 const grep = argv.includes('--grep') ? argv[argv.indexOf('--grep') + 1] : process.env.ALM_E2E_GREP;
 const keep = argv.includes('--keep');
+const hostOnly = argv.includes('--host-only');
+const treesArg = argv.includes('--trees') ? argv[argv.indexOf('--trees') + 1] : process.env.ALM_E2E_TREES;
+const trees = treesArg ? treesArg.split(',').map((t) => t.trim()) : undefined;
+if (trees && (trees.length === 0 || trees.some((t) => t !== 'api' && t !== 'rest'))) {
+  console.error(`--trees must be api, rest or api,rest (got ${treesArg})`);
+  process.exit(2);
+}
 const SUITE_TIMEOUT_MS = Number(process.env.ALM_E2E_SUITE_TIMEOUT_MS ?? 10 * 60_000);
 // The whole run, install included, must end well inside CI's 20 minutes even when something hangs.
 const RUN_TIMEOUT_MS = Number(process.env.ALM_E2E_RUN_TIMEOUT_MS ?? 17 * 60_000);
@@ -51,9 +61,9 @@ async function main() {
   if (runtime.installSeconds > 0) timings.install = runtime.installSeconds;
 
   // 1,000 defects in Demo: the tree's tests page to the last one (issue 5); 256 MB attachments: the 200 MB transfer test (issue 7).
-  const alm = await startAlmServer({ dataDir: join(runDir, 'alm-data'), logFile: files.almLog, defects: 1000, maxAttachmentBytes: 256 * 1024 * 1024 });
-  log(`ALM server at ${alm.baseUrl}`);
-  const almServer = { baseUrl: alm.baseUrl, users: alm.users, domain: 'DEFAULT', project: 'Demo', pid: alm.pid };
+  const alm = await startAlmServer({ dataDir: join(runDir, 'alm-data'), logFile: files.almLog, defects: 1000, maxAttachmentBytes: 256 * 1024 * 1024, trees });
+  log(`ALM server at ${alm.baseUrl}${trees ? ` (trees: ${trees.join(',')})` : ''}`);
+  const almServer = { baseUrl: alm.baseUrl, users: alm.users, domain: 'DEFAULT', project: 'Demo', pid: alm.pid, ...(trees ? { trees } : {}) };
   const folder = writeDemoWorkspace(join(runDir, 'workspace'), almServer);
 
   const env = {
@@ -77,6 +87,7 @@ async function main() {
   const suiteCounts = readSuiteResult(suite.exitCode);
   stageCounts.push(suiteCounts);
   if (suiteCounts.failed === 0) await suite.context.close();
+  if (hostOnly) return;
 
   log('page-side tests (test/e2e/ui):');
   const workbench = await openWorkbench({ browser, vscode, folder, extensionPath: repoRoot, consoleLog: files.consoleLog });

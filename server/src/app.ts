@@ -11,15 +11,20 @@ import { AlmError, installErrorHandler } from './errors';
 import { sendError } from './errorBody';
 import { registerAuth, sessionHook } from './auth/index';
 import { COOKIE_PARSE_OPTIONS } from './auth/cookies';
+import { checkedTextParser, installJsonParser } from './body';
 import { registerDomains } from './routes/domains';
 import { registerProjectRoutes } from './routes/index';
 import { registerCoreDomains, registerCoreProjectRoutes } from './core/index';
 
 export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
+  const limits = ctx.options.limits;
   const app = Fastify({
     logger: ctx.options.log,
     // Large multi-defect PUTs are legitimate; attachments stream through their own parser.
-    bodyLimit: 20 * 1024 * 1024,
+    bodyLimit: limits.maxBodyBytes,
+    // A slow but moving upload passes; a connection with nothing moving, or slow headers, is closed.
+    connectionTimeout: limits.idleTimeoutMs,
+    http: { headersTimeout: limits.headersTimeoutMs, requestTimeout: 0, connectionsCheckingInterval: Math.min(1000, limits.headersTimeoutMs) },
     // Long path segments (domain and project names) must not be cut at the default 100 characters.
     routerOptions: { maxParamLength: 500 },
     // Errors fastify raises before routing (a malformed URL) get the ALM body too.
@@ -34,8 +39,9 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
   // The plugin hands `parseOptions` to cookie's parse(), though its types name the serialize options.
   await app.register(cookie, { hook: 'onRequest', parseOptions: COOKIE_PARSE_OPTIONS as unknown as FastifyCookieOptions['parseOptions'] });
 
+  installJsonParser(app, limits);
   // XML bodies (alm-authenticate, site-session parameters) are read as text.
-  app.addContentTypeParser(['application/xml', 'text/xml'], { parseAs: 'string' }, (_req, body, done) => done(null, body));
+  app.addContentTypeParser(['application/xml', 'text/xml'], { parseAs: 'buffer' }, checkedTextParser);
 
   app.addHook('onSend', async (request, reply, payload) => {
     if (request.method === 'GET' || request.method === 'HEAD') {
@@ -49,7 +55,7 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
     // Sign-in endpoints read any body as text (clients send text/plain, XML, JSON or an empty
     // body with a JSON content type), so a body never fails a sign-in before credentials do.
     auth.removeAllContentTypeParsers();
-    auth.addContentTypeParser('*', { parseAs: 'string' }, (_req, body, done) => done(null, body));
+    auth.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 64 * 1024 }, checkedTextParser);
     registerAuth(auth, ctx);
   });
 

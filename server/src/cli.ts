@@ -5,11 +5,13 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DEMO_USERS, StartupError, apiKeyLine, startServer } from './index';
 import type { RunningServer, ServerOptions } from './index';
-import type { RestTree } from './config';
+import type { RequestLimits, RestTree } from './config';
 
 const USAGE = `Usage: npm run server -- [--port 8080] [--host 127.0.0.1] [--data .data/demo] [--demo] [--defects 200]
                          [--root /qcbin] [--session-idle 3600] [--max-attachment-mb 50] [--log]
-                         [--trees api,rest] [--xsrf] [--api-key USER ...]`;
+                         [--trees api,rest] [--xsrf] [--api-key USER ...]
+                         [--max-field-kb 1024] [--max-bulk 500] [--max-answer-mb 64] [--max-body-mb 20]
+                         [--idle-timeout 60] [--sign-in-failures 5]`;
 
 function fail(message: string): never {
   process.stderr.write(`alm-server: ${message}\n`);
@@ -37,6 +39,12 @@ function parseOptions(argv: string[]): ServerOptions {
         'session-idle': { type: 'string' },
         'max-attachment-mb': { type: 'string' },
         log: { type: 'boolean' },
+        'max-field-kb': { type: 'string' },
+        'max-bulk': { type: 'string' },
+        'max-answer-mb': { type: 'string' },
+        'max-body-mb': { type: 'string' },
+        'idle-timeout': { type: 'string' },
+        'sign-in-failures': { type: 'string' },
         trees: { type: 'string' },
         xsrf: { type: 'boolean' },
         'api-key': { type: 'string', multiple: true },
@@ -51,6 +59,18 @@ function parseOptions(argv: string[]): ServerOptions {
     process.exit(0);
   }
   const maxMb = integer('max-attachment-mb', values['max-attachment-mb'], 1);
+  const scaled = (name: string, raw: string | undefined, unit: number) => {
+    const n = integer(name, raw, 1);
+    return n === undefined ? undefined : n * unit;
+  };
+  const limits: Partial<RequestLimits> = {
+    maxFieldBytes: scaled('max-field-kb', values['max-field-kb'], 1024),
+    maxBulkElements: integer('max-bulk', values['max-bulk'], 1),
+    maxAnswerBytes: scaled('max-answer-mb', values['max-answer-mb'], 1024 * 1024),
+    maxBodyBytes: scaled('max-body-mb', values['max-body-mb'], 1024 * 1024),
+    idleTimeoutMs: scaled('idle-timeout', values['idle-timeout'], 1000),
+    signInFailuresAllowed: integer('sign-in-failures', values['sign-in-failures'], 1),
+  };
   return {
     port: integer('port', values.port, 0),
     host: values.host,
@@ -61,6 +81,8 @@ function parseOptions(argv: string[]): ServerOptions {
     sessionIdleSeconds: integer('session-idle', values['session-idle'], 1),
     maxAttachmentBytes: maxMb === undefined ? undefined : maxMb * 1024 * 1024,
     log: values.log ?? false,
+    // Only the limits given on the command line; the rest keep their defaults.
+    limits: Object.fromEntries(Object.entries(limits).filter(([, v]) => v !== undefined)),
     trees: trees(values.trees),
     xsrf: values.xsrf ?? false,
     apiKeysFor: values['api-key'] ?? [],
@@ -74,7 +96,7 @@ function trees(raw: string | undefined): RestTree[] | undefined {
   return list as RestTree[];
 }
 
-function describe(server: RunningServer, demo: boolean): string {
+function describe(server: RunningServer, demo: boolean, coreTree: boolean): string {
   const lines = [`ALM-compatible server listening at ${server.baseUrl}`, `Data directory: ${server.dataDir}`, 'Domains and projects:'];
   const counts = new Map(server.demo?.projects.map((p) => [`${p.domain}/${p.project}`, p.defects]));
   for (const domain of server.domains()) {
@@ -85,8 +107,9 @@ function describe(server: RunningServer, demo: boolean): string {
     lines.push(`  ${domain.name}: ${projects.join(', ') || '(no projects)'}`);
   }
   if (demo) lines.push(`Demo users: ${DEMO_USERS.map((u) => `${u.name} / ${u.password}`).join(', ')}`);
-  // Keys created by --api-key are shown here once; only their hashes are stored.
-  for (const key of server.apiKeys) lines.push(apiKeyLine(key));
+  // Keys created by --api-key are shown here once; only their hashes are stored. Without the Core
+  // tree there is no rest/oauth2/login to use them with.
+  if (coreTree) for (const key of server.apiKeys) lines.push(apiKeyLine(key));
   // Users the seeder added with generated passwords are shown only when they were just created.
   const others = server.demo?.users.filter((u) => !DEMO_USERS.some((d) => d.name === u.name)) ?? [];
   if (others.length) lines.push(`Other users: ${others.map((u) => `${u.name} / ${u.password}`).join(', ')}`);
@@ -103,7 +126,7 @@ async function main(): Promise<void> {
     if (err instanceof StartupError) fail(err.message);
     fail(`could not start: ${(err as Error).message}`);
   }
-  process.stdout.write(describe(server, options.demo ?? false));
+  process.stdout.write(describe(server, options.demo ?? false, !options.trees || options.trees.includes('rest')));
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;

@@ -24,12 +24,37 @@ export interface ServerOptions {
   almAuthenticateStatus?: 200 | 201;
   /** The server's clock (sessions, locks, timestamps); tests pass one they can move instead of sleeping. */
   now?: () => Date;
+  /** What one request may cost; see RequestLimits. */
+  limits?: Partial<RequestLimits>;
   /** 16.00+ behaviour: a non-GET request without `X-XSRF-TOKEN` equal to the `XSRF-TOKEN` cookie gets 401. */
   xsrf?: boolean;
   /** Which REST trees answer: the seed's `api`, the Core `rest`, or both (default). */
   trees?: readonly RestTree[];
   /** Users to create an API key for at start (`--api-key USER`); the keys are returned once. */
   apiKeysFor?: readonly string[];
+}
+
+/**
+ * Bounds on what one request may make the server hold or do (issue 14): both the `/api` and the
+ * Core tree read them through `ctx.options.limits`, so a bound set here applies to every route.
+ */
+export interface RequestLimits {
+  /** Largest value of one field (memo or string) in UTF-8 bytes; beyond it a write is a 413. */
+  maxFieldBytes: number;
+  /** Most elements one bulk request (data array, ids-to-delete, a PUT selection) may name. */
+  maxBulkElements: number;
+  /** Most bytes of entity JSON one answer may hold in memory; a larger answer is refused with 413. */
+  maxAnswerBytes: number;
+  /** Largest request body (JSON, XML, text) in bytes; attachments have maxAttachmentBytes. */
+  maxBodyBytes: number;
+  /** Deepest nesting of objects and arrays accepted in a JSON body. */
+  maxJsonDepth: number;
+  /** Time allowed to receive a request's headers, in ms. */
+  headersTimeoutMs: number;
+  /** A connection with no bytes moving for this long is closed, in ms (a slow but moving upload passes). */
+  idleTimeoutMs: number;
+  /** Failed sign-ins of one user, or from one address, before further attempts are slowed down. */
+  signInFailuresAllowed: number;
 }
 
 export type RestTree = 'api' | 'rest';
@@ -45,10 +70,22 @@ export interface ResolvedOptions {
   maxAttachmentBytes: number;
   log: boolean;
   almAuthenticateStatus: 200 | 201;
+  limits: RequestLimits;
   xsrf: boolean;
   trees: ReadonlySet<RestTree>;
   apiKeysFor: readonly string[];
 }
+
+export const DEFAULT_LIMITS: RequestLimits = {
+  maxFieldBytes: 1024 * 1024,
+  maxBulkElements: 500,
+  maxAnswerBytes: 64 * 1024 * 1024,
+  maxBodyBytes: 20 * 1024 * 1024,
+  maxJsonDepth: 64,
+  headersTimeoutMs: 30_000,
+  idleTimeoutMs: 60_000,
+  signInFailuresAllowed: 5,
+};
 
 export const DEFAULTS = {
   port: 0,
@@ -81,10 +118,19 @@ export function resolveOptions(options: ServerOptions): ResolvedOptions {
     maxAttachmentBytes: options.maxAttachmentBytes ?? DEFAULTS.maxAttachmentBytes,
     log: options.log ?? false,
     almAuthenticateStatus: options.almAuthenticateStatus ?? 200,
+    limits: resolveLimits(options.limits ?? {}),
     xsrf: options.xsrf ?? false,
     trees: resolveTrees(options.trees ?? ['api', 'rest']),
     apiKeysFor: options.apiKeysFor ?? [],
   };
+}
+
+function resolveLimits(given: Partial<RequestLimits>): RequestLimits {
+  const limits = { ...DEFAULT_LIMITS, ...given };
+  for (const [name, value] of Object.entries(limits)) {
+    if (!Number.isInteger(value) || value < 1) throw new Error(`Invalid limit ${name} ${String(value)}: use a positive integer.`);
+  }
+  return limits;
 }
 
 function resolveTrees(trees: readonly string[]): ReadonlySet<RestTree> {

@@ -48,7 +48,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   prepareDataDir(resolved.dataDir);
   const now = options.now ?? (() => new Date());
   const site = new SiteStore(resolved.dataDir);
-  const projects = new ProjectRegistry(site, resolved.dataDir, now);
+  const projects = new ProjectRegistry(site, resolved.dataDir, now, resolved.limits.maxFieldBytes);
   const ctx: ServerContext = {
     options: resolved,
     site,

@@ -5,8 +5,7 @@ import { open, rename, rm, stat } from 'node:fs/promises';
 import { basename, dirname, extname, join } from 'node:path';
 import { Transform } from 'node:stream';
 import type { Readable } from 'node:stream';
-import { anyOf } from './clauses';
-import type { Filter } from './clauses';
+import type { AttachmentRoutes, WireDialect } from './dialect/dialect';
 import { AlmApiError, NetworkError, ServerError, ValidationError } from './errors';
 import { announcedSize } from './http/decode';
 import { buildMultipart } from './http/multipart';
@@ -17,8 +16,6 @@ import type { ProjectContext } from './projectContext';
 import type { CallOptions } from './options';
 import type { AttachmentFilter, AttachmentsApi, Download, SaveOptions, UploadRequest } from './surface';
 import type { Attachment, TransferProgress } from './types';
-
-const COLLECTION = 'attachments';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.txt': 'text/plain', '.log': 'text/plain', '.csv': 'text/csv', '.html': 'text/html', '.htm': 'text/html',
@@ -50,7 +47,7 @@ async function fileSize(path: string): Promise<number> {
   }
 }
 
-function toAttachment(r: Record<string, unknown>): Attachment {
+export function toAttachment(r: Record<string, unknown>): Attachment {
   const entity = r.entity as Record<string, unknown> | undefined;
   if (typeof r.id !== 'number') throw new ServerError('The server returned an attachment without a numeric id.');
   const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
@@ -84,50 +81,50 @@ function counting(source: Readable, onProgress: (p: TransferProgress) => void, t
 }
 
 export class AttachmentsResource implements AttachmentsApi {
+  private addressing: { dialect: WireDialect; routes: AttachmentRoutes } | undefined;
+
   constructor(private readonly ctx: ProjectContext) {}
 
   async list(f: AttachmentFilter = {}): Promise<Attachment[]> {
-    const filter: Filter = {};
     if (f.name !== undefined && !f.entity) {
       throw new ValidationError('Filtering attachments by name needs the entity type and id.', [{ field: 'name', code: 'invalid-filter', message: 'name needs entity' }]);
     }
-    if (f.entity) {
-      if (f.entity.ids.length === 0) return [];
-      filter['entity.type'] = f.entity.type;
-      filter['entity.id'] = anyOf(...f.entity.ids);
-    }
-    // Equality: a `*` in a file name is matched literally (see bracketSyntax).
-    if (f.name !== undefined) filter.name = f.name;
-    if (f.ids) {
-      if (f.ids.length === 0) return [];
-      filter.id = anyOf(...f.ids);
-    }
+    if (f.entity?.ids.length === 0 || f.ids?.length === 0) return [];
     const { ctx } = this;
-    const walk = new PagedCollection(async (offset, limit) => {
-      const res = await ctx.transport.json({
-        method: 'GET',
-        path: ctx.dialect.collectionPath(ctx.scope, COLLECTION),
-        params: ctx.dialect.collectionParams({ filter, offset, limit }),
-        signal: f.signal,
-      });
-      return ctx.dialect.parseCollection(res.body);
-    }, ctx.dialect.maxPageSize, toAttachment);
+    const { dialect, routes } = await this.routes(f.signal);
     const out: Attachment[] = [];
-    for await (const a of walk) out.push(a);
-    return out;
+    for (const request of routes.listRequests({ entity: f.entity, name: f.name, ids: f.ids })) {
+      const walk = new PagedCollection(async (offset, limit) => {
+        const res = await ctx.transport.json({
+          method: 'GET',
+          path: request.path,
+          params: [...request.params, ...dialect.collectionParams({ offset, limit })],
+          signal: f.signal,
+        });
+        return dialect.parseCollection(res.body);
+      }, dialect.maxPageSize, (r) => routes.decode(r, request.entity));
+      for await (const a of walk) out.push(a);
+    }
+    // Where the route could not filter on the server (Core lists per entity), the same filter applies here.
+    const ids = f.ids ? new Set(f.ids) : undefined;
+    return out.filter((a) => (f.name === undefined || a.name === f.name) && (!ids || ids.has(a.id)));
   }
 
   async get(id: number, o: CallOptions = {}): Promise<Attachment> {
     const { ctx } = this;
-    const res = await ctx.transport.json({ method: 'GET', path: ctx.dialect.entityPath(ctx.scope, COLLECTION, id), signal: o.signal });
-    return toAttachment(ctx.dialect.parseEntity(res.body));
+    const { dialect, routes } = await this.routes(o.signal);
+    const item = routes.item(id);
+    const res = await ctx.transport.json({ method: 'GET', path: item.path, params: item.params, signal: o.signal });
+    return routes.decode(dialect.parseEntity(res.body));
   }
 
   async download(id: number, o: CallOptions & { onProgress?: (p: TransferProgress) => void } = {}): Promise<Download> {
     const { ctx } = this;
+    const item = (await this.routes(o.signal)).routes.item(id);
     const res = await ctx.transport.stream({
       method: 'GET',
-      path: ctx.dialect.entityPath(ctx.scope, COLLECTION, id),
+      path: item.path,
+      params: item.params,
       accept: 'application/octet-stream',
       overallMs: null,
       signal: o.signal,
@@ -143,6 +140,7 @@ export class AttachmentsResource implements AttachmentsApi {
 
   async saveTo(id: number, path: string, o: SaveOptions = {}): Promise<number> {
     const { ctx } = this;
+    const item = (await this.routes(o.signal)).routes.item(id);
     const temp = join(dirname(path), `.${basename(path)}.${randomBytes(4).toString('hex')}.part`);
     // 'wx': never follow or reuse something already at the temporary name.
     const file = await open(temp, 'wx').catch((e: unknown) => {
@@ -151,7 +149,7 @@ export class AttachmentsResource implements AttachmentsApi {
     let total: number | undefined = o.expectedSize;
     try {
       const res = await ctx.transport.toFile(
-        { method: 'GET', path: ctx.dialect.entityPath(ctx.scope, COLLECTION, id), accept: 'application/octet-stream', overallMs: null, signal: o.signal },
+        { method: 'GET', path: item.path, params: item.params, accept: 'application/octet-stream', overallMs: null, signal: o.signal },
         { file, onProgress: o.onProgress && ((bytes, announced) => o.onProgress?.({ bytes, total: announced ?? total })) },
       );
       total = announcedSize(res.headers) ?? total;
@@ -188,29 +186,44 @@ export class AttachmentsResource implements AttachmentsApi {
 
   async delete(id: number, o: CallOptions = {}): Promise<void> {
     const { ctx } = this;
-    await ctx.transport.text({ method: 'DELETE', path: ctx.dialect.entityPath(ctx.scope, COLLECTION, id), target: { kind: 'entity' }, signal: o.signal });
+    const { routes } = await this.routes(o.signal);
+    const item = routes.item(id);
+    await ctx.transport.text({ method: 'DELETE', path: item.path, params: item.params, target: { kind: 'entity' }, signal: o.signal });
+    routes.forget(id);
   }
 
   private async put(id: number, fields: Record<string, string>, o: CallOptions): Promise<Attachment> {
     const { ctx } = this;
+    const { dialect, routes } = await this.routes(o.signal);
+    const item = routes.item(id);
     const res = await ctx.transport.json({
       method: 'PUT',
-      path: ctx.dialect.entityPath(ctx.scope, COLLECTION, id),
-      json: fields,
+      path: item.path,
+      params: item.params,
+      json: dialect.encodeUpdate('attachment', fields),
       target: { kind: 'entity' },
       signal: o.signal,
     });
-    return toAttachment(ctx.dialect.parseEntity(res.body));
+    return routes.decode(dialect.parseEntity(res.body));
+  }
+
+  /** The dialect and this project's attachment routes (made once the tree is known). */
+  private async routes(signal: AbortSignal | undefined): Promise<{ dialect: WireDialect; routes: AttachmentRoutes }> {
+    const dialect = await this.ctx.dialect(signal);
+    if (this.addressing?.dialect !== dialect) this.addressing = { dialect, routes: dialect.attachmentRoutes(this.ctx.scope) };
+    return this.addressing;
   }
 
   private async post(r: UploadRequest, override: boolean): Promise<Attachment> {
     if (!r.name.trim()) throw new ValidationError('An attachment needs a file name.', [{ field: 'name', code: 'required', message: 'File name is required.' }]);
     const { ctx } = this;
+    const { dialect, routes } = await this.routes(r.signal);
+    const target = routes.upload(r.entity);
     const texts: MultipartText[] = [{ name: 'filename', value: r.name }];
     if (r.description !== undefined) texts.push({ name: 'description', value: r.description });
     if (override) texts.push({ name: 'override-existing-attachment', value: 'y' });
     if (r.refSubtype !== undefined) texts.push({ name: 'ref-subtype', value: String(r.refSubtype) });
-    texts.push({ name: 'entity.type', value: r.entity.type }, { name: 'entity.id', value: String(r.entity.id) });
+    texts.push(...target.entityParts);
     const fromFile = 'path' in r.source;
     const size = 'path' in r.source ? await fileSize(r.source.path) : r.source.size;
     const src = r.source;
@@ -229,7 +242,7 @@ export class AttachmentsResource implements AttachmentsApi {
     try {
       res = await ctx.transport.json({
         method: 'POST',
-        path: ctx.dialect.collectionPath(ctx.scope, COLLECTION),
+        path: target.path,
         body,
         replayable: fromFile,
         overallMs: null,
@@ -243,6 +256,6 @@ export class AttachmentsResource implements AttachmentsApi {
       if ('stream' in src && !src.stream.readableEnded) src.stream.destroy();
       await Promise.all(bodies.map((b) => b.return(undefined).catch(() => undefined)));
     }
-    return toAttachment(ctx.dialect.parseEntity(res.body));
+    return routes.decode(dialect.parseEntity(res.body), r.entity);
   }
 }

@@ -2,7 +2,9 @@
 // session (cookies, sign-in, re-sign-in, keep-alive while locks are held) and hands out
 // ProjectApi objects. A manager rebuilds it when credentials, proxy or TLS settings change.
 import { Api12Dialect } from './dialect/api12';
-import type { WireDialect } from './dialect/dialect';
+import { CoreDialect } from './dialect/core';
+import { detectTree } from './dialect/detect';
+import type { RestTree, WireDialect } from './dialect/dialect';
 import { CookieJar } from './http/cookies';
 import { buildDispatcher, sharedReceiver } from './http/dispatcher';
 import type { Receiver } from './http/dispatcher';
@@ -35,7 +37,10 @@ function parseBaseUrl(raw: string): URL {
 export class AlmClient {
   private readonly transport: Transport;
   private readonly sessionState: Session;
-  private readonly dialect: WireDialect;
+  /** The dialect the options named; undefined for `auto`. */
+  private readonly fixedDialect: WireDialect | undefined;
+  private detected: { dialect: WireDialect; domains?: { name: string; projects?: string[] }[] } | undefined;
+  private detecting: Promise<WireDialect> | undefined;
   private readonly logger: AlmLogger;
   private readonly ownedDispatcher: Dispatcher | undefined;
   private readonly listeners = new Set<(e: SessionEvent) => void>();
@@ -49,7 +54,8 @@ export class AlmClient {
     const jar = new CookieJar();
     scrubber.addSource(() => jar.values());
     this.logger = scrubbingLogger(options.logger, scrubber);
-    this.dialect = options.dialect ?? new Api12Dialect();
+    const d = options.dialect ?? 'auto';
+    this.fixedDialect = d === 'api' ? new Api12Dialect() : d === 'rest' ? new CoreDialect() : d === 'auto' ? undefined : d;
     let dispatcher = options.dispatcher;
     let proxy: string | undefined;
     let receiver: (() => Receiver) | undefined;
@@ -101,6 +107,19 @@ export class AlmClient {
   async signOut(): Promise<void> {
     await this.sessionState.releaseBound();
     await this.sessionState.signOut();
+    // The next sign-in decides the tree again (the server may have been upgraded meanwhile).
+    this.detected = undefined;
+  }
+
+  /** The REST tree in use: the configured one, or the detected one once known. */
+  get tree(): RestTree | undefined {
+    return (this.fixedDialect ?? this.detected?.dialect)?.tree;
+  }
+
+  /** Signs in if needed and decides the REST tree (with `dialect: 'auto'`, by probing once). */
+  async detectTree(options: CallOptions = {}): Promise<RestTree> {
+    this.assertOpen();
+    return (await this.dialect(options.signal)).tree;
   }
 
   /** Releases held locks, signs out and closes the connection pool. Idempotent. */
@@ -124,16 +143,22 @@ export class AlmClient {
 
   async domains(options: CallOptions = {}): Promise<DomainRef[]> {
     this.assertOpen();
-    const res = await this.transport.json({ method: 'GET', path: this.dialect.domainsPath(), signal: options.signal });
-    return this.dialect.parseDomains(res.body).map((d) =>
+    // When this call is what detects the tree, the probe was this very list: no second request.
+    const detecting = !this.fixedDialect && !this.detected;
+    const dialect = await this.dialect(options.signal);
+    const probed = detecting ? this.detected?.domains : undefined;
+    if (this.detected) this.detected.domains = undefined;
+    const list = probed ?? dialect.parseDomains((await this.transport.json({ method: 'GET', path: dialect.domainsPath(), params: dialect.domainsParams(), signal: options.signal })).body);
+    return list.map((d) =>
       d.projects ? { name: d.name, projects: d.projects.map((p) => ({ domain: d.name, name: p })) } : { name: d.name },
     );
   }
 
   async projects(domain: string, options: CallOptions = {}): Promise<ProjectRef[]> {
     this.assertOpen();
-    const res = await this.transport.json({ method: 'GET', path: this.dialect.projectsPath(domain), signal: options.signal });
-    return this.dialect.parseProjects(res.body).map((name) => ({ domain, name }));
+    const dialect = await this.dialect(options.signal);
+    const res = await this.transport.json({ method: 'GET', path: dialect.projectsPath(domain), signal: options.signal });
+    return dialect.parseProjects(res.body).map((name) => ({ domain, name }));
   }
 
   /** The project's resources; cheap, cached per (domain, project). */
@@ -142,10 +167,27 @@ export class AlmClient {
     const key = `${domain}\u0000${project}`;
     let p = this.projectCache.get(key);
     if (!p) {
-      p = new Project({ transport: this.transport, dialect: this.dialect, scope: { domain, project }, session: this.sessionState, logger: this.logger });
+      p = new Project({ transport: this.transport, dialect: (signal) => this.dialect(signal), knownDialect: () => this.fixedDialect ?? this.detected?.dialect, scope: { domain, project }, session: this.sessionState, logger: this.logger });
       this.projectCache.set(key, p);
     }
     return p;
+  }
+
+  /** The fixed dialect, or the detected one: sign in, then probe once per sign-in (shared by concurrent callers). */
+  private dialect(signal: AbortSignal | undefined): Promise<WireDialect> {
+    const known = this.fixedDialect ?? this.detected?.dialect;
+    if (known) return Promise.resolve(known);
+    this.detecting ??= (async () => {
+      await this.sessionState.ensure(signal);
+      const found = await detectTree((req) => this.transport.text(req), signal, this.sessionState.apiSignInMissing);
+      this.detected = { dialect: found.dialect, domains: found.domains };
+      const which = found.dialect.tree === 'api' ? 'the /api tree (ALM 12.5x REST)' : 'the Core /rest tree';
+      this.logger.info(`using ${which}: ${found.reason} (${found.requests} request${found.requests === 1 ? '' : 's'})`);
+      return found.dialect;
+    })().finally(() => {
+      this.detecting = undefined;
+    });
+    return this.detecting;
   }
 
   private emit(e: SessionEvent): void {

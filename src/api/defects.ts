@@ -2,15 +2,18 @@
 // selection, create and delete.
 import { allOf, assertFieldName, gt, normalizeCondition, normalizeOrderBy } from './clauses';
 import type { Filter } from './clauses';
-import { SelectionGuardError, ServerError, ValidationError, VersionConflictError } from './errors';
+import { LockLostError, SelectionGuardError, ServerError, ValidationError, VersionConflictError } from './errors';
+import { ValueTyper } from './dialect/coreValues';
+import type { CollectionEnvelope, WireDialect } from './dialect/dialect';
 import { KeysetCollection, PagedCollection, toPage } from './paging';
 import type { ProjectContext } from './projectContext';
 import type { CallOptions } from './options';
 import type { CollectionQuery, DefectsApi, PagedQuery, PageRequest, UpdateOptions } from './surface';
-import type { Defect, DefectChanges, FieldValue, Page } from './types';
+import type { Defect, DefectChanges, FieldCatalog, FieldValue, Page } from './types';
 
 const COLLECTION = 'defects';
 const DEFAULT_PAGE = 500;
+const MAX_PAGE = 2000;
 /** Server-maintained fields: sending them is refused by ALM, so update() drops them. */
 const SERVER_OWNED = new Set(['id', 'type', 'ver-stamp', 'last-modified']);
 
@@ -37,7 +40,13 @@ function changedFields(changes: DefectChanges, original?: Defect): DefectChanges
   return out;
 }
 
+function lockLost(id: number): LockLostError {
+  return new LockLostError(`The lock on defect ${id} was lost when the session ended; nothing was saved. Lock the defect again and save.`);
+}
+
 export class DefectsResource implements DefectsApi {
+  private typer: { catalog: unknown; typer: ValueTyper } | undefined;
+
   constructor(private readonly ctx: ProjectContext) {}
 
   query(q: CollectionQuery = {}): PagedQuery<Defect> {
@@ -64,13 +73,14 @@ export class DefectsResource implements DefectsApi {
   async get(id: number, o: CallOptions & { fields?: readonly string[] } = {}): Promise<Defect> {
     o.fields?.forEach((f) => assertFieldName(f, 'fields'));
     const { ctx } = this;
+    const dialect = ctx.knownDialect() ?? (await ctx.dialect(o.signal));
     const res = await ctx.transport.json({
       method: 'GET',
-      path: ctx.dialect.entityPath(ctx.scope, COLLECTION, id),
-      params: ctx.dialect.entityParams(o.fields),
+      path: dialect.entityPath(ctx.scope, COLLECTION, id),
+      params: dialect.entityParams(o.fields),
       signal: o.signal,
     });
-    return toDefect(ctx.dialect.parseEntity(res.body));
+    return this.entity(dialect, res.body, o.signal);
   }
 
   async update(id: number, changes: DefectChanges, o: CallOptions & UpdateOptions = {}): Promise<Defect> {
@@ -87,14 +97,18 @@ export class DefectsResource implements DefectsApi {
       }
     }
     const { ctx } = this;
+    const lock = o.lock;
+    if (lock && lock.state !== 'held') throw lockLost(id);
+    const dialect = ctx.knownDialect() ?? (await ctx.dialect(o.signal));
     const res = await ctx.transport.json({
       method: 'PUT',
-      path: ctx.dialect.entityPath(ctx.scope, COLLECTION, id),
-      json: ctx.dialect.encodeUpdate(send),
+      path: dialect.entityPath(ctx.scope, COLLECTION, id),
+      json: dialect.encodeUpdate('defect', send),
       target: { kind: 'entity' },
       signal: o.signal,
+      ...(lock ? { notReplayedAfterReSignIn: () => lockLost(id) } : {}),
     });
-    return toDefect(ctx.dialect.parseEntity(res.body));
+    return this.entity(dialect, res.body, o.signal);
   }
 
   async updateMany(items: readonly { id: number; changes: DefectChanges }[], o: CallOptions = {}): Promise<void> {
@@ -107,10 +121,11 @@ export class DefectsResource implements DefectsApi {
       throw new ValidationError(`Nothing to change for defect(s) ${empty.join(', ')}.`, [{ code: 'other', message: 'An item of the update has no changes.' }]);
     }
     const { ctx } = this;
+    const dialect = ctx.knownDialect() ?? (await ctx.dialect(o.signal));
     await ctx.transport.json({
       method: 'PUT',
-      path: ctx.dialect.collectionPath(ctx.scope, COLLECTION),
-      json: ctx.dialect.encodeBulkUpdate('defect', cleaned),
+      path: dialect.collectionPath(ctx.scope, COLLECTION),
+      json: dialect.encodeBulkUpdate('defect', cleaned),
       target: { kind: 'selection', ids: cleaned.map((i) => i.id) },
       signal: o.signal,
     });
@@ -119,39 +134,65 @@ export class DefectsResource implements DefectsApi {
   async create(fields: DefectChanges, o: CallOptions = {}): Promise<Defect> {
     const send = changedFields(fields);
     const { ctx } = this;
+    const dialect = ctx.knownDialect() ?? (await ctx.dialect(o.signal));
     const res = await ctx.transport.json({
       method: 'POST',
-      path: ctx.dialect.collectionPath(ctx.scope, COLLECTION),
-      json: ctx.dialect.encodeCreate('defect', send),
+      path: dialect.collectionPath(ctx.scope, COLLECTION),
+      json: dialect.encodeCreate('defect', send),
       signal: o.signal,
     });
-    return toDefect(ctx.dialect.parseEntity(res.body));
+    return this.entity(dialect, res.body, o.signal);
   }
 
   async delete(id: number, o: CallOptions = {}): Promise<Defect> {
     const { ctx } = this;
+    const dialect = ctx.knownDialect() ?? (await ctx.dialect(o.signal));
     const res = await ctx.transport.json({
       method: 'DELETE',
-      path: ctx.dialect.entityPath(ctx.scope, COLLECTION, id),
+      path: dialect.entityPath(ctx.scope, COLLECTION, id),
       target: { kind: 'entity' },
       signal: o.signal,
     });
-    return res.body === undefined ? { type: 'defect', id } : toDefect(ctx.dialect.parseEntity(res.body));
+    return res.body === undefined ? { type: 'defect', id } : this.entity(dialect, res.body, o.signal);
   }
 
   private pageSize(requested: number | undefined): number {
     const size = requested ?? DEFAULT_PAGE;
     if (!Number.isSafeInteger(size) || size < 1) throw new RangeError('pageSize must be a positive integer');
-    return Math.min(size, this.ctx.dialect.maxPageSize);
+    // Both trees' servers cap pages at 2000 (WireDialect.maxPageSize).
+    return Math.min(size, MAX_PAGE);
   }
 
-  private async fetch(q: CollectionQuery, offset: number | undefined, limit: number) {
+  /** One typed defect out of an entity answer. */
+  private async entity(dialect: WireDialect, body: unknown, signal: AbortSignal | undefined): Promise<Defect> {
+    const record = dialect.parseEntity(body);
+    return toDefect(dialect.stringValues ? (this.loadedTyper() ?? (await this.values(signal))).type(record) : record);
+  }
+
+  /** The typer when the metadata is loaded already: no await per call. */
+  private loadedTyper(): ValueTyper | undefined {
+    const catalog = this.ctx.loadedFields(COLLECTION);
+    return catalog ? this.typerFor(catalog) : undefined;
+  }
+
+  /** The typer of Core's string values, rebuilt only when the project's metadata was re-read. */
+  private async values(signal: AbortSignal | undefined): Promise<ValueTyper> {
+    return this.typerFor(await this.ctx.fields(COLLECTION, signal));
+  }
+
+  private typerFor(catalog: FieldCatalog): ValueTyper {
+    if (this.typer?.catalog !== catalog) this.typer = { catalog, typer: new ValueTyper(catalog) };
+    return this.typer.typer;
+  }
+
+  private async fetch(q: CollectionQuery, offset: number | undefined, limit: number): Promise<CollectionEnvelope> {
     q.fields?.forEach((f) => assertFieldName(f, 'fields'));
     const { ctx } = this;
+    const dialect = ctx.knownDialect() ?? (await ctx.dialect(q.signal));
     const res = await ctx.transport.json({
       method: 'GET',
-      path: ctx.dialect.collectionPath(ctx.scope, COLLECTION),
-      params: ctx.dialect.collectionParams({
+      path: dialect.collectionPath(ctx.scope, COLLECTION),
+      params: dialect.collectionParams({
         fields: q.fields,
         orderBy: q.orderBy ? normalizeOrderBy(q.orderBy) : undefined,
         filter: q.filter,
@@ -160,6 +201,9 @@ export class DefectsResource implements DefectsApi {
       }),
       signal: q.signal,
     });
-    return ctx.dialect.parseCollection(res.body);
+    const env = dialect.parseCollection(res.body);
+    if (!dialect.stringValues) return env;
+    const typer = this.loadedTyper() ?? (await this.values(q.signal));
+    return { items: env.items.map((r) => typer.type(r)), total: env.total };
   }
 }

@@ -8,6 +8,7 @@ export type AlmErrorKind =
   | 'forbidden'
   | 'not-found'
   | 'locked'
+  | 'lock-lost'
   | 'validation'
   | 'version-conflict'
   | 'network'
@@ -107,6 +108,14 @@ export class ValidationError extends AlmApiError {
   ) {
     super(message, details);
   }
+}
+
+/**
+ * The lock a write was made under is no longer held (its session ended and the client signed in
+ * again, which the server answers by releasing the session's locks): nothing was written.
+ */
+export class LockLostError extends AlmApiError {
+  readonly kind = 'lock-lost' as const;
 }
 
 /** The entity changed on the server since it was read. */

@@ -8,7 +8,7 @@
 //   try { await demo.defects.update(7, { status: 'Open' }, { original }); } finally { await lock.release(); }
 //   const problems = validateEdits(edits, await demo.fields('defects'), await demo.listItems());
 export { AlmClient } from './client';
-export type { AlmClientOptions, AlmLogger, CallOptions, Credentials, ProxyOptions, SignInFlow, TimeoutOptions, TlsOptions } from './options';
+export type { AlmClientOptions, AlmLogger, ApiKeyCredentials, CallOptions, Credentials, PasswordCredentials, ProxyOptions, SignInFlow, TimeoutOptions, TlsOptions } from './options';
 export type {
   AttachmentFilter,
   AttachmentsApi,
@@ -53,6 +53,7 @@ export {
   CancelledError,
   ForbiddenError,
   LockedByOtherError,
+  LockLostError,
   NetworkError,
   NotFoundError,
   SelectionGuardError,
@@ -67,6 +68,6 @@ export {
 export type { AlmErrorKind, FieldProblem } from './errors';
 export { allOf, anyOf, either, eq, ge, gt, le, like, lt, ne, not } from './clauses';
 export type { ClauseValue, Comparison, Condition, Filter, OrderBy, OrderBySpec } from './clauses';
-export type { WireDialect } from './dialect/dialect';
+export type { RestTree, WireDialect } from './dialect/dialect';
 export { validateEdits } from './validation';
 export type { ValidationContext } from './validation';

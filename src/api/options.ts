@@ -2,12 +2,21 @@
 // never reads VS Code settings, secrets or environment beyond what is passed (or, for proxies,
 // `env` when the caller asks for it).
 import type { Dispatcher } from 'undici';
-import type { WireDialect } from './dialect/dialect';
+import type { RestTree, WireDialect } from './dialect/dialect';
 
-export interface Credentials {
+/** A user name and password (Basic on the sign-in endpoints). */
+export interface PasswordCredentials {
   username: string;
   password: string;
 }
+
+/** An ALM API key (12.60+/15.5+): signed in through `rest/oauth2/login`. */
+export interface ApiKeyCredentials {
+  clientId: string;
+  secret: string;
+}
+
+export type Credentials = PasswordCredentials | ApiKeyCredentials;
 
 /**
  * Log sink; a VS Code LogOutputChannel fits as is. The client logs method, path, status and
@@ -68,16 +77,19 @@ export interface AlmClientOptions {
   /** Sockets kept to the server. Default maxConcurrent. */
   maxConnections?: number;
   /**
-   * `auto` (default) tries `/api/authentication/sign-in` then falls back to
-   * `/authentication-point/authenticate` + `/rest/site-session`.
+   * For passwords: `auto` (default) tries `/api/authentication/sign-in` then falls back to
+   * `/authentication-point/authenticate` + `/rest/site-session`. API keys always use `rest/oauth2/login`.
    */
   signInFlow?: SignInFlow;
   /** How often the session is touched while a lock is held. Default 5 minutes. */
   keepAliveMs?: number;
   /** Sent as `ALM-CLIENT-TYPE` on sign-in when set (12.60+ whitelists). */
   clientType?: string;
-  /** Wire dialect; default the 12.5x `/api` tree. */
-  dialect?: WireDialect;
+  /**
+   * Which REST tree to speak: `api` (12.5x `/api`), `rest` (Core `/rest`), `auto` (default: probe
+   * once per sign-in, preferring `/api` where both answer), or a dialect object (tests).
+   */
+  dialect?: 'auto' | RestTree | WireDialect;
   /** Replaces the client's own undici Agent/ProxyAgent (tests, benchmarks). The client does not close it. */
   dispatcher?: Dispatcher;
 }

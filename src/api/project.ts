@@ -3,14 +3,12 @@
 import { AttachmentsResource } from './attachments';
 import { assertFieldName } from './clauses';
 import { DefectsResource } from './defects';
-import { Lists, toListItem } from './listItems';
+import type { DialectIo } from './dialect/dialect';
 import { LocksResource } from './locks';
-import { parseFieldsText } from './metadata';
-import { PagedCollection } from './paging';
 import type { ProjectContext } from './projectContext';
 import type { CallOptions } from './options';
 import type { AttachmentsApi, DefectsApi, LocksApi, ProjectApi } from './surface';
-import type { FieldCatalog, ListItem, ListTree } from './types';
+import type { FieldCatalog, ListTree } from './types';
 
 export class Project implements ProjectApi {
   readonly defects: DefectsApi;
@@ -19,7 +17,19 @@ export class Project implements ProjectApi {
   private lists: Promise<ListTree> | undefined;
   private readonly fieldCache = new Map<string, Promise<FieldCatalog>>();
 
-  constructor(private readonly ctx: ProjectContext) {
+  private readonly ctx: ProjectContext;
+
+  /** Metadata whose load finished, by collection. */
+  private readonly loadedFieldCache = new Map<string, FieldCatalog>();
+
+  constructor(shared: Omit<ProjectContext, 'fields' | 'loadedFields'>) {
+    // Resources reach the cached metadata through the context (Core types values by it).
+    const ctx: ProjectContext = {
+      ...shared,
+      fields: (collection, signal) => this.fields(collection, { signal }),
+      loadedFields: (collection) => this.loadedFieldCache.get(collection),
+    };
+    this.ctx = ctx;
     this.defects = new DefectsResource(ctx);
     this.attachments = new AttachmentsResource(ctx);
     this.locks = new LocksResource(ctx);
@@ -51,6 +61,10 @@ export class Project implements ProjectApi {
     if (o.refresh || !p) {
       const loading = this.loadFields(collection, o.signal);
       this.fieldCache.set(collection, loading);
+      this.loadedFieldCache.delete(collection);
+      void loading.then((catalog) => {
+        if (this.fieldCache.get(collection) === loading) this.loadedFieldCache.set(collection, catalog);
+      }, () => undefined);
       loading.catch(() => {
         if (this.fieldCache.get(collection) === loading) this.fieldCache.delete(collection);
       });
@@ -60,25 +74,15 @@ export class Project implements ProjectApi {
   }
 
   private async loadLists(signal: AbortSignal | undefined): Promise<ListTree> {
-    const { ctx } = this;
-    const walk = new PagedCollection(async (offset, limit) => {
-      const res = await ctx.transport.json({
-        method: 'GET',
-        path: ctx.dialect.collectionPath(ctx.scope, 'list-items'),
-        params: ctx.dialect.collectionParams({ offset, limit }),
-        signal,
-      });
-      return ctx.dialect.parseCollection(res.body);
-    }, ctx.dialect.maxPageSize, toListItem);
-    const items: ListItem[] = [];
-    for await (const item of walk) items.push(item);
-    return new Lists(items);
+    return (await this.ctx.dialect(signal)).loadLists(this.io(signal));
   }
 
   private async loadFields(collection: string, signal: AbortSignal | undefined): Promise<FieldCatalog> {
-    const { ctx } = this;
-    // Raw text: JSON.parse would drop the first of the two `type` members of each record.
-    const res = await ctx.transport.text({ method: 'GET', path: ctx.dialect.metadataPath(ctx.scope, collection), signal });
-    return parseFieldsText(collection, res.text);
+    return (await this.ctx.dialect(signal)).loadFields(this.io(signal), collection);
+  }
+
+  private io(signal: AbortSignal | undefined): DialectIo {
+    const { transport, scope } = this.ctx;
+    return { scope, signal, json: (req) => transport.json(req), text: (req) => transport.text(req) };
   }
 }

@@ -7,7 +7,7 @@ import { AuthError, ServerError } from './errors';
 import type { CookieJar } from './http/cookies';
 import type { AuthHooks, Transport } from './http/transport';
 import type { SecretScrubber } from './logging';
-import type { AlmLogger, Credentials, SignInFlow } from './options';
+import type { AlmLogger, ApiKeyCredentials, Credentials, PasswordCredentials, SignInFlow } from './options';
 import type { SessionEvent, SessionInfo } from './surface';
 
 export interface SessionConfig {
@@ -28,6 +28,7 @@ export interface SessionBound {
 }
 
 const SESSION_COOKIES = ['QCSession', 'LWSSO_COOKIE_KEY'];
+const SIGN_OUT_RETRY_MS = [250, 1000];
 
 export class Session implements AuthHooks {
   private info: SessionInfo | undefined;
@@ -36,6 +37,8 @@ export class Session implements AuthHooks {
   private readonly bound = new Set<SessionBound>();
   private keepAlive: NodeJS.Timeout | undefined;
   private keepAlivePath = '/rest/site-session';
+  /** The last password sign-in found no `/api/authentication/sign-in` (404): a hint that the `/api` tree is absent. */
+  apiSignInMissing = false;
 
   constructor(
     private readonly transport: Transport,
@@ -76,40 +79,79 @@ export class Session implements AuthHooks {
 
   private async doSignIn(signal: AbortSignal | undefined, reason: 'sign-in' | 're-sign-in'): Promise<SessionInfo> {
     const creds = await this.config.credentials(signal);
-    this.config.scrubber.add(creds.password);
-    const token = Buffer.from(`${creds.username}:${creds.password}`, 'utf8').toString('base64');
-    this.config.scrubber.add(token);
-    const basic = { authorization: `Basic ${token}`, ...(this.config.clientType ? { 'alm-client-type': this.config.clientType } : {}) };
     // Stale cookies can make a sign-in fail (12.21 notes); start from an empty jar.
     this.jar.clear();
-    let flow: SessionInfo['flow'] | undefined;
-    if (this.config.flow !== 'authentication-point') {
-      const res = await this.transport.text({ method: 'POST', path: '/api/authentication/sign-in', headers: basic, session: false, anyStatus: true, signal });
-      if (res.status === 401) throw badCredentials(creds.username);
-      if (res.status >= 200 && res.status < 300) flow = 'api';
-      else if (this.config.flow === 'api') throw new ServerError(`The server has no /api sign-in (HTTP ${res.status}). Is this ALM 12.5x?`, { status: res.status });
-      else this.config.logger.info(`api sign-in answered ${res.status}; trying authentication-point`);
-    }
-    if (!flow) {
-      const auth = await this.transport.text({ method: 'GET', path: '/authentication-point/authenticate', headers: basic, session: false, anyStatus: true, signal });
-      if (auth.status === 401) throw badCredentials(creds.username);
-      if (auth.status < 200 || auth.status >= 300) {
-        throw new ServerError(`Sign-in failed: the server answered HTTP ${auth.status}. Check that the URL ends with the ALM root path (e.g. /qcbin).`, { status: auth.status });
-      }
-      const site = await this.transport.text({ method: 'POST', path: '/rest/site-session', session: false, anyStatus: true, signal, headers: { 'content-type': 'application/xml' } });
-      if (site.status < 200 || site.status >= 300) {
-        throw new ServerError(`Sign-in failed: opening the site session answered HTTP ${site.status}.`, { status: site.status });
-      }
-      flow = 'authentication-point';
-    }
+    const info = 'clientId' in creds ? await this.apiKeySignIn(creds, signal) : await this.passwordSignIn(creds, signal);
     if (!SESSION_COOKIES.some((c) => this.jar.has(c))) {
       throw new ServerError('The server accepted the sign-in but set no session cookie. Check proxies that strip cookies.');
     }
     this.gen++;
-    this.info = { username: creds.username, flow };
-    this.config.logger.info(`signed in as ${creds.username} (${flow})`);
-    this.config.emit({ signedIn: true, username: creds.username, reason });
-    return this.info;
+    this.info = info;
+    this.config.logger.info(`signed in as ${info.username} (${info.flow})`);
+    this.config.emit({ signedIn: true, username: info.username, reason });
+    return info;
+  }
+
+  private async passwordSignIn(creds: PasswordCredentials, signal: AbortSignal | undefined): Promise<SessionInfo> {
+    this.config.scrubber.add(creds.password);
+    const token = Buffer.from(`${creds.username}:${creds.password}`, 'utf8').toString('base64');
+    this.config.scrubber.add(token);
+    const basic = { authorization: `Basic ${token}`, ...this.clientTypeHeader() };
+    let flow: SessionInfo['flow'] | undefined;
+    if (this.config.flow !== 'authentication-point') {
+      const res = await this.transport.text({ method: 'POST', path: '/api/authentication/sign-in', headers: basic, session: false, anyStatus: true, signal });
+      if (res.status === 401) throw badCredentials(creds.username);
+      if (res.status === 429) throw throttled(creds.username, res.headers['retry-after']);
+      if (res.status >= 200 && res.status < 300) flow = 'api';
+      else if (this.config.flow === 'api') throw new ServerError(`The server has no /api sign-in (HTTP ${res.status}). Is this ALM 12.5x?`, { status: res.status });
+      else this.config.logger.info(`api sign-in answered ${res.status}; trying authentication-point`);
+      this.apiSignInMissing = res.status === 404;
+    }
+    if (!flow) {
+      const auth = await this.transport.text({ method: 'GET', path: '/authentication-point/authenticate', headers: basic, session: false, anyStatus: true, signal });
+      if (auth.status === 401) throw badCredentials(creds.username);
+      if (auth.status === 429) throw throttled(creds.username, auth.headers['retry-after']);
+      if (auth.status < 200 || auth.status >= 300) {
+        throw new ServerError(`Sign-in failed: the server answered HTTP ${auth.status}. Check that the URL ends with the ALM root path (e.g. /qcbin).`, { status: auth.status });
+      }
+      await this.openSiteSession(signal);
+      flow = 'authentication-point';
+    }
+    return { username: creds.username, flow };
+  }
+
+  /** `POST rest/oauth2/login` with the key's client id and secret: one call opens the whole session. */
+  private async apiKeySignIn(creds: ApiKeyCredentials, signal: AbortSignal | undefined): Promise<SessionInfo> {
+    this.config.scrubber.add(creds.secret);
+    const res = await this.transport.text({
+      method: 'POST',
+      path: '/rest/oauth2/login',
+      json: { clientId: creds.clientId, secret: creds.secret },
+      headers: this.clientTypeHeader(),
+      session: false,
+      anyStatus: true,
+      signal,
+    });
+    if (res.status === 401) throw new AuthError(`Sign-in with API key ${creds.clientId} failed: the secret is wrong.`, { status: 401 });
+    if (res.status === 403) throw new AuthError(`API key ${creds.clientId} is not an active API key on this server. Ask the ALM site administrator to check or re-issue it.`, { status: 403 });
+    if (res.status === 404 || res.status === 405) {
+      throw new ServerError(`This server offers no API-key sign-in (rest/oauth2/login answered HTTP ${res.status}); API keys need ALM 12.60 or later. Sign in with a user name and password instead.`, { status: res.status });
+    }
+    if (res.status < 200 || res.status >= 300) throw new ServerError(`API-key sign-in failed: the server answered HTTP ${res.status}.`, { status: res.status });
+    // Servers that answer the login without an application session get one the usual way.
+    if (!this.jar.has('QCSession')) await this.openSiteSession(signal);
+    return { username: this.jar.get('ALM_USER') || creds.clientId, flow: 'api-key' };
+  }
+
+  private async openSiteSession(signal: AbortSignal | undefined): Promise<void> {
+    const site = await this.transport.text({ method: 'POST', path: '/rest/site-session', session: false, anyStatus: true, signal, headers: { 'content-type': 'application/xml' } });
+    if (site.status < 200 || site.status >= 300) {
+      throw new ServerError(`Sign-in failed: opening the site session answered HTTP ${site.status}.`, { status: site.status });
+    }
+  }
+
+  private clientTypeHeader(): Record<string, string> {
+    return this.config.clientType ? { 'alm-client-type': this.config.clientType } : {};
   }
 
   /** Ends the session on the server (which releases its locks); never throws. */
@@ -122,10 +164,17 @@ export class Session implements AuthHooks {
     this.gen++;
     this.endBound();
     const path = info.flow === 'api' ? '/api/authentication/sign-out' : '/authentication-point/logout';
-    try {
-      await this.transport.text({ method: 'GET', path, session: false, anyStatus: true, overallMs: 10_000 });
-    } catch (e) {
-      this.config.logger.warn(`sign-out failed: ${e instanceof Error ? e.message : String(e)}`);
+    // A sign-out the server never saw leaves its session, and the locks of any failed release,
+    // alive until the idle timeout: a dropped connection or a gateway's 5xx gets two more tries.
+    for (const wait of [0, ...SIGN_OUT_RETRY_MS]) {
+      if (wait) await new Promise((resolve) => setTimeout(resolve, wait));
+      try {
+        const res = await this.transport.text({ method: 'GET', path, session: false, anyStatus: true, overallMs: 10_000 });
+        if (res.status < 500) break;
+        this.config.logger.warn(`sign-out answered HTTP ${res.status}`);
+      } catch (e) {
+        this.config.logger.warn(`sign-out failed: ${e instanceof Error ? e.message : String(e)}`);
+      }
     }
     this.jar.clear();
     this.config.logger.info(`signed out ${info.username}`);
@@ -192,6 +241,13 @@ export class Session implements AuthHooks {
     if (this.keepAlive) clearInterval(this.keepAlive);
     this.keepAlive = undefined;
   }
+}
+
+/** The server slows down sign-ins after repeated failures (429 with Retry-After). */
+function throttled(username: string, retryAfter: string | string[] | undefined): AuthError {
+  const seconds = Number(Array.isArray(retryAfter) ? retryAfter[0] : retryAfter);
+  const wait = Number.isFinite(seconds) && seconds > 0 ? ` Wait ${seconds} s and try again.` : ' Wait a while and try again.';
+  return new AuthError(`Sign-in as ${username} was refused after too many failed attempts.${wait}`, { status: 429 });
 }
 
 function badCredentials(username: string): AuthError {

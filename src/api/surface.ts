@@ -16,9 +16,10 @@ import type {
 } from './types';
 
 export interface SessionInfo {
+  /** The user (for an API key: the user the key belongs to, from `ALM_USER`, else the client id). */
   username: string;
   /** Which sign-in flow the server accepted. */
-  flow: 'api' | 'authentication-point';
+  flow: 'api' | 'authentication-point' | 'api-key';
 }
 
 export interface SessionEvent {
@@ -65,6 +66,12 @@ export interface UpdateOptions {
    * moved (ALM itself does not reject stale writes). Needless while holding the lock.
    */
   checkVersion?: boolean;
+  /**
+   * The lock the change was made under. The PUT is sent only while it is held and is never
+   * replayed after a re-sign-in (the server released the lock with the old session): both
+   * throw LockLostError and write nothing, so the caller can lock again and re-check.
+   */
+  lock?: LockHandle;
 }
 
 export interface DefectsApi {

@@ -1,10 +1,12 @@
-// "ALM: Add Server…": URL, user name and password, checked against the server (sign-in and the
-// domain list) before anything is saved; then an optional domain/project to pin and a name. A
-// failed check says what to fix and goes back to that step. With a full argument it runs without
-// prompts, validating the same way.
+// "ALM: Add Server…": URL, sign-in kind (password or API key), user name and password or client
+// id and secret, checked against the server (sign-in, REST tree detection and the domain list)
+// before anything is saved; then an optional domain/project to pin and a name. A failed check says
+// what to fix and goes back to that step. With a full argument it runs without prompts, validating
+// the same way.
 import * as vscode from 'vscode';
-import { checkServerName, checkServerUrl, suggestName } from '../config/servers';
-import type { ServerEntry } from '../config/servers';
+import { checkServerName, checkServerUrl, signInLabel, suggestName, treeLabel } from '../config/servers';
+import type { ServerEntry, SignInKind } from '../config/servers';
+import type { RestTree } from '../api';
 import { readServers, writeServers } from '../config/settings';
 import { tokenToSignal } from '../util/cancellation';
 import { cancelled, entryFrom, fail, fieldsOf } from './serverArgs';
@@ -13,12 +15,12 @@ import { checkServer } from './serverCheck';
 import type { CheckResult, ProjectChoice } from './serverCheck';
 import type { AuthServices } from './services';
 
-type Step = 'url' | 'username' | 'password' | 'check' | 'pin' | 'name' | 'save';
+type Step = 'url' | 'kind' | 'username' | 'password' | 'check' | 'pin' | 'name' | 'save';
 
 export async function addServer(services: AuthServices, arg?: unknown): Promise<CommandResult> {
   const f = fieldsOf(arg);
   const existing = readServers();
-  if (f.url && f.username && f.password !== undefined) return addScripted(services, f, existing);
+  if (f.url && (f.auth === 'apiKey' ? f.clientId : f.username) && f.password !== undefined) return addScripted(services, f, existing);
 
   const draft: ServerFields & { url: string; username: string; password: string; name: string } = {
     ...f,
@@ -28,26 +30,38 @@ export async function addServer(services: AuthServices, arg?: unknown): Promise<
     name: f.name ?? '',
   };
   let projects: ProjectChoice[] = [];
+  let detected: CheckResult | undefined;
   let step: Step = 'url';
   while (step !== 'save') {
     if (step === 'url') {
-      const url = await ask('Add ALM Server (1/3)', 'Base URL of the ALM server, including its root path', draft.url || 'https://', (v) => checkServerUrl(v));
+      const url = await ask('Add ALM Server (1/4)', 'Base URL of the ALM server, including its root path', draft.url || 'https://', (v) => checkServerUrl(v));
       if (url === undefined) return cancelled();
       draft.url = url.trim();
+      step = 'kind';
+    } else if (step === 'kind') {
+      const kind = await pickSignInKind(draft.auth);
+      if (kind === undefined) return cancelled();
+      draft.auth = kind;
       step = 'username';
     } else if (step === 'username') {
-      const user = await ask('Add ALM Server (2/3)', `User name on ${draft.url}`, draft.username, (v) => (v.trim() ? undefined : 'Enter the user name'));
-      if (user === undefined) return cancelled();
-      draft.username = user.trim();
+      const apiKey = draft.auth === 'apiKey';
+      const value = apiKey
+        ? await ask('Add ALM Server (3/4)', `Client id of the API key on ${draft.url} (from ALM's API Key Management)`, draft.clientId ?? '', (v) => (v.trim() ? undefined : 'Enter the client id'))
+        : await ask('Add ALM Server (3/4)', `User name on ${draft.url}`, draft.username, (v) => (v.trim() ? undefined : 'Enter the user name'));
+      if (value === undefined) return cancelled();
+      if (apiKey) draft.clientId = value.trim();
+      else draft.username = value.trim();
       step = 'password';
     } else if (step === 'password') {
-      const password = await ask('Add ALM Server (3/3)', `Password of ${draft.username}`, '', (v) => (v ? undefined : 'Enter the password'), true);
+      const what = draft.auth === 'apiKey' ? `Secret of API key ${draft.clientId ?? ''}` : `Password of ${draft.username}`;
+      const password = await ask('Add ALM Server (4/4)', what, '', (v) => (v ? undefined : `Enter the ${draft.auth === 'apiKey' ? 'secret' : 'password'}`), true);
       if (password === undefined) return cancelled();
       draft.password = password;
       step = 'check';
     } else if (step === 'check') {
       const result = await runCheck(services, entryFrom({ ...draft, name: draft.name || 'new' }), draft.password);
       if (result.ok) {
+        detected = result;
         projects = result.projects;
         step = 'pin';
         continue;
@@ -56,7 +70,7 @@ export async function addServer(services: AuthServices, arg?: unknown): Promise<
       if (!next) return { ok: false, message: result.message };
       step = next;
     } else if (step === 'pin') {
-      const pin = await pickPin(projects);
+      const pin = await pickPin(projects, detected?.ok ? detected.tree : undefined);
       if (pin === undefined) return cancelled();
       draft.domain = pin.domain;
       draft.project = pin.project;
@@ -68,7 +82,7 @@ export async function addServer(services: AuthServices, arg?: unknown): Promise<
       step = 'save';
     }
   }
-  return save(services, entryFrom(draft), draft.password);
+  return save(services, entryFrom(draft), draft.password, detected?.ok ? detected.tree : undefined);
 }
 
 async function addScripted(services: AuthServices, f: ServerFields, existing: ServerEntry[]): Promise<CommandResult> {
@@ -77,23 +91,35 @@ async function addScripted(services: AuthServices, f: ServerFields, existing: Se
   const name = f.name?.trim() || suggestName(f.url as string, existing);
   const nameProblem = checkServerName(name, existing);
   if (nameProblem) return fail(nameProblem);
-  const entry = entryFrom({ ...f, name, url: f.url as string, username: f.username as string });
+  const entry = entryFrom({ ...f, name, url: f.url as string, username: f.username ?? '' });
   const result = await runCheck(services, entry, f.password as string);
   if (!result.ok) return fail(result.message);
-  if (entry.domain && !result.projects.some((p) => p.domain.toLowerCase() === entry.domain?.toLowerCase())) return fail(`Domain "${entry.domain}" is not open to ${entry.username}.`);
+  const who = signInLabel(entry);
+  if (entry.domain && !result.projects.some((p) => p.domain.toLowerCase() === entry.domain?.toLowerCase())) return fail(`Domain "${entry.domain}" is not open to ${who}.`);
   if (entry.project && !result.projects.some((p) => p.domain.toLowerCase() === entry.domain?.toLowerCase() && p.project.toLowerCase() === entry.project?.toLowerCase())) {
-    return fail(`Project "${entry.project}" is not in ${entry.domain} or not open to ${entry.username}.`);
+    return fail(`Project "${entry.project}" is not in ${entry.domain} or not open to ${who}.`);
   }
-  return save(services, entry, f.password as string);
+  return save(services, entry, f.password as string, result.tree);
 }
 
-async function save(services: AuthServices, entry: ServerEntry, password: string): Promise<CommandResult> {
+async function save(services: AuthServices, entry: ServerEntry, password: string, tree: RestTree | undefined): Promise<CommandResult> {
   await services.vault.set(entry, password);
   await writeServers([...readServers(), entry]);
   await services.reload();
-  services.log.child('auth').info(`added server ${entry.name} (${entry.url}, user ${entry.username})`);
-  vscode.window.setStatusBarMessage(`Added ALM server ${entry.name}`, 4000);
-  return { ok: true, server: entry.name };
+  services.log.child('auth').info(`added server ${entry.name} (${entry.url}, ${signInLabel(entry)}, REST tree ${treeLabel(tree)})`);
+  vscode.window.setStatusBarMessage(`Added ALM server ${entry.name} (REST tree: ${treeLabel(tree)})`, 6000);
+  return { ok: true, server: entry.name, tree };
+}
+
+/** Password or API key; undefined when cancelled. */
+async function pickSignInKind(current: SignInKind | undefined): Promise<SignInKind | undefined> {
+  type Item = vscode.QuickPickItem & { signIn: SignInKind };
+  const items: Item[] = [
+    { label: '$(person) User name and password', signIn: 'password' },
+    { label: '$(key) API key', description: 'client id and secret (ALM 12.60 and later)', detail: 'For sites that allow only API keys for REST clients, or single sign-on users.', signIn: 'apiKey' },
+  ];
+  const picked = await vscode.window.showQuickPick(items, { title: 'Add ALM Server (2/4): sign in with', ignoreFocusOut: true, placeHolder: current === 'apiKey' ? 'API key' : 'User name and password' });
+  return picked?.signIn;
 }
 
 export function runCheck(services: AuthServices, entry: ServerEntry, password: string): Promise<CheckResult> {
@@ -114,7 +140,9 @@ export function runCheck(services: AuthServices, entry: ServerEntry, password: s
 async function afterFailure(result: Extract<CheckResult, { ok: false }>, draft: ServerFields): Promise<Step | undefined> {
   const actions: Record<string, Step | 'ca' | 'noverify'> =
     result.problem === 'credentials'
-      ? { 'Re-enter Password': 'password', 'Change User Name': 'username' }
+      ? draft.auth === 'apiKey'
+        ? { 'Re-enter Secret': 'password', 'Change Client Id': 'username', 'Change Sign-in Kind': 'kind' }
+        : { 'Re-enter Password': 'password', 'Change User Name': 'username', 'Change Sign-in Kind': 'kind' }
       : result.problem === 'certificate'
         ? { 'Choose CA File…': 'ca', "Don't Verify Certificate": 'noverify', 'Change URL': 'url' }
         : { 'Change URL': 'url', 'Try Again': 'check' };
@@ -134,8 +162,11 @@ async function afterFailure(result: Extract<CheckResult, { ok: false }>, draft: 
 }
 
 /** Pin choices: everything, one domain, or one project. Undefined when cancelled. */
-async function pickPin(projects: ProjectChoice[]): Promise<{ domain?: string; project?: string } | undefined> {
-  if (projects.length === 0) return {};
+async function pickPin(projects: ProjectChoice[], tree: RestTree | undefined): Promise<{ domain?: string; project?: string } | undefined> {
+  if (projects.length === 0) {
+    vscode.window.setStatusBarMessage(`Signed in (REST tree: ${treeLabel(tree)})`, 6000);
+    return {};
+  }
   type Item = vscode.QuickPickItem & { pin: { domain?: string; project?: string } };
   const items: Item[] = [{ label: '$(globe) All domains and projects', pin: {} }];
   for (const domain of [...new Set(projects.map((p) => p.domain))]) {
@@ -143,7 +174,7 @@ async function pickPin(projects: ProjectChoice[]): Promise<{ domain?: string; pr
     items.push({ label: `$(folder-library) ${domain}`, description: 'all projects of the domain', pin: { domain } });
     for (const p of projects.filter((x) => x.domain === domain)) items.push({ label: `$(project) ${p.project}`, description: domain, pin: p });
   }
-  const picked = await vscode.window.showQuickPick(items, { title: 'Show which part of the server?', ignoreFocusOut: true });
+  const picked = await vscode.window.showQuickPick(items, { title: `Signed in (REST tree: ${treeLabel(tree)}). Show which part of the server?`, ignoreFocusOut: true });
   return picked?.pin;
 }
 

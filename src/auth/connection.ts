@@ -3,7 +3,8 @@
 // looping: once the server refuses a password, that password is never sent again; every request
 // fails fast with the refusal until the user signs in again explicitly. No `vscode` import.
 import { AuthError, isAlmApiError } from '../api';
-import type { Credentials, DomainRef, ProjectApi, ProjectRef, SessionEvent, SessionInfo } from '../api';
+import type { Credentials, DomainRef, ProjectApi, ProjectRef, RestTree, SessionEvent, SessionInfo } from '../api';
+import { credentialsFor } from '../config/servers';
 import type { ServerEntry } from '../config/servers';
 import type { TransportOptions } from '../config/transport';
 import { Emitter } from '../util/emitter';
@@ -24,6 +25,8 @@ export interface AlmClientLike {
   projects(domain: string, options?: { signal?: AbortSignal }): Promise<ProjectRef[]>;
   project(domain: string, project: string): ProjectApi;
   onDidChangeSession(listener: (event: SessionEvent) => void): { dispose(): void };
+  /** The REST tree in use, once configured or detected. */
+  readonly tree?: RestTree;
 }
 
 export type ClientFactory = (
@@ -56,6 +59,10 @@ export class ServerConnection {
   private passwordLoaded = false;
   private refusal: string | undefined;
   private lastError: string | undefined;
+  /** The user name the server gave at the last sign-in. */
+  private sessionUser: string | undefined;
+  /** The tree the server row was last drawn with. */
+  private shownTree: RestTree | undefined;
   private statusValue: ConnectionStatus = 'signed-out';
   private attempts = 0;
   /** An explicit sign-in in progress; requests wait for it rather than fail "not signed in". */
@@ -117,6 +124,9 @@ export class ServerConnection {
     try {
       const result = await fn(this.ensureClient());
       if (this.statusValue !== 'signed-in' && this.statusValue !== 'signing-in') this.setStatus('signed-in');
+      else if (this.client?.tree !== this.shownTree) this.changed.fire(this);
+      // The tree is detected on the first request after sign-in: let the server row show it.
+      this.shownTree = this.client?.tree;
       return result;
     } catch (e) {
       if (e instanceof AuthError && !(e instanceof NotSignedInError)) this.refuse(e.message);
@@ -141,9 +151,14 @@ export class ServerConnection {
     return this.run(async (c) => c.project(domain, project));
   }
 
-  /** The user the tree treats as "me". */
+  /** The user the tree treats as "me" (for an API key without a user name: the user the server named). */
   get username(): string {
-    return this.entryValue.username;
+    return this.entryValue.username || this.sessionUser || '';
+  }
+
+  /** The REST tree the client speaks, once known. */
+  get tree(): RestTree | undefined {
+    return this.client?.tree ?? (this.entryValue.dialect);
   }
 
   /**
@@ -161,7 +176,7 @@ export class ServerConnection {
 
   private async checkAndKeep(password: string, signal?: AbortSignal): Promise<SessionInfo> {
     const entry = this.entryValue;
-    const candidate = this.factory(entry, async () => ({ username: entry.username, password }), this.transport);
+    const candidate = this.factory(entry, async () => credentialsFor(entry, password), this.transport);
     this.attempts++;
     this.setStatus('signing-in');
     try {
@@ -173,6 +188,7 @@ export class ServerConnection {
       this.refusal = undefined;
       this.adopt(candidate);
       this.setStatus('signed-in');
+      this.sessionUser = info.username;
       this.log.info(`signed in to ${this.name} as ${info.username}`);
       return info;
     } catch (e) {
@@ -199,7 +215,8 @@ export class ServerConnection {
 
   /** New settings for this server: a changed URL, user or transport rebuilds the client. */
   async update(entry: ServerEntry, transport: TransportOptions): Promise<void> {
-    const identity = entry.url !== this.entryValue.url || entry.username !== this.entryValue.username;
+    const identity = entry.url !== this.entryValue.url || entry.username !== this.entryValue.username
+      || entry.auth !== this.entryValue.auth || entry.clientId !== this.entryValue.clientId || entry.dialect !== this.entryValue.dialect;
     const rebuild = identity || transport.fingerprint !== this.transport.fingerprint;
     this.entryValue = entry;
     this.transport = transport;
@@ -229,7 +246,10 @@ export class ServerConnection {
   private adopt(client: AlmClientLike): void {
     this.client = client;
     this.clientListener = client.onDidChangeSession((e) => {
-      if (e.signedIn) this.setStatus('signed-in');
+      if (e.signedIn) {
+        if (e.username) this.sessionUser = e.username;
+        this.setStatus('signed-in');
+      }
       else if (e.reason === 'expired' && this.canLoad) this.setStatus('ready');
     });
   }
@@ -241,7 +261,7 @@ export class ServerConnection {
     if (!this.password) throw new NotSignedInError(`Not signed in to ${this.name}.`, false);
     this.attempts++;
     this.setStatus('signing-in');
-    return { username: this.entryValue.username, password: this.password };
+    return credentialsFor(this.entryValue, this.password);
   }
 
   private refuse(message: string): void {

@@ -2,15 +2,16 @@
 // the server (with the stored or a newly typed password) before it is saved; the password moves
 // with it. Removing signs out (releasing the session's locks) and deletes the stored password.
 import * as vscode from 'vscode';
-import { checkServerName, checkServerUrl } from '../config/servers';
-import type { ServerEntry } from '../config/servers';
+import type { RestTree } from '../api';
+import { checkServerName, checkServerUrl, secretKey, signInLabel, treeLabel } from '../config/servers';
+import type { ServerEntry, TreeChoice } from '../config/servers';
 import { readServers, writeServers } from '../config/settings';
 import { runCheck } from './addServer';
 import { cancelled, connectionFor, entryFrom, fail, fieldsOf } from './serverArgs';
 import type { CommandResult, ServerFields } from './serverArgs';
 import type { AuthServices } from './services';
 
-type Field = 'name' | 'url' | 'username' | 'pin' | 'caFile' | 'verify';
+type Field = 'name' | 'url' | 'username' | 'signIn' | 'tree' | 'pin' | 'caFile' | 'verify';
 
 export async function editServer(services: AuthServices, arg?: unknown): Promise<CommandResult> {
   const connection = await connectionFor(services.manager, arg, 'Edit which ALM server?');
@@ -32,22 +33,28 @@ export async function editServer(services: AuthServices, arg?: unknown): Promise
   const urlProblem = checkServerUrl(next.url);
   if (urlProblem) return fail(urlProblem);
 
-  const identityChanged = next.url !== before.url || next.username !== before.username;
+  if (next.auth === 'apiKey' && !next.clientId) return fail('An API key needs its client id.');
+  if (next.auth !== 'apiKey' && !next.username) return fail('Enter the user name.');
+  const identityChanged = next.url !== before.url || secretKey(next) !== secretKey(before);
   const transportChanged = next.caFile !== before.caFile || next.rejectUnauthorized !== before.rejectUnauthorized;
-  const needsCheck = identityChanged || transportChanged || changes.password !== undefined;
+  const needsCheck = identityChanged || transportChanged || next.dialect !== before.dialect || changes.password !== undefined;
   let password = changes.password;
   if (needsCheck && password === undefined) {
-    // The stored password still applies when only the URL or TLS changed; another user needs theirs.
-    if (next.username === before.username) password = await services.vault.get(before);
+    // The stored secret still applies when only the URL, tree or TLS changed; another user or key needs theirs.
+    if (secretKey({ ...next, url: before.url }) === secretKey(before)) password = await services.vault.get(before);
     if (password === undefined) {
-      if (scripted) return fail(`Give the password of ${next.username} to check the new settings.`);
-      password = await vscode.window.showInputBox({ title: `Password of ${next.username} on ${next.url}`, password: true, ignoreFocusOut: true });
+      const what = next.auth === 'apiKey' ? `the secret of API key ${next.clientId ?? ''}` : `the password of ${next.username}`;
+      if (scripted) return fail(`Give ${what} to check the new settings.`);
+      password = await vscode.window.showInputBox({ title: `Enter ${what} on ${next.url}`, password: true, ignoreFocusOut: true });
       if (password === undefined) return cancelled();
     }
   }
+  let tree: RestTree | undefined;
   if (needsCheck && password !== undefined) {
     const result = await runCheck(services, next, password);
     if (!result.ok) return fail(result.message);
+    tree = result.tree;
+    vscode.window.setStatusBarMessage(`${next.name}: signed in (REST tree: ${treeLabel(tree)})`, 6000);
   }
 
   const servers = readServers().map((s) => (s.name === before.name ? next : s));
@@ -58,7 +65,7 @@ export async function editServer(services: AuthServices, arg?: unknown): Promise
   await writeServers(servers);
   await services.reload();
   services.log.child('auth').info(`edited server ${before.name}${next.name !== before.name ? ` (now ${next.name})` : ''}`);
-  return { ok: true, server: next.name };
+  return { ok: true, server: next.name, ...(tree ? { tree } : {}) };
 }
 
 export async function removeServer(services: AuthServices, arg?: unknown): Promise<CommandResult> {
@@ -89,7 +96,9 @@ async function promptChange(services: AuthServices, entry: ServerEntry): Promise
   const items: Item[] = [
     { label: 'Name', description: entry.name, field: 'name' },
     { label: 'URL', description: entry.url, field: 'url' },
-    { label: 'User Name', description: entry.username, field: 'username' },
+    { label: entry.auth === 'apiKey' ? 'API Key Client Id' : 'User Name', description: entry.auth === 'apiKey' ? entry.clientId : entry.username, field: 'username' },
+    { label: 'Sign-in Kind', description: entry.auth === 'apiKey' ? 'API key' : 'user name and password', field: 'signIn' },
+    { label: 'REST Tree', description: `${entry.dialect ?? 'auto'}${services.manager.get(entry.name)?.tree ? ` (in use: ${treeLabel(services.manager.get(entry.name)?.tree)})` : ''}`, field: 'tree' },
     { label: 'Pinned Domain and Project', description: entry.domain ? `${entry.domain}${entry.project ? ` / ${entry.project}` : ''}` : 'all', field: 'pin' },
     { label: 'CA File', description: entry.caFile ?? 'none (system certificates)', field: 'caFile' },
     { label: 'Certificate Verification', description: entry.rejectUnauthorized === false ? 'off' : 'on', field: 'verify' },
@@ -108,8 +117,24 @@ async function promptChange(services: AuthServices, entry: ServerEntry): Promise
       return v === undefined ? CANCEL : { url: v.trim() };
     }
     case 'username': {
+      if (entry.auth === 'apiKey') {
+        const v = await input('New client id of the API key', entry.clientId ?? '', (x) => (x.trim() ? undefined : 'Enter the client id'));
+        return v === undefined ? CANCEL : { clientId: v.trim() };
+      }
       const v = await input('New user name', entry.username, (x) => (x.trim() ? undefined : 'Enter the user name'));
       return v === undefined ? CANCEL : { username: v.trim() };
+    }
+    case 'signIn':
+      return pickSignIn(entry, input);
+    case 'tree': {
+      type TreeItem = vscode.QuickPickItem & { choice: TreeChoice };
+      const trees: TreeItem[] = [
+        { label: 'auto', description: 'detect once per sign-in, /api where both answer', choice: 'auto' },
+        { label: 'api', description: 'the /api tree of ALM 12.5x', choice: 'api' },
+        { label: 'rest', description: 'the Core /rest tree (every ALM version)', choice: 'rest' },
+      ];
+      const t = await vscode.window.showQuickPick(trees, { title: `REST tree of ${entry.name}`, ignoreFocusOut: true });
+      return t ? { dialect: t.choice } : CANCEL;
     }
     case 'pin':
       return pickPinFor(services, entry);
@@ -130,6 +155,19 @@ async function promptChange(services: AuthServices, entry: ServerEntry): Promise
       return ok ? { rejectUnauthorized: false } : CANCEL;
     }
   }
+}
+
+/** Switches between password and API key, asking for the new user name or client id (the secret is asked next). */
+async function pickSignIn(entry: ServerEntry, input: (prompt: string, value: string, validate: (v: string) => string | undefined) => Thenable<string | undefined>): Promise<ServerFields> {
+  const kinds = ['User name and password', 'API key'];
+  const picked = await vscode.window.showQuickPick(kinds, { title: `Sign in to ${entry.name} with`, placeHolder: `now: ${signInLabel(entry)}`, ignoreFocusOut: true });
+  if (!picked) return CANCEL;
+  if (picked === 'API key') {
+    const id = await input('Client id of the API key', entry.clientId ?? '', (x) => (x.trim() ? undefined : 'Enter the client id'));
+    return id === undefined ? CANCEL : { auth: 'apiKey', clientId: id.trim() };
+  }
+  const user = await input('User name', entry.username, (x) => (x.trim() ? undefined : 'Enter the user name'));
+  return user === undefined ? CANCEL : { auth: 'password', username: user.trim() };
 }
 
 async function pickPinFor(services: AuthServices, entry: ServerEntry): Promise<ServerFields> {

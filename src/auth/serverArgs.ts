@@ -2,7 +2,8 @@
 // or a full description that skips the prompts (still validated) so tests and scripts can drive
 // them. Results come back as values so callers need not parse notifications.
 import * as vscode from 'vscode';
-import type { ServerEntry } from '../config/servers';
+import type { RestTree } from '../api';
+import type { ServerEntry, SignInKind, TreeChoice } from '../config/servers';
 import type { ConnectionManager } from './connectionManager';
 import type { ServerConnection } from './connection';
 import { pickServer } from './authProvider';
@@ -16,9 +17,14 @@ export interface ServerFields {
   project?: string;
   caFile?: string;
   rejectUnauthorized?: boolean;
+  /** `password` (default) or `apiKey`; with `apiKey`, `password` is the key's secret. */
+  auth?: SignInKind;
+  clientId?: string;
+  dialect?: TreeChoice;
 }
 
-export type CommandResult = { ok: true; server: string } | { ok: false; message: string; cancelled?: boolean };
+/** `tree`: the REST tree the check found (Add/Edit Server), for scripts and tests. */
+export type CommandResult = { ok: true; server: string; tree?: RestTree } | { ok: false; message: string; cancelled?: boolean };
 
 export const cancelled = (): CommandResult => ({ ok: false, message: 'Cancelled.', cancelled: true });
 
@@ -51,10 +57,12 @@ export function fieldsOf(arg: unknown): ServerFields {
   if (typeof arg !== 'object' || arg === null) return {};
   const o = arg as Record<string, unknown>;
   const out: ServerFields = {};
-  for (const k of ['name', 'url', 'username', 'password', 'domain', 'project', 'caFile'] as const) {
+  for (const k of ['name', 'url', 'username', 'password', 'domain', 'project', 'caFile', 'clientId'] as const) {
     if (typeof o[k] === 'string') out[k] = o[k] as string;
   }
   if (typeof o.rejectUnauthorized === 'boolean') out.rejectUnauthorized = o.rejectUnauthorized;
+  if (o.auth === 'password' || o.auth === 'apiKey') out.auth = o.auth;
+  if (o.dialect === 'auto' || o.dialect === 'api' || o.dialect === 'rest') out.dialect = o.dialect;
   return out;
 }
 
@@ -65,6 +73,11 @@ export function entryFrom(f: ServerFields & { name: string; url: string; usernam
   if (f.domain && f.project) e.project = f.project;
   if (f.caFile) e.caFile = f.caFile;
   if (f.rejectUnauthorized === false) e.rejectUnauthorized = false;
+  if (f.auth === 'apiKey') {
+    e.auth = 'apiKey';
+    e.clientId = f.clientId?.trim() ?? '';
+  }
+  if (f.dialect === 'api' || f.dialect === 'rest') e.dialect = f.dialect;
   return e;
 }
 

@@ -2,6 +2,8 @@
 // lists the domains and projects (for pinning). Failures are sorted into what the user must fix.
 // No `vscode` import.
 import { AuthError, NetworkError, ServerError, TimeoutError, TlsError, isAlmApiError } from '../api';
+import type { RestTree } from '../api';
+import { credentialsFor, signInLabel } from '../config/servers';
 import type { ServerEntry } from '../config/servers';
 import type { TransportOptions } from '../config/transport';
 import { describeError } from '../util/log';
@@ -14,7 +16,8 @@ export interface ProjectChoice {
 
 type CheckProblem = 'credentials' | 'unreachable' | 'certificate' | 'not-alm' | 'other';
 
-export type CheckResult = { ok: true; projects: ProjectChoice[] } | { ok: false; problem: CheckProblem; message: string };
+/** On success: the projects (for pinning) and the REST tree the server was found to offer. */
+export type CheckResult = { ok: true; projects: ProjectChoice[]; tree?: RestTree } | { ok: false; problem: CheckProblem; message: string };
 
 /** Domains whose projects are listed for pinning; more are still reachable, just not offered. */
 const MAX_DOMAINS = 25;
@@ -26,7 +29,7 @@ export async function checkServer(
   factory: ClientFactory,
   signal?: AbortSignal,
 ): Promise<CheckResult> {
-  const client = factory(entry, async () => ({ username: entry.username, password }), transport);
+  const client = factory(entry, async () => credentialsFor(entry, password), transport);
   try {
     await client.signIn({ signal });
     const domains = await client.domains({ signal });
@@ -35,7 +38,7 @@ export async function checkServer(
       const list = d.projects ?? (await client.projects(d.name, { signal }).catch(() => []));
       for (const p of list) projects.push({ domain: d.name, project: p.name });
     }
-    return { ok: true, projects };
+    return { ok: true, projects, tree: client.tree };
   } catch (e) {
     return { ok: false, ...classify(entry, e) };
   } finally {
@@ -44,7 +47,10 @@ export async function checkServer(
 }
 
 function classify(entry: ServerEntry, e: unknown): { problem: CheckProblem; message: string } {
-  if (e instanceof AuthError) return { problem: 'credentials', message: `${entry.url} refused ${entry.username}: the user name or password is wrong, or the account is locked.` };
+  if (e instanceof AuthError) {
+    const why = entry.auth === 'apiKey' ? e.message : 'the user name or password is wrong, or the account is locked.';
+    return { problem: 'credentials', message: `${entry.url} refused ${signInLabel(entry)}: ${why}` };
+  }
   if (e instanceof TlsError) return { problem: 'certificate', message: e.message };
   if (e instanceof NetworkError || e instanceof TimeoutError) return { problem: 'unreachable', message: `Cannot reach ${entry.url}: ${e.message}` };
   if (e instanceof ServerError && (e.status === 404 || e.status === 405 || (e.status !== undefined && e.status >= 300 && e.status < 400))) {

@@ -17,10 +17,10 @@ export async function signInInteractively(connection: ServerConnection, log: Log
     given ??
     (await vscode.window.showInputBox({
       title: `Sign in to ${entry.name}`,
-      prompt: `Password of ${entry.username} on ${entry.url}`,
+      prompt: entry.auth === 'apiKey' ? `Secret of API key ${entry.clientId ?? ''} on ${entry.url}` : `Password of ${entry.username} on ${entry.url}`,
       password: true,
       ignoreFocusOut: true,
-      validateInput: (v) => (v ? undefined : 'Enter the password'),
+      validateInput: (v) => (v ? undefined : entry.auth === 'apiKey' ? 'Enter the secret' : 'Enter the password'),
     }));
   if (password === undefined) return { ok: false, message: 'Sign-in cancelled.', cancelled: true };
   const undo = log.redact(password);
@@ -40,7 +40,7 @@ export async function signInInteractively(connection: ServerConnection, log: Log
     return { ok: true, username: info.username };
   } catch (e) {
     if (isCancellation(e) || isAbort(e)) return { ok: false, message: 'Sign-in cancelled.', cancelled: true };
-    const message = signInFailureMessage(entry.name, e);
+    const message = signInFailureMessage(entry.name, e, entry.auth === 'apiKey');
     log.warn(message);
     // Not awaited: a test or a caller gets its answer while the notification is still open.
     void showFailure(connection, log, message, given !== undefined);
@@ -51,8 +51,9 @@ export async function signInInteractively(connection: ServerConnection, log: Log
 }
 
 /** A message a user can act on, whatever went wrong. */
-function signInFailureMessage(server: string, e: unknown): string {
-  if (e instanceof AuthError) return `Sign-in to ${server} failed: the user name or password is wrong, or the account is locked.`;
+export function signInFailureMessage(server: string, e: unknown, apiKey = false): string {
+  // An API-key refusal says which part is wrong (secret, or a key that is not active).
+  if (e instanceof AuthError) return `Sign-in to ${server} failed: ${apiKey ? e.message : 'the user name or password is wrong, or the account is locked.'}`;
   if (e instanceof NetworkError || e instanceof TimeoutError) return `Cannot reach ${server}: ${e.message}`;
   return `Sign-in to ${server} failed: ${describeError(e)}`;
 }

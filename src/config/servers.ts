@@ -1,12 +1,26 @@
 // The `almDefects.servers` setting: its entries, how they are read from untrusted JSON, and the
 // checks the add/edit commands run before saving. No `vscode` import: tested in plain Node.
+import type { Credentials } from '../api';
 
-/** One configured ALM server, as stored in settings. The password lives in SecretStorage. */
+/** How the extension signs in: a user's password, or an API key (client id here, secret in SecretStorage). */
+export type SignInKind = 'password' | 'apiKey';
+
+/** Which REST tree the client speaks; `auto` (the default) detects it once per sign-in. */
+export type TreeChoice = 'auto' | 'api' | 'rest';
+
+/** One configured ALM server, as stored in settings. The password or API secret lives in SecretStorage. */
 export interface ServerEntry {
   name: string;
   /** Base URL including the root path, without a trailing slash (e.g. https://alm.example.com/qcbin). */
   url: string;
+  /** The ALM user (for an API key: optional, the server names the key's user at sign-in). */
   username: string;
+  /** Absent means `password`. */
+  auth?: SignInKind;
+  /** The API key's client id (with `auth: apiKey`). */
+  clientId?: string;
+  /** Absent means `auto`. */
+  dialect?: Exclude<TreeChoice, 'auto'>;
   /** Pins the tree to one domain. */
   domain?: string;
   /** Pins the tree to one project (with `domain`). */
@@ -50,11 +64,21 @@ function toEntry(item: unknown): ServerEntry | string {
   const name = str('name');
   const url = str('url');
   const username = str('username');
+  const apiKey = o.auth === 'apiKey';
+  const clientId = str('clientId');
   if (!name) return 'has no name';
-  if (!username) return `"${name}" has no username`;
+  if (o.auth !== undefined && o.auth !== 'password' && !apiKey) return `"${name}": auth must be "password" or "apiKey"`;
+  if (apiKey && !clientId) return `"${name}" signs in with an API key but has no clientId`;
+  if (!apiKey && !username) return `"${name}" has no username`;
+  if (o.dialect !== undefined && o.dialect !== 'auto' && o.dialect !== 'api' && o.dialect !== 'rest') return `"${name}": dialect must be "auto", "api" or "rest"`;
   const urlProblem = checkServerUrl(url ?? '');
   if (urlProblem) return `"${name}": ${urlProblem}`;
-  const entry: ServerEntry = { name, url: normalizeServerUrl(url as string), username };
+  const entry: ServerEntry = { name, url: normalizeServerUrl(url as string), username: username ?? '' };
+  if (apiKey) {
+    entry.auth = 'apiKey';
+    entry.clientId = clientId;
+  }
+  if (o.dialect === 'api' || o.dialect === 'rest') entry.dialect = o.dialect;
   const domain = str('domain');
   const project = str('project');
   const caFile = str('caFile');
@@ -95,9 +119,28 @@ export function checkServerName(name: string, existing: readonly ServerEntry[], 
   return clash ? `A server named "${clash.name}" already exists` : undefined;
 }
 
-/** The key of a server's password in SecretStorage: the password belongs to the URL and user, not the display name. */
-export function secretKey(entry: Pick<ServerEntry, 'url' | 'username'>): string {
-  return `almDefects.password:${normalizeServerUrl(entry.url).toLowerCase()}|${entry.username}`;
+/**
+ * The key of a server's secret in SecretStorage: a password belongs to the URL and user, an API
+ * secret to the URL and client id — never to the display name.
+ */
+export function secretKey(entry: Pick<ServerEntry, 'url' | 'username' | 'auth' | 'clientId'>): string {
+  const who = entry.auth === 'apiKey' ? `apikey:${entry.clientId ?? ''}` : entry.username;
+  return `almDefects.password:${normalizeServerUrl(entry.url).toLowerCase()}|${who}`;
+}
+
+/** What the client signs in with: the user's password, or the API key's client id and secret. */
+export function credentialsFor(entry: Pick<ServerEntry, 'username' | 'auth' | 'clientId'>, secret: string): Credentials {
+  return entry.auth === 'apiKey' ? { clientId: entry.clientId ?? '', secret } : { username: entry.username, password: secret };
+}
+
+/** Who signs in, in words: the user, or the API key. */
+export function signInLabel(entry: Pick<ServerEntry, 'username' | 'auth' | 'clientId'>): string {
+  return entry.auth === 'apiKey' ? `API key ${entry.clientId ?? ''}` : entry.username;
+}
+
+/** The tree in words, for tooltips and the Add/Edit Server messages. */
+export function treeLabel(tree: 'api' | 'rest' | undefined): string {
+  return tree === 'api' ? '/api (ALM 12.5x REST)' : tree === 'rest' ? 'Core /rest' : 'not detected yet';
 }
 
 /** A suggested display name from the URL's host. */

@@ -16,6 +16,13 @@ export interface E2eAlmServer {
   readonly project: string;
   /** The server's process id, so a test can freeze it with SIGSTOP to hold a transfer in flight. */
   readonly pid?: number;
+  /** The REST trees the server offers (`--trees`); both when absent. */
+  readonly trees?: readonly ('api' | 'rest')[];
+}
+
+/** Whether the run's server offers the `/api` tree (tests reading the server directly pick their paths by it). */
+export function hasApiTree(server: E2eAlmServer): boolean {
+  return !server.trees || server.trees.includes('api');
 }
 
 export const ALM_E2E_SERVER = 'ALM_E2E_SERVER';
@@ -29,10 +36,21 @@ export function e2eAlmServer(): E2eAlmServer {
   return parsed;
 }
 
-/** Signs in with HTTP Basic on the `/api` sign-in endpoint; returns the cookies to send on later requests. */
+/**
+ * Signs in with HTTP Basic — on the `/api` sign-in endpoint, or on a Core-only server through
+ * authentication-point and site-session; returns the cookies to send on later requests.
+ */
 export async function signIn(server: E2eAlmServer, user: E2eUser): Promise<string> {
   const authorization = `Basic ${Buffer.from(`${user.username}:${user.password}`).toString('base64')}`;
-  const res = await fetch(`${server.baseUrl}/api/authentication/sign-in`, { method: 'POST', headers: { authorization } });
-  if (res.status !== 200) throw new Error(`sign-in as ${user.username} answered ${res.status}: ${await res.text()}`);
-  return res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  if (hasApiTree(server)) {
+    const res = await fetch(`${server.baseUrl}/api/authentication/sign-in`, { method: 'POST', headers: { authorization } });
+    if (res.status !== 200) throw new Error(`sign-in as ${user.username} answered ${res.status}: ${await res.text()}`);
+    return res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  }
+  const auth = await fetch(`${server.baseUrl}/authentication-point/authenticate`, { headers: { authorization } });
+  if (auth.status !== 200) throw new Error(`sign-in as ${user.username} answered ${auth.status}: ${await auth.text()}`);
+  const lwsso = auth.headers.getSetCookie().map((c) => c.split(';')[0]);
+  const site = await fetch(`${server.baseUrl}/rest/site-session`, { method: 'POST', headers: { cookie: lwsso.join('; ') } });
+  if (site.status !== 201 && site.status !== 200) throw new Error(`site-session for ${user.username} answered ${site.status}: ${await site.text()}`);
+  return [...lwsso, ...site.headers.getSetCookie().map((c) => c.split(';')[0])].join('; ');
 }

@@ -5,6 +5,7 @@
 // loads until the extension resolves it to one of the defect's attachments.
 import createDOMPurify from 'dompurify';
 import type { Config } from 'dompurify';
+import { rescueSwallowedText } from './rescueText';
 
 export const IMAGE_SOURCE_ATTR = 'data-alm-src';
 
@@ -17,10 +18,20 @@ const FORBID_TAGS = [
 ];
 const FORBID_ATTR = ['srcset', 'action', 'formaction', 'background', 'ping', 'poster', 'xlink:href', 'target', 'id', 'name', 'autofocus', 'tabindex', 'is'];
 
+/**
+ * Elements dropped together with their content: code, and foreign (SVG/MathML) markup. Any other
+ * removed element (audio, video, form, noscript…) leaves its content, the user's words.
+ */
+const FORBID_CONTENTS = [
+  'script', 'style', 'svg', 'math', 'annotation-xml', 'desc', 'foreignobject', 'mi', 'mn', 'mo', 'ms', 'mtext', 'head', 'colgroup',
+  'selectedcontent',
+];
+
 const CONFIG: Config = {
   USE_PROFILES: { html: true },
   FORBID_TAGS,
   FORBID_ATTR,
+  FORBID_CONTENTS,
   ALLOW_DATA_ATTR: false,
   ALLOW_ARIA_ATTR: false,
   // Ids and names could clobber globals of this page's script.
@@ -75,19 +86,11 @@ purify.addHook('afterSanitizeAttributes', (node) => {
   }
 });
 
-/**
- * A `<base>` element reports a CSP `base-uri` violation as soon as any document of this page parses
- * it, even DOMPurify's inert one; renamed first, it is an unknown element the sanitizer drops.
- */
-function defuseBase(html: string): string {
-  return html.replace(/<(\/?)base(?=[\s/>]|$)/gi, '<$1x-base');
-}
-
 /** The sanitized body of a memo, as a fragment of this document (never a string put into innerHTML). */
 export function sanitizeMemo(html: string | null | undefined): DocumentFragment {
   if (!html) return document.createDocumentFragment();
-  const result: unknown = purify.sanitize(defuseBase(html), { ...CONFIG, RETURN_DOM_FRAGMENT: true });
-  // A document without a body (a `<frameset>`) gives no fragment: then there is nothing to show.
+  const result: unknown = purify.sanitize(rescueSwallowedText(html), { ...CONFIG, RETURN_DOM_FRAGMENT: true });
+  // Should anything still give no fragment, there is nothing to show.
   const isFragment = typeof result === 'object' && result !== null && (result as Node).nodeType === Node.DOCUMENT_FRAGMENT_NODE;
   return isFragment ? (result as DocumentFragment) : document.createDocumentFragment();
 }

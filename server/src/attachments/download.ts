@@ -22,7 +22,7 @@ export function sendBytes(reply: FastifyReply, store: AttachmentStore, row: Atta
     .header('X-Content-Type-Options', 'nosniff')
     .header('Content-Security-Policy', "default-src 'none'; sandbox")
     // 512 KB reads: a tenth of the read calls and event-loop turns of the 64 KB default per large file.
-    .send(createReadStream(store.contentPath(row.id), { highWaterMark: 512 << 10 }));
+    .send(createReadStream(store.contentPath(row), { highWaterMark: 512 << 10 }));
 }
 
 export function sendMultipart(reply: FastifyReply, store: AttachmentStore, rows: readonly AttachmentRow[]): FastifyReply {
@@ -40,7 +40,7 @@ export function sendMultipart(reply: FastifyReply, store: AttachmentStore, rows:
           `Content-Type: ${row['content-type']}\r\nContent-Transfer-Encoding: binary\r\n\r\n`,
         'utf8',
       );
-      for await (const chunk of createReadStream(store.contentPath(row.id))) yield chunk as Buffer;
+      for await (const chunk of createReadStream(store.contentPath(row))) yield chunk as Buffer;
       yield Buffer.from('\r\n');
     }
     yield Buffer.from(`--${boundary}--\r\n`);

@@ -23,8 +23,8 @@ export { AttachmentStore } from './store';
 export type { AttachmentRow } from './store';
 
 export function registerAttachments(app: FastifyInstance, ctx: ServerContext): void {
-  // Leftovers of uploads or deletes interrupted by a crash go before the first request.
-  for (const project of ctx.projects.all()) new AttachmentStore(project, ctx.now).sweep();
+  // What a crash left (orphan files, records without content) is repaired before the first request.
+  for (const project of ctx.projects.all()) new AttachmentStore(project, ctx.now).reconcile();
 
   void app.register(async (scope) => {
     await scope.register(multipart, { throwFileSizeLimit: false });

@@ -1,10 +1,13 @@
-// Attachment descriptors (rows of the project database) and their content (one file per id in
-// the project's attachments folder). New content is always written to a temporary file first
-// and renamed into place inside the database transaction, so a record never points at a
-// half-written file and a failed upload leaves neither a record nor a file behind.
+// Attachment descriptors (rows of the project database) and their content (one file each in the
+// project's attachments folder). The order of every change keeps a crash at any point consistent
+// (issue 14): new content is written and flushed under a name no record uses, the record is
+// committed pointing at it, and only then is the old file removed. A crash before the commit
+// leaves an unreferenced file, after it an unreferenced old file; `reconcile` at start removes
+// both, so a record never points at missing, cut or foreign bytes.
 import { randomBytes } from 'node:crypto';
-import { readdirSync, renameSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, fsyncSync, openSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { extname, join } from 'node:path';
+import { crashPoint } from '../faults';
 import type { ProjectStore } from '../store/project';
 import { formatDateTime } from '../store/time';
 
@@ -21,6 +24,8 @@ export interface AttachmentRow {
   'parent-id': number;
   'parent-type': string;
   'content-type': string;
+  /** The content's file in the attachments folder; null means the file named by the id. */
+  'content-file'?: string | null;
 }
 
 export interface NewAttachment {
@@ -34,7 +39,14 @@ export interface NewAttachment {
 }
 
 const TEMP_PREFIX = '.upload-';
-const TRASH_PREFIX = '.trash-';
+
+/** What reconcile found and repaired at start. */
+export interface ReconcileReport {
+  /** Files no record references (interrupted uploads, replaced or deleted content). */
+  orphansRemoved: number;
+  /** Records whose content file is missing, removed with their entity's attachment flag. */
+  recordsRemoved: number;
+}
 
 export class AttachmentStore {
   constructor(
@@ -46,8 +58,9 @@ export class AttachmentStore {
     return this.project.attachmentsDir;
   }
 
-  contentPath(id: number): string {
-    return join(this.dir, String(id));
+  /** The file holding an attachment's content. */
+  contentPath(row: Pick<AttachmentRow, 'id' | 'content-file'>): string {
+    return join(this.dir, row['content-file'] ?? String(row.id));
   }
 
   /** A fresh path in the attachments folder for content being received. */
@@ -87,9 +100,18 @@ export class AttachmentStore {
         )
         .run(att.name, att.description, att.refSubtype, size, this.stamp(), att.entityId, att.entityType, att.contentType);
       const id = Number(info.lastInsertRowid);
-      // Inside the transaction: if the rename fails, the insert is rolled back with it.
-      renameSync(tempFile, this.contentPath(id));
-      this.markParent(att.entityType, att.entityId);
+      // The id's file is referenced only once this commits; a crash before leaves an orphan.
+      const target = join(this.dir, String(id));
+      renameSync(tempFile, target);
+      this.syncDir();
+      this.project.afterCommit(() => crashPoint('attachment.insert.after-commit'));
+      try {
+        this.markParent(att.entityType, att.entityId);
+        crashPoint('attachment.insert.before-commit');
+      } catch (err) {
+        rmSync(target, { force: true });
+        throw err;
+      }
       return this.get(id) as AttachmentRow;
     });
   }
@@ -108,17 +130,28 @@ export class AttachmentStore {
 
   /** Replaces the content of an existing attachment (override-existing-attachment=y). */
   replaceContent(id: number, changes: { description?: string | null; contentType: string }, tempFile: string, size: number): AttachmentRow {
-    return this.project.transaction(() => {
-      const sets = ['"file-size" = ?', '"last-modified" = ?', '"content-type" = ?'];
-      const values: (string | number | null)[] = [size, this.stamp(), changes.contentType];
-      if (changes.description !== undefined) {
-        sets.push('"description" = ?');
-        values.push(changes.description);
-      }
-      this.project.db.prepare(`UPDATE attachments SET ${sets.join(', ')} WHERE "id" = ?`).run(...values, id);
-      renameSync(tempFile, this.contentPath(id));
-      return this.get(id) as AttachmentRow;
-    });
+    // A fresh name: the old file stays whole and referenced until the new record commits.
+    const fresh = `${id}-${randomBytes(6).toString('hex')}`;
+    renameSync(tempFile, join(this.dir, fresh));
+    this.syncDir();
+    try {
+      return this.project.transaction(() => {
+        const old = this.get(id) as AttachmentRow;
+        const sets = ['"file-size" = ?', '"last-modified" = ?', '"content-type" = ?', '"content-file" = ?'];
+        const values: (string | number | null)[] = [size, this.stamp(), changes.contentType, fresh];
+        if (changes.description !== undefined) {
+          sets.push('"description" = ?');
+          values.push(changes.description);
+        }
+        this.project.db.prepare(`UPDATE attachments SET ${sets.join(', ')} WHERE "id" = ?`).run(...values, id);
+        crashPoint('attachment.replace.before-commit');
+        this.removeAfterCommit(old, 'attachment.replace.after-commit');
+        return this.get(id) as AttachmentRow;
+      });
+    } catch (err) {
+      rmSync(join(this.dir, fresh), { force: true });
+      throw err;
+    }
   }
 
   /** Changes name and/or description; returns the updated row. */
@@ -137,21 +170,17 @@ export class AttachmentStore {
     return this.get(id) as AttachmentRow;
   }
 
-  /** Deletes the record and its content; returns the deleted row. */
+  /**
+   * Deletes the record; its content goes once the (outermost) transaction commits, so a defect
+   * delete that rolls back, or a crash before its commit, keeps every attachment whole.
+   */
   delete(row: AttachmentRow): AttachmentRow {
-    const trash = join(this.dir, `${TRASH_PREFIX}${row.id}-${randomBytes(4).toString('hex')}`);
     this.project.transaction(() => {
       this.project.db.prepare('DELETE FROM attachments WHERE "id" = ?').run(row.id);
-      // Moved aside inside the transaction, removed after it commits: a crash in between
-      // leaves a stray trash file (swept at start), never a record without content.
-      renameSync(this.contentPath(row.id), trash);
       this.markParent(row['parent-type'], row['parent-id']);
+      crashPoint('attachment.delete.before-commit');
+      this.removeAfterCommit(row, 'attachment.delete.after-commit');
     });
-    try {
-      unlinkSync(trash);
-    } catch {
-      // Swept on the next start.
-    }
     return row;
   }
 
@@ -164,16 +193,48 @@ export class AttachmentStore {
     return rows.length;
   }
 
-  /** Removes leftovers of interrupted uploads and deletes. */
-  sweep(): number {
-    let removed = 0;
+  /**
+   * Run at start, before any request: removes every file no record references (interrupted
+   * uploads, content replaced or deleted just before a crash) and every record whose content
+   * is missing, so what the server serves is always complete.
+   */
+  reconcile(): ReconcileReport {
+    const rows = this.project.db.prepare('SELECT "id", "content-file", "parent-type", "parent-id" FROM attachments').all() as AttachmentRow[];
+    const referenced = new Set(rows.map((row) => row['content-file'] ?? String(row.id)));
+    let orphansRemoved = 0;
     for (const name of readdirSync(this.dir)) {
-      if (name.startsWith(TEMP_PREFIX) || name.startsWith(TRASH_PREFIX)) {
-        rmSync(join(this.dir, name), { force: true });
-        removed++;
-      }
+      if (referenced.has(name)) continue;
+      rmSync(join(this.dir, name), { force: true, recursive: true });
+      orphansRemoved++;
     }
-    return removed;
+    const missing = rows.filter((row) => !existsSync(this.contentPath(row)));
+    this.project.transaction(() => {
+      for (const row of missing) {
+        this.project.db.prepare('DELETE FROM attachments WHERE "id" = ?').run(row.id);
+        this.markParent(row['parent-type'], row['parent-id']);
+      }
+    });
+    return { orphansRemoved, recordsRemoved: missing.length };
+  }
+
+  /** Queues removal of a record's old content file for after the commit (crash point first). */
+  private removeAfterCommit(row: AttachmentRow, point: string): void {
+    const file = this.contentPath(row);
+    this.project.afterCommit(() => {
+      crashPoint(point);
+      // A failure leaves an orphan that reconcile removes at the next start.
+      rmSync(file, { force: true });
+    });
+  }
+
+  /** Makes renames in the attachments folder durable before the record that names them commits. */
+  private syncDir(): void {
+    const fd = openSync(this.dir, 'r');
+    try {
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
   }
 
   /** Keeps a defect's `attachment` flag (Y/N) in step with its attachments, as ALM does. */

@@ -92,6 +92,12 @@ export async function receiveUpload(
       ? 'Attachments are uploaded as multipart/form-data (parts filename, description, override-existing-attachment, ref-subtype, then file) or as application/octet-stream with a Slug header naming the file.'
       : 'Attachments are uploaded as multipart/form-data (parts filename, entity.type, entity.id, then file).');
   }
+  // The parser throws (a 500) on a boundary it cannot search for; RFC 2046 allows 1 to 70 characters.
+  const boundary = /boundary=(?:"([^"]*)"|([^;\s]*))/i.exec(request.headers['content-type'] ?? '');
+  const boundaryText = boundary?.[1] ?? boundary?.[2] ?? '';
+  if (boundaryText.length < 1 || boundaryText.length > 70) {
+    throw bad(`Malformed multipart body: the boundary must be 1 to 70 characters long (RFC 2046), not ${boundaryText.length}.`);
+  }
   const text = new Map<TextPart, string>();
   let received: ReceivedUpload | undefined;
   let partCount = 0;

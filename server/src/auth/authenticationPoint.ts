@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../context';
 import { AlmError } from '../errors';
 import { COOKIE, appSessionCookies, expiredQcSession, lwssoCookie, parseCookies, setCookies } from './cookies';
-import { almAuthenticationBody, basicCredentials } from './credentials';
+import { BadCharacterReference, almAuthenticationBody, basicCredentials } from './credentials';
 import { checkCredentials, endRequestSession } from './signIn';
 
 const xmlEscape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -18,18 +18,24 @@ export function registerAuthenticationPoint(app: FastifyInstance, ctx: ServerCon
     method: ['GET', 'POST'],
     url: `${root}/authentication-point/authenticate`,
     handler: async (request, reply) => {
-      const user = await checkCredentials(ctx, basicCredentials(request.headers.authorization), realm(request.headers.host, request.protocol));
+      const user = await checkCredentials(ctx, request, basicCredentials(request.headers.authorization), realm(request.headers.host, request.protocol));
       setCookies(reply, [lwssoCookie(ctx.sessions.create(user, false))]);
       return reply.code(200).send();
     },
   });
 
   app.post(`${root}/authentication-point/alm-authenticate`, async (request, reply) => {
-    const credentials = almAuthenticationBody(request.body);
+    let credentials;
+    try {
+      credentials = almAuthenticationBody(request.body);
+    } catch (err) {
+      if (!(err instanceof BadCharacterReference)) throw err;
+      throw new AlmError(400, 'qccore.general-error', `Malformed <alm-authentication> body: ${err.message}`);
+    }
     if (!credentials && request.body) {
       throw new AlmError(400, 'qccore.general-error', 'Expected <alm-authentication><user>…</user><password>…</password></alm-authentication>.');
     }
-    const user = await checkCredentials(ctx, credentials, 'ALMAUTH');
+    const user = await checkCredentials(ctx, request, credentials, 'ALMAUTH');
     setCookies(reply, [lwssoCookie(ctx.sessions.create(user, false))]);
     return reply.code(ctx.options.almAuthenticateStatus).send();
   });

@@ -45,12 +45,25 @@ export function almAuthenticationBody(body: unknown): Credentials | undefined {
   return undefined;
 }
 
+/** Thrown for a character reference no XML document may hold; the sign-in answers it with a 400. */
+export class BadCharacterReference extends Error {
+  override name = 'BadCharacterReference';
+}
+
+/** A character XML allows (XML 1.0 §2.2): no NUL, no lone surrogates, nothing past U+10FFFF. */
+function codePoint(n: number): string {
+  const allowed = n === 0x9 || n === 0xa || n === 0xd || (n >= 0x20 && n <= 0xd7ff) || (n >= 0xe000 && n <= 0xfffd) || (n >= 0x10000 && n <= 0x10ffff);
+  if (!allowed) throw new BadCharacterReference(`&#${n}; is not a character XML allows.`);
+  return String.fromCodePoint(n);
+}
+
 function decodeXml(text: string): string {
   return text
     .replace(/&lt;/g, '<')
     .replace(/&gt;/g, '>')
     .replace(/&quot;/g, '"')
     .replace(/&apos;/g, "'")
-    .replace(/&#(\d+);/g, (_, n: string) => String.fromCodePoint(Number(n)))
+    .replace(/&#(\d+);/g, (_, n: string) => codePoint(Number(n)))
+    .replace(/&#x([0-9a-f]+);/gi, (_, n: string) => codePoint(parseInt(n, 16)))
     .replace(/&amp;/g, '&');
 }

@@ -4,6 +4,7 @@
 import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { AlmError } from '../errors';
 import type { ServerContext } from '../context';
+import { assertMember } from '../routes/params';
 import { COOKIE, parseCookies } from './cookies';
 import { assertXsrf } from './xsrf';
 
@@ -13,7 +14,11 @@ const NOT_AUTHENTICATED =
 
 export function sessionHook(ctx: ServerContext): onRequestAsyncHookHandler {
   return async (request: FastifyRequest) => {
-    request.almSession = authenticate(ctx, request);
+    const session = authenticate(ctx, request);
+    request.almSession = session;
+    // Every route under a project, in either tree, is for the project's members only.
+    const { domain, project } = (request.params ?? {}) as { domain?: string; project?: string };
+    if (domain !== undefined && project !== undefined) assertMember(ctx.projects.get(domain, project), session.user);
   };
 }
 

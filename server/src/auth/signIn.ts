@@ -6,21 +6,30 @@ import type { ServerContext } from '../context';
 import { COOKIE, appSessionCookies, expiredLwsso, expiredQcSession, lwssoCookie, parseCookies, setCookies } from './cookies';
 import { basicCredentials } from './credentials';
 import type { Credentials } from './credentials';
+import { clientAddress, throttleOf } from './throttle';
 
 const ANY_METHOD = ['GET', 'POST', 'PUT', 'DELETE'] as const;
 
-/** Checks credentials; throws 401 with a clear title when they are missing or wrong. */
-export async function checkCredentials(ctx: ServerContext, credentials: Credentials | undefined, challenge: string): Promise<string> {
+/**
+ * Checks credentials; throws 401 with a clear title when they are missing or wrong, and 429
+ * while the user or the address is slowed down after repeated failures.
+ */
+export async function checkCredentials(ctx: ServerContext, request: FastifyRequest, credentials: Credentials | undefined, challenge: string): Promise<string> {
   if (!credentials) {
     throw new AlmError(401, 'qccore.general-error', 'Authentication required: send the user name and password.', undefined, {
       'WWW-Authenticate': challenge,
     });
   }
+  const throttle = throttleOf(ctx);
+  const address = clientAddress(request);
+  throttle.check(credentials.user, address);
   if (!(await ctx.site.checkPassword(credentials.user, credentials.password))) {
+    throttle.failed(credentials.user, address);
     throw new AlmError(401, 'qccore.general-error', 'Authentication failed: wrong user name or password.', undefined, {
       'WWW-Authenticate': challenge,
     });
   }
+  throttle.succeeded(credentials.user);
   return credentials.user;
 }
 
@@ -38,7 +47,7 @@ export function registerSignIn(app: FastifyInstance, ctx: ServerContext): void {
     method: [...ANY_METHOD],
     url: `${root}/api/authentication/sign-in`,
     handler: async (request, reply) => {
-      const user = await checkCredentials(ctx, basicCredentials(request.headers.authorization), 'Basic realm="ALM"');
+      const user = await checkCredentials(ctx, request, basicCredentials(request.headers.authorization), 'Basic realm="ALM"');
       const session = ctx.sessions.create(user, true);
       setCookies(reply, [lwssoCookie(session), ...appSessionCookies(session, root)]);
       void reply.header('Expires', 'Thu, 01 Jan 1970 00:00:00 GMT');

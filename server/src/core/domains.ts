@@ -2,7 +2,7 @@
 // `rest/domains/{d}/projects`, XML `<Domains><Domain Name="…"><Projects><Project Name="…"/>…`
 // by default and JSON `{"Domain":[{"Name":…,"Projects":{"Project":[…]}}]}` (the XML mapped 1:1,
 // as the clients that read it expect). The `/api` tree's listing uses the same XML (routes/domains.ts).
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../context';
 import { AlmError } from '../errors';
 import type { DomainListing } from '../store/site';
@@ -28,8 +28,22 @@ export function projectsBody(names: readonly string[], format: CoreFormat): { ty
     : { type: 'application/xml; charset=utf-8', body: xmlDocument({ Projects: projectsXml(names) }) };
 }
 
-export function findDomain(ctx: ServerContext, name: string): DomainListing {
-  const found = ctx.site.listDomains().find((d) => d.name.toUpperCase() === name.toUpperCase());
+/**
+ * The domains with only the projects `user` is a member of (issue 14): a project a user may not
+ * open is not shown to them; a domain stays listed. Every listing of both trees goes through it.
+ */
+export function visibleDomains(ctx: ServerContext, user: string): DomainListing[] {
+  return ctx.site.listDomains().map((d) => ({ name: d.name, projects: d.projects.filter((p) => ctx.projects.get(d.name, p).hasUser(user)) }));
+}
+
+/** The user of a request behind the session hook. */
+export function sessionUser(request: FastifyRequest): string {
+  if (!request.almSession) throw new AlmError(401, 'qccore.general-error', 'Not authenticated.');
+  return request.almSession.user;
+}
+
+export function findDomain(ctx: ServerContext, name: string, user: string): DomainListing {
+  const found = visibleDomains(ctx, user).find((d) => d.name.toUpperCase() === name.toUpperCase());
   if (!found) throw new AlmError(404, 'qccore.entity-not-found', `Domain '${name}' does not exist.`);
   return found;
 }
@@ -39,12 +53,12 @@ export function registerCoreDomains(app: FastifyInstance, ctx: ServerContext): v
   for (const url of ['/domains', '/domains/']) {
     app.get(url, async (request, reply) => {
       const include = (request.query as Record<string, string | undefined>)['include-projects-info'];
-      const { type, body } = domainsBody(ctx.site.listDomains(), /^(y|yes|true)$/i.test(include ?? ''), coreFormat(request));
+      const { type, body } = domainsBody(visibleDomains(ctx, sessionUser(request)), /^(y|yes|true)$/i.test(include ?? ''), coreFormat(request));
       return reply.type(type).send(body);
     });
   }
   app.get('/domains/:domain/projects', async (request, reply) => {
-    const found = findDomain(ctx, (request.params as { domain: string }).domain);
+    const found = findDomain(ctx, (request.params as { domain: string }).domain, sessionUser(request));
     const { type, body } = projectsBody(found.projects, coreFormat(request));
     return reply.type(type).send(body);
   });

@@ -46,6 +46,12 @@ const BATCH = 2000;
 /** Defects per demo project; null means the `defects` option. */
 export const DEMO_DEFECT_COUNTS: Record<string, number | null> = { 'DEFAULT/Demo': null, 'DEFAULT/Playground': 30, 'QA/Regression': 50 };
 
+/**
+ * A project only some users belong to (issue 14): the demo's other projects hold every user, this
+ * one only its members, so a non-member (alice, bob) gets 403 and does not see it listed.
+ */
+export const RESTRICTED_PROJECT = { domain: 'QA', project: 'Audit', members: ['carol', 'dave'], defects: 12 } as const;
+
 const OTHER_USERS = [
   { name: 'carol', fullName: 'Carol Chen' },
   { name: 'dave', fullName: 'Dave Dubois' },
@@ -58,7 +64,7 @@ export async function seedDemo(ctx: ServerContext, opts: DemoOptions = {}): Prom
   const demoDefects = opts.defects ?? ctx.options.defects;
   if (!Number.isInteger(demoDefects) || demoDefects < 0) throw new Error(`Invalid demo defect count ${String(demoDefects)}.`);
   if (ctx.site.isEmpty()) seedBaseline(ctx);
-  for (const { domain, project } of DEMO_PROJECTS) {
+  for (const { domain, project } of [...DEMO_PROJECTS, RESTRICTED_PROJECT]) {
     if (ctx.projects.create(domain, project).countDefects() > 0) {
       throw new Error(`${domain}/${project} already holds defects; demo data is seeded only into a new data directory.`);
     }
@@ -80,6 +86,9 @@ export async function seedDemo(ctx: ServerContext, opts: DemoOptions = {}): Prom
     const projectRng = new Random(seed * 7919 + summaries.length + 1);
     summaries.push(await seedProject(ctx, store, projectRng, users, count));
   }
+  const restricted = ctx.projects.create(RESTRICTED_PROJECT.domain, RESTRICTED_PROJECT.project);
+  const members = users.filter((u) => (RESTRICTED_PROJECT.members as readonly string[]).includes(u.name));
+  summaries.push(await seedProject(ctx, restricted, new Random(seed * 7919 + summaries.length + 1), members, RESTRICTED_PROJECT.defects));
   return { seed, users, projects: summaries };
 }
 

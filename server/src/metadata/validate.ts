@@ -1,6 +1,7 @@
 // Validation of written values against the field metadata: type, Not Null, Maximum length,
 // Format and Reference Match (list members, project users, existing releases/cycles/environments).
 // A value that passes is returned in its stored form.
+import { DEFAULT_LIMITS } from '../config';
 import { AlmError } from '../errors';
 import type { ResourceTable, StoredValue } from '../store/projectTypes';
 import { isValidDate } from '../store/time';
@@ -11,6 +12,8 @@ export interface ReferenceChecks {
   listValues(listId: number): Set<string>;
   hasUser(name: string): boolean;
   resourceExists(table: ResourceTable, id: number): boolean;
+  /** Largest value of one field in UTF-8 bytes (the server's maxFieldBytes); default DEFAULT_LIMITS. */
+  readonly maxFieldBytes?: number;
 }
 
 /** Entity type names of resource references, as sent and returned in `{id, type}`. */
@@ -81,12 +84,33 @@ function resourceId(def: FieldDef, value: unknown, checks: ReferenceChecks): num
   return id;
 }
 
-/** Converts one written value to its stored form, or throws a 400 AlmError saying why not. */
+/** Only whitespace and NUL: not a value a required field may count as filled in. */
+const BLANK = /^[\s\u0000]*$/;
+
+/** A value over the server's field size is refused before anything else looks at it. */
+function checkSize(def: FieldDef, value: string, maxBytes: number): void {
+  // Cheap first: a string of at most max/3 UTF-16 units cannot exceed max bytes.
+  if (value.length * 3 <= maxBytes) return;
+  const bytes = Buffer.byteLength(value, 'utf8');
+  if (bytes <= maxBytes) return;
+  throw new AlmError(
+    413,
+    'qccore.invalid-value-type-for-field',
+    `Value of field '${def.name}' (${def.label}) is ${bytes} bytes; this server accepts at most ${maxBytes} bytes in one field. Shorten it, or attach long text as a file.`,
+    [{ Name: 'field', Value: def.name }, { Name: 'maximum-bytes', Value: maxBytes }],
+  );
+}
+
+/** Converts one written value to its stored form, or throws a 4xx AlmError saying why not. */
 export function toStoredValue(def: FieldDef, value: unknown, checks: ReferenceChecks): StoredValue {
+  const maxBytes = checks.maxFieldBytes ?? DEFAULT_LIMITS.maxFieldBytes;
+  if (typeof value === 'string') checkSize(def, value, maxBytes);
+  else if (Array.isArray(value)) for (const v of value) if (typeof v === 'string') checkSize(def, v, maxBytes);
   if (value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0)) {
     if (def.required) throw requiredMissing(def);
     return null;
   }
+  if (def.required && typeof value === 'string' && BLANK.test(value)) throw requiredMissing(def);
   switch (def.dataType) {
     case 'Integer': {
       const n = typeof value === 'string' && /^-?\d{1,15}$/.test(value.trim()) ? Number(value) : value;

@@ -21,9 +21,9 @@ export function compileFilter(node: FilterNode, catalog: QueryCatalog): SqlFragm
   const walk = (n: FilterNode): string => {
     switch (n.type) {
       case 'and':
-        return `(${n.items.map(walk).join(' AND ')})`;
+        return balanced(n.items.map(walk), 'AND');
       case 'or':
-        return `(${n.items.map(walk).join(' OR ')})`;
+        return balanced(n.items.map(walk), 'OR');
       case 'not':
         return `(NOT ${walk(n.item)})`;
       case 'compare': {
@@ -38,6 +38,17 @@ export function compileFilter(node: FilterNode, catalog: QueryCatalog): SqlFragm
   };
 
   return { sql: walk(node), params };
+}
+
+/**
+ * `(a OP b) OP (c OP d)`: SQLite parses a flat `a OP b OP c …` into a tree as deep as the list is
+ * long, and refuses an expression deeper than 1000, so a filter of 499 conditions (within the
+ * documented 500) failed; a balanced tree is log2(n) deep.
+ */
+function balanced(parts: readonly string[], op: 'AND' | 'OR'): string {
+  if (parts.length <= 2) return `(${parts.join(` ${op} `)})`;
+  const mid = Math.ceil(parts.length / 2);
+  return `(${balanced(parts.slice(0, mid), op)} ${op} ${balanced(parts.slice(mid), op)})`;
 }
 
 function compare(field: QueryField, op: CompareOp, value: Literal, params: SqlParam[]): string {

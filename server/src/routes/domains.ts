@@ -3,12 +3,12 @@
 // sending `Accept: */*` parse (the same XML as the Core tree's, core/domains.ts).
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../context';
-import { domainsBody, findDomain, projectsBody } from '../core/domains';
+import { domainsBody, findDomain, projectsBody, sessionUser, visibleDomains } from '../core/domains';
 import { coreFormat } from '../core/wire/negotiate';
 
 export function registerDomains(app: FastifyInstance, ctx: ServerContext): void {
   app.get('/domains', async (request, reply) => {
-    const domains = ctx.site.listDomains();
+    const domains = visibleDomains(ctx, sessionUser(request));
     if (coreFormat(request) === 'json') {
       return { results: domains.map((d) => ({ name: d.name, projects: d.projects.map((name) => ({ name })) })) };
     }
@@ -17,7 +17,7 @@ export function registerDomains(app: FastifyInstance, ctx: ServerContext): void 
   });
 
   app.get('/domains/:domain/projects', async (request, reply) => {
-    const found = findDomain(ctx, (request.params as { domain: string }).domain);
+    const found = findDomain(ctx, (request.params as { domain: string }).domain, sessionUser(request));
     if (coreFormat(request) === 'json') return { results: found.projects.map((name) => ({ name })) };
     const { type, body } = projectsBody(found.projects, 'xml');
     return reply.type(type).send(body);

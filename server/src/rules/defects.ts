@@ -3,6 +3,7 @@
 import { AttachmentStore } from '../attachments/index';
 import type { AlmSession, ProjectStore, ServerContext } from '../context';
 import { AlmError } from '../errors';
+import { crashPoint } from '../faults';
 import { assertRequired, validateChanges } from '../routes/defects/changes';
 import type { DefectBody } from '../routes/defects/changes';
 import { assertWritable } from '../routes/lockGuard';
@@ -14,12 +15,18 @@ export function defectNotFound(id: number): AlmError {
 }
 
 /** Applies a validated update to one defect: bumps ver-stamp, refreshes last-modified. */
-export function updateDefect(ctx: ServerContext, store: ProjectStore, who: AlmSession, id: number, body: DefectBody): DefectRow {
-  const row = store.getDefect(id);
-  if (!row) throw defectNotFound(id);
+export function applyDefectUpdate(ctx: ServerContext, store: ProjectStore, who: AlmSession, id: number, body: DefectBody): void {
+  // Only the ver-stamp is read: a row may hold megabytes of memo text that this write never needs.
+  const verStamp = store.statement('SELECT "ver-stamp" FROM defects WHERE "id" = ?').pluck().get(id) as StoredValue | undefined;
+  if (verStamp === undefined) throw defectNotFound(id);
   assertWritable(ctx, store, 'defect', id, who, `update defect ${id}`);
   const changes = validateChanges(store, body, id);
-  store.updateDefect(id, { ...changes, 'ver-stamp': Number(row['ver-stamp'] ?? 0) + 1, 'last-modified': formatDateTime(ctx.now()) });
+  store.updateDefect(id, { ...changes, 'ver-stamp': Number(verStamp ?? 0) + 1, 'last-modified': formatDateTime(ctx.now()) });
+}
+
+/** applyDefectUpdate, answering the updated row. */
+export function updateDefect(ctx: ServerContext, store: ProjectStore, who: AlmSession, id: number, body: DefectBody): DefectRow {
+  applyDefectUpdate(ctx, store, who, id, body);
   return store.getDefect(id) as DefectRow;
 }
 
@@ -41,16 +48,19 @@ export function deletableDefect(ctx: ServerContext, store: ProjectStore, who: Al
 }
 
 /**
- * Deletes checked defects with their locks and attachments. Every check has passed before the
- * first delete, because attachment content leaves the disk as soon as its record goes.
+ * Deletes checked defects with their locks and attachments, inside the caller's transaction.
+ * Attachment content leaves the disk only after that transaction commits.
  */
 export function deleteDefects(ctx: ServerContext, store: ProjectStore, rows: DefectRow[]): DefectRow[] {
   const attachments = new AttachmentStore(store, ctx.now);
+  // Queued first, so it fires after the commit but before any attachment file is removed.
+  store.afterCommit(() => crashPoint('defect.delete.after-commit'));
   for (const row of rows) {
     const id = Number(row.id);
     store.deleteDefect(id);
     store.db.prepare('DELETE FROM locks WHERE "parent-type" = \'defect\' AND "parent-id" = ?').run(id);
     attachments.deleteAllOf('defect', id);
   }
+  crashPoint('defect.delete.before-commit');
   return rows;
 }

@@ -2,6 +2,7 @@
 // attachment descriptors and locks. Every project has its own file; projects share nothing.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { DEFAULT_LIMITS } from '../config';
 import { DEFECT_FIELDS } from '../metadata/defectFields';
 import { openDatabase, migrate } from './sqlite';
 import type { SqliteDatabase, Statement } from './sqlite';
@@ -22,6 +23,8 @@ export class ProjectStore {
   /** Prepared statements by SQL text: collection reads repeat the same few shapes. */
   private readonly statements = new Map<string, Statement>();
   private readonly insertDefectStmt;
+  /** Largest value of one field (ReferenceChecks.maxFieldBytes); the registry sets the server's limit. */
+  maxFieldBytes = DEFAULT_LIMITS.maxFieldBytes;
 
   constructor(
     readonly domain: string,
@@ -53,9 +56,35 @@ export class ProjectStore {
     return stmt;
   }
 
-  /** Runs `fn` in one transaction: all of its writes happen or none do. */
+  /** Work to do once the outermost transaction has committed (see afterCommit). */
+  private readonly pending: (() => void)[] = [];
+
+  /**
+   * Runs `fn` in one transaction: all of its writes happen or none do. Nested calls join the
+   * outer transaction; tasks queued with afterCommit run when the outermost one commits.
+   */
   transaction<T>(fn: () => T): T {
-    return this.db.transaction(fn)();
+    const mark = this.pending.length;
+    const outermost = !this.db.inTransaction;
+    let result: T;
+    try {
+      result = this.db.transaction(fn)();
+    } catch (err) {
+      // Rolled back: what it queued must not happen (a file it meant to remove is still referenced).
+      this.pending.length = mark;
+      throw err;
+    }
+    if (outermost) for (const task of this.pending.splice(0)) task();
+    return result;
+  }
+
+  /**
+   * Runs `task` after the current transaction commits (now, outside one). File removals go here:
+   * a crash before the commit then leaves the old file referenced, after it an orphan swept at start.
+   */
+  afterCommit(task: () => void): void {
+    if (this.db.inTransaction) this.pending.push(task);
+    else task();
   }
 
   close(): void {
@@ -72,7 +101,7 @@ export class ProjectStore {
   }
 
   hasUser(name: string): boolean {
-    return this.db.prepare('SELECT 1 FROM users WHERE "name" = ?').get(name) !== undefined;
+    return this.statement('SELECT 1 FROM users WHERE "name" = ?').get(name) !== undefined;
   }
 
   listUsers(): { name: string; 'full-name': string | null; email: string | null }[] {
@@ -209,7 +238,7 @@ export class ProjectStore {
     const names = Object.keys(changes);
     if (names.length === 0) return this.getDefect(id) !== undefined;
     const sets = names.map((n) => `"${n}" = ?`).join(', ');
-    const info = this.db.prepare(`UPDATE defects SET ${sets} WHERE "id" = ?`).run(...names.map((n) => changes[n] ?? null), id);
+    const info = this.statement(`UPDATE defects SET ${sets} WHERE "id" = ?`).run(...names.map((n) => changes[n] ?? null), id);
     return info.changes > 0;
   }
 

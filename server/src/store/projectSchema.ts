@@ -36,6 +36,14 @@ export function projectSchemaV3(): string[] {
   return ['CREATE INDEX IF NOT EXISTS "defects_severity_detectedby" ON defects("severity", "detected-by")'];
 }
 
+/**
+ * Version 4: the file holding an attachment's content. NULL means the file named by the id; a
+ * replaced content gets a fresh name, committed before the old file is removed (issue 14).
+ */
+export function projectSchemaV4(): string[] {
+  return ['ALTER TABLE attachments ADD COLUMN "content-file" TEXT'];
+}
+
 export function projectSchemaV1(): string[] {
   return [
     defectTable(),
@@ -101,4 +109,4 @@ export function projectSchemaV1(): string[] {
 }
 
 /** Step i moves a project database from user_version i to i+1; append, never edit. */
-export const PROJECT_MIGRATIONS = [projectSchemaV1, projectSchemaV2, projectSchemaV3] as const;
+export const PROJECT_MIGRATIONS = [projectSchemaV1, projectSchemaV2, projectSchemaV3, projectSchemaV4] as const;

@@ -1,5 +1,6 @@
 // Opens project databases on first use and keeps them open; unknown projects are a 404.
 import { join } from 'node:path';
+import { DEFAULT_LIMITS } from '../config';
 import { AlmError } from '../errors';
 import { ProjectStore } from './project';
 import type { SiteStore } from './site';
@@ -11,6 +12,8 @@ export class ProjectRegistry {
     private readonly site: SiteStore,
     private readonly dataDir: string,
     private readonly now: () => Date,
+    /** Field size bound every opened store enforces on writes (RequestLimits.maxFieldBytes). */
+    private readonly maxFieldBytes = DEFAULT_LIMITS.maxFieldBytes,
   ) {}
 
   /** The store of an existing project; throws AlmError 404 for an unknown domain or project. */
@@ -48,6 +51,7 @@ export class ProjectRegistry {
     let store = this.open.get(key);
     if (!store) {
       store = new ProjectStore(domain, project, join(this.dataDir, 'projects', domain, project), this.now);
+      store.maxFieldBytes = this.maxFieldBytes;
       this.open.set(key, store);
     }
     return store;

@@ -1,5 +1,6 @@
 // The site database: users (with scrypt password hashes), domains, projects and sessions.
 // Sessions are persisted so a restarted server still honours its clients' cookies.
+import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { hashPassword, verifyPassword } from './passwords';
 import { openDatabase, migrate } from './sqlite';
@@ -34,6 +35,14 @@ export interface SessionRow {
 export interface DomainListing {
   name: string;
   projects: string[];
+}
+
+let decoyHash: string | undefined;
+
+/** A real hash of a random password, made once: what an unknown user's password is checked against. */
+function unknownUserHash(): string {
+  decoyHash ??= hashPassword(randomBytes(16).toString('hex'));
+  return decoyHash;
 }
 
 function siteSchemaV1(): string[] {
@@ -145,9 +154,14 @@ export class SiteStore {
     return rows.map((row) => ({ name: row.name, fullName: row['full-name'], email: row.email }));
   }
 
+  /**
+   * An unknown user costs the same scrypt as a known one (against a hash no password matches),
+   * so the answer time does not tell which user names exist.
+   */
   async checkPassword(name: string, password: string): Promise<boolean> {
     const row = this.db.prepare('SELECT "password-hash" AS h FROM users WHERE "name" = ?').get(name) as { h: string } | undefined;
-    return row ? verifyPassword(password, row.h) : false;
+    const matches = await verifyPassword(password, row?.h ?? unknownUserHash());
+    return row !== undefined && matches;
   }
 
   // ---- API keys ----------------------------------------------------------------------------

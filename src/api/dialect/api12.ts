@@ -1,9 +1,16 @@
 // The 12.5x `/api` tree: `/api/domains/{d}/projects/{p}/{collection}`, `{data, total-count}`
 // envelopes, `limit`/`offset` paging, `order-by=a,-b` and the seed's bracket `query`.
+import { toAttachment } from '../attachments';
+import { anyOf } from '../clauses';
+import type { Filter } from '../clauses';
 import { SelectionGuardError, ServerError } from '../errors';
-import type { EntityRef } from '../types';
+import { Lists, toListItem } from '../listItems';
+import { toLock } from '../locks';
+import { parseFieldsText } from '../metadata';
+import { PagedCollection } from '../paging';
+import type { EntityRef, FieldCatalog, ListItem, ListTree, Lock } from '../types';
 import { renderFilter } from './bracketSyntax';
-import type { CollectionClauses, CollectionEnvelope, ProjectScope, WireDialect } from './dialect';
+import type { AttachmentRoutes, CollectionClauses, CollectionEnvelope, DialectIo, ProjectScope, WireDialect } from './dialect';
 
 const seg = encodeURIComponent;
 
@@ -16,7 +23,7 @@ function unexpected(what: string): never {
 }
 
 /** Ids in paths must be positive integers: anything else could turn an entity write into a collection write. */
-function assertEntityId(id: number): void {
+export function assertEntityId(id: number): void {
   if (!Number.isSafeInteger(id) || id <= 0) {
     throw new SelectionGuardError(`Entity id ${String(id)} is not a positive integer.`);
   }
@@ -24,10 +31,16 @@ function assertEntityId(id: number): void {
 
 export class Api12Dialect implements WireDialect {
   readonly name = 'alm-12.5x-api';
+  readonly tree = 'api';
   readonly maxPageSize = 2000;
+  readonly stringValues = false;
 
   domainsPath(): string {
     return '/api/domains';
+  }
+
+  domainsParams(): [string, string][] {
+    return [];
   }
 
   projectsPath(domain: string): string {
@@ -41,10 +54,6 @@ export class Api12Dialect implements WireDialect {
   entityPath(scope: ProjectScope, collection: string, id: number): string {
     assertEntityId(id);
     return `${this.collectionPath(scope, collection)}/${id}`;
-  }
-
-  metadataPath(scope: ProjectScope, collection: string): string {
-    return `${this.collectionPath(scope, collection)}/$metadata/fields`;
   }
 
   collectionParams(c: CollectionClauses): [string, string][] {
@@ -102,7 +111,7 @@ export class Api12Dialect implements WireDialect {
     return { data: [{ ...fields, type }] };
   }
 
-  encodeUpdate(fields: Record<string, unknown>): unknown {
+  encodeUpdate(_type: string, fields: Record<string, unknown>): unknown {
     return fields;
   }
 
@@ -115,14 +124,59 @@ export class Api12Dialect implements WireDialect {
     return { path: this.collectionPath(scope, 'locks'), body: { data: [{ entity: { id: entity.id, type: entity.type } }] } };
   }
 
-  lockPath(scope: ProjectScope, lockId: number): string {
-    return this.entityPath(scope, 'locks', lockId);
+  parseCreatedLock(body: unknown): Lock {
+    if (isRecord(body) && Array.isArray(body.data) && isRecord(body.data[0])) return toLock(body.data[0]);
+    if (isRecord(body) && typeof body.id === 'number') return toLock(body);
+    return unexpected('lock');
   }
 
-  parseCreatedLock(body: unknown): Record<string, unknown> {
-    if (isRecord(body) && Array.isArray(body.data) && isRecord(body.data[0])) return body.data[0];
-    if (isRecord(body) && typeof body.id === 'number') return body;
-    return unexpected('lock');
+  lockReleasePath(scope: ProjectScope, lock: Lock): string {
+    return this.entityPath(scope, 'locks', lock.id);
+  }
+
+  attachmentRoutes(scope: ProjectScope): AttachmentRoutes {
+    const collection = this.collectionPath(scope, 'attachments');
+    return {
+      listRequests: (f) => {
+        const filter: Filter = {};
+        if (f.entity) {
+          filter['entity.type'] = f.entity.type;
+          filter['entity.id'] = anyOf(...f.entity.ids);
+        }
+        // Equality: a `*` in a file name is matched literally (see bracketSyntax).
+        if (f.name !== undefined) filter.name = f.name;
+        if (f.ids) filter.id = anyOf(...f.ids);
+        return [{ path: collection, params: this.collectionParams({ filter }) }];
+      },
+      item: (id) => ({ path: this.entityPath(scope, 'attachments', id), params: [] }),
+      upload: (entity) => ({
+        path: collection,
+        entityParts: [{ name: 'entity.type', value: entity.type }, { name: 'entity.id', value: String(entity.id) }],
+      }),
+      decode: (record) => toAttachment(record),
+      forget: () => undefined,
+    };
+  }
+
+  async loadFields(io: DialectIo, collection: string): Promise<FieldCatalog> {
+    // Raw text: JSON.parse would drop the first of the two `type` members of each record.
+    const res = await io.text({ method: 'GET', path: `${this.collectionPath(io.scope, collection)}/$metadata/fields`, signal: io.signal });
+    return parseFieldsText(collection, res.text);
+  }
+
+  async loadLists(io: DialectIo): Promise<ListTree> {
+    const walk = new PagedCollection(async (offset, limit) => {
+      const res = await io.json({
+        method: 'GET',
+        path: this.collectionPath(io.scope, 'list-items'),
+        params: this.collectionParams({ offset, limit }),
+        signal: io.signal,
+      });
+      return this.parseCollection(res.body);
+    }, this.maxPageSize, toListItem);
+    const items: ListItem[] = [];
+    for await (const item of walk) items.push(item);
+    return new Lists(items);
   }
 
   private results(body: unknown, what: string): Record<string, unknown>[] {

@@ -166,7 +166,8 @@ export function errorFromTransport(e: unknown, ctx: TransportContext): AlmApiErr
       return new TimeoutError(`Could not connect to ${ctx.host}${via} in time. Check the server URL and your network or proxy settings.`);
     case 'UND_ERR_HEADERS_TIMEOUT':
     case 'UND_ERR_BODY_TIMEOUT':
-      return new TimeoutError(`${ctx.host} stopped responding. Try again; if it persists, the server may be overloaded.`);
+      // Inactivity, not length: a slow transfer that keeps moving never gets here.
+      return new TimeoutError(`${ctx.host} stopped responding (nothing arrived within the idle timeout). Try again; if it persists, the server may be overloaded.`);
     case 'ECONNREFUSED':
       return new NetworkError(`${ctx.proxy ? `The proxy ${ctx.proxy}` : ctx.host} refused the connection. Check the URL and that the server is running.`, code, { cause: e });
     case 'ENOTFOUND':

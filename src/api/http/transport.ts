@@ -50,6 +50,11 @@ export interface HttpRequest {
   target?: WriteTarget;
   /** Return non-2xx responses instead of throwing (sign-in probing). */
   anyStatus?: boolean;
+  /**
+   * When a 401 made the client sign in again: the error to throw instead of replaying the
+   * request in the new session (a write that needs what the old session held, e.g. a lock).
+   */
+  notReplayedAfterReSignIn?: () => Error;
 }
 
 export interface HttpResponse {
@@ -88,7 +93,8 @@ export interface TransportConfig {
   proxy?: string;
 }
 
-const ENTITY_PATH = /\/[1-9]\d*$/;
+/** An entity, or (Core) an entity's lock: `…/7`, `…/7/lock`. */
+const ENTITY_PATH = /\/[1-9]\d*(?:\/lock)?$/;
 /** Buffer of a download stream: enough to ride out a slow consumer write, small for RSS. */
 const TRANSFER_BUFFER = 256 << 10;
 
@@ -229,15 +235,14 @@ export class Transport {
     };
     if (body) h['content-type'] = body.contentType;
     if (body?.length !== undefined) h['content-length'] = String(body.length);
-    if (req.method !== 'GET') {
-      let token = this.config.jar.get('XSRF-TOKEN');
-      if (!token) {
-        // Double-submit: a token of our own in both cookie and header, as 12.x clients do.
-        token = randomUUID();
-        this.config.jar.set('XSRF-TOKEN', token);
-      }
-      h['x-xsrf-token'] = token;
+    // Once the server set XSRF-TOKEN, every request echoes it (16.00+ refuse writes without it).
+    let token = this.config.jar.get('XSRF-TOKEN');
+    if (!token && req.method !== 'GET') {
+      // Double-submit: a token of our own in both cookie and header, as 12.x clients do.
+      token = randomUUID();
+      this.config.jar.set('XSRF-TOKEN', token);
     }
+    if (token) h['x-xsrf-token'] = token;
     const cookie = this.config.jar.header(this.basePath + req.path, this.secure);
     if (cookie) h.cookie = cookie;
     return h;
@@ -305,6 +310,7 @@ export class Transport {
           await res.body.dump();
           this.log(req, status, started, 'session expired, signing in again');
           await this.auth.renew(generation, abort.signal);
+          if (req.notReplayedAfterReSignIn) throw req.notReplayedAfterReSignIn();
           if (req.body && !req.replayable) {
             throw new AuthError('The session had expired and was renewed; the upload could not be resumed. Start it again.');
           }

@@ -1,7 +1,7 @@
 // The defect editor's user operations without VS Code: load, edit under a lock, type (validated
 // from the metadata as the user types), save after the ver-stamp check, resolve conflicts, add
 // comments, cancel and release. State and notifications live in ControllerBase.
-import { LockedByOtherError, ValidationError, VersionConflictError, isCancellation } from '../../api/index';
+import { LockLostError, LockedByOtherError, ValidationError, VersionConflictError, isCancellation } from '../../api/index';
 import type { DefectChanges, LockHandle } from '../../api/index';
 import type { ConflictChoice, SaveOutcome, WireValue } from '../../shared/editorProtocol';
 import { appendComment, localDate } from './comments';
@@ -99,15 +99,16 @@ export class DefectController extends ControllerBase {
     return this.edit();
   }
 
-  /** Saves the edits: validates, checks the ver-stamp, sends only the changed fields. */
+  /**
+   * Saves the edits: validates, checks the ver-stamp, sends only the changed fields, and only
+   * under the lock. A lock the session lost (the client signed in again) is taken again first
+   * and the defect re-read, so a change made meanwhile shows as a conflict; if someone else
+   * holds it now, the user is told and the edits stay.
+   */
   async save(options: { close?: boolean } = {}): Promise<SaveOutcome> {
     if (this.isNew) return this.create();
     if (this.phase === 'lost') return 'lost';
     if (this.phase !== 'editing' || this.key.id === undefined) return 'nothing';
-    if (this.lock && this.lock.state !== 'held') {
-      this.toLost();
-      return 'lost';
-    }
     if (!this.form.isDirty) {
       if (options.close) await this.releaseLock('savedReleased');
       return 'nothing';
@@ -116,26 +117,56 @@ export class DefectController extends ControllerBase {
     this.conflict = undefined;
     this.transition('save');
     this.emit('status');
-    try {
-      const latestDefect = await this.options.api.defects.get(this.key.id);
-      const latest = wireValues(latestDefect);
-      const conflict = findConflict(this.form.comparedAgainst, latest, this.form.edits, (f) => this.label(f));
-      if (conflict) {
-        this.conflict = { view: conflict, latest };
-        this.transition('saveRejected');
-        this.emit('status');
-        return 'conflict';
+    return this.saveUnderLock(this.key.id, options);
+  }
+
+  private async saveUnderLock(id: number, options: { close?: boolean }): Promise<SaveOutcome> {
+    // Each round re-takes a lost lock and re-reads; a session renewed again mid-way costs one more.
+    for (let round = 0; ; round++) {
+      try {
+        if (!(await this.holdLock(id))) return 'lost';
+        const latestDefect = await this.options.api.defects.get(id);
+        // The read itself may have renewed the session, and so lost the lock: take it again first.
+        if (this.lock?.state !== 'held' && round < 2) continue;
+        const latest = wireValues(latestDefect);
+        const conflict = findConflict(this.form.comparedAgainst, latest, this.form.edits, (f) => this.label(f));
+        if (conflict) {
+          this.conflict = { view: conflict, latest };
+          this.transition('saveRejected');
+          this.emit('status');
+          return 'conflict';
+        }
+        const updated = await this.options.api.defects.update(id, this.form.edits as DefectChanges, { original: latestDefect, lock: this.lock });
+        this.form.saved(wireValues(updated));
+        this.notice = { kind: 'info', text: `Saved at ${this.now().toTimeString().slice(0, 8)}.` };
+        if (options.close) await this.releaseLock('savedReleased');
+        else this.transition('saved');
+        this.emit('values', 'status');
+        return 'saved';
+      } catch (e) {
+        if (e instanceof LockLostError && round < 2) continue;
+        return this.saveFailed(e);
       }
-      const updated = await this.options.api.defects.update(this.key.id, this.form.edits as DefectChanges, { original: latestDefect });
-      this.form.saved(wireValues(updated));
-      this.notice = { kind: 'info', text: `Saved at ${this.now().toTimeString().slice(0, 8)}.` };
-      if (options.close) await this.releaseLock('savedReleased');
-      else this.transition('saved');
-      this.emit('values', 'status');
-      return 'saved';
-    } catch (e) {
-      return this.saveFailed(e);
     }
+  }
+
+  /**
+   * True once the editor holds its lock: one its session lost is taken again (no other user
+   * can have saved without it being visible in the ver-stamp, which the caller checks next).
+   * Someone else holding it now makes the editor 'lost', edits kept, and answers false.
+   */
+  private async holdLock(id: number): Promise<boolean> {
+    if (this.lock?.state === 'held') return true;
+    let handle: LockHandle;
+    try {
+      handle = await this.options.api.locks.acquire({ type: 'defect', id });
+    } catch (e) {
+      if (!(e instanceof LockedByOtherError)) throw e;
+      this.toLost(`${e.lockedBy ?? 'another user'} holds the lock now${e.since ? ` since ${e.since}` : ''}; nothing was saved`);
+      return false;
+    }
+    this.lock = handle;
+    return true;
   }
 
   /** Applies the user's field-by-field choices to the edits, then saves against the server's values. */
@@ -257,6 +288,10 @@ export class DefectController extends ControllerBase {
 
   private async saveFailed(e: unknown): Promise<SaveOutcome> {
     if (e instanceof ValidationError) return this.rejectedByServer(e);
+    if (e instanceof LockLostError) {
+      this.toLost('the session kept ending before the save; nothing was saved');
+      return 'lost';
+    }
     if (e instanceof LockedByOtherError) {
       // Someone else holds the lock now: ours is gone.
       this.toLost(e.lockedBy ? `${e.lockedBy} holds the lock now` : undefined);

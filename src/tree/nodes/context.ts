@@ -1,7 +1,7 @@
 // What tree nodes need from the rest of the extension, as interfaces: the connections, the view
 // state, settings and a way to announce changes. The VS Code adapter supplies the real ones; unit
 // tests supply fakes, so no node imports `vscode`.
-import type { DomainRef, ProjectApi, ProjectRef } from '../../api';
+import type { DomainRef, ProjectApi, ProjectRef, RestTree } from '../../api';
 import type { ConnectionStatus } from '../../auth/connection';
 import type { ServerEntry } from '../../config/servers';
 import type { Log } from '../../util/log';
@@ -18,6 +18,8 @@ export interface ServerSource {
   readonly canLoad: boolean;
   /** The user "me" stands for. */
   readonly username: string;
+  /** The REST tree the server's client speaks, once configured or detected. */
+  readonly tree?: RestTree;
   domains(signal?: AbortSignal): Promise<DomainRef[]>;
   projects(domain: string, signal?: AbortSignal): Promise<ProjectRef[]>;
   project(domain: string, project: string): Promise<ProjectApi>;

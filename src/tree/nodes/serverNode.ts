@@ -5,6 +5,7 @@ import { DomainNode } from './domainNode';
 import { MessageNode, failureNode, loadingNode, signInNode } from './messageNode';
 import { nodeId } from '../model/refs';
 import { escapeMarkdown } from '../model/tooltip';
+import { signInLabel, treeLabel } from '../../config/servers';
 import type { NodeItem , TreeNode } from './treeNode';
 import { LoadingNode } from './treeNode';
 
@@ -33,12 +34,13 @@ export class ServerNode extends LoadingNode {
   item(): NodeItem {
     const s = this.server;
     const state = STATUS_TEXT[s.status];
-    const who = `${s.entry.url} · ${s.entry.username}`;
+    const who = `${s.entry.url} · ${s.username || signInLabel(s.entry)}`;
+    const signInLine = s.entry.auth === 'apiKey' ? `Sign-in: ${escapeMarkdown(signInLabel(s.entry))}${s.username ? ` (user ${escapeMarkdown(s.username)})` : ''}` : `User: ${escapeMarkdown(s.entry.username)}`;
     const signedIn = s.status === 'signed-in' || s.status === 'ready' || s.status === 'signing-in';
     return {
       label: s.name,
       description: state ? `${who} — ${state}` : who,
-      tooltip: [`**${escapeMarkdown(s.name)}**`, escapeMarkdown(s.entry.url), `User: ${escapeMarkdown(s.entry.username)}`, s.problem ? escapeMarkdown(s.problem) : ''].filter(Boolean).join('\n\n'),
+      tooltip: [`**${escapeMarkdown(s.name)}**`, escapeMarkdown(s.entry.url), signInLine, `REST tree: ${escapeMarkdown(treeLabel(s.tree))}${s.entry.dialect ? ' (set in the server entry)' : ''}`, s.problem ? escapeMarkdown(s.problem) : ''].filter(Boolean).join('\n\n'),
       collapsible: this.remembered(),
       icon: s.status === 'failed' || s.status === 'error' ? { id: 'server', color: 'errorForeground' } : { id: signedIn ? 'server' : 'server-environment' },
       contextValue: `alm:server+${signedIn ? 'signedIn' : 'signedOut'}`,

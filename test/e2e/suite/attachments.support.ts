@@ -11,17 +11,13 @@ import type { DefectRef } from '../../../src/tree/model/refs';
 import type { DefectNode } from '../../../src/tree/nodes/defectNode';
 import type { TreeNode } from '../../../src/tree/nodes/treeNode';
 import { e2eAlmServer, signIn } from '../environment';
+import { serverAttachments } from '../oracle';
+import type { StoredAttachment } from '../oracle';
 
 export const EXTENSION_ID = 'alm-defects.alm-defects';
 export const PROJECT = { server: 'Demo', domain: 'DEFAULT', project: 'Demo' };
-const REST_ROOT = '/api/domains/DEFAULT/projects/Demo';
 
-export interface ServerAttachment {
-  id: number;
-  name: string;
-  description: string | null;
-  'file-size': number;
-}
+export type ServerAttachment = StoredAttachment;
 
 export interface AttachmentWorld {
   api: AlmDefectsApi;
@@ -51,24 +47,7 @@ export async function attachmentWorld(from: number): Promise<AttachmentWorld> {
   const defects = await api.find(['Demo', 'DEFAULT', 'Demo', 'Defects']);
   assert.ok(defects, 'no Demo › Defects node');
   const rows = (await api.children(defects)).filter((r) => api.treeItem(r).contextValue === 'alm:defect') as DefectNode[];
-  const call = async (path: string, init: RequestInit = {}): Promise<Response> => {
-    const res = await fetch(`${server.baseUrl}${REST_ROOT}${path}`, { ...init, headers: { cookie, ...(init.headers as Record<string, string>) } });
-    assert.ok(res.ok, `${init.method ?? 'GET'} ${path}: ${res.status} ${await res.clone().text()}`);
-    return res;
-  };
-  const rest: AttachmentWorld['rest'] = {
-    async list(defectId) {
-      const q = encodeURIComponent(`{entity.type[defect];entity.id[${defectId}]}`);
-      const body = (await (await call(`/attachments?query=${q}`, { headers: { accept: 'application/json' } })).json()) as { data: ServerAttachment[] };
-      return body.data;
-    },
-    async bytes(id) {
-      return Buffer.from(await (await call(`/attachments/${id}`, { headers: { accept: 'application/octet-stream' } })).arrayBuffer());
-    },
-    async remove(id) {
-      await call(`/attachments/${id}`, { method: 'DELETE' });
-    },
-  };
+  const rest: AttachmentWorld['rest'] = serverAttachments(server, () => cookie);
   let defectNode: DefectNode | undefined;
   for (const row of rows.slice(from)) {
     if ((await rest.list(row.ref.id)).length === 0) {

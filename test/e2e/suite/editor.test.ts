@@ -11,6 +11,7 @@ import type { DefectController } from '../../../src/editor/controller/defectCont
 import type { AlmDefectsApi } from '../../../src/extension';
 import type { DefectKey } from '../../../src/shared/editorProtocol';
 import { e2eAlmServer, signIn } from '../environment';
+import { deleteServerLock, serverLocksOn } from '../oracle';
 
 const EXTENSION_ID = 'alm-defects.alm-defects';
 const DEMO = { server: 'Demo', domain: 'DEFAULT', project: 'Demo' };
@@ -46,9 +47,7 @@ async function open(id: number): Promise<DefectController> {
 async function locksOn(id: number): Promise<{ user: string; id: number }[]> {
   const server = e2eAlmServer();
   const cookie = await signIn(server, server.users[1]);
-  const res = await fetch(`${server.baseUrl}/api/domains/DEFAULT/projects/Demo/locks?query=${encodeURIComponent(`{parent-id[${id}]}`)}`, { headers: { cookie, accept: 'application/json' } });
-  assert.equal(res.status, 200, await res.clone().text());
-  return ((await res.json()) as { data: { user: string; id: number }[] }).data;
+  return serverLocksOn(server, cookie, id);
 }
 
 /** The editor tab of a defect once its label matches (the workbench applies a new title asynchronously). */
@@ -160,10 +159,7 @@ describe('editor: defects edited in a real VS Code', function () {
     // Alice's lock is lost (here: released by another session of hers); bob changes the defect meanwhile.
     const server = e2eAlmServer();
     const cookie = await signIn(server, server.users[0]);
-    for (const l of await locksOn(44)) {
-      const res = await fetch(`${server.baseUrl}/api/domains/DEFAULT/projects/Demo/locks/${l.id}`, { method: 'DELETE', headers: { cookie } });
-      assert.equal(res.status, 200);
-    }
+    for (const l of await locksOn(44)) assert.equal(await deleteServerLock(server, cookie, l), 200);
     const before = await bobDemo.defects.get(44);
     await bobDemo.defects.update(44, { name: 'Bob renamed it', priority: before.priority === '3-High' ? '2-Medium' : '3-High' });
     const bobs = await bobDemo.defects.get(44);

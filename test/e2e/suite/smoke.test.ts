@@ -5,6 +5,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { AlmDefectsApi } from '../../../src/extension';
 import { e2eAlmServer, signIn } from '../environment';
+import { serverDomains } from '../oracle';
 
 const EXTENSION_ID = 'alm-defects.alm-defects';
 
@@ -60,11 +61,7 @@ describe('smoke: the extension in a real VS Code', () => {
     const server = e2eAlmServer();
     const cookie = await signIn(server, server.users[0]);
     assert.match(cookie, /LWSSO_COOKIE_KEY=/);
-    const res = await fetch(`${server.baseUrl}/api/domains`, { headers: { cookie, accept: 'application/json' } });
-    assert.equal(res.status, 200, await res.clone().text());
-    const body = (await res.json()) as { results: { name: string; projects: { name: string }[] }[] };
-    const tree = Object.fromEntries(body.results.map((d) => [d.name, d.projects.map((p) => p.name).sort()]));
-    assert.deepEqual(tree, { DEFAULT: ['Demo', 'Playground'], QA: ['Regression'] });
+    assert.deepEqual(await serverDomains(server, cookie), { DEFAULT: ['Demo', 'Playground'], QA: ['Regression'] });
   });
 
   it('is refused by the ALM server with a wrong password', async () => {

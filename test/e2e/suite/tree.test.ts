@@ -6,6 +6,7 @@ import * as vscode from 'vscode';
 import type { AlmDefectsApi } from '../../../src/extension';
 import type { TreeNode } from '../../../src/tree/nodes/treeNode';
 import { e2eAlmServer, signIn } from '../environment';
+import { serverDefect, serverListItems, serverTotal as oracleTotal } from '../oracle';
 
 const EXTENSION_ID = 'alm-defects.alm-defects';
 const DEMO = { server: 'Demo', domain: 'DEFAULT', project: 'Demo' };
@@ -13,17 +14,8 @@ const DEMO = { server: 'Demo', domain: 'DEFAULT', project: 'Demo' };
 let api: AlmDefectsApi;
 let cookie: string;
 
-async function rest<T>(path: string): Promise<T> {
-  const server = e2eAlmServer();
-  const res = await fetch(`${server.baseUrl}${path}`, { headers: { cookie, accept: 'application/json' } });
-  assert.equal(res.status, 200, `${path}: ${await res.clone().text()}`);
-  return (await res.json()) as T;
-}
-
-async function serverTotal(query?: string): Promise<number> {
-  const q = query ? `&query=${encodeURIComponent(query)}` : '';
-  const body = await rest<{ 'total-count': number }>(`/api/domains/DEFAULT/projects/Demo/defects?fields=id&limit=1${q}`);
-  return body['total-count'];
+function serverTotal(query?: string): Promise<number> {
+  return oracleTotal(e2eAlmServer(), cookie, query);
 }
 
 const label = (n: TreeNode): string => api.treeItem(n).label as string;
@@ -178,7 +170,7 @@ describe('tree: connections, sign-in and the ALM tree', function () {
   });
 
   it('shows the project lists and their values as the server has them, nested', async () => {
-    const body = await rest<{ data: { id: number; name: string; parent: { id: number } }[] }>('/api/domains/DEFAULT/projects/Demo/list-items');
+    const body = { data: await serverListItems(e2eAlmServer(), cookie) };
     const lists = body.data.filter((i) => i.parent.id === 0);
     const listsNode = await node('Demo', 'DEFAULT', 'Demo', 'Lists');
     assert.deepEqual(labels(await api.children(listsNode)), lists.map((l) => l.name));
@@ -197,7 +189,7 @@ describe('tree: connections, sign-in and the ALM tree', function () {
     const ref = await vscode.commands.executeCommand('almDefects.goToDefect', { ...DEMO, id: 7 });
     assert.deepEqual(ref, { ...DEMO, id: 7 });
     const doc = await vscode.workspace.openTextDocument(vscode.Uri.from({ scheme: 'alm-defect', path: '/Demo/DEFAULT/Demo/Defect 7.md' }));
-    const defect = await rest<{ name: string; status: string }>('/api/domains/DEFAULT/projects/Demo/defects/7');
+    const defect = await serverDefect(e2eAlmServer(), cookie, 7);
     assert.ok(doc.getText().startsWith('# Defect 7: '), doc.getText().slice(0, 80));
     assert.ok(doc.getText().includes(`| Status | ${defect.status} |`));
     assert.ok(!/<script/i.test(doc.getText()), 'memo HTML is shown as text');

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { JSHandle, Locator } from 'playwright-core';
 import { signIn } from '../environment';
+import { serverAttachments } from '../oracle';
 import { screenshot, ui } from './context';
 import { editorFrame, editorTab, runCommand } from './editorWorkbench';
 
@@ -57,13 +58,8 @@ describe('ui: attachments', function () {
   let cookie = '';
   let defectId = 0;
   let defectRow: Locator;
-  const rest = async (path: string, init: RequestInit = {}): Promise<Response> => {
-    const res = await fetch(`${ui().almServer.baseUrl}/api/domains/DEFAULT/projects/Demo${path}`, { ...init, headers: { cookie, accept: 'application/json', ...(init.headers as Record<string, string>) } });
-    assert.ok(res.ok, `${path}: ${res.status}`);
-    return res;
-  };
-  const stored = async (): Promise<Stored[]> =>
-    ((await (await rest(`/attachments?query=${encodeURIComponent(`{entity.type[defect];entity.id[${defectId}]}`)}`)).json()) as { data: Stored[] }).data;
+  const server = serverAttachments(ui().almServer, () => cookie);
+  const stored = (): Promise<Stored[]> => server.list(defectId);
 
   before(async () => {
     const { page, almServer } = ui();
@@ -103,7 +99,7 @@ describe('ui: attachments', function () {
 
   // The page is shared with the next test files: leave no attachment, editor, notification or open row behind.
   after(async () => {
-    if (defectId) for (const a of await stored()) await rest(`/attachments/${a.id}`, { method: 'DELETE' });
+    if (defectId) for (const a of await stored()) await server.remove(a.id);
     const { page } = ui();
     await page.keyboard.press('Escape');
     await runCommand('Notifications: Clear All Notifications');
@@ -115,7 +111,7 @@ describe('ui: attachments', function () {
     const { page } = ui();
     await drop(defectRow, await desktopFile('dropped-note.txt', 'hello from the desktop\n'));
     await eventually(async () => (await stored()).some((a) => a.name === 'dropped-note.txt'), 'the dropped file never reached the server');
-    const body = await (await rest(`/attachments/${(await stored())[0].id}`, { headers: { accept: 'application/octet-stream' } })).text();
+    const body = (await server.bytes((await stored())[0].id)).toString('utf8');
     assert.equal(body, 'hello from the desktop\n');
     await expand(defectRow);
     const attachment = row(/^dropped-note\.txt/, 6);

@@ -2,6 +2,8 @@
 // signing in, opening a defect, finding the editor's webview frame, and reading the server.
 import * as assert from 'node:assert/strict';
 import type { Frame } from 'playwright-core';
+import { signIn } from '../environment';
+import { serverDefect as oracleDefect, serverLocksOn } from '../oracle';
 import { ui } from './context';
 
 export async function eventually<T>(what: string, probe: () => Promise<T | undefined | false>, timeoutMs = 30_000): Promise<T> {
@@ -107,16 +109,9 @@ export async function editorFrame(id: number, timeoutMs = 45_000): Promise<Frame
 /** A defect as the server has it, read over HTTP as bob. */
 export async function serverDefect(id: number): Promise<Record<string, unknown>> {
   const { almServer } = ui();
-  const bob = almServer.users[1];
-  const auth = `Basic ${Buffer.from(`${bob.username}:${bob.password}`).toString('base64')}`;
-  const signIn = await fetch(`${almServer.baseUrl}/api/authentication/sign-in`, { method: 'POST', headers: { authorization: auth } });
-  assert.equal(signIn.status, 200);
-  const cookie = signIn.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-  const res = await fetch(`${almServer.baseUrl}/api/domains/DEFAULT/projects/Demo/defects/${id}`, { headers: { cookie, accept: 'application/json' } });
-  assert.equal(res.status, 200);
-  const body = (await res.json()) as Record<string, unknown>;
-  const locks = await fetch(`${almServer.baseUrl}/api/domains/DEFAULT/projects/Demo/locks?query=${encodeURIComponent(`{parent-id[${id}]}`)}`, { headers: { cookie, accept: 'application/json' } });
-  body.__locks = ((await locks.json()) as { data: { user: string }[] }).data.map((l) => l.user);
+  const cookie = await signIn(almServer, almServer.users[1]);
+  const body: Record<string, unknown> = { ...(await oracleDefect(almServer, cookie, id)) };
+  body.__locks = (await serverLocksOn(almServer, cookie, id)).map((l) => l.user);
   return body;
 }
 

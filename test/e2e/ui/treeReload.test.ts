@@ -5,6 +5,7 @@
 import * as assert from 'node:assert/strict';
 import type { Locator } from 'playwright-core';
 import { signIn } from '../environment';
+import { serverTotal } from '../oracle';
 import { screenshot, ui } from './context';
 import { answer, eventually, runCommand, signInIfNeeded } from './editorWorkbench';
 
@@ -81,11 +82,7 @@ describe('ui: the tree keeps its state across a window reload', function () {
 
   /** How many defects of Demo match `query` on the server (read as alice over HTTP). */
   const serverCount = async (query: string): Promise<number> => {
-    const { almServer } = ui();
-    const url = `${almServer.baseUrl}/api/domains/DEFAULT/projects/Demo/defects?page-size=1&fields=id&query=${encodeURIComponent(query)}`;
-    const res = await fetch(url, { headers: { cookie, accept: 'application/json' } });
-    assert.equal(res.status, 200, url);
-    return ((await res.json()) as { 'total-count': number })['total-count'];
+    return serverTotal(ui().almServer, cookie, query);
   };
 
   before(async () => {

@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { finished } from 'node:stream/promises';
 import { gzipSync } from 'node:zlib';
 import { request } from 'undici';
-import { AlmClient, NetworkError, NotFoundError } from '../../../src/api/index';
+import { AlmClient, NetworkError, NotFoundError, TimeoutError } from '../../../src/api/index';
 import type { ProjectApi, TransferProgress } from '../../../src/api/index';
 import { buildDispatcher } from '../../../src/api/http/dispatcher';
 import { FileSink } from '../../../src/api/http/fileSink';
@@ -89,6 +89,10 @@ async function startAwkwardServer(): Promise<Awkward> {
         res.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': 2 * SMALL.length });
         res.write(SMALL, () => setTimeout(() => res.destroy(), 20));
         return;
+      case '8': // sends part of the body, then nothing more while keeping the connection open
+        res.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': 2 * SMALL.length });
+        res.write(SMALL);
+        return;
       case '7': {
         const session = Number(/QCSession=s(\d+)/.exec(req.headers.cookie ?? '')?.[1] ?? 0);
         if (session <= expiredUpTo) {
@@ -132,7 +136,7 @@ describe('api integration: downloads into files', () => {
 
   before(async () => {
     server = await startAwkwardServer();
-    client = new AlmClient({ baseUrl: server.baseUrl, credentials: async () => ({ username: 'alice', password: 'pw' }) });
+    client = new AlmClient({ baseUrl: server.baseUrl, credentials: async () => ({ username: 'alice', password: 'pw' }), dialect: 'api' });
     p = client.project('D', 'P');
     dir = mkdtempSync(join(tmpdir(), 'alm-dl-'));
   });
@@ -191,6 +195,28 @@ describe('api integration: downloads into files', () => {
     assert.match(err.message, /Try again|nothing was saved|connection/i);
     assert.equal(readFileSync(target, 'utf8'), 'old');
     assert.deepEqual(leftovers(), []);
+  });
+
+  it('a download that stops receiving bytes fails with TimeoutError after the idle time, keeping the old file (issue 14)', async () => {
+    const idle = new AlmClient({ baseUrl: server.baseUrl, credentials: async () => ({ username: 'alice', password: 'pw' }), timeouts: { idleMs: 400 } });
+    try {
+      const target = join(dir, 'stalled.bin');
+      writeFileSync(target, 'old');
+      const started = Date.now();
+      const progress: number[] = [];
+      const outcome = await Promise.race([
+        idle.project('D', 'P').attachments.saveTo(8, target, { onProgress: (x) => progress.push(x.bytes) }).catch((e: unknown) => e),
+        pause(10_000).then(() => 'still waiting after 10 s'),
+      ]);
+      assert.ok(outcome instanceof TimeoutError, String(outcome));
+      assert.match(outcome.message, /stopped responding \(nothing arrived within the idle timeout\)/);
+      assert.ok(progress.at(-1) === SMALL.length, 'the bytes that came were received before the stall');
+      assert.ok(Date.now() - started < 5_000);
+      assert.equal(readFileSync(target, 'utf8'), 'old');
+      assert.deepEqual(leftovers(), []);
+    } finally {
+      await idle.dispose();
+    }
   });
 
   it('signs in again when the session expired and saves the download it retried', async () => {

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { AlmClient } from '../../../src/api/index';
-import type { AlmClientOptions, Defect, ProjectApi } from '../../../src/api/index';
+import type { AlmClientOptions, Defect, FieldValue, ProjectApi } from '../../../src/api/index';
 import { startTestServer } from '../../support/server';
 import type { RunningServer, ServerOptions } from '../../support/server';
 
@@ -39,7 +39,7 @@ export function clientFor(baseUrl: string, user = 'alice', extra: Partial<AlmCli
 }
 
 /** A defect with every required field filled from the project's own lists. */
-export async function createDefect(p: ProjectApi, name: string, more: Record<string, string | number | null> = {}): Promise<Defect> {
+export async function createDefect(p: ProjectApi, name: string, more: Record<string, FieldValue> = {}): Promise<Defect> {
   const lists = await p.listItems();
   const severity = lists.valuesOf(287)[0];
   return p.defects.create({ name, 'detected-by': 'alice', 'creation-time': '2026-01-05', severity, ...more });

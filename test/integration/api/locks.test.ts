@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { LockedByOtherError } from '../../../src/api/index';
+import { LockLostError, LockedByOtherError } from '../../../src/api/index';
 import type { AlmClient, Defect } from '../../../src/api/index';
 import { MovableClock, until } from '../../support/server';
 import { clientFor, createDefect, startApiTestServer } from './harness';
@@ -90,6 +90,27 @@ describe('api integration: locks', () => {
       await client.domains();
       assert.equal(handle.state, 'lost');
       await handle.release(); // safe: nothing to delete
+    } finally {
+      await client.dispose();
+    }
+  });
+
+  it('an update made under a lock is not replayed after the re-sign-in its PUT caused: LockLostError, nothing written', async () => {
+    const { client } = clientFor(server.baseUrl, 'alice', { keepAliveMs: 60_000 });
+    try {
+      const p = client.project('DEFAULT', 'Playground');
+      const before = await p.defects.get(defect.id);
+      const handle = await p.locks.acquire({ type: 'defect', id: defect.id });
+      clock.advance(3500); // the session idles out on the server, which releases the lock
+      const err = await p.defects.update(defect.id, { 'user-03': 'no lock' }, { original: before, lock: handle }).catch((e: unknown) => e);
+      assert.ok(err instanceof LockLostError, String(err));
+      assert.equal(handle.state, 'lost');
+      assert.equal((await p.defects.get(defect.id))['user-03'], before['user-03'], 'the PUT was not replayed in the new session');
+      // A lock already known lost is refused before anything is sent.
+      const again = await p.defects.update(defect.id, { 'user-03': 'still no lock' }, { original: before, lock: handle }).catch((e: unknown) => e);
+      assert.ok(again instanceof LockLostError);
+      // Without a lock the same update goes through (the API's behaviour for lock-less callers is unchanged).
+      assert.equal((await p.defects.update(defect.id, { 'user-03': 'unlocked write' }, { original: before }))['user-03'], 'unlocked write');
     } finally {
       await client.dispose();
     }

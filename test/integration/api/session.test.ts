@@ -50,6 +50,21 @@ describe('api integration: session', () => {
     }
   });
 
+  it('reports sign-ins slowed down after repeated failures as AuthError saying how long to wait (issue 14)', async () => {
+    const throttling = await startApiTestServer({ limits: { signInFailuresAllowed: 2 } });
+    const { client } = clientFor(throttling.baseUrl, 'mallory');
+    try {
+      for (let i = 0; i < 2; i++) await client.domains().catch(() => undefined);
+      const err = await client.domains().catch((e: unknown) => e);
+      assert.ok(err instanceof AuthError, String(err));
+      assert.equal(err.status, 429);
+      assert.match(err.message, /refused after too many failed attempts\. Wait 1 s and try again\./);
+    } finally {
+      await client.dispose();
+      await throttling.close();
+    }
+  });
+
   it('never logs cookie values or the password during a normal session', async () => {
     const { client, logs } = clientFor(server.baseUrl);
     try {

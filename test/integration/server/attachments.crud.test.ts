@@ -2,7 +2,9 @@
 // override-existing-attachment rules, each checked against the stored rows and files.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
+import { AttachmentStore } from '../../../server/src/attachments/index';
+import type { AttachmentRow } from '../../../server/src/attachments/index';
 import { attachmentCount, filesOf, http, multipart, startHarness, uploadParts } from './attachmentsHarness';
 import type { Harness, HttpResult } from './attachmentsHarness';
 
@@ -210,7 +212,10 @@ describe('attachments over HTTP: create, read, update, delete', function () {
     assert.equal(replaced.status, 201);
     assert.equal(replaced.json<Record_>().id, first.id);
     assert.equal(replaced.json<Record_>()['file-size'], 11);
-    assert.equal(readFileSync(join(h.demo().attachmentsDir, String(first.id)), 'utf8'), 'version two');
+    // The new content has a fresh file; the old one is gone once the change committed.
+    const store = new AttachmentStore(h.demo(), () => new Date());
+    assert.equal(readFileSync(store.contentPath(store.get(first.id) as AttachmentRow), 'utf8'), 'version two');
+    assert.deepEqual(filesOf(h.demo()).filter((f) => f === String(first.id) || f.startsWith(`${first.id}-`)), [basename(store.contentPath(store.get(first.id) as AttachmentRow))]);
 
     const kept = await upload(d(7), 'report.txt', 'another', { 'override-existing-attachment': 'n' });
     assert.equal(kept.status, 201);

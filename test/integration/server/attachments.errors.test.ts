@@ -106,6 +106,11 @@ describe('attachments over HTTP: bad requests change nothing', function () {
     expectError(garbage, 400, 'qccore.general-error', /Malformed multipart body: no parts were found/);
     const noBoundary = await http('POST', `${h.projectUrl}/attachments`, { cookie: alice, headers: { 'content-type': 'multipart/form-data' }, body: '--x\r\n' });
     expectError(noBoundary, 400, 'qccore.general-error', /Malformed multipart/);
+    // Found by the fuzz test: the parser threw (a 500) on a boundary longer than it can search for.
+    const long = multipart(uploadParts(defect, 'long.txt', 'content'));
+    const longType = long.contentType.replace(/boundary=.*/, `boundary=${'a'.repeat(300)}`);
+    const longBoundary = await http('POST', `${h.projectUrl}/attachments`, { cookie: alice, headers: { 'content-type': longType }, body: long.body });
+    expectError(longBoundary, 400, 'qccore.general-error', /boundary must be 1 to 70 characters/);
     const { body, contentType } = multipart(uploadParts(defect, 'cut.txt', 'truncated content that never ends'));
     const cut = body.subarray(0, body.length - 30);
     const truncated = await http('POST', `${h.projectUrl}/attachments`, { cookie: alice, headers: { 'content-type': contentType }, body: cut });

@@ -10,7 +10,7 @@ import { compileCollectionRequest, pageQuery } from '../../../server/src/query/i
 import { XML_DECLARATION, entityJson, entityXml } from '../../../server/src/core/wire/entity';
 import { ReferenceNames, defectEntity } from '../../../server/src/core/defects/convert';
 import { coreDefectJsonSql } from '../../../server/src/core/defects/json';
-import { coreDefectXmlSql } from '../../../server/src/core/defects/xml';
+import { coreDefectXmlPage } from '../../../server/src/core/defects/xml';
 import { ProjectStore } from '../../../server/src/store/project';
 import { join } from 'node:path';
 import { CORE, parseXml } from './coreHarness';
@@ -127,7 +127,7 @@ describe('server: error, domain and page formats of both trees', function () {
     }
   });
 
-  it('the Core XML page written by SQLite equals the library-built entity, for every demo defect, hostile text and fields=', async () => {
+  it('the Core XML page equals the library-built entity, for every demo defect, hostile text and fields=', async () => {
     const store = new ProjectStore('DEFAULT', 'Demo', join(server.dataDir, 'projects', 'DEFAULT', 'Demo'), () => new Date());
     try {
       // Every character XML reserves, in a plain field, a memo, a multi-value and an empty value.
@@ -135,13 +135,12 @@ describe('server: error, domain and page formats of both trees', function () {
       store.db.prepare(`UPDATE defects SET "user-01" = '', "user-02" = '[]' WHERE "id" = 2`).run();
       for (const fields of [undefined, 'name,user-02,target-rel,user-04']) {
         const c = compileCollectionRequest({ 'page-size': 'max', fields }, CATALOGS.defects, PAGING);
-        const fromSql = (store.db.prepare(pageQuery('defects', coreDefectXmlSql(c.fields), c).sql).pluck().all(c.limit, c.offset) as Buffer[]).map((b) =>
-          b.toString('utf8'),
-        );
+        const fromPage = coreDefectXmlPage(store, c, 120);
         const rows = store.db.prepare('SELECT * FROM defects ORDER BY "id"').all() as Record<string, string | number | null>[];
         const refs = new ReferenceNames(store);
-        assert.equal(fromSql.length, 120);
-        assert.deepEqual(fromSql, rows.map((row) => entityXml(defectEntity(row, c.fields, refs)).slice(XML_DECLARATION.length)));
+        const entities = rows.map((row) => entityXml(defectEntity(row, c.fields, refs)).slice(XML_DECLARATION.length));
+        assert.equal(entities.length, 120);
+        assert.equal(fromPage, `${XML_DECLARATION}<Entities TotalResults="120">${entities.join('')}</Entities>`);
       }
       // Over HTTP the page parses back to the stored text.
       const page = await client.get(`${CORE}/defects?query={id[1]}`, { Accept: 'application/xml' });

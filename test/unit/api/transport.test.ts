@@ -40,6 +40,7 @@ function setup(opts: { maxConcurrent?: number; overallMs?: number } = {}) {
     credentials: async () => ({ username: 'alice', password: PASSWORD }),
     logger,
     dispatcher: agent,
+    dialect: 'api',
     maxConcurrent: opts.maxConcurrent,
     timeouts: { overallMs: opts.overallMs },
   });
@@ -68,7 +69,7 @@ describe('api/http/transport + session (MockAgent)', () => {
     assert.equal(get.headers.authorization, undefined);
     assert.deepEqual(get.headers.cookie.split('; ').sort(), ['ALM_USER=alice', 'LWSSO_COOKIE_KEY=lwsso-1-secret', 'QCSession=qcs-1-secret', 'XSRF-TOKEN=xsrf-1']);
     assert.equal(get.headers['accept-encoding'], 'gzip, deflate');
-    assert.equal(get.headers['x-xsrf-token'], undefined, 'GET carries no XSRF header');
+    assert.equal(get.headers['x-xsrf-token'], 'xsrf-1', 'once the server set XSRF-TOKEN, even GETs echo it');
     assert.deepEqual(t.client.session, { username: 'alice', flow: 'api' });
   });
 

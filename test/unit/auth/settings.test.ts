@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { checkServerName, checkServerUrl, parseServers, secretKey, suggestName } from '../../../src/config/servers';
+import { checkServerName, checkServerUrl, credentialsFor, parseServers, secretKey, signInLabel, suggestName, treeLabel } from '../../../src/config/servers';
 import { describeProxy, transportOptions } from '../../../src/config/transport';
 import { anySignal, tokenToSignal } from '../../../src/util/cancellation';
 import { Log } from '../../../src/util/log';
@@ -41,6 +41,32 @@ describe('server settings', () => {
   it('keys passwords by URL and user, not by display name', () => {
     assert.equal(secretKey({ url: 'HTTP://Alm/qcbin/', username: 'alice' }), secretKey({ url: 'http://alm/qcbin', username: 'alice' }));
     assert.notEqual(secretKey({ url: 'http://alm/qcbin', username: 'alice' }), secretKey({ url: 'http://alm/qcbin', username: 'bob' }));
+  });
+
+  it('reads API-key entries and the REST tree choice, refusing incomplete ones with the reason', () => {
+    const { servers, problems } = parseServers([
+      { name: 'Key', url: 'https://alm/qcbin', auth: 'apiKey', clientId: 'cid-1', dialect: 'rest' },
+      { name: 'Pw', url: 'https://alm/qcbin', username: 'alice', dialect: 'auto' },
+      { name: 'NoId', url: 'https://alm/qcbin', auth: 'apiKey' },
+      { name: 'BadTree', url: 'https://alm/qcbin', username: 'a', dialect: 'soap' },
+      { name: 'BadAuth', url: 'https://alm/qcbin', username: 'a', auth: 'kerberos' },
+    ]);
+    assert.deepEqual(servers, [
+      { name: 'Key', url: 'https://alm/qcbin', username: '', auth: 'apiKey', clientId: 'cid-1', dialect: 'rest' },
+      { name: 'Pw', url: 'https://alm/qcbin', username: 'alice' },
+    ]);
+    assert.equal(problems.length, 3);
+    assert.match(problems[0], /NoId.*no clientId/);
+    assert.match(problems[1], /dialect must be/);
+    assert.match(problems[2], /auth must be/);
+    const key = servers[0];
+    assert.deepEqual(credentialsFor(key, 's3cret'), { clientId: 'cid-1', secret: 's3cret' });
+    assert.deepEqual(credentialsFor(servers[1], 'pw'), { username: 'alice', password: 'pw' });
+    assert.notEqual(secretKey(key), secretKey({ ...key, clientId: 'cid-2' }), 'a secret belongs to its client id');
+    assert.notEqual(secretKey(key), secretKey({ url: key.url, username: 'cid-1' }), 'and never collides with a user password');
+    assert.ok(secretKey(key).startsWith('almDefects.password:'), 'secret-change events of other windows still reach the vault');
+    assert.equal(signInLabel(key), 'API key cid-1');
+    assert.equal(treeLabel('rest'), 'Core /rest');
   });
 
   it('maps VS Code proxy settings and the entry TLS options into client options', () => {

@@ -158,6 +158,30 @@ describe('editor controller: editing under a lock', () => {
     assert.equal(project.store.get(7)?.name, 'Typed before the lock was lost');
   });
 
+  it('a save whose read finds the session expired (lock gone) re-takes the lock and shows the change made meanwhile, writing nothing', async () => {
+    const project = seeded();
+    const { c } = await open(project);
+    await c.edit();
+    c.setField('name', 'Mine, typed under the lock');
+    const get = project.defects.get;
+    let first = true;
+    project.defects.get = async (id) => {
+      if (!first) return get(id);
+      first = false;
+      // The client signs in again during this read; the server already released the old session's lock.
+      project.loseLock(7);
+      const latest = await get(id);
+      project.changeAsOther(7, { name: 'Bob saved this after my read' });
+      return latest;
+    };
+    // Issue 14: the save takes the lock again and re-reads, so Bob's save is compared, never overwritten.
+    assert.equal(await c.save(), 'conflict');
+    assert.equal(project.store.get(7)?.name, 'Bob saved this after my read');
+    assert.deepEqual(c.status().conflict?.rows.map((r) => [r.field, r.server, r.mine]), [['name', 'Bob saved this after my read', 'Mine, typed under the lock']]);
+    assert.equal(project.locks_.get(7)?.user, 'alice');
+    assert.equal(c.value('name'), 'Mine, typed under the lock');
+  });
+
   it('Cancel discards the edits and releases the lock', async () => {
     const project = seeded();
     const { c } = await open(project);

@@ -1,7 +1,7 @@
 // An in-memory project behind the editor's slice of ProjectApi: field metadata shaped like the
 // seed's defect table, lists (one hierarchical), defects with ver-stamps, and locks per user —
 // enough to drive the controller through every path in plain Node.
-import { LockedByOtherError, NotFoundError, ValidationError } from '../../../src/api/index';
+import { LockLostError, LockedByOtherError, NotFoundError, ValidationError } from '../../../src/api/index';
 import type { Defect, DefectChanges, EntityRef, FieldCatalog, FieldMeta, ListItem, ListTree, LockHandle } from '../../../src/api/index';
 import type { EditorProjectApi } from '../../../src/editor/controller/types';
 
@@ -128,6 +128,24 @@ export class FakeProject implements EditorProjectApi {
     this.locks_.set(id, { id: this.nextLock++, entity: { type: 'defect', id }, user });
   }
 
+  /** Runs before each defect read (e.g. a session that expires while a save reads). */
+  beforeGet: (() => void) | undefined;
+  /** Runs when an update arrives, before anything else (e.g. its PUT met an expired session). */
+  beforeUpdate: (() => void) | undefined;
+
+  /**
+   * The session expired and the client signed in again: the server released every lock this
+   * user's session held, and the client marked their handles lost.
+   */
+  expireSession(): void {
+    for (const [id, l] of this.locks_) {
+      if (l.user !== this.user) continue;
+      if (l.handle) l.handle.state = 'lost';
+      this.locks_.delete(id);
+    }
+    this.calls.push('re-sign-in');
+  }
+
   /** The server ended the session that held the lock. */
   loseLock(id: number): void {
     const l = this.locks_.get(id);
@@ -140,12 +158,19 @@ export class FakeProject implements EditorProjectApi {
 
   readonly defects = {
     get: async (id: number): Promise<Defect> => {
+      this.beforeGet?.();
       this.calls.push(`get ${id}`);
       const d = this.store.get(id);
       if (!d) throw new NotFoundError(`Defect ${id} does not exist.`);
       return structuredClone(d);
     },
-    update: async (id: number, changes: DefectChanges, options?: { original?: Defect }): Promise<Defect> => {
+    update: async (id: number, changes: DefectChanges, options?: { original?: Defect; lock?: LockHandle }): Promise<Defect> => {
+      this.beforeUpdate?.();
+      // As the real client: a write made under a lock is never sent without it.
+      if (options?.lock && options.lock.state !== 'held') {
+        this.calls.push(`update ${id} refused: lock lost`);
+        throw new LockLostError(`The lock on defect ${id} was lost.`);
+      }
       const send = Object.fromEntries(Object.entries(changes).filter(([k, v]) => JSON.stringify(options?.original?.[k]) !== JSON.stringify(v)));
       this.calls.push(`update ${id} ${JSON.stringify(send)}`);
       if (this.failUpdate) {

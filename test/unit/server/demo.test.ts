@@ -74,11 +74,13 @@ describe('demo seeder', function () {
   it('creates the documented domains, projects and defect counts', () => {
     assert.deepEqual(a.ctx.site.listDomains(), [
       { name: 'DEFAULT', projects: ['Demo', 'Playground'] },
-      { name: 'QA', projects: ['Regression'] },
+      { name: 'QA', projects: ['Regression', 'Audit'] },
     ]);
     assert.deepEqual(a.summary.projects.map((p) => [p.domain, p.project, p.defects]), [
-      ['DEFAULT', 'Demo', 120], ['DEFAULT', 'Playground', 30], ['QA', 'Regression', 50],
+      ['DEFAULT', 'Demo', 120], ['DEFAULT', 'Playground', 30], ['QA', 'Regression', 50], ['QA', 'Audit', 12],
     ]);
+    // The restricted project holds only its members (issue 14); the others every demo user.
+    assert.deepEqual(a.registry.get('QA', 'Audit').listUsers().map((u) => u.name), ['carol', 'dave']);
     assert.equal(a.registry.get('DEFAULT', 'Demo').countDefects(), 120);
     assert.equal(a.registry.get('QA', 'Regression').countDefects(), 50);
   });

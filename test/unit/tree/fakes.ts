@@ -18,6 +18,7 @@ import type {
   SessionInfo,
 } from '../../../src/api';
 import { AuthError } from '../../../src/api';
+import type { Credentials } from '../../../src/api';
 import type { AlmClientLike, ClientFactory, PasswordVault } from '../../../src/auth/connection';
 import type { ServerEntry } from '../../../src/config/servers';
 import { Log } from '../../../src/util/log';
@@ -205,18 +206,19 @@ export class FakeClient implements AlmClientLike {
   private readonly listeners = new Set<(e: SessionEvent) => void>();
 
   constructor(
-    private readonly credentials: () => Promise<{ username: string; password: string }>,
+    private readonly credentials: () => Promise<Credentials>,
     private readonly world: FakeWorld,
   ) {}
 
   async signIn(): Promise<SessionInfo> {
     this.signIns++;
     const c = await this.credentials();
+    const [username, secret] = 'clientId' in c ? [c.clientId, c.secret] : [c.username, c.password];
     if (this.world.unreachable) throw this.world.unreachable;
-    if (c.password !== this.world.password) throw new AuthError(`Sign-in as ${c.username} failed: the user name or password is wrong.`);
+    if (secret !== this.world.password) throw new AuthError(`Sign-in as ${username} failed: the user name or password is wrong.`);
     this.signedIn = true;
-    for (const l of this.listeners) l({ signedIn: true, username: c.username, reason: 'sign-in' });
-    return { username: c.username, flow: 'api' };
+    for (const l of this.listeners) l({ signedIn: true, username, reason: 'sign-in' });
+    return { username, flow: 'api' };
   }
 
   async dispose(): Promise<void> {

@@ -9,12 +9,14 @@ import { CATALOGS } from '../../metadata/catalog';
 import { compileCollectionRequest, countQuery, pageQuery } from '../../query/index';
 import type { CompiledCollectionRequest } from '../../query/index';
 import { entityId, projectOf, queryParams } from '../../routes/params';
+import { AnswerBudget } from '../../limits';
+import { PAGE_ANSWER_HINT } from '../../routes/defects/answer';
 import { defectNotFound } from '../../rules/defects';
-import { XML_DECLARATION, collectionXml, renderEntity } from '../wire/entity';
+import { renderEntity } from '../wire/entity';
 import { coreFormat } from '../wire/negotiate';
 import { ReferenceNames, defectEntity } from './convert';
 import { coreDefectJsonSql } from './json';
-import { coreDefectXmlSql } from './xml';
+import { coreDefectXmlPage } from './xml';
 
 /** The Core collection parameters, with an over-large page-size capped and `/api` paging names ignored. */
 export function coreCollectionParams(request: FastifyRequest): Record<string, string | undefined> {
@@ -41,12 +43,6 @@ function jsonPage(entities: readonly Buffer[], total: number): Buffer {
   return Buffer.concat(parts);
 }
 
-/** The `<Entities>` document around entity elements written by SQLite (an empty page through the library). */
-function xmlPage(entities: readonly Buffer[], total: number): Buffer | string {
-  if (entities.length === 0) return collectionXml([], total);
-  return Buffer.concat([Buffer.from(`${XML_DECLARATION}<Entities TotalResults="${total}">`), ...entities, Buffer.from('</Entities>')]);
-}
-
 export function registerCoreDefectReads(app: FastifyInstance, ctx: ServerContext): void {
   // Real clients send `defects/?page-size=5`; the trailing slash names the same collection.
   for (const url of ['/defects', '/defects/']) {
@@ -57,12 +53,11 @@ export function registerCoreDefectReads(app: FastifyInstance, ctx: ServerContext
       const total = store.statement(count.sql).pluck().get(...count.params) as number;
       if (coreFormat(request) === 'json') {
         const page = pageQuery('defects', coreDefectJsonSql(compiled.fields), compiled);
-        const entities = store.statement(page.sql).pluck().all(...page.params) as Buffer[];
+        // Under the shared answer budget, as the api tree's pages: a page of huge memos is a 413.
+        const entities = new AnswerBudget(ctx.options.limits, PAGE_ANSWER_HINT).collect(store.statement(page.sql).pluck().iterate(...page.params) as IterableIterator<Buffer>);
         return reply.type('application/json; charset=utf-8').send(jsonPage(entities, total));
       }
-      const page = pageQuery('defects', coreDefectXmlSql(compiled.fields), compiled);
-      const entities = store.statement(page.sql).pluck().all(...page.params) as Buffer[];
-      return reply.type('application/xml; charset=utf-8').send(xmlPage(entities, total));
+      return reply.type('application/xml; charset=utf-8').send(coreDefectXmlPage(store, compiled, total, new AnswerBudget(ctx.options.limits, PAGE_ANSWER_HINT)));
     });
   }
 

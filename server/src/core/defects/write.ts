@@ -5,6 +5,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AlmSession, ProjectStore, ServerContext } from '../../context';
 import { AlmError } from '../../errors';
+import { checkBulkSize } from '../../limits';
+import { checkAnswerSize } from '../../routes/defects/answer';
 import { entityId, projectOf, queryParams } from '../../routes/params';
 import { createDefect, deletableDefect, deleteDefects, updateDefect } from '../../rules/defects';
 import type { DefectRow } from '../../store/projectTypes';
@@ -56,6 +58,7 @@ export function registerCoreDefectWrites(app: FastifyInstance, ctx: ServerContex
         void reply.code(201).header('Location', `${base}/${entityIdField(entity) ?? ''}`);
         return send(reply, renderEntity(entity, format));
       }
+      checkBulkSize(ctx.options.limits, parsed.entities.length, 'new defects');
       const created = runBulk('defect', parsed.entities, () => null, create);
       void reply.code(201);
       return sendCollection(reply, created, format);
@@ -65,6 +68,12 @@ export function registerCoreDefectWrites(app: FastifyInstance, ctx: ServerContex
       const store = projectOf(ctx, request);
       const parsed = entities(request);
       if (!parsed.bulk) throw new AlmError(400, 'qccore.general-error', 'PUT on the collection takes the bulk form: <Entities><Entity>…</Entity></Entities> or {"entities":[…]}, each entity with its id.');
+      // The same bounds as the api tree: element count, and the answer echoing every element.
+      checkBulkSize(ctx.options.limits, parsed.entities.length, 'defects');
+      checkAnswerSize(ctx, store, parsed.entities.map((e) => {
+        const raw = entityIdField(e);
+        return raw !== undefined && /^\d{1,15}$/.test(String(raw)) ? Number(raw) : 0;
+      }));
       const updated = runBulk('defect', parsed.entities, bulkId, (entity) =>
         shown(store, store.transaction(() => updateDefect(ctx, store, sessionOf(request), bulkId(entity), defectBody(entity)))),
       );
@@ -75,7 +84,9 @@ export function registerCoreDefectWrites(app: FastifyInstance, ctx: ServerContex
       const store = projectOf(ctx, request);
       const raw = queryParams(request)['ids-to-delete'];
       if (!raw?.trim()) throw new AlmError(400, 'qccore.general-error', 'Name the defects to delete with ids-to-delete=1,2,3; deleting the whole collection is refused.');
-      const ids = [...new Set(raw.split(',').map((s) => s.trim()))];
+      const names = raw.split(',');
+      checkBulkSize(ctx.options.limits, names.length, 'defects to delete');
+      const ids = [...new Set(names.map((s) => s.trim()))];
       const deleted = runBulk('defect', ids, (s) => (/^\d{1,15}$/.test(s) ? Number(s) : null), (s) => {
         const id = entityId(s, 'defect');
         const row = store.transaction(() => deleteDefects(ctx, store, [deletableDefect(ctx, store, sessionOf(request), id)])[0] as DefectRow);

@@ -1,73 +1,121 @@
-// Core XML of defect rows written by SQLite — the XML twin of json.ts. A 100-defect page is about
-// 5,000 elements; fast-xml-parser's XMLBuilder spent 5–7× the whole api page's time on its
-// per-element bookkeeping (bench/server), so collection pages take their `<Entity>` elements from
-// the query as bytes instead. Single entities, errors and every other document still go through
-// the library (wire/entity.ts).
+// Core XML of a page of defects. A 100-defect page is about 5,000 elements; fast-xml-parser's
+// XMLBuilder spent 5–7× the whole api page's time on its per-element bookkeeping (bench/server),
+// and writing the markup in SQL re-read every column several times. So collection pages read the
+// rows as plain arrays (better-sqlite3 `raw`, no objects) and write each `<Field>` from markup
+// prepared once per field. Single entities, errors and every other document still go through the
+// library (wire/entity.ts).
 //
-// Every value is escaped by SQL `replace()` for the five characters XML reserves — exactly the
-// escaping the library applies — before it is joined into the markup; the only text not escaped
-// is the catalog's field names, checked to be plain. The output equals `entityXml(defectEntity(…))`
-// without its declaration: test/integration/server/core.formats.test.ts compares the two for
-// every demo defect and parses the page back.
+// Every value passes through `escapeXml`, which escapes exactly the five characters the library
+// escapes; the only text not escaped is the catalog's field names, checked to be plain. The output
+// equals `entityXml(defectEntity(…))`: test/integration/server/core.formats.test.ts compares the
+// two for every demo defect and parses the page back.
 import { CATALOGS } from '../../metadata/catalog';
 import type { FieldDef } from '../../metadata/types';
-import { referenceTable } from './convert';
+import type { AnswerBudget } from '../../limits';
+import type { ProjectStore } from '../../store/project';
+import type { CompiledCollectionRequest } from '../../query/index';
+import { pageQuery } from '../../query/index';
+import { XML_DECLARATION, collectionXml } from '../wire/entity';
+import { ReferenceNames, referenceTable } from './convert';
 
 const DEFECT = CATALOGS.defects;
 const SAFE_NAME = /^[a-z0-9-]+$/;
+const RESERVED = /[&<>"']/;
 
-/** SQL escaping a text expression for XML content or a double-quoted attribute. */
-export function xmlEscapeSql(expr: string): string {
-  return `replace(replace(replace(replace(replace(${expr}, '&', '&amp;'), '<', '&lt;'), '>', '&gt;'), '"', '&quot;'), '''', '&apos;')`;
+/**
+ * Escapes the five characters XML reserves, as the library does; most values need nothing. One
+ * scan that copies the runs between reserved characters: on HTML memos, full of `<`, `>` and `"`,
+ * regex replacement (one pass with a callback, or five passes) cost more than reading the page.
+ */
+export function escapeXml(text: string): string {
+  const first = text.search(RESERVED);
+  if (first < 0) return text;
+  let out = '';
+  let last = 0;
+  for (let i = first; i < text.length; i++) {
+    let entity: string;
+    switch (text.charCodeAt(i)) {
+      case 38: entity = '&amp;'; break; // &
+      case 60: entity = '&lt;'; break; // <
+      case 62: entity = '&gt;'; break; // >
+      case 34: entity = '&quot;'; break; // "
+      case 39: entity = '&apos;'; break; // '
+      default: continue;
+    }
+    out += text.slice(last, i) + entity;
+    last = i + 1;
+  }
+  return out + text.slice(last);
 }
 
-/** SQL for a column's value as text, as convert.ts writes values (integral floats without `.0`). */
-function textSql(def: FieldDef, column: string): string {
-  if (def.kind === 'float') return `(CASE WHEN ${column} = CAST(${column} AS INTEGER) THEN CAST(CAST(${column} AS INTEGER) AS TEXT) ELSE CAST(${column} AS TEXT) END)`;
-  return `CAST(${column} AS TEXT)`;
+function valueXml(text: string, referenceValue?: string): string {
+  const open = referenceValue === undefined ? '<Value' : `<Value ReferenceValue="${escapeXml(referenceValue)}"`;
+  return text === '' ? `${open}/>` : `${open}>${escapeXml(text)}</Value>`;
 }
 
-/** One `<Value>` element around an (unescaped) text expression; an empty value is `<Value/>`. */
-function valueSql(text: string, referenceName?: string): string {
-  const open = referenceName === undefined ? `'<Value>'` : `concat('<Value ReferenceValue="', ${xmlEscapeSql(referenceName)}, '">')`;
-  const empty = referenceName === undefined ? `'<Value/>'` : `concat('<Value ReferenceValue="', ${xmlEscapeSql(referenceName)}, '"/>')`;
-  return `(CASE WHEN ${text} = '' THEN ${empty} ELSE concat(${open}, ${xmlEscapeSql(text)}, '</Value>') END)`;
+/** Text fields come out of SQLite already escaped: its replace() runs in C over each value once. */
+function escapedInSql(def: FieldDef): boolean {
+  return !def.multiple && (def.kind === 'string' || def.kind === 'memo' || def.kind === 'date');
 }
 
-/** SQL for one `<Field>` element; a field without values is `<Field Name="x"/>`. */
-function fieldSql(def: FieldDef): string {
-  const column = `defects.${def.column}`;
-  const open = `'<Field Name="${def.name}">'`;
-  const empty = `'<Field Name="${def.name}"/>'`;
+function columnSql(def: FieldDef): string {
+  if (!escapedInSql(def)) return def.column;
+  return `replace(replace(replace(replace(replace(${def.column}, '&', '&amp;'), '<', '&lt;'), '>', '&gt;'), '"', '&quot;'), '''', '&apos;')`;
+}
+
+/** Writes one field of a row; prepared once per field of the page. */
+type FieldWriter = (value: unknown, refs: ReferenceNames) => string;
+
+function fieldWriter(def: FieldDef): FieldWriter {
+  if (!SAFE_NAME.test(def.name)) throw new Error(`Field name '${def.name}' cannot be written without escaping.`);
+  const open = `<Field Name="${def.name}">`;
+  const empty = `<Field Name="${def.name}"/>`;
   if (def.multiple) {
-    const each = `(SELECT group_concat(${valueSql('CAST(v.value AS TEXT)')}, '') FROM json_each(${column}) AS v)`;
-    return (
-      `(CASE WHEN ${column} IS NULL THEN ${empty} ` +
-      `WHEN json_valid(${column}) AND json_type(${column}) = 'array' THEN ` +
-      // concat() reads NULL as '', so an empty array is caught before it rather than by COALESCE.
-      `(CASE WHEN json_array_length(${column}) = 0 THEN ${empty} ELSE concat(${open}, ${each}, '</Field>') END) ` +
-      `ELSE concat(${open}, ${valueSql(`CAST(${column} AS TEXT)`)}, '</Field>') END)`
-    );
+    return (value) => {
+      if (value === null || value === undefined) return empty;
+      let list: unknown;
+      try {
+        list = JSON.parse(String(value));
+      } catch {
+        list = [value];
+      }
+      const values: unknown[] = Array.isArray(list) ? list : [value];
+      return values.length === 0 ? empty : `${open}${values.map((v) => valueXml(String(v))).join('')}</Field>`;
+    };
   }
-  const one = `concat(${open}, ${valueSql(textSql(def, column))}, '</Field>')`;
+  if (escapedInSql(def)) {
+    return (value) => {
+      if (value === null || value === undefined) return empty;
+      return value === '' ? `${open}<Value/></Field>` : `${open}<Value>${String(value)}</Value></Field>`;
+    };
+  }
   const table = referenceTable(def);
-  if (table) {
-    // One indexed lookup gives the display name; a dangling id shows without one.
-    const named = `(SELECT concat(${open}, ${valueSql(textSql(def, column), 'r."name"')}, '</Field>') FROM ${table} AS r WHERE r."id" = ${column} AND r."name" IS NOT NULL)`;
-    return `(CASE WHEN ${column} IS NULL THEN ${empty} ELSE COALESCE(${named}, ${one}) END)`;
-  }
-  return `(CASE WHEN ${column} IS NULL THEN ${empty} ELSE ${one} END)`;
+  return (value, refs) => {
+    if (value === null || value === undefined) return empty;
+    const reference = table && typeof value === 'number' ? refs.name(table, value) : undefined;
+    return `${open}${valueXml(String(value), reference)}</Field>`;
+  };
 }
 
-/** SQL giving a defect row's `<Entity>` element as a BLOB; `fields` limits the fields like defectEntity. */
-export function coreDefectXmlSql(fields: readonly string[] | null = null): string {
+/** The `<Entities>` document of a page: the same rows, order and total as the JSON page. */
+export function coreDefectXmlPage(store: ProjectStore, compiled: CompiledCollectionRequest, total: number, budget?: AnswerBudget): string {
   const seen = new Set<string>();
-  const defs = (fields ? fields.map((name) => DEFECT.field(name)).filter((d) => d !== undefined) : DEFECT.fields).filter((def) => {
+  const defs = (compiled.fields ? compiled.fields.map((name) => DEFECT.field(name)).filter((d) => d !== undefined) : DEFECT.fields).filter((def) => {
     if (seen.has(def.name)) return false;
     seen.add(def.name);
     return true;
   });
-  for (const def of defs) if (!SAFE_NAME.test(def.name)) throw new Error(`Field name '${def.name}' cannot be written into SQL XML text.`);
-  // One concat() of all pieces: a chain of `||` copies the growing entity text at every step.
-  return `CAST(concat('<Entity Type="defect"><Fields>', ${[...defs.map(fieldSql), `'</Fields><RelatedEntities/></Entity>'`].join(', ')}) AS BLOB)`;
+  const page = pageQuery('defects', defs.map(columnSql).join(', '), compiled);
+  // Raw mode sticks to the cached statement; this column-list SQL is only ever run from here.
+  const rows: unknown[][] = [];
+  for (const row of store.statement(page.sql).raw(true).iterate(...page.params) as IterableIterator<unknown[]>) {
+    // The answer budget (issue 14) counts the row's text as it is read: huge memos are a 413, not gigabytes.
+    budget?.add(row.reduce((n: number, v) => n + (typeof v === 'string' ? v.length : 8), 0));
+    rows.push(row);
+  }
+  if (rows.length === 0) return collectionXml([], total);
+  const writers = defs.map(fieldWriter);
+  const refs = new ReferenceNames(store);
+  const entities = rows.map((row) => `<Entity Type="defect"><Fields>${writers.map((write, i) => write(row[i], refs)).join('')}</Fields><RelatedEntities/></Entity>`);
+  return `${XML_DECLARATION}<Entities TotalResults="${total}">${entities.join('')}</Entities>`;
 }

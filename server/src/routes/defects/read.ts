@@ -5,22 +5,10 @@ import type { ServerContext } from '../../context';
 import { defectNotFound as notFound } from '../../rules/defects';
 import { CATALOGS } from '../../metadata/catalog';
 import { compileCollectionRequest, countQuery, pageQuery } from '../../query/index';
+import { AnswerBudget } from '../../limits';
+import { PAGE_ANSWER_HINT, pageBody } from './answer';
 import { entityId, projectOf, queryParams } from '../params';
 import { defectJson, defectJsonSql } from './representation';
-
-const PAGE_START = Buffer.from('{"data":[');
-const COMMA = Buffer.from(',');
-
-/** The page envelope around instance JSON written by SQLite, as one buffer sent without re-encoding. */
-function pageBody(instances: readonly Buffer[], total: number): Buffer {
-  const parts: Buffer[] = [PAGE_START];
-  instances.forEach((instance, i) => {
-    if (i > 0) parts.push(COMMA);
-    parts.push(instance);
-  });
-  parts.push(Buffer.from(`],"total-count":${total}}`));
-  return Buffer.concat(parts);
-}
 
 export function registerDefectReads(app: FastifyInstance, ctx: ServerContext): void {
   app.get('/defects', async (request, reply) => {
@@ -28,7 +16,9 @@ export function registerDefectReads(app: FastifyInstance, ctx: ServerContext): v
     const compiled = compileCollectionRequest(queryParams(request), CATALOGS.defects, PAGING);
     // The page's ids are found on the indexes first; only those rows are then read whole.
     const page = pageQuery('defects', defectJsonSql(compiled.fields), compiled);
-    const instances = store.statement(page.sql).pluck().all(...page.params) as Buffer[];
+    // Collected under the answer budget: a page of huge memos is refused, never held whole.
+    const budget = new AnswerBudget(ctx.options.limits, PAGE_ANSWER_HINT);
+    const instances = budget.collect(store.statement(page.sql).pluck().iterate(...page.params) as IterableIterator<Buffer>);
     const count = countQuery('defects', compiled);
     const total = store.statement(count.sql).pluck().get(...count.params) as number;
     return reply.type('application/json; charset=utf-8').send(pageBody(instances, total));

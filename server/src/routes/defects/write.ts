@@ -1,16 +1,18 @@
 // PUT (one defect, several, or the whole collection), POST and DELETE of defects. Every request
 // runs in one transaction: it is applied completely or not at all.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { PAGING } from '../../config';
 import type { AlmSession, ProjectStore, ServerContext } from '../../context';
 import { AlmError } from '../../errors';
+import { checkBulkSize } from '../../limits';
 import { CATALOGS } from '../../metadata/catalog';
 import { compileCollectionRequest } from '../../query/index';
-import { createDefect, deletableDefect, deleteDefects, updateDefect } from '../../rules/defects';
 import type { DefectRow } from '../../store/projectTypes';
 import { formatDateTime } from '../../store/time';
 import { assertWritable } from '../lockGuard';
 import { entityId, projectOf, queryParams } from '../params';
+import { applyDefectUpdate, createDefect, deletableDefect, deleteDefects } from '../../rules/defects';
+import { checkAnswerSize, defectsAnswer } from './answer';
 import { asObject, validateChanges } from './changes';
 import type { DefectBody } from './changes';
 import { defectJson } from './representation';
@@ -33,66 +35,89 @@ function dataArray(body: unknown, what: string): unknown[] {
   return data;
 }
 
+const sendJson = (reply: FastifyReply, body: Buffer) => reply.type('application/json; charset=utf-8').send(body);
+
 export function registerDefectWrites(app: FastifyInstance, ctx: ServerContext): void {
+  const limits = ctx.options.limits;
+
   app.put('/defects/:id', async (request) => {
     const store = projectOf(ctx, request);
     const id = entityId((request.params as { id: string }).id, 'defect');
     const body = asObject(request.body, 'the fields to change');
-    return defectJson(store.transaction(() => updateDefect(ctx, store, session(request), id, body)));
+    return defectJson(store.transaction(() => {
+      applyDefectUpdate(ctx, store, session(request), id, body);
+      return store.getDefect(id) as DefectRow;
+    }));
   });
 
-  app.put('/defects', async (request) => {
+  app.put('/defects', async (request, reply) => {
     const store = projectOf(ctx, request);
     const body = asObject(request.body, 'a defect update');
-    if (!('data' in body)) return updateSelection(ctx, store, session(request), body, queryParams(request));
-    const rows = store.transaction(() =>
-      dataArray(body, 'a multi-defect update').map((item, index) =>
-        inElement(index, () => {
-          const element = asObject(item, 'each element of "data"');
-          const rawId = element.id;
-          if (typeof rawId !== 'number' && typeof rawId !== 'string') {
-            throw new AlmError(400, 'qccore.general-error', 'Each element must identify its defect with "id" (and "type": "defect").');
-          }
-          return updateDefect(ctx, store, session(request), entityId(String(rawId), 'defect'), element);
-        }),
-      ),
+    if (!('data' in body)) return sendJson(reply, updateSelection(ctx, store, session(request), body, queryParams(request)));
+    const data = dataArray(body, 'a multi-defect update');
+    checkBulkSize(limits, data.length, 'defects');
+    const elements = data.map((item, index) =>
+      inElement(index, () => {
+        const element = asObject(item, 'each element of "data"');
+        const rawId = element.id;
+        if (typeof rawId !== 'number' && typeof rawId !== 'string') {
+          throw new AlmError(400, 'qccore.general-error', 'Each element must identify its defect with "id" (and "type": "defect").');
+        }
+        return { id: entityId(String(rawId), 'defect'), element };
+      }),
     );
-    return { data: rows.map((row) => defectJson(row)), 'total-count': rows.length };
+    const ids = elements.map((e) => e.id);
+    checkAnswerSize(ctx, store, ids);
+    return sendJson(reply, store.transaction(() => {
+      elements.forEach(({ id, element }, index) => inElement(index, () => applyDefectUpdate(ctx, store, session(request), id, element)));
+      return defectsAnswer(ctx, store, ids);
+    }));
   });
 
   app.post('/defects', async (request, reply) => {
     const store = projectOf(ctx, request);
     const body = asObject(request.body, 'the new defect');
     const elements = 'data' in body ? dataArray(body, 'the new defects') : [body];
-    const rows = store.transaction(() =>
+    checkBulkSize(limits, elements.length, 'new defects');
+    const ids = store.transaction(() =>
       elements.map((item, index) =>
-        inElement(index, () => {
-          return createDefect(ctx, store, asObject(item, 'each new defect'));
-        }),
+        inElement(index, () => Number(createDefect(ctx, store, asObject(item, 'each new defect')).id)),
       ),
     );
-    const first = rows[0] as DefectRow;
+    const first = ids[0] as number;
     const { domain, project } = request.params as { domain: string; project: string };
     const base = `${request.protocol}://${request.headers.host ?? 'localhost'}${ctx.options.rootPath}`;
-    void reply.header('Location', `${base}/api/domains/${encodeURIComponent(domain)}/projects/${encodeURIComponent(project)}/defects/${first.id}`);
+    void reply.header('Location', `${base}/api/domains/${encodeURIComponent(domain)}/projects/${encodeURIComponent(project)}/defects/${first}`);
     void reply.code(201);
-    return rows.length === 1 ? defectJson(first) : { data: rows.map((row) => defectJson(row)), 'total-count': rows.length };
+    if (ids.length === 1) return defectJson(store.getDefect(first) as DefectRow);
+    return sendJson(reply, defectsAnswer(ctx, store, ids));
   });
 
   app.delete('/defects/:id', async (request) => {
     const store = projectOf(ctx, request);
     const id = entityId((request.params as { id: string }).id, 'defect');
-    const [row] = store.transaction(() => deleteDefects(ctx, store, [deletableDefect(ctx, store, session(request), id)]));
-    return defectJson(row as DefectRow);
+    return defectJson(store.transaction(() => {
+      const row = deletableDefect(ctx, store, session(request), id);
+      deleteDefects(ctx, store, [row]);
+      return row;
+    }));
   });
 
-  app.delete('/defects', async (request) => {
+  app.delete('/defects', async (request, reply) => {
     const store = projectOf(ctx, request);
     const raw = queryParams(request)['ids-to-delete'];
     if (!raw) throw new AlmError(400, 'qccore.general-error', 'Name the defects to delete with ids-to-delete=1,2,3; deleting the whole collection is refused.');
-    const ids = [...new Set(raw.split(',').map((s) => entityId(s.trim(), 'defect')))];
-    const rows = store.transaction(() => deleteDefects(ctx, store, ids.map((id) => deletableDefect(ctx, store, session(request), id))));
-    return { data: rows.map((row) => defectJson(row)), 'total-count': rows.length };
+    const names = raw.split(',');
+    checkBulkSize(limits, names.length, 'defects to delete');
+    const ids = [...new Set(names.map((s) => entityId(s.trim(), 'defect')))];
+    checkAnswerSize(ctx, store, ids);
+    return sendJson(reply, store.transaction(() => {
+      const rows = ids.map((id) => deletableDefect(ctx, store, session(request), id));
+      // The answer echoes the defects as they were, so it is read before they go.
+      const answer = defectsAnswer(ctx, store, ids);
+      deleteDefects(ctx, store, rows);
+      return answer;
+    }));
   });
 }
 
@@ -112,6 +137,7 @@ function updateSelection(ctx: ServerContext, store: ProjectStore, who: AlmSessio
       args = [];
     }
     const ids = (store.db.prepare(`SELECT "id" FROM defects WHERE ${where} ORDER BY "id"`).all(...args) as { id: number }[]).map((r) => r.id);
+    checkBulkSize(ctx.options.limits, ids.length, 'defects selected by the update (narrow it with query=)');
     // Locks are few: check those of other users against the selection rather than each defect.
     const selectedIds = new Set(ids);
     const others = store.db.prepare('SELECT "parent-id" AS id FROM locks WHERE "parent-type" = \'defect\' AND "user" <> ?').all(who.user) as { id: number }[];
@@ -120,8 +146,6 @@ function updateSelection(ctx: ServerContext, store: ProjectStore, who: AlmSessio
     sets.push('"ver-stamp" = "ver-stamp" + 1', '"last-modified" = ?');
     store.db.prepare(`UPDATE defects SET ${sets.join(', ')} WHERE ${where}`).run(...Object.values(changes), formatDateTime(ctx.now()), ...args);
     // The update may change what the filter selects, so the returned page is read by id.
-    const firstIds = ids.slice(0, PAGING.defaultLimit);
-    const page = firstIds.map((id) => store.getDefect(id) as DefectRow);
-    return { data: page.map((row) => defectJson(row)), 'total-count': ids.length };
+    return defectsAnswer(ctx, store, ids.slice(0, PAGING.defaultLimit), ids.length);
   });
 }

@@ -1,0 +1,141 @@
+// Cost of one hostile request (issue 14, item 1): a server CLI in a child process, a defect whose
+// description is made huge straight in its database, then one small bulk PUT naming that defect
+// again and again, and one bulk PUT of many small elements. Prints the child's peak RSS and a
+// concurrent client's p99 during each request against its p99 just before (same run), and the
+// answer's status. `--server <cli.ts>` measures another checkout's server (e.g. the code before).
+// Usage: npx tsx bench/server/hardening.ts [--server path/to/cli.ts] [--description-mb 19]
+//        [--elements 300] [--small 20000]
+import Database from 'better-sqlite3';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { Pool } from 'undici';
+
+function arg(name: string, fallback: string): string {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? (process.argv[i + 1] as string) : fallback;
+}
+
+const CLI = resolve(arg('server', join(__dirname, '../../server/src/cli.ts')));
+const DESCRIPTION_MB = Number(arg('description-mb', '19'));
+const ELEMENTS = Number(arg('elements', '300'));
+const SMALL = Number(arg('small', '20000'));
+
+function rssMb(pid: number): number {
+  const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return m ? Number(m[1]) / 1024 : 0;
+}
+
+function p99(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.99))] ?? 0;
+}
+
+async function startChild(dir: string): Promise<{ pid: number; baseUrl: string; stop(): void }> {
+  const child = spawn(process.execPath, ['--require', 'tsx/cjs', CLI, '--port', '0', '--data', dir, '--demo', '--defects', '200'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  return new Promise((done, fail) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const m = /listening at (http:\/\/\S+)/.exec(output);
+      if (m?.[1]) done({ pid: child.pid as number, baseUrl: m[1], stop: () => child.kill('SIGKILL') });
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.on('exit', (code, signal) => fail(new Error(`server ended (${code ?? signal}): ${output.slice(-500)}`)));
+  });
+}
+
+interface Measured {
+  status: number | string;
+  ms: number;
+  peakRssMb: number;
+  p99BeforeMs: number;
+  p99DuringMs: number;
+}
+
+/** Sends `body` while another connection reads one small defect in a loop; samples the child's RSS. */
+async function measure(baseUrl: string, pid: number, cookie: string, body: string): Promise<Measured> {
+  const url = new URL(baseUrl);
+  const path = `${url.pathname}/api/domains/DEFAULT/projects/Demo/defects`;
+  const reader = new Pool(url.origin, { connections: 1 });
+  const writer = new Pool(url.origin, { connections: 1 });
+  const latencies: { at: number; ms: number }[] = [];
+  let reading = true;
+  const readLoop = (async () => {
+    while (reading) {
+      const started = performance.now();
+      const res = await reader.request({ method: 'GET', path: `${path}/1?fields=id,name`, headers: { cookie, accept: 'application/json' } }).catch(() => undefined);
+      await res?.body.dump();
+      latencies.push({ at: started, ms: performance.now() - started });
+      if (!res) await new Promise((r) => setTimeout(r, 20));
+    }
+  })();
+  await new Promise((r) => setTimeout(r, 1500)); // the reader's own latency, before the request
+  let peak = rssMb(pid);
+  const sampler = setInterval(() => {
+    try {
+      peak = Math.max(peak, rssMb(pid));
+    } catch {
+      // The child died (out of memory): the last sample stands.
+    }
+  }, 20);
+  const started = performance.now();
+  let status: number | string;
+  try {
+    const res = await writer.request({ method: 'PUT', path, headers: { cookie, 'content-type': 'application/json', accept: 'application/json' }, body });
+    status = res.statusCode;
+    await res.body.dump();
+  } catch (e) {
+    status = `failed: ${(e as Error).message}`;
+  }
+  const ended = performance.now();
+  await new Promise((r) => setTimeout(r, 200));
+  clearInterval(sampler);
+  reading = false;
+  await readLoop;
+  await reader.close();
+  await writer.close();
+  const before = latencies.filter((l) => l.at < started).map((l) => l.ms);
+  const during = latencies.filter((l) => l.at + l.ms >= started && l.at <= ended).map((l) => l.ms);
+  return { status, ms: ended - started, peakRssMb: peak, p99BeforeMs: p99(before), p99DuringMs: p99(during) };
+}
+
+async function main(): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'alm-bench-harden-'));
+  const server = await startChild(dir);
+  try {
+    const url = new URL(server.baseUrl);
+    const pool = new Pool(url.origin);
+    const signIn = await pool.request({ method: 'POST', path: `${url.pathname}/api/authentication/sign-in`, headers: { authorization: `Basic ${Buffer.from('alice:alice-demo').toString('base64')}` } });
+    await signIn.body.dump();
+    const setCookie = signIn.headers['set-cookie'];
+    const cookie = (Array.isArray(setCookie) ? setCookie : [setCookie ?? '']).map((c) => c.split(';')[0]).join('; ');
+    await pool.close();
+    const db = new Database(join(dir, 'projects', 'DEFAULT', 'Demo', 'project.db'));
+    db.prepare('UPDATE defects SET "description" = ? WHERE "id" = 10').run('d'.repeat(DESCRIPTION_MB * 1024 * 1024));
+    db.close();
+
+    console.log(`server: ${CLI}`);
+    console.log(`idle RSS ${rssMb(server.pid).toFixed(0)} MB`);
+    const huge = JSON.stringify({ data: Array.from({ length: ELEMENTS }, () => ({ id: 10, 'dev-comments': 'x' })) });
+    const small = JSON.stringify({ data: Array.from({ length: SMALL }, (_, i) => ({ id: (i % 190) + 11, 'dev-comments': `c${i}` })) });
+    for (const [name, body] of [
+      [`${ELEMENTS} elements naming a defect with a ${DESCRIPTION_MB} MB description (${(huge.length / 1024).toFixed(1)} KB body)`, huge],
+      [`${SMALL} small elements (${(small.length / 1024).toFixed(0)} KB body)`, small],
+    ] as const) {
+      const m = await measure(server.baseUrl, server.pid, cookie, body);
+      console.log(`${name}: answer ${m.status} in ${m.ms.toFixed(0)} ms; peak RSS ${m.peakRssMb.toFixed(0)} MB; ` +
+        `concurrent reader p99 ${m.p99DuringMs.toFixed(1)} ms during vs ${m.p99BeforeMs.toFixed(1)} ms before (ratio ${(m.p99DuringMs / Math.max(m.p99BeforeMs, 0.001)).toFixed(1)}x)`);
+    }
+  } finally {
+    server.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+void main().catch((e: unknown) => {
+  console.error(e);
+  process.exit(1);
+});

@@ -1,0 +1,81 @@
+// Slows down password guessing (issue 14): after `signInFailuresAllowed` failed sign-ins of one
+// user, or four times as many from one address, further attempts for that key are refused with
+// 429 and Retry-After for a time that doubles with each failure (1 s up to 5 min). A success
+// clears the user's count. Keys are kept for at most MAX_KEYS users and addresses.
+import type { FastifyRequest } from 'fastify';
+import type { ServerContext } from '../context';
+import { AlmError } from '../errors';
+
+const MAX_KEYS = 10_000;
+const MAX_DELAY_MS = 5 * 60_000;
+/** A key with no failure for this long starts again from zero. */
+const FORGET_MS = 15 * 60_000;
+
+interface Failures {
+  count: number;
+  last: number;
+  until: number;
+}
+
+export class SignInThrottle {
+  private readonly failures = new Map<string, Failures>();
+
+  constructor(
+    private readonly allowedPerUser: number,
+    private readonly now: () => number,
+  ) {}
+
+  /** Throws 429 while any of the request's keys is being slowed down. */
+  check(user: string, address: string): void {
+    const now = this.now();
+    let wait = 0;
+    for (const key of [userKey(user), addressKey(address)]) {
+      const entry = this.failures.get(key);
+      if (entry && entry.until > now) wait = Math.max(wait, entry.until - now);
+    }
+    if (wait === 0) return;
+    const seconds = Math.ceil(wait / 1000);
+    throw new AlmError(429, 'qccore.general-error',
+      `Too many failed sign-ins for this user or from this address. Try again in ${seconds} s.`, undefined, { 'Retry-After': String(seconds) });
+  }
+
+  failed(user: string, address: string): void {
+    this.count(userKey(user), this.allowedPerUser);
+    this.count(addressKey(address), this.allowedPerUser * 4);
+  }
+
+  succeeded(user: string): void {
+    this.failures.delete(userKey(user));
+  }
+
+  private count(key: string, allowed: number): void {
+    const now = this.now();
+    const previous = this.failures.get(key);
+    const count = previous && now - previous.last < FORGET_MS ? previous.count + 1 : 1;
+    const over = count - allowed;
+    const until = over >= 0 ? now + Math.min(1000 * 2 ** over, MAX_DELAY_MS) : 0;
+    // Re-inserted so the map stays in order of last failure and the oldest go first.
+    this.failures.delete(key);
+    this.failures.set(key, { count, last: now, until });
+    if (this.failures.size > MAX_KEYS) this.failures.delete(this.failures.keys().next().value as string);
+  }
+}
+
+const userKey = (user: string) => `user:${user.toLowerCase()}`;
+const addressKey = (address: string) => `addr:${address}`;
+
+const throttles = new WeakMap<ServerContext, SignInThrottle>();
+
+/** The throttle of a server (one per context, so test servers in one process are independent). */
+export function throttleOf(ctx: ServerContext): SignInThrottle {
+  let throttle = throttles.get(ctx);
+  if (!throttle) {
+    throttle = new SignInThrottle(ctx.options.limits.signInFailuresAllowed, () => ctx.now().getTime());
+    throttles.set(ctx, throttle);
+  }
+  return throttle;
+}
+
+export function clientAddress(request: FastifyRequest): string {
+  return request.ip;
+}

@@ -1,0 +1,60 @@
+// Bounds on what one request may cost (issue 14), shared by the `/api` and the Core tree: bulk
+// element counts, the bytes of entity JSON one answer may hold, and the size of one field value.
+// Every bound is a ServerOptions limit, so a route calls these helpers instead of its own checks.
+import type { RequestLimits } from './config';
+import { AlmError } from './errors';
+
+export type { RequestLimits } from './config';
+export { DEFAULT_LIMITS } from './config';
+
+/** Refuses a bulk request naming more elements than `maxBulkElements`, before any work. */
+export function checkBulkSize(limits: RequestLimits, count: number, what: string): void {
+  if (count <= limits.maxBulkElements) return;
+  throw new AlmError(
+    413,
+    'qccore.general-error',
+    `The request names ${count} ${what}; at most ${limits.maxBulkElements} are accepted in one request. Split it into several requests.`,
+    [{ Name: 'maximum-elements', Value: limits.maxBulkElements }],
+  );
+}
+
+/** A 413 for an answer that would exceed `maxAnswerBytes`; `hint` says how to ask for less. */
+export function answerTooLarge(limits: RequestLimits, hint: string): AlmError {
+  const mb = (limits.maxAnswerBytes / (1024 * 1024)).toFixed(1);
+  return new AlmError(413, 'qccore.general-error', `The answer would hold more than ${mb} MB of entity data. ${hint}`, [
+    { Name: 'maximum-bytes', Value: limits.maxAnswerBytes },
+  ]);
+}
+
+/**
+ * Counts the bytes of an answer as it is built; `add` throws the 413 as soon as the total passes
+ * `maxAnswerBytes`, so no more than that is ever held for one answer.
+ */
+export class AnswerBudget {
+  private used = 0;
+
+  constructor(
+    private readonly limits: RequestLimits,
+    private readonly hint: string,
+  ) {}
+
+  add(bytes: number): void {
+    this.used += bytes;
+    if (this.used > this.limits.maxAnswerBytes) throw answerTooLarge(this.limits, this.hint);
+  }
+
+  /** Collects buffers from `source` (e.g. a statement's iterate()), stopping at the budget. */
+  collect(source: Iterable<Buffer>): Buffer[] {
+    const out: Buffer[] = [];
+    for (const chunk of source) {
+      this.add(chunk.length);
+      out.push(chunk);
+    }
+    return out;
+  }
+}
+
+/** UTF-8 size of a string without encoding it when its length already decides. */
+export function utf8Bytes(text: string): number {
+  return Buffer.byteLength(text, 'utf8');
+}

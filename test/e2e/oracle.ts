@@ -1,0 +1,136 @@
+// What the ALM server itself says, read over HTTP beside the extension (never through src/api), in
+// the `/api` tree's shapes whichever tree the run's server offers (`--trees`): the suite's
+// expectations stay the same against an api-only, a Core-only and a both-trees server.
+import * as assert from 'node:assert/strict';
+import { hasApiTree } from './environment';
+import type { E2eAlmServer } from './environment';
+
+export interface ListItemRecord {
+  id: number;
+  name: string;
+  parent: { id: number };
+}
+
+type CoreEntity = { Fields: { Name: string; values: { value?: string }[] }[] };
+
+async function get<T>(server: E2eAlmServer, cookie: string, path: string): Promise<T> {
+  const res = await fetch(`${server.baseUrl}${path}`, { headers: { cookie, accept: 'application/json' } });
+  assert.equal(res.status, 200, `${path}: ${await res.clone().text()}`);
+  return (await res.json()) as T;
+}
+
+function project(server: E2eAlmServer, tree: 'api' | 'rest'): string {
+  return `/${tree}/domains/${encodeURIComponent(server.domain)}/projects/${encodeURIComponent(server.project)}`;
+}
+
+/** How many defects match `query` (the bracket syntax both trees share). */
+export async function serverTotal(server: E2eAlmServer, cookie: string, query?: string): Promise<number> {
+  const q = query ? `&query=${encodeURIComponent(query)}` : '';
+  if (hasApiTree(server)) return (await get<{ 'total-count': number }>(server, cookie, `${project(server, 'api')}/defects?fields=id&limit=1${q}`))['total-count'];
+  return (await get<{ TotalResults: number }>(server, cookie, `${project(server, 'rest')}/defects?fields=id&page-size=1${q}`)).TotalResults;
+}
+
+/** The demo's multi-valued and numeric fields, which the `/api` tree returns as arrays and numbers. */
+const MULTI = new Set(['user-02']);
+const NUMERIC = new Set(['id', 'ver-stamp']);
+
+/** One defect as the `/api` tree returns it (Core's text values shaped the same way for the demo's fields). */
+export async function serverDefect(server: E2eAlmServer, cookie: string, id: number): Promise<Record<string, unknown>> {
+  if (hasApiTree(server)) return get(server, cookie, `${project(server, 'api')}/defects/${id}`);
+  const e = await get<CoreEntity>(server, cookie, `${project(server, 'rest')}/defects/${id}`);
+  return Object.fromEntries(e.Fields.map((f) => {
+    const values = f.values.map((v) => v.value ?? '');
+    if (MULTI.has(f.Name)) return [f.Name, values.length ? values : null];
+    if (NUMERIC.has(f.Name)) return [f.Name, values.length ? Number(values[0]) : null];
+    return [f.Name, values.length && values[0] !== '' ? values[0] : null];
+  }));
+}
+
+/** Every list item as the `/api` tree's `list-items` records (Core's nested used-lists numbered in order). */
+export async function serverListItems(server: E2eAlmServer, cookie: string): Promise<ListItemRecord[]> {
+  if (hasApiTree(server)) return (await get<{ data: ListItemRecord[] }>(server, cookie, `${project(server, 'api')}/list-items`)).data;
+  type Item = { value: string; Items?: Item[] };
+  const body = await get<{ lists: { Name: string; Id: number; Items?: Item[] }[] }>(server, cookie, `${project(server, 'rest')}/customization/used-lists`);
+  const out: ListItemRecord[] = [];
+  let next = 1_000_000;
+  const walk = (items: Item[] | undefined, parent: number): void => {
+    for (const i of items ?? []) {
+      const id = next++;
+      out.push({ id, name: i.value, parent: { id: parent } });
+      walk(i.Items, id);
+    }
+  };
+  for (const l of body.lists) {
+    out.push({ id: l.Id, name: l.Name, parent: { id: 0 } });
+    walk(l.Items, l.Id);
+  }
+  return out;
+}
+
+/** The domains and their projects, sorted. */
+export async function serverDomains(server: E2eAlmServer, cookie: string): Promise<Record<string, string[]>> {
+  if (hasApiTree(server)) {
+    const body = await get<{ results: { name: string; projects: { name: string }[] }[] }>(server, cookie, '/api/domains');
+    return Object.fromEntries(body.results.map((d) => [d.name, d.projects.map((p) => p.name).sort()]));
+  }
+  const body = await get<{ Domain: { Name: string; Projects: { Project: { Name: string }[] } }[] }>(server, cookie, '/rest/domains?include-projects-info=y');
+  return Object.fromEntries(body.Domain.map((d) => [d.Name, d.Projects.Project.map((p) => p.Name).sort()]));
+}
+
+/** Who holds the lock on a defect (read as another user): the `/api` locks collection, or Core's LockStatusEntity. */
+export async function serverLocksOn(server: E2eAlmServer, cookie: string, id: number): Promise<{ user: string; id: number }[]> {
+  if (hasApiTree(server)) {
+    const query = encodeURIComponent(`{parent-id[${id}]}`);
+    return (await get<{ data: { user: string; id: number }[] }>(server, cookie, `${project(server, 'api')}/locks?query=${query}`)).data;
+  }
+  const status = await get<{ LockStatus: string; LockUser?: string }>(server, cookie, `${project(server, 'rest')}/defects/${id}/lock`);
+  // Core names a lock by its entity.
+  return status.LockStatus === 'UNLOCKED' ? [] : [{ user: status.LockUser ?? '', id }];
+}
+
+/** Deletes a lock found by serverLocksOn (as its owner, from another session). */
+export async function deleteServerLock(server: E2eAlmServer, cookie: string, lock: { id: number }): Promise<number> {
+  const path = hasApiTree(server) ? `${project(server, 'api')}/locks/${lock.id}` : `${project(server, 'rest')}/defects/${lock.id}/lock`;
+  return (await fetch(`${server.baseUrl}${path}`, { method: 'DELETE', headers: { cookie } })).status;
+}
+
+/** A stored attachment of a defect, in the `/api` tree's field names. */
+export interface StoredAttachment {
+  id: number;
+  name: string;
+  description: string | null;
+  'file-size': number;
+}
+
+/** Reads and deletes a defect's attachments on the server; Core addresses each through the defect. */
+export function serverAttachments(server: E2eAlmServer, cookie: () => string) {
+  const apiTree = hasApiTree(server);
+  const owners = new Map<number, number>();
+  const call = async (path: string, init: RequestInit = {}): Promise<Response> => {
+    const res = await fetch(`${server.baseUrl}${project(server, apiTree ? 'api' : 'rest')}${path}`, { ...init, headers: { cookie: cookie(), ...(init.headers as Record<string, string>) } });
+    assert.ok(res.ok, `${init.method ?? 'GET'} ${path}: ${res.status} ${await res.clone().text()}`);
+    return res;
+  };
+  const item = (id: number): string => (apiTree ? `/attachments/${id}` : `/defects/${owners.get(id) ?? 0}/attachments/${id}?by-id=true`);
+  return {
+    async list(defectId: number): Promise<StoredAttachment[]> {
+      if (apiTree) {
+        const q = encodeURIComponent(`{entity.type[defect];entity.id[${defectId}]}`);
+        return ((await (await call(`/attachments?query=${q}`, { headers: { accept: 'application/json' } })).json()) as { data: StoredAttachment[] }).data;
+      }
+      const body = (await (await call(`/defects/${defectId}/attachments`, { headers: { accept: 'application/json' } })).json()) as { entities: CoreEntity[] };
+      return body.entities.map((e) => {
+        const f = (n: string): string | null => e.Fields.find((x) => x.Name === n)?.values[0]?.value ?? null;
+        const a = { id: Number(f('id')), name: f('name') ?? '', description: f('description'), 'file-size': Number(f('file-size')) };
+        owners.set(a.id, defectId);
+        return a;
+      });
+    },
+    async bytes(id: number): Promise<Buffer> {
+      return Buffer.from(await (await call(item(id), { headers: { accept: 'application/octet-stream' } })).arrayBuffer());
+    },
+    async remove(id: number): Promise<void> {
+      await call(item(id), { method: 'DELETE' });
+    },
+  };
+}

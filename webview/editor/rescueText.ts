@@ -1,0 +1,77 @@
+// Before memo HTML is sanitized, the elements whose removal would take the user's words with them
+// are opened up, in an inert document: an unclosed raw-text element (`<textarea>`, `<title>`,
+// `<script>`, `<iframe>`, `<plaintext>`…) swallows everything after it as text, so its text is
+// parsed again as markup; `<noscript>` and `<template>` give up their content. DOMPurify then
+// drops what is dangerous and keeps the rest (audio, video, form… keep their content by config).
+
+/** Elements the parser fills with raw text up to their end tag — or to the end of the memo. */
+const RAW_TEXT = ['script', 'style', 'textarea', 'title', 'xmp', 'iframe', 'noembed', 'noframes', 'plaintext'];
+/** Raw text that is code, not words: dropped when it swallowed nothing. */
+const CODE = new Set(['SCRIPT', 'STYLE']);
+/** Markup inside raw text: the element swallowed tags that were meant as the memo's content. */
+const MARKUP = /<[/\w!]/;
+const HTML_NS = 'http://www.w3.org/1999/xhtml';
+/** Enough for any real memo; a hostile one cannot make the loop run forever. */
+const MAX_PASSES = 16;
+
+/** Whether nothing follows `node` up to the end of `root` (an unclosed raw-text element runs to the end). */
+function isLast(node: Node, root: Node): boolean {
+  for (let n: Node | null = node; n && n !== root; n = n.parentNode) {
+    for (let s = n.nextSibling; s; s = s.nextSibling) if (s.nodeType !== Node.TEXT_NODE || s.textContent?.trim()) return false;
+  }
+  return true;
+}
+
+/**
+ * A `<base>` element reports a CSP `base-uri` violation as soon as any document of this page parses
+ * it, even an inert one; renamed first, it is an unknown element the sanitizer drops. A `<frameset>`
+ * would make the parser throw away every paragraph after it; renamed, its content stays.
+ */
+export function defuseBase(html: string): string {
+  return html.replace(/<(\/?)(base|frameset)(?=[\s/>]|$)/gi, '<$1x-$2');
+}
+
+function parseInto(doc: Document, html: string): DocumentFragment {
+  const template = doc.createElement('template');
+  template.innerHTML = defuseBase(html);
+  return template.content;
+}
+
+/** One pass; returns whether anything changed. */
+function openUp(doc: Document, body: HTMLElement): boolean {
+  let changed = false;
+  for (const el of Array.from(body.querySelectorAll(RAW_TEXT.join(',')))) {
+    if (!el.isConnected) continue;
+    const text = el.textContent ?? '';
+    if (MARKUP.test(text) && isLast(el, body)) el.replaceWith(parseInto(doc, text));
+    else if (CODE.has(el.tagName)) el.remove();
+    else el.replaceWith(doc.createTextNode(text));
+    changed = true;
+  }
+  // HTML inside SVG or MathML (an unclosed `<math><mi>` takes the paragraphs after it) is moved
+  // out next to its foreign root, which the sanitizer drops with the rest of its content.
+  for (const root of Array.from(body.querySelectorAll('svg, math'))) {
+    if (!root.isConnected || root.parentElement?.namespaceURI !== HTML_NS) continue;
+    const islands = Array.from(root.querySelectorAll('*')).filter((e) => e.namespaceURI === HTML_NS && e.parentElement?.namespaceURI !== HTML_NS);
+    if (islands.length === 0) continue;
+    root.after(...islands);
+    changed = true;
+  }
+  for (const el of Array.from(body.querySelectorAll('noscript, template'))) {
+    if (!el.isConnected) continue;
+    el.replaceWith(...(el instanceof HTMLTemplateElement ? [el.content] : Array.from(el.childNodes)));
+    changed = true;
+  }
+  return changed;
+}
+
+/**
+ * The memo parsed in an inert document (nothing loads or runs there) with swallowed text given
+ * back as markup; the result still has to be sanitized.
+ */
+export function rescueSwallowedText(html: string): HTMLElement {
+  const doc = new DOMParser().parseFromString(defuseBase(html), 'text/html');
+  const body = doc.body;
+  for (let pass = 0; pass < MAX_PASSES && openUp(doc, body); pass++);
+  return body;
+}
