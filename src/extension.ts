@@ -12,7 +12,7 @@ import { registerChatTools } from './chat/register';
 import type { ChatToolsApi } from './chat/register';
 import { affectsConnections } from './config/settings';
 import { extensionEditorServices } from './editor/extensionServices';
-import { registerDefectEditor, releaseAllLocks } from './editor/registerDefectEditor';
+import { registerDefectEditor } from './editor/registerDefectEditor';
 import type { DefectEditorApi } from './editor/registerDefectEditor';
 import { registerReferences } from './references/register';
 import type { ReferencesFeature } from './references/register';
@@ -85,6 +85,8 @@ export function activate(context: vscode.ExtensionContext): AlmDefectsApi {
     references,
     refresh,
     work,
+    // An upload while the defect is open: its editor lists the attachments again for memo images.
+    attachments.onDidChange((change) => editor.attachmentsChanged(change.defect)),
     tree.setDefectOpener((ref) => {
       refresh.tree.opened(ref);
       work.opened(ref);
@@ -101,7 +103,7 @@ export function activate(context: vscode.ExtensionContext): AlmDefectsApi {
   // Clients sign out on deactivate, which releases any lock their sessions hold on the server.
   shutdown = async () => {
     // Editors release their locks first (keeping unsaved edits for the panels VS Code restores).
-    await releaseAllLocks();
+    await editor.releaseAllLocks();
     await services.dispose();
   };
 

@@ -4,10 +4,13 @@
 import Fastify from 'fastify';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import compress from '@fastify/compress';
+import cookie from '@fastify/cookie';
+import type { FastifyCookieOptions } from '@fastify/cookie';
 import type { ServerContext } from './context';
 import { AlmError, installErrorHandler } from './errors';
 import { sendError } from './errorBody';
 import { registerAuth, sessionHook } from './auth/index';
+import { COOKIE_PARSE_OPTIONS } from './auth/cookies';
 import { checkedTextParser, installJsonParser } from './body';
 import { registerDomains } from './routes/domains';
 import { registerProjectRoutes } from './routes/index';
@@ -32,6 +35,9 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
   });
   installErrorHandler(app, ctx.options.rootPath);
   await app.register(compress, { encodings: ['gzip', 'deflate'], threshold: 1024 });
+  // Parses Cookie headers only; Set-Cookie stays hand-written (auth/cookies.ts) for ALM's exact format.
+  // The plugin hands `parseOptions` to cookie's parse(), though its types name the serialize options.
+  await app.register(cookie, { hook: 'onRequest', parseOptions: COOKIE_PARSE_OPTIONS as unknown as FastifyCookieOptions['parseOptions'] });
 
   installJsonParser(app, limits);
   // XML bodies (alm-authenticate, site-session parameters) are read as text.

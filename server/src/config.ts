@@ -22,6 +22,8 @@ export interface ServerOptions {
   log?: boolean;
   /** Status of a successful alm-authenticate: sources disagree between 200 and 201. */
   almAuthenticateStatus?: 200 | 201;
+  /** The server's clock (sessions, locks, timestamps); tests pass one they can move instead of sleeping. */
+  now?: () => Date;
   /** What one request may cost; see RequestLimits. */
   limits?: Partial<RequestLimits>;
   /** 16.00+ behaviour: a non-GET request without `X-XSRF-TOKEN` equal to the `XSRF-TOKEN` cookie gets 401. */

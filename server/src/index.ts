@@ -46,7 +46,7 @@ export class StartupError extends Error {
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const resolved = resolveOptions(options);
   prepareDataDir(resolved.dataDir);
-  const now = () => new Date();
+  const now = options.now ?? (() => new Date());
   const site = new SiteStore(resolved.dataDir);
   const projects = new ProjectRegistry(site, resolved.dataDir, now, resolved.limits.maxFieldBytes);
   const ctx: ServerContext = {

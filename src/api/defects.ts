@@ -17,7 +17,7 @@ const MAX_PAGE = 2000;
 /** Server-maintained fields: sending them is refused by ALM, so update() drops them. */
 const SERVER_OWNED = new Set(['id', 'type', 'ver-stamp', 'last-modified']);
 
-export function toDefect(r: Record<string, unknown>): Defect {
+function toDefect(r: Record<string, unknown>): Defect {
   if (typeof r.id !== 'number') throw new ServerError('The server returned a defect without a numeric id.');
   return { ...(r as Record<string, FieldValue>), type: 'defect', id: r.id };
 }
@@ -29,7 +29,7 @@ function sameValue(a: FieldValue | undefined, b: FieldValue | undefined): boolea
 }
 
 /** The changes that differ from `original`, without server-owned fields. */
-export function changedFields(changes: DefectChanges, original?: Defect): DefectChanges {
+function changedFields(changes: DefectChanges, original?: Defect): DefectChanges {
   const out: DefectChanges = {};
   for (const [k, v] of Object.entries(changes)) {
     assertFieldName(k, 'update');

@@ -2,7 +2,7 @@
 // `type` members (the string `field`, then the data-type object); JSON.parse keeps only the last.
 // Here the first value stays under its key and every later one is listed in DUPLICATES.
 
-export const DUPLICATES: unique symbol = Symbol('duplicate JSON keys');
+const DUPLICATES: unique symbol = Symbol('duplicate JSON keys');
 
 export type JsonValue = null | boolean | number | string | JsonValue[] | JsonObject;
 export interface JsonObject {

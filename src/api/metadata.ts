@@ -39,7 +39,7 @@ function dataTypeOf(record: JsonObject): FieldDataType {
   return { name, multiple: t.multiple === true, source: sourceOf(t) };
 }
 
-export function parseFieldRecord(record: JsonObject): FieldMeta {
+function parseFieldRecord(record: JsonObject): FieldMeta {
   if (typeof record.name !== 'string') throw new ServerError('A field metadata record has no name.');
   const input = rules(record['input-validations']);
   const output = rules(record['output-validations']);

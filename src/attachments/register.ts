@@ -2,10 +2,9 @@
 // defects, the drop target, and the commands. activate() calls registerAttachments once; what it
 // returns is what the defect editor and the tests use.
 import * as vscode from 'vscode';
-import { isCancellation } from '../api';
 import type { Attachment } from '../api';
 import type { DefectRef } from '../tree/model/refs';
-import { isAbort } from '../util/cancellation';
+import { registerCommand } from '../util/command';
 import { setEditorAttachmentSource } from './editor/bridge';
 import { AttachmentFileSystem } from './fs/attachmentFileSystem';
 import { AttachmentsHub, attachmentUri } from './hub';
@@ -49,15 +48,8 @@ export function registerAttachments(context: vscode.ExtensionContext, services: 
   const hub = new AttachmentsHub(services);
   const fileSystem = new AttachmentFileSystem(hub);
   const dropController = new AttachmentDropController(hub);
-  const cmd = (id: string, title: string, fn: (hub: AttachmentsHub, arg: unknown) => Promise<unknown>): vscode.Disposable =>
-    vscode.commands.registerCommand(id, async (arg: unknown) => {
-      try {
-        return await fn(hub, arg);
-      } catch (e) {
-        if (!isCancellation(e) && !isAbort(e) && !(e instanceof vscode.CancellationError)) hub.report(title, e);
-        return undefined;
-      }
-    });
+  const cmd = (id: string, failure: string, fn: (hub: AttachmentsHub, arg: unknown) => Promise<unknown>): vscode.Disposable =>
+    registerCommand(id, services.log, (arg) => fn(hub, arg), { failure });
   context.subscriptions.push(
     hub,
     fileSystem,

@@ -7,7 +7,7 @@ import type { ConnectionManager } from './connectionManager';
 import type { Log } from '../util/log';
 import { signInInteractively } from './signInFlow';
 
-export const AUTH_PROVIDER_ID = 'alm';
+const AUTH_PROVIDER_ID = 'alm';
 
 export class AlmAuthenticationProvider implements vscode.AuthenticationProvider, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<vscode.AuthenticationProviderAuthenticationSessionsChangeEvent>();

@@ -9,8 +9,6 @@ import { GET_DEFECT_TOOL, GetDefectTool } from './tools/getDefect';
 import { SEARCH_DEFECTS_TOOL, SearchDefectsTool } from './tools/searchDefects';
 import { UPDATE_DEFECT_TOOL, UpdateDefectTool } from './tools/updateDefect';
 
-export const CHAT_TOOL_NAMES = [SEARCH_DEFECTS_TOOL, GET_DEFECT_TOOL, ADD_COMMENT_TOOL, UPDATE_DEFECT_TOOL] as const;
-
 /**
  * The two steps VS Code runs for a tool, one at a time, for tests: VS Code's own test mode accepts
  * every confirmation at once, so the time a user spends reading one can only be played this way.

@@ -22,7 +22,7 @@ export interface ChatServer {
   project?: string;
 }
 
-export interface ChatLog {
+interface ChatLog {
   debug(message: string): void;
   warn(message: string): void;
 }

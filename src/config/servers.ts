@@ -106,7 +106,7 @@ export function checkServerUrl(url: string): string | undefined {
 }
 
 /** Trims spaces and trailing slashes; the API client appends `/api/...` to it. */
-export function normalizeServerUrl(url: string): string {
+function normalizeServerUrl(url: string): string {
   return url.trim().replace(/\/+$/, '');
 }
 

@@ -3,7 +3,7 @@
 // close, so the answer "Keep Editing" reopens it with the same controller, lock and edits); the
 // lock is released when the editor really goes away.
 import * as vscode from 'vscode';
-import { isAlmApiError } from '../api/index';
+import { describeError } from '../util/log';
 import type { DefectKey } from '../shared/editorProtocol';
 import type { DefectController } from './controller/defectController';
 import { keyId } from './controller/snapshot';
@@ -25,11 +25,6 @@ export interface SessionHost {
   /** The defect got an id (a new defect was created). */
   keyChanged(session: DefectSession, previous: string): void;
   closed(session: DefectSession): void;
-}
-
-export function describeError(e: unknown): string {
-  if (isAlmApiError(e)) return e.message;
-  return e instanceof Error ? e.message : String(e);
 }
 
 export function panelOptions(extensionUri: vscode.Uri): vscode.WebviewPanelOptions & vscode.WebviewOptions {
@@ -99,12 +94,12 @@ export class DefectSession {
       commands: commandHandlers(ctx),
       requests: requestHandlers(ctx),
       describeError: (method, e) => {
-        this.host.log.warn(`[editor] ${method} on ${this.id} failed: ${describeError(e)}`);
+        this.host.log.warn(`${method} on ${this.id} failed: ${describeError(e)}`);
         return describeError(e);
       },
       // A (re)loaded page gets everything: after being hidden its content was rebuilt.
       onReady: () => this.sendAll(),
-      onInvalid: () => this.host.log.warn(`[editor] ignored a malformed message from the ${this.id} webview`),
+      onInvalid: () => this.host.log.warn(`ignored a malformed message from the ${this.id} webview`),
     });
     this.channel = channel;
     this.panelSubscriptions = [

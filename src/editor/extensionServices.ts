@@ -41,7 +41,7 @@ export function extensionEditorServices(auth: AuthServices, tree: TreeFeature, l
       }),
     revealDefect: async (ref) => {
       const result = await revealDefect(tree.provider, tree.view, ref);
-      log.debug(`[editor] reveal of defect ${ref.id} in the tree: ${result}`);
+      log.debug(`reveal of defect ${ref.id} in the tree: ${result}`);
       // The filter, sort or paging keeps it out of the loaded rows: say so rather than page through everything.
       if (result === 'not-loaded') {
         void vscode.window.showInformationMessage(`Defect ${ref.id} created; it is not among the loaded rows of the tree's current filter, grouping and sort.`);

@@ -19,10 +19,10 @@ export interface HandlerContext {
 }
 
 /** Opens http(s) links only, in the user's browser (VS Code asks before opening an untrusted site). */
-export async function openLink(href: string, log: EditorLog): Promise<boolean> {
+async function openLink(href: string, log: EditorLog): Promise<boolean> {
   const target = externalLink(href);
   if (!target) {
-    log.warn(`[editor] ignored a memo link that is not an absolute http(s) URL: ${href.slice(0, 200)}`);
+    log.warn(`ignored a memo link that is not an absolute http(s) URL: ${href.slice(0, 200)}`);
     return false;
   }
   return vscode.env.openExternal(vscode.Uri.parse(target, true));
@@ -31,7 +31,7 @@ export async function openLink(href: string, log: EditorLog): Promise<boolean> {
 export function commandHandlers(ctx: HandlerContext): CommandHandlers {
   return {
     fieldChanged: ({ field, value }) => ctx.controller.setField(field, value),
-    openLink: ({ href }) => void openLink(href, ctx.log).catch((e: unknown) => ctx.log.warn(`[editor] could not open a link: ${ctx.describe(e)}`)),
+    openLink: ({ href }) => void openLink(href, ctx.log).catch((e: unknown) => ctx.log.warn(`could not open a link: ${ctx.describe(e)}`)),
   };
 }
 
@@ -72,7 +72,7 @@ export function requestHandlers(ctx: HandlerContext): RequestHandlers {
       try {
         return await images.resolve(src);
       } catch (e) {
-        ctx.log.warn(`[editor] image ${src.slice(0, 120)} not shown: ${ctx.describe(e)}`);
+        ctx.log.warn(`image ${src.slice(0, 120)} not shown: ${ctx.describe(e)}`);
         return { reason: ctx.describe(e) };
       }
     },

@@ -26,11 +26,3 @@ export function projectUsers(api: { defects: Pick<ProjectApi['defects'], 'page'>
   cache.set(cacheKey, { at: now, users });
   return users;
 }
-
-/** "42", "#42" or "defect 42" → 42; anything else → undefined. */
-export function parseDefectId(text: string): number | undefined {
-  const m = /^\s*(?:defect\s*)?#?\s*(\d{1,12})\s*$/i.exec(text);
-  if (!m) return undefined;
-  const id = Number(m[1]);
-  return Number.isSafeInteger(id) && id > 0 ? id : undefined;
-}

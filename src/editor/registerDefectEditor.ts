@@ -6,15 +6,18 @@ import * as vscode from 'vscode';
 import type { DefectKey } from '../shared/editorProtocol';
 import { DefectController } from './controller/defectController';
 import { keyId, parseSnapshot } from './controller/snapshot';
-import { DEFECT_VIEW_TYPE, DefectSession, describeError, panelOptions } from './defectSession';
+import { DEFECT_VIEW_TYPE, DefectSession, panelOptions } from './defectSession';
 import type { SessionHost } from './defectSession';
 import { ImageResolver } from './imageResolver';
 import { lazyProjectApi } from './lazyProject';
 import type { LazyProjectApi } from './lazyProject';
 import { projectUsers } from './projectUsers';
 import type { DefectEditorServices, EditorProjectRef } from './services';
+import { registerCommand } from '../util/command';
+import { escapeHtml } from '../util/html';
+import { describeError } from '../util/log';
 
-export const NEW_DEFECT_COMMAND = 'almDefects.newDefect';
+const NEW_DEFECT_COMMAND = 'almDefects.newDefect';
 
 export interface DefectEditorApi {
   /** Opens (or reveals) the editor of a defect. */
@@ -25,18 +28,14 @@ export interface DefectEditorApi {
   openKeys(): DefectKey[];
   /** The controller behind an open editor (a new defect's key has no id), for tests and diagnostics. */
   controller(key: DefectKey): DefectController | undefined;
+  /** Releases every lock the open editors hold, keeping their edits; deactivate() awaits it. */
   releaseAllLocks(): Promise<void>;
+  /** A defect's attachments changed (an upload): its open editor reads the list again for images. */
+  attachmentsChanged(defect: EditorProjectRef & { id: number }): void;
   /** Controllers whose panel is visible now (the periodic change check looks only at these). */
   visibleControllers(): DefectController[];
   /** The defect of the active editor panel, if one is active. */
   activeKey(): DefectKey | undefined;
-}
-
-let current: DefectEditorRegistry | undefined;
-
-/** Releases every lock the open editors hold, keeping their edits; deactivate() awaits it. */
-export function releaseAllLocks(): Promise<void> {
-  return current?.releaseAll() ?? Promise.resolve();
 }
 
 class DefectEditorRegistry implements SessionHost, vscode.Disposable {
@@ -88,11 +87,12 @@ class DefectEditorRegistry implements SessionHost, vscode.Disposable {
     if (this.sessions.get(previous) === session) this.sessions.delete(previous);
     this.sessions.set(session.id, session);
     const { id, ...ref } = session.key;
-    if (id !== undefined) void Promise.resolve(this.services.revealDefect?.({ ...ref, id })).catch((e: unknown) => this.log.warn(`[editor] could not reveal defect ${id}: ${describeError(e)}`));
+    if (id !== undefined) void Promise.resolve(this.services.revealDefect?.({ ...ref, id })).catch((e: unknown) => this.log.warn(`could not reveal defect ${id}: ${describeError(e)}`));
   }
 
   closed(session: DefectSession): void {
     if (this.sessions.get(session.id) === session) this.sessions.delete(session.id);
+    this.resolvers.delete(session.controller);
   }
 
   session(key: DefectKey): DefectSession | undefined {
@@ -108,7 +108,7 @@ class DefectEditorRegistry implements SessionHost, vscode.Disposable {
   }
 
   async releaseAll(): Promise<void> {
-    await Promise.all([...this.sessions.values()].map((s) => s.releaseLock().catch((e: unknown) => this.log.warn(`[editor] release on ${s.id}: ${describeError(e)}`))));
+    await Promise.all([...this.sessions.values()].map((s) => s.releaseLock().catch((e: unknown) => this.log.warn(`release on ${s.id}: ${describeError(e)}`))));
   }
 
   /** Deactivation: stop every session but keep the panels, so VS Code can restore them. */
@@ -117,12 +117,25 @@ class DefectEditorRegistry implements SessionHost, vscode.Disposable {
     this.sessions.clear();
   }
 
+  /** Image resolvers of the open editors, so an upload can make them list attachments again. */
+  private readonly resolvers = new Map<DefectController, ImageResolver>();
+
+  forgetImages(defect: EditorProjectRef & { id: number }): void {
+    for (const [controller, resolver] of this.resolvers) {
+      const key = controller.defectKey;
+      if (key.id === defect.id && key.server === defect.server && key.domain === defect.domain && key.project === defect.project) resolver.forget();
+    }
+  }
+
   private imagesFor(api: LazyProjectApi, controller: DefectController, server: string): () => ImageResolver | undefined {
-    let resolver: ImageResolver | undefined;
     return () => {
       const id = controller.defectKey.id;
       if (id === undefined) return undefined;
-      resolver ??= new ImageResolver(api.attachments, id, this.services.baseUrl(server) ?? 'http://invalid/');
+      let resolver = this.resolvers.get(controller);
+      if (!resolver) {
+        resolver = new ImageResolver(api.attachments, id, this.services.baseUrl(server) ?? 'http://invalid/');
+        this.resolvers.set(controller, resolver);
+      }
       return resolver;
     };
   }
@@ -139,9 +152,8 @@ async function projectOf(services: DefectEditorServices, arg: unknown, title: st
 /** Registers the editor's commands and serializer; returns what the tree and tests call. */
 export function registerDefectEditor(context: vscode.ExtensionContext, services: DefectEditorServices): DefectEditorApi {
   const registry = new DefectEditorRegistry(context.extensionUri, services);
-  current = registry;
   const fail = (what: string) => (e: unknown) => {
-    services.log.error(`[editor] ${what}: ${describeError(e)}`);
+    services.log.error(`${what}: ${describeError(e)}`);
     void vscode.window.showErrorMessage(`${what}: ${describeError(e)}`);
   };
   const api: DefectEditorApi = {
@@ -154,13 +166,13 @@ export function registerDefectEditor(context: vscode.ExtensionContext, services:
     openKeys: () => registry.keys(),
     controller: (key) => registry.session(key)?.controller,
     releaseAllLocks: () => registry.releaseAll(),
+    attachmentsChanged: (defect) => registry.forgetImages(defect),
     visibleControllers: () => registry.all().filter((s) => s.webviewPanel?.visible).map((s) => s.controller),
     activeKey: () => registry.all().find((s) => s.webviewPanel?.active)?.key,
   };
   context.subscriptions.push(
     registry,
-    { dispose: () => (current === registry ? (current = undefined) : undefined) },
-    vscode.commands.registerCommand(NEW_DEFECT_COMMAND, async (arg?: unknown) => {
+    registerCommand(NEW_DEFECT_COMMAND, services.log, async (arg) => {
       const project = await projectOf(services, arg, 'New Defect: choose the project');
       if (project) await api.create(project);
     }),
@@ -174,14 +186,10 @@ export function registerDefectEditor(context: vscode.ExtensionContext, services:
         }
         await registry.open(snapshot.key, snapshot, panel).catch((e: unknown) => {
           panel.webview.html = `<!DOCTYPE html><html><head><meta http-equiv="Content-Security-Policy" content="default-src 'none'"></head><body><p>Could not reopen defect ${snapshot.key.id ?? ''}: ${escapeHtml(describeError(e))}</p></body></html>`;
-          services.log.warn(`[editor] restore of ${keyId(snapshot.key)} failed: ${describeError(e)}`);
+          services.log.warn(`restore of ${keyId(snapshot.key)} failed: ${describeError(e)}`);
         });
       },
     }),
   );
   return api;
-}
-
-function escapeHtml(s: string): string {
-  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }

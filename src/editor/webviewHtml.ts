@@ -20,7 +20,7 @@ export function createNonce(): string {
   return randomBytes(18).toString('base64url');
 }
 
-export function contentSecurityPolicy(cspSource: string, nonce: string): string {
+function contentSecurityPolicy(cspSource: string, nonce: string): string {
   return [
     "default-src 'none'",
     `script-src 'nonce-${nonce}'`,

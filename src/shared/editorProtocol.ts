@@ -44,7 +44,7 @@ export interface FieldView {
 /** Where the lock state machine is: the editor is writable only in `editing`. */
 export type LockPhase = 'loading' | 'read-only' | 'acquiring' | 'editing' | 'saving' | 'locked-by-other' | 'lost' | 'error';
 
-export interface LockView {
+interface LockView {
   phase: LockPhase;
   /** For `locked-by-other`: who holds the lock and since when (server time). */
   holder?: string;
@@ -172,7 +172,7 @@ export interface AttachmentsResult {
   note?: string;
 }
 
-export interface EditorRequests {
+interface EditorRequests {
   /** Acquire the lock and start editing. */
   edit: { params: Record<string, never>; result: void };
   /** Re-acquire after the lock was held by another user or lost. */
@@ -196,7 +196,7 @@ export type RequestMethod = keyof EditorRequests;
 export type RequestParams<M extends RequestMethod> = EditorRequests[M]['params'];
 export type RequestResult<M extends RequestMethod> = EditorRequests[M]['result'];
 
-export type ReadyMessage = { kind: 'ready' };
+type ReadyMessage = { kind: 'ready' };
 export type CommandMessage = { [M in keyof EditorCommands]: { kind: 'command'; method: M; params: EditorCommands[M] } }[keyof EditorCommands];
 export type RequestMessage = { [M in RequestMethod]: { kind: 'request'; id: number; method: M; params: RequestParams<M> } }[RequestMethod];
 export type WebviewToHost = ReadyMessage | CommandMessage | RequestMessage;

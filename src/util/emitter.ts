@@ -1,7 +1,7 @@
 // A minimal event emitter with VS Code's `Event` shape, for modules that must not import `vscode`
 // (they are unit-tested in plain Node). A vscode.EventEmitter can listen to it unchanged.
 
-export interface Subscription {
+interface Subscription {
   dispose(): void;
 }
 

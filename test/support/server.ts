@@ -29,6 +29,25 @@ export async function startTestServer(opts: Partial<ServerOptions> = {}): Promis
   };
 }
 
+/** A clock for `startTestServer({ now })` that tests move forward instead of sleeping. */
+export class MovableClock {
+  private offsetMs = 0;
+  readonly now = (): Date => new Date(Date.now() + this.offsetMs);
+
+  advance(ms: number): void {
+    this.offsetMs += ms;
+  }
+}
+
+/** Resolves when `condition` holds, checking every 20 ms; rejects after `timeoutMs` with `message`. */
+export async function until(condition: () => boolean, message: string, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(message);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
 export interface TestResponse {
   status: number;
   headers: Headers;

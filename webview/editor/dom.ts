@@ -12,7 +12,7 @@ export function h(tag: string, attrs: Attrs = {}, ...children: Child[]): HTMLEle
   return el;
 }
 
-export function append(parent: Node, ...children: Child[]): void {
+function append(parent: Node, ...children: Child[]): void {
   for (const c of children) {
     if (c === null || c === undefined || c === false) continue;
     parent.appendChild(typeof c === 'string' ? document.createTextNode(c) : c);

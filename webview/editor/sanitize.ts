@@ -49,7 +49,7 @@ const SAFE_CSS = new Set([
 /** Values that could load something or run code in any engine. */
 const UNSAFE_CSS_VALUE = /url\s*\(|expression\s*\(|image-set|@import|javascript:|behavior|binding|[\\<>]|\/\*/i;
 
-export function filterStyle(style: string): string {
+function filterStyle(style: string): string {
   const kept: string[] = [];
   for (const declaration of style.split(';')) {
     const colon = declaration.indexOf(':');

@@ -14,19 +14,19 @@ export const COOKIE = {
 
 const EXPIRED = 'Expires=Thu, 01-Jan-1970 00:00:10 GMT;Max-Age=0';
 
-/** Parses a Cookie header, tolerating a trailing `;` and stray spaces (some clients send both). */
+/**
+ * How @fastify/cookie reads Cookie headers (registered in app.ts): values as sent, not URI-decoded
+ * (session tokens are opaque), surrounding double quotes removed. A trailing `;`, stray spaces and
+ * parts without `=` are tolerated by the parser; the first of duplicate names wins.
+ */
+export const COOKIE_PARSE_OPTIONS = {
+  decode: (value: string): string => (value.length >= 2 && value.startsWith('"') && value.endsWith('"') ? value.slice(1, -1) : value),
+};
+
+/** The request's cookies, as @fastify/cookie parsed them. */
 export function parseCookies(request: FastifyRequest): Record<string, string> {
   const out: Record<string, string> = {};
-  const header = request.headers.cookie;
-  if (!header) return out;
-  for (const part of header.split(';')) {
-    const eq = part.indexOf('=');
-    if (eq <= 0) continue;
-    const name = part.slice(0, eq).trim();
-    let value = part.slice(eq + 1).trim();
-    if (value.startsWith('"') && value.endsWith('"') && value.length >= 2) value = value.slice(1, -1);
-    if (name && !(name in out)) out[name] = value;
-  }
+  for (const [name, value] of Object.entries(request.cookies)) if (value !== undefined) out[name] = value;
   return out;
 }
 

@@ -4,7 +4,7 @@
 // preceded by `< > <= >= <> =`. Values may be quoted ('…' or "…") and then hold any character.
 import { FilterSyntaxError, MAX_NESTING } from './ast.js';
 import type { CompareOp, FilterNode, Literal } from './ast.js';
-import { Cursor } from './cursor.js';
+import { Cursor, TokenStream } from './cursor.js';
 
 type Token =
   | { t: 'open' | 'close' | 'end' }
@@ -44,7 +44,7 @@ function parseClause(cur: Cursor): FilterNode {
   const field = cur.text.slice(start, cur.pos).trim();
   if (!field) throw cur.error('expected a field name');
   cur.expect('[', `'[' after field '${field}'`);
-  const lexer = new ConditionLexer(cur);
+  const lexer: ConditionLexer = new TokenStream(cur, readConditionToken);
   const node = parseOr(lexer, field, 0);
   if (lexer.peek().t !== 'end') throw cur.error(`unexpected token in the condition of '${field}'`);
   cur.expect(']', `']' closing the condition of '${field}'`);
@@ -52,39 +52,24 @@ function parseClause(cur: Cursor): FilterNode {
 }
 
 /** Lazily tokenises one bracketed condition; `end` is reported at the closing `]`. */
-class ConditionLexer {
-  private lookahead: Token | null = null;
-  constructor(readonly cur: Cursor) {}
+type ConditionLexer = TokenStream<Token>;
 
-  peek(): Token {
-    this.lookahead ??= this.read();
-    return this.lookahead;
-  }
-
-  next(): Token {
-    const tok = this.peek();
-    this.lookahead = null;
-    return tok;
-  }
-
-  private read(): Token {
-    const cur = this.cur;
-    cur.skipSpace();
-    if (cur.done) throw cur.error("expected ']'");
-    const c = cur.peek();
-    if (c === ']') return { t: 'end' };
-    if (c === '(') return cur.pos++, { t: 'open' };
-    if (c === ')') return cur.pos++, { t: 'close' };
-    if (c === "'" || c === '"') return { t: 'value', value: cur.readQuoted(), quoted: true };
-    for (const op of OPS) if (cur.eat(op)) return { t: 'op', op };
-    if (c === '[') throw cur.error("unexpected '[' (quote values that contain brackets)");
-    const start = cur.pos;
-    while (!cur.done && !BARE_STOP.test(cur.peek())) cur.pos++;
-    const word = cur.text.slice(start, cur.pos);
-    const lower = word.toLowerCase();
-    if (lower === 'and' || lower === 'or' || lower === 'not') return { t: 'kw', kw: lower };
-    return { t: 'value', value: word, quoted: false };
-  }
+function readConditionToken(cur: Cursor): Token {
+  cur.skipSpace();
+  if (cur.done) throw cur.error("expected ']'");
+  const c = cur.peek();
+  if (c === ']') return { t: 'end' };
+  if (c === '(') return cur.pos++, { t: 'open' };
+  if (c === ')') return cur.pos++, { t: 'close' };
+  if (c === "'" || c === '"') return { t: 'value', value: cur.readQuoted(), quoted: true };
+  for (const op of OPS) if (cur.eat(op)) return { t: 'op', op };
+  if (c === '[') throw cur.error("unexpected '[' (quote values that contain brackets)");
+  const start = cur.pos;
+  while (!cur.done && !BARE_STOP.test(cur.peek())) cur.pos++;
+  const word = cur.text.slice(start, cur.pos);
+  const lower = word.toLowerCase();
+  if (lower === 'and' || lower === 'or' || lower === 'not') return { t: 'kw', kw: lower };
+  return { t: 'value', value: word, quoted: false };
 }
 
 function parseOr(lx: ConditionLexer, field: string, depth: number): FilterNode {

@@ -66,3 +66,23 @@ export class Cursor {
     return new FilterSyntaxError(`${message} ${at} of '${this.text}'`);
   }
 }
+
+/** One token of lookahead over a cursor; each syntax brings its own `read` (its token set differs). */
+export class TokenStream<T> {
+  private lookahead: T | null = null;
+  constructor(
+    readonly cur: Cursor,
+    private readonly read: (cur: Cursor) => T,
+  ) {}
+
+  peek(): T {
+    this.lookahead ??= this.read(this.cur);
+    return this.lookahead;
+  }
+
+  next(): T {
+    const tok = this.peek();
+    this.lookahead = null;
+    return tok;
+  }
+}

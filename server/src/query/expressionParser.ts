@@ -4,7 +4,7 @@
 // `;` binds tighter than `||`, so `a = 1 ; b = 2 || c = 3` means `(a and b) or c`.
 import { FilterSyntaxError, MAX_NESTING } from './ast.js';
 import type { CompareOp, FilterNode, Literal } from './ast.js';
-import { Cursor } from './cursor.js';
+import { Cursor, TokenStream } from './cursor.js';
 
 type Token =
   | { t: 'open' | 'close' | 'and' | 'or' | 'not' | 'end' }
@@ -17,45 +17,30 @@ const OPS: [string, CompareOp][] = [['<=', '<='], ['>=', '>='], ['<>', '<>'], ['
 const WORD_STOP = /[\s();|=<>!'"]/;
 
 export function parseExpressionFilter(text: string): FilterNode | null {
-  const lx = new Lexer(new Cursor(text));
+  const lx = new TokenStream(new Cursor(text), readToken);
   if (lx.peek().t === 'end') return null;
   const node = parseOr(lx, 0);
   if (lx.peek().t !== 'end') throw lx.cur.error('unexpected text');
   return node;
 }
 
-class Lexer {
-  private lookahead: Token | null = null;
-  constructor(readonly cur: Cursor) {}
+type Lexer = TokenStream<Token>;
 
-  peek(): Token {
-    this.lookahead ??= this.read();
-    return this.lookahead;
-  }
-
-  next(): Token {
-    const tok = this.peek();
-    this.lookahead = null;
-    return tok;
-  }
-
-  private read(): Token {
-    const cur = this.cur;
-    cur.skipSpace();
-    if (cur.done) return { t: 'end' };
-    const c = cur.peek();
-    if (c === '(') return cur.pos++, { t: 'open' };
-    if (c === ')') return cur.pos++, { t: 'close' };
-    if (c === ';') return cur.pos++, { t: 'and' };
-    if (cur.eat('||')) return { t: 'or' };
-    for (const [text, op] of OPS) if (cur.eat(text)) return { t: 'op', op };
-    if (c === '!') return cur.pos++, { t: 'not' };
-    if (c === "'" || c === '"') return { t: 'string', value: cur.readQuoted() };
-    const start = cur.pos;
-    while (!cur.done && !WORD_STOP.test(cur.peek())) cur.pos++;
-    if (cur.pos === start) throw cur.error(`unexpected '${c}'`);
-    return { t: 'word', value: cur.text.slice(start, cur.pos) };
-  }
+function readToken(cur: Cursor): Token {
+  cur.skipSpace();
+  if (cur.done) return { t: 'end' };
+  const c = cur.peek();
+  if (c === '(') return cur.pos++, { t: 'open' };
+  if (c === ')') return cur.pos++, { t: 'close' };
+  if (c === ';') return cur.pos++, { t: 'and' };
+  if (cur.eat('||')) return { t: 'or' };
+  for (const [text, op] of OPS) if (cur.eat(text)) return { t: 'op', op };
+  if (c === '!') return cur.pos++, { t: 'not' };
+  if (c === "'" || c === '"') return { t: 'string', value: cur.readQuoted() };
+  const start = cur.pos;
+  while (!cur.done && !WORD_STOP.test(cur.peek())) cur.pos++;
+  if (cur.pos === start) throw cur.error(`unexpected '${c}'`);
+  return { t: 'word', value: cur.text.slice(start, cur.pos) };
 }
 
 function parseOr(lx: Lexer, depth: number): FilterNode {

@@ -27,7 +27,7 @@ export function quoteValue(value: ClauseValue, always = false): string {
  * One condition inside the brackets. Equality with a value holding a literal `*` is written as
  * `>=v and <=v`: the server treats `*` as a wildcard only for `=`/`<>`, so this stays exact.
  */
-export function renderCondition(c: Condition): string {
+function renderCondition(c: Condition): string {
   switch (c.op) {
     case '=':
       return hasStar(c.value) ? exact(c.value) : quoteValue(c.value);

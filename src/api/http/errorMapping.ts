@@ -46,7 +46,7 @@ export function parseErrorBody(text: string): ParsedBody {
 }
 
 /** ExceptionProperties as name → value, whether sent as `[{Name, Value}]` or as an object. */
-export function propertyMap(properties: unknown): Map<string, string> {
+function propertyMap(properties: unknown): Map<string, string> {
   const out = new Map<string, string>();
   const put = (k: unknown, v: unknown): void => {
     if (typeof k === 'string' && v !== null && v !== undefined && typeof v !== 'object') out.set(k.toLowerCase(), String(v));

@@ -7,7 +7,7 @@
 // with a flat RSS.
 import { open } from 'node:fs/promises';
 
-export const FILE_CHUNK = 1 << 20;
+const FILE_CHUNK = 1 << 20;
 const RING = 3;
 
 /**

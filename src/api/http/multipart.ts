@@ -46,7 +46,7 @@ function dispositionParams(part: string, filename?: string): string {
   return d;
 }
 
-export function newBoundary(): string {
+function newBoundary(): string {
   return `----AlmClientBoundary${randomBytes(16).toString('hex')}`;
 }
 

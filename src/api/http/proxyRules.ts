@@ -10,7 +10,7 @@ function envValue(env: Record<string, string | undefined> | undefined, name: str
 }
 
 /** The no-proxy rules in force: settings plus NO_PROXY, split on commas and spaces. */
-export function noProxyRules(proxy: ProxyOptions | undefined): string[] {
+function noProxyRules(proxy: ProxyOptions | undefined): string[] {
   const fromEnv = envValue(proxy?.env, 'NO_PROXY')?.split(/[\s,]+/) ?? [];
   return [...(proxy?.noProxy ?? []), ...fromEnv].map((r) => r.trim().toLowerCase()).filter(Boolean);
 }

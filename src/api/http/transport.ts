@@ -20,10 +20,10 @@ import { FileWriter } from './fileWriter';
 import type { WritableFile } from './fileWriter';
 import type { Limiter } from './limiter';
 
-export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /** What a PUT or DELETE addresses; required for both, so no write reaches a bare collection. */
-export type WriteTarget = { kind: 'entity' } | { kind: 'selection'; ids: readonly number[] };
+type WriteTarget = { kind: 'entity' } | { kind: 'selection'; ids: readonly number[] };
 
 export interface BodySource {
   data: Readable | Buffer | string | AsyncIterable<Uint8Array>;

@@ -24,7 +24,7 @@ import { attachmentOf, isBoolean, isString, option } from './args';
 
 const RUNNABLE = /\.(exe|msi|bat|cmd|com|scr|ps1|vbs|js|jse|wsf|hta|jar|sh|bash|zsh|command|app|py|pl|rb|lnk|reg|cpl|appimage|deb|rpm|dmg|pkg)$/i;
 /** Folder of the files "Open in Default Application" writes; old ones are removed at start-up. */
-export const EXTERNAL_ROOT = join(tmpdir(), 'alm-defects-attachments');
+const EXTERNAL_ROOT = join(tmpdir(), 'alm-defects-attachments');
 
 let lastFolder: string | undefined;
 

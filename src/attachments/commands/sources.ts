@@ -8,7 +8,7 @@ import { Readable } from 'node:stream';
 import * as vscode from 'vscode';
 import type { UploadItem } from '../transfer/upload';
 
-export class NotAFileError extends Error {
+class NotAFileError extends Error {
   constructor(readonly what: string) {
     super(`${what} is a folder; upload the files inside it instead.`);
     this.name = 'NotAFileError';

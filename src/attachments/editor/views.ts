@@ -4,7 +4,7 @@ import type { Attachment } from '../../api';
 import type { AttachmentView } from '../../shared/editorProtocol';
 import { descriptionText, formatBytes, formatModified } from '../model/format';
 
-export function toAttachmentView(a: Attachment): AttachmentView {
+function toAttachmentView(a: Attachment): AttachmentView {
   return { id: a.id, name: a.name, size: formatBytes(a.fileSize), modified: formatModified(a.lastModified), description: descriptionText(a) };
 }
 

@@ -121,7 +121,7 @@ function location(uri: vscode.Uri): AttachmentLocation {
 }
 
 /** The client's typed errors as the FileSystemErrors VS Code understands, with the client's message. */
-export function toFileSystemError(e: unknown, uri: vscode.Uri): Error {
+function toFileSystemError(e: unknown, uri: vscode.Uri): Error {
   if (e instanceof vscode.FileSystemError) return e;
   if (e instanceof NotFoundError) return vscode.FileSystemError.FileNotFound(uri);
   if (e instanceof LockedByOtherError) return vscode.FileSystemError.NoPermissions(e.message);

@@ -45,7 +45,7 @@ function truncateUtf8(name: string, max: number): string {
 }
 
 /** Thrown when a name would resolve outside the target folder (cannot happen after sanitizing; checked anyway). */
-export class UnsafePathError extends Error {
+class UnsafePathError extends Error {
   constructor(readonly folder: string, readonly fileName: string) {
     super(`The attachment name "${fileName}" would be written outside ${folder}.`);
     this.name = 'UnsafePathError';

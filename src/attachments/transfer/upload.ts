@@ -38,7 +38,7 @@ export interface BatchProgress {
   total: number;
 }
 
-export interface UploadFailure {
+interface UploadFailure {
   name: string;
   error: unknown;
 }

@@ -12,7 +12,7 @@ import { AttachmentNode } from './attachmentNode';
 
 export const UPLOAD_ATTACHMENT_COMMAND = 'almDefects.uploadAttachment';
 
-export function defectKey(ref: DefectRef): string {
+function defectKey(ref: DefectRef): string {
   return [ref.server, ref.domain, ref.project, ref.id].map((s) => encodeURIComponent(String(s))).join('/');
 }
 

@@ -37,7 +37,7 @@ export function isMemoField(f: FieldMeta): boolean {
 }
 
 /** The field named `key`: its name first, then its label (case-insensitive). */
-export function findField(fields: FieldCatalog, key: string): FieldMeta | undefined {
+function findField(fields: FieldCatalog, key: string): FieldMeta | undefined {
   const k = key.trim();
   if (fields.get(k)) return fields.get(k);
   const lower = k.toLowerCase();

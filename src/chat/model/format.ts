@@ -13,7 +13,7 @@ const LEAD_FIELDS = ['status', 'severity', 'priority', 'owner', 'detected-by', '
 const HIDDEN = new Set(['type', 'id', 'name', 'ver-stamp']);
 
 /** A field value as one escaped line; empty reads as "—". */
-export function showValue(v: FieldValue | undefined): string {
+function showValue(v: FieldValue | undefined): string {
   if (v === null || v === undefined || v === '' || (Array.isArray(v) && v.length === 0)) return '—';
   if (Array.isArray(v)) return escapeMarkdown(v.join(', '));
   if (typeof v === 'object') return escapeMarkdown(`${v.type} ${v.id}`);

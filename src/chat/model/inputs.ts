@@ -41,8 +41,8 @@ export interface UpdateDefectInput extends DefectInput {
   changes: Record<string, ChangeValue>;
 }
 
-export const DEFAULT_LIMIT = 25;
-export const MAX_LIMIT = 200;
+const DEFAULT_LIMIT = 25;
+const MAX_LIMIT = 200;
 /** Rows per request: the search stops paging as soon as it has `limit` rows. */
 export const PAGE_SIZE = 100;
 

@@ -4,6 +4,7 @@
 // are decoded, and what is left is escaped so that nothing from the server can become a link, an
 // image or HTML again when the model echoes it into its answer. No `vscode` import.
 import { escapeMarkdown } from '../../tree/model/tooltip';
+import { escapeHtml } from '../../util/html';
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
 /** A tag with its attributes; quoted attribute values may hold `>`. */
@@ -65,6 +66,6 @@ function decodeEntity(e: string): string | undefined {
 
 /** Plain text a user or model wrote, as a memo body ALM stores (escaped, line breaks kept). */
 export function textToMemoHtml(text: string): string {
-  const escaped = text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+  const escaped = escapeHtml(text);
   return `<html><body>\n${escaped.split(/\r?\n/).map((l) => `<div>${l || '<br />'}</div>`).join('\n')}\n</body></html>`;
 }

@@ -15,7 +15,7 @@ export interface ChatToolContext {
   ledger: ConfirmationLedger;
 }
 
-export function textResult(text: string): vscode.LanguageModelToolResult {
+function textResult(text: string): vscode.LanguageModelToolResult {
   return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(text)]);
 }
 

@@ -1,13 +1,11 @@
 // "Add comment" on dev-comments, the way ALM's own comment button writes it: a block headed by
 // the user and the date in bold, separated from the previous comment by a line of underscores,
 // inside the memo's `<html><body>` document.
+import { escapeHtml } from '../../util/html';
+
 const BLOCK_OPEN = '<div align="left"><font face="Arial"><span style="font-size:8pt">';
 const BLOCK_CLOSE = '</span></font></div>';
-export const COMMENT_SEPARATOR = `${BLOCK_OPEN}________________________________________${BLOCK_CLOSE}`;
-
-export function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
-}
+const COMMENT_SEPARATOR = `${BLOCK_OPEN}________________________________________${BLOCK_CLOSE}`;
 
 /** `YYYY-MM-DD` in local time, as ALM shows dates. */
 export function localDate(d: Date): string {
@@ -16,19 +14,19 @@ export function localDate(d: Date): string {
 }
 
 /** The inside of `<body>` of a memo document, or the whole text when it is a fragment. */
-export function memoBody(html: string | null | undefined): string {
+function memoBody(html: string | null | undefined): string {
   if (!html) return '';
   const m = /<body[^>]*>([\s\S]*)<\/body>/i.exec(html);
   return (m ? m[1] : html.replace(/<\/?html[^>]*>/gi, '')).trim();
 }
 
 /** A memo document around a body fragment, as ALM stores memos. */
-export function memoDocument(body: string): string {
+function memoDocument(body: string): string {
   return `<html><body>\n${body}\n</body></html>`;
 }
 
 /** The comment block for `text` (plain text: markup is escaped, line breaks kept). */
-export function commentBlock(user: string, date: Date, text: string): string {
+function commentBlock(user: string, date: Date, text: string): string {
   const body = escapeHtml(text.trim()).replace(/\r?\n/g, '<br />');
   return `${BLOCK_OPEN}<b>${escapeHtml(user)}, ${localDate(date)}:</b> ${body}${BLOCK_CLOSE}`;
 }

@@ -46,7 +46,7 @@ export function findConflict(
 }
 
 /** The default choice of a row: the user's own edit, else the server's new value. */
-export function defaultChoice(row: ConflictRow): ConflictChoice {
+function defaultChoice(row: ConflictRow): ConflictChoice {
   return row.changedByMe ? 'mine' : 'server';
 }
 

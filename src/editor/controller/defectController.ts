@@ -12,7 +12,7 @@ import { verStampOf } from './conflicts';
 import { buildFieldViews, statusValues } from './fieldViews';
 import { wireValues } from './values';
 
-export type { ControllerChange, DefectControllerOptions } from './controllerBase';
+export type { DefectControllerOptions } from './controllerBase';
 
 export class DefectController extends ControllerBase {
 

@@ -20,8 +20,6 @@ const GROUP_OF: Record<string, FieldGroup> = {
   'has-linkage': 'references', 'has-others-linkage': 'references',
 };
 
-export const GROUP_ORDER: readonly FieldGroup[] = ['details', 'people', 'versions', 'dates', 'references', 'user-defined', 'memos'];
-
 /** Entity type names of the resource collections a reference field can point to. */
 const RESOURCE_TYPE: Record<string, string> = {
   releases: 'release',
@@ -29,7 +27,7 @@ const RESOURCE_TYPE: Record<string, string> = {
   environments: 'environment',
 };
 
-export function isUserField(f: FieldMeta): boolean {
+function isUserField(f: FieldMeta): boolean {
   const src = f.dataType.source;
   return src?.kind === 'resource' && (src.collection === 'user' || src.collection === 'users');
 }
@@ -67,7 +65,7 @@ function groupOf(f: FieldMeta, input: FieldInput): FieldGroup {
 }
 
 /** Every value of a list with its path below the list, depth first; a value reachable twice is offered once. */
-export function listOptions(lists: ListTree, listId: number): ListOption[] {
+function listOptions(lists: ListTree, listId: number): ListOption[] {
   const out: ListOption[] = [];
   const seen = new Set<string>();
   const walk = (item: ListItem, trail: string[], depth: number): void => {

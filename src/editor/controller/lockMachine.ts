@@ -35,7 +35,7 @@ const TABLE: Record<LockPhase, Partial<Record<LockEvent, LockPhase>>> = {
   error: { reload: 'loading', released: 'error', lost: 'error' },
 };
 
-export class IllegalTransitionError extends Error {
+class IllegalTransitionError extends Error {
   constructor(readonly phase: LockPhase, readonly event: LockEvent) {
     super(`The editor cannot handle "${event}" while ${phase}.`);
     this.name = 'IllegalTransitionError';
@@ -53,7 +53,3 @@ export function canHandle(phase: LockPhase, event: LockEvent): boolean {
   return TABLE[phase][event] !== undefined;
 }
 
-/** Phases in which the form accepts input. */
-export function isWritable(phase: LockPhase): boolean {
-  return phase === 'editing';
-}

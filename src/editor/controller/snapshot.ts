@@ -22,7 +22,7 @@ function wireRecord(v: unknown): Record<string, WireValue> | undefined {
   return out;
 }
 
-export function parseDefectKey(v: unknown): DefectKey | undefined {
+function parseDefectKey(v: unknown): DefectKey | undefined {
   if (!isRecord(v)) return undefined;
   const { server, domain, project, id } = v;
   if (typeof server !== 'string' || typeof domain !== 'string' || typeof project !== 'string') return undefined;

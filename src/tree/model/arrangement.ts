@@ -23,7 +23,7 @@ export interface SortSpec {
 }
 
 /** Newest first: what people triaging a project look at. */
-export const DEFAULT_SORT: SortSpec = { field: 'id', direction: 'desc' };
+const DEFAULT_SORT: SortSpec = { field: 'id', direction: 'desc' };
 
 /** The only columns the tree shows (label, description, icon, tooltip); `type` and `id` always come back. */
 export const TREE_FIELDS: readonly string[] = ['name', 'status', 'severity', 'priority', 'owner', 'detected-by', 'creation-time', 'last-modified'];

@@ -5,6 +5,7 @@ import type { GroupBy, SortSpec } from './arrangement';
 import { readGroupBy, readSort } from './arrangement';
 import type { DefectFilter } from './filter';
 import { isEmptyFilter, readFilter } from './filter';
+import { Emitter } from '../../util/emitter';
 
 export interface MementoLike {
   get<T>(key: string): T | undefined;
@@ -26,6 +27,9 @@ export class ViewState {
   private filters: Record<string, DefectFilter>;
   private group: GroupBy;
   private sortSpec: SortSpec;
+  private readonly filtersChanged = new Emitter<void>();
+  /** Fires after any project's filter is set or cleared (the view keeps a context key for the palette). */
+  readonly onDidChangeFilters = this.filtersChanged.event;
 
   constructor(private readonly memento: MementoLike) {
     const ids = memento.get<unknown>(KEYS.expanded);
@@ -61,7 +65,13 @@ export class ViewState {
   setFilter(project: string, filter: DefectFilter | undefined): Promise<void> {
     if (isEmptyFilter(filter)) delete this.filters[project];
     else this.filters[project] = filter as DefectFilter;
+    this.filtersChanged.fire();
     return Promise.resolve(this.memento.update(KEYS.filters, this.filters));
+  }
+
+  /** Whether any project has a filter, loaded in the tree or not. */
+  get hasFilters(): boolean {
+    return Object.keys(this.filters).length > 0;
   }
 
   get groupBy(): GroupBy {

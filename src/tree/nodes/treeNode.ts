@@ -10,7 +10,7 @@ import type { TreeContext } from './context';
 
 export type Collapsible = 'none' | 'collapsed' | 'expanded';
 
-export interface NodeIcon {
+interface NodeIcon {
   /** Codicon id, e.g. `bug` or `loading~spin`. */
   id: string;
   /** Theme color id, e.g. `charts.red`. */

@@ -7,10 +7,10 @@ import { DomainNode } from '../nodes/domainNode';
 import { ProjectNode } from '../nodes/projectNode';
 import type { AlmTreeProvider } from './provider';
 
-export const GROUPED_CONTEXT = 'almDefects.grouped';
+const GROUPED_CONTEXT = 'almDefects.grouped';
 
 /** Projects whose nodes exist now (loaded under a loaded domain). */
-export function loadedProjects(provider: AlmTreeProvider): ProjectNode[] {
+function loadedProjects(provider: AlmTreeProvider): ProjectNode[] {
   const out: ProjectNode[] = [];
   for (const server of provider.serverNodes()) {
     for (const d of server.loaded ?? []) {

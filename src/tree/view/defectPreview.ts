@@ -1,6 +1,6 @@
-// The read-only defect view until the defect editor lands: a virtual Markdown document
-// (`alm-defect:` scheme) with every field by its label and memo fields as plain text, opened in
-// the Markdown preview. Everything from the server is escaped; nothing is rendered as HTML.
+// The read-only defect view (`alm-defect:` documents; defects open in it while no editor is
+// registered): a virtual Markdown document with every field by its label and memo fields as plain
+// text, opened in the Markdown preview. Everything from the server is escaped; nothing is rendered as HTML.
 import * as vscode from 'vscode';
 import type { ConnectionManager } from '../../auth/connectionManager';
 import { renderDefect } from '../model/defectMarkdown';
@@ -9,12 +9,12 @@ import { escapeMarkdown } from '../model/tooltip';
 
 export const DEFECT_SCHEME = 'alm-defect';
 
-export function defectUri(ref: DefectRef): vscode.Uri {
+function defectUri(ref: DefectRef): vscode.Uri {
   const seg = (s: string): string => encodeURIComponent(s);
   return vscode.Uri.from({ scheme: DEFECT_SCHEME, path: `/${seg(ref.server)}/${seg(ref.domain)}/${seg(ref.project)}/Defect ${ref.id}.md` });
 }
 
-export function refOfUri(uri: vscode.Uri): DefectRef | undefined {
+function refOfUri(uri: vscode.Uri): DefectRef | undefined {
   const m = /^\/([^/]+)\/([^/]+)\/([^/]+)\/Defect (\d+)\.md$/.exec(uri.path);
   if (!m) return undefined;
   return { server: decodeURIComponent(m[1]), domain: decodeURIComponent(m[2]), project: decodeURIComponent(m[3]), id: Number(m[4]) };
@@ -38,14 +38,7 @@ export class DefectPreviewProvider implements vscode.TextDocumentContentProvider
   }
 }
 
-/** Opens the read-only view of a defect in the Markdown preview (plain text editor as fallback). */
+/** Opens the read-only view of a defect in the Markdown preview (built into VS Code). */
 export async function openDefectPreview(ref: DefectRef): Promise<void> {
-  const uri = defectUri(ref);
-  const commands = await vscode.commands.getCommands(true);
-  if (commands.includes('markdown.showPreview')) {
-    await vscode.commands.executeCommand('markdown.showPreview', uri);
-    return;
-  }
-  const doc = await vscode.workspace.openTextDocument(uri);
-  await vscode.window.showTextDocument(doc, { preview: true });
+  await vscode.commands.executeCommand('markdown.showPreview', defectUri(ref));
 }

@@ -84,7 +84,7 @@ export async function saveFilterAs(filter: DefectFilter, name?: string): Promise
   return true;
 }
 
-export function checkQuery(text: string): string | undefined {
+function checkQuery(text: string): string | undefined {
   if (!text.trim()) return undefined;
   try {
     parseRawQuery(text);
@@ -128,7 +128,7 @@ async function pickListValues(project: ProjectNode, field: ListField, current: s
 }
 
 /** The values of a list field, from the project's field metadata and lists. */
-export async function listValues(api: ProjectApi, field: string): Promise<string[]> {
+async function listValues(api: ProjectApi, field: string): Promise<string[]> {
   const source = (await api.fields('defects')).get(field)?.dataType.source;
   if (source?.kind !== 'list') return [];
   return (await api.listItems()).valuesOf(source.listId);

@@ -9,7 +9,7 @@ import type { ServerNode } from '../nodes/serverNode';
 import { LoadingNode, TreeNode } from '../nodes/treeNode';
 import type { AlmTreeProvider } from './provider';
 
-export async function childrenOf(node: TreeNode): Promise<TreeNode[]> {
+async function childrenOf(node: TreeNode): Promise<TreeNode[]> {
   return node instanceof LoadingNode ? node.resolveChildren() : node.getChildren();
 }
 
@@ -41,7 +41,7 @@ export async function projectFor(provider: AlmTreeProvider, view: vscode.TreeVie
 }
 
 /** Every project of the signed-in servers (honouring pins), as a quick pick. */
-export async function pickProject(provider: AlmTreeProvider, title: string): Promise<ProjectNode | undefined> {
+async function pickProject(provider: AlmTreeProvider, title: string): Promise<ProjectNode | undefined> {
   const projects: ProjectNode[] = [];
   await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: 'Listing ALM projects…' }, async () => {
     for (const server of provider.serverNodes().filter((s: ServerNode) => s.server.canLoad)) {

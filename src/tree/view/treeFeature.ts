@@ -4,10 +4,12 @@ import * as vscode from 'vscode';
 import type { AuthServices } from '../../auth/services';
 import type { ConnectionStatusBar } from '../../auth/statusBar';
 import { serverNameOf } from '../../auth/serverArgs';
-import { describeError } from '../../util/log';
+import { affectsTree } from '../../config/settings';
+import { registerCommand } from '../../util/command';
 import type { Log } from '../../util/log';
 import { ViewState } from '../model/viewState';
 import type { DefectChildrenProvider } from '../nodes/context';
+import { DefectNode } from '../nodes/defectNode';
 import { LoadMoreNode } from '../nodes/loadMoreNode';
 import { MessageNode } from '../nodes/messageNode';
 import { TreeNode } from '../nodes/treeNode';
@@ -18,6 +20,11 @@ import { DEFECT_SCHEME, DefectPreviewProvider, openDefectPreview } from './defec
 import { filterProject, saveFilterAs } from './filterCommands';
 import { projectFor } from './locate';
 import { AlmTreeProvider, VIEW_ID } from './provider';
+
+/** True while a defect row is selected in the tree: the Ctrl+C keybinding and the copy commands in the palette. */
+const DEFECT_SELECTED_CONTEXT = 'almDefects.defectSelected';
+/** True while any project has a filter: Clear Filter and Save Filter As… in the palette. */
+const FILTERED_CONTEXT = 'almDefects.filtered';
 
 export class TreeFeature implements vscode.Disposable {
   readonly provider: AlmTreeProvider;
@@ -47,14 +54,20 @@ export class TreeFeature implements vscode.Disposable {
       this.view,
       this.view.onDidExpandElement((e) => void state.setExpanded(e.element.id, true)),
       this.view.onDidCollapseElement((e) => void state.setExpanded(e.element.id, false)),
-      this.view.onDidChangeSelection((e) => statusBar.setActive(serverNameOf(e.selection[0] ? rootOf(e.selection[0]) : undefined))),
       vscode.workspace.registerTextDocumentContentProvider(DEFECT_SCHEME, new DefectPreviewProvider(services.manager)),
+      this.view.onDidChangeSelection((e) => {
+        statusBar.setActive(serverNameOf(e.selection[0] ? rootOf(e.selection[0]) : undefined));
+        // Keybindings cannot see `viewItem`: Ctrl+C on a defect row needs a key of its own.
+        void vscode.commands.executeCommand('setContext', DEFECT_SELECTED_CONTEXT, e.selection[0] instanceof DefectNode);
+      }),
+      state.onDidChangeFilters(() => void vscode.commands.executeCommand('setContext', FILTERED_CONTEXT, state.hasFilters)),
       vscode.workspace.onDidChangeConfiguration((e) => {
-        if (e.affectsConfiguration('almDefects.pageSize')) this.provider.refreshAll();
+        if (affectsTree(e)) this.provider.refreshAll();
       }),
       ...this.registerCommands(),
     );
     void setGroupedContext(state.groupBy);
+    void vscode.commands.executeCommand('setContext', FILTERED_CONTEXT, state.hasFilters);
   }
 
   /** The defect editor registers here; until then defects open read-only. */
@@ -94,16 +107,7 @@ export class TreeFeature implements vscode.Disposable {
   private registerCommands(): vscode.Disposable[] {
     const { provider, view, services, log } = this;
     const tag = log.child('tree');
-    const cmd = (id: string, fn: (arg: unknown) => unknown): vscode.Disposable =>
-      vscode.commands.registerCommand(id, async (arg: unknown) => {
-        try {
-          return await fn(arg);
-        } catch (e) {
-          tag.error(`${id}: ${describeError(e)}`);
-          void vscode.window.showErrorMessage(describeError(e));
-          return undefined;
-        }
-      });
+    const cmd = (id: string, fn: (arg: unknown) => unknown): vscode.Disposable => registerCommand(id, tag, fn);
     return [
       cmd('almDefects.refresh', () => provider.refreshAll()),
       cmd('almDefects.refreshNode', (arg) => {
@@ -114,9 +118,9 @@ export class TreeFeature implements vscode.Disposable {
       cmd('almDefects.loadMore', (arg) => (arg instanceof LoadMoreNode ? arg.owner.loadMore() : undefined)),
       cmd('almDefects.openDefect', async (arg) => {
         const ref = selectedDefect(view, arg);
-        return ref ? this.opener(ref).then(() => ref) : goToDefect(provider, view, services.manager, (r) => this.opener(r), tag, arg);
+        return ref ? this.openDefect(ref).then(() => ref) : goToDefect(provider, view, services.manager, (r) => this.openDefect(r), tag, arg);
       }),
-      cmd('almDefects.goToDefect', (arg) => goToDefect(provider, view, services.manager, (r) => this.opener(r), tag, arg)),
+      cmd('almDefects.goToDefect', (arg) => goToDefect(provider, view, services.manager, (r) => this.openDefect(r), tag, arg)),
       cmd('almDefects.copyDefectId', (arg) => copyDefectId(view, arg)),
       cmd('almDefects.copyDefectLink', (arg) => copyDefectLink(view, services.manager, arg)),
       cmd('almDefects.filter', async (arg) => {

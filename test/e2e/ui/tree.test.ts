@@ -67,7 +67,7 @@ describe('ui: the ALM tree', function () {
     assert.match(await newest.innerText(), /·/, 'status · severity · owner shown');
     assert.equal(await newest.locator('.codicon').count() > 0, true, 'severity icon');
     await newest.hover();
-    await page.locator('.monaco-hover').filter({ hasText: /Defect \d+/ }).first().waitFor({ timeout: 10_000 }).catch(() => undefined);
+    await page.locator('.monaco-hover').filter({ hasText: /Defect \d+/ }).first().waitFor({ timeout: 10_000 });
     await screenshot('tree-defects');
     await page.mouse.move(0, 0);
 
@@ -85,6 +85,30 @@ describe('ui: the ALM tree', function () {
       return (await row(new RegExp(`${(remaining - 100).toLocaleString('en-US')} remaining`), 5).count()) > 0;
     }, 'the second page never arrived');
     await screenshot('tree-load-more');
+  });
+
+  it('copies the selected defect id with Ctrl+C', async () => {
+    const { page } = ui();
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    await row(/Load 100 more|remaining/, 5).first().focus().catch(() => undefined);
+    await page.keyboard.press('Home');
+    const first = row(/^\d+: /, 5);
+    await first.waitFor({ timeout: 10_000 });
+    const id = /^(\d+):/.exec(await first.innerText())?.[1];
+    assert.ok(id, 'a defect row is shown');
+    // A click selects the row (and opens the defect, whose editor takes the focus).
+    await first.click();
+    await assertEventually(async () => (await first.getAttribute('aria-selected')) === 'true', 'the row was not selected');
+    const copied = page.locator('.statusbar').getByText(`Copied defect id ${id}`);
+    // Back to the tree and press the keys; again if the editor, still loading, took the focus back.
+    // Rows take no DOM focus themselves: the list does (its focused row is the clicked one).
+    const list = page.locator('.part.sidebar .monaco-list').first();
+    await assertEventually(async () => {
+      await list.focus();
+      await page.keyboard.press('Control+C');
+      return copied.isVisible();
+    }, 'Ctrl+C on the selected defect row did not copy its id');
+    assert.equal(await page.evaluate<string>('navigator.clipboard.readText()'), id);
   });
 
   it('shows the project lists, nested', async () => {

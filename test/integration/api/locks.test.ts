@@ -1,10 +1,9 @@
 import { strict as assert } from 'node:assert';
 import { LockLostError, LockedByOtherError } from '../../../src/api/index';
 import type { AlmClient, Defect } from '../../../src/api/index';
+import { MovableClock, until } from '../../support/server';
 import { clientFor, createDefect, startApiTestServer } from './harness';
 import type { TestServer } from './harness';
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('api integration: locks', () => {
   let server: TestServer;
@@ -12,9 +11,11 @@ describe('api integration: locks', () => {
   let bob: AlmClient;
   let defect: Defect;
   const project = () => alice.project('DEFAULT', 'Playground');
+  // The server's time moves on command, so the idle timeout passes without waiting for it.
+  const clock = new MovableClock();
 
   before(async () => {
-    server = await startApiTestServer({ sessionIdleSeconds: 2 });
+    server = await startApiTestServer({ sessionIdleSeconds: 2, now: clock.now });
     alice = clientFor(server.baseUrl).client;
     bob = clientFor(server.baseUrl, 'bob').client;
     defect = await createDefect(project(), 'lock me');
@@ -58,10 +59,17 @@ describe('api integration: locks', () => {
   });
 
   it('keeps the session (and so the lock) alive past the idle timeout while held', async () => {
-    const { client } = clientFor(server.baseUrl, 'alice', { keepAliveMs: 400 });
+    const { client, logs } = clientFor(server.baseUrl, 'alice', { keepAliveMs: 100 });
+    const keepAlives = () => logs.filter((l) => /site-session → 2/.test(l)).length;
     try {
       const handle = await client.project('DEFAULT', 'Playground').locks.acquire({ type: 'defect', id: defect.id });
-      await sleep(3500); // idle timeout is 2 s; without keep-alive the server ends the session
+      // Server time moves 1 s (half the idle timeout) before each keep-alive: 4 s in all, twice the
+      // idle timeout; without keep-alive the server would end the session.
+      for (let i = 0; i < 4; i++) {
+        const before = keepAlives();
+        clock.advance(1000);
+        await until(() => keepAlives() > before, 'no keep-alive request was sent');
+      }
       assert.equal(handle.state, 'held');
       await assert.rejects(bob.project('DEFAULT', 'Playground').locks.acquire({ type: 'defect', id: defect.id }), LockedByOtherError);
       await handle.release();
@@ -75,7 +83,7 @@ describe('api integration: locks', () => {
     const { client } = clientFor(server.baseUrl, 'alice', { keepAliveMs: 60_000 });
     try {
       const handle = await client.project('DEFAULT', 'Playground').locks.acquire({ type: 'defect', id: defect.id });
-      await sleep(3500);
+      clock.advance(3500); // idle timeout is 2 s
       const bobs = await bob.project('DEFAULT', 'Playground').locks.acquire({ type: 'defect', id: defect.id });
       await bobs.release();
       // The client notices on its next request (re-sign-in) and marks the handle lost.
@@ -93,7 +101,7 @@ describe('api integration: locks', () => {
       const p = client.project('DEFAULT', 'Playground');
       const before = await p.defects.get(defect.id);
       const handle = await p.locks.acquire({ type: 'defect', id: defect.id });
-      await sleep(3500); // the session idles out on the server, which releases the lock
+      clock.advance(3500); // the session idles out on the server, which releases the lock
       const err = await p.defects.update(defect.id, { 'user-03': 'no lock' }, { original: before, lock: handle }).catch((e: unknown) => e);
       assert.ok(err instanceof LockLostError, String(err));
       assert.equal(handle.state, 'lost');

@@ -1,12 +1,15 @@
 import { strict as assert } from 'node:assert';
 import { AuthError, NetworkError } from '../../../src/api/index';
+import { MovableClock } from '../../support/server';
 import { WRONG_PASSWORD, clientFor, startApiTestServer } from './harness';
 import type { TestServer } from './harness';
 
 describe('api integration: session', () => {
   let server: TestServer;
+  // The server's time moves on command, so sessions expire without waiting.
+  const clock = new MovableClock();
   before(async () => {
-    server = await startApiTestServer({ sessionIdleSeconds: 1 });
+    server = await startApiTestServer({ sessionIdleSeconds: 1, now: clock.now });
   });
   after(async () => server.close());
 
@@ -82,7 +85,7 @@ describe('api integration: session', () => {
     client.onDidChangeSession((e) => reasons.push(e.reason));
     try {
       await client.signIn();
-      await new Promise((r) => setTimeout(r, 2300)); // idle 1 s + sweeper
+      clock.advance(2300); // idle timeout is 1 s
       assert.ok((await client.domains()).length >= 2);
       assert.deepEqual(reasons, ['sign-in', 're-sign-in']);
     } finally {

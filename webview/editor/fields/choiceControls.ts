@@ -1,6 +1,6 @@
 // Choices: a dropdown of a list's values (hierarchical values shown with their path), a user
 // picker, and a multi-select as a group of checkboxes for multi-valued list fields.
-import type { FieldView, ListOption, WireValue } from '../../../src/shared/editorProtocol';
+import type { FieldView, ListOption } from '../../../src/shared/editorProtocol';
 import { clear, h, setAttr } from '../dom';
 import type { ControlContext, FieldControl } from './control';
 import { FieldRow, accessibleName } from './control';
@@ -125,6 +125,3 @@ export function multiSelectControl(view: FieldView, ctx: ControlContext): FieldC
   };
 }
 
-export function isMultiValue(value: WireValue | undefined): value is string[] {
-  return Array.isArray(value);
-}

@@ -22,12 +22,12 @@ const FORMATS: readonly { command: string; label: string; text: string }[] = [
 ];
 
 /** A memo document around a body fragment, as ALM stores memos. */
-export function memoDocument(body: string): string {
+function memoDocument(body: string): string {
   return `<html><body>\n${body}\n</body></html>`;
 }
 
 /** Replaces images' pending sources with data: URIs from the extension; failures show the alt text. */
-export function resolveImages(container: Element, ctx: ControlContext): void {
+function resolveImages(container: Element, ctx: ControlContext): void {
   for (const img of Array.from(container.querySelectorAll<HTMLImageElement>(`img[${IMAGE_SOURCE_ATTR}]:not([src])`))) {
     const src = img.getAttribute(IMAGE_SOURCE_ATTR) ?? '';
     if (RASTER_DATA_URI.test(src)) {

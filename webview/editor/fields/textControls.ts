@@ -18,7 +18,7 @@ function display(value: WireValue | undefined): string {
 }
 
 /** What the user typed, as the value to send. */
-export function parseTyped(view: FieldView, text: string): WireValue {
+function parseTyped(view: FieldView, text: string): WireValue {
   const t = text.trim();
   if (view.input === 'text') return text === '' ? null : text;
   if (t === '') return null;

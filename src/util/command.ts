@@ -1,0 +1,38 @@
+// The one way the extension registers a command: a failure is logged (with the log's tag) and shown
+// as one line, a cancellation (the user pressed Escape or Cancel, a request was aborted) is
+// neither, and the command resolves to `fallback` instead of throwing at VS Code.
+import * as vscode from 'vscode';
+import { isCancellation } from '../api/errors';
+import { isAbort } from './cancellation';
+import { describeError } from './log';
+
+export interface CommandOptions<F> {
+  /** Starts the message shown and logged, e.g. "Upload failed" → "Upload failed: <reason>". */
+  failure?: string;
+  /** What the command resolves to after a failure or cancellation (undefined by default). */
+  fallback?: (message: string | undefined) => F;
+}
+
+export function isCancelled(e: unknown): boolean {
+  return isCancellation(e) || isAbort(e) || e instanceof vscode.CancellationError;
+}
+
+export function registerCommand<T, F = undefined>(
+  id: string,
+  log: { error(message: string): void },
+  run: (arg: unknown) => T | Promise<T>,
+  options: CommandOptions<F> = {},
+): vscode.Disposable {
+  return vscode.commands.registerCommand(id, async (arg: unknown): Promise<T | F | undefined> => {
+    try {
+      return await run(arg);
+    } catch (e) {
+      if (isCancelled(e)) return options.fallback?.(undefined);
+      const reason = describeError(e);
+      const message = options.failure ? `${options.failure}: ${reason}` : reason;
+      log.error(`${id}: ${message}`);
+      void vscode.window.showErrorMessage(message);
+      return options.fallback?.(message);
+    }
+  });
+}
