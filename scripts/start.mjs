@@ -76,6 +76,8 @@ async function main() {
   }
   log(`ALM server: ${alm.baseUrl}  (data in .data/demo; domain DEFAULT, projects Demo and Playground; domain QA, project Regression)`);
   log(`demo users: ${credentials}`);
+  // The demo's API key is fixed and documented (server/README.md), for scripts using rest/oauth2/login.
+  for (const key of alm.apiKeys) console.log(`API key: ${key.user} client-id=${key.clientId} secret=${key.secret}`);
   log('workspace .data/workspace is configured for the "Demo" server as alice. Ctrl-C stops everything.');
 }
 

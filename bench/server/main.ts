@@ -1,7 +1,8 @@
 // Server benchmark: seeds 100,000 defects in a temporary data dir, then measures a 100-defect
 // page with a query and an order-by over HTTP on loopback, against the same SQLite queries run
 // directly in this process (the baseline). Prints p50/p99 of both and their ratio; HTTP is timed to
-// the last byte received, and apart from that with the client's JSON.parse of the page.
+// the last byte received, and apart from that with the client's JSON.parse of the page. Then the
+// same shapes through the Core tree, in JSON and XML, against the api tree's p50 (core.ts).
 // Usage: node dist/bench/server.js [--defects N] [--requests N per page shape]
 import Database from 'better-sqlite3';
 import { fork } from 'node:child_process';
@@ -14,6 +15,7 @@ import { startServer } from '../../server/src/index';
 import { CATALOGS } from '../../server/src/metadata/catalog';
 import { compileCollectionRequest, countQuery, pageQuery } from '../../server/src/query/index';
 import { defectJsonSql } from '../../server/src/routes/defects/representation';
+import { measureCorePages, reportCore } from './core';
 import { seedDataDir } from './seed';
 import { ms, summarize, time } from './stats';
 
@@ -94,6 +96,7 @@ async function main(): Promise<void> {
         console.log(`    HTTP ${ms(hs.p50)} / ${ms(hs.p99)} (parsed ${ms(js.p50)} / ${ms(js.p99)})   SQLite as served ${ms(ds.p50)} / ${ms(ds.p99)}   SQLite plain ${ms(ps.p50)} / ${ms(ps.p99)}`);
       }
       report(all, requests * PAGES.length);
+      reportCore(await measureCorePages(pool, url.pathname, cookie, db, requests, measure), all.http, all.plain);
     } finally {
       db.close();
       await pool.close();

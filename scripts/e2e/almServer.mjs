@@ -11,7 +11,7 @@ export const serverBundle = join(repoRoot, 'dist', 'server', 'index.js');
 
 /**
  * @param {{ dataDir: string, logFile: string, port?: number, defects?: number, maxAttachmentBytes?: number, log?: boolean, timeoutMs?: number }} options
- * @returns {Promise<{ baseUrl: string, port: number, dataDir: string, users: { username: string, password: string }[], pid: number, stop: () => Promise<void> }>}
+ * @returns {Promise<{ baseUrl: string, port: number, dataDir: string, users: { username: string, password: string }[], apiKeys: { user: string, clientId: string, secret: string }[], pid: number, stop: () => Promise<void> }>}
  */
 export async function startAlmServer(options) {
   if (!existsSync(serverBundle)) {
@@ -40,5 +40,5 @@ export async function startAlmServer(options) {
     });
   });
   if (!ready.users.length) throw new Error('the ALM server bundle exports no DEMO_USERS');
-  return { baseUrl: ready.baseUrl, port: ready.port, dataDir: ready.dataDir, users: ready.users, pid: child.pid, stop: () => stopProcess(child, 5000) };
+  return { baseUrl: ready.baseUrl, port: ready.port, dataDir: ready.dataDir, users: ready.users, apiKeys: ready.apiKeys ?? [], pid: child.pid, stop: () => stopProcess(child, 5000) };
 }

@@ -11,7 +11,7 @@ try {
   const server = await startServer(options);
   console.log(`ALM server listening at ${server.baseUrl} (data ${server.dataDir})`);
   const users = (DEMO_USERS ?? []).map((u) => ({ username: u.name, password: u.password }));
-  process.send({ ready: { baseUrl: server.baseUrl, port: server.port, dataDir: server.dataDir, users } });
+  process.send({ ready: { baseUrl: server.baseUrl, port: server.port, dataDir: server.dataDir, users, apiKeys: server.apiKeys ?? [] } });
   let closing = false;
   const close = async () => {
     if (closing) return;

@@ -1,14 +1,16 @@
 // Fastify assembly: body parsers, compression, no-cache headers on reads, the ALM error handler,
-// the sign-in endpoints, and the session-guarded `/api` routes.
+// the sign-in endpoints, and the session-guarded routes of the trees chosen by `trees`: the
+// seed's `/api` and the Core `/rest`.
 import Fastify from 'fastify';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import compress from '@fastify/compress';
 import type { ServerContext } from './context';
 import { AlmError, installErrorHandler } from './errors';
+import { sendError } from './errorBody';
 import { registerAuth, sessionHook } from './auth/index';
 import { registerDomains } from './routes/domains';
 import { registerProjectRoutes } from './routes/index';
-import { registerCoreProjectRoutes } from './core/index';
+import { registerCoreDomains, registerCoreProjectRoutes } from './core/index';
 
 export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
   const app = Fastify({
@@ -18,12 +20,12 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
     // Long path segments (domain and project names) must not be cut at the default 100 characters.
     routerOptions: { maxParamLength: 500 },
     // Errors fastify raises before routing (a malformed URL) get the ALM body too.
-    frameworkErrors: (error, _request, reply) => {
+    frameworkErrors: (error, request, reply) => {
       const plain = reply as unknown as FastifyReply;
-      void plain.code(400).type('application/json').send(new AlmError(400, 'qccore.general-error', `Bad request: ${error.message}`).toBody());
+      void sendError(request as unknown as FastifyRequest, plain, new AlmError(400, 'qccore.general-error', `Bad request: ${error.message}`), ctx.options.rootPath);
     },
   });
-  installErrorHandler(app);
+  installErrorHandler(app, ctx.options.rootPath);
   await app.register(compress, { encodings: ['gzip', 'deflate'], threshold: 1024 });
 
   // XML bodies (alm-authenticate, site-session parameters) are read as text.
@@ -46,26 +48,38 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
   });
 
   const root = ctx.options.rootPath;
-  await app.register(
-    async (api) => {
-      api.addHook('onRequest', sessionHook(ctx));
-      registerDomains(api, ctx);
-    },
-    { prefix: `${root}/api` },
-  );
-  await app.register(
-    async (project) => {
-      project.addHook('onRequest', sessionHook(ctx));
-      registerProjectRoutes(project, ctx);
-    },
-    { prefix: `${root}/api/domains/:domain/projects/:project` },
-  );
-  await app.register(
-    async (project) => {
-      project.addHook('onRequest', sessionHook(ctx));
-      registerCoreProjectRoutes(project, ctx);
-    },
-    { prefix: `${root}/rest/domains/:domain/projects/:project` },
-  );
+  const trees = ctx.options.trees;
+  if (trees.has('api')) {
+    await app.register(
+      async (api) => {
+        api.addHook('onRequest', sessionHook(ctx));
+        registerDomains(api, ctx);
+      },
+      { prefix: `${root}/api` },
+    );
+    await app.register(
+      async (project) => {
+        project.addHook('onRequest', sessionHook(ctx));
+        registerProjectRoutes(project, ctx);
+      },
+      { prefix: `${root}/api/domains/:domain/projects/:project` },
+    );
+  }
+  if (trees.has('rest')) {
+    await app.register(
+      async (rest) => {
+        rest.addHook('onRequest', sessionHook(ctx));
+        registerCoreDomains(rest, ctx);
+      },
+      { prefix: `${root}/rest` },
+    );
+    await app.register(
+      async (project) => {
+        project.addHook('onRequest', sessionHook(ctx));
+        registerCoreProjectRoutes(project, ctx);
+      },
+      { prefix: `${root}/rest/domains/:domain/projects/:project` },
+    );
+  }
   return app;
 }

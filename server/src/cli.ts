@@ -3,11 +3,13 @@
 // SIGINT/SIGTERM. Problems the user can fix are reported in one line.
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { DEMO_USERS, StartupError, startServer } from './index';
+import { DEMO_USERS, StartupError, apiKeyLine, startServer } from './index';
 import type { RunningServer, ServerOptions } from './index';
+import type { RestTree } from './config';
 
 const USAGE = `Usage: npm run server -- [--port 8080] [--host 127.0.0.1] [--data .data/demo] [--demo] [--defects 200]
-                         [--root /qcbin] [--session-idle 3600] [--max-attachment-mb 50] [--log]`;
+                         [--root /qcbin] [--session-idle 3600] [--max-attachment-mb 50] [--log]
+                         [--trees api,rest] [--xsrf] [--api-key USER ...]`;
 
 function fail(message: string): never {
   process.stderr.write(`alm-server: ${message}\n`);
@@ -35,6 +37,9 @@ function parseOptions(argv: string[]): ServerOptions {
         'session-idle': { type: 'string' },
         'max-attachment-mb': { type: 'string' },
         log: { type: 'boolean' },
+        trees: { type: 'string' },
+        xsrf: { type: 'boolean' },
+        'api-key': { type: 'string', multiple: true },
         help: { type: 'boolean', short: 'h' },
       },
     }));
@@ -56,7 +61,17 @@ function parseOptions(argv: string[]): ServerOptions {
     sessionIdleSeconds: integer('session-idle', values['session-idle'], 1),
     maxAttachmentBytes: maxMb === undefined ? undefined : maxMb * 1024 * 1024,
     log: values.log ?? false,
+    trees: trees(values.trees),
+    xsrf: values.xsrf ?? false,
+    apiKeysFor: values['api-key'] ?? [],
   };
+}
+
+function trees(raw: string | undefined): RestTree[] | undefined {
+  if (raw === undefined) return undefined;
+  const list = raw.split(',').map((t) => t.trim()).filter((t) => t !== '');
+  if (list.length === 0 || list.some((t) => t !== 'api' && t !== 'rest')) fail(`--trees takes api, rest or api,rest, got '${raw}'.`);
+  return list as RestTree[];
 }
 
 function describe(server: RunningServer, demo: boolean): string {
@@ -70,6 +85,8 @@ function describe(server: RunningServer, demo: boolean): string {
     lines.push(`  ${domain.name}: ${projects.join(', ') || '(no projects)'}`);
   }
   if (demo) lines.push(`Demo users: ${DEMO_USERS.map((u) => `${u.name} / ${u.password}`).join(', ')}`);
+  // Keys created by --api-key are shown here once; only their hashes are stored.
+  for (const key of server.apiKeys) lines.push(apiKeyLine(key));
   // Users the seeder added with generated passwords are shown only when they were just created.
   const others = server.demo?.users.filter((u) => !DEMO_USERS.some((d) => d.name === u.name)) ?? [];
   if (others.length) lines.push(`Other users: ${others.map((u) => `${u.name} / ${u.password}`).join(', ')}`);

@@ -22,7 +22,15 @@ export interface ServerOptions {
   log?: boolean;
   /** Status of a successful alm-authenticate: sources disagree between 200 and 201. */
   almAuthenticateStatus?: 200 | 201;
+  /** 16.00+ behaviour: a non-GET request without `X-XSRF-TOKEN` equal to the `XSRF-TOKEN` cookie gets 401. */
+  xsrf?: boolean;
+  /** Which REST trees answer: the seed's `api`, the Core `rest`, or both (default). */
+  trees?: readonly RestTree[];
+  /** Users to create an API key for at start (`--api-key USER`); the keys are returned once. */
+  apiKeysFor?: readonly string[];
 }
+
+export type RestTree = 'api' | 'rest';
 
 export interface ResolvedOptions {
   port: number;
@@ -35,6 +43,9 @@ export interface ResolvedOptions {
   maxAttachmentBytes: number;
   log: boolean;
   almAuthenticateStatus: 200 | 201;
+  xsrf: boolean;
+  trees: ReadonlySet<RestTree>;
+  apiKeysFor: readonly string[];
 }
 
 export const DEFAULTS = {
@@ -68,7 +79,16 @@ export function resolveOptions(options: ServerOptions): ResolvedOptions {
     maxAttachmentBytes: options.maxAttachmentBytes ?? DEFAULTS.maxAttachmentBytes,
     log: options.log ?? false,
     almAuthenticateStatus: options.almAuthenticateStatus ?? 200,
+    xsrf: options.xsrf ?? false,
+    trees: resolveTrees(options.trees ?? ['api', 'rest']),
+    apiKeysFor: options.apiKeysFor ?? [],
   };
+}
+
+function resolveTrees(trees: readonly string[]): ReadonlySet<RestTree> {
+  const bad = trees.filter((t) => t !== 'api' && t !== 'rest');
+  if (bad.length || trees.length === 0) throw new Error(`Invalid trees '${trees.join(',')}': use api, rest or api,rest.`);
+  return new Set(trees as RestTree[]);
 }
 
 /** `qcbin`, `/qcbin/` and `/qcbin` all mean `/qcbin`; `/` or `` mean no prefix. */

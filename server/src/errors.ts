@@ -1,6 +1,8 @@
 // The ALM error model: every failure a client can cause is an AlmError carrying a `qccore.*` id,
-// and is answered with the real server's JSON body {Id, Title, ExceptionProperties, StackTrace}.
+// and is answered with the real server's body {Id, Title, ExceptionProperties, StackTrace} in the
+// form the client asked for (errorBody.ts: JSON, QCRestException XML or an HTML page).
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { sendError } from './errorBody';
 
 /** A name/value pair of ExceptionProperties, as real servers send them. */
 export interface ExceptionProperty {
@@ -11,7 +13,8 @@ export interface ExceptionProperty {
 export interface AlmErrorBody {
   Id: string;
   Title: string;
-  ExceptionProperties: ExceptionProperty[] | null;
+  /** Name/value pairs, or the bulk form `[{Name, BulkValue}]` (reference §8.1). */
+  ExceptionProperties: ExceptionProperty[] | Record<string, unknown>[] | null;
   StackTrace: null;
 }
 
@@ -37,6 +40,11 @@ export class AlmError extends Error {
   toBody(): AlmErrorBody {
     return { Id: this.id, Title: this.title, ExceptionProperties: this.properties ?? null, StackTrace: null };
   }
+
+  /** The XML content of `<ExceptionProperties>` when it is not a list of name/value pairs (bulk errors). */
+  propertiesXml(): unknown {
+    return undefined;
+  }
 }
 
 /** Shorthands for the errors routes raise most. */
@@ -53,19 +61,16 @@ export const errors = {
  * Maps every thrown error to a status and an ALM body. Fastify's own client errors (bad JSON,
  * unsupported media type, too large) keep their 4xx status; anything else is a real 500.
  */
-export function installErrorHandler(app: FastifyInstance): void {
+export function installErrorHandler(app: FastifyInstance, rootPath: string): void {
   app.setErrorHandler((error: FastifyError | AlmError | Error, request: FastifyRequest, reply: FastifyReply) => {
-    if (error instanceof AlmError) {
-      if (error.headers) void reply.headers(error.headers);
-      return reply.code(error.status).type('application/json').send(error.toBody());
-    }
+    if (error instanceof AlmError) return sendError(request, reply, error, rootPath);
     const almError = fromFastifyError(error);
     if (almError.status >= 500) request.log.error({ err: error }, 'internal error');
-    return reply.code(almError.status).type('application/json').send(almError.toBody());
+    return sendError(request, reply, almError, rootPath);
   });
   app.setNotFoundHandler((request, reply) => {
     const err = new AlmError(404, 'qccore.general-error', `Resource not found: ${request.method} ${request.url.split('?')[0]}`);
-    return reply.code(404).type('application/json').send(err.toBody());
+    return sendError(request, reply, err, rootPath);
   });
 }
 

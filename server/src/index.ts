@@ -13,12 +13,16 @@ import { SessionService } from './auth/sessions';
 import { seedBaseline } from './store/baseline';
 import { seedDemo } from './demo/index';
 import type { DemoSummary } from './demo/index';
+import { createApiKey, ensureDemoApiKey } from './auth/apiKeys';
+import type { ApiKey } from './auth/apiKeys';
 
 export type { ServerOptions } from './config';
 export type { ServerContext, AlmSession } from './context';
 export { AlmError } from './errors';
 export { DEMO_USERS, DEMO_PROJECTS } from './store/baseline';
 export type { DemoSummary } from './demo/index';
+export type { ApiKey } from './auth/apiKeys';
+export { DEMO_API_KEY, apiKeyLine } from './auth/apiKeys';
 
 export interface RunningServer {
   /** e.g. `http://127.0.0.1:PORT/qcbin` */
@@ -29,6 +33,8 @@ export interface RunningServer {
   domains(): DomainListing[];
   /** What the demo seeder created, when it ran in this start (a new data dir with `demo`). */
   demo?: DemoSummary;
+  /** API keys to show: the demo's (with `demo`) and those created by `apiKeysFor` in this start. */
+  apiKeys: ApiKey[];
   close(): Promise<void>;
 }
 
@@ -52,8 +58,10 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   };
   let app;
   let demo: DemoSummary | undefined;
+  const apiKeys: ApiKey[] = [];
   try {
     if (site.isEmpty()) demo = await seed(ctx);
+    apiKeys.push(...createKeys(ctx));
     app = await buildApp(ctx);
     await app.listen({ port: resolved.port, host: resolved.host });
   } catch (err) {
@@ -78,6 +86,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     dataDir: resolved.dataDir,
     domains: () => site.listDomains(),
     demo,
+    apiKeys,
     close: async () => {
       if (closed) return;
       closed = true;
@@ -109,6 +118,24 @@ async function seed(ctx: ServerContext): Promise<DemoSummary | undefined> {
   if (ctx.options.demo) return seedDemo(ctx, { defects: ctx.options.defects });
   seedBaseline(ctx);
   return undefined;
+}
+
+/** The demo's documented key (with `demo`) and a new key per `apiKeysFor` user. */
+function createKeys(ctx: ServerContext): ApiKey[] {
+  const at = ctx.now().getTime();
+  const keys: ApiKey[] = [];
+  if (ctx.options.demo) {
+    const demoKey = ensureDemoApiKey(ctx.site, at);
+    if (demoKey) keys.push(demoKey);
+  }
+  for (const user of ctx.options.apiKeysFor) {
+    try {
+      keys.push(createApiKey(ctx.site, user, at));
+    } catch (err) {
+      throw new StartupError((err as Error).message);
+    }
+  }
+  return keys;
 }
 
 function prepareDataDir(dir: string): void {

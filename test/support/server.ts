@@ -13,7 +13,8 @@ export type { RunningServer, ServerOptions };
 
 /**
  * Starts a server on 127.0.0.1, port 0, demo data on, in a fresh temporary data dir that
- * `close()` deletes. A caller-given `dataDir` is kept (for restart tests).
+ * `close()` deletes. A caller-given `dataDir` is kept (for restart tests). Every ServerOptions
+ * member passes through, e.g. `{ xsrf: true }`, `{ trees: ['rest'] }`, `{ apiKeysFor: ['bob'] }`.
  */
 export async function startTestServer(opts: Partial<ServerOptions> = {}): Promise<RunningServer> {
   const ownDir = opts.dataDir === undefined;
@@ -49,6 +50,13 @@ export class TestClient {
   readonly cookies = new Map<string, string>();
 
   constructor(readonly baseUrl: string) {}
+
+  /** Signs in with an API key through the Core tree's `rest/oauth2/login`. */
+  async signInWithKey(clientId: string, secret: string): Promise<TestResponse> {
+    const res = await this.request('POST', '/rest/oauth2/login', { json: { clientId, secret } });
+    if (res.status !== 200) throw new Error(`oauth2 login of ${clientId} failed: ${res.status} ${res.text}`);
+    return res;
+  }
 
   /** Base URL of a project's api resources. */
   projectPath(domain = 'DEFAULT', project = 'Demo'): string {

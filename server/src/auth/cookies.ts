@@ -34,14 +34,14 @@ export function lwssoCookie(session: SessionRow): string {
   return `${COOKIE.lwsso}=${session.lwsso};Path=/;HttpOnly`;
 }
 
-/** QCSession, ALM_USER, XSRF-TOKEN and JSESSIONID of an application session. */
+/**
+ * JSESSIONID, QCSession, ALM_USER and XSRF-TOKEN of an application session, in the order the
+ * reference records (§2.2): a public client reads them by position.
+ */
 export function appSessionCookies(session: SessionRow, rootPath: string): string[] {
-  const cookies = [
-    `${COOKIE.jsession}=${session.id.replace(/-/g, '').toUpperCase()};Path=${rootPath || '/'};HttpOnly`,
-    `${COOKIE.user}=${encodeURIComponent(session.user)};Path=/`,
-    `${COOKIE.xsrf}=${session.xsrf};Path=/`,
-  ];
-  if (session.qcsession) cookies.unshift(`${COOKIE.qcSession}=${session.qcsession};Path=/;HttpOnly`);
+  const cookies = [`${COOKIE.jsession}=${session.id.replace(/-/g, '').toUpperCase()};Path=${rootPath || '/'};HttpOnly`];
+  if (session.qcsession) cookies.push(`${COOKIE.qcSession}=${session.qcsession};Path=/;HttpOnly`);
+  cookies.push(`${COOKIE.user}=${encodeURIComponent(session.user)};Path=/`, `${COOKIE.xsrf}=${session.xsrf};Path=/`);
   return cookies;
 }
 

@@ -1,9 +1,11 @@
-// The session hook: every request under `/api/domains` needs a live application session
-// (QCSession cookie). It sets `request.almSession` and records the activity.
+// The session hook: every request under `/api/domains` and `/rest/domains` needs a live application
+// session (QCSession cookie), and with the `xsrf` option a write needs the XSRF header too. It sets
+// `request.almSession` and records the activity.
 import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { AlmError } from '../errors';
 import type { ServerContext } from '../context';
 import { COOKIE, parseCookies } from './cookies';
+import { assertXsrf } from './xsrf';
 
 /** The reason phrase a real 12.55 server gives for a request without a session (reference §2.8). */
 const NOT_AUTHENTICATED =
@@ -20,6 +22,7 @@ function authenticate(ctx: ServerContext, request: FastifyRequest): { id: string
   const qc = cookies[COOKIE.qcSession];
   const session = ctx.sessions.byQcSession(qc);
   if (session) {
+    if (ctx.options.xsrf) assertXsrf(request, cookies[COOKIE.xsrf], session.xsrf);
     ctx.sessions.touch(session);
     return { id: session.id, user: session.user };
   }

@@ -3,9 +3,13 @@
 // tree. Both trees read and write the same project stores through the same rules.
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../context';
+import { registerCoreDefects } from './defects/index';
+import { registerCoreLocks } from './locks/index';
+
+export { registerCoreDomains } from './domains';
 
 /** Each Core feature adds its `registerX(app, ctx)` here. */
-const FEATURES: ((app: FastifyInstance, ctx: ServerContext) => void)[] = [];
+const FEATURES: ((app: FastifyInstance, ctx: ServerContext) => void)[] = [registerCoreDefects, registerCoreLocks];
 
 export function registerCoreProjectRoutes(app: FastifyInstance, ctx: ServerContext): void {
   for (const register of FEATURES) register(app, ctx);

@@ -1,17 +1,25 @@
-// Domains and projects as the api tree lists them: `{"results":[…]}` (reference §3).
+// Domains and projects as the api tree lists them: `{"results":[…]}` (reference §3) when the
+// client asks for JSON, and otherwise the `<Domains><Domain Name="…">` XML that public clients
+// sending `Accept: */*` parse (the same XML as the Core tree's, core/domains.ts).
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../context';
-import { AlmError } from '../errors';
+import { domainsBody, findDomain, projectsBody } from '../core/domains';
+import { coreFormat } from '../core/wire/negotiate';
 
 export function registerDomains(app: FastifyInstance, ctx: ServerContext): void {
-  app.get('/domains', async () => ({
-    results: ctx.site.listDomains().map((d) => ({ name: d.name, projects: d.projects.map((name) => ({ name })) })),
-  }));
+  app.get('/domains', async (request, reply) => {
+    const domains = ctx.site.listDomains();
+    if (coreFormat(request) === 'json') {
+      return { results: domains.map((d) => ({ name: d.name, projects: d.projects.map((name) => ({ name })) })) };
+    }
+    const { type, body } = domainsBody(domains, true, 'xml');
+    return reply.type(type).send(body);
+  });
 
-  app.get('/domains/:domain/projects', async (request) => {
-    const { domain } = request.params as { domain: string };
-    const found = ctx.site.listDomains().find((d) => d.name.toUpperCase() === domain.toUpperCase());
-    if (!found) throw new AlmError(404, 'qccore.entity-not-found', `Domain '${domain}' does not exist.`);
-    return { results: found.projects.map((name) => ({ name })) };
+  app.get('/domains/:domain/projects', async (request, reply) => {
+    const found = findDomain(ctx, (request.params as { domain: string }).domain);
+    if (coreFormat(request) === 'json') return { results: found.projects.map((name) => ({ name })) };
+    const { type, body } = projectsBody(found.projects, 'xml');
+    return reply.type(type).send(body);
   });
 }

@@ -8,13 +8,9 @@ import { CATALOGS } from '../metadata/catalog';
 import { compileCollectionRequest } from '../query/index';
 import type { LockRow } from '../store/projectTypes';
 import { formatDateTime } from '../store/time';
-import { liveLock, lockFailure } from './lockGuard';
+import { lockEntity, releaseLock } from '../rules/locks';
+import { liveLock } from './lockGuard';
 import { entityId, projectOf, queryParams } from './params';
-
-/** Entity types that can be locked, with how to tell that the entity exists. */
-const LOCKABLE: Record<string, (store: ProjectStore, id: number) => boolean> = {
-  defect: (store, id) => store.getDefect(id) !== undefined,
-};
 
 /** The lock record; `session-last-touch` is the holder session's latest activity when known. */
 export function lockJson(lock: LockRow, ctx?: ServerContext): Record<string, unknown> {
@@ -37,14 +33,7 @@ function lockOne(ctx: ServerContext, store: ProjectStore, who: AlmSession, item:
   if (typeof type !== 'string' || (typeof id !== 'number' && typeof id !== 'string')) {
     throw new AlmError(400, 'qccore.general-error', 'Each lock needs "entity": {"id": <integer>, "type": "<entity type>"}.');
   }
-  const exists = LOCKABLE[type];
-  if (!exists) throw new AlmError(400, 'qccore.general-error', `Entities of type '${type}' cannot be locked; lockable types: ${Object.keys(LOCKABLE).join(', ')}.`);
-  const entityIdNum = entityId(String(id), type);
-  if (!exists(store, entityIdNum)) throw new AlmError(404, 'qccore.entity-not-found', `Cannot lock ${type} ${entityIdNum}: it does not exist.`);
-  const held = liveLock(ctx, store, type, entityIdNum);
-  if (held && held.session === who.id) return held;
-  if (held) throw lockFailure(held, `lock ${type} ${entityIdNum}`);
-  return store.insertLock(type, entityIdNum, who.user, who.id);
+  return lockEntity(ctx, store, who, type, entityId(String(id), type));
 }
 
 export function registerLocks(app: FastifyInstance, ctx: ServerContext): void {
@@ -65,14 +54,7 @@ export function registerLocks(app: FastifyInstance, ctx: ServerContext): void {
     const id = entityId((request.params as { id: string }).id, 'lock');
     const lock = store.getLockById(id);
     if (!lock) throw new AlmError(404, 'qccore.entity-not-found', `Lock ${id} does not exist (it may have been released when its session ended).`);
-    const who = sessionOf(request);
-    if (lock.user !== who.user) {
-      throw new AlmError(403, 'qccore.lock-failure', `Lock ${id} belongs to user '${lock.user}' (since ${lock['lock-time']}); only that user can release it.`, [
-        { Name: 'user', Value: lock.user },
-        { Name: 'lock-time', Value: lock['lock-time'] },
-      ]);
-    }
-    store.deleteLock(id);
+    releaseLock(store, sessionOf(request), lock);
     return lockJson(lock, ctx);
   });
 

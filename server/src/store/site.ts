@@ -63,6 +63,25 @@ function siteSchemaV1(): string[] {
   ];
 }
 
+/** API keys (reference §2.1 oauth2/login): the secret is kept only as a salted scrypt hash. */
+function siteSchemaV2(): string[] {
+  return [
+    `CREATE TABLE api_keys (
+      "client-id" TEXT PRIMARY KEY,
+      "user" TEXT NOT NULL REFERENCES users("name"),
+      "secret-hash" TEXT NOT NULL,
+      "active" INTEGER NOT NULL DEFAULT 1,
+      "created" INTEGER NOT NULL
+    )`,
+  ];
+}
+
+export interface ApiKeyRow {
+  clientId: string;
+  user: string;
+  active: boolean;
+}
+
 interface SessionDbRow {
   id: string;
   user: string;
@@ -84,7 +103,7 @@ export class SiteStore {
 
   constructor(dataDir: string) {
     this.db = openDatabase(join(dataDir, 'site.db'));
-    migrate(this.db, [siteSchemaV1]);
+    migrate(this.db, [siteSchemaV1, siteSchemaV2]);
   }
 
   close(): void {
@@ -129,6 +148,27 @@ export class SiteStore {
   async checkPassword(name: string, password: string): Promise<boolean> {
     const row = this.db.prepare('SELECT "password-hash" AS h FROM users WHERE "name" = ?').get(name) as { h: string } | undefined;
     return row ? verifyPassword(password, row.h) : false;
+  }
+
+  // ---- API keys ----------------------------------------------------------------------------
+
+  /** Adds (or replaces) an API key of an existing user; only the secret's hash is stored. */
+  addApiKey(clientId: string, user: string, secret: string, at: number): void {
+    this.db
+      .prepare('INSERT OR REPLACE INTO api_keys ("client-id", "user", "secret-hash", "active", "created") VALUES (?, ?, ?, 1, ?)')
+      .run(clientId, user, hashPassword(secret), at);
+  }
+
+  getApiKey(clientId: string): ApiKeyRow | undefined {
+    const row = this.db.prepare('SELECT "client-id" AS c, "user" AS u, "active" AS a FROM api_keys WHERE "client-id" = ?').get(clientId) as
+      | { c: string; u: string; a: number }
+      | undefined;
+    return row && { clientId: row.c, user: row.u, active: row.a === 1 };
+  }
+
+  async checkApiSecret(clientId: string, secret: string): Promise<boolean> {
+    const row = this.db.prepare('SELECT "secret-hash" AS h FROM api_keys WHERE "client-id" = ?').get(clientId) as { h: string } | undefined;
+    return row ? verifyPassword(secret, row.h) : false;
   }
 
   // ---- domains and projects ----------------------------------------------------------------

@@ -54,7 +54,7 @@ const builder = new XMLBuilder({
 const DECLARATION = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>';
 
 /** The builder's tree of one `<Entity>` element. */
-function entityNode(entity: CoreEntity): Record<string, unknown> {
+export function entityNode(entity: CoreEntity): Record<string, unknown> {
   return {
     '@_Type': entity.type,
     Fields: {
@@ -70,6 +70,11 @@ function entityNode(entity: CoreEntity): Record<string, unknown> {
 /** Any XML document from a plain tree (`@_` attributes, `#text` text), with the declaration. */
 export function xmlDocument(tree: Record<string, unknown>): string {
   return `${DECLARATION}${builder.build(tree) as string}`;
+}
+
+/** Markup from a plain tree without the XML declaration (the HTML error page). */
+export function xmlMarkup(tree: Record<string, unknown>): string {
+  return builder.build(tree) as string;
 }
 
 export function entityXml(entity: CoreEntity): string {

@@ -2,15 +2,11 @@
 import type { FastifyInstance } from 'fastify';
 import { PAGING } from '../../config';
 import type { ServerContext } from '../../context';
-import { AlmError } from '../../errors';
+import { defectNotFound as notFound } from '../../rules/defects';
 import { CATALOGS } from '../../metadata/catalog';
 import { compileCollectionRequest, countQuery, pageQuery } from '../../query/index';
 import { entityId, projectOf, queryParams } from '../params';
 import { defectJson, defectJsonSql } from './representation';
-
-export function notFound(id: number): AlmError {
-  return new AlmError(404, 'qccore.entity-not-found', `Defect ${id} does not exist.`, [{ Name: 'id', Value: id }]);
-}
 
 const PAGE_START = Buffer.from('{"data":[');
 const COMMA = Buffer.from(',');

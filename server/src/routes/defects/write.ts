@@ -1,32 +1,21 @@
 // PUT (one defect, several, or the whole collection), POST and DELETE of defects. Every request
 // runs in one transaction: it is applied completely or not at all.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AttachmentStore } from '../../attachments/index';
 import { PAGING } from '../../config';
 import type { AlmSession, ProjectStore, ServerContext } from '../../context';
 import { AlmError } from '../../errors';
 import { CATALOGS } from '../../metadata/catalog';
 import { compileCollectionRequest } from '../../query/index';
-import type { DefectRow, StoredValue } from '../../store/projectTypes';
-import { formatDate, formatDateTime } from '../../store/time';
+import { createDefect, deletableDefect, deleteDefects, updateDefect } from '../../rules/defects';
+import type { DefectRow } from '../../store/projectTypes';
+import { formatDateTime } from '../../store/time';
 import { assertWritable } from '../lockGuard';
 import { entityId, projectOf, queryParams } from '../params';
-import { asObject, assertRequired, validateChanges } from './changes';
+import { asObject, validateChanges } from './changes';
 import type { DefectBody } from './changes';
-import { notFound } from './read';
 import { defectJson } from './representation';
 
 const session = (request: FastifyRequest): AlmSession => request.almSession as AlmSession;
-
-/** Applies a validated update to one defect: bumps ver-stamp, refreshes last-modified. */
-function updateOne(ctx: ServerContext, store: ProjectStore, who: AlmSession, id: number, body: DefectBody): DefectRow {
-  const row = store.getDefect(id);
-  if (!row) throw notFound(id);
-  assertWritable(ctx, store, 'defect', id, who, `update defect ${id}`);
-  const changes = validateChanges(store, body, id);
-  store.updateDefect(id, { ...changes, 'ver-stamp': Number(row['ver-stamp'] ?? 0) + 1, 'last-modified': formatDateTime(ctx.now()) });
-  return store.getDefect(id) as DefectRow;
-}
 
 /** Prefixes an element's error with its position, so a client knows which one failed. */
 function inElement<T>(index: number, fn: () => T): T {
@@ -49,7 +38,7 @@ export function registerDefectWrites(app: FastifyInstance, ctx: ServerContext): 
     const store = projectOf(ctx, request);
     const id = entityId((request.params as { id: string }).id, 'defect');
     const body = asObject(request.body, 'the fields to change');
-    return defectJson(store.transaction(() => updateOne(ctx, store, session(request), id, body)));
+    return defectJson(store.transaction(() => updateDefect(ctx, store, session(request), id, body)));
   });
 
   app.put('/defects', async (request) => {
@@ -64,7 +53,7 @@ export function registerDefectWrites(app: FastifyInstance, ctx: ServerContext): 
           if (typeof rawId !== 'number' && typeof rawId !== 'string') {
             throw new AlmError(400, 'qccore.general-error', 'Each element must identify its defect with "id" (and "type": "defect").');
           }
-          return updateOne(ctx, store, session(request), entityId(String(rawId), 'defect'), element);
+          return updateDefect(ctx, store, session(request), entityId(String(rawId), 'defect'), element);
         }),
       ),
     );
@@ -78,11 +67,7 @@ export function registerDefectWrites(app: FastifyInstance, ctx: ServerContext): 
     const rows = store.transaction(() =>
       elements.map((item, index) =>
         inElement(index, () => {
-          const values = validateChanges(store, asObject(item, 'each new defect'), undefined);
-          const now = ctx.now();
-          const record: Record<string, StoredValue> = { status: 'New', 'creation-time': formatDate(now), ...values };
-          assertRequired(record);
-          return store.getDefect(store.insertDefect({ ...record, 'ver-stamp': 1, 'last-modified': formatDateTime(now) })) as DefectRow;
+          return createDefect(ctx, store, asObject(item, 'each new defect'));
         }),
       ),
     );
@@ -97,7 +82,7 @@ export function registerDefectWrites(app: FastifyInstance, ctx: ServerContext): 
   app.delete('/defects/:id', async (request) => {
     const store = projectOf(ctx, request);
     const id = entityId((request.params as { id: string }).id, 'defect');
-    const [row] = store.transaction(() => deleteChecked(ctx, store, [deletable(ctx, store, session(request), id)]));
+    const [row] = store.transaction(() => deleteDefects(ctx, store, [deletableDefect(ctx, store, session(request), id)]));
     return defectJson(row as DefectRow);
   });
 
@@ -106,32 +91,9 @@ export function registerDefectWrites(app: FastifyInstance, ctx: ServerContext): 
     const raw = queryParams(request)['ids-to-delete'];
     if (!raw) throw new AlmError(400, 'qccore.general-error', 'Name the defects to delete with ids-to-delete=1,2,3; deleting the whole collection is refused.');
     const ids = [...new Set(raw.split(',').map((s) => entityId(s.trim(), 'defect')))];
-    const rows = store.transaction(() => deleteChecked(ctx, store, ids.map((id) => deletable(ctx, store, session(request), id))));
+    const rows = store.transaction(() => deleteDefects(ctx, store, ids.map((id) => deletableDefect(ctx, store, session(request), id))));
     return { data: rows.map((row) => defectJson(row)), 'total-count': rows.length };
   });
-}
-
-/** The row of a defect the session may delete; throws 404 or 403 before anything changes. */
-function deletable(ctx: ServerContext, store: ProjectStore, who: AlmSession, id: number): DefectRow {
-  const row = store.getDefect(id);
-  if (!row) throw notFound(id);
-  assertWritable(ctx, store, 'defect', id, who, `delete defect ${id}`);
-  return row;
-}
-
-/**
- * Deletes checked defects with their locks and attachments. Every check has passed before the
- * first delete, because attachment content leaves the disk as soon as its record goes.
- */
-function deleteChecked(ctx: ServerContext, store: ProjectStore, rows: DefectRow[]): DefectRow[] {
-  const attachments = new AttachmentStore(store, ctx.now);
-  for (const row of rows) {
-    const id = Number(row.id);
-    store.deleteDefect(id);
-    store.db.prepare('DELETE FROM locks WHERE "parent-type" = \'defect\' AND "parent-id" = ?').run(id);
-    attachments.deleteAllOf('defect', id);
-  }
-  return rows;
 }
 
 /**

@@ -1,0 +1,74 @@
+// Core GET of the defects collection and of one defect (reference §5.1, §6, §7.1): `page-size`
+// (or `max`) and 1-based `start-index`, `query={…}`, `order-by={…}`, `fields=`, default order by
+// id, in XML by default or JSON. A page-size above the maximum is capped, as the current Core
+// documentation says, where the `/api` tree refuses it.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { PAGING } from '../../config';
+import type { ServerContext } from '../../context';
+import { CATALOGS } from '../../metadata/catalog';
+import { compileCollectionRequest, countQuery, pageQuery } from '../../query/index';
+import type { CompiledCollectionRequest } from '../../query/index';
+import { entityId, projectOf, queryParams } from '../../routes/params';
+import { defectNotFound } from '../../rules/defects';
+import type { DefectRow } from '../../store/projectTypes';
+import { collectionXml, renderEntity } from '../wire/entity';
+import { coreFormat } from '../wire/negotiate';
+import { ReferenceNames, defectEntity } from './convert';
+import { coreDefectJsonSql } from './json';
+
+/** The Core collection parameters, with an over-large page-size capped and `/api` paging names ignored. */
+export function coreCollectionParams(request: FastifyRequest): Record<string, string | undefined> {
+  const { limit: _limit, offset: _offset, ...params } = queryParams(request);
+  const size = params['page-size']?.trim();
+  if (size && /^\d+$/.test(size) && Number(size) > PAGING.maxLimit) params['page-size'] = String(PAGING.maxLimit);
+  return params;
+}
+
+function compile(request: FastifyRequest): CompiledCollectionRequest {
+  return compileCollectionRequest(coreCollectionParams(request), CATALOGS.defects, PAGING);
+}
+
+const JSON_START = Buffer.from('{"entities":[');
+const COMMA = Buffer.from(',');
+
+function jsonPage(entities: readonly Buffer[], total: number): Buffer {
+  const parts: Buffer[] = [JSON_START];
+  entities.forEach((entity, i) => {
+    if (i > 0) parts.push(COMMA);
+    parts.push(entity);
+  });
+  parts.push(Buffer.from(`],"TotalResults":${total}}`));
+  return Buffer.concat(parts);
+}
+
+export function registerCoreDefectReads(app: FastifyInstance, ctx: ServerContext): void {
+  // Real clients send `defects/?page-size=5`; the trailing slash names the same collection.
+  for (const url of ['/defects', '/defects/']) {
+    app.get(url, async (request, reply) => {
+      const store = projectOf(ctx, request);
+      const compiled = compile(request);
+      const count = countQuery('defects', compiled);
+      const total = store.statement(count.sql).pluck().get(...count.params) as number;
+      if (coreFormat(request) === 'json') {
+        const page = pageQuery('defects', coreDefectJsonSql(compiled.fields), compiled);
+        const entities = store.statement(page.sql).pluck().all(...page.params) as Buffer[];
+        return reply.type('application/json; charset=utf-8').send(jsonPage(entities, total));
+      }
+      const page = pageQuery('defects', '*', compiled);
+      const rows = store.statement(page.sql).all(...page.params) as DefectRow[];
+      const refs = new ReferenceNames(store);
+      const xml = collectionXml(rows.map((row) => defectEntity(row, compiled.fields, refs)), total);
+      return reply.type('application/xml; charset=utf-8').send(xml);
+    });
+  }
+
+  // `fields=` has no effect on one entity in Core (reference §7.1): the whole entity is returned.
+  app.get('/defects/:id', async (request, reply) => {
+    const store = projectOf(ctx, request);
+    const id = entityId((request.params as { id: string }).id, 'defect');
+    const row = store.getDefect(id);
+    if (!row) throw defectNotFound(id);
+    const { type, body } = renderEntity(defectEntity(row, null, new ReferenceNames(store)), coreFormat(request));
+    return reply.type(type).send(body);
+  });
+}

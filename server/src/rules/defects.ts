@@ -1,0 +1,56 @@
+// The rules of defect writes, shared by the `/api` and the Core `/rest` trees so both validate,
+// version, lock-check and delete exactly alike: the trees only parse bodies and render answers.
+import { AttachmentStore } from '../attachments/index';
+import type { AlmSession, ProjectStore, ServerContext } from '../context';
+import { AlmError } from '../errors';
+import { assertRequired, validateChanges } from '../routes/defects/changes';
+import type { DefectBody } from '../routes/defects/changes';
+import { assertWritable } from '../routes/lockGuard';
+import type { DefectRow, StoredValue } from '../store/projectTypes';
+import { formatDate, formatDateTime } from '../store/time';
+
+export function defectNotFound(id: number): AlmError {
+  return new AlmError(404, 'qccore.entity-not-found', `Defect ${id} does not exist.`, [{ Name: 'id', Value: id }]);
+}
+
+/** Applies a validated update to one defect: bumps ver-stamp, refreshes last-modified. */
+export function updateDefect(ctx: ServerContext, store: ProjectStore, who: AlmSession, id: number, body: DefectBody): DefectRow {
+  const row = store.getDefect(id);
+  if (!row) throw defectNotFound(id);
+  assertWritable(ctx, store, 'defect', id, who, `update defect ${id}`);
+  const changes = validateChanges(store, body, id);
+  store.updateDefect(id, { ...changes, 'ver-stamp': Number(row['ver-stamp'] ?? 0) + 1, 'last-modified': formatDateTime(ctx.now()) });
+  return store.getDefect(id) as DefectRow;
+}
+
+/** Creates one defect from a validated body, with the server's defaults (status New, today). */
+export function createDefect(ctx: ServerContext, store: ProjectStore, body: DefectBody): DefectRow {
+  const values = validateChanges(store, body, undefined);
+  const now = ctx.now();
+  const record: Record<string, StoredValue> = { status: 'New', 'creation-time': formatDate(now), ...values };
+  assertRequired(record);
+  return store.getDefect(store.insertDefect({ ...record, 'ver-stamp': 1, 'last-modified': formatDateTime(now) })) as DefectRow;
+}
+
+/** The row of a defect the session may delete; throws 404 or 403 before anything changes. */
+export function deletableDefect(ctx: ServerContext, store: ProjectStore, who: AlmSession, id: number): DefectRow {
+  const row = store.getDefect(id);
+  if (!row) throw defectNotFound(id);
+  assertWritable(ctx, store, 'defect', id, who, `delete defect ${id}`);
+  return row;
+}
+
+/**
+ * Deletes checked defects with their locks and attachments. Every check has passed before the
+ * first delete, because attachment content leaves the disk as soon as its record goes.
+ */
+export function deleteDefects(ctx: ServerContext, store: ProjectStore, rows: DefectRow[]): DefectRow[] {
+  const attachments = new AttachmentStore(store, ctx.now);
+  for (const row of rows) {
+    const id = Number(row.id);
+    store.deleteDefect(id);
+    store.db.prepare('DELETE FROM locks WHERE "parent-type" = \'defect\' AND "parent-id" = ?').run(id);
+    attachments.deleteAllOf('defect', id);
+  }
+  return rows;
+}

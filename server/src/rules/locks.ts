@@ -1,0 +1,33 @@
+// The rules of locks, shared by the `/api` tree's `locks` collection and the Core tree's
+// `{collection}/{id}/lock`: one store, so a lock taken through either tree blocks writes through both.
+import type { AlmSession, ProjectStore, ServerContext } from '../context';
+import { AlmError } from '../errors';
+import { liveLock, lockFailure } from '../routes/lockGuard';
+import type { LockRow } from '../store/projectTypes';
+
+/** Entity types that can be locked, with how to tell that the entity exists. */
+export const LOCKABLE: Record<string, (store: ProjectStore, id: number) => boolean> = {
+  defect: (store, id) => store.getDefect(id) !== undefined,
+};
+
+/** Takes the lock for the session (or returns the one it already holds); 404 or 403 otherwise. */
+export function lockEntity(ctx: ServerContext, store: ProjectStore, who: AlmSession, type: string, id: number): LockRow {
+  const exists = LOCKABLE[type];
+  if (!exists) throw new AlmError(400, 'qccore.general-error', `Entities of type '${type}' cannot be locked; lockable types: ${Object.keys(LOCKABLE).join(', ')}.`);
+  if (!exists(store, id)) throw new AlmError(404, 'qccore.entity-not-found', `Cannot lock ${type} ${id}: it does not exist.`);
+  const held = liveLock(ctx, store, type, id);
+  if (held && held.session === who.id) return held;
+  if (held) throw lockFailure(held, `lock ${type} ${id}`);
+  return store.insertLock(type, id, who.user, who.id);
+}
+
+/** Releases a lock; only the user who took it may (403 qccore.lock-failure otherwise). */
+export function releaseLock(store: ProjectStore, who: AlmSession, lock: LockRow): void {
+  if (lock.user !== who.user) {
+    throw new AlmError(403, 'qccore.lock-failure', `Lock ${lock.id} belongs to user '${lock.user}' (since ${lock['lock-time']}); only that user can release it.`, [
+      { Name: 'user', Value: lock.user },
+      { Name: 'lock-time', Value: lock['lock-time'] },
+    ]);
+  }
+  store.deleteLock(lock.id);
+}

@@ -1,0 +1,128 @@
+// Formats shared by both trees: error bodies (QCRestException XML, JSON, HTML on Core when neither
+// is asked), domains and projects in XML and JSON on both trees, and the Core JSON page written by
+// SQLite equal to the entity built in JavaScript for every demo defect.
+import assert from 'node:assert/strict';
+import { TestClient, startTestServer } from '../../support/server';
+import type { RunningServer } from '../../support/server';
+import { PAGING } from '../../../server/src/config';
+import { CATALOGS } from '../../../server/src/metadata/catalog';
+import { compileCollectionRequest, pageQuery } from '../../../server/src/query/index';
+import { entityJson } from '../../../server/src/core/wire/entity';
+import { ReferenceNames, defectEntity } from '../../../server/src/core/defects/convert';
+import { coreDefectJsonSql } from '../../../server/src/core/defects/json';
+import { ProjectStore } from '../../../server/src/store/project';
+import { join } from 'node:path';
+import { CORE, parseXml } from './coreHarness';
+
+describe('server: error, domain and page formats of both trees', function () {
+  let server: RunningServer;
+  let client: TestClient;
+
+  before(async () => {
+    server = await startTestServer({ defects: 120 });
+    client = new TestClient(server.baseUrl);
+    await client.signIn('alice');
+  });
+  after(async () => server.close());
+
+  it('Core errors: XML for an XML Accept, JSON for JSON (or alt), XML for */*, HTML for none or octet-stream', async () => {
+    const path = `${CORE}/defects/99999`;
+    const xml = await client.get(path, { Accept: 'application/xml' });
+    assert.equal(xml.status, 404);
+    assert.match(xml.headers.get('content-type') ?? '', /application\/xml/);
+    assert.deepEqual(parseXml(xml.text).QCRestException, {
+      Id: 'qccore.entity-not-found',
+      Title: 'Defect 99999 does not exist.',
+      ExceptionProperties: { ExceptionProperty: [{ '@_Name': 'id', '@_Value': '99999' }] },
+      StackTrace: '',
+    });
+    const json = await client.get(path, { Accept: 'application/json' });
+    assert.deepEqual(Object.keys(json.json()), ['Id', 'Title', 'ExceptionProperties', 'StackTrace']);
+    const alt = await client.get(`${path}?alt=application/json`, { Accept: 'application/xml' });
+    assert.equal(alt.json<{ Id: string }>().Id, 'qccore.entity-not-found');
+    assert.match((await client.get(path, { Accept: '*/*' })).text, /<QCRestException>/);
+    for (const accept of ['', 'application/octet-stream', 'text/html']) {
+      const html = await client.get(path, { Accept: accept });
+      assert.equal(html.status, 404);
+      assert.match(html.headers.get('content-type') ?? '', /text\/html/, accept);
+      assert.match(html.text, /<title>404 Defect 99999 does not exist\.<\/title>/);
+    }
+  });
+
+  it('escapes user input in XML and HTML error bodies', async () => {
+    const field = '<b>&"x"';
+    const res = await client.get(`${CORE}/defects?fields=${encodeURIComponent(field)}`, { Accept: 'application/xml' });
+    assert.equal(res.status, 400);
+    assert.ok(!res.text.includes(field), 'not echoed raw');
+    assert.match((parseXml(res.text).QCRestException as { Title: string }).Title, /<b>&"x"/);
+    const html = await client.get(`${CORE}/defects?fields=${encodeURIComponent(field)}`, { Accept: 'text/html' });
+    assert.ok(!html.text.includes('<b>&"x"'));
+  });
+
+  it('/api errors: QCRestException XML when XML is asked, JSON otherwise (its seed behaviour)', async () => {
+    const path = '/api/domains/DEFAULT/projects/Demo/defects/99999';
+    const xml = await client.get(path, { Accept: 'application/xml' });
+    assert.equal((parseXml(xml.text).QCRestException as { Id: string }).Id, 'qccore.entity-not-found');
+    for (const accept of ['application/json', '*/*', '', 'application/octet-stream']) {
+      const res = await client.get(path, { Accept: accept });
+      assert.equal(res.json<{ Id: string }>().Id, 'qccore.entity-not-found', accept);
+    }
+    const unauth = await fetch(`${server.baseUrl}/api/domains`, { headers: { Accept: 'application/xml' } });
+    assert.equal(unauth.status, 401);
+    assert.match(await unauth.text(), /<QCRestException><Id>qccore\.general-error<\/Id>/);
+  });
+
+  it('rest/domains lists domains, with their projects on include-projects-info=y, in XML and JSON', async () => {
+    const plain = parseXml((await client.get('/rest/domains', { Accept: 'application/xml' })).text).Domains as { Domain: { '@_Name': string; Projects?: unknown }[] };
+    assert.deepEqual(plain.Domain.map((d) => d['@_Name']), ['DEFAULT', 'QA']);
+    assert.ok(plain.Domain.every((d) => d.Projects === undefined));
+    const withProjects = parseXml((await client.get('/rest/domains?include-projects-info=y', { Accept: '' })).text).Domains as {
+      Domain: { '@_Name': string; Projects: { Project: { '@_Name': string }[] } }[];
+    };
+    assert.deepEqual(withProjects.Domain[0]?.Projects.Project.map((p) => p['@_Name']), ['Demo', 'Playground']);
+    const json = await client.get('/rest/domains?include-projects-info=y&alt=application/json', { Accept: '' });
+    assert.deepEqual(json.json(), {
+      Domain: [
+        { Name: 'DEFAULT', Projects: { Project: [{ Name: 'Demo' }, { Name: 'Playground' }] } },
+        { Name: 'QA', Projects: { Project: [{ Name: 'Regression' }] } },
+      ],
+    });
+    assert.deepEqual((await client.get('/rest/domains/qa/projects', { Accept: 'application/json' })).json(), { Project: [{ Name: 'Regression' }] });
+    const xml = parseXml((await client.get('/rest/domains/DEFAULT/projects', { Accept: 'application/xml' })).text);
+    assert.deepEqual(xml, { '?xml': { '@_version': '1.0', '@_encoding': 'UTF-8', '@_standalone': 'yes' }, Projects: { Project: [{ '@_Name': 'Demo' }, { '@_Name': 'Playground' }] } });
+    const missing = await client.get('/rest/domains/NOPE/projects', { Accept: 'application/xml' });
+    assert.equal(missing.status, 404);
+  });
+
+  it('/api/domains answers XML for */* and JSON {"results"} for application/json', async () => {
+    const xml = await client.get('/api/domains', { Accept: '*/*' });
+    assert.match(xml.headers.get('content-type') ?? '', /application\/xml/);
+    const domains = parseXml(xml.text).Domains as { Domain: { '@_Name': string; Projects: { Project: { '@_Name': string }[] } }[] };
+    assert.deepEqual(domains.Domain.map((d) => [d['@_Name'], d.Projects.Project.map((p) => p['@_Name'])]), [['DEFAULT', ['Demo', 'Playground']], ['QA', ['Regression']]]);
+    const json = await client.get('/api/domains', { Accept: 'application/json' });
+    assert.deepEqual(json.json<{ results: { name: string }[] }>().results.map((d) => d.name), ['DEFAULT', 'QA']);
+    const projects = await client.get('/api/domains/DEFAULT/projects', { Accept: '' });
+    assert.deepEqual((parseXml(projects.text).Projects as { Project: { '@_Name': string }[] }).Project.map((p) => p['@_Name']), ['Demo', 'Playground']);
+    assert.deepEqual((await client.get('/api/domains/DEFAULT/projects')).json(), { results: [{ name: 'Demo' }, { name: 'Playground' }] });
+  });
+
+  it('the Core JSON page written by SQLite equals the entity built in JavaScript, for every demo defect and for fields=', async () => {
+    const store = new ProjectStore('DEFAULT', 'Demo', join(server.dataDir, 'projects', 'DEFAULT', 'Demo'), () => new Date());
+    try {
+      store.db.prepare('UPDATE defects SET "user-04" = 2.0 WHERE "id" = 1').run();
+      store.db.prepare('UPDATE defects SET "user-04" = 0.1 WHERE "id" = 2').run();
+      for (const fields of [undefined, 'name,user-02,target-rel,user-04']) {
+        const c = compileCollectionRequest({ 'page-size': 'max', fields }, CATALOGS.defects, PAGING);
+        const fromSql = (store.db.prepare(pageQuery('defects', coreDefectJsonSql(c.fields), c).sql).pluck().all(c.limit, c.offset) as Buffer[]).map(
+          (b) => JSON.parse(b.toString('utf8')) as unknown,
+        );
+        const rows = store.db.prepare('SELECT * FROM defects ORDER BY "id"').all() as Record<string, string | number | null>[];
+        const refs = new ReferenceNames(store);
+        assert.equal(fromSql.length, 120);
+        assert.deepEqual(fromSql, rows.map((row) => entityJson(defectEntity(row, c.fields, refs))));
+      }
+    } finally {
+      store.close();
+    }
+  });
+});
