@@ -18,7 +18,11 @@ async function expanded(row) {
 export async function expandRow(page, name, level) {
   const row = treeRow(page, name, level);
   await row.waitFor({ timeout: 60_000 });
-  if (!(await expanded(row))) await row.click();
+  // A row's hover (tooltip) can lie over the next row: Escape closes it first.
+  if (!(await expanded(row))) {
+    await page.keyboard.press('Escape');
+    await row.click({ force: true });
+  }
   await page.waitForFunction(({ level, name }) => [...document.querySelectorAll(`.part.sidebar [role="treeitem"][aria-level="${level}"]`)]
     .some((r) => r.textContent?.startsWith(name) && r.getAttribute('aria-expanded') === 'true'), { level, name }, { timeout: 30_000 });
 }
