@@ -7,6 +7,9 @@ import { AlmAuthenticationProvider } from './auth/authProvider';
 import type { ConnectionStatus } from './auth/connection';
 import { AuthServices } from './auth/services';
 import { ConnectionStatusBar } from './auth/statusBar';
+import { extensionChatServices } from './chat/extensionServices';
+import { registerChatTools } from './chat/register';
+import type { ChatToolsApi } from './chat/register';
 import { affectsConnections } from './config/settings';
 import { extensionEditorServices } from './editor/extensionServices';
 import { registerDefectEditor, releaseAllLocks } from './editor/registerDefectEditor';
@@ -35,6 +38,11 @@ export interface AlmDefectsApi {
   readonly editor: DefectEditorApi;
   /** Attachments: the drop target, `alm-attachment:` URIs, listing, change events, replaceable prompts. */
   readonly attachments: AttachmentsFeature;
+  /**
+   * The chat tools' two steps (prepare, invoke) one at a time; only in development and test mode,
+   * since invoke alone skips the confirmation VS Code shows the user.
+   */
+  readonly chat?: ChatToolsApi;
 }
 
 let shutdown: (() => Promise<void>) | undefined;
@@ -52,12 +60,14 @@ export function activate(context: vscode.ExtensionContext): AlmDefectsApi {
   const tree = new TreeFeature(context, services, statusBar, log);
   const editor = registerDefectEditor(context, extensionEditorServices(services, tree, log));
   const attachments = registerAttachments(context, extensionAttachmentServices(services, tree, log));
+  const chat = registerChatTools(extensionChatServices(services, editor, log));
   context.subscriptions.push(
     auth,
     statusBar,
     tree,
     tree.setDefectOpener((ref) => editor.open(ref)),
     ...registerAuthCommands(services),
+    ...chat.disposables,
     vscode.commands.registerCommand('almDefects.showLog', () => channel.show(true)),
     vscode.workspace.onDidChangeConfiguration((e) => {
       if (affectsConnections(e)) void services.reload();
@@ -99,6 +109,7 @@ export function activate(context: vscode.ExtensionContext): AlmDefectsApi {
     reloadSettings: () => services.reload(),
     editor,
     attachments,
+    ...(context.extensionMode === vscode.ExtensionMode.Production ? {} : { chat: chat.api }),
   };
 }
 

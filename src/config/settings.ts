@@ -68,3 +68,16 @@ function stripDefaults(entry: ServerEntry): ServerEntry {
   if (out.rejectUnauthorized !== false) delete out.rejectUnauthorized;
   return out;
 }
+
+/** `almDefects.defaultProject`: the project of this workspace (`{server, domain, project}`), parts missing allowed. */
+export function readDefaultProject(): { server?: string; domain?: string; project?: string } | undefined {
+  const raw = vscode.workspace.getConfiguration(SECTION).get<unknown>('defaultProject');
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return undefined;
+  const o = raw as Record<string, unknown>;
+  const out: { server?: string; domain?: string; project?: string } = {};
+  for (const key of ['server', 'domain', 'project'] as const) {
+    const v = o[key];
+    if (typeof v === 'string' && v.trim()) out[key] = v.trim();
+  }
+  return out.server ? out : undefined;
+}

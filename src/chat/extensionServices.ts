@@ -1,0 +1,41 @@
+// The chat tools' services built from the extension's connections and settings.
+import type { AuthServices } from '../auth/services';
+import type { DefectEditorApi } from '../editor/registerDefectEditor';
+import { readDefaultProject } from '../config/settings';
+import type { ProjectRef } from '../api/index';
+import type { Log } from '../util/log';
+import type { ChatToolServices } from './services';
+
+export function extensionChatServices(auth: AuthServices, editor: DefectEditorApi, log: Log): ChatToolServices {
+  const { manager } = auth;
+  const connection = (server: string) => {
+    const c = manager.get(server);
+    if (!c) throw new Error(`No ALM server named "${server}" is configured.`);
+    return c;
+  };
+  return {
+    servers: () =>
+      manager.all().map((c) => ({
+        name: c.name,
+        baseUrl: c.entry.url,
+        username: c.username,
+        signedIn: c.canLoad,
+        ...(c.entry.domain ? { domain: c.entry.domain } : {}),
+        ...(c.entry.project ? { project: c.entry.project } : {}),
+      })),
+    defaultProject: () => readDefaultProject(),
+    async projects(server, signal) {
+      const c = connection(server);
+      const domains = await c.domains(signal);
+      const out: ProjectRef[] = [];
+      for (const d of domains) out.push(...(d.projects ?? (await c.projects(d.name, signal))));
+      return out;
+    },
+    project: (ref) => connection(ref.server).project(ref.domain, ref.project),
+    editingHere(ref) {
+      const phase = editor.controller(ref)?.lockPhase;
+      return phase === 'acquiring' || phase === 'editing' || phase === 'saving';
+    },
+    log: log.child('chat'),
+  };
+}

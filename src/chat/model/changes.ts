@@ -1,0 +1,102 @@
+// "Update defect": the model names fields by name or label and sends plain values; this turns them
+// into the changes the client sends (memo text escaped into a memo document), refuses fields a
+// chat edit must not touch, and validates everything against the field metadata and lists before
+// a confirmation is shown. Problems come back together, each with its field's label and, for
+// list fields, the values the list allows. No `vscode` import.
+import { validateEdits } from '../../api/index';
+import type { DefectChanges, FieldCatalog, FieldMeta, FieldProblem, FieldValue, ListTree } from '../../api/index';
+import type { ChangeValue } from './inputs';
+import { textToMemoHtml } from './memoMarkdown';
+
+/** Fields a chat update never writes: server-computed flags, and the comments (Add comment appends). */
+const NOT_BY_UPDATE: Record<string, string> = {
+  'dev-comments': 'Comments are added with the "Add comment" tool, which appends instead of replacing what others wrote.',
+  attachment: 'Attachments are managed from the ALM view.',
+  'has-linkage': 'This flag is computed by the server.',
+  'has-others-linkage': 'This flag is computed by the server.',
+  'has-change': 'This flag is computed by the server.',
+};
+const MAX_ALLOWED_SHOWN = 30;
+
+export interface ResolvedChange {
+  field: string;
+  label: string;
+  /** The value sent to the server. */
+  value: FieldValue;
+  /** The value as the user reads it in the confirmation (memo text rather than its HTML). */
+  shown: string;
+}
+
+export interface ResolvedChanges {
+  changes: ResolvedChange[];
+  problems: FieldProblem[];
+}
+
+export function isMemoField(f: FieldMeta): boolean {
+  return f.dataType.name === 'Memo' || f.sanitization === 'HTML';
+}
+
+/** The field named `key`: its name first, then its label (case-insensitive). */
+export function findField(fields: FieldCatalog, key: string): FieldMeta | undefined {
+  const k = key.trim();
+  if (fields.get(k)) return fields.get(k);
+  const lower = k.toLowerCase();
+  return fields.fields.find((f) => f.name.toLowerCase() === lower) ?? fields.fields.find((f) => f.label.toLowerCase() === lower);
+}
+
+function toFieldValue(f: FieldMeta, v: ChangeValue): FieldValue {
+  if (v === null) return null;
+  if (isMemoField(f)) return String(v).trim() ? textToMemoHtml(String(v)) : null;
+  if (typeof v === 'boolean') return v ? 'Y' : 'N';
+  if (f.dataType.multiple && typeof v === 'string') return v.split(';').map((s) => s.trim()).filter(Boolean);
+  if (typeof v === 'string' && v.trim() === '') return null;
+  return v;
+}
+
+export function shownValue(v: ChangeValue | FieldValue | undefined, memo = false): string {
+  if (v === null || v === undefined || v === '' || (Array.isArray(v) && v.length === 0)) return '(empty)';
+  if (Array.isArray(v)) return v.join(', ');
+  if (typeof v === 'object') return `${v.type} ${v.id}`;
+  const text = String(v);
+  return memo && text.length > 300 ? `${text.slice(0, 299)}…` : text;
+}
+
+/** The values a list field allows, for the model to pick from after a refusal. */
+function allowedValues(f: FieldMeta, lists: ListTree): string | undefined {
+  const src = f.dataType.source;
+  if (src?.kind !== 'list') return undefined;
+  const values = lists.valuesOf(src.listId);
+  if (values.length === 0) return undefined;
+  const shown = values.slice(0, MAX_ALLOWED_SHOWN).join(', ');
+  return `${f.label} allows: ${shown}${values.length > MAX_ALLOWED_SHOWN ? `, … (${values.length} values)` : ''}.`;
+}
+
+export function resolveChanges(input: Record<string, ChangeValue>, fields: FieldCatalog, lists: ListTree): ResolvedChanges {
+  const problems: FieldProblem[] = [];
+  const changes: ResolvedChange[] = [];
+  const entries = input && typeof input === 'object' && !Array.isArray(input) ? Object.entries(input) : [];
+  if (entries.length === 0) problems.push({ code: 'other', message: 'No field to change was given.' });
+  for (const [key, raw] of entries) {
+    const f = findField(fields, key);
+    if (!f) {
+      problems.push({ field: key, label: key, code: 'unknown-field', message: `"${key}" is not a defect field (use a field name or label as "Get defect" shows them).` });
+      continue;
+    }
+    if (NOT_BY_UPDATE[f.name]) {
+      problems.push({ field: f.name, label: f.label, code: 'read-only', message: `${f.label} cannot be changed here. ${NOT_BY_UPDATE[f.name]}` });
+      continue;
+    }
+    if (changes.some((c) => c.field === f.name)) {
+      problems.push({ field: f.name, label: f.label, code: 'other', message: `${f.label} is named twice.` });
+      continue;
+    }
+    changes.push({ field: f.name, label: f.label, value: toFieldValue(f, raw), shown: shownValue(raw, isMemoField(f)) });
+  }
+  const edits: DefectChanges = Object.fromEntries(changes.map((c) => [c.field, c.value]));
+  for (const p of validateEdits(edits, fields, lists)) {
+    const f = p.field ? fields.get(p.field) : undefined;
+    const hint = p.code === 'not-in-list' && f ? allowedValues(f, lists) : undefined;
+    problems.push(hint ? { ...p, message: `${p.message} ${hint}` } : p);
+  }
+  return { changes, problems };
+}

@@ -1,0 +1,72 @@
+// What the read tools return: compact search rows and one defect with every field by its label,
+// memos as inert Markdown text and attachments by name and size. Server values are escaped so the
+// model reads them as text. No `vscode` import.
+import type { Attachment, Defect, FieldCatalog, FieldValue } from '../../api/index';
+import { formatBytes } from '../../attachments/model/format';
+import { escapeMarkdown } from '../../tree/model/tooltip';
+import { memoToMarkdown } from './memoMarkdown';
+
+export const ROW_FIELDS = ['id', 'name', 'status', 'severity', 'priority', 'owner', 'last-modified'] as const;
+const ROW_HEADERS = ['ID', 'Summary', 'Status', 'Severity', 'Priority', 'Owner', 'Last modified'];
+/** Shown first in a defect; the rest follow by label. */
+const LEAD_FIELDS = ['status', 'severity', 'priority', 'owner', 'detected-by', 'creation-time', 'last-modified'];
+const HIDDEN = new Set(['type', 'id', 'name', 'ver-stamp']);
+
+/** A field value as one escaped line; empty reads as "—". */
+export function showValue(v: FieldValue | undefined): string {
+  if (v === null || v === undefined || v === '' || (Array.isArray(v) && v.length === 0)) return '—';
+  if (Array.isArray(v)) return escapeMarkdown(v.join(', '));
+  if (typeof v === 'object') return escapeMarkdown(`${v.type} ${v.id}`);
+  return escapeMarkdown(String(v));
+}
+
+export interface SearchSummary {
+  where: string;
+  description: string;
+  total: number;
+  limit: number;
+}
+
+export function searchResult(rows: readonly Defect[], s: SearchSummary): string {
+  const head = `${s.total} defect${s.total === 1 ? '' : 's'} in ${s.where} match (${s.description}).`;
+  if (rows.length === 0) return `${head} Nothing to show.`;
+  const more = s.total > rows.length
+    ? ` Showing the first ${rows.length} (newest first); ${s.total - rows.length} more not shown: narrow the filter${s.limit < 200 ? ' or raise limit (at most 200)' : ''}.`
+    : ` Showing all ${rows.length} (newest first).`;
+  const table = [`| ${ROW_HEADERS.join(' | ')} |`, `|${ROW_HEADERS.map(() => '---').join('|')}|`];
+  for (const d of rows) table.push(`| ${ROW_FIELDS.map((f) => showValue(d[f])).join(' | ')} |`);
+  return [head + more, '', ...table].join('\n');
+}
+
+export interface DefectDetails {
+  defect: Defect;
+  fields: FieldCatalog;
+  attachments: readonly Attachment[];
+  where: string;
+  link: string;
+}
+
+function isMemo(fields: FieldCatalog, name: string): boolean {
+  const f = fields.get(name);
+  return f?.dataType.name === 'Memo' || f?.sanitization === 'HTML' || name === 'description' || name === 'dev-comments';
+}
+
+export function defectResult(x: DefectDetails): string {
+  const { defect: d, fields } = x;
+  const label = (name: string) => escapeMarkdown(fields.label(name));
+  const lines = [`# Defect ${d.id}: ${showValue(d.name)}`, '', `${x.where} · link: ${x.link}`, '', '## Fields'];
+  const names = Object.keys(d).filter((k) => !HIDDEN.has(k) && !isMemo(fields, k));
+  const lead = LEAD_FIELDS.filter((f) => names.includes(f));
+  const rest = names.filter((f) => !LEAD_FIELDS.includes(f)).sort((a, b) => fields.label(a).localeCompare(fields.label(b)));
+  for (const f of [...lead, ...rest]) lines.push(`- ${label(f)} (\`${f}\`): ${showValue(d[f])}`);
+  const memos = Object.keys(d).filter((k) => isMemo(fields, k)).sort((a, b) => Number(b === 'description') - Number(a === 'description'));
+  for (const f of memos) {
+    const v = d[f];
+    const text = memoToMarkdown(typeof v === 'string' ? v : '');
+    lines.push('', `## ${label(f)} (\`${f}\`)`, '', text || '(empty)');
+  }
+  lines.push('', '## Attachments', '');
+  if (x.attachments.length === 0) lines.push('(none)');
+  for (const a of x.attachments) lines.push(`- ${escapeMarkdown(a.name)} (${formatBytes(a.fileSize)})`);
+  return lines.join('\n');
+}

@@ -1,0 +1,54 @@
+// Which project a tool works on: what the input names, filled in from the workspace's default
+// project (`almDefects.defaultProject`), a server entry's pinned project, or the only project of
+// the only signed-in server. Anything ambiguous is a ToolInputError listing the choices, so the
+// model can ask the user or pass server, domain and project. No `vscode` import.
+import type { ProjectInput } from './model/inputs';
+import { ToolInputError } from './model/results';
+import type { ChatProjectRef, ChatServer, ChatToolServices } from './services';
+
+export interface ResolvedProject extends ChatProjectRef {
+  entry: ChatServer;
+}
+
+export function describeProject(ref: ChatProjectRef): string {
+  return `${ref.server} (${ref.domain}/${ref.project})`;
+}
+
+function pickServer(services: ChatToolServices, input: ProjectInput, fallback: string | undefined): ChatServer {
+  const all = services.servers();
+  if (all.length === 0) throw new ToolInputError('No ALM server is configured. The user can add one with "ALM: Add Server…".');
+  const name = input.server?.trim() || fallback;
+  if (name) {
+    const found = all.find((s) => s.name === name) ?? all.find((s) => s.name.toLowerCase() === name.toLowerCase());
+    if (!found) throw new ToolInputError(`No ALM server named "${name}" is configured; configured: ${all.map((s) => `"${s.name}"`).join(', ')}.`);
+    return found;
+  }
+  if (all.length === 1) return all[0];
+  const signedIn = all.filter((s) => s.signedIn);
+  if (signedIn.length === 1) return signedIn[0];
+  if (signedIn.length === 0) {
+    throw new ToolInputError(`Error: signed out. The user is not signed in to any ALM server (${all.map((s) => `"${s.name}"`).join(', ')}); they can sign in with "ALM: Sign In…".`);
+  }
+  throw new ToolInputError(`Several ALM servers are signed in (${signedIn.map((s) => `"${s.name}"`).join(', ')}); pass "server" (and "domain" and "project"), or set almDefects.defaultProject in the workspace settings.`);
+}
+
+export async function resolveProject(services: ChatToolServices, input: ProjectInput, signal?: AbortSignal): Promise<ResolvedProject> {
+  const preset = services.defaultProject();
+  const named = input.server?.trim();
+  // The default project applies to its own server only.
+  const usePreset = preset && (!named || named.toLowerCase() === preset.server?.toLowerCase()) ? preset : undefined;
+  const entry = pickServer(services, input, usePreset?.server);
+  const domainIn = input.domain?.trim() || (usePreset?.server ? usePreset.domain : undefined) || entry.domain;
+  const projectIn = input.project?.trim() || (usePreset?.server ? usePreset.project : undefined) || (domainIn === entry.domain ? entry.project : undefined);
+  if (domainIn && projectIn) return { server: entry.name, domain: domainIn, project: projectIn, entry };
+  // Nothing pins it: the server's projects decide (one project is the default; several are listed).
+  const projects = (await services.projects(entry.name, signal)).filter(
+    (p) => (!domainIn || p.domain.toLowerCase() === domainIn.toLowerCase()) && (!projectIn || p.name.toLowerCase() === projectIn.toLowerCase()),
+  );
+  if (projects.length === 1) return { server: entry.name, domain: projects[0].domain, project: projects[0].name, entry };
+  if (projects.length === 0) {
+    throw new ToolInputError(`No project${projectIn ? ` named "${projectIn}"` : ''}${domainIn ? ` in domain "${domainIn}"` : ''} on ${entry.name}.`);
+  }
+  const shown = projects.slice(0, 20).map((p) => `${p.domain}/${p.name}`).join(', ');
+  throw new ToolInputError(`${entry.name} has several projects (${shown}${projects.length > 20 ? ', …' : ''}); pass "domain" and "project", or set almDefects.defaultProject in the workspace settings.`);
+}

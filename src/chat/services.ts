@@ -1,0 +1,45 @@
+// What the chat tools need from the rest of the extension, handed in by activate(): the configured
+// servers and their sign-in state, the workspace's default project, project listings and the
+// project API of a server (rejecting with the client's typed errors when signed out). Nothing here
+// reads settings or windows itself, so the tools can be driven by fakes.
+import type { ProjectApi, ProjectRef } from '../api/index';
+
+export interface ChatProjectRef {
+  server: string;
+  domain: string;
+  project: string;
+}
+
+export interface ChatServer {
+  name: string;
+  baseUrl: string;
+  /** The user name on that server ("me" in filters, the comment header). */
+  username: string;
+  /** A password is stored and was not refused. */
+  signedIn: boolean;
+  /** Domain and project pinned in the server entry, when they are. */
+  domain?: string;
+  project?: string;
+}
+
+export interface ChatLog {
+  debug(message: string): void;
+  warn(message: string): void;
+}
+
+export interface ChatToolServices {
+  servers(): ChatServer[];
+  /** `almDefects.defaultProject` of the workspace, when set. */
+  defaultProject(): Partial<ChatProjectRef> | undefined;
+  /** Every project of a server the user can see. */
+  projects(server: string, signal?: AbortSignal): Promise<ProjectRef[]>;
+  project(ref: ChatProjectRef): Promise<ProjectApi>;
+  /**
+   * Whether a defect editor of this window holds (or is taking) the defect's lock. Locks belong to
+   * the session, which the editor and the tools share: a tool taking and releasing "its" lock then
+   * would release the editor's, so writes refuse instead.
+   */
+  editingHere(ref: ChatProjectRef & { id: number }): boolean;
+  log: ChatLog;
+  now?(): Date;
+}

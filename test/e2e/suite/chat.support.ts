@@ -1,0 +1,83 @@
+// Shared by the chat tool suites: the extension signed in as alice, bob's own client on the same
+// server (to change and lock defects behind the tools' back and to check what the server stored),
+// and helpers that invoke a tool through `vscode.lm.invokeTool` and read its text.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { AlmClient } from '../../../src/api/index';
+import type { ProjectApi } from '../../../src/api/index';
+import type { ChatToolsApi } from '../../../src/chat/register';
+import type { AlmDefectsApi } from '../../../src/extension';
+import { e2eAlmServer } from '../environment';
+
+export const EXTENSION_ID = 'alm-defects.alm-defects';
+export const TOOLS = { search: 'alm_searchDefects', get: 'alm_getDefect', comment: 'alm_addDefectComment', update: 'alm_updateDefect' } as const;
+
+export interface ChatWorld {
+  api: AlmDefectsApi;
+  /** The tools' prepare and invoke steps (the extension offers them in test mode only). */
+  chat: ChatToolsApi;
+  bob: AlmClient;
+  bobDemo: ProjectApi;
+}
+
+/** Activates the extension, signs alice in and builds bob's client. */
+export async function chatWorld(): Promise<ChatWorld> {
+  const ext = vscode.extensions.getExtension<AlmDefectsApi>(EXTENSION_ID);
+  assert.ok(ext);
+  const api = await ext.activate();
+  await api.reloadSettings();
+  const server = e2eAlmServer();
+  await signInAlice();
+  const [, b] = server.users;
+  const bob = new AlmClient({ baseUrl: server.baseUrl, credentials: async () => ({ username: b.username, password: b.password }) });
+  assert.ok(api.chat, 'the extension runs in test mode');
+  return { api, chat: api.chat, bob, bobDemo: bob.project('DEFAULT', 'Demo') };
+}
+
+export async function signInAlice(): Promise<void> {
+  const server = e2eAlmServer();
+  const signedIn = (await vscode.commands.executeCommand('almDefects.signIn', { server: 'Demo', password: server.users[0].password })) as { ok: boolean };
+  assert.equal(signedIn.ok, true);
+}
+
+/** The tool's result as text (its text parts joined). */
+export async function invoke(tool: string, input: object, token?: vscode.CancellationToken): Promise<string> {
+  const result = await vscode.lm.invokeTool(tool, { input, toolInvocationToken: undefined }, token);
+  return result.content.map((p) => (p instanceof vscode.LanguageModelTextPart ? p.value : '')).join('');
+}
+
+/** The rows of a search result's table. */
+export function rowsOf(text: string): { id: number; cells: string[] }[] {
+  return text
+    .split('\n')
+    .filter((l) => /^\| \d+ \|/.test(l))
+    .map((l) => {
+      const cells = l.slice(2, -2).split(/ (?<!\\)\| /);
+      return { id: Number(cells[0]), cells };
+    });
+}
+
+/** The total a search result states. */
+export function totalOf(text: string): number {
+  const m = /^(\d+) defects? in /.exec(text);
+  assert.ok(m, `no total in: ${text.slice(0, 200)}`);
+  return Number(m[1]);
+}
+
+/** One "## Heading" section of a Get defect result, without its heading. */
+export function sectionOf(text: string, heading: RegExp): string {
+  const parts = text.split(/^## /m);
+  const part = parts.find((p) => heading.test(p.split('\n')[0]));
+  assert.ok(part !== undefined, `no section ${heading} in: ${text}`);
+  return part.split('\n').slice(1).join('\n').trim();
+}
+
+export async function until<T>(what: string, probe: () => T | Promise<T>, timeoutMs = 15_000): Promise<NonNullable<T>> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value) return value as NonNullable<T>;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
