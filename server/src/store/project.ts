@@ -182,6 +182,28 @@ export class ProjectStore {
     return ids;
   }
 
+  /**
+   * Runs a bulk load of defects with the defect indexes dropped, then builds them again: sorting
+   * once beats keeping 14 indexes up to date row by row, whose pages no longer fit the cache past a
+   * few hundred thousand defects (a million-defect seed took over 25 minutes). Queries meanwhile
+   * stay correct, only slower. The indexes are rebuilt even when `load` fails.
+   */
+  async withoutDefectIndexes<T>(load: () => Promise<T>): Promise<T> {
+    const indexes = this.db
+      .prepare("SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'defects' AND sql IS NOT NULL")
+      .all() as { name: string; sql: string }[];
+    this.transaction(() => {
+      for (const { name } of indexes) this.db.exec(`DROP INDEX "${name.replace(/"/g, '""')}"`);
+    });
+    try {
+      return await load();
+    } finally {
+      this.transaction(() => {
+        for (const { sql } of indexes) this.db.exec(sql);
+      });
+    }
+  }
+
   insertDefect(record: DefectInput): number {
     return this.transaction(() => this.insertOne(record));
   }
