@@ -22,6 +22,9 @@ export class ProjectStore {
   /** Prepared statements by SQL text: collection reads repeat the same few shapes. */
   private readonly statements = new Map<string, Statement>();
   private readonly insertDefectStmt;
+  /** Counts by query and parameters, with the write generation they were taken at (see count()). */
+  private readonly counts = new Map<string, { generation: string; count: number }>();
+  private readonly totalChanges;
 
   constructor(
     readonly domain: string,
@@ -37,6 +40,26 @@ export class ProjectStore {
     const cols = DEFECT_COLUMNS.map((c) => `"${c}"`).join(', ');
     const params = DEFECT_COLUMNS.map(() => '?').join(', ');
     this.insertDefectStmt = this.db.prepare(`INSERT INTO defects (${cols}) VALUES (${params})`);
+    this.totalChanges = this.db.prepare('SELECT total_changes()').pluck();
+  }
+
+  /**
+   * The result of a count query, kept until anything is written: an exact total over a million
+   * defects costs tens of milliseconds, and Load more asks the same count page after page.
+   * SQLite's total_changes() counts every row this connection wrote, whatever the statement or
+   * route, and data_version changes when another connection wrote: together they say whether a
+   * kept count can still be true.
+   */
+  count(sql: string, params: readonly unknown[]): number {
+    const generation = `${String(this.db.pragma('data_version', { simple: true }))}:${String(this.totalChanges.get())}`;
+    const key = `${sql}\u0000${JSON.stringify(params)}`;
+    const kept = this.counts.get(key);
+    if (kept?.generation === generation) return kept.count;
+    const count = this.statement(sql).pluck().get(...params) as number;
+    this.counts.delete(key);
+    if (this.counts.size >= 256) this.counts.delete(this.counts.keys().next().value as string);
+    this.counts.set(key, { generation, count });
+    return count;
   }
 
   /** A prepared statement for `sql`, reused across requests (at most 256 kept). */

@@ -30,7 +30,7 @@ export function registerDefectReads(app: FastifyInstance, ctx: ServerContext): v
     const page = pageQuery('defects', defectJsonSql(compiled.fields), compiled);
     const instances = store.statement(page.sql).pluck().all(...page.params) as Buffer[];
     const count = countQuery('defects', compiled);
-    const total = store.statement(count.sql).pluck().get(...count.params) as number;
+    const total = store.count(count.sql, count.params);
     return reply.type('application/json; charset=utf-8').send(pageBody(instances, total));
   });
 
