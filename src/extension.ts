@@ -14,6 +14,12 @@ import { affectsConnections } from './config/settings';
 import { extensionEditorServices } from './editor/extensionServices';
 import { registerDefectEditor, releaseAllLocks } from './editor/registerDefectEditor';
 import type { DefectEditorApi } from './editor/registerDefectEditor';
+import { registerReferences } from './references/register';
+import type { ReferencesFeature } from './references/register';
+import { registerRefresh } from './refresh/register';
+import { registerWork } from './work/register';
+import type { WorkFeature } from './work/register';
+import type { RefreshFeature } from './refresh/register';
 import { LoadingNode } from './tree/nodes/treeNode';
 import type { TreeNode } from './tree/nodes/treeNode';
 import { TreeFeature } from './tree/view/treeFeature';
@@ -30,6 +36,8 @@ export interface AlmDefectsApi {
   treeItem(node: TreeNode): vscode.TreeItem;
   /** The tree's selected rows (e.g. the one "New Defect…" revealed). */
   selection(): readonly TreeNode[];
+  /** Reveals and selects a node in the view (its ancestors expand). */
+  revealInTree(node: TreeNode): Promise<void>;
   connection(server: string): { status: ConnectionStatus; problem: string | undefined; signInAttempts: number } | undefined;
   statusBarText(): string;
   /** Applies settings changes now instead of on the configuration event. */
@@ -38,6 +46,12 @@ export interface AlmDefectsApi {
   readonly editor: DefectEditorApi;
   /** Attachments: the drop target, `alm-attachment:` URIs, listing, change events, replaceable prompts. */
   readonly attachments: AttachmentsFeature;
+  /** Defect references in files (the batched lookup). */
+  readonly references: ReferencesFeature;
+  /** The periodic change checks (run one round with `scheduler.tick()`). */
+  readonly refresh: RefreshFeature;
+  /** Start Work: the defect being worked on, the user's defects for completion. */
+  readonly work: WorkFeature;
   /**
    * The chat tools' two steps (prepare, invoke) one at a time; only in development and test mode,
    * since invoke alone skips the confirmation VS Code shows the user.
@@ -60,12 +74,22 @@ export function activate(context: vscode.ExtensionContext): AlmDefectsApi {
   const tree = new TreeFeature(context, services, statusBar, log);
   const editor = registerDefectEditor(context, extensionEditorServices(services, tree, log));
   const attachments = registerAttachments(context, extensionAttachmentServices(services, tree, log));
+  const references = registerReferences(services.manager, log);
+  const refresh = registerRefresh(tree, editor, log);
+  const work = registerWork(context, services.manager, references.lookup, editor, log);
   const chat = registerChatTools(extensionChatServices(services, editor, log));
   context.subscriptions.push(
     auth,
     statusBar,
     tree,
-    tree.setDefectOpener((ref) => editor.open(ref)),
+    references,
+    refresh,
+    work,
+    tree.setDefectOpener((ref) => {
+      refresh.tree.opened(ref);
+      work.opened(ref);
+      return editor.open(ref);
+    }),
     ...registerAuthCommands(services),
     ...chat.disposables,
     vscode.commands.registerCommand('almDefects.showLog', () => channel.show(true)),
@@ -101,6 +125,9 @@ export function activate(context: vscode.ExtensionContext): AlmDefectsApi {
     },
     treeItem: (node) => tree.provider.getTreeItem(node),
     selection: () => tree.view.selection,
+    revealInTree: async (node) => {
+      await tree.view.reveal(node, { select: true, focus: false, expand: false });
+    },
     connection(server) {
       const c = services.manager.get(server);
       return c && { status: c.status, problem: c.problem, signInAttempts: c.signInAttempts };
@@ -109,6 +136,9 @@ export function activate(context: vscode.ExtensionContext): AlmDefectsApi {
     reloadSettings: () => services.reload(),
     editor,
     attachments,
+    references,
+    refresh,
+    work,
     ...(context.extensionMode === vscode.ExtensionMode.Production ? {} : { chat: chat.api }),
   };
 }

@@ -17,6 +17,8 @@ export const CORE_PAGES: Record<string, string>[] = [
 ];
 
 export interface CoreSamples {
+  /** The api tree's page of the same shape, fetched in the same rounds (so load noise hits all three alike). */
+  api: number[];
   json: number[];
   xml: number[];
   sql: number[];
@@ -24,27 +26,46 @@ export interface CoreSamples {
 
 type Measure = (runs: number, fn: () => unknown) => Promise<number[]>;
 
-async function fetchPage(pool: Pool, path: string, cookie: string, accept: string, samples: number[]): Promise<void> {
+async function fetchPage(pool: Pool, path: string, cookie: string, accept: string): Promise<number> {
   const start = process.hrtime.bigint();
   const res = await pool.request({ path, method: 'GET', headers: { cookie, accept } });
   let bytes = 0;
   for await (const chunk of res.body) bytes += (chunk as Buffer).length;
-  samples.push(Number(process.hrtime.bigint() - start) / 1e6);
+  const elapsed = Number(process.hrtime.bigint() - start) / 1e6;
   if (res.statusCode !== 200 || bytes < 1000) throw new Error(`GET ${path} (${accept}) answered ${res.statusCode}, ${bytes} bytes`);
+  return elapsed;
 }
 
-export async function measureCorePages(pool: Pool, root: string, cookie: string, db: Database.Database, requests: number, measure: Measure): Promise<CoreSamples> {
-  const all: CoreSamples = { json: [], xml: [], sql: [] };
-  console.log(`Core tree, the same shapes (${requests} timed requests per shape and format, to the last byte):`);
-  for (const page of CORE_PAGES) {
-    const path = `${root}/rest/domains/DEFAULT/projects/Demo/defects?${new URLSearchParams(page)}`;
+/**
+ * Times each Core shape in JSON and XML and its api twin in interleaved rounds (api, JSON, XML),
+ * after a warm-up of a tenth of the rounds; then the Core JSON page's SQL directly.
+ */
+export async function measureCorePages(
+  pool: Pool,
+  root: string,
+  cookie: string,
+  db: Database.Database,
+  requests: number,
+  apiPages: readonly Record<string, string>[],
+  measure: Measure,
+): Promise<CoreSamples> {
+  const all: CoreSamples = { api: [], json: [], xml: [], sql: [] };
+  console.log(`Core tree, the same shapes; ${requests} rounds per shape of (api page, Core JSON, Core XML), to the last byte:`);
+  for (const [i, page] of CORE_PAGES.entries()) {
+    const corePath = `${root}/rest/domains/DEFAULT/projects/Demo/defects?${new URLSearchParams(page)}`;
+    const apiPath = `${root}/api/domains/DEFAULT/projects/Demo/defects?${new URLSearchParams(apiPages[i])}`;
+    const api: number[] = [];
     const json: number[] = [];
     const xml: number[] = [];
-    await measure(requests, () => fetchPage(pool, path, cookie, 'application/json', json));
-    await measure(requests, () => fetchPage(pool, path, cookie, 'application/xml', xml));
-    // Warm-up samples are dropped: measure() times `requests` calls after its warm-up ones.
-    json.splice(0, json.length - requests);
-    xml.splice(0, xml.length - requests);
+    for (let round = -Math.max(10, requests / 10); round < requests; round++) {
+      const a = await fetchPage(pool, apiPath, cookie, 'application/json');
+      const j = await fetchPage(pool, corePath, cookie, 'application/json');
+      const x = await fetchPage(pool, corePath, cookie, 'application/xml');
+      if (round < 0) continue;
+      api.push(a);
+      json.push(j);
+      xml.push(x);
+    }
     const c = compileCollectionRequest({ ...page }, CATALOGS.defects, PAGING);
     const served = pageQuery('defects', coreDefectJsonSql(c.fields), c);
     const count = countQuery('defects', c);
@@ -52,23 +73,24 @@ export async function measureCorePages(pool: Pool, root: string, cookie: string,
       db.prepare(served.sql).pluck().all(...served.params);
       db.prepare(count.sql).pluck().get(...count.params);
     });
+    all.api.push(...api);
     all.json.push(...json);
     all.xml.push(...xml);
     all.sql.push(...sql);
-    const [js, xs, ss] = [summarize(json), summarize(xml), summarize(sql)];
+    const [as, js, xs, ss] = [summarize(api), summarize(json), summarize(xml), summarize(sql)];
     console.log(`  ${JSON.stringify(page)}`);
-    console.log(`    JSON ${ms(js.p50)} / ${ms(js.p99)}   XML ${ms(xs.p50)} / ${ms(xs.p99)}   SQLite as served (JSON) ${ms(ss.p50)} / ${ms(ss.p99)}`);
+    console.log(`    api ${ms(as.p50)} / ${ms(as.p99)}   Core JSON ${ms(js.p50)} / ${ms(js.p99)}   Core XML ${ms(xs.p50)} / ${ms(xs.p99)}   SQLite Core JSON as served ${ms(ss.p50)} / ${ms(ss.p99)}`);
   }
   return all;
 }
 
 const GOAL_RATIO = 1.3;
 
-/** Core p50s beside the api tree's HTTP p50 and the SQL baseline, with the goal verdict. */
-export function reportCore(core: CoreSamples, apiHttp: number[], plain: number[]): void {
-  const [json, xml, sql, api, base] = [summarize(core.json), summarize(core.xml), summarize(core.sql), summarize(apiHttp), summarize(plain)];
+/** Core p50s beside the api tree's p50 of the same rounds and the SQL baseline, with the goal verdict. */
+export function reportCore(core: CoreSamples, plain: number[]): void {
+  const [json, xml, sql, api, base] = [summarize(core.json), summarize(core.xml), summarize(core.sql), summarize(core.api), summarize(plain)];
   console.log('Core pages, all shapes:');
-  console.log(`  api tree HTTP            p50 ${ms(api.p50)}  p99 ${ms(api.p99)}`);
+  console.log(`  api tree HTTP            p50 ${ms(api.p50)}  p99 ${ms(api.p99)}  (same rounds)`);
   console.log(`  Core JSON HTTP           p50 ${ms(json.p50)}  p99 ${ms(json.p99)}  ratio to api p50 ${(json.p50 / api.p50).toFixed(2)}x`);
   console.log(`  Core XML HTTP            p50 ${ms(xml.p50)}  p99 ${ms(xml.p99)}  ratio to api p50 ${(xml.p50 / api.p50).toFixed(2)}x`);
   console.log(`  SQLite Core JSON served  p50 ${ms(sql.p50)}  p99 ${ms(sql.p99)}`);

@@ -97,7 +97,7 @@ async function main(): Promise<void> {
         console.log(`    HTTP ${ms(hs.p50)} / ${ms(hs.p99)} (parsed ${ms(js.p50)} / ${ms(js.p99)})   SQLite as served ${ms(ds.p50)} / ${ms(ds.p99)}   SQLite plain ${ms(ps.p50)} / ${ms(ps.p99)}`);
       }
       report(all, requests * PAGES.length);
-      reportCore(await measureCorePages(pool, url.pathname, cookie, db, requests, measure), all.http, all.plain);
+      reportCore(await measureCorePages(pool, url.pathname, cookie, db, requests, PAGES, measure), all.plain);
       await measureTreePages(pool, url.pathname, cookie, defects, requests);
     } finally {
       db.close();

@@ -26,6 +26,10 @@ export interface DefectEditorApi {
   /** The controller behind an open editor (a new defect's key has no id), for tests and diagnostics. */
   controller(key: DefectKey): DefectController | undefined;
   releaseAllLocks(): Promise<void>;
+  /** Controllers whose panel is visible now (the periodic change check looks only at these). */
+  visibleControllers(): DefectController[];
+  /** The defect of the active editor panel, if one is active. */
+  activeKey(): DefectKey | undefined;
 }
 
 let current: DefectEditorRegistry | undefined;
@@ -96,6 +100,10 @@ class DefectEditorRegistry implements SessionHost, vscode.Disposable {
     return this.sessions.get(keyId(key));
   }
 
+  all(): DefectSession[] {
+    return [...this.sessions.values()];
+  }
+
   keys(): DefectKey[] {
     return [...this.sessions.values()].map((s) => s.key);
   }
@@ -147,6 +155,8 @@ export function registerDefectEditor(context: vscode.ExtensionContext, services:
     openKeys: () => registry.keys(),
     controller: (key) => registry.session(key)?.controller,
     releaseAllLocks: () => registry.releaseAll(),
+    visibleControllers: () => registry.all().filter((s) => s.webviewPanel?.visible).map((s) => s.controller),
+    activeKey: () => registry.all().find((s) => s.webviewPanel?.active)?.key,
   };
   context.subscriptions.push(
     registry,

@@ -33,7 +33,7 @@ export function registerAttachments(app: FastifyInstance, ctx: ServerContext): v
       const params = queryParams(request);
       rejectById(params);
       const store = storeOf(ctx, request);
-      const form = negotiate(request.headers.accept, params.alt);
+      const form = negotiate(request.headers.accept, params.alt, 'json');
       checkNameFilter(params.query);
       const compiled = compileCollectionRequest(params, CATALOGS.attachments, PAGING);
       const db = store.project.db;
@@ -56,7 +56,7 @@ export function registerAttachments(app: FastifyInstance, ctx: ServerContext): v
       const params = queryParams(request);
       rejectById(params);
       const { store, row } = existing(ctx, request);
-      const form = negotiate(request.headers.accept, params.alt);
+      const form = negotiate(request.headers.accept, params.alt, 'multipart');
       if (form === 'octet-stream') return sendBytes(reply, store, row);
       if (form === 'multipart') return sendMultipart(reply, store, [row]);
       const { fields } = compileCollectionRequest({ fields: params.fields }, CATALOGS.attachments, PAGING);

@@ -10,18 +10,33 @@ import { assertWritable } from '../routes/lockGuard';
 import { contentTypeFor, toHtmlFragment } from './format';
 import type { AttachmentRow, AttachmentStore } from './store';
 import { receiveUpload } from './upload';
-import type { UploadFields } from './upload';
+import type { ReceivedUpload, UploadFields, UploadTarget } from './upload';
 
 /** Entity types whose instances this server stores, and so can carry attachments. */
 const ATTACHABLE = new Set(['defect']);
 
-export async function createAttachment(ctx: ServerContext, request: FastifyRequest, store: AttachmentStore, session: AlmSession): Promise<AttachmentRow> {
+export async function createAttachment(
+  ctx: ServerContext,
+  request: FastifyRequest,
+  store: AttachmentStore,
+  session: AlmSession,
+  target?: UploadTarget,
+): Promise<AttachmentRow> {
   const check = (fields: UploadFields) => checkTarget(ctx, store, session, fields);
-  const upload = await receiveUpload(request, store, ctx.options.maxAttachmentBytes, check);
+  const upload = await receiveUpload(request, store, ctx.options.maxAttachmentBytes, check, target);
+  return storeUpload(ctx, store, session, upload);
+}
+
+/**
+ * Records content already received into a temporary file (multipart or a raw octet-stream body)
+ * under the upload's fields, applying the name-collision rules; the temporary file is consumed
+ * or removed whatever happens.
+ */
+export async function storeUpload(ctx: ServerContext, store: AttachmentStore, session: AlmSession, upload: ReceivedUpload): Promise<AttachmentRow> {
   const { fields, tempFile, size } = upload;
   try {
     // Checked again: the entity may have been deleted or locked while the content arrived.
-    check(fields);
+    checkTarget(ctx, store, session, fields);
     const contentType = contentTypeFor(fields.name, upload.declaredType);
     const description = fields.description === undefined ? undefined : toHtmlFragment(fields.description);
     const same = store.findByName(fields.entityType, fields.entityId, fields.name);
@@ -44,7 +59,7 @@ export async function createAttachment(ctx: ServerContext, request: FastifyReque
   }
 }
 
-function checkTarget(ctx: ServerContext, store: AttachmentStore, session: AlmSession, fields: UploadFields): void {
+export function checkTarget(ctx: ServerContext, store: AttachmentStore, session: AlmSession, fields: UploadFields): void {
   if (!ATTACHABLE.has(fields.entityType)) {
     throw new AlmError(400, 'qccore.general-error',
       `entity.type '${fields.entityType}' cannot hold attachments on this server; use '${[...ATTACHABLE].join("', '")}'.`);

@@ -3,7 +3,8 @@
 // temporary file in the project's attachments folder, and any failure removes that file.
 import { createWriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
-import { Transform } from 'node:stream';
+import { Transform, finished } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import { AlmError } from '../errors';
@@ -34,20 +35,62 @@ export interface ReceivedUpload {
   declaredType: string | undefined;
 }
 
+/** The entity an upload belongs to when the URL names it (Core `defects/{id}/attachments`). */
+export interface UploadTarget {
+  type: string;
+  id: number;
+}
+
 const bad = (title: string) => new AlmError(400, 'qccore.general-error', title);
 
 /**
+ * Streams content into a fresh temporary file of the store and returns its path and size; a
+ * body over `maxBytes` fails with 413. The source is never destroyed here: on a failure the
+ * rest of it is read and dropped, so the client still gets its error answer.
+ */
+export async function streamToTemp(source: Readable, store: AttachmentStore, maxBytes: number): Promise<{ tempFile: string; size: number }> {
+  const target = { tempFile: store.tempPath(), size: 0 };
+  const counter = new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      target.size += chunk.length;
+      done(target.size > maxBytes ? tooLarge(maxBytes) : null, chunk);
+    },
+  });
+  // A client that aborts ends the source early: that fails the write instead of stalling it.
+  const stopWatching = finished(source, (err) => {
+    if (err) counter.destroy(err);
+  });
+  source.pipe(counter);
+  try {
+    // flush: the content reaches the disk before its record is committed.
+    await pipeline(counter, createWriteStream(target.tempFile, { flags: 'wx', flush: true }));
+    return target;
+  } catch (err) {
+    source.unpipe(counter);
+    source.resume();
+    await rm(target.tempFile, { force: true });
+    throw err;
+  } finally {
+    stopWatching();
+  }
+}
+
+/**
  * Reads the whole multipart body. `beforeContent` runs once the parts before the file are known
- * (entity existence, locks), so a rejected upload stores nothing.
+ * (entity existence, locks), so a rejected upload stores nothing. With a `target` (the URL names
+ * the entity) the entity.type and entity.id parts may be left out; when sent they must agree.
  */
 export async function receiveUpload(
   request: FastifyRequest,
   store: AttachmentStore,
   maxBytes: number,
   beforeContent: (fields: UploadFields) => void,
+  target?: UploadTarget,
 ): Promise<ReceivedUpload> {
   if (!request.isMultipart()) {
-    throw new AlmError(415, 'qccore.general-error', 'Attachments are uploaded as multipart/form-data (parts filename, entity.type, entity.id, then file).');
+    throw new AlmError(415, 'qccore.general-error', target
+      ? 'Attachments are uploaded as multipart/form-data (parts filename, description, override-existing-attachment, ref-subtype, then file) or as application/octet-stream with a Slug header naming the file.'
+      : 'Attachments are uploaded as multipart/form-data (parts filename, entity.type, entity.id, then file).');
   }
   const text = new Map<TextPart, string>();
   let received: ReceivedUpload | undefined;
@@ -70,28 +113,20 @@ export async function receiveUpload(
       if (!FILE_PARTS.has(part.fieldname)) {
         throw bad(`A file must be sent in the part named 'file', not '${part.fieldname}'.`);
       }
-      const fields = checkFields(text);
+      const fields = checkFields(text, target);
       beforeContent(fields);
-      received = { fields, tempFile: store.tempPath(), size: 0, declaredType: part.mimetype || undefined };
-      const target = received;
-      const counter = new Transform({
-        transform(chunk: Buffer, _enc, done) {
-          target.size += chunk.length;
-          done(null, chunk);
-        },
-      });
-      // flush: the content reaches the disk before its record is committed.
-      await pipeline(part.file, counter, createWriteStream(target.tempFile, { flags: 'wx', flush: true }));
+      received = { fields, tempFile: '', size: 0, declaredType: part.mimetype || undefined };
+      Object.assign(received, await streamToTemp(part.file, store, maxBytes));
       if (part.file.truncated) throw tooLarge(maxBytes);
     }
     if (!received) {
       if (partCount === 0) throw bad('Malformed multipart body: no parts were found (check the boundary named in Content-Type).');
-      checkFields(text);
+      checkFields(text, target);
       throw bad('The body has no file part: send the content in a part named file, as the last part.');
     }
     return received;
   } catch (err) {
-    if (received) await rm(received.tempFile, { force: true });
+    if (received?.tempFile) await rm(received.tempFile, { force: true });
     // Stop reading: the rest of the body is discarded rather than parsed.
     request.raw.unpipe();
     request.raw.resume();
@@ -99,7 +134,16 @@ export async function receiveUpload(
   }
 }
 
-function checkFields(text: Map<TextPart, string>): UploadFields {
+function checkFields(text: Map<TextPart, string>, target: UploadTarget | undefined): UploadFields {
+  if (target) {
+    const sentType = text.get('entity.type')?.trim();
+    const sentId = text.get('entity.id')?.trim();
+    if ((sentType && sentType !== target.type) || (sentId && sentId !== String(target.id))) {
+      throw bad(`The parts entity.type/entity.id (${sentType ?? '-'} ${sentId ?? '-'}) disagree with the URL's ${target.type} ${target.id}; leave them out.`);
+    }
+    text.set('entity.type', target.type);
+    text.set('entity.id', String(target.id));
+  }
   const missing = ['filename', 'entity.type', 'entity.id'].filter((n) => !text.get(n as TextPart)?.trim());
   if (missing.length > 0) {
     throw bad(`Missing required part${missing.length > 1 ? 's' : ''} ${missing.map((m) => `'${m}'`).join(', ')}; they must come before the file part.`);

@@ -3,13 +3,20 @@
 // tree. Both trees read and write the same project stores through the same rules.
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../context';
+import { registerCoreAttachments } from './attachments/index';
+import { registerCoreCustomization } from './customization/index';
 import { registerCoreDefects } from './defects/index';
 import { registerCoreLocks } from './locks/index';
 
 export { registerCoreDomains } from './domains';
 
 /** Each Core feature adds its `registerX(app, ctx)` here. */
-const FEATURES: ((app: FastifyInstance, ctx: ServerContext) => void)[] = [registerCoreDefects, registerCoreLocks];
+const FEATURES: ((app: FastifyInstance, ctx: ServerContext) => void)[] = [
+  registerCoreDefects,
+  registerCoreLocks,
+  registerCoreAttachments,
+  registerCoreCustomization,
+];
 
 export function registerCoreProjectRoutes(app: FastifyInstance, ctx: ServerContext): void {
   for (const register of FEATURES) register(app, ctx);

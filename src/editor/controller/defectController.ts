@@ -7,6 +7,8 @@ import type { ConflictChoice, SaveOutcome, WireValue } from '../../shared/editor
 import { appendComment, localDate } from './comments';
 import { applyChoices, findConflict } from './conflicts';
 import { ControllerBase } from './controllerBase';
+import { describeRemoteChange } from './remoteChange';
+import { verStampOf } from './conflicts';
 import { buildFieldViews, statusValues } from './fieldViews';
 import { wireValues } from './values';
 
@@ -194,6 +196,26 @@ export class DefectController extends ControllerBase {
     }
     await this.refreshServer(false);
     this.emit('values', 'status');
+  }
+
+  /**
+   * Polled while the editor is visible: outside edit mode, a moved `ver-stamp` (the only field read)
+   * reloads the defect and says who changed what. Editing phases are left alone: the user's edits
+   * are never replaced (a conflict is resolved at save). Resolves whether it reloaded.
+   */
+  async checkForChanges(): Promise<boolean> {
+    const id = this.key.id;
+    const quiet = this.phase === 'read-only' || this.phase === 'locked-by-other';
+    if (!quiet || this.isNew || id === undefined || this.disposed) return false;
+    const probe = await this.options.api.defects.get(id, { fields: ['ver-stamp'] });
+    const stamp = verStampOf(wireValues(probe));
+    if (stamp === null || stamp === verStampOf(this.form.server) || this.phase !== 'read-only' && this.phase !== 'locked-by-other') return false;
+    const before = this.form.server;
+    await this.refreshServer(false);
+    if (this.form.server === before) return false;
+    this.notice = { kind: 'info', text: describeRemoteChange(before, this.form.server, (f) => this.label(f)) };
+    this.emit('values', 'status');
+    return true;
   }
 
   /** Polled by the adapter: a lock the client reports lost makes the editor read-only, edits kept. */

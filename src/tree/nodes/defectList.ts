@@ -82,6 +82,11 @@ export class DefectList {
     this.ctx.changed(this.moreNode);
   }
 
+  /** Every loaded row (the periodic refresh re-reads their fields in place). */
+  loadedRows(): DefectNode[] {
+    return [...this.rows.values()];
+  }
+
   /** The loaded defect with this id, e.g. to reveal it. */
   row(id: number): DefectNode | undefined {
     return this.rows.get(id);

@@ -11,6 +11,8 @@ import { LoadingNode } from './treeNode';
 
 export class DefectNode extends LoadingNode {
   readonly id: string;
+  /** Changed on the server (seen by the periodic refresh) since the user last opened it. */
+  changedRemotely = false;
 
   constructor(
     parent: TreeNode,
@@ -26,11 +28,11 @@ export class DefectNode extends LoadingNode {
     const d = this.defect;
     return {
       label: `${d.id}: ${typeof d.name === 'string' ? d.name : ''}`,
-      description: defectDescription(d),
-      tooltip: defectTooltip(d),
+      description: this.changedRemotely ? `● changed · ${defectDescription(d)}` : defectDescription(d),
+      tooltip: this.changedRemotely ? `${defectTooltip(d)}\n\n_Changed on the server since you last opened it._` : defectTooltip(d),
       collapsible: this.ctx.defectChildren ? 'collapsed' : 'none',
       icon: severityIcon(typeof d.severity === 'string' ? d.severity : undefined),
-      contextValue: 'alm:defect',
+      contextValue: this.changedRemotely ? 'alm:defect+changed' : 'alm:defect',
       command: { command: 'almDefects.openDefect', title: 'Open Defect', arguments: [this.ref] },
     };
   }

@@ -33,6 +33,11 @@ export abstract class PagedNode extends LoadingNode {
     return this.list?.row(id);
   }
 
+  /** Every loaded defect row (none before the first page). */
+  loadedRows(): DefectNode[] {
+    return this.list?.loadedRows() ?? [];
+  }
+
   /** Loads the first page of `filter` and returns its rows. */
   protected async firstPage(api: ProjectApi, filter: Filter, signal: AbortSignal, emptyText: string): Promise<TreeNode[]> {
     this.signal = signal;

@@ -94,6 +94,26 @@ describe('attachments over HTTP: create, read, update, delete', function () {
     assert.deepEqual(file?.body, content);
   });
 
+  it('answers an item asked for with no Accept or */* as multipart/mixed, and the collection as JSON', async () => {
+    const content = Buffer.from('for a client that parses multipart');
+    const created = (await upload(d(10), 'mixed.txt', content)).json<Record_>();
+    const url = `${h.projectUrl}/attachments/${created.id}`;
+    for (const headers of [{}, { accept: '*/*' }, { accept: 'text/html;q=0.1, */*' }] as Record<string, string>[]) {
+      const res = await http('GET', url, { cookie: alice, headers });
+      assert.equal(res.status, 200, JSON.stringify(headers));
+      const parts = parseMixed(res);
+      assert.deepEqual(parts.map((p) => p.name), ['entity.type', 'entity.id', 'description', 'content']);
+      assert.deepEqual(parts[3]?.body, content);
+    }
+    // Explicit types keep their answers.
+    assert.deepEqual((await http('GET', url, { cookie: alice, headers: { accept: 'application/json' } })).json(), created);
+    assert.deepEqual((await http('GET', url, { cookie: alice, headers: { accept: 'application/json, */*' } })).json(), created);
+    assert.deepEqual((await http('GET', url, { cookie: alice, headers: { accept: 'application/octet-stream' } })).body, content);
+    const list = await http('GET', `${h.projectUrl}/attachments?query=${encodeURIComponent(`{id[${created.id}]}`)}`, { cookie: alice });
+    assert.match(String(list.headers['content-type']), /^application\/json/);
+    assert.equal(list.json<{ 'total-count': number }>()['total-count'], 1);
+  });
+
   it('keeps the declared content type and guesses one from the name otherwise', async () => {
     const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
     const parts = uploadParts(d(2), 'shot.png', png);

@@ -75,7 +75,12 @@ export async function startHarness(options: Partial<ServerOptions> = {}, defects
       return (Array.isArray(cookies) ? cookies : [cookies ?? '']).map((c) => c.split(';')[0]).join('; ');
     },
     close: async () => {
-      await app.close();
+      const closing = app.close();
+      // The tests are over: a keep-alive connection whose last response the server had not yet
+      // seen finish when close began is not "idle" and would hold close open until its
+      // keep-alive timeout (seen under load after the raw-socket upload tests).
+      app.server.closeAllConnections();
+      await closing;
       projects.closeAll();
       site.close();
       rmSync(dataDir, { recursive: true, force: true });

@@ -70,6 +70,7 @@ describe('server: Core and api trees over the same data', function () {
     const release = await bob.request('DELETE', core('/defects/2/lock'), { headers: JSON_ });
     assert.equal(release.status, 403);
     assert.equal(release.json<{ Id: string }>().Id, 'qccore.lock-failure');
+    assert.equal((await status(alice, 2)).LockStatus, 'LOCKED_BY_ME', 'the refused release left the lock');
     assert.deepEqual(storedDefect(server.dataDir, 2), before);
     assert.equal((await alice.request('PUT', core('/defects/2'), { json: coreJson({ priority: '3-High' }) })).status, 200, 'the holder may write');
   });

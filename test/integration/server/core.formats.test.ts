@@ -7,9 +7,10 @@ import type { RunningServer } from '../../support/server';
 import { PAGING } from '../../../server/src/config';
 import { CATALOGS } from '../../../server/src/metadata/catalog';
 import { compileCollectionRequest, pageQuery } from '../../../server/src/query/index';
-import { entityJson } from '../../../server/src/core/wire/entity';
+import { XML_DECLARATION, entityJson, entityXml } from '../../../server/src/core/wire/entity';
 import { ReferenceNames, defectEntity } from '../../../server/src/core/defects/convert';
 import { coreDefectJsonSql } from '../../../server/src/core/defects/json';
+import { coreDefectXmlSql } from '../../../server/src/core/defects/xml';
 import { ProjectStore } from '../../../server/src/store/project';
 import { join } from 'node:path';
 import { CORE, parseXml } from './coreHarness';
@@ -121,6 +122,32 @@ describe('server: error, domain and page formats of both trees', function () {
         assert.equal(fromSql.length, 120);
         assert.deepEqual(fromSql, rows.map((row) => entityJson(defectEntity(row, c.fields, refs))));
       }
+    } finally {
+      store.close();
+    }
+  });
+
+  it('the Core XML page written by SQLite equals the library-built entity, for every demo defect, hostile text and fields=', async () => {
+    const store = new ProjectStore('DEFAULT', 'Demo', join(server.dataDir, 'projects', 'DEFAULT', 'Demo'), () => new Date());
+    try {
+      // Every character XML reserves, in a plain field, a memo, a multi-value and an empty value.
+      store.db.prepare(`UPDATE defects SET "name" = ?, "user-02" = ?, "user-04" = 2.0 WHERE "id" = 1`).run(`a&b <c> "d" 'e' ]]> &amp;`, JSON.stringify(['x<y', '', "q'&"]));
+      store.db.prepare(`UPDATE defects SET "user-01" = '', "user-02" = '[]' WHERE "id" = 2`).run();
+      for (const fields of [undefined, 'name,user-02,target-rel,user-04']) {
+        const c = compileCollectionRequest({ 'page-size': 'max', fields }, CATALOGS.defects, PAGING);
+        const fromSql = (store.db.prepare(pageQuery('defects', coreDefectXmlSql(c.fields), c).sql).pluck().all(c.limit, c.offset) as Buffer[]).map((b) =>
+          b.toString('utf8'),
+        );
+        const rows = store.db.prepare('SELECT * FROM defects ORDER BY "id"').all() as Record<string, string | number | null>[];
+        const refs = new ReferenceNames(store);
+        assert.equal(fromSql.length, 120);
+        assert.deepEqual(fromSql, rows.map((row) => entityXml(defectEntity(row, c.fields, refs)).slice(XML_DECLARATION.length)));
+      }
+      // Over HTTP the page parses back to the stored text.
+      const page = await client.get(`${CORE}/defects?query={id[1]}`, { Accept: 'application/xml' });
+      const entity = (parseXml(page.text).Entities as { Entity: { Fields: { Field: { '@_Name': string; Value?: unknown }[] } }[] }).Entity[0];
+      const name = entity?.Fields.Field.find((f) => f['@_Name'] === 'name');
+      assert.deepEqual(name?.Value, [`a&b <c> "d" 'e' ]]> &amp;`]);
     } finally {
       store.close();
     }

@@ -10,11 +10,11 @@ import { compileCollectionRequest, countQuery, pageQuery } from '../../query/ind
 import type { CompiledCollectionRequest } from '../../query/index';
 import { entityId, projectOf, queryParams } from '../../routes/params';
 import { defectNotFound } from '../../rules/defects';
-import type { DefectRow } from '../../store/projectTypes';
-import { collectionXml, renderEntity } from '../wire/entity';
+import { XML_DECLARATION, collectionXml, renderEntity } from '../wire/entity';
 import { coreFormat } from '../wire/negotiate';
 import { ReferenceNames, defectEntity } from './convert';
 import { coreDefectJsonSql } from './json';
+import { coreDefectXmlSql } from './xml';
 
 /** The Core collection parameters, with an over-large page-size capped and `/api` paging names ignored. */
 export function coreCollectionParams(request: FastifyRequest): Record<string, string | undefined> {
@@ -41,6 +41,12 @@ function jsonPage(entities: readonly Buffer[], total: number): Buffer {
   return Buffer.concat(parts);
 }
 
+/** The `<Entities>` document around entity elements written by SQLite (an empty page through the library). */
+function xmlPage(entities: readonly Buffer[], total: number): Buffer | string {
+  if (entities.length === 0) return collectionXml([], total);
+  return Buffer.concat([Buffer.from(`${XML_DECLARATION}<Entities TotalResults="${total}">`), ...entities, Buffer.from('</Entities>')]);
+}
+
 export function registerCoreDefectReads(app: FastifyInstance, ctx: ServerContext): void {
   // Real clients send `defects/?page-size=5`; the trailing slash names the same collection.
   for (const url of ['/defects', '/defects/']) {
@@ -54,11 +60,9 @@ export function registerCoreDefectReads(app: FastifyInstance, ctx: ServerContext
         const entities = store.statement(page.sql).pluck().all(...page.params) as Buffer[];
         return reply.type('application/json; charset=utf-8').send(jsonPage(entities, total));
       }
-      const page = pageQuery('defects', '*', compiled);
-      const rows = store.statement(page.sql).all(...page.params) as DefectRow[];
-      const refs = new ReferenceNames(store);
-      const xml = collectionXml(rows.map((row) => defectEntity(row, compiled.fields, refs)), total);
-      return reply.type('application/xml; charset=utf-8').send(xml);
+      const page = pageQuery('defects', coreDefectXmlSql(compiled.fields), compiled);
+      const entities = store.statement(page.sql).pluck().all(...page.params) as Buffer[];
+      return reply.type('application/xml; charset=utf-8').send(xmlPage(entities, total));
     });
   }
 

@@ -51,7 +51,7 @@ const builder = new XMLBuilder({
   processEntities: true,
 });
 
-const DECLARATION = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>';
+export const XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>';
 
 /** The builder's tree of one `<Entity>` element. */
 export function entityNode(entity: CoreEntity): Record<string, unknown> {
@@ -69,7 +69,7 @@ export function entityNode(entity: CoreEntity): Record<string, unknown> {
 
 /** Any XML document from a plain tree (`@_` attributes, `#text` text), with the declaration. */
 export function xmlDocument(tree: Record<string, unknown>): string {
-  return `${DECLARATION}${builder.build(tree) as string}`;
+  return `${XML_DECLARATION}${builder.build(tree) as string}`;
 }
 
 /** Markup from a plain tree without the XML declaration (the HTML error page). */

@@ -1,0 +1,34 @@
+// What a reload after someone else's save tells the user: who changed the defect and which fields.
+// ALM defects carry no "modified by" field, so the author is known when the change added a comment
+// (its header names the user). No `vscode` import.
+import { htmlToText } from '../../tree/model/memoText';
+import type { WireValue } from '../../shared/editorProtocol';
+
+/** Fields that change on every save and say nothing about what the user did. */
+const BOOKKEEPING = new Set(['ver-stamp', 'last-modified']);
+
+export function changedFields(before: Record<string, WireValue>, after: Record<string, WireValue>): string[] {
+  const names = new Set([...Object.keys(before), ...Object.keys(after)]);
+  return [...names].filter((f) => !BOOKKEEPING.has(f) && JSON.stringify(before[f] ?? null) !== JSON.stringify(after[f] ?? null)).sort();
+}
+
+/** The author of the newest comment block ("<b>bob, 2026-01-02:</b> …") in a comments memo. */
+export function lastCommentAuthor(memo: WireValue | undefined): string | undefined {
+  if (typeof memo !== 'string') return undefined;
+  const headers = [...memo.matchAll(/<b>([^<,]{1,80}),\s*\d{4}-\d{2}-\d{2}:?\s*<\/b>/gi)];
+  const last = headers.at(-1)?.[1];
+  return last ? htmlToText(last) : undefined;
+}
+
+/**
+ * "Reloaded: bob changed this defect (Status, Comments) at 2026-01-02 10:00:00." The author is named
+ * when the change added a comment; otherwise the notice says "someone".
+ */
+export function describeRemoteChange(before: Record<string, WireValue>, after: Record<string, WireValue>, label: (field: string) => string): string {
+  const fields = changedFields(before, after);
+  const commented = fields.includes('dev-comments') ? lastCommentAuthor(after['dev-comments']) : undefined;
+  const who = commented ?? 'someone';
+  const what = fields.length ? ` (${fields.map(label).join(', ')})` : '';
+  const when = typeof after['last-modified'] === 'string' && after['last-modified'] ? ` at ${after['last-modified']}` : '';
+  return `Reloaded: ${who} changed this defect on the server${what}${when}.`;
+}

@@ -1,0 +1,77 @@
+// Wires defect references into VS Code: the link and hover providers for every document, the
+// batched lookup (through the connections' clients in src/api) and the settings they read.
+import * as vscode from 'vscode';
+import { AuthError, anyOf, isAlmApiError } from '../api/index';
+import type { Defect } from '../api/index';
+import type { ConnectionManager } from '../auth/connectionManager';
+import { describeError } from '../util/log';
+import type { Log } from '../util/log';
+import { HOVER_FIELDS } from './hoverText';
+import { DefectLookup } from './lookup';
+import type { Lookup } from './lookup';
+import { fallbackProject } from './patterns';
+import { ReferenceHoverProvider, ReferenceIndex, ReferenceLinkProvider } from './providers';
+import type { ReferenceContext } from './providers';
+import { affectsReferences, readReferenceSettings } from './settings';
+import type { ReferenceSettings } from './settings';
+
+export interface ReferencesFeature extends vscode.Disposable {
+  readonly lookup: DefectLookup;
+}
+
+export function registerReferences(manager: ConnectionManager, log: Log): ReferencesFeature {
+  const tag = log.child('references');
+  const lookup = new DefectLookup({
+    fetch: async (key, ids, signal) => {
+      const [server, domain, project] = JSON.parse(key) as [string, string, string];
+      const connection = manager.get(server);
+      if (!connection) throw new Error(`No ALM server named "${server}" is configured.`);
+      const api = await connection.project(domain, project);
+      tag.debug(`looking up ${ids.length} defect(s) in ${project}`);
+      const page = await api.defects.page({ filter: { id: anyOf(...ids) }, fields: HOVER_FIELDS, pageSize: ids.length, signal });
+      return page.items as Defect[];
+    },
+    classify,
+  });
+  let settingsCache = new Map<string, ReferenceSettings>();
+  const context: ReferenceContext = {
+    lookup,
+    settings(document) {
+      const folder = vscode.workspace.getWorkspaceFolder(document.uri)?.uri.toString() ?? '';
+      let s = settingsCache.get(folder);
+      if (!s) {
+        s = readReferenceSettings(document.uri);
+        for (const p of s.problems) tag.warn(p);
+        settingsCache.set(folder, s);
+      }
+      return s;
+    },
+    projectOf: (reference, settings) => reference.project ?? fallbackProject(settings.defaultProject, manager.all()),
+  };
+  const index = new ReferenceIndex(context);
+  // Every scheme: files, untitled buffers, the SCM input, virtual documents; plain text included.
+  const selector: vscode.DocumentSelector = { pattern: '**' };
+  const everything: vscode.DocumentSelector = [selector, { scheme: 'untitled' }, { scheme: 'vscode-scm' }];
+  const disposables: vscode.Disposable[] = [
+    vscode.languages.registerDocumentLinkProvider(everything, new ReferenceLinkProvider(index, context)),
+    vscode.languages.registerHoverProvider(everything, new ReferenceHoverProvider(index, context)),
+    vscode.workspace.onDidCloseTextDocument((d) => index.forget(d)),
+    vscode.workspace.onDidChangeConfiguration((e) => {
+      if (!affectsReferences(e)) return;
+      settingsCache = new Map();
+      index.clear();
+      lookup.clear();
+    }),
+    // A sign-in or sign-out changes what the hovers can say.
+    manager.onDidChangeConnection(() => lookup.clear()),
+    new vscode.Disposable(() => lookup.dispose()),
+  ];
+  return { lookup, dispose: () => disposables.reverse().forEach((d) => d.dispose()) };
+}
+
+function classify(e: unknown): Lookup {
+  const message = describeError(e);
+  if (e instanceof AuthError) return { kind: 'signed-out', message };
+  if (isAlmApiError(e) && (e.kind === 'network' || e.kind === 'tls' || e.kind === 'timeout')) return { kind: 'unreachable', message };
+  return { kind: 'failed', message };
+}

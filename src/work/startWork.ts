@@ -1,0 +1,171 @@
+// "ALM: Start Work on Defect…" and "Stop Work": picks the defect (argument, active defect editor, or
+// a pick of My Defects and recent ones), switches to its branch through the Git extension's API,
+// optionally assigns it to the user and moves it to "in progress" under the server lock, pre-fills
+// the commit message and shows the defect in the status bar. Without Git only the last two happen.
+import * as vscode from 'vscode';
+import { LockedByOtherError } from '../api/index';
+import type { Defect, ProjectApi } from '../api/index';
+import type { ConnectionManager } from '../auth/connectionManager';
+import { statusValues } from '../editor/controller/fieldViews';
+import { parseDefectId } from '../tree/model/refs';
+import { defectRefOf } from '../tree/view/defectCommands';
+import type { DefectRef } from '../tree/model/refs';
+import { describeError } from '../util/log';
+import type { Log } from '../util/log';
+import type { DefectSource } from './defectSource';
+import { gitApi, pickRepository, switchToBranch } from './gitRepo';
+import type { Repository } from './git';
+import { branchName, commitMessage, inProgressStatus } from './templates';
+import type { WorkState } from './workState';
+
+export interface StartWorkDeps {
+  manager: ConnectionManager;
+  source: DefectSource;
+  state: WorkState;
+  log: Log;
+  /** The defect of the active defect editor, when one is active. */
+  activeEditorDefect(): DefectRef | undefined;
+  /** Whether an editor in this window holds the defect's lock (the session's lock is shared: taking and releasing it here would release the editor's). */
+  editorHoldsLock(ref: DefectRef): boolean;
+}
+
+export interface StartWorkResult {
+  ref: DefectRef;
+  branch?: string;
+  /** What happened to the defect on the server. */
+  update: 'updated' | 'unchanged' | 'skipped' | 'locked' | 'failed';
+  commitMessage: string;
+}
+
+type UpdateChoice = 'always' | 'never';
+
+export async function startWork(deps: StartWorkDeps, arg: unknown): Promise<StartWorkResult | undefined> {
+  const ref = defectRefOf(arg) ?? deps.activeEditorDefect() ?? (await pickDefect(deps.source));
+  if (!ref) return undefined;
+  const connection = deps.manager.get(ref.server);
+  if (!connection) throw new Error(`No ALM server named "${ref.server}" is configured.`);
+  const api = await connection.project(ref.domain, ref.project);
+  const defect = await api.defects.get(ref.id, { fields: ['name', 'status', 'owner'] });
+  const summary = String(defect.name ?? '');
+  const config = vscode.workspace.getConfiguration('almDefects');
+  const values = { id: ref.id, summary, project: ref.project, user: connection.username };
+
+  let branch: string | undefined;
+  let repo: Repository | undefined;
+  const git = await gitApi();
+  if (git) repo = await pickRepository(git);
+  if (repo) {
+    branch = branchName(config.get<string>('branchTemplate', ''), values);
+    const how = await switchToBranch(repo, branch);
+    deps.log.info(`[work] ${how} branch ${branch} for defect ${ref.id}`);
+  }
+
+  const update = await maybeUpdate(deps, ref, api, defect, connection.username);
+
+  const message = commitMessage(config.get<string>('commitTemplate', ''), values);
+  if (repo) {
+    const previous = deps.state.current?.commitMessage;
+    // Only an empty box or our own earlier template is replaced; the user's words are never lost.
+    if (!repo.inputBox.value.trim() || repo.inputBox.value === previous) repo.inputBox.value = message;
+  }
+  await deps.state.set({ ref, summary, branch, commitMessage: message });
+  const parts = [`Working on defect ${ref.id}`];
+  if (branch) parts.push(`on branch ${branch}`);
+  if (update === 'updated') parts.push('(assigned to you, in progress)');
+  if (update === 'locked') parts.push('(not updated: someone is editing it)');
+  vscode.window.setStatusBarMessage(parts.join(' '), 5000);
+  return { ref, branch, update, commitMessage: message };
+}
+
+export async function stopWork(state: WorkState): Promise<void> {
+  const work = state.current;
+  if (!work) return;
+  const git = await gitApi().catch(() => undefined);
+  for (const repo of git?.repositories ?? []) {
+    if (repo.inputBox.value === work.commitMessage) repo.inputBox.value = '';
+  }
+  await state.set(undefined);
+}
+
+/** Assigns to the user and moves to "in progress" when the setting says so (asking once, remembering). */
+async function maybeUpdate(
+  deps: StartWorkDeps,
+  ref: DefectRef,
+  api: ProjectApi,
+  defect: Defect,
+  user: string,
+): Promise<StartWorkResult['update']> {
+  const choice = await updateChoice();
+  if (choice !== 'always') return 'skipped';
+  const statuses = statusValues(await api.fields('defects'), await api.listItems());
+  const target = inProgressStatus(statuses);
+  const changes: Record<string, string> = {};
+  if (defect.owner !== user) changes.owner = user;
+  if (target && defect.status !== target) changes.status = target;
+  if (Object.keys(changes).length === 0) return 'unchanged';
+  if (deps.editorHoldsLock(ref)) {
+    void vscode.window.showWarningMessage(`Defect ${ref.id} was not assigned to you: its editor is in edit mode. Save or cancel there, then start work again.`);
+    return 'locked';
+  }
+  let lock;
+  try {
+    lock = await api.locks.acquire({ type: 'defect', id: ref.id });
+  } catch (e) {
+    if (e instanceof LockedByOtherError) {
+      void vscode.window.showWarningMessage(`Defect ${ref.id} was not assigned to you: ${e.lockedBy ?? 'another user'} is editing it.`);
+      return 'locked';
+    }
+    void vscode.window.showWarningMessage(`Defect ${ref.id} was not updated: ${describeError(e)}`);
+    return 'failed';
+  }
+  try {
+    const latest = await api.defects.get(ref.id);
+    await api.defects.update(ref.id, changes, { original: latest });
+    deps.log.info(`[work] defect ${ref.id}: ${JSON.stringify(changes)}`);
+    return 'updated';
+  } catch (e) {
+    void vscode.window.showWarningMessage(`Defect ${ref.id} was not updated: ${describeError(e)}`);
+    return 'failed';
+  } finally {
+    await lock.release().catch(() => undefined);
+  }
+}
+
+/** The `almDefects.startWork.updateDefect` setting; `ask` asks once and stores the answer. */
+async function updateChoice(): Promise<UpdateChoice> {
+  const config = vscode.workspace.getConfiguration('almDefects');
+  const current = config.get<string>('startWork.updateDefect', 'ask');
+  if (current === 'always' || current === 'never') return current;
+  const yes = 'Assign and Set In Progress';
+  const no = 'Leave It As It Is';
+  const answer = await vscode.window.showInformationMessage(
+    'When you start work on a defect, assign it to you and set its status to "in progress"?',
+    { modal: true, detail: 'Your answer is kept in the setting almDefects.startWork.updateDefect.' },
+    yes,
+    no,
+  );
+  if (answer === undefined) return 'never';
+  const chosen: UpdateChoice = answer === yes ? 'always' : 'never';
+  await config.update('startWork.updateDefect', chosen, vscode.ConfigurationTarget.Global);
+  return chosen;
+}
+
+async function pickDefect(source: DefectSource): Promise<DefectRef | undefined> {
+  const choices = await source.choices();
+  const project = source.defaultProject();
+  const items: (vscode.QuickPickItem & { ref?: DefectRef })[] = choices.map((c) => ({
+    label: `${c.ref.id}: ${c.summary}`,
+    description: [c.status, c.source === 'mine' ? 'My Defects' : 'recently opened'].filter(Boolean).join(' · '),
+    ref: c.ref,
+  }));
+  if (project) items.push({ label: '$(edit) Enter a defect id…', alwaysShow: true });
+  const picked = await vscode.window.showQuickPick(items, { title: 'Start Work on Defect', placeHolder: 'Pick a defect', matchOnDescription: true });
+  if (!picked || picked.ref || !project) return picked?.ref;
+  const text = await vscode.window.showInputBox({
+    title: `Start Work on a defect of ${project.project}`,
+    prompt: 'Defect id',
+    validateInput: (v) => (parseDefectId(v) ? undefined : 'Enter a defect id, e.g. 42'),
+  });
+  const id = text === undefined ? undefined : parseDefectId(text);
+  return id ? { ...project, id } : undefined;
+}

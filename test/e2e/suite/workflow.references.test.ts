@@ -1,0 +1,133 @@
+// Defect references in real documents of several languages: links open the editor, hovers show the
+// defect (or say it does not exist, or that the user is signed out), and the hovers of a screen of
+// references cost one id query on the wire while typing costs none.
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs/promises';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { ProjectApi } from '../../../src/api/index';
+import type { AlmClient } from '../../../src/api/index';
+import type { AlmDefectsApi } from '../../../src/extension';
+import { e2eAlmServer } from '../environment';
+import { CountingProxy, DEMO, SettingsScope, activate, bobProject, hoverText, signInAs, until } from './workflowSupport';
+
+let api: AlmDefectsApi;
+let bob: AlmClient;
+let bobDemo: ProjectApi;
+const settings = new SettingsScope();
+
+async function writeFile(name: string, text: string): Promise<vscode.TextDocument> {
+  const folder = vscode.workspace.workspaceFolders?.[0];
+  assert.ok(folder, 'the e2e workspace has a folder');
+  const file = path.join(folder.uri.fsPath, 'refs', name);
+  await fs.mkdir(path.dirname(file), { recursive: true });
+  await fs.writeFile(file, text);
+  return vscode.workspace.openTextDocument(vscode.Uri.file(file));
+}
+
+async function hoverAt(doc: vscode.TextDocument, needle: string): Promise<string> {
+  const offset = doc.getText().indexOf(needle);
+  assert.ok(offset >= 0, `"${needle}" is in the document`);
+  const hovers = (await vscode.commands.executeCommand('vscode.executeHoverProvider', doc.uri, doc.positionAt(offset + 1))) as vscode.Hover[];
+  return hoverText(hovers);
+}
+
+describe('workflow: defect references in files', function () {
+  this.timeout(60_000);
+
+  before(async () => {
+    api = await activate();
+    await signInAs('Demo');
+    ({ client: bob, demo: bobDemo } = bobProject());
+    await settings.set('almDefects.defaultProject', DEMO);
+  });
+
+  after(async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await settings.restore();
+    await api.reloadSettings();
+    await bob?.dispose();
+  });
+
+  it('links the common forms in TypeScript, Python and plain text to the defect editor', async () => {
+    const docs = [
+      await writeFile('a.ts', '// fixes defect 12 and QC-13\nconst x = 1; // bug #14\n'),
+      await writeFile('b.py', '# ALM-15 and ALM #16\nprint("defective 17")\n'),
+      await writeFile('c.txt', 'See Defect #18; not a reference: 19.\n'),
+    ];
+    assert.deepEqual(docs.map((d) => d.languageId), ['typescript', 'python', 'plaintext']);
+    const found: string[] = [];
+    for (const doc of docs) {
+      const links = (await vscode.commands.executeCommand('vscode.executeLinkProvider', doc.uri)) as vscode.DocumentLink[];
+      for (const l of links.filter((k) => k.target?.scheme === 'command')) {
+        assert.equal(l.target?.path, 'almDefects.openDefect');
+        const [ref] = JSON.parse(decodeURIComponent(l.target?.query ?? '')) as { id: number; server: string }[];
+        assert.equal(ref.server, 'Demo');
+        found.push(`${doc.getText(l.range)}=${ref.id}`);
+      }
+    }
+    assert.deepEqual(found.sort(), ['ALM #16=16', 'ALM-15=15', 'Defect #18=18', 'QC-13=13', 'bug #14=14', 'defect 12=12'].sort());
+    // The link's command opens the editor of that defect.
+    await vscode.commands.executeCommand('almDefects.openDefect', { ...DEMO, id: 12 });
+    await until('the editor of defect 12', () => api.editor.controller({ ...DEMO, id: 12 }));
+  });
+
+  it('hovers show the defect as text, and say when it does not exist or the user is signed out', async () => {
+    const defect = await bobDemo.defects.get(21);
+    const doc = await writeFile('d.ts', '// defect 21 and defect 987654 and NP-21\n');
+    const shown = await hoverAt(doc, 'defect 21');
+    assert.match(shown, new RegExp(`\\*\\*Defect 21\\*\\*`));
+    assert.ok(shown.includes(String(defect.status)), shown);
+    assert.ok(shown.includes(`Assigned to: ${String(defect.owner)}`), shown);
+    assert.match(shown, /\[Open\]\(command:almDefects\.openDefect\?/);
+    assert.doesNotMatch(shown, /<html|<body|<p>/i);
+    assert.match(await hoverAt(doc, 'defect 987654'), /Defect 987654\*\* does not exist in Demo/);
+    // A pattern naming its own project on a server without a stored password.
+    const servers = vscode.workspace.getConfiguration('almDefects').get<unknown[]>('servers') ?? [];
+    await settings.set('almDefects.servers', [...servers, { name: 'Spare', url: e2eAlmServer().baseUrl, username: 'carol' }]);
+    await settings.set('almDefects.references', ['\\bdefect\\s+#?(\\d+)', { pattern: 'NP-(\\d+)', project: { server: 'Spare', domain: 'DEFAULT', project: 'Demo' } }]);
+    await api.reloadSettings();
+    assert.match(await hoverAt(doc, 'NP-21'), /Signed out: sign in to Spare/);
+  });
+
+  it('fetches the visible references of a document in one query and sends nothing while typing', async () => {
+    const proxy = new CountingProxy();
+    const url = await proxy.start();
+    try {
+      const servers = vscode.workspace.getConfiguration('almDefects').get<unknown[]>('servers') ?? [];
+      await settings.set('almDefects.servers', [...servers, { name: 'Counted', url, username: 'alice', domain: 'DEFAULT', project: 'Demo' }]);
+      await settings.set('almDefects.defaultProject', { ...DEMO, server: 'Counted' });
+      await api.reloadSettings();
+      await signInAs('Counted');
+      const lines = Array.from({ length: 30 }, (_, i) => `// step ${i}: see defect ${100 + i}`);
+      const doc = await writeFile('e.js', `${lines.join('\n')}\n`);
+      const editor = await vscode.window.showTextDocument(doc);
+      await until('the editor to show the document', () => editor.visibleRanges.length > 0);
+      const before = proxy.idQueries().length;
+      for (const id of [100, 103, 106]) assert.match(await hoverAt(doc, `defect ${id}`), new RegExp(`\\*\\*Defect ${id}\\*\\*`));
+      const batches = proxy.idQueries().slice(before);
+      assert.equal(batches.length, 1, `one id query for three hovers: ${batches.join(' | ')}`);
+      assert.match(batches[0], /\{id\[[^\]]*\b100\b/);
+      assert.match(batches[0], /\{id\[[^\]]*\b103 or 104 or 105 or 106\b/);
+      // Typing (twenty edits, links recomputed each time) sends no request.
+      const sent = proxy.queries.length;
+      for (let i = 0; i < 20; i++) {
+        await editor.edit((e) => e.insert(new vscode.Position(0, 0), `defect ${200 + i} `));
+        await vscode.commands.executeCommand('vscode.executeLinkProvider', doc.uri);
+      }
+      assert.equal(proxy.queries.length, sent);
+      await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+    } finally {
+      await vscode.commands.executeCommand('almDefects.signOut', { server: 'Counted' });
+      await proxy.stop();
+    }
+  });
+
+  it('stays off for files larger than the limit', async () => {
+    await settings.set('almDefects.referencesMaxFileKB', 1);
+    const doc = await writeFile('big.txt', `defect 5\n${'x'.repeat(2000)}\n`);
+    const links = (await vscode.commands.executeCommand('vscode.executeLinkProvider', doc.uri)) as vscode.DocumentLink[];
+    assert.equal(links.filter((l) => l.target?.scheme === 'command').length, 0);
+    assert.equal(await hoverAt(doc, 'defect 5'), '');
+  });
+});

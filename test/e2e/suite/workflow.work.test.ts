@@ -1,0 +1,128 @@
+// Commits and Start Work with a real Git repository in the test workspace: completion in the commit
+// message box offers My Defects then recently opened ones, Start Work creates the branch through
+// the Git extension, pre-fills the commit message, assigns the defect and sets it in progress under
+// the lock (and leaves it alone while bob holds the lock), shows it in the status bar; Stop Work clears.
+import * as assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import * as fs from 'node:fs/promises';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { AlmClient, Defect, ProjectApi } from '../../../src/api/index';
+import type { AlmDefectsApi } from '../../../src/extension';
+import type { GitExtension, Repository } from '../../../src/work/git';
+import type { StartWorkResult } from '../../../src/work/startWork';
+import { DEMO, SettingsScope, activate, bobProject, signInAs, until } from './workflowSupport';
+
+let api: AlmDefectsApi;
+let bob: AlmClient;
+let bobDemo: ProjectApi;
+let repoDir: string;
+let repo: Repository;
+const settings = new SettingsScope();
+
+const git = (...args: string[]) => execFileSync('git', args, { cwd: repoDir, encoding: 'utf8' }).trim();
+
+/** Defects bob owns that are still New, for Start Work to take over. */
+async function bobsNewDefects(): Promise<Defect[]> {
+  const page = await bobDemo.defects.page({ filter: { owner: 'bob', status: 'New' }, fields: ['name', 'status', 'owner'], pageSize: 5 });
+  assert.ok(page.items.length >= 3, 'the demo data has New defects of bob');
+  return page.items;
+}
+
+describe('workflow: commits and Start Work', function () {
+  this.timeout(90_000);
+
+  before(async () => {
+    api = await activate();
+    await signInAs('Demo');
+    ({ client: bob, demo: bobDemo } = bobProject());
+    await settings.set('almDefects.defaultProject', DEMO);
+    const folder = vscode.workspace.workspaceFolders?.[0];
+    assert.ok(folder);
+    repoDir = path.join(folder.uri.fsPath, 'work-repo');
+    await fs.rm(repoDir, { recursive: true, force: true });
+    await fs.mkdir(repoDir, { recursive: true });
+    await fs.writeFile(path.join(repoDir, 'app.js'), 'console.log("hi");\n');
+    git('init', '-q', '-b', 'main');
+    git('-c', 'user.name=Test', '-c', 'user.email=t@example.com', 'commit', '-q', '--allow-empty', '-m', 'initial');
+    // The launcher turns Git off for a quiet workbench; this workspace turns it on.
+    await settings.set('git.enabled', true);
+    const ext = vscode.extensions.getExtension<GitExtension>('vscode.git');
+    assert.ok(ext, 'the built-in Git extension is installed');
+    const exports = ext.isActive ? ext.exports : await ext.activate();
+    await until('Git to be enabled', () => exports.enabled);
+    const gitApi = exports.getAPI(1);
+    repo = await until('the repository to open', async () => (await gitApi.openRepository(vscode.Uri.file(repoDir))) ?? undefined);
+    await vscode.window.showTextDocument(vscode.Uri.file(path.join(repoDir, 'app.js')));
+  });
+
+  after(async () => {
+    await vscode.commands.executeCommand('almDefects.stopWork');
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await settings.restore();
+    await bob?.dispose();
+    await fs.rm(repoDir, { recursive: true, force: true }).catch(() => undefined);
+  });
+
+  it('completes the commit message with My Defects first, then recently opened ones, in the first pattern\'s form', async () => {
+    const [theirs] = await bobsNewDefects();
+    await vscode.commands.executeCommand('almDefects.openDefect', { ...DEMO, id: theirs.id });
+    await until('the recent defect recorded', () => api.editor.controller({ ...DEMO, id: theirs.id }));
+    const input = await vscode.workspace.openTextDocument({ language: 'scminput', content: 'Fix ' });
+    const list = (await vscode.commands.executeCommand('vscode.executeCompletionItemProvider', input.uri, new vscode.Position(0, 4))) as vscode.CompletionList;
+    const ours = list.items.filter((i) => i.kind === vscode.CompletionItemKind.Issue).sort((a, b) => String(a.sortText).localeCompare(String(b.sortText)));
+    const sources = ours.map((i) => (i.label as vscode.CompletionItemLabel).description);
+    assert.ok(sources.includes('My Defects') && sources.includes('recently opened'), sources.join(', '));
+    assert.ok(sources.lastIndexOf('My Defects') < sources.indexOf('recently opened'), 'My Defects come first');
+    const recent = ours.find((i) => (i.label as vscode.CompletionItemLabel).label.startsWith(`${theirs.id}: `));
+    assert.ok(recent, 'the recently opened defect is offered');
+    assert.equal(recent.insertText, `defect ${theirs.id}`);
+  });
+
+  it('creates the branch, fills the commit message, updates the defect under the lock and shows it in the status bar', async () => {
+    await settings.set('almDefects.startWork.updateDefect', 'always');
+    const [, target] = await bobsNewDefects();
+    const result = (await vscode.commands.executeCommand('almDefects.startWork', { ...DEMO, id: target.id })) as StartWorkResult;
+    assert.ok(result, 'Start Work finished');
+    const slug = String(target.name).toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+    assert.ok(result.branch?.startsWith(`defect/${target.id}-`), result.branch);
+    assert.ok(slug.startsWith(result.branch?.slice(`defect/${target.id}-`.length) ?? '?'), `${result.branch} from "${String(target.name)}"`);
+    assert.equal(git('rev-parse', '--abbrev-ref', 'HEAD'), result.branch);
+    assert.equal(repo.inputBox.value, `Defect ${target.id}: ${String(target.name)}`);
+    assert.equal(result.update, 'updated');
+    const after = await bobDemo.defects.get(target.id);
+    assert.equal(after.owner, 'alice');
+    assert.equal(after.status, 'Open');
+    assert.match(api.work.state.statusText ?? '', new RegExp(`Defect ${target.id}: `));
+  });
+
+  it('leaves a defect bob is editing alone (the update waits for the lock), and Stop Work clears', async () => {
+    await settings.set('almDefects.startWork.updateDefect', 'always');
+    const [, , locked] = await bobsNewDefects();
+    const lock = await bobDemo.locks.acquire({ type: 'defect', id: locked.id });
+    try {
+      const result = (await vscode.commands.executeCommand('almDefects.startWork', { ...DEMO, id: locked.id })) as StartWorkResult;
+      assert.equal(result.update, 'locked');
+      const unchanged = await bobDemo.defects.get(locked.id);
+      assert.equal(unchanged.owner, 'bob');
+      assert.equal(unchanged.status, 'New');
+      assert.equal(git('rev-parse', '--abbrev-ref', 'HEAD'), result.branch);
+    } finally {
+      await lock.release();
+    }
+    assert.match(repo.inputBox.value, new RegExp(`^Defect ${locked.id}: `), 'our own earlier template is replaced');
+    // From the defect editor's title: no argument, the active editor's defect.
+    await settings.set('almDefects.startWork.updateDefect', 'never');
+    await vscode.commands.executeCommand('almDefects.openDefect', { ...DEMO, id: 77 });
+    await until('the editor of defect 77 loaded', () => api.editor.controller({ ...DEMO, id: 77 })?.lockPhase === 'read-only');
+    // The panel's active state reaches the extension host with the view-state event.
+    await until('the editor of defect 77 active', () => api.editor.activeKey()?.id === 77);
+    const fromEditor = (await vscode.commands.executeCommand('almDefects.startWork')) as StartWorkResult;
+    assert.equal(fromEditor.ref.id, 77);
+    assert.equal(fromEditor.update, 'skipped');
+    assert.match(api.work.state.statusText ?? '', /Defect 77: /);
+    await vscode.commands.executeCommand('almDefects.stopWork');
+    assert.equal(api.work.state.statusText, undefined);
+    assert.equal(repo.inputBox.value, '');
+  });
+});

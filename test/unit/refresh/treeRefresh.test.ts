@@ -1,0 +1,83 @@
+import * as assert from 'node:assert/strict';
+import { ServerConnection } from '../../../src/auth/connection';
+import { transportOptions } from '../../../src/config/transport';
+import { TreeRefresh } from '../../../src/refresh/treeRefresh';
+import { DefectNode } from '../../../src/tree/nodes/defectNode';
+import { DefectsNode } from '../../../src/tree/nodes/defectsNode';
+import { TreeRoot } from '../../../src/tree/nodes/root';
+import type { TreeNode } from '../../../src/tree/nodes/treeNode';
+import { LoadingNode } from '../../../src/tree/nodes/treeNode';
+import { Log } from '../../../src/util/log';
+import { DEMO_ENTRY, FakeWorld, MapVault, RecordingSink, testContext } from '../tree/fakes';
+
+const kids = (n: TreeNode) => (n instanceof LoadingNode ? n.resolveChildren() : n.getChildren());
+
+async function setup() {
+  const world = new FakeWorld(250);
+  const vault = new MapVault();
+  await vault.set(DEMO_ENTRY, 'secret');
+  const connection = new ServerConnection(DEMO_ENTRY, transportOptions(DEMO_ENTRY, { proxyStrictSSL: true, noProxy: [] }, undefined), vault, world.factory, Log.create(new RecordingSink()));
+  await connection.loadPassword();
+  const ctx = testContext();
+  ctx.sources = [connection];
+  const root = new TreeRoot(ctx);
+  const [server] = root.servers();
+  const domain = (await kids(server)).find((n) => n.item().label === 'DEFAULT') as TreeNode;
+  const project = (await kids(domain)).find((n) => n.item().label === 'Demo') as TreeNode;
+  const defects = (await kids(project))[0] as DefectsNode;
+  assert.ok(defects instanceof DefectsNode);
+  const rows = (await kids(defects)).filter((n): n is DefectNode => n instanceof DefectNode);
+  const expanded = new Set([server.id, domain.id, project.id, defects.id]);
+  let visible = true;
+  const refresh = new TreeRefresh({
+    roots: () => root.servers(),
+    visible: () => visible,
+    isExpanded: (id) => expanded.has(id),
+    selection: () => [],
+    changed: (node) => ctx.changed(node),
+  });
+  const demo = world.project('DEFAULT', 'Demo');
+  return { ctx, rows, refresh, demo, expanded, defects, hide: () => (visible = false) };
+}
+
+describe('refresh: the tree re-reads loaded rows in place', () => {
+  it('asks for the loaded ids only, in batches of 100, with the tree fields', async () => {
+    const { rows, refresh, demo } = await setup();
+    assert.equal(rows.length, 100);
+    demo.calls.length = 0;
+    await refresh.run();
+    assert.equal(demo.calls.length, 1);
+    const filter = demo.calls[0].filter as { id: { op: string; values: number[] } };
+    assert.deepEqual(filter.id.values.sort((a, b) => a - b), rows.map((r) => r.ref.id).sort((a, b) => a - b));
+    assert.ok(!demo.calls[0].fields?.includes('description'));
+  });
+
+  it('updates a changed row object, redraws and marks only it, and clears the mark when opened', async () => {
+    const { rows, refresh, demo, ctx } = await setup();
+    const row = rows[3];
+    const stored = demo.rows.find((d) => d.id === row.ref.id);
+    assert.ok(stored);
+    stored.status = 'Closed-by-bob';
+    ctx.redraws.length = 0;
+    await refresh.run();
+    assert.equal(row.defect.status, 'Closed-by-bob');
+    assert.deepEqual(ctx.redraws, [row]);
+    assert.match(String(row.item().description), /^● changed · /);
+    assert.equal(row.item().contextValue, 'alm:defect+changed');
+    refresh.opened(row.ref);
+    assert.equal(row.changedRemotely, false);
+    assert.doesNotMatch(String(row.item().description), /changed/);
+  });
+
+  it('sends nothing while the view is hidden or the node is collapsed', async () => {
+    const { refresh, demo, expanded, defects, hide } = await setup();
+    demo.calls.length = 0;
+    expanded.delete(defects.id);
+    await refresh.run();
+    assert.equal(demo.calls.length, 0);
+    expanded.add(defects.id);
+    hide();
+    await refresh.run();
+    assert.equal(demo.calls.length, 0);
+  });
+});
