@@ -38,7 +38,8 @@ export async function measureTreePages(pool: Pool, root: string, cookie: string,
   }
   // Grouping as the tree does it today: every defect's severity, 2,000 per request.
   const scans: number[] = [];
-  for (let run = 0; run < 3; run++) {
+  // One run: at a million defects the deep offsets make the whole scan take minutes.
+  for (let run = 0; run < 1; run++) {
     scans.push(await time(async () => {
       for (let offset = 0; offset < defects; offset += 2000) await get(pool, `${base}?fields=severity&order-by=id&limit=2000&offset=${offset}`, cookie);
     }));
@@ -49,6 +50,6 @@ export async function measureTreePages(pool: Pool, root: string, cookie: string,
       for (const s of SEVERITIES) await get(pool, `${base}?${new URLSearchParams({ fields: 'id', query: `{severity[${JSON.stringify(s)}]}`, limit: '1' })}`, cookie);
     }));
   }
-  console.log(`  group by severity, whole scan (${Math.ceil(defects / 2000)} requests)   p50 ${ms(summarize(scans).p50)} over 3`);
+  console.log(`  group by severity, whole scan (${Math.ceil(defects / 2000)} requests)   ${ms(summarize(scans).p50)} (one run)`);
   console.log(`  group by severity, one count per value (${SEVERITIES.length})   p50 ${ms(summarize(counts).p50)} over 10`);
 }
