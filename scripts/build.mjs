@@ -4,6 +4,8 @@
 // Usage: node scripts/build.mjs [--production] [--watch] [--only=extension,webview,server,e2e,bench]
 import * as esbuild from 'esbuild';
 import { existsSync, readdirSync } from 'node:fs';
+import { slimUndici } from './build/slimUndici.mjs';
+import { printBundleContents } from './build/bundleContents.mjs';
 
 const args = process.argv.slice(2);
 const production = args.includes('--production');
@@ -34,6 +36,9 @@ const targets = {
     entryPoints: { extension: 'src/extension.ts' },
     outdir: 'dist',
     external: ['vscode'],
+    plugins: [slimUndici('dist')],
+    // `npm run package` prints what the bundle holds (issue 16: every window loads it).
+    metafile: production,
   },
   webview: {
     ...common,
@@ -86,6 +91,7 @@ if (watch) {
     console.log(`[watch] ${name}`);
   }
 } else {
-  await Promise.all(selected.map(([, opts]) => esbuild.build(opts)));
+  const results = await Promise.all(selected.map(([, opts]) => esbuild.build(opts)));
+  for (const { metafile } of results) if (metafile) printBundleContents(metafile);
   console.log(`built ${selected.map(([n]) => n).join(', ')}${production ? ' (production)' : ''}`);
 }

@@ -17,6 +17,7 @@ import { compileCollectionRequest, countQuery, pageQuery } from '../../server/sr
 import { defectJsonSql } from '../../server/src/routes/defects/representation';
 import { measureCorePages, reportCore } from './core';
 import { seedDataDir } from './seed';
+import { measureTreePages } from './treePages';
 import { ms, summarize, time } from './stats';
 
 const GOAL_P50_MS = 10;
@@ -97,6 +98,7 @@ async function main(): Promise<void> {
       }
       report(all, requests * PAGES.length);
       reportCore(await measureCorePages(pool, url.pathname, cookie, db, requests, PAGES, measure), all.plain);
+      await measureTreePages(pool, url.pathname, cookie, defects, requests);
     } finally {
       db.close();
       await pool.close();

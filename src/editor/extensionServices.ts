@@ -6,6 +6,7 @@ import type { AuthServices } from '../auth/services';
 import type { TreeFeature } from '../tree/view/treeFeature';
 import { projectFor } from '../tree/view/locate';
 import { revealDefect } from '../tree/view/revealDefect';
+import { updateDefectRows } from '../tree/view/updateDefectRows';
 import type { Log } from '../util/log';
 import type { DefectEditorServices } from './services';
 
@@ -39,6 +40,9 @@ export function extensionEditorServices(auth: AuthServices, tree: TreeFeature, l
       manager.onDidChangeConnection((c) => {
         if (c.name === server && (c.status === 'signed-in' || c.status === 'ready')) listener();
       }),
+    defectSaved: (ref, defect) => {
+      log.debug(`[editor] defect ${ref.id} saved: ${updateDefectRows(tree.provider, ref, defect)} tree rows updated`);
+    },
     revealDefect: async (ref) => {
       const result = await revealDefect(tree.provider, tree.view, ref);
       log.debug(`reveal of defect ${ref.id} in the tree: ${result}`);

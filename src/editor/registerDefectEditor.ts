@@ -66,6 +66,7 @@ class DefectEditorRegistry implements SessionHost, vscode.Disposable {
       users: () => (this.services.users ? this.services.users(ref) : projectUsers(api, keyId({ ...ref }))),
       restore: parseSnapshot(restore),
       describe: describeError,
+      onSaved: (defect) => this.services.defectSaved?.({ ...ref, id: defect.id }, defect),
     });
     const session = new DefectSession(controller, this, this.imagesFor(api, controller, key.server));
     this.sessions.set(session.id, session);

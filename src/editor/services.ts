@@ -1,7 +1,7 @@
 // What the defect editor needs from the rest of the extension, handed in by activate(): the
 // project API of a configured server (signed in on demand), who the user is, a logger, and the
 // tree's help to pick a project and to reveal a new defect. Nothing here reads settings itself.
-import type { ProjectApi } from '../api/index';
+import type { Defect, ProjectApi } from '../api/index';
 
 export interface EditorProjectRef {
   server: string;
@@ -28,6 +28,8 @@ export interface DefectEditorServices {
   pickProject?(arg: unknown, title: string): Promise<EditorProjectRef | undefined>;
   /** Shows a defect in the tree (after "New Defect…" created it). */
   revealDefect?(ref: EditorProjectRef & { id: number }): Promise<void> | void;
+  /** A defect was saved: `defect` is the server's copy after the save (the tree shows its new values). */
+  defectSaved?(ref: EditorProjectRef & { id: number }, defect: Defect): void;
   /** Users of the project for the user pickers; without it the editor gathers them from recent defects. */
   users?(ref: EditorProjectRef): Promise<readonly string[]>;
   /** Calls `listener` whenever the server's connection becomes usable (configured, signed in). */

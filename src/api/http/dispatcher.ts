@@ -2,7 +2,7 @@
 // ProxyAgent when a proxy applies. TLS: a per-server CA bundle is added to Node's built-in roots
 // (tls.rootCertificates), never replacing them; verification is off only on explicit opt-out.
 import { rootCertificates } from 'node:tls';
-import { Agent, Client, ProxyAgent } from 'undici';
+import { Agent, Client, ProxyAgent } from './undici';
 import type { Dispatcher } from 'undici';
 import type { ProxyOptions, TlsOptions } from '../options';
 import { redactProxyUrl, resolveProxy } from './proxyRules';

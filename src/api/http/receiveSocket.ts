@@ -12,7 +12,8 @@
 //   parsed, or handed back unparsed when the sink paused undici for a slow disk;
 // - while sinking, reading stops after every read; undici's next `socket.read()` starts another.
 import type { Socket } from 'node:net';
-import { buildConnector } from 'undici';
+import type { buildConnector as Connectors } from 'undici';
+import { buildConnector } from './undici';
 
 /** The reused read buffer, used as a ring: two loopback reads fit; TLS records are 16 KB. */
 const READ_BUFFER = 512 << 10;
@@ -82,7 +83,7 @@ export class ReadRing {
 }
 
 /** A connector like undici's own (it builds on it) whose sockets read into a reused buffer. */
-export function receiveConnector(options: buildConnector.BuildOptions, control: ReceiveControl): buildConnector.connector {
+export function receiveConnector(options: Connectors.BuildOptions, control: ReceiveControl): Connectors.connector {
   return (target, callback) => {
     let socket: Socket | undefined;
     const ring = new ReadRing();
@@ -94,7 +95,7 @@ export function receiveConnector(options: buildConnector.BuildOptions, control: 
       return false;
     };
     const nextBuffer = (): Buffer => ring.next(socket?.readableLength ?? 0);
-    const connect = buildConnector({ ...options, onread: { buffer: nextBuffer, callback: onRead } } as buildConnector.BuildOptions);
+    const connect = buildConnector({ ...options, onread: { buffer: nextBuffer, callback: onRead } } as Connectors.BuildOptions);
     // undici's connector returns the socket it creates (its type says void).
     socket = connect(target, callback) as unknown as Socket | undefined;
     if (!socket || typeof socket.push !== 'function') throw new Error('the connector returned no socket');

@@ -6,7 +6,7 @@ import { EventEmitter } from 'node:events';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Readable } from 'node:stream';
 import { finished } from 'node:stream/promises';
-import { request } from 'undici';
+import { request } from './undici';
 import type { Dispatcher } from 'undici';
 import { AuthError, CancelledError, SelectionGuardError, ServerError, TimeoutError } from '../errors';
 import { SILENT_LOGGER } from '../logging';

@@ -2,7 +2,7 @@
 // (init, values, status), the lock phase transitions and the helpers the user operations in
 // DefectController build on. No `vscode` import.
 import { isCancellation, validateEdits } from '../../api/index';
-import type { FieldCatalog, LockHandle, ListTree } from '../../api/index';
+import type { Defect, FieldCatalog, LockHandle, ListTree } from '../../api/index';
 import type {
   ConflictView, DefectKey, FieldView, InitParams, LockPhase, NoticeView, PersistedEditorState, StatusParams, ValuesParams, WireValue,
 } from '../../shared/editorProtocol';
@@ -28,6 +28,8 @@ export interface DefectControllerOptions {
   restore?: PersistedEditorState;
   /** Text shown for an error (the client's messages are already written for users). */
   describe?: (e: unknown) => string;
+  /** The defect as the server has it after a save, e.g. for the tree to show the new values. */
+  onSaved?: (defect: Defect) => void;
 }
 
 const describeDefault = (e: unknown) => (e instanceof Error ? e.message : String(e));

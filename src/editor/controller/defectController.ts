@@ -138,6 +138,7 @@ export class DefectController extends ControllerBase {
         }
         const updated = await this.options.api.defects.update(id, this.form.edits as DefectChanges, { original: latestDefect, lock: this.lock });
         this.form.saved(wireValues(updated));
+        this.options.onSaved?.(updated);
         this.notice = { kind: 'info', text: `Saved at ${this.now().toTimeString().slice(0, 8)}.` };
         if (options.close) await this.releaseLock('savedReleased');
         else this.transition('saved');

@@ -1,7 +1,11 @@
-// Grouping needs every value of the grouping field with its count. One scan reads only that field
-// (2000 defects per request), so the counts are exact and defects without a value, or with a
-// value no longer in the list, get a group too: nothing is silently left out.
+// Grouping needs every value of the grouping field with its count, exact, and defects without a
+// value, or with a value no longer in the list, get a group too: nothing is silently left out.
+// A list field is counted with one count-only request per list value plus one for the filter's
+// total (a handful of requests whatever the project's size: a million defects would take 500
+// scan requests). When the counts do not add up to the total (values outside the list, or none),
+// or the field has no list (owner), one scan reads only that field, 2000 defects per request.
 import type { Filter, ProjectApi } from '../../api';
+import { addCondition } from './filter';
 
 export interface GroupCount {
   /** null for defects without a value. */
@@ -10,8 +14,22 @@ export interface GroupCount {
 }
 
 const SCAN_PAGE = 2000;
+/** Above this many list values a scan costs fewer requests than counting each value. */
+const MAX_COUNTED_VALUES = 50;
 
-export async function scanGroups(api: ProjectApi, field: string, filter: Filter, signal: AbortSignal): Promise<GroupCount[]> {
+export async function countGroups(api: ProjectApi, field: string, filter: Filter, signal: AbortSignal): Promise<GroupCount[]> {
+  const order = await listOrder(api, field, signal);
+  if (order.length > 0 && order.length <= MAX_COUNTED_VALUES) {
+    const count = async (f: Filter): Promise<number> => (await api.defects.page({ offset: 0, pageSize: 1, fields: ['id'], filter: f, orderBy: ['id'], signal })).total;
+    const [total, ...counts] = await Promise.all([count(filter), ...order.map((value) => count(addCondition({ ...filter }, field, { op: '=', value })))]);
+    if (counts.reduce((a, b) => a + b, 0) === total) {
+      return order.map((value, i) => ({ value, count: counts[i] })).filter((g) => g.count > 0);
+    }
+  }
+  return scanGroups(api, field, filter, signal, order);
+}
+
+export async function scanGroups(api: ProjectApi, field: string, filter: Filter, signal: AbortSignal, knownOrder?: string[]): Promise<GroupCount[]> {
   const counts = new Map<string | null, number>();
   for (let offset = 0; ; ) {
     const page = await api.defects.page({ offset, pageSize: SCAN_PAGE, fields: [field], filter, orderBy: ['id'], signal });
@@ -22,7 +40,7 @@ export async function scanGroups(api: ProjectApi, field: string, filter: Filter,
     if (!page.hasMore || page.items.length === 0) break;
     offset = page.nextOffset;
   }
-  const order = await listOrder(api, field, signal);
+  const order = knownOrder ?? (await listOrder(api, field, signal));
   return [...counts].map(([value, count]) => ({ value, count })).sort((a, b) => compareValues(a.value, b.value, order));
 }
 

@@ -2,7 +2,7 @@
 // status, severity or owner, one group per value with its exact count, each group paging alone.
 import { addCondition, toApiFilter } from '../model/filter';
 import type { Filter } from '../../api';
-import { scanGroups } from '../model/groups';
+import { countGroups } from '../model/groups';
 import { describeSort } from '../model/arrangement';
 import type { TreeContext } from './context';
 import { GroupNode } from './groupNode';
@@ -64,7 +64,7 @@ export class DefectsNode extends PagedNode {
     if (group === 'none') {
       rows = await this.firstPage(api, filter, signal, empty);
     } else {
-      const groups = await scanGroups(api, group, filter, signal);
+      const groups = await countGroups(api, group, filter, signal);
       this.groupCount = groups.reduce((n, g) => n + g.count, 0);
       rows = groups.length ? groups.map((g) => new GroupNode(this, this.ctx, api, group, g)) : [new MessageNode(this, this.ctx, 'empty', empty)];
     }

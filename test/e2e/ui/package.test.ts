@@ -9,8 +9,8 @@ import { join, relative } from 'node:path';
 import { ui } from './context';
 
 /** Files the package may hold, relative to the installed extension folder. */
-const ALLOWED = [/^package\.json$/, /^readme\.md$/i, /^changelog\.md$/i, /^LICENSE(\.txt)?$/, /^\.vsixmanifest$/, /^media\/[^/]+$/, /^dist\/extension\.js$/, /^dist\/webview\/.+\.(js|css)$/];
-const REQUIRED = ['package.json', 'dist/extension.js', 'media/alm.svg', 'readme.md', 'changelog.md', 'LICENSE.txt'];
+const ALLOWED = [/^package\.json$/, /^readme\.md$/i, /^changelog\.md$/i, /^LICENSE(\.txt)?$/, /^\.vsixmanifest$/, /^media\/[^/]+$/, /^dist\/extension\.js$/, /^dist\/llhttp(_simd)?\.wasm$/, /^dist\/webview\/.+\.(js|css)$/];
+const REQUIRED = ['package.json', 'dist/extension.js', 'dist/llhttp_simd.wasm', 'dist/llhttp.wasm', 'media/alm.svg', 'readme.md', 'changelog.md', 'LICENSE.txt'];
 
 function filesUnder(dir: string): string[] {
   return readdirSync(dir, { recursive: true, withFileTypes: true })

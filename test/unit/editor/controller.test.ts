@@ -221,3 +221,21 @@ describe('editor controller: editing under a lock', () => {
   });
 });
 
+
+describe('editor controller: telling others about a save', () => {
+  it('hands the server copy to onSaved after a save, and nothing after a failed one', async () => {
+    const project = seeded();
+    const saved: { id: number; name?: string; 'ver-stamp'?: number }[] = [];
+    const { c } = await open(project, { onSaved: (d) => saved.push(d) });
+    await c.edit();
+    c.setField('name', 'Renamed');
+    assert.equal(await c.save(), 'saved');
+    assert.equal(saved.length, 1);
+    assert.equal(saved[0].id, 7);
+    assert.equal(saved[0].name, 'Renamed');
+    assert.equal(saved[0]['ver-stamp'], 2, 'the copy after the save, not before');
+    c.setField('name', '');
+    assert.equal(await c.save(), 'invalid');
+    assert.equal(saved.length, 1);
+  });
+});

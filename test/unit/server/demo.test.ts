@@ -26,6 +26,14 @@ interface Seeded {
 
 const opened: Seeded[] = [];
 
+function closeSeeded(): void {
+  for (const s of opened.splice(0)) {
+    s.registry.closeAll();
+    s.ctx.site.close();
+    rmSync(s.dir, { recursive: true, force: true });
+  }
+}
+
 async function seeded(defects: number, seed: number): Promise<Seeded> {
   const dir = mkdtempSync(join(tmpdir(), 'alm-demo-'));
   const now = () => new Date(Date.UTC(2026, 1, 1, 12));
@@ -63,13 +71,7 @@ describe('demo seeder', function () {
     a = await seeded(120, 7);
   });
 
-  after(() => {
-    for (const s of opened) {
-      s.registry.closeAll();
-      s.ctx.site.close();
-      rmSync(s.dir, { recursive: true, force: true });
-    }
-  });
+  after(closeSeeded);
 
   it('creates the documented domains, projects and defect counts', () => {
     assert.deepEqual(a.ctx.site.listDomains(), [
@@ -211,5 +213,33 @@ describe('demo seeder', function () {
     const first = [gen.next().value, gen.next().value];
     assert.equal(first.length, 2);
     assert.equal(typeof first[0]?.name, 'string');
+  });
+});
+
+describe('demo seeder: a large seed', function () {
+  this.timeout(60_000);
+  after(closeSeeded);
+  const indexesOf = (s: Seeded) => s.registry.get('DEFAULT', 'Demo').db
+    .prepare("SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'defects' AND sql IS NOT NULL ORDER BY name").all();
+
+  it('builds the same defect indexes after a bulk seed as a small seed has, and the queries use them', async () => {
+    const small = await seeded(50, 3);
+    const large = await seeded(20_000, 3);
+    assert.equal(large.registry.get('DEFAULT', 'Demo').countDefects(), 20_000);
+    assert.ok(indexesOf(small).length >= 8);
+    assert.deepEqual(indexesOf(large), indexesOf(small));
+    const plan = large.registry.get('DEFAULT', 'Demo').db.prepare('EXPLAIN QUERY PLAN SELECT id FROM defects WHERE "severity" = ?').all('5-Urgent') as { detail: string }[];
+    assert.match(plan.map((p) => p.detail).join('; '), /USING (COVERING )?INDEX/);
+  });
+
+  it('builds the indexes again when the bulk load fails', async () => {
+    const s = await seeded(10, 4);
+    const store = s.registry.get('DEFAULT', 'Demo');
+    const before = indexesOf(s);
+    await assert.rejects(store.withoutDefectIndexes(async () => {
+      assert.deepEqual(indexesOf(s), [], 'dropped while loading');
+      throw new Error('disk full');
+    }), /disk full/);
+    assert.deepEqual(indexesOf(s), before);
   });
 });

@@ -87,7 +87,8 @@ describe('finding a defect row to reveal', () => {
     assert.equal(group.parent, defects);
     const groups = (await kids(defects)) as GroupNode[];
     assert.deepEqual(groups.filter((g) => g.loaded !== undefined).map((g) => g.group.value), ['5-Urgent'], 'other groups stay unloaded');
-    const lookup = fake.calls.find((c) => c.pageSize === 1);
+    // Group counts are one-row requests too; the lookup is the one by id.
+    const lookup = fake.calls.find((c) => c.pageSize === 1 && c.filter !== undefined && 'id' in c.filter);
     assert.ok(lookup, 'one lookup of the defect');
     assert.deepEqual(lookup.fields, ['severity']);
     assert.deepEqual(lookup.filter, { id: { op: '=', value: 251 } });

@@ -50,7 +50,7 @@ export function registerCoreDefectReads(app: FastifyInstance, ctx: ServerContext
       const store = projectOf(ctx, request);
       const compiled = compile(request);
       const count = countQuery('defects', compiled);
-      const total = store.statement(count.sql).pluck().get(...count.params) as number;
+      const total = store.count(count.sql, count.params);
       if (coreFormat(request) === 'json') {
         const page = pageQuery('defects', coreDefectJsonSql(compiled.fields), compiled);
         // Under the shared answer budget, as the api tree's pages: a page of huge memos is a 413.

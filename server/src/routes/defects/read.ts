@@ -20,7 +20,7 @@ export function registerDefectReads(app: FastifyInstance, ctx: ServerContext): v
     const budget = new AnswerBudget(ctx.options.limits, PAGE_ANSWER_HINT);
     const instances = budget.collect(store.statement(page.sql).pluck().iterate(...page.params) as IterableIterator<Buffer>);
     const count = countQuery('defects', compiled);
-    const total = store.statement(count.sql).pluck().get(...count.params) as number;
+    const total = store.count(count.sql, count.params);
     return reply.type('application/json; charset=utf-8').send(pageBody(instances, total));
   });
 

@@ -1,0 +1,72 @@
+// Timing helpers inside the workbench page. A step's clock starts at the user's input as the page
+// saw it (the first mousedown or keydown after arm()), not when Playwright was asked to click, and
+// stops at the animation frame in which the awaited DOM state is first seen: both are the page's
+// Date.now(), so they compare across the workbench and its webview frames on one machine.
+
+/** Installed in the page (and in a webview frame): records the first input after arming. */
+const INPUT_PROBE = `(() => {
+  if (window.__benchProbe) return;
+  window.__benchProbe = true;
+  const note = () => { if (window.__benchArmed) { window.__benchArmed = false; window.__benchInput = Date.now(); } };
+  for (const type of ['mousedown', 'keydown']) window.addEventListener(type, note, true);
+})()`;
+
+/** @param {import('playwright-core').Page | import('playwright-core').Frame} target */
+export async function arm(target) {
+  await target.evaluate(`${INPUT_PROBE}; window.__benchArmed = true; window.__benchInput = undefined;`);
+}
+
+/** @param {import('playwright-core').Page | import('playwright-core').Frame} target  the input time of the last arm() */
+export async function inputTime(target) {
+  const t = await target.evaluate('window.__benchInput');
+  if (typeof t !== 'number') throw new Error('no input was seen after arming');
+  return t;
+}
+
+/**
+ * Waits for `condition` (a function body over `document`, returning truthy) and returns the page's
+ * Date.now() at the animation frame it first held in.
+ * @param {import('playwright-core').Page | import('playwright-core').Frame} target
+ */
+export async function paintedAt(target, condition, arg, timeout = 60_000) {
+  // A string is evaluated as an expression: the condition is called on the argument inlined as JSON.
+  const expression = `(() => { const ok = (${condition})(${JSON.stringify(arg ?? null)}); return ok ? Date.now() : false; })()`;
+  const handle = await target.waitForFunction(expression, undefined, { polling: 'raf', timeout });
+  return /** @type {number} */ (await handle.jsonValue());
+}
+
+/**
+ * paintedAt for a webview frame, whose CSP forbids evaluating strings: `condition` is a function
+ * that returns its own Date.now() once the state holds.
+ * @param {import('playwright-core').Frame} frame  @param {() => number | false} condition
+ */
+export async function framePaintedAt(frame, condition, timeout = 60_000) {
+  const handle = await frame.waitForFunction(condition, undefined, { polling: 'raf', timeout });
+  return /** @type {number} */ (await handle.jsonValue());
+}
+
+/** Texts of the ALM tree's rows at `level` (1 = servers), in order. */
+export const rowTexts = `(level) => [...document.querySelectorAll('.part.sidebar [role="treeitem"][aria-level="' + level + '"]')].map((r) => r.textContent ?? '')`;
+
+/**
+ * The frame of the defect editor showing `id`, found by polling the page's frames (webviews are
+ * frames in frames, created after the click). Returns the frame and the frame's Date.now() when
+ * the editor first showed its memos.
+ * @param {import('playwright-core').Page} page
+ */
+export async function editorRendered(page, id, timeout = 60_000) {
+  const deadline = Date.now() + timeout;
+  const probe = `(() => {
+    const head = document.querySelector('.defect-id');
+    if (!head || !(head.textContent ?? '').startsWith('Defect ${id} ')) return false;
+    return document.querySelector('[data-field="description"] .memo') && document.body.dataset.phase !== 'loading' ? Date.now() : false;
+  })()`;
+  while (Date.now() < deadline) {
+    for (const frame of page.frames()) {
+      const at = await frame.evaluate(probe).catch(() => false);
+      if (at) return { frame, at };
+    }
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  throw new Error(`the editor of defect ${id} did not render within ${timeout / 1000} s`);
+}

@@ -1,0 +1,40 @@
+// Shows a saved defect's new values in the rows the tree has loaded for it ("Defects", "My
+// Defects", their groups), without a request: the editor hands over the defect the server
+// returned. Rows are found by walking only what is loaded; nothing is loaded to look for one.
+// A save that moves the defect out of a filter or into another group shows on the next refresh.
+import type { Defect } from '../../api';
+import type { DefectRef } from '../model/refs';
+import { DefectNode } from '../nodes/defectNode';
+import { ProjectNode } from '../nodes/projectNode';
+import { LoadingNode } from '../nodes/treeNode';
+import type { TreeNode } from '../nodes/treeNode';
+import type { TreeRoot } from '../nodes/root';
+
+/** The provider's part this needs: its servers and its redraw. */
+export interface RowUpdateTarget {
+  readonly root: Pick<TreeRoot, 'server'>;
+  changed(node: TreeNode): void;
+}
+
+/** Updates every loaded row of `ref` to `defect`; returns how many rows changed. */
+export function updateDefectRows(provider: RowUpdateTarget, ref: DefectRef, defect: Defect): number {
+  const server = provider.root.server(ref.server);
+  if (!server) return 0;
+  const projectId = `${ref.domain}/${ref.project}`;
+  let updated = 0;
+  const visit = (node: TreeNode): void => {
+    if (node instanceof DefectNode) {
+      if (node.ref.id === ref.id && `${node.ref.domain}/${node.ref.project}` === projectId) {
+        node.defect = { ...node.defect, ...defect };
+        provider.changed(node);
+        updated++;
+      }
+      return; // a defect's children are attachments
+    }
+    // A project's children are made without loading; only its defect lists hold rows.
+    if (node instanceof ProjectNode) for (const list of node.defectsNodes) visit(list);
+    else if (node instanceof LoadingNode) for (const child of node.loaded ?? []) visit(child);
+  };
+  visit(server);
+  return updated;
+}

@@ -1,0 +1,60 @@
+import * as assert from 'node:assert/strict';
+import { ServerConnection } from '../../../src/auth/connection';
+import { transportOptions } from '../../../src/config/transport';
+import { Log } from '../../../src/util/log';
+import { DefectNode } from '../../../src/tree/nodes/defectNode';
+import { DefectsNode } from '../../../src/tree/nodes/defectsNode';
+import { ProjectNode } from '../../../src/tree/nodes/projectNode';
+import { TreeRoot } from '../../../src/tree/nodes/root';
+import type { TreeNode } from '../../../src/tree/nodes/treeNode';
+import { LoadingNode } from '../../../src/tree/nodes/treeNode';
+import { updateDefectRows } from '../../../src/tree/view/updateDefectRows';
+import { DEMO_ENTRY, FakeWorld, MapVault, RecordingSink, testContext } from './fakes';
+
+async function kids(node: TreeNode): Promise<TreeNode[]> {
+  return node instanceof LoadingNode ? node.resolveChildren() : node.getChildren();
+}
+
+describe('a saved defect in the tree', () => {
+  async function setup() {
+    const world = new FakeWorld(250);
+    const vault = new MapVault();
+    await vault.set(DEMO_ENTRY, 'secret');
+    const connection = new ServerConnection(DEMO_ENTRY, transportOptions(DEMO_ENTRY, { proxyStrictSSL: true, noProxy: [] }, undefined), vault, world.factory, Log.create(new RecordingSink()));
+    await connection.loadPassword();
+    const ctx = testContext();
+    ctx.sources = [connection];
+    const root = new TreeRoot(ctx);
+    const [domain] = await kids(root.servers()[0]);
+    const project = (await kids(domain)).find((n): n is ProjectNode => n instanceof ProjectNode && n.project === 'Demo');
+    assert.ok(project);
+    const [defects] = await kids(project);
+    assert.ok(defects instanceof DefectsNode);
+    const rows = (await kids(defects)).filter((n): n is DefectNode => n instanceof DefectNode);
+    const changed: TreeNode[] = [];
+    return { root, rows, changed, world, target: { root, changed: (n: TreeNode) => changed.push(n) } };
+  }
+
+  it('shows the server copy in the loaded row and redraws only that row, with no request', async () => {
+    const { rows, changed, world, target } = await setup();
+    const row = rows[3];
+    const requestsBefore = world.project('DEFAULT', 'Demo').calls.length;
+    const saved = { ...row.defect, name: 'Renamed in the editor', severity: '5-Urgent' };
+    const n = updateDefectRows(target, { server: 'Demo', domain: 'DEFAULT', project: 'Demo', id: row.defect.id }, saved);
+    assert.equal(n, 1);
+    assert.deepEqual(changed, [row]);
+    assert.equal(row.item().label, `${row.defect.id}: Renamed in the editor`);
+    assert.match(String(row.item().description), /5-Urgent/);
+    assert.equal(world.project('DEFAULT', 'Demo').calls.length, requestsBefore, 'nothing fetched');
+  });
+
+  it('leaves the tree alone for a defect of another project or one not loaded', async () => {
+    const { rows, changed, target } = await setup();
+    const other = { ...rows[0].defect, name: 'elsewhere' };
+    assert.equal(updateDefectRows(target, { server: 'Demo', domain: 'DEFAULT', project: 'Other', id: other.id }, other), 0);
+    assert.equal(updateDefectRows(target, { server: 'Nope', domain: 'DEFAULT', project: 'Demo', id: other.id }, other), 0);
+    assert.equal(updateDefectRows(target, { server: 'Demo', domain: 'DEFAULT', project: 'Demo', id: 99_999 }, { ...other, id: 99_999 }), 0);
+    assert.deepEqual(changed, []);
+    assert.notEqual(rows[0].item().label, `${other.id}: elsewhere`);
+  });
+});
