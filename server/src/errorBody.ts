@@ -5,16 +5,11 @@
 // The `/api` tree answers JSON unless XML is asked for: its reference says errors are "generally
 // application/json", and the seed's clients read JSON errors after an octet-stream or text/html Accept.
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { mediaRanges } from './core/wire/negotiate';
+import { mediaRanges, requestedMedia } from './mediaTypes';
 import { xmlDocument, xmlMarkup } from './core/wire/entity';
 import type { AlmError } from './errors';
 
 export type ErrorFormat = 'json' | 'xml' | 'html';
-
-function altOf(request: FastifyRequest): string | undefined {
-  const alt = (request.query as Record<string, string | string[] | undefined> | undefined)?.alt;
-  return Array.isArray(alt) ? alt[0] : alt;
-}
 
 /** True for a URL of the Core tree (`<root>/rest/…`), whose default format is XML. */
 function isCoreUrl(request: FastifyRequest, rootPath: string): boolean {
@@ -23,7 +18,7 @@ function isCoreUrl(request: FastifyRequest, rootPath: string): boolean {
 
 export function errorFormat(request: FastifyRequest, rootPath: string): ErrorFormat {
   const core = isCoreUrl(request, rootPath);
-  for (const type of mediaRanges(altOf(request) || request.headers.accept)) {
+  for (const type of mediaRanges(requestedMedia(request))) {
     if (type === 'application/json' || type === 'text/json') return 'json';
     if (type === 'application/xml' || type === 'text/xml') return 'xml';
     if (type === '*/*' || type === 'application/*') return core ? 'xml' : 'json';

@@ -3,6 +3,7 @@
 // names no type (no Accept, or only `*/*`) gets multipart/mixed for one attachment, as public
 // clients written for real servers parse it, and JSON for the collection.
 import { AlmError } from '../errors';
+import { mediaRanges } from '../mediaTypes';
 
 export type AttachmentForm = 'json' | 'octet-stream' | 'multipart';
 
@@ -18,17 +19,8 @@ const FORMS: Record<string, AttachmentForm> = {
 export function negotiate(accept: string | undefined, alt: string | undefined, anyForm: AttachmentForm): AttachmentForm {
   const header = alt?.trim() || accept?.trim();
   if (!header) return anyForm;
-  const ranges = header
-    .split(',')
-    .map((item, index) => {
-      const [type = '', ...params] = item.split(';').map((s) => s.trim().toLowerCase());
-      const q = params.find((p) => p.startsWith('q='));
-      return { type, q: q ? Number(q.slice(2)) : 1, index };
-    })
-    .filter((r) => r.type !== '' && r.q > 0)
-    .sort((a, b) => b.q - a.q || a.index - b.index);
-  for (const range of ranges) {
-    const form = range.type === '*/*' ? anyForm : FORMS[range.type];
+  for (const type of mediaRanges(header)) {
+    const form = type === '*/*' ? anyForm : FORMS[type];
     if (form) return form;
   }
   throw new AlmError(

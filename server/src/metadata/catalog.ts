@@ -44,6 +44,20 @@ export class FieldCatalog implements QueryCatalog {
   has(name: string): boolean {
     return this.byName.has(name);
   }
+
+  /**
+   * The fields a `fields=` list names (null: all), in the order given; a field named twice (or by
+   * an alias) appears once, at its first place. Names in `skip` are left out.
+   */
+  selected(fields: readonly string[] | null, skip: readonly string[] = []): FieldDef[] {
+    const seen = new Set<string>(skip);
+    const defs = fields ? fields.map((name) => this.field(name)).filter((d) => d !== undefined) : this.fields;
+    return defs.filter((def) => {
+      if (seen.has(def.name)) return false;
+      seen.add(def.name);
+      return true;
+    });
+  }
 }
 
 const entityAliases = { 'entity.id': 'parent-id', 'entity.type': 'parent-type' };

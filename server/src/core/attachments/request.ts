@@ -2,7 +2,7 @@
 // or JSON, or the bytes), the file name of a raw upload (`Slug`), and the `by-id` switch.
 import type { FastifyRequest } from 'fastify';
 import { AlmError } from '../../errors';
-import { mediaRanges } from '../wire/negotiate';
+import { mediaRanges } from '../../mediaTypes';
 
 export type ItemForm = 'xml' | 'json' | 'bytes';
 

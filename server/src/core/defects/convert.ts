@@ -57,12 +57,7 @@ function fieldOf(def: FieldDef, value: StoredValue | undefined, refs: ReferenceN
 
 /** A stored row as a Core entity; `fields` (from `fields=`) limits and orders the fields, null means all. */
 export function defectEntity(row: DefectRow, fields: readonly string[] | null, refs: ReferenceNames): CoreEntity {
-  const seen = new Set<string>();
-  const defs = (fields ? fields.map((name) => DEFECT.field(name)).filter((d) => d !== undefined) : DEFECT.fields).filter((def) => {
-    if (seen.has(def.name)) return false;
-    seen.add(def.name);
-    return true;
-  });
+  const defs = DEFECT.selected(fields);
   return { type: 'defect', fields: defs.map((def) => fieldOf(def, row[def.name], refs)) };
 }
 

@@ -45,12 +45,7 @@ function valuesSql(def: FieldDef): string {
 
 /** SQL giving a defect row's Core entity JSON as a BLOB; `fields` limits the fields like defectEntity. */
 export function coreDefectJsonSql(fields: readonly string[] | null = null): string {
-  const seen = new Set<string>();
-  const defs = (fields ? fields.map((name) => DEFECT.field(name)).filter((d) => d !== undefined) : DEFECT.fields).filter((def) => {
-    if (seen.has(def.name)) return false;
-    seen.add(def.name);
-    return true;
-  });
+  const defs = DEFECT.selected(fields);
   const pieces = defs.flatMap((def, i) => {
     if (!SAFE_NAME.test(def.name)) throw new Error(`Field name '${def.name}' cannot be written into SQL JSON text.`);
     return [`'${i > 0 ? ',' : ''}{"Name":"${def.name}","values":'`, valuesSql(def), `'}'`];

@@ -69,12 +69,7 @@ function fieldWriter(def: FieldDef): FieldWriter {
 
 /** The `<Entities>` document of a page: the same rows, order and total as the JSON page. */
 export function coreDefectXmlPage(store: ProjectStore, compiled: CompiledCollectionRequest, total: number, budget?: AnswerBudget): string {
-  const seen = new Set<string>();
-  const defs = (compiled.fields ? compiled.fields.map((name) => DEFECT.field(name)).filter((d) => d !== undefined) : DEFECT.fields).filter((def) => {
-    if (seen.has(def.name)) return false;
-    seen.add(def.name);
-    return true;
-  });
+  const defs = DEFECT.selected(compiled.fields);
   const page = pageQuery('defects', defs.map((def) => def.column).join(', '), compiled);
   // Raw mode sticks to the cached statement; this column-list SQL is only ever run from here.
   const rows: unknown[][] = [];

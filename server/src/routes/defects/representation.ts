@@ -41,13 +41,8 @@ export function defectJson(row: DefectRow, fields: readonly string[] | null = nu
  * most of a 100-defect page's time (see bench/server). The text holds only catalog names and columns.
  */
 export function defectJsonSql(fields: readonly string[] | null = null): string {
-  const seen = new Set<string>(['id']);
-  const defs = (fields ? fields.map((name) => DEFECT.field(name)).filter((d) => d !== undefined) : DEFECT.fields).filter((def) => {
-    // Like the object in defectJson, a field named twice appears once, at its first place.
-    if (seen.has(def.name)) return false;
-    seen.add(def.name);
-    return true;
-  });
+  // Like the object in defectJson, a field named twice appears once, at its first place.
+  const defs = DEFECT.selected(fields, ['id']);
   const members = defs.map((def) => `'${def.name}', ${valueSql(def)}`);
   return `CAST(json_object('type', 'defect', 'id', "id"${members.map((m) => `, ${m}`).join('')}) AS BLOB)`;
 }
