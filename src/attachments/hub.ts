@@ -4,7 +4,7 @@
 // re-read the list.
 import * as vscode from 'vscode';
 import type { Attachment, AttachmentsApi } from '../api';
-import type { DefectRef } from '../tree/model/refs';
+import type { DefectRef } from '../defects/refs';
 import { describeError } from '../util/log';
 import type { Log } from '../util/log';
 import { ATTACHMENT_SCHEME, attachmentPath } from './model/location';

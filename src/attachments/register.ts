@@ -3,7 +3,7 @@
 // returns is what the defect editor and the tests use.
 import * as vscode from 'vscode';
 import type { Attachment } from '../api';
-import type { DefectRef } from '../tree/model/refs';
+import type { DefectRef } from '../defects/refs';
 import { registerCommand } from '../util/command';
 import { setEditorAttachmentSource } from './editor/bridge';
 import { AttachmentFileSystem } from './fs/attachmentFileSystem';

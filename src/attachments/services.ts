@@ -3,7 +3,7 @@
 // reads settings or secrets itself.
 import type * as vscode from 'vscode';
 import type { ProjectApi } from '../api';
-import type { ProjectRefKey } from '../tree/model/refs';
+import type { ProjectRefKey } from '../defects/refs';
 import type { DefectChildrenProvider, TreeContext } from '../tree/nodes/context';
 import type { TreeNode } from '../tree/nodes/treeNode';
 import type { Log } from '../util/log';

@@ -6,7 +6,7 @@
 import * as vscode from 'vscode';
 import { describeError } from '../../util/log';
 import { anySignal, tokenToSignal } from '../../util/cancellation';
-import type { DefectRef } from '../../tree/model/refs';
+import type { DefectRef } from '../../defects/refs';
 import type { AttachmentsHub } from '../hub';
 import { formatBytes } from '../model/format';
 import { summarize, uploadBatch } from '../transfer/upload';

@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import type { Attachment } from '../../api';
 import type { AttachmentsRequest, AttachmentsResult, DefectKey } from '../../shared/editorProtocol';
-import type { DefectRef } from '../../tree/model/refs';
+import type { DefectRef } from '../../defects/refs';
 import { attachmentViews } from './views';
 
 /** What the bridge needs from the registered feature. */

@@ -3,7 +3,7 @@
 // It remembers which tree nodes show which defect, so an upload, rename or delete can reload
 // exactly those rows. No `vscode` import.
 import type { ProjectApi } from '../../api';
-import type { DefectRef, ProjectRefKey } from '../../tree/model/refs';
+import type { DefectRef, ProjectRefKey } from '../../defects/refs';
 import type { DefectChildrenProvider, TreeContext } from '../../tree/nodes/context';
 import { MessageNode } from '../../tree/nodes/messageNode';
 import { LoadingNode } from '../../tree/nodes/treeNode';

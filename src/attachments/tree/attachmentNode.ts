@@ -2,7 +2,7 @@
 // tooltip and an icon by file type. Clicking opens it through the `alm-attachment:` file system.
 // No `vscode` import: the tree's adapter turns the NodeItem into a TreeItem.
 import type { Attachment } from '../../api';
-import type { DefectRef } from '../../tree/model/refs';
+import type { DefectRef } from '../../defects/refs';
 import type { TreeContext } from '../../tree/nodes/context';
 import { TreeNode } from '../../tree/nodes/treeNode';
 import type { NodeItem } from '../../tree/nodes/treeNode';

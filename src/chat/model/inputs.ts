@@ -2,8 +2,8 @@
 // shapes) and how a search input becomes the tree's DefectFilter and the client's Filter, so the
 // chat and the tree filter alike ("me" is the signed-in user, text matches the summary). No `vscode`.
 import type { Filter } from '../../api/index';
-import { ME, describeFilter, isEmptyFilter, toApiFilter } from '../../tree/model/filter';
-import type { DefectFilter } from '../../tree/model/filter';
+import { ME, describeFilter, isEmptyFilter, toApiFilter } from '../../defects/filter';
+import type { DefectFilter } from '../../defects/filter';
 
 /** Where a tool works; each part is optional and falls back to the default project. */
 export interface ProjectInput {

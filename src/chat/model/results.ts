@@ -3,7 +3,7 @@
 // Cancellation is not described here: the tools rethrow it. No `vscode` import.
 import { LockedByOtherError, ValidationError, isAlmApiError } from '../../api/index';
 import type { FieldProblem } from '../../api/index';
-import { RawQueryError } from '../../tree/model/rawQuery';
+import { RawQueryError } from '../../api';
 
 export interface FailureContext {
   /** "defect 42 in Demo (DEFAULT/Demo)" or "Demo (DEFAULT/Demo)". */

@@ -1,7 +1,7 @@
 // "Get defect" (#almDefect): every field by its label, memos as inert Markdown text, attachments
 // by name and size, and the defect's link. A read: no confirmation.
 import type * as vscode from 'vscode';
-import { defectLink } from '../../tree/model/refs';
+import { defectLink } from '../../defects/refs';
 import { defectResult } from '../model/format';
 import { defectId } from '../model/inputs';
 import type { DefectInput } from '../model/inputs';

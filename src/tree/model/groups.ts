@@ -5,7 +5,7 @@
 // scan requests). When the counts do not add up to the total (values outside the list, or none),
 // or the field has no list (owner), one scan reads only that field, 2000 defects per request.
 import type { Filter, ProjectApi } from '../../api';
-import { addCondition } from './filter';
+import { addCondition } from '../../defects/filter';
 
 export interface GroupCount {
   /** null for defects without a value. */

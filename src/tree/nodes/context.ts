@@ -6,7 +6,7 @@ import type { ConnectionStatus } from '../../auth/connection';
 import type { ServerEntry } from '../../config/servers';
 import type { Log } from '../../util/log';
 import type { ViewState } from '../model/viewState';
-import type { DefectRef } from '../model/refs';
+import type { DefectRef } from '../../defects/refs';
 import type { TreeNode } from './treeNode';
 
 /** One server's connection as the tree sees it (ServerConnection implements it). */

@@ -3,7 +3,7 @@
 // still on the server — never a silent cut-off.
 import type { Defect, Filter, OrderBySpec, ProjectApi } from '../../api';
 import { TREE_FIELDS } from '../model/arrangement';
-import type { ProjectRefKey } from '../model/refs';
+import type { ProjectRefKey } from '../../defects/refs';
 import type { TreeContext } from './context';
 import { DefectNode } from './defectNode';
 import { LoadMoreNode } from './loadMoreNode';

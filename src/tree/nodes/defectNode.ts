@@ -1,7 +1,7 @@
 // One defect: "id: name", status · severity · owner, an icon by severity and a Markdown tooltip.
 // Clicking opens it. When a feature registers defect children (attachments), it expands to them.
 import type { Defect } from '../../api';
-import type { DefectRef } from '../model/refs';
+import type { DefectRef } from '../../defects/refs';
 import { severityIcon } from '../model/severity';
 import { defectDescription, defectTooltip } from '../model/tooltip';
 import type { TreeContext } from './context';

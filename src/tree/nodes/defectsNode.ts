@@ -1,6 +1,6 @@
 // "Defects" and "My Defects" of a project. Ungrouped, the defects page in directly; grouped by
 // status, severity or owner, one group per value with its exact count, each group paging alone.
-import { addCondition, toApiFilter } from '../model/filter';
+import { addCondition, toApiFilter } from '../../defects/filter';
 import type { Filter } from '../../api';
 import { countGroups } from '../model/groups';
 import { describeSort } from '../model/arrangement';

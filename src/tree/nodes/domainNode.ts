@@ -1,7 +1,7 @@
 // A domain: its projects (or only the pinned one), from the domain listing when the server sent
 // them with it, otherwise from the domain's projects collection.
 import type { DomainRef } from '../../api';
-import { nodeId } from '../model/refs';
+import { nodeId } from '../../defects/refs';
 import { escapeMarkdown } from '../model/tooltip';
 import type { ServerSource, TreeContext } from './context';
 import { MessageNode, failureNode, loadingNode } from './messageNode';

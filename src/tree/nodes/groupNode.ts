@@ -2,7 +2,7 @@
 // value (or none), with the count from the grouping scan, paged like the ungrouped list.
 import type { ProjectApi } from '../../api';
 import type { GroupBy } from '../model/arrangement';
-import { addCondition } from '../model/filter';
+import { addCondition } from '../../defects/filter';
 import type { GroupCount } from '../model/groups';
 import { severityIcon } from '../model/severity';
 import type { TreeContext } from './context';

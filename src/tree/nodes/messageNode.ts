@@ -1,9 +1,8 @@
 // A row that is not data: "Loading…", "No defects", an error, or "Sign in". The tree never throws;
 // whatever goes wrong ends up as one of these, with a command to act on it when there is one.
-import { AuthError, isAlmApiError } from '../../api';
+import { AuthError, RawQueryError, isAlmApiError } from '../../api';
 import { NotSignedInError } from '../../auth/connection';
 import { describeError } from '../../util/log';
-import { RawQueryError } from '../model/rawQuery';
 import type { TreeContext } from './context';
 import type { NodeCommand, NodeItem } from './treeNode';
 import { TreeNode } from './treeNode';

@@ -5,7 +5,7 @@ import type { Filter, OrderBySpec, ProjectApi } from '../../api';
 import { orderByFor } from '../model/arrangement';
 import { describeError } from '../../util/log';
 import { isAbort } from '../../util/cancellation';
-import type { ProjectRefKey } from '../model/refs';
+import type { ProjectRefKey } from '../../defects/refs';
 import { DefectList } from './defectList';
 import type { DefectNode } from './defectNode';
 import { failureNode, loadingNode } from './messageNode';

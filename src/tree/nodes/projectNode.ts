@@ -1,11 +1,11 @@
 // A project: "Defects", "My Defects" and "Lists". Its description shows the active filter; the
 // filter, grouping and sort apply to both defect nodes, which reload when any of them changes.
 import type { ProjectApi } from '../../api';
-import { describeFilter, isEmptyFilter } from '../model/filter';
-import type { DefectFilter } from '../model/filter';
-import { nodeId, projectKey } from '../model/refs';
+import { describeFilter, isEmptyFilter } from '../../defects/filter';
+import type { DefectFilter } from '../../defects/filter';
+import { nodeId, projectKey } from '../../defects/refs';
 import { escapeMarkdown } from '../model/tooltip';
-import type { ProjectRefKey } from '../model/refs';
+import type { ProjectRefKey } from '../../defects/refs';
 import type { ServerSource, TreeContext } from './context';
 import { DefectsNode } from './defectsNode';
 import { ListsNode } from './listsNode';

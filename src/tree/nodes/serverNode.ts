@@ -3,7 +3,7 @@
 import type { ServerSource, TreeContext } from './context';
 import { DomainNode } from './domainNode';
 import { MessageNode, failureNode, loadingNode, signInNode } from './messageNode';
-import { nodeId } from '../model/refs';
+import { nodeId } from '../../defects/refs';
 import { escapeMarkdown } from '../model/tooltip';
 import { signInLabel, treeLabel } from '../../config/servers';
 import type { NodeItem , TreeNode } from './treeNode';

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { AlmDefectsApi } from '../../../src/extension';
-import type { DefectRef } from '../../../src/tree/model/refs';
+import type { DefectRef } from '../../../src/defects/refs';
 import type { DefectNode } from '../../../src/tree/nodes/defectNode';
 import type { TreeNode } from '../../../src/tree/nodes/treeNode';
 import { e2eAlmServer, signIn } from '../environment';

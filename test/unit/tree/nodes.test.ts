@@ -14,7 +14,7 @@ import { TreeRoot } from '../../../src/tree/nodes/root';
 import type { ServerNode } from '../../../src/tree/nodes/serverNode';
 import type { TreeNode } from '../../../src/tree/nodes/treeNode';
 import { LoadingNode } from '../../../src/tree/nodes/treeNode';
-import { ME } from '../../../src/tree/model/filter';
+import { ME } from '../../../src/defects/filter';
 import type { TestContext } from './fakes';
 import { DEMO_ENTRY, FakeWorld, MapVault, RecordingSink, testContext } from './fakes';
 
