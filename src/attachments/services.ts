@@ -4,8 +4,7 @@
 import type * as vscode from 'vscode';
 import type { ProjectApi } from '../api';
 import type { ProjectRefKey } from '../defects/refs';
-import type { DefectChildrenProvider, TreeContext } from '../tree/nodes/context';
-import type { TreeNode } from '../tree/nodes/treeNode';
+import type { DefectChildrenProvider, TreeContext, TreeNode } from '../tree/nodes/treeNode';
 import type { Log } from '../util/log';
 
 /** The tree's hooks: attachments hang children under defects and receive files dropped on them. */

@@ -4,11 +4,10 @@
 import type { Defect, Filter, OrderBySpec, ProjectApi } from '../../api';
 import { TREE_FIELDS } from '../model/arrangement';
 import type { ProjectRefKey } from '../../defects/refs';
-import type { TreeContext } from './context';
+import type { TreeContext, TreeNode } from './treeNode';
 import { DefectNode } from './defectNode';
 import { LoadMoreNode } from './loadMoreNode';
 import { MessageNode } from './messageNode';
-import type { TreeNode } from './treeNode';
 
 export interface DefectQuery {
   api: ProjectApi;

@@ -1,8 +1,7 @@
 // A list, or a value of one; values with values of their own (subject folders) expand further.
 import type { ListItem } from '../../api';
 import { escapeMarkdown } from '../model/tooltip';
-import type { TreeContext } from './context';
-import type { NodeItem } from './treeNode';
+import type { NodeItem, TreeContext } from './treeNode';
 import { TreeNode } from './treeNode';
 
 export class ListItemNode extends TreeNode {

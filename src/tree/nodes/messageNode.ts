@@ -3,8 +3,7 @@
 import { AuthError, RawQueryError, isAlmApiError } from '../../api';
 import { NotSignedInError } from '../../auth/connection';
 import { describeError } from '../../util/log';
-import type { TreeContext } from './context';
-import type { NodeCommand, NodeItem } from './treeNode';
+import type { NodeCommand, NodeItem, TreeContext } from './treeNode';
 import { TreeNode } from './treeNode';
 
 export type MessageKind = 'loading' | 'empty' | 'error' | 'sign-in' | 'info';

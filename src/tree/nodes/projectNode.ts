@@ -6,13 +6,13 @@ import type { DefectFilter } from '../../defects/filter';
 import { nodeId, projectKey } from '../../defects/refs';
 import { escapeMarkdown } from '../model/tooltip';
 import type { ProjectRefKey } from '../../defects/refs';
-import type { ServerSource, TreeContext } from './context';
+import type { NodeItem, ServerSource, TreeContext } from './treeNode';
 import { DefectsNode } from './defectsNode';
 import { ListsNode } from './listsNode';
-import type { NodeItem } from './treeNode';
+import type { ProjectScope } from './scopes';
 import { TreeNode } from './treeNode';
 
-export class ProjectNode extends TreeNode {
+export class ProjectNode extends TreeNode implements ProjectScope {
   readonly id: string;
   readonly ref: ProjectRefKey;
   private kids: [DefectsNode, DefectsNode, ListsNode] | undefined;

@@ -25,8 +25,7 @@ import { Log } from '../../../src/util/log';
 import type { LogSink } from '../../../src/util/log';
 import { ViewState } from '../../../src/tree/model/viewState';
 import type { MementoLike } from '../../../src/tree/model/viewState';
-import type { ServerSource, TreeContext } from '../../../src/tree/nodes/context';
-import type { TreeNode } from '../../../src/tree/nodes/treeNode';
+import type { ServerSource, TreeContext, TreeNode } from '../../../src/tree/nodes/treeNode';
 
 export const STATUSES = ['New', 'Open', 'Fixed', 'Closed'];
 export const SEVERITIES = ['1-Low', '2-Medium', '3-High', '4-Very High', '5-Urgent'];
