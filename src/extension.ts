@@ -72,8 +72,8 @@ export function activate(context: vscode.ExtensionContext): AlmDefectsApi {
   const statusBar = new ConnectionStatusBar(services.manager);
   const auth = new AlmAuthenticationProvider(services.manager, log.child('auth'));
   const tree = new TreeFeature(context, services, statusBar, log);
-  const editor = registerDefectEditor(context, extensionEditorServices(services, tree, log));
   const attachments = registerAttachments(context, extensionAttachmentServices(services, tree, log));
+  const editor = registerDefectEditor(context, extensionEditorServices(services, tree, attachments.editor, log));
   const references = registerReferences(services.manager, log);
   const refresh = registerRefresh(tree, editor, log);
   const work = registerWork(context, services.manager, references.lookup, editor, log);
@@ -85,8 +85,6 @@ export function activate(context: vscode.ExtensionContext): AlmDefectsApi {
     references,
     refresh,
     work,
-    // An upload while the defect is open: its editor lists the attachments again for memo images.
-    attachments.onDidChange((change) => editor.attachmentsChanged(change.defect)),
     tree.setDefectOpener((ref) => {
       refresh.tree.opened(ref);
       work.opened(ref);

@@ -4,8 +4,8 @@
 import * as vscode from 'vscode';
 import type { Attachment } from '../api';
 import type { DefectRef } from '../defects/refs';
-import { registerCommand } from '../util/command';
-import { setEditorAttachmentSource } from './editor/bridge';
+import { guardCommand } from '../util/command';
+import { EditorAttachmentBridge } from './editor/bridge';
 import { AttachmentFileSystem } from './fs/attachmentFileSystem';
 import { AttachmentsHub, attachmentUri } from './hub';
 import type { AttachmentsChange } from './hub';
@@ -40,6 +40,8 @@ export interface AttachmentsFeature {
   list(defect: DefectRef, signal?: AbortSignal): Promise<Attachment[]>;
   /** Fires after an upload, save, rename, description change or delete. */
   readonly onDidChange: vscode.Event<AttachmentsChange>;
+  /** The defect editor's attachment section (activate() hands it to the editor). */
+  readonly editor: EditorAttachmentBridge;
   /** Replaces some prompts until the returned Disposable is disposed (tests, automation). */
   usePrompts(prompts: Partial<AttachmentPrompts>): vscode.Disposable;
 }
@@ -48,19 +50,24 @@ export function registerAttachments(context: vscode.ExtensionContext, services: 
   const hub = new AttachmentsHub(services);
   const fileSystem = new AttachmentFileSystem(hub);
   const dropController = new AttachmentDropController(hub);
-  const cmd = (id: string, failure: string, fn: (hub: AttachmentsHub, arg: unknown) => Promise<unknown>): vscode.Disposable =>
-    registerCommand(id, services.log, (arg) => fn(hub, arg), { failure });
+  // Each command's work, guarded the one way (errors shown, cancellations quiet): registered under
+  // its id, and called directly by the editor's attachment section.
+  const guarded = (id: string, failure: string, fn: (hub: AttachmentsHub, arg: unknown) => Promise<unknown>) =>
+    guardCommand(id, services.log, (arg) => fn(hub, arg), { failure });
+  const handlers = {
+    [ATTACHMENT_COMMANDS.upload]: guarded(ATTACHMENT_COMMANDS.upload, 'Upload failed', uploadCommand),
+    [ATTACHMENT_COMMANDS.open]: guarded(ATTACHMENT_COMMANDS.open, 'Could not open the attachment', openCommand),
+    [ATTACHMENT_COMMANDS.saveAs]: guarded(ATTACHMENT_COMMANDS.saveAs, 'Save As failed', saveAsCommand),
+    [ATTACHMENT_COMMANDS.openExternally]: guarded(ATTACHMENT_COMMANDS.openExternally, 'Could not open the attachment', openExternallyCommand),
+    [ATTACHMENT_COMMANDS.rename]: guarded(ATTACHMENT_COMMANDS.rename, 'Rename failed', renameCommand),
+    [ATTACHMENT_COMMANDS.describe]: guarded(ATTACHMENT_COMMANDS.describe, 'Could not change the description', describeCommand),
+    [ATTACHMENT_COMMANDS.delete]: guarded(ATTACHMENT_COMMANDS.delete, 'Delete failed', deleteCommand),
+  };
   context.subscriptions.push(
     hub,
     fileSystem,
     vscode.workspace.registerFileSystemProvider(ATTACHMENT_SCHEME, fileSystem, { isCaseSensitive: true }),
-    cmd(ATTACHMENT_COMMANDS.upload, 'Upload failed', uploadCommand),
-    cmd(ATTACHMENT_COMMANDS.open, 'Could not open the attachment', openCommand),
-    cmd(ATTACHMENT_COMMANDS.saveAs, 'Save As failed', saveAsCommand),
-    cmd(ATTACHMENT_COMMANDS.openExternally, 'Could not open the attachment', openExternallyCommand),
-    cmd(ATTACHMENT_COMMANDS.rename, 'Rename failed', renameCommand),
-    cmd(ATTACHMENT_COMMANDS.describe, 'Could not change the description', describeCommand),
-    cmd(ATTACHMENT_COMMANDS.delete, 'Delete failed', deleteCommand),
+    ...Object.entries(handlers).map(([id, handler]) => vscode.commands.registerCommand(id, handler)),
   );
   const tree = services.tree;
   if (tree) {
@@ -70,13 +77,21 @@ export function registerAttachments(context: vscode.ExtensionContext, services: 
   void cleanExternalCopies();
   const list = async (defect: DefectRef, signal?: AbortSignal): Promise<Attachment[]> =>
     (await hub.api(defect)).list({ entity: { type: 'defect', ids: [defect.id] }, signal });
-  context.subscriptions.push(setEditorAttachmentSource({ list }));
+  const editor = new EditorAttachmentBridge({
+    list,
+    upload: handlers[ATTACHMENT_COMMANDS.upload],
+    open: handlers[ATTACHMENT_COMMANDS.open],
+    saveAs: handlers[ATTACHMENT_COMMANDS.saveAs],
+    openExternally: handlers[ATTACHMENT_COMMANDS.openExternally],
+    onDidChange: hub.onDidChange,
+  });
   return {
     dropController,
     fileSystem,
     uri: attachmentUri,
     list,
     onDidChange: hub.onDidChange,
+    editor,
     usePrompts(prompts) {
       const previous = hub.prompts;
       hub.prompts = { ...previous, ...prompts };
