@@ -20,7 +20,7 @@ import { AttachmentChildren, UPLOAD_ATTACHMENT_COMMAND } from './tree/attachment
 import { OPEN_ATTACHMENT_COMMAND } from './tree/attachmentNode';
 import { AttachmentDropController } from './tree/dropController';
 
-export const ATTACHMENT_COMMANDS = {
+const ATTACHMENT_COMMANDS = {
   upload: UPLOAD_ATTACHMENT_COMMAND,
   open: OPEN_ATTACHMENT_COMMAND,
   saveAs: 'almDefects.saveAttachmentAs',

@@ -8,7 +8,7 @@ import type { DefectChildrenProvider, TreeContext, TreeNode } from '../tree/node
 import type { Log } from '../util/log';
 
 /** The tree's hooks: attachments hang children under defects and receive files dropped on them. */
-export interface AttachmentTreeHooks {
+interface AttachmentTreeHooks {
   /** The tree's node context (redraws, log), for the nodes this feature creates. */
   readonly context: TreeContext;
   setDefectChildren(provider: DefectChildrenProvider): vscode.Disposable;

@@ -51,7 +51,7 @@ export async function signInInteractively(connection: ServerConnection, log: Log
 }
 
 /** A message a user can act on, whatever went wrong. */
-export function signInFailureMessage(server: string, e: unknown, apiKey = false): string {
+function signInFailureMessage(server: string, e: unknown, apiKey = false): string {
   // An API-key refusal says which part is wrong (secret, or a key that is not active).
   if (e instanceof AuthError) return `Sign-in to ${server} failed: ${apiKey ? e.message : 'the user name or password is wrong, or the account is locked.'}`;
   if (e instanceof NetworkError || e instanceof TimeoutError) return `Cannot reach ${server}: ${e.message}`;

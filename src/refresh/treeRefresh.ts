@@ -28,7 +28,7 @@ export interface TreeRefreshHost {
   changed(node: TreeNode): void;
 }
 
-export function refKey(ref: DefectRef): string {
+function refKey(ref: DefectRef): string {
   return JSON.stringify([ref.server, ref.domain, ref.project, ref.id]);
 }
 

@@ -13,7 +13,7 @@ export interface CommandOptions<F> {
   fallback?: (message: string | undefined) => F;
 }
 
-export function isCancelled(e: unknown): boolean {
+function isCancelled(e: unknown): boolean {
   return isCancellation(e) || isAbort(e) || e instanceof vscode.CancellationError;
 }
 

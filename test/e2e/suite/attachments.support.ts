@@ -14,10 +14,10 @@ import { e2eAlmServer, signIn } from '../environment';
 import { serverAttachments } from '../oracle';
 import type { StoredAttachment } from '../oracle';
 
-export const EXTENSION_ID = 'alm-defects.alm-defects';
+const EXTENSION_ID = 'alm-defects.alm-defects';
 export const PROJECT = { server: 'Demo', domain: 'DEFAULT', project: 'Demo' };
 
-export type ServerAttachment = StoredAttachment;
+type ServerAttachment = StoredAttachment;
 
 export interface AttachmentWorld {
   api: AlmDefectsApi;

@@ -9,7 +9,7 @@ import type { ChatToolsApi } from '../../../src/chat/register';
 import type { AlmDefectsApi } from '../../../src/extension';
 import { e2eAlmServer } from '../environment';
 
-export const EXTENSION_ID = 'alm-defects.alm-defects';
+const EXTENSION_ID = 'alm-defects.alm-defects';
 export const TOOLS = { search: 'alm_searchDefects', get: 'alm_getDefect', comment: 'alm_addDefectComment', update: 'alm_updateDefect' } as const;
 
 export interface ChatWorld {

@@ -27,12 +27,12 @@ import { ViewState } from '../../../src/tree/model/viewState';
 import type { MementoLike } from '../../../src/tree/model/viewState';
 import type { ServerSource, TreeContext, TreeNode } from '../../../src/tree/nodes/treeNode';
 
-export const STATUSES = ['New', 'Open', 'Fixed', 'Closed'];
+const STATUSES = ['New', 'Open', 'Fixed', 'Closed'];
 export const SEVERITIES = ['1-Low', '2-Medium', '3-High', '4-Very High', '5-Urgent'];
-export const USERS = ['alice', 'bob', 'carol'];
+const USERS = ['alice', 'bob', 'carol'];
 
 /** Deterministic defects: status, severity and owner cycle; every 7th has no owner. */
-export function makeDefects(n: number): Defect[] {
+function makeDefects(n: number): Defect[] {
   return Array.from({ length: n }, (_, i) => {
     const id = i + 1;
     return {
@@ -175,7 +175,7 @@ function item(id: number, name: string, parentId: number, children: ListItem[] =
   return { id, name, logicalName: `L${id}`, parentId, children };
 }
 
-export function fakeLists(): ListTree {
+function fakeLists(): ListTree {
   const status = item(222, 'Bug Status', 0, STATUSES.map((s, i) => item(1000 + i, s, 222)));
   const severity = item(287, 'Severity', 0, SEVERITIES.map((s, i) => item(2000 + i, s, 287)));
   const subject = item(2, 'Subject', 0, [item(3000, 'Apps', 2, [item(3001, 'Mobile', 3000, [item(3002, 'iOS', 3001)])])]);
