@@ -7,8 +7,8 @@ import type { AlmDefectsApi } from '../../../src/extension';
 import type { TreeNode } from '../../../src/tree/nodes/treeNode';
 import { e2eAlmServer, signIn } from '../environment';
 import { serverDefect, serverListItems, serverTotal as oracleTotal } from '../oracle';
+import { activate } from './support';
 
-const EXTENSION_ID = 'alm-defects.alm-defects';
 const DEMO = { server: 'Demo', domain: 'DEFAULT', project: 'Demo' };
 
 let api: AlmDefectsApi;
@@ -42,10 +42,7 @@ describe('tree: connections, sign-in and the ALM tree', function () {
   this.timeout(120_000);
 
   before(async () => {
-    const ext = vscode.extensions.getExtension<AlmDefectsApi>(EXTENSION_ID);
-    assert.ok(ext);
-    api = await ext.activate();
-    await api.reloadSettings();
+    api = await activate();
     const server = e2eAlmServer();
     cookie = await signIn(server, server.users[1]);
     // Start signed out whatever ran before.
