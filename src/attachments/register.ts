@@ -1,6 +1,6 @@
 // The attachments feature in VS Code: the `alm-attachment:` file system, attachment rows under
 // defects, the drop target, and the commands. activate() calls registerAttachments once; what it
-// returns is what the defect editor and the tests use.
+// returns is what activate() hands the defect editor and the tests read.
 import * as vscode from 'vscode';
 import type { Attachment } from '../api';
 import type { DefectRef } from '../defects/refs';
@@ -11,7 +11,6 @@ import { AttachmentsHub, attachmentUri } from './hub';
 import type { AttachmentsChange } from './hub';
 import { ATTACHMENT_SCHEME } from './model/location';
 import type { AttachmentLocation } from './model/location';
-import type { AttachmentPrompts } from './prompts';
 import type { AttachmentServices } from './services';
 import { deleteCommand, describeCommand, openCommand, renameCommand } from './commands/manage';
 import { cleanExternalCopies, openExternallyCommand, saveAsCommand } from './commands/save';
@@ -42,8 +41,6 @@ export interface AttachmentsFeature {
   readonly onDidChange: vscode.Event<AttachmentsChange>;
   /** The defect editor's attachment section (activate() hands it to the editor). */
   readonly editor: EditorAttachmentBridge;
-  /** Replaces some prompts until the returned Disposable is disposed (tests, automation). */
-  usePrompts(prompts: Partial<AttachmentPrompts>): vscode.Disposable;
 }
 
 export function registerAttachments(context: vscode.ExtensionContext, services: AttachmentServices): AttachmentsFeature {
@@ -70,10 +67,8 @@ export function registerAttachments(context: vscode.ExtensionContext, services: 
     ...Object.entries(handlers).map(([id, handler]) => vscode.commands.registerCommand(id, handler)),
   );
   const tree = services.tree;
-  if (tree) {
-    hub.children = new AttachmentChildren(tree.context, (ref) => services.project(ref));
-    context.subscriptions.push(tree.setDefectChildren(hub.children), tree.setDropController(dropController));
-  }
+  hub.children = new AttachmentChildren(tree.context, (ref) => services.project(ref));
+  context.subscriptions.push(tree.setDefectChildren(hub.children), tree.setDropController(dropController));
   void cleanExternalCopies();
   const list = async (defect: DefectRef, signal?: AbortSignal): Promise<Attachment[]> =>
     (await hub.api(defect)).list({ entity: { type: 'defect', ids: [defect.id] }, signal });
@@ -92,12 +87,5 @@ export function registerAttachments(context: vscode.ExtensionContext, services: 
     list,
     onDidChange: hub.onDidChange,
     editor,
-    usePrompts(prompts) {
-      const previous = hub.prompts;
-      hub.prompts = { ...previous, ...prompts };
-      return new vscode.Disposable(() => {
-        hub.prompts = previous;
-      });
-    },
   };
 }

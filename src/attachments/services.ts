@@ -6,6 +6,7 @@ import type { ProjectApi } from '../api';
 import type { ProjectRefKey } from '../defects/refs';
 import type { DefectChildrenProvider, TreeContext, TreeNode } from '../tree/nodes/treeNode';
 import type { Log } from '../util/log';
+import type { AttachmentPrompts } from './prompts';
 
 /** The tree's hooks: attachments hang children under defects and receive files dropped on them. */
 interface AttachmentTreeHooks {
@@ -14,12 +15,14 @@ interface AttachmentTreeHooks {
   setDefectChildren(provider: DefectChildrenProvider): vscode.Disposable;
   setDropController(controller: vscode.TreeDragAndDropController<TreeNode>): vscode.Disposable;
   /** The selected rows, for commands run without an argument (from the palette or a key). */
-  selection?(): readonly TreeNode[];
+  selection(): readonly TreeNode[];
 }
 
 export interface AttachmentServices {
   /** The project's API on a configured server; rejects with a readable error (not configured, not signed in). */
   project(ref: ProjectRefKey): Promise<ProjectApi>;
   log: Log;
-  tree?: AttachmentTreeHooks;
+  tree: AttachmentTreeHooks;
+  /** The questions the commands ask: VS Code's dialogs, or in test mode the tests' answers. */
+  prompts(): AttachmentPrompts;
 }

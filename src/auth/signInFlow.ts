@@ -7,21 +7,14 @@ import { describeError } from '../util/log';
 import type { Log } from '../util/log';
 import { isAbort, tokenToSignal } from '../util/cancellation';
 import type { ServerConnection } from './connection';
+import type { AuthPrompts } from './prompts';
 
 export type SignInResult = { ok: true; username: string } | { ok: false; message: string; cancelled?: boolean };
 
-/** Asks for `connection`'s password (unless given), signs in, and reports the outcome to the user. */
-export async function signInInteractively(connection: ServerConnection, log: Log, given?: string): Promise<SignInResult> {
+/** Asks for `connection`'s password, signs in, and reports the outcome to the user. */
+export async function signInInteractively(connection: ServerConnection, log: Log, prompts: AuthPrompts): Promise<SignInResult> {
   const entry = connection.entry;
-  const password =
-    given ??
-    (await vscode.window.showInputBox({
-      title: `Sign in to ${entry.name}`,
-      prompt: entry.auth === 'apiKey' ? `Secret of API key ${entry.clientId ?? ''} on ${entry.url}` : `Password of ${entry.username} on ${entry.url}`,
-      password: true,
-      ignoreFocusOut: true,
-      validateInput: (v) => (v ? undefined : entry.auth === 'apiKey' ? 'Enter the secret' : 'Enter the password'),
-    }));
+  const password = await prompts.secret(entry);
   if (password === undefined) return { ok: false, message: 'Sign-in cancelled.', cancelled: true };
   const undo = log.redact(password);
   try {
@@ -43,7 +36,7 @@ export async function signInInteractively(connection: ServerConnection, log: Log
     const message = signInFailureMessage(entry.name, e, entry.auth === 'apiKey');
     log.warn(message);
     // Not awaited: a test or a caller gets its answer while the notification is still open.
-    void showFailure(connection, log, message, given !== undefined);
+    void showFailure(connection, log, prompts, message);
     return { ok: false, message };
   } finally {
     undo();
@@ -58,9 +51,8 @@ function signInFailureMessage(server: string, e: unknown, apiKey = false): strin
   return `Sign-in to ${server} failed: ${describeError(e)}`;
 }
 
-async function showFailure(connection: ServerConnection, log: Log, message: string, scripted: boolean): Promise<void> {
-  const actions = scripted ? [] : ['Try Again', 'Edit Server'];
-  const choice = await vscode.window.showErrorMessage(message, ...actions);
-  if (choice === 'Try Again') await signInInteractively(connection, log);
+async function showFailure(connection: ServerConnection, log: Log, prompts: AuthPrompts, message: string): Promise<void> {
+  const choice = await vscode.window.showErrorMessage(message, 'Try Again', 'Edit Server');
+  if (choice === 'Try Again') await signInInteractively(connection, log, prompts);
   else if (choice === 'Edit Server') await vscode.commands.executeCommand('almDefects.editServer', { server: connection.name });
 }

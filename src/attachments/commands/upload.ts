@@ -31,7 +31,7 @@ export interface UploadOptions {
 }
 
 export async function uploadCommand(hub: AttachmentsHub, arg: unknown): Promise<UploadReport | undefined> {
-  const defect = defectOf(arg, hub.services.tree?.selection?.() ?? []);
+  const defect = defectOf(arg, hub.services.tree.selection());
   if (!defect) {
     void vscode.window.showErrorMessage('Select a defect in the ALM view first, then run "Upload Attachment…" again.');
     return undefined;

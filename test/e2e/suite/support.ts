@@ -4,7 +4,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { AlmClient } from '../../../src/api/index';
 import type { ProjectApi } from '../../../src/api/index';
-import type { AlmDefectsApi } from '../../../src/extension';
+import type { AlmDefectsApi, ExtensionPrompts } from '../../../src/extension';
 import { e2eAlmServer } from '../environment';
 
 export const EXTENSION_ID = 'alm-defects.alm-defects';
@@ -29,10 +29,27 @@ export async function activate(): Promise<AlmDefectsApi> {
   return api;
 }
 
+/** Answers some of the extension's questions (its test mode) until the returned Disposable is disposed. */
+export function usePrompts(answers: Partial<ExtensionPrompts>): vscode.Disposable {
+  const api = vscode.extensions.getExtension<AlmDefectsApi>(EXTENSION_ID)?.exports;
+  assert.ok(api?.usePrompts, 'the extension is active and runs in test mode');
+  return api.usePrompts(answers);
+}
+
+/** Runs the sign-in command for `server`, answering its password prompt with `password`. */
+export async function signInWith(server: string, password: string): Promise<{ ok: boolean; message?: string }> {
+  const answers = usePrompts({ auth: { secret: async () => password } });
+  try {
+    return (await vscode.commands.executeCommand('almDefects.signIn', { server })) as { ok: boolean; message?: string };
+  } finally {
+    answers.dispose();
+  }
+}
+
 /** Signs in to `server` as the run's user `userIndex` (0: alice) through the sign-in command. */
 export async function signInAs(server = 'Demo', userIndex = 0): Promise<void> {
-  const result = (await vscode.commands.executeCommand('almDefects.signIn', { server, password: e2eAlmServer().users[userIndex].password })) as { ok: boolean };
-  assert.equal(result.ok, true, `sign-in to ${server}`);
+  const result = await signInWith(server, e2eAlmServer().users[userIndex].password);
+  assert.equal(result.ok, true, `sign-in to ${server}: ${result.message ?? ''}`);
 }
 
 /** Bob's own client and the Demo project through it. */

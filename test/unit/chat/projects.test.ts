@@ -20,6 +20,7 @@ function services(servers: ChatServer[], projects: Record<string, ProjectRef[]> 
     project: async () => ({}) as ProjectApi,
     editingHere: () => false,
     log: { debug: () => undefined, warn: () => undefined },
+    now: () => new Date(0),
   };
 }
 
