@@ -7,7 +7,7 @@ import type { ProjectApi } from '../../../src/api/index';
 import type { AlmDefectsApi, ExtensionPrompts } from '../../../src/extension';
 import { e2eAlmServer } from '../environment';
 
-export const EXTENSION_ID = 'alm-defects.alm-defects';
+const EXTENSION_ID = 'alm-defects.alm-defects';
 export const DEMO = { server: 'Demo', domain: 'DEFAULT', project: 'Demo' };
 
 export async function until<T>(what: string, probe: () => T | Promise<T>, timeoutMs = 15_000): Promise<NonNullable<T>> {
