@@ -116,6 +116,8 @@ export class DefectSession {
       styleUri: webview.asWebviewUri(vscode.Uri.joinPath(dist, 'editor.css')).toString(),
       nonce: createNonce(),
       title: this.title(),
+      l10n: vscode.l10n.bundle,
+      lang: vscode.env.language,
     });
     panel.iconPath = vscode.Uri.joinPath(this.host.extensionUri, 'media', 'alm.svg');
     this.updateTitle();
