@@ -26,7 +26,7 @@ export interface AttachmentPrompts {
 
 export const vscodePrompts: AttachmentPrompts = {
   async pickFiles(title) {
-    return vscode.window.showOpenDialog({ canSelectMany: true, canSelectFiles: true, canSelectFolders: false, openLabel: 'Upload', title });
+    return vscode.window.showOpenDialog({ canSelectMany: true, canSelectFiles: true, canSelectFolders: false, openLabel: vscode.l10n.t('Upload'), title });
   },
   async description(names) {
     return vscode.window.showInputBox({
