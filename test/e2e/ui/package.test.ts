@@ -9,7 +9,7 @@ import { join, relative } from 'node:path';
 import { ui } from './context';
 
 /** Files the package may hold, relative to the installed extension folder. */
-const ALLOWED = [/^package\.json$/, /^package\.nls\.json$/, /^l10n\/bundle\.l10n\.json$/, /^readme\.md$/i, /^changelog\.md$/i, /^LICENSE(\.txt)?$/, /^\.vsixmanifest$/, /^media\/[^/]+$/, /^dist\/extension\.js$/, /^dist\/llhttp(_simd)?\.wasm$/, /^dist\/webview\/.+\.(js|css)$/];
+const ALLOWED = [/^package\.json$/, /^package\.nls(\.[a-z-]+)?\.json$/i, /^l10n\/bundle\.l10n(\.[a-z-]+)?\.json$/i, /^readme\.md$/i, /^changelog\.md$/i, /^LICENSE(\.txt)?$/, /^\.vsixmanifest$/, /^media\/[^/]+$/, /^dist\/extension\.js$/, /^dist\/llhttp(_simd)?\.wasm$/, /^dist\/webview\/.+\.(js|css)$/];
 const REQUIRED = ['package.json', 'package.nls.json', 'l10n/bundle.l10n.json', 'dist/extension.js', 'dist/llhttp_simd.wasm', 'dist/llhttp.wasm', 'media/alm.svg', 'readme.md', 'changelog.md', 'LICENSE.txt'];
 
 function filesUnder(dir: string): string[] {
