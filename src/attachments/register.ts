@@ -52,13 +52,13 @@ export function registerAttachments(context: vscode.ExtensionContext, services: 
   const guarded = (id: string, failure: string, fn: (hub: AttachmentsHub, arg: unknown) => Promise<unknown>) =>
     guardCommand(id, services.log, (arg) => fn(hub, arg), { failure });
   const handlers = {
-    [ATTACHMENT_COMMANDS.upload]: guarded(ATTACHMENT_COMMANDS.upload, 'Upload failed', uploadCommand),
-    [ATTACHMENT_COMMANDS.open]: guarded(ATTACHMENT_COMMANDS.open, 'Could not open the attachment', openCommand),
-    [ATTACHMENT_COMMANDS.saveAs]: guarded(ATTACHMENT_COMMANDS.saveAs, 'Save As failed', saveAsCommand),
-    [ATTACHMENT_COMMANDS.openExternally]: guarded(ATTACHMENT_COMMANDS.openExternally, 'Could not open the attachment', openExternallyCommand),
-    [ATTACHMENT_COMMANDS.rename]: guarded(ATTACHMENT_COMMANDS.rename, 'Rename failed', renameCommand),
-    [ATTACHMENT_COMMANDS.describe]: guarded(ATTACHMENT_COMMANDS.describe, 'Could not change the description', describeCommand),
-    [ATTACHMENT_COMMANDS.delete]: guarded(ATTACHMENT_COMMANDS.delete, 'Delete failed', deleteCommand),
+    [ATTACHMENT_COMMANDS.upload]: guarded(ATTACHMENT_COMMANDS.upload, vscode.l10n.t('Upload failed'), uploadCommand),
+    [ATTACHMENT_COMMANDS.open]: guarded(ATTACHMENT_COMMANDS.open, vscode.l10n.t('Could not open the attachment'), openCommand),
+    [ATTACHMENT_COMMANDS.saveAs]: guarded(ATTACHMENT_COMMANDS.saveAs, vscode.l10n.t('Save As failed'), saveAsCommand),
+    [ATTACHMENT_COMMANDS.openExternally]: guarded(ATTACHMENT_COMMANDS.openExternally, vscode.l10n.t('Could not open the attachment'), openExternallyCommand),
+    [ATTACHMENT_COMMANDS.rename]: guarded(ATTACHMENT_COMMANDS.rename, vscode.l10n.t('Rename failed'), renameCommand),
+    [ATTACHMENT_COMMANDS.describe]: guarded(ATTACHMENT_COMMANDS.describe, vscode.l10n.t('Could not change the description'), describeCommand),
+    [ATTACHMENT_COMMANDS.delete]: guarded(ATTACHMENT_COMMANDS.delete, vscode.l10n.t('Delete failed'), deleteCommand),
   };
   context.subscriptions.push(
     hub,

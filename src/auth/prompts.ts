@@ -14,16 +14,19 @@ export interface AuthPrompts {
 export const vscodeAuthPrompts: AuthPrompts = {
   secret: (entry) =>
     vscode.window.showInputBox({
-      title: `Sign in to ${entry.name}`,
-      prompt: entry.auth === 'apiKey' ? `Secret of API key ${entry.clientId ?? ''} on ${entry.url}` : `Password of ${entry.username} on ${entry.url}`,
+      title: vscode.l10n.t('Sign in to {0}', entry.name),
+      prompt: entry.auth === 'apiKey' ? vscode.l10n.t('Secret of API key {0} on {1}', entry.clientId ?? '', entry.url) : vscode.l10n.t('Password of {0} on {1}', entry.username, entry.url),
       password: true,
       ignoreFocusOut: true,
-      validateInput: (v) => (v ? undefined : entry.auth === 'apiKey' ? 'Enter the secret' : 'Enter the password'),
+      validateInput: (v) => (v ? undefined : entry.auth === 'apiKey' ? vscode.l10n.t('Enter the secret') : vscode.l10n.t('Enter the password')),
     }),
-  confirmRemove: async (name) =>
-    (await vscode.window.showWarningMessage(
-      `Remove the ALM server "${name}"?`,
-      { modal: true, detail: 'You are signed out (releasing any locks you hold there) and its stored password is deleted.' },
-      'Remove',
-    )) === 'Remove',
+  confirmRemove: async (name) => {
+    const remove = vscode.l10n.t('Remove');
+    const answer = await vscode.window.showWarningMessage(
+      vscode.l10n.t('Remove the ALM server "{0}"?', name),
+      { modal: true, detail: vscode.l10n.t('You are signed out (releasing any locks you hold there) and its stored password is deleted.') },
+      remove,
+    );
+    return answer === remove;
+  },
 };
