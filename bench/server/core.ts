@@ -9,7 +9,7 @@ import { CATALOGS } from '../../server/src/metadata/catalog';
 import { compileCollectionRequest, countQuery, pageQuery } from '../../server/src/query/index';
 import { ms, summarize } from './stats';
 
-export const CORE_PAGES: Record<string, string>[] = [
+const CORE_PAGES: Record<string, string>[] = [
   { query: '{status[Open]}', 'order-by': '{last-modified[DESC]}', 'page-size': '100' },
   { query: '{status[Open or Reopen]}', 'order-by': '{last-modified[DESC]}', 'page-size': '100' },
   { query: '{owner[alice];status[<>Closed]}', 'order-by': '{last-modified[DESC]}', 'page-size': '100', 'start-index': '101' },

@@ -14,10 +14,8 @@ import { ParameterError, compilePaging } from './paging.js';
 import type { CompiledCollectionRequest, PagingLimits, QueryCatalog, SqlParam } from './types.js';
 
 export type { CompiledCollectionRequest, PagingLimits, QueryCatalog, QueryField, SqlParam } from './types.js';
-export type { CompareOp, FilterNode, Literal } from './ast.js';
-export { FilterSyntaxError, UnknownFieldError } from './ast.js';
-export { ParameterError } from './paging.js';
-export { likePattern } from './filterSql.js';
+export type { FilterNode } from './ast.js';
+export { FilterSyntaxError } from './ast.js';
 
 /**
  * Compiles a collection request. Throws AlmError: 404 qccore.invalid-filter-expression for a

@@ -20,7 +20,7 @@ const DEFECT_INDEXES = ['status', 'severity', 'priority', 'owner', 'detected-by'
  * make those pages index-only (no wide row with memos is read until the final 100), ~20x faster
  * at 100,000 defects. The single-column indexes stay: they keep `X = ? ORDER BY id` sort-free.
  */
-export function projectSchemaV2(): string[] {
+function projectSchemaV2(): string[] {
   const composite: [string, string[]][] = [
     ['status_modified', ['status', 'last-modified']],
     ['status_severity', ['status', 'severity']],
@@ -32,7 +32,7 @@ export function projectSchemaV2(): string[] {
 }
 
 /** Version 3: "severity X reported by Y, newest first" walks one index in id order. */
-export function projectSchemaV3(): string[] {
+function projectSchemaV3(): string[] {
   return ['CREATE INDEX IF NOT EXISTS "defects_severity_detectedby" ON defects("severity", "detected-by")'];
 }
 
@@ -40,11 +40,11 @@ export function projectSchemaV3(): string[] {
  * Version 4: the file holding an attachment's content. NULL means the file named by the id; a
  * replaced content gets a fresh name, committed before the old file is removed (issue 14).
  */
-export function projectSchemaV4(): string[] {
+function projectSchemaV4(): string[] {
   return ['ALTER TABLE attachments ADD COLUMN "content-file" TEXT'];
 }
 
-export function projectSchemaV1(): string[] {
+function projectSchemaV1(): string[] {
   return [
     defectTable(),
     ...DEFECT_INDEXES.map((col) => `CREATE INDEX "defects_${col}" ON defects("${col}")`),

@@ -2,7 +2,7 @@
 // HTTP_PROXY from the environment the caller passed, minus the no-proxy rules (settings plus
 // NO_PROXY). Rules follow curl's conventions, which VS Code's `http.noProxy` also uses.
 import { isIP } from 'node:net';
-import type { ProxyOptions } from '../options';
+import type { ProxyOptions } from '../transportOptions';
 
 function envValue(env: Record<string, string | undefined> | undefined, name: string): string | undefined {
   const v = env?.[name] ?? env?.[name.toLowerCase()];

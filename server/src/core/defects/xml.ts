@@ -30,7 +30,7 @@ const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;
  * Measured on a quiet machine over a page's values: one regex pass with a lookup (1.5 ms) beat
  * five chained passes (2.0 ms), a hand-written scan (1.8 ms) and SQLite's replace() (3.5 ms).
  */
-export function escapeXml(text: string): string {
+function escapeXml(text: string): string {
   return RESERVED.test(text) ? text.replace(RESERVED_ALL, (ch) => ENTITIES[ch] as string) : text;
 }
 
