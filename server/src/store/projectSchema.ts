@@ -2,6 +2,7 @@
 // so the query compiler filters and sorts on indexed columns without a mapping layer.
 import { DEFECT_FIELDS } from '../metadata/defectFields';
 import { sqlType } from '../metadata/types';
+import { countAllDefects, defectCountsSchema } from './defectCounts';
 
 
 function defectTable(): string {
@@ -42,6 +43,20 @@ export function projectSchemaV3(): string[] {
  */
 export function projectSchemaV4(): string[] {
   return ['ALTER TABLE attachments ADD COLUMN "content-file" TEXT'];
+}
+
+/**
+ * Version 5 (issue 16, a million defects): per-value counts kept by triggers (defectCounts.ts), so
+ * totals of the tree's filters and groups are lookups; and "assigned to X, not Closed, newest
+ * first" without a sort: the id follows last-modified in the index, as the order-by's tie-breaker.
+ */
+export function projectSchemaV5(): string[] {
+  return [
+    ...defectCountsSchema(),
+    ...countAllDefects(),
+    'DROP INDEX IF EXISTS "defects_owner_modified"',
+    'CREATE INDEX "defects_owner_modified_id" ON defects("owner", "last-modified", "id", "status")',
+  ];
 }
 
 export function projectSchemaV1(): string[] {
@@ -109,4 +124,4 @@ export function projectSchemaV1(): string[] {
 }
 
 /** Step i moves a project database from user_version i to i+1; append, never edit. */
-export const PROJECT_MIGRATIONS = [projectSchemaV1, projectSchemaV2, projectSchemaV3, projectSchemaV4] as const;
+export const PROJECT_MIGRATIONS = [projectSchemaV1, projectSchemaV2, projectSchemaV3, projectSchemaV4, projectSchemaV5] as const;
