@@ -16,7 +16,7 @@ import { startServer } from '../../server/src/index';
 import { CATALOGS } from '../../server/src/metadata/catalog';
 import { compileCollectionRequest, countQuery, pageQuery } from '../../server/src/query/index';
 import { defectJsonSql } from '../../server/src/routes/defects/representation';
-import { measureCorePages, reportCore } from './core';
+import { measureCorePages, reportCore, servedCount } from './core';
 import { seededDataDir } from './seed';
 import { measureTreePages } from './treePages';
 import { ms, summarize, time } from './stats';
@@ -76,13 +76,14 @@ async function main(): Promise<void> {
         parsed.push(Number(done - start) / 1e6);
       });
       // Baselines on a direct connection: the server's own SQL (the served join with the instance
-      // JSON written by SQLite, and the count), and a plain SELECT * ... LIMIT of the same filter and order.
+      // JSON written by SQLite, and the count as the server takes it), and a plain SELECT * ... LIMIT
+      // of the same filter and order with a plain COUNT(*).
       const c = compileCollectionRequest(page, CATALOGS.defects, PAGING);
       const servedSql = pageQuery('defects', defectJsonSql(c.fields), c);
       const count = countQuery('defects', c);
       const served = await measure(requests, () => {
         db.prepare(servedSql.sql).pluck().all(...servedSql.params);
-        db.prepare(count.sql).pluck().get(...count.params);
+        servedCount(db, c, count);
       });
       const plainSql = `SELECT * FROM defects WHERE ${c.where} ORDER BY ${c.orderBy} LIMIT ? OFFSET ?`;
       const plain = await measure(requests, () => {
