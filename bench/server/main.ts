@@ -21,7 +21,10 @@ import { seededDataDir } from './seed';
 import { measureTreePages } from './treePages';
 import { ms, summarize, time } from './stats';
 
-const GOAL_P50_MS = 10;
+const GOAL_P50_MS = 5;
+const GOAL_P99_MS = 50;
+/** Time given to the plain-SQL baseline of each shape (see its call). */
+const PLAIN_BUDGET_MS = 15_000;
 
 /** List pages as the extension's tree and searches send them: a filter and a sort each. */
 const PAGES: Record<string, string>[] = [
@@ -86,10 +89,12 @@ async function main(): Promise<void> {
         servedCount(db, c, count);
       });
       const plainSql = `SELECT * FROM defects WHERE ${c.where} ORDER BY ${c.orderBy} LIMIT ? OFFSET ?`;
+      // Within a time budget: at a million defects one plain page of an OR filter sorts every
+      // match's whole row (seconds), and 200 of them would take the better part of an hour.
       const plain = await measure(requests, () => {
         db.prepare(plainSql).raw(true).all(...c.params, c.limit, c.offset);
         db.prepare(count.sql).pluck().get(...count.params);
-      });
+      }, PLAIN_BUDGET_MS);
       all.http.push(...http);
       all.parsed.push(...parsed);
       all.served.push(...served);
@@ -152,10 +157,15 @@ async function signIn(pool: Pool, root: string): Promise<string> {
 }
 
 /** Warms up with a tenth of the runs (at least 10), then times `runs` sequential calls. */
-async function measure(runs: number, fn: () => unknown): Promise<number[]> {
-  for (let i = 0; i < Math.max(10, runs / 10); i++) await fn();
+/**
+ * Warms up with a tenth of the runs (at least 10), then times `runs` sequential calls; with a
+ * budget, warm-up and runs stop once it is spent (at least 3 runs are timed).
+ */
+async function measure(runs: number, fn: () => unknown, budgetMs = Infinity): Promise<number[]> {
+  const end = Date.now() + budgetMs;
+  for (let i = 0; i < Math.max(10, runs / 10) && Date.now() < end; i++) await fn();
   const samples: number[] = [];
-  for (let i = 0; i < runs; i++) samples.push(await time(fn));
+  for (let i = 0; i < runs && (samples.length < 3 || Date.now() < end); i++) samples.push(await time(fn));
   return samples;
 }
 
@@ -173,7 +183,7 @@ function report(all: Record<Mode, number[]>, total: number): void {
   console.log(`  SQLite direct, plain     p50 ${ms(plain.p50)}  p99 ${ms(plain.p99)}  mean ${ms(plain.mean)}`);
   console.log(`  ratio HTTP/as served     p50 ${(http.p50 / served.p50).toFixed(2)}x  p99 ${(http.p99 / served.p99).toFixed(2)}x`);
   console.log(`  ratio HTTP/plain         p50 ${(http.p50 / plain.p50).toFixed(2)}x  p99 ${(http.p99 / plain.p99).toFixed(2)}x`);
-  console.log(`  goal HTTP p50 <= ${GOAL_P50_MS} ms: ${http.p50 <= GOAL_P50_MS ? 'met' : 'NOT met'}`);
+  console.log(`  goal HTTP p50 <= ${GOAL_P50_MS} ms: ${http.p50 <= GOAL_P50_MS ? 'met' : 'NOT met'}; p99 <= ${GOAL_P99_MS} ms: ${http.p99 <= GOAL_P99_MS ? 'met' : 'NOT met'}`);
 }
 
 (process.argv[2] === '--serve' ? serve(process.argv[3] ?? '') : main()).catch((err: unknown) => {
