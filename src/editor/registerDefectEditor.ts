@@ -11,7 +11,6 @@ import type { SessionHost } from './defectSession';
 import { ImageResolver } from './imageResolver';
 import { lazyProjectApi } from './lazyProject';
 import type { LazyProjectApi } from './lazyProject';
-import { projectUsers } from './projectUsers';
 import type { DefectEditorServices, EditorProjectRef } from './services';
 import { registerCommand } from '../util/command';
 import { escapeHtml } from '../util/html';
@@ -63,7 +62,7 @@ class DefectEditorRegistry implements SessionHost, vscode.Disposable {
       api,
       key,
       user: this.services.username(key.server),
-      users: () => (this.services.users ? this.services.users(ref) : projectUsers(api, keyId({ ...ref }))),
+      users: async () => (this.services.users ? this.services.users(ref) : (await api.users()).users.map((u) => u.name)),
       restore: parseSnapshot(restore),
       describe: describeError,
       onSaved: (defect) => this.services.defectSaved?.({ ...ref, id: defect.id }, defect),

@@ -1,6 +1,6 @@
 // "Filter…", "Clear Filter", saved filters. The filter menu edits a draft (status, severity and
-// priority from the project's own lists, users with "me", name text, raw query checked as typed)
-// and applies it only on "Apply". With `{ filter }` in the argument it applies without prompts.
+// priority from the project's own lists, users from its user list with "me", name text, raw query
+// checked as typed) and applies it only on "Apply". With `{ filter }` in the argument it applies without prompts.
 import * as vscode from 'vscode';
 import type { ProjectApi } from '../../api';
 import { readSavedFilterSettings, writeSavedFilters } from '../../config/settings';
@@ -9,6 +9,7 @@ import { ME, describeFilter, isEmptyFilter, readFilter } from '../model/filter';
 import type { DefectFilter } from '../model/filter';
 import { RawQueryError, parseRawQuery } from '../model/rawQuery';
 import type { ProjectNode } from '../nodes/projectNode';
+import { pickUsers } from './userPicker';
 
 type ListField = 'status' | 'severity' | 'priority';
 type UserField = 'owner' | 'detectedBy';
@@ -39,12 +40,8 @@ export async function filterProject(project: ProjectNode, arg: unknown): Promise
       const values = await pickListValues(project, action, draft[action] ?? []);
       if (values) setList(draft, action, values);
     } else if (action === 'owner' || action === 'detectedBy') {
-      const text = await vscode.window.showInputBox({
-        title: `${LABELS[action]} is any of`,
-        prompt: `User names separated by commas; "me" is ${project.server.username}. Empty for anyone.`,
-        value: (draft[action] ?? []).map((u) => (u === ME ? 'me' : u)).join(', '),
-      });
-      if (text !== undefined) setList(draft, action, text.split(',').map((s) => s.trim()).filter(Boolean).map((u) => (u.toLowerCase() === 'me' ? ME : u)));
+      const values = await pickUsers(project, LABELS[action], draft[action] ?? []);
+      if (values) setList(draft, action, values);
     } else if (action === 'name') {
       const text = await vscode.window.showInputBox({ title: 'Summary contains', prompt: '* matches any text. Empty for no condition.', value: draft.name ?? '' });
       if (text !== undefined) draft.name = text.trim() || undefined;
