@@ -1,6 +1,7 @@
 // The choices of the filter menu's user pickers ("Assigned To", "Detected By"): "me" first, then
 // the project's users, then names already in the filter that the list lacks (a user since
 // removed, or one typed by hand), so opening the picker never drops a condition.
+import * as l10n from '@vscode/l10n';
 import type { ProjectUsers } from '../../api';
 import { ME } from './filter';
 
@@ -24,7 +25,7 @@ export function userChoices(current: readonly string[], list: ProjectUsers | und
   for (const name of current) {
     if (seen.has(name)) continue;
     seen.add(name);
-    choices.push({ value: name, label: name, description: 'not in the project list', picked: true });
+    choices.push({ value: name, label: name, description: l10n.t('not in the project list'), picked: true });
   }
   return choices;
 }
@@ -36,8 +37,8 @@ export function typedUsers(text: string): string[] {
 
 /** Where the pickers' names came from, for the picker's placeholder. */
 export function usersNote(list: ProjectUsers | undefined): string {
-  if (!list) return 'The project\'s users could not be read: type names with "Other Names…".';
+  if (!list) return l10n.t('The project\'s users could not be read: type names with "Other Names…".');
   return list.source === 'project'
-    ? 'None checked: anyone.'
-    : 'The server does not list its users: these are the users of recent defects. None checked: anyone.';
+    ? l10n.t('None checked: anyone.')
+    : l10n.t('The server does not list its users: these are the users of recent defects. None checked: anyone.');
 }
