@@ -7,6 +7,7 @@ import { FilterSyntaxError, UnknownFieldError } from './ast.js';
 import type { FilterNode } from './ast.js';
 import { parseBracketFilter } from './bracketParser.js';
 import { parseExpressionFilter } from './expressionParser.js';
+import { countShape } from './countShape.js';
 import { compileFields } from './fieldsParam.js';
 import { compileFilter } from './filterSql.js';
 import { compileOrderBy } from './orderBy.js';
@@ -15,6 +16,7 @@ import type { CompiledCollectionRequest, PagingLimits, QueryCatalog, SqlParam } 
 
 export type { CompiledCollectionRequest, PagingLimits, QueryCatalog, QueryField, SqlParam } from './types.js';
 export type { FilterNode } from './ast.js';
+export type { CountShape } from './countShape.js';
 export { FilterSyntaxError } from './ast.js';
 
 /**
@@ -38,6 +40,7 @@ export function compileCollectionRequest(
       orderBy: compileOrderBy(params['order-by'], catalog),
       limit,
       offset,
+      countShape: countShape(filter, catalog),
     };
   } catch (err) {
     throw toAlmError(err);
