@@ -1,12 +1,15 @@
 // SQL writing the `<Field>` elements of plain defect fields, for Core XML pages (xml.ts). Like the
-// JSON page (json.ts), SQLite writes them in C and hands them over as bytes; a run of consecutive
-// plain fields becomes one text column. Values are escaped for the five characters the library
-// escapes: a GLOB finds the rare value that holds one, and only that value goes through replace().
+// JSON page (json.ts), SQLite writes them in C; a run of consecutive plain fields becomes one text
+// column (a string is cheaper to hand over than a Buffer, and far cheaper than one value a field).
+// Values are escaped for the five characters the library escapes: a GLOB finds the rare value
+// that holds one, and only that value goes through replace().
 //
-// Fields SQL cannot write exactly as the library does are left to JavaScript: memos (HTML, so
-// nearly always escaped: replace() cost more than the rest of the page, a byte scan costs little),
-// floats (SQLite writes 1.0e+21 where JavaScript writes 1e+21), multi-values (JSON lists) and
-// references to releases, cycles and environments (their names, read once per page).
+// Fields SQL cannot write exactly as the library does, or cheaply, are left to JavaScript: memos
+// (HTML, so nearly always escaped: five replace() passes over them cost more than the rest of the
+// page, a scan while encoding costs little), floats (SQLite writes 1.0e+21 where JavaScript
+// writes 1e+21), multi-values (JSON lists) and references to releases, cycles and environments
+// (their names, read once per page). A fraction stored in an INTEGER column, which only a direct
+// write to the database can leave, shows SQLite's digits.
 import type { FieldDef } from '../../metadata/types';
 import { sqlType } from '../../metadata/types';
 import { referenceTable } from './convert';
