@@ -82,11 +82,15 @@ export class ReadRing {
   }
 }
 
-/** A connector like undici's own (it builds on it) whose sockets read into a reused buffer. */
-export function receiveConnector(options: Connectors.BuildOptions, control: ReceiveControl): Connectors.connector {
+/**
+ * A connector like undici's own (it builds on it) whose sockets read into a reused buffer.
+ * `newRing` makes each connection's ring (test/integration/api/undiciReadContract.test.ts passes
+ * a small one that poisons what it hands out, to catch undici keeping bytes it took).
+ */
+export function receiveConnector(options: Connectors.BuildOptions, control: ReceiveControl, newRing = (): ReadRing => new ReadRing()): Connectors.connector {
   return (target, callback) => {
     let socket: Socket | undefined;
-    const ring = new ReadRing();
+    const ring = newRing();
     const onRead = (n: number, into: Uint8Array): boolean => {
       const s = socket;
       if (!s) return false; // cannot happen: nothing is read before the connection is up
