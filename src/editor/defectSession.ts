@@ -86,7 +86,9 @@ export class DefectSession {
       controller: this.controller,
       images: this.images,
       log: this.host.log,
-      closePanel: () => this.panel?.dispose(),
+      closePanel: () => {
+        this.panel?.dispose();
+      },
       describe: describeError,
     };
     const channel = new HostChannel({

@@ -13,6 +13,7 @@ import type { TreeNode } from '../../../src/tree/nodes/treeNode';
 import { e2eAlmServer, signIn } from '../environment';
 import { serverAttachments } from '../oracle';
 import type { StoredAttachment } from '../oracle';
+import { labelText } from '../../support/text';
 
 export const EXTENSION_ID = 'alm-defects.alm-defects';
 export const PROJECT = { server: 'Demo', domain: 'DEFAULT', project: 'Demo' };
@@ -41,7 +42,7 @@ export async function attachmentWorld(from: number): Promise<AttachmentWorld> {
   const api = await ext.activate();
   await api.reloadSettings();
   const server = e2eAlmServer();
-  const result = (await vscode.commands.executeCommand('almDefects.signIn', { server: 'Demo', password: server.users[0].password })) as { ok: boolean };
+  const result = await vscode.commands.executeCommand<{ ok: boolean }>('almDefects.signIn', { server: 'Demo', password: server.users[0].password });
   assert.equal(result.ok, true, 'alice signs in');
   const cookie = await signIn(server, server.users[0]);
   const defects = await api.find(['Demo', 'DEFAULT', 'Demo', 'Defects']);
@@ -68,7 +69,7 @@ export async function cleanUp(world: AttachmentWorld | undefined): Promise<void>
 
 /** The rows under a defect once loaded (never a "Loading…" placeholder). */
 export async function rowLabels(world: AttachmentWorld, node: TreeNode = world.defectNode): Promise<string[]> {
-  return (await world.api.children(node)).map((n) => String(world.api.treeItem(n).label));
+  return (await world.api.children(node)).map((n) => labelText(world.api.treeItem(n).label));
 }
 
 /** An attachment reference for the commands. */

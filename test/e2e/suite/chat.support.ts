@@ -36,7 +36,7 @@ export async function chatWorld(): Promise<ChatWorld> {
 
 export async function signInAlice(): Promise<void> {
   const server = e2eAlmServer();
-  const signedIn = (await vscode.commands.executeCommand('almDefects.signIn', { server: 'Demo', password: server.users[0].password })) as { ok: boolean };
+  const signedIn = await vscode.commands.executeCommand<{ ok: boolean }>('almDefects.signIn', { server: 'Demo', password: server.users[0].password });
   assert.equal(signedIn.ok, true);
 }
 
@@ -76,7 +76,7 @@ export async function until<T>(what: string, probe: () => T | Promise<T>, timeou
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();
-    if (value) return value as NonNullable<T>;
+    if (value) return value;
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 100));
   }

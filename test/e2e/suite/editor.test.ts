@@ -24,7 +24,7 @@ async function until<T>(what: string, probe: () => T | Promise<T>, timeoutMs = 1
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();
-    if (value) return value as NonNullable<T>;
+    if (value) return value;
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -70,7 +70,7 @@ describe('editor: defects edited in a real VS Code', function () {
     api = await ext.activate();
     await api.reloadSettings();
     const server = e2eAlmServer();
-    const signedIn = (await vscode.commands.executeCommand('almDefects.signIn', { server: 'Demo', password: server.users[0].password })) as { ok: boolean };
+    const signedIn = await vscode.commands.executeCommand<{ ok: boolean }>('almDefects.signIn', { server: 'Demo', password: server.users[0].password });
     assert.equal(signedIn.ok, true);
     const [, b] = server.users;
     bob = new AlmClient({ baseUrl: server.baseUrl, credentials: async () => ({ username: b.username, password: b.password }) });

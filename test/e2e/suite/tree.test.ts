@@ -7,6 +7,7 @@ import type { AlmDefectsApi } from '../../../src/extension';
 import type { TreeNode } from '../../../src/tree/nodes/treeNode';
 import { e2eAlmServer, signIn } from '../environment';
 import { serverDefect, serverListItems, serverTotal as oracleTotal } from '../oracle';
+import { text } from '../../support/text';
 
 const EXTENSION_ID = 'alm-defects.alm-defects';
 const DEMO = { server: 'Demo', domain: 'DEFAULT', project: 'Demo' };
@@ -75,7 +76,7 @@ describe('tree: connections, sign-in and the ALM tree', function () {
   it('refuses a wrong password with a clear message and never tries it again', async () => {
     // Other suites may have signed in before: count from here.
     const before = api.connection('Demo')?.signInAttempts ?? 0;
-    const result = (await vscode.commands.executeCommand('almDefects.signIn', { server: 'Demo', password: 'wrong-password' })) as { ok: boolean; message: string };
+    const result = await vscode.commands.executeCommand<{ ok: boolean; message: string }>('almDefects.signIn', { server: 'Demo', password: 'wrong-password' });
     assert.equal(result.ok, false);
     assert.equal(result.message, 'Sign-in to Demo failed: the user name or password is wrong, or the account is locked.');
     assert.equal(api.connection('Demo')?.status, 'failed');
@@ -94,7 +95,7 @@ describe('tree: connections, sign-in and the ALM tree', function () {
 
   it('signs in, shows the account in the Accounts menu and the state in the status bar', async () => {
     const server = e2eAlmServer();
-    const result = (await vscode.commands.executeCommand('almDefects.signIn', { server: 'Demo', password: server.users[0].password })) as { ok: boolean };
+    const result = await vscode.commands.executeCommand<{ ok: boolean }>('almDefects.signIn', { server: 'Demo', password: server.users[0].password });
     assert.equal(result.ok, true);
     assert.equal(api.connection('Demo')?.status, 'signed-in');
     const accounts = await vscode.authentication.getAccounts('alm');
@@ -191,29 +192,29 @@ describe('tree: connections, sign-in and the ALM tree', function () {
     const doc = await vscode.workspace.openTextDocument(vscode.Uri.from({ scheme: 'alm-defect', path: '/Demo/DEFAULT/Demo/Defect 7.md' }));
     const defect = await serverDefect(e2eAlmServer(), cookie, 7);
     assert.ok(doc.getText().startsWith('# Defect 7: '), doc.getText().slice(0, 80));
-    assert.ok(doc.getText().includes(`| Status | ${defect.status} |`));
+    assert.ok(doc.getText().includes(`| Status | ${text(defect.status)} |`));
     assert.ok(!/<script/i.test(doc.getText()), 'memo HTML is shown as text');
     const missing = await vscode.commands.executeCommand('almDefects.goToDefect', { ...DEMO, id: 999999 });
     assert.equal(missing, undefined);
 
     assert.equal(await vscode.commands.executeCommand('almDefects.copyDefectId', { ...DEMO, id: 7 }), '7');
     assert.equal(await vscode.env.clipboard.readText(), '7');
-    const link = (await vscode.commands.executeCommand('almDefects.copyDefectLink', { ...DEMO, id: 7 })) as string;
+    const link = await vscode.commands.executeCommand<string>('almDefects.copyDefectLink', { ...DEMO, id: 7 });
     const host = new URL(e2eAlmServer().baseUrl).host;
     assert.equal(link, `td://Demo.DEFAULT.${host}/qcbin/DefectsModule-000000000?EntityType=IBug&EntityID=7`);
   });
 
   it('adds a server after checking it, refuses a wrong password, and removes it', async () => {
     const server = e2eAlmServer();
-    const bad = (await vscode.commands.executeCommand('almDefects.addServer', { name: 'QA box', url: server.baseUrl, username: 'bob', password: 'nope', domain: 'QA' })) as { ok: boolean; message: string };
+    const bad = await vscode.commands.executeCommand<{ ok: boolean; message: string }>('almDefects.addServer', { name: 'QA box', url: server.baseUrl, username: 'bob', password: 'nope', domain: 'QA' });
     assert.equal(bad.ok, false);
     assert.match(bad.message, /refused bob: the user name or password is wrong/);
-    const unreachable = (await vscode.commands.executeCommand('almDefects.addServer', { name: 'Nowhere', url: 'http://127.0.0.1:9/qcbin', username: 'bob', password: 'x' })) as { ok: boolean; message: string };
+    const unreachable = await vscode.commands.executeCommand<{ ok: boolean; message: string }>('almDefects.addServer', { name: 'Nowhere', url: 'http://127.0.0.1:9/qcbin', username: 'bob', password: 'x' });
     assert.equal(unreachable.ok, false);
     assert.match(unreachable.message, /Cannot reach http:\/\/127\.0\.0\.1:9\/qcbin/);
     assert.deepEqual(vscode.workspace.getConfiguration('almDefects').get<{ name: string }[]>('servers')?.map((s) => s.name), ['Demo']);
 
-    const ok = (await vscode.commands.executeCommand('almDefects.addServer', { name: 'QA box', url: server.baseUrl, username: 'bob', password: server.users[1].password, domain: 'QA' })) as { ok: boolean };
+    const ok = await vscode.commands.executeCommand<{ ok: boolean }>('almDefects.addServer', { name: 'QA box', url: server.baseUrl, username: 'bob', password: server.users[1].password, domain: 'QA' });
     assert.equal(ok.ok, true);
     const saved = vscode.workspace.getConfiguration('almDefects').get<Record<string, unknown>[]>('servers') ?? [];
     assert.deepEqual(saved[1], { name: 'QA box', url: server.baseUrl, username: 'bob', domain: 'QA' }, 'no password in settings');
@@ -221,7 +222,7 @@ describe('tree: connections, sign-in and the ALM tree', function () {
     assert.deepEqual(labels(await api.children(await node('QA box'))), ['QA']);
     assert.deepEqual(labels(await api.children(await node('QA box', 'QA'))), ['Regression']);
 
-    const removed = (await vscode.commands.executeCommand('almDefects.removeServer', { server: 'QA box', confirm: false })) as { ok: boolean };
+    const removed = await vscode.commands.executeCommand<{ ok: boolean }>('almDefects.removeServer', { server: 'QA box', confirm: false });
     assert.equal(removed.ok, true);
     assert.deepEqual(labels(await api.children()), ['Demo']);
     assert.deepEqual((await vscode.authentication.getAccounts('alm')).map((a) => a.label), ['alice (Demo)']);
@@ -233,7 +234,7 @@ describe('tree: connections, sign-in and the ALM tree', function () {
     assert.deepEqual(await vscode.authentication.getAccounts('alm'), []);
     assert.deepEqual(labels(await api.children(await node('Demo'))), ['Sign in to Demo…']);
     // Leave the server signed in for the suites that follow.
-    const result = (await vscode.commands.executeCommand('almDefects.signIn', { server: 'Demo', password: e2eAlmServer().users[0].password })) as { ok: boolean };
+    const result = await vscode.commands.executeCommand<{ ok: boolean }>('almDefects.signIn', { server: 'Demo', password: e2eAlmServer().users[0].password });
     assert.equal(result.ok, true);
   });
 });

@@ -16,7 +16,7 @@ export async function until<T>(what: string, probe: () => T | Promise<T>, timeou
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();
-    if (value) return value as NonNullable<T>;
+    if (value) return value;
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -31,7 +31,7 @@ export async function activate(): Promise<AlmDefectsApi> {
 }
 
 export async function signInAs(server: string, userIndex = 0): Promise<void> {
-  const result = (await vscode.commands.executeCommand('almDefects.signIn', { server, password: e2eAlmServer().users[userIndex].password })) as { ok: boolean };
+  const result = await vscode.commands.executeCommand<{ ok: boolean }>('almDefects.signIn', { server, password: e2eAlmServer().users[userIndex].password });
   assert.equal(result.ok, true, `sign-in to ${server}`);
 }
 
