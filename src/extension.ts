@@ -1,4 +1,6 @@
 import * as vscode from 'vscode';
+// First: loads the translations before any module-level string of the other imports is made.
+import './util/l10n';
 import { registerAttachments } from './attachments';
 import type { AttachmentsFeature } from './attachments';
 import { extensionAttachmentServices } from './attachments/extensionServices';

@@ -45,6 +45,8 @@ export type {
   Lock,
   Page,
   ProjectRef,
+  ProjectUser,
+  ProjectUsers,
   TransferProgress,
 } from './types';
 export {

@@ -8,13 +8,15 @@ import { LocksResource } from './locks';
 import type { ProjectContext } from './projectContext';
 import type { CallOptions } from './options';
 import type { AttachmentsApi, DefectsApi, LocksApi, ProjectApi } from './surface';
-import type { FieldCatalog, ListTree } from './types';
+import type { FieldCatalog, ListTree, ProjectUsers } from './types';
+import { loadProjectUsers } from './users';
 
 export class Project implements ProjectApi {
   readonly defects: DefectsApi;
   readonly attachments: AttachmentsApi;
   readonly locks: LocksApi;
   private lists: Promise<ListTree> | undefined;
+  private userList: Promise<ProjectUsers> | undefined;
   private readonly fieldCache = new Map<string, Promise<FieldCatalog>>();
 
   private readonly ctx: ProjectContext;
@@ -55,6 +57,17 @@ export class Project implements ProjectApi {
     return this.lists;
   }
 
+  users(o: CallOptions & { refresh?: boolean } = {}): Promise<ProjectUsers> {
+    if (o.refresh || !this.userList) {
+      const p = this.loadUsers(o.signal);
+      this.userList = p;
+      p.catch(() => {
+        if (this.userList === p) this.userList = undefined;
+      });
+    }
+    return this.userList;
+  }
+
   fields(collection: string, o: CallOptions & { refresh?: boolean } = {}): Promise<FieldCatalog> {
     assertFieldName(collection, 'collection');
     let p = this.fieldCache.get(collection);
@@ -79,6 +92,12 @@ export class Project implements ProjectApi {
 
   private async loadFields(collection: string, signal: AbortSignal | undefined): Promise<FieldCatalog> {
     return (await this.ctx.dialect(signal)).loadFields(this.io(signal), collection);
+  }
+
+  private async loadUsers(signal: AbortSignal | undefined): Promise<ProjectUsers> {
+    const { scope, logger } = this.ctx;
+    const dialect = await this.ctx.dialect(signal);
+    return loadProjectUsers({ dialect, io: this.io(signal), defects: this.defects, logger, project: `${scope.domain}/${scope.project}` });
   }
 
   private io(signal: AbortSignal | undefined): DialectIo {

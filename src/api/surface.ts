@@ -12,6 +12,7 @@ import type {
   ListTree,
   Lock,
   Page,
+  ProjectUsers,
   TransferProgress,
 } from './types';
 
@@ -163,6 +164,11 @@ export interface ProjectApi {
   listItems(options?: CallOptions & { refresh?: boolean }): Promise<ListTree>;
   /** Field metadata of a collection (cached per project; `refresh` re-reads). */
   fields(collection: string, options?: CallOptions & { refresh?: boolean }): Promise<FieldCatalog>;
+  /**
+   * The project's users for user pickers (cached; `refresh` re-reads): the server's user list, or
+   * the users of recent defects where the server refuses it (said in `source` and in the log).
+   */
+  users(options?: CallOptions & { refresh?: boolean }): Promise<ProjectUsers>;
   readonly defects: DefectsApi;
   readonly attachments: AttachmentsApi;
   readonly locks: LocksApi;

@@ -109,6 +109,21 @@ export interface FieldCatalog {
   label(name: string): string;
 }
 
+/** A user of the project, as the user pickers offer it. */
+export interface ProjectUser {
+  /** The login name, the value user fields hold. */
+  name: string;
+  fullName?: string;
+  email?: string;
+}
+
+/** The project's users, and where they came from. */
+export interface ProjectUsers {
+  users: readonly ProjectUser[];
+  /** `project`: the server's user list; `recent-defects`: it refused that, so the users of recent defects. */
+  source: 'project' | 'recent-defects';
+}
+
 export interface Attachment {
   id: number;
   name: string;

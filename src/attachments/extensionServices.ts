@@ -1,4 +1,5 @@
 // The attachments feature's services built from the extension's connections and tree.
+import * as l10n from '@vscode/l10n';
 import type { AuthServices } from '../auth/services';
 import type { TreeFeature } from '../tree/view/treeFeature';
 import type { Log } from '../util/log';
@@ -8,7 +9,7 @@ export function extensionAttachmentServices(auth: AuthServices, tree: TreeFeatur
   return {
     project: async (ref) => {
       const c = auth.manager.get(ref.server);
-      if (!c) throw new Error(`No ALM server named "${ref.server}" is configured.`);
+      if (!c) throw new Error(l10n.t('No ALM server named "{0}" is configured.', ref.server));
       return c.project(ref.domain, ref.project);
     },
     log,

@@ -57,7 +57,7 @@ export class AttachmentsHub implements vscode.Disposable {
   /** Logs a failure and shows one short message; a cancellation is not an error. */
   report(what: string, e: unknown): void {
     this.log.error(`${what}: ${describeError(e)}`);
-    void vscode.window.showErrorMessage(`${what}: ${describeError(e)}`);
+    void vscode.window.showErrorMessage(vscode.l10n.t('{0}: {1}', what, describeError(e)));
   }
 
   dispose(): void {

@@ -26,49 +26,49 @@ export interface AttachmentPrompts {
 
 export const vscodePrompts: AttachmentPrompts = {
   async pickFiles(title) {
-    return vscode.window.showOpenDialog({ canSelectMany: true, canSelectFiles: true, canSelectFolders: false, openLabel: 'Upload', title });
+    return vscode.window.showOpenDialog({ canSelectMany: true, canSelectFiles: true, canSelectFolders: false, openLabel: vscode.l10n.t('Upload'), title });
   },
   async description(names) {
     return vscode.window.showInputBox({
-      title: names.length === 1 ? `Description of ${names[0]}` : `Description of ${names.length} files`,
-      prompt: 'Optional: leave empty for none. Press Escape to cancel the upload.',
-      placeHolder: 'e.g. log of the failed checkout',
+      title: names.length === 1 ? vscode.l10n.t('Description of {0}', names[0]) : vscode.l10n.t('Description of {0} files', names.length),
+      prompt: vscode.l10n.t('Optional: leave empty for none. Press Escape to cancel the upload.'),
+      placeHolder: vscode.l10n.t('e.g. log of the failed checkout'),
     });
   },
   async conflict(name, existing, defectId) {
-    const replace = 'Replace';
-    const keep = 'Keep Both';
-    const skip = 'Skip';
+    const replace = vscode.l10n.t('Replace');
+    const keep = vscode.l10n.t('Keep Both');
+    const skip = vscode.l10n.t('Skip');
     const answer = await vscode.window.showWarningMessage(
-      `Defect ${defectId} already has an attachment named "${name}".`,
-      { modal: true, detail: `Replace its content (${formatBytes(existing.fileSize)} now), or keep both (the new file gets a numbered name)?` },
+      vscode.l10n.t('Defect {0} already has an attachment named "{1}".', defectId, name),
+      { modal: true, detail: vscode.l10n.t('Replace its content ({0} now), or keep both (the new file gets a numbered name)?', formatBytes(existing.fileSize)) },
       replace, keep, skip,
     );
     return answer === replace ? 'replace' : answer === keep ? 'keepBoth' : answer === skip ? 'skip' : undefined;
   },
   async confirmUpload(a) {
-    const upload = 'Upload';
+    const upload = vscode.l10n.t('Upload');
     const answer = await vscode.window.showWarningMessage(
-      `Upload your changes to "${a.name}" on defect ${a.entity.id}?`,
-      { modal: true, detail: 'This replaces the attachment on the ALM server for everyone.' },
+      vscode.l10n.t('Upload your changes to "{0}" on defect {1}?', a.name, a.entity.id),
+      { modal: true, detail: vscode.l10n.t('This replaces the attachment on the ALM server for everyone.') },
       upload,
     );
     return answer === upload;
   },
   async confirmDelete(a) {
-    const del = 'Delete';
+    const del = vscode.l10n.t('Delete');
     const answer = await vscode.window.showWarningMessage(
-      `Delete "${a.name}" from defect ${a.entity.id}?`,
-      { modal: true, detail: 'The attachment is removed from the ALM server. This cannot be undone.' },
+      vscode.l10n.t('Delete "{0}" from defect {1}?', a.name, a.entity.id),
+      { modal: true, detail: vscode.l10n.t('The attachment is removed from the ALM server. This cannot be undone.') },
       del,
     );
     return answer === del;
   },
   async confirmRun(a) {
-    const open = 'Open';
+    const open = vscode.l10n.t('Open');
     const answer = await vscode.window.showWarningMessage(
-      `"${a.name}" is a program or script.`,
-      { modal: true, detail: 'Opening it in the default application may run it. Open it only if you trust where it came from.' },
+      vscode.l10n.t('"{0}" is a program or script.', a.name),
+      { modal: true, detail: vscode.l10n.t('Opening it in the default application may run it. Open it only if you trust where it came from.') },
       open,
     );
     return answer === open;
@@ -76,16 +76,16 @@ export const vscodePrompts: AttachmentPrompts = {
   async newName(a) {
     const dot = a.name.lastIndexOf('.');
     return vscode.window.showInputBox({
-      title: `Rename ${a.name}`,
+      title: vscode.l10n.t('Rename {0}', a.name),
       value: a.name,
       valueSelection: [0, dot > 0 ? dot : a.name.length],
       validateInput: (v) => attachmentNameProblem(v),
     });
   },
   async newDescription(a, current) {
-    return vscode.window.showInputBox({ title: `Description of ${a.name}`, value: current, prompt: 'Plain text; empty removes the description.' });
+    return vscode.window.showInputBox({ title: vscode.l10n.t('Description of {0}', a.name), value: current, prompt: vscode.l10n.t('Plain text; empty removes the description.') });
   },
   async saveTarget(_a, suggested) {
-    return vscode.window.showSaveDialog({ defaultUri: suggested, saveLabel: 'Save Attachment', title: 'Save Attachment As' });
+    return vscode.window.showSaveDialog({ defaultUri: suggested, saveLabel: vscode.l10n.t('Save Attachment'), title: vscode.l10n.t('Save Attachment As') });
   },
 };

@@ -54,13 +54,13 @@ export function registerAttachments(context: vscode.ExtensionContext, services: 
     hub,
     fileSystem,
     vscode.workspace.registerFileSystemProvider(ATTACHMENT_SCHEME, fileSystem, { isCaseSensitive: true }),
-    cmd(ATTACHMENT_COMMANDS.upload, 'Upload failed', uploadCommand),
-    cmd(ATTACHMENT_COMMANDS.open, 'Could not open the attachment', openCommand),
-    cmd(ATTACHMENT_COMMANDS.saveAs, 'Save As failed', saveAsCommand),
-    cmd(ATTACHMENT_COMMANDS.openExternally, 'Could not open the attachment', openExternallyCommand),
-    cmd(ATTACHMENT_COMMANDS.rename, 'Rename failed', renameCommand),
-    cmd(ATTACHMENT_COMMANDS.describe, 'Could not change the description', describeCommand),
-    cmd(ATTACHMENT_COMMANDS.delete, 'Delete failed', deleteCommand),
+    cmd(ATTACHMENT_COMMANDS.upload, vscode.l10n.t('Upload failed'), uploadCommand),
+    cmd(ATTACHMENT_COMMANDS.open, vscode.l10n.t('Could not open the attachment'), openCommand),
+    cmd(ATTACHMENT_COMMANDS.saveAs, vscode.l10n.t('Save As failed'), saveAsCommand),
+    cmd(ATTACHMENT_COMMANDS.openExternally, vscode.l10n.t('Could not open the attachment'), openExternallyCommand),
+    cmd(ATTACHMENT_COMMANDS.rename, vscode.l10n.t('Rename failed'), renameCommand),
+    cmd(ATTACHMENT_COMMANDS.describe, vscode.l10n.t('Could not change the description'), describeCommand),
+    cmd(ATTACHMENT_COMMANDS.delete, vscode.l10n.t('Delete failed'), deleteCommand),
   );
   const tree = services.tree;
   if (tree) {

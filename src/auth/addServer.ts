@@ -34,7 +34,7 @@ export async function addServer(services: AuthServices, arg?: unknown): Promise<
   let step: Step = 'url';
   while (step !== 'save') {
     if (step === 'url') {
-      const url = await ask('Add ALM Server (1/4)', 'Base URL of the ALM server, including its root path', draft.url || 'https://', (v) => checkServerUrl(v));
+      const url = await ask(vscode.l10n.t('Add ALM Server (1/4)'), vscode.l10n.t('Base URL of the ALM server, including its root path'), draft.url || 'https://', (v) => checkServerUrl(v));
       if (url === undefined) return cancelled();
       draft.url = url.trim();
       step = 'kind';
@@ -46,15 +46,15 @@ export async function addServer(services: AuthServices, arg?: unknown): Promise<
     } else if (step === 'username') {
       const apiKey = draft.auth === 'apiKey';
       const value = apiKey
-        ? await ask('Add ALM Server (3/4)', `Client id of the API key on ${draft.url} (from ALM's API Key Management)`, draft.clientId ?? '', (v) => (v.trim() ? undefined : 'Enter the client id'))
-        : await ask('Add ALM Server (3/4)', `User name on ${draft.url}`, draft.username, (v) => (v.trim() ? undefined : 'Enter the user name'));
+        ? await ask(vscode.l10n.t('Add ALM Server (3/4)'), vscode.l10n.t("Client id of the API key on {0} (from ALM's API Key Management)", draft.url), draft.clientId ?? '', (v) => (v.trim() ? undefined : vscode.l10n.t('Enter the client id')))
+        : await ask(vscode.l10n.t('Add ALM Server (3/4)'), vscode.l10n.t('User name on {0}', draft.url), draft.username, (v) => (v.trim() ? undefined : vscode.l10n.t('Enter the user name')));
       if (value === undefined) return cancelled();
       if (apiKey) draft.clientId = value.trim();
       else draft.username = value.trim();
       step = 'password';
     } else if (step === 'password') {
-      const what = draft.auth === 'apiKey' ? `Secret of API key ${draft.clientId ?? ''}` : `Password of ${draft.username}`;
-      const password = await ask('Add ALM Server (4/4)', what, '', (v) => (v ? undefined : `Enter the ${draft.auth === 'apiKey' ? 'secret' : 'password'}`), true);
+      const what = draft.auth === 'apiKey' ? vscode.l10n.t('Secret of API key {0}', draft.clientId ?? '') : vscode.l10n.t('Password of {0}', draft.username);
+      const password = await ask(vscode.l10n.t('Add ALM Server (4/4)'), what, '', (v) => (v ? undefined : draft.auth === 'apiKey' ? vscode.l10n.t('Enter the secret') : vscode.l10n.t('Enter the password')), true);
       if (password === undefined) return cancelled();
       draft.password = password;
       step = 'check';
@@ -76,7 +76,7 @@ export async function addServer(services: AuthServices, arg?: unknown): Promise<
       draft.project = pin.project;
       step = 'name';
     } else {
-      const name = await ask('Name of the server', 'Shown in the ALM view', draft.name || suggestName(draft.url, existing), (v) => checkServerName(v, readServers()));
+      const name = await ask(vscode.l10n.t('Name of the server'), vscode.l10n.t('Shown in the ALM view'), draft.name || suggestName(draft.url, existing), (v) => checkServerName(v, readServers()));
       if (name === undefined) return cancelled();
       draft.name = name.trim();
       step = 'save';
@@ -95,9 +95,9 @@ async function addScripted(services: AuthServices, f: ServerFields, existing: Se
   const result = await runCheck(services, entry, f.password as string);
   if (!result.ok) return fail(result.message);
   const who = signInLabel(entry);
-  if (entry.domain && !result.projects.some((p) => p.domain.toLowerCase() === entry.domain?.toLowerCase())) return fail(`Domain "${entry.domain}" is not open to ${who}.`);
+  if (entry.domain && !result.projects.some((p) => p.domain.toLowerCase() === entry.domain?.toLowerCase())) return fail(vscode.l10n.t('Domain "{0}" is not open to {1}.', entry.domain, who));
   if (entry.project && !result.projects.some((p) => p.domain.toLowerCase() === entry.domain?.toLowerCase() && p.project.toLowerCase() === entry.project?.toLowerCase())) {
-    return fail(`Project "${entry.project}" is not in ${entry.domain} or not open to ${who}.`);
+    return fail(vscode.l10n.t('Project "{0}" is not in {1} or not open to {2}.', entry.project, entry.domain ?? '', who));
   }
   return save(services, entry, f.password as string, result.tree);
 }
@@ -107,7 +107,7 @@ async function save(services: AuthServices, entry: ServerEntry, password: string
   await writeServers([...readServers(), entry]);
   await services.reload();
   services.log.child('auth').info(`added server ${entry.name} (${entry.url}, ${signInLabel(entry)}, REST tree ${treeLabel(tree)})`);
-  vscode.window.setStatusBarMessage(`Added ALM server ${entry.name} (REST tree: ${treeLabel(tree)})`, 6000);
+  vscode.window.setStatusBarMessage(vscode.l10n.t('Added ALM server {0} (REST tree: {1})', entry.name, treeLabel(tree)), 6000);
   return { ok: true, server: entry.name, tree };
 }
 
@@ -115,17 +115,17 @@ async function save(services: AuthServices, entry: ServerEntry, password: string
 async function pickSignInKind(current: SignInKind | undefined): Promise<SignInKind | undefined> {
   type Item = vscode.QuickPickItem & { signIn: SignInKind };
   const items: Item[] = [
-    { label: '$(person) User name and password', signIn: 'password' },
-    { label: '$(key) API key', description: 'client id and secret (ALM 12.60 and later)', detail: 'For sites that allow only API keys for REST clients, or single sign-on users.', signIn: 'apiKey' },
+    { label: `$(person) ${vscode.l10n.t('User name and password')}`, signIn: 'password' },
+    { label: `$(key) ${vscode.l10n.t('API key')}`, description: vscode.l10n.t('client id and secret (ALM 12.60 and later)'), detail: vscode.l10n.t('For sites that allow only API keys for REST clients, or single sign-on users.'), signIn: 'apiKey' },
   ];
-  const picked = await vscode.window.showQuickPick(items, { title: 'Add ALM Server (2/4): sign in with', ignoreFocusOut: true, placeHolder: current === 'apiKey' ? 'API key' : 'User name and password' });
+  const picked = await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Add ALM Server (2/4): sign in with'), ignoreFocusOut: true, placeHolder: current === 'apiKey' ? vscode.l10n.t('API key') : vscode.l10n.t('User name and password') });
   return picked?.signIn;
 }
 
 export function runCheck(services: AuthServices, entry: ServerEntry, password: string): Promise<CheckResult> {
   const undo = services.log.redact(password);
   return Promise.resolve(
-    vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Checking ${entry.url}…`, cancellable: true }, async (_p, token) => {
+    vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Checking {0}…', entry.url), cancellable: true }, async (_p, token) => {
       const linked = tokenToSignal(token);
       try {
         return await checkServer(entry, password, await services.transportFor(entry), services.factory, linked.signal);
@@ -141,15 +141,15 @@ async function afterFailure(result: Extract<CheckResult, { ok: false }>, draft: 
   const actions: Record<string, Step | 'ca' | 'noverify'> =
     result.problem === 'credentials'
       ? draft.auth === 'apiKey'
-        ? { 'Re-enter Secret': 'password', 'Change Client Id': 'username', 'Change Sign-in Kind': 'kind' }
-        : { 'Re-enter Password': 'password', 'Change User Name': 'username', 'Change Sign-in Kind': 'kind' }
+        ? { [vscode.l10n.t('Re-enter Secret')]: 'password', [vscode.l10n.t('Change Client Id')]: 'username', [vscode.l10n.t('Change Sign-in Kind')]: 'kind' }
+        : { [vscode.l10n.t('Re-enter Password')]: 'password', [vscode.l10n.t('Change User Name')]: 'username', [vscode.l10n.t('Change Sign-in Kind')]: 'kind' }
       : result.problem === 'certificate'
-        ? { 'Choose CA File…': 'ca', "Don't Verify Certificate": 'noverify', 'Change URL': 'url' }
-        : { 'Change URL': 'url', 'Try Again': 'check' };
+        ? { [vscode.l10n.t('Choose CA File…')]: 'ca', [vscode.l10n.t("Don't Verify Certificate")]: 'noverify', [vscode.l10n.t('Change URL')]: 'url' }
+        : { [vscode.l10n.t('Change URL')]: 'url', [vscode.l10n.t('Try Again')]: 'check' };
   const choice = await vscode.window.showErrorMessage(result.message, { modal: true }, ...Object.keys(actions));
   const action = choice ? actions[choice] : undefined;
   if (action === 'ca') {
-    const files = await vscode.window.showOpenDialog({ title: 'CA certificate (PEM)', canSelectMany: false, filters: { Certificates: ['pem', 'crt', 'cer'] } });
+    const files = await vscode.window.showOpenDialog({ title: vscode.l10n.t('CA certificate (PEM)'), canSelectMany: false, filters: { [vscode.l10n.t('Certificates')]: ['pem', 'crt', 'cer'] } });
     if (!files?.length) return undefined;
     draft.caFile = files[0].fsPath;
     return 'check';
@@ -164,17 +164,17 @@ async function afterFailure(result: Extract<CheckResult, { ok: false }>, draft: 
 /** Pin choices: everything, one domain, or one project. Undefined when cancelled. */
 async function pickPin(projects: ProjectChoice[], tree: RestTree | undefined): Promise<{ domain?: string; project?: string } | undefined> {
   if (projects.length === 0) {
-    vscode.window.setStatusBarMessage(`Signed in (REST tree: ${treeLabel(tree)})`, 6000);
+    vscode.window.setStatusBarMessage(vscode.l10n.t('Signed in (REST tree: {0})', treeLabel(tree)), 6000);
     return {};
   }
   type Item = vscode.QuickPickItem & { pin: { domain?: string; project?: string } };
-  const items: Item[] = [{ label: '$(globe) All domains and projects', pin: {} }];
+  const items: Item[] = [{ label: `$(globe) ${vscode.l10n.t('All domains and projects')}`, pin: {} }];
   for (const domain of [...new Set(projects.map((p) => p.domain))]) {
     items.push({ label: domain, kind: vscode.QuickPickItemKind.Separator, pin: {} });
-    items.push({ label: `$(folder-library) ${domain}`, description: 'all projects of the domain', pin: { domain } });
+    items.push({ label: `$(folder-library) ${domain}`, description: vscode.l10n.t('all projects of the domain'), pin: { domain } });
     for (const p of projects.filter((x) => x.domain === domain)) items.push({ label: `$(project) ${p.project}`, description: domain, pin: p });
   }
-  const picked = await vscode.window.showQuickPick(items, { title: `Signed in (REST tree: ${treeLabel(tree)}). Show which part of the server?`, ignoreFocusOut: true });
+  const picked = await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Signed in (REST tree: {0}). Show which part of the server?', treeLabel(tree)), ignoreFocusOut: true });
   return picked?.pin;
 }
 

@@ -19,7 +19,7 @@ export function registerAuthCommands(services: AuthServices): vscode.Disposable[
     guard(
       'almDefects.signIn',
       async (arg): Promise<SignInResult | CommandResult> => {
-        const connection = await connectionFor(services.manager, arg, 'Sign in to which ALM server?');
+        const connection = await connectionFor(services.manager, arg, vscode.l10n.t('Sign in to which ALM server?'));
         if (!connection) return cancelled();
         const password = typeof arg === 'object' && arg !== null && typeof (arg as { password?: unknown }).password === 'string' ? (arg as { password: string }).password : undefined;
         return signInInteractively(connection, log, password);
@@ -28,10 +28,10 @@ export function registerAuthCommands(services: AuthServices): vscode.Disposable[
     guard(
       'almDefects.signOut',
       async (arg): Promise<CommandResult> => {
-        const connection = await connectionFor(services.manager, arg, 'Sign out of which ALM server?');
+        const connection = await connectionFor(services.manager, arg, vscode.l10n.t('Sign out of which ALM server?'));
         if (!connection) return cancelled();
         await connection.signOut();
-        vscode.window.setStatusBarMessage(`Signed out of ${connection.name}`, 3000);
+        vscode.window.setStatusBarMessage(vscode.l10n.t('Signed out of {0}', connection.name), 3000);
         return { ok: true, server: connection.name };
       },
     ),

@@ -2,6 +2,7 @@
 // password or transport settings change), and its sign-in state. The rule that keeps sign-in from
 // looping: once the server refuses a password, that password is never sent again; every request
 // fails fast with the refusal until the user signs in again explicitly. No `vscode` import.
+import * as l10n from '@vscode/l10n';
 import { AuthError, isAlmApiError } from '../api';
 import type { Credentials, DomainRef, ProjectApi, ProjectRef, RestTree, SessionEvent, SessionInfo } from '../api';
 import { credentialsFor } from '../config/servers';
@@ -120,7 +121,7 @@ export class ServerConnection {
     await this.signingIn?.catch(() => undefined);
     if (!this.passwordLoaded) await this.loadPassword();
     if (this.refusal) throw new NotSignedInError(this.refusal, true);
-    if (!this.password) throw new NotSignedInError(`Not signed in to ${this.name}.`, false);
+    if (!this.password) throw new NotSignedInError(l10n.t('Not signed in to {0}.', this.name), false);
     try {
       const result = await fn(this.ensureClient());
       if (this.statusValue !== 'signed-in' && this.statusValue !== 'signing-in') this.setStatus('signed-in');
@@ -258,7 +259,7 @@ export class ServerConnection {
   private async credentials(signal?: AbortSignal): Promise<Credentials> {
     signal?.throwIfAborted();
     if (this.refusal) throw new NotSignedInError(this.refusal, true);
-    if (!this.password) throw new NotSignedInError(`Not signed in to ${this.name}.`, false);
+    if (!this.password) throw new NotSignedInError(l10n.t('Not signed in to {0}.', this.name), false);
     this.attempts++;
     this.setStatus('signing-in');
     return credentialsFor(this.entryValue, this.password);

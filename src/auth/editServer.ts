@@ -14,7 +14,7 @@ import type { AuthServices } from './services';
 type Field = 'name' | 'url' | 'username' | 'signIn' | 'tree' | 'pin' | 'caFile' | 'verify';
 
 export async function editServer(services: AuthServices, arg?: unknown): Promise<CommandResult> {
-  const connection = await connectionFor(services.manager, arg, 'Edit which ALM server?');
+  const connection = await connectionFor(services.manager, arg, vscode.l10n.t('Edit which ALM server?'));
   if (!connection) return cancelled();
   const before = connection.entry;
   const given = fieldsOf(arg);
@@ -33,8 +33,8 @@ export async function editServer(services: AuthServices, arg?: unknown): Promise
   const urlProblem = checkServerUrl(next.url);
   if (urlProblem) return fail(urlProblem);
 
-  if (next.auth === 'apiKey' && !next.clientId) return fail('An API key needs its client id.');
-  if (next.auth !== 'apiKey' && !next.username) return fail('Enter the user name.');
+  if (next.auth === 'apiKey' && !next.clientId) return fail(vscode.l10n.t('An API key needs its client id.'));
+  if (next.auth !== 'apiKey' && !next.username) return fail(vscode.l10n.t('Enter the user name.'));
   const identityChanged = next.url !== before.url || secretKey(next) !== secretKey(before);
   const transportChanged = next.caFile !== before.caFile || next.rejectUnauthorized !== before.rejectUnauthorized;
   const needsCheck = identityChanged || transportChanged || next.dialect !== before.dialect || changes.password !== undefined;
@@ -43,9 +43,13 @@ export async function editServer(services: AuthServices, arg?: unknown): Promise
     // The stored secret still applies when only the URL, tree or TLS changed; another user or key needs theirs.
     if (secretKey({ ...next, url: before.url }) === secretKey(before)) password = await services.vault.get(before);
     if (password === undefined) {
-      const what = next.auth === 'apiKey' ? `the secret of API key ${next.clientId ?? ''}` : `the password of ${next.username}`;
-      if (scripted) return fail(`Give ${what} to check the new settings.`);
-      password = await vscode.window.showInputBox({ title: `Enter ${what} on ${next.url}`, password: true, ignoreFocusOut: true });
+      const apiKey = next.auth === 'apiKey';
+      if (scripted) return fail(apiKey ? vscode.l10n.t('Give the secret of API key {0} to check the new settings.', next.clientId ?? '') : vscode.l10n.t('Give the password of {0} to check the new settings.', next.username));
+      password = await vscode.window.showInputBox({
+        title: apiKey ? vscode.l10n.t('Enter the secret of API key {0} on {1}', next.clientId ?? '', next.url) : vscode.l10n.t('Enter the password of {0} on {1}', next.username, next.url),
+        password: true,
+        ignoreFocusOut: true,
+      });
       if (password === undefined) return cancelled();
     }
   }
@@ -54,7 +58,7 @@ export async function editServer(services: AuthServices, arg?: unknown): Promise
     const result = await runCheck(services, next, password);
     if (!result.ok) return fail(result.message);
     tree = result.tree;
-    vscode.window.setStatusBarMessage(`${next.name}: signed in (REST tree: ${treeLabel(tree)})`, 6000);
+    vscode.window.setStatusBarMessage(vscode.l10n.t('{0}: signed in (REST tree: {1})', next.name, treeLabel(tree)), 6000);
   }
 
   const servers = readServers().map((s) => (s.name === before.name ? next : s));
@@ -69,13 +73,13 @@ export async function editServer(services: AuthServices, arg?: unknown): Promise
 }
 
 export async function removeServer(services: AuthServices, arg?: unknown): Promise<CommandResult> {
-  const connection = await connectionFor(services.manager, arg, 'Remove which ALM server?');
+  const connection = await connectionFor(services.manager, arg, vscode.l10n.t('Remove which ALM server?'));
   if (!connection) return cancelled();
   const skipConfirm = typeof arg === 'object' && arg !== null && (arg as { confirm?: unknown }).confirm === false;
   if (!skipConfirm) {
     const ok = await vscode.window.showWarningMessage(
-      `Remove the ALM server "${connection.name}"?`,
-      { modal: true, detail: 'You are signed out (releasing any locks you hold there) and its stored password is deleted.' },
+      vscode.l10n.t('Remove the ALM server "{0}"?', connection.name),
+      { modal: true, detail: vscode.l10n.t('You are signed out (releasing any locks you hold there) and its stored password is deleted.') },
       'Remove',
     );
     if (ok !== 'Remove') return cancelled();
@@ -94,34 +98,34 @@ const CANCEL: ServerFields = {};
 async function promptChange(services: AuthServices, entry: ServerEntry): Promise<ServerFields> {
   type Item = vscode.QuickPickItem & { field: Field };
   const items: Item[] = [
-    { label: 'Name', description: entry.name, field: 'name' },
-    { label: 'URL', description: entry.url, field: 'url' },
-    { label: entry.auth === 'apiKey' ? 'API Key Client Id' : 'User Name', description: entry.auth === 'apiKey' ? entry.clientId : entry.username, field: 'username' },
-    { label: 'Sign-in Kind', description: entry.auth === 'apiKey' ? 'API key' : 'user name and password', field: 'signIn' },
-    { label: 'REST Tree', description: `${entry.dialect ?? 'auto'}${services.manager.get(entry.name)?.tree ? ` (in use: ${treeLabel(services.manager.get(entry.name)?.tree)})` : ''}`, field: 'tree' },
-    { label: 'Pinned Domain and Project', description: entry.domain ? `${entry.domain}${entry.project ? ` / ${entry.project}` : ''}` : 'all', field: 'pin' },
-    { label: 'CA File', description: entry.caFile ?? 'none (system certificates)', field: 'caFile' },
-    { label: 'Certificate Verification', description: entry.rejectUnauthorized === false ? 'off' : 'on', field: 'verify' },
+    { label: vscode.l10n.t('Name'), description: entry.name, field: 'name' },
+    { label: vscode.l10n.t('URL'), description: entry.url, field: 'url' },
+    { label: entry.auth === 'apiKey' ? vscode.l10n.t('API Key Client Id') : vscode.l10n.t('User Name'), description: entry.auth === 'apiKey' ? entry.clientId : entry.username, field: 'username' },
+    { label: vscode.l10n.t('Sign-in Kind'), description: entry.auth === 'apiKey' ? vscode.l10n.t('API key') : vscode.l10n.t('user name and password'), field: 'signIn' },
+    { label: vscode.l10n.t('REST Tree'), description: `${entry.dialect ?? 'auto'}${services.manager.get(entry.name)?.tree ? ` ${vscode.l10n.t('(in use: {0})', treeLabel(services.manager.get(entry.name)?.tree))}` : ''}`, field: 'tree' },
+    { label: vscode.l10n.t('Pinned Domain and Project'), description: entry.domain ? `${entry.domain}${entry.project ? ` / ${entry.project}` : ''}` : vscode.l10n.t('all'), field: 'pin' },
+    { label: vscode.l10n.t('CA File'), description: entry.caFile ?? vscode.l10n.t('none (system certificates)'), field: 'caFile' },
+    { label: vscode.l10n.t('Certificate Verification'), description: entry.rejectUnauthorized === false ? vscode.l10n.t('off') : vscode.l10n.t('on'), field: 'verify' },
   ];
-  const picked = await vscode.window.showQuickPick(items, { title: `Edit ${entry.name}`, ignoreFocusOut: true });
+  const picked = await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Edit {0}', entry.name), ignoreFocusOut: true });
   if (!picked) return CANCEL;
   const input = (prompt: string, value: string, validate: (v: string) => string | undefined): Thenable<string | undefined> =>
-    vscode.window.showInputBox({ title: `Edit ${entry.name}`, prompt, value, ignoreFocusOut: true, validateInput: validate });
+    vscode.window.showInputBox({ title: vscode.l10n.t('Edit {0}', entry.name), prompt, value, ignoreFocusOut: true, validateInput: validate });
   switch (picked.field) {
     case 'name': {
-      const v = await input('New name', entry.name, (x) => checkServerName(x, readServers(), entry.name));
+      const v = await input(vscode.l10n.t('New name'), entry.name, (x) => checkServerName(x, readServers(), entry.name));
       return v === undefined ? CANCEL : { name: v.trim() };
     }
     case 'url': {
-      const v = await input('New base URL', entry.url, (x) => checkServerUrl(x));
+      const v = await input(vscode.l10n.t('New base URL'), entry.url, (x) => checkServerUrl(x));
       return v === undefined ? CANCEL : { url: v.trim() };
     }
     case 'username': {
       if (entry.auth === 'apiKey') {
-        const v = await input('New client id of the API key', entry.clientId ?? '', (x) => (x.trim() ? undefined : 'Enter the client id'));
+        const v = await input(vscode.l10n.t('New client id of the API key'), entry.clientId ?? '', (x) => (x.trim() ? undefined : vscode.l10n.t('Enter the client id')));
         return v === undefined ? CANCEL : { clientId: v.trim() };
       }
-      const v = await input('New user name', entry.username, (x) => (x.trim() ? undefined : 'Enter the user name'));
+      const v = await input(vscode.l10n.t('New user name'), entry.username, (x) => (x.trim() ? undefined : vscode.l10n.t('Enter the user name')));
       return v === undefined ? CANCEL : { username: v.trim() };
     }
     case 'signIn':
@@ -129,18 +133,19 @@ async function promptChange(services: AuthServices, entry: ServerEntry): Promise
     case 'tree': {
       type TreeItem = vscode.QuickPickItem & { choice: TreeChoice };
       const trees: TreeItem[] = [
-        { label: 'auto', description: 'detect once per sign-in, /api where both answer', choice: 'auto' },
-        { label: 'api', description: 'the /api tree of ALM 12.5x', choice: 'api' },
-        { label: 'rest', description: 'the Core /rest tree (every ALM version)', choice: 'rest' },
+        { label: 'auto', description: vscode.l10n.t('detect once per sign-in, /api where both answer'), choice: 'auto' },
+        { label: 'api', description: vscode.l10n.t('the /api tree of ALM 12.5x'), choice: 'api' },
+        { label: 'rest', description: vscode.l10n.t('the Core /rest tree (every ALM version)'), choice: 'rest' },
       ];
-      const t = await vscode.window.showQuickPick(trees, { title: `REST tree of ${entry.name}`, ignoreFocusOut: true });
+      const t = await vscode.window.showQuickPick(trees, { title: vscode.l10n.t('REST tree of {0}', entry.name), ignoreFocusOut: true });
       return t ? { dialect: t.choice } : CANCEL;
     }
     case 'pin':
       return pickPinFor(services, entry);
     case 'caFile': {
-      const choice = await vscode.window.showQuickPick(['Choose CA File…', 'Use System Certificates Only'], { title: 'CA certificates' });
-      if (choice === 'Use System Certificates Only') return { caFile: '' };
+      const systemOnly = vscode.l10n.t('Use System Certificates Only');
+      const choice = await vscode.window.showQuickPick([vscode.l10n.t('Choose CA File…'), systemOnly], { title: vscode.l10n.t('CA certificates') });
+      if (choice === systemOnly) return { caFile: '' };
       if (!choice) return CANCEL;
       const files = await vscode.window.showOpenDialog({ canSelectMany: false, filters: { Certificates: ['pem', 'crt', 'cer'] } });
       return files?.length ? { caFile: files[0].fsPath } : CANCEL;
@@ -148,9 +153,9 @@ async function promptChange(services: AuthServices, entry: ServerEntry): Promise
     case 'verify': {
       if (entry.rejectUnauthorized === false) return { rejectUnauthorized: true };
       const ok = await vscode.window.showWarningMessage(
-        `Turn off certificate verification for ${entry.name}?`,
-        { modal: true, detail: 'Anyone between you and the server could read your password. Prefer adding the CA file.' },
-        'Turn Off',
+        vscode.l10n.t('Turn off certificate verification for {0}?', entry.name),
+        { modal: true, detail: vscode.l10n.t('Anyone between you and the server could read your password. Prefer adding the CA file.') },
+        vscode.l10n.t('Turn Off'),
       );
       return ok ? { rejectUnauthorized: false } : CANCEL;
     }
@@ -159,14 +164,15 @@ async function promptChange(services: AuthServices, entry: ServerEntry): Promise
 
 /** Switches between password and API key, asking for the new user name or client id (the secret is asked next). */
 async function pickSignIn(entry: ServerEntry, input: (prompt: string, value: string, validate: (v: string) => string | undefined) => Thenable<string | undefined>): Promise<ServerFields> {
-  const kinds = ['User name and password', 'API key'];
-  const picked = await vscode.window.showQuickPick(kinds, { title: `Sign in to ${entry.name} with`, placeHolder: `now: ${signInLabel(entry)}`, ignoreFocusOut: true });
+  const apiKey = vscode.l10n.t('API key');
+  const kinds = [vscode.l10n.t('User name and password'), apiKey];
+  const picked = await vscode.window.showQuickPick(kinds, { title: vscode.l10n.t('Sign in to {0} with', entry.name), placeHolder: vscode.l10n.t('now: {0}', signInLabel(entry)), ignoreFocusOut: true });
   if (!picked) return CANCEL;
-  if (picked === 'API key') {
-    const id = await input('Client id of the API key', entry.clientId ?? '', (x) => (x.trim() ? undefined : 'Enter the client id'));
+  if (picked === apiKey) {
+    const id = await input(vscode.l10n.t('Client id of the API key'), entry.clientId ?? '', (x) => (x.trim() ? undefined : vscode.l10n.t('Enter the client id')));
     return id === undefined ? CANCEL : { auth: 'apiKey', clientId: id.trim() };
   }
-  const user = await input('User name', entry.username, (x) => (x.trim() ? undefined : 'Enter the user name'));
+  const user = await input(vscode.l10n.t('User name'), entry.username, (x) => (x.trim() ? undefined : vscode.l10n.t('Enter the user name')));
   return user === undefined ? CANCEL : { auth: 'password', username: user.trim() };
 }
 
@@ -174,17 +180,17 @@ async function pickPinFor(services: AuthServices, entry: ServerEntry): Promise<S
   const connection = services.manager.get(entry.name);
   if (!connection) return CANCEL;
   const domains = await connection.domains().catch((e: unknown) => {
-    void vscode.window.showErrorMessage(`Cannot list the domains of ${entry.name}: ${e instanceof Error ? e.message : String(e)}`);
+    void vscode.window.showErrorMessage(vscode.l10n.t('Cannot list the domains of {0}: {1}', entry.name, e instanceof Error ? e.message : String(e)));
     return undefined;
   });
   if (!domains) return CANCEL;
   type Item = vscode.QuickPickItem & { pin: ServerFields };
-  const items: Item[] = [{ label: '$(globe) All domains and projects', pin: { domain: '', project: '' } }];
+  const items: Item[] = [{ label: `$(globe) ${vscode.l10n.t('All domains and projects')}`, pin: { domain: '', project: '' } }];
   for (const d of domains) {
-    items.push({ label: `$(folder-library) ${d.name}`, description: 'all projects', pin: { domain: d.name, project: '' } });
+    items.push({ label: `$(folder-library) ${d.name}`, description: vscode.l10n.t('all projects'), pin: { domain: d.name, project: '' } });
     const projects = d.projects ?? (await connection.projects(d.name).catch(() => []));
     for (const p of projects) items.push({ label: `    $(project) ${p.name}`, description: d.name, pin: { domain: d.name, project: p.name } });
   }
-  const picked = await vscode.window.showQuickPick(items, { title: `Pin ${entry.name} to`, ignoreFocusOut: true });
+  const picked = await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Pin {0} to', entry.name), ignoreFocusOut: true });
   return picked?.pin ?? CANCEL;
 }

@@ -26,7 +26,7 @@ export interface ServerFields {
 /** `tree`: the REST tree the check found (Add/Edit Server), for scripts and tests. */
 export type CommandResult = { ok: true; server: string; tree?: RestTree } | { ok: false; message: string; cancelled?: boolean };
 
-export const cancelled = (): CommandResult => ({ ok: false, message: 'Cancelled.', cancelled: true });
+export const cancelled = (): CommandResult => ({ ok: false, message: vscode.l10n.t('Cancelled.'), cancelled: true });
 
 /** The server name in a command argument: `{ server: 'Demo' }`, or a tree node holding a server. */
 export function serverNameOf(arg: unknown): string | undefined {
@@ -44,7 +44,7 @@ export async function connectionFor(manager: ConnectionManager, arg: unknown, ti
   const name = serverNameOf(arg);
   if (name) return manager.get(name);
   if (manager.all().length === 0) {
-    void vscode.window.showInformationMessage('No ALM server is configured yet.', 'Add Server').then((c) => {
+    void vscode.window.showInformationMessage(vscode.l10n.t('No ALM server is configured yet.'), vscode.l10n.t('Add Server')).then((c) => {
       if (c) void vscode.commands.executeCommand('almDefects.addServer');
     });
     return undefined;

@@ -1,6 +1,7 @@
 // Checks a server URL and credentials before they are saved: signs in with a throw-away client and
 // lists the domains and projects (for pinning). Failures are sorted into what the user must fix.
 // No `vscode` import.
+import * as l10n from '@vscode/l10n';
 import { AuthError, NetworkError, ServerError, TimeoutError, TlsError, isAlmApiError } from '../api';
 import type { RestTree } from '../api';
 import { credentialsFor, signInLabel } from '../config/servers';
@@ -48,16 +49,16 @@ export async function checkServer(
 
 function classify(entry: ServerEntry, e: unknown): { problem: CheckProblem; message: string } {
   if (e instanceof AuthError) {
-    const why = entry.auth === 'apiKey' ? e.message : 'the user name or password is wrong, or the account is locked.';
-    return { problem: 'credentials', message: `${entry.url} refused ${signInLabel(entry)}: ${why}` };
+    const why = entry.auth === 'apiKey' ? e.message : l10n.t('the user name or password is wrong, or the account is locked.');
+    return { problem: 'credentials', message: l10n.t('{0} refused {1}: {2}', entry.url, signInLabel(entry), why) };
   }
   if (e instanceof TlsError) return { problem: 'certificate', message: e.message };
-  if (e instanceof NetworkError || e instanceof TimeoutError) return { problem: 'unreachable', message: `Cannot reach ${entry.url}: ${e.message}` };
+  if (e instanceof NetworkError || e instanceof TimeoutError) return { problem: 'unreachable', message: l10n.t('Cannot reach {0}: {1}', entry.url, e.message) };
   if (e instanceof ServerError && (e.status === 404 || e.status === 405 || (e.status !== undefined && e.status >= 300 && e.status < 400))) {
-    return { problem: 'not-alm', message: `No ALM server answers at ${entry.url} (${e.message}). The URL must end with the ALM root path, e.g. /qcbin.` };
+    return { problem: 'not-alm', message: l10n.t('No ALM server answers at {0} ({1}). The URL must end with the ALM root path, e.g. /qcbin.', entry.url, e.message) };
   }
   if (isAlmApiError(e) && e.status === 404) {
-    return { problem: 'not-alm', message: `No ALM server answers at ${entry.url}. The URL must end with the ALM root path, e.g. /qcbin.` };
+    return { problem: 'not-alm', message: l10n.t('No ALM server answers at {0}. The URL must end with the ALM root path, e.g. /qcbin.', entry.url) };
   }
-  return { problem: 'other', message: `Checking ${entry.url} failed: ${describeError(e)}` };
+  return { problem: 'other', message: l10n.t('Checking {0} failed: {1}', entry.url, describeError(e)) };
 }

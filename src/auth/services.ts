@@ -54,7 +54,7 @@ export class AuthServices implements vscode.Disposable {
       return await readFile(path, 'utf8');
     } catch (e) {
       this.log.child('config').warn(`cannot read the CA file ${path}: ${describeError(e)}; using the system certificates only`);
-      void vscode.window.showWarningMessage(`Cannot read the CA file ${path}. Fix "caFile" in the ALM server settings.`);
+      void vscode.window.showWarningMessage(vscode.l10n.t('Cannot read the CA file {0}. Fix "caFile" in the ALM server settings.', path));
       return undefined;
     }
   }

@@ -16,17 +16,17 @@ export async function signInInteractively(connection: ServerConnection, log: Log
   const password =
     given ??
     (await vscode.window.showInputBox({
-      title: `Sign in to ${entry.name}`,
-      prompt: entry.auth === 'apiKey' ? `Secret of API key ${entry.clientId ?? ''} on ${entry.url}` : `Password of ${entry.username} on ${entry.url}`,
+      title: vscode.l10n.t('Sign in to {0}', entry.name),
+      prompt: entry.auth === 'apiKey' ? vscode.l10n.t('Secret of API key {0} on {1}', entry.clientId ?? '', entry.url) : vscode.l10n.t('Password of {0} on {1}', entry.username, entry.url),
       password: true,
       ignoreFocusOut: true,
-      validateInput: (v) => (v ? undefined : entry.auth === 'apiKey' ? 'Enter the secret' : 'Enter the password'),
+      validateInput: (v) => (v ? undefined : entry.auth === 'apiKey' ? vscode.l10n.t('Enter the secret') : vscode.l10n.t('Enter the password')),
     }));
-  if (password === undefined) return { ok: false, message: 'Sign-in cancelled.', cancelled: true };
+  if (password === undefined) return { ok: false, message: vscode.l10n.t('Sign-in cancelled.'), cancelled: true };
   const undo = log.redact(password);
   try {
     const info = await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: `Signing in to ${entry.name}…`, cancellable: true },
+      { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Signing in to {0}…', entry.name), cancellable: true },
       async (_progress, token) => {
         const linked = tokenToSignal(token);
         try {
@@ -36,10 +36,10 @@ export async function signInInteractively(connection: ServerConnection, log: Log
         }
       },
     );
-    vscode.window.setStatusBarMessage(`Signed in to ${entry.name} as ${info.username}`, 4000);
+    vscode.window.setStatusBarMessage(vscode.l10n.t('Signed in to {0} as {1}', entry.name, info.username), 4000);
     return { ok: true, username: info.username };
   } catch (e) {
-    if (isCancellation(e) || isAbort(e)) return { ok: false, message: 'Sign-in cancelled.', cancelled: true };
+    if (isCancellation(e) || isAbort(e)) return { ok: false, message: vscode.l10n.t('Sign-in cancelled.'), cancelled: true };
     const message = signInFailureMessage(entry.name, e, entry.auth === 'apiKey');
     log.warn(message);
     // Not awaited: a test or a caller gets its answer while the notification is still open.
@@ -53,14 +53,15 @@ export async function signInInteractively(connection: ServerConnection, log: Log
 /** A message a user can act on, whatever went wrong. */
 export function signInFailureMessage(server: string, e: unknown, apiKey = false): string {
   // An API-key refusal says which part is wrong (secret, or a key that is not active).
-  if (e instanceof AuthError) return `Sign-in to ${server} failed: ${apiKey ? e.message : 'the user name or password is wrong, or the account is locked.'}`;
-  if (e instanceof NetworkError || e instanceof TimeoutError) return `Cannot reach ${server}: ${e.message}`;
-  return `Sign-in to ${server} failed: ${describeError(e)}`;
+  if (e instanceof AuthError) return vscode.l10n.t('Sign-in to {0} failed: {1}', server, apiKey ? e.message : vscode.l10n.t('the user name or password is wrong, or the account is locked.'));
+  if (e instanceof NetworkError || e instanceof TimeoutError) return vscode.l10n.t('Cannot reach {0}: {1}', server, e.message);
+  return vscode.l10n.t('Sign-in to {0} failed: {1}', server, describeError(e));
 }
 
 async function showFailure(connection: ServerConnection, log: Log, message: string, scripted: boolean): Promise<void> {
-  const actions = scripted ? [] : ['Try Again', 'Edit Server'];
-  const choice = await vscode.window.showErrorMessage(message, ...actions);
-  if (choice === 'Try Again') await signInInteractively(connection, log);
-  else if (choice === 'Edit Server') await vscode.commands.executeCommand('almDefects.editServer', { server: connection.name });
+  const tryAgain = vscode.l10n.t('Try Again');
+  const editServer = vscode.l10n.t('Edit Server');
+  const choice = await vscode.window.showErrorMessage(message, ...(scripted ? [] : [tryAgain, editServer]));
+  if (choice === tryAgain) await signInInteractively(connection, log);
+  else if (choice === editServer) await vscode.commands.executeCommand('almDefects.editServer', { server: connection.name });
 }

@@ -5,12 +5,12 @@ import type { ConnectionStatus, ServerConnection } from './connection';
 import type { ConnectionManager } from './connectionManager';
 
 const LOOK: Record<ConnectionStatus, { icon: string; text: (c: ServerConnection) => string }> = {
-  'signed-out': { icon: '$(debug-disconnect)', text: (c) => `${c.name}: signed out` },
+  'signed-out': { icon: '$(debug-disconnect)', text: (c) => vscode.l10n.t('{0}: signed out', c.name) },
   ready: { icon: '$(server)', text: (c) => `${c.name}: ${c.entry.username}` },
-  'signing-in': { icon: '$(sync~spin)', text: (c) => `${c.name}: signing in…` },
+  'signing-in': { icon: '$(sync~spin)', text: (c) => vscode.l10n.t('{0}: signing in…', c.name) },
   'signed-in': { icon: '$(server)', text: (c) => `${c.name}: ${c.entry.username}` },
-  failed: { icon: '$(warning)', text: (c) => `${c.name}: sign-in failed` },
-  error: { icon: '$(warning)', text: (c) => `${c.name}: unreachable` },
+  failed: { icon: '$(warning)', text: (c) => vscode.l10n.t('{0}: sign-in failed', c.name) },
+  error: { icon: '$(warning)', text: (c) => vscode.l10n.t('{0}: unreachable', c.name) },
 };
 
 export class ConnectionStatusBar implements vscode.Disposable {
@@ -19,7 +19,7 @@ export class ConnectionStatusBar implements vscode.Disposable {
   private readonly subscriptions: { dispose(): void }[] = [];
 
   constructor(private readonly manager: ConnectionManager) {
-    this.item.name = 'ALM Connection';
+    this.item.name = vscode.l10n.t('ALM Connection');
     this.subscriptions.push(manager.onDidChangeConnection(() => this.update()), manager.onDidChangeServers(() => this.update()));
     this.update();
   }
@@ -54,8 +54,8 @@ export class ConnectionStatusBar implements vscode.Disposable {
     this.item.tooltip = tooltip;
     const needsSignIn = c.status === 'signed-out' || c.status === 'failed';
     this.item.command = needsSignIn
-      ? { command: 'almDefects.signIn', title: 'Sign In', arguments: [{ server: c.name }] }
-      : { command: 'almDefects.tree.focus', title: 'Show ALM' };
+      ? { command: 'almDefects.signIn', title: vscode.l10n.t('Sign In'), arguments: [{ server: c.name }] }
+      : { command: 'almDefects.tree.focus', title: vscode.l10n.t('Show ALM') };
     this.item.backgroundColor = c.status === 'failed' ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
     this.item.show();
   }

@@ -1,4 +1,5 @@
 // The chat tools' services built from the extension's connections and settings.
+import * as l10n from '@vscode/l10n';
 import type { AuthServices } from '../auth/services';
 import type { DefectEditorApi } from '../editor/registerDefectEditor';
 import { readDefaultProject } from '../config/settings';
@@ -10,7 +11,7 @@ export function extensionChatServices(auth: AuthServices, editor: DefectEditorAp
   const { manager } = auth;
   const connection = (server: string) => {
     const c = manager.get(server);
-    if (!c) throw new Error(`No ALM server named "${server}" is configured.`);
+    if (!c) throw new Error(l10n.t('No ALM server named "{0}" is configured.', server));
     return c;
   };
   return {

@@ -2,6 +2,7 @@
 // project (`almDefects.defaultProject`), a server entry's pinned project, or the only project of
 // the only signed-in server. Anything ambiguous is a ToolInputError listing the choices, so the
 // model can ask the user or pass server, domain and project. No `vscode` import.
+import * as l10n from '@vscode/l10n';
 import type { ProjectInput } from './model/inputs';
 import { ToolInputError } from './model/results';
 import type { ChatProjectRef, ChatServer, ChatToolServices } from './services';
@@ -16,20 +17,20 @@ export function describeProject(ref: ChatProjectRef): string {
 
 function pickServer(services: ChatToolServices, input: ProjectInput, fallback: string | undefined): ChatServer {
   const all = services.servers();
-  if (all.length === 0) throw new ToolInputError('No ALM server is configured. The user can add one with "ALM: Add Server…".');
+  if (all.length === 0) throw new ToolInputError(l10n.t('No ALM server is configured. The user can add one with "ALM: Add Server…".'));
   const name = input.server?.trim() || fallback;
   if (name) {
     const found = all.find((s) => s.name === name) ?? all.find((s) => s.name.toLowerCase() === name.toLowerCase());
-    if (!found) throw new ToolInputError(`No ALM server named "${name}" is configured; configured: ${all.map((s) => `"${s.name}"`).join(', ')}.`);
+    if (!found) throw new ToolInputError(l10n.t('No ALM server named "{0}" is configured; configured: {1}.', name, all.map((s) => `"${s.name}"`).join(', ')));
     return found;
   }
   if (all.length === 1) return all[0];
   const signedIn = all.filter((s) => s.signedIn);
   if (signedIn.length === 1) return signedIn[0];
   if (signedIn.length === 0) {
-    throw new ToolInputError(`Error: signed out. The user is not signed in to any ALM server (${all.map((s) => `"${s.name}"`).join(', ')}); they can sign in with "ALM: Sign In…".`);
+    throw new ToolInputError(l10n.t('Error: signed out. The user is not signed in to any ALM server ({0}); they can sign in with "ALM: Sign In…".', all.map((s) => `"${s.name}"`).join(', ')));
   }
-  throw new ToolInputError(`Several ALM servers are signed in (${signedIn.map((s) => `"${s.name}"`).join(', ')}); pass "server" (and "domain" and "project"), or set almDefects.defaultProject in the workspace settings.`);
+  throw new ToolInputError(l10n.t('Several ALM servers are signed in ({0}); pass "server" (and "domain" and "project"), or set almDefects.defaultProject in the workspace settings.', signedIn.map((s) => `"${s.name}"`).join(', ')));
 }
 
 export async function resolveProject(services: ChatToolServices, input: ProjectInput, signal?: AbortSignal): Promise<ResolvedProject> {
@@ -47,8 +48,10 @@ export async function resolveProject(services: ChatToolServices, input: ProjectI
   );
   if (projects.length === 1) return { server: entry.name, domain: projects[0].domain, project: projects[0].name, entry };
   if (projects.length === 0) {
-    throw new ToolInputError(`No project${projectIn ? ` named "${projectIn}"` : ''}${domainIn ? ` in domain "${domainIn}"` : ''} on ${entry.name}.`);
+    const named = projectIn ? ` ${l10n.t('named "{0}"', projectIn)}` : '';
+    const inDomain = domainIn ? ` ${l10n.t('in domain "{0}"', domainIn)}` : '';
+    throw new ToolInputError(l10n.t('No project{0}{1} on {2}.', named, inDomain, entry.name));
   }
   const shown = projects.slice(0, 20).map((p) => `${p.domain}/${p.name}`).join(', ');
-  throw new ToolInputError(`${entry.name} has several projects (${shown}${projects.length > 20 ? ', …' : ''}); pass "domain" and "project", or set almDefects.defaultProject in the workspace settings.`);
+  throw new ToolInputError(l10n.t('{0} has several projects ({1}); pass "domain" and "project", or set almDefects.defaultProject in the workspace settings.', entry.name, `${shown}${projects.length > 20 ? ', …' : ''}`));
 }

@@ -1,5 +1,6 @@
 // The `almDefects.servers` setting: its entries, how they are read from untrusted JSON, and the
 // checks the add/edit commands run before saving. No `vscode` import: tested in plain Node.
+import * as l10n from '@vscode/l10n';
 import type { Credentials } from '../api';
 
 /** How the extension signs in: a user's password, or an API key (client id here, secret in SecretStorage). */
@@ -41,14 +42,14 @@ export interface ParsedServers {
 export function parseServers(raw: unknown): ParsedServers {
   const servers: ServerEntry[] = [];
   const problems: string[] = [];
-  if (!Array.isArray(raw)) return { servers, problems: raw === undefined ? [] : ['almDefects.servers is not an array'] };
+  if (!Array.isArray(raw)) return { servers, problems: raw === undefined ? [] : [l10n.t('almDefects.servers is not an array')] };
   const names = new Set<string>();
   raw.forEach((item: unknown, index) => {
     const entry = toEntry(item);
     if (typeof entry === 'string') {
       problems.push(`almDefects.servers[${index}]: ${entry}`);
     } else if (names.has(entry.name.toLowerCase())) {
-      problems.push(`almDefects.servers[${index}]: the name "${entry.name}" is used twice; the second entry is ignored`);
+      problems.push(l10n.t('almDefects.servers[{0}]: the name "{1}" is used twice; the second entry is ignored', index, entry.name));
     } else {
       names.add(entry.name.toLowerCase());
       servers.push(entry);
@@ -58,7 +59,7 @@ export function parseServers(raw: unknown): ParsedServers {
 }
 
 function toEntry(item: unknown): ServerEntry | string {
-  if (typeof item !== 'object' || item === null) return 'not an object';
+  if (typeof item !== 'object' || item === null) return l10n.t('not an object');
   const o = item as Record<string, unknown>;
   const str = (k: string): string | undefined => (typeof o[k] === 'string' && (o[k]).trim() !== '' ? (o[k]).trim() : undefined);
   const name = str('name');
@@ -66,11 +67,11 @@ function toEntry(item: unknown): ServerEntry | string {
   const username = str('username');
   const apiKey = o.auth === 'apiKey';
   const clientId = str('clientId');
-  if (!name) return 'has no name';
-  if (o.auth !== undefined && o.auth !== 'password' && !apiKey) return `"${name}": auth must be "password" or "apiKey"`;
-  if (apiKey && !clientId) return `"${name}" signs in with an API key but has no clientId`;
-  if (!apiKey && !username) return `"${name}" has no username`;
-  if (o.dialect !== undefined && o.dialect !== 'auto' && o.dialect !== 'api' && o.dialect !== 'rest') return `"${name}": dialect must be "auto", "api" or "rest"`;
+  if (!name) return l10n.t('has no name');
+  if (o.auth !== undefined && o.auth !== 'password' && !apiKey) return l10n.t('"{0}": auth must be "password" or "apiKey"', name);
+  if (apiKey && !clientId) return l10n.t('"{0}" signs in with an API key but has no clientId', name);
+  if (!apiKey && !username) return l10n.t('"{0}" has no username', name);
+  if (o.dialect !== undefined && o.dialect !== 'auto' && o.dialect !== 'api' && o.dialect !== 'rest') return l10n.t('"{0}": dialect must be "auto", "api" or "rest"', name);
   const urlProblem = checkServerUrl(url ?? '');
   if (urlProblem) return `"${name}": ${urlProblem}`;
   const entry: ServerEntry = { name, url: normalizeServerUrl(url as string), username: username ?? '' };
@@ -92,16 +93,16 @@ function toEntry(item: unknown): ServerEntry | string {
 /** Undefined when `url` can be a server base URL; otherwise what is wrong, in words a user acts on. */
 export function checkServerUrl(url: string): string | undefined {
   const text = url.trim();
-  if (!text) return 'Enter the server URL, e.g. https://alm.example.com/qcbin';
+  if (!text) return l10n.t('Enter the server URL, e.g. https://alm.example.com/qcbin');
   let parsed: URL;
   try {
     parsed = new URL(text);
   } catch {
-    return `"${text}" is not a URL. Enter it like https://alm.example.com/qcbin`;
+    return l10n.t('"{0}" is not a URL. Enter it like https://alm.example.com/qcbin', text);
   }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return 'The URL must start with http:// or https://';
-  if (parsed.username || parsed.password) return 'Leave the user name and password out of the URL; you are asked for them next';
-  if (parsed.search || parsed.hash) return 'The URL must not contain "?" or "#": enter the base URL only, e.g. https://alm.example.com/qcbin';
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return l10n.t('The URL must start with http:// or https://');
+  if (parsed.username || parsed.password) return l10n.t('Leave the user name and password out of the URL; you are asked for them next');
+  if (parsed.search || parsed.hash) return l10n.t('The URL must not contain "?" or "#": enter the base URL only, e.g. https://alm.example.com/qcbin');
   return undefined;
 }
 
@@ -113,10 +114,10 @@ function normalizeServerUrl(url: string): string {
 /** Undefined when `name` can name a new (or renamed) server. */
 export function checkServerName(name: string, existing: readonly ServerEntry[], except?: string): string | undefined {
   const text = name.trim();
-  if (!text) return 'Enter a name for the server';
-  if (text.includes('/')) return 'The name cannot contain "/"';
+  if (!text) return l10n.t('Enter a name for the server');
+  if (text.includes('/')) return l10n.t('The name cannot contain "/"');
   const clash = existing.find((s) => s.name.toLowerCase() === text.toLowerCase() && s.name !== except);
-  return clash ? `A server named "${clash.name}" already exists` : undefined;
+  return clash ? l10n.t('A server named "{0}" already exists', clash.name) : undefined;
 }
 
 /**
@@ -135,12 +136,12 @@ export function credentialsFor(entry: Pick<ServerEntry, 'username' | 'auth' | 'c
 
 /** Who signs in, in words: the user, or the API key. */
 export function signInLabel(entry: Pick<ServerEntry, 'username' | 'auth' | 'clientId'>): string {
-  return entry.auth === 'apiKey' ? `API key ${entry.clientId ?? ''}` : entry.username;
+  return entry.auth === 'apiKey' ? l10n.t('API key {0}', entry.clientId ?? '') : entry.username;
 }
 
 /** The tree in words, for tooltips and the Add/Edit Server messages. */
 export function treeLabel(tree: 'api' | 'rest' | undefined): string {
-  return tree === 'api' ? '/api (ALM 12.5x REST)' : tree === 'rest' ? 'Core /rest' : 'not detected yet';
+  return tree === 'api' ? '/api (ALM 12.5x REST)' : tree === 'rest' ? 'Core /rest' : l10n.t('not detected yet');
 }
 
 /** A suggested display name from the URL's host. */

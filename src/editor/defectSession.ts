@@ -118,6 +118,8 @@ export class DefectSession {
       styleUri: webview.asWebviewUri(vscode.Uri.joinPath(dist, 'editor.css')).toString(),
       nonce: createNonce(),
       title: this.title(),
+      l10n: vscode.l10n.bundle,
+      lang: vscode.env.language,
     });
     panel.iconPath = vscode.Uri.joinPath(this.host.extensionUri, 'media', 'alm.svg');
     this.updateTitle();
@@ -168,7 +170,7 @@ export class DefectSession {
   private title(): string {
     const { id } = this.controller.defectKey;
     const name = this.controller.title;
-    const base = id === undefined ? 'New Defect' : !name ? `Defect ${id}` : `${id}: ${name.length > 40 ? `${name.slice(0, 39)}…` : name}`;
+    const base = id === undefined ? vscode.l10n.t('New Defect') : !name ? vscode.l10n.t('Defect {0}', id) : `${id}: ${name.length > 40 ? `${name.slice(0, 39)}…` : name}`;
     return this.controller.isDirty ? `● ${base}` : base;
   }
 
@@ -192,17 +194,20 @@ export class DefectSession {
     this.closing = true;
     try {
       const key = this.controller.defectKey;
-      const what = key.id === undefined ? 'The new defect has not been created.' : `Defect ${key.id} has unsaved changes.`;
+      const what = key.id === undefined ? vscode.l10n.t('The new defect has not been created.') : vscode.l10n.t('Defect {0} has unsaved changes.', key.id);
       const canSave = this.controller.lockPhase === 'editing';
-      const choices = canSave ? ['Save', "Don't Save", 'Keep Editing'] : ["Don't Save", 'Keep Editing'];
-      const answer = await vscode.window.showWarningMessage(what, { modal: true, detail: 'Save them before closing?' }, ...choices);
-      if (answer === 'Save') {
+      const save = vscode.l10n.t('Save');
+      const dontSave = vscode.l10n.t("Don't Save");
+      const keepEditing = vscode.l10n.t('Keep Editing');
+      const choices = canSave ? [save, dontSave, keepEditing] : [dontSave, keepEditing];
+      const answer = await vscode.window.showWarningMessage(what, { modal: true, detail: vscode.l10n.t('Save them before closing?') }, ...choices);
+      if (answer === save) {
         const outcome = await this.controller.save({ close: true });
         if (outcome === 'saved' && !this.controller.isDirty) return this.dispose();
-        void vscode.window.showWarningMessage(`Defect ${key.id ?? ''} was not saved (${outcome}); the editor is open again.`);
+        void vscode.window.showWarningMessage(vscode.l10n.t('Defect {0} was not saved ({1}); the editor is open again.', key.id ?? '', outcome));
         return this.reopen();
       }
-      if (answer === "Don't Save") return this.dispose();
+      if (answer === dontSave) return this.dispose();
       // Keep Editing, or the dialog was dismissed: bring the editor back with everything intact.
       return this.reopen();
     } finally {

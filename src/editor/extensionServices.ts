@@ -15,7 +15,7 @@ export function extensionEditorServices(auth: AuthServices, tree: TreeFeature, l
   /** The server's connection; right after activation the settings may still be being applied. */
   const connection = async (server: string) => {
     const found = manager.get(server) ?? (await configured(server));
-    if (!found) throw new Error(`No ALM server named "${server}" is configured.`);
+    if (!found) throw new Error(vscode.l10n.t('No ALM server named "{0}" is configured.', server));
     return found;
   };
   const configured = (server: string) =>
@@ -48,7 +48,7 @@ export function extensionEditorServices(auth: AuthServices, tree: TreeFeature, l
       log.debug(`reveal of defect ${ref.id} in the tree: ${result}`);
       // The filter, sort or paging keeps it out of the loaded rows: say so rather than page through everything.
       if (result === 'not-loaded') {
-        void vscode.window.showInformationMessage(`Defect ${ref.id} created; it is not among the loaded rows of the tree's current filter, grouping and sort.`);
+        void vscode.window.showInformationMessage(vscode.l10n.t("Defect {0} created; it is not among the loaded rows of the tree's current filter, grouping and sort.", ref.id));
       }
     },
   };

@@ -50,10 +50,10 @@ export function requestHandlers(ctx: HandlerContext): RequestHandlers {
     cancel: async () => {
       const isNew = controller.defectKey.id === undefined;
       if (controller.isDirty) {
-        const discard = isNew ? 'Discard Defect' : 'Discard Changes';
+        const discard = isNew ? vscode.l10n.t('Discard Defect') : vscode.l10n.t('Discard Changes');
         const answer = await vscode.window.showWarningMessage(
-          isNew ? 'Discard this new defect?' : `Discard your changes to defect ${controller.defectKey.id}?`,
-          { modal: true, detail: 'Nothing of them has been saved.' },
+          isNew ? vscode.l10n.t('Discard this new defect?') : vscode.l10n.t('Discard your changes to defect {0}?', controller.defectKey.id ?? ''),
+          { modal: true, detail: vscode.l10n.t('Nothing of them has been saved.') },
           discard,
         );
         if (answer !== discard) return false;
@@ -68,7 +68,7 @@ export function requestHandlers(ctx: HandlerContext): RequestHandlers {
     attachments: (request) => editorAttachments(controller.defectKey, request),
     resolveImage: async ({ src }) => {
       const images = ctx.images();
-      if (!images) return { reason: 'Images show once the defect is saved.' };
+      if (!images) return { reason: vscode.l10n.t('Images show once the defect is saved.') };
       try {
         return await images.resolve(src);
       } catch (e) {

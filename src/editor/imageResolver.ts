@@ -2,6 +2,7 @@
 // as `…/attachments/17`, or by file name, as ALM's rich-text editor writes it). The extension
 // downloads it through the client and hands the webview a data: URI — the page itself never loads
 // anything. Raster types only: an SVG could carry script if it were ever shown another way.
+import * as l10n from '@vscode/l10n';
 import type { Attachment, AttachmentsApi } from '../api/index';
 import type { ImageReply } from '../shared/editorProtocol';
 
@@ -65,20 +66,20 @@ export class ImageResolver {
 
   async resolve(src: string): Promise<ImageReply> {
     const target = imageTarget(src, this.serverBaseUrl);
-    if (!target) return { reason: 'The image is not an attachment of this defect.' };
+    if (!target) return { reason: l10n.t('The image is not an attachment of this defect.') };
     this.attachments ??= this.api.list({ entity: { type: 'defect', ids: [this.defectId] } }).catch((e: unknown) => {
       this.attachments = undefined;
       throw e;
     });
     const all = await this.attachments;
     const found = all.find((a) => (target.id !== undefined ? a.id === target.id : a.name === target.name));
-    if (!found) return { reason: 'The image is not an attachment of this defect.' };
-    if (found.fileSize !== null && found.fileSize > MAX_IMAGE_BYTES) return { reason: `${found.name} is too large to show inline.` };
+    if (!found) return { reason: l10n.t('The image is not an attachment of this defect.') };
+    if (found.fileSize !== null && found.fileSize > MAX_IMAGE_BYTES) return { reason: l10n.t('{0} is too large to show inline.', found.name) };
     const download = await this.api.download(found.id);
     const mime = imageMime(found.name, download.contentType);
     if (!mime) {
       download.stream.destroy();
-      return { reason: `${found.name} is not an image type the editor shows.` };
+      return { reason: l10n.t('{0} is not an image type the editor shows.', found.name) };
     }
     const chunks: Buffer[] = [];
     let size = 0;
@@ -87,7 +88,7 @@ export class ImageResolver {
       size += b.length;
       if (size > MAX_IMAGE_BYTES) {
         download.stream.destroy();
-        return { reason: `${found.name} is too large to show inline.` };
+        return { reason: l10n.t('{0} is too large to show inline.', found.name) };
       }
       chunks.push(b);
     }

@@ -1,13 +1,14 @@
 // The project API an editor uses, resolved on first use and again after a failure: a panel that
 // VS Code restores after a reload exists before the connections are configured or signed in, and
 // must still come up (showing the error, keeping its unsaved edits) and load once it can.
-import type { CallOptions, Defect, DefectChanges, EntityRef, FieldCatalog, LockHandle, ListTree, PageRequest, Page, ProjectApi } from '../api/index';
+import type { CallOptions, Defect, DefectChanges, EntityRef, FieldCatalog, LockHandle, ListTree, PageRequest, Page, ProjectApi, ProjectUsers } from '../api/index';
 import type { AttachmentFilter, Attachment, Download } from '../api/index';
 import type { EditorProjectApi } from './controller/types';
 
 export type LazyProjectApi = EditorProjectApi & {
   readonly defects: EditorProjectApi['defects'] & { page(request?: PageRequest): Promise<Page<Defect>> };
   readonly attachments: Pick<ProjectApi['attachments'], 'list' | 'download'>;
+  users(options?: CallOptions & { refresh?: boolean }): Promise<ProjectUsers>;
 };
 
 export function lazyProjectApi(resolve: () => Promise<ProjectApi>): LazyProjectApi {
@@ -22,6 +23,7 @@ export function lazyProjectApi(resolve: () => Promise<ProjectApi>): LazyProjectA
   return {
     fields: async (collection: string, o?: CallOptions & { refresh?: boolean }): Promise<FieldCatalog> => (await api()).fields(collection, o),
     listItems: async (o?: CallOptions & { refresh?: boolean }): Promise<ListTree> => (await api()).listItems(o),
+    users: async (o?: CallOptions & { refresh?: boolean }): Promise<ProjectUsers> => (await api()).users(o),
     defects: {
       get: async (id: number, o?: CallOptions & { fields?: readonly string[] }) => (await api()).defects.get(id, o),
       update: async (id: number, changes: DefectChanges, o?: CallOptions & { original?: Defect }) => (await api()).defects.update(id, changes, o),

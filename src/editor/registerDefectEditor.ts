@@ -11,7 +11,6 @@ import type { SessionHost } from './defectSession';
 import { ImageResolver } from './imageResolver';
 import { lazyProjectApi } from './lazyProject';
 import type { LazyProjectApi } from './lazyProject';
-import { projectUsers } from './projectUsers';
 import type { DefectEditorServices, EditorProjectRef } from './services';
 import { registerCommand } from '../util/command';
 import { escapeHtml } from '../util/html';
@@ -63,14 +62,14 @@ class DefectEditorRegistry implements SessionHost, vscode.Disposable {
       api,
       key,
       user: this.services.username(key.server),
-      users: () => (this.services.users ? this.services.users(ref) : projectUsers(api, keyId({ ...ref }))),
+      users: async () => (this.services.users ? this.services.users(ref) : (await api.users()).users.map((u) => u.name)),
       restore: parseSnapshot(restore),
       describe: describeError,
       onSaved: (defect) => this.services.defectSaved?.({ ...ref, id: defect.id }, defect),
     });
     const session = new DefectSession(controller, this, this.imagesFor(api, controller, key.server));
     this.sessions.set(session.id, session);
-    session.attach(panel ?? this.createPanel(key.id === undefined ? 'New Defect' : `Defect ${key.id}`));
+    session.attach(panel ?? this.createPanel(key.id === undefined ? vscode.l10n.t('New Defect') : vscode.l10n.t('Defect {0}', key.id)));
     // An editor that could not load (not signed in yet) loads as soon as its server connects.
     const connected = this.services.onDidConnect?.(key.server, () => {
       if (controller.lockPhase === 'error') void controller.reload();
@@ -144,7 +143,7 @@ class DefectEditorRegistry implements SessionHost, vscode.Disposable {
 
 async function projectOf(services: DefectEditorServices, arg: unknown, title: string): Promise<EditorProjectRef | undefined> {
   if (!services.pickProject) {
-    void vscode.window.showErrorMessage('Select a project in the ALM view first.');
+    void vscode.window.showErrorMessage(vscode.l10n.t('Select a project in the ALM view first.'));
     return undefined;
   }
   return services.pickProject(arg, title);
@@ -155,14 +154,14 @@ export function registerDefectEditor(context: vscode.ExtensionContext, services:
   const registry = new DefectEditorRegistry(context.extensionUri, services);
   const fail = (what: string) => (e: unknown) => {
     services.log.error(`${what}: ${describeError(e)}`);
-    void vscode.window.showErrorMessage(`${what}: ${describeError(e)}`);
+    void vscode.window.showErrorMessage(vscode.l10n.t('{0}: {1}', what, describeError(e)));
   };
   const api: DefectEditorApi = {
     open: async (ref) => {
-      await registry.open(ref).catch(fail(`Could not open defect ${ref.id}`));
+      await registry.open(ref).catch(fail(vscode.l10n.t('Could not open defect {0}', ref.id)));
     },
     create: async (ref) => {
-      await registry.open({ ...ref }).catch(fail('Could not start a new defect'));
+      await registry.open({ ...ref }).catch(fail(vscode.l10n.t('Could not start a new defect')));
     },
     openKeys: () => registry.keys(),
     controller: (key) => registry.session(key)?.controller,
@@ -174,7 +173,7 @@ export function registerDefectEditor(context: vscode.ExtensionContext, services:
   context.subscriptions.push(
     registry,
     registerCommand(NEW_DEFECT_COMMAND, services.log, async (arg) => {
-      const project = await projectOf(services, arg, 'New Defect: choose the project');
+      const project = await projectOf(services, arg, vscode.l10n.t('New Defect: choose the project'));
       if (project) await api.create(project);
     }),
     vscode.window.registerWebviewPanelSerializer(DEFECT_VIEW_TYPE, {
@@ -186,7 +185,7 @@ export function registerDefectEditor(context: vscode.ExtensionContext, services:
           return;
         }
         await registry.open(snapshot.key, snapshot, panel).catch((e: unknown) => {
-          panel.webview.html = `<!DOCTYPE html><html><head><meta http-equiv="Content-Security-Policy" content="default-src 'none'"></head><body><p>Could not reopen defect ${snapshot.key.id ?? ''}: ${escapeHtml(describeError(e))}</p></body></html>`;
+          panel.webview.html = `<!DOCTYPE html><html><head><meta http-equiv="Content-Security-Policy" content="default-src 'none'"></head><body><p>${escapeHtml(vscode.l10n.t('Could not reopen defect {0}: {1}', snapshot.key.id ?? '', describeError(e)))}</p></body></html>`;
           services.log.warn(`restore of ${keyId(snapshot.key)} failed: ${describeError(e)}`);
         });
       },

@@ -30,7 +30,7 @@ export interface DefectEditorServices {
   revealDefect?(ref: EditorProjectRef & { id: number }): Promise<void> | void;
   /** A defect was saved: `defect` is the server's copy after the save (the tree shows its new values). */
   defectSaved?(ref: EditorProjectRef & { id: number }, defect: Defect): void;
-  /** Users of the project for the user pickers; without it the editor gathers them from recent defects. */
+  /** Users of the project for the user pickers; without it the editor asks the project API (`ProjectApi.users`). */
   users?(ref: EditorProjectRef): Promise<readonly string[]>;
   /** Calls `listener` whenever the server's connection becomes usable (configured, signed in). */
   onDidConnect?(server: string, listener: () => void): { dispose(): void };

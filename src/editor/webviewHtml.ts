@@ -3,6 +3,7 @@
 // no form posts; images only as data: URIs the extension hands over. Inline styles are allowed
 // because sanitized memos keep harmless `style` attributes (colours, alignment) and the toolkit
 // styles itself at run time.
+import * as l10n from '@vscode/l10n';
 import { randomBytes } from 'node:crypto';
 
 export interface WebviewHtmlOptions {
@@ -14,6 +15,10 @@ export interface WebviewHtmlOptions {
   /** A fresh nonce per page load. */
   nonce?: string;
   title?: string;
+  /** VS Code's translation bundle (`vscode.l10n.bundle`) for the page; absent for English. */
+  l10n?: Record<string, string>;
+  /** The display language (`vscode.env.language`). */
+  lang?: string;
 }
 
 export function createNonce(): string {
@@ -43,17 +48,17 @@ const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;
 export function editorHtml(o: WebviewHtmlOptions): string {
   const nonce = o.nonce ?? createNonce();
   return `<!DOCTYPE html>
-<html lang="en">
+<html lang="${escapeAttr(o.lang ?? 'en')}">
 <head>
 <meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="${escapeAttr(contentSecurityPolicy(o.cspSource, nonce))}">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="referrer" content="no-referrer">
 <link rel="stylesheet" href="${escapeAttr(o.styleUri)}">
-<title>${escapeAttr(o.title ?? 'Defect')}</title>
+<title>${escapeAttr(o.title ?? l10n.t('Defect'))}</title>
 </head>
-<body>
-<div id="app"><p class="loading" role="status">Loading the defect…</p></div>
+<body${o.l10n ? ` data-l10n="${escapeAttr(JSON.stringify(o.l10n))}"` : ''}>
+<div id="app"><p class="loading" role="status">${escapeAttr(l10n.t('Loading the defect…'))}</p></div>
 <script nonce="${escapeAttr(nonce)}" src="${escapeAttr(o.scriptUri)}"></script>
 </body>
 </html>

@@ -1,6 +1,7 @@
 // The Markdown of a reference's hover. Everything from the server is escaped so it shows as text:
 // the memo is turned into plain text first (never its HTML), each line is escaped, and the only
 // command links are the two this module writes (Open, Copy Link), which the hover's trust allows.
+import * as l10n from '@vscode/l10n';
 import type { Defect } from '../api/index';
 import { htmlToText } from '../tree/model/memoText';
 import { escapeMarkdown } from '../tree/model/tooltip';
@@ -14,24 +15,24 @@ const DESCRIPTION_LINES = 5;
 const LINE_CHARS = 160;
 
 export function hoverMarkdown(project: ProjectTarget, id: number, answer: Lookup): string {
-  const where = escapeMarkdown(`${project.project} on ${project.server}`);
+  const where = escapeMarkdown(l10n.t('{0} on {1}', project.project, project.server));
   switch (answer.kind) {
     case 'found':
       return foundMarkdown(project, answer.defect, where);
     case 'missing':
-      return `**Defect ${id}** does not exist in ${where}.`;
+      return l10n.t('**Defect {0}** does not exist in {1}.', id, where);
     case 'signed-out':
-      return `**Defect ${id}** · ${where}\n\nSigned out: sign in to ${escapeMarkdown(project.server)} to see this defect.`;
+      return `**${l10n.t('Defect {0}', id)}** · ${where}\n\n${l10n.t('Signed out: sign in to {0} to see this defect.', escapeMarkdown(project.server))}`;
     case 'unreachable':
-      return `**Defect ${id}** · ${where}\n\nThe server cannot be reached: ${escapeMarkdown(answer.message)}`;
+      return `**${l10n.t('Defect {0}', id)}** · ${where}\n\n${l10n.t('The server cannot be reached: {0}', escapeMarkdown(answer.message))}`;
     default:
-      return `**Defect ${id}** · ${where}\n\nCould not read the defect: ${escapeMarkdown(answer.message)}`;
+      return `**${l10n.t('Defect {0}', id)}** · ${where}\n\n${l10n.t('Could not read the defect: {0}', escapeMarkdown(answer.message))}`;
   }
 }
 
 /** The hover's text when no project is known for plain numbers. */
 export function noProjectMarkdown(id: number): string {
-  return `**Defect ${id}**\n\nNo project for defect references: set \`almDefects.defaultProject\` to \`{ "server", "domain", "project" }\`.`;
+  return `**${l10n.t('Defect {0}', id)}**\n\n${l10n.t('No project for defect references: set `almDefects.defaultProject` to `{ "server", "domain", "project" }`.')}`;
 }
 
 function foundMarkdown(project: ProjectTarget, d: Defect, where: string): string {
@@ -42,15 +43,17 @@ function foundMarkdown(project: ProjectTarget, d: Defect, where: string): string
     return escapeMarkdown(Array.isArray(v) ? v.join(', ') : typeof v === 'object' ? `${v.type} ${v.id}` : String(v));
   };
   const lines = [
-    `**Defect ${d.id}**: ${text('name')}`,
+    l10n.t('**Defect {0}**: {1}', d.id, text('name')),
     '',
-    `Status: ${text('status')} · Severity: ${text('severity')} · Assigned to: ${text('owner')} · Modified: ${text('last-modified')}`,
+    l10n.t('Status: {0} · Severity: {1} · Assigned to: {2} · Modified: {3}', text('status'), text('severity'), text('owner'), text('last-modified')),
   ];
   const description = descriptionLines(typeof d.description === 'string' ? d.description : '');
   if (description.length) lines.push('', ...description.map((l) => `${l}  `));
   const ref = { ...project, id: d.id };
   const arg = encodeURIComponent(JSON.stringify([ref]));
-  lines.push('', `[Open](command:almDefects.openDefect?${arg} "Open defect ${d.id}") · [Copy Link](command:almDefects.copyDefectLink?${arg} "Copy the link to defect ${d.id}") · ${where}`);
+  const open = `[${l10n.t('Open')}](command:almDefects.openDefect?${arg} "${l10n.t('Open defect {0}', d.id)}")`;
+  const copy = `[${l10n.t('Copy Link')}](command:almDefects.copyDefectLink?${arg} "${l10n.t('Copy the link to defect {0}', d.id)}")`;
+  lines.push('', `${open} · ${copy} · ${where}`);
   return lines.join('\n');
 }
 

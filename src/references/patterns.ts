@@ -2,6 +2,7 @@
 // `almDefects.references` setting: a regular expression with one capture group for the id, either as
 // a plain string or as `{ pattern, project?, insert? }` when it names its own project or says how a
 // reference is written. No `vscode` import, so the matching is tested in plain mocha.
+import * as l10n from '@vscode/l10n';
 
 export interface ProjectTarget {
   server: string;
@@ -40,22 +41,22 @@ export function parsePatterns(raw: unknown): { patterns: ReferencePattern[]; pro
   for (const entry of entries) {
     const source = typeof entry === 'string' ? entry : isRecord(entry) && typeof entry.pattern === 'string' ? entry.pattern : undefined;
     if (source === undefined) {
-      problems.push(`almDefects.references: ${JSON.stringify(entry)} is neither a pattern string nor { "pattern": … }.`);
+      problems.push(l10n.t('almDefects.references: {0} is neither a pattern string nor { "pattern": … }.', JSON.stringify(entry)));
       continue;
     }
     let regex: RegExp;
     try {
       regex = new RegExp(source, 'gi');
     } catch (e) {
-      problems.push(`almDefects.references: "${source}" is not a valid regular expression (${e instanceof Error ? e.message : String(e)}).`);
+      problems.push(l10n.t('almDefects.references: "{0}" is not a valid regular expression ({1}).', source, e instanceof Error ? e.message : String(e)));
       continue;
     }
     if (captureGroups(source) < 1) {
-      problems.push(`almDefects.references: "${source}" needs one capture group around the defect id, e.g. "QC-(\\d+)".`);
+      problems.push(l10n.t('almDefects.references: "{0}" needs one capture group around the defect id, e.g. "QC-(\\d+)".', source));
       continue;
     }
     if (new RegExp(source, 'i').test('')) {
-      problems.push(`almDefects.references: "${source}" matches empty text; it was ignored.`);
+      problems.push(l10n.t('almDefects.references: "{0}" matches empty text; it was ignored.', source));
       continue;
     }
     const project = isRecord(entry) ? parseProject(entry.project) : undefined;

@@ -60,7 +60,7 @@ export class ReferenceLinkProvider implements vscode.DocumentLinkProvider {
       if (!project) continue;
       const arg = encodeURIComponent(JSON.stringify([{ ...project, id: ref.id }]));
       const link = new vscode.DocumentLink(new vscode.Range(document.positionAt(ref.start), document.positionAt(ref.end)), vscode.Uri.parse(`command:almDefects.openDefect?${arg}`));
-      link.tooltip = `Open defect ${ref.id} (${project.project})`;
+      link.tooltip = vscode.l10n.t('Open defect {0} ({1})', ref.id, project.project);
       links.push(link);
     }
     return links;

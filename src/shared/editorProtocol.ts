@@ -3,6 +3,7 @@
 // Webview → host: commands (no reply) and requests (a reply with the same id, or an error).
 // Host → webview: notifications and replies. Imported by the extension host and the webview alike,
 // so it holds types and dependency-free helpers only (no `vscode`, no DOM).
+import * as l10n from '@vscode/l10n';
 
 /** A field value as the server sends it (restated from the client's FieldValue: the webview cannot import src/api). */
 export type WireValue = string | number | boolean | null | string[] | { type: string; id: number };
@@ -234,7 +235,7 @@ export function isHostToWebview(m: unknown): m is HostToWebview {
 /** A request that got no reply in time. */
 export class RequestTimeoutError extends Error {
   constructor(readonly method: string, readonly timeoutMs: number) {
-    super(`No reply to "${method}" within ${Math.round(timeoutMs / 1000)} s.`);
+    super(l10n.t('No reply to "{0}" within {1} s.', method, Math.round(timeoutMs / 1000)));
     this.name = 'RequestTimeoutError';
   }
 }
@@ -294,7 +295,7 @@ export class PendingRequests {
   }
 
   /** Rejects everything still waiting (the panel is going away). */
-  dispose(reason = 'The editor was closed.'): void {
+  dispose(reason = l10n.t('The editor was closed.')): void {
     for (const [id, entry] of this.pending) {
       clearTimeout(entry.timer);
       entry.reject(new Error(reason));

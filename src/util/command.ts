@@ -29,7 +29,7 @@ export function registerCommand<T, F = undefined>(
     } catch (e) {
       if (isCancelled(e)) return options.fallback?.(undefined);
       const reason = describeError(e);
-      const message = options.failure ? `${options.failure}: ${reason}` : reason;
+      const message = options.failure ? vscode.l10n.t('{0}: {1}', options.failure, reason) : reason;
       log.error(`${id}: ${message}`);
       void vscode.window.showErrorMessage(message);
       return options.fallback?.(message);

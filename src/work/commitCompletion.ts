@@ -24,7 +24,7 @@ export class CommitCompletionProvider implements vscode.CompletionItemProvider {
     const range = document.getWordRangeAtPosition(position, /[\w#-]+/) ?? new vscode.Range(position, position);
     const items = choices.map((c, i) => {
       const reference = format(c.ref.id);
-      const item = new vscode.CompletionItem({ label: `${c.ref.id}: ${c.summary}`, description: c.source === 'mine' ? 'My Defects' : 'recently opened' }, vscode.CompletionItemKind.Issue);
+      const item = new vscode.CompletionItem({ label: `${c.ref.id}: ${c.summary}`, description: c.source === 'mine' ? vscode.l10n.t('My Defects') : vscode.l10n.t('recently opened') }, vscode.CompletionItemKind.Issue);
       item.insertText = reference;
       item.range = range;
       item.detail = `${reference}${c.status ? ` · ${c.status}` : ''}`;
@@ -35,7 +35,7 @@ export class CommitCompletionProvider implements vscode.CompletionItemProvider {
     // The defect being worked on offers its whole commit message first (the template, also without Git).
     const current = this.work.current;
     if (current) {
-      const item = new vscode.CompletionItem({ label: current.commitMessage, description: 'Start Work' }, vscode.CompletionItemKind.Text);
+      const item = new vscode.CompletionItem({ label: current.commitMessage, description: vscode.l10n.t('Start Work') }, vscode.CompletionItemKind.Text);
       item.insertText = current.commitMessage;
       item.range = range;
       item.filterText = `${current.ref.id} ${format(current.ref.id)} ${current.commitMessage}`;

@@ -33,7 +33,7 @@ export async function pickRepository(api: API): Promise<Repository | undefined> 
   if (repos.length <= 1) return repos[0];
   const picked = await vscode.window.showQuickPick(
     repos.map((r) => ({ label: vscode.workspace.asRelativePath(r.rootUri, false) || r.rootUri.fsPath, repo: r })),
-    { title: 'Start Work: which repository?' },
+    { title: vscode.l10n.t('Start Work: which repository?') },
   );
   return picked?.repo;
 }

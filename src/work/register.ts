@@ -42,7 +42,7 @@ export function registerWork(context: vscode.ExtensionContext, manager: Connecti
         return await startWork(deps, arg);
       } catch (e) {
         tag.error(`start work: ${describeError(e)}`);
-        void vscode.window.showErrorMessage(`Could not start work: ${describeError(e)}`);
+        void vscode.window.showErrorMessage(vscode.l10n.t('Could not start work: {0}', describeError(e)));
         return undefined;
       }
     }),

@@ -43,7 +43,7 @@ export async function startWork(deps: StartWorkDeps, arg: unknown): Promise<Star
   const ref = defectRefOf(arg) ?? deps.activeEditorDefect() ?? (await pickDefect(deps.source));
   if (!ref) return undefined;
   const connection = deps.manager.get(ref.server);
-  if (!connection) throw new Error(`No ALM server named "${ref.server}" is configured.`);
+  if (!connection) throw new Error(vscode.l10n.t('No ALM server named "{0}" is configured.', ref.server));
   const api = await connection.project(ref.domain, ref.project);
   const defect = await api.defects.get(ref.id, { fields: ['name', 'status', 'owner'] });
   const summary = String(defect.name ?? '');
@@ -69,10 +69,9 @@ export async function startWork(deps: StartWorkDeps, arg: unknown): Promise<Star
     if (!repo.inputBox.value.trim() || repo.inputBox.value === previous) repo.inputBox.value = message;
   }
   await deps.state.set({ ref, summary, branch, commitMessage: message });
-  const parts = [`Working on defect ${ref.id}`];
-  if (branch) parts.push(`on branch ${branch}`);
-  if (update === 'updated') parts.push('(assigned to you, in progress)');
-  if (update === 'locked') parts.push('(not updated: someone is editing it)');
+  const parts = [branch ? vscode.l10n.t('Working on defect {0} on branch {1}', ref.id, branch) : vscode.l10n.t('Working on defect {0}', ref.id)];
+  if (update === 'updated') parts.push(vscode.l10n.t('(assigned to you, in progress)'));
+  if (update === 'locked') parts.push(vscode.l10n.t('(not updated: someone is editing it)'));
   vscode.window.setStatusBarMessage(parts.join(' '), 5000);
   return { ref, branch, update, commitMessage: message };
 }
@@ -104,7 +103,7 @@ async function maybeUpdate(
   if (target && defect.status !== target) changes.status = target;
   if (Object.keys(changes).length === 0) return 'unchanged';
   if (deps.editorHoldsLock(ref)) {
-    void vscode.window.showWarningMessage(`Defect ${ref.id} was not assigned to you: its editor is in edit mode. Save or cancel there, then start work again.`);
+    void vscode.window.showWarningMessage(vscode.l10n.t('Defect {0} was not assigned to you: its editor is in edit mode. Save or cancel there, then start work again.', ref.id));
     return 'locked';
   }
   let lock;
@@ -112,10 +111,10 @@ async function maybeUpdate(
     lock = await api.locks.acquire({ type: 'defect', id: ref.id });
   } catch (e) {
     if (e instanceof LockedByOtherError) {
-      void vscode.window.showWarningMessage(`Defect ${ref.id} was not assigned to you: ${e.lockedBy ?? 'another user'} is editing it.`);
+      void vscode.window.showWarningMessage(vscode.l10n.t('Defect {0} was not assigned to you: {1} is editing it.', ref.id, e.lockedBy ?? vscode.l10n.t('another user')));
       return 'locked';
     }
-    void vscode.window.showWarningMessage(`Defect ${ref.id} was not updated: ${describeError(e)}`);
+    void vscode.window.showWarningMessage(vscode.l10n.t('Defect {0} was not updated: {1}', ref.id, describeError(e)));
     return 'failed';
   }
   try {
@@ -124,7 +123,7 @@ async function maybeUpdate(
     deps.log.info(`[work] defect ${ref.id}: ${JSON.stringify(changes)}`);
     return 'updated';
   } catch (e) {
-    void vscode.window.showWarningMessage(`Defect ${ref.id} was not updated: ${describeError(e)}`);
+    void vscode.window.showWarningMessage(vscode.l10n.t('Defect {0} was not updated: {1}', ref.id, describeError(e)));
     return 'failed';
   } finally {
     await lock.release().catch(() => undefined);
@@ -136,11 +135,11 @@ async function updateChoice(): Promise<UpdateChoice> {
   const config = vscode.workspace.getConfiguration('almDefects');
   const current = config.get<string>('startWork.updateDefect', 'ask');
   if (current === 'always' || current === 'never') return current;
-  const yes = 'Assign and Set In Progress';
-  const no = 'Leave It As It Is';
+  const yes = vscode.l10n.t('Assign and Set In Progress');
+  const no = vscode.l10n.t('Leave It As It Is');
   const answer = await vscode.window.showInformationMessage(
-    'When you start work on a defect, assign it to you and set its status to "in progress"?',
-    { modal: true, detail: 'Your answer is kept in the setting almDefects.startWork.updateDefect.' },
+    vscode.l10n.t('When you start work on a defect, assign it to you and set its status to "in progress"?'),
+    { modal: true, detail: vscode.l10n.t('Your answer is kept in the setting almDefects.startWork.updateDefect.') },
     yes,
     no,
   );
@@ -155,16 +154,16 @@ async function pickDefect(source: DefectSource): Promise<DefectRef | undefined> 
   const project = source.defaultProject();
   const items: (vscode.QuickPickItem & { ref?: DefectRef })[] = choices.map((c) => ({
     label: `${c.ref.id}: ${c.summary}`,
-    description: [c.status, c.source === 'mine' ? 'My Defects' : 'recently opened'].filter(Boolean).join(' · '),
+    description: [c.status, c.source === 'mine' ? vscode.l10n.t('My Defects') : vscode.l10n.t('recently opened')].filter(Boolean).join(' · '),
     ref: c.ref,
   }));
-  if (project) items.push({ label: '$(edit) Enter a defect id…', alwaysShow: true });
-  const picked = await vscode.window.showQuickPick(items, { title: 'Start Work on Defect', placeHolder: 'Pick a defect', matchOnDescription: true });
+  if (project) items.push({ label: `$(edit) ${vscode.l10n.t('Enter a defect id…')}`, alwaysShow: true });
+  const picked = await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Start Work on Defect'), placeHolder: vscode.l10n.t('Pick a defect'), matchOnDescription: true });
   if (!picked || picked.ref || !project) return picked?.ref;
   const text = await vscode.window.showInputBox({
-    title: `Start Work on a defect of ${project.project}`,
-    prompt: 'Defect id',
-    validateInput: (v) => (parseDefectId(v) ? undefined : 'Enter a defect id, e.g. 42'),
+    title: vscode.l10n.t('Start Work on a defect of {0}', project.project),
+    prompt: vscode.l10n.t('Defect id'),
+    validateInput: (v) => (parseDefectId(v) ? undefined : vscode.l10n.t('Enter a defect id, e.g. 42')),
   });
   const id = text === undefined ? undefined : parseDefectId(text);
   return id ? { ...project, id } : undefined;

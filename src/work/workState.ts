@@ -20,7 +20,7 @@ export class WorkState implements vscode.Disposable {
 
   constructor(private readonly memento: vscode.Memento) {
     this.item = vscode.window.createStatusBarItem('almDefects.work', vscode.StatusBarAlignment.Left, 90);
-    this.item.name = 'ALM Defect in Progress';
+    this.item.name = vscode.l10n.t('ALM Defect in Progress');
     this.show();
   }
 
@@ -53,13 +53,13 @@ export class WorkState implements vscode.Disposable {
       return;
     }
     const short = work.summary.length > 30 ? `${work.summary.slice(0, 29)}…` : work.summary;
-    this.item.text = `$(tools) Defect ${work.ref.id}: ${short}`;
+    this.item.text = `$(tools) ${vscode.l10n.t('Defect {0}: {1}', work.ref.id, short)}`;
     const tip = new vscode.MarkdownString();
-    tip.appendText(`Working on defect ${work.ref.id} (${work.ref.project}): ${work.summary}`);
-    if (work.branch) tip.appendText(`\nBranch: ${work.branch}`);
-    tip.appendText('\nClick to open it; "ALM: Stop Work on Defect" clears this.');
+    tip.appendText(vscode.l10n.t('Working on defect {0} ({1}): {2}', work.ref.id, work.ref.project, work.summary));
+    if (work.branch) tip.appendText(`\n${vscode.l10n.t('Branch: {0}', work.branch)}`);
+    tip.appendText(`\n${vscode.l10n.t('Click to open it; "ALM: Stop Work on Defect" clears this.')}`);
     this.item.tooltip = tip;
-    this.item.command = { command: 'almDefects.openDefect', title: 'Open Defect', arguments: [work.ref] };
+    this.item.command = { command: 'almDefects.openDefect', title: vscode.l10n.t('Open Defect'), arguments: [work.ref] };
     this.item.show();
   }
 }

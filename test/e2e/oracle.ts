@@ -77,6 +77,18 @@ export async function serverDomains(server: E2eAlmServer, cookie: string): Promi
   return Object.fromEntries(body.Domain.map((d) => [d.Name, d.Projects.Project.map((p) => p.Name).sort()]));
 }
 
+/** Changes text fields of a defect as the signed-in `cookie`'s user: the `/api` body, or Core's `Fields` envelope. */
+export async function updateServerDefect(server: E2eAlmServer, cookie: string, id: number, fields: Record<string, string>): Promise<void> {
+  const apiTree = hasApiTree(server);
+  const body = apiTree ? fields : { Type: 'defect', Fields: Object.entries(fields).map(([Name, value]) => ({ Name, values: [{ value }] })) };
+  const res = await fetch(`${server.baseUrl}${project(server, apiTree ? 'api' : 'rest')}/defects/${id}`, {
+    method: 'PUT',
+    headers: { cookie, accept: 'application/json', 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  assert.equal(res.status, 200, await res.text());
+}
+
 /** Who holds the lock on a defect (read as another user): the `/api` locks collection, or Core's LockStatusEntity. */
 export async function serverLocksOn(server: E2eAlmServer, cookie: string, id: number): Promise<{ user: string; id: number }[]> {
   if (hasApiTree(server)) {

@@ -1,5 +1,6 @@
 // The editor page: wires the protocol channel to the header, the form and the conflict view. The
 // page holds no defect logic: it shows what the host sends and forwards what the user does.
+import * as l10n from '@vscode/l10n';
 import type { ConflictChoice, InitParams, RequestMethod, RequestParams, StatusParams, ValuesParams } from '../../src/shared/editorProtocol';
 import { AttachmentsSection } from './attachments';
 import { WebviewChannel } from './channel';
@@ -14,7 +15,7 @@ export class EditorApp {
   private readonly header: Header;
   private readonly error = h('div', { class: 'notice error local', role: 'alert', hidden: true });
   private readonly conflictSlot = h('div', { class: 'conflict-slot' });
-  private readonly formSlot = h('main', { class: 'form-slot', 'aria-label': 'Defect fields' });
+  private readonly formSlot = h('main', { class: 'form-slot', 'aria-label': l10n.t('Defect fields') });
   private form: DefectForm | undefined;
   private init: InitParams | undefined;
   private values: ValuesParams | undefined;
@@ -83,7 +84,7 @@ export class EditorApp {
   private onInit(init: InitParams): void {
     const rebuild = !this.init || this.init.key.id !== init.key.id || JSON.stringify(this.init.fields) !== JSON.stringify(init.fields);
     this.init = init;
-    document.title = init.isNew ? 'New defect' : `Defect ${init.key.id}`;
+    document.title = init.isNew ? l10n.t('New defect') : l10n.t('Defect {0}', init.key.id ?? '');
     this.header.setInit(init);
     this.attachments.show(init.key);
     if (rebuild) {

@@ -3,6 +3,7 @@
 // pass through the page: every action is a request the host carries out with its own dialogs and
 // progress, answering with the fresh list. The list is also re-read when the panel regains focus,
 // so uploads, renames and deletes made in the tree show up.
+import * as l10n from '@vscode/l10n';
 import type { AttachmentView, AttachmentsRequest, AttachmentsResult, DefectKey } from '../../src/shared/editorProtocol';
 import './attachments.css';
 import { clear, h } from './dom';
@@ -11,7 +12,7 @@ export type AttachmentsRequester = (request: AttachmentsRequest) => Promise<Atta
 
 export class AttachmentsSection {
   readonly element: HTMLElement;
-  private readonly list = h('ul', { class: 'attachment-list', 'aria-label': 'Attachments' });
+  private readonly list = h('ul', { class: 'attachment-list', 'aria-label': l10n.t('Attachments') });
   private readonly count = h('span', { class: 'attachment-count' });
   private readonly message = h('p', { class: 'attachment-message', role: 'status' });
   private readonly upload: HTMLElement;
@@ -19,14 +20,14 @@ export class AttachmentsSection {
   private busy = false;
 
   constructor(private readonly request: AttachmentsRequester) {
-    this.upload = h('vscode-button', { appearance: 'secondary', class: 'attachment-upload', title: 'Upload files from this computer' }, 'Upload…');
+    this.upload = h('vscode-button', { appearance: 'secondary', class: 'attachment-upload', title: l10n.t('Upload files from this computer') }, l10n.t('Upload…'));
     this.upload.addEventListener('click', () => this.run({ action: 'upload' }));
-    const refresh = h('vscode-button', { appearance: 'icon', 'aria-label': 'Refresh attachments', title: 'Refresh' }, h('span', { class: 'codicon-like' }, '⟳'));
+    const refresh = h('vscode-button', { appearance: 'icon', 'aria-label': l10n.t('Refresh attachments'), title: l10n.t('Refresh') }, h('span', { class: 'codicon-like' }, '⟳'));
     refresh.addEventListener('click', () => this.run({ action: 'list' }));
     this.element = h(
       'section',
       { class: 'attachments', 'aria-labelledby': 'attachments-heading' },
-      h('h2', { id: 'attachments-heading' }, 'Attachments ', this.count),
+      h('h2', { id: 'attachments-heading' }, `${l10n.t('Attachments')} `, this.count),
       h('div', { class: 'toolbar attachment-toolbar' }, this.upload, refresh),
       this.message,
       this.list,
@@ -61,17 +62,17 @@ export class AttachmentsSection {
     clear(this.list);
     this.count.textContent = result.note ? '' : `(${result.items.length})`;
     if (result.note) this.say(result.note, false);
-    else if (result.items.length === 0) this.say('No attachments. Upload files, or drop them on the defect in the ALM view.', false);
+    else if (result.items.length === 0) this.say(l10n.t('No attachments. Upload files, or drop them on the defect in the ALM view.'), false);
     else this.say('', false);
     for (const item of result.items) this.list.append(this.row(item));
   }
 
   private row(a: AttachmentView): HTMLElement {
-    const open = h('button', { class: 'attachment-name link', type: 'button', title: `Open ${a.name}` }, a.name);
+    const open = h('button', { class: 'attachment-name link', type: 'button', title: l10n.t('Open {0}', a.name) }, a.name);
     open.addEventListener('click', () => this.run({ action: 'open', id: a.id }));
-    const save = h('vscode-button', { appearance: 'icon', 'aria-label': `Save ${a.name} as…`, title: 'Save As…' }, '⤓');
+    const save = h('vscode-button', { appearance: 'icon', 'aria-label': l10n.t('Save {0} as…', a.name), title: l10n.t('Save As…') }, '⤓');
     save.addEventListener('click', () => this.run({ action: 'saveAs', id: a.id }));
-    const external = h('vscode-button', { appearance: 'icon', 'aria-label': `Open ${a.name} in the default application`, title: 'Open in Default Application' }, '↗');
+    const external = h('vscode-button', { appearance: 'icon', 'aria-label': l10n.t('Open {0} in the default application', a.name), title: l10n.t('Open in Default Application') }, '↗');
     external.addEventListener('click', () => this.run({ action: 'openExternally', id: a.id }));
     const meta = a.modified ? `${a.size} · ${a.modified}` : a.size;
     return h(

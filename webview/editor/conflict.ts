@@ -1,5 +1,6 @@
 // The field-by-field choice after the defect changed on the server: each row shows the server's
 // value beside the user's, with a radio pair to choose; nothing is sent until the user decides.
+import * as l10n from '@vscode/l10n';
 import type { ConflictChoice, ConflictView, FieldView, WireValue } from '../../src/shared/editorProtocol';
 import { h, textOfHtml } from './dom';
 
@@ -8,7 +9,7 @@ interface RadioGroupElement extends HTMLElement {
 }
 
 function show(value: WireValue, view: FieldView | undefined): string {
-  if (value === null || value === '') return '(empty)';
+  if (value === null || value === '') return l10n.t('(empty)');
   if (Array.isArray(value)) return value.length ? value.join(', ') : '(empty)';
   if (typeof value === 'object') return `${value.type} #${value.id}`;
   // Memos are compared as text here; their HTML never reaches this view unsanitized.
@@ -28,13 +29,13 @@ export function conflictPanel(
   const rows = conflict.rows.map((row) => {
     const view = fields.find((f) => f.name === row.field);
     const initial: ConflictChoice = row.changedByMe ? 'mine' : 'server';
-    const group = h('vscode-radio-group', { 'aria-label': `Keep which value of ${row.label}?`, value: initial }) as RadioGroupElement;
+    const group = h('vscode-radio-group', { 'aria-label': l10n.t('Keep which value of {0}?', row.label), value: initial }) as RadioGroupElement;
     group.append(
-      h('vscode-radio', { value: 'server', checked: initial === 'server' }, 'Server'),
-      h('vscode-radio', { value: 'mine', checked: initial === 'mine' }, 'Mine'),
+      h('vscode-radio', { value: 'server', checked: initial === 'server' }, l10n.t('Server')),
+      h('vscode-radio', { value: 'mine', checked: initial === 'mine' }, l10n.t('Mine')),
     );
     groups.set(row.field, group);
-    const note = row.changedByMe && row.changedOnServer ? 'changed on both sides' : row.changedOnServer ? 'changed on the server' : 'changed by you';
+    const note = row.changedByMe && row.changedOnServer ? l10n.t('changed on both sides') : row.changedOnServer ? l10n.t('changed on the server') : l10n.t('changed by you');
     return h(
       'tr',
       { 'data-field': row.field, class: row.changedByMe && row.changedOnServer ? 'both' : '' },
@@ -53,20 +54,20 @@ export function conflictPanel(
     }
     actions.resolve(choices);
   };
-  const save = h('vscode-button', { appearance: 'primary' }, 'Save with these choices');
-  const back = h('vscode-button', { appearance: 'secondary' }, 'Back to editing');
+  const save = h('vscode-button', { appearance: 'primary' }, l10n.t('Save with these choices'));
+  const back = h('vscode-button', { appearance: 'secondary' }, l10n.t('Back to editing'));
   save.addEventListener('click', choose);
   back.addEventListener('click', () => actions.dismiss());
-  const title = h('h2', { id: 'conflict-title' }, 'This defect changed on the server since you started editing');
+  const title = h('h2', { id: 'conflict-title' }, l10n.t('This defect changed on the server since you started editing'));
   return h(
     'section',
     { class: 'conflict', role: 'region', 'aria-labelledby': 'conflict-title' },
     title,
-    h('p', {}, `Choose, field by field, which value to keep (server version ${conflict.serverVerStamp ?? '?'}). Nothing is saved until you confirm.`),
+    h('p', {}, l10n.t('Choose, field by field, which value to keep (server version {0}). Nothing is saved until you confirm.', conflict.serverVerStamp ?? '?')),
     h(
       'table',
       { class: 'conflict-table' },
-      h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'Field'), h('th', { scope: 'col' }, 'Server'), h('th', { scope: 'col' }, 'Mine'), h('th', { scope: 'col' }, 'Keep'))),
+      h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, l10n.t('Field')), h('th', { scope: 'col' }, l10n.t('Server')), h('th', { scope: 'col' }, l10n.t('Mine')), h('th', { scope: 'col' }, l10n.t('Keep')))),
       h('tbody', {}, ...rows),
     ),
     h('div', { class: 'actions' }, save, back),

@@ -1,5 +1,6 @@
 // The form: every field the metadata lists, in groups (details, people, versions & releases,
 // dates, references, user-defined, then the memos), each input chosen by the field's type.
+import * as l10n from '@vscode/l10n';
 import type { FieldGroup, FieldView, StatusParams, ValuesParams, WireValue } from '../../src/shared/editorProtocol';
 import { h } from './dom';
 import { dropdownControl, multiSelectControl } from './fields/choiceControls';
@@ -8,13 +9,13 @@ import { memoControl } from './fields/memoControl';
 import { dateControl, textControl } from './fields/textControls';
 
 const GROUPS: readonly { group: FieldGroup; title: string }[] = [
-  { group: 'details', title: 'Details' },
-  { group: 'people', title: 'People' },
-  { group: 'versions', title: 'Versions & releases' },
-  { group: 'dates', title: 'Dates' },
-  { group: 'references', title: 'References' },
-  { group: 'user-defined', title: 'User-defined fields' },
-  { group: 'memos', title: 'Description & comments' },
+  { group: 'details', title: l10n.t('Details') },
+  { group: 'people', title: l10n.t('People') },
+  { group: 'versions', title: l10n.t('Versions & releases') },
+  { group: 'dates', title: l10n.t('Dates') },
+  { group: 'references', title: l10n.t('References') },
+  { group: 'user-defined', title: l10n.t('User-defined fields') },
+  { group: 'memos', title: l10n.t('Description & comments') },
 ];
 
 export type FormContext = ControlContext & { addComment(text: string): Promise<void> };

@@ -1,6 +1,7 @@
 // The header: id and name, the key fields (status, severity, priority, owner), status changes as
 // actions (only values of the status list), the Edit/Save/Cancel actions the lock phase allows,
 // the lock banner, notices and the problem summary.
+import * as l10n from '@vscode/l10n';
 import type { InitParams, LockPhase, StatusParams, ValuesParams, WireValue } from '../../src/shared/editorProtocol';
 import { clear, h, setAttr } from './dom';
 
@@ -42,8 +43,8 @@ export class Header {
   private readonly idLine = h('div', { class: 'defect-id' });
   private readonly name = h('h1', { class: 'defect-name' });
   private readonly summary = h('dl', { class: 'summary' });
-  private readonly statusActions = h('div', { class: 'status-actions', role: 'group', 'aria-label': 'Change status' });
-  private readonly toolbar = h('div', { class: 'toolbar', role: 'toolbar', 'aria-label': 'Defect actions' });
+  private readonly statusActions = h('div', { class: 'status-actions', role: 'group', 'aria-label': l10n.t('Change status') });
+  private readonly toolbar = h('div', { class: 'toolbar', role: 'toolbar', 'aria-label': l10n.t('Defect actions') });
   private readonly progress = h('span', { class: 'progress', hidden: true }, h('vscode-progress-ring', { 'aria-hidden': 'true' }), h('span', { class: 'progress-text' }));
   private readonly banner = h('div', { class: 'banner', hidden: true, role: 'status' });
   private readonly notice = h('div', { class: 'notice', hidden: true, role: 'status', 'aria-live': 'polite' });
@@ -60,12 +61,12 @@ export class Header {
       return b;
     };
     this.buttons = {
-      edit: button('Edit', 'primary', () => actions.edit()),
-      save: button('Save', 'primary', () => actions.save(false)),
-      saveClose: button('Save & Close', 'secondary', () => actions.save(true)),
-      cancel: button('Cancel', 'secondary', () => actions.cancel()),
-      retry: button('Retry', 'primary', () => actions.retry()),
-      reload: button('Reload', 'secondary', () => actions.reload()),
+      edit: button(l10n.t('Edit'), 'primary', () => actions.edit()),
+      save: button(l10n.t('Save'), 'primary', () => actions.save(false)),
+      saveClose: button(l10n.t('Save & Close'), 'secondary', () => actions.save(true)),
+      cancel: button(l10n.t('Cancel'), 'secondary', () => actions.cancel()),
+      retry: button(l10n.t('Retry'), 'primary', () => actions.retry()),
+      reload: button(l10n.t('Reload'), 'secondary', () => actions.reload()),
     };
     this.toolbar.append(...Object.values(this.buttons), this.progress);
     this.element = h(
@@ -104,19 +105,19 @@ export class Header {
     const status = this.status;
     if (!init) return;
     const phase = status?.lock.phase ?? 'loading';
-    this.idLine.textContent = init.isNew ? 'New defect' : `Defect ${init.key.id} · ${init.key.domain} / ${init.key.project}`;
+    this.idLine.textContent = init.isNew ? l10n.t('New defect') : `${l10n.t('Defect {0}', init.key.id ?? '')} · ${init.key.domain} / ${init.key.project}`;
     const name = this.value('name');
-    this.name.textContent = typeof name === 'string' && name ? name : init.isNew ? 'New defect' : '(no summary)';
+    this.name.textContent = typeof name === 'string' && name ? name : init.isNew ? l10n.t('New defect') : l10n.t('(no summary)');
     clear(this.summary);
-    for (const [field, label] of [['status', 'Status'], ['severity', 'Severity'], ['priority', 'Priority'], ['owner', 'Assigned to']] as const) {
+    for (const [field, label] of [['status', l10n.t('Status')], ['severity', l10n.t('Severity')], ['priority', l10n.t('Priority')], ['owner', l10n.t('Assigned to')]] as const) {
       const def = init.fields.find((f) => f.name === field);
       this.summary.append(h('div', { class: 'chip', 'data-field': field }, h('dt', {}, def?.label ?? label), h('dd', {}, text(this.value(field)))));
     }
     const offered = actionsFor(phase, init.isNew, (status?.dirty.length ?? 0) > 0);
     for (const [name, b] of Object.entries(this.buttons) as [ActionName, HTMLElement][]) b.hidden = !offered.includes(name);
-    this.buttons.save.textContent = init.isNew ? 'Create' : 'Save';
-    this.buttons.cancel.textContent = init.isNew ? 'Discard' : phase === 'editing' ? 'Cancel' : 'Discard changes';
-    const busy = phase === 'loading' ? 'Loading…' : phase === 'acquiring' ? 'Locking…' : phase === 'saving' ? 'Saving…' : '';
+    this.buttons.save.textContent = init.isNew ? l10n.t('Create') : l10n.t('Save');
+    this.buttons.cancel.textContent = init.isNew ? l10n.t('Discard') : phase === 'editing' ? l10n.t('Cancel') : l10n.t('Discard changes');
+    const busy = phase === 'loading' ? l10n.t('Loading…') : phase === 'acquiring' ? l10n.t('Locking…') : phase === 'saving' ? l10n.t('Saving…') : '';
     this.progress.hidden = !busy;
     (this.progress.querySelector('.progress-text') as HTMLElement).textContent = busy;
     this.renderStatusActions(phase, init);
@@ -132,10 +133,10 @@ export class Header {
     clear(this.statusActions);
     if (init.isNew || !(phase === 'read-only' || phase === 'editing')) return;
     const current = this.value('status');
-    this.statusActions.append(h('span', { class: 'label', 'aria-hidden': 'true' }, 'Move to:'));
+    this.statusActions.append(h('span', { class: 'label', 'aria-hidden': 'true' }, l10n.t('Move to:')));
     for (const value of init.statusValues) {
       if (value === current) continue;
-      const b = h('vscode-button', { appearance: 'secondary', class: 'status-action', 'aria-label': `Set status to ${value}` }, value);
+      const b = h('vscode-button', { appearance: 'secondary', class: 'status-action', 'aria-label': l10n.t('Set status to {0}', value) }, value);
       b.addEventListener('click', () => this.actions.setStatus(value));
       this.statusActions.append(b);
     }
@@ -145,9 +146,10 @@ export class Header {
     const lock = status?.lock;
     let message = '';
     if (phase === 'locked-by-other') {
-      message = `Read-only: ${lock?.holder ?? 'another user'} is editing this defect${lock?.since ? ` (locked since ${lock.since})` : ''}.`;
-    } else if (phase === 'lost') message = 'Read-only: the lock was lost. Your unsaved changes are still here.';
-    else if (phase === 'read-only') message = 'Read-only. Click Edit to lock the defect and change it.';
+      const who = lock?.holder ?? l10n.t('another user');
+      message = lock?.since ? l10n.t('Read-only: {0} is editing this defect (locked since {1}).', who, lock.since) : l10n.t('Read-only: {0} is editing this defect.', who);
+    } else if (phase === 'lost') message = l10n.t('Read-only: the lock was lost. Your unsaved changes are still here.');
+    else if (phase === 'read-only') message = l10n.t('Read-only. Click Edit to lock the defect and change it.');
     this.banner.hidden = !message;
     this.banner.textContent = message;
     this.banner.className = `banner ${phase}`;
@@ -172,7 +174,7 @@ export class Header {
       } else item.append(p.message);
       list.append(item);
     }
-    this.problems.append(h('strong', {}, problems.length === 1 ? '1 problem:' : `${problems.length} problems:`), list);
-    setAttr(this.problems, 'aria-label', 'Problems');
+    this.problems.append(h('strong', {}, problems.length === 1 ? l10n.t('1 problem:') : l10n.t('{0} problems:', problems.length)), list);
+    setAttr(this.problems, 'aria-label', l10n.t('Problems'));
   }
 }

@@ -1,5 +1,7 @@
 // Entry of the defect editor webview (bundled to dist/webview/editor.js, loaded by nonce under a
-// strict CSP). Registers the toolkit components it uses, then starts the page.
+// strict CSP). Loads the translations, registers the toolkit components it uses, then starts the page.
+// First: the translations must be there before any module-level string is made.
+import './l10n';
 import {
   provideVSCodeDesignSystem,
   vsCodeButton,

@@ -8,8 +8,9 @@ import { Lists, toListItem } from '../listItems';
 import { toLock } from '../locks';
 import { parseFieldsText } from '../metadata';
 import { PagedCollection } from '../paging';
-import type { EntityRef, FieldCatalog, ListItem, ListTree, Lock } from '../types';
+import type { EntityRef, FieldCatalog, ListItem, ListTree, Lock, ProjectUser } from '../types';
 import { renderFilter } from './bracketSyntax';
+import { loadCoreUsers } from './coreUsers';
 import type { AttachmentRoutes, CollectionClauses, CollectionEnvelope, DialectIo, ProjectScope, WireDialect } from './dialect';
 
 const seg = encodeURIComponent;
@@ -177,6 +178,13 @@ export class Api12Dialect implements WireDialect {
     const items: ListItem[] = [];
     for await (const item of walk) items.push(item);
     return new Lists(items);
+  }
+
+  loadUsers(io: DialectIo): Promise<ProjectUser[]> {
+    // The /api tree has no users resource (seed: `user` only as a reference source). 12.5x servers
+    // serve the Core tree beside it on the same session, so its `customization/users` is asked;
+    // an api-only server answers 404 and the caller falls back.
+    return loadCoreUsers(io);
   }
 
   private results(body: unknown, what: string): Record<string, unknown>[] {

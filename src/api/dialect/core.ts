@@ -4,10 +4,11 @@
 // `customization/…`. Values arrive as strings; resources type them with ValueTyper.
 import { toAttachment } from '../attachments';
 import { LockedByOtherError, NotFoundError, ServerError } from '../errors';
-import type { EntityRef, FieldCatalog, ListTree, Lock } from '../types';
+import type { EntityRef, FieldCatalog, ListTree, Lock, ProjectUser } from '../types';
 import { assertEntityId } from './api12';
 import { renderFilter } from './bracketSyntax';
 import { parseCoreFields, parseCoreLists } from './coreMetadata';
+import { loadCoreUsers } from './coreUsers';
 import { entityEnvelope, flattenEntity, isRecord } from './coreValues';
 import type { AttachmentRoutes, CollectionClauses, CollectionEnvelope, DialectIo, ProjectScope, WireDialect } from './dialect';
 
@@ -179,6 +180,10 @@ export class CoreDialect implements WireDialect {
   async loadLists(io: DialectIo): Promise<ListTree> {
     const res = await io.json({ method: 'GET', path: `${this.collectionPath(io.scope, 'customization')}/used-lists`, signal: io.signal });
     return parseCoreLists(res.body);
+  }
+
+  loadUsers(io: DialectIo): Promise<ProjectUser[]> {
+    return loadCoreUsers(io);
   }
 }
 

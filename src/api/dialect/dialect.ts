@@ -4,7 +4,7 @@
 // the extension never ask which tree they talk to.
 import type { Filter, OrderBy } from '../clauses';
 import type { HttpRequest, HttpResponse } from '../http/transport';
-import type { Attachment, EntityRef, FieldCatalog, ListTree, Lock } from '../types';
+import type { Attachment, EntityRef, FieldCatalog, ListTree, Lock, ProjectUser } from '../types';
 
 export interface ProjectScope {
   domain: string;
@@ -104,4 +104,6 @@ export interface WireDialect {
   loadFields(io: DialectIo, collection: string): Promise<FieldCatalog>;
   /** Every list of the project, as a tree. */
   loadLists(io: DialectIo): Promise<ListTree>;
+  /** The project's active users; rejects with ForbiddenError or NotFoundError where the server offers none. */
+  loadUsers(io: DialectIo): Promise<ProjectUser[]>;
 }

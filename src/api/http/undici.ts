@@ -7,7 +7,14 @@ import AgentModule from 'undici/lib/dispatcher/agent';
 import ClientModule from 'undici/lib/dispatcher/client';
 import ProxyAgentModule from 'undici/lib/dispatcher/proxy-agent';
 import buildConnectorModule from 'undici/lib/core/connect';
+import apiConnect from 'undici/lib/api/api-connect';
 import apiRequest from 'undici/lib/api/api-request';
+import DispatcherModule from 'undici/lib/dispatcher/dispatcher';
+
+// ProxyAgent opens its tunnel with `client.connect()`, a method undici's index adds to every
+// dispatcher: without the index it must be added here, or every proxied connection fails.
+const dispatcherPrototype = DispatcherModule.prototype as { connect?: unknown };
+dispatcherPrototype.connect ??= apiConnect;
 
 export const Agent = AgentModule;
 export const Client = ClientModule;

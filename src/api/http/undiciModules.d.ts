@@ -22,3 +22,13 @@ declare module 'undici/lib/api/api-request' {
   function request(this: Dispatcher, options: Dispatcher.RequestOptions): Promise<Dispatcher.ResponseData>;
   export = request;
 }
+declare module 'undici/lib/dispatcher/dispatcher' {
+  import { Dispatcher } from 'undici';
+  export = Dispatcher;
+}
+declare module 'undici/lib/api/api-connect' {
+  import type { Dispatcher } from 'undici';
+  /** Dispatcher.prototype.connect: opens a CONNECT tunnel through `this`. */
+  function connect(this: Dispatcher, options: Dispatcher.ConnectOptions): Promise<Dispatcher.ConnectData>;
+  export = connect;
+}

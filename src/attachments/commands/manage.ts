@@ -20,7 +20,7 @@ const LARGE_FOR_EDITOR = 50 * 1024 * 1024;
 async function current(hub: AttachmentsHub, arg: unknown): Promise<{ loc: AttachmentLocation; api: AttachmentsApi; a: Attachment } | undefined> {
   const loc = attachmentOf(arg, hub.services.tree?.selection?.() ?? []);
   if (!loc) {
-    void vscode.window.showErrorMessage('Select an attachment in the ALM view first.');
+    void vscode.window.showErrorMessage(vscode.l10n.t('Select an attachment in the ALM view first.'));
     return undefined;
   }
   const api = await hub.api(loc);
@@ -32,13 +32,13 @@ async function current(hub: AttachmentsHub, arg: unknown): Promise<{ loc: Attach
 export async function openCommand(hub: AttachmentsHub, arg: unknown): Promise<vscode.Uri | undefined> {
   const loc = attachmentOf(arg, hub.services.tree?.selection?.() ?? []);
   if (!loc) {
-    void vscode.window.showErrorMessage('Select an attachment in the ALM view first.');
+    void vscode.window.showErrorMessage(vscode.l10n.t('Select an attachment in the ALM view first.'));
     return undefined;
   }
   const size = arg instanceof AttachmentNode ? arg.attachment.fileSize : undefined;
   if (size && size > LARGE_FOR_EDITOR) {
-    const external = 'Open in Default Application';
-    const answer = await vscode.window.showWarningMessage(`${loc.name} is ${formatBytes(size)}.`, { modal: true, detail: 'Opening it in VS Code reads all of it into memory.' }, external, 'Open in VS Code');
+    const external = vscode.l10n.t('Open in Default Application');
+    const answer = await vscode.window.showWarningMessage(vscode.l10n.t('{0} is {1}.', loc.name, formatBytes(size)), { modal: true, detail: vscode.l10n.t('Opening it in VS Code reads all of it into memory.') }, external, vscode.l10n.t('Open in VS Code'));
     if (answer === external) {
       await openExternallyCommand(hub, arg);
       return undefined;

@@ -31,7 +31,7 @@ let lastFolder: string | undefined;
 async function resolve(hub: AttachmentsHub, arg: unknown): Promise<{ loc: AttachmentLocation; api: AttachmentsApi; a: Attachment } | undefined> {
   const loc = attachmentOf(arg, hub.services.tree?.selection?.() ?? []);
   if (!loc) {
-    void vscode.window.showErrorMessage('Select an attachment in the ALM view first.');
+    void vscode.window.showErrorMessage(vscode.l10n.t('Select an attachment in the ALM view first.'));
     return undefined;
   }
   const api = await hub.api(loc);
@@ -51,7 +51,7 @@ async function transfer(api: AttachmentsApi, a: Attachment, target: string, titl
           onProgress: (p) => {
             const pct = p.total ? (p.bytes * 100) / p.total : 0;
             if (pct - shown < 1 && p.bytes !== p.total) return;
-            progress.report({ increment: pct - shown, message: `${formatBytes(p.bytes)}${p.total ? ` of ${formatBytes(p.total)}` : ''}` });
+            progress.report({ increment: pct - shown, message: p.total ? vscode.l10n.t('{0} of {1}', formatBytes(p.bytes), formatBytes(p.total)) : formatBytes(p.bytes) });
             shown = pct;
           },
         });
@@ -62,7 +62,7 @@ async function transfer(api: AttachmentsApi, a: Attachment, target: string, titl
     return target;
   } catch (e) {
     if (isCancellation(e)) return undefined;
-    throw new Error(`${a.name} was not saved: ${describeError(e)}`, { cause: e });
+    throw new Error(vscode.l10n.t('{0} was not saved: {1}', a.name, describeError(e)), { cause: e });
   }
 }
 
@@ -76,14 +76,14 @@ export async function saveAsCommand(hub: AttachmentsHub, arg: unknown): Promise<
     const suggested = vscode.Uri.file(join(lastFolder ?? defaultFolder(), sanitizeFileName(a.name)));
     const chosen = await hub.prompts.saveTarget(a, suggested);
     if (!chosen) return undefined;
-    if (chosen.scheme !== 'file') throw new Error(`Choose a folder on this computer (not ${chosen.scheme}:).`);
+    if (chosen.scheme !== 'file') throw new Error(vscode.l10n.t('Choose a folder on this computer (not {0}:).', chosen.scheme));
     target = chosen.fsPath;
   }
-  const saved = await transfer(api, a, target, `Saving ${a.name}`);
+  const saved = await transfer(api, a, target, vscode.l10n.t('Saving {0}', a.name));
   if (!saved) return undefined;
   lastFolder = dirname(saved);
   hub.log.info(`saved attachment ${a.id} (${a.name}) to ${saved}`);
-  void vscode.window.showInformationMessage(`Saved ${a.name} to ${saved}.`);
+  void vscode.window.showInformationMessage(vscode.l10n.t('Saved {0} to {1}.', a.name, saved));
   return saved;
 }
 
@@ -95,10 +95,10 @@ export async function openExternallyCommand(hub: AttachmentsHub, arg: unknown): 
   // One folder per attachment: two attachments with the same name never overwrite each other.
   const folder = join(EXTERNAL_ROOT, createHash('sha256').update(locationKey(loc)).digest('hex').slice(0, 16));
   await mkdir(folder, { recursive: true });
-  const saved = await transfer(api, a, safeJoin(folder, a.name), `Downloading ${a.name}`);
+  const saved = await transfer(api, a, safeJoin(folder, a.name), vscode.l10n.t('Downloading {0}', a.name));
   if (!saved) return undefined;
   if (option(arg, 'launch', isBoolean) !== false && !(await vscode.env.openExternal(vscode.Uri.file(saved)))) {
-    void vscode.window.showWarningMessage(`No application opened ${a.name}; it is saved at ${saved}.`);
+    void vscode.window.showWarningMessage(vscode.l10n.t('No application opened {0}; it is saved at {1}.', a.name, saved));
   }
   return saved;
 }

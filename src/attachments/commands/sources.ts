@@ -10,7 +10,7 @@ import type { UploadItem } from '../transfer/upload';
 
 class NotAFileError extends Error {
   constructor(readonly what: string) {
-    super(`${what} is a folder; upload the files inside it instead.`);
+    super(vscode.l10n.t('{0} is a folder; upload the files inside it instead.', what));
     this.name = 'NotAFileError';
   }
 }

@@ -33,13 +33,13 @@ export interface UploadOptions {
 export async function uploadCommand(hub: AttachmentsHub, arg: unknown): Promise<UploadReport | undefined> {
   const defect = defectOf(arg, hub.services.tree?.selection?.() ?? []);
   if (!defect) {
-    void vscode.window.showErrorMessage('Select a defect in the ALM view first, then run "Upload Attachment…" again.');
+    void vscode.window.showErrorMessage(vscode.l10n.t('Select a defect in the ALM view first, then run "Upload Attachment…" again.'));
     return undefined;
   }
   const given = option(arg, 'files', (v): v is unknown[] => Array.isArray(v));
-  const files = given ?? (await hub.prompts.pickFiles(`Upload to defect ${defect.id}`));
+  const files = given ?? (await hub.prompts.pickFiles(vscode.l10n.t('Upload to defect {0}', defect.id)));
   if (!files || files.length === 0) return undefined;
-  const items = await Promise.all(files.map((f) => (f instanceof vscode.Uri ? itemFromUri(f) : isString(f) ? itemFromPath(f) : Promise.reject(new Error(`Not a file: ${String(f)}`)))));
+  const items = await Promise.all(files.map((f) => (f instanceof vscode.Uri ? itemFromUri(f) : isString(f) ? itemFromPath(f) : Promise.reject(new Error(vscode.l10n.t('Not a file: {0}', String(f)))))));
   let description = option(arg, 'description', isString);
   if (description === undefined && !given) {
     description = await hub.prompts.description(items.map((i) => i.name));
@@ -55,7 +55,7 @@ export async function runUpload(hub: AttachmentsHub, defect: DefectRef, items: r
   const api = await hub.api(defect);
   const count = items.length === 1 ? items[0].name : `${items.length} files`;
   const report = await vscode.window.withProgress(
-    { location: vscode.ProgressLocation.Notification, title: `Uploading ${count} to defect ${defect.id}`, cancellable: true },
+    { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Uploading {0} to defect {1}', count, defect.id), cancellable: true },
     async (progress, token) => {
       const link = tokenToSignal(token);
       const caller = tokenToSignal(o.token);
@@ -72,8 +72,8 @@ export async function runUpload(hub: AttachmentsHub, defect: DefectRef, items: r
             const pct = p.total > 0 ? (p.bytes * 100) / p.total : 100;
             // About one report per percent: a 200 MB file would otherwise post thousands.
             if (pct - shown < 1 && p.bytes < p.total) return;
-            const amount = `${formatBytes(p.bytes)} of ${formatBytes(p.total)}`;
-            progress.report({ increment: pct - shown, message: items.length === 1 ? amount : `${p.file} (${p.index + 1} of ${p.count}) — ${amount}` });
+            const amount = vscode.l10n.t('{0} of {1}', formatBytes(p.bytes), formatBytes(p.total));
+            progress.report({ increment: pct - shown, message: items.length === 1 ? amount : vscode.l10n.t('{0} ({1} of {2}) — {3}', p.file, p.index + 1, p.count, amount) });
             shown = pct;
           },
         });
@@ -85,7 +85,7 @@ export async function runUpload(hub: AttachmentsHub, defect: DefectRef, items: r
   );
   const replaced = report.replaced.map((a) => hub.locationOf(defect, a));
   if (report.created.length || replaced.length) hub.announce({ defect, changed: replaced, deleted: [] });
-  const text = `Defect ${defect.id}: ${summarize(report, describeError)}`;
+  const text = vscode.l10n.t('Defect {0}: {1}', defect.id, summarize(report, describeError));
   hub.log.info(text);
   if (report.failed.length) void vscode.window.showErrorMessage(text);
   else void vscode.window.showInformationMessage(text);

@@ -30,8 +30,8 @@ const COMMANDS: Record<Exclude<AttachmentsRequest['action'], 'list'>, string> = 
 };
 
 export async function editorAttachments(key: DefectKey, request: AttachmentsRequest): Promise<AttachmentsResult> {
-  if (key.id === undefined) return { items: [], note: 'Attachments can be added once the defect is saved.' };
-  if (!source) throw new Error('Attachments are not available.');
+  if (key.id === undefined) return { items: [], note: vscode.l10n.t('Attachments can be added once the defect is saved.') };
+  if (!source) throw new Error(vscode.l10n.t('Attachments are not available.'));
   const defect: DefectRef = { server: key.server, domain: key.domain, project: key.project, id: key.id };
   if (request.action === 'upload') await vscode.commands.executeCommand(COMMANDS.upload, { defect });
   else if (request.action !== 'list') {

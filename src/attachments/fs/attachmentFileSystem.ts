@@ -48,7 +48,7 @@ export class AttachmentFileSystem implements vscode.FileSystemProvider, vscode.D
       for await (const chunk of download.stream) chunks.push(chunk as Buffer);
       const bytes = Buffer.concat(chunks);
       if (download.size !== undefined && bytes.length !== download.size) {
-        throw vscode.FileSystemError.Unavailable(`The download of ${loc.name} ended after ${bytes.length} of ${download.size} bytes.`);
+        throw vscode.FileSystemError.Unavailable(vscode.l10n.t('The download of {0} ended after {1} of {2} bytes.', loc.name, bytes.length, download.size));
       }
       return bytes;
     } catch (e) {
@@ -58,15 +58,15 @@ export class AttachmentFileSystem implements vscode.FileSystemProvider, vscode.D
 
   async writeFile(uri: vscode.Uri, content: Uint8Array, options: { readonly create: boolean; readonly overwrite: boolean }): Promise<void> {
     const loc = location(uri);
-    const a = await this.describe(uri, options.create ? 'New attachments are added with "Upload Attachment…" in the ALM view.' : undefined);
+    const a = await this.describe(uri, options.create ? vscode.l10n.t('New attachments are added with "Upload Attachment…" in the ALM view.') : undefined);
     if (!options.overwrite) throw vscode.FileSystemError.FileExists(uri);
     if (!(await this.hub.prompts.confirmUpload(a))) {
-      throw vscode.FileSystemError.NoPermissions(`Not uploaded: "${a.name}" on the ALM server is unchanged. Save again to upload, or use Save As to keep the changes locally.`);
+      throw vscode.FileSystemError.NoPermissions(vscode.l10n.t('Not uploaded: "{0}" on the ALM server is unchanged. Save again to upload, or use Save As to keep the changes locally.', a.name));
     }
     try {
       const api = await this.hub.api(loc);
       const bytes = Buffer.from(content.buffer, content.byteOffset, content.byteLength);
-      await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: `Uploading ${a.name}` }, () =>
+      await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Uploading {0}', a.name) }, () =>
         api.override({ entity: a.entity, name: a.name, source: { stream: Readable.from([bytes]), size: bytes.length } }),
       );
       this.hub.log.info(`saved ${a.name} (attachment ${a.id}, ${bytes.length} bytes) to defect ${a.entity.id}`);
@@ -83,15 +83,15 @@ export class AttachmentFileSystem implements vscode.FileSystemProvider, vscode.D
   }
 
   createDirectory(): never {
-    throw vscode.FileSystemError.NoPermissions('Attachments have no folders.');
+    throw vscode.FileSystemError.NoPermissions(vscode.l10n.t('Attachments have no folders.'));
   }
 
   delete(): never {
-    throw vscode.FileSystemError.NoPermissions('Delete attachments with "Delete Attachment…" in the ALM view.');
+    throw vscode.FileSystemError.NoPermissions(vscode.l10n.t('Delete attachments with "Delete Attachment…" in the ALM view.'));
   }
 
   rename(): never {
-    throw vscode.FileSystemError.NoPermissions('Rename attachments with "Rename Attachment…" in the ALM view.');
+    throw vscode.FileSystemError.NoPermissions(vscode.l10n.t('Rename attachments with "Rename Attachment…" in the ALM view.'));
   }
 
   dispose(): void {

@@ -1,6 +1,7 @@
 // How an attachment reads in the tree, the editor and messages: size in B/KB/MB/GB, the server's
 // modification time without seconds, the HTML description as plain text, and an icon by type.
 // Everything from the server is escaped before it reaches Markdown. No `vscode` import.
+import * as l10n from '@vscode/l10n';
 import type { Attachment } from '../../api';
 import { htmlToText } from '../../tree/model/memoText';
 import { escapeMarkdown } from '../../tree/model/tooltip';
@@ -9,7 +10,7 @@ const UNITS = ['KB', 'MB', 'GB', 'TB'];
 
 /** `0 B`, `900 B`, `1.5 KB`, `12.3 MB`, `210 MB`. */
 export function formatBytes(bytes: number | null | undefined): string {
-  if (bytes === null || bytes === undefined || !Number.isFinite(bytes) || bytes < 0) return 'size unknown';
+  if (bytes === null || bytes === undefined || !Number.isFinite(bytes) || bytes < 0) return l10n.t('size unknown');
   if (bytes < 1024) return `${bytes} B`;
   let value = bytes / 1024;
   let unit = 0;
@@ -55,8 +56,8 @@ export function attachmentTooltip(a: Attachment): string {
   const lines = [`**${escapeMarkdown(a.name)}**`];
   const text = descriptionText(a);
   if (text) lines.push('', ...text.split('\n').map((l) => escapeMarkdown(l)).filter((l) => l !== ''));
-  lines.push('', `${escapeMarkdown(formatBytes(a.fileSize))}${a.lastModified ? ` · modified ${escapeMarkdown(formatModified(a.lastModified) ?? '')}` : ''}`);
-  if (a.vcUserName) lines.push('', `by ${escapeMarkdown(a.vcUserName)}`);
+  lines.push('', a.lastModified ? l10n.t('{0} · modified {1}', escapeMarkdown(formatBytes(a.fileSize)), escapeMarkdown(formatModified(a.lastModified) ?? '')) : escapeMarkdown(formatBytes(a.fileSize)));
+  if (a.vcUserName) lines.push('', l10n.t('by {0}', escapeMarkdown(a.vcUserName)));
   return lines.join('\n');
 }
 

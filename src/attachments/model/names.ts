@@ -2,6 +2,7 @@
 // is made safe on every platform (no path separators, no reserved characters or device names, no
 // control or bidi characters, at most 255 bytes), and a joined path is checked to stay inside the
 // folder the user chose. No `vscode` import.
+import * as l10n from '@vscode/l10n';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 
 const FALLBACK = 'attachment';
@@ -47,7 +48,7 @@ function truncateUtf8(name: string, max: number): string {
 /** Thrown when a name would resolve outside the target folder (cannot happen after sanitizing; checked anyway). */
 class UnsafePathError extends Error {
   constructor(readonly folder: string, readonly fileName: string) {
-    super(`The attachment name "${fileName}" would be written outside ${folder}.`);
+    super(l10n.t('The attachment name "{0}" would be written outside {1}.', fileName, folder));
     this.name = 'UnsafePathError';
   }
 }
@@ -75,16 +76,16 @@ export function freeName(name: string, taken: (candidate: string) => boolean, li
     const candidate = numberedName(name, n);
     if (!taken(candidate)) return candidate;
   }
-  throw new Error(`No free name for ${name} after ${limit} tries.`);
+  throw new Error(l10n.t('No free name for {0} after {1} tries.', name, limit));
 }
 
 /** Why `name` cannot be an attachment's name on the server, or undefined when it can (the server's rules). */
 export function attachmentNameProblem(name: string): string | undefined {
   const n = name.trim();
-  if (!n) return 'Enter a file name.';
-  if (/[/\\]/.test(n)) return 'A file name cannot contain / or \\.';
-  if (/[\u0000-\u001f\u007f]/.test(n)) return 'A file name cannot contain control characters.';
-  if (n === '.' || n === '..') return 'Enter a file name.';
-  if (n.length > 255) return 'A file name has at most 255 characters.';
+  if (!n) return l10n.t('Enter a file name.');
+  if (/[/\\]/.test(n)) return l10n.t('A file name cannot contain / or \\.');
+  if (/[\u0000-\u001f\u007f]/.test(n)) return l10n.t('A file name cannot contain control characters.');
+  if (n === '.' || n === '..') return l10n.t('Enter a file name.');
+  if (n.length > 255) return l10n.t('A file name has at most 255 characters.');
   return undefined;
 }

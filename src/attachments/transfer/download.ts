@@ -2,6 +2,7 @@
 // leaving a half-written file: the client's saveTo writes a hidden temporary file next to the
 // target and renames it over the target only when every byte arrived (as many as the server
 // announced). Here: the extension's progress and error wording. No `vscode` import.
+import * as l10n from '@vscode/l10n';
 import { CancelledError, NetworkError, isAlmApiError } from '../../api';
 import type { AttachmentsApi, TransferProgress } from '../../api';
 
@@ -37,19 +38,19 @@ export async function downloadToFile(api: AttachmentsApi, id: number, target: st
     });
     return { path: target, bytes };
   } catch (e) {
-    throw toTransferError(e, signal, `attachment ${id}`, bytes);
+    throw toTransferError(e, signal, l10n.t('attachment {0}', id), bytes);
   }
 }
 
 /** Maps stream and abort failures to the client's error family; keeps typed errors as they are. */
 export function toTransferError(e: unknown, signal: AbortSignal | undefined, what: string, bytes: number): unknown {
-  if (signal?.aborted) return new CancelledError(`The transfer of ${what} was cancelled.`);
+  if (signal?.aborted) return new CancelledError(l10n.t('The transfer of {0} was cancelled.', what));
   if (isAlmApiError(e)) return e;
-  if (e instanceof Error && (e.name === 'AbortError' || e.name === 'CancelledError')) return new CancelledError(`The transfer of ${what} was cancelled.`);
+  if (e instanceof Error && (e.name === 'AbortError' || e.name === 'CancelledError')) return new CancelledError(l10n.t('The transfer of {0} was cancelled.', what));
   const code = typeof (e as { code?: unknown })?.code === 'string' ? (e as { code: string }).code : undefined;
   if (code && /^E[A-Z]+$/.test(code) && !NETWORK_CODES.has(code)) return e;
   const reason = e instanceof Error ? e.message : String(e);
-  return new NetworkError(`The connection broke during the transfer of ${what} after ${bytes} bytes (${reason}); nothing was saved.`, code, { cause: e });
+  return new NetworkError(l10n.t('The connection broke during the transfer of {0} after {1} bytes ({2}); nothing was saved.', what, bytes, reason), code, { cause: e });
 }
 
 /** Socket-level codes; other E-codes (ENOSPC, EACCES, EEXIST) are local file problems and stay as they are. */

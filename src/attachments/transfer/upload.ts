@@ -4,6 +4,7 @@
 // committed it just before the cancel arrived, it is deleted again). Files finished before the
 // cancel stay. One file's rejection (too large, bad name) does not stop the others; a network,
 // sign-in or lock failure does, since every later file would fail the same way. No `vscode` import.
+import * as l10n from '@vscode/l10n';
 import { isAlmApiError, isCancellation } from '../../api';
 import type { Attachment, AttachmentsApi, EntityRef, TransferProgress, UploadSource } from '../../api';
 import { toTransferError } from './download';
@@ -138,13 +139,14 @@ function keepBothPattern(name: string): RegExp {
 /** One line for the user: "Uploaded 2 files, replaced 1; skipped a.txt; too-big.bin: The content is too large." */
 export function summarize(report: UploadReport, describe: (e: unknown) => string): string {
   const parts: string[] = [];
-  const n = (k: number, what: string) => `${k} ${what}${k === 1 ? '' : 's'}`;
-  if (report.created.length) parts.push(`uploaded ${n(report.created.length, 'file')}`);
-  if (report.replaced.length) parts.push(`replaced ${n(report.replaced.length, 'attachment')}`);
-  if (report.skipped.length) parts.push(`skipped ${report.skipped.join(', ')}`);
+  const created = report.created.length;
+  const replaced = report.replaced.length;
+  if (created) parts.push(created === 1 ? l10n.t('uploaded 1 file') : l10n.t('uploaded {0} files', created));
+  if (replaced) parts.push(replaced === 1 ? l10n.t('replaced 1 attachment') : l10n.t('replaced {0} attachments', replaced));
+  if (report.skipped.length) parts.push(l10n.t('skipped {0}', report.skipped.join(', ')));
   for (const f of report.failed) parts.push(`${f.name}: ${describe(f.error)}`);
-  if (report.cancelled) parts.push('the upload was cancelled; nothing of the cancelled file was kept');
-  if (report.notAttempted.length) parts.push(`not sent: ${report.notAttempted.join(', ')}`);
-  const text = parts.join('; ') || 'nothing was uploaded';
+  if (report.cancelled) parts.push(l10n.t('the upload was cancelled; nothing of the cancelled file was kept'));
+  if (report.notAttempted.length) parts.push(l10n.t('not sent: {0}', report.notAttempted.join(', ')));
+  const text = parts.join('; ') || l10n.t('nothing was uploaded');
   return text[0].toUpperCase() + text.slice(1) + '.';
 }

@@ -2,6 +2,7 @@
 // and this lists that defect's attachments (sorted by name; "No attachments" when there are none).
 // It remembers which tree nodes show which defect, so an upload, rename or delete can reload
 // exactly those rows. No `vscode` import.
+import * as l10n from '@vscode/l10n';
 import type { ProjectApi } from '../../api';
 import type { DefectRef, ProjectRefKey } from '../../tree/model/refs';
 import type { DefectChildrenProvider, TreeContext } from '../../tree/nodes/context';
@@ -29,8 +30,8 @@ export class AttachmentChildren implements DefectChildrenProvider {
     const api = await this.project(defect);
     const list = await api.attachments.list({ entity: { type: 'defect', ids: [defect.id] }, signal });
     if (list.length === 0) {
-      const upload = { command: UPLOAD_ATTACHMENT_COMMAND, title: 'Upload Attachment…', arguments: [{ ...defect }] };
-      return [new MessageNode(parent, this.ctx, 'empty', 'No attachments', upload, 'Drop files here or click to upload.')];
+      const upload = { command: UPLOAD_ATTACHMENT_COMMAND, title: l10n.t('Upload Attachment…'), arguments: [{ ...defect }] };
+      return [new MessageNode(parent, this.ctx, 'empty', l10n.t('No attachments'), upload, l10n.t('Drop files here or click to upload.'))];
     }
     list.sort((a, b) => a.name.localeCompare(b.name, undefined, { sensitivity: 'base', numeric: true }) || a.id - b.id);
     return list.map((a) => new AttachmentNode(parent, this.ctx, defect, a));

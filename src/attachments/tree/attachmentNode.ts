@@ -1,6 +1,7 @@
 // One attachment under a defect in the ALM tree: its name, "size · modified", the description as
 // tooltip and an icon by file type. Clicking opens it through the `alm-attachment:` file system.
 // No `vscode` import: the tree's adapter turns the NodeItem into a TreeItem.
+import * as l10n from '@vscode/l10n';
 import type { Attachment } from '../../api';
 import type { DefectRef } from '../../tree/model/refs';
 import type { TreeContext } from '../../tree/nodes/context';
@@ -39,7 +40,7 @@ export class AttachmentNode extends TreeNode {
       collapsible: 'none',
       icon: { id: attachmentIcon(a.name) },
       contextValue: 'alm:attachment',
-      command: { command: OPEN_ATTACHMENT_COMMAND, title: 'Open Attachment', arguments: [this] },
+      command: { command: OPEN_ATTACHMENT_COMMAND, title: l10n.t('Open Attachment'), arguments: [this] },
     };
   }
 }

@@ -24,7 +24,7 @@ export class AttachmentDropController implements vscode.TreeDragAndDropControlle
   async drop(target: TreeNode | undefined, data: vscode.DataTransfer, token: vscode.CancellationToken): Promise<UploadReport | undefined> {
     const defect = target ? defectOf(target) : undefined;
     if (!defect) {
-      void vscode.window.showInformationMessage('Drop files on a defect to attach them to it.');
+      void vscode.window.showInformationMessage(vscode.l10n.t('Drop files on a defect to attach them to it.'));
       return undefined;
     }
     try {
@@ -32,7 +32,7 @@ export class AttachmentDropController implements vscode.TreeDragAndDropControlle
       if (token.isCancellationRequested || items.length === 0) return undefined;
       return await runUpload(this.hub, defect, items);
     } catch (e) {
-      this.hub.report(`Could not upload to defect ${defect.id}`, e);
+      this.hub.report(vscode.l10n.t('Could not upload to defect {0}', defect.id), e);
       return undefined;
     }
   }

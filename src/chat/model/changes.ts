@@ -3,6 +3,7 @@
 // chat edit must not touch, and validates everything against the field metadata and lists before
 // a confirmation is shown. Problems come back together, each with its field's label and, for
 // list fields, the values the list allows. No `vscode` import.
+import * as l10n from '@vscode/l10n';
 import { validateEdits } from '../../api/index';
 import type { DefectChanges, FieldCatalog, FieldMeta, FieldProblem, FieldValue, ListTree } from '../../api/index';
 import type { ChangeValue } from './inputs';
@@ -10,11 +11,11 @@ import { textToMemoHtml } from './memoMarkdown';
 
 /** Fields a chat update never writes: server-computed flags, and the comments (Add comment appends). */
 const NOT_BY_UPDATE: Record<string, string> = {
-  'dev-comments': 'Comments are added with the "Add comment" tool, which appends instead of replacing what others wrote.',
-  attachment: 'Attachments are managed from the ALM view.',
-  'has-linkage': 'This flag is computed by the server.',
-  'has-others-linkage': 'This flag is computed by the server.',
-  'has-change': 'This flag is computed by the server.',
+  'dev-comments': l10n.t('Comments are added with the "Add comment" tool, which appends instead of replacing what others wrote.'),
+  attachment: l10n.t('Attachments are managed from the ALM view.'),
+  'has-linkage': l10n.t('This flag is computed by the server.'),
+  'has-others-linkage': l10n.t('This flag is computed by the server.'),
+  'has-change': l10n.t('This flag is computed by the server.'),
 };
 const MAX_ALLOWED_SHOWN = 30;
 
@@ -54,7 +55,7 @@ function toFieldValue(f: FieldMeta, v: ChangeValue): FieldValue {
 }
 
 export function shownValue(v: ChangeValue | FieldValue | undefined, memo = false): string {
-  if (v === null || v === undefined || v === '' || (Array.isArray(v) && v.length === 0)) return '(empty)';
+  if (v === null || v === undefined || v === '' || (Array.isArray(v) && v.length === 0)) return l10n.t('(empty)');
   if (Array.isArray(v)) return v.join(', ');
   if (typeof v === 'object') return `${v.type} ${v.id}`;
   const text = String(v);
@@ -68,26 +69,26 @@ function allowedValues(f: FieldMeta, lists: ListTree): string | undefined {
   const values = lists.valuesOf(src.listId);
   if (values.length === 0) return undefined;
   const shown = values.slice(0, MAX_ALLOWED_SHOWN).join(', ');
-  return `${f.label} allows: ${shown}${values.length > MAX_ALLOWED_SHOWN ? `, … (${values.length} values)` : ''}.`;
+  return values.length > MAX_ALLOWED_SHOWN ? l10n.t('{0} allows: {1}, … ({2} values).', f.label, shown, values.length) : l10n.t('{0} allows: {1}.', f.label, shown);
 }
 
 export function resolveChanges(input: Record<string, ChangeValue>, fields: FieldCatalog, lists: ListTree): ResolvedChanges {
   const problems: FieldProblem[] = [];
   const changes: ResolvedChange[] = [];
   const entries = input && typeof input === 'object' && !Array.isArray(input) ? Object.entries(input) : [];
-  if (entries.length === 0) problems.push({ code: 'other', message: 'No field to change was given.' });
+  if (entries.length === 0) problems.push({ code: 'other', message: l10n.t('No field to change was given.') });
   for (const [key, raw] of entries) {
     const f = findField(fields, key);
     if (!f) {
-      problems.push({ field: key, label: key, code: 'unknown-field', message: `"${key}" is not a defect field (use a field name or label as "Get defect" shows them).` });
+      problems.push({ field: key, label: key, code: 'unknown-field', message: l10n.t('"{0}" is not a defect field (use a field name or label as "Get defect" shows them).', key) });
       continue;
     }
     if (NOT_BY_UPDATE[f.name]) {
-      problems.push({ field: f.name, label: f.label, code: 'read-only', message: `${f.label} cannot be changed here. ${NOT_BY_UPDATE[f.name]}` });
+      problems.push({ field: f.name, label: f.label, code: 'read-only', message: l10n.t('{0} cannot be changed here. {1}', f.label, NOT_BY_UPDATE[f.name]) });
       continue;
     }
     if (changes.some((c) => c.field === f.name)) {
-      problems.push({ field: f.name, label: f.label, code: 'other', message: `${f.label} is named twice.` });
+      problems.push({ field: f.name, label: f.label, code: 'other', message: l10n.t('{0} is named twice.', f.label) });
       continue;
     }
     changes.push({ field: f.name, label: f.label, value: toFieldValue(f, raw), shown: shownValue(raw, isMemoField(f)) });

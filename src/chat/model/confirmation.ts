@@ -2,6 +2,7 @@
 // that ties a write to the confirmation the user accepted: `prepareInvocation` records exactly
 // what it showed (input and the values it read), `invoke` refuses a write that was never shown
 // and one whose fields changed on the server since. No `vscode` import.
+import * as l10n from '@vscode/l10n';
 import { localDate } from '../../editor/controller/comments';
 import { escapeMarkdown } from '../../tree/model/tooltip';
 import type { ResolvedChange } from './changes';
@@ -19,7 +20,7 @@ export interface DefectHeading {
 }
 
 function heading(d: DefectHeading): string {
-  return `**Defect ${d.id}**: ${escapeMarkdown(d.name)} · ${escapeMarkdown(d.where)}`;
+  return l10n.t('**Defect {0}**: {1} · {2}', d.id, escapeMarkdown(d.name), escapeMarkdown(d.where));
 }
 
 /** Escaped text of several lines, each kept on its own line of a quote. */
@@ -29,11 +30,11 @@ function quoted(text: string): string {
 
 export function commentConfirmation(d: DefectHeading, user: string, date: Date, comment: string, commentsLabel: string): Confirmation {
   return {
-    title: `Add a comment to ALM defect ${d.id}?`,
+    title: l10n.t('Add a comment to ALM defect {0}?', d.id),
     message: [
       heading(d),
       '',
-      `Appends to ${escapeMarkdown(commentsLabel)} (\`dev-comments\`), after the comments already there; no other field changes:`,
+      l10n.t('Appends to {0} (`dev-comments`), after the comments already there; no other field changes:', escapeMarkdown(commentsLabel)),
       '',
       `> **${escapeMarkdown(user)}, ${localDate(date)}:**`,
       quoted(comment),
@@ -49,8 +50,8 @@ export interface ChangeRow extends ResolvedChange {
 export function updateConfirmation(d: DefectHeading, rows: readonly ChangeRow[]): Confirmation {
   const lines = rows.map((r) => `- ${escapeMarkdown(r.label)} (\`${r.field}\`): ${escapeMarkdown(r.current)} → ${escapeMarkdown(r.shown)}`);
   return {
-    title: `Change ${rows.length === 1 ? '1 field' : `${rows.length} fields`} of ALM defect ${d.id}?`,
-    message: [heading(d), '', 'Sets, under the defect\'s lock; every other field stays as it is:', '', ...lines].join('\n'),
+    title: rows.length === 1 ? l10n.t('Change 1 field of ALM defect {0}?', d.id) : l10n.t('Change {0} fields of ALM defect {1}?', rows.length, d.id),
+    message: [heading(d), '', l10n.t("Sets, under the defect's lock; every other field stays as it is:"), '', ...lines].join('\n'),
   };
 }
 

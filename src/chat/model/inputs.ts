@@ -1,6 +1,7 @@
 // The tools' inputs as the model sends them (the JSON schemas in package.json describe the same
 // shapes) and how a search input becomes the tree's DefectFilter and the client's Filter, so the
 // chat and the tree filter alike ("me" is the signed-in user, text matches the summary). No `vscode`.
+import * as l10n from '@vscode/l10n';
 import type { Filter } from '../../api/index';
 import { ME, describeFilter, isEmptyFilter, toApiFilter } from '../../tree/model/filter';
 import type { DefectFilter } from '../../tree/model/filter';
@@ -90,5 +91,5 @@ export function searchFilter(input: SearchDefectsInput): DefectFilter {
 /** The client Filter and a one-line description; throws RawQueryError for a malformed raw query. */
 export function buildSearch(input: SearchDefectsInput, me: string): { filter: Filter; description: string } {
   const f = searchFilter(input);
-  return { filter: toApiFilter(f, me), description: isEmptyFilter(f) ? 'no filter' : describeFilter(f) };
+  return { filter: toApiFilter(f, me), description: isEmptyFilter(f) ? l10n.t('no filter') : describeFilter(f) };
 }

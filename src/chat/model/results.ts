@@ -1,6 +1,7 @@
 // Failures as text the model can explain to the user: signed out, not found, locked by someone,
 // refused values, an unreachable server. Each says whether anything was changed and what to do.
 // Cancellation is not described here: the tools rethrow it. No `vscode` import.
+import * as l10n from '@vscode/l10n';
 import { LockedByOtherError, ValidationError, isAlmApiError } from '../../api/index';
 import type { FieldProblem } from '../../api/index';
 import { RawQueryError } from '../../tree/model/rawQuery';
@@ -22,37 +23,37 @@ export function problemLines(problems: readonly FieldProblem[]): string[] {
 }
 
 export function describeFailure(e: unknown, ctx: FailureContext): string {
-  const unchanged = ctx.write ? ' Nothing was changed.' : '';
+  const unchanged = ctx.write ? ` ${l10n.t('Nothing was changed.')}` : '';
   if (e instanceof ToolInputError) return `${e.message}${unchanged}`;
-  if (e instanceof RawQueryError) return `The ALM query is not valid: ${e.message} Fix the query (ALM syntax, e.g. {status[Open or New];severity[>='3-High']}) or use the other filters.`;
+  if (e instanceof RawQueryError) return l10n.t("The ALM query is not valid: {0} Fix the query (ALM syntax, e.g. {status[Open or New];severity[>='3-High']}) or use the other filters.", e.message);
   if (e instanceof LockedByOtherError) {
-    const who = e.lockedBy ? `${e.lockedBy}` : 'another user';
-    const since = e.since ? ` (locked since ${e.since})` : '';
-    return `Error: locked. ${capitalize(ctx.what)} is being edited by ${who}${since}.${unchanged} Try again when they have finished, or ask them to close the defect.`;
+    const who = e.lockedBy ? `${e.lockedBy}` : l10n.t('another user');
+    const since = e.since ? ` ${l10n.t('(locked since {0})', e.since)}` : '';
+    return l10n.t('Error: locked. {0} is being edited by {1}{2}.{3} Try again when they have finished, or ask them to close the defect.', capitalize(ctx.what), who, since, unchanged);
   }
   if (e instanceof ValidationError) {
     const lines = e.problems.length ? problemLines(e.problems) : [`- ${e.message}`];
-    return [`Error: validation failed. The server refused the change to ${ctx.what}.${unchanged}`, ...lines].join('\n');
+    return [l10n.t('Error: validation failed. The server refused the change to {0}.{1}', ctx.what, unchanged), ...lines].join('\n');
   }
   if (isAlmApiError(e)) {
     switch (e.kind) {
       case 'auth':
-        return `Error: signed out. ${e.message} The user must sign in with the command "ALM: Sign In…" (or from the ALM view), then try again.${unchanged}`;
+        return l10n.t('Error: signed out. {0} The user must sign in with the command "ALM: Sign In…" (or from the ALM view), then try again.{1}', e.message, unchanged);
       case 'not-found':
-        return `Error: not found. ${capitalize(ctx.what)} does not exist, or the user may not see it.${unchanged}`;
+        return l10n.t('Error: not found. {0} does not exist, or the user may not see it.{1}', capitalize(ctx.what), unchanged);
       case 'forbidden':
-        return `Error: forbidden. The server does not allow this user to do that on ${ctx.what}.${unchanged}`;
+        return l10n.t('Error: forbidden. The server does not allow this user to do that on {0}.{1}', ctx.what, unchanged);
       case 'version-conflict':
-        return `Error: changed meanwhile. ${capitalize(ctx.what)} was changed by someone else.${unchanged} Read it again and retry.`;
+        return l10n.t('Error: changed meanwhile. {0} was changed by someone else.{1} Read it again and retry.', capitalize(ctx.what), unchanged);
       case 'network':
       case 'tls':
       case 'timeout':
-        return `Error: the ALM server could not be reached (${e.message}).${unchanged}`;
+        return l10n.t('Error: the ALM server could not be reached ({0}).{1}', e.message, unchanged);
       default:
-        return `Error: ${e.message}${unchanged}`;
+        return l10n.t('Error: {0}{1}', e.message, unchanged);
     }
   }
-  return `Error: ${e instanceof Error ? e.message : String(e)}${unchanged}`;
+  return l10n.t('Error: {0}{1}', e instanceof Error ? e.message : String(e), unchanged);
 }
 
 function capitalize(s: string): string {

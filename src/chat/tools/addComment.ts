@@ -30,7 +30,7 @@ export class AddCommentTool implements vscode.LanguageModelTool<AddCommentInput>
     token: vscode.CancellationToken,
   ): Promise<vscode.PreparedToolInvocation> {
     const { input } = options;
-    const invocationMessage = `Adding a comment to ALM defect ${String(input.id)}`;
+    const invocationMessage = vscode.l10n.t('Adding a comment to ALM defect {0}', String(input.id));
     const id = defectId(input.id);
     if (id === undefined) return { invocationMessage };
     const comment = typeof input.comment === 'string' ? input.comment.trim() : '';
@@ -58,10 +58,10 @@ export class AddCommentTool implements vscode.LanguageModelTool<AddCommentInput>
     const ctx = { what: defectWhat(Number(input.id)), write: true };
     return runTool(ADD_COMMENT_TOOL, this.context, token, ctx, async (signal) => {
       const id = defectId(input.id);
-      if (id === undefined) throw new ToolInputError(`"${String(input.id)}" is not a defect ID: pass the defect's number as "id".`);
+      if (id === undefined) throw new ToolInputError(vscode.l10n.t('"{0}" is not a defect ID: pass the defect\'s number as "id".', String(input.id)));
       const comment = typeof input.comment === 'string' ? input.comment.trim() : '';
-      if (!comment) return 'Error: the comment is empty. Nothing was changed. Pass the comment text in "comment".';
-      if (comment.length > MAX_COMMENT) return `Error: the comment is longer than ${MAX_COMMENT} characters. Nothing was changed. Shorten it.`;
+      if (!comment) return vscode.l10n.t('Error: the comment is empty. Nothing was changed. Pass the comment text in "comment".');
+      if (comment.length > MAX_COMMENT) return vscode.l10n.t('Error: the comment is longer than {0} characters. Nothing was changed. Shorten it.', MAX_COMMENT);
       const ref = await resolveProject(this.context.services, input, signal);
       const where = describeProject(ref);
       ctx.what = defectWhat(id, where);
@@ -69,7 +69,7 @@ export class AddCommentTool implements vscode.LanguageModelTool<AddCommentInput>
       if (!this.context.ledger.take(ADD_COMMENT_TOOL, input)) {
         // The confirmation could not be built: reading the defect names the reason (e.g. not found).
         await api.defects.get(id, { fields: ['id'], signal });
-        return `Error: not confirmed. The user has not confirmed this comment on ${ctx.what}, so nothing was changed. Invoke the tool again so that VS Code asks the user.`;
+        return vscode.l10n.t('Error: not confirmed. The user has not confirmed this comment on {0}, so nothing was changed. Invoke the tool again so that VS Code asks the user.', ctx.what);
       }
       const user = ref.entry.username;
       await withDefectLock(this.context.services, ref, api, id, signal, async () => {
@@ -79,7 +79,7 @@ export class AddCommentTool implements vscode.LanguageModelTool<AddCommentInput>
         const html = appendComment(typeof current === 'string' ? current : null, user, this.now(), comment);
         await api.defects.update(id, { 'dev-comments': html }, { signal });
       });
-      return `Added the comment to ${ctx.what} as ${user}, after the comments already there.`;
+      return vscode.l10n.t('Added the comment to {0} as {1}, after the comments already there.', ctx.what, user);
     });
   }
 }

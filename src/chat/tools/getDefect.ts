@@ -1,5 +1,6 @@
 // "Get defect" (#almDefect): every field by its label, memos as inert Markdown text, attachments
 // by name and size, and the defect's link. A read: no confirmation.
+import * as l10n from '@vscode/l10n';
 import type * as vscode from 'vscode';
 import { defectLink } from '../../tree/model/refs';
 import { defectResult } from '../model/format';
@@ -16,7 +17,7 @@ export class GetDefectTool implements vscode.LanguageModelTool<DefectInput> {
   constructor(private readonly context: ChatToolContext) {}
 
   prepareInvocation(options: vscode.LanguageModelToolInvocationPrepareOptions<DefectInput>): vscode.PreparedToolInvocation {
-    return { invocationMessage: `Reading ALM defect ${options.input.id}` };
+    return { invocationMessage: l10n.t('Reading ALM defect {0}', options.input.id) };
   }
 
   invoke(options: vscode.LanguageModelToolInvocationOptions<DefectInput>, token: vscode.CancellationToken): Promise<vscode.LanguageModelToolResult> {
@@ -24,7 +25,7 @@ export class GetDefectTool implements vscode.LanguageModelTool<DefectInput> {
     const ctx = { what: defectWhat(Number(input.id)), write: false };
     return runTool(GET_DEFECT_TOOL, this.context, token, ctx, async (signal) => {
       const id = defectId(input.id);
-      if (id === undefined) throw new ToolInputError(`"${String(input.id)}" is not a defect ID: pass the defect's number as "id".`);
+      if (id === undefined) throw new ToolInputError(l10n.t('"{0}" is not a defect ID: pass the defect\'s number as "id".', String(input.id)));
       const ref = await resolveProject(this.context.services, input, signal);
       const where = describeProject(ref);
       ctx.what = defectWhat(id, where);

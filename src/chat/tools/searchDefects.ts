@@ -1,5 +1,6 @@
 // "Search defects" (#almDefects): a filter on a project, answered with compact rows and the total
 // count. It pages only until it has `limit` rows, so a broad filter never walks a whole project.
+import * as l10n from '@vscode/l10n';
 import type * as vscode from 'vscode';
 import { ROW_FIELDS, searchResult } from '../model/format';
 import { PAGE_SIZE, buildSearch, searchLimit } from '../model/inputs';
@@ -15,16 +16,16 @@ export class SearchDefectsTool implements vscode.LanguageModelTool<SearchDefects
   constructor(private readonly context: ChatToolContext) {}
 
   prepareInvocation(): vscode.PreparedToolInvocation {
-    return { invocationMessage: 'Searching ALM defects' };
+    return { invocationMessage: l10n.t('Searching ALM defects') };
   }
 
   invoke(options: vscode.LanguageModelToolInvocationOptions<SearchDefectsInput>, token: vscode.CancellationToken): Promise<vscode.LanguageModelToolResult> {
     const input = options.input ?? {};
-    const ctx = { what: 'the defect search', write: false };
+    const ctx = { what: l10n.t('the defect search'), write: false };
     return runTool(SEARCH_DEFECTS_TOOL, this.context, token, ctx, async (signal) => {
       const ref = await resolveProject(this.context.services, input, signal);
       const where = describeProject(ref);
-      ctx.what = `the defect search in ${where}`;
+      ctx.what = l10n.t('the defect search in {0}', where);
       const { filter, description } = buildSearch(input, ref.entry.username);
       const limit = searchLimit(input.limit);
       const api = await this.context.services.project(ref);

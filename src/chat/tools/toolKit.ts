@@ -44,5 +44,5 @@ export async function runTool(
 
 /** "defect 42 in Demo (DEFAULT/Demo)". */
 export function defectWhat(id: number, where?: string): string {
-  return where ? `defect ${id} in ${where}` : `defect ${id}`;
+  return where ? vscode.l10n.t('defect {0} in {1}', id, where) : vscode.l10n.t('defect {0}', id);
 }

@@ -3,6 +3,7 @@
 // surfaces as the client's LockedByOtherError, which the tools describe as text. A defect being
 // edited in this window is refused first: the editor's lock is this session's too, and releasing
 // "ours" would release it.
+import * as l10n from '@vscode/l10n';
 import type { LockHandle, ProjectApi } from '../../api/index';
 import { ToolInputError } from '../model/results';
 import type { ChatProjectRef, ChatToolServices } from '../services';
@@ -16,7 +17,7 @@ export async function withDefectLock<T>(
   fn: () => Promise<T>,
 ): Promise<T> {
   if (services.editingHere({ server: ref.server, domain: ref.domain, project: ref.project, id })) {
-    throw new ToolInputError(`Error: open for editing. Defect ${id} is being edited in the defect editor of this VS Code window, which holds its lock. Save or cancel there first (the editor also has Add comment).`);
+    throw new ToolInputError(l10n.t('Error: open for editing. Defect {0} is being edited in the defect editor of this VS Code window, which holds its lock. Save or cancel there first (the editor also has Add comment).', id));
   }
   const handle: LockHandle = await api.locks.acquire({ type: 'defect', id }, { signal });
   try {

@@ -37,7 +37,7 @@ export class UpdateDefectTool implements vscode.LanguageModelTool<UpdateDefectIn
     token: vscode.CancellationToken,
   ): Promise<vscode.PreparedToolInvocation> {
     const { input } = options;
-    const invocationMessage = `Updating ALM defect ${String(input.id)}`;
+    const invocationMessage = vscode.l10n.t('Updating ALM defect {0}', String(input.id));
     const id = defectId(input.id);
     if (id === undefined) return { invocationMessage };
     const linked = tokenToSignal(token);
@@ -67,25 +67,25 @@ export class UpdateDefectTool implements vscode.LanguageModelTool<UpdateDefectIn
     const ctx = { what: defectWhat(Number(input.id)), write: true };
     return runTool(UPDATE_DEFECT_TOOL, this.context, token, ctx, async (signal) => {
       const id = defectId(input.id);
-      if (id === undefined) throw new ToolInputError(`"${String(input.id)}" is not a defect ID: pass the defect's number as "id".`);
+      if (id === undefined) throw new ToolInputError(vscode.l10n.t('"{0}" is not a defect ID: pass the defect\'s number as "id".', String(input.id)));
       const { ref, api, changes, problems } = await this.resolve(input, signal);
       ctx.what = defectWhat(id, describeProject(ref));
       if (problems.length) {
-        return [`Error: validation failed. The change to ${ctx.what} was refused before anything was sent. Nothing was changed.`, ...problemLines(problems)].join('\n');
+        return [vscode.l10n.t('Error: validation failed. The change to {0} was refused before anything was sent. Nothing was changed.', ctx.what), ...problemLines(problems)].join('\n');
       }
       const seen = this.context.ledger.take(UPDATE_DEFECT_TOOL, input);
       if (!seen) {
         await api.defects.get(id, { fields: ['id'], signal });
-        return `Error: not confirmed. The user has not confirmed this change to ${ctx.what}, so nothing was changed. Invoke the tool again so that VS Code asks the user.`;
+        return vscode.l10n.t('Error: not confirmed. The user has not confirmed this change to {0}, so nothing was changed. Invoke the tool again so that VS Code asks the user.', ctx.what);
       }
       return withDefectLock(this.context.services, ref, api, id, signal, async () => {
         const latest = await api.defects.get(id, { signal });
         const moved = changes.filter((c) => !sameValue(seen[c.field] as FieldValue, latest[c.field] ?? null));
         if (moved.length) return changedMeanwhile(ctx.what, moved, ref);
-        if (changes.every((c) => sameValue(c.value, latest[c.field] ?? null))) return `${capitalize(ctx.what)} already has these values; nothing was sent.`;
+        if (changes.every((c) => sameValue(c.value, latest[c.field] ?? null))) return vscode.l10n.t('{0} already has these values; nothing was sent.', capitalize(ctx.what));
         const edits: DefectChanges = Object.fromEntries(changes.map((c) => [c.field, c.value]));
         await api.defects.update(id, edits, { original: latest, signal });
-        return [`Updated ${ctx.what}:`, ...changes.map((c) => `- ${c.label} (${c.field}): ${c.shown}`)].join('\n');
+        return [vscode.l10n.t('Updated {0}:', ctx.what), ...changes.map((c) => `- ${c.label} (${c.field}): ${c.shown}`)].join('\n');
       });
     });
   }
@@ -97,5 +97,5 @@ function capitalize(s: string): string {
 
 function changedMeanwhile(what: string, moved: readonly ResolvedChange[], ref: ResolvedProject): string {
   const names = moved.map((c) => c.label).join(', ');
-  return `Error: changed meanwhile. On ${ref.server}, someone changed ${names} of ${what} after the user confirmed the change, so nothing was changed. Read the defect again and, if the change still makes sense, invoke the tool again so the user confirms against the current values.`;
+  return vscode.l10n.t('Error: changed meanwhile. On {0}, someone changed {1} of {2} after the user confirmed the change, so nothing was changed. Read the defect again and, if the change still makes sense, invoke the tool again so the user confirms against the current values.', ref.server, names, what);
 }

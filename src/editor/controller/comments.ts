@@ -1,6 +1,7 @@
 // "Add comment" on dev-comments, the way ALM's own comment button writes it: a block headed by
 // the user and the date in bold, separated from the previous comment by a line of underscores,
 // inside the memo's `<html><body>` document.
+import * as l10n from '@vscode/l10n';
 import { escapeHtml } from '../../util/html';
 
 const BLOCK_OPEN = '<div align="left"><font face="Arial"><span style="font-size:8pt">';
@@ -33,7 +34,7 @@ function commentBlock(user: string, date: Date, text: string): string {
 
 /** `existing` with a new comment appended at the end (newest last, as ALM does). */
 export function appendComment(existing: string | null | undefined, user: string, date: Date, text: string): string {
-  if (!text.trim()) throw new RangeError('A comment needs some text.');
+  if (!text.trim()) throw new RangeError(l10n.t('A comment needs some text.'));
   const body = memoBody(existing);
   const block = commentBlock(user, date, text);
   return memoDocument(body ? `${body}\n${COMMENT_SEPARATOR}\n${block}` : block);

@@ -1,6 +1,7 @@
 // State, notifications and shared steps of the defect editor's controller: what the form shows
 // (init, values, status), the lock phase transitions and the helpers the user operations in
 // DefectController build on. No `vscode` import.
+import * as l10n from '@vscode/l10n';
 import { isCancellation, validateEdits } from '../../api/index';
 import type { Defect, FieldCatalog, LockHandle, ListTree } from '../../api/index';
 import type {
@@ -122,7 +123,7 @@ export abstract class ControllerBase {
   protected toLost(why?: string): void {
     this.lock = undefined;
     this.transition('lost');
-    this.notice = { kind: 'warning', text: `The lock on this defect was lost${why ? ` (${why})` : ''}. Your changes are kept; click Retry to edit again.` };
+    this.notice = { kind: 'warning', text: why ? l10n.t('The lock on this defect was lost ({0}). Your changes are kept; click Retry to edit again.', why) : l10n.t('The lock on this defect was lost. Your changes are kept; click Retry to edit again.') };
     this.emit('status');
   }
 
@@ -140,11 +141,11 @@ export abstract class ControllerBase {
     try {
       const latest = wireValues(await this.options.api.defects.get(this.key.id));
       if (announce && verStampOf(latest) !== verStampOf(this.form.server)) {
-        this.notice = { kind: 'info', text: 'The defect changed on the server since it was opened; you are editing the latest version.' };
+        this.notice = { kind: 'info', text: l10n.t('The defect changed on the server since it was opened; you are editing the latest version.') };
       }
       this.form.rebase(latest);
     } catch (e) {
-      if (!isCancellation(e)) this.notice = { kind: 'warning', text: `Could not re-read the defect: ${this.describe(e)}` };
+      if (!isCancellation(e)) this.notice = { kind: 'warning', text: l10n.t('Could not re-read the defect: {0}', this.describe(e)) };
     }
   }
 

@@ -1,6 +1,7 @@
 // The defect editor's user operations without VS Code: load, edit under a lock, type (validated
 // from the metadata as the user types), save after the ver-stamp check, resolve conflicts, add
 // comments, cancel and release. State and notifications live in ControllerBase.
+import * as l10n from '@vscode/l10n';
 import { LockLostError, LockedByOtherError, ValidationError, VersionConflictError, isCancellation } from '../../api/index';
 import type { LockHandle } from '../../api/index';
 import type { ConflictChoice, SaveOutcome, WireValue } from '../../shared/editorProtocol';
@@ -37,12 +38,12 @@ export class DefectController extends ControllerBase {
       this.transition(this.isNew ? 'loadedNew' : 'loaded');
       const restore = this.options.restore;
       if (restore && this.form.restore(restore, (f) => this.views.some((v) => v.name === f && !v.readOnly))) {
-        this.notice = { kind: 'info', text: 'Unsaved changes were restored. Click Edit to continue, or Cancel to discard them.' };
+        this.notice = { kind: 'info', text: l10n.t('Unsaved changes were restored. Click Edit to continue, or Cancel to discard them.') };
       }
       this.revalidate();
     } catch (e) {
       if (isCancellation(e)) return;
-      this.notice = { kind: 'error', text: `Could not open the defect: ${this.describe(e)}` };
+      this.notice = { kind: 'error', text: l10n.t('Could not open the defect: {0}', this.describe(e)) };
       this.transition('loadFailed');
     }
     this.emit('init', 'values', 'status');
@@ -77,7 +78,7 @@ export class DefectController extends ControllerBase {
         this.holder = { holder: e.lockedBy, since: e.since };
         this.transition('lockedByOther');
       } else {
-        this.notice = isCancellation(e) ? undefined : { kind: 'error', text: `Could not lock the defect for editing: ${this.describe(e)}` };
+        this.notice = isCancellation(e) ? undefined : { kind: 'error', text: l10n.t('Could not lock the defect for editing: {0}', this.describe(e)) };
         this.transition('acquireFailed');
       }
       this.emit('status');
@@ -139,7 +140,7 @@ export class DefectController extends ControllerBase {
         const updated = await this.options.api.defects.update(id, this.form.edits, { original: latestDefect, lock: this.lock });
         this.form.saved(wireValues(updated));
         this.options.onSaved?.(updated);
-        this.notice = { kind: 'info', text: `Saved at ${this.now().toTimeString().slice(0, 8)}.` };
+        this.notice = { kind: 'info', text: l10n.t('Saved at {0}.', this.now().toTimeString().slice(0, 8)) };
         if (options.close) await this.releaseLock('savedReleased');
         else this.transition('saved');
         this.emit('values', 'status');
@@ -163,7 +164,8 @@ export class DefectController extends ControllerBase {
       handle = await this.options.api.locks.acquire({ type: 'defect', id });
     } catch (e) {
       if (!(e instanceof LockedByOtherError)) throw e;
-      this.toLost(`${e.lockedBy ?? 'another user'} holds the lock now${e.since ? ` since ${e.since}` : ''}; nothing was saved`);
+      const who = e.lockedBy ?? l10n.t('another user');
+      this.toLost(e.since ? l10n.t('{0} holds the lock now since {1}; nothing was saved', who, e.since) : l10n.t('{0} holds the lock now; nothing was saved', who));
       return false;
     }
     this.lock = handle;
@@ -202,7 +204,7 @@ export class DefectController extends ControllerBase {
   }
 
   addComment(text: string): void {
-    if (this.phase !== 'editing') throw new Error('Click Edit before adding a comment.');
+    if (this.phase !== 'editing') throw new Error(l10n.t('Click Edit before adding a comment.'));
     const current = this.form.value('dev-comments');
     this.setField('dev-comments', appendComment(typeof current === 'string' ? current : null, this.options.user, this.now(), text));
     this.emit('values');
@@ -210,7 +212,7 @@ export class DefectController extends ControllerBase {
 
   /** A status action: starts editing when needed and sets the status (saved with the other edits). */
   async setStatus(value: string): Promise<void> {
-    if (!this.statuses.includes(value)) throw new RangeError(`"${value}" is not a value of the status list.`);
+    if (!this.statuses.includes(value)) throw new RangeError(l10n.t('"{0}" is not a value of the status list.', value));
     if (this.phase !== 'editing') await this.edit();
     if (this.phase !== 'editing') return;
     this.setField('status', value);
@@ -274,13 +276,13 @@ export class DefectController extends ControllerBase {
       this.key = { ...this.key, id: created.id };
       this.isNew = false;
       this.form.saved(wireValues(created));
-      this.notice = { kind: 'info', text: `Created defect ${created.id}.` };
+      this.notice = { kind: 'info', text: l10n.t('Created defect {0}.', created.id) };
       this.transition('savedReleased');
       this.emit('init', 'values', 'status');
       return 'saved';
     } catch (e) {
       if (e instanceof ValidationError) return this.rejectedByServer(e);
-      this.notice = { kind: 'error', text: `Could not create the defect: ${this.describe(e)}` };
+      this.notice = { kind: 'error', text: l10n.t('Could not create the defect: {0}', this.describe(e)) };
       this.transition('saveRejected');
       this.emit('status');
       return isCancellation(e) ? 'cancelled' : 'failed';
@@ -290,24 +292,24 @@ export class DefectController extends ControllerBase {
   private async saveFailed(e: unknown): Promise<SaveOutcome> {
     if (e instanceof ValidationError) return this.rejectedByServer(e);
     if (e instanceof LockLostError) {
-      this.toLost('the session kept ending before the save; nothing was saved');
+      this.toLost(l10n.t('the session kept ending before the save; nothing was saved'));
       return 'lost';
     }
     if (e instanceof LockedByOtherError) {
       // Someone else holds the lock now: ours is gone.
-      this.toLost(e.lockedBy ? `${e.lockedBy} holds the lock now` : undefined);
+      this.toLost(e.lockedBy ? l10n.t('{0} holds the lock now', e.lockedBy) : undefined);
       return 'lost';
     }
     if (e instanceof VersionConflictError) {
       this.transition('saveRejected');
-      this.notice = { kind: 'warning', text: 'The server refused the save because the defect changed meanwhile. Click Save to compare.' };
+      this.notice = { kind: 'warning', text: l10n.t('The server refused the save because the defect changed meanwhile. Click Save to compare.') };
       this.emit('status');
       return 'conflict';
     }
     const cancelled = isCancellation(e);
     this.notice = cancelled
-      ? { kind: 'info', text: 'Save cancelled; your changes are kept.' }
-      : { kind: 'error', text: `Save failed: ${this.describe(e)} Your changes are kept; click Edit to try again.` };
+      ? { kind: 'info', text: l10n.t('Save cancelled; your changes are kept.') }
+      : { kind: 'error', text: l10n.t('Save failed: {0} Your changes are kept; click Edit to try again.', this.describe(e)) };
     // After an unexpected error the lock is not left dangling; the edits stay.
     await this.releaseLock('saveFailed');
     this.emit('status');

@@ -1,5 +1,6 @@
 // The form's data: the defect as last read, the user's edits (the dirty set), the values those
 // edits were made against, and the problems to show. No I/O and no lock: the controller drives it.
+import * as l10n from '@vscode/l10n';
 import type { FieldCatalog, ListTree, validateEdits } from '../../api/index';
 import type { DefectKey, PersistedEditorState, ProblemView, WireValue } from '../../shared/editorProtocol';
 import { verStampOf } from './conflicts';
@@ -104,7 +105,7 @@ export class EditState {
     try {
       this.problems = validator(this.edits, catalog, lists, { creating: this.isNew }).map((p) => ({ field: p.field, label: p.label, message: p.message }));
     } catch (e) {
-      this.problems = [{ message: `The edits could not be checked: ${describe(e)}` }];
+      this.problems = [{ message: l10n.t('The edits could not be checked: {0}', describe(e)) }];
     }
   }
 

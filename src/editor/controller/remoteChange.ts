@@ -1,6 +1,7 @@
 // What a reload after someone else's save tells the user: who changed the defect and which fields.
 // ALM defects carry no "modified by" field, so the author is known when the change added a comment
 // (its header names the user). No `vscode` import.
+import * as l10n from '@vscode/l10n';
 import { htmlToText } from '../../tree/model/memoText';
 import type { WireValue } from '../../shared/editorProtocol';
 
@@ -27,8 +28,8 @@ export function lastCommentAuthor(memo: WireValue | undefined): string | undefin
 export function describeRemoteChange(before: Record<string, WireValue>, after: Record<string, WireValue>, label: (field: string) => string): string {
   const fields = changedFields(before, after);
   const commented = fields.includes('dev-comments') ? lastCommentAuthor(after['dev-comments']) : undefined;
-  const who = commented ?? 'someone';
+  const who = commented ?? l10n.t('someone');
   const what = fields.length ? ` (${fields.map(label).join(', ')})` : '';
-  const when = typeof after['last-modified'] === 'string' && after['last-modified'] ? ` at ${after['last-modified']}` : '';
-  return `Reloaded: ${who} changed this defect on the server${what}${when}.`;
+  const when = typeof after['last-modified'] === 'string' && after['last-modified'] ? ` ${l10n.t('at {0}', after['last-modified'])}` : '';
+  return l10n.t('Reloaded: {0} changed this defect on the server{1}{2}.', who, what, when);
 }

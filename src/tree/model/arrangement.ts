@@ -1,5 +1,6 @@
 // How defects are arranged in the tree: grouping (none, status, severity, owner) and sorting, and
 // the fields the tree requests. Paging needs a total order, so every sort ends with `id`.
+import * as l10n from '@vscode/l10n';
 import type { OrderBySpec } from '../../api';
 
 export type GroupBy = 'none' | 'status' | 'severity' | 'owner';
@@ -7,14 +8,14 @@ export const GROUP_BYS: readonly GroupBy[] = ['none', 'status', 'severity', 'own
 
 export type SortField = 'id' | 'name' | 'status' | 'severity' | 'priority' | 'owner' | 'creation-time' | 'last-modified';
 export const SORT_FIELDS: readonly { field: SortField; label: string }[] = [
-  { field: 'id', label: 'ID' },
-  { field: 'name', label: 'Summary' },
-  { field: 'status', label: 'Status' },
-  { field: 'severity', label: 'Severity' },
-  { field: 'priority', label: 'Priority' },
-  { field: 'owner', label: 'Assigned To' },
-  { field: 'creation-time', label: 'Detected On' },
-  { field: 'last-modified', label: 'Modified' },
+  { field: 'id', label: l10n.t('ID') },
+  { field: 'name', label: l10n.t('Summary') },
+  { field: 'status', label: l10n.t('Status') },
+  { field: 'severity', label: l10n.t('Severity') },
+  { field: 'priority', label: l10n.t('Priority') },
+  { field: 'owner', label: l10n.t('Assigned To') },
+  { field: 'creation-time', label: l10n.t('Detected On') },
+  { field: 'last-modified', label: l10n.t('Modified') },
 ];
 
 export interface SortSpec {

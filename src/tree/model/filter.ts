@@ -1,6 +1,7 @@
 // A project's defect filter as the user builds it (status, severity, priority, owner incl. "me",
 // detected-by, text in the name, raw query), how it becomes the client's Filter, how it reads in
 // the project node's description, and how it is read back from untrusted storage and settings.
+import * as l10n from '@vscode/l10n';
 import type { Condition, Filter } from '../../api';
 import { parseRawQuery } from './rawQuery';
 
@@ -29,7 +30,7 @@ export interface SavedFilter {
 const LIST_KEYS = ['status', 'severity', 'priority', 'owner', 'detectedBy'] as const;
 type ListKey = (typeof LIST_KEYS)[number];
 const WIRE: Record<ListKey, string> = { status: 'status', severity: 'severity', priority: 'priority', owner: 'owner', detectedBy: 'detected-by' };
-const LABEL: Record<ListKey, string> = { status: 'status', severity: 'severity', priority: 'priority', owner: 'owner', detectedBy: 'detected by' };
+const LABEL: Record<ListKey, string> = { status: l10n.t('status'), severity: l10n.t('severity'), priority: l10n.t('priority'), owner: l10n.t('owner'), detectedBy: l10n.t('detected by') };
 
 export function isEmptyFilter(filter: DefectFilter | undefined): boolean {
   return !filter || (LIST_KEYS.every((k) => !filter[k]?.length) && !filter.name && !filter.query);
@@ -72,8 +73,8 @@ export function describeFilter(filter: DefectFilter | undefined): string {
     const values = filter[key];
     if (values?.length) parts.push(`${LABEL[key]}: ${values.map((v) => (v === ME ? 'me' : v)).join(', ')}`);
   }
-  if (filter.name) parts.push(`name: “${filter.name}”`);
-  if (filter.query) parts.push(`query: ${filter.query}`);
+  if (filter.name) parts.push(l10n.t('name: “{0}”', filter.name));
+  if (filter.query) parts.push(l10n.t('query: {0}', filter.query));
   return parts.join(' · ');
 }
 

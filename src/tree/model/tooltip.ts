@@ -1,15 +1,16 @@
 // The Markdown tooltip of a defect row. Field values come from the server and may hold Markdown or
 // HTML; every value is escaped so it shows as text and cannot inject links or images.
+import * as l10n from '@vscode/l10n';
 import type { Defect } from '../../api';
 
 const ROWS: [string, string][] = [
-  ['status', 'Status'],
-  ['severity', 'Severity'],
-  ['priority', 'Priority'],
-  ['owner', 'Assigned To'],
-  ['detected-by', 'Detected By'],
-  ['creation-time', 'Detected On'],
-  ['last-modified', 'Modified'],
+  ['status', l10n.t('Status')],
+  ['severity', l10n.t('Severity')],
+  ['priority', l10n.t('Priority')],
+  ['owner', l10n.t('Assigned To')],
+  ['detected-by', l10n.t('Detected By')],
+  ['creation-time', l10n.t('Detected On')],
+  ['last-modified', l10n.t('Modified')],
 ];
 
 /**
@@ -21,7 +22,7 @@ export function escapeMarkdown(text: string): string {
 }
 
 export function defectTooltip(defect: Defect): string {
-  const lines = [`**Defect ${defect.id}**: ${escapeMarkdown(String(defect.name ?? ''))}`, '', '| | |', '|---|---|'];
+  const lines = [l10n.t('**Defect {0}**: {1}', defect.id, escapeMarkdown(String(defect.name ?? ''))), '', '| | |', '|---|---|'];
   for (const [field, label] of ROWS) {
     const v = defect[field];
     const shown = v === null || v === undefined || v === '' ? '—' : escapeMarkdown(typeof v === 'object' ? JSON.stringify(v) : String(v));
@@ -33,6 +34,6 @@ export function defectTooltip(defect: Defect): string {
 /** "Open · 2-Medium · alice" (missing values left out; no owner reads "unassigned"). */
 export function defectDescription(defect: Defect): string {
   const parts = [defect.status, defect.severity].filter((v): v is string => typeof v === 'string' && v !== '');
-  parts.push(typeof defect.owner === 'string' && defect.owner ? defect.owner : 'unassigned');
+  parts.push(typeof defect.owner === 'string' && defect.owner ? defect.owner : l10n.t('unassigned'));
   return parts.join(' · ');
 }

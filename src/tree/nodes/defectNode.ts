@@ -1,5 +1,6 @@
 // One defect: "id: name", status · severity · owner, an icon by severity and a Markdown tooltip.
 // Clicking opens it. When a feature registers defect children (attachments), it expands to them.
+import * as l10n from '@vscode/l10n';
 import type { Defect } from '../../api';
 import type { DefectRef } from '../model/refs';
 import { severityIcon } from '../model/severity';
@@ -28,12 +29,12 @@ export class DefectNode extends LoadingNode {
     const d = this.defect;
     return {
       label: `${d.id}: ${typeof d.name === 'string' ? d.name : ''}`,
-      description: this.changedRemotely ? `● changed · ${defectDescription(d)}` : defectDescription(d),
-      tooltip: this.changedRemotely ? `${defectTooltip(d)}\n\n_Changed on the server since you last opened it._` : defectTooltip(d),
+      description: this.changedRemotely ? l10n.t('● changed · {0}', defectDescription(d)) : defectDescription(d),
+      tooltip: this.changedRemotely ? `${defectTooltip(d)}\n\n_${l10n.t('Changed on the server since you last opened it.')}_` : defectTooltip(d),
       collapsible: this.ctx.defectChildren ? 'collapsed' : 'none',
       icon: severityIcon(typeof d.severity === 'string' ? d.severity : undefined),
       contextValue: this.changedRemotely ? 'alm:defect+changed' : 'alm:defect',
-      command: { command: 'almDefects.openDefect', title: 'Open Defect', arguments: [this.ref] },
+      command: { command: 'almDefects.openDefect', title: l10n.t('Open Defect'), arguments: [this.ref] },
     };
   }
 

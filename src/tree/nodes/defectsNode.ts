@@ -1,5 +1,6 @@
 // "Defects" and "My Defects" of a project. Ungrouped, the defects page in directly; grouped by
 // status, severity or owner, one group per value with its exact count, each group paging alone.
+import * as l10n from '@vscode/l10n';
 import { addCondition, toApiFilter } from '../model/filter';
 import type { Filter } from '../../api';
 import { countGroups } from '../model/groups';
@@ -34,12 +35,12 @@ export class DefectsNode extends PagedNode {
     const total = this.list?.total ?? this.groupCount;
     const parts: string[] = [];
     if (total !== undefined) parts.push(total.toLocaleString('en-US'));
-    if (group !== 'none') parts.push(`by ${group}`);
+    if (group !== 'none') parts.push(l10n.t('by {0}', group));
     parts.push(describeSort(this.ctx.state.sort));
     return {
-      label: this.mode === 'all' ? 'Defects' : 'My Defects',
+      label: this.mode === 'all' ? l10n.t('Defects') : l10n.t('My Defects'),
       description: parts.join(' · '),
-      tooltip: this.mode === 'all' ? 'Defects of the project (filter applies)' : `Defects assigned to ${this.projectNode.server.username} (filter applies)`,
+      tooltip: this.mode === 'all' ? l10n.t('Defects of the project (filter applies)') : l10n.t('Defects assigned to {0} (filter applies)', this.projectNode.server.username),
       collapsible: this.remembered(),
       icon: { id: this.mode === 'all' ? 'bug' : 'account' },
       contextValue: `alm:defects${group !== 'none' ? '+grouped' : ''}`,
@@ -59,7 +60,7 @@ export class DefectsNode extends PagedNode {
     const filter = this.apiFilter();
     const api = await this.projectNode.api();
     const group = this.ctx.state.groupBy;
-    const empty = this.projectNode.filter ? 'No defects match the filter' : this.mode === 'mine' ? 'No defects assigned to you' : 'No defects';
+    const empty = this.projectNode.filter ? l10n.t('No defects match the filter') : this.mode === 'mine' ? l10n.t('No defects assigned to you') : l10n.t('No defects');
     let rows: TreeNode[];
     if (group === 'none') {
       rows = await this.firstPage(api, filter, signal, empty);

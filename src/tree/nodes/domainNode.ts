@@ -1,5 +1,6 @@
 // A domain: its projects (or only the pinned one), from the domain listing when the server sent
 // them with it, otherwise from the domain's projects collection.
+import * as l10n from '@vscode/l10n';
 import type { DomainRef } from '../../api';
 import { nodeId } from '../model/refs';
 import { escapeMarkdown } from '../model/tooltip';
@@ -29,7 +30,7 @@ export class DomainNode extends LoadingNode {
       collapsible: this.remembered(),
       icon: { id: 'folder-library' },
       contextValue: 'alm:domain',
-      tooltip: `Domain **${escapeMarkdown(this.domain.name)}** on ${escapeMarkdown(this.server.name)}`,
+      tooltip: l10n.t('Domain **{0}** on {1}', escapeMarkdown(this.domain.name), escapeMarkdown(this.server.name)),
     };
   }
 
@@ -40,9 +41,9 @@ export class DomainNode extends LoadingNode {
     const pinned = this.server.entry.project;
     const shown = pinned ? projects.filter((p) => p.name.toLowerCase() === pinned.toLowerCase()) : projects;
     if (pinned && shown.length === 0) {
-      return [new MessageNode(this, this.ctx, 'error', `Project "${pinned}" is not in ${this.domain.name} or not open to ${this.server.username}`)];
+      return [new MessageNode(this, this.ctx, 'error', l10n.t('Project "{0}" is not in {1} or not open to {2}', pinned, this.domain.name, this.server.username))];
     }
-    if (shown.length === 0) return [new MessageNode(this, this.ctx, 'empty', 'No projects')];
+    if (shown.length === 0) return [new MessageNode(this, this.ctx, 'empty', l10n.t('No projects'))];
     return shown.map((p) => new ProjectNode(this, this.ctx, this.server, this.domain.name, p.name));
   }
 
@@ -51,6 +52,6 @@ export class DomainNode extends LoadingNode {
   }
 
   protected loadingNode(): TreeNode {
-    return loadingNode(this, this.ctx, 'Loading projects…');
+    return loadingNode(this, this.ctx, l10n.t('Loading projects…'));
   }
 }

@@ -1,5 +1,6 @@
 // One group under a grouped "Defects" node: the defects whose status, severity or owner has this
 // value (or none), with the count from the grouping scan, paged like the ungrouped list.
+import * as l10n from '@vscode/l10n';
 import type { ProjectApi } from '../../api';
 import type { GroupBy } from '../model/arrangement';
 import { addCondition } from '../model/filter';
@@ -31,7 +32,7 @@ export class GroupNode extends PagedNode {
   }
 
   item(): NodeItem {
-    const label = this.group.value ?? (this.field === 'owner' ? '(unassigned)' : '(no value)');
+    const label = this.group.value ?? (this.field === 'owner' ? l10n.t('(unassigned)') : l10n.t('(no value)'));
     const icon = this.field === 'severity' ? severityIcon(this.group.value) : { id: this.field === 'owner' ? 'person' : 'circle-large-outline' };
     return {
       label,
@@ -39,13 +40,13 @@ export class GroupNode extends PagedNode {
       collapsible: this.remembered(),
       icon,
       contextValue: `alm:group+${this.field}`,
-      tooltip: `${this.group.count} defects with ${this.field} ${this.group.value === null ? 'empty' : `“${label}”`}`,
+      tooltip: this.group.value === null ? l10n.t('{0} defects with {1} empty', this.group.count, this.field) : l10n.t('{0} defects with {1} “{2}”', this.group.count, this.field, label),
     };
   }
 
   protected load(signal: AbortSignal): Promise<TreeNode[]> {
     // An empty value matches defects without one, the way ALM reads `field['']`.
     const filter = addCondition(this.defectsNode.apiFilter(), this.field, { op: '=', value: this.group.value ?? '' });
-    return this.firstPage(this.api, filter, signal, 'No defects (changed since the count)');
+    return this.firstPage(this.api, filter, signal, l10n.t('No defects (changed since the count)'));
   }
 }

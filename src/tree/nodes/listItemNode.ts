@@ -1,4 +1,5 @@
 // A list, or a value of one; values with values of their own (subject folders) expand further.
+import * as l10n from '@vscode/l10n';
 import type { ListItem } from '../../api';
 import { escapeMarkdown } from '../model/tooltip';
 import type { TreeContext } from './context';
@@ -21,11 +22,11 @@ export class ListItemNode extends TreeNode {
 
   item(): NodeItem {
     const n = this.listItem.children.length;
-    const description = this.isList ? `${n} ${n === 1 ? 'value' : 'values'}` : n ? `${n}` : undefined;
+    const description = this.isList ? (n === 1 ? l10n.t('1 value') : l10n.t('{0} values', n)) : n ? `${n}` : undefined;
     return {
       label: this.listItem.name,
       description,
-      tooltip: `${this.isList ? 'List' : 'Value'} **${escapeMarkdown(this.listItem.name)}**`,
+      tooltip: this.isList ? l10n.t('List **{0}**', escapeMarkdown(this.listItem.name)) : l10n.t('Value **{0}**', escapeMarkdown(this.listItem.name)),
       collapsible: n === 0 ? 'none' : this.remembered(),
       icon: { id: this.isList ? 'list-unordered' : n ? 'folder' : 'symbol-enum-member' },
       contextValue: this.isList ? 'alm:list' : 'alm:listValue',

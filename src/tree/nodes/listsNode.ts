@@ -1,5 +1,6 @@
 // "Lists" of a project: every list with its values, nested as the server nests them (the subject
 // tree goes several levels deep). Refresh re-reads the lists instead of the client's cache.
+import * as l10n from '@vscode/l10n';
 import type { TreeContext } from './context';
 import { ListItemNode } from './listItemNode';
 import { MessageNode, failureNode, loadingNode } from './messageNode';
@@ -22,11 +23,11 @@ export class ListsNode extends LoadingNode {
 
   item(): NodeItem {
     return {
-      label: 'Lists',
+      label: l10n.t('Lists'),
       collapsible: this.remembered(),
       icon: { id: 'list-tree' },
       contextValue: 'alm:lists',
-      tooltip: 'The project lists and their values (read-only)',
+      tooltip: l10n.t('The project lists and their values (read-only)'),
     };
   }
 
@@ -40,7 +41,7 @@ export class ListsNode extends LoadingNode {
     const refresh = this.reread;
     this.reread = false;
     const tree = await api.listItems({ signal, refresh });
-    if (tree.lists.length === 0) return [new MessageNode(this, this.ctx, 'empty', 'No lists')];
+    if (tree.lists.length === 0) return [new MessageNode(this, this.ctx, 'empty', l10n.t('No lists'))];
     return tree.lists.map((l) => new ListItemNode(this, this.ctx, l, true));
   }
 
@@ -49,6 +50,6 @@ export class ListsNode extends LoadingNode {
   }
 
   protected loadingNode(): TreeNode {
-    return loadingNode(this, this.ctx, 'Loading lists…');
+    return loadingNode(this, this.ctx, l10n.t('Loading lists…'));
   }
 }

@@ -1,4 +1,5 @@
 // The last row of a paged list: loads the next page in place and says how many defects remain.
+import * as l10n from '@vscode/l10n';
 import type { TreeContext } from './context';
 import type { NodeItem } from './treeNode';
 import { TreeNode } from './treeNode';
@@ -20,13 +21,13 @@ export class LoadMoreNode extends TreeNode {
   item(): NodeItem {
     const remaining = this.remaining.toLocaleString('en-US');
     return {
-      label: this.busy ? 'Loading more…' : `Load ${this.next} more`,
-      description: `${remaining} remaining`,
-      tooltip: `${remaining} more defects match; click to load the next ${this.next}.`,
+      label: this.busy ? l10n.t('Loading more…') : l10n.t('Load {0} more', this.next),
+      description: l10n.t('{0} remaining', remaining),
+      tooltip: l10n.t('{0} more defects match; click to load the next {1}.', remaining, this.next),
       collapsible: 'none',
       icon: { id: this.busy ? 'loading~spin' : 'ellipsis' },
       contextValue: 'alm:loadMore',
-      command: this.busy ? undefined : { command: 'almDefects.loadMore', title: 'Load More', arguments: [this] },
+      command: this.busy ? undefined : { command: 'almDefects.loadMore', title: l10n.t('Load More'), arguments: [this] },
     };
   }
 }

@@ -1,5 +1,6 @@
 // A row that is not data: "Loading…", "No defects", an error, or "Sign in". The tree never throws;
 // whatever goes wrong ends up as one of these, with a command to act on it when there is one.
+import * as l10n from '@vscode/l10n';
 import { AuthError, isAlmApiError } from '../../api';
 import { NotSignedInError } from '../../auth/connection';
 import { describeError } from '../../util/log';
@@ -47,21 +48,21 @@ export class MessageNode extends TreeNode {
 
 /** "Sign in to <server>" with the command that asks for the password. */
 export function signInNode(parent: TreeNode, ctx: TreeContext, server: string, refusal?: string): MessageNode {
-  const action = { command: 'almDefects.signIn', title: 'Sign In', arguments: [{ server }] };
-  if (refusal) return new MessageNode(parent, ctx, 'sign-in', `Sign-in failed — click to sign in again`, action, refusal);
-  return new MessageNode(parent, ctx, 'sign-in', `Sign in to ${server}…`, action);
+  const action = { command: 'almDefects.signIn', title: l10n.t('Sign In'), arguments: [{ server }] };
+  if (refusal) return new MessageNode(parent, ctx, 'sign-in', l10n.t('Sign-in failed — click to sign in again'), action, refusal);
+  return new MessageNode(parent, ctx, 'sign-in', l10n.t('Sign in to {0}…', server), action);
 }
 
 /** The message row for a failed load: sign-in problems offer sign-in, others offer a retry. */
 export function failureNode(parent: TreeNode, ctx: TreeContext, server: string, error: unknown): MessageNode {
   if (error instanceof NotSignedInError) return signInNode(parent, ctx, server, error.refused ? error.message : undefined);
   if (error instanceof AuthError) return signInNode(parent, ctx, server, error.message);
-  const retry = { command: 'almDefects.refreshNode', title: 'Retry', arguments: [parent] };
-  if (error instanceof RawQueryError) return new MessageNode(parent, ctx, 'error', `Filter: ${error.message}`, { command: 'almDefects.filter', title: 'Edit Filter', arguments: [parent] });
-  const text = isAlmApiError(error) ? error.message : `Unexpected error: ${describeError(error)}`;
-  return new MessageNode(parent, ctx, 'error', text, retry, `${text}\n\nClick to retry.`);
+  const retry = { command: 'almDefects.refreshNode', title: l10n.t('Retry'), arguments: [parent] };
+  if (error instanceof RawQueryError) return new MessageNode(parent, ctx, 'error', l10n.t('Filter: {0}', error.message), { command: 'almDefects.filter', title: l10n.t('Edit Filter'), arguments: [parent] });
+  const text = isAlmApiError(error) ? error.message : l10n.t('Unexpected error: {0}', describeError(error));
+  return new MessageNode(parent, ctx, 'error', text, retry, `${text}\n\n${l10n.t('Click to retry.')}`);
 }
 
-export function loadingNode(parent: TreeNode, ctx: TreeContext, what = 'Loading…'): MessageNode {
+export function loadingNode(parent: TreeNode, ctx: TreeContext, what = l10n.t('Loading…')): MessageNode {
   return new MessageNode(parent, ctx, 'loading', what);
 }

@@ -1,6 +1,7 @@
 // Shared by "Defects"/"My Defects" and group nodes: a LoadingNode whose children are a DefectList,
 // with "Load more" appending the next page in place. A refresh aborts a page in flight (it uses
 // the load's signal), and a second click while a page loads is ignored rather than stacked.
+import * as l10n from '@vscode/l10n';
 import type { Filter, OrderBySpec, ProjectApi } from '../../api';
 import { orderByFor } from '../model/arrangement';
 import { describeError } from '../../util/log';
@@ -75,6 +76,6 @@ export abstract class PagedNode extends LoadingNode {
   }
 
   protected loadingNode(): TreeNode {
-    return loadingNode(this, this.ctx, 'Loading defects…');
+    return loadingNode(this, this.ctx, l10n.t('Loading defects…'));
   }
 }

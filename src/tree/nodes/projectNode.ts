@@ -1,5 +1,6 @@
 // A project: "Defects", "My Defects" and "Lists". Its description shows the active filter; the
 // filter, grouping and sort apply to both defect nodes, which reload when any of them changes.
+import * as l10n from '@vscode/l10n';
 import type { ProjectApi } from '../../api';
 import { describeFilter, isEmptyFilter } from '../model/filter';
 import type { DefectFilter } from '../model/filter';
@@ -43,8 +44,8 @@ export class ProjectNode extends TreeNode {
     const filtered = !isEmptyFilter(filter);
     return {
       label: this.project,
-      description: filtered ? `filter: ${describeFilter(filter)}` : undefined,
-      tooltip: `Project **${escapeMarkdown(this.project)}** in ${escapeMarkdown(this.domain)} on ${escapeMarkdown(this.server.name)}${filtered ? `\n\nFilter: ${escapeMarkdown(describeFilter(filter))}` : ''}`,
+      description: filtered ? l10n.t('filter: {0}', describeFilter(filter)) : undefined,
+      tooltip: l10n.t('Project **{0}** in {1} on {2}', escapeMarkdown(this.project), escapeMarkdown(this.domain), escapeMarkdown(this.server.name)) + (filtered ? `\n\n${l10n.t('Filter: {0}', escapeMarkdown(describeFilter(filter)))}` : ''),
       collapsible: this.remembered(),
       icon: { id: filtered ? 'filter' : 'project' },
       contextValue: `alm:project${filtered ? '+filtered' : ''}`,

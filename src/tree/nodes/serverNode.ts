@@ -1,5 +1,6 @@
 // A configured server: its connection state in the description and icon, its domains below (or
 // only the pinned one), and a "Sign in" row instead when no usable password is stored.
+import * as l10n from '@vscode/l10n';
 import type { ServerSource, TreeContext } from './context';
 import { DomainNode } from './domainNode';
 import { MessageNode, failureNode, loadingNode, signInNode } from './messageNode';
@@ -10,12 +11,12 @@ import type { NodeItem , TreeNode } from './treeNode';
 import { LoadingNode } from './treeNode';
 
 const STATUS_TEXT: Record<ServerSource['status'], string> = {
-  'signed-out': 'signed out',
+  'signed-out': l10n.t('signed out'),
   ready: '',
-  'signing-in': 'signing in…',
+  'signing-in': l10n.t('signing in…'),
   'signed-in': '',
-  failed: 'sign-in failed',
-  error: 'unreachable',
+  failed: l10n.t('sign-in failed'),
+  error: l10n.t('unreachable'),
 };
 
 export class ServerNode extends LoadingNode {
@@ -35,12 +36,12 @@ export class ServerNode extends LoadingNode {
     const s = this.server;
     const state = STATUS_TEXT[s.status];
     const who = `${s.entry.url} · ${s.username || signInLabel(s.entry)}`;
-    const signInLine = s.entry.auth === 'apiKey' ? `Sign-in: ${escapeMarkdown(signInLabel(s.entry))}${s.username ? ` (user ${escapeMarkdown(s.username)})` : ''}` : `User: ${escapeMarkdown(s.entry.username)}`;
+    const signInLine = s.entry.auth !== 'apiKey' ? l10n.t('User: {0}', escapeMarkdown(s.entry.username)) : s.username ? l10n.t('Sign-in: {0} (user {1})', escapeMarkdown(signInLabel(s.entry)), escapeMarkdown(s.username)) : l10n.t('Sign-in: {0}', escapeMarkdown(signInLabel(s.entry)));
     const signedIn = s.status === 'signed-in' || s.status === 'ready' || s.status === 'signing-in';
     return {
       label: s.name,
       description: state ? `${who} — ${state}` : who,
-      tooltip: [`**${escapeMarkdown(s.name)}**`, escapeMarkdown(s.entry.url), signInLine, `REST tree: ${escapeMarkdown(treeLabel(s.tree))}${s.entry.dialect ? ' (set in the server entry)' : ''}`, s.problem ? escapeMarkdown(s.problem) : ''].filter(Boolean).join('\n\n'),
+      tooltip: [`**${escapeMarkdown(s.name)}**`, escapeMarkdown(s.entry.url), signInLine, s.entry.dialect ? l10n.t('REST tree: {0} (set in the server entry)', escapeMarkdown(treeLabel(s.tree))) : l10n.t('REST tree: {0}', escapeMarkdown(treeLabel(s.tree))), s.problem ? escapeMarkdown(s.problem) : ''].filter(Boolean).join('\n\n'),
       collapsible: this.remembered(),
       icon: s.status === 'failed' || s.status === 'error' ? { id: 'server', color: 'errorForeground' } : { id: signedIn ? 'server' : 'server-environment' },
       contextValue: `alm:server+${signedIn ? 'signedIn' : 'signedOut'}`,
@@ -61,9 +62,9 @@ export class ServerNode extends LoadingNode {
     const domains = await s.domains(signal);
     const shown = pinned ? domains.filter((d) => d.name.toLowerCase() === pinned.toLowerCase()) : domains;
     if (pinned && shown.length === 0) {
-      return [new MessageNode(this, this.ctx, 'error', `Domain "${pinned}" is not on this server or not open to ${s.username}`)];
+      return [new MessageNode(this, this.ctx, 'error', l10n.t('Domain "{0}" is not on this server or not open to {1}', pinned, s.username))];
     }
-    if (shown.length === 0) return [new MessageNode(this, this.ctx, 'empty', `No domains are open to ${s.username}`)];
+    if (shown.length === 0) return [new MessageNode(this, this.ctx, 'empty', l10n.t('No domains are open to {0}', s.username))];
     return shown.map((d) => new DomainNode(this, this.ctx, s, d));
   }
 
@@ -72,6 +73,6 @@ export class ServerNode extends LoadingNode {
   }
 
   protected loadingNode(): TreeNode {
-    return loadingNode(this, this.ctx, this.server.status === 'signing-in' ? 'Signing in…' : 'Loading domains…');
+    return loadingNode(this, this.ctx, this.server.status === 'signing-in' ? l10n.t('Signing in…') : l10n.t('Loading domains…'));
   }
 }

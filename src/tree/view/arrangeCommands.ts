@@ -21,13 +21,26 @@ function loadedProjects(provider: AlmTreeProvider): ProjectNode[] {
   return out;
 }
 
+function groupLabel(g: GroupBy): string {
+  switch (g) {
+    case 'none':
+      return vscode.l10n.t('No Grouping');
+    case 'status':
+      return vscode.l10n.t('By Status');
+    case 'severity':
+      return vscode.l10n.t('By Severity');
+    case 'owner':
+      return vscode.l10n.t('By Owner');
+  }
+}
+
 export async function groupBy(provider: AlmTreeProvider, arg: unknown): Promise<GroupBy | undefined> {
   let group: GroupBy | undefined = typeof arg === 'string' && GROUP_BYS.includes(arg as GroupBy) ? (arg as GroupBy) : undefined;
   if (!group) {
     const current = provider.state.groupBy;
     const picked = await vscode.window.showQuickPick(
-      GROUP_BYS.map((g) => ({ label: g === 'none' ? 'No Grouping' : `By ${g[0].toUpperCase()}${g.slice(1)}`, description: g === current ? 'current' : undefined, g })),
-      { title: 'Group defects' },
+      GROUP_BYS.map((g) => ({ label: groupLabel(g), description: g === current ? vscode.l10n.t('current') : undefined, g })),
+      { title: vscode.l10n.t('Group defects') },
     );
     group = picked?.g;
   }
@@ -43,16 +56,16 @@ export async function sortBy(provider: AlmTreeProvider, arg: unknown): Promise<S
   if (!sort) {
     const current = provider.state.sort;
     const field = await vscode.window.showQuickPick(
-      SORT_FIELDS.map((f) => ({ label: f.label, description: f.field === current.field ? `current: ${describeSort(current)}` : undefined, f: f.field })),
-      { title: 'Sort defects by' },
+      SORT_FIELDS.map((f) => ({ label: f.label, description: f.field === current.field ? vscode.l10n.t('current: {0}', describeSort(current)) : undefined, f: f.field })),
+      { title: vscode.l10n.t('Sort defects by') },
     );
     if (!field) return undefined;
     const dir = await vscode.window.showQuickPick(
       [
-        { label: '$(arrow-down) Descending', d: 'desc' as const },
-        { label: '$(arrow-up) Ascending', d: 'asc' as const },
+        { label: `$(arrow-down) ${vscode.l10n.t('Descending')}`, d: 'desc' as const },
+        { label: `$(arrow-up) ${vscode.l10n.t('Ascending')}`, d: 'asc' as const },
       ],
-      { title: `Sort by ${field.label}` },
+      { title: vscode.l10n.t('Sort by {0}', field.label) },
     );
     if (!dir) return undefined;
     sort = { field: field.f, direction: dir.d };

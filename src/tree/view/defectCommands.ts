@@ -42,12 +42,12 @@ export async function goToDefect(
   const direct = defectRefOf(arg);
   let ref = direct;
   if (!ref) {
-    const project = await projectFor(provider, view, arg, 'Go to a defect in which project?');
+    const project = await projectFor(provider, view, arg, vscode.l10n.t('Go to a defect in which project?'));
     if (!project) return undefined;
     const text = await vscode.window.showInputBox({
-      title: `Go to defect in ${project.project}`,
-      prompt: 'Defect id',
-      validateInput: (v) => (parseDefectId(v) ? undefined : 'Enter a defect id, e.g. 42'),
+      title: vscode.l10n.t('Go to defect in {0}', project.project),
+      prompt: vscode.l10n.t('Defect id'),
+      validateInput: (v) => (parseDefectId(v) ? undefined : vscode.l10n.t('Enter a defect id, e.g. 42')),
     });
     const id = text === undefined ? undefined : parseDefectId(text);
     if (!id) return undefined;
@@ -55,14 +55,14 @@ export async function goToDefect(
   }
   const connection = manager.get(ref.server);
   if (!connection) {
-    void vscode.window.showErrorMessage(`No ALM server named "${ref.server}" is configured.`);
+    void vscode.window.showErrorMessage(vscode.l10n.t('No ALM server named "{0}" is configured.', ref.server));
     return undefined;
   }
   try {
     const api = await connection.project(ref.domain, ref.project);
     await api.defects.get(ref.id, { fields: ['name'] });
   } catch (e) {
-    const message = e instanceof NotFoundError ? `Defect ${ref.id} does not exist in ${ref.project}.` : `Cannot open defect ${ref.id}: ${describeError(e)}`;
+    const message = e instanceof NotFoundError ? vscode.l10n.t('Defect {0} does not exist in {1}.', ref.id, ref.project) : vscode.l10n.t('Cannot open defect {0}: {1}', ref.id, describeError(e));
     log.warn(message);
     void vscode.window.showErrorMessage(message);
     return undefined;
@@ -75,7 +75,7 @@ export async function copyDefectId(view: vscode.TreeView<TreeNode>, arg: unknown
   const ref = selectedDefect(view, arg);
   if (!ref) return undefined;
   await vscode.env.clipboard.writeText(String(ref.id));
-  vscode.window.setStatusBarMessage(`Copied defect id ${ref.id}`, 3000);
+  vscode.window.setStatusBarMessage(vscode.l10n.t('Copied defect id {0}', ref.id), 3000);
   return String(ref.id);
 }
 
@@ -85,6 +85,6 @@ export async function copyDefectLink(view: vscode.TreeView<TreeNode>, manager: C
   if (!ref || !connection) return undefined;
   const link = defectLink(connection.entry.url, ref);
   await vscode.env.clipboard.writeText(link);
-  vscode.window.setStatusBarMessage(`Copied the link to defect ${ref.id}`, 3000);
+  vscode.window.setStatusBarMessage(vscode.l10n.t('Copied the link to defect {0}', ref.id), 3000);
   return link;
 }

@@ -1,6 +1,6 @@
 // "Filter…", "Clear Filter", saved filters. The filter menu edits a draft (status, severity and
-// priority from the project's own lists, users with "me", name text, raw query checked as typed)
-// and applies it only on "Apply". With `{ filter }` in the argument it applies without prompts.
+// priority from the project's own lists, users from its user list with "me", name text, raw query
+// checked as typed) and applies it only on "Apply". With `{ filter }` in the argument it applies without prompts.
 import * as vscode from 'vscode';
 import type { ProjectApi } from '../../api';
 import { readSavedFilterSettings, writeSavedFilters } from '../../config/settings';
@@ -9,12 +9,19 @@ import { ME, describeFilter, isEmptyFilter, readFilter } from '../model/filter';
 import type { DefectFilter } from '../model/filter';
 import { RawQueryError, parseRawQuery } from '../model/rawQuery';
 import type { ProjectNode } from '../nodes/projectNode';
+import { pickUsers } from './userPicker';
 
 type ListField = 'status' | 'severity' | 'priority';
 type UserField = 'owner' | 'detectedBy';
 type Action = ListField | UserField | 'name' | 'query' | 'apply' | 'saved' | 'save' | 'clear';
 
-const LABELS: Record<ListField | UserField, string> = { status: 'Status', severity: 'Severity', priority: 'Priority', owner: 'Assigned To', detectedBy: 'Detected By' };
+const LABELS: Record<ListField | UserField, string> = {
+  status: vscode.l10n.t('Status'),
+  severity: vscode.l10n.t('Severity'),
+  priority: vscode.l10n.t('Priority'),
+  owner: vscode.l10n.t('Assigned To'),
+  detectedBy: vscode.l10n.t('Detected By'),
+};
 
 /** Applies `arg.filter` when given; otherwise runs the filter menu. Returns the filter now active. */
 export async function filterProject(project: ProjectNode, arg: unknown): Promise<DefectFilter | undefined> {
@@ -39,19 +46,15 @@ export async function filterProject(project: ProjectNode, arg: unknown): Promise
       const values = await pickListValues(project, action, draft[action] ?? []);
       if (values) setList(draft, action, values);
     } else if (action === 'owner' || action === 'detectedBy') {
-      const text = await vscode.window.showInputBox({
-        title: `${LABELS[action]} is any of`,
-        prompt: `User names separated by commas; "me" is ${project.server.username}. Empty for anyone.`,
-        value: (draft[action] ?? []).map((u) => (u === ME ? 'me' : u)).join(', '),
-      });
-      if (text !== undefined) setList(draft, action, text.split(',').map((s) => s.trim()).filter(Boolean).map((u) => (u.toLowerCase() === 'me' ? ME : u)));
+      const values = await pickUsers(project, LABELS[action], draft[action] ?? []);
+      if (values) setList(draft, action, values);
     } else if (action === 'name') {
-      const text = await vscode.window.showInputBox({ title: 'Summary contains', prompt: '* matches any text. Empty for no condition.', value: draft.name ?? '' });
+      const text = await vscode.window.showInputBox({ title: vscode.l10n.t('Summary contains'), prompt: vscode.l10n.t('* matches any text. Empty for no condition.'), value: draft.name ?? '' });
       if (text !== undefined) draft.name = text.trim() || undefined;
     } else if (action === 'query') {
       const text = await vscode.window.showInputBox({
-        title: 'Query (for experts)',
-        prompt: 'ALM query syntax, e.g. {status[Open or New];id[>100]}. ANDed with the other conditions.',
+        title: vscode.l10n.t('Query (for experts)'),
+        prompt: vscode.l10n.t('ALM query syntax, e.g. {status[Open or New];id[>100]}. ANDed with the other conditions.'),
         value: draft.query ?? '',
         validateInput: (v) => checkQuery(v),
       });
@@ -59,10 +62,10 @@ export async function filterProject(project: ProjectNode, arg: unknown): Promise
     } else if (action === 'saved') {
       const saved = readSavedFilterSettings();
       if (saved.length === 0) {
-        void vscode.window.showInformationMessage('No saved filters yet. Use "Save As…" in the filter menu.');
+        void vscode.window.showInformationMessage(vscode.l10n.t('No saved filters yet. Use "Save As…" in the filter menu.'));
         continue;
       }
-      const picked = await vscode.window.showQuickPick(saved.map((s) => ({ label: s.name, description: describeFilter(s.filter), s })), { title: 'Apply saved filter' });
+      const picked = await vscode.window.showQuickPick(saved.map((s) => ({ label: s.name, description: describeFilter(s.filter), s })), { title: vscode.l10n.t('Apply saved filter') });
       if (picked) Object.assign(clear(draft), picked.s.filter);
     } else if (action === 'save') {
       await saveFilterAs(draft);
@@ -74,10 +77,10 @@ export async function filterProject(project: ProjectNode, arg: unknown): Promise
 export async function saveFilterAs(filter: DefectFilter, name?: string): Promise<boolean> {
   const clean = readFilter(filter);
   if (!clean) {
-    void vscode.window.showInformationMessage('The filter is empty: nothing to save.');
+    void vscode.window.showInformationMessage(vscode.l10n.t('The filter is empty: nothing to save.'));
     return false;
   }
-  const chosen = name ?? (await vscode.window.showInputBox({ title: 'Save filter as', prompt: describeFilter(clean), validateInput: (v) => (v.trim() ? undefined : 'Enter a name') }));
+  const chosen = name ?? (await vscode.window.showInputBox({ title: vscode.l10n.t('Save filter as'), prompt: describeFilter(clean), validateInput: (v) => (v.trim() ? undefined : vscode.l10n.t('Enter a name')) }));
   if (!chosen) return false;
   const others = readSavedFilterSettings().filter((s) => s.name !== chosen.trim());
   await writeSavedFilters([...others, { name: chosen.trim(), filter: clean }]);
@@ -96,19 +99,19 @@ function checkQuery(text: string): string | undefined {
 
 async function menu(project: ProjectNode, draft: DefectFilter): Promise<Action | undefined> {
   type Item = vscode.QuickPickItem & { action?: Action };
-  const any = (v: string[] | undefined): string => (v?.length ? v.map((x) => (x === ME ? 'me' : x)).join(', ') : 'any');
+  const any = (v: string[] | undefined): string => (v?.length ? v.map((x) => (x === ME ? 'me' : x)).join(', ') : vscode.l10n.t('any'));
   const items: Item[] = [
-    { label: '$(check) Apply', description: isEmptyFilter(draft) ? 'show all defects' : describeFilter(draft), action: 'apply' },
+    { label: `$(check) ${vscode.l10n.t('Apply')}`, description: isEmptyFilter(draft) ? vscode.l10n.t('show all defects') : describeFilter(draft), action: 'apply' },
     { label: '', kind: vscode.QuickPickItemKind.Separator },
     ...(['status', 'severity', 'priority', 'owner', 'detectedBy'] as const).map((k): Item => ({ label: LABELS[k], description: any(draft[k]), action: k })),
-    { label: 'Summary Contains', description: draft.name ?? 'any', action: 'name' },
-    { label: 'Query (Experts)', description: draft.query ?? 'none', action: 'query' },
+    { label: vscode.l10n.t('Summary Contains'), description: draft.name ?? vscode.l10n.t('any'), action: 'name' },
+    { label: vscode.l10n.t('Query (Experts)'), description: draft.query ?? vscode.l10n.t('none'), action: 'query' },
     { label: '', kind: vscode.QuickPickItemKind.Separator },
-    { label: '$(bookmark) Apply Saved Filter…', action: 'saved' },
-    { label: '$(save) Save As…', action: 'save' },
-    { label: '$(clear-all) Clear All Conditions', action: 'clear' },
+    { label: `$(bookmark) ${vscode.l10n.t('Apply Saved Filter…')}`, action: 'saved' },
+    { label: `$(save) ${vscode.l10n.t('Save As…')}`, action: 'save' },
+    { label: `$(clear-all) ${vscode.l10n.t('Clear All Conditions')}`, action: 'clear' },
   ];
-  const picked = await vscode.window.showQuickPick(items, { title: `Filter defects of ${project.project}`, ignoreFocusOut: true });
+  const picked = await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Filter defects of {0}', project.project), ignoreFocusOut: true });
   return picked?.action;
 }
 
@@ -117,12 +120,12 @@ async function pickListValues(project: ProjectNode, field: ListField, current: s
   try {
     values = await listValues(await project.api(), field);
   } catch (e) {
-    void vscode.window.showWarningMessage(`Cannot read the ${LABELS[field]} list: ${describeError(e)}`);
+    void vscode.window.showWarningMessage(vscode.l10n.t('Cannot read the {0} list: {1}', LABELS[field], describeError(e)));
   }
   for (const v of current) if (!values.includes(v)) values.push(v);
   const picked = await vscode.window.showQuickPick(
     values.map((v) => ({ label: v, picked: current.includes(v) })),
-    { title: `${LABELS[field]} is any of (none checked: any)`, canPickMany: true, ignoreFocusOut: true },
+    { title: vscode.l10n.t('{0} is any of (none checked: any)', LABELS[field]), canPickMany: true, ignoreFocusOut: true },
   );
   return picked?.map((p) => p.label);
 }

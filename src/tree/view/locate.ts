@@ -43,7 +43,7 @@ export async function projectFor(provider: AlmTreeProvider, view: vscode.TreeVie
 /** Every project of the signed-in servers (honouring pins), as a quick pick. */
 async function pickProject(provider: AlmTreeProvider, title: string): Promise<ProjectNode | undefined> {
   const projects: ProjectNode[] = [];
-  await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: 'Listing ALM projects…' }, async () => {
+  await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Listing ALM projects…') }, async () => {
     for (const server of provider.serverNodes().filter((s: ServerNode) => s.server.canLoad)) {
       for (const d of await childrenOf(server)) {
         if (!(d instanceof DomainNode)) continue;
@@ -52,7 +52,7 @@ async function pickProject(provider: AlmTreeProvider, title: string): Promise<Pr
     }
   });
   if (projects.length === 0) {
-    void vscode.window.showInformationMessage('Sign in to an ALM server first.', 'Sign In').then((c) => {
+    void vscode.window.showInformationMessage(vscode.l10n.t('Sign in to an ALM server first.'), vscode.l10n.t('Sign In')).then((c) => {
       if (c) void vscode.commands.executeCommand('almDefects.signIn');
     });
     return undefined;

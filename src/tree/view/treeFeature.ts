@@ -124,15 +124,15 @@ export class TreeFeature implements vscode.Disposable {
       cmd('almDefects.copyDefectId', (arg) => copyDefectId(view, arg)),
       cmd('almDefects.copyDefectLink', (arg) => copyDefectLink(view, services.manager, arg)),
       cmd('almDefects.filter', async (arg) => {
-        const project = await projectFor(provider, view, arg, 'Filter the defects of which project?');
+        const project = await projectFor(provider, view, arg, vscode.l10n.t('Filter the defects of which project?'));
         return project ? filterProject(project, arg) : undefined;
       }),
       cmd('almDefects.clearFilter', async (arg) => {
-        const project = await projectFor(provider, view, arg, 'Clear the filter of which project?');
+        const project = await projectFor(provider, view, arg, vscode.l10n.t('Clear the filter of which project?'));
         await project?.setFilter(undefined);
       }),
       cmd('almDefects.saveFilter', async (arg) => {
-        const project = await projectFor(provider, view, arg, 'Save the filter of which project?');
+        const project = await projectFor(provider, view, arg, vscode.l10n.t('Save the filter of which project?'));
         const name = typeof arg === 'object' && arg !== null && typeof (arg as { name?: unknown }).name === 'string' ? (arg as { name: string }).name : undefined;
         return project?.filter ? saveFilterAs(project.filter, name) : false;
       }),

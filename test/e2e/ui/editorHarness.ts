@@ -69,6 +69,8 @@ export interface HarnessOptions extends Omit<DefectControllerOptions, 'describe'
   /** Answers image requests (default: none resolve). */
   resolveImage?: (src: string) => Promise<ImageReply>;
   viewport?: { width: number; height: number };
+  /** A translation bundle for the page, as the host passes `vscode.l10n.bundle` (default: none, English). */
+  l10n?: Record<string, string>;
 }
 
 export async function openEditorPage(context: BrowserContext, repoRoot: string, options: HarnessOptions): Promise<EditorPage> {
@@ -80,7 +82,7 @@ export async function openEditorPage(context: BrowserContext, repoRoot: string, 
   const nonce = 'harness-nonce-0123456789';
   const files: Record<string, { body: string | Buffer; contentType: string }> = {
     '/index.html': {
-      body: editorHtml({ cspSource: HARNESS_ORIGIN, scriptUri: `${HARNESS_ORIGIN}/editor.js`, styleUri: `${HARNESS_ORIGIN}/editor.css`, nonce }),
+      body: editorHtml({ cspSource: HARNESS_ORIGIN, scriptUri: `${HARNESS_ORIGIN}/editor.js`, styleUri: `${HARNESS_ORIGIN}/editor.css`, nonce, l10n: options.l10n }),
       contentType: 'text/html; charset=utf-8',
     },
     '/editor.js': { body: readFileSync(join(dist, 'editor.js')), contentType: 'text/javascript' },

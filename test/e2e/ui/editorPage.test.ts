@@ -1,7 +1,7 @@
 // The editor page in real Chromium with the real controller behind it: operable by keyboard alone
 // (Tab to Edit, type, Ctrl+S), inputs named by their labels for screen readers, the field-by-field
 // conflict choice made in the page, the lock banner naming the holder, memo links handed to the
-// host, and memo images shown from the data: URI the host resolves.
+// host, memo images shown from the data: URI the host resolves, and its texts from a translation bundle.
 import * as assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { FakeProject } from '../../unit/editor/fakeProject';
@@ -95,6 +95,24 @@ describe('ui: the editor page (keyboard, screen readers, conflicts, links, image
     await page.getByRole('group', { name: 'Change status' }).getByRole('button', { name: 'Set status to Fixed' }).waitFor();
     const unnamed = await page.evaluate<string[]>(`Array.from(document.querySelectorAll('.field-input > :is(vscode-text-field, vscode-dropdown, input, .memo, .multi)')).filter((e) => !e.getAttribute('aria-label')).map((e) => e.closest('.field').dataset.field)`);
     assert.deepEqual(unnamed, []);
+  });
+
+  it('shows its texts in the display language when the host passes a bundle (markup in a translation stays text)', async () => {
+    const editor = await open(project(), {
+      l10n: { Edit: 'Bearbeiten', 'Defect actions': 'Fehleraktionen', Details: 'Einzelheiten', '{0} (required)': '{0} (Pflichtfeld)', Reload: 'Neu <b>laden</b> "jetzt"' },
+    });
+    opened.push(editor);
+    const page = editor.page;
+    const toolbar = page.getByRole('toolbar', { name: 'Fehleraktionen' });
+    await toolbar.getByRole('button', { name: 'Bearbeiten' }).waitFor();
+    await page.getByRole('heading', { name: 'Einzelheiten' }).waitFor();
+    await page.getByRole('textbox', { name: 'Summary (Pflichtfeld)' }).waitFor();
+    assert.deepEqual(await page.locator('.toolbar b').count(), 0);
+    assert.ok((await toolbar.allTextContents()).join(' ').includes('Neu <b>laden</b> "jetzt"'));
+    // Strings without a translation stay English.
+    await page.getByRole('group', { name: 'Change status' }).waitFor();
+    assert.deepEqual(editor.traps.pageErrors, []);
+    assert.deepEqual(editor.traps.cspViolations, []);
   });
 
   it('lets the user choose, field by field, between the server value and theirs', async () => {

@@ -9,8 +9,8 @@ import { join, relative } from 'node:path';
 import { ui } from './context';
 
 /** Files the package may hold, relative to the installed extension folder. */
-const ALLOWED = [/^package\.json$/, /^readme\.md$/i, /^changelog\.md$/i, /^LICENSE(\.txt)?$/, /^\.vsixmanifest$/, /^media\/[^/]+$/, /^dist\/extension\.js$/, /^dist\/llhttp(_simd)?\.wasm$/, /^dist\/webview\/.+\.(js|css)$/];
-const REQUIRED = ['package.json', 'dist/extension.js', 'dist/llhttp_simd.wasm', 'dist/llhttp.wasm', 'media/alm.svg', 'readme.md', 'changelog.md', 'LICENSE.txt'];
+const ALLOWED = [/^package\.json$/, /^package\.nls(\.[a-z-]+)?\.json$/i, /^l10n\/bundle\.l10n(\.[a-z-]+)?\.json$/i, /^readme\.md$/i, /^changelog\.md$/i, /^LICENSE(\.txt)?$/, /^\.vsixmanifest$/, /^media\/[^/]+$/, /^dist\/extension\.js$/, /^dist\/llhttp(_simd)?\.wasm$/, /^dist\/webview\/.+\.(js|css)$/];
+const REQUIRED = ['package.json', 'package.nls.json', 'l10n/bundle.l10n.json', 'dist/extension.js', 'dist/llhttp_simd.wasm', 'dist/llhttp.wasm', 'media/alm.svg', 'readme.md', 'changelog.md', 'LICENSE.txt'];
 
 function filesUnder(dir: string): string[] {
   return readdirSync(dir, { recursive: true, withFileTypes: true })
@@ -55,7 +55,7 @@ describe('package: alm-defects.vsix', function () {
     assert.ok(listed.includes(`${manifest.publisher}.${manifest.name}@${manifest.version}`), `not listed: ${listed.join(', ')}`);
   });
 
-  it('holds only the bundles, media, manifest, README, CHANGELOG and LICENSE', () => {
+  it('holds only the bundles, media, manifest and its translations, README, CHANGELOG and LICENSE', () => {
     const installed = join(extensionsDir, `${manifest.publisher}.${manifest.name}-${manifest.version}`);
     const files = filesUnder(installed);
     const unexpected = files.filter((f) => !ALLOWED.some((re) => re.test(f)));

@@ -4,6 +4,7 @@
 import * as assert from 'node:assert/strict';
 import type { Locator } from 'playwright-core';
 import { screenshot, ui } from './context';
+import { runCommand } from './editorWorkbench';
 
 function row(name: RegExp, level?: number): Locator {
   const { page } = ui();
@@ -30,7 +31,11 @@ describe('ui: the ALM tree', function () {
 
   it('signs in from the tree and shows the project defects with icons, then pages', async () => {
     const { page, almServer } = ui();
-    await page.getByRole('tab', { name: 'ALM' }).click();
+    // The focus command, not a click on the ALM tab: a click closes the side bar when an earlier
+    // test file left the ALM view open.
+    await page.getByRole('tab', { name: 'ALM' }).waitFor({ timeout: 60_000 });
+    await runCommand('ALM: Focus on Servers View');
+    await page.locator('.part.sidebar').waitFor({ timeout: 15_000 });
     // A wider side bar, so the screenshots show whole rows.
     const box = await page.locator('.part.sidebar').boundingBox();
     if (box) {

@@ -5,6 +5,8 @@ import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { signIn } from '../environment';
+import { updateServerDefect } from '../oracle';
 import { screenshot, ui } from './context';
 import { editorFrame, eventually, openDefect, runCommand, signInIfNeeded } from './editorWorkbench';
 
@@ -24,17 +26,7 @@ function withSettings(changes: Record<string, unknown>): () => void {
 /** Bob's change of a defect through the REST API (another user, another session). */
 async function changeAsBob(id: number, fields: Record<string, string>): Promise<void> {
   const { almServer } = ui();
-  const bob = almServer.users[1];
-  const auth = `Basic ${Buffer.from(`${bob.username}:${bob.password}`).toString('base64')}`;
-  const signIn = await fetch(`${almServer.baseUrl}/api/authentication/sign-in`, { method: 'POST', headers: { authorization: auth } });
-  const cookie = signIn.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-  const body = JSON.stringify(fields);
-  const res = await fetch(`${almServer.baseUrl}/api/domains/DEFAULT/projects/Demo/defects/${id}`, {
-    method: 'PUT',
-    headers: { cookie, accept: 'application/json', 'content-type': 'application/json' },
-    body,
-  });
-  assert.equal(res.status, 200, await res.text());
+  await updateServerDefect(almServer, await signIn(almServer, almServer.users[1]), id, fields);
 }
 
 describe('ui: workflow: defects where developers work', function () {

@@ -14,6 +14,7 @@ import type {
   Page,
   PageRequest,
   ProjectApi,
+  ProjectUsers,
   SessionEvent,
   SessionInfo,
 } from '../../../src/api';
@@ -162,6 +163,10 @@ export class FakeProject implements ProjectApi {
   listItems(options?: { refresh?: boolean }): Promise<ListTree> {
     this.listReads.push({ refresh: options?.refresh });
     return Promise.resolve(fakeLists());
+  }
+
+  users(): Promise<ProjectUsers> {
+    return Promise.resolve({ users: [{ name: 'alice', fullName: 'Alice Adams' }, { name: 'bob' }, { name: 'carol' }], source: 'project' });
   }
 
   fields(): Promise<FieldCatalog> {

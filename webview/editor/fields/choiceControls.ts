@@ -1,5 +1,6 @@
 // Choices: a dropdown of a list's values (hierarchical values shown with their path), a user
 // picker, and a multi-select as a group of checkboxes for multi-valued list fields.
+import * as l10n from '@vscode/l10n';
 import type { FieldView, ListOption } from '../../../src/shared/editorProtocol';
 import { clear, h, setAttr } from '../dom';
 import type { ControlContext, FieldControl } from './control';
@@ -17,7 +18,7 @@ const NONE = '';
 /** Options plus the current value when the server holds one the list does not (still shown, never lost). */
 function optionsWith(options: readonly ListOption[], current: string): ListOption[] {
   if (!current || options.some((o) => o.value === current)) return [...options];
-  return [...options, { value: current, path: `${current} (not in the list)` }];
+  return [...options, { value: current, path: l10n.t('{0} (not in the list)', current) }];
 }
 
 export function dropdownControl(view: FieldView, ctx: ControlContext): FieldControl {
@@ -32,7 +33,7 @@ export function dropdownControl(view: FieldView, ctx: ControlContext): FieldCont
     rendered = key;
     clear(select);
     // An empty choice lets the user clear a field; a required one shows it only while empty.
-    if (!view.required || !current) select.append(h('vscode-option', { value: NONE }, view.required ? '(choose)' : '(none)'));
+    if (!view.required || !current) select.append(h('vscode-option', { value: NONE }, view.required ? l10n.t('(choose)') : l10n.t('(none)')));
     for (const o of optionsWith(view.options ?? [], current)) {
       select.append(h('vscode-option', { value: o.value, title: o.path }, o.path));
     }
@@ -87,7 +88,7 @@ export function multiSelectControl(view: FieldView, ctx: ControlContext): FieldC
   };
   const render = (values: readonly string[]) => {
     const wanted = optionsWith(view.options ?? [], '');
-    for (const v of values) if (!wanted.some((o) => o.value === v)) wanted.push({ value: v, path: `${v} (not in the list)` });
+    for (const v of values) if (!wanted.some((o) => o.value === v)) wanted.push({ value: v, path: l10n.t('{0} (not in the list)', v) });
     if (wanted.length === boxes.size && wanted.every((o) => boxes.has(o.value))) return;
     clear(group);
     boxes.clear();

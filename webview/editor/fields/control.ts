@@ -1,5 +1,6 @@
 // The common shape of one field in the form: a labelled row (required marked, dirty marked,
 // problem text, optional length counter) around an input that knows how to show and read a value.
+import * as l10n from '@vscode/l10n';
 import type { FieldView, WireValue } from '../../../src/shared/editorProtocol';
 import { h, setAttr, uid } from '../dom';
 
@@ -24,7 +25,7 @@ export interface FieldControl {
 
 /** Accessible name of a field's input: its label, and "required" for screen readers. */
 export function accessibleName(view: FieldView): string {
-  return view.required ? `${view.label} (required)` : view.label;
+  return view.required ? l10n.t('{0} (required)', view.label) : view.label;
 }
 
 /**
@@ -47,8 +48,8 @@ export class FieldRow {
 
   constructor(readonly view: FieldView, options: { wide?: boolean } = {}) {
     const label = h('label', { class: 'field-label', for: this.inputId, id: `${this.inputId}-label` }, view.label);
-    if (view.required) label.append(h('span', { class: 'required', title: 'Required', 'aria-hidden': 'true' }, ' *'));
-    label.append(h('span', { class: 'dirty-mark', title: 'Changed', 'aria-hidden': 'true' }, ' ●'));
+    if (view.required) label.append(h('span', { class: 'required', title: l10n.t('Required'), 'aria-hidden': 'true' }, ' *'));
+    label.append(h('span', { class: 'dirty-mark', title: l10n.t('Changed'), 'aria-hidden': 'true' }, ' ●'));
     this.slot = h('div', { class: 'field-input' });
     this.problem = h('div', { class: 'field-problem', id: `${this.inputId}-problem`, hidden: true });
     this.counter = view.maxLength !== undefined && view.input === 'text' && !view.readOnly ? h('span', { class: 'counter', 'aria-hidden': 'true' }) : undefined;

@@ -2,6 +2,7 @@
 // formatting (bold, italic, underline, lists, remove formatting) and an HTML source view. What is
 // sent back is sanitized again; pastes and drops are sanitized before they land. Images resolve
 // through the extension; links open through it.
+import * as l10n from '@vscode/l10n';
 import type { FieldView, WireValue } from '../../../src/shared/editorProtocol';
 import { h, setAttr } from '../dom';
 import { IMAGE_SOURCE_ATTR, RASTER_DATA_URI, cleanMemoHtml, sanitizeMemo, serializeMemo } from '../sanitize';
@@ -13,12 +14,12 @@ interface TextAreaElement extends HTMLElement {
 }
 
 const FORMATS: readonly { command: string; label: string; text: string }[] = [
-  { command: 'bold', label: 'Bold', text: 'B' },
-  { command: 'italic', label: 'Italic', text: 'I' },
-  { command: 'underline', label: 'Underline', text: 'U' },
-  { command: 'insertUnorderedList', label: 'Bulleted list', text: '• List' },
-  { command: 'insertOrderedList', label: 'Numbered list', text: '1. List' },
-  { command: 'removeFormat', label: 'Remove formatting', text: 'Clear' },
+  { command: 'bold', label: l10n.t('Bold'), text: l10n.t({ message: 'B', comment: ['Button text for bold'] }) },
+  { command: 'italic', label: l10n.t('Italic'), text: l10n.t({ message: 'I', comment: ['Button text for italic'] }) },
+  { command: 'underline', label: l10n.t('Underline'), text: l10n.t({ message: 'U', comment: ['Button text for underline'] }) },
+  { command: 'insertUnorderedList', label: l10n.t('Bulleted list'), text: `• ${l10n.t('List')}` },
+  { command: 'insertOrderedList', label: l10n.t('Numbered list'), text: `1. ${l10n.t('List')}` },
+  { command: 'removeFormat', label: l10n.t('Remove formatting'), text: l10n.t('Clear') },
 ];
 
 /** A memo document around a body fragment, as ALM stores memos. */
@@ -50,12 +51,12 @@ function resolveImages(container: Element, ctx: ControlContext): void {
 export function memoControl(view: FieldView, ctx: ControlContext & { addComment?: (text: string) => Promise<void> }): FieldControl & { flush(): void } {
   const row = new FieldRow(view, { wide: true });
   const name = accessibleName(view);
-  const toolbar = h('div', { class: 'memo-toolbar', role: 'toolbar', 'aria-label': `Formatting of ${view.label}`, hidden: true });
-  const sourceToggle = h('vscode-button', { appearance: 'secondary', 'aria-pressed': 'false', title: 'Show the HTML source' }, 'HTML source');
+  const toolbar = h('div', { class: 'memo-toolbar', role: 'toolbar', 'aria-label': l10n.t('Formatting of {0}', view.label), hidden: true });
+  const sourceToggle = h('vscode-button', { appearance: 'secondary', 'aria-pressed': 'false', title: l10n.t('Show the HTML source') }, l10n.t('HTML source'));
   const editor = h('div', { class: 'memo', role: 'textbox', 'aria-multiline': 'true', 'aria-label': name, 'aria-readonly': 'true', tabindex: 0 });
   editor.id = row.inputId;
   const source = h('vscode-text-area', { class: 'memo-source', rows: 14, resize: 'vertical', readonly: true, hidden: true }) as TextAreaElement;
-  nameToolkitInput(source, `${view.label}, HTML source`);
+  nameToolkitInput(source, l10n.t('{0}, HTML source', view.label));
   row.slot.append(toolbar, editor, source);
   let writable = false;
   let sourceMode = false;
@@ -155,7 +156,7 @@ export function memoControl(view: FieldView, ctx: ControlContext & { addComment?
     editor.hidden = sourceMode;
     toolbar.hidden = !writable || sourceMode;
     setAttr(sourceToggle, 'aria-pressed', String(sourceMode));
-    sourceToggle.textContent = sourceMode ? 'Formatted view' : 'HTML source';
+    sourceToggle.textContent = sourceMode ? l10n.t('Formatted view') : l10n.t('HTML source');
   });
 
   if (view.name === 'dev-comments' && ctx.addComment) row.row.append(commentBox(view, ctx.addComment, () => writable));
@@ -189,9 +190,9 @@ export function memoControl(view: FieldView, ctx: ControlContext & { addComment?
 
 /** "Add comment": plain text appended by the extension under a header with the user and date. */
 function commentBox(view: FieldView, add: (text: string) => Promise<void>, writable: () => boolean): HTMLElement {
-  const text = h('vscode-text-area', { class: 'comment-text', rows: 3, resize: 'vertical', placeholder: 'New comment' }) as TextAreaElement;
-  nameToolkitInput(text, `New comment for ${view.label}`);
-  const button = h('vscode-button', { appearance: 'secondary' }, 'Add comment');
+  const text = h('vscode-text-area', { class: 'comment-text', rows: 3, resize: 'vertical', placeholder: l10n.t('New comment') }) as TextAreaElement;
+  nameToolkitInput(text, l10n.t('New comment for {0}', view.label));
+  const button = h('vscode-button', { appearance: 'secondary' }, l10n.t('Add comment'));
   const submit = async () => {
     if (!writable() || !text.value.trim()) return;
     setAttr(button, 'disabled', true);

@@ -1,6 +1,7 @@
 // Text-like inputs on the toolkit's text field: plain text (with a length counter), integers,
 // floats, and resource references typed as an id. Numbers that do not parse are sent as typed,
 // so validation can name the problem instead of the form silently dropping the input.
+import * as l10n from '@vscode/l10n';
 import type { FieldView, WireValue } from '../../../src/shared/editorProtocol';
 import { h, setAttr } from '../dom';
 import type { ControlContext, FieldControl } from './control';
@@ -33,10 +34,10 @@ export function textControl(view: FieldView, ctx: ControlContext): FieldControl 
   const input = h('vscode-text-field', { class: 'input', readonly: true }) as TextFieldElement;
   if (view.input === 'integer') setAttr(input, 'inputmode', 'numeric');
   if (view.input === 'float') setAttr(input, 'inputmode', 'decimal');
-  if (view.input === 'resource') setAttr(input, 'placeholder', `${view.resourceType ?? 'item'} id`);
+  if (view.input === 'resource') setAttr(input, 'placeholder', l10n.t('{0} id', view.resourceType ?? l10n.t('item')));
   row.describe(input);
   row.slot.append(input);
-  if (view.input === 'resource') row.slot.append(h('span', { class: 'hint' }, `${view.resourceType ?? 'item'} #`));
+  if (view.input === 'resource') row.slot.append(h('span', { class: 'hint' }, `${view.resourceType ?? l10n.t('item')} #`));
   input.addEventListener('input', () => {
     row.count(input.value.length);
     ctx.change(view.name, parseTyped(view, input.value));
