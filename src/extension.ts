@@ -3,10 +3,14 @@ import * as vscode from 'vscode';
 import './util/l10n';
 import { registerAttachments } from './attachments';
 import type { AttachmentsFeature } from './attachments';
+import type { AttachmentPrompts } from './attachments/prompts';
+import { vscodePrompts } from './attachments/prompts';
 import { extensionAttachmentServices } from './attachments/extensionServices';
 import { registerAuthCommands } from './auth/commands';
 import { AlmAuthenticationProvider } from './auth/authProvider';
 import type { ConnectionStatus } from './auth/connection';
+import type { AuthPrompts } from './auth/prompts';
+import { vscodeAuthPrompts } from './auth/prompts';
 import { AuthServices } from './auth/services';
 import { ConnectionStatusBar } from './auth/statusBar';
 import { extensionChatServices } from './chat/extensionServices';
@@ -59,6 +63,17 @@ export interface AlmDefectsApi {
    * since invoke alone skips the confirmation VS Code shows the user.
    */
   readonly chat?: ChatToolsApi;
+  /**
+   * Answers some of the extension's questions instead of its dialogs until the returned Disposable
+   * is disposed; only in development and test mode, like `chat`.
+   */
+  readonly usePrompts?: (answers: Partial<ExtensionPrompts>) => vscode.Disposable;
+}
+
+/** Every question the extension asks the user, by feature. */
+export interface ExtensionPrompts {
+  auth: Partial<AuthPrompts>;
+  attachments: Partial<AttachmentPrompts>;
 }
 
 let shutdown: (() => Promise<void>) | undefined;
@@ -70,12 +85,14 @@ export function activate(context: vscode.ExtensionContext): AlmDefectsApi {
   context.subscriptions.push(channel);
   const log = Log.create(channel);
 
-  const services = new AuthServices(context.secrets, log);
+  // VS Code's dialogs; in test mode usePrompts() layers the tests' answers over them.
+  const prompts = { auth: vscodeAuthPrompts, attachments: vscodePrompts };
+  const services = new AuthServices(context.secrets, log, () => prompts.auth);
   const statusBar = new ConnectionStatusBar(services.manager);
-  const auth = new AlmAuthenticationProvider(services.manager, log.child('auth'));
+  const auth = new AlmAuthenticationProvider(services.manager, log.child('auth'), () => prompts.auth);
   const tree = new TreeFeature(context, services, statusBar, log);
-  const editor = registerDefectEditor(context, extensionEditorServices(services, tree, log));
-  const attachments = registerAttachments(context, extensionAttachmentServices(services, tree, log));
+  const attachments = registerAttachments(context, extensionAttachmentServices(services, tree, () => prompts.attachments, log));
+  const editor = registerDefectEditor(context, extensionEditorServices(services, tree, attachments.editor, log));
   const references = registerReferences(services.manager, log);
   const refresh = registerRefresh(tree, editor, log);
   const work = registerWork(context, services.manager, references.lookup, editor, log);
@@ -87,8 +104,6 @@ export function activate(context: vscode.ExtensionContext): AlmDefectsApi {
     references,
     refresh,
     work,
-    // An upload while the defect is open: its editor lists the attachments again for memo images.
-    attachments.onDidChange((change) => editor.attachmentsChanged(change.defect)),
     tree.setDefectOpener((ref) => {
       refresh.tree.opened(ref);
       work.opened(ref);
@@ -143,7 +158,17 @@ export function activate(context: vscode.ExtensionContext): AlmDefectsApi {
     references,
     refresh,
     work,
-    ...(context.extensionMode === vscode.ExtensionMode.Production ? {} : { chat: chat.api }),
+    ...(context.extensionMode === vscode.ExtensionMode.Production
+      ? {}
+      : {
+          chat: chat.api,
+          usePrompts: (answers: Partial<ExtensionPrompts>) => {
+            const previous = { ...prompts };
+            prompts.auth = { ...prompts.auth, ...answers.auth };
+            prompts.attachments = { ...prompts.attachments, ...answers.attachments };
+            return new vscode.Disposable(() => Object.assign(prompts, previous));
+          },
+        }),
   };
 }
 

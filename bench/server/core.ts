@@ -7,9 +7,11 @@ import { PAGING } from '../../server/src/config';
 import { coreDefectJsonSql } from '../../server/src/core/defects/json';
 import { CATALOGS } from '../../server/src/metadata/catalog';
 import { compileCollectionRequest, countQuery, pageQuery } from '../../server/src/query/index';
+import type { CompiledCollectionRequest } from '../../server/src/query/index';
+import { countFromCounters } from '../../server/src/store/defectCounts';
 import { ms, summarize } from './stats';
 
-export const CORE_PAGES: Record<string, string>[] = [
+const CORE_PAGES: Record<string, string>[] = [
   { query: '{status[Open]}', 'order-by': '{last-modified[DESC]}', 'page-size': '100' },
   { query: '{status[Open or Reopen]}', 'order-by': '{last-modified[DESC]}', 'page-size': '100' },
   { query: '{owner[alice];status[<>Closed]}', 'order-by': '{last-modified[DESC]}', 'page-size': '100', 'start-index': '101' },
@@ -71,7 +73,7 @@ export async function measureCorePages(
     const count = countQuery('defects', c);
     const sql = await measure(requests, () => {
       db.prepare(served.sql).pluck().all(...served.params);
-      db.prepare(count.sql).pluck().get(...count.params);
+      servedCount(db, c, count);
     });
     all.api.push(...api);
     all.json.push(...json);
@@ -82,6 +84,15 @@ export async function measureCorePages(
     console.log(`    api ${ms(as.p50)} / ${ms(as.p99)}   Core JSON ${ms(js.p50)} / ${ms(js.p99)}   Core XML ${ms(xs.p50)} / ${ms(xs.p99)}   SQLite Core JSON as served ${ms(ss.p50)} / ${ms(ss.p99)}`);
   }
   return all;
+}
+
+/**
+ * The total as the server takes it: from the per-value counters when the filter is counted, else
+ * COUNT(*) (which the server then keeps until the next write; the baseline runs it every time).
+ */
+export function servedCount(db: Database.Database, c: CompiledCollectionRequest, count: { sql: string; params: unknown[] }): number {
+  const counted = c.countShape && countFromCounters((sql) => db.prepare(sql), c.countShape);
+  return counted ?? (db.prepare(count.sql).pluck().get(...count.params) as number);
 }
 
 const GOAL_RATIO = 1.3;

@@ -3,17 +3,20 @@
 // stops at the animation frame in which the awaited DOM state is first seen: both are the page's
 // Date.now(), so they compare across the workbench and its webview frames on one machine.
 
-/** Installed in the page (and in a webview frame): records the first input after arming. */
+/** Installed in the page (and in a webview frame): records the first input of the armed kinds after arming. */
 const INPUT_PROBE = `(() => {
   if (window.__benchProbe) return;
   window.__benchProbe = true;
-  const note = () => { if (window.__benchArmed) { window.__benchArmed = false; window.__benchInput = Date.now(); } };
-  for (const type of ['mousedown', 'keydown']) window.addEventListener(type, note, true);
+  const note = (e) => { if (window.__benchArmed && window.__benchTypes.includes(e.type)) { window.__benchArmed = false; window.__benchInput = Date.now(); } };
+  for (const type of ['mousedown', 'keydown', 'mousemove']) window.addEventListener(type, note, true);
 })()`;
 
-/** @param {import('playwright-core').Page | import('playwright-core').Frame} target */
-export async function arm(target) {
-  await target.evaluate(`${INPUT_PROBE}; window.__benchArmed = true; window.__benchInput = undefined;`);
+/**
+ * @param {import('playwright-core').Page | import('playwright-core').Frame} target
+ * @param {string[]} types the input that starts the clock: a click or a key, or a mouse move for a hover
+ */
+export async function arm(target, types = ['mousedown', 'keydown']) {
+  await target.evaluate(`${INPUT_PROBE}; window.__benchTypes = ${JSON.stringify(types)}; window.__benchArmed = true; window.__benchInput = undefined;`);
 }
 
 /** @param {import('playwright-core').Page | import('playwright-core').Frame} target  the input time of the last arm() */

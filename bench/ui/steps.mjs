@@ -1,6 +1,8 @@
 // The steps bench:ui times, each as a user does it in the workbench: a setup that is not timed, the
 // input that starts the clock, and the painted state that stops it. Every step returns
 // { ms, since } where `since` marks the ALM server log at the input, for the raw HTTP figures.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { arm, editorRendered, framePaintedAt, inputTime, paintedAt, rowTexts } from './page.mjs';
 
 const DEFECT_ROW = /^(\d+): /;
@@ -60,8 +62,8 @@ export class Steps {
   }
 
   /** Runs `act` (the user's input) after arming the page clock; returns the input time and log mark. */
-  async input(target, act) {
-    await arm(target);
+  async input(target, act, types) {
+    await arm(target, types);
     const since = this.raw.mark();
     await act();
     return { since, started: await inputTime(target) };
@@ -163,6 +165,40 @@ export class Steps {
     const saved = framePaintedAt(frame, () => /Saved/.test(document.querySelector('.header .notice')?.textContent ?? '') && Date.now());
     const row = paintedAt(page, `(want) => (${rowTexts})(5).some((t) => t.startsWith(want))`, `${id}: ${summary}`);
     const at = Math.max(await saved, await row);
+    return { ms: at - started, since };
+  }
+
+  /**
+   * A source file whose one comment names defect `id` (not looked up before: each repetition names
+   * another), then the mouse moved onto the reference → the hover with the defect's status painted.
+   * The clock includes VS Code's hover delay (editor.hover.delay, 300 ms by default).
+   */
+  async hoverReference(folder, id) {
+    const { page } = this;
+    const name = 'bench-references.ts';
+    writeFileSync(join(folder, name), `// defect ${id}\nexport const total = 0;\n`);
+    const reference = page.locator('.monaco-editor .view-line span', { hasText: `defect ${id}` }).last();
+    // The open file follows the disk; the first time it is opened with Quick Open.
+    if (!(await reference.waitFor({ timeout: 5000 }).then(() => true, () => false))) {
+      await page.locator('.part.titlebar .command-center').first().click();
+      const input = page.locator('.quick-input-widget input');
+      await input.waitFor({ timeout: 15_000 });
+      await input.fill(name);
+      await page.locator('.quick-input-widget .monaco-list-row', { hasText: name }).first().waitFor({ timeout: 30_000 });
+      await input.press('Enter');
+      await reference.waitFor({ timeout: 30_000 });
+    }
+    await page.mouse.move(5, 300);
+    await page.locator('.monaco-hover').filter({ hasText: /Defect \d+/ }).first().waitFor({ state: 'hidden', timeout: 10_000 }).catch(() => undefined);
+    // The line may be painted again as the file reloads: its box is read until it holds still.
+    let box = null;
+    for (let attempt = 0; attempt < 20 && !box; attempt++) {
+      box = await reference.boundingBox().catch(() => null);
+      if (!box) await page.waitForTimeout(250);
+    }
+    if (!box) throw new Error(`the reference to defect ${id} is not on screen`);
+    const { since, started } = await this.input(page, () => page.mouse.move(box.x + box.width - 8, box.y + box.height / 2), ['mousemove']);
+    const at = await paintedAt(page, `(id) => [...document.querySelectorAll('.monaco-hover')].some((h) => (h.textContent ?? '').includes('Defect ' + id) && /Status: /.test(h.textContent ?? ''))`, id);
     return { ms: at - started, since };
   }
 

@@ -7,7 +7,7 @@ import type { RequestLimits } from './config';
 import { AlmError } from './errors';
 
 /** The body as text; a 400 naming the first bad byte when it is not valid UTF-8. */
-export function utf8Text(body: Buffer): string {
+function utf8Text(body: Buffer): string {
   if (isUtf8(body)) return body.toString('utf8');
   const decoded = body.toString('utf8');
   const at = Buffer.byteLength(decoded.slice(0, decoded.indexOf('\uFFFD')), 'utf8');
@@ -15,7 +15,7 @@ export function utf8Text(body: Buffer): string {
 }
 
 /** Deepest nesting of `{`/`[` outside strings, stopping as soon as it passes `max`. */
-export function jsonDepthExceeds(text: string, max: number): boolean {
+function jsonDepthExceeds(text: string, max: number): boolean {
   let depth = 0;
   let inString = false;
   for (let i = 0; i < text.length; i++) {

@@ -87,7 +87,7 @@ export const DEFAULT_LIMITS: RequestLimits = {
   signInFailuresAllowed: 5,
 };
 
-export const DEFAULTS = {
+const DEFAULTS = {
   port: 0,
   host: '127.0.0.1',
   rootPath: '/qcbin',

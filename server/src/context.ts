@@ -5,7 +5,7 @@ import type { SiteStore } from './store/site';
 import type { ProjectStore } from './store/project';
 import type { SessionService } from './auth/sessions';
 
-export type { ProjectStore, SiteStore };
+export type { ProjectStore };
 
 /** The authenticated session of a request, set by the session hook. */
 export interface AlmSession {

@@ -9,14 +9,14 @@ import { mediaRanges, requestedMedia } from './mediaTypes';
 import { xmlDocument, xmlMarkup } from './core/wire/entity';
 import type { AlmError } from './errors';
 
-export type ErrorFormat = 'json' | 'xml' | 'html';
+type ErrorFormat = 'json' | 'xml' | 'html';
 
 /** True for a URL of the Core tree (`<root>/rest/…`), whose default format is XML. */
 function isCoreUrl(request: FastifyRequest, rootPath: string): boolean {
   return request.url.startsWith(`${rootPath}/rest/`);
 }
 
-export function errorFormat(request: FastifyRequest, rootPath: string): ErrorFormat {
+function errorFormat(request: FastifyRequest, rootPath: string): ErrorFormat {
   const core = isCoreUrl(request, rootPath);
   for (const type of mediaRanges(requestedMedia(request))) {
     if (type === 'application/json' || type === 'text/json') return 'json';
@@ -34,7 +34,7 @@ function xmlProperties(error: AlmError): unknown {
   return { ExceptionProperty: error.properties.map((p) => ({ '@_Name': p.Name, '@_Value': p.Value === null ? '' : String(p.Value) })) };
 }
 
-export function renderError(error: AlmError, format: ErrorFormat): { type: string; body: string } {
+function renderError(error: AlmError, format: ErrorFormat): { type: string; body: string } {
   if (format === 'json') return { type: 'application/json; charset=utf-8', body: JSON.stringify(error.toBody()) };
   if (format === 'xml') {
     const tree = { QCRestException: { Id: error.id, Title: error.title, ExceptionProperties: xmlProperties(error), StackTrace: '' } };

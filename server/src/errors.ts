@@ -47,16 +47,6 @@ export class AlmError extends Error {
   }
 }
 
-/** Shorthands for the errors routes raise most. */
-export const errors = {
-  notFound: (what: string) => new AlmError(404, 'qccore.entity-not-found', what),
-  badRequest: (title: string) => new AlmError(400, 'qccore.general-error', title),
-  unknownField: (name: string, entity: string) =>
-    new AlmError(400, 'qccore.unknown-field-name', `Unknown field name '${name}' for entity '${entity}'.`, [{ Name: 'field', Value: name }]),
-  forbidden: (title: string) => new AlmError(403, 'qccore.operation-forbidden', title),
-  methodNotAllowed: (title: string) => new AlmError(405, 'qccore.operation-forbidden', title),
-};
-
 /**
  * Maps every thrown error to a status and an ALM body. Fastify's own client errors (bad JSON,
  * unsupported media type, too large) keep their 4xx status; anything else is a real 500.

@@ -5,7 +5,6 @@ import type { RequestLimits } from './config';
 import { AlmError } from './errors';
 
 export type { RequestLimits } from './config';
-export { DEFAULT_LIMITS } from './config';
 
 /** Refuses a bulk request naming more elements than `maxBulkElements`, before any work. */
 export function checkBulkSize(limits: RequestLimits, count: number, what: string): void {
@@ -52,9 +51,4 @@ export class AnswerBudget {
     }
     return out;
   }
-}
-
-/** UTF-8 size of a string without encoding it when its length already decides. */
-export function utf8Bytes(text: string): number {
-  return Buffer.byteLength(text, 'utf8');
 }

@@ -70,6 +70,7 @@ export {
 export type { AlmErrorKind, FieldProblem } from './errors';
 export { allOf, anyOf, either, eq, ge, gt, le, like, lt, ne, not } from './clauses';
 export type { ClauseValue, Comparison, Condition, Filter, OrderBy, OrderBySpec } from './clauses';
+export { RawQueryError, parseRawQuery } from './dialect/rawQuery';
 export type { RestTree, WireDialect } from './dialect/dialect';
 export { validateEdits } from './validation';
 export type { ValidationContext } from './validation';

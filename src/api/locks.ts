@@ -12,7 +12,7 @@ import type { EntityRef, Lock } from './types';
 const RELEASE_RETRY_MS = [250, 1000, 2500];
 
 /** Failures another attempt may not meet: no connection, no answer in time, a gateway's 5xx. */
-export function isTransient(e: unknown): boolean {
+function isTransient(e: unknown): boolean {
   return e instanceof NetworkError || e instanceof TimeoutError || (e instanceof ServerError && (e.status === undefined || e.status >= 500));
 }
 

@@ -1,7 +1,7 @@
 // Wraps the caller's logger so that no message can carry a secret: the password, its Basic
 // token and every cookie value are replaced before the message leaves the client. Messages are
 // built without secrets in the first place; this is the safety net.
-import type { AlmLogger } from './options';
+import type { AlmLogger } from './transportOptions';
 
 export class SecretScrubber {
   private readonly secrets = new Set<string>();

@@ -3,6 +3,9 @@
 // `env` when the caller asks for it).
 import type { Dispatcher } from 'undici';
 import type { RestTree, WireDialect } from './dialect/dialect';
+import type { AlmLogger, ProxyOptions, TlsOptions } from './transportOptions';
+
+export type { AlmLogger, ProxyOptions, TlsOptions } from './transportOptions';
 
 /** A user name and password (Basic on the sign-in endpoints). */
 export interface PasswordCredentials {
@@ -17,40 +20,6 @@ export interface ApiKeyCredentials {
 }
 
 export type Credentials = PasswordCredentials | ApiKeyCredentials;
-
-/**
- * Log sink; a VS Code LogOutputChannel fits as is. The client logs method, path, status and
- * timing — never passwords, Authorization headers or cookie values.
- */
-export interface AlmLogger {
-  trace?(message: string): void;
-  debug(message: string): void;
-  info(message: string): void;
-  warn(message: string): void;
-  error(message: string): void;
-}
-
-export interface TlsOptions {
-  /** Extra certificate authorities (PEM), added to Node's built-in roots — never replacing them. */
-  ca?: string | Buffer | (string | Buffer)[];
-  /** false turns certificate verification off for this server. Default true. */
-  rejectUnauthorized?: boolean;
-}
-
-/**
- * Proxy settings. The extension maps VS Code's `http.proxy` → `url`, `http.proxyStrictSSL` →
- * `strictSSL`, `http.noProxy` → `noProxy`, and passes `process.env` as `env`.
- */
-export interface ProxyOptions {
-  /** `http://[user:pass@]host:port`. When absent, HTTPS_PROXY / HTTP_PROXY from `env` are used. */
-  url?: string;
-  /** VS Code's `http.proxyStrictSSL`: false stops verifying certificates of proxied connections. */
-  strictSSL?: boolean;
-  /** Hosts that bypass the proxy (`example.com`, `.example.com`, `host:port`, `10.0.0.0/8`, `*`). Adds to NO_PROXY. */
-  noProxy?: string[];
-  /** Environment to read HTTPS_PROXY / HTTP_PROXY / NO_PROXY from; pass `process.env` to honour it. */
-  env?: Record<string, string | undefined>;
-}
 
 export interface TimeoutOptions {
   /** TCP + TLS connect. Default 15 s. */

@@ -35,7 +35,7 @@ export async function loadProjectUsers(src: UsersSource): Promise<ProjectUsers> 
 }
 
 /** Owners and detectors of the most recent defects, sorted by name. */
-export async function recentDefectUsers(defects: Pick<DefectsApi, 'page'>, o: CallOptions = {}): Promise<ProjectUser[]> {
+async function recentDefectUsers(defects: Pick<DefectsApi, 'page'>, o: CallOptions = {}): Promise<ProjectUser[]> {
   const page = await defects.page({ fields: ['owner', 'detected-by'], orderBy: ['-id'], pageSize: RECENT_DEFECTS, signal: o.signal });
   const names = new Set<string>();
   for (const d of page.items) {

@@ -3,9 +3,10 @@ import * as l10n from '@vscode/l10n';
 import type { AuthServices } from '../auth/services';
 import type { TreeFeature } from '../tree/view/treeFeature';
 import type { Log } from '../util/log';
+import type { AttachmentPrompts } from './prompts';
 import type { AttachmentServices } from './services';
 
-export function extensionAttachmentServices(auth: AuthServices, tree: TreeFeature, log: Log): AttachmentServices {
+export function extensionAttachmentServices(auth: AuthServices, tree: TreeFeature, prompts: () => AttachmentPrompts, log: Log): AttachmentServices {
   return {
     project: async (ref) => {
       const c = auth.manager.get(ref.server);
@@ -13,6 +14,7 @@ export function extensionAttachmentServices(auth: AuthServices, tree: TreeFeatur
       return c.project(ref.domain, ref.project);
     },
     log,
+    prompts,
     tree: {
       context: tree.provider,
       setDefectChildren: (p) => tree.setDefectChildren(p),

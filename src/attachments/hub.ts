@@ -1,16 +1,14 @@
-// The attachments feature's shared state: the services, the current prompts (replaceable by
-// tests), and the one place that announces a change to a defect's attachments — the tree rows
+// The attachments feature's shared state: the services, the prompts they supply, and the one place that announces a change to a defect's attachments — the tree rows
 // reload, open `alm-attachment:` documents hear about it, and listeners (the defect editor)
 // re-read the list.
 import * as vscode from 'vscode';
 import type { Attachment, AttachmentsApi } from '../api';
-import type { DefectRef } from '../tree/model/refs';
+import type { DefectRef } from '../defects/refs';
 import { describeError } from '../util/log';
 import type { Log } from '../util/log';
 import { ATTACHMENT_SCHEME, attachmentPath } from './model/location';
 import type { AttachmentLocation } from './model/location';
 import type { AttachmentPrompts } from './prompts';
-import { vscodePrompts } from './prompts';
 import type { AttachmentServices } from './services';
 import type { AttachmentChildren } from './tree/attachmentChildren';
 
@@ -26,7 +24,6 @@ export function attachmentUri(loc: AttachmentLocation): vscode.Uri {
 }
 
 export class AttachmentsHub implements vscode.Disposable {
-  prompts: AttachmentPrompts = vscodePrompts;
   children: AttachmentChildren | undefined;
   readonly log: Log;
   private readonly emitter = new vscode.EventEmitter<AttachmentsChange>();
@@ -34,6 +31,11 @@ export class AttachmentsHub implements vscode.Disposable {
 
   constructor(readonly services: AttachmentServices) {
     this.log = services.log.child('attachments');
+  }
+
+  /** The questions the commands ask (VS Code's dialogs; in test mode, the tests' answers). */
+  get prompts(): AttachmentPrompts {
+    return this.services.prompts();
   }
 
   async api(ref: Omit<DefectRef, 'id'>): Promise<AttachmentsApi> {

@@ -1,6 +1,6 @@
-// Every question the attachments feature asks the user, behind one interface: the commands take
-// their answers as arguments when called programmatically, and tests replace single prompts
-// (the save confirmation is asked by VS Code's save, where no argument can reach it).
+// Every question the attachments feature asks the user, behind one interface: activate() supplies
+// VS Code's dialogs, and in the extension's test mode the end-to-end tests answer single prompts
+// through the same interface (the save confirmation, too, which VS Code's save asks).
 import * as vscode from 'vscode';
 import type { Attachment } from '../api';
 import { formatBytes } from './model/format';

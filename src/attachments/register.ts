@@ -1,17 +1,16 @@
 // The attachments feature in VS Code: the `alm-attachment:` file system, attachment rows under
 // defects, the drop target, and the commands. activate() calls registerAttachments once; what it
-// returns is what the defect editor and the tests use.
+// returns is what activate() hands the defect editor and the tests read.
 import * as vscode from 'vscode';
 import type { Attachment } from '../api';
-import type { DefectRef } from '../tree/model/refs';
-import { registerCommand } from '../util/command';
-import { setEditorAttachmentSource } from './editor/bridge';
+import type { DefectRef } from '../defects/refs';
+import { guardCommand } from '../util/command';
+import { EditorAttachmentBridge } from './editor/bridge';
 import { AttachmentFileSystem } from './fs/attachmentFileSystem';
 import { AttachmentsHub, attachmentUri } from './hub';
 import type { AttachmentsChange } from './hub';
 import { ATTACHMENT_SCHEME } from './model/location';
 import type { AttachmentLocation } from './model/location';
-import type { AttachmentPrompts } from './prompts';
 import type { AttachmentServices } from './services';
 import { deleteCommand, describeCommand, openCommand, renameCommand } from './commands/manage';
 import { cleanExternalCopies, openExternallyCommand, saveAsCommand } from './commands/save';
@@ -20,7 +19,7 @@ import { AttachmentChildren, UPLOAD_ATTACHMENT_COMMAND } from './tree/attachment
 import { OPEN_ATTACHMENT_COMMAND } from './tree/attachmentNode';
 import { AttachmentDropController } from './tree/dropController';
 
-export const ATTACHMENT_COMMANDS = {
+const ATTACHMENT_COMMANDS = {
   upload: UPLOAD_ATTACHMENT_COMMAND,
   open: OPEN_ATTACHMENT_COMMAND,
   saveAs: 'almDefects.saveAttachmentAs',
@@ -40,49 +39,53 @@ export interface AttachmentsFeature {
   list(defect: DefectRef, signal?: AbortSignal): Promise<Attachment[]>;
   /** Fires after an upload, save, rename, description change or delete. */
   readonly onDidChange: vscode.Event<AttachmentsChange>;
-  /** Replaces some prompts until the returned Disposable is disposed (tests, automation). */
-  usePrompts(prompts: Partial<AttachmentPrompts>): vscode.Disposable;
+  /** The defect editor's attachment section (activate() hands it to the editor). */
+  readonly editor: EditorAttachmentBridge;
 }
 
 export function registerAttachments(context: vscode.ExtensionContext, services: AttachmentServices): AttachmentsFeature {
   const hub = new AttachmentsHub(services);
   const fileSystem = new AttachmentFileSystem(hub);
   const dropController = new AttachmentDropController(hub);
-  const cmd = (id: string, failure: string, fn: (hub: AttachmentsHub, arg: unknown) => Promise<unknown>): vscode.Disposable =>
-    registerCommand(id, services.log, (arg) => fn(hub, arg), { failure });
+  // Each command's work, guarded the one way (errors shown, cancellations quiet): registered under
+  // its id, and called directly by the editor's attachment section.
+  const guarded = (id: string, failure: string, fn: (hub: AttachmentsHub, arg: unknown) => Promise<unknown>) =>
+    guardCommand(id, services.log, (arg) => fn(hub, arg), { failure });
+  const handlers = {
+    [ATTACHMENT_COMMANDS.upload]: guarded(ATTACHMENT_COMMANDS.upload, vscode.l10n.t('Upload failed'), uploadCommand),
+    [ATTACHMENT_COMMANDS.open]: guarded(ATTACHMENT_COMMANDS.open, vscode.l10n.t('Could not open the attachment'), openCommand),
+    [ATTACHMENT_COMMANDS.saveAs]: guarded(ATTACHMENT_COMMANDS.saveAs, vscode.l10n.t('Save As failed'), saveAsCommand),
+    [ATTACHMENT_COMMANDS.openExternally]: guarded(ATTACHMENT_COMMANDS.openExternally, vscode.l10n.t('Could not open the attachment'), openExternallyCommand),
+    [ATTACHMENT_COMMANDS.rename]: guarded(ATTACHMENT_COMMANDS.rename, vscode.l10n.t('Rename failed'), renameCommand),
+    [ATTACHMENT_COMMANDS.describe]: guarded(ATTACHMENT_COMMANDS.describe, vscode.l10n.t('Could not change the description'), describeCommand),
+    [ATTACHMENT_COMMANDS.delete]: guarded(ATTACHMENT_COMMANDS.delete, vscode.l10n.t('Delete failed'), deleteCommand),
+  };
   context.subscriptions.push(
     hub,
     fileSystem,
     vscode.workspace.registerFileSystemProvider(ATTACHMENT_SCHEME, fileSystem, { isCaseSensitive: true }),
-    cmd(ATTACHMENT_COMMANDS.upload, vscode.l10n.t('Upload failed'), uploadCommand),
-    cmd(ATTACHMENT_COMMANDS.open, vscode.l10n.t('Could not open the attachment'), openCommand),
-    cmd(ATTACHMENT_COMMANDS.saveAs, vscode.l10n.t('Save As failed'), saveAsCommand),
-    cmd(ATTACHMENT_COMMANDS.openExternally, vscode.l10n.t('Could not open the attachment'), openExternallyCommand),
-    cmd(ATTACHMENT_COMMANDS.rename, vscode.l10n.t('Rename failed'), renameCommand),
-    cmd(ATTACHMENT_COMMANDS.describe, vscode.l10n.t('Could not change the description'), describeCommand),
-    cmd(ATTACHMENT_COMMANDS.delete, vscode.l10n.t('Delete failed'), deleteCommand),
+    ...Object.entries(handlers).map(([id, handler]) => vscode.commands.registerCommand(id, handler)),
   );
   const tree = services.tree;
-  if (tree) {
-    hub.children = new AttachmentChildren(tree.context, (ref) => services.project(ref));
-    context.subscriptions.push(tree.setDefectChildren(hub.children), tree.setDropController(dropController));
-  }
+  hub.children = new AttachmentChildren(tree.context, (ref) => services.project(ref));
+  context.subscriptions.push(tree.setDefectChildren(hub.children), tree.setDropController(dropController));
   void cleanExternalCopies();
   const list = async (defect: DefectRef, signal?: AbortSignal): Promise<Attachment[]> =>
     (await hub.api(defect)).list({ entity: { type: 'defect', ids: [defect.id] }, signal });
-  context.subscriptions.push(setEditorAttachmentSource({ list }));
+  const editor = new EditorAttachmentBridge({
+    list,
+    upload: handlers[ATTACHMENT_COMMANDS.upload],
+    open: handlers[ATTACHMENT_COMMANDS.open],
+    saveAs: handlers[ATTACHMENT_COMMANDS.saveAs],
+    openExternally: handlers[ATTACHMENT_COMMANDS.openExternally],
+    onDidChange: hub.onDidChange,
+  });
   return {
     dropController,
     fileSystem,
     uri: attachmentUri,
     list,
     onDidChange: hub.onDidChange,
-    usePrompts(prompts) {
-      const previous = hub.prompts;
-      hub.prompts = { ...previous, ...prompts };
-      return new vscode.Disposable(() => {
-        hub.prompts = previous;
-      });
-    },
+    editor,
   };
 }

@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import type { ServerConnection } from './connection';
 import type { ConnectionManager } from './connectionManager';
 import type { Log } from '../util/log';
+import type { AuthPrompts } from './prompts';
 import { signInInteractively } from './signInFlow';
 
 const AUTH_PROVIDER_ID = 'alm';
@@ -18,6 +19,7 @@ export class AlmAuthenticationProvider implements vscode.AuthenticationProvider,
   constructor(
     private readonly manager: ConnectionManager,
     private readonly log: Log,
+    private readonly prompts: () => AuthPrompts,
   ) {
     this.subscriptions.push(
       vscode.authentication.registerAuthenticationProvider(AUTH_PROVIDER_ID, 'ALM', this, { supportsMultipleAccounts: true }),
@@ -36,7 +38,7 @@ export class AlmAuthenticationProvider implements vscode.AuthenticationProvider,
   async createSession(scopes: readonly string[]): Promise<vscode.AuthenticationSession> {
     const connection = scopes.length ? this.manager.get(scopes[0]) : await pickServer(this.manager, vscode.l10n.t('Sign in to which ALM server?'));
     if (!connection) throw new Error(scopes.length ? vscode.l10n.t('No ALM server named "{0}" is configured.', scopes[0]) : vscode.l10n.t('Sign-in cancelled.'));
-    const result = await signInInteractively(connection, this.log);
+    const result = await signInInteractively(connection, this.log, this.prompts());
     if (!result.ok) throw new Error(result.message);
     const session = sessionOf(connection);
     this.sync();

@@ -1,5 +1,6 @@
 // Registers the connection commands: sign in, sign out, add, edit and remove a server. Each
-// returns its result so tests (and other extensions) can drive it without reading notifications.
+// returns its result so callers can read the outcome without reading notifications; questions go
+// through services.prompts.
 import * as vscode from 'vscode';
 import { addServer } from './addServer';
 import { editServer, removeServer } from './editServer';
@@ -21,8 +22,7 @@ export function registerAuthCommands(services: AuthServices): vscode.Disposable[
       async (arg): Promise<SignInResult | CommandResult> => {
         const connection = await connectionFor(services.manager, arg, vscode.l10n.t('Sign in to which ALM server?'));
         if (!connection) return cancelled();
-        const password = typeof arg === 'object' && arg !== null && typeof (arg as { password?: unknown }).password === 'string' ? (arg as { password: string }).password : undefined;
-        return signInInteractively(connection, log, password);
+        return signInInteractively(connection, log, services.prompts());
       },
     ),
     guard(

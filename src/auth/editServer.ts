@@ -75,15 +75,7 @@ export async function editServer(services: AuthServices, arg?: unknown): Promise
 export async function removeServer(services: AuthServices, arg?: unknown): Promise<CommandResult> {
   const connection = await connectionFor(services.manager, arg, vscode.l10n.t('Remove which ALM server?'));
   if (!connection) return cancelled();
-  const skipConfirm = typeof arg === 'object' && arg !== null && (arg as { confirm?: unknown }).confirm === false;
-  if (!skipConfirm) {
-    const ok = await vscode.window.showWarningMessage(
-      vscode.l10n.t('Remove the ALM server "{0}"?', connection.name),
-      { modal: true, detail: vscode.l10n.t('You are signed out (releasing any locks you hold there) and its stored password is deleted.') },
-      'Remove',
-    );
-    if (ok !== 'Remove') return cancelled();
-  }
+  if (!(await services.prompts().confirmRemove(connection.name))) return cancelled();
   const name = connection.name;
   await connection.signOut();
   await writeServers(readServers().filter((s) => s.name !== name));

@@ -11,6 +11,7 @@ import type { Log } from '../util/log';
 import { almClientFactory } from './clientFactory';
 import type { ClientFactory } from './connection';
 import { ConnectionManager } from './connectionManager';
+import type { AuthPrompts } from './prompts';
 import { SecretVault } from './vault';
 
 export class AuthServices implements vscode.Disposable {
@@ -22,10 +23,11 @@ export class AuthServices implements vscode.Disposable {
   constructor(
     secrets: vscode.SecretStorage,
     readonly log: Log,
-    factory?: ClientFactory,
+    /** The questions the connection commands ask (VS Code's dialogs; in test mode, the tests' answers). */
+    readonly prompts: () => AuthPrompts,
   ) {
     this.vault = new SecretVault(secrets);
-    this.factory = factory ?? almClientFactory(log);
+    this.factory = almClientFactory(log);
     this.manager = new ConnectionManager({ vault: this.vault, factory: this.factory, log: log.child('auth'), readCa: (p) => this.readCa(p), env: process.env });
     this.subscriptions.push(this.vault.onDidChange(() => void this.manager.reloadPasswords()));
   }

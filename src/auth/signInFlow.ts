@@ -7,21 +7,14 @@ import { describeError } from '../util/log';
 import type { Log } from '../util/log';
 import { isAbort, tokenToSignal } from '../util/cancellation';
 import type { ServerConnection } from './connection';
+import type { AuthPrompts } from './prompts';
 
 export type SignInResult = { ok: true; username: string } | { ok: false; message: string; cancelled?: boolean };
 
-/** Asks for `connection`'s password (unless given), signs in, and reports the outcome to the user. */
-export async function signInInteractively(connection: ServerConnection, log: Log, given?: string): Promise<SignInResult> {
+/** Asks for `connection`'s password, signs in, and reports the outcome to the user. */
+export async function signInInteractively(connection: ServerConnection, log: Log, prompts: AuthPrompts): Promise<SignInResult> {
   const entry = connection.entry;
-  const password =
-    given ??
-    (await vscode.window.showInputBox({
-      title: vscode.l10n.t('Sign in to {0}', entry.name),
-      prompt: entry.auth === 'apiKey' ? vscode.l10n.t('Secret of API key {0} on {1}', entry.clientId ?? '', entry.url) : vscode.l10n.t('Password of {0} on {1}', entry.username, entry.url),
-      password: true,
-      ignoreFocusOut: true,
-      validateInput: (v) => (v ? undefined : entry.auth === 'apiKey' ? vscode.l10n.t('Enter the secret') : vscode.l10n.t('Enter the password')),
-    }));
+  const password = await prompts.secret(entry);
   if (password === undefined) return { ok: false, message: vscode.l10n.t('Sign-in cancelled.'), cancelled: true };
   const undo = log.redact(password);
   try {
@@ -43,7 +36,7 @@ export async function signInInteractively(connection: ServerConnection, log: Log
     const message = signInFailureMessage(entry.name, e, entry.auth === 'apiKey');
     log.warn(message);
     // Not awaited: a test or a caller gets its answer while the notification is still open.
-    void showFailure(connection, log, message, given !== undefined);
+    void showFailure(connection, log, prompts, message);
     return { ok: false, message };
   } finally {
     undo();
@@ -51,17 +44,17 @@ export async function signInInteractively(connection: ServerConnection, log: Log
 }
 
 /** A message a user can act on, whatever went wrong. */
-export function signInFailureMessage(server: string, e: unknown, apiKey = false): string {
+function signInFailureMessage(server: string, e: unknown, apiKey = false): string {
   // An API-key refusal says which part is wrong (secret, or a key that is not active).
   if (e instanceof AuthError) return vscode.l10n.t('Sign-in to {0} failed: {1}', server, apiKey ? e.message : vscode.l10n.t('the user name or password is wrong, or the account is locked.'));
   if (e instanceof NetworkError || e instanceof TimeoutError) return vscode.l10n.t('Cannot reach {0}: {1}', server, e.message);
   return vscode.l10n.t('Sign-in to {0} failed: {1}', server, describeError(e));
 }
 
-async function showFailure(connection: ServerConnection, log: Log, message: string, scripted: boolean): Promise<void> {
+async function showFailure(connection: ServerConnection, log: Log, prompts: AuthPrompts, message: string): Promise<void> {
   const tryAgain = vscode.l10n.t('Try Again');
   const editServer = vscode.l10n.t('Edit Server');
-  const choice = await vscode.window.showErrorMessage(message, ...(scripted ? [] : [tryAgain, editServer]));
-  if (choice === tryAgain) await signInInteractively(connection, log);
+  const choice = await vscode.window.showErrorMessage(message, tryAgain, editServer);
+  if (choice === tryAgain) await signInInteractively(connection, log, prompts);
   else if (choice === editServer) await vscode.commands.executeCommand('almDefects.editServer', { server: connection.name });
 }

@@ -38,5 +38,6 @@ export function extensionChatServices(auth: AuthServices, editor: DefectEditorAp
       return phase === 'acquiring' || phase === 'editing' || phase === 'saving';
     },
     log: log.child('chat'),
+    now: () => new Date(),
   };
 }

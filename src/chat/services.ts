@@ -41,5 +41,6 @@ export interface ChatToolServices {
    */
   editingHere(ref: ChatProjectRef & { id: number }): boolean;
   log: ChatLog;
-  now?(): Date;
+  /** The time a comment header shows. */
+  now(): Date;
 }

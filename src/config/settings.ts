@@ -1,8 +1,8 @@
 // Typed access to the extension's settings and to VS Code's proxy settings. Everything that reads
 // or writes configuration goes through here, so keys and defaults live in one place.
 import * as vscode from 'vscode';
-import { readSavedFilters } from '../tree/model/filter';
-import type { SavedFilter } from '../tree/model/filter';
+import { readSavedFilters } from '../defects/filter';
+import type { SavedFilter } from '../defects/filter';
 import type { Log } from '../util/log';
 import { parseServers } from './servers';
 import type { ServerEntry } from './servers';

@@ -10,7 +10,7 @@ import { keyId } from './controller/snapshot';
 import { commandHandlers, requestHandlers } from './handlers';
 import { HostChannel } from './hostChannel';
 import type { ImageResolver } from './imageResolver';
-import type { EditorLog } from './services';
+import type { EditorAttachments, EditorLog } from './services';
 import { createNonce, editorHtml } from './webviewHtml';
 
 export const DEFECT_VIEW_TYPE = 'almDefects.defect';
@@ -20,6 +20,8 @@ const LOCK_POLL_MS = 3000;
 export interface SessionHost {
   extensionUri: vscode.Uri;
   log: EditorLog;
+  /** The attachments feature, for the page's attachment section. */
+  attachments: EditorAttachments;
   /** A new panel for a session that has none (reopen after "Keep Editing"). */
   createPanel(title: string): vscode.WebviewPanel;
   /** The defect got an id (a new defect was created). */
@@ -85,6 +87,7 @@ export class DefectSession {
     const ctx = {
       controller: this.controller,
       images: this.images,
+      attachments: this.host.attachments,
       log: this.host.log,
       closePanel: () => {
         this.panel?.dispose();
@@ -128,6 +131,11 @@ export class DefectSession {
   /** Runs when the session ends (for good or at deactivation). */
   onDispose(cleanup: () => void): void {
     this.cleanups.push(cleanup);
+  }
+
+  /** The defect's attachments changed: the page asks again for the images it could not show. */
+  imagesChanged(): void {
+    this.channel?.notify('imagesChanged', {});
   }
 
   reveal(): void {

@@ -1,6 +1,6 @@
 // The editor's services built from the extension's connections and tree: the project API of a
-// configured server, the user, the tree's project pick, and revealing (selecting) the new row in
-// the tree after "New Defect…" created it.
+// configured server, the user, the tree's project pick, revealing (selecting) the new row in
+// the tree after "New Defect…" created it, and the attachments feature's part of the page.
 import * as vscode from 'vscode';
 import type { AuthServices } from '../auth/services';
 import type { TreeFeature } from '../tree/view/treeFeature';
@@ -8,9 +8,9 @@ import { projectFor } from '../tree/view/locate';
 import { revealDefect } from '../tree/view/revealDefect';
 import { updateDefectRows } from '../tree/view/updateDefectRows';
 import type { Log } from '../util/log';
-import type { DefectEditorServices } from './services';
+import type { DefectEditorServices, EditorAttachments } from './services';
 
-export function extensionEditorServices(auth: AuthServices, tree: TreeFeature, log: Log): DefectEditorServices {
+export function extensionEditorServices(auth: AuthServices, tree: TreeFeature, attachments: EditorAttachments, log: Log): DefectEditorServices {
   const { manager } = auth;
   /** The server's connection; right after activation the settings may still be being applied. */
   const connection = async (server: string) => {
@@ -35,6 +35,7 @@ export function extensionEditorServices(auth: AuthServices, tree: TreeFeature, l
     username: (server) => manager.get(server)?.username ?? '',
     baseUrl: (server) => manager.get(server)?.entry.url,
     log: log.child('editor'),
+    attachments,
     pickProject: async (arg, title) => (await projectFor(tree.provider, tree.view, arg, title))?.ref,
     onDidConnect: (server, listener) =>
       manager.onDidChangeConnection((c) => {

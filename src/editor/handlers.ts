@@ -2,16 +2,16 @@
 // thin call into the controller plus the few things only VS Code can do (confirm a discard, open
 // a link in the browser, close the panel after Save & Close).
 import * as vscode from 'vscode';
-import { editorAttachments } from '../attachments/editor/bridge';
 import type { DefectController } from './controller/defectController';
 import type { CommandHandlers, RequestHandlers } from './hostChannel';
 import type { ImageResolver } from './imageResolver';
 import { externalLink } from './links';
-import type { EditorLog } from './services';
+import type { EditorAttachments, EditorLog } from './services';
 
 export interface HandlerContext {
   controller: DefectController;
   images: () => ImageResolver | undefined;
+  attachments: EditorAttachments;
   log: EditorLog;
   /** Closes the panel without asking (nothing unsaved). */
   closePanel(): void;
@@ -65,7 +65,11 @@ export function requestHandlers(ctx: HandlerContext): RequestHandlers {
     addComment: ({ text }) => controller.addComment(text),
     setStatus: ({ value }) => controller.setStatus(value),
     reload: () => controller.reload(),
-    attachments: (request) => editorAttachments(controller.defectKey, request),
+    attachments: async (request) => {
+      const { id, ...project } = controller.defectKey;
+      if (id === undefined) return { items: [], note: vscode.l10n.t('Attachments can be added once the defect is saved.') };
+      return ctx.attachments.request({ ...project, id }, request);
+    },
     resolveImage: async ({ src }) => {
       const images = ctx.images();
       if (!images) return { reason: vscode.l10n.t('Images show once the defect is saved.') };

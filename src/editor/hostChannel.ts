@@ -23,7 +23,10 @@ export interface HostChannelOptions {
   requests: RequestHandlers;
   /** Turns a handler's error into the text the webview shows (and logs it). */
   describeError: (method: string, error: unknown) => string;
-  /** Called once when the webview has loaded and sent `ready`. */
+  /**
+   * Called when the webview has loaded and sent `ready`, to send it everything it shows; the
+   * notifications queued until then are dropped (without an onReady they are sent instead).
+   */
   onReady?: () => void;
   /** A malformed message (logged, never answered). */
   onInvalid?: (message: unknown) => void;
@@ -65,8 +68,10 @@ export class HostChannel {
       this.ready = true;
       const queued = this.queue;
       this.queue = [];
-      for (const m of queued) await this.post(m);
-      this.options.onReady?.();
+      // An onReady sends the current state itself: the queue would only make the page build it twice.
+      if (this.options.onReady) this.options.onReady();
+      // Posted in order without waiting for each delivery: the page gets the memos one round trip sooner.
+      else for (const m of queued) void this.post(m);
       return;
     }
     if (raw.kind === 'command') {

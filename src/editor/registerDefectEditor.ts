@@ -29,8 +29,6 @@ export interface DefectEditorApi {
   controller(key: DefectKey): DefectController | undefined;
   /** Releases every lock the open editors hold, keeping their edits; deactivate() awaits it. */
   releaseAllLocks(): Promise<void>;
-  /** A defect's attachments changed (an upload): its open editor reads the list again for images. */
-  attachmentsChanged(defect: EditorProjectRef & { id: number }): void;
   /** Controllers whose panel is visible now (the periodic change check looks only at these). */
   visibleControllers(): DefectController[];
   /** The defect of the active editor panel, if one is active. */
@@ -40,12 +38,17 @@ export interface DefectEditorApi {
 class DefectEditorRegistry implements SessionHost, vscode.Disposable {
   private readonly sessions = new Map<string, DefectSession>();
   readonly log: DefectEditorServices['log'];
+  readonly attachments: DefectEditorServices['attachments'];
+  private readonly subscriptions: { dispose(): void }[] = [];
 
   constructor(
     readonly extensionUri: vscode.Uri,
     private readonly services: DefectEditorServices,
   ) {
     this.log = services.log;
+    this.attachments = services.attachments;
+    // An upload while the defect is open (from its editor, the tree or a drop): its memo images may now resolve.
+    this.subscriptions.push(services.attachments.onDidChange((defect) => this.attachmentsChanged(defect)));
   }
 
   async open(key: DefectKey, restore?: unknown, panel?: vscode.WebviewPanel): Promise<DefectSession> {
@@ -62,19 +65,19 @@ class DefectEditorRegistry implements SessionHost, vscode.Disposable {
       api,
       key,
       user: this.services.username(key.server),
-      users: async () => (this.services.users ? this.services.users(ref) : (await api.users()).users.map((u) => u.name)),
+      users: async () => (await api.users()).users.map((u) => u.name),
       restore: parseSnapshot(restore),
       describe: describeError,
-      onSaved: (defect) => this.services.defectSaved?.({ ...ref, id: defect.id }, defect),
+      onSaved: (defect) => this.services.defectSaved({ ...ref, id: defect.id }, defect),
     });
     const session = new DefectSession(controller, this, this.imagesFor(api, controller, key.server));
     this.sessions.set(session.id, session);
     session.attach(panel ?? this.createPanel(key.id === undefined ? vscode.l10n.t('New Defect') : vscode.l10n.t('Defect {0}', key.id)));
     // An editor that could not load (not signed in yet) loads as soon as its server connects.
-    const connected = this.services.onDidConnect?.(key.server, () => {
+    const connected = this.services.onDidConnect(key.server, () => {
       if (controller.lockPhase === 'error') void controller.reload();
     });
-    if (connected) session.onDispose(() => connected.dispose());
+    session.onDispose(() => connected.dispose());
     await controller.load();
     return session;
   }
@@ -87,7 +90,7 @@ class DefectEditorRegistry implements SessionHost, vscode.Disposable {
     if (this.sessions.get(previous) === session) this.sessions.delete(previous);
     this.sessions.set(session.id, session);
     const { id, ...ref } = session.key;
-    if (id !== undefined) void Promise.resolve(this.services.revealDefect?.({ ...ref, id })).catch((e: unknown) => this.log.warn(`could not reveal defect ${id}: ${describeError(e)}`));
+    if (id !== undefined) void Promise.resolve(this.services.revealDefect({ ...ref, id })).catch((e: unknown) => this.log.warn(`could not reveal defect ${id}: ${describeError(e)}`));
   }
 
   closed(session: DefectSession): void {
@@ -113,6 +116,7 @@ class DefectEditorRegistry implements SessionHost, vscode.Disposable {
 
   /** Deactivation: stop every session but keep the panels, so VS Code can restore them. */
   dispose(): void {
+    for (const s of this.subscriptions.splice(0)) s.dispose();
     for (const s of [...this.sessions.values()]) void s.shutdown();
     this.sessions.clear();
   }
@@ -120,11 +124,12 @@ class DefectEditorRegistry implements SessionHost, vscode.Disposable {
   /** Image resolvers of the open editors, so an upload can make them list attachments again. */
   private readonly resolvers = new Map<DefectController, ImageResolver>();
 
-  forgetImages(defect: EditorProjectRef & { id: number }): void {
-    for (const [controller, resolver] of this.resolvers) {
-      const key = controller.defectKey;
-      if (key.id === defect.id && key.server === defect.server && key.domain === defect.domain && key.project === defect.project) resolver.forget();
-    }
+  /** The open editor of `defect` forgets the attachment list its images came from and tells its page. */
+  attachmentsChanged(defect: EditorProjectRef & { id: number }): void {
+    const session = this.sessions.get(keyId(defect));
+    if (!session) return;
+    this.resolvers.get(session.controller)?.forget();
+    session.imagesChanged();
   }
 
   private imagesFor(api: LazyProjectApi, controller: DefectController, server: string): () => ImageResolver | undefined {
@@ -139,14 +144,6 @@ class DefectEditorRegistry implements SessionHost, vscode.Disposable {
       return resolver;
     };
   }
-}
-
-async function projectOf(services: DefectEditorServices, arg: unknown, title: string): Promise<EditorProjectRef | undefined> {
-  if (!services.pickProject) {
-    void vscode.window.showErrorMessage(vscode.l10n.t('Select a project in the ALM view first.'));
-    return undefined;
-  }
-  return services.pickProject(arg, title);
 }
 
 /** Registers the editor's commands and serializer; returns what the tree and tests call. */
@@ -166,14 +163,13 @@ export function registerDefectEditor(context: vscode.ExtensionContext, services:
     openKeys: () => registry.keys(),
     controller: (key) => registry.session(key)?.controller,
     releaseAllLocks: () => registry.releaseAll(),
-    attachmentsChanged: (defect) => registry.forgetImages(defect),
     visibleControllers: () => registry.all().filter((s) => s.webviewPanel?.visible).map((s) => s.controller),
     activeKey: () => registry.all().find((s) => s.webviewPanel?.active)?.key,
   };
   context.subscriptions.push(
     registry,
     registerCommand(NEW_DEFECT_COMMAND, services.log, async (arg) => {
-      const project = await projectOf(services, arg, vscode.l10n.t('New Defect: choose the project'));
+      const project = await services.pickProject(arg, vscode.l10n.t('New Defect: choose the project'));
       if (project) await api.create(project);
     }),
     vscode.window.registerWebviewPanelSerializer(DEFECT_VIEW_TYPE, {

@@ -1,7 +1,9 @@
 // What the defect editor needs from the rest of the extension, handed in by activate(): the
 // project API of a configured server (signed in on demand), who the user is, a logger, and the
-// tree's help to pick a project and to reveal a new defect. Nothing here reads settings itself.
+// tree's help to pick a project and to reveal a new defect, and the attachment section's work.
+// Nothing here reads settings itself.
 import type { Defect, ProjectApi } from '../api/index';
+import type { AttachmentsRequest, AttachmentsResult } from '../shared/editorProtocol';
 
 export interface EditorProjectRef {
   server: string;
@@ -16,6 +18,16 @@ export interface EditorLog {
   error(message: string): void;
 }
 
+type SavedDefectRef = EditorProjectRef & { id: number };
+
+/** The attachments feature as the editor's attachment section uses it. */
+export interface EditorAttachments {
+  /** Runs a request of the section (list, upload, open, save) and returns the list after it. */
+  request(defect: SavedDefectRef, request: AttachmentsRequest): Promise<AttachmentsResult>;
+  /** Fires with the defect whose attachments changed (an upload from the editor, the tree or a drop). */
+  onDidChange(listener: (defect: SavedDefectRef) => void): { dispose(): void };
+}
+
 export interface DefectEditorServices {
   /** The project's API on a configured server; rejects with a user-readable error (not configured, not signed in). */
   project(ref: EditorProjectRef): Promise<ProjectApi>;
@@ -25,13 +37,12 @@ export interface DefectEditorServices {
   baseUrl(server: string): string | undefined;
   log: EditorLog;
   /** The project a command is about: from its argument (tree node or ref), the tree selection, or a pick. */
-  pickProject?(arg: unknown, title: string): Promise<EditorProjectRef | undefined>;
+  pickProject(arg: unknown, title: string): Promise<EditorProjectRef | undefined>;
   /** Shows a defect in the tree (after "New Defect…" created it). */
-  revealDefect?(ref: EditorProjectRef & { id: number }): Promise<void> | void;
+  revealDefect(ref: SavedDefectRef): Promise<void> | void;
   /** A defect was saved: `defect` is the server's copy after the save (the tree shows its new values). */
-  defectSaved?(ref: EditorProjectRef & { id: number }, defect: Defect): void;
-  /** Users of the project for the user pickers; without it the editor asks the project API (`ProjectApi.users`). */
-  users?(ref: EditorProjectRef): Promise<readonly string[]>;
+  defectSaved(ref: SavedDefectRef, defect: Defect): void;
   /** Calls `listener` whenever the server's connection becomes usable (configured, signed in). */
-  onDidConnect?(server: string, listener: () => void): { dispose(): void };
+  onDidConnect(server: string, listener: () => void): { dispose(): void };
+  attachments: EditorAttachments;
 }

@@ -11,7 +11,7 @@ export type Lookup =
   | { kind: 'signed-out' | 'unreachable' | 'failed'; message: string };
 
 /** Fetches the defects with these ids of one project (missing ids are simply absent). */
-export type BatchFetch = (projectKey: string, ids: readonly number[], signal: AbortSignal) => Promise<Defect[]>;
+type BatchFetch = (projectKey: string, ids: readonly number[], signal: AbortSignal) => Promise<Defect[]>;
 
 export interface DefectLookupOptions {
   fetch: BatchFetch;

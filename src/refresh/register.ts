@@ -16,7 +16,7 @@ export interface RefreshFeature extends vscode.Disposable {
   readonly editor: EditorRefresh;
 }
 
-export function readRefreshInterval(): number {
+function readRefreshInterval(): number {
   const n = vscode.workspace.getConfiguration('almDefects').get<number>('refreshInterval', 60);
   return Number.isFinite(n) && n > 0 ? n : 0;
 }

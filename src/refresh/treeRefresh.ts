@@ -6,7 +6,7 @@
 import { anyOf } from '../api/index';
 import type { Defect } from '../api/index';
 import { TREE_FIELDS } from '../tree/model/arrangement';
-import type { DefectRef } from '../tree/model/refs';
+import type { DefectRef } from '../defects/refs';
 import type { DefectNode } from '../tree/nodes/defectNode';
 import { PagedNode } from '../tree/nodes/pagedNode';
 import { ProjectNode } from '../tree/nodes/projectNode';
@@ -28,7 +28,7 @@ export interface TreeRefreshHost {
   changed(node: TreeNode): void;
 }
 
-export function refKey(ref: DefectRef): string {
+function refKey(ref: DefectRef): string {
   return JSON.stringify([ref.server, ref.domain, ref.project, ref.id]);
 }
 

@@ -127,6 +127,8 @@ export interface EditorNotifications {
   init: InitParams;
   values: ValuesParams;
   status: StatusParams;
+  /** The defect's attachments changed (an upload): images not shown yet are asked for again. */
+  imagesChanged: Record<string, never>;
 }
 
 // ---- webview → host ----

@@ -13,7 +13,7 @@ export interface CommandOptions<F> {
   fallback?: (message: string | undefined) => F;
 }
 
-export function isCancelled(e: unknown): boolean {
+function isCancelled(e: unknown): boolean {
   return isCancellation(e) || isAbort(e) || e instanceof vscode.CancellationError;
 }
 
@@ -23,7 +23,20 @@ export function registerCommand<T, F = undefined>(
   run: (arg: unknown) => T | Promise<T>,
   options: CommandOptions<F> = {},
 ): vscode.Disposable {
-  return vscode.commands.registerCommand(id, async (arg: unknown): Promise<T | F | undefined> => {
+  return vscode.commands.registerCommand(id, guardCommand(id, log, run, options));
+}
+
+/**
+ * What registerCommand installs under `id`, for a feature that runs the same work from its own
+ * button (the defect editor's attachment section) instead of going through the command id.
+ */
+export function guardCommand<T, F = undefined>(
+  id: string,
+  log: { error(message: string): void },
+  run: (arg: unknown) => T | Promise<T>,
+  options: CommandOptions<F> = {},
+): (arg: unknown) => Promise<T | F | undefined> {
+  return async (arg: unknown): Promise<T | F | undefined> => {
     try {
       return await run(arg);
     } catch (e) {
@@ -34,5 +47,5 @@ export function registerCommand<T, F = undefined>(
       void vscode.window.showErrorMessage(message);
       return options.fallback?.(message);
     }
-  });
+  };
 }

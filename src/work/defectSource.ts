@@ -8,7 +8,7 @@ import { fallbackProject } from '../references/patterns';
 import type { ProjectTarget } from '../references/patterns';
 import { projectKey } from '../references/providers';
 import { readReferenceSettings } from '../references/settings';
-import type { DefectRef } from '../tree/model/refs';
+import type { DefectRef } from '../defects/refs';
 
 export interface DefectChoice {
   ref: DefectRef;

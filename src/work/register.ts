@@ -4,7 +4,7 @@ import * as vscode from 'vscode';
 import type { ConnectionManager } from '../auth/connectionManager';
 import type { DefectEditorApi } from '../editor/registerDefectEditor';
 import type { DefectLookup } from '../references/lookup';
-import type { DefectRef } from '../tree/model/refs';
+import type { DefectRef } from '../defects/refs';
 import { describeError } from '../util/log';
 import type { Log } from '../util/log';
 import { CommitCompletionProvider, SCM_INPUT_LANGUAGE } from './commitCompletion';

@@ -1,7 +1,7 @@
 // The defect being worked on: kept in the workspace state (it survives a reload), shown in the
 // status bar (click opens the defect) and as the `almDefects.working` context key for menus.
 import * as vscode from 'vscode';
-import type { DefectRef } from '../tree/model/refs';
+import type { DefectRef } from '../defects/refs';
 
 export interface CurrentWork {
   ref: DefectRef;

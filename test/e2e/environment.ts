@@ -25,7 +25,7 @@ export function hasApiTree(server: E2eAlmServer): boolean {
   return !server.trees || server.trees.includes('api');
 }
 
-export const ALM_E2E_SERVER = 'ALM_E2E_SERVER';
+const ALM_E2E_SERVER = 'ALM_E2E_SERVER';
 
 /** The ALM server of this run; throws when the tests were started without the launcher. */
 export function e2eAlmServer(): E2eAlmServer {

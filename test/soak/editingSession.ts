@@ -9,8 +9,8 @@ import type { Ledger, WriteAttempt } from './ledger';
 import { sameWritten } from './ledger';
 import type { Rng } from '../support/random';
 
-export const ENDINGS = ['save', 'save-and-close', 'cancel', 'close-unsaved', 'crash', 'sign-out', 'expire'] as const;
-export type Ending = (typeof ENDINGS)[number];
+const ENDINGS = ['save', 'save-and-close', 'cancel', 'close-unsaved', 'crash', 'sign-out', 'expire'] as const;
+type Ending = (typeof ENDINGS)[number];
 
 export interface Actor {
   user: string;

@@ -8,7 +8,7 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import type { Rng } from '../support/random';
 
-export const FAULT_KINDS = ['reset-before', 'reset-after', 'stall', '502', '503-forwarded', 'slow-body'] as const;
+const FAULT_KINDS = ['reset-before', 'reset-after', 'stall', '502', '503-forwarded', 'slow-body'] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
 
 export interface FaultProxyOptions {

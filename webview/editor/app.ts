@@ -28,6 +28,11 @@ export class EditorApp {
       init: (p) => this.onInit(p),
       values: (p) => this.onValues(p),
       status: (p) => this.onStatus(p),
+      imagesChanged: () => {
+        // What failed before may resolve now: forget the answers, then ask again for the images not shown.
+        this.images.clear();
+        this.form?.retryImages();
+      },
     });
     this.header = new Header({
       edit: () => this.run('edit', {}),

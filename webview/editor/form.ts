@@ -20,7 +20,9 @@ const GROUPS: readonly { group: FieldGroup; title: string }[] = [
 
 export type FormContext = ControlContext & { addComment(text: string): Promise<void> };
 
-function controlFor(view: FieldView, ctx: FormContext): FieldControl & { flush?(): void } {
+type FormControl = FieldControl & { flush?(): void; retryImages?(): void };
+
+function controlFor(view: FieldView, ctx: FormContext): FormControl {
   switch (view.input) {
     case 'memo':
       return memoControl(view, ctx);
@@ -37,7 +39,7 @@ function controlFor(view: FieldView, ctx: FormContext): FieldControl & { flush?(
 
 export class DefectForm {
   readonly element: HTMLElement;
-  private readonly controls = new Map<string, FieldControl & { flush?(): void }>();
+  private readonly controls = new Map<string, FormControl>();
 
   constructor(fields: readonly FieldView[], ctx: FormContext) {
     this.element = h('div', { class: 'form' });
@@ -76,6 +78,11 @@ export class DefectForm {
   /** Sends edits still waiting in a debounce (before Save). */
   flush(): void {
     for (const control of this.controls.values()) control.flush?.();
+  }
+
+  /** Asks again for the memo images that could not be shown (the defect's attachments changed). */
+  retryImages(): void {
+    for (const control of this.controls.values()) control.retryImages?.();
   }
 
   focus(field: string): void {

@@ -27,7 +27,7 @@ function isLast(node: Node, root: Node): boolean {
  * it, even an inert one; renamed first, it is an unknown element the sanitizer drops. A `<frameset>`
  * would make the parser throw away every paragraph after it; renamed, its content stays.
  */
-export function defuseBase(html: string): string {
+function defuseBase(html: string): string {
   return html.replace(/<(\/?)(base|frameset)(?=[\s/>]|$)/gi, '<$1x-$2');
 }
 

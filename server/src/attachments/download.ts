@@ -8,7 +8,7 @@ import type { FastifyReply } from 'fastify';
 import type { AttachmentRow, AttachmentStore } from './store';
 
 /** `filename="ascii"; filename*=UTF-8''…` so any file name survives the header. */
-export function dispositionFileName(name: string): string {
+function dispositionFileName(name: string): string {
   const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
   return `filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`;
 }

@@ -11,13 +11,13 @@ import { HOSTILE_COMMENT_EVERY, HOSTILE_DEFECT_POSITION, IMAGE_DEFECT_POSITION, 
 import { Random } from './random';
 import { ensureLists, readVocabulary } from './vocabulary';
 
-export interface DemoUser {
+interface DemoUser {
   name: string;
   password: string;
   fullName: string;
 }
 
-export interface DemoProjectSummary {
+interface DemoProjectSummary {
   domain: string;
   project: string;
   defects: number;
@@ -46,7 +46,7 @@ const BATCH = 2000;
 const BULK_SEED = 20_000;
 
 /** Defects per demo project; null means the `defects` option. */
-export const DEMO_DEFECT_COUNTS: Record<string, number | null> = { 'DEFAULT/Demo': null, 'DEFAULT/Playground': 30, 'QA/Regression': 50 };
+const DEMO_DEFECT_COUNTS: Record<string, number | null> = { 'DEFAULT/Demo': null, 'DEFAULT/Playground': 30, 'QA/Regression': 50 };
 
 /**
  * A project only some users belong to (issue 14): the demo's other projects hold every user, this

@@ -80,7 +80,7 @@ function childrenOf(items: readonly ListItemRow[], id: number): ListItemRow[] {
   return items.filter((i) => i['parent-id'] === id);
 }
 
-export function depthBelow(items: readonly ListItemRow[], id: number): number {
+function depthBelow(items: readonly ListItemRow[], id: number): number {
   const children = childrenOf(items, id);
   return children.length ? 1 + Math.max(...children.map((c) => depthBelow(items, c.id))) : 0;
 }

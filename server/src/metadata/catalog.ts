@@ -7,7 +7,7 @@ import type { QueryCatalog, QueryField } from '../query/index';
 export type CollectionName = 'defects' | 'attachments' | 'locks' | 'list-items';
 
 /** Entity type (singular) of each collection. */
-export const ENTITY_TYPE: Record<CollectionName, string> = {
+const ENTITY_TYPE: Record<CollectionName, string> = {
   defects: 'defect',
   attachments: 'attachment',
   locks: 'lock',

@@ -19,7 +19,7 @@ function inputValidations(def: FieldDef): Validation[] {
 }
 
 /** The data-type object: list-based references name their list, resource references their collection. */
-export function dataTypeOf(def: FieldDef): Record<string, unknown> {
+function dataTypeOf(def: FieldDef): Record<string, unknown> {
   if (def.dataType !== 'Reference' && def.dataType !== 'Reference By Value') return { name: def.dataType };
   const source =
     def.listId !== undefined

@@ -4,7 +4,7 @@ import { LIST_IDS } from './defectFields';
 import type { ListItemInput } from '../store/projectTypes';
 
 /** A value; `children` makes a tree list like the subject folders. */
-export interface ListValue {
+interface ListValue {
   name: string;
   children?: ListValue[];
 }

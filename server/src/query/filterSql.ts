@@ -121,6 +121,6 @@ function badValue(field: QueryField, text: string, expected: string): FilterSynt
 }
 
 /** ALM `*` becomes SQL `%`; SQL's own wildcards and the escape character are escaped. */
-export function likePattern(text: string): string {
+function likePattern(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`).replace(/\*/g, '%');
 }

@@ -1,4 +1,5 @@
 // Types shared by the query compiler's parsers and SQL generator.
+import type { CountShape } from './countShape.js';
 
 /** One queryable field of a collection, mapped to its SQL column. */
 export interface QueryField {
@@ -37,4 +38,6 @@ export interface CompiledCollectionRequest {
   orderBy: string;
   limit: number;
   offset: number;
+  /** The filter as a store may count it from per-value counts; undefined when only COUNT(*) can. */
+  countShape?: CountShape;
 }

@@ -13,7 +13,7 @@ import { liveLock } from './lockGuard';
 import { entityId, projectOf, queryParams } from './params';
 
 /** The lock record; `session-last-touch` is the holder session's latest activity when known. */
-export function lockJson(lock: LockRow, ctx?: ServerContext): Record<string, unknown> {
+function lockJson(lock: LockRow, ctx?: ServerContext): Record<string, unknown> {
   const touched = ctx?.sessions.lastTouch(lock.session);
   return {
     type: 'lock',

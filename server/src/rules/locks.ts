@@ -6,7 +6,7 @@ import { liveLock, lockFailure } from '../routes/lockGuard';
 import type { LockRow } from '../store/projectTypes';
 
 /** Entity types that can be locked, with how to tell that the entity exists. */
-export const LOCKABLE: Record<string, (store: ProjectStore, id: number) => boolean> = {
+const LOCKABLE: Record<string, (store: ProjectStore, id: number) => boolean> = {
   defect: (store, id) => store.getDefect(id) !== undefined,
 };
 

@@ -7,6 +7,9 @@ import { DEFECT_FIELDS } from '../metadata/defectFields';
 import { openDatabase, migrate } from './sqlite';
 import type { SqliteDatabase, Statement } from './sqlite';
 import { PROJECT_MIGRATIONS } from './projectSchema';
+import { countAllDefects, countFromCounters } from './defectCounts';
+import { countQuery } from '../query/index';
+import type { CompiledCollectionRequest } from '../query/index';
 import { formatDate, formatDateTime } from './time';
 import type {
   CycleInput, DefectInput, DefectRow, EnvironmentInput, ListItemInput, ListItemRow, LockRow,
@@ -28,6 +31,8 @@ export class ProjectStore {
   /** Counts by query and parameters, with the write generation they were taken at (see count()). */
   private readonly counts = new Map<string, { generation: string; count: number }>();
   private readonly totalChanges;
+  /** True while withoutDefectIndexes runs: the count triggers are dropped, the counters behind. */
+  private bulkLoading = false;
 
   constructor(
     readonly domain: string,
@@ -63,6 +68,17 @@ export class ProjectStore {
     if (this.counts.size >= 256) this.counts.delete(this.counts.keys().next().value as string);
     this.counts.set(key, { generation, count });
     return count;
+  }
+
+  /**
+   * How many defects match a collection request's filter (`total-count`, `TotalResults`): from the
+   * per-value counters when the filter is one the triggers count (defectCounts.ts), else COUNT(*).
+   */
+  countDefectMatches(c: CompiledCollectionRequest): number {
+    const counted = c.countShape && !this.bulkLoading ? countFromCounters((sql) => this.statement(sql), c.countShape) : undefined;
+    if (counted !== undefined) return counted;
+    const { sql, params } = countQuery('defects', c);
+    return this.count(sql, params);
   }
 
   /** A prepared statement for `sql`, reused across requests (at most 256 kept). */
@@ -235,24 +251,39 @@ export class ProjectStore {
   }
 
   /**
-   * Runs a bulk load of defects with the defect indexes dropped, then builds them again: sorting
-   * once beats keeping 14 indexes up to date row by row, whose pages no longer fit the cache past a
-   * few hundred thousand defects (a million-defect seed took over 25 minutes). Queries meanwhile
-   * stay correct, only slower. The indexes are rebuilt even when `load` fails.
+   * Runs a bulk load of defects with the defect indexes and count triggers dropped, then builds
+   * them again: sorting once beats keeping 14 indexes up to date row by row, whose pages no longer
+   * fit the cache past a few hundred thousand defects (a million-defect seed took over 25 minutes),
+   * and the counters are counted once at the end. Reads meanwhile stay correct, only slower (totals
+   * are COUNT(*) until the counters are filled again). Indexes and triggers come back even when
+   * `load` fails.
    */
   async withoutDefectIndexes<T>(load: () => Promise<T>): Promise<T> {
-    const indexes = this.db
-      .prepare("SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'defects' AND sql IS NOT NULL")
-      .all() as { name: string; sql: string }[];
+    const dropped = this.db
+      .prepare("SELECT type, name, sql FROM sqlite_master WHERE type IN ('index', 'trigger') AND tbl_name = 'defects' AND sql IS NOT NULL")
+      .all() as { type: string; name: string; sql: string }[];
+    this.bulkLoading = true;
     this.transaction(() => {
-      for (const { name } of indexes) this.db.exec(`DROP INDEX "${name.replace(/"/g, '""')}"`);
+      for (const { type, name } of dropped) this.db.exec(`DROP ${type === 'index' ? 'INDEX' : 'TRIGGER'} "${name.replace(/"/g, '""')}"`);
     });
+    // Commits of the load skip fsync and sort in a larger cache; the final commit below is FULL
+    // again, and its fsync of the journal makes everything before it durable too.
+    const cacheSize = this.db.pragma('cache_size', { simple: true }) as number;
+    this.db.pragma('synchronous = OFF');
+    this.db.pragma('cache_size = -131072');
     try {
       return await load();
     } finally {
+      this.db.pragma('synchronous = FULL');
       this.transaction(() => {
-        for (const { sql } of indexes) this.db.exec(sql);
+        // Indexes first: the counts then read them instead of the whole table.
+        for (const { type, sql } of dropped) if (type === 'index') this.db.exec(sql);
+        this.db.exec('DELETE FROM defect_counts');
+        for (const sql of countAllDefects()) this.db.exec(sql);
+        for (const { type, sql } of dropped) if (type !== 'index') this.db.exec(sql);
       });
+      this.db.pragma(`cache_size = ${cacheSize}`);
+      this.bulkLoading = false;
     }
   }
 

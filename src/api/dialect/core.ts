@@ -19,12 +19,12 @@ function unexpected(what: string): never {
 }
 
 /** `defect` → `defects`: the collection of an entity type. */
-export function collectionOf(type: string): string {
+function collectionOf(type: string): string {
   return type.endsWith('s') ? type : `${type}s`;
 }
 
 /** `defects` → `defect`: Core's customization resources are named by the singular type. */
-export function entityTypeOf(collection: string): string {
+function entityTypeOf(collection: string): string {
   return collection.endsWith('s') ? collection.slice(0, -1) : collection;
 }
 

@@ -80,7 +80,7 @@ function dataTypeOf(f: Record<string, unknown>): { type: FieldDataType; checked:
   }
 }
 
-export function coreFieldMeta(f: Record<string, unknown>): FieldMeta {
+function coreFieldMeta(f: Record<string, unknown>): FieldMeta {
   const name = text(f.Name ?? f.name);
   if (!name) throw new ServerError('A Core field metadata record has no Name.');
   const { type, checked } = dataTypeOf(f);

@@ -8,7 +8,7 @@ import type { DialectIo, ProjectScope } from './dialect';
 
 const seg = encodeURIComponent;
 
-export function coreUsersPath(scope: ProjectScope): string {
+function coreUsersPath(scope: ProjectScope): string {
   return `/rest/domains/${seg(scope.domain)}/projects/${seg(scope.project)}/customization/users`;
 }
 

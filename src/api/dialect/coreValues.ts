@@ -15,7 +15,7 @@ export function scalarText(v: unknown): string {
 }
 
 /** A value as flattened from the envelope: none, one string, or several. */
-export type RawValue = string | string[] | null;
+type RawValue = string | string[] | null;
 
 /**
  * One entity's envelope as a flat record: `type`, then each field's values (none → null, one →
@@ -45,7 +45,7 @@ function flatValues(values: unknown): RawValue {
 }
 
 /** A caller's value as Core value strings: arrays as several values, references by id, empty as none. */
-export function coreValues(value: unknown): { value: string }[] {
+function coreValues(value: unknown): { value: string }[] {
   if (value === null || value === undefined || value === '') return [];
   if (Array.isArray(value)) return value.flatMap(coreValues);
   if (typeof value === 'boolean') return [{ value: value ? 'Y' : 'N' }];

@@ -4,7 +4,7 @@
 import { rootCertificates } from 'node:tls';
 import { Agent, Client, ProxyAgent } from './undici';
 import type { Dispatcher } from 'undici';
-import type { ProxyOptions, TlsOptions } from '../options';
+import type { ProxyOptions, TlsOptions } from '../transportOptions';
 import { redactProxyUrl, resolveProxy } from './proxyRules';
 import { ReceiveControl, receiveConnector } from './receiveSocket';
 

@@ -5,7 +5,7 @@
 // as the whole list, misses bare IPv6 rules (`::1`), knows no ALL_PROXY and reads process.env, not
 // the environment the caller passes; and per-server TLS depends on whether a proxy applies.
 import { isIP } from 'node:net';
-import type { ProxyOptions } from '../options';
+import type { ProxyOptions } from '../transportOptions';
 
 function envValue(env: Record<string, string | undefined> | undefined, name: string): string | undefined {
   const v = env?.[name] ?? env?.[name.toLowerCase()];

@@ -10,7 +10,7 @@ import { request } from './undici';
 import type { Dispatcher } from 'undici';
 import { AuthError, CancelledError, SelectionGuardError, ServerError, TimeoutError } from '../errors';
 import { SILENT_LOGGER } from '../logging';
-import type { AlmLogger } from '../options';
+import type { AlmLogger } from '../transportOptions';
 import type { CookieJar } from './cookies';
 import { announcedSize, decodeBuffer, decodeStream } from './decode';
 import type { Receiver } from './dispatcher';

@@ -3,8 +3,8 @@
 // (other features, tests), or nothing (then the tree selection, or the attachment in the active
 // editor).
 import * as vscode from 'vscode';
-import type { DefectRef } from '../../tree/model/refs';
-import { defectRefOf } from '../../tree/view/defectCommands';
+import { defectRefFrom } from '../../defects/refs';
+import type { DefectRef } from '../../defects/refs';
 import { MessageNode } from '../../tree/nodes/messageNode';
 import { DefectNode } from '../../tree/nodes/defectNode';
 import type { TreeNode } from '../../tree/nodes/treeNode';
@@ -20,7 +20,7 @@ export function defectOf(arg: unknown, selection: readonly TreeNode[] = []): Def
   if (arg instanceof AttachmentNode) return arg.defect;
   if (arg instanceof MessageNode && arg.parent instanceof DefectNode) return arg.parent.ref;
   if (isRecord(arg) && 'defect' in arg) return defectOf(arg.defect);
-  const direct = defectRefOf(arg);
+  const direct = defectRefFrom(arg);
   if (direct) return direct;
   if (arg === undefined && selection[0]) return defectOf(selection[0]);
   return undefined;

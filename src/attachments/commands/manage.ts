@@ -18,7 +18,7 @@ import { openExternallyCommand } from './save';
 const LARGE_FOR_EDITOR = 50 * 1024 * 1024;
 
 async function current(hub: AttachmentsHub, arg: unknown): Promise<{ loc: AttachmentLocation; api: AttachmentsApi; a: Attachment } | undefined> {
-  const loc = attachmentOf(arg, hub.services.tree?.selection?.() ?? []);
+  const loc = attachmentOf(arg, hub.services.tree.selection());
   if (!loc) {
     void vscode.window.showErrorMessage(vscode.l10n.t('Select an attachment in the ALM view first.'));
     return undefined;
@@ -30,7 +30,7 @@ async function current(hub: AttachmentsHub, arg: unknown): Promise<{ loc: Attach
 
 /** Opens in VS Code's editor or viewer for the file type; returns the URI opened. */
 export async function openCommand(hub: AttachmentsHub, arg: unknown): Promise<vscode.Uri | undefined> {
-  const loc = attachmentOf(arg, hub.services.tree?.selection?.() ?? []);
+  const loc = attachmentOf(arg, hub.services.tree.selection());
   if (!loc) {
     void vscode.window.showErrorMessage(vscode.l10n.t('Select an attachment in the ALM view first.'));
     return undefined;

@@ -29,7 +29,7 @@ const EXTERNAL_ROOT = join(tmpdir(), 'alm-defects-attachments');
 let lastFolder: string | undefined;
 
 async function resolve(hub: AttachmentsHub, arg: unknown): Promise<{ loc: AttachmentLocation; api: AttachmentsApi; a: Attachment } | undefined> {
-  const loc = attachmentOf(arg, hub.services.tree?.selection?.() ?? []);
+  const loc = attachmentOf(arg, hub.services.tree.selection());
   if (!loc) {
     void vscode.window.showErrorMessage(vscode.l10n.t('Select an attachment in the ALM view first.'));
     return undefined;

@@ -6,7 +6,7 @@
 import * as vscode from 'vscode';
 import { describeError } from '../../util/log';
 import { anySignal, tokenToSignal } from '../../util/cancellation';
-import type { DefectRef } from '../../tree/model/refs';
+import type { DefectRef } from '../../defects/refs';
 import type { AttachmentsHub } from '../hub';
 import { formatBytes } from '../model/format';
 import { summarize, uploadBatch } from '../transfer/upload';
@@ -31,7 +31,7 @@ export interface UploadOptions {
 }
 
 export async function uploadCommand(hub: AttachmentsHub, arg: unknown): Promise<UploadReport | undefined> {
-  const defect = defectOf(arg, hub.services.tree?.selection?.() ?? []);
+  const defect = defectOf(arg, hub.services.tree.selection());
   if (!defect) {
     void vscode.window.showErrorMessage(vscode.l10n.t('Select a defect in the ALM view first, then run "Upload Attachment…" again.'));
     return undefined;

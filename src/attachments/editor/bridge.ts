@@ -1,41 +1,40 @@
-// The defect editor's attachment section, on the host side: the editor's message handler calls
-// `editorAttachments` with the defect's key; uploads, opening and saving run the attachment
-// commands (their own dialogs, progress and error messages), then the current list is returned.
-import * as vscode from 'vscode';
+// The defect editor's attachment section, on the host side: the editor hands its section's
+// requests to `request` with the defect's reference; uploads, opening and saving run the same
+// work as the attachment commands (their own dialogs, progress and error messages), then the
+// current list is returned. activate() passes this object to the editor; nothing global.
 import type { Attachment } from '../../api';
-import type { AttachmentsRequest, AttachmentsResult, DefectKey } from '../../shared/editorProtocol';
-import type { DefectRef } from '../../tree/model/refs';
+import type { DefectRef, ProjectRefKey } from '../../defects/refs';
+import type { AttachmentsRequest, AttachmentsResult } from '../../shared/editorProtocol';
+import type { AttachmentsChange } from '../hub';
 import { attachmentViews } from './views';
 
-/** What the bridge needs from the registered feature. */
-export interface EditorAttachmentSource {
+/** The attachment feature's work the section runs: the commands' handlers, called directly. */
+export interface EditorAttachmentActions {
   list(defect: DefectRef): Promise<Attachment[]>;
+  upload(arg: { defect: DefectRef }): Promise<unknown>;
+  open(arg: AttachmentTarget): Promise<unknown>;
+  saveAs(arg: AttachmentTarget): Promise<unknown>;
+  openExternally(arg: AttachmentTarget): Promise<unknown>;
+  onDidChange(listener: (change: AttachmentsChange) => void): { dispose(): void };
 }
 
-let source: EditorAttachmentSource | undefined;
+/** An attachment by its id in a project, as the attachment commands take it. */
+type AttachmentTarget = ProjectRefKey & { id: number };
 
-/** registerAttachments installs the feature here; the returned Disposable removes it. */
-export function setEditorAttachmentSource(s: EditorAttachmentSource): vscode.Disposable {
-  source = s;
-  return new vscode.Disposable(() => {
-    if (source === s) source = undefined;
-  });
-}
+export class EditorAttachmentBridge {
+  constructor(private readonly actions: EditorAttachmentActions) {}
 
-const COMMANDS: Record<Exclude<AttachmentsRequest['action'], 'list'>, string> = {
-  upload: 'almDefects.uploadAttachment',
-  open: 'almDefects.openAttachment',
-  saveAs: 'almDefects.saveAttachmentAs',
-  openExternally: 'almDefects.openAttachmentExternally',
-};
-
-export async function editorAttachments(key: DefectKey, request: AttachmentsRequest): Promise<AttachmentsResult> {
-  if (key.id === undefined) return { items: [], note: vscode.l10n.t('Attachments can be added once the defect is saved.') };
-  if (!source) throw new Error(vscode.l10n.t('Attachments are not available.'));
-  const defect: DefectRef = { server: key.server, domain: key.domain, project: key.project, id: key.id };
-  if (request.action === 'upload') await vscode.commands.executeCommand(COMMANDS.upload, { defect });
-  else if (request.action !== 'list') {
-    await vscode.commands.executeCommand(COMMANDS[request.action], { server: key.server, domain: key.domain, project: key.project, id: request.id });
+  async request(defect: DefectRef, request: AttachmentsRequest): Promise<AttachmentsResult> {
+    if (request.action === 'upload') await this.actions.upload({ defect });
+    else if (request.action !== 'list') {
+      const attachment: AttachmentTarget = { server: defect.server, domain: defect.domain, project: defect.project, id: request.id };
+      await this.actions[request.action](attachment);
+    }
+    return { items: attachmentViews(await this.actions.list(defect)) };
   }
-  return { items: attachmentViews(await source.list(defect)) };
+
+  /** Fires with the defect whose attachments changed (an upload from the editor, the tree or a drop). */
+  onDidChange(listener: (defect: DefectRef) => void): { dispose(): void } {
+    return this.actions.onDidChange((change) => listener(change.defect));
+  }
 }

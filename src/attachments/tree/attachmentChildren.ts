@@ -4,11 +4,10 @@
 // exactly those rows. No `vscode` import.
 import * as l10n from '@vscode/l10n';
 import type { ProjectApi } from '../../api';
-import type { DefectRef, ProjectRefKey } from '../../tree/model/refs';
-import type { DefectChildrenProvider, TreeContext } from '../../tree/nodes/context';
+import type { DefectRef, ProjectRefKey } from '../../defects/refs';
+import type { DefectChildrenProvider, TreeContext, TreeNode } from '../../tree/nodes/treeNode';
 import { MessageNode } from '../../tree/nodes/messageNode';
 import { LoadingNode } from '../../tree/nodes/treeNode';
-import type { TreeNode } from '../../tree/nodes/treeNode';
 import { AttachmentNode } from './attachmentNode';
 
 export const UPLOAD_ATTACHMENT_COMMAND = 'almDefects.uploadAttachment';

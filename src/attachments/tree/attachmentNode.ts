@@ -3,10 +3,9 @@
 // No `vscode` import: the tree's adapter turns the NodeItem into a TreeItem.
 import * as l10n from '@vscode/l10n';
 import type { Attachment } from '../../api';
-import type { DefectRef } from '../../tree/model/refs';
-import type { TreeContext } from '../../tree/nodes/context';
+import type { DefectRef } from '../../defects/refs';
+import type { NodeItem, TreeContext } from '../../tree/nodes/treeNode';
 import { TreeNode } from '../../tree/nodes/treeNode';
-import type { NodeItem } from '../../tree/nodes/treeNode';
 import { attachmentDescription, attachmentIcon, attachmentTooltip } from '../model/format';
 import type { AttachmentLocation } from '../model/location';
 

@@ -3,8 +3,8 @@
 // chat and the tree filter alike ("me" is the signed-in user, text matches the summary). No `vscode`.
 import * as l10n from '@vscode/l10n';
 import type { Filter } from '../../api/index';
-import { ME, describeFilter, isEmptyFilter, toApiFilter } from '../../tree/model/filter';
-import type { DefectFilter } from '../../tree/model/filter';
+import { ME, describeFilter, isEmptyFilter, toApiFilter } from '../../defects/filter';
+import type { DefectFilter } from '../../defects/filter';
 
 /** Where a tool works; each part is optional and falls back to the default project. */
 export interface ProjectInput {

@@ -4,7 +4,7 @@
 import * as l10n from '@vscode/l10n';
 import { LockedByOtherError, ValidationError, isAlmApiError } from '../../api/index';
 import type { FieldProblem } from '../../api/index';
-import { RawQueryError } from '../../tree/model/rawQuery';
+import { RawQueryError } from '../../api';
 
 export interface FailureContext {
   /** "defect 42 in Demo (DEFAULT/Demo)" or "Demo (DEFAULT/Demo)". */

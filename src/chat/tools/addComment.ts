@@ -21,9 +21,6 @@ const MAX_COMMENT = 20_000;
 export class AddCommentTool implements vscode.LanguageModelTool<AddCommentInput> {
   constructor(private readonly context: ChatToolContext) {}
 
-  private now(): Date {
-    return this.context.services.now?.() ?? new Date();
-  }
 
   async prepareInvocation(
     options: vscode.LanguageModelToolInvocationPrepareOptions<AddCommentInput>,
@@ -41,7 +38,7 @@ export class AddCommentTool implements vscode.LanguageModelTool<AddCommentInput>
       const api = await this.context.services.project(ref);
       const [defect, fields] = await Promise.all([api.defects.get(id, { fields: ['name'], signal: linked.signal }), api.fields('defects', { signal: linked.signal })]);
       const heading = { id, name: String(defect.name ?? ''), where: describeProject(ref) };
-      const c = commentConfirmation(heading, ref.entry.username, this.now(), comment, fields.label('dev-comments'));
+      const c = commentConfirmation(heading, ref.entry.username, this.context.services.now(), comment, fields.label('dev-comments'));
       this.context.ledger.record(ADD_COMMENT_TOOL, input);
       return { invocationMessage, confirmationMessages: { title: c.title, message: new vscode.MarkdownString(c.message) } };
     } catch (e) {
@@ -76,7 +73,7 @@ export class AddCommentTool implements vscode.LanguageModelTool<AddCommentInput>
         // Read under the lock: the comments as they are now, including any added since the confirmation.
         const latest = await api.defects.get(id, { fields: ['dev-comments'], signal });
         const current = latest['dev-comments'];
-        const html = appendComment(typeof current === 'string' ? current : null, user, this.now(), comment);
+        const html = appendComment(typeof current === 'string' ? current : null, user, this.context.services.now(), comment);
         await api.defects.update(id, { 'dev-comments': html }, { signal });
       });
       return vscode.l10n.t('Added the comment to {0} as {1}, after the comments already there.', ctx.what, user);

@@ -2,7 +2,7 @@
 // by name and size, and the defect's link. A read: no confirmation.
 import * as l10n from '@vscode/l10n';
 import type * as vscode from 'vscode';
-import { defectLink } from '../../tree/model/refs';
+import { defectLink } from '../../defects/refs';
 import { defectResult } from '../model/format';
 import { defectId } from '../model/inputs';
 import type { DefectInput } from '../model/inputs';

@@ -8,7 +8,7 @@ import type { WireValue } from '../../shared/editorProtocol';
 /** Fields that change on every save and say nothing about what the user did. */
 const BOOKKEEPING = new Set(['ver-stamp', 'last-modified']);
 
-export function changedFields(before: Record<string, WireValue>, after: Record<string, WireValue>): string[] {
+function changedFields(before: Record<string, WireValue>, after: Record<string, WireValue>): string[] {
   const names = new Set([...Object.keys(before), ...Object.keys(after)]);
   return [...names].filter((f) => !BOOKKEEPING.has(f) && JSON.stringify(before[f] ?? null) !== JSON.stringify(after[f] ?? null)).sort();
 }

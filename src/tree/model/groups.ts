@@ -5,7 +5,7 @@
 // scan requests). When the counts do not add up to the total (values outside the list, or none),
 // or the field has no list (owner), one scan reads only that field, 2000 defects per request.
 import type { Filter, ProjectApi } from '../../api';
-import { addCondition } from './filter';
+import { addCondition } from '../../defects/filter';
 
 export interface GroupCount {
   /** null for defects without a value. */
@@ -29,7 +29,7 @@ export async function countGroups(api: ProjectApi, field: string, filter: Filter
   return scanGroups(api, field, filter, signal, order);
 }
 
-export async function scanGroups(api: ProjectApi, field: string, filter: Filter, signal: AbortSignal, knownOrder?: string[]): Promise<GroupCount[]> {
+async function scanGroups(api: ProjectApi, field: string, filter: Filter, signal: AbortSignal, knownOrder?: string[]): Promise<GroupCount[]> {
   const counts = new Map<string | null, number>();
   for (let offset = 0; ; ) {
     const page = await api.defects.page({ offset, pageSize: SCAN_PAGE, fields: [field], filter, orderBy: ['id'], signal });

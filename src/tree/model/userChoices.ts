@@ -3,7 +3,7 @@
 // removed, or one typed by hand), so opening the picker never drops a condition.
 import * as l10n from '@vscode/l10n';
 import type { ProjectUsers } from '../../api';
-import { ME } from './filter';
+import { ME } from '../../defects/filter';
 
 export interface UserChoice {
   /** The value the filter stores: a user name, or `ME`. */

@@ -3,8 +3,8 @@
 // logic runs (and is tested) without VS Code. Stored JSON is re-validated on read.
 import type { GroupBy, SortSpec } from './arrangement';
 import { readGroupBy, readSort } from './arrangement';
-import type { DefectFilter } from './filter';
-import { isEmptyFilter, readFilter } from './filter';
+import type { DefectFilter } from '../../defects/filter';
+import { isEmptyFilter, readFilter } from '../../defects/filter';
 import { Emitter } from '../../util/emitter';
 
 export interface MementoLike {

@@ -3,12 +3,11 @@
 // still on the server — never a silent cut-off.
 import type { Defect, Filter, OrderBySpec, ProjectApi } from '../../api';
 import { TREE_FIELDS } from '../model/arrangement';
-import type { ProjectRefKey } from '../model/refs';
-import type { TreeContext } from './context';
+import type { ProjectRefKey } from '../../defects/refs';
+import type { TreeContext, TreeNode } from './treeNode';
 import { DefectNode } from './defectNode';
 import { LoadMoreNode } from './loadMoreNode';
 import { MessageNode } from './messageNode';
-import type { TreeNode } from './treeNode';
 
 export interface DefectQuery {
   api: ProjectApi;

@@ -2,12 +2,11 @@
 // Clicking opens it. When a feature registers defect children (attachments), it expands to them.
 import * as l10n from '@vscode/l10n';
 import type { Defect } from '../../api';
-import type { DefectRef } from '../model/refs';
+import type { DefectRef } from '../../defects/refs';
 import { severityIcon } from '../model/severity';
 import { defectDescription, defectTooltip } from '../model/tooltip';
-import type { TreeContext } from './context';
+import type { NodeItem, TreeContext, TreeNode } from './treeNode';
 import { failureNode, loadingNode } from './messageNode';
-import type { NodeItem , TreeNode } from './treeNode';
 import { LoadingNode } from './treeNode';
 
 export class DefectNode extends LoadingNode {

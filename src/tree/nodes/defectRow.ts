@@ -3,7 +3,7 @@
 // sort or the page size keeps out of them gives undefined. Grouped, one request (the node's
 // filter plus the id) says whether the filter admits the defect and which group holds it; only
 // that group's first page is loaded.
-import { addCondition } from '../model/filter';
+import { addCondition } from '../../defects/filter';
 import { groupValueOf } from '../model/groups';
 import type { DefectNode } from './defectNode';
 import type { DefectsNode } from './defectsNode';

@@ -1,28 +1,26 @@
 // "Defects" and "My Defects" of a project. Ungrouped, the defects page in directly; grouped by
 // status, severity or owner, one group per value with its exact count, each group paging alone.
 import * as l10n from '@vscode/l10n';
-import { addCondition, toApiFilter } from '../model/filter';
+import { addCondition, toApiFilter } from '../../defects/filter';
 import type { Filter } from '../../api';
 import { countGroups } from '../model/groups';
 import { describeSort } from '../model/arrangement';
-import type { TreeContext } from './context';
+import type { NodeItem, TreeContext, TreeNode } from './treeNode';
 import { GroupNode } from './groupNode';
 import { MessageNode } from './messageNode';
 import { PagedNode } from './pagedNode';
-import type { ProjectNode } from './projectNode';
-import type { NodeItem } from './treeNode';
-import type { TreeNode } from './treeNode';
+import type { DefectsScope, ProjectScope } from './scopes';
 
 export type DefectsMode = 'all' | 'mine';
 
-export class DefectsNode extends PagedNode {
+export class DefectsNode extends PagedNode implements DefectsScope {
   readonly id: string;
   private groupCount: number | undefined;
   // The description shows the total, known only once loaded.
   protected override readonly redrawAfterLoad = true;
 
   constructor(
-    readonly projectNode: ProjectNode,
+    readonly projectNode: ProjectScope,
     ctx: TreeContext,
     readonly mode: DefectsMode,
   ) {

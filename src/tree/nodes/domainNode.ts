@@ -2,12 +2,11 @@
 // them with it, otherwise from the domain's projects collection.
 import * as l10n from '@vscode/l10n';
 import type { DomainRef } from '../../api';
-import { nodeId } from '../model/refs';
+import { nodeId } from '../../defects/refs';
 import { escapeMarkdown } from '../model/tooltip';
-import type { ServerSource, TreeContext } from './context';
+import type { NodeItem, ServerSource, TreeContext, TreeNode } from './treeNode';
 import { MessageNode, failureNode, loadingNode } from './messageNode';
 import { ProjectNode } from './projectNode';
-import type { NodeItem , TreeNode } from './treeNode';
 import { LoadingNode } from './treeNode';
 
 export class DomainNode extends LoadingNode {

@@ -3,23 +3,20 @@
 import * as l10n from '@vscode/l10n';
 import type { ProjectApi } from '../../api';
 import type { GroupBy } from '../model/arrangement';
-import { addCondition } from '../model/filter';
+import { addCondition } from '../../defects/filter';
 import type { GroupCount } from '../model/groups';
 import { severityIcon } from '../model/severity';
-import type { TreeContext } from './context';
-import type { DefectsNode } from './defectsNode';
+import type { NodeItem, TreeContext, TreeNode } from './treeNode';
 import { PagedNode } from './pagedNode';
-import type { ProjectNode } from './projectNode';
-import type { NodeItem } from './treeNode';
-import type { TreeNode } from './treeNode';
+import type { DefectsScope, ProjectScope } from './scopes';
 
 export class GroupNode extends PagedNode {
   readonly id: string;
-  readonly projectNode: ProjectNode;
+  readonly projectNode: ProjectScope;
   protected override readonly redrawAfterLoad = true;
 
   constructor(
-    readonly defectsNode: DefectsNode,
+    readonly defectsNode: DefectsScope,
     ctx: TreeContext,
     private readonly api: ProjectApi,
     readonly field: Exclude<GroupBy, 'none'>,

@@ -2,8 +2,7 @@
 import * as l10n from '@vscode/l10n';
 import type { ListItem } from '../../api';
 import { escapeMarkdown } from '../model/tooltip';
-import type { TreeContext } from './context';
-import type { NodeItem } from './treeNode';
+import type { NodeItem, TreeContext } from './treeNode';
 import { TreeNode } from './treeNode';
 
 export class ListItemNode extends TreeNode {

@@ -1,20 +1,18 @@
 // "Lists" of a project: every list with its values, nested as the server nests them (the subject
 // tree goes several levels deep). Refresh re-reads the lists instead of the client's cache.
 import * as l10n from '@vscode/l10n';
-import type { TreeContext } from './context';
+import type { NodeItem, TreeContext, TreeNode } from './treeNode';
 import { ListItemNode } from './listItemNode';
 import { MessageNode, failureNode, loadingNode } from './messageNode';
-import type { ProjectNode } from './projectNode';
-import type { NodeItem } from './treeNode';
+import type { ProjectScope } from './scopes';
 import { LoadingNode } from './treeNode';
-import type { TreeNode } from './treeNode';
 
 export class ListsNode extends LoadingNode {
   readonly id: string;
   private reread = false;
 
   constructor(
-    readonly projectNode: ProjectNode,
+    readonly projectNode: ProjectScope,
     ctx: TreeContext,
   ) {
     super(projectNode, ctx);

@@ -1,7 +1,6 @@
 // The last row of a paged list: loads the next page in place and says how many defects remain.
 import * as l10n from '@vscode/l10n';
-import type { TreeContext } from './context';
-import type { NodeItem } from './treeNode';
+import type { NodeItem, TreeContext } from './treeNode';
 import { TreeNode } from './treeNode';
 
 export class LoadMoreNode extends TreeNode {

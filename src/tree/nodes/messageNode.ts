@@ -1,12 +1,10 @@
 // A row that is not data: "Loading…", "No defects", an error, or "Sign in". The tree never throws;
 // whatever goes wrong ends up as one of these, with a command to act on it when there is one.
 import * as l10n from '@vscode/l10n';
-import { AuthError, isAlmApiError } from '../../api';
+import { AuthError, RawQueryError, isAlmApiError } from '../../api';
 import { NotSignedInError } from '../../auth/connection';
 import { describeError } from '../../util/log';
-import { RawQueryError } from '../model/rawQuery';
-import type { TreeContext } from './context';
-import type { NodeCommand, NodeItem } from './treeNode';
+import type { NodeCommand, NodeItem, TreeContext } from './treeNode';
 import { TreeNode } from './treeNode';
 
 export type MessageKind = 'loading' | 'empty' | 'error' | 'sign-in' | 'info';

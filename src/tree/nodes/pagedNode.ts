@@ -6,11 +6,11 @@ import type { Filter, OrderBySpec, ProjectApi } from '../../api';
 import { orderByFor } from '../model/arrangement';
 import { describeError } from '../../util/log';
 import { isAbort } from '../../util/cancellation';
-import type { ProjectRefKey } from '../model/refs';
+import type { ProjectRefKey } from '../../defects/refs';
 import { DefectList } from './defectList';
 import type { DefectNode } from './defectNode';
 import { failureNode, loadingNode } from './messageNode';
-import type { ProjectNode } from './projectNode';
+import type { ProjectScope } from './scopes';
 import { LoadingNode } from './treeNode';
 import type { TreeNode } from './treeNode';
 
@@ -19,7 +19,7 @@ export abstract class PagedNode extends LoadingNode {
   private signal: AbortSignal | undefined;
   private loadingMore = false;
 
-  abstract readonly projectNode: ProjectNode;
+  abstract readonly projectNode: ProjectScope;
 
   /** The list's total once known (for descriptions and tests). */
   get total(): number | undefined {

@@ -2,18 +2,18 @@
 // filter, grouping and sort apply to both defect nodes, which reload when any of them changes.
 import * as l10n from '@vscode/l10n';
 import type { ProjectApi } from '../../api';
-import { describeFilter, isEmptyFilter } from '../model/filter';
-import type { DefectFilter } from '../model/filter';
-import { nodeId, projectKey } from '../model/refs';
+import { describeFilter, isEmptyFilter } from '../../defects/filter';
+import type { DefectFilter } from '../../defects/filter';
+import { nodeId, projectKey } from '../../defects/refs';
 import { escapeMarkdown } from '../model/tooltip';
-import type { ProjectRefKey } from '../model/refs';
-import type { ServerSource, TreeContext } from './context';
+import type { ProjectRefKey } from '../../defects/refs';
+import type { NodeItem, ServerSource, TreeContext } from './treeNode';
 import { DefectsNode } from './defectsNode';
 import { ListsNode } from './listsNode';
-import type { NodeItem } from './treeNode';
+import type { ProjectScope } from './scopes';
 import { TreeNode } from './treeNode';
 
-export class ProjectNode extends TreeNode {
+export class ProjectNode extends TreeNode implements ProjectScope {
   readonly id: string;
   readonly ref: ProjectRefKey;
   private kids: [DefectsNode, DefectsNode, ListsNode] | undefined;

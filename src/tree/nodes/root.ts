@@ -1,9 +1,8 @@
 // The tree's top level: one ServerNode per configured server, kept across redraws (so loaded
 // children survive) and replaced only when the server's entry changes. Also finds nodes for
 // commands ("the project of this defect", "the node with this id").
-import type { TreeContext } from './context';
+import type { TreeContext, TreeNode } from './treeNode';
 import { ServerNode } from './serverNode';
-import type { TreeNode } from './treeNode';
 
 export class TreeRoot {
   private nodes = new Map<string, { node: ServerNode; entry: string }>();

@@ -1,13 +1,12 @@
 // A configured server: its connection state in the description and icon, its domains below (or
 // only the pinned one), and a "Sign in" row instead when no usable password is stored.
 import * as l10n from '@vscode/l10n';
-import type { ServerSource, TreeContext } from './context';
+import type { NodeItem, ServerSource, TreeContext, TreeNode } from './treeNode';
 import { DomainNode } from './domainNode';
 import { MessageNode, failureNode, loadingNode, signInNode } from './messageNode';
-import { nodeId } from '../model/refs';
+import { nodeId } from '../../defects/refs';
 import { escapeMarkdown } from '../model/tooltip';
 import { signInLabel, treeLabel } from '../../config/servers';
-import type { NodeItem , TreeNode } from './treeNode';
 import { LoadingNode } from './treeNode';
 
 const STATUS_TEXT: Record<ServerSource['status'], string> = {

@@ -5,8 +5,8 @@ import { NotFoundError } from '../../api';
 import type { ConnectionManager } from '../../auth/connectionManager';
 import { describeError } from '../../util/log';
 import type { Log } from '../../util/log';
-import { defectLink, parseDefectId } from '../model/refs';
-import type { DefectRef } from '../model/refs';
+import { defectLink, defectRefFrom, parseDefectId } from '../../defects/refs';
+import type { DefectRef } from '../../defects/refs';
 import { DefectNode } from '../nodes/defectNode';
 import type { TreeNode } from '../nodes/treeNode';
 import { projectFor } from './locate';
@@ -16,14 +16,7 @@ export type DefectOpener = (ref: DefectRef) => Promise<void>;
 
 /** A DefectRef from a command argument: a defect node or a `{ server, domain, project, id }`. */
 export function defectRefOf(arg: unknown): DefectRef | undefined {
-  if (arg instanceof DefectNode) return arg.ref;
-  if (typeof arg !== 'object' || arg === null) return undefined;
-  const o = arg as Record<string, unknown>;
-  const id = typeof o.id === 'number' ? o.id : typeof o.id === 'string' ? parseDefectId(o.id) : undefined;
-  if (typeof o.server === 'string' && typeof o.domain === 'string' && typeof o.project === 'string' && id) {
-    return { server: o.server, domain: o.domain, project: o.project, id };
-  }
-  return undefined;
+  return arg instanceof DefectNode ? arg.ref : defectRefFrom(arg);
 }
 
 export function selectedDefect(view: vscode.TreeView<TreeNode>, arg: unknown): DefectRef | undefined {

@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import type { ConnectionManager } from '../../auth/connectionManager';
 import { renderDefect } from '../model/defectMarkdown';
-import type { DefectRef } from '../model/refs';
+import type { DefectRef } from '../../defects/refs';
 import { escapeMarkdown } from '../model/tooltip';
 
 export const DEFECT_SCHEME = 'alm-defect';

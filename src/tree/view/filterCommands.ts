@@ -5,9 +5,9 @@ import * as vscode from 'vscode';
 import type { ProjectApi } from '../../api';
 import { readSavedFilterSettings, writeSavedFilters } from '../../config/settings';
 import { describeError } from '../../util/log';
-import { ME, describeFilter, isEmptyFilter, readFilter } from '../model/filter';
-import type { DefectFilter } from '../model/filter';
-import { RawQueryError, parseRawQuery } from '../model/rawQuery';
+import { ME, describeFilter, isEmptyFilter, readFilter } from '../../defects/filter';
+import type { DefectFilter } from '../../defects/filter';
+import { RawQueryError, parseRawQuery } from '../../api';
 import type { ProjectNode } from '../nodes/projectNode';
 import { pickUsers } from './userPicker';
 

@@ -1,7 +1,7 @@
 // Finds the node a command acts on: the node it was invoked on, a `{ server, domain, project }`
 // argument, the tree's selection, or the user's pick among the projects of signed-in servers.
 import * as vscode from 'vscode';
-import type { ProjectRefKey } from '../model/refs';
+import type { ProjectRefKey } from '../../defects/refs';
 import { DomainNode } from '../nodes/domainNode';
 import { ProjectNode } from '../nodes/projectNode';
 import { TreeRoot } from '../nodes/root';

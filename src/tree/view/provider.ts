@@ -6,10 +6,9 @@ import type { ConnectionManager } from '../../auth/connectionManager';
 import { readPageSize } from '../../config/settings';
 import type { Log } from '../../util/log';
 import type { ViewState } from '../model/viewState';
-import type { DefectChildrenProvider, ServerSource, TreeContext } from '../nodes/context';
+import type { DefectChildrenProvider, ServerSource, TreeContext, TreeNode } from '../nodes/treeNode';
 import { TreeRoot } from '../nodes/root';
 import type { ServerNode } from '../nodes/serverNode';
-import type { TreeNode } from '../nodes/treeNode';
 import { toTreeItem } from './treeItem';
 
 export const VIEW_ID = 'almDefects.tree';

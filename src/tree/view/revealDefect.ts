@@ -3,7 +3,7 @@
 // and selected without taking the focus from the editor. A defect kept out of the loaded rows
 // (filter, sort, paging) is reported to the caller, not hunted for page by page.
 import type * as vscode from 'vscode';
-import type { DefectRef } from '../model/refs';
+import type { DefectRef } from '../../defects/refs';
 import { findDefectRow } from '../nodes/defectRow';
 import type { TreeNode } from '../nodes/treeNode';
 import { findProject } from './locate';

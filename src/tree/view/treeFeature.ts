@@ -8,7 +8,7 @@ import { affectsTree } from '../../config/settings';
 import { registerCommand } from '../../util/command';
 import type { Log } from '../../util/log';
 import { ViewState } from '../model/viewState';
-import type { DefectChildrenProvider } from '../nodes/context';
+import type { DefectChildrenProvider } from '../nodes/treeNode';
 import { DefectNode } from '../nodes/defectNode';
 import { LoadMoreNode } from '../nodes/loadMoreNode';
 import { MessageNode } from '../nodes/messageNode';

@@ -3,7 +3,7 @@
 // returned. Rows are found by walking only what is loaded; nothing is loaded to look for one.
 // A save that moves the defect out of a filter or into another group shows on the next refresh.
 import type { Defect } from '../../api';
-import type { DefectRef } from '../model/refs';
+import type { DefectRef } from '../../defects/refs';
 import { DefectNode } from '../nodes/defectNode';
 import { ProjectNode } from '../nodes/projectNode';
 import { LoadingNode } from '../nodes/treeNode';

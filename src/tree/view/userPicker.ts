@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import type { ProjectUsers } from '../../api';
 import { describeError } from '../../util/log';
-import { ME } from '../model/filter';
+import { ME } from '../../defects/filter';
 import { typedUsers, userChoices, usersNote } from '../model/userChoices';
 import type { ProjectNode } from '../nodes/projectNode';
 

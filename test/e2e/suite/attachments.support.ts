@@ -5,20 +5,19 @@ import * as assert from 'node:assert/strict';
 import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import * as vscode from 'vscode';
 import type { AlmDefectsApi } from '../../../src/extension';
-import type { DefectRef } from '../../../src/tree/model/refs';
+import type { DefectRef } from '../../../src/defects/refs';
 import type { DefectNode } from '../../../src/tree/nodes/defectNode';
 import type { TreeNode } from '../../../src/tree/nodes/treeNode';
 import { e2eAlmServer, signIn } from '../environment';
 import { serverAttachments } from '../oracle';
 import type { StoredAttachment } from '../oracle';
+import { activate, signInAs } from './support';
 import { labelText } from '../../support/text';
 
-export const EXTENSION_ID = 'alm-defects.alm-defects';
 export const PROJECT = { server: 'Demo', domain: 'DEFAULT', project: 'Demo' };
 
-export type ServerAttachment = StoredAttachment;
+type ServerAttachment = StoredAttachment;
 
 export interface AttachmentWorld {
   api: AlmDefectsApi;
@@ -37,13 +36,9 @@ export interface AttachmentWorld {
  * `from`-th on without attachments (each suite starts at its own row, so they never share one).
  */
 export async function attachmentWorld(from: number): Promise<AttachmentWorld> {
-  const ext = vscode.extensions.getExtension<AlmDefectsApi>(EXTENSION_ID);
-  assert.ok(ext, `${EXTENSION_ID} is not loaded`);
-  const api = await ext.activate();
-  await api.reloadSettings();
+  const api = await activate();
+  await signInAs('Demo');
   const server = e2eAlmServer();
-  const result = await vscode.commands.executeCommand<{ ok: boolean }>('almDefects.signIn', { server: 'Demo', password: server.users[0].password });
-  assert.equal(result.ok, true, 'alice signs in');
   const cookie = await signIn(server, server.users[0]);
   const defects = await api.find(['Demo', 'DEFAULT', 'Demo', 'Defects']);
   assert.ok(defects, 'no Demo › Defects node');

@@ -11,6 +11,7 @@ import * as vscode from 'vscode';
 import type { UploadReport } from '../../../src/attachments';
 import { PROJECT, attachmentWorld, cleanUp, ref, rowLabels } from './attachments.support';
 import type { AttachmentWorld } from './attachments.support';
+import { usePrompts } from './support';
 
 const UPLOAD = 'almDefects.uploadAttachment';
 const token = () => new vscode.CancellationTokenSource().token;
@@ -104,7 +105,7 @@ describe('attachments: upload, open, save and manage in VS Code', function () {
     assert.ok(await vscode.workspace.applyEdit(edit));
     const asked: string[] = [];
     let answer = false;
-    const prompts = w.api.attachments.usePrompts({ confirmUpload: async (a) => (asked.push(a.name), answer) });
+    const prompts = usePrompts({ attachments: { confirmUpload: async (a) => (asked.push(a.name), answer) } });
     try {
       assert.equal(await doc.save(), false, 'a declined save fails');
       assert.equal((await w.rest.bytes(id)).toString(), text);
@@ -125,7 +126,7 @@ describe('attachments: upload, open, save and manage in VS Code', function () {
     writeFileSync(join(w.dir, 'trace.bin'), replacement);
     const asked: string[] = [];
     let choice: 'keepBoth' | 'replace' = 'keepBoth';
-    const prompts = w.api.attachments.usePrompts({ conflict: async (name) => (asked.push(name), choice) });
+    const prompts = usePrompts({ attachments: { conflict: async (name) => (asked.push(name), choice) } });
     try {
       const both = await vscode.commands.executeCommand<UploadReport>(UPLOAD, { defect: w.defect, files: [join(w.dir, 'trace.bin')] });
       assert.deepEqual(both.created.map((a) => a.name), ['trace (1).bin']);
@@ -175,7 +176,7 @@ describe('attachments: upload, open, save and manage in VS Code', function () {
     await vscode.commands.executeCommand('almDefects.editAttachmentDescription', ref(id, { description: 'why <it> matters' }));
     assert.match((await w.rest.list(w.defect.id)).find((a) => a.id === id)?.description ?? '', /why &lt;it&gt; matters/);
     let confirm = false;
-    const prompts = w.api.attachments.usePrompts({ confirmDelete: async () => confirm });
+    const prompts = usePrompts({ attachments: { confirmDelete: async () => confirm } });
     try {
       assert.equal(await vscode.commands.executeCommand('almDefects.deleteAttachment', ref(id)), false);
       assert.ok((await w.rest.list(w.defect.id)).some((a) => a.id === id), 'kept when not confirmed');

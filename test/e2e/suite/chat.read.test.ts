@@ -8,7 +8,8 @@ import * as vscode from 'vscode';
 import { anyOf, eq, le, like } from '../../../src/api/index';
 import type { Filter } from '../../../src/api/index';
 import vectors from '../fixtures/xss-vectors.json';
-import { TOOLS, chatWorld, invoke, rowsOf, sectionOf, signInAlice, totalOf } from './chat.support';
+import { TOOLS, chatWorld, invoke, rowsOf, sectionOf, totalOf } from './chat.support';
+import { signInAs } from './support';
 import type { ChatWorld } from './chat.support';
 
 describe('chat tools: search and read', function () {
@@ -120,7 +121,7 @@ describe('chat tools: search and read', function () {
       assert.match(await invoke(TOOLS.search, {}), /^Error: signed out\. .*ALM: Sign In…/);
       assert.match(await invoke(TOOLS.get, { id: 1 }), /^Error: signed out\./);
     } finally {
-      await signInAlice();
+      await signInAs('Demo');
     }
     assert.equal(rowsOf(await invoke(TOOLS.search, { limit: 1 })).length, 1);
   });

@@ -3,13 +3,12 @@
 // and helpers that invoke a tool through `vscode.lm.invokeTool` and read its text.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { AlmClient } from '../../../src/api/index';
+import type { AlmClient } from '../../../src/api/index';
 import type { ProjectApi } from '../../../src/api/index';
 import type { ChatToolsApi } from '../../../src/chat/register';
 import type { AlmDefectsApi } from '../../../src/extension';
-import { e2eAlmServer } from '../environment';
+import { activate, bobProject, signInAs } from './support';
 
-export const EXTENSION_ID = 'alm-defects.alm-defects';
 export const TOOLS = { search: 'alm_searchDefects', get: 'alm_getDefect', comment: 'alm_addDefectComment', update: 'alm_updateDefect' } as const;
 
 export interface ChatWorld {
@@ -22,22 +21,11 @@ export interface ChatWorld {
 
 /** Activates the extension, signs alice in and builds bob's client. */
 export async function chatWorld(): Promise<ChatWorld> {
-  const ext = vscode.extensions.getExtension<AlmDefectsApi>(EXTENSION_ID);
-  assert.ok(ext);
-  const api = await ext.activate();
-  await api.reloadSettings();
-  const server = e2eAlmServer();
-  await signInAlice();
-  const [, b] = server.users;
-  const bob = new AlmClient({ baseUrl: server.baseUrl, credentials: async () => ({ username: b.username, password: b.password }) });
+  const api = await activate();
+  await signInAs('Demo');
+  const bob = bobProject();
   assert.ok(api.chat, 'the extension runs in test mode');
-  return { api, chat: api.chat, bob, bobDemo: bob.project('DEFAULT', 'Demo') };
-}
-
-export async function signInAlice(): Promise<void> {
-  const server = e2eAlmServer();
-  const signedIn = await vscode.commands.executeCommand<{ ok: boolean }>('almDefects.signIn', { server: 'Demo', password: server.users[0].password });
-  assert.equal(signedIn.ok, true);
+  return { api, chat: api.chat, bob: bob.client, bobDemo: bob.demo };
 }
 
 /** The tool's result as text (its text parts joined). */
@@ -70,14 +58,4 @@ export function sectionOf(text: string, heading: RegExp): string {
   const part = parts.find((p) => heading.test(p.split('\n')[0]));
   assert.ok(part !== undefined, `no section ${heading} in: ${text}`);
   return part.split('\n').slice(1).join('\n').trim();
-}
-
-export async function until<T>(what: string, probe: () => T | Promise<T>, timeoutMs = 15_000): Promise<NonNullable<T>> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }

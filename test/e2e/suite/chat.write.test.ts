@@ -12,7 +12,8 @@ import * as vscode from 'vscode';
 import { LockedByOtherError } from '../../../src/api/index';
 import type { Defect } from '../../../src/api/index';
 import { appendComment, localDate } from '../../../src/editor/controller/comments';
-import { TOOLS, chatWorld, invoke, until } from './chat.support';
+import { TOOLS, chatWorld, invoke } from './chat.support';
+import { until } from './support';
 import type { ChatWorld } from './chat.support';
 import { text as fieldText } from '../../support/text';
 

@@ -5,30 +5,19 @@
 // releasing locks while keeping edits, and creating a defect (revealed and selected in the tree).
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { AlmClient } from '../../../src/api/index';
+import type { AlmClient } from '../../../src/api/index';
 import type { ProjectApi } from '../../../src/api/index';
 import type { DefectController } from '../../../src/editor/controller/defectController';
 import type { AlmDefectsApi } from '../../../src/extension';
 import type { DefectKey } from '../../../src/shared/editorProtocol';
 import { e2eAlmServer, signIn } from '../environment';
 import { deleteServerLock, serverLocksOn } from '../oracle';
+import { DEMO, activate, bobProject, signInAs, until } from './support';
 
-const EXTENSION_ID = 'alm-defects.alm-defects';
-const DEMO = { server: 'Demo', domain: 'DEFAULT', project: 'Demo' };
 
 let api: AlmDefectsApi;
 let bob: AlmClient;
 let bobDemo: ProjectApi;
-
-async function until<T>(what: string, probe: () => T | Promise<T>, timeoutMs = 15_000): Promise<NonNullable<T>> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 function editorTabs(): vscode.Tab[] {
   return vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => t.input instanceof vscode.TabInputWebview && t.input.viewType.includes('almDefects.defect'));
@@ -65,16 +54,9 @@ describe('editor: defects edited in a real VS Code', function () {
   this.timeout(60_000);
 
   before(async () => {
-    const ext = vscode.extensions.getExtension<AlmDefectsApi>(EXTENSION_ID);
-    assert.ok(ext);
-    api = await ext.activate();
-    await api.reloadSettings();
-    const server = e2eAlmServer();
-    const signedIn = await vscode.commands.executeCommand<{ ok: boolean }>('almDefects.signIn', { server: 'Demo', password: server.users[0].password });
-    assert.equal(signedIn.ok, true);
-    const [, b] = server.users;
-    bob = new AlmClient({ baseUrl: server.baseUrl, credentials: async () => ({ username: b.username, password: b.password }) });
-    bobDemo = bob.project('DEFAULT', 'Demo');
+    api = await activate();
+    await signInAs('Demo');
+    ({ client: bob, demo: bobDemo } = bobProject());
   });
 
   after(async () => {

@@ -7,9 +7,9 @@ import type { AlmDefectsApi } from '../../../src/extension';
 import type { TreeNode } from '../../../src/tree/nodes/treeNode';
 import { e2eAlmServer, signIn } from '../environment';
 import { serverDefect, serverListItems, serverTotal as oracleTotal } from '../oracle';
+import { activate, signInWith, usePrompts } from './support';
 import { text } from '../../support/text';
 
-const EXTENSION_ID = 'alm-defects.alm-defects';
 const DEMO = { server: 'Demo', domain: 'DEFAULT', project: 'Demo' };
 
 let api: AlmDefectsApi;
@@ -43,10 +43,7 @@ describe('tree: connections, sign-in and the ALM tree', function () {
   this.timeout(120_000);
 
   before(async () => {
-    const ext = vscode.extensions.getExtension<AlmDefectsApi>(EXTENSION_ID);
-    assert.ok(ext);
-    api = await ext.activate();
-    await api.reloadSettings();
+    api = await activate();
     const server = e2eAlmServer();
     cookie = await signIn(server, server.users[1]);
     // Start signed out whatever ran before.
@@ -76,7 +73,7 @@ describe('tree: connections, sign-in and the ALM tree', function () {
   it('refuses a wrong password with a clear message and never tries it again', async () => {
     // Other suites may have signed in before: count from here.
     const before = api.connection('Demo')?.signInAttempts ?? 0;
-    const result = await vscode.commands.executeCommand<{ ok: boolean; message: string }>('almDefects.signIn', { server: 'Demo', password: 'wrong-password' });
+    const result = (await signInWith('Demo', 'wrong-password')) as { ok: boolean; message: string };
     assert.equal(result.ok, false);
     assert.equal(result.message, 'Sign-in to Demo failed: the user name or password is wrong, or the account is locked.');
     assert.equal(api.connection('Demo')?.status, 'failed');
@@ -95,7 +92,7 @@ describe('tree: connections, sign-in and the ALM tree', function () {
 
   it('signs in, shows the account in the Accounts menu and the state in the status bar', async () => {
     const server = e2eAlmServer();
-    const result = await vscode.commands.executeCommand<{ ok: boolean }>('almDefects.signIn', { server: 'Demo', password: server.users[0].password });
+    const result = await signInWith('Demo', server.users[0].password);
     assert.equal(result.ok, true);
     assert.equal(api.connection('Demo')?.status, 'signed-in');
     const accounts = await vscode.authentication.getAccounts('alm');
@@ -222,7 +219,9 @@ describe('tree: connections, sign-in and the ALM tree', function () {
     assert.deepEqual(labels(await api.children(await node('QA box'))), ['QA']);
     assert.deepEqual(labels(await api.children(await node('QA box', 'QA'))), ['Regression']);
 
-    const removed = await vscode.commands.executeCommand<{ ok: boolean }>('almDefects.removeServer', { server: 'QA box', confirm: false });
+    const confirmed = usePrompts({ auth: { confirmRemove: async () => true } });
+    const removed = await vscode.commands.executeCommand<{ ok: boolean }>('almDefects.removeServer', { server: 'QA box' });
+    confirmed.dispose();
     assert.equal(removed.ok, true);
     assert.deepEqual(labels(await api.children()), ['Demo']);
     assert.deepEqual((await vscode.authentication.getAccounts('alm')).map((a) => a.label), ['alice (Demo)']);
@@ -234,7 +233,7 @@ describe('tree: connections, sign-in and the ALM tree', function () {
     assert.deepEqual(await vscode.authentication.getAccounts('alm'), []);
     assert.deepEqual(labels(await api.children(await node('Demo'))), ['Sign in to Demo…']);
     // Leave the server signed in for the suites that follow.
-    const result = await vscode.commands.executeCommand<{ ok: boolean }>('almDefects.signIn', { server: 'Demo', password: e2eAlmServer().users[0].password });
+    const result = await signInWith('Demo', e2eAlmServer().users[0].password);
     assert.equal(result.ok, true);
   });
 });

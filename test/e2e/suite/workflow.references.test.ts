@@ -9,7 +9,8 @@ import type { ProjectApi } from '../../../src/api/index';
 import type { AlmClient } from '../../../src/api/index';
 import type { AlmDefectsApi } from '../../../src/extension';
 import { e2eAlmServer } from '../environment';
-import { CountingProxy, DEMO, SettingsScope, activate, bobProject, hoverText, signInAs, until } from './workflowSupport';
+import { DEMO, activate, bobProject, signInAs, until } from './support';
+import { CountingProxy, SettingsScope, hoverText } from './workflowSupport';
 
 let api: AlmDefectsApi;
 let bob: AlmClient;

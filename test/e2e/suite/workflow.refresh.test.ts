@@ -9,7 +9,8 @@ import { appendComment } from '../../../src/editor/controller/comments';
 import type { AlmDefectsApi } from '../../../src/extension';
 import type { DefectNode } from '../../../src/tree/nodes/defectNode';
 import type { TreeNode } from '../../../src/tree/nodes/treeNode';
-import { DEMO, SettingsScope, activate, bobProject, signInAs, until } from './workflowSupport';
+import { DEMO, activate, bobProject, signInAs, until } from './support';
+import { SettingsScope } from './workflowSupport';
 import { labelText, text } from '../../support/text';
 
 let api: AlmDefectsApi;

@@ -11,7 +11,8 @@ import type { AlmClient, Defect, ProjectApi } from '../../../src/api/index';
 import type { AlmDefectsApi } from '../../../src/extension';
 import type { GitExtension, Repository } from '../../../src/work/git';
 import type { StartWorkResult } from '../../../src/work/startWork';
-import { DEMO, SettingsScope, activate, bobProject, signInAs, until } from './workflowSupport';
+import { DEMO, activate, bobProject, signInAs, until } from './support';
+import { SettingsScope } from './workflowSupport';
 
 let api: AlmDefectsApi;
 let bob: AlmClient;

@@ -1,46 +1,10 @@
-// Shared by the workflow end-to-end tests: the activated extension signed in as alice, bob's client
-// for changes "by someone else", a counting proxy in front of the ALM server (requests counted on
-// the wire, so batching is measured where it matters), and settings that are restored afterwards.
-import * as assert from 'node:assert/strict';
+// Shared by the workflow end-to-end tests (beside ./support): a counting proxy in front of the ALM
+// server (requests counted on the wire, so batching is measured where it matters), and settings
+// that are restored afterwards.
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as vscode from 'vscode';
-import { AlmClient } from '../../../src/api/index';
-import type { ProjectApi } from '../../../src/api/index';
-import type { AlmDefectsApi } from '../../../src/extension';
 import { e2eAlmServer } from '../environment';
-
-export const DEMO = { server: 'Demo', domain: 'DEFAULT', project: 'Demo' };
-
-export async function until<T>(what: string, probe: () => T | Promise<T>, timeoutMs = 15_000): Promise<NonNullable<T>> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
-export async function activate(): Promise<AlmDefectsApi> {
-  const ext = vscode.extensions.getExtension<AlmDefectsApi>('alm-defects.alm-defects');
-  assert.ok(ext);
-  const api = await ext.activate();
-  await api.reloadSettings();
-  return api;
-}
-
-export async function signInAs(server: string, userIndex = 0): Promise<void> {
-  const result = await vscode.commands.executeCommand<{ ok: boolean }>('almDefects.signIn', { server, password: e2eAlmServer().users[userIndex].password });
-  assert.equal(result.ok, true, `sign-in to ${server}`);
-}
-
-export function bobProject(): { client: AlmClient; demo: ProjectApi } {
-  const server = e2eAlmServer();
-  const b = server.users[1];
-  const client = new AlmClient({ baseUrl: server.baseUrl, credentials: async () => ({ username: b.username, password: b.password }) });
-  return { client, demo: client.project('DEFAULT', 'Demo') };
-}
 
 /** Sets settings for a test and puts the previous workspace values back afterwards. */
 export class SettingsScope {

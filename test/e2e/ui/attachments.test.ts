@@ -9,9 +9,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { JSHandle, Locator } from 'playwright-core';
 import { signIn } from '../environment';
-import { serverAttachments } from '../oracle';
+import { serverAttachments, serverDefect } from '../oracle';
 import { screenshot, ui } from './context';
 import { editorFrame, editorTab, runCommand } from './editorWorkbench';
+import { text } from '../../support/text';
 
 interface Stored {
   id: number;
@@ -47,6 +48,29 @@ async function desktopFile(name: string, text: string): Promise<JSHandle> {
     data.items.add(new File([${JSON.stringify(text)}], ${JSON.stringify(name)}, { type: 'text/plain' }));
     return data;
   })()`);
+}
+
+/** A 1×1 PNG dragged from the desktop. */
+async function desktopPng(name: string): Promise<JSHandle> {
+  return ui().page.evaluateHandle(`(() => {
+    const bytes = Uint8Array.from(atob(${JSON.stringify(PNG_BASE64)}), (c) => c.charCodeAt(0));
+    const data = new DataTransfer();
+    data.items.add(new File([bytes], ${JSON.stringify(name)}, { type: 'image/png' }));
+    return data;
+  })()`);
+}
+
+const PNG_BASE64 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+
+/** Writes a defect's description as another client would (the `/api` tree the default run offers). */
+async function putDescription(cookie: string, id: number, description: string): Promise<void> {
+  const { almServer } = ui();
+  const res = await fetch(`${almServer.baseUrl}/api/domains/${almServer.domain}/projects/${almServer.project}/defects/${id}`, {
+    method: 'PUT',
+    headers: { cookie, accept: 'application/json', 'content-type': 'application/json' },
+    body: JSON.stringify({ description }),
+  });
+  assert.equal(res.status, 200, await res.text());
 }
 
 async function drop(target: Locator, data: JSHandle): Promise<void> {
@@ -141,6 +165,24 @@ describe('ui: attachments', function () {
     await page.locator('.editor-instance .view-lines').filter({ hasText: 'hello from the desktop' }).waitFor({ timeout: 30_000 });
     await runCommand('View: Close All Editors');
     await editorTab(defectId).waitFor({ state: 'detached', timeout: 15_000 });
+  });
+
+  it('shows a memo image dropped on the defect while its editor is open, without reopening it', async () => {
+    const original = text((await serverDefect(ui().almServer, cookie, defectId)).description);
+    await putDescription(cookie, defectId, '<html><body><p>Before the upload:</p><p><img src="dropped-shot.png" alt="dropped-shot.png"></p></body></html>');
+    try {
+      await defectRow.click();
+      const frame = await editorFrame(defectId);
+      const memo = frame.locator('[data-field="description"] .memo');
+      await memo.locator('img.missing').waitFor({ timeout: 30_000 });
+      await drop(defectRow, await desktopPng('dropped-shot.png'));
+      await memo.locator('img[src^="data:image/png;base64,"]').waitFor({ timeout: 30_000 });
+      assert.equal(await memo.locator('img.missing').count(), 0);
+      await screenshot('attachments-editor-image');
+    } finally {
+      await putDescription(cookie, defectId, original);
+      await runCommand('View: Close All Editors');
+    }
   });
 
   it('uploads with "Upload Attachment…" from the row\'s menu, picking a big file in VS Code\'s dialog, and Cancel leaves nothing', async () => {

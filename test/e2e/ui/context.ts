@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import type { E2eAlmServer } from '../environment';
 
-export const UI_CONTEXT_KEY = Symbol.for('alm-defects.e2e.ui');
+const UI_CONTEXT_KEY = Symbol.for('alm-defects.e2e.ui');
 
 export interface UiContext {
   /** The workbench, opened on the test workspace with the extension under development loaded. */

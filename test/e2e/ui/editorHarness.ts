@@ -12,10 +12,10 @@ import { HostChannel } from '../../../src/editor/hostChannel';
 import { editorHtml } from '../../../src/editor/webviewHtml';
 import type { HostToWebview, ImageReply } from '../../../src/shared/editorProtocol';
 
-export const HARNESS_ORIGIN = 'https://alm-editor.test';
+const HARNESS_ORIGIN = 'https://alm-editor.test';
 
 /** What the page did that it should not have. */
-export interface PageTraps {
+interface PageTraps {
   /** Requests other than the page, its script and stylesheet. */
   requests: string[];
   /** Navigations of any frame away from the editor page. */

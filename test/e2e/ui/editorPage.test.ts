@@ -166,4 +166,25 @@ describe('ui: the editor page (keyboard, screen readers, conflicts, links, image
     assert.deepEqual(editor.traps.navigations, []);
     assert.deepEqual(editor.traps.requests, []);
   });
+
+  it('asks again for an image it could not show when the host says the attachments changed (an upload)', async () => {
+    let uploaded = false;
+    const asked: string[] = [];
+    const editor = await open(project(), {
+      resolveImage: async (src) => {
+        asked.push(src);
+        return uploaded && src.endsWith('/attachments/17') ? { dataUri: PNG } : { reason: 'not an attachment' };
+      },
+    });
+    opened.push(editor);
+    const memo = editor.page.locator('[data-field="description"] .memo');
+    await memo.locator('img.missing').waitFor();
+    assert.equal(asked.length, 1);
+    uploaded = true;
+    editor.channel.notify('imagesChanged', {});
+    await memo.locator('img[src^="data:image/png;base64,"]').waitFor();
+    assert.equal(await memo.locator('img.missing').count(), 0);
+    assert.equal(asked.length, 2);
+    assert.deepEqual(editor.traps.requests, []);
+  });
 });

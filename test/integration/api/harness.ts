@@ -19,7 +19,7 @@ export function startApiTestServer(opts: Partial<ServerOptions> = {}): Promise<T
 }
 
 export const WRONG_PASSWORD = 'Xy9-not-the-password';
-export const PASSWORDS: Record<string, string> = { alice: 'alice-demo', bob: 'bob-demo' };
+const PASSWORDS: Record<string, string> = { alice: 'alice-demo', bob: 'bob-demo' };
 
 export interface TestClient {
   client: AlmClient;

@@ -114,7 +114,8 @@ describe('server: error, domain and page formats of both trees', function () {
       store.db.prepare('UPDATE defects SET "user-04" = 0.1 WHERE "id" = 2').run();
       for (const fields of [undefined, 'name,user-02,target-rel,user-04']) {
         const c = compileCollectionRequest({ 'page-size': 'max', fields }, CATALOGS.defects, PAGING);
-        const fromSql = (store.db.prepare(pageQuery('defects', coreDefectJsonSql(c.fields), c).sql).pluck().all(c.limit, c.offset) as Buffer[]).map(
+        const page = pageQuery('defects', coreDefectJsonSql(c.fields), c);
+        const fromSql = (store.db.prepare(page.sql).pluck().all(...page.params) as Buffer[]).map(
           (b) => JSON.parse(b.toString('utf8')) as unknown,
         );
         const rows = store.db.prepare('SELECT * FROM defects ORDER BY "id"').all() as Record<string, string | number | null>[];
@@ -135,7 +136,7 @@ describe('server: error, domain and page formats of both trees', function () {
       store.db.prepare(`UPDATE defects SET "user-01" = '', "user-02" = '[]' WHERE "id" = 2`).run();
       for (const fields of [undefined, 'name,user-02,target-rel,user-04']) {
         const c = compileCollectionRequest({ 'page-size': 'max', fields }, CATALOGS.defects, PAGING);
-        const fromPage = coreDefectXmlPage(store, c, 120);
+        const fromPage = coreDefectXmlPage(store, c, 120).toString('utf8');
         const rows = store.db.prepare('SELECT * FROM defects ORDER BY "id"').all() as Record<string, string | number | null>[];
         const refs = new ReferenceNames(store);
         const entities = rows.map((row) => entityXml(defectEntity(row, c.fields, refs)).slice(XML_DECLARATION.length));

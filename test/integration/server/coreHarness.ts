@@ -8,7 +8,7 @@ export const CORE = '/rest/domains/DEFAULT/projects/Demo';
 export const XML = { Accept: 'application/xml' };
 export const JSON_ = { Accept: 'application/json' };
 
-export type Fields = Record<string, string[]>;
+type Fields = Record<string, string[]>;
 
 export interface ParsedEntity {
   type: string;

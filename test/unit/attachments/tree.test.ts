@@ -3,7 +3,7 @@ import type { Defect } from '../../../src/api';
 import { AttachmentChildren, UPLOAD_ATTACHMENT_COMMAND } from '../../../src/attachments/tree/attachmentChildren';
 import { OPEN_ATTACHMENT_COMMAND } from '../../../src/attachments/tree/attachmentNode';
 import type { AttachmentNode } from '../../../src/attachments/tree/attachmentNode';
-import type { DefectRef } from '../../../src/tree/model/refs';
+import type { DefectRef } from '../../../src/defects/refs';
 import { DefectNode } from '../../../src/tree/nodes/defectNode';
 import { MessageNode, loadingNode } from '../../../src/tree/nodes/messageNode';
 import { LoadingNode } from '../../../src/tree/nodes/treeNode';

@@ -4,7 +4,7 @@ import { ConfirmationLedger, commentConfirmation, updateConfirmation } from '../
 import { defectResult, searchResult } from '../../../src/chat/model/format';
 import { buildSearch, defectId, searchFilter, searchLimit } from '../../../src/chat/model/inputs';
 import { memoToMarkdown, textToMemoHtml } from '../../../src/chat/model/memoMarkdown';
-import { RawQueryError } from '../../../src/tree/model/rawQuery';
+import { RawQueryError } from '../../../src/api/dialect/rawQuery';
 import { fakeCatalog, fakeLists } from '../editor/fakeProject';
 
 describe('chat: search input → filter', () => {

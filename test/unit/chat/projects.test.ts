@@ -5,7 +5,7 @@ import { NotSignedInError } from '../../../src/auth/connection';
 import { describeFailure, ToolInputError } from '../../../src/chat/model/results';
 import { resolveProject } from '../../../src/chat/projects';
 import type { ChatProjectRef, ChatServer, ChatToolServices } from '../../../src/chat/services';
-import { RawQueryError } from '../../../src/tree/model/rawQuery';
+import { RawQueryError } from '../../../src/api/dialect/rawQuery';
 
 function services(servers: ChatServer[], projects: Record<string, ProjectRef[]> = {}, preset?: Partial<ChatProjectRef>): ChatToolServices & { listed: string[] } {
   const listed: string[] = [];
@@ -20,6 +20,7 @@ function services(servers: ChatServer[], projects: Record<string, ProjectRef[]> 
     project: async () => ({}) as ProjectApi,
     editingHere: () => false,
     log: { debug: () => undefined, warn: () => undefined },
+    now: () => new Date(0),
   };
 }
 

@@ -15,7 +15,7 @@ function handlers(overrides: Partial<RequestHandlers> = {}): RequestHandlers {
   };
 }
 
-function channel(options: { requests?: Partial<RequestHandlers>; commands?: Partial<CommandHandlers> } = {}) {
+function channel(options: { requests?: Partial<RequestHandlers>; commands?: Partial<CommandHandlers>; onReady?: (ch: HostChannel) => void; delivered?: Promise<boolean> } = {}) {
   const posted: HostToWebview[] = [];
   const commands: string[] = [];
   const errors: string[] = [];
@@ -23,7 +23,7 @@ function channel(options: { requests?: Partial<RequestHandlers>; commands?: Part
   const ch = new HostChannel({
     post: (m) => {
       posted.push(m);
-      return true;
+      return options.delivered ?? true;
     },
     commands: {
       fieldChanged: (p) => commands.push(`field ${p.field}=${JSON.stringify(p.value)}`),
@@ -37,6 +37,7 @@ function channel(options: { requests?: Partial<RequestHandlers>; commands?: Part
       return text;
     },
     onInvalid: (m) => invalid.push(m),
+    ...(options.onReady ? { onReady: () => options.onReady?.(ch) } : {}),
   });
   return { ch, posted, commands, errors, invalid };
 }
@@ -120,6 +121,32 @@ describe('editor protocol: HostChannel', () => {
     assert.equal(status.params.lock.phase, 'read-only');
     ch.notify('status', { lock: { phase: 'editing' }, dirty: ['name'], problems: [] });
     assert.equal(posted.length, 4, 'after ready, notifications go out at once');
+  });
+
+  it('posts the queue in order without waiting for each message to be delivered', async () => {
+    // A webview that never acknowledges: every queued message still goes out at ready.
+    const { ch, posted } = channel({ delivered: new Promise<boolean>(() => undefined) });
+    ch.notify('init', { key: { server: 's', domain: 'D', project: 'P', id: 1 }, isNew: false, user: 'alice', fields: [], statusValues: [] });
+    ch.notify('values', { server: { name: 'x' }, edits: {} });
+    ch.notify('status', { lock: { phase: 'read-only' }, dirty: [], problems: [] });
+    await ch.receive({ kind: 'ready' });
+    assert.deepEqual(posted.map((m) => (m.kind === 'notification' ? m.method : m.kind)), ['init', 'values', 'status']);
+  });
+
+  it('with an onReady, ready sends what onReady sends and not the queue too (the page builds the form once)', async () => {
+    const { ch, posted } = channel({
+      onReady: (c) => {
+        c.notify('init', { key: { server: 's', domain: 'D', project: 'P', id: 1 }, isNew: false, user: 'alice', fields: [], statusValues: [] });
+        c.notify('values', { server: { name: 'current' }, edits: {} });
+      },
+    });
+    ch.notify('init', { key: { server: 's', domain: 'D', project: 'P', id: 1 }, isNew: false, user: 'alice', fields: [], statusValues: [] });
+    ch.notify('values', { server: { name: 'queued' }, edits: {} });
+    await ch.receive({ kind: 'ready' });
+    assert.deepEqual(posted.map((m) => (m.kind === 'notification' ? m.method : m.kind)), ['init', 'values']);
+    const values = posted[1];
+    assert.ok(values.kind === 'notification' && values.method === 'values');
+    assert.deepEqual(values.params.server, { name: 'current' });
   });
 
   it('answers a request with its handler result, and with an error text when it throws', async () => {

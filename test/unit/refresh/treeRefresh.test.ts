@@ -1,31 +1,10 @@
 import * as assert from 'node:assert/strict';
-import { ServerConnection } from '../../../src/auth/connection';
-import { transportOptions } from '../../../src/config/transport';
 import { TreeRefresh } from '../../../src/refresh/treeRefresh';
 import { DefectNode } from '../../../src/tree/nodes/defectNode';
-import { DefectsNode } from '../../../src/tree/nodes/defectsNode';
-import { TreeRoot } from '../../../src/tree/nodes/root';
-import type { TreeNode } from '../../../src/tree/nodes/treeNode';
-import { LoadingNode } from '../../../src/tree/nodes/treeNode';
-import { Log } from '../../../src/util/log';
-import { DEMO_ENTRY, FakeWorld, MapVault, RecordingSink, testContext } from '../tree/fakes';
-
-const kids = (n: TreeNode) => (n instanceof LoadingNode ? n.resolveChildren() : n.getChildren());
+import { demoTree, kids } from '../tree/fakes';
 
 async function setup() {
-  const world = new FakeWorld(250);
-  const vault = new MapVault();
-  await vault.set(DEMO_ENTRY, 'secret');
-  const connection = new ServerConnection(DEMO_ENTRY, transportOptions(DEMO_ENTRY, { proxyStrictSSL: true, noProxy: [] }, undefined), vault, world.factory, Log.create(new RecordingSink()));
-  await connection.loadPassword();
-  const ctx = testContext();
-  ctx.sources = [connection];
-  const root = new TreeRoot(ctx);
-  const [server] = root.servers();
-  const domain = (await kids(server)).find((n) => n.item().label === 'DEFAULT') as TreeNode;
-  const project = (await kids(domain)).find((n) => n.item().label === 'Demo') as TreeNode;
-  const defects = (await kids(project))[0] as DefectsNode;
-  assert.ok(defects instanceof DefectsNode);
+  const { world, ctx, root, server, domain, project, defects } = await demoTree(250);
   const rows = (await kids(defects)).filter((n): n is DefectNode => n instanceof DefectNode);
   const expanded = new Set([server.id, domain.id, project.id, defects.id]);
   let visible = true;

@@ -1,38 +1,13 @@
 import * as assert from 'node:assert/strict';
 import type { Defect } from '../../../src/api';
-import { ServerConnection } from '../../../src/auth/connection';
-import { transportOptions } from '../../../src/config/transport';
-import { Log } from '../../../src/util/log';
 import { findDefectRow } from '../../../src/tree/nodes/defectRow';
-import { DefectsNode } from '../../../src/tree/nodes/defectsNode';
 import { GroupNode } from '../../../src/tree/nodes/groupNode';
-import { ProjectNode } from '../../../src/tree/nodes/projectNode';
-import { TreeRoot } from '../../../src/tree/nodes/root';
-import type { TreeNode } from '../../../src/tree/nodes/treeNode';
-import { LoadingNode } from '../../../src/tree/nodes/treeNode';
-import { DEMO_ENTRY, FakeWorld, MapVault, RecordingSink, testContext } from './fakes';
-
-async function kids(node: TreeNode): Promise<TreeNode[]> {
-  return node instanceof LoadingNode ? node.resolveChildren() : node.getChildren();
-}
+import { demoTree, kids } from './fakes';
 
 /** A signed-in tree over 250 fake defects, with Demo's "Defects" node loaded once. */
 async function setup() {
-  const world = new FakeWorld(250);
-  const vault = new MapVault();
-  await vault.set(DEMO_ENTRY, 'secret');
-  const connection = new ServerConnection(DEMO_ENTRY, transportOptions(DEMO_ENTRY, { proxyStrictSSL: true, noProxy: [] }, undefined), vault, world.factory, Log.create(new RecordingSink()));
-  await connection.loadPassword();
-  const ctx = testContext();
-  ctx.sources = [connection];
-  const root = new TreeRoot(ctx);
-  const [domain] = await kids(root.servers()[0]);
-  const project = (await kids(domain)).find((n): n is ProjectNode => n instanceof ProjectNode && n.project === 'Demo');
-  assert.ok(project);
-  const [defects] = await kids(project);
-  assert.ok(defects instanceof DefectsNode);
+  const { ctx, project, defects, fake } = await demoTree(250);
   await kids(defects);
-  const fake = world.project('DEFAULT', 'Demo');
   return { ctx, project, defects, fake };
 }
 

@@ -1,6 +1,8 @@
 // Fakes for the tree's unit tests: an in-memory ProjectApi that pages, filters and sorts like the
 // server (enough of it: =, in, like, and/or/not), a client factory whose sign-in checks a
-// password, an in-memory vault and memento, and a TreeContext that records redraws.
+// password, an in-memory vault and memento, a TreeContext that records redraws, and demoTree: a
+// signed-in tree down to Demo's "Defects" node, which the tree and refresh tests start from.
+import * as assert from 'node:assert/strict';
 import type {
   Condition,
   Defect,
@@ -20,21 +22,26 @@ import type {
 } from '../../../src/api';
 import { AuthError } from '../../../src/api';
 import type { Credentials } from '../../../src/api';
+import { ServerConnection } from '../../../src/auth/connection';
 import type { AlmClientLike, ClientFactory, PasswordVault } from '../../../src/auth/connection';
 import type { ServerEntry } from '../../../src/config/servers';
+import { transportOptions } from '../../../src/config/transport';
 import { Log } from '../../../src/util/log';
 import type { LogSink } from '../../../src/util/log';
 import { ViewState } from '../../../src/tree/model/viewState';
 import type { MementoLike } from '../../../src/tree/model/viewState';
-import type { ServerSource, TreeContext } from '../../../src/tree/nodes/context';
-import type { TreeNode } from '../../../src/tree/nodes/treeNode';
+import { DefectsNode } from '../../../src/tree/nodes/defectsNode';
+import { ProjectNode } from '../../../src/tree/nodes/projectNode';
+import { TreeRoot } from '../../../src/tree/nodes/root';
+import { LoadingNode } from '../../../src/tree/nodes/treeNode';
+import type { ServerSource, TreeContext, TreeNode } from '../../../src/tree/nodes/treeNode';
 
-export const STATUSES = ['New', 'Open', 'Fixed', 'Closed'];
+const STATUSES = ['New', 'Open', 'Fixed', 'Closed'];
 export const SEVERITIES = ['1-Low', '2-Medium', '3-High', '4-Very High', '5-Urgent'];
-export const USERS = ['alice', 'bob', 'carol'];
+const USERS = ['alice', 'bob', 'carol'];
 
 /** Deterministic defects: status, severity and owner cycle; every 7th has no owner. */
-export function makeDefects(n: number): Defect[] {
+function makeDefects(n: number): Defect[] {
   return Array.from({ length: n }, (_, i) => {
     const id = i + 1;
     return {
@@ -188,7 +195,7 @@ function item(id: number, name: string, parentId: number, children: ListItem[] =
   return { id, name, logicalName: `L${id}`, parentId, children };
 }
 
-export function fakeLists(): ListTree {
+function fakeLists(): ListTree {
   const status = item(222, 'Bug Status', 0, STATUSES.map((s, i) => item(1000 + i, s, 222)));
   const severity = item(287, 'Severity', 0, SEVERITIES.map((s, i) => item(2000 + i, s, 287)));
   const subject = item(2, 'Subject', 0, [item(3000, 'Apps', 2, [item(3001, 'Mobile', 3000, [item(3002, 'iOS', 3001)])])]);
@@ -348,3 +355,31 @@ export function testContext(memento = new MapMemento(), loadingDelayMs = 10_000)
 }
 
 export const DEMO_ENTRY: ServerEntry = { name: 'Demo', url: 'http://alm.test/qcbin', username: 'alice' };
+
+/** The children a node shows, waiting for its load to finish. */
+export function kids(node: TreeNode): Promise<TreeNode[]> {
+  return node instanceof LoadingNode ? node.resolveChildren() : node.getChildren();
+}
+
+/**
+ * A signed-in tree over `count` fake defects, down to Demo's "Defects" node (not loaded yet);
+ * `groupBy` is set before the tree is built.
+ */
+export async function demoTree(count: number, options: { groupBy?: 'severity' | 'owner' } = {}) {
+  const world = new FakeWorld(count);
+  const vault = new MapVault();
+  await vault.set(DEMO_ENTRY, 'secret');
+  const connection = new ServerConnection(DEMO_ENTRY, transportOptions(DEMO_ENTRY, { proxyStrictSSL: true, noProxy: [] }, undefined), vault, world.factory, Log.create(new RecordingSink()));
+  await connection.loadPassword();
+  const ctx = testContext();
+  ctx.sources = [connection];
+  if (options.groupBy) await ctx.state.setGroupBy(options.groupBy);
+  const root = new TreeRoot(ctx);
+  const [server] = root.servers();
+  const [domain] = await kids(server);
+  const project = (await kids(domain)).find((n): n is ProjectNode => n instanceof ProjectNode && n.project === 'Demo');
+  assert.ok(project, 'the Demo project');
+  const [defects] = await kids(project);
+  assert.ok(defects instanceof DefectsNode, 'the Defects node');
+  return { world, ctx, root, server, domain, project, defects, fake: world.project('DEFAULT', 'Demo') };
+}

@@ -1,36 +1,11 @@
 import * as assert from 'node:assert/strict';
-import { ServerConnection } from '../../../src/auth/connection';
-import { transportOptions } from '../../../src/config/transport';
-import { Log } from '../../../src/util/log';
-import { DefectsNode } from '../../../src/tree/nodes/defectsNode';
 import type { GroupNode } from '../../../src/tree/nodes/groupNode';
-import { ProjectNode } from '../../../src/tree/nodes/projectNode';
-import { TreeRoot } from '../../../src/tree/nodes/root';
-import type { TreeNode } from '../../../src/tree/nodes/treeNode';
-import { LoadingNode } from '../../../src/tree/nodes/treeNode';
-import { DEMO_ENTRY, FakeWorld, MapVault, RecordingSink, SEVERITIES, testContext } from './fakes';
-
-async function kids(node: TreeNode): Promise<TreeNode[]> {
-  return node instanceof LoadingNode ? node.resolveChildren() : node.getChildren();
-}
+import { SEVERITIES, demoTree, kids } from './fakes';
 
 /** Demo's "Defects" over `n` fake defects, grouped by `group`, not loaded yet. */
 async function grouped(n: number, group: 'severity' | 'owner') {
-  const world = new FakeWorld(n);
-  const vault = new MapVault();
-  await vault.set(DEMO_ENTRY, 'secret');
-  const connection = new ServerConnection(DEMO_ENTRY, transportOptions(DEMO_ENTRY, { proxyStrictSSL: true, noProxy: [] }, undefined), vault, world.factory, Log.create(new RecordingSink()));
-  await connection.loadPassword();
-  const ctx = testContext();
-  ctx.sources = [connection];
-  await ctx.state.setGroupBy(group);
-  const root = new TreeRoot(ctx);
-  const [domain] = await kids(root.servers()[0]);
-  const project = (await kids(domain)).find((n): n is ProjectNode => n instanceof ProjectNode && n.project === 'Demo');
-  assert.ok(project);
-  const [defects] = await kids(project);
-  assert.ok(defects instanceof DefectsNode);
-  return { defects, fake: world.project('DEFAULT', 'Demo') };
+  const { defects, fake } = await demoTree(n, { groupBy: group });
+  return { defects, fake };
 }
 
 describe('group counts', () => {

@@ -1,8 +1,8 @@
 import * as assert from 'node:assert/strict';
 import { orderByFor, readSort } from '../../../src/tree/model/arrangement';
-import { ME, describeFilter, readFilter, readSavedFilters, toApiFilter } from '../../../src/tree/model/filter';
-import { RawQueryError, parseRawQuery } from '../../../src/tree/model/rawQuery';
-import { defectLink, nodeId, parseDefectId } from '../../../src/tree/model/refs';
+import { ME, describeFilter, readFilter, readSavedFilters, toApiFilter } from '../../../src/defects/filter';
+import { RawQueryError, parseRawQuery } from '../../../src/api/dialect/rawQuery';
+import { defectLink, nodeId, parseDefectId } from '../../../src/defects/refs';
 import { severityIcon, severityRank } from '../../../src/tree/model/severity';
 import { defectDescription } from '../../../src/tree/model/tooltip';
 import { ViewState } from '../../../src/tree/model/viewState';

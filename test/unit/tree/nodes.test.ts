@@ -12,14 +12,9 @@ import type { MessageNode } from '../../../src/tree/nodes/messageNode';
 import { ProjectNode } from '../../../src/tree/nodes/projectNode';
 import { TreeRoot } from '../../../src/tree/nodes/root';
 import type { TreeNode } from '../../../src/tree/nodes/treeNode';
-import { LoadingNode } from '../../../src/tree/nodes/treeNode';
-import { ME } from '../../../src/tree/model/filter';
+import { ME } from '../../../src/defects/filter';
 import type { TestContext } from './fakes';
-import { DEMO_ENTRY, FakeWorld, MapVault, RecordingSink, testContext } from './fakes';
-
-async function kids(node: TreeNode): Promise<TreeNode[]> {
-  return node instanceof LoadingNode ? node.resolveChildren() : node.getChildren();
-}
+import { DEMO_ENTRY, FakeWorld, MapVault, RecordingSink, kids, testContext } from './fakes';
 const labels = (nodes: TreeNode[]): string[] => nodes.map((n) => n.item().label);
 
 async function setup(options: { defects?: number; password?: string; entry?: typeof DEMO_ENTRY } = {}) {

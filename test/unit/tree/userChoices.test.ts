@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { ME } from '../../../src/tree/model/filter';
+import { ME } from '../../../src/defects/filter';
 import { typedUsers, userChoices, usersNote } from '../../../src/tree/model/userChoices';
 
 describe('tree/model/userChoices: the filter menu\'s user picker', () => {

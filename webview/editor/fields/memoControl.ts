@@ -48,7 +48,10 @@ function resolveImages(container: Element, ctx: ControlContext): void {
   }
 }
 
-export function memoControl(view: FieldView, ctx: ControlContext & { addComment?: (text: string) => Promise<void> }): FieldControl & { flush(): void } {
+export function memoControl(
+  view: FieldView,
+  ctx: ControlContext & { addComment?: (text: string) => Promise<void> },
+): FieldControl & { flush(): void; retryImages(): void } {
   const row = new FieldRow(view, { wide: true });
   const name = accessibleName(view);
   const toolbar = h('div', { class: 'memo-toolbar', role: 'toolbar', 'aria-label': l10n.t('Formatting of {0}', view.label), hidden: true });
@@ -185,6 +188,10 @@ export function memoControl(view: FieldView, ctx: ControlContext & { addComment?
     setDirty: (d) => row.setDirty(d),
     focus: () => (sourceMode ? source.focus() : editor.focus()),
     flush,
+    retryImages() {
+      for (const img of Array.from(editor.querySelectorAll('img.missing'))) img.classList.remove('missing');
+      resolveImages(editor, ctx);
+    },
   };
 }
 

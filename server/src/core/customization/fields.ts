@@ -9,7 +9,7 @@ import { RESOURCE_ENTITY } from '../../metadata/validate';
 import type { CoreFormat } from '../wire/entity';
 import { xmlDocument } from '../wire/entity';
 
-export type CoreFieldType = 'String' | 'Memo' | 'Number' | 'Date' | 'DateTime' | 'LookupList' | 'UsersList' | 'Reference';
+type CoreFieldType = 'String' | 'Memo' | 'Number' | 'Date' | 'DateTime' | 'LookupList' | 'UsersList' | 'Reference';
 
 export interface CoreFieldDescriptor {
   physicalName: string;
@@ -35,7 +35,7 @@ export interface CoreFieldDescriptor {
 }
 
 /** The catalog's data types as Core names them. */
-export function coreType(def: FieldDef): CoreFieldType {
+function coreType(def: FieldDef): CoreFieldType {
   switch (def.dataType) {
     case 'Memo':
       return 'Memo';
@@ -65,7 +65,7 @@ function physicalName(entity: string, def: FieldDef): string {
   return table.names[def.name] ?? `${table.prefix}${def.name.toUpperCase().replace(/[^A-Z0-9]+/g, '_')}`;
 }
 
-export function descriptorOf(entity: string, def: FieldDef): CoreFieldDescriptor {
+function descriptorOf(entity: string, def: FieldDef): CoreFieldDescriptor {
   const type = coreType(def);
   const target = def.resource && def.resource !== 'user' ? RESOURCE_ENTITY[def.resource].type : undefined;
   return {

@@ -10,7 +10,7 @@ import type { ListItemRow } from '../../store/projectTypes';
 import type { CoreFormat } from '../wire/entity';
 import { xmlDocument } from '../wire/entity';
 
-export interface CoreListItem {
+interface CoreListItem {
   value: string;
   logicalName: string;
   children: CoreListItem[];

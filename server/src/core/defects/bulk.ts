@@ -5,11 +5,11 @@ import { AlmError } from '../../errors';
 import type { CoreEntity } from '../wire/entity';
 import { entityJson, entityNode } from '../wire/entity';
 
-export type BulkEntry =
+type BulkEntry =
   | { succeeded: true; entityId: number; entity: CoreEntity }
   | { succeeded: false; entityId: number | null; error: AlmError };
 
-export class BulkOperationError extends AlmError {
+class BulkOperationError extends AlmError {
   constructor(
     readonly entityType: string,
     readonly entries: readonly BulkEntry[],

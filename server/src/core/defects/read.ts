@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { PAGING } from '../../config';
 import type { ServerContext } from '../../context';
 import { CATALOGS } from '../../metadata/catalog';
-import { compileCollectionRequest, countQuery, pageQuery } from '../../query/index';
+import { compileCollectionRequest, pageQuery } from '../../query/index';
 import type { CompiledCollectionRequest } from '../../query/index';
 import { entityId, projectOf, queryParams } from '../../routes/params';
 import { AnswerBudget } from '../../limits';
@@ -49,8 +49,7 @@ export function registerCoreDefectReads(app: FastifyInstance, ctx: ServerContext
     app.get(url, async (request, reply) => {
       const store = projectOf(ctx, request);
       const compiled = compile(request);
-      const count = countQuery('defects', compiled);
-      const total = store.count(count.sql, count.params);
+      const total = store.countDefectMatches(compiled);
       if (coreFormat(request) === 'json') {
         const page = pageQuery('defects', coreDefectJsonSql(compiled.fields), compiled);
         // Under the shared answer budget, as the api tree's pages: a page of huge memos is a 413.

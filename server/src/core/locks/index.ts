@@ -18,7 +18,7 @@ import { coreFormat } from '../wire/negotiate';
 const sessionOf = (request: FastifyRequest): AlmSession => request.almSession as AlmSession;
 
 /** The LockStatusEntity; JSON mirrors the XML elements with string values, like Core entity values. */
-export function lockStatus(lock: LockRow | undefined, who: AlmSession, format: CoreFormat): { type: string; body: string } {
+function lockStatus(lock: LockRow | undefined, who: AlmSession, format: CoreFormat): { type: string; body: string } {
   const mine = lock !== undefined && lock.session === who.id;
   const status = lock === undefined ? 'UNLOCKED' : mine ? 'LOCKED_BY_ME' : 'LOCKED_BY_OTHER';
   const entity: Record<string, string> = { LockStatus: status, LockedByMe: String(mine) };

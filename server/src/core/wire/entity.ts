@@ -8,7 +8,7 @@ import { XMLBuilder, XMLParser } from 'fast-xml-parser';
 import { AlmError } from '../../errors';
 
 /** One value of a field; all Core values are strings. */
-export interface CoreValue {
+interface CoreValue {
   value: string;
   /** Display value of a reference (e.g. a release's name beside its id). */
   referenceValue?: string;
@@ -39,7 +39,7 @@ export function entityJson(entity: CoreEntity): Record<string, unknown> {
 }
 
 /** The JSON form of a collection page. */
-export function collectionJson(entities: readonly CoreEntity[], total: number): Record<string, unknown> {
+function collectionJson(entities: readonly CoreEntity[], total: number): Record<string, unknown> {
   return { entities: entities.map(entityJson), TotalResults: total };
 }
 

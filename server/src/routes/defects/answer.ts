@@ -9,7 +9,7 @@ import { defectJsonSql } from './representation';
 const PAGE_START = Buffer.from('{"data":[');
 const COMMA = Buffer.from(',');
 
-export const WRITE_ANSWER_HINT = 'Send fewer elements in one request, or read the defects afterwards with a fields= list.';
+const WRITE_ANSWER_HINT = 'Send fewer elements in one request, or read the defects afterwards with a fields= list.';
 export const PAGE_ANSWER_HINT = 'Ask for a smaller page (limit or page-size) or fewer fields (fields=…).';
 
 /** The page envelope around instance JSON written by SQLite, as one buffer sent without re-encoding. */

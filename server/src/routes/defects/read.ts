@@ -4,7 +4,7 @@ import { PAGING } from '../../config';
 import type { ServerContext } from '../../context';
 import { defectNotFound as notFound } from '../../rules/defects';
 import { CATALOGS } from '../../metadata/catalog';
-import { compileCollectionRequest, countQuery, pageQuery } from '../../query/index';
+import { compileCollectionRequest, pageQuery } from '../../query/index';
 import { AnswerBudget } from '../../limits';
 import { PAGE_ANSWER_HINT, pageBody } from './answer';
 import { entityId, projectOf, queryParams } from '../params';
@@ -19,8 +19,7 @@ export function registerDefectReads(app: FastifyInstance, ctx: ServerContext): v
     // Collected under the answer budget: a page of huge memos is refused, never held whole.
     const budget = new AnswerBudget(ctx.options.limits, PAGE_ANSWER_HINT);
     const instances = budget.collect(store.statement(page.sql).pluck().iterate(...page.params) as IterableIterator<Buffer>);
-    const count = countQuery('defects', compiled);
-    const total = store.count(count.sql, count.params);
+    const total = store.countDefectMatches(compiled);
     return reply.type('application/json; charset=utf-8').send(pageBody(instances, total));
   });
 

@@ -2,7 +2,7 @@
 // `{root}` is the server's root path, `{p}` a project's base in that tree, `{id}` an entity id,
 // `{name}` an attachment or user name, `{entity}` an entity type (often real, sometimes hostile). A new route is a new line here; a new tree is a
 // new list in TREES.
-export type BodyKind = 'none' | 'json' | 'xml' | 'multipart' | 'raw';
+type BodyKind = 'none' | 'json' | 'xml' | 'multipart' | 'raw';
 
 export interface FuzzTarget {
   method: string;
@@ -13,7 +13,7 @@ export interface FuzzTarget {
 }
 
 /** The 12.5x `/api` tree and the authentication endpoints. */
-export const API_TARGETS: readonly FuzzTarget[] = [
+const API_TARGETS: readonly FuzzTarget[] = [
   { method: 'GET', path: '{root}/api/domains', body: 'none' },
   { method: 'GET', path: '{root}/api/domains/{domain}/projects', body: 'none' },
   { method: 'GET', path: '{p}/defects', body: 'none' },
@@ -46,7 +46,7 @@ export const API_TARGETS: readonly FuzzTarget[] = [
 ];
 
 /** The Core `/rest` tree (XML or JSON entities, a lock per defect, API-key login). */
-export const CORE_TARGETS: readonly FuzzTarget[] = [
+const CORE_TARGETS: readonly FuzzTarget[] = [
   { method: 'GET', path: '{root}/rest/domains', body: 'none' },
   { method: 'GET', path: '{root}/rest/domains/{domain}/projects', body: 'none' },
   { method: 'GET', path: '{p}/defects', body: 'none' },

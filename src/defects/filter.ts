@@ -2,8 +2,8 @@
 // detected-by, text in the name, raw query), how it becomes the client's Filter, how it reads in
 // the project node's description, and how it is read back from untrusted storage and settings.
 import * as l10n from '@vscode/l10n';
-import type { Condition, Filter } from '../../api';
-import { parseRawQuery } from './rawQuery';
+import type { Condition, Filter } from '../api';
+import { parseRawQuery } from '../api';
 
 /** Stands for the signed-in user in `owner` and `detectedBy`. */
 export const ME = '@me';

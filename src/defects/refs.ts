@@ -1,4 +1,4 @@
-// Stable identities in the tree, built from domain keys (server, domain, project, defect id) and
+// Stable identities, built from domain keys (server, domain, project, defect id) and
 // never from labels, plus the references commands and other features pass around.
 
 /** A defect on a configured server: what "open", "copy id" and "copy link" act on. */
@@ -35,6 +35,17 @@ export function defectLink(baseUrl: string, ref: DefectRef): string {
   const scheme = url.protocol === 'https:' ? 'tds' : 'td';
   const root = url.pathname.replace(/\/+$/, '');
   return `${scheme}://${ref.project}.${ref.domain}.${url.host}${root}/DefectsModule-000000000?EntityType=IBug&EntityID=${ref.id}`;
+}
+
+/** A DefectRef from a plain `{ server, domain, project, id }` argument (the id a number or "#123"). */
+export function defectRefFrom(arg: unknown): DefectRef | undefined {
+  if (typeof arg !== 'object' || arg === null) return undefined;
+  const o = arg as Record<string, unknown>;
+  const id = typeof o.id === 'number' ? o.id : typeof o.id === 'string' ? parseDefectId(o.id) : undefined;
+  if (typeof o.server === 'string' && typeof o.domain === 'string' && typeof o.project === 'string' && id) {
+    return { server: o.server, domain: o.domain, project: o.project, id };
+  }
+  return undefined;
 }
 
 /** Parses "123", "#123" or "defect 123" as a defect id; undefined when it is none. */

@@ -3,7 +3,7 @@
 // reported before anything is sent. Accepts the bracket syntax ALM users know: `;` between
 // fields, `or` / `and` / `not` and parentheses inside brackets, comparison operators, quoted or
 // bare values, `*` as a wildcard and `null` for "no value". Braces around the whole are optional.
-import type { Condition, Filter } from '../../api';
+import type { Condition, Filter } from '../clauses';
 
 export class RawQueryError extends Error {
   override readonly name = 'RawQueryError';

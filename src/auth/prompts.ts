@@ -1,0 +1,32 @@
+// The questions the connection commands ask the user, behind one interface: activate() hands
+// AuthServices VS Code's dialogs, and in the extension's test mode the end-to-end tests answer
+// through the same interface, so no command takes a password or a "don't ask" flag.
+import * as vscode from 'vscode';
+import type { ServerEntry } from '../config/servers';
+
+export interface AuthPrompts {
+  /** The password (or an API key's secret) to sign in to `entry` with; undefined when cancelled. */
+  secret(entry: ServerEntry): Thenable<string | undefined>;
+  /** Asked before a server entry is removed. */
+  confirmRemove(name: string): Thenable<boolean>;
+}
+
+export const vscodeAuthPrompts: AuthPrompts = {
+  secret: (entry) =>
+    vscode.window.showInputBox({
+      title: vscode.l10n.t('Sign in to {0}', entry.name),
+      prompt: entry.auth === 'apiKey' ? vscode.l10n.t('Secret of API key {0} on {1}', entry.clientId ?? '', entry.url) : vscode.l10n.t('Password of {0} on {1}', entry.username, entry.url),
+      password: true,
+      ignoreFocusOut: true,
+      validateInput: (v) => (v ? undefined : entry.auth === 'apiKey' ? vscode.l10n.t('Enter the secret') : vscode.l10n.t('Enter the password')),
+    }),
+  confirmRemove: async (name) => {
+    const remove = vscode.l10n.t('Remove');
+    const answer = await vscode.window.showWarningMessage(
+      vscode.l10n.t('Remove the ALM server "{0}"?', name),
+      { modal: true, detail: vscode.l10n.t('You are signed out (releasing any locks you hold there) and its stored password is deleted.') },
+      remove,
+    );
+    return answer === remove;
+  },
+};

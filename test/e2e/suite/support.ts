@@ -1,0 +1,61 @@
+// Shared by every extension-host suite: the activated extension, alice (or another user) signed in
+// through the sign-in command, bob's own client for changes "by someone else", and polling.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { AlmClient } from '../../../src/api/index';
+import type { ProjectApi } from '../../../src/api/index';
+import type { AlmDefectsApi, ExtensionPrompts } from '../../../src/extension';
+import { e2eAlmServer } from '../environment';
+
+const EXTENSION_ID = 'alm-defects.alm-defects';
+export const DEMO = { server: 'Demo', domain: 'DEFAULT', project: 'Demo' };
+
+export async function until<T>(what: string, probe: () => T | Promise<T>, timeoutMs = 15_000): Promise<NonNullable<T>> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** The extension's API, with the workspace settings applied. */
+export async function activate(): Promise<AlmDefectsApi> {
+  const ext = vscode.extensions.getExtension<AlmDefectsApi>(EXTENSION_ID);
+  assert.ok(ext, `${EXTENSION_ID} is not loaded`);
+  const api = await ext.activate();
+  await api.reloadSettings();
+  return api;
+}
+
+/** Answers some of the extension's questions (its test mode) until the returned Disposable is disposed. */
+export function usePrompts(answers: Partial<ExtensionPrompts>): vscode.Disposable {
+  const api = vscode.extensions.getExtension<AlmDefectsApi>(EXTENSION_ID)?.exports;
+  assert.ok(api?.usePrompts, 'the extension is active and runs in test mode');
+  return api.usePrompts(answers);
+}
+
+/** Runs the sign-in command for `server`, answering its password prompt with `password`. */
+export async function signInWith(server: string, password: string): Promise<{ ok: boolean; message?: string }> {
+  const answers = usePrompts({ auth: { secret: async () => password } });
+  try {
+    return await vscode.commands.executeCommand<{ ok: boolean; message?: string }>('almDefects.signIn', { server });
+  } finally {
+    answers.dispose();
+  }
+}
+
+/** Signs in to `server` as the run's user `userIndex` (0: alice) through the sign-in command. */
+export async function signInAs(server = 'Demo', userIndex = 0): Promise<void> {
+  const result = await signInWith(server, e2eAlmServer().users[userIndex].password);
+  assert.equal(result.ok, true, `sign-in to ${server}: ${result.message ?? ''}`);
+}
+
+/** Bob's own client and the Demo project through it. */
+export function bobProject(): { client: AlmClient; demo: ProjectApi } {
+  const server = e2eAlmServer();
+  const b = server.users[1];
+  const client = new AlmClient({ baseUrl: server.baseUrl, credentials: async () => ({ username: b.username, password: b.password }) });
+  return { client, demo: client.project('DEFAULT', 'Demo') };
+}

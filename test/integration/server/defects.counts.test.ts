@@ -1,0 +1,166 @@
+// total-count and TotalResults at scale (issue 16): the per-value counters the triggers keep and
+// the counts the store keeps between writes must always equal COUNT(*) of the same filter, after
+// creates, updates (to another value and to none), deletes, bulk changes, writes by another
+// connection, a migration from schema version 4 and a bulk load.
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { PAGING } from '../../../server/src/config';
+import { CATALOGS } from '../../../server/src/metadata/catalog';
+import { compileCollectionRequest, countQuery } from '../../../server/src/query/index';
+import { ProjectStore } from '../../../server/src/store/project';
+import { TestClient, openProjectDb, startTestServer } from '../../support/server';
+import type { RunningServer } from '../../support/server';
+
+/** Filters the counters answer, and ones they leave to COUNT(*) (several fields, wildcards, dates). */
+const FILTERS = [
+  '',
+  '{status[Open]}',
+  '{status[Open or Reopen]}',
+  "{status['Open' or 'Open']}",
+  '{status[<>Closed]}',
+  '{owner[NULL]}',
+  '{owner[<>NULL]}',
+  '{severity[5-Urgent]}',
+  '{priority[<>"3-High"]}',
+  '{user-01[Backend]}',
+  '{detected-by[bob]}',
+  '{owner[alice];status[<>Closed]}',
+  '{name[*crash*]}',
+  "{owner['']}",
+  '{creation-time[>2025-06-01]}',
+];
+
+function sqlCount(db: Database.Database, query: string): number {
+  const c = compileCollectionRequest({ query }, CATALOGS.defects, PAGING);
+  const { sql, params } = countQuery('defects', c);
+  return db.prepare(sql).pluck().get(...params) as number;
+}
+
+describe('server: total-count from the counters and the kept counts', function () {
+  let server: RunningServer;
+  let client: TestClient;
+  let db: Database.Database;
+  const path = (rest = '') => `${client.projectPath()}/defects${rest}`;
+  const apiTotal = async (query: string) => {
+    const res = await client.get(path(`?${new URLSearchParams({ query, limit: '1', fields: 'id' })}`));
+    assert.equal(res.status, 200, res.text);
+    return res.json<{ 'total-count': number }>()['total-count'];
+  };
+  const coreTotal = async (query: string) => {
+    const res = await client.get(`/rest/domains/DEFAULT/projects/Demo/defects?${new URLSearchParams({ query, 'page-size': '1' })}`, { Accept: 'application/json' });
+    assert.equal(res.status, 200, res.text);
+    return res.json<{ TotalResults: number }>().TotalResults;
+  };
+  /** Every filter's total, in both trees, against COUNT(*) on a separate connection. */
+  const assertTotals = async (when: string) => {
+    for (const query of FILTERS) {
+      const expected = sqlCount(db, query);
+      assert.equal(await apiTotal(query), expected, `${when}: /api total of '${query}'`);
+      assert.equal(await coreTotal(query), expected, `${when}: Core total of '${query}'`);
+    }
+  };
+
+  before(async () => {
+    server = await startTestServer({ defects: 120 });
+    client = new TestClient(server.baseUrl);
+    await client.signIn('alice');
+    db = openProjectDb(server.dataDir);
+  });
+  after(async () => {
+    db.close();
+    await server.close();
+  });
+
+  it('every filter shape counts what COUNT(*) counts, and the counted ones are answered from the counters', async () => {
+    await assertTotals('seeded');
+    const counters = db.prepare('SELECT COUNT(*) FROM defect_counts').pluck().get() as number;
+    assert.ok(counters > 10, `the counters hold a row per value (${counters})`);
+  });
+
+  it('stays exact after creates, updates to another value and to none, bulk updates and deletes', async () => {
+    // Counts are asked first so that kept counts exist that the writes must not leave stale.
+    await assertTotals('before the writes');
+    const created = await client.post(path(), { data: [{ type: 'defect', name: 'Counted', severity: '5-Urgent', 'detected-by': 'bob', status: 'Open', owner: 'alice' }] });
+    assert.equal(created.status, 201, created.text);
+    const id = created.json<{ id: number }>().id;
+    await assertTotals('after a create');
+    assert.equal((await client.put(path(`/${id}`), { status: 'Closed', owner: null, severity: '1-Low' })).status, 200);
+    await assertTotals('after an update');
+    assert.equal((await client.put(path(`/${id}`), { owner: 'bob', status: 'Reopen' })).status, 200);
+    await assertTotals('after an update back to a value');
+    const ids = (db.prepare('SELECT "id" FROM defects WHERE "status" = ? LIMIT 3').pluck().all('Open') as number[]);
+    const bulk = await client.put(path(), { data: ids.map((i) => ({ id: i, status: 'Fixed' })) });
+    assert.equal(bulk.status, 200, bulk.text);
+    await assertTotals('after a bulk update');
+    assert.equal((await client.delete(path(`/${id}`))).status, 200);
+    await assertTotals('after a delete');
+  });
+
+  it('a write by another connection (another server process on the same data dir) shows at once', async () => {
+    const before = await apiTotal('{owner[alice];status[<>Closed]}');
+    const beforeOpen = await apiTotal('{status[Open]}');
+    const writer = new Database(join(server.dataDir, 'projects', 'DEFAULT', 'Demo', 'project.db'));
+    try {
+      writer.pragma('busy_timeout = 5000');
+      const id = writer.prepare('SELECT "id" FROM defects WHERE "owner" = ? AND "status" = ? LIMIT 1').pluck().get('alice', 'Open') as number;
+      writer.prepare('UPDATE defects SET "status" = ? WHERE "id" = ?').run('Closed', id);
+    } finally {
+      writer.close();
+    }
+    assert.equal(await apiTotal('{owner[alice];status[<>Closed]}'), before - 1, 'the kept COUNT(*) was not reused');
+    assert.equal(await apiTotal('{status[Open]}'), beforeOpen - 1, 'the counters followed the update');
+    await assertTotals('after another connection wrote');
+  });
+});
+
+describe('server: defect counters across a migration and a bulk load', function () {
+  let dir: string;
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'alm-counts-'));
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  const defect = (i: number) => ({ name: `d${i}`, severity: ['1-Low', '5-Urgent'][i % 2], status: ['Open', 'Closed', 'New'][i % 3], 'detected-by': 'bob', owner: i % 4 === 0 ? null : 'alice' });
+  const totals = (store: ProjectStore) => FILTERS.map((query) => store.countDefectMatches(compileCollectionRequest({ query }, CATALOGS.defects, PAGING)));
+  const expected = (store: ProjectStore) => FILTERS.map((query) => sqlCount(store.db, query));
+
+  it('a project database of schema version 4 gets its counters filled when it is opened', () => {
+    let store = new ProjectStore('DEFAULT', 'Old', dir, () => new Date());
+    store.insertDefects(Array.from({ length: 50 }, (_, i) => defect(i)));
+    // Back to what version 4 had: no counters, no triggers, the old owner index.
+    store.db.exec(`DROP TABLE defect_counts; DROP INDEX "defects_owner_modified_id"; DROP INDEX "defects_id";
+      CREATE INDEX "defects_owner_modified" ON defects("owner", "last-modified", "status");`);
+    for (const name of store.db.prepare("SELECT name FROM sqlite_master WHERE type = 'trigger'").pluck().all() as string[]) store.db.exec(`DROP TRIGGER "${name}"`);
+    store.db.pragma('user_version = 4');
+    store.close();
+    store = new ProjectStore('DEFAULT', 'Old', dir, () => new Date());
+    try {
+      assert.deepEqual(totals(store), expected(store));
+      store.insertDefect(defect(7));
+      assert.deepEqual(totals(store), expected(store), 'the migrated triggers count new defects');
+    } finally {
+      store.close();
+    }
+  });
+
+  it('a bulk load (indexes and triggers dropped) counts with COUNT(*) meanwhile and fills the counters after', async () => {
+    const store = new ProjectStore('DEFAULT', 'Bulk', dir, () => new Date());
+    try {
+      store.insertDefects(Array.from({ length: 20 }, (_, i) => defect(i)));
+      await store.withoutDefectIndexes(async () => {
+        store.insertDefects(Array.from({ length: 30 }, (_, i) => defect(i + 20)));
+        assert.deepEqual(totals(store), expected(store), 'during the load');
+      });
+      assert.deepEqual(totals(store), expected(store), 'after the load');
+      const triggers = store.db.prepare("SELECT COUNT(*) FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'defects'").pluck().get() as number;
+      assert.ok(triggers >= 3, `the triggers are back (${triggers})`);
+      store.deleteDefect(1);
+      assert.deepEqual(totals(store), expected(store), 'after a delete following the load');
+    } finally {
+      store.close();
+    }
+  });
+});

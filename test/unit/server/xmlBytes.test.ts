@@ -1,0 +1,77 @@
+// Core XML pages are written outside the library (server/src/core/defects/xml.ts): plain fields by
+// SQLite (xmlSql.ts), memos and the rest by a byte writer (xmlBytes.ts). Both must escape and encode
+// exactly as the library does: the five reserved characters, any Unicode, lone surrogates.
+import assert from 'node:assert/strict';
+import Database from 'better-sqlite3';
+import { XMLBuilder } from 'fast-xml-parser';
+import { ReferenceNames, defectEntity } from '../../../server/src/core/defects/convert';
+import { XmlByteWriter } from '../../../server/src/core/defects/xmlBytes';
+import { fieldsRunSql, writtenInJs } from '../../../server/src/core/defects/xmlSql';
+import { XML_DECLARATION, entityXml } from '../../../server/src/core/wire/entity';
+import { CATALOGS } from '../../../server/src/metadata/catalog';
+import { sqlType } from '../../../server/src/metadata/types';
+import type { ProjectStore } from '../../../server/src/store/project';
+
+/** Text as the library writes it inside an element. */
+function libraryText(text: string): string {
+  const builder = new XMLBuilder({ processEntities: true });
+  return (builder.build({ v: text }) as string).slice('<v>'.length, -'</v>'.length);
+}
+
+const HOSTILE = [
+  '',
+  'plain',
+  `a&b <c> "d" 'e' ]]> &amp;`,
+  '<p>Ünïcödé 日本語 € 😀 and "quotes"</p>',
+  'ends with a high surrogate \ud83d',
+  '\udc00 starts with a low surrogate, and one \ud800 in the middle',
+  'control \u0001\u0007\t\n\r and \u2028',
+  '&'.repeat(50) + "'".repeat(50),
+];
+
+describe('server core: XML bytes written outside the library', () => {
+  it('escapedText writes what the library writes, as Buffer.from() encodes it', () => {
+    for (const text of HOSTILE) {
+      const out = new XmlByteWriter(4);
+      out.escapedText(text);
+      assert.deepEqual(out.result(), Buffer.from(libraryText(text)), JSON.stringify(text));
+    }
+  });
+
+  it('escapedText counts before it makes room for a long value, and the room suffices', () => {
+    const text = `${'<&>"\''.repeat(20_000)}日本語😀`;
+    const out = new XmlByteWriter(16);
+    out.escapedText(text);
+    assert.deepEqual(out.result(), Buffer.from(libraryText(text)));
+  });
+
+  it('text and bytes append as UTF-8, short or long, growing the buffer as needed', () => {
+    const pieces = ['<a>', 'é', 'x'.repeat(300), '日本語 ok', '😀', '\ud83d lone', 'y'.repeat(127)];
+    const out = new XmlByteWriter(1);
+    for (const piece of pieces) out.text(piece);
+    out.bytes(Buffer.from('</a>'));
+    assert.deepEqual(out.result(), Buffer.from(`${pieces.join('')}</a>`));
+  });
+
+  it('the SQL of plain fields writes the elements the library writes, for hostile values, empty and none', () => {
+    const plain = CATALOGS.defects.fields.filter((def) => !writtenInJs(def));
+    const db = new Database(':memory:');
+    try {
+      // The store's column types: their affinity turns an integral number into an INTEGER.
+      db.exec(`CREATE TABLE defects (${CATALOGS.defects.fields.map((def) => `${def.column} ${sqlType(def)}`).join(', ')})`);
+      const insert = db.prepare(`INSERT INTO defects (${plain.map((def) => def.column).join(', ')}) VALUES (${plain.map(() => '?').join(', ')})`);
+      HOSTILE.forEach((text, i) => insert.run(...plain.map((def, k) => (def.dataType === 'Integer' && k % 2 === 0 ? i * 10 + k : (k + i) % 5 === 4 ? null : text))));
+      const written = db.prepare(`SELECT ${fieldsRunSql(plain)} FROM defects ORDER BY rowid`).pluck().all() as string[];
+      // Compared with the values as stored and read back (a lone surrogate is stored as bytes that read back as U+FFFD).
+      const stored = db.prepare(`SELECT * FROM defects ORDER BY rowid`).all() as Record<string, string | number | null>[];
+      const refs = new ReferenceNames({} as ProjectStore);
+      stored.forEach((row, i) => {
+        const entity = entityXml(defectEntity(row, plain.map((def) => def.name), refs)).slice(XML_DECLARATION.length);
+        const fields = entity.slice(entity.indexOf('<Fields>') + '<Fields>'.length, entity.indexOf('</Fields>'));
+        assert.equal(written[i], fields, `row ${i}`);
+      });
+    } finally {
+      db.close();
+    }
+  });
+});

@@ -1,0 +1,127 @@
+// Keeps the import graph of src/ the shape the layout promises: no file imports itself back
+// through a circle (type imports count: a type circle ties the files together just the same), no
+// folder imports a folder above it, and the feature folders import each other without a circle.
+// It reads the sources with TypeScript's own pre-processor, so it needs no build.
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import * as ts from 'typescript';
+
+const SRC = path.resolve(__dirname, '../../../src');
+
+/** Lower layers first; a file may import its own folder or a folder of a lower layer. */
+const LAYERS: Record<string, number> = {
+  api: 0,
+  shared: 0,
+  util: 1,
+  config: 2,
+  defects: 2,
+  auth: 3,
+  tree: 4,
+  editor: 4,
+  attachments: 4,
+  chat: 4,
+  work: 4,
+  references: 4,
+  refresh: 4,
+  'extension.ts': 5,
+};
+
+function sourceFiles(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const full = path.join(dir, e.name);
+    if (e.isDirectory()) return sourceFiles(full);
+    return e.name.endsWith('.ts') && !e.name.endsWith('.d.ts') ? [full] : [];
+  });
+}
+
+function resolve(from: string, specifier: string): string | undefined {
+  const base = path.resolve(path.dirname(from), specifier);
+  return [`${base}.ts`, path.join(base, 'index.ts')].find((f) => fs.existsSync(f));
+}
+
+/** Each file's imports of other files under src/ (relative specifiers only). */
+export function importGraph(files: readonly string[]): Map<string, string[]> {
+  const graph = new Map<string, string[]>();
+  for (const file of files) {
+    const info = ts.preProcessFile(fs.readFileSync(file, 'utf8'), true, true);
+    const targets = info.importedFiles.map((i) => i.fileName).filter((s) => s.startsWith('.')).map((s) => resolve(file, s));
+    graph.set(file, [...new Set(targets.filter((t): t is string => t !== undefined))]);
+  }
+  return graph;
+}
+
+/** Strongly connected components with more than one member, or a member importing itself (Tarjan). */
+export function circles(graph: ReadonlyMap<string, readonly string[]>): string[][] {
+  let next = 0;
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const found: string[][] = [];
+  const visit = (v: string): void => {
+    index.set(v, next);
+    low.set(v, next++);
+    stack.push(v);
+    onStack.add(v);
+    for (const w of graph.get(v) ?? []) {
+      if (!index.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v)!, low.get(w)!));
+      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
+    }
+    if (low.get(v) === index.get(v)) {
+      const component: string[] = [];
+      let w: string;
+      do {
+        w = stack.pop()!;
+        onStack.delete(w);
+        component.push(w);
+      } while (w !== v);
+      if (component.length > 1 || graph.get(v)?.includes(v)) found.push(component.sort());
+    }
+  };
+  for (const v of graph.keys()) if (!index.has(v)) visit(v);
+  return found;
+}
+
+const topFolder = (file: string): string => path.relative(SRC, file).split(path.sep)[0];
+const rel = (file: string): string => path.relative(SRC, file).split(path.sep).join('/');
+
+describe('import structure of src/', () => {
+  const graph = importGraph(sourceFiles(SRC));
+
+  it('finds the imports it checks (the reader is not blind)', () => {
+    const tree = graph.get(path.join(SRC, 'extension.ts')) ?? [];
+    assert.ok(tree.length > 5, `extension.ts should import several modules, read ${tree.length}`);
+    assert.deepEqual(circles(new Map([['a', ['b']], ['b', ['c']], ['c', ['a']], ['d', ['a']]])), [['a', 'b', 'c']]);
+  });
+
+  it('has no import circle between files', () => {
+    assert.deepEqual(circles(graph).map((c) => c.map(rel)), []);
+  });
+
+  it('never imports a folder of a higher layer', () => {
+    const upward: string[] = [];
+    for (const [file, targets] of graph) {
+      const from = topFolder(file);
+      assert.ok(from in LAYERS, `src/${from} has no layer: add it to LAYERS in this test`);
+      for (const target of targets) {
+        const to = topFolder(target);
+        if (to !== from && LAYERS[to] > LAYERS[from]) upward.push(`${rel(file)} -> ${rel(target)}`);
+      }
+    }
+    assert.deepEqual(upward, []);
+  });
+
+  it('has feature folders that import each other without a circle', () => {
+    const folders = new Map<string, string[]>();
+    for (const [file, targets] of graph) {
+      const from = topFolder(file);
+      const list = folders.get(from) ?? [];
+      for (const t of targets) if (topFolder(t) !== from && !list.includes(topFolder(t))) list.push(topFolder(t));
+      folders.set(from, list);
+    }
+    assert.deepEqual(circles(folders), []);
+  });
+});
