@@ -58,7 +58,7 @@ export function fieldsOf(arg: unknown): ServerFields {
   const o = arg as Record<string, unknown>;
   const out: ServerFields = {};
   for (const k of ['name', 'url', 'username', 'password', 'domain', 'project', 'caFile', 'clientId'] as const) {
-    if (typeof o[k] === 'string') out[k] = o[k] as string;
+    if (typeof o[k] === 'string') out[k] = o[k];
   }
   if (typeof o.rejectUnauthorized === 'boolean') out.rejectUnauthorized = o.rejectUnauthorized;
   if (o.auth === 'password' || o.auth === 'apiKey') out.auth = o.auth;

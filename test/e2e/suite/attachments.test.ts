@@ -52,7 +52,7 @@ describe('attachments: upload, open, save and manage in VS Code', function () {
   });
 
   it('uploads files through the command with a description; the server holds the same bytes and the rows show them', async () => {
-    const report = (await vscode.commands.executeCommand(UPLOAD, { defect: w.defect, files: [join(w.dir, 'notes.txt'), join(w.dir, 'trace.bin')], description: 'from the e2e suite' })) as UploadReport;
+    const report = await vscode.commands.executeCommand<UploadReport>(UPLOAD, { defect: w.defect, files: [join(w.dir, 'notes.txt'), join(w.dir, 'trace.bin')], description: 'from the e2e suite' });
     assert.deepEqual(report.created.map((a) => a.name), ['notes.txt', 'trace.bin']);
     const stored = await w.rest.list(w.defect.id);
     assert.deepEqual(stored.map((a) => a.name).sort(), ['notes.txt', 'trace.bin']);
@@ -85,7 +85,7 @@ describe('attachments: upload, open, save and manage in VS Code', function () {
   it('opens text and binary attachments through alm-attachment: with the server\'s bytes', async () => {
     const rows = await w.api.children(w.defectNode);
     const notes = rows.find((r) => w.api.treeItem(r).label === 'notes.txt');
-    const uri = (await vscode.commands.executeCommand('almDefects.openAttachment', notes)) as vscode.Uri;
+    const uri = await vscode.commands.executeCommand<vscode.Uri>('almDefects.openAttachment', notes);
     assert.equal(uri.scheme, 'alm-attachment');
     assert.equal(uri.path, `/Demo/DEFAULT/Demo/${await idOf('notes.txt')}/notes.txt`);
     assert.equal(vscode.window.activeTextEditor?.document.uri.toString(), uri.toString());
@@ -128,10 +128,10 @@ describe('attachments: upload, open, save and manage in VS Code', function () {
     let choice: 'keepBoth' | 'replace' = 'keepBoth';
     const prompts = usePrompts({ attachments: { conflict: async (name) => (asked.push(name), choice) } });
     try {
-      const both = (await vscode.commands.executeCommand(UPLOAD, { defect: w.defect, files: [join(w.dir, 'trace.bin')] })) as UploadReport;
+      const both = await vscode.commands.executeCommand<UploadReport>(UPLOAD, { defect: w.defect, files: [join(w.dir, 'trace.bin')] });
       assert.deepEqual(both.created.map((a) => a.name), ['trace (1).bin']);
       choice = 'replace';
-      const replaced = (await vscode.commands.executeCommand(UPLOAD, { defect: w.defect, files: [join(w.dir, 'trace.bin')] })) as UploadReport;
+      const replaced = await vscode.commands.executeCommand<UploadReport>(UPLOAD, { defect: w.defect, files: [join(w.dir, 'trace.bin')] });
       assert.deepEqual(replaced.replaced.map((a) => a.id), [id]);
     } finally {
       prompts.dispose();
@@ -155,7 +155,7 @@ describe('attachments: upload, open, save and manage in VS Code', function () {
     const folder = join(out, 'chosen');
     mkdirSync(folder);
     const paths: string[] = [];
-    for (const name of hostile) paths.push((await vscode.commands.executeCommand('almDefects.saveAttachmentAs', ref(await idOf(name.trim()), { folder }))) as string);
+    for (const name of hostile) paths.push(await vscode.commands.executeCommand<string>('almDefects.saveAttachmentAs', ref(await idOf(name.trim()), { folder })));
     assert.deepEqual(readdirSync(folder).sort(), ['_CON.txt', 'a_b__c_.txt', 'spaced'].sort());
     for (const p of paths) assert.equal(dirname(p), folder);
     assert.deepEqual(readdirSync(out).sort(), ['chosen', 'copy.png'], 'nothing written next to the chosen folder');
@@ -163,7 +163,7 @@ describe('attachments: upload, open, save and manage in VS Code', function () {
   });
 
   it('opens in the default application from a private temporary copy', async () => {
-    const path = (await vscode.commands.executeCommand('almDefects.openAttachmentExternally', ref(await idOf('explorer.log'), { launch: false }))) as string;
+    const path = await vscode.commands.executeCommand<string>('almDefects.openAttachmentExternally', ref(await idOf('explorer.log'), { launch: false }));
     assert.match(path, /alm-defects-attachments[\\/][0-9a-f]{16}[\\/]explorer\.log$/);
     assert.equal(readFileSync(path, 'utf8'), 'from the explorer');
   });
@@ -193,7 +193,7 @@ describe('attachments: upload, open, save and manage in VS Code', function () {
   async function uploadAs(name: string, content: string): Promise<void> {
     const folder = mkdtempSync(join(w.dir, 'src-'));
     writeFileSync(join(folder, name), content);
-    const report = (await vscode.commands.executeCommand(UPLOAD, { defect: w.defect, files: [join(folder, name)], conflict: 'replace' })) as UploadReport;
+    const report = await vscode.commands.executeCommand<UploadReport>(UPLOAD, { defect: w.defect, files: [join(folder, name)], conflict: 'replace' });
     assert.equal(report.created.length + report.replaced.length, 1, JSON.stringify(report));
   }
 });

@@ -8,6 +8,7 @@ import type { TreeNode } from '../../../src/tree/nodes/treeNode';
 import { e2eAlmServer, signIn } from '../environment';
 import { serverDefect, serverListItems, serverTotal as oracleTotal } from '../oracle';
 import { activate, signInWith, usePrompts } from './support';
+import { text } from '../../support/text';
 
 const DEMO = { server: 'Demo', domain: 'DEFAULT', project: 'Demo' };
 
@@ -188,29 +189,29 @@ describe('tree: connections, sign-in and the ALM tree', function () {
     const doc = await vscode.workspace.openTextDocument(vscode.Uri.from({ scheme: 'alm-defect', path: '/Demo/DEFAULT/Demo/Defect 7.md' }));
     const defect = await serverDefect(e2eAlmServer(), cookie, 7);
     assert.ok(doc.getText().startsWith('# Defect 7: '), doc.getText().slice(0, 80));
-    assert.ok(doc.getText().includes(`| Status | ${defect.status} |`));
+    assert.ok(doc.getText().includes(`| Status | ${text(defect.status)} |`));
     assert.ok(!/<script/i.test(doc.getText()), 'memo HTML is shown as text');
     const missing = await vscode.commands.executeCommand('almDefects.goToDefect', { ...DEMO, id: 999999 });
     assert.equal(missing, undefined);
 
     assert.equal(await vscode.commands.executeCommand('almDefects.copyDefectId', { ...DEMO, id: 7 }), '7');
     assert.equal(await vscode.env.clipboard.readText(), '7');
-    const link = (await vscode.commands.executeCommand('almDefects.copyDefectLink', { ...DEMO, id: 7 })) as string;
+    const link = await vscode.commands.executeCommand<string>('almDefects.copyDefectLink', { ...DEMO, id: 7 });
     const host = new URL(e2eAlmServer().baseUrl).host;
     assert.equal(link, `td://Demo.DEFAULT.${host}/qcbin/DefectsModule-000000000?EntityType=IBug&EntityID=7`);
   });
 
   it('adds a server after checking it, refuses a wrong password, and removes it', async () => {
     const server = e2eAlmServer();
-    const bad = (await vscode.commands.executeCommand('almDefects.addServer', { name: 'QA box', url: server.baseUrl, username: 'bob', password: 'nope', domain: 'QA' })) as { ok: boolean; message: string };
+    const bad = await vscode.commands.executeCommand<{ ok: boolean; message: string }>('almDefects.addServer', { name: 'QA box', url: server.baseUrl, username: 'bob', password: 'nope', domain: 'QA' });
     assert.equal(bad.ok, false);
     assert.match(bad.message, /refused bob: the user name or password is wrong/);
-    const unreachable = (await vscode.commands.executeCommand('almDefects.addServer', { name: 'Nowhere', url: 'http://127.0.0.1:9/qcbin', username: 'bob', password: 'x' })) as { ok: boolean; message: string };
+    const unreachable = await vscode.commands.executeCommand<{ ok: boolean; message: string }>('almDefects.addServer', { name: 'Nowhere', url: 'http://127.0.0.1:9/qcbin', username: 'bob', password: 'x' });
     assert.equal(unreachable.ok, false);
     assert.match(unreachable.message, /Cannot reach http:\/\/127\.0\.0\.1:9\/qcbin/);
     assert.deepEqual(vscode.workspace.getConfiguration('almDefects').get<{ name: string }[]>('servers')?.map((s) => s.name), ['Demo']);
 
-    const ok = (await vscode.commands.executeCommand('almDefects.addServer', { name: 'QA box', url: server.baseUrl, username: 'bob', password: server.users[1].password, domain: 'QA' })) as { ok: boolean };
+    const ok = await vscode.commands.executeCommand<{ ok: boolean }>('almDefects.addServer', { name: 'QA box', url: server.baseUrl, username: 'bob', password: server.users[1].password, domain: 'QA' });
     assert.equal(ok.ok, true);
     const saved = vscode.workspace.getConfiguration('almDefects').get<Record<string, unknown>[]>('servers') ?? [];
     assert.deepEqual(saved[1], { name: 'QA box', url: server.baseUrl, username: 'bob', domain: 'QA' }, 'no password in settings');
@@ -219,7 +220,7 @@ describe('tree: connections, sign-in and the ALM tree', function () {
     assert.deepEqual(labels(await api.children(await node('QA box', 'QA'))), ['Regression']);
 
     const confirmed = usePrompts({ auth: { confirmRemove: async () => true } });
-    const removed = (await vscode.commands.executeCommand('almDefects.removeServer', { server: 'QA box' })) as { ok: boolean };
+    const removed = await vscode.commands.executeCommand<{ ok: boolean }>('almDefects.removeServer', { server: 'QA box' });
     confirmed.dispose();
     assert.equal(removed.ok, true);
     assert.deepEqual(labels(await api.children()), ['Demo']);
