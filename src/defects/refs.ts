@@ -37,10 +37,15 @@ export function defectLink(baseUrl: string, ref: DefectRef): string {
   return `${scheme}://${ref.project}.${ref.domain}.${url.host}${root}/DefectsModule-000000000?EntityType=IBug&EntityID=${ref.id}`;
 }
 
-/** A DefectRef from a plain `{ server, domain, project, id }` argument (the id a number or "#123"). */
+/**
+ * A DefectRef from a plain `{ server, domain, project, id }` argument (the id a number or "#123"),
+ * or from anything holding one as `ref` (a tree row passed to a command), so features need not
+ * import the tree to read the defect a menu command was invoked on.
+ */
 export function defectRefFrom(arg: unknown): DefectRef | undefined {
   if (typeof arg !== 'object' || arg === null) return undefined;
   const o = arg as Record<string, unknown>;
+  if (typeof o.ref === 'object' && o.ref !== null) return defectRefFrom(o.ref);
   const id = typeof o.id === 'number' ? o.id : typeof o.id === 'string' ? parseDefectId(o.id) : undefined;
   if (typeof o.server === 'string' && typeof o.domain === 'string' && typeof o.project === 'string' && id) {
     return { server: o.server, domain: o.domain, project: o.project, id };

@@ -7,8 +7,7 @@ import { LockedByOtherError } from '../api/index';
 import type { Defect, ProjectApi } from '../api/index';
 import type { ConnectionManager } from '../auth/connectionManager';
 import { statusValues } from '../editor/controller/fieldViews';
-import { parseDefectId } from '../defects/refs';
-import { defectRefOf } from '../tree/view/defectCommands';
+import { defectRefFrom, parseDefectId } from '../defects/refs';
 import type { DefectRef } from '../defects/refs';
 import { describeError } from '../util/log';
 import type { Log } from '../util/log';
@@ -40,7 +39,7 @@ export interface StartWorkResult {
 type UpdateChoice = 'always' | 'never';
 
 export async function startWork(deps: StartWorkDeps, arg: unknown): Promise<StartWorkResult | undefined> {
-  const ref = defectRefOf(arg) ?? deps.activeEditorDefect() ?? (await pickDefect(deps.source));
+  const ref = defectRefFrom(arg) ?? deps.activeEditorDefect() ?? (await pickDefect(deps.source));
   if (!ref) return undefined;
   const connection = deps.manager.get(ref.server);
   if (!connection) throw new Error(vscode.l10n.t('No ALM server named "{0}" is configured.', ref.server));

@@ -15,7 +15,7 @@ import type { AlmTreeProvider } from './provider';
 export type DefectOpener = (ref: DefectRef) => Promise<void>;
 
 /** A DefectRef from a command argument: a defect node or a `{ server, domain, project, id }`. */
-export function defectRefOf(arg: unknown): DefectRef | undefined {
+function defectRefOf(arg: unknown): DefectRef | undefined {
   return arg instanceof DefectNode ? arg.ref : defectRefFrom(arg);
 }
 

@@ -16,7 +16,6 @@ import { TreeNode } from '../nodes/treeNode';
 import { groupBy, setGroupedContext, sortBy } from './arrangeCommands';
 import { copyDefectId, copyDefectLink, goToDefect, selectedDefect } from './defectCommands';
 import type { DefectOpener } from './defectCommands';
-import { DEFECT_SCHEME, DefectPreviewProvider, openDefectPreview } from './defectPreview';
 import { filterProject, saveFilterAs } from './filterCommands';
 import { projectFor } from './locate';
 import { AlmTreeProvider, VIEW_ID } from './provider';
@@ -29,7 +28,8 @@ const FILTERED_CONTEXT = 'almDefects.filtered';
 export class TreeFeature implements vscode.Disposable {
   readonly provider: AlmTreeProvider;
   readonly view: vscode.TreeView<TreeNode>;
-  private opener: DefectOpener = openDefectPreview;
+  /** The defect editor, registered right after the tree at activation. */
+  private opener: DefectOpener | undefined;
   /** Files dropped on the tree go to the registered controller (attachments); until then a drop does nothing. */
   private dropController: vscode.TreeDragAndDropController<TreeNode> | undefined;
   private readonly disposables: vscode.Disposable[] = [];
@@ -54,7 +54,6 @@ export class TreeFeature implements vscode.Disposable {
       this.view,
       this.view.onDidExpandElement((e) => void state.setExpanded(e.element.id, true)),
       this.view.onDidCollapseElement((e) => void state.setExpanded(e.element.id, false)),
-      vscode.workspace.registerTextDocumentContentProvider(DEFECT_SCHEME, new DefectPreviewProvider(services.manager)),
       this.view.onDidChangeSelection((e) => {
         statusBar.setActive(serverNameOf(e.selection[0] ? rootOf(e.selection[0]) : undefined));
         // Keybindings cannot see `viewItem`: Ctrl+C on a defect row needs a key of its own.
@@ -70,11 +69,11 @@ export class TreeFeature implements vscode.Disposable {
     void vscode.commands.executeCommand('setContext', FILTERED_CONTEXT, state.hasFilters);
   }
 
-  /** The defect editor registers here; until then defects open read-only. */
+  /** The defect editor registers here. */
   setDefectOpener(opener: DefectOpener): vscode.Disposable {
     this.opener = opener;
     return new vscode.Disposable(() => {
-      if (this.opener === opener) this.opener = openDefectPreview;
+      if (this.opener === opener) this.opener = undefined;
     });
   }
 
@@ -97,6 +96,7 @@ export class TreeFeature implements vscode.Disposable {
   }
 
   openDefect(ref: Parameters<DefectOpener>[0]): Promise<void> {
+    if (!this.opener) return Promise.reject(new Error(vscode.l10n.t('The defect editor is not ready yet. Try again in a moment.')));
     return this.opener(ref);
   }
 
