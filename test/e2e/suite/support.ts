@@ -59,3 +59,23 @@ export function bobProject(): { client: AlmClient; demo: ProjectApi } {
   const client = new AlmClient({ baseUrl: server.baseUrl, credentials: async () => ({ username: b.username, password: b.password }) });
   return { client, demo: client.project('DEFAULT', 'Demo') };
 }
+
+/** Runs "Add Server…" answering its questions as a user would type them; a failed check is given up. */
+export async function addServerWith(answers: { name: string; url: string; username: string; password: string; domain?: string }): Promise<{ ok: boolean; message: string }> {
+  const prompts = usePrompts({
+    auth: {
+      serverUrl: async () => answers.url,
+      signInKind: async () => 'password',
+      account: async () => answers.username,
+      newSecret: async () => answers.password,
+      fixCheck: async () => undefined,
+      pin: async () => (answers.domain ? { domain: answers.domain } : {}),
+      serverName: async () => answers.name,
+    },
+  });
+  try {
+    return (await vscode.commands.executeCommand('almDefects.addServer')) as { ok: boolean; message: string };
+  } finally {
+    prompts.dispose();
+  }
+}
