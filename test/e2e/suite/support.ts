@@ -4,6 +4,9 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { AlmClient } from '../../../src/api/index';
 import type { ProjectApi } from '../../../src/api/index';
+import type { UploadReport } from '../../../src/attachments';
+import type { BatchProgress, ConflictChoice } from '../../../src/attachments/transfer/upload';
+import type { DefectRef } from '../../../src/defects/refs';
 import type { AlmDefectsApi, ExtensionPrompts } from '../../../src/extension';
 import { e2eAlmServer } from '../environment';
 
@@ -75,6 +78,30 @@ export async function addServerWith(answers: { name: string; url: string; userna
   });
   try {
     return (await vscode.commands.executeCommand('almDefects.addServer')) as { ok: boolean; message: string };
+  } finally {
+    prompts.dispose();
+  }
+}
+
+/**
+ * Runs "Upload Attachment…" on `defect`, answering its file picker with `paths`, its description
+ * with `description` (none by default) and, when given, every taken name with `conflict`.
+ */
+export async function uploadWith(
+  defect: DefectRef,
+  paths: readonly string[],
+  answers: { description?: string; conflict?: ConflictChoice } = {},
+  run: { token?: vscode.CancellationToken; onProgress?: (p: BatchProgress) => void } = {},
+): Promise<UploadReport> {
+  const prompts = usePrompts({
+    attachments: {
+      pickFiles: async () => paths.map((p) => vscode.Uri.file(p)),
+      description: async () => answers.description ?? '',
+      ...(answers.conflict ? { conflict: async () => answers.conflict } : {}),
+    },
+  });
+  try {
+    return (await vscode.commands.executeCommand('almDefects.uploadAttachment', { defect, ...run })) as UploadReport;
   } finally {
     prompts.dispose();
   }
