@@ -5,7 +5,9 @@
 //     defects (goal ≤ 60 MB and independent of the project's size)
 //  1 and 2 run once per REST tree: the /api dialect and the Core /rest dialect (`--trees api,rest`).
 //  3. 200 MB attachment upload (from a file) and download (saved to a file): throughput as a
-//     ratio to curl doing the same (goal ≥ 0.8×), and the client process's RSS growth (goal ≤ 30 MB)
+//     ratio to curl doing the same (goal ≥ 0.8×), and the client process's RSS growth (goal ≤ 30 MB).
+//     The download is also measured through a plain shared undici Agent (documented APIs only,
+//     no reused read buffer; see src/api/http/receiveSocket.ts), to show what the buffer reuse buys.
 // The server runs in a child process so the memory figures are the client's alone.
 // Usage: node --expose-gc dist/bench/client.js [--defects 100000] [--mb 200] [--gets 3000] [--trees api,rest] [--gets-only] [--no-transfer]
 import { execFileSync, fork } from 'node:child_process';
@@ -190,6 +192,11 @@ async function benchTransfer(sizeMb: number): Promise<void> {
     const client = newClient(served.baseUrl);
     const demo = client.project('DEFAULT', 'Demo');
     await client.signIn();
+    // The same client over an injected Agent: downloads then take the shared dispatcher's path.
+    const agent = new Agent({ connections: 4 });
+    const sharedClient = new AlmClient({ baseUrl: served.baseUrl, credentials: () => Promise.resolve(USER), maxConcurrent: 4, dialect: 'api', dispatcher: agent });
+    const sharedDemo = sharedClient.project('DEFAULT', 'Demo');
+    await sharedClient.signIn();
     const { cookie, xsrf } = await bareSession(served.baseUrl);
     const collection = `${served.baseUrl}/api/domains/DEFAULT/projects/Demo/attachments`;
     const defectId = 5;
@@ -197,10 +204,12 @@ async function benchTransfer(sizeMb: number): Promise<void> {
     let clientUp = Infinity;
     let curlUp = Infinity;
     let clientDown = Infinity;
+    let sharedDown = Infinity;
     let curlDown = Infinity;
     let curlDownNull = Infinity;
     let rssUp = 0;
     let rssDown = 0;
+    let rssShared = 0;
     const saved = join(work, 'saved.bin');
     // Uploads and downloads are timed in separate phases, client and curl under the same
     // conditions: every upload is deleted before the next transfer, and the downloads all read one
@@ -236,6 +245,16 @@ async function benchTransfer(sizeMb: number): Promise<void> {
       rssDown = Math.max(rssDown, rss.stop() - rss0);
       if (statSync(saved).size !== bytes) throw new Error(`downloaded ${statSync(saved).size} of ${bytes} bytes`);
     };
+    const sharedDownload = async (id: number): Promise<void> => {
+      gc();
+      const rss0 = process.memoryUsage().rss;
+      const rss = sampler(() => process.memoryUsage().rss, 20);
+      const t = now();
+      await sharedDemo.attachments.saveTo(id, saved);
+      sharedDown = Math.min(sharedDown, now() - t);
+      rssShared = Math.max(rssShared, rss.stop() - rss0);
+      if (statSync(saved).size !== bytes) throw new Error(`downloaded ${statSync(saved).size} of ${bytes} bytes`);
+    };
     const curlDownload = async (id: number): Promise<void> => {
       let t = now();
       await curl(['-o', saved, '-b', cookie, '-H', 'Accept: application/octet-stream', `${collection}/${id}`]);
@@ -257,7 +276,7 @@ async function benchTransfer(sizeMb: number): Promise<void> {
     }
     const source = await demo.attachments.upload({ entity: { type: 'defect', id: defectId }, name: 'download-source.bin', source: { path: file } });
     for (let round = 0; round < ROUNDS; round++) {
-      for (const download of round % 2 === 0 ? [clientDownload, curlDownload] : [curlDownload, clientDownload]) {
+      for (const download of round % 2 === 0 ? [clientDownload, sharedDownload, curlDownload] : [curlDownload, sharedDownload, clientDownload]) {
         settle();
         await download(source.id);
       }
@@ -268,10 +287,14 @@ async function benchTransfer(sizeMb: number): Promise<void> {
     const down = curlDown / clientDown;
     console.log(`upload ${sizeMb} MB: client ${(clientUp / 1000).toFixed(2)} s (${rate(clientUp)}), curl ${(curlUp / 1000).toFixed(2)} s (${rate(curlUp)}) → ${up.toFixed(2)}× curl (goal ≥ 0.8×) ${up >= 0.8 ? 'OK' : 'MISSED'}`);
     console.log(`download ${sizeMb} MB to a file: client ${(clientDown / 1000).toFixed(2)} s (${rate(clientDown)}), curl -o file ${(curlDown / 1000).toFixed(2)} s (${rate(curlDown)}) → ${down.toFixed(2)}× curl (goal ≥ 0.8×) ${down >= 0.8 ? 'OK' : 'MISSED'}`);
+    const shared = curlDown / sharedDown;
+    console.log(`  through a shared Agent (documented APIs only): ${(sharedDown / 1000).toFixed(2)} s (${rate(sharedDown)}) → ${shared.toFixed(2)}× curl, RSS growth ${mb(rssShared)}`);
     console.log(`  (for reference: curl -o /dev/null ${(curlDownNull / 1000).toFixed(2)} s (${rate(curlDownNull)}) → client ${(curlDownNull / clientDown).toFixed(2)}× of that)`);
     const worst = Math.max(rssUp, rssDown);
     console.log(`client RSS growth: upload ${mb(rssUp)}, download ${mb(rssDown)} (goal ≤ 30 MB) ${worst <= 30 * 1024 * 1024 ? 'OK' : 'MISSED'}`);
     await client.dispose();
+    await sharedClient.dispose();
+    await agent.close();
   } finally {
     rmSync(work, { recursive: true, force: true });
     await served.stop();

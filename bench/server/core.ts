@@ -54,8 +54,8 @@ export async function measureCorePages(
   const all: CoreSamples = { api: [], json: [], xml: [], sql: [] };
   console.log(`Core tree, the same shapes; ${requests} rounds per shape of (api page, Core JSON, Core XML), to the last byte:`);
   for (const [i, page] of CORE_PAGES.entries()) {
-    const corePath = `${root}/rest/domains/DEFAULT/projects/Demo/defects?${new URLSearchParams(page)}`;
-    const apiPath = `${root}/api/domains/DEFAULT/projects/Demo/defects?${new URLSearchParams(apiPages[i])}`;
+    const corePath = `${root}/rest/domains/DEFAULT/projects/Demo/defects?${new URLSearchParams(page).toString()}`;
+    const apiPath = `${root}/api/domains/DEFAULT/projects/Demo/defects?${new URLSearchParams(apiPages[i]).toString()}`;
     const api: number[] = [];
     const json: number[] = [];
     const xml: number[] = [];

@@ -14,7 +14,7 @@ import { Pool } from 'undici';
 
 function arg(name: string, fallback: string): string {
   const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? (process.argv[i + 1] as string) : fallback;
+  return i >= 0 ? (process.argv[i + 1]) : fallback;
 }
 
 const CLI = resolve(arg('server', join(__dirname, '../../server/src/cli.ts')));

@@ -61,7 +61,7 @@ async function main(): Promise<void> {
     const all: Record<Mode, number[]> = { http: [], parsed: [], served: [], plain: [] };
     console.log(`page of 100 defects with a query and an order-by; ${requests} timed requests per shape (p50 / p99):`);
     for (const page of PAGES) {
-      const path = `${url.pathname}/api/domains/DEFAULT/projects/Demo/defects?${new URLSearchParams(page)}`;
+      const path = `${url.pathname}/api/domains/DEFAULT/projects/Demo/defects?${new URLSearchParams(page).toString()}`;
       // The server's latency is timed to the last byte of the body, as a load tool times it; the
       // client's UTF-8 decoding and JSON.parse of the ~200 KB page come after, timed apart.
       const http: number[] = [];

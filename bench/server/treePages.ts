@@ -19,7 +19,7 @@ async function get(pool: Pool, path: string, cookie: string): Promise<{ data: un
 
 export async function measureTreePages(pool: Pool, root: string, cookie: string, defects: number, requests: number): Promise<void> {
   const base = `${root}/api/domains/DEFAULT/projects/Demo/defects`;
-  const page = (extra: Record<string, string>) => `${base}?${new URLSearchParams({ fields: ROW_FIELDS, 'order-by': '-id', limit: '100', ...extra })}`;
+  const page = (extra: Record<string, string>) => `${base}?${new URLSearchParams({ fields: ROW_FIELDS, 'order-by': '-id', limit: '100', ...extra }).toString()}`;
   const shapes: [string, string][] = [
     ['first page', page({ offset: '0' })],
     ['Load more (offset 100)', page({ offset: '100' })],
@@ -27,7 +27,7 @@ export async function measureTreePages(pool: Pool, root: string, cookie: string,
     [`Load more (offset ${Math.floor(defects / 2).toLocaleString('en-US')})`, page({ offset: String(Math.floor(defects / 2)) })],
     ['filtered first page {severity[5-Urgent]}', page({ query: '{severity[5-Urgent]}', offset: '0' })],
     ['group scan: one 2,000-row request', `${base}?fields=severity&order-by=id&limit=2000&offset=0`],
-    ['count of one severity (limit 1)', `${base}?${new URLSearchParams({ fields: 'id', query: '{severity[5-Urgent]}', limit: '1' })}`],
+    ['count of one severity (limit 1)', `${base}?${new URLSearchParams({ fields: 'id', query: '{severity[5-Urgent]}', limit: '1' }).toString()}`],
   ];
   console.log(`the tree's requests at ${defects.toLocaleString('en-US')} defects (p50 / p99 over ${requests}):`);
   for (const [name, path] of shapes) {
@@ -49,7 +49,7 @@ export async function measureTreePages(pool: Pool, root: string, cookie: string,
   const counts: number[] = [];
   for (let run = 0; run < 10; run++) {
     counts.push(await time(async () => {
-      for (const s of SEVERITIES) await get(pool, `${base}?${new URLSearchParams({ fields: 'id', query: `{severity[${JSON.stringify(s)}]}`, limit: '1' })}`, cookie);
+      for (const s of SEVERITIES) await get(pool, `${base}?${new URLSearchParams({ fields: 'id', query: `{severity[${JSON.stringify(s)}]}`, limit: '1' }).toString()}`, cookie);
     }));
   }
   console.log(`  group by severity, whole scan (${Math.ceil(defects / 2000)} requests)   ${ms(summarize(scans).p50)} (one run)`);

@@ -19,10 +19,16 @@ try {
     await server.close();
     process.exit(0);
   };
-  process.on('SIGTERM', close);
-  process.on('SIGINT', close);
+  const stop = () => {
+    close().catch((err) => {
+      console.error(err);
+      process.exit(1);
+    });
+  };
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
   // The parent died without stopping us: do not linger.
-  process.on('disconnect', close);
+  process.on('disconnect', stop);
 } catch (err) {
   console.error(err);
   process.send({ error: err instanceof Error ? err.message : String(err) });

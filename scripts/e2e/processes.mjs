@@ -82,7 +82,8 @@ function installHandlers() {
   for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
     process.once(sig, () => {
       writeSync(2, `\n${sig}: stopping everything started\n`);
-      stopAll().finally(() => process.exit(130));
+      // void: the process exits in finally() whether or not stopping succeeded.
+      void stopAll().finally(() => process.exit(130));
     });
   }
 }

@@ -2,7 +2,7 @@
 // the sign-in endpoints, and the session-guarded routes of the trees chosen by `trees`: the
 // seed's `/api` and the Core `/rest`.
 import Fastify from 'fastify';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import type { FastifyCookieOptions } from '@fastify/cookie';
@@ -30,7 +30,7 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
     // Errors fastify raises before routing (a malformed URL) get the ALM body too.
     frameworkErrors: (error, request, reply) => {
       const plain = reply as unknown as FastifyReply;
-      void sendError(request as unknown as FastifyRequest, plain, new AlmError(400, 'qccore.general-error', `Bad request: ${error.message}`), ctx.options.rootPath);
+      void sendError(request, plain, new AlmError(400, 'qccore.general-error', `Bad request: ${error.message}`), ctx.options.rootPath);
     },
   });
   installErrorHandler(app, ctx.options.rootPath);

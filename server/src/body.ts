@@ -47,7 +47,8 @@ export function installJsonParser(app: FastifyInstance, limits: RequestLimits): 
       done(new AlmError(400, 'qccore.general-error', `The JSON body nests deeper than ${limits.maxJsonDepth} levels; ALM entities need only a few.`), undefined);
       return;
     }
-    parse(request, text, done);
+    // fastify's own parser answers through `done`; its type merely allows a promise too.
+    void parse(request, text, done);
   });
 }
 

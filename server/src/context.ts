@@ -27,7 +27,7 @@ export interface ServerContext {
   site: SiteStore;
   projects: ProjectLookup;
   sessions: SessionService;
-  now(): Date;
+  now: () => Date;
 }
 
 declare module 'fastify' {

@@ -6,6 +6,7 @@ import { basename, dirname, extname, join } from 'node:path';
 import { Transform } from 'node:stream';
 import type { Readable } from 'node:stream';
 import type { AttachmentRoutes, WireDialect } from './dialect/dialect';
+import { scalarText } from './dialect/coreValues';
 import { AlmApiError, NetworkError, ServerError, ValidationError } from './errors';
 import { announcedSize } from './http/decode';
 import { buildMultipart } from './http/multipart';
@@ -54,7 +55,7 @@ export function toAttachment(r: Record<string, unknown>): Attachment {
   const n = (v: unknown): number | null => (typeof v === 'number' ? v : typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : null);
   return {
     id: r.id,
-    name: String(r.name ?? ''),
+    name: scalarText(r.name),
     description: str(r.description),
     refType: str(r['ref-type']),
     refSubtype: n(r['ref-subtype']) ?? 0,
@@ -62,7 +63,7 @@ export function toAttachment(r: Record<string, unknown>): Attachment {
     lastModified: str(r['last-modified']),
     vcUserName: str(r['vc-user-name']),
     vcCurVer: str(r['vc-cur-ver']),
-    entity: { type: String(entity?.type ?? ''), id: n(entity?.id) ?? 0 },
+    entity: { type: scalarText(entity?.type), id: n(entity?.id) ?? 0 },
   };
 }
 
@@ -130,7 +131,8 @@ export class AttachmentsResource implements AttachmentsApi {
       signal: o.signal,
     });
     const size = announcedSize(res.headers);
-    const contentType = res.headers['content-type'];
+    // A repeated header arrives as an array, whatever IncomingHttpHeaders says.
+    const contentType = res.headers['content-type'] as string | string[] | undefined;
     return {
       stream: o.onProgress ? counting(res.stream, o.onProgress, size) : res.stream,
       contentType: Array.isArray(contentType) ? contentType[0] : contentType,

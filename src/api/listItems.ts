@@ -1,5 +1,6 @@
 // Project lists from `list-items`: top-level items (parent id 0) are lists, their descendants
 // the values. Built into a tree with an index by id, so "the values of list 222" is one lookup.
+import { scalarText } from './dialect/coreValues';
 import type { ListItem, ListTree } from './types';
 
 function num(v: unknown): number | undefined {
@@ -13,7 +14,7 @@ export function toListItem(r: Record<string, unknown>): ListItem {
   return {
     id: num(r.id) ?? -1,
     logicalName: typeof logical === 'string' ? logical : '',
-    name: typeof r.name === 'string' ? r.name : String(r.name ?? ''),
+    name: scalarText(r.name),
     parentId: parentId ?? 0,
     children: [],
   };

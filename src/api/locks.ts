@@ -1,5 +1,6 @@
 // Locks: acquire returns a handle bound to the session (which keeps the session alive while any
 // lock is held); release deletes the lock exactly once, and later calls resolve at once.
+import { scalarText } from './dialect/coreValues';
 import { NetworkError, NotFoundError, ServerError, TimeoutError } from './errors';
 import type { ProjectContext } from './projectContext';
 import type { CallOptions } from './options';
@@ -23,8 +24,8 @@ export function toLock(r: Record<string, unknown>): Lock {
   return {
     id: r.id,
     entity: { id: entity.id, type: String(entity.type) },
-    user: String(r.user ?? ''),
-    lockTime: String(r['lock-time'] ?? ''),
+    user: scalarText(r.user),
+    lockTime: scalarText(r['lock-time']),
     sessionLastTouch: typeof r['session-last-touch'] === 'string' ? r['session-last-touch'] : null,
   };
 }

@@ -205,7 +205,7 @@ export class Session implements AuthHooks {
 
   /** Releases every bound resource (locks) while the session still exists; failures are logged. */
   async releaseBound(): Promise<void> {
-    const results = await Promise.allSettled([...this.bound].map((b) => b.release?.()));
+    const results = await Promise.allSettled([...this.bound].map((b) => b.release?.() ?? Promise.resolve()));
     for (const r of results) if (r.status === 'rejected') this.config.logger.warn(`releasing a lock failed: ${String(r.reason)}`);
   }
 

@@ -23,8 +23,8 @@ export class AlmAuthenticationProvider implements vscode.AuthenticationProvider,
   ) {
     this.subscriptions.push(
       vscode.authentication.registerAuthenticationProvider(AUTH_PROVIDER_ID, 'ALM', this, { supportsMultipleAccounts: true }),
-      { dispose: manager.onDidChangeConnection(() => this.sync()).dispose },
-      { dispose: manager.onDidChangeServers(() => this.sync()).dispose },
+      manager.onDidChangeConnection(() => this.sync()),
+      manager.onDidChangeServers(() => this.sync()),
     );
     this.sync();
   }

@@ -30,8 +30,8 @@ export function registerChatTools(services: ChatToolServices): ChatToolsFeature 
   const tools: Record<string, vscode.LanguageModelTool<object>> = {
     [SEARCH_DEFECTS_TOOL]: new SearchDefectsTool(context),
     [GET_DEFECT_TOOL]: new GetDefectTool(context),
-    [ADD_COMMENT_TOOL]: new AddCommentTool(context) as vscode.LanguageModelTool<object>,
-    [UPDATE_DEFECT_TOOL]: new UpdateDefectTool(context) as vscode.LanguageModelTool<object>,
+    [ADD_COMMENT_TOOL]: new AddCommentTool(context),
+    [UPDATE_DEFECT_TOOL]: new UpdateDefectTool(context),
   };
   const tool = (name: string) => {
     const t = tools[name];

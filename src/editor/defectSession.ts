@@ -89,7 +89,9 @@ export class DefectSession {
       images: this.images,
       attachments: this.host.attachments,
       log: this.host.log,
-      closePanel: () => this.panel?.dispose(),
+      closePanel: () => {
+        this.panel?.dispose();
+      },
       describe: describeError,
     };
     const channel = new HostChannel({

@@ -78,7 +78,7 @@ export class HostChannel {
       this.runCommand(raw);
       return;
     }
-    const handler = this.options.requests[raw.method] as (p: unknown) => Promise<unknown> | unknown;
+    const handler = this.options.requests[raw.method] as (p: unknown) => unknown;
     try {
       const result = await handler(raw.params);
       await this.post({ kind: 'reply', id: raw.id, ok: true, result: result ?? null });

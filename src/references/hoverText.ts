@@ -38,7 +38,9 @@ export function noProjectMarkdown(id: number): string {
 function foundMarkdown(project: ProjectTarget, d: Defect, where: string): string {
   const text = (field: string) => {
     const v = d[field];
-    return v === null || v === undefined || v === '' ? '—' : escapeMarkdown(String(v));
+    if (v === null || v === undefined || v === '') return '—';
+    // A multi-value reads as a list; a reference (rare in these fields) by its type and id.
+    return escapeMarkdown(Array.isArray(v) ? v.join(', ') : typeof v === 'object' ? `${v.type} ${v.id}` : String(v));
   };
   const lines = [
     l10n.t('**Defect {0}**: {1}', d.id, text('name')),

@@ -2,7 +2,6 @@
 // batched lookup (through the connections' clients in src/api) and the settings they read.
 import * as vscode from 'vscode';
 import { AuthError, anyOf, isAlmApiError } from '../api/index';
-import type { Defect } from '../api/index';
 import type { ConnectionManager } from '../auth/connectionManager';
 import { describeError } from '../util/log';
 import type { Log } from '../util/log';
@@ -29,7 +28,7 @@ export function registerReferences(manager: ConnectionManager, log: Log): Refere
       const api = await connection.project(domain, project);
       tag.debug(`looking up ${ids.length} defect(s) in ${project}`);
       const page = await api.defects.page({ filter: { id: anyOf(...ids) }, fields: HOVER_FIELDS, pageSize: ids.length, signal });
-      return page.items as Defect[];
+      return page.items;
     },
     classify,
   });
@@ -66,7 +65,7 @@ export function registerReferences(manager: ConnectionManager, log: Log): Refere
     manager.onDidChangeConnection(() => lookup.clear()),
     new vscode.Disposable(() => lookup.dispose()),
   ];
-  return { lookup, dispose: () => disposables.reverse().forEach((d) => d.dispose()) };
+  return { lookup, dispose: () => disposables.reverse().forEach((d) => void d.dispose()) };
 }
 
 function classify(e: unknown): Lookup {

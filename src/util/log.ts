@@ -74,7 +74,7 @@ export class Log implements LogSink {
   warn(message: string): void {
     this.write('warn', message);
   }
-  error(message: string | unknown): void {
+  error(message: unknown): void {
     this.write('error', typeof message === 'string' ? message : describeError(message));
   }
 

@@ -53,6 +53,6 @@ export function registerWork(context: vscode.ExtensionContext, manager: Connecti
     state,
     source,
     opened: (ref) => void source.opened(ref).catch((e: unknown) => tag.warn(`recent defects: ${describeError(e)}`)),
-    dispose: () => disposables.reverse().forEach((d) => d.dispose()),
+    dispose: () => disposables.reverse().forEach((d) => void d.dispose()),
   };
 }

@@ -50,7 +50,7 @@ function recordingApi(project: ProjectApi, log: ApiLog): EditorProjectApi {
       get: (id, o) => project.defects.get(id, o),
       create: (fields, o) => project.defects.create(fields, o),
       update: async (id, changes, o) => {
-        const attempt = log.onUpdate(id, changes as Record<string, WireValue>);
+        const attempt = log.onUpdate(id, changes);
         const updated = await project.defects.update(id, changes, o);
         const stamp = updated['ver-stamp'];
         if (typeof stamp === 'number') {

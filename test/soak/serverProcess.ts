@@ -64,7 +64,7 @@ export class ServerProcess {
     child.stdout?.resume();
     const port = Number(/listening at http:\/\/[^:]+:(\d+)/.exec(out)?.[1]);
     const users = new Map<string, string>();
-    for (const m of out.matchAll(/(\w+) \/ (\S+?)(?:,|\n)/g)) users.set(m[1] as string, m[2] as string);
+    for (const m of out.matchAll(/(\w+) \/ (\S+?)(?:,|\n)/g)) users.set(m[1], m[2]);
     this.poll = setInterval(() => this.sample(), 250);
     this.poll.unref();
     return { port, users };

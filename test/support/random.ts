@@ -26,7 +26,7 @@ export class Rng {
 
   pick<T>(items: readonly T[]): T {
     if (items.length === 0) throw new RangeError('pick from an empty list');
-    return items[Math.floor(this.next() * items.length)] as T;
+    return items[Math.floor(this.next() * items.length)];
   }
 
   /** An independent generator for one actor, derived from this one. */

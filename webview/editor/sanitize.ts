@@ -120,7 +120,7 @@ export function cleanMemoHtml(html: string): string {
  */
 export function serializeMemo(container: Element): string {
   const inert = document.implementation.createHTMLDocument('');
-  const copy = inert.importNode(container, true) as Element;
+  const copy = inert.importNode<Element>(container, true);
   for (const img of Array.from(copy.querySelectorAll('img'))) {
     const original = img.getAttribute(IMAGE_SOURCE_ATTR);
     img.removeAttribute('src');

@@ -45,7 +45,7 @@ export function registerAttachments(app: FastifyInstance, ctx: ServerContext): v
           throw new AlmError(400, 'qccore.general-error',
             `The query selects ${rows.length} attachments; application/octet-stream returns exactly one. Narrow the query or ask for multipart/mixed.`);
         }
-        return sendBytes(reply, store, rows[0] as AttachmentRow);
+        return sendBytes(reply, store, rows[0]);
       }
       const count = countQuery('attachments', compiled);
       const total = db.prepare(count.sql).pluck().get(...count.params) as number;

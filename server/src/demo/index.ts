@@ -128,8 +128,8 @@ async function seedProject(ctx: ServerContext, store: ProjectStore, rng: Random,
     store, attachments, rng, defectIds: ids, rootPath: ctx.options.rootPath, imagePosition: IMAGE_DEFECT_POSITION,
   });
   const hostileDefectIds: number[] = [];
-  if (ids.length >= HOSTILE_DEFECT_POSITION) hostileDefectIds.push(ids[HOSTILE_DEFECT_POSITION - 1] as number);
-  for (let p = HOSTILE_COMMENT_EVERY; p <= ids.length; p += HOSTILE_COMMENT_EVERY) hostileDefectIds.push(ids[p - 1] as number);
+  if (ids.length >= HOSTILE_DEFECT_POSITION) hostileDefectIds.push(ids[HOSTILE_DEFECT_POSITION - 1]);
+  for (let p = HOSTILE_COMMENT_EVERY; p <= ids.length; p += HOSTILE_COMMENT_EVERY) hostileDefectIds.push(ids[p - 1]);
   return {
     domain: store.domain,
     project: store.name,

@@ -28,7 +28,7 @@ export class Random {
 
   pick<T>(items: readonly T[]): T {
     if (items.length === 0) throw new Error('pick from an empty list');
-    return items[Math.floor(this.next() * items.length)] as T;
+    return items[Math.floor(this.next() * items.length)];
   }
 
   /** Picks by weight: `[[value, weight], …]`. */
@@ -46,7 +46,7 @@ export class Random {
   sample<T>(items: readonly T[], count: number): T[] {
     const chosen = new Set<number>();
     while (chosen.size < Math.min(count, items.length)) chosen.add(this.int(0, items.length - 1));
-    return [...chosen].sort((a, b) => a - b).map((i) => items[i] as T);
+    return [...chosen].sort((a, b) => a - b).map((i) => items[i]);
   }
 
   /** A password-like token of letters and digits. */

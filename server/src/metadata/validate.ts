@@ -71,7 +71,7 @@ function resourceId(def: FieldDef, value: unknown, checks: ReferenceChecks): num
   let id: unknown = value;
   if (value && typeof value === 'object' && !Array.isArray(value)) {
     const ref = value as Record<string, unknown>;
-    if (ref.type !== undefined && !target.aliases.includes(String(ref.type))) {
+    if (ref.type !== undefined && (typeof ref.type !== 'string' || !target.aliases.includes(ref.type))) {
       throw invalidType(def, value, `a reference to a ${target.type}`);
     }
     id = ref.id;
@@ -150,7 +150,7 @@ export function toStoredValue(def: FieldDef, value: unknown, checks: ReferenceCh
 }
 
 function userName(def: FieldDef, value: unknown, checks: ReferenceChecks): string {
-  const name = value && typeof value === 'object' && 'id' in value ? (value as { id: unknown }).id : value;
+  const name = value && typeof value === 'object' && 'id' in value ? value.id : value;
   const text = asText(def, name);
   checkLength(def, text);
   if (def.referenceMatch && !checks.hasUser(text)) {

@@ -9,6 +9,11 @@ export function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
+/** A JSON scalar as text; '' for null, undefined, objects and arrays (never "[object Object]"). */
+export function scalarText(v: unknown): string {
+  return typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'boolean' || typeof v === 'bigint' ? String(v) : '';
+}
+
 /** A value as flattened from the envelope: none, one string, or several. */
 type RawValue = string | string[] | null;
 
@@ -31,7 +36,7 @@ export function flattenEntity(entity: unknown): Record<string, unknown> {
 function flatValues(values: unknown): RawValue {
   if (!Array.isArray(values)) return null;
   const texts: string[] = [];
-  for (const v of values) {
+  for (const v of values as unknown[]) {
     const value = isRecord(v) ? v.value : v;
     if (typeof value === 'string') texts.push(value);
     else if (typeof value === 'number' || typeof value === 'boolean') texts.push(String(value));
@@ -44,8 +49,8 @@ function coreValues(value: unknown): { value: string }[] {
   if (value === null || value === undefined || value === '') return [];
   if (Array.isArray(value)) return value.flatMap(coreValues);
   if (typeof value === 'boolean') return [{ value: value ? 'Y' : 'N' }];
-  if (isRecord(value)) return value.id === undefined ? [] : [{ value: String(value.id as string | number) }];
-  return [{ value: String(value as string | number) }];
+  if (isRecord(value)) return value.id === undefined ? [] : [{ value: scalarText(value.id) }];
+  return [{ value: scalarText(value) }];
 }
 
 /** The envelope of one entity with the given fields (names are kept in the caller's order). */

@@ -1,6 +1,9 @@
 // Content-Encoding decoding (gzip, deflate) for whole bodies and for streams. undici's request()
 // hands back the raw bytes, so the client decodes itself. "deflate" is zlib-wrapped per the RFC,
 // but some servers send raw deflate; the first byte tells them apart.
+// Not undici's `interceptors.decompress` (7.30): it fails on raw deflate (Z_DATA_ERROR), hands a
+// body in an unknown encoding on still encoded, skips error bodies by default, and is marked
+// experimental (an ExperimentalWarning in the extension host's log on first use).
 import type { IncomingHttpHeaders } from 'node:http';
 import { Transform, pipeline } from 'node:stream';
 import type { Readable } from 'node:stream';

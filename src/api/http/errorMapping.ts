@@ -16,6 +16,7 @@ import {
   VersionConflictError,
 } from '../errors';
 import type { FieldProblem, ServerErrorDetails } from '../errors';
+import { scalarText } from '../dialect/coreValues';
 
 interface ParsedBody {
   almId?: string;
@@ -49,7 +50,7 @@ export function parseErrorBody(text: string): ParsedBody {
 function propertyMap(properties: unknown): Map<string, string> {
   const out = new Map<string, string>();
   const put = (k: unknown, v: unknown): void => {
-    if (typeof k === 'string' && v !== null && v !== undefined && typeof v !== 'object') out.set(k.toLowerCase(), String(v));
+    if (typeof k === 'string' && v !== null && v !== undefined && typeof v !== 'object') out.set(k.toLowerCase(), scalarText(v));
   };
   if (Array.isArray(properties)) {
     for (const p of properties) if (p && typeof p === 'object') put((p as Record<string, unknown>).Name, (p as Record<string, unknown>).Value);

@@ -1,5 +1,9 @@
 // A counting semaphore: at most `max` requests in flight, the rest wait in FIFO order, so a
 // burst of tree expansions cannot flood a server. A waiter that is aborted leaves the queue.
+// Not the Agent's `connections` limit: a download into a file runs on a connection of its own
+// (receiveSocket.ts) outside the Agent's pool, so only this queue bounds parallel downloads; an
+// injected dispatcher has no limit of ours; and sign-in requests bypass this queue, where in the
+// Agent's pool they would wait behind every request already dispatched.
 import { CancelledError } from '../errors';
 
 export type Release = () => void;

@@ -1,6 +1,9 @@
 // Which proxy (if any) serves a server URL: explicit settings first, then HTTPS_PROXY /
 // HTTP_PROXY from the environment the caller passed, minus the no-proxy rules (settings plus
 // NO_PROXY). Rules follow curl's conventions, which VS Code's `http.noProxy` also uses.
+// Not undici's EnvHttpProxyAgent (7.30): its no-proxy matching has no CIDR ranges, honours `*` only
+// as the whole list, misses bare IPv6 rules (`::1`), knows no ALL_PROXY and reads process.env, not
+// the environment the caller passes; and per-server TLS depends on whether a proxy applies.
 import { isIP } from 'node:net';
 import type { ProxyOptions } from '../transportOptions';
 

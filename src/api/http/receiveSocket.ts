@@ -82,22 +82,28 @@ export class ReadRing {
   }
 }
 
-/** A connector like undici's own (it builds on it) whose sockets read into a reused buffer. */
-export function receiveConnector(options: Connectors.BuildOptions, control: ReceiveControl): Connectors.connector {
+/**
+ * A connector like undici's own (it builds on it) whose sockets read into a reused buffer.
+ * `newRing` makes each connection's ring (test/integration/api/undiciReadContract.test.ts passes
+ * a small one that poisons what it hands out, to catch undici keeping bytes it took).
+ */
+export function receiveConnector(options: Connectors.BuildOptions, control: ReceiveControl, newRing = (): ReadRing => new ReadRing()): Connectors.connector {
   return (target, callback) => {
-    let socket: Socket | undefined;
-    const ring = new ReadRing();
+    // Set once connect() returns; the callbacks run only after that.
+    const conn: { socket?: Socket } = {};
+    const ring = newRing();
     const onRead = (n: number, into: Uint8Array): boolean => {
-      const s = socket;
+      const s = conn.socket;
       if (!s) return false; // cannot happen: nothing is read before the connection is up
       if (!control.sinking) return s.push(Buffer.from(into.subarray(0, n)));
       s.push(ring.handOn(n));
       return false;
     };
-    const nextBuffer = (): Buffer => ring.next(socket?.readableLength ?? 0);
-    const connect = buildConnector({ ...options, onread: { buffer: nextBuffer, callback: onRead } } as Connectors.BuildOptions);
+    const nextBuffer = (): Buffer => ring.next(conn.socket?.readableLength ?? 0);
+    const connect = buildConnector({ ...options, onread: { buffer: nextBuffer, callback: onRead } });
     // undici's connector returns the socket it creates (its type says void).
-    socket = connect(target, callback) as unknown as Socket | undefined;
+    const socket = connect(target, callback) as unknown as Socket | undefined;
     if (!socket || typeof socket.push !== 'function') throw new Error('the connector returned no socket');
+    conn.socket = socket;
   };
 }

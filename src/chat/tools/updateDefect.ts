@@ -82,7 +82,7 @@ export class UpdateDefectTool implements vscode.LanguageModelTool<UpdateDefectIn
         const latest = await api.defects.get(id, { signal });
         const moved = changes.filter((c) => !sameValue(seen[c.field] as FieldValue, latest[c.field] ?? null));
         if (moved.length) return changedMeanwhile(ctx.what, moved, ref);
-        if (changes.every((c) => sameValue(c.value as FieldValue, latest[c.field] ?? null))) return vscode.l10n.t('{0} already has these values; nothing was sent.', capitalize(ctx.what));
+        if (changes.every((c) => sameValue(c.value, latest[c.field] ?? null))) return vscode.l10n.t('{0} already has these values; nothing was sent.', capitalize(ctx.what));
         const edits: DefectChanges = Object.fromEntries(changes.map((c) => [c.field, c.value]));
         await api.defects.update(id, edits, { original: latest, signal });
         return [vscode.l10n.t('Updated {0}:', ctx.what), ...changes.map((c) => `- ${c.label} (${c.field}): ${c.shown}`)].join('\n');

@@ -3,7 +3,7 @@
 // comments, cancel and release. State and notifications live in ControllerBase.
 import * as l10n from '@vscode/l10n';
 import { LockLostError, LockedByOtherError, ValidationError, VersionConflictError, isCancellation } from '../../api/index';
-import type { DefectChanges, LockHandle } from '../../api/index';
+import type { LockHandle } from '../../api/index';
 import type { ConflictChoice, SaveOutcome, WireValue } from '../../shared/editorProtocol';
 import { appendComment, localDate } from './comments';
 import { applyChoices, findConflict } from './conflicts';
@@ -137,7 +137,7 @@ export class DefectController extends ControllerBase {
           this.emit('status');
           return 'conflict';
         }
-        const updated = await this.options.api.defects.update(id, this.form.edits as DefectChanges, { original: latestDefect, lock: this.lock });
+        const updated = await this.options.api.defects.update(id, this.form.edits, { original: latestDefect, lock: this.lock });
         this.form.saved(wireValues(updated));
         this.options.onSaved?.(updated);
         this.notice = { kind: 'info', text: l10n.t('Saved at {0}.', this.now().toTimeString().slice(0, 8)) };
@@ -272,7 +272,7 @@ export class DefectController extends ControllerBase {
     this.transition('save');
     this.emit('status');
     try {
-      const created = await this.options.api.defects.create(this.form.edits as DefectChanges);
+      const created = await this.options.api.defects.create(this.form.edits);
       this.key = { ...this.key, id: created.id };
       this.isNew = false;
       this.form.saved(wireValues(created));

@@ -18,7 +18,8 @@ export function sameValue(a: WireValue | undefined, b: WireValue | undefined): b
     return sorted(a) === sorted(b);
   }
   if (typeof a === 'object' && typeof b === 'object' && a && b) return a.id === b.id;
-  if (typeof a === 'number' || typeof b === 'number') return String(a) === String(b);
+  // A number against its text (or another number); an object never equals a number.
+  if (typeof a === 'number' || typeof b === 'number') return typeof a !== 'object' && typeof b !== 'object' && String(a) === String(b);
   return a === b;
 }
 

@@ -17,7 +17,7 @@ export function renderDefect(d: Defect, fields: FieldCatalog | undefined): strin
     .sort((a, b) => label(a).localeCompare(label(b)));
   for (const f of rest) lines.push(`| ${label(f)} | ${show(d[f])} |`);
   for (const f of MEMO_FIELDS) {
-    const text = htmlToText(typeof d[f] === 'string' ? (d[f] as string) : '');
+    const text = htmlToText(typeof d[f] === 'string' ? (d[f]) : '');
     if (!text) continue;
     // A memo line starting like a heading or list item stays text.
     lines.push('', `## ${label(f)}`, '', ...text.split('\n').map((l) => (l ? `${escapeMarkdown(l).replace(/^([#+-]|\d+\.)/, '\\$1')}  ` : '')));

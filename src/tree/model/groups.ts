@@ -46,7 +46,10 @@ async function scanGroups(api: ProjectApi, field: string, filter: Filter, signal
 
 /** The group a field value falls in: its text, or null for no value. */
 export function groupValueOf(raw: unknown): string | null {
-  return typeof raw === 'string' && raw !== '' ? raw : raw === null || raw === undefined || raw === '' ? null : String(raw);
+  if (typeof raw === 'string') return raw === '' ? null : raw;
+  if (raw === null || raw === undefined) return null;
+  // A multi-value groups by its values joined, as String() did; numbers and booleans read as in JSON.
+  return Array.isArray(raw) ? raw.join(',') : JSON.stringify(raw);
 }
 
 /** The field's list values in list order, when it is a list field; [] otherwise (e.g. owner). */

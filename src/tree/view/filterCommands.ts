@@ -25,7 +25,7 @@ const LABELS: Record<ListField | UserField, string> = {
 
 /** Applies `arg.filter` when given; otherwise runs the filter menu. Returns the filter now active. */
 export async function filterProject(project: ProjectNode, arg: unknown): Promise<DefectFilter | undefined> {
-  const given = typeof arg === 'object' && arg !== null && 'filter' in arg ? (arg as { filter: unknown }).filter : undefined;
+  const given = typeof arg === 'object' && arg !== null && 'filter' in arg ? arg.filter : undefined;
   if (given !== undefined) {
     const filter = readFilter(given);
     if (filter?.query) parseRawQuery(filter.query); // throws RawQueryError with the position of the mistake

@@ -13,6 +13,7 @@ import { e2eAlmServer, signIn } from '../environment';
 import { serverAttachments } from '../oracle';
 import type { StoredAttachment } from '../oracle';
 import { activate, signInAs } from './support';
+import { labelText } from '../../support/text';
 
 export const PROJECT = { server: 'Demo', domain: 'DEFAULT', project: 'Demo' };
 
@@ -63,7 +64,7 @@ export async function cleanUp(world: AttachmentWorld | undefined): Promise<void>
 
 /** The rows under a defect once loaded (never a "Loading…" placeholder). */
 export async function rowLabels(world: AttachmentWorld, node: TreeNode = world.defectNode): Promise<string[]> {
-  return (await world.api.children(node)).map((n) => String(world.api.treeItem(n).label));
+  return (await world.api.children(node)).map((n) => labelText(world.api.treeItem(n).label));
 }
 
 /** An attachment reference for the commands. */

@@ -84,7 +84,7 @@ describe('attachments: upload, open, save and manage in VS Code', function () {
   it('opens text and binary attachments through alm-attachment: with the server\'s bytes', async () => {
     const rows = await w.api.children(w.defectNode);
     const notes = rows.find((r) => w.api.treeItem(r).label === 'notes.txt');
-    const uri = (await vscode.commands.executeCommand('almDefects.openAttachment', notes)) as vscode.Uri;
+    const uri = await vscode.commands.executeCommand<vscode.Uri>('almDefects.openAttachment', notes);
     assert.equal(uri.scheme, 'alm-attachment');
     assert.equal(uri.path, `/Demo/DEFAULT/Demo/${await idOf('notes.txt')}/notes.txt`);
     assert.equal(vscode.window.activeTextEditor?.document.uri.toString(), uri.toString());
@@ -154,7 +154,7 @@ describe('attachments: upload, open, save and manage in VS Code', function () {
     const folder = join(out, 'chosen');
     mkdirSync(folder);
     const paths: string[] = [];
-    for (const name of hostile) paths.push((await vscode.commands.executeCommand('almDefects.saveAttachmentAs', ref(await idOf(name.trim()), { folder }))) as string);
+    for (const name of hostile) paths.push(await vscode.commands.executeCommand<string>('almDefects.saveAttachmentAs', ref(await idOf(name.trim()), { folder })));
     assert.deepEqual(readdirSync(folder).sort(), ['_CON.txt', 'a_b__c_.txt', 'spaced'].sort());
     for (const p of paths) assert.equal(dirname(p), folder);
     assert.deepEqual(readdirSync(out).sort(), ['chosen', 'copy.png'], 'nothing written next to the chosen folder');
@@ -162,7 +162,7 @@ describe('attachments: upload, open, save and manage in VS Code', function () {
   });
 
   it('opens in the default application from a private temporary copy', async () => {
-    const path = (await vscode.commands.executeCommand('almDefects.openAttachmentExternally', ref(await idOf('explorer.log'), { launch: false }))) as string;
+    const path = await vscode.commands.executeCommand<string>('almDefects.openAttachmentExternally', ref(await idOf('explorer.log'), { launch: false }));
     assert.match(path, /alm-defects-attachments[\\/][0-9a-f]{16}[\\/]explorer\.log$/);
     assert.equal(readFileSync(path, 'utf8'), 'from the explorer');
   });

@@ -15,6 +15,7 @@ import { appendComment, localDate } from '../../../src/editor/controller/comment
 import { TOOLS, chatWorld, invoke } from './chat.support';
 import { until } from './support';
 import type { ChatWorld } from './chat.support';
+import { text as fieldText } from '../../support/text';
 
 function confirmationOf(prepared: vscode.PreparedToolInvocation | undefined): { title: string; message: string } {
   const c = prepared?.confirmationMessages;
@@ -52,7 +53,7 @@ describe('chat tools: confirmed writes under the lock', function () {
     await lock.release();
   }
 
-  const comments = async (id: number) => String((await w.bobDemo.defects.get(id))['dev-comments'] ?? '');
+  const comments = async (id: number) => fieldText((await w.bobDemo.defects.get(id))['dev-comments']);
 
   it('Add comment: confirms the exact comment, then appends it through invokeTool, keeping the comments there', async () => {
     const input = { id: 304, comment: 'The fix is in build 2.3\n<b>not bold</b>' };
@@ -102,7 +103,7 @@ describe('chat tools: confirmed writes under the lock', function () {
     const input = { id: 306, changes: { Priority: priority, owner, 'user-03': 'CR-chat' } };
     const { title, message } = confirmationOf(await w.chat.prepare(TOOLS.update, input));
     assert.equal(title, 'Change 3 fields of ALM defect 306?');
-    const shown = (v: Defect[string]) => (v === null || v === undefined || v === '' ? '\\(empty\\)' : String(v));
+    const shown = (v: Defect[string]) => (v === null || v === undefined || v === '' ? '\\(empty\\)' : fieldText(v));
     const row = (label: string, field: string, from: string, to: string) => new RegExp(`^- ${label} \\(\`${field}\`\\): ${from} → ${to}$`, 'm');
     assert.match(message, row('Priority', 'priority', shown(before.priority), priority));
     assert.match(message, row('Assigned To', 'owner', shown(before.owner), owner));

@@ -17,7 +17,7 @@ export async function until<T>(what: string, probe: () => T | Promise<T>, timeou
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();
-    if (value) return value as NonNullable<T>;
+    if (value) return value;
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -43,7 +43,7 @@ export function usePrompts(answers: Partial<ExtensionPrompts>): vscode.Disposabl
 export async function signInWith(server: string, password: string): Promise<{ ok: boolean; message?: string }> {
   const answers = usePrompts({ auth: { secret: async () => password } });
   try {
-    return (await vscode.commands.executeCommand('almDefects.signIn', { server })) as { ok: boolean; message?: string };
+    return await vscode.commands.executeCommand<{ ok: boolean; message?: string }>('almDefects.signIn', { server });
   } finally {
     answers.dispose();
   }
@@ -77,7 +77,7 @@ export async function addServerWith(answers: { name: string; url: string; userna
     },
   });
   try {
-    return (await vscode.commands.executeCommand('almDefects.addServer')) as { ok: boolean; message: string };
+    return await vscode.commands.executeCommand<{ ok: boolean; message: string }>('almDefects.addServer');
   } finally {
     prompts.dispose();
   }
@@ -101,7 +101,7 @@ export async function uploadWith(
     },
   });
   try {
-    return (await vscode.commands.executeCommand('almDefects.uploadAttachment', { defect, ...run })) as UploadReport;
+    return await vscode.commands.executeCommand<UploadReport>('almDefects.uploadAttachment', { defect, ...run });
   } finally {
     prompts.dispose();
   }

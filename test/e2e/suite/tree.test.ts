@@ -8,6 +8,7 @@ import type { TreeNode } from '../../../src/tree/nodes/treeNode';
 import { e2eAlmServer, signIn } from '../environment';
 import { serverDefect, serverListItems, serverTotal as oracleTotal } from '../oracle';
 import { activate, addServerWith, signInWith, usePrompts } from './support';
+import { text } from '../../support/text';
 
 const DEMO = { server: 'Demo', domain: 'DEFAULT', project: 'Demo' };
 
@@ -188,14 +189,14 @@ describe('tree: connections, sign-in and the ALM tree', function () {
     const doc = await vscode.workspace.openTextDocument(vscode.Uri.from({ scheme: 'alm-defect', path: '/Demo/DEFAULT/Demo/Defect 7.md' }));
     const defect = await serverDefect(e2eAlmServer(), cookie, 7);
     assert.ok(doc.getText().startsWith('# Defect 7: '), doc.getText().slice(0, 80));
-    assert.ok(doc.getText().includes(`| Status | ${defect.status} |`));
+    assert.ok(doc.getText().includes(`| Status | ${text(defect.status)} |`));
     assert.ok(!/<script/i.test(doc.getText()), 'memo HTML is shown as text');
     const missing = await vscode.commands.executeCommand('almDefects.goToDefect', { ...DEMO, id: 999999 });
     assert.equal(missing, undefined);
 
     assert.equal(await vscode.commands.executeCommand('almDefects.copyDefectId', { ...DEMO, id: 7 }), '7');
     assert.equal(await vscode.env.clipboard.readText(), '7');
-    const link = (await vscode.commands.executeCommand('almDefects.copyDefectLink', { ...DEMO, id: 7 })) as string;
+    const link = await vscode.commands.executeCommand<string>('almDefects.copyDefectLink', { ...DEMO, id: 7 });
     const host = new URL(e2eAlmServer().baseUrl).host;
     assert.equal(link, `td://Demo.DEFAULT.${host}/qcbin/DefectsModule-000000000?EntityType=IBug&EntityID=7`);
   });
@@ -219,7 +220,7 @@ describe('tree: connections, sign-in and the ALM tree', function () {
     assert.deepEqual(labels(await api.children(await node('QA box', 'QA'))), ['Regression']);
 
     const confirmed = usePrompts({ auth: { confirmRemove: async () => true } });
-    const removed = (await vscode.commands.executeCommand('almDefects.removeServer', { server: 'QA box' })) as { ok: boolean };
+    const removed = await vscode.commands.executeCommand<{ ok: boolean }>('almDefects.removeServer', { server: 'QA box' });
     confirmed.dispose();
     assert.equal(removed.ok, true);
     assert.deepEqual(labels(await api.children()), ['Demo']);

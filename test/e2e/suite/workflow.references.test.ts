@@ -29,7 +29,7 @@ async function writeFile(name: string, text: string): Promise<vscode.TextDocumen
 async function hoverAt(doc: vscode.TextDocument, needle: string): Promise<string> {
   const offset = doc.getText().indexOf(needle);
   assert.ok(offset >= 0, `"${needle}" is in the document`);
-  const hovers = (await vscode.commands.executeCommand('vscode.executeHoverProvider', doc.uri, doc.positionAt(offset + 1))) as vscode.Hover[];
+  const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', doc.uri, doc.positionAt(offset + 1));
   return hoverText(hovers);
 }
 
@@ -59,7 +59,7 @@ describe('workflow: defect references in files', function () {
     assert.deepEqual(docs.map((d) => d.languageId), ['typescript', 'python', 'plaintext']);
     const found: string[] = [];
     for (const doc of docs) {
-      const links = (await vscode.commands.executeCommand('vscode.executeLinkProvider', doc.uri)) as vscode.DocumentLink[];
+      const links = await vscode.commands.executeCommand<vscode.DocumentLink[]>('vscode.executeLinkProvider', doc.uri);
       for (const l of links.filter((k) => k.target?.scheme === 'command')) {
         assert.equal(l.target?.path, 'almDefects.openDefect');
         const [ref] = JSON.parse(decodeURIComponent(l.target?.query ?? '')) as { id: number; server: string }[];
@@ -127,7 +127,7 @@ describe('workflow: defect references in files', function () {
   it('stays off for files larger than the limit', async () => {
     await settings.set('almDefects.referencesMaxFileKB', 1);
     const doc = await writeFile('big.txt', `defect 5\n${'x'.repeat(2000)}\n`);
-    const links = (await vscode.commands.executeCommand('vscode.executeLinkProvider', doc.uri)) as vscode.DocumentLink[];
+    const links = await vscode.commands.executeCommand<vscode.DocumentLink[]>('vscode.executeLinkProvider', doc.uri);
     assert.equal(links.filter((l) => l.target?.scheme === 'command').length, 0);
     assert.equal(await hoverAt(doc, 'defect 5'), '');
   });

@@ -11,6 +11,7 @@ import type { DefectNode } from '../../../src/tree/nodes/defectNode';
 import type { TreeNode } from '../../../src/tree/nodes/treeNode';
 import { DEMO, activate, bobProject, signInAs, until } from './support';
 import { SettingsScope } from './workflowSupport';
+import { labelText, text } from '../../support/text';
 
 let api: AlmDefectsApi;
 let bob: AlmClient;
@@ -53,7 +54,7 @@ describe('workflow: views that stay current', function () {
     assert.equal(c.status().notice, undefined, 'nothing changed, nothing said');
     const current = await bobDemo.defects.get(61);
     const name = `Renamed by bob ${Date.now()}`;
-    await bobDemo.defects.update(61, { name, 'dev-comments': appendComment(String(current['dev-comments'] ?? ''), 'bob', new Date(), 'Renamed it') });
+    await bobDemo.defects.update(61, { name, 'dev-comments': appendComment(text(current['dev-comments']), 'bob', new Date(), 'Renamed it') });
     await api.refresh.scheduler.tick();
     assert.equal(c.value('name'), name);
     assert.match(c.status().notice?.text ?? '', /^Reloaded: bob changed this defect on the server \(.*Summary.*\)/);
@@ -75,7 +76,7 @@ describe('workflow: views that stay current', function () {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     await vscode.commands.executeCommand('workbench.view.extension.almDefects');
     const defects = await until('the Defects node', () => api.find(['Demo', 'DEFAULT', 'Demo', 'Defects']));
-    const rows = (await api.children(defects)).filter((n: TreeNode) => /^\d+: /.test(String(api.treeItem(n).label)));
+    const rows = (await api.children(defects)).filter((n: TreeNode) => /^\d+: /.test(labelText(api.treeItem(n).label)));
     const row = rows[2] as DefectNode;
     assert.ok(row, 'a loaded row');
     // reveal() expands the ancestors in the view (which the tree remembers as expanded) and selects the row.

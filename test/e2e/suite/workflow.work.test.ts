@@ -70,7 +70,7 @@ describe('workflow: commits and Start Work', function () {
     await vscode.commands.executeCommand('almDefects.openDefect', { ...DEMO, id: theirs.id });
     await until('the recent defect recorded', () => api.editor.controller({ ...DEMO, id: theirs.id }));
     const input = await vscode.workspace.openTextDocument({ language: 'scminput', content: 'Fix ' });
-    const list = (await vscode.commands.executeCommand('vscode.executeCompletionItemProvider', input.uri, new vscode.Position(0, 4))) as vscode.CompletionList;
+    const list = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', input.uri, new vscode.Position(0, 4));
     const ours = list.items.filter((i) => i.kind === vscode.CompletionItemKind.Issue).sort((a, b) => String(a.sortText).localeCompare(String(b.sortText)));
     const sources = ours.map((i) => (i.label as vscode.CompletionItemLabel).description);
     assert.ok(sources.includes('My Defects') && sources.includes('recently opened'), sources.join(', '));
@@ -83,7 +83,7 @@ describe('workflow: commits and Start Work', function () {
   it('creates the branch, fills the commit message, updates the defect under the lock and shows it in the status bar', async () => {
     await settings.set('almDefects.startWork.updateDefect', 'always');
     const [, target] = await bobsNewDefects();
-    const result = (await vscode.commands.executeCommand('almDefects.startWork', { ...DEMO, id: target.id })) as StartWorkResult;
+    const result = await vscode.commands.executeCommand<StartWorkResult>('almDefects.startWork', { ...DEMO, id: target.id });
     assert.ok(result, 'Start Work finished');
     const slug = String(target.name).toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
     assert.ok(result.branch?.startsWith(`defect/${target.id}-`), result.branch);
@@ -102,7 +102,7 @@ describe('workflow: commits and Start Work', function () {
     const [, , locked] = await bobsNewDefects();
     const lock = await bobDemo.locks.acquire({ type: 'defect', id: locked.id });
     try {
-      const result = (await vscode.commands.executeCommand('almDefects.startWork', { ...DEMO, id: locked.id })) as StartWorkResult;
+      const result = await vscode.commands.executeCommand<StartWorkResult>('almDefects.startWork', { ...DEMO, id: locked.id });
       assert.equal(result.update, 'locked');
       const unchanged = await bobDemo.defects.get(locked.id);
       assert.equal(unchanged.owner, 'bob');
@@ -118,7 +118,7 @@ describe('workflow: commits and Start Work', function () {
     await until('the editor of defect 77 loaded', () => api.editor.controller({ ...DEMO, id: 77 })?.lockPhase === 'read-only');
     // The panel's active state reaches the extension host with the view-state event.
     await until('the editor of defect 77 active', () => api.editor.activeKey()?.id === 77);
-    const fromEditor = (await vscode.commands.executeCommand('almDefects.startWork')) as StartWorkResult;
+    const fromEditor = await vscode.commands.executeCommand<StartWorkResult>('almDefects.startWork');
     assert.equal(fromEditor.ref.id, 77);
     assert.equal(fromEditor.update, 'skipped');
     assert.match(api.work.state.statusText ?? '', /Defect 77: /);

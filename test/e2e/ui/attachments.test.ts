@@ -12,6 +12,7 @@ import { signIn } from '../environment';
 import { serverAttachments, serverDefect } from '../oracle';
 import { screenshot, ui } from './context';
 import { editorFrame, editorTab, runCommand } from './editorWorkbench';
+import { text } from '../../support/text';
 
 interface Stored {
   id: number;
@@ -167,7 +168,7 @@ describe('ui: attachments', function () {
   });
 
   it('shows a memo image dropped on the defect while its editor is open, without reopening it', async () => {
-    const original = String((await serverDefect(ui().almServer, cookie, defectId)).description ?? '');
+    const original = text((await serverDefect(ui().almServer, cookie, defectId)).description);
     await putDescription(cookie, defectId, '<html><body><p>Before the upload:</p><p><img src="dropped-shot.png" alt="dropped-shot.png"></p></body></html>');
     try {
       await defectRow.click();

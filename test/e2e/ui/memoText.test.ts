@@ -9,6 +9,7 @@ import { ui } from './context';
 import { openEditorPage } from './editorHarness';
 import type { EditorPage } from './editorHarness';
 import { DANGEROUS_MARKUP } from './editorPageScripts';
+import { text } from '../../support/text';
 
 interface MemoVector {
   name: string;
@@ -67,7 +68,7 @@ describe('ui: memo text survives sanitizing (real Chromium)', function () {
       await editor.page.keyboard.type(' edited', { delay: 0 });
       await editor.page.locator('[data-field="name"] vscode-text-field').click();
       await editor.page.waitForTimeout(60);
-      assert.match(String(editor.controller.value('description') ?? ''), /edited/, `"${v.name}": the edit did not reach the host`);
+      assert.match(text(editor.controller.value('description')), /edited/, `"${v.name}": the edit did not reach the host`);
       assert.equal(await editor.controller.save(), 'saved', `"${v.name}": the save failed`);
       const stored = String((await project.defects.get(7)).description ?? '');
       for (const phrase of v.keep) assert.ok(flat(plainText(stored)).includes(phrase), `"${v.name}": "${phrase}" was not saved: ${stored}`);

@@ -10,6 +10,7 @@ import { ui } from './context';
 import { openEditorPage } from './editorHarness';
 import type { EditorPage } from './editorHarness';
 import { DANGEROUS_MARKUP, POKE_MEMOS, UNSANITIZED_ATTACK, pasteInto, toggleSource, typeIntoSource } from './editorPageScripts';
+import { text } from '../../support/text';
 
 interface Vector {
   name: string;
@@ -49,7 +50,7 @@ async function dangerousMarkup(editor: EditorPage): Promise<string[]> {
 
 /** Starts a vector with empty trap logs, so a failure names the vector that caused it. */
 function resetTraps(editor: EditorPage): void {
-  for (const list of Object.values(editor.traps)) list.length = 0;
+  for (const list of Object.values(editor.traps) as unknown[][]) list.length = 0;
   editor.openedLinks.length = 0;
 }
 
@@ -124,7 +125,7 @@ describe('ui: memo HTML cannot attack the editor (real Chromium, real CSP)', fun
       await editor.page.keyboard.type(' edited', { delay: 0 });
       await editor.page.locator('[data-field="name"] vscode-text-field').click();
       await editor.page.waitForTimeout(60);
-      const saved = String(editor.controller.value('description') ?? '');
+      const saved = text(editor.controller.value('description'));
       assert.match(saved, /edited/, `"${v.name}": the edit did not reach the host`);
       assert.doesNotMatch(saved, /<script|<iframe|<object|<embed|<svg|<math|<style|<form|\son\w+\s*=|javascript:|srcset|formaction/i, `"${v.name}" would be saved as ${saved}`);
       await editor.collectPageTraps();
@@ -157,7 +158,7 @@ describe('ui: memo HTML cannot attack the editor (real Chromium, real CSP)', fun
       await editor.collectPageTraps();
       assertClean(editor, `source view "${v.name}"`);
       assert.deepEqual(await dangerousMarkup(editor), [], `source view "${v.name}" left markup behind`);
-      const saved = String(editor.controller.value('description') ?? '');
+      const saved = text(editor.controller.value('description'));
       assert.doesNotMatch(saved, /<script|<iframe|\son\w+\s*=|javascript:/i, `"${v.name}" from the source view would be saved as ${saved}`);
     }
   });

@@ -28,7 +28,7 @@ describe('attachments over HTTP: create, read, update, delete', function () {
   let alice: string;
   let free: number[];
   /** The n-th defect without demo attachments. */
-  const d = (n: number) => free[n] as number;
+  const d = (n: number) => free[n];
 
   before(async () => {
     h = await startHarness();

@@ -75,7 +75,7 @@ describe('attachments over HTTP: bad requests change nothing', function () {
   it('rejects unknown parts, a file part with another name, and bad part values', async () => {
     expectError(await post([{ name: 'colour', value: 'red' }, ...uploadParts(defect, 'x.txt', 'x')]), 400, 'qccore.general-error', /Unknown part 'colour'/);
     const renamed = uploadParts(defect, 'x.txt', 'x');
-    (renamed[renamed.length - 1] as Part).name = 'upload';
+    (renamed[renamed.length - 1]).name = 'upload';
     expectError(await post(renamed), 400, 'qccore.general-error', /part named 'file', not 'upload'/);
     expectError(await post(uploadParts(defect, '../etc/passwd', 'x')), 400, 'qccore.general-error', /path separator/);
     expectError(await post(uploadParts(defect, 'x.txt', 'x', { 'entity.id': 'five' })), 400, 'qccore.general-error', /entity\.id 'five'/);

@@ -73,7 +73,7 @@ describe('Core attachments over HTTP: bad requests change nothing', function () 
     expectError(await postParts(late), 400, 'qccore.general-error', /file part must be the last part/);
     expectError(await postParts(parts(undefined, 'x')), 400, 'qccore.general-error', /Missing required part 'filename'/);
     const misnamed = parts('x.txt', 'x');
-    (misnamed[misnamed.length - 1] as Part).name = 'upload';
+    (misnamed[misnamed.length - 1]).name = 'upload';
     expectError(await postParts(misnamed), 400, 'qccore.general-error', /part named 'file', not 'upload'/);
     expectError(await postParts(parts('x.txt', 'x', [{ name: 'override-existing-attachment', value: 'maybe' }])), 400, 'qccore.general-error', /'y' or 'n'/);
     expectError(await postParts(parts('x.txt', 'x', [{ name: 'entity.id', value: String(other) }])), 400, 'qccore.general-error', /disagree with the URL/);

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { XMLParser } from 'fast-xml-parser';
 import { attachmentCount, filesOf, http, multipart, startHarness } from './attachmentsHarness';
 import type { Harness, HttpResult, Part } from './attachmentsHarness';
+import { text } from '../../support/text';
 
 interface CoreJson {
   Type: string;
@@ -27,7 +28,7 @@ function xmlEntities(res: HttpResult): Record<string, string | undefined>[] {
   const list = (doc.Entities ? doc.Entities.Entity ?? [] : doc.Entity ?? []) as { '@_Type': string; Fields: { Field: { '@_Name': string; Value?: unknown[] }[] } }[];
   return list.map((e) => {
     assert.equal(e['@_Type'], 'attachment');
-    return Object.fromEntries(e.Fields.Field.map((f) => [f['@_Name'], f.Value?.[0] === undefined ? undefined : String(f.Value[0])]));
+    return Object.fromEntries(e.Fields.Field.map((f) => [f['@_Name'], f.Value?.[0] === undefined ? undefined : text(f.Value[0])]));
   });
 }
 
@@ -36,7 +37,7 @@ describe('Core attachments over HTTP: create, read, update, delete', function ()
   let h: Harness;
   let alice: string;
   let free: number[];
-  const d = (n: number) => free[n] as number;
+  const d = (n: number) => free[n];
   const core = (path: string) => `${h.baseUrl}/rest/domains/DEFAULT/projects/Demo${path}`;
 
   before(async () => {

@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { XMLParser } from 'fast-xml-parser';
 import { http, startHarness } from './attachmentsHarness';
 import type { Harness, HttpResult } from './attachmentsHarness';
+import { text } from '../../support/text';
 
 interface ApiField {
   name: string;
@@ -59,7 +60,7 @@ describe('Core customization over HTTP: fields, entities, lists and users', func
     assert.deepEqual(fields.map((f) => f.Name), api.map((f) => f.name));
     const sample = (await http('GET', `${h.projectUrl}/defects?limit=1`, { cookie: alice })).json<{ data: Record<string, unknown>[] }>().data[0] ?? {};
     for (const [i, a] of api.entries()) {
-      const c = fields[i] as CoreField;
+      const c = fields[i];
       const validation = (name: string) => a['input-validations']?.find((v) => v.name === name);
       assert.equal(c.Label, a.label, a.name);
       assert.equal(c.Required, validation('Not Null') !== undefined, `${a.name} Required`);
@@ -67,7 +68,7 @@ describe('Core customization over HTTP: fields, entities, lists and users', func
       assert.equal(c['List-Id'], a.type.source?.parent?.id, `${a.name} List-Id`);
       assert.equal(c.Verify, validation('Reference Match') !== undefined, `${a.name} Verify`);
       assert.equal(c.SupportsMultivalue, a.type.multiple === true, `${a.name} SupportsMultivalue`);
-      assert.match(String(c.PhysicalName), /^BG_[A-Z0-9_]+$/);
+      assert.match(text(c.PhysicalName), /^BG_[A-Z0-9_]+$/);
       const source = a.type.source?.type;
       const expected: Record<string, string> = {
         Integer: 'Number', Float: 'Number', Memo: 'Memo', Date: 'Date', 'Reference By Value': 'LookupList',
@@ -90,16 +91,16 @@ describe('Core customization over HTTP: fields, entities, lists and users', func
     const doc = xml.parse(res.body.toString()) as { Fields: { Field: Record<string, unknown>[] } };
     assert.equal(doc.Fields.Field.length, json.length);
     for (const [i, node] of doc.Fields.Field.entries()) {
-      const expected = json[i] as CoreField;
+      const expected = json[i];
       for (const [key, value] of Object.entries(expected)) {
         if (key === 'References') {
           const refs = (node.References as { RelationReference: Record<string, string>[] }).RelationReference;
           assert.deepEqual(refs, (value as { RelationReference: Record<string, string>[] }).RelationReference);
         } else {
-          assert.equal(node[key], String(value), `${String(expected.Name)} ${key}`);
+          assert.equal(node[key], text(value), `${text(expected.Name)} ${key}`);
         }
       }
-      assert.match(res.body.toString(), new RegExp(`<Field PhysicalName="${String(expected.PhysicalName)}" Name="${String(expected.Name)}" Label="`));
+      assert.match(res.body.toString(), new RegExp(`<Field PhysicalName="${text(expected.PhysicalName)}" Name="${text(expected.Name)}" Label="`));
     }
   });
 
@@ -155,7 +156,7 @@ describe('Core customization over HTTP: fields, entities, lists and users', func
     const byName = (await get(core('/used-lists?name=severity'))).json<{ lists: CoreList[] }>().lists;
     assert.deepEqual(byName.map((l) => [l.Name, l.Id]), [['Severity', 287]]);
     assert.deepEqual((await get(core('/used-lists?id=287'))).json(), { lists: byName });
-    const subject = (await get(core('/used-lists?name=Subject'))).json<{ lists: CoreList[] }>().lists[0] as CoreList;
+    const subject = (await get(core('/used-lists?name=Subject'))).json<{ lists: CoreList[] }>().lists[0];
     assert.deepEqual(subject.Items.map((i) => i.value), ['Accounts', 'Orders', 'Reports']);
     assert.deepEqual(subject.Items[0]?.Items?.map((i) => i.value), ['Login', 'Profile', 'Billing']);
 

@@ -2,6 +2,7 @@
 // plain `{field: values[]}` maps with a real XML parser, so tests assert on values, not on markup.
 import { XMLParser } from 'fast-xml-parser';
 import { openProjectDb } from '../../support/server';
+import { text } from '../../support/text';
 
 export const CORE = '/rest/domains/DEFAULT/projects/Demo';
 export const XML = { Accept: 'application/xml' };
@@ -38,7 +39,7 @@ function xmlEntity(node: Node): ParsedEntity {
   for (const f of ((node.Fields as Node | undefined)?.Field as Node[] | undefined) ?? []) {
     const name = f['@_Name'] as string;
     const values = (f.Value as (Node | string)[] | undefined) ?? [];
-    fields[name] = values.map((v) => (typeof v === 'string' ? v : String(v['#text'] ?? '')));
+    fields[name] = values.map((v) => (typeof v === 'string' ? v : text(v['#text'])));
     const ref = values.find((v): v is Node => typeof v === 'object' && '@_ReferenceValue' in v);
     if (ref) refs[name] = ref['@_ReferenceValue'] as string;
   }
@@ -47,7 +48,7 @@ function xmlEntity(node: Node): ParsedEntity {
 
 export function xmlEntityOf(text: string): ParsedEntity {
   const doc = parseXml(text);
-  return xmlEntity(((doc.Entity as Node[]) ?? [])[0] as Node);
+  return xmlEntity(((doc.Entity as Node[]) ?? [])[0]);
 }
 
 export function xmlCollection(text: string): { total: number; entities: ParsedEntity[] } {

@@ -45,12 +45,12 @@ describe('server: total-count from the counters and the kept counts', function (
   let db: Database.Database;
   const path = (rest = '') => `${client.projectPath()}/defects${rest}`;
   const apiTotal = async (query: string) => {
-    const res = await client.get(path(`?${new URLSearchParams({ query, limit: '1', fields: 'id' })}`));
+    const res = await client.get(path(`?${new URLSearchParams({ query, limit: '1', fields: 'id' }).toString()}`));
     assert.equal(res.status, 200, res.text);
     return res.json<{ 'total-count': number }>()['total-count'];
   };
   const coreTotal = async (query: string) => {
-    const res = await client.get(`/rest/domains/DEFAULT/projects/Demo/defects?${new URLSearchParams({ query, 'page-size': '1' })}`, { Accept: 'application/json' });
+    const res = await client.get(`/rest/domains/DEFAULT/projects/Demo/defects?${new URLSearchParams({ query, 'page-size': '1' }).toString()}`, { Accept: 'application/json' });
     assert.equal(res.status, 200, res.text);
     return res.json<{ TotalResults: number }>().TotalResults;
   };

@@ -47,7 +47,7 @@ describe('server: domains and projects', function () {
 
   it('each project has its own database file and its own defects', async () => {
     for (const [d, p] of [['DEFAULT', 'Demo'], ['DEFAULT', 'Playground'], ['QA', 'Regression']]) {
-      assert.ok(existsSync(join(server.dataDir, 'projects', d as string, p as string, 'project.db')));
+      assert.ok(existsSync(join(server.dataDir, 'projects', d, p, 'project.db')));
     }
     const counts = await Promise.all(
       [['DEFAULT', 'Demo'], ['DEFAULT', 'Playground'], ['QA', 'Regression']].map(async ([d, p]) =>

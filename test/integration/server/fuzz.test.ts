@@ -41,7 +41,7 @@ function pickTarget(rng: Rng, targets: readonly FuzzTarget[]): FuzzTarget {
   const total = targets.reduce((n, t) => n + (t.weight ?? 1), 0);
   let r = rng.next() * total;
   for (const t of targets) if ((r -= t.weight ?? 1) < 0) return t;
-  return targets[targets.length - 1] as FuzzTarget;
+  return targets[targets.length - 1];
 }
 
 function safeSegment(rng: Rng): string {

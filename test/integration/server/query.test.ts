@@ -35,7 +35,7 @@ describe('defect queries over HTTP', function () {
   after(async () => h.close());
 
   const get = async (params: Record<string, string>) => {
-    const res = await http('GET', `${h.projectUrl}/defects?${new URLSearchParams(params)}`, { cookie: alice });
+    const res = await http('GET', `${h.projectUrl}/defects?${new URLSearchParams(params).toString()}`, { cookie: alice });
     return res;
   };
   const found = async (params: Record<string, string>) => {

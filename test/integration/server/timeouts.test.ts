@@ -64,7 +64,7 @@ describe('server: header, body and idle timeouts (issue 14)', function () {
     let closed = false;
     void closing.then(() => (closed = true));
     for (let i = 0; i < head.length && !closed; i++) {
-      socket.write(head[i] as string);
+      socket.write(head[i]);
       await pause(100);
     }
     const after = await closing;

@@ -198,7 +198,8 @@ describe('api/http/transport + session (MockAgent)', () => {
     t.allowSignIn();
     let sent: unknown;
     t.pool.intercept({ path: '/qcbin/api/domains/D/projects/P/defects/7', method: 'PUT' }).reply((o) => {
-      sent = JSON.parse(String(o.body));
+      if (typeof o.body !== 'string') throw new Error('expected a JSON text body');
+      sent = JSON.parse(o.body);
       return { statusCode: 200, data: JSON.stringify({ type: 'defect', id: 7, name: 'new', status: 'Open' }) };
     });
     const original = { type: 'defect' as const, id: 7, 'ver-stamp': 3, name: 'old', status: 'Open', owner: null, description: '' };

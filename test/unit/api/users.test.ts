@@ -30,7 +30,7 @@ function recentDefects(rows: Partial<Defect>[]): { page(r?: PageRequest): Promis
     asked,
     page: async (r = {}) => {
       asked.push(r);
-      const items = rows.map((d, i) => ({ type: 'defect', id: i + 1, ...d }) as Defect);
+      const items = rows.map((d, i): Defect => ({ type: 'defect', id: i + 1, ...d }));
       return { items, total: items.length, offset: 0, nextOffset: items.length, hasMore: false };
     },
   };

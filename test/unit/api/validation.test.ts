@@ -67,7 +67,7 @@ describe('api/validation: validateEdits', () => {
       { name: 'Much too long', severity: '', status: 'Dismissed', 'user-02': ['Linux', 'BeOS'], 'detected-by': 'mallory', 'creation-time': '2023-02-29', 'estimated-fix-time': 123456, score: 'abc', bogus: 1, id: 5, 'target-rel': 'x' },
       fields, lists, { users: ['alice', 'bob'] },
     );
-    const byField = Object.fromEntries(problems.map((p) => [p.field, [p.code, p.label, p.message]]));
+    const byField = Object.fromEntries(problems.map((p): [string, unknown[]] => [p.field ?? '(no field)', [p.code, p.label, p.message]]));
     assert.deepEqual(byField, {
       name: ['max-length', 'Summary', 'Summary is longer than 10 characters (13).'],
       severity: ['required', 'Severity', 'Severity is required.'],

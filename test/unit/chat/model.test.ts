@@ -43,7 +43,7 @@ describe('chat: search input → filter', () => {
   it('reads a defect id sent as a number or as digits, and nothing else', () => {
     assert.equal(defectId(4711), 4711);
     assert.equal(defectId(' #4711 '), 4711);
-    for (const bad of [0, -3, 1.5, 'abc', '12a', null, undefined, {}]) assert.equal(defectId(bad), undefined, String(bad));
+    for (const bad of [0, -3, 1.5, 'abc', '12a', null, undefined, {}]) assert.equal(defectId(bad), undefined, JSON.stringify(bad) ?? 'undefined');
   });
 });
 

@@ -5,6 +5,7 @@ import { DefectController } from '../../../src/editor/controller/defectControlle
 import type { PersistedEditorState } from '../../../src/shared/editorProtocol';
 import { FakeProject } from './fakeProject';
 import { KEY, NOW, open, seeded } from './controllerSetup';
+import { text } from '../../support/text';
 
 describe('editor controller: ver-stamp conflicts', () => {
   it('offers the server value beside the user value, field by field, and saves the choices', async () => {
@@ -76,7 +77,7 @@ describe('editor controller: comments, status actions, snapshots, new defects', 
     await c.edit();
     c.addComment('First <look> at it\nsecond line');
     c.addComment('Follow-up');
-    const html = String(c.value('dev-comments'));
+    const html = text(c.value('dev-comments'));
     assert.match(html, /^<html><body>\n/);
     assert.match(html, /<b>alice, 2026-01-05:<\/b> First &lt;look&gt; at it<br \/>second line/);
     assert.match(html, /________________________________________/);
@@ -99,7 +100,7 @@ describe('editor controller: comments, status actions, snapshots, new defects', 
     const first = await open(project);
     await first.c.edit();
     first.c.setField('priority', '3-High');
-    const snapshot: PersistedEditorState = JSON.parse(JSON.stringify(first.c.status().persist));
+    const snapshot: PersistedEditorState = JSON.parse(JSON.stringify(first.c.status().persist)) as PersistedEditorState;
     assert.deepEqual(snapshot.edits, { priority: '3-High' });
     assert.deepEqual(snapshot.base, { priority: '1-Low' });
     assert.equal(snapshot.baseVerStamp, 1);

@@ -6,7 +6,7 @@ import { descriptionLines, hoverMarkdown } from '../../../src/references/hoverTe
 
 function fakeServer(existing: readonly number[]) {
   const calls: number[][] = [];
-  let fail: unknown;
+  let fail: Error | undefined;
   let clock = 0;
   const lookup = new DefectLookup({
     fetch: async (_key, ids) => {
@@ -20,7 +20,7 @@ function fakeServer(existing: readonly number[]) {
     maxBatch: 3,
     now: () => clock,
   });
-  return { lookup, calls, setFail: (e: unknown) => (fail = e), tick: (ms: number) => (clock += ms) };
+  return { lookup, calls, setFail: (e: Error | undefined) => (fail = e), tick: (ms: number) => (clock += ms) };
 }
 
 describe('references: batched lookup', () => {

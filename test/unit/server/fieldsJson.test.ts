@@ -24,7 +24,7 @@ describe('server metadata: field records', () => {
       const parsed = JSON.parse(fieldsResponseJson(catalog)) as { data: { name: string }[] };
       assert.deepEqual(parsed.data.map((f) => f.name), catalog.fields.map((f) => f.name));
     }
-    const tricky = { ...CATALOGS.defects.fields[2], label: 'Say "hi" \\ bye' } as (typeof CATALOGS.defects.fields)[number];
+    const tricky = { ...CATALOGS.defects.fields[2], label: 'Say "hi" \\ bye' };
     assert.equal((JSON.parse(fieldRecordJson(tricky)) as { label: string }).label, 'Say "hi" \\ bye');
   });
 

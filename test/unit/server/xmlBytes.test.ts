@@ -15,7 +15,7 @@ import type { ProjectStore } from '../../../server/src/store/project';
 /** Text as the library writes it inside an element. */
 function libraryText(text: string): string {
   const builder = new XMLBuilder({ processEntities: true });
-  return (builder.build({ v: text }) as string).slice('<v>'.length, -'</v>'.length);
+  return builder.build({ v: text }).slice('<v>'.length, -'</v>'.length);
 }
 
 const HOSTILE = [

@@ -60,8 +60,15 @@ function makeDefects(n: number): Defect[] {
   });
 }
 
+/** A field value as the fake server compares it: lists joined as String() does, the rest as JSON. */
+function asText(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'string') return value;
+  return Array.isArray(value) ? value.join(',') : JSON.stringify(value);
+}
+
 function matches(value: unknown, c: Condition): boolean {
-  const text = value === null || value === undefined ? '' : String(value);
+  const text = asText(value);
   switch (c.op) {
     case '=':
       return c.value === '' ? text === '' : text === String(c.value);
@@ -146,7 +153,7 @@ export class FakeProject implements ProjectApi {
       for (const o of order) {
         const x = a[o.field] ?? '';
         const y = b[o.field] ?? '';
-        const cmp = typeof x === 'number' && typeof y === 'number' ? x - y : String(x).localeCompare(String(y));
+        const cmp = typeof x === 'number' && typeof y === 'number' ? x - y : asText(x).localeCompare(asText(y));
         if (cmp) return o.direction === 'desc' ? -cmp : cmp;
       }
       return 0;

@@ -11,7 +11,6 @@ import { LoadMoreNode } from '../../../src/tree/nodes/loadMoreNode';
 import type { MessageNode } from '../../../src/tree/nodes/messageNode';
 import { ProjectNode } from '../../../src/tree/nodes/projectNode';
 import { TreeRoot } from '../../../src/tree/nodes/root';
-import type { ServerNode } from '../../../src/tree/nodes/serverNode';
 import type { TreeNode } from '../../../src/tree/nodes/treeNode';
 import { ME } from '../../../src/defects/filter';
 import type { TestContext } from './fakes';
@@ -260,7 +259,7 @@ describe('tree nodes', () => {
     await ctx.state.setExpanded(p.id, true);
     assert.equal(p.item().collapsible, 'expanded');
     const [server] = root.servers();
-    assert.equal((server as ServerNode).item().collapsible, 'collapsed');
+    assert.equal(server.item().collapsible, 'collapsed');
   });
 });
 

@@ -36,7 +36,7 @@ export function updateAttachmentMetadata(store: AttachmentStore, row: Attachment
   if (parsed.bulk || parsed.entities.length !== 1) throw bad('A PUT of one attachment carries exactly one <Entity Type="attachment">.');
   const current = new Map(attachmentEntity(row).fields.map((f) => [f.name, f.values[0]?.value ?? '']));
   const changes: { name?: string; description?: string | null } = {};
-  for (const field of (parsed.entities[0] as CoreEntity).fields) {
+  for (const field of (parsed.entities[0]).fields) {
     if (field.values.length > 1) throw bad(`Field '${field.name}' of an attachment takes one value, not ${field.values.length}.`);
     const value = field.values[0]?.value ?? '';
     if (field.name === 'name') changes.name = value;

@@ -67,6 +67,6 @@ export function runBulk<T>(
       return { succeeded: false, entityId, error: err };
     }
   });
-  if (entries.every((e) => e.succeeded)) return entries.map((e) => (e as Extract<BulkEntry, { succeeded: true }>).entity);
+  if (entries.every((e) => e.succeeded)) return entries.map((e) => e.entity);
   throw new BulkOperationError(entityType, entries);
 }

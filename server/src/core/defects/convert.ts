@@ -6,7 +6,7 @@ import type { CoreEntity, CoreField } from '../wire/entity';
 import { AlmError } from '../../errors';
 import { CATALOGS } from '../../metadata/catalog';
 import { RESOURCE_ENTITY } from '../../metadata/validate';
-import type { FieldDef, ResourceSource } from '../../metadata/types';
+import type { FieldDef } from '../../metadata/types';
 import type { DefectBody } from '../../routes/defects/changes';
 import type { ProjectStore } from '../../store/project';
 import type { DefectRow, ResourceTable, StoredValue } from '../../store/projectTypes';
@@ -16,7 +16,7 @@ const DEFECT = CATALOGS.defects;
 /** The resource table a reference field points to, or undefined for lists, users and plain fields. */
 export function referenceTable(def: FieldDef): ResourceTable | undefined {
   if (def.dataType !== 'Reference' || !def.resource || def.resource === 'user') return undefined;
-  return RESOURCE_ENTITY[def.resource as Exclude<ResourceSource, 'user'>].table;
+  return RESOURCE_ENTITY[def.resource].table;
 }
 
 /** Display names of releases, cycles and environments, read once per request and table. */
@@ -74,7 +74,7 @@ function typedValue(def: FieldDef, field: CoreField): unknown {
       { Name: 'field', Value: def.name },
     ]);
   }
-  const value = values[0] as string;
+  const value = values[0];
   if (def.dataType === 'Integer' && INTEGER.test(value.trim())) return Number(value);
   if (def.dataType === 'Float' && FLOAT.test(value.trim())) return Number(value);
   return value;

@@ -54,7 +54,7 @@ export function registerCoreDefectWrites(app: FastifyInstance, ctx: ServerContex
       const { domain, project } = request.params as { domain: string; project: string };
       const base = `${request.protocol}://${request.headers.host ?? 'localhost'}${ctx.options.rootPath}/rest/domains/${encodeURIComponent(domain)}/projects/${encodeURIComponent(project)}/defects`;
       if (!parsed.bulk) {
-        const entity = create(parsed.entities[0] as CoreEntity);
+        const entity = create(parsed.entities[0]);
         void reply.code(201).header('Location', `${base}/${entityIdField(entity) ?? ''}`);
         return send(reply, renderEntity(entity, format));
       }
@@ -89,7 +89,7 @@ export function registerCoreDefectWrites(app: FastifyInstance, ctx: ServerContex
       const ids = [...new Set(names.map((s) => s.trim()))];
       const deleted = runBulk('defect', ids, (s) => (/^\d{1,15}$/.test(s) ? Number(s) : null), (s) => {
         const id = entityId(s, 'defect');
-        const row = store.transaction(() => deleteDefects(ctx, store, [deletableDefect(ctx, store, sessionOf(request), id)])[0] as DefectRow);
+        const row = store.transaction(() => deleteDefects(ctx, store, [deletableDefect(ctx, store, sessionOf(request), id)])[0]);
         return shown(store, row);
       });
       return sendCollection(reply, deleted, coreFormat(request));
@@ -101,14 +101,14 @@ export function registerCoreDefectWrites(app: FastifyInstance, ctx: ServerContex
     const id = entityId((request.params as { id: string }).id, 'defect');
     const parsed = entities(request);
     if (parsed.bulk || parsed.entities.length !== 1) throw new AlmError(400, 'qccore.general-error', `PUT on defect ${id} takes one <Entity> or {"Fields":[…]}; send the bulk form to the collection.`);
-    const row = store.transaction(() => updateDefect(ctx, store, sessionOf(request), id, defectBody(parsed.entities[0] as CoreEntity)));
+    const row = store.transaction(() => updateDefect(ctx, store, sessionOf(request), id, defectBody(parsed.entities[0])));
     return send(reply, renderEntity(shown(store, row), coreFormat(request)));
   });
 
   app.delete('/defects/:id', async (request, reply) => {
     const store = projectOf(ctx, request);
     const id = entityId((request.params as { id: string }).id, 'defect');
-    const row = store.transaction(() => deleteDefects(ctx, store, [deletableDefect(ctx, store, sessionOf(request), id)])[0] as DefectRow);
+    const row = store.transaction(() => deleteDefects(ctx, store, [deletableDefect(ctx, store, sessionOf(request), id)])[0]);
     return send(reply, renderEntity(shown(store, row), coreFormat(request)));
   });
 }

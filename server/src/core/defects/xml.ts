@@ -31,7 +31,7 @@ const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;
 
 /** Escapes the five characters XML reserves, as the library does; for the few values written as strings here. */
 function escapeXml(text: string): string {
-  return RESERVED.test(text) ? text.replace(RESERVED_ALL, (ch) => ENTITIES[ch] as string) : text;
+  return RESERVED.test(text) ? text.replace(RESERVED_ALL, (ch) => ENTITIES[ch]) : text;
 }
 
 function valueXml(text: string, referenceValue?: string): string {
@@ -51,7 +51,7 @@ function fieldWriter(def: FieldDef): FieldWriter {
       if (value === null || value === undefined) return empty;
       let list: unknown;
       try {
-        list = JSON.parse(String(value));
+        list = typeof value === 'string' ? (JSON.parse(value) as unknown) : [value];
       } catch {
         list = [value];
       }
@@ -63,7 +63,7 @@ function fieldWriter(def: FieldDef): FieldWriter {
   return (value, refs) => {
     if (value === null || value === undefined) return empty;
     const reference = table && typeof value === 'number' ? refs.name(table, value) : undefined;
-    return `${open}${valueXml(String(value), reference)}</Field>`;
+    return `${open}${valueXml(typeof value === 'string' ? value : JSON.stringify(value), reference)}</Field>`;
   };
 }
 
@@ -77,7 +77,7 @@ function memoWriter(def: FieldDef): RawFieldWriter {
   const blank = Buffer.from(`<Field Name="${def.name}"><Value/></Field>`);
   return (value, out) => {
     if (value === null || value === undefined) return out.bytes(empty);
-    const text = typeof value === 'string' ? value : String(value);
+    const text = typeof value === 'string' ? value : JSON.stringify(value);
     if (text.length === 0) return out.bytes(blank);
     out.bytes(open);
     out.escapedText(text);
@@ -180,7 +180,7 @@ export function coreDefectXmlPage(store: ProjectStore, compiled: CompiledCollect
     budget?.add(rowSize(row));
     out.bytes(ENTITY_OPEN);
     for (let i = 0; i < writers.length; i++) {
-      const write = writers[i] as RawFieldWriter | 'run';
+      const write = writers[i];
       if (write === 'run') out.text(row[i] as string);
       else write(row[i], out);
     }

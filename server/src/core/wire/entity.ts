@@ -69,12 +69,12 @@ export function entityNode(entity: CoreEntity): Record<string, unknown> {
 
 /** Any XML document from a plain tree (`@_` attributes, `#text` text), with the declaration. */
 export function xmlDocument(tree: Record<string, unknown>): string {
-  return `${XML_DECLARATION}${builder.build(tree) as string}`;
+  return `${XML_DECLARATION}${builder.build(tree)}`;
 }
 
 /** Markup from a plain tree without the XML declaration (the HTML error page). */
 export function xmlMarkup(tree: Record<string, unknown>): string {
-  return builder.build(tree) as string;
+  return builder.build(tree);
 }
 
 export function entityXml(entity: CoreEntity): string {
@@ -158,11 +158,12 @@ function jsonEntity(raw: unknown, expectedType: string, where: string): CoreEnti
         values: values
           // `[{}]` is one of the two documented spellings of "no value" (reference §4.2).
           .filter((v) => !(isRecord(v) && Object.keys(v).length === 0))
-          .map((v, j) => {
+          .map((v: unknown, j) => {
             const value = isRecord(v) ? v.value : v;
             if (value === null || value === undefined) return { value: '' };
             if (typeof value === 'object') throw badBody(`${where}Fields[${i}].values[${j}].value must be a string.`);
-            return { value: String(value as string | number | boolean) };
+            // A number or boolean reads as JSON writes it.
+            return { value: typeof value === 'string' ? value : JSON.stringify(value) };
           }),
       };
     }),
@@ -172,7 +173,7 @@ function jsonEntity(raw: unknown, expectedType: string, where: string): CoreEnti
 function checkType(raw: unknown, expectedType: string, where: string): string {
   // Some clients (Jenkins' plugin) send <Entity> without Type; the URL names the collection.
   if (raw === undefined || raw === null || raw === '') return expectedType;
-  if (raw !== expectedType) throw new AlmError(400, 'qccore.general-error', `${where}Entity type must be '${expectedType}', got '${String(raw)}'.`);
+  if (raw !== expectedType) throw new AlmError(400, 'qccore.general-error', `${where}Entity type must be '${expectedType}', got '${typeof raw === 'string' ? raw : JSON.stringify(raw)}'.`);
   return expectedType;
 }
 

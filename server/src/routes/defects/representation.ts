@@ -2,7 +2,7 @@
 // for empty fields, multi-valued fields as arrays, resource references as `{id, type}`.
 import { CATALOGS } from '../../metadata/catalog';
 import { RESOURCE_ENTITY } from '../../metadata/validate';
-import type { FieldDef, ResourceSource } from '../../metadata/types';
+import type { FieldDef } from '../../metadata/types';
 import type { DefectRow, StoredValue } from '../../store/projectTypes';
 
 const DEFECT = CATALOGS.defects;
@@ -17,7 +17,7 @@ function outputValue(def: FieldDef, value: StoredValue | undefined): unknown {
     }
   }
   if (def.dataType === 'Reference' && def.resource && def.resource !== 'user') {
-    return { id: value, type: RESOURCE_ENTITY[def.resource as Exclude<ResourceSource, 'user'>].type };
+    return { id: value, type: RESOURCE_ENTITY[def.resource].type };
   }
   return value;
 }
@@ -51,7 +51,7 @@ export function defectJsonSql(fields: readonly string[] | null = null): string {
 function valueSql(def: FieldDef): string {
   if (def.multiple) return `json(CASE WHEN ${def.column} IS NULL THEN NULL WHEN json_valid(${def.column}) THEN ${def.column} ELSE json_array(${def.column}) END)`;
   if (def.dataType === 'Reference' && def.resource && def.resource !== 'user') {
-    const type = RESOURCE_ENTITY[def.resource as Exclude<ResourceSource, 'user'>].type;
+    const type = RESOURCE_ENTITY[def.resource].type;
     return `json(CASE WHEN ${def.column} IS NULL THEN NULL ELSE json_object('id', ${def.column}, 'type', '${type}') END)`;
   }
   return def.column;

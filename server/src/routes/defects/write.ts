@@ -84,7 +84,7 @@ export function registerDefectWrites(app: FastifyInstance, ctx: ServerContext): 
         inElement(index, () => Number(createDefect(ctx, store, asObject(item, 'each new defect')).id)),
       ),
     );
-    const first = ids[0] as number;
+    const first = ids[0];
     const { domain, project } = request.params as { domain: string; project: string };
     const base = `${request.protocol}://${request.headers.host ?? 'localhost'}${ctx.options.rootPath}`;
     void reply.header('Location', `${base}/api/domains/${encodeURIComponent(domain)}/projects/${encodeURIComponent(project)}/defects/${first}`);
