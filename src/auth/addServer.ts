@@ -1,105 +1,86 @@
 // "ALM: Add Server…": URL, sign-in kind (password or API key), user name and password or client
 // id and secret, checked against the server (sign-in, REST tree detection and the domain list)
 // before anything is saved; then an optional domain/project to pin and a name. A failed check says
-// what to fix and goes back to that step. With a full argument it runs without prompts, validating
-// the same way.
+// what to fix and goes back to that step. Every answer comes through AuthPrompts, never as a
+// command argument, so no other extension can hand it a password.
 import * as vscode from 'vscode';
 import { checkServerName, checkServerUrl, signInLabel, suggestName, treeLabel } from '../config/servers';
-import type { ServerEntry, SignInKind } from '../config/servers';
+import type { ServerEntry } from '../config/servers';
 import type { RestTree } from '../api';
 import { readServers, writeServers } from '../config/settings';
 import { tokenToSignal } from '../util/cancellation';
-import { cancelled, entryFrom, fail, fieldsOf } from './serverArgs';
+import { cancelled, entryFrom, fail } from './serverArgs';
 import type { CommandResult, ServerFields } from './serverArgs';
 import { checkServer } from './serverCheck';
 import type { CheckResult, ProjectChoice } from './serverCheck';
+import type { DomainChoice, Pin } from './serverPrompts';
 import type { AuthServices } from './services';
 
-type Step = 'url' | 'kind' | 'username' | 'password' | 'check' | 'pin' | 'name' | 'save';
+type Step = 'url' | 'kind' | 'account' | 'secret' | 'check' | 'pin' | 'name' | 'save';
 
-export async function addServer(services: AuthServices, arg?: unknown): Promise<CommandResult> {
-  const f = fieldsOf(arg);
-  const existing = readServers();
-  if (f.url && (f.auth === 'apiKey' ? f.clientId : f.username) && f.password !== undefined) return addScripted(services, f, existing);
-
-  const draft: ServerFields & { url: string; username: string; password: string; name: string } = {
-    ...f,
-    url: f.url ?? '',
-    username: f.username ?? '',
-    password: f.password ?? '',
-    name: f.name ?? '',
-  };
+export async function addServer(services: AuthServices): Promise<CommandResult> {
+  const prompts = services.prompts();
+  const draft: ServerFields & { url: string; username: string; name: string } = { url: '', username: '', name: '' };
+  let password = '';
   let projects: ProjectChoice[] = [];
   let detected: CheckResult | undefined;
   let step: Step = 'url';
   while (step !== 'save') {
     if (step === 'url') {
-      const url = await ask(vscode.l10n.t('Add ALM Server (1/4)'), vscode.l10n.t('Base URL of the ALM server, including its root path'), draft.url || 'https://', (v) => checkServerUrl(v));
+      const url = await prompts.serverUrl(vscode.l10n.t('Add ALM Server (1/4)'), draft.url);
       if (url === undefined) return cancelled();
+      // The dialog validates as the user types; answers from elsewhere are checked here.
+      const problem = checkServerUrl(url);
+      if (problem) return fail(problem);
       draft.url = url.trim();
       step = 'kind';
     } else if (step === 'kind') {
-      const kind = await pickSignInKind(draft.auth);
+      const kind = await prompts.signInKind(vscode.l10n.t('Add ALM Server (2/4): sign in with'), draft.auth);
       if (kind === undefined) return cancelled();
       draft.auth = kind;
-      step = 'username';
-    } else if (step === 'username') {
+      step = 'account';
+    } else if (step === 'account') {
       const apiKey = draft.auth === 'apiKey';
-      const value = apiKey
-        ? await ask(vscode.l10n.t('Add ALM Server (3/4)'), vscode.l10n.t("Client id of the API key on {0} (from ALM's API Key Management)", draft.url), draft.clientId ?? '', (v) => (v.trim() ? undefined : vscode.l10n.t('Enter the client id')))
-        : await ask(vscode.l10n.t('Add ALM Server (3/4)'), vscode.l10n.t('User name on {0}', draft.url), draft.username, (v) => (v.trim() ? undefined : vscode.l10n.t('Enter the user name')));
+      const value = (await prompts.account(vscode.l10n.t('Add ALM Server (3/4)'), draft.auth ?? 'password', draft.url, (apiKey ? draft.clientId : draft.username) ?? ''))?.trim();
       if (value === undefined) return cancelled();
-      if (apiKey) draft.clientId = value.trim();
-      else draft.username = value.trim();
-      step = 'password';
-    } else if (step === 'password') {
-      const what = draft.auth === 'apiKey' ? vscode.l10n.t('Secret of API key {0}', draft.clientId ?? '') : vscode.l10n.t('Password of {0}', draft.username);
-      const password = await ask(vscode.l10n.t('Add ALM Server (4/4)'), what, '', (v) => (v ? undefined : draft.auth === 'apiKey' ? vscode.l10n.t('Enter the secret') : vscode.l10n.t('Enter the password')), true);
-      if (password === undefined) return cancelled();
-      draft.password = password;
+      if (!value) return fail(apiKey ? vscode.l10n.t('Enter the client id') : vscode.l10n.t('Enter the user name'));
+      if (apiKey) draft.clientId = value;
+      else draft.username = value;
+      step = 'secret';
+    } else if (step === 'secret') {
+      const secret = await prompts.newSecret(draft.auth ?? 'password', (draft.auth === 'apiKey' ? draft.clientId : draft.username) ?? '');
+      if (secret === undefined) return cancelled();
+      password = secret;
       step = 'check';
     } else if (step === 'check') {
-      const result = await runCheck(services, entryFrom({ ...draft, name: draft.name || 'new' }), draft.password);
+      const result = await runCheck(services, entryFrom({ ...draft, name: draft.name || 'new' }), password);
       if (result.ok) {
         detected = result;
         projects = result.projects;
         step = 'pin';
         continue;
       }
-      const next = await afterFailure(result, draft);
+      const next = await afterFailure(services, result, draft);
       if (!next) return { ok: false, message: result.message };
       step = next;
     } else if (step === 'pin') {
-      const pin = await pickPin(projects, detected?.ok ? detected.tree : undefined);
+      const pin = await pickPin(services, projects, detected?.ok ? detected.tree : undefined);
       if (pin === undefined) return cancelled();
+      if (pin.domain && !projects.some((p) => p.domain === pin.domain && (!pin.project || p.project === pin.project))) return fail(vscode.l10n.t('{0} / {1} is not open to {2}.', pin.domain, pin.project ?? '*', signInLabel(entryFrom(draft))));
       draft.domain = pin.domain;
       draft.project = pin.project;
       step = 'name';
     } else {
-      const name = await ask(vscode.l10n.t('Name of the server'), vscode.l10n.t('Shown in the ALM view'), draft.name || suggestName(draft.url, existing), (v) => checkServerName(v, readServers()));
+      const existing = readServers();
+      const name = await prompts.serverName(vscode.l10n.t('Name of the server'), draft.name || suggestName(draft.url, existing));
       if (name === undefined) return cancelled();
+      const problem = checkServerName(name, existing);
+      if (problem) return fail(problem);
       draft.name = name.trim();
       step = 'save';
     }
   }
-  return save(services, entryFrom(draft), draft.password, detected?.ok ? detected.tree : undefined);
-}
-
-async function addScripted(services: AuthServices, f: ServerFields, existing: ServerEntry[]): Promise<CommandResult> {
-  const urlProblem = checkServerUrl(f.url ?? '');
-  if (urlProblem) return fail(urlProblem);
-  const name = f.name?.trim() || suggestName(f.url as string, existing);
-  const nameProblem = checkServerName(name, existing);
-  if (nameProblem) return fail(nameProblem);
-  const entry = entryFrom({ ...f, name, url: f.url as string, username: f.username ?? '' });
-  const result = await runCheck(services, entry, f.password as string);
-  if (!result.ok) return fail(result.message);
-  const who = signInLabel(entry);
-  if (entry.domain && !result.projects.some((p) => p.domain.toLowerCase() === entry.domain?.toLowerCase())) return fail(vscode.l10n.t('Domain "{0}" is not open to {1}.', entry.domain, who));
-  if (entry.project && !result.projects.some((p) => p.domain.toLowerCase() === entry.domain?.toLowerCase() && p.project.toLowerCase() === entry.project?.toLowerCase())) {
-    return fail(vscode.l10n.t('Project "{0}" is not in {1} or not open to {2}.', entry.project, entry.domain ?? '', who));
-  }
-  return save(services, entry, f.password as string, result.tree);
+  return save(services, entryFrom(draft), password, detected?.ok ? detected.tree : undefined);
 }
 
 async function save(services: AuthServices, entry: ServerEntry, password: string, tree: RestTree | undefined): Promise<CommandResult> {
@@ -109,17 +90,6 @@ async function save(services: AuthServices, entry: ServerEntry, password: string
   services.log.child('auth').info(`added server ${entry.name} (${entry.url}, ${signInLabel(entry)}, REST tree ${treeLabel(tree)})`);
   vscode.window.setStatusBarMessage(vscode.l10n.t('Added ALM server {0} (REST tree: {1})', entry.name, treeLabel(tree)), 6000);
   return { ok: true, server: entry.name, tree };
-}
-
-/** Password or API key; undefined when cancelled. */
-async function pickSignInKind(current: SignInKind | undefined): Promise<SignInKind | undefined> {
-  type Item = vscode.QuickPickItem & { signIn: SignInKind };
-  const items: Item[] = [
-    { label: `$(person) ${vscode.l10n.t('User name and password')}`, signIn: 'password' },
-    { label: `$(key) ${vscode.l10n.t('API key')}`, description: vscode.l10n.t('client id and secret (ALM 12.60 and later)'), detail: vscode.l10n.t('For sites that allow only API keys for REST clients, or single sign-on users.'), signIn: 'apiKey' },
-  ];
-  const picked = await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Add ALM Server (2/4): sign in with'), ignoreFocusOut: true, placeHolder: current === 'apiKey' ? vscode.l10n.t('API key') : vscode.l10n.t('User name and password') });
-  return picked?.signIn;
 }
 
 export function runCheck(services: AuthServices, entry: ServerEntry, password: string): Promise<CheckResult> {
@@ -137,47 +107,27 @@ export function runCheck(services: AuthServices, entry: ServerEntry, password: s
 }
 
 /** Explains a failed check and returns the step that fixes it (undefined: give up). */
-async function afterFailure(result: Extract<CheckResult, { ok: false }>, draft: ServerFields): Promise<Step | undefined> {
-  const actions: Record<string, Step | 'ca' | 'noverify'> =
-    result.problem === 'credentials'
-      ? draft.auth === 'apiKey'
-        ? { [vscode.l10n.t('Re-enter Secret')]: 'password', [vscode.l10n.t('Change Client Id')]: 'username', [vscode.l10n.t('Change Sign-in Kind')]: 'kind' }
-        : { [vscode.l10n.t('Re-enter Password')]: 'password', [vscode.l10n.t('Change User Name')]: 'username', [vscode.l10n.t('Change Sign-in Kind')]: 'kind' }
-      : result.problem === 'certificate'
-        ? { [vscode.l10n.t('Choose CA File…')]: 'ca', [vscode.l10n.t("Don't Verify Certificate")]: 'noverify', [vscode.l10n.t('Change URL')]: 'url' }
-        : { [vscode.l10n.t('Change URL')]: 'url', [vscode.l10n.t('Try Again')]: 'check' };
-  const choice = await vscode.window.showErrorMessage(result.message, { modal: true }, ...Object.keys(actions));
-  const action = choice ? actions[choice] : undefined;
-  if (action === 'ca') {
-    const files = await vscode.window.showOpenDialog({ title: vscode.l10n.t('CA certificate (PEM)'), canSelectMany: false, filters: { [vscode.l10n.t('Certificates')]: ['pem', 'crt', 'cer'] } });
-    if (!files?.length) return undefined;
-    draft.caFile = files[0].fsPath;
+async function afterFailure(services: AuthServices, result: Extract<CheckResult, { ok: false }>, draft: ServerFields): Promise<Step | undefined> {
+  const fix = await services.prompts().fixCheck(result.message, result.problem, draft.auth ?? 'password');
+  if (fix === 'caFile') {
+    const file = await services.prompts().caFile();
+    if (!file) return undefined;
+    draft.caFile = file;
     return 'check';
   }
-  if (action === 'noverify') {
+  if (fix === 'noVerify') {
     draft.rejectUnauthorized = false;
     return 'check';
   }
-  return action;
+  return fix;
 }
 
 /** Pin choices: everything, one domain, or one project. Undefined when cancelled. */
-async function pickPin(projects: ProjectChoice[], tree: RestTree | undefined): Promise<{ domain?: string; project?: string } | undefined> {
+async function pickPin(services: AuthServices, projects: ProjectChoice[], tree: RestTree | undefined): Promise<Pin | undefined> {
   if (projects.length === 0) {
     vscode.window.setStatusBarMessage(vscode.l10n.t('Signed in (REST tree: {0})', treeLabel(tree)), 6000);
     return {};
   }
-  type Item = vscode.QuickPickItem & { pin: { domain?: string; project?: string } };
-  const items: Item[] = [{ label: `$(globe) ${vscode.l10n.t('All domains and projects')}`, pin: {} }];
-  for (const domain of [...new Set(projects.map((p) => p.domain))]) {
-    items.push({ label: domain, kind: vscode.QuickPickItemKind.Separator, pin: {} });
-    items.push({ label: `$(folder-library) ${domain}`, description: vscode.l10n.t('all projects of the domain'), pin: { domain } });
-    for (const p of projects.filter((x) => x.domain === domain)) items.push({ label: `$(project) ${p.project}`, description: domain, pin: p });
-  }
-  const picked = await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Signed in (REST tree: {0}). Show which part of the server?', treeLabel(tree)), ignoreFocusOut: true });
-  return picked?.pin;
-}
-
-function ask(title: string, prompt: string, value: string, validate: (v: string) => string | undefined, password = false): Thenable<string | undefined> {
-  return vscode.window.showInputBox({ title, prompt, value, password, ignoreFocusOut: true, validateInput: validate });
+  const domains: DomainChoice[] = [...new Set(projects.map((p) => p.domain))].map((domain) => ({ domain, projects: projects.filter((p) => p.domain === domain).map((p) => p.project) }));
+  return services.prompts().pin(vscode.l10n.t('Signed in (REST tree: {0}). Show which part of the server?', treeLabel(tree)), domains);
 }

@@ -35,7 +35,7 @@ export function registerAuthCommands(services: AuthServices): vscode.Disposable[
         return { ok: true, server: connection.name };
       },
     ),
-    guard('almDefects.addServer', (arg) => addServer(services, arg)),
+    guard('almDefects.addServer', () => addServer(services)),
     guard('almDefects.editServer', (arg) => editServer(services, arg)),
     guard('almDefects.removeServer', (arg) => removeServer(services, arg)),
   ];

@@ -1,10 +1,12 @@
 // The questions the connection commands ask the user, behind one interface: activate() hands
 // AuthServices VS Code's dialogs, and in the extension's test mode the end-to-end tests answer
-// through the same interface, so no command takes a password or a "don't ask" flag.
+// through the same interface, so no command takes a password, a server description or a "don't ask" flag.
 import * as vscode from 'vscode';
 import type { ServerEntry } from '../config/servers';
+import { vscodeServerPrompts } from './serverPrompts';
+import type { ServerPrompts } from './serverPrompts';
 
-export interface AuthPrompts {
+export interface AuthPrompts extends ServerPrompts {
   /** The password (or an API key's secret) to sign in to `entry` with; undefined when cancelled. */
   secret(entry: ServerEntry): Thenable<string | undefined>;
   /** Asked before a server entry is removed. */
@@ -12,6 +14,7 @@ export interface AuthPrompts {
 }
 
 export const vscodeAuthPrompts: AuthPrompts = {
+  ...vscodeServerPrompts,
   secret: (entry) =>
     vscode.window.showInputBox({
       title: vscode.l10n.t('Sign in to {0}', entry.name),

@@ -1,6 +1,6 @@
-// Shapes the server commands accept: nothing (prompt for everything), a tree node, `{ server }`,
-// or a full description that skips the prompts (still validated) so tests and scripts can drive
-// them. Results come back as values so callers need not parse notifications.
+// What the server commands accept: nothing (ask which server) or which server, as a tree node or
+// `{ server }`; everything else they ask through AuthPrompts, so no secret is ever an argument.
+// Results come back as values so callers need not parse notifications.
 import * as vscode from 'vscode';
 import type { RestTree } from '../api';
 import type { ServerEntry, SignInKind, TreeChoice } from '../config/servers';
@@ -12,12 +12,11 @@ export interface ServerFields {
   name?: string;
   url?: string;
   username?: string;
-  password?: string;
   domain?: string;
   project?: string;
   caFile?: string;
   rejectUnauthorized?: boolean;
-  /** `password` (default) or `apiKey`; with `apiKey`, `password` is the key's secret. */
+  /** `password` (default) or `apiKey` (signs in with `clientId` and the key's secret). */
   auth?: SignInKind;
   clientId?: string;
   dialect?: TreeChoice;
@@ -50,20 +49,6 @@ export async function connectionFor(manager: ConnectionManager, arg: unknown, ti
     return undefined;
   }
   return pickServer(manager, title);
-}
-
-/** The fields of an argument object that describe a server (wrong types dropped). */
-export function fieldsOf(arg: unknown): ServerFields {
-  if (typeof arg !== 'object' || arg === null) return {};
-  const o = arg as Record<string, unknown>;
-  const out: ServerFields = {};
-  for (const k of ['name', 'url', 'username', 'password', 'domain', 'project', 'caFile', 'clientId'] as const) {
-    if (typeof o[k] === 'string') out[k] = o[k];
-  }
-  if (typeof o.rejectUnauthorized === 'boolean') out.rejectUnauthorized = o.rejectUnauthorized;
-  if (o.auth === 'password' || o.auth === 'apiKey') out.auth = o.auth;
-  if (o.dialect === 'auto' || o.dialect === 'api' || o.dialect === 'rest') out.dialect = o.dialect;
-  return out;
 }
 
 /** A saved entry from fields, leaving out empty optional values. */

@@ -15,7 +15,7 @@ export interface ProjectChoice {
   project: string;
 }
 
-type CheckProblem = 'credentials' | 'unreachable' | 'certificate' | 'not-alm' | 'other';
+export type CheckProblem = 'credentials' | 'unreachable' | 'certificate' | 'not-alm' | 'other';
 
 /** On success: the projects (for pinning) and the REST tree the server was found to offer. */
 export type CheckResult = { ok: true; projects: ProjectChoice[]; tree?: RestTree } | { ok: false; problem: CheckProblem; message: string };

@@ -1,8 +1,8 @@
-// "Upload Attachment…": files picked (or passed as `files`), an optional description, then the
-// batch upload in a cancellable notification with progress over every byte. A taken name asks
-// Replace / Keep Both / Skip (or follows `conflict`). Returns the report so callers and tests
-// can see exactly what happened.
-//   executeCommand('almDefects.uploadAttachment', { defect, files: ['/tmp/a.log'], description: 'why', conflict: 'replace', token, onProgress })
+// "Upload Attachment…": files picked, an optional description, then the batch upload in a
+// cancellable notification with progress over every byte. A taken name asks Replace / Keep Both /
+// Skip. Every answer comes through AttachmentPrompts (the tests answer in the extension's test
+// mode), so the command takes only which defect; it returns the report of what happened.
+//   executeCommand('almDefects.uploadAttachment', { defect, token, onProgress })
 import * as vscode from 'vscode';
 import { describeError } from '../../util/log';
 import { anySignal, tokenToSignal } from '../../util/cancellation';
@@ -10,20 +10,16 @@ import type { DefectRef } from '../../defects/refs';
 import type { AttachmentsHub } from '../hub';
 import { formatBytes } from '../model/format';
 import { summarize, uploadBatch } from '../transfer/upload';
-import type { BatchProgress, ConflictChoice, UploadItem, UploadReport } from '../transfer/upload';
-import { defectOf, isString, option } from './args';
-import { itemFromPath, itemFromUri } from './sources';
+import type { BatchProgress, UploadItem, UploadReport } from '../transfer/upload';
+import { defectOf, option } from './args';
+import { itemFromUri } from './sources';
 
-const CHOICES = new Set<string>(['replace', 'keepBoth', 'skip']);
-const isChoice = (v: unknown): v is ConflictChoice => typeof v === 'string' && CHOICES.has(v);
 const isToken = (v: unknown): v is vscode.CancellationToken =>
   typeof v === 'object' && v !== null && typeof (v as vscode.CancellationToken).onCancellationRequested === 'function';
 
 export interface UploadOptions {
   /** '' or undefined: no description. */
   description?: string;
-  /** Answer for every taken name instead of asking. */
-  conflict?: ConflictChoice;
   /** Cancels like the notification's Cancel button (for callers that start uploads programmatically). */
   token?: vscode.CancellationToken;
   /** Hears the batch's progress too (for callers that show or act on it themselves). */
@@ -36,18 +32,14 @@ export async function uploadCommand(hub: AttachmentsHub, arg: unknown): Promise<
     void vscode.window.showErrorMessage(vscode.l10n.t('Select a defect in the ALM view first, then run "Upload Attachment…" again.'));
     return undefined;
   }
-  const given = option(arg, 'files', (v): v is unknown[] => Array.isArray(v));
-  const files = given ?? (await hub.prompts.pickFiles(vscode.l10n.t('Upload to defect {0}', defect.id)));
+  const files = await hub.prompts.pickFiles(vscode.l10n.t('Upload to defect {0}', defect.id));
   if (!files || files.length === 0) return undefined;
-  const items = await Promise.all(files.map((f) => (f instanceof vscode.Uri ? itemFromUri(f) : isString(f) ? itemFromPath(f) : Promise.reject(new Error(vscode.l10n.t('Not a file: {0}', String(f)))))));
-  let description = option(arg, 'description', isString);
-  if (description === undefined && !given) {
-    description = await hub.prompts.description(items.map((i) => i.name));
-    if (description === undefined) return undefined;
-  }
+  const items = await Promise.all(files.map((f) => itemFromUri(f)));
+  const description = await hub.prompts.description(items.map((i) => i.name));
+  if (description === undefined) return undefined;
   const token = option(arg, 'token', isToken);
   const onProgress = option(arg, 'onProgress', (v): v is (p: BatchProgress) => void => typeof v === 'function');
-  return runUpload(hub, defect, items, { description, conflict: option(arg, 'conflict', isChoice), token, onProgress });
+  return runUpload(hub, defect, items, { description, token, onProgress });
 }
 
 /** Uploads `items` to `defect` with progress and cancellation; shared by the command and drops. */
@@ -66,7 +58,7 @@ export async function runUpload(hub: AttachmentsHub, defect: DefectRef, items: r
           entity: { type: 'defect', id: defect.id },
           description: o.description ? o.description : undefined,
           signal: anySignal(link.signal, caller.signal),
-          resolveConflict: (name, existing) => (o.conflict ? Promise.resolve(o.conflict) : hub.prompts.conflict(name, existing, defect.id)),
+          resolveConflict: (name, existing) => hub.prompts.conflict(name, existing, defect.id),
           onProgress: (p) => {
             o.onProgress?.(p);
             const pct = p.total > 0 ? (p.bytes * 100) / p.total : 100;

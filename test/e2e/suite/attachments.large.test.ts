@@ -11,10 +11,10 @@ import { once } from 'node:events';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import * as vscode from 'vscode';
-import type { UploadReport } from '../../../src/attachments';
 import type { BatchProgress } from '../../../src/attachments/transfer/upload';
 import { attachmentWorld, cleanUp, printFigure, ref } from './attachments.support';
 import type { AttachmentWorld } from './attachments.support';
+import { uploadWith } from './support';
 
 const SIZE = 200 * 1024 * 1024;
 const MB = 1024 * 1024;
@@ -114,7 +114,7 @@ describe('attachments: a 200 MB upload and download with flat memory', function 
   after(() => cleanUp(w));
 
   it('uploads 200 MB from disk through the command; the extension host does not buffer it', async () => {
-    const { result, m } = await measured(() => vscode.commands.executeCommand<UploadReport>('almDefects.uploadAttachment', { defect: w.defect, files: [source], description: '' }));
+    const { result, m } = await measured(() => uploadWith(w.defect, [source]));
     printFigure(`      ${describeFigures('upload', m)}`);
     assert.equal(result.created.length, 1, JSON.stringify(result));
     const stored = (await w.rest.list(w.defect.id)).find((a) => a.name === 'big.bin');
@@ -145,7 +145,7 @@ describe('attachments: a 200 MB upload and download with flat memory', function 
       sentAtCancel = p.bytes;
       cts.cancel();
     };
-    const report = await vscode.commands.executeCommand<UploadReport>('almDefects.uploadAttachment', { defect: w.defect, files: [source2], description: '', token: cts.token, onProgress });
+    const report = await uploadWith(w.defect, [source2], {}, { token: cts.token, onProgress });
     assert.ok(sentAtCancel > 0 && sentAtCancel < SIZE, `cancelled after ${sentAtCancel} bytes`);
     assert.equal(report.cancelled, true, JSON.stringify(report));
     assert.deepEqual(report.created, []);

@@ -8,10 +8,9 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import * as vscode from 'vscode';
-import type { UploadReport } from '../../../src/attachments';
 import { PROJECT, attachmentWorld, cleanUp, ref, rowLabels } from './attachments.support';
 import type { AttachmentWorld } from './attachments.support';
-import { usePrompts } from './support';
+import { uploadWith, usePrompts } from './support';
 
 const UPLOAD = 'almDefects.uploadAttachment';
 const token = () => new vscode.CancellationTokenSource().token;
@@ -52,7 +51,7 @@ describe('attachments: upload, open, save and manage in VS Code', function () {
   });
 
   it('uploads files through the command with a description; the server holds the same bytes and the rows show them', async () => {
-    const report = await vscode.commands.executeCommand<UploadReport>(UPLOAD, { defect: w.defect, files: [join(w.dir, 'notes.txt'), join(w.dir, 'trace.bin')], description: 'from the e2e suite' });
+    const report = await uploadWith(w.defect, [join(w.dir, 'notes.txt'), join(w.dir, 'trace.bin')], { description: 'from the e2e suite' });
     assert.deepEqual(report.created.map((a) => a.name), ['notes.txt', 'trace.bin']);
     const stored = await w.rest.list(w.defect.id);
     assert.deepEqual(stored.map((a) => a.name).sort(), ['notes.txt', 'trace.bin']);
@@ -128,10 +127,10 @@ describe('attachments: upload, open, save and manage in VS Code', function () {
     let choice: 'keepBoth' | 'replace' = 'keepBoth';
     const prompts = usePrompts({ attachments: { conflict: async (name) => (asked.push(name), choice) } });
     try {
-      const both = await vscode.commands.executeCommand<UploadReport>(UPLOAD, { defect: w.defect, files: [join(w.dir, 'trace.bin')] });
+      const both = await uploadWith(w.defect, [join(w.dir, 'trace.bin')]);
       assert.deepEqual(both.created.map((a) => a.name), ['trace (1).bin']);
       choice = 'replace';
-      const replaced = await vscode.commands.executeCommand<UploadReport>(UPLOAD, { defect: w.defect, files: [join(w.dir, 'trace.bin')] });
+      const replaced = await uploadWith(w.defect, [join(w.dir, 'trace.bin')]);
       assert.deepEqual(replaced.replaced.map((a) => a.id), [id]);
     } finally {
       prompts.dispose();
@@ -193,7 +192,7 @@ describe('attachments: upload, open, save and manage in VS Code', function () {
   async function uploadAs(name: string, content: string): Promise<void> {
     const folder = mkdtempSync(join(w.dir, 'src-'));
     writeFileSync(join(folder, name), content);
-    const report = await vscode.commands.executeCommand<UploadReport>(UPLOAD, { defect: w.defect, files: [join(folder, name)], conflict: 'replace' });
+    const report = await uploadWith(w.defect, [join(folder, name)], { conflict: 'replace' });
     assert.equal(report.created.length + report.replaced.length, 1, JSON.stringify(report));
   }
 });

@@ -4,6 +4,9 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { AlmClient } from '../../../src/api/index';
 import type { ProjectApi } from '../../../src/api/index';
+import type { UploadReport } from '../../../src/attachments';
+import type { BatchProgress, ConflictChoice } from '../../../src/attachments/transfer/upload';
+import type { DefectRef } from '../../../src/defects/refs';
 import type { AlmDefectsApi, ExtensionPrompts } from '../../../src/extension';
 import { e2eAlmServer } from '../environment';
 
@@ -58,4 +61,48 @@ export function bobProject(): { client: AlmClient; demo: ProjectApi } {
   const b = server.users[1];
   const client = new AlmClient({ baseUrl: server.baseUrl, credentials: async () => ({ username: b.username, password: b.password }) });
   return { client, demo: client.project('DEFAULT', 'Demo') };
+}
+
+/** Runs "Add Server…" answering its questions as a user would type them; a failed check is given up. */
+export async function addServerWith(answers: { name: string; url: string; username: string; password: string; domain?: string }): Promise<{ ok: boolean; message: string }> {
+  const prompts = usePrompts({
+    auth: {
+      serverUrl: async () => answers.url,
+      signInKind: async () => 'password',
+      account: async () => answers.username,
+      newSecret: async () => answers.password,
+      fixCheck: async () => undefined,
+      pin: async () => (answers.domain ? { domain: answers.domain } : {}),
+      serverName: async () => answers.name,
+    },
+  });
+  try {
+    return await vscode.commands.executeCommand<{ ok: boolean; message: string }>('almDefects.addServer');
+  } finally {
+    prompts.dispose();
+  }
+}
+
+/**
+ * Runs "Upload Attachment…" on `defect`, answering its file picker with `paths`, its description
+ * with `description` (none by default) and, when given, every taken name with `conflict`.
+ */
+export async function uploadWith(
+  defect: DefectRef,
+  paths: readonly string[],
+  answers: { description?: string; conflict?: ConflictChoice } = {},
+  run: { token?: vscode.CancellationToken; onProgress?: (p: BatchProgress) => void } = {},
+): Promise<UploadReport> {
+  const prompts = usePrompts({
+    attachments: {
+      pickFiles: async () => paths.map((p) => vscode.Uri.file(p)),
+      description: async () => answers.description ?? '',
+      ...(answers.conflict ? { conflict: async () => answers.conflict } : {}),
+    },
+  });
+  try {
+    return await vscode.commands.executeCommand<UploadReport>('almDefects.uploadAttachment', { defect, ...run });
+  } finally {
+    prompts.dispose();
+  }
 }

@@ -7,7 +7,7 @@ import type { AlmDefectsApi } from '../../../src/extension';
 import type { TreeNode } from '../../../src/tree/nodes/treeNode';
 import { e2eAlmServer, signIn } from '../environment';
 import { serverDefect, serverListItems, serverTotal as oracleTotal } from '../oracle';
-import { activate, signInWith, usePrompts } from './support';
+import { activate, addServerWith, signInWith, usePrompts } from './support';
 import { text } from '../../support/text';
 
 const DEMO = { server: 'Demo', domain: 'DEFAULT', project: 'Demo' };
@@ -203,15 +203,15 @@ describe('tree: connections, sign-in and the ALM tree', function () {
 
   it('adds a server after checking it, refuses a wrong password, and removes it', async () => {
     const server = e2eAlmServer();
-    const bad = await vscode.commands.executeCommand<{ ok: boolean; message: string }>('almDefects.addServer', { name: 'QA box', url: server.baseUrl, username: 'bob', password: 'nope', domain: 'QA' });
+    const bad = await addServerWith({ name: 'QA box', url: server.baseUrl, username: 'bob', password: 'nope', domain: 'QA' });
     assert.equal(bad.ok, false);
     assert.match(bad.message, /refused bob: the user name or password is wrong/);
-    const unreachable = await vscode.commands.executeCommand<{ ok: boolean; message: string }>('almDefects.addServer', { name: 'Nowhere', url: 'http://127.0.0.1:9/qcbin', username: 'bob', password: 'x' });
+    const unreachable = await addServerWith({ name: 'Nowhere', url: 'http://127.0.0.1:9/qcbin', username: 'bob', password: 'x' });
     assert.equal(unreachable.ok, false);
     assert.match(unreachable.message, /Cannot reach http:\/\/127\.0\.0\.1:9\/qcbin/);
     assert.deepEqual(vscode.workspace.getConfiguration('almDefects').get<{ name: string }[]>('servers')?.map((s) => s.name), ['Demo']);
 
-    const ok = await vscode.commands.executeCommand<{ ok: boolean }>('almDefects.addServer', { name: 'QA box', url: server.baseUrl, username: 'bob', password: server.users[1].password, domain: 'QA' });
+    const ok = await addServerWith({ name: 'QA box', url: server.baseUrl, username: 'bob', password: server.users[1].password, domain: 'QA' });
     assert.equal(ok.ok, true);
     const saved = vscode.workspace.getConfiguration('almDefects').get<Record<string, unknown>[]>('servers') ?? [];
     assert.deepEqual(saved[1], { name: 'QA box', url: server.baseUrl, username: 'bob', domain: 'QA' }, 'no password in settings');
