@@ -9,9 +9,9 @@ import { readServers } from '../config/settings';
 import type { CheckProblem } from './serverCheck';
 
 /** The way on after a failed check: a step to redo, a CA file, verification off, or the same check again. */
-export type CheckFix = 'url' | 'kind' | 'account' | 'secret' | 'check' | 'caFile' | 'noVerify';
+type CheckFix = 'url' | 'kind' | 'account' | 'secret' | 'check' | 'caFile' | 'noVerify';
 /** What Edit Server changes. */
-export type ServerField = 'name' | 'url' | 'account' | 'signIn' | 'tree' | 'pin' | 'caFile' | 'verify';
+type ServerField = 'name' | 'url' | 'account' | 'signIn' | 'tree' | 'pin' | 'caFile' | 'verify';
 /** The part of a server the view shows: everything ({}), one domain, or one project. */
 export interface Pin {
   domain?: string;

@@ -16,7 +16,7 @@ class NotAFileError extends Error {
 }
 
 /** An upload item for a path on this machine. */
-export async function itemFromPath(path: string): Promise<UploadItem> {
+async function itemFromPath(path: string): Promise<UploadItem> {
   const s = await stat(path);
   if (s.isDirectory()) throw new NotAFileError(basename(path));
   return { name: basename(path), source: { path }, size: s.size };
