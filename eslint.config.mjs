@@ -42,19 +42,25 @@ export default tseslint.config(
   {
     files: ['webview/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', {
-        paths: [{ name: 'vscode', message: 'Webview code runs in the browser.' }],
-        patterns: [{ regex: '^\\.\\./\\.\\./src/(?!shared/)', message: 'The webview imports only src/shared.' }],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'vscode', message: 'Webview code runs in the browser.' }],
+          patterns: [{ regex: '^\\.\\./\\.\\./src/(?!shared/)', message: 'The webview imports only src/shared.' }],
+        },
+      ],
     },
   },
   {
     files: ['server/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', {
-        paths: [{ name: 'vscode', message: 'The server is a separate program.' }],
-        patterns: [{ regex: '/src/', message: 'The server shares nothing with the extension but the wire format.' }],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'vscode', message: 'The server is a separate program.' }],
+          patterns: [{ regex: '/src/', message: 'The server shares nothing with the extension but the wire format.' }],
+        },
+      ],
     },
   },
 );

@@ -10,7 +10,10 @@ import { printBundleContents } from './build/bundleContents.mjs';
 const args = process.argv.slice(2);
 const production = args.includes('--production');
 const watch = args.includes('--watch');
-const only = args.find((a) => a.startsWith('--only='))?.slice('--only='.length).split(',');
+const only = args
+  .find((a) => a.startsWith('--only='))
+  ?.slice('--only='.length)
+  .split(',');
 
 const common = {
   bundle: true,
@@ -25,7 +28,9 @@ const nodeCommon = { ...common, platform: 'node', format: 'cjs', target: 'node20
 function testEntries(dir, outPrefix) {
   if (!existsSync(dir)) return {};
   return Object.fromEntries(
-    readdirSync(dir).filter((f) => f.endsWith('.test.ts')).map((f) => [`${outPrefix}/${f.slice(0, -3)}`, `${dir}/${f}`]),
+    readdirSync(dir)
+      .filter((f) => f.endsWith('.test.ts'))
+      .map((f) => [`${outPrefix}/${f.slice(0, -3)}`, `${dir}/${f}`]),
   );
 }
 

@@ -54,7 +54,8 @@ async function main() {
   build();
   const alm = await withPortFallback(
     (port) => startAlmServer({ port, dataDir: join(dataRoot, 'demo'), logFile: join(dataRoot, 'alm-server.log'), defects: opts.defects ? Number(opts.defects) : undefined, log: false }),
-    Number(opts.port), 'the ALM server',
+    Number(opts.port),
+    'the ALM server',
   );
   const almServer = { baseUrl: alm.baseUrl, users: alm.users, domain: 'DEFAULT', project: 'Demo' };
   const folder = writeDemoWorkspace(join(dataRoot, 'workspace'), almServer);
@@ -69,7 +70,12 @@ async function main() {
     const runtime = await ensureVscodeServer(log);
     // The VS Code server takes the first free port of a range itself.
     const vscode = await startVscodeServer({
-      runtime, dir: join(dataRoot, 'vscode-server'), logFile: join(dataRoot, 'vscode-server.log'), port: opts['vscode-port'], host: opts.host, timeoutMs: 120_000,
+      runtime,
+      dir: join(dataRoot, 'vscode-server'),
+      logFile: join(dataRoot, 'vscode-server.log'),
+      port: opts['vscode-port'],
+      host: opts.host,
+      timeoutMs: 120_000,
     });
     log('VS Code (web) with the extension loaded; open this address in a browser:');
     console.log(`\n    ${workbenchUrl(vscode, { folder, extensionPath: repoRoot })}\n`);

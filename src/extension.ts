@@ -91,7 +91,10 @@ export function activate(context: vscode.ExtensionContext): AlmDefectsApi {
   const statusBar = new ConnectionStatusBar(services.manager);
   const auth = new AlmAuthenticationProvider(services.manager, log.child('auth'), () => prompts.auth);
   const tree = new TreeFeature(context, services, statusBar, log);
-  const attachments = registerAttachments(context, extensionAttachmentServices(services, tree, () => prompts.attachments, log));
+  const attachments = registerAttachments(
+    context,
+    extensionAttachmentServices(services, tree, () => prompts.attachments, log),
+  );
   const editor = registerDefectEditor(context, extensionEditorServices(services, tree, attachments.editor, log));
   const references = registerReferences(services.manager, log);
   const refresh = registerRefresh(tree, editor, log);

@@ -123,7 +123,16 @@ async function benchGet(baseUrl: string, gets: number, tree: RestTree): Promise<
   // processes on the machine, the server's caches) hits both alike.
   for (let i = 0; i < gets; i++) {
     const id = ids[i % ids.length] ?? 1;
-    const order = i % 2 ? ([[bare, bareMs], [viaClient, clientMs]] as const) : ([[viaClient, clientMs], [bare, bareMs]] as const);
+    const order =
+      i % 2
+        ? ([
+            [bare, bareMs],
+            [viaClient, clientMs],
+          ] as const)
+        : ([
+            [viaClient, clientMs],
+            [bare, bareMs],
+          ] as const);
     for (const [fn, out] of order) {
       const t = now();
       await fn(id);
@@ -228,8 +237,23 @@ async function benchTransfer(sizeMb: number): Promise<void> {
     };
     const curlUpload = async (round: number): Promise<void> => {
       const t = now();
-      const created = await curl(['-b', cookie, '-H', `X-XSRF-TOKEN: ${xsrf}`, '-H', 'Accept: application/json',
-        '-F', `filename=curl-${round}.bin`, '-F', 'entity.type=defect', '-F', `entity.id=${defectId}`, '-F', `file=@${file};type=application/octet-stream`, collection]);
+      const created = await curl([
+        '-b',
+        cookie,
+        '-H',
+        `X-XSRF-TOKEN: ${xsrf}`,
+        '-H',
+        'Accept: application/json',
+        '-F',
+        `filename=curl-${round}.bin`,
+        '-F',
+        'entity.type=defect',
+        '-F',
+        `entity.id=${defectId}`,
+        '-F',
+        `file=@${file};type=application/octet-stream`,
+        collection,
+      ]);
       curlUp = Math.min(curlUp, now() - t);
       const record = JSON.parse(created) as { id: number; 'file-size': number };
       if (record['file-size'] !== bytes) throw new Error(`curl uploaded ${record['file-size']} of ${bytes} bytes`);
@@ -285,8 +309,12 @@ async function benchTransfer(sizeMb: number): Promise<void> {
     const rate = (ms: number) => `${(sizeMb / (ms / 1000)).toFixed(0)} MB/s`;
     const up = curlUp / clientUp;
     const down = curlDown / clientDown;
-    console.log(`upload ${sizeMb} MB: client ${(clientUp / 1000).toFixed(2)} s (${rate(clientUp)}), curl ${(curlUp / 1000).toFixed(2)} s (${rate(curlUp)}) → ${up.toFixed(2)}× curl (goal ≥ 0.8×) ${up >= 0.8 ? 'OK' : 'MISSED'}`);
-    console.log(`download ${sizeMb} MB to a file: client ${(clientDown / 1000).toFixed(2)} s (${rate(clientDown)}), curl -o file ${(curlDown / 1000).toFixed(2)} s (${rate(curlDown)}) → ${down.toFixed(2)}× curl (goal ≥ 0.8×) ${down >= 0.8 ? 'OK' : 'MISSED'}`);
+    console.log(
+      `upload ${sizeMb} MB: client ${(clientUp / 1000).toFixed(2)} s (${rate(clientUp)}), curl ${(curlUp / 1000).toFixed(2)} s (${rate(curlUp)}) → ${up.toFixed(2)}× curl (goal ≥ 0.8×) ${up >= 0.8 ? 'OK' : 'MISSED'}`,
+    );
+    console.log(
+      `download ${sizeMb} MB to a file: client ${(clientDown / 1000).toFixed(2)} s (${rate(clientDown)}), curl -o file ${(curlDown / 1000).toFixed(2)} s (${rate(curlDown)}) → ${down.toFixed(2)}× curl (goal ≥ 0.8×) ${down >= 0.8 ? 'OK' : 'MISSED'}`,
+    );
     const shared = curlDown / sharedDown;
     console.log(`  through a shared Agent (documented APIs only): ${(sharedDown / 1000).toFixed(2)} s (${rate(sharedDown)}) → ${shared.toFixed(2)}× curl, RSS growth ${mb(rssShared)}`);
     console.log(`  (for reference: curl -o /dev/null ${(curlDownNull / 1000).toFixed(2)} s (${rate(curlDownNull)}) → client ${(curlDownNull / clientDown).toFixed(2)}× of that)`);
@@ -323,12 +351,16 @@ async function main(): Promise<void> {
   for (const tree of trees) {
     const walks = [await benchWalk(small, tree), await benchWalk(large, tree)];
     for (const w of walks) {
-      console.log(`[${tree}] walk ${w.count} defects (fields ${TREE_FIELDS.join(',')}): ${(w.ms / 1000).toFixed(2)} s (${Math.round(w.count / (w.ms / 1000))} defects/s), peak heap ${mb(w.peakHeap)}, peak live heap ${mb(w.peakLive)}`);
+      console.log(
+        `[${tree}] walk ${w.count} defects (fields ${TREE_FIELDS.join(',')}): ${(w.ms / 1000).toFixed(2)} s (${Math.round(w.count / (w.ms / 1000))} defects/s), peak heap ${mb(w.peakHeap)}, peak live heap ${mb(w.peakLive)}`,
+      );
     }
     const [a, b] = walks as [Walk, Walk];
     const grew = b.peakLive - a.peakLive;
     const ok = b.peakHeap <= 60 * 1024 * 1024 && grew < 5 * 1024 * 1024;
-    console.log(`[${tree}] peak heap ${mb(b.peakHeap)} at ${b.count} defects vs ${mb(a.peakHeap)} at ${a.count}; live ${mb(b.peakLive)} vs ${mb(a.peakLive)} (goal ≤ 60 MB, independent of size) ${ok ? 'OK' : 'MISSED'}`);
+    console.log(
+      `[${tree}] peak heap ${mb(b.peakHeap)} at ${b.count} defects vs ${mb(a.peakHeap)} at ${a.count}; live ${mb(b.peakLive)} vs ${mb(a.peakLive)} (goal ≤ 60 MB, independent of size) ${ok ? 'OK' : 'MISSED'}`,
+    );
   }
 
   if (process.argv.includes('--no-transfer')) return;

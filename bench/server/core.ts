@@ -72,7 +72,9 @@ export async function measureCorePages(
     const served = pageQuery('defects', coreDefectJsonSql(c.fields), c);
     const count = countQuery('defects', c);
     const sql = await measure(requests, () => {
-      db.prepare(served.sql).pluck().all(...served.params);
+      db.prepare(served.sql)
+        .pluck()
+        .all(...served.params);
       servedCount(db, c, count);
     });
     all.api.push(...api);
@@ -92,7 +94,13 @@ export async function measureCorePages(
  */
 export function servedCount(db: Database.Database, c: CompiledCollectionRequest, count: { sql: string; params: unknown[] }): number {
   const counted = c.countShape && countFromCounters((sql) => db.prepare(sql), c.countShape);
-  return counted ?? (db.prepare(count.sql).pluck().get(...count.params) as number);
+  return (
+    counted ??
+    (db
+      .prepare(count.sql)
+      .pluck()
+      .get(...count.params) as number)
+  );
 }
 
 const GOAL_RATIO = 1.3;
@@ -106,7 +114,10 @@ export function reportCore(core: CoreSamples, plain: number[]): void {
   console.log(`  Core XML HTTP            p50 ${ms(xml.p50)}  p99 ${ms(xml.p99)}  ratio to api p50 ${(xml.p50 / api.p50).toFixed(2)}x`);
   console.log(`  SQLite Core JSON served  p50 ${ms(sql.p50)}  p99 ${ms(sql.p99)}`);
   console.log(`  SQLite plain (baseline)  p50 ${ms(base.p50)}  p99 ${ms(base.p99)}`);
-  for (const [name, s] of [['JSON', json], ['XML', xml]] as const) {
+  for (const [name, s] of [
+    ['JSON', json],
+    ['XML', xml],
+  ] as const) {
     console.log(`  goal Core ${name} p50 <= ${GOAL_RATIO}x api p50: ${s.p50 <= GOAL_RATIO * api.p50 ? 'met' : 'NOT met'}`);
   }
 }

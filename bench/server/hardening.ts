@@ -14,7 +14,7 @@ import { Pool } from 'undici';
 
 function arg(name: string, fallback: string): string {
   const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? (process.argv[i + 1]) : fallback;
+  return i >= 0 ? process.argv[i + 1] : fallback;
 }
 
 const CLI = resolve(arg('server', join(__dirname, '../../server/src/cli.ts')));
@@ -108,7 +108,11 @@ async function main(): Promise<void> {
   try {
     const url = new URL(server.baseUrl);
     const pool = new Pool(url.origin);
-    const signIn = await pool.request({ method: 'POST', path: `${url.pathname}/api/authentication/sign-in`, headers: { authorization: `Basic ${Buffer.from('alice:alice-demo').toString('base64')}` } });
+    const signIn = await pool.request({
+      method: 'POST',
+      path: `${url.pathname}/api/authentication/sign-in`,
+      headers: { authorization: `Basic ${Buffer.from('alice:alice-demo').toString('base64')}` },
+    });
     await signIn.body.dump();
     const setCookie = signIn.headers['set-cookie'];
     const cookie = (Array.isArray(setCookie) ? setCookie : [setCookie ?? '']).map((c) => c.split(';')[0]).join('; ');
@@ -126,8 +130,10 @@ async function main(): Promise<void> {
       [`${SMALL} small elements (${(small.length / 1024).toFixed(0)} KB body)`, small],
     ] as const) {
       const m = await measure(server.baseUrl, server.pid, cookie, body);
-      console.log(`${name}: answer ${m.status} in ${m.ms.toFixed(0)} ms; peak RSS ${m.peakRssMb.toFixed(0)} MB; ` +
-        `concurrent reader p99 ${m.p99DuringMs.toFixed(1)} ms during vs ${m.p99BeforeMs.toFixed(1)} ms before (ratio ${(m.p99DuringMs / Math.max(m.p99BeforeMs, 0.001)).toFixed(1)}x)`);
+      console.log(
+        `${name}: answer ${m.status} in ${m.ms.toFixed(0)} ms; peak RSS ${m.peakRssMb.toFixed(0)} MB; ` +
+          `concurrent reader p99 ${m.p99DuringMs.toFixed(1)} ms during vs ${m.p99BeforeMs.toFixed(1)} ms before (ratio ${(m.p99DuringMs / Math.max(m.p99BeforeMs, 0.001)).toFixed(1)}x)`,
+      );
     }
   } finally {
     server.stop();

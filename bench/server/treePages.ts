@@ -42,15 +42,19 @@ export async function measureTreePages(pool: Pool, root: string, cookie: string,
   const scans: number[] = [];
   // One run: at a million defects the deep offsets make the whole scan take minutes.
   for (let run = 0; run < 1; run++) {
-    scans.push(await time(async () => {
-      for (let offset = 0; offset < defects; offset += 2000) await get(pool, `${base}?fields=severity&order-by=id&limit=2000&offset=${offset}`, cookie);
-    }));
+    scans.push(
+      await time(async () => {
+        for (let offset = 0; offset < defects; offset += 2000) await get(pool, `${base}?fields=severity&order-by=id&limit=2000&offset=${offset}`, cookie);
+      }),
+    );
   }
   const counts: number[] = [];
   for (let run = 0; run < 10; run++) {
-    counts.push(await time(async () => {
-      for (const s of SEVERITIES) await get(pool, `${base}?${new URLSearchParams({ fields: 'id', query: `{severity[${JSON.stringify(s)}]}`, limit: '1' }).toString()}`, cookie);
-    }));
+    counts.push(
+      await time(async () => {
+        for (const s of SEVERITIES) await get(pool, `${base}?${new URLSearchParams({ fields: 'id', query: `{severity[${JSON.stringify(s)}]}`, limit: '1' }).toString()}`, cookie);
+      }),
+    );
   }
   console.log(`  group by severity, whole scan (${Math.ceil(defects / 2000)} requests)   ${ms(summarize(scans).p50)} (one run)`);
   console.log(`  group by severity, one count per value (${SEVERITIES.length})   p50 ${ms(summarize(counts).p50)} over 10`);
@@ -64,7 +68,12 @@ export async function measureTreePages(pool: Pool, root: string, cookie: string,
 async function measureAfterWrites(pool: Pool, base: string, cookie: string, requests: number, page: (extra: Record<string, string>) => string): Promise<void> {
   const locks = base.replace(/\/defects$/, '/locks');
   const write = async () => {
-    const taken = await pool.request({ path: locks, method: 'POST', headers: { cookie, accept: 'application/json', 'content-type': 'application/json' }, body: JSON.stringify({ data: [{ entity: { id: 1, type: 'defect' } }] }) });
+    const taken = await pool.request({
+      path: locks,
+      method: 'POST',
+      headers: { cookie, accept: 'application/json', 'content-type': 'application/json' },
+      body: JSON.stringify({ data: [{ entity: { id: 1, type: 'defect' } }] }),
+    });
     const body = JSON.parse(await taken.body.text()) as { data?: { id: number }[] };
     const id = body.data?.[0]?.id;
     if (taken.statusCode !== 201 || id === undefined) throw new Error(`POST ${locks} answered ${taken.statusCode}`);

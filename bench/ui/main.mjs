@@ -144,7 +144,9 @@ async function main() {
     return r;
   };
   log(`tree: ${REPS} × expand, load more, group, filter`);
-  const repeat = async (end, fn) => { for (let i = 0; i < REPS && Date.now() < end; i++) await fn(i); };
+  const repeat = async (end, fn) => {
+    for (let i = 0; i < REPS && Date.now() < end; i++) await fn(i);
+  };
   await repeat(phaseEnd(0.12), () => timed('expand Defects → first page', GOALS.tree, () => steps.expandDefects()));
   await shot('expand');
   await repeat(phaseEnd(0.12), () => timed('Load more → next rows', GOALS.tree, () => steps.loadMore()));
@@ -158,7 +160,10 @@ async function main() {
   log(`editor: ${REPS} × open, edit, save`);
   const editorEnd = phaseEnd(0.8);
   for (let i = 0; i < REPS; i++) {
-    if (Date.now() > editorEnd) { log('time budget spent: stopping the editor steps'); break; }
+    if (Date.now() > editorEnd) {
+      log('time budget spent: stopping the editor steps');
+      break;
+    }
     const opened = await timed('double-click → editor with memos', GOALS.editor, () => steps.openEditor(i % 10));
     if (i === 0) await shot('editor');
     await timed('Edit → form editable (lock)', undefined, () => steps.edit(opened.frame));
@@ -188,14 +193,20 @@ function report() {
     const rawP50 = f.raw.length ? percentile(f.raw, 50) : undefined;
     const ratio = rawP50 ? `${(p50 / rawP50).toFixed(1)}×`.padStart(7) : '     —';
     const over = rawP50 !== undefined ? fmt(p50 - rawP50) : '     —';
-    console.log(`${name.padEnd(44)} ${String(f.ms.length).padStart(2)} ${fmt(p50)} ${fmt(percentile(f.ms, 90))}   ${fmt(rawP50)}   ${fmt(f.raw.length ? percentile(f.raw, 90) : undefined)}  ${ratio}   ${over}  ${f.goal ?? ''}`);
+    console.log(
+      `${name.padEnd(44)} ${String(f.ms.length).padStart(2)} ${fmt(p50)} ${fmt(percentile(f.ms, 90))}   ${fmt(rawP50)}   ${fmt(f.raw.length ? percentile(f.raw, 90) : undefined)}  ${ratio}   ${over}  ${f.goal ?? ''}`,
+    );
   }
 }
 
 let watchdog;
 function armWatchdog() {
   clearTimeout(watchdog);
-  watchdog = setTimeout(() => { log('over the 10-minute budget: stopping'); report(); void finish(1); }, BUDGET_MS + 60_000);
+  watchdog = setTimeout(() => {
+    log('over the 10-minute budget: stopping');
+    report();
+    void finish(1);
+  }, BUDGET_MS + 60_000);
 }
 armWatchdog();
 async function finish(code) {

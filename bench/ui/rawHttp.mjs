@@ -36,12 +36,20 @@ export class RawHttp {
     const size = statSync(this.logFile).size;
     const buffer = Buffer.alloc(size - from);
     const fd = openSync(this.logFile, 'r');
-    try { readSync(fd, buffer, 0, buffer.length, from); } finally { closeSync(fd); }
+    try {
+      readSync(fd, buffer, 0, buffer.length, from);
+    } finally {
+      closeSync(fd);
+    }
     const byId = new Map();
     for (const line of buffer.toString('utf8').split('\n')) {
       if (!line.startsWith('{')) continue;
       let entry;
-      try { entry = JSON.parse(line); } catch { continue; }
+      try {
+        entry = JSON.parse(line);
+      } catch {
+        continue;
+      }
       if (entry.msg === 'incoming request' && entry.req) byId.set(entry.reqId, { method: entry.req.method, url: entry.req.url, serverMs: undefined });
       else if (entry.msg === 'request completed' && byId.has(entry.reqId)) byId.get(entry.reqId).serverMs = entry.responseTime;
     }
@@ -52,7 +60,10 @@ export class RawHttp {
   async time(requests) {
     let total = 0;
     for (const r of requests) {
-      if (r.method !== 'GET') { total += r.serverMs; continue; }
+      if (r.method !== 'GET') {
+        total += r.serverMs;
+        continue;
+      }
       const started = performance.now();
       const res = await request(`${this.origin}${r.url}`, {
         dispatcher: this.dispatcher,

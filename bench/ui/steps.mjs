@@ -25,8 +25,12 @@ export async function expandRow(page, name, level) {
     await page.keyboard.press('Escape');
     await row.click({ force: true });
   }
-  await page.waitForFunction(({ level, name }) => [...document.querySelectorAll(`.part.sidebar [role="treeitem"][aria-level="${level}"]`)]
-    .some((r) => r.textContent?.startsWith(name) && r.getAttribute('aria-expanded') === 'true'), { level, name }, { timeout: 30_000 });
+  await page.waitForFunction(
+    ({ level, name }) =>
+      [...document.querySelectorAll(`.part.sidebar [role="treeitem"][aria-level="${level}"]`)].some((r) => r.textContent?.startsWith(name) && r.getAttribute('aria-expanded') === 'true'),
+    { level, name },
+    { timeout: 30_000 },
+  );
 }
 
 /** Clicks one of a tree row's inline actions (shown on hover), e.g. "Refresh". */
@@ -108,11 +112,15 @@ export class Steps {
     await input.press('Enter');
     input = await quickInput(page, '');
     const { since, started } = await this.input(page, () => input.press('Enter'));
-    const at = await paintedAt(page, `(before) => {
+    const at = await paintedAt(
+      page,
+      `(before) => {
       const defects = (${rowTexts})(4).find((t) => t.startsWith('Defects'));
       const rows = (${rowTexts})(5);
       return defects && defects !== before && rows.length > 0 && /^\\d+: /.test(rows[0]) && rows.every((t) => !/^\\d+: /.test(t) || t.includes('5-Urgent'));
-    }`, before);
+    }`,
+      before,
+    );
     const result = { ms: at - started, since };
     await this.screenshotHook?.('filter');
     await inlineAction(page, project, 'Clear Filter');
@@ -127,11 +135,14 @@ export class Steps {
     await titleAction(page, 'Group Defects By');
     const input = await quickInput(page, 'By Severity');
     const { since, started } = await this.input(page, () => input.press('Enter'));
-    const at = await paintedAt(page, `() => {
+    const at = await paintedAt(
+      page,
+      `() => {
       const defects = (${rowTexts})(4).find((t) => t.startsWith('Defects'));
       const rows = (${rowTexts})(5);
       return defects && defects.includes('by severity') && rows.length > 0 && rows.every((t) => !/^\\d+: /.test(t) && !/Loading/.test(t));
-    }`);
+    }`,
+    );
     const result = { ms: at - started, since };
     await this.screenshotHook?.('group');
     await titleAction(page, 'Ungroup Defects');
@@ -179,7 +190,12 @@ export class Steps {
     writeFileSync(join(folder, name), `// defect ${id}\nexport const total = 0;\n`);
     const reference = page.locator('.monaco-editor .view-line span', { hasText: `defect ${id}` }).last();
     // The open file follows the disk; the first time it is opened with Quick Open.
-    if (!(await reference.waitFor({ timeout: 5000 }).then(() => true, () => false))) {
+    if (
+      !(await reference.waitFor({ timeout: 5000 }).then(
+        () => true,
+        () => false,
+      ))
+    ) {
       await page.locator('.part.titlebar .command-center').first().click();
       const input = page.locator('.quick-input-widget input');
       await input.waitFor({ timeout: 15_000 });
@@ -189,7 +205,12 @@ export class Steps {
       await reference.waitFor({ timeout: 30_000 });
     }
     await page.mouse.move(5, 300);
-    await page.locator('.monaco-hover').filter({ hasText: /Defect \d+/ }).first().waitFor({ state: 'hidden', timeout: 10_000 }).catch(() => undefined);
+    await page
+      .locator('.monaco-hover')
+      .filter({ hasText: /Defect \d+/ })
+      .first()
+      .waitFor({ state: 'hidden', timeout: 10_000 })
+      .catch(() => undefined);
     // The line may be painted again as the file reloads: its box is read until it holds still.
     let box = null;
     for (let attempt = 0; attempt < 20 && !box; attempt++) {
@@ -209,6 +230,10 @@ export class Steps {
     const tab = page.locator('.tabs-container .tab.active');
     await tab.hover();
     await tab.locator('.tab-actions .action-label').first().click();
-    await page.locator('.tabs-container .tab').first().waitFor({ state: 'detached', timeout: 15_000 }).catch(() => undefined);
+    await page
+      .locator('.tabs-container .tab')
+      .first()
+      .waitFor({ state: 'detached', timeout: 15_000 })
+      .catch(() => undefined);
   }
 }

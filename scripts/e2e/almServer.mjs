@@ -23,7 +23,15 @@ export async function startAlmServer(options) {
     env: {
       ...process.env,
       ALM_SERVER_BUNDLE: serverBundle,
-      ALM_SERVER_OPTIONS: JSON.stringify({ port: options.port ?? 0, dataDir: options.dataDir, demo: true, defects: options.defects, maxAttachmentBytes: options.maxAttachmentBytes, log: options.log ?? true, ...(options.trees ? { trees: options.trees } : {}) }),
+      ALM_SERVER_OPTIONS: JSON.stringify({
+        port: options.port ?? 0,
+        dataDir: options.dataDir,
+        demo: true,
+        defects: options.defects,
+        maxAttachmentBytes: options.maxAttachmentBytes,
+        log: options.log ?? true,
+        ...(options.trees ? { trees: options.trees } : {}),
+      }),
     },
   });
   const timeoutMs = options.timeoutMs ?? 120_000;

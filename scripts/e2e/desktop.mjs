@@ -20,7 +20,9 @@ const log = (line) => console.log(`[desktop] ${line}`);
 /** Rejects after `ms` so that neither a stalled download nor a hung VS Code keeps CI waiting. */
 function withTimeout(promise, ms, what) {
   let timer;
-  const timeout = new Promise((_, reject) => { timer = setTimeout(() => reject(new Error(`${what} did not finish within ${ms / 1000} s`)), ms); });
+  const timeout = new Promise((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} did not finish within ${ms / 1000} s`)), ms);
+  });
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
@@ -32,7 +34,7 @@ async function download() {
     const reason = err instanceof Error ? err.message : String(err);
     throw new Error(
       `could not download desktop VS Code (${VERSION}) with @vscode/test-electron: ${reason}\n` +
-      '  This machine cannot reach update.code.visualstudio.com. Run "npm run test:e2e" instead: it needs only the npm registry.',
+        '  This machine cannot reach update.code.visualstudio.com. Run "npm run test:e2e" instead: it needs only the npm registry.',
     );
   }
 }
@@ -47,13 +49,17 @@ try {
   const almServer = { baseUrl: alm.baseUrl, users: alm.users, domain: 'DEFAULT', project: 'Demo' };
   const folder = writeDemoWorkspace(join(runDir, 'workspace'), almServer);
   const resultFile = join(runDir, 'suite-result.json');
-  const code = await withTimeout(runTests({
-    vscodeExecutablePath,
-    extensionDevelopmentPath: repoRoot,
-    extensionTestsPath: join(repoRoot, 'dist', 'test', 'e2e', 'index'),
-    launchArgs: [folder, '--disable-extensions', '--disable-workspace-trust', '--skip-welcome', '--skip-release-notes', '--user-data-dir', join(runDir, 'user-data')],
-    extensionTestsEnv: { ALM_E2E_SERVER: JSON.stringify(almServer), ALM_E2E_RESULT: resultFile, ALM_E2E_GREP: process.env.ALM_E2E_GREP ?? '' },
-  }).catch(() => 1), RUN_TIMEOUT_MS, 'the desktop test run');
+  const code = await withTimeout(
+    runTests({
+      vscodeExecutablePath,
+      extensionDevelopmentPath: repoRoot,
+      extensionTestsPath: join(repoRoot, 'dist', 'test', 'e2e', 'index'),
+      launchArgs: [folder, '--disable-extensions', '--disable-workspace-trust', '--skip-welcome', '--skip-release-notes', '--user-data-dir', join(runDir, 'user-data')],
+      extensionTestsEnv: { ALM_E2E_SERVER: JSON.stringify(almServer), ALM_E2E_RESULT: resultFile, ALM_E2E_GREP: process.env.ALM_E2E_GREP ?? '' },
+    }).catch(() => 1),
+    RUN_TIMEOUT_MS,
+    'the desktop test run',
+  );
   const counts = existsSync(resultFile) ? JSON.parse(readFileSync(resultFile, 'utf8')) : null;
   if (counts && process.env.ALM_TEST_SUMMARY) {
     writeFileSync(process.env.ALM_TEST_SUMMARY, JSON.stringify({ passed: counts.passed, failed: counts.failed, pending: counts.pending }));

@@ -50,8 +50,7 @@ async function install(log) {
   log(`installing VS Code server ${CODE_SERVER_VERSION} and Node ${NODE_VERSION} into ${cacheDir} (first run only, about 2-4 minutes; log: ${logFile})`);
   const npmFlags = ['--no-audit', '--no-fund', '--ignore-scripts', '--omit=dev', '--loglevel=warn'];
   const steps = [
-    { what: 'npm packages code-server and Node 24', cwd: cacheDir,
-      args: ['install', ...npmFlags, `${nodePackage}@${NODE_VERSION}`, `code-server@${CODE_SERVER_VERSION}`] },
+    { what: 'npm packages code-server and Node 24', cwd: cacheDir, args: ['install', ...npmFlags, `${nodePackage}@${NODE_VERSION}`, `code-server@${CODE_SERVER_VERSION}`] },
     { what: 'VS Code server dependencies', cwd: runtime.vscodeHome, args: ['install', ...npmFlags] },
     { what: 'native modules for Node 24', cwd: runtime.vscodeHome, args: ['rebuild', '--loglevel=warn', ...NATIVE_MODULES] },
     { what: 'built-in extensions dependencies', cwd: join(runtime.vscodeHome, 'extensions'), args: ['install', ...npmFlags] },

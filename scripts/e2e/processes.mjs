@@ -36,9 +36,13 @@ export function startProcess(command, args, options) {
     children.delete(child);
     // Streams may still flush after exit; close the log once both have ended.
     let open = 2;
-    const done = () => { if (--open === 0) closeSync(fd); };
-    if (child.stdout?.readableEnded) done(); else child.stdout?.once('close', done);
-    if (child.stderr?.readableEnded) done(); else child.stderr?.once('close', done);
+    const done = () => {
+      if (--open === 0) closeSync(fd);
+    };
+    if (child.stdout?.readableEnded) done();
+    else child.stdout?.once('close', done);
+    if (child.stderr?.readableEnded) done();
+    else child.stderr?.once('close', done);
   });
   return child;
 }
@@ -51,7 +55,10 @@ export function stopProcess(child, graceMs = 3000) {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((resolve) => {
     const timer = setTimeout(() => signal(child, 'SIGKILL'), graceMs);
-    child.once('exit', () => { clearTimeout(timer); resolve(undefined); });
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve(undefined);
+    });
     signal(child, 'SIGTERM');
   });
 }
@@ -108,7 +115,8 @@ export function waitForLine(child, pattern, timeoutMs, what) {
       child.off('exit', onExit);
       child.stdout?.off('data', onData);
       child.stderr?.off('data', onData);
-      if (err) reject(err); else resolve(match);
+      if (err) reject(err);
+      else resolve(match);
     }
     child.once('exit', onExit);
     child.stdout?.on('data', onData);

@@ -79,8 +79,15 @@ async function main() {
   timings.startup = (Date.now() - t0) / 1000;
   log('extension-host suite (test/e2e/suite):');
   const suite = await runExtensionTests({
-    browser, vscode, folder, extensionPath: repoRoot, testsPath: join(repoRoot, 'dist', 'test', 'e2e', 'index'),
-    consoleLog: files.consoleLog, suiteLog: files.suiteLog, timeoutMs: SUITE_TIMEOUT_MS, print: (t) => process.stdout.write(t),
+    browser,
+    vscode,
+    folder,
+    extensionPath: repoRoot,
+    testsPath: join(repoRoot, 'dist', 'test', 'e2e', 'index'),
+    consoleLog: files.consoleLog,
+    suiteLog: files.suiteLog,
+    timeoutMs: SUITE_TIMEOUT_MS,
+    print: (t) => process.stdout.write(t),
   });
   pages.set('suite', suite.page);
   timings.codeAutomationExit = suite.secondsToExit;
@@ -92,18 +99,23 @@ async function main() {
   log('page-side tests (test/e2e/ui):');
   const workbench = await openWorkbench({ browser, vscode, folder, extensionPath: repoRoot, consoleLog: files.consoleLog });
   pages.set('ui', workbench.page);
-  const uiCounts = await runUiTests({
-    page: workbench.page, almServer, workspaceFolder: folder, screenshotsDir: join(resultsDir, 'ui'), repoRoot,
-    vscodeServer: { node: runtime.node, serverMain: runtime.serverMain },
-  }, { grep, failureDir: runDir });
+  const uiCounts = await runUiTests(
+    {
+      page: workbench.page,
+      almServer,
+      workspaceFolder: folder,
+      screenshotsDir: join(resultsDir, 'ui'),
+      repoRoot,
+      vscodeServer: { node: runtime.node, serverMain: runtime.serverMain },
+    },
+    { grep, failureDir: runDir },
+  );
   stageCounts.push(uiCounts);
 }
 
 /** The suite's counts; a run that ended badly without reporting a failed test counts as one failure. */
 function readSuiteResult(exitCode) {
-  const counts = existsSync(files.suiteResult)
-    ? JSON.parse(readFileSync(files.suiteResult, 'utf8'))
-    : { passed: 0, failed: 0, pending: 0, failures: [] };
+  const counts = existsSync(files.suiteResult) ? JSON.parse(readFileSync(files.suiteResult, 'utf8')) : { passed: 0, failed: 0, pending: 0, failures: [] };
   if (exitCode === null) {
     log(`the extension-host suite did not finish within ${SUITE_TIMEOUT_MS / 1000} s`);
     counts.failed += 1;
@@ -175,7 +187,9 @@ async function finish(crash) {
     log(`logs, screenshots and extension host logs kept in ${relative(repoRoot, keepArtifacts())}`);
     process.exitCode = 1;
   }
-  const figures = Object.entries(timings).map(([k, v]) => `${k} ${v.toFixed(1)} s`).join(', ');
+  const figures = Object.entries(timings)
+    .map(([k, v]) => `${k} ${v.toFixed(1)} s`)
+    .join(', ');
   log(`${total.passed} passed, ${total.failed} failed${total.pending ? `, ${total.pending} pending` : ''} (${figures})`);
   if (keep) log(`run folder kept: ${runDir}`);
   else rmSync(runDir, { recursive: true, force: true });

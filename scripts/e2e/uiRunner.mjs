@@ -11,7 +11,9 @@ const UI_CONTEXT_KEY = Symbol.for('alm-defects.e2e.ui');
 function uiTestFiles() {
   const sources = join(repoRoot, 'test', 'e2e', 'ui');
   if (!existsSync(sources)) return [];
-  return readdirSync(sources).filter((f) => f.endsWith('.test.ts')).sort()
+  return readdirSync(sources)
+    .filter((f) => f.endsWith('.test.ts'))
+    .sort()
     .map((f) => join(repoRoot, 'dist', 'test', 'e2e', 'ui', f.replace(/\.ts$/, '.js')));
 }
 
@@ -29,7 +31,10 @@ export async function runUiTests(context, options = {}) {
     mocha.suite.afterEach(async function () {
       const test = this.currentTest;
       if (test?.state !== 'failed' || context.page.isClosed()) return;
-      const name = test.fullTitle().replace(/[^\w.-]+/g, '-').slice(0, 120);
+      const name = test
+        .fullTitle()
+        .replace(/[^\w.-]+/g, '-')
+        .slice(0, 120);
       await context.page.screenshot({ path: join(dir, `failed-${name}.png`) }).catch(() => {});
     });
   }

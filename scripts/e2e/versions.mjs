@@ -13,10 +13,7 @@ export const NODE_VERSION = '24.21.0';
 export const nodePackage = `node-${process.platform === 'win32' ? 'win' : process.platform}-${process.arch}`;
 
 export const cacheRoot = join(repoRoot, '.vscode-test');
-export const cacheDir = join(
-  cacheRoot,
-  `vscode-server-${CODE_SERVER_VERSION}-node-${NODE_VERSION}-${process.platform}-${process.arch}`,
-);
+export const cacheDir = join(cacheRoot, `vscode-server-${CODE_SERVER_VERSION}-node-${NODE_VERSION}-${process.platform}-${process.arch}`);
 
 /** Where the pieces sit once installed. */
 export const runtime = {

@@ -40,9 +40,20 @@ export async function startVscodeServer(options) {
   const host = options.host ?? '127.0.0.1';
   const args = [
     options.runtime.serverMain,
-    '--host', host, '--port', String(options.port ?? 0),
-    '--without-connection-token', '--accept-server-license-terms', '--enable-smoke-test-driver', '--disable-telemetry',
-    '--user-data-dir', userDataDir, '--server-data-dir', serverDataDir, '--extensions-dir', extensionsDir,
+    '--host',
+    host,
+    '--port',
+    String(options.port ?? 0),
+    '--without-connection-token',
+    '--accept-server-license-terms',
+    '--enable-smoke-test-driver',
+    '--disable-telemetry',
+    '--user-data-dir',
+    userDataDir,
+    '--server-data-dir',
+    serverDataDir,
+    '--extensions-dir',
+    extensionsDir,
   ];
   const child = startProcess(options.runtime.node, args, { logFile: options.logFile, env: options.env ?? process.env });
   const timeoutMs = options.timeoutMs ?? 60_000;
@@ -72,7 +83,10 @@ export function remoteUri(authority, absolutePath) {
  * @param {{ folder: string, extensionPath: string, testsPath?: string }} what
  */
 export function workbenchUrl(server, what) {
-  const payload = [['extensionDevelopmentPath', remoteUri(server.authority, what.extensionPath)], ['skipWelcome', 'true']];
+  const payload = [
+    ['extensionDevelopmentPath', remoteUri(server.authority, what.extensionPath)],
+    ['skipWelcome', 'true'],
+  ];
   if (what.testsPath) payload.push(['extensionTestsPath', remoteUri(server.authority, what.testsPath)]);
   return `${server.url}/?folder=${encodeURIComponent(what.folder)}&payload=${encodeURIComponent(JSON.stringify(payload))}`;
 }

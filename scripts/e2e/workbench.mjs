@@ -12,7 +12,9 @@ const QUIET = /ENOTFOUND|marketplace\.visualstudio|gallery|net::ERR_/;
 async function newPage(browser, consoleLog) {
   const context = await browser.newContext({ viewport: VIEWPORT });
   const page = await context.newPage();
-  page.on('console', (m) => { if (!QUIET.test(m.text())) appendFileSync(consoleLog, `[${m.type()}] ${m.text()}\n`); });
+  page.on('console', (m) => {
+    if (!QUIET.test(m.text())) appendFileSync(consoleLog, `[${m.type()}] ${m.text()}\n`);
+  });
   page.on('pageerror', (e) => appendFileSync(consoleLog, `[pageerror] ${e.stack ?? e.message}\n`));
   return { context, page };
 }
@@ -25,7 +27,9 @@ async function newPage(browser, consoleLog) {
 export async function runExtensionTests({ browser, vscode, folder, extensionPath, testsPath, consoleLog, suiteLog, timeoutMs, print }) {
   const { context, page } = await newPage(browser, consoleLog);
   let resolveExit;
-  const exited = new Promise((resolve) => { resolveExit = resolve; });
+  const exited = new Promise((resolve) => {
+    resolveExit = resolve;
+  });
   // Must exist before the page loads: the workbench calls it when the tests end.
   await page.exposeFunction('codeAutomationExit', (code) => resolveExit(Number(code)));
   const stopTail = tail(suiteLog, print);
@@ -33,7 +37,9 @@ export async function runExtensionTests({ browser, vscode, folder, extensionPath
   let timer;
   try {
     await page.goto(workbenchUrl(vscode, { folder, extensionPath, testsPath }), { timeout: 60_000 });
-    const timedOut = new Promise((resolve) => { timer = setTimeout(() => resolve(null), timeoutMs); });
+    const timedOut = new Promise((resolve) => {
+      timer = setTimeout(() => resolve(null), timeoutMs);
+    });
     const exitCode = await Promise.race([exited, timedOut]);
     return { exitCode, secondsToExit: (Date.now() - started) / 1000, page, context };
   } finally {
@@ -62,5 +68,8 @@ function tail(file, print) {
     print(text);
   };
   const timer = setInterval(flush, 250);
-  return () => { clearInterval(timer); flush(); };
+  return () => {
+    clearInterval(timer);
+    flush();
+  };
 }

@@ -14,9 +14,7 @@ export function writeDemoWorkspace(dir, almServer) {
   const settingsFile = join(dir, '.vscode', 'settings.json');
   mkdirSync(join(dir, '.vscode'), { recursive: true });
   const settings = existsSync(settingsFile) ? JSON.parse(readFileSync(settingsFile, 'utf8')) : {};
-  settings['almDefects.servers'] = [
-    { name: 'Demo', url: almServer.baseUrl, username: almServer.users[0].username, domain: almServer.domain, project: almServer.project },
-  ];
+  settings['almDefects.servers'] = [{ name: 'Demo', url: almServer.baseUrl, username: almServer.users[0].username, domain: almServer.domain, project: almServer.project }];
   writeFileSync(settingsFile, `${JSON.stringify(settings, null, 2)}\n`);
   return dir;
 }

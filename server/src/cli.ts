@@ -91,7 +91,10 @@ function parseOptions(argv: string[]): ServerOptions {
 
 function trees(raw: string | undefined): RestTree[] | undefined {
   if (raw === undefined) return undefined;
-  const list = raw.split(',').map((t) => t.trim()).filter((t) => t !== '');
+  const list = raw
+    .split(',')
+    .map((t) => t.trim())
+    .filter((t) => t !== '');
   if (list.length === 0 || list.some((t) => t !== 'api' && t !== 'rest')) fail(`--trees takes api, rest or api,rest, got '${raw}'.`);
   return list as RestTree[];
 }

@@ -9,20 +9,15 @@ export type { RequestLimits } from './config';
 /** Refuses a bulk request naming more elements than `maxBulkElements`, before any work. */
 export function checkBulkSize(limits: RequestLimits, count: number, what: string): void {
   if (count <= limits.maxBulkElements) return;
-  throw new AlmError(
-    413,
-    'qccore.general-error',
-    `The request names ${count} ${what}; at most ${limits.maxBulkElements} are accepted in one request. Split it into several requests.`,
-    [{ Name: 'maximum-elements', Value: limits.maxBulkElements }],
-  );
+  throw new AlmError(413, 'qccore.general-error', `The request names ${count} ${what}; at most ${limits.maxBulkElements} are accepted in one request. Split it into several requests.`, [
+    { Name: 'maximum-elements', Value: limits.maxBulkElements },
+  ]);
 }
 
 /** A 413 for an answer that would exceed `maxAnswerBytes`; `hint` says how to ask for less. */
 export function answerTooLarge(limits: RequestLimits, hint: string): AlmError {
   const mb = (limits.maxAnswerBytes / (1024 * 1024)).toFixed(1);
-  return new AlmError(413, 'qccore.general-error', `The answer would hold more than ${mb} MB of entity data. ${hint}`, [
-    { Name: 'maximum-bytes', Value: limits.maxAnswerBytes },
-  ]);
+  return new AlmError(413, 'qccore.general-error', `The answer would hold more than ${mb} MB of entity data. ${hint}`, [{ Name: 'maximum-bytes', Value: limits.maxAnswerBytes }]);
 }
 
 /**

@@ -19,10 +19,23 @@ import type { AttachmentFilter, AttachmentsApi, Download, SaveOptions, UploadReq
 import type { Attachment, TransferProgress } from './types';
 
 const CONTENT_TYPES: Record<string, string> = {
-  '.txt': 'text/plain', '.log': 'text/plain', '.csv': 'text/csv', '.html': 'text/html', '.htm': 'text/html',
-  '.json': 'application/json', '.xml': 'application/xml', '.pdf': 'application/pdf', '.zip': 'application/zip',
-  '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.gif': 'image/gif', '.svg': 'image/svg+xml',
-  '.webp': 'image/webp', '.doc': 'application/msword', '.xlsx': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  '.txt': 'text/plain',
+  '.log': 'text/plain',
+  '.csv': 'text/csv',
+  '.html': 'text/html',
+  '.htm': 'text/html',
+  '.json': 'application/json',
+  '.xml': 'application/xml',
+  '.pdf': 'application/pdf',
+  '.zip': 'application/zip',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.svg': 'image/svg+xml',
+  '.webp': 'image/webp',
+  '.doc': 'application/msword',
+  '.xlsx': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   '.docx': 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
 };
 
@@ -33,7 +46,7 @@ function contentTypeFor(name: string): string {
 /** A local file the user picked cannot be used: a clear, typed error rather than a raw fs one. */
 function fileProblem(path: string, e: unknown): ValidationError {
   const code = (e as NodeJS.ErrnoException | null)?.code;
-  const why = code === 'ENOENT' ? 'it does not exist' : code === 'EACCES' || code === 'EPERM' ? 'permission denied' : code === 'EISDIR' ? 'it is a folder' : (e instanceof Error ? e.message : String(e));
+  const why = code === 'ENOENT' ? 'it does not exist' : code === 'EACCES' || code === 'EPERM' ? 'permission denied' : code === 'EISDIR' ? 'it is a folder' : e instanceof Error ? e.message : String(e);
   const message = `Cannot use ${path}: ${why}.`;
   return new ValidationError(message, [{ field: 'file', code: 'other', message }]);
 }
@@ -95,15 +108,19 @@ export class AttachmentsResource implements AttachmentsApi {
     const { dialect, routes } = await this.routes(f.signal);
     const out: Attachment[] = [];
     for (const request of routes.listRequests({ entity: f.entity, name: f.name, ids: f.ids })) {
-      const walk = new PagedCollection(async (offset, limit) => {
-        const res = await ctx.transport.json({
-          method: 'GET',
-          path: request.path,
-          params: [...request.params, ...dialect.collectionParams({ offset, limit })],
-          signal: f.signal,
-        });
-        return dialect.parseCollection(res.body);
-      }, dialect.maxPageSize, (r) => routes.decode(r, request.entity));
+      const walk = new PagedCollection(
+        async (offset, limit) => {
+          const res = await ctx.transport.json({
+            method: 'GET',
+            path: request.path,
+            params: [...request.params, ...dialect.collectionParams({ offset, limit })],
+            signal: f.signal,
+          });
+          return dialect.parseCollection(res.body);
+        },
+        dialect.maxPageSize,
+        (r) => routes.decode(r, request.entity),
+      );
       for await (const a of walk) out.push(a);
     }
     // Where the route could not filter on the server (Core lists per entity), the same filter applies here.
@@ -232,9 +249,7 @@ export class AttachmentsResource implements AttachmentsApi {
     const bodies: AsyncGenerator<Uint8Array, void, undefined>[] = [];
     const body = () => {
       const content = 'path' in src ? readFileChunks(src.path) : src.stream;
-      const mp = buildMultipart(texts, { name: 'file', filename: r.name, contentType: contentTypeFor(r.name), content, size }, (sent) =>
-        r.onProgress?.({ bytes: sent, total: size }),
-      );
+      const mp = buildMultipart(texts, { name: 'file', filename: r.name, contentType: contentTypeFor(r.name), content, size }, (sent) => r.onProgress?.({ bytes: sent, total: size }));
       bodies.push(mp.frames);
       return { data: mp.frames, contentType: mp.contentType, length: mp.length };
     };

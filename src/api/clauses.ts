@@ -49,9 +49,7 @@ const FIELD_NAME = /^[A-Za-z][A-Za-z0-9_.-]*$/;
 
 export function assertFieldName(name: string, clause: string): void {
   if (!FIELD_NAME.test(name)) {
-    throw new ValidationError(`"${name}" is not a valid field name in ${clause}.`, [
-      { field: name, code: 'invalid-filter', message: `Invalid field name in ${clause}.` },
-    ]);
+    throw new ValidationError(`"${name}" is not a valid field name in ${clause}.`, [{ field: name, code: 'invalid-filter', message: `Invalid field name in ${clause}.` }]);
   }
 }
 
@@ -81,9 +79,7 @@ export function normalizeCondition(field: string, entry: Condition | ClauseValue
 
 function checkCondition(field: string, c: Condition): void {
   const fail = (why: string): never => {
-    throw new ValidationError(`The filter on "${field}" is invalid: ${why}.`, [
-      { field, code: 'invalid-filter', message: why },
-    ]);
+    throw new ValidationError(`The filter on "${field}" is invalid: ${why}.`, [{ field, code: 'invalid-filter', message: why }]);
   };
   switch (c.op) {
     case 'in':

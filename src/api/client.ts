@@ -149,9 +149,7 @@ export class AlmClient {
     const probed = detecting ? this.detected?.domains : undefined;
     if (this.detected) this.detected.domains = undefined;
     const list = probed ?? dialect.parseDomains((await this.transport.json({ method: 'GET', path: dialect.domainsPath(), params: dialect.domainsParams(), signal: options.signal })).body);
-    return list.map((d) =>
-      d.projects ? { name: d.name, projects: d.projects.map((p) => ({ domain: d.name, name: p })) } : { name: d.name },
-    );
+    return list.map((d) => (d.projects ? { name: d.name, projects: d.projects.map((p) => ({ domain: d.name, name: p })) } : { name: d.name }));
   }
 
   async projects(domain: string, options: CallOptions = {}): Promise<ProjectRef[]> {
@@ -167,7 +165,14 @@ export class AlmClient {
     const key = `${domain}\u0000${project}`;
     let p = this.projectCache.get(key);
     if (!p) {
-      p = new Project({ transport: this.transport, dialect: (signal) => this.dialect(signal), knownDialect: () => this.fixedDialect ?? this.detected?.dialect, scope: { domain, project }, session: this.sessionState, logger: this.logger });
+      p = new Project({
+        transport: this.transport,
+        dialect: (signal) => this.dialect(signal),
+        knownDialect: () => this.fixedDialect ?? this.detected?.dialect,
+        scope: { domain, project },
+        session: this.sessionState,
+        logger: this.logger,
+      });
       this.projectCache.set(key, p);
     }
     return p;

@@ -55,12 +55,16 @@ export class DefectsResource implements DefectsApi {
     const byId = order.length === 0 || (order.length === 1 && order[0].field === 'id' && order[0].direction === 'asc');
     if (!byId) return new PagedCollection((offset, limit) => this.fetch(q, offset, limit), pageSize, toDefect);
     // In id order the walk continues after the last id seen (keyset) rather than by offset.
-    return new KeysetCollection((lastId, limit) => {
-      if (lastId === undefined) return this.fetch(q, undefined, limit);
-      const filter: Filter = { ...q.filter };
-      filter.id = q.filter?.id === undefined ? gt(lastId) : allOf(normalizeCondition('id', q.filter.id), gt(lastId));
-      return this.fetch({ ...q, filter }, undefined, limit);
-    }, pageSize, toDefect);
+    return new KeysetCollection(
+      (lastId, limit) => {
+        if (lastId === undefined) return this.fetch(q, undefined, limit);
+        const filter: Filter = { ...q.filter };
+        filter.id = q.filter?.id === undefined ? gt(lastId) : allOf(normalizeCondition('id', q.filter.id), gt(lastId));
+        return this.fetch({ ...q, filter }, undefined, limit);
+      },
+      pageSize,
+      toDefect,
+    );
   }
 
   async page(r: PageRequest = {}): Promise<Page<Defect>> {

@@ -3,20 +3,7 @@
 // message text. Messages never carry passwords, cookies or Authorization headers.
 
 /** Stable discriminator, handy where `instanceof` is awkward (e.g. across a message boundary). */
-export type AlmErrorKind =
-  | 'auth'
-  | 'forbidden'
-  | 'not-found'
-  | 'locked'
-  | 'lock-lost'
-  | 'validation'
-  | 'version-conflict'
-  | 'network'
-  | 'tls'
-  | 'timeout'
-  | 'cancelled'
-  | 'server'
-  | 'guard';
+export type AlmErrorKind = 'auth' | 'forbidden' | 'not-found' | 'locked' | 'lock-lost' | 'validation' | 'version-conflict' | 'network' | 'tls' | 'timeout' | 'cancelled' | 'server' | 'guard';
 
 /** What the server said, when it said it in its JSON error body `{Id, Title, ExceptionProperties}`. */
 export interface ServerErrorDetails {
@@ -84,17 +71,7 @@ export interface FieldProblem {
   /** Logical field name, or undefined for a problem not tied to one field (e.g. a bad filter). */
   field?: string;
   label?: string;
-  code:
-    | 'required'
-    | 'max-length'
-    | 'not-in-list'
-    | 'format'
-    | 'type'
-    | 'unknown-field'
-    | 'read-only'
-    | 'invalid-filter'
-    | 'too-large'
-    | 'other';
+  code: 'required' | 'max-length' | 'not-in-list' | 'format' | 'type' | 'unknown-field' | 'read-only' | 'invalid-filter' | 'too-large' | 'other';
   message: string;
 }
 

@@ -43,7 +43,7 @@ export function parseJsonKeepingDuplicates(text: string): JsonValue {
       i++;
       const obj: JsonObject = {};
       ws();
-      if (text[i] === '}') return i++, obj;
+      if (text[i] === '}') return (i++, obj);
       for (;;) {
         ws();
         if (text[i] !== '"') fail('expected a key');
@@ -62,7 +62,7 @@ export function parseJsonKeepingDuplicates(text: string): JsonValue {
           i++;
           continue;
         }
-        if (text[i] === '}') return i++, obj;
+        if (text[i] === '}') return (i++, obj);
         fail("expected ',' or '}'");
       }
     }
@@ -70,7 +70,7 @@ export function parseJsonKeepingDuplicates(text: string): JsonValue {
       i++;
       const arr: JsonValue[] = [];
       ws();
-      if (text[i] === ']') return i++, arr;
+      if (text[i] === ']') return (i++, arr);
       for (;;) {
         arr.push(value(depth + 1));
         ws();
@@ -78,7 +78,7 @@ export function parseJsonKeepingDuplicates(text: string): JsonValue {
           i++;
           continue;
         }
-        if (text[i] === ']') return i++, arr;
+        if (text[i] === ']') return (i++, arr);
         fail("expected ',' or ']'");
       }
     }

@@ -75,9 +75,12 @@ export class Project implements ProjectApi {
       const loading = this.loadFields(collection, o.signal);
       this.fieldCache.set(collection, loading);
       this.loadedFieldCache.delete(collection);
-      void loading.then((catalog) => {
-        if (this.fieldCache.get(collection) === loading) this.loadedFieldCache.set(collection, catalog);
-      }, () => undefined);
+      void loading.then(
+        (catalog) => {
+          if (this.fieldCache.get(collection) === loading) this.loadedFieldCache.set(collection, catalog);
+        },
+        () => undefined,
+      );
       loading.catch(() => {
         if (this.fieldCache.get(collection) === loading) this.fieldCache.delete(collection);
       });

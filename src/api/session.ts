@@ -135,7 +135,9 @@ export class Session implements AuthHooks {
     if (res.status === 401) throw new AuthError(`Sign-in with API key ${creds.clientId} failed: the secret is wrong.`, { status: 401 });
     if (res.status === 403) throw new AuthError(`API key ${creds.clientId} is not an active API key on this server. Ask the ALM site administrator to check or re-issue it.`, { status: 403 });
     if (res.status === 404 || res.status === 405) {
-      throw new ServerError(`This server offers no API-key sign-in (rest/oauth2/login answered HTTP ${res.status}); API keys need ALM 12.60 or later. Sign in with a user name and password instead.`, { status: res.status });
+      throw new ServerError(`This server offers no API-key sign-in (rest/oauth2/login answered HTTP ${res.status}); API keys need ALM 12.60 or later. Sign in with a user name and password instead.`, {
+        status: res.status,
+      });
     }
     if (res.status < 200 || res.status >= 300) throw new ServerError(`API-key sign-in failed: the server answered HTTP ${res.status}.`, { status: res.status });
     // Servers that answer the login without an application session get one the usual way.

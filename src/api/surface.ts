@@ -3,18 +3,7 @@
 import type { Readable } from 'node:stream';
 import type { Filter, OrderBySpec } from './clauses';
 import type { CallOptions } from './options';
-import type {
-  Attachment,
-  Defect,
-  DefectChanges,
-  EntityRef,
-  FieldCatalog,
-  ListTree,
-  Lock,
-  Page,
-  ProjectUsers,
-  TransferProgress,
-} from './types';
+import type { Attachment, Defect, DefectChanges, EntityRef, FieldCatalog, ListTree, Lock, Page, ProjectUsers, TransferProgress } from './types';
 
 export interface SessionInfo {
   /** The user (for an API key: the user the key belongs to, from `ALM_USER`, else the client id). */

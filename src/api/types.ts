@@ -65,9 +65,7 @@ export interface ListTree {
 export type DataTypeName = 'Date' | 'Float' | 'Integer' | 'Memo' | 'Reference' | 'Reference By Value' | 'String';
 
 /** Where a reference field's values come from. */
-export type FieldSource =
-  | { kind: 'list'; listId: number }
-  | { kind: 'resource'; collection: string };
+export type FieldSource = { kind: 'list'; listId: number } | { kind: 'resource'; collection: string };
 
 export interface FieldDataType {
   /** One of DataTypeName on known servers; kept as a string so an unknown type does not break parsing. */

@@ -116,12 +116,7 @@ function checkValue(f: FieldMeta, value: FieldValue, lists: ListTree, ctx: Valid
 }
 
 /** Every problem of `edits`, each with its field's label; empty when the edits can be sent. */
-export function validateEdits(
-  edits: Record<string, FieldValue>,
-  fields: FieldCatalog,
-  lists: ListTree,
-  context: ValidationContext = {},
-): FieldProblem[] {
+export function validateEdits(edits: Record<string, FieldValue>, fields: FieldCatalog, lists: ListTree, context: ValidationContext = {}): FieldProblem[] {
   const out: FieldProblem[] = [];
   for (const [name, value] of Object.entries(edits)) {
     const f = fields.get(name);

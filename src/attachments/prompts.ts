@@ -42,7 +42,9 @@ export const vscodePrompts: AttachmentPrompts = {
     const answer = await vscode.window.showWarningMessage(
       vscode.l10n.t('Defect {0} already has an attachment named "{1}".', defectId, name),
       { modal: true, detail: vscode.l10n.t('Replace its content ({0} now), or keep both (the new file gets a numbered name)?', formatBytes(existing.fileSize)) },
-      replace, keep, skip,
+      replace,
+      keep,
+      skip,
     );
     return answer === replace ? 'replace' : answer === keep ? 'keepBoth' : answer === skip ? 'skip' : undefined;
   },

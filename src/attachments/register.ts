@@ -49,8 +49,7 @@ export function registerAttachments(context: vscode.ExtensionContext, services: 
   const dropController = new AttachmentDropController(hub);
   // Each command's work, guarded the one way (errors shown, cancellations quiet): registered under
   // its id, and called directly by the editor's attachment section.
-  const guarded = (id: string, failure: string, fn: (hub: AttachmentsHub, arg: unknown) => Promise<unknown>) =>
-    guardCommand(id, services.log, (arg) => fn(hub, arg), { failure });
+  const guarded = (id: string, failure: string, fn: (hub: AttachmentsHub, arg: unknown) => Promise<unknown>) => guardCommand(id, services.log, (arg) => fn(hub, arg), { failure });
   const handlers = {
     [ATTACHMENT_COMMANDS.upload]: guarded(ATTACHMENT_COMMANDS.upload, vscode.l10n.t('Upload failed'), uploadCommand),
     [ATTACHMENT_COMMANDS.open]: guarded(ATTACHMENT_COMMANDS.open, vscode.l10n.t('Could not open the attachment'), openCommand),
@@ -70,8 +69,7 @@ export function registerAttachments(context: vscode.ExtensionContext, services: 
   hub.children = new AttachmentChildren(tree.context, (ref) => services.project(ref));
   context.subscriptions.push(tree.setDefectChildren(hub.children), tree.setDropController(dropController));
   void cleanExternalCopies();
-  const list = async (defect: DefectRef, signal?: AbortSignal): Promise<Attachment[]> =>
-    (await hub.api(defect)).list({ entity: { type: 'defect', ids: [defect.id] }, signal });
+  const list = async (defect: DefectRef, signal?: AbortSignal): Promise<Attachment[]> => (await hub.api(defect)).list({ entity: { type: 'defect', ids: [defect.id] }, signal });
   const editor = new EditorAttachmentBridge({
     list,
     upload: handlers[ATTACHMENT_COMMANDS.upload],

@@ -66,7 +66,8 @@ export async function addServer(services: AuthServices): Promise<CommandResult> 
     } else if (step === 'pin') {
       const pin = await pickPin(services, projects, detected?.ok ? detected.tree : undefined);
       if (pin === undefined) return cancelled();
-      if (pin.domain && !projects.some((p) => p.domain === pin.domain && (!pin.project || p.project === pin.project))) return fail(vscode.l10n.t('{0} / {1} is not open to {2}.', pin.domain, pin.project ?? '*', signInLabel(entryFrom(draft))));
+      if (pin.domain && !projects.some((p) => p.domain === pin.domain && (!pin.project || p.project === pin.project)))
+        return fail(vscode.l10n.t('{0} / {1} is not open to {2}.', pin.domain, pin.project ?? '*', signInLabel(entryFrom(draft))));
       draft.domain = pin.domain;
       draft.project = pin.project;
       step = 'name';

@@ -30,11 +30,7 @@ export interface AlmClientLike {
   readonly tree?: RestTree;
 }
 
-export type ClientFactory = (
-  entry: ServerEntry,
-  credentials: (signal?: AbortSignal) => Promise<Credentials>,
-  transport: TransportOptions,
-) => AlmClientLike;
+export type ClientFactory = (entry: ServerEntry, credentials: (signal?: AbortSignal) => Promise<Credentials>, transport: TransportOptions) => AlmClientLike;
 
 /** Where passwords live (SecretStorage in the extension, a Map in tests). */
 export interface PasswordVault {
@@ -159,7 +155,7 @@ export class ServerConnection {
 
   /** The REST tree the client speaks, once known. */
   get tree(): RestTree | undefined {
-    return this.client?.tree ?? (this.entryValue.dialect);
+    return this.client?.tree ?? this.entryValue.dialect;
   }
 
   /**
@@ -169,9 +165,11 @@ export class ServerConnection {
   signIn(password: string, signal?: AbortSignal): Promise<SessionInfo> {
     const attempt = this.checkAndKeep(password, signal);
     this.signingIn = attempt;
-    void attempt.catch(() => undefined).finally(() => {
-      if (this.signingIn === attempt) this.signingIn = undefined;
-    });
+    void attempt
+      .catch(() => undefined)
+      .finally(() => {
+        if (this.signingIn === attempt) this.signingIn = undefined;
+      });
     return attempt;
   }
 
@@ -216,8 +214,12 @@ export class ServerConnection {
 
   /** New settings for this server: a changed URL, user or transport rebuilds the client. */
   async update(entry: ServerEntry, transport: TransportOptions): Promise<void> {
-    const identity = entry.url !== this.entryValue.url || entry.username !== this.entryValue.username
-      || entry.auth !== this.entryValue.auth || entry.clientId !== this.entryValue.clientId || entry.dialect !== this.entryValue.dialect;
+    const identity =
+      entry.url !== this.entryValue.url ||
+      entry.username !== this.entryValue.username ||
+      entry.auth !== this.entryValue.auth ||
+      entry.clientId !== this.entryValue.clientId ||
+      entry.dialect !== this.entryValue.dialect;
     const rebuild = identity || transport.fingerprint !== this.transport.fingerprint;
     this.entryValue = entry;
     this.transport = transport;
@@ -250,8 +252,7 @@ export class ServerConnection {
       if (e.signedIn) {
         if (e.username) this.sessionUser = e.username;
         this.setStatus('signed-in');
-      }
-      else if (e.reason === 'expired' && this.canLoad) this.setStatus('ready');
+      } else if (e.reason === 'expired' && this.canLoad) this.setStatus('ready');
     });
   }
 

@@ -86,7 +86,10 @@ export class ConnectionManager {
         await connection.update(entry, transport);
       } else {
         connection = new ServerConnection(entry, transport, this.deps.vault, this.deps.factory, this.deps.log.child(`conn:${entry.name}`));
-        this.subscriptions.set(entry.name, connection.onDidChange((c) => this.changedOne.fire(c)));
+        this.subscriptions.set(
+          entry.name,
+          connection.onDidChange((c) => this.changedOne.fire(c)),
+        );
         await connection.loadPassword();
         listChanged = true;
       }

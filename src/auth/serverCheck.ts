@@ -23,13 +23,7 @@ export type CheckResult = { ok: true; projects: ProjectChoice[]; tree?: RestTree
 /** Domains whose projects are listed for pinning; more are still reachable, just not offered. */
 const MAX_DOMAINS = 25;
 
-export async function checkServer(
-  entry: ServerEntry,
-  password: string,
-  transport: TransportOptions,
-  factory: ClientFactory,
-  signal?: AbortSignal,
-): Promise<CheckResult> {
+export async function checkServer(entry: ServerEntry, password: string, transport: TransportOptions, factory: ClientFactory, signal?: AbortSignal): Promise<CheckResult> {
   const client = factory(entry, async () => credentialsFor(entry, password), transport);
   try {
     await client.signIn({ signal });

@@ -53,7 +53,12 @@ export const vscodeServerPrompts: ServerPrompts = {
     type Item = vscode.QuickPickItem & { signIn: SignInKind };
     const items: Item[] = [
       { label: `$(person) ${vscode.l10n.t('User name and password')}`, signIn: 'password' },
-      { label: `$(key) ${vscode.l10n.t('API key')}`, description: vscode.l10n.t('client id and secret (ALM 12.60 and later)'), detail: vscode.l10n.t('For sites that allow only API keys for REST clients, or single sign-on users.'), signIn: 'apiKey' },
+      {
+        label: `$(key) ${vscode.l10n.t('API key')}`,
+        description: vscode.l10n.t('client id and secret (ALM 12.60 and later)'),
+        detail: vscode.l10n.t('For sites that allow only API keys for REST clients, or single sign-on users.'),
+        signIn: 'apiKey',
+      },
     ];
     const picked = await vscode.window.showQuickPick(items, { title, ignoreFocusOut: true, placeHolder: current === 'apiKey' ? vscode.l10n.t('API key') : vscode.l10n.t('User name and password') });
     return picked?.signIn;

@@ -20,7 +20,10 @@ export class ConnectionStatusBar implements vscode.Disposable {
 
   constructor(private readonly manager: ConnectionManager) {
     this.item.name = vscode.l10n.t('ALM Connection');
-    this.subscriptions.push(manager.onDidChangeConnection(() => this.update()), manager.onDidChangeServers(() => this.update()));
+    this.subscriptions.push(
+      manager.onDidChangeConnection(() => this.update()),
+      manager.onDidChangeServers(() => this.update()),
+    );
     this.update();
   }
 

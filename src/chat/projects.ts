@@ -30,7 +30,12 @@ function pickServer(services: ChatToolServices, input: ProjectInput, fallback: s
   if (signedIn.length === 0) {
     throw new ToolInputError(l10n.t('Error: signed out. The user is not signed in to any ALM server ({0}); they can sign in with "ALM: Sign In…".', all.map((s) => `"${s.name}"`).join(', ')));
   }
-  throw new ToolInputError(l10n.t('Several ALM servers are signed in ({0}); pass "server" (and "domain" and "project"), or set almDefects.defaultProject in the workspace settings.', signedIn.map((s) => `"${s.name}"`).join(', ')));
+  throw new ToolInputError(
+    l10n.t(
+      'Several ALM servers are signed in ({0}); pass "server" (and "domain" and "project"), or set almDefects.defaultProject in the workspace settings.',
+      signedIn.map((s) => `"${s.name}"`).join(', '),
+    ),
+  );
 }
 
 export async function resolveProject(services: ChatToolServices, input: ProjectInput, signal?: AbortSignal): Promise<ResolvedProject> {
@@ -52,6 +57,11 @@ export async function resolveProject(services: ChatToolServices, input: ProjectI
     const inDomain = domainIn ? ` ${l10n.t('in domain "{0}"', domainIn)}` : '';
     throw new ToolInputError(l10n.t('No project{0}{1} on {2}.', named, inDomain, entry.name));
   }
-  const shown = projects.slice(0, 20).map((p) => `${p.domain}/${p.name}`).join(', ');
-  throw new ToolInputError(l10n.t('{0} has several projects ({1}); pass "domain" and "project", or set almDefects.defaultProject in the workspace settings.', entry.name, `${shown}${projects.length > 20 ? ', …' : ''}`));
+  const shown = projects
+    .slice(0, 20)
+    .map((p) => `${p.domain}/${p.name}`)
+    .join(', ');
+  throw new ToolInputError(
+    l10n.t('{0} has several projects ({1}); pass "domain" and "project", or set almDefects.defaultProject in the workspace settings.', entry.name, `${shown}${projects.length > 20 ? ', …' : ''}`),
+  );
 }

@@ -61,7 +61,7 @@ export function parseServers(raw: unknown): ParsedServers {
 function toEntry(item: unknown): ServerEntry | string {
   if (typeof item !== 'object' || item === null) return l10n.t('not an object');
   const o = item as Record<string, unknown>;
-  const str = (k: string): string | undefined => (typeof o[k] === 'string' && (o[k]).trim() !== '' ? (o[k]).trim() : undefined);
+  const str = (k: string): string | undefined => (typeof o[k] === 'string' && o[k].trim() !== '' ? o[k].trim() : undefined);
   const name = str('name');
   const url = str('url');
   const username = str('username');

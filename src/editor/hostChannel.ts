@@ -1,16 +1,7 @@
 // The host's end of the editor protocol: queues notifications until the webview says `ready`,
 // dispatches commands and requests to handler maps (one handler per method, no giant switch),
 // and always answers a request, with an error message when its handler throws.
-import type {
-  CommandMessage,
-  EditorCommands,
-  EditorNotifications,
-  HostToWebview,
-  NotificationMessage,
-  RequestMethod,
-  RequestParams,
-  RequestResult,
-} from '../shared/editorProtocol';
+import type { CommandMessage, EditorCommands, EditorNotifications, HostToWebview, NotificationMessage, RequestMethod, RequestParams, RequestResult } from '../shared/editorProtocol';
 import { isWebviewToHost } from '../shared/editorProtocol';
 
 export type CommandHandlers = { [M in keyof EditorCommands]: (params: EditorCommands[M]) => void };

@@ -7,7 +7,12 @@ import type { Attachment, AttachmentsApi } from '../api/index';
 import type { ImageReply } from '../shared/editorProtocol';
 
 const RASTER: Record<string, string> = {
-  png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp', bmp: 'image/bmp',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  bmp: 'image/bmp',
 };
 /** Images larger than this stay a placeholder (a data: URI travels through postMessage). */
 export const MAX_IMAGE_BYTES = 8 * 1024 * 1024;
@@ -32,13 +37,16 @@ export function imageTarget(src: string, serverBaseUrl: string): ImageTarget | u
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
   if (/^[a-z][a-z0-9+.-]*:/i.test(raw) && url.host !== new URL(serverBaseUrl).host) return undefined;
-  const segments = url.pathname.split('/').filter(Boolean).map((s) => {
-    try {
-      return decodeURIComponent(s);
-    } catch {
-      return s;
-    }
-  });
+  const segments = url.pathname
+    .split('/')
+    .filter(Boolean)
+    .map((s) => {
+      try {
+        return decodeURIComponent(s);
+      } catch {
+        return s;
+      }
+    });
   const at = segments.lastIndexOf('attachments');
   const last = at >= 0 ? segments[at + 1] : segments.at(-1);
   if (!last) return undefined;

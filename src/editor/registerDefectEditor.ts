@@ -163,7 +163,11 @@ export function registerDefectEditor(context: vscode.ExtensionContext, services:
     openKeys: () => registry.keys(),
     controller: (key) => registry.session(key)?.controller,
     releaseAllLocks: () => registry.releaseAll(),
-    visibleControllers: () => registry.all().filter((s) => s.webviewPanel?.visible).map((s) => s.controller),
+    visibleControllers: () =>
+      registry
+        .all()
+        .filter((s) => s.webviewPanel?.visible)
+        .map((s) => s.controller),
     activeKey: () => registry.all().find((s) => s.webviewPanel?.active)?.key,
   };
   context.subscriptions.push(

@@ -59,7 +59,10 @@ function foundMarkdown(project: ProjectTarget, d: Defect, where: string): string
 
 /** The first lines of the memo as escaped plain text; a line that would start a block (heading, list, quote) is escaped too. */
 export function descriptionLines(html: string): string[] {
-  const all = htmlToText(html).split('\n').map((l) => l.trim()).filter((l) => l !== '');
+  const all = htmlToText(html)
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l !== '');
   const shown = all.slice(0, DESCRIPTION_LINES).map((l) => {
     const cut = l.length > LINE_CHARS ? `${l.slice(0, LINE_CHARS - 1)}…` : l;
     const escaped = escapeMarkdown(cut);

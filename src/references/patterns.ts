@@ -27,11 +27,7 @@ export interface FoundReference {
   project?: ProjectTarget;
 }
 
-export const DEFAULT_REFERENCE_PATTERNS: readonly string[] = [
-  '\\b(?:defect|bug)\\s+#?(\\d+)\\b',
-  '\\b(?:QC|ALM)-(\\d+)\\b',
-  '\\bALM\\s+#(\\d+)\\b',
-];
+export const DEFAULT_REFERENCE_PATTERNS: readonly string[] = ['\\b(?:defect|bug)\\s+#?(\\d+)\\b', '\\b(?:QC|ALM)-(\\d+)\\b', '\\bALM\\s+#(\\d+)\\b'];
 
 /** The patterns of a setting value; bad entries are skipped and reported (the setting must not break editing). */
 export function parsePatterns(raw: unknown): { patterns: ReferencePattern[]; problems: string[] } {
@@ -87,9 +83,7 @@ export function findReferences(text: string, patterns: readonly ReferencePattern
 export function parseProject(raw: unknown): ProjectTarget | undefined {
   if (!isRecord(raw)) return undefined;
   const { server, domain, project } = raw;
-  return typeof server === 'string' && typeof domain === 'string' && typeof project === 'string' && server && domain && project
-    ? { server, domain, project }
-    : undefined;
+  return typeof server === 'string' && typeof domain === 'string' && typeof project === 'string' && server && domain && project ? { server, domain, project } : undefined;
 }
 
 /**

@@ -162,12 +162,7 @@ export interface AttachmentView {
 }
 
 /** What the editor's attachment section asks: the list, or an action after which the list is re-read. */
-export type AttachmentsRequest =
-  | { action: 'list' }
-  | { action: 'upload' }
-  | { action: 'open'; id: number }
-  | { action: 'saveAs'; id: number }
-  | { action: 'openExternally'; id: number };
+export type AttachmentsRequest = { action: 'list' } | { action: 'upload' } | { action: 'open'; id: number } | { action: 'saveAs'; id: number } | { action: 'openExternally'; id: number };
 
 export interface AttachmentsResult {
   items: AttachmentView[];
@@ -211,8 +206,17 @@ export type ReplyMessage = { kind: 'reply'; id: number; ok: true; result: unknow
 export type HostToWebview = NotificationMessage | ReplyMessage;
 
 const REQUESTS: Record<RequestMethod, true> = {
-  edit: true, retry: true, save: true, resolveConflict: true, dismissConflict: true, cancel: true,
-  addComment: true, setStatus: true, reload: true, resolveImage: true, attachments: true,
+  edit: true,
+  retry: true,
+  save: true,
+  resolveConflict: true,
+  dismissConflict: true,
+  cancel: true,
+  addComment: true,
+  setStatus: true,
+  reload: true,
+  resolveImage: true,
+  attachments: true,
 };
 const COMMANDS: Record<keyof EditorCommands, true> = { fieldChanged: true, openLink: true };
 
@@ -236,7 +240,10 @@ export function isHostToWebview(m: unknown): m is HostToWebview {
 
 /** A request that got no reply in time. */
 export class RequestTimeoutError extends Error {
-  constructor(readonly method: string, readonly timeoutMs: number) {
+  constructor(
+    readonly method: string,
+    readonly timeoutMs: number,
+  ) {
     super(l10n.t('No reply to "{0}" within {1} s.', method, Math.round(timeoutMs / 1000)));
     this.name = 'RequestTimeoutError';
   }

@@ -17,12 +17,7 @@ function isCancelled(e: unknown): boolean {
   return isCancellation(e) || isAbort(e) || e instanceof vscode.CancellationError;
 }
 
-export function registerCommand<T, F = undefined>(
-  id: string,
-  log: { error(message: string): void },
-  run: (arg: unknown) => T | Promise<T>,
-  options: CommandOptions<F> = {},
-): vscode.Disposable {
+export function registerCommand<T, F = undefined>(id: string, log: { error(message: string): void }, run: (arg: unknown) => T | Promise<T>, options: CommandOptions<F> = {}): vscode.Disposable {
   return vscode.commands.registerCommand(id, guardCommand(id, log, run, options));
 }
 

@@ -14,11 +14,7 @@ export interface LogSink {
 type Level = keyof LogSink;
 
 /** Header/assignment shapes that carry credentials, whatever component printed them. */
-const CREDENTIAL_PATTERNS: RegExp[] = [
-  /(authorization\s*[:=]\s*)(basic|bearer)?\s*[^\s,;]+/gi,
-  /((?:set-)?cookie\s*[:=]\s*)[^\n]+/gi,
-  /(password\s*["']?\s*[:=]\s*["']?)[^\s"',;}]+/gi,
-];
+const CREDENTIAL_PATTERNS: RegExp[] = [/(authorization\s*[:=]\s*)(basic|bearer)?\s*[^\s,;]+/gi, /((?:set-)?cookie\s*[:=]\s*)[^\n]+/gi, /(password\s*["']?\s*[:=]\s*["']?)[^\s"',;}]+/gi];
 
 class Redactor {
   private readonly secrets = new Set<string>();
@@ -90,5 +86,5 @@ export class Log implements LogSink {
 /** A one-line description of anything thrown, for logs and messages. */
 export function describeError(e: unknown): string {
   if (e instanceof Error) return e.message || e.name;
-  return typeof e === 'string' ? e : JSON.stringify(e) ?? String(e);
+  return typeof e === 'string' ? e : (JSON.stringify(e) ?? String(e));
 }

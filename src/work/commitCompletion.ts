@@ -24,7 +24,10 @@ export class CommitCompletionProvider implements vscode.CompletionItemProvider {
     const range = document.getWordRangeAtPosition(position, /[\w#-]+/) ?? new vscode.Range(position, position);
     const items = choices.map((c, i) => {
       const reference = format(c.ref.id);
-      const item = new vscode.CompletionItem({ label: `${c.ref.id}: ${c.summary}`, description: c.source === 'mine' ? vscode.l10n.t('My Defects') : vscode.l10n.t('recently opened') }, vscode.CompletionItemKind.Issue);
+      const item = new vscode.CompletionItem(
+        { label: `${c.ref.id}: ${c.summary}`, description: c.source === 'mine' ? vscode.l10n.t('My Defects') : vscode.l10n.t('recently opened') },
+        vscode.CompletionItemKind.Issue,
+      );
       item.insertText = reference;
       item.range = range;
       item.detail = `${reference}${c.status ? ` · ${c.status}` : ''}`;

@@ -51,7 +51,15 @@ export class DefectSource {
     const seen = new Set(mine.map((c) => keyOf(c.ref)));
     const recent: DefectChoice[] = [];
     const refs = this.recentRefs().filter((r) => !seen.has(keyOf(r)));
-    const answers = await Promise.all(refs.map((r) => this.lookup.get(projectKey(r), r.id, refs.filter((o) => projectKey(o) === projectKey(r)).map((o) => o.id))));
+    const answers = await Promise.all(
+      refs.map((r) =>
+        this.lookup.get(
+          projectKey(r),
+          r.id,
+          refs.filter((o) => projectKey(o) === projectKey(r)).map((o) => o.id),
+        ),
+      ),
+    );
     refs.forEach((ref, i) => {
       const a = answers[i];
       if (a.kind === 'found') recent.push({ ref, summary: String(a.defect.name ?? ''), status: str(a.defect.status), source: 'recent' });
@@ -72,7 +80,9 @@ export class DefectSource {
         orderBy: ['-last-modified', '-id'],
         pageSize: MINE_MAX,
       });
-      return page.items.filter((d) => !DONE.test(String(d.status ?? ''))).map((d): DefectChoice => ({ ref: { ...project, id: d.id }, summary: String(d.name ?? ''), status: str(d.status), source: 'mine' }));
+      return page.items
+        .filter((d) => !DONE.test(String(d.status ?? '')))
+        .map((d): DefectChoice => ({ ref: { ...project, id: d.id }, summary: String(d.name ?? ''), status: str(d.status), source: 'mine' }));
     })();
     this.mine = { key, at: Date.now(), promise };
     // A failure is not kept: the next completion asks again.

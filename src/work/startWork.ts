@@ -86,13 +86,7 @@ export async function stopWork(state: WorkState): Promise<void> {
 }
 
 /** Assigns to the user and moves to "in progress" when the setting says so (asking once, remembering). */
-async function maybeUpdate(
-  deps: StartWorkDeps,
-  ref: DefectRef,
-  api: ProjectApi,
-  defect: Defect,
-  user: string,
-): Promise<StartWorkResult['update']> {
+async function maybeUpdate(deps: StartWorkDeps, ref: DefectRef, api: ProjectApi, defect: Defect, user: string): Promise<StartWorkResult['update']> {
   const choice = await updateChoice();
   if (choice !== 'always') return 'skipped';
   const statuses = statusValues(await api.fields('defects'), await api.listItems());

@@ -46,7 +46,13 @@ export function branchName(template: string, v: TemplateValues): string {
     .replace(/\.{2,}/g, '.')
     .replace(/\/{2,}/g, '/')
     .split('/')
-    .map((part) => part.replace(/^[.-]+/, '').replace(/(\.lock|\.)+$/i, '').replace(/-{2,}/g, '-').replace(/-+$/, ''))
+    .map((part) =>
+      part
+        .replace(/^[.-]+/, '')
+        .replace(/(\.lock|\.)+$/i, '')
+        .replace(/-{2,}/g, '-')
+        .replace(/-+$/, ''),
+    )
     .filter(Boolean)
     .join('/');
   return clean && clean !== '@' ? clean : `defect/${v.id}`;

@@ -45,7 +45,10 @@ export async function signIn(server: E2eAlmServer, user: E2eUser): Promise<strin
   if (hasApiTree(server)) {
     const res = await fetch(`${server.baseUrl}/api/authentication/sign-in`, { method: 'POST', headers: { authorization } });
     if (res.status !== 200) throw new Error(`sign-in as ${user.username} answered ${res.status}: ${await res.text()}`);
-    return res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    return res.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
   }
   const auth = await fetch(`${server.baseUrl}/authentication-point/authenticate`, { headers: { authorization } });
   if (auth.status !== 200) throw new Error(`sign-in as ${user.username} answered ${auth.status}: ${await auth.text()}`);

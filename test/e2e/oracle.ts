@@ -38,12 +38,14 @@ const NUMERIC = new Set(['id', 'ver-stamp']);
 export async function serverDefect(server: E2eAlmServer, cookie: string, id: number): Promise<Record<string, unknown>> {
   if (hasApiTree(server)) return get(server, cookie, `${project(server, 'api')}/defects/${id}`);
   const e = await get<CoreEntity>(server, cookie, `${project(server, 'rest')}/defects/${id}`);
-  return Object.fromEntries(e.Fields.map((f): [string, unknown] => {
-    const values = f.values.map((v) => v.value ?? '');
-    if (MULTI.has(f.Name)) return [f.Name, values.length ? values : null];
-    if (NUMERIC.has(f.Name)) return [f.Name, values.length ? Number(values[0]) : null];
-    return [f.Name, values.length && values[0] !== '' ? values[0] : null];
-  }));
+  return Object.fromEntries(
+    e.Fields.map((f): [string, unknown] => {
+      const values = f.values.map((v) => v.value ?? '');
+      if (MULTI.has(f.Name)) return [f.Name, values.length ? values : null];
+      if (NUMERIC.has(f.Name)) return [f.Name, values.length ? Number(values[0]) : null];
+      return [f.Name, values.length && values[0] !== '' ? values[0] : null];
+    }),
+  );
 }
 
 /** Every list item as the `/api` tree's `list-items` records (Core's nested used-lists numbered in order). */

@@ -78,8 +78,7 @@ export async function runSession(env: SessionEnv, actor: Actor, session: number)
   let baseStamp = -1;
   const api = recordingApi(actor.project, {
     handles,
-    onUpdate: (id, changes) =>
-      env.ledger.attempt({ session, user: actor.user, defect: id, values: { ...changes }, started: Date.now(), baseStamp }),
+    onUpdate: (id, changes) => env.ledger.attempt({ session, user: actor.user, defect: id, values: { ...changes }, started: Date.now(), baseStamp }),
   });
   const c = new DefectController({ api, key: { server: 'soak', domain: 'DEFAULT', project: 'Demo', id: defect }, user: actor.user });
   const told: NoticeView[] = [];
@@ -189,7 +188,9 @@ export async function runSession(env: SessionEnv, actor: Actor, session: number)
   for (const [field, value] of typed) {
     if (discarded || wasTold || sameWritten(kept[field], value)) continue;
     if (env.ledger.savedBy(session, defect, field, value)) continue;
-    env.ledger.typedLost.push(`session ${session} (${actor.user}, ${ending}) on defect ${defect}: ${field} = ${JSON.stringify(value).slice(0, 80)} is neither saved nor kept, and no warning was shown`);
+    env.ledger.typedLost.push(
+      `session ${session} (${actor.user}, ${ending}) on defect ${defect}: ${field} = ${JSON.stringify(value).slice(0, 80)} is neither saved nor kept, and no warning was shown`,
+    );
   }
   return { ending, handles, clean };
 }

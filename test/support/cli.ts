@@ -26,4 +26,3 @@ export function exited(child: ChildProcess): Promise<{ code: number | null; sign
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve({ code: child.exitCode, signal: child.signalCode });
   return new Promise((r) => child.once('exit', (code, signal) => r({ code, signal })));
 }
-

@@ -83,7 +83,10 @@ function certificate(spec: CertSpec): string {
   );
   const signature = sign('sha256', tbs, spec.signer);
   const der = seq(tbs, ECDSA_SHA256, bits(signature));
-  return `-----BEGIN CERTIFICATE-----\n${der.toString('base64').replace(/(.{64})/g, '$1\n').replace(/\n$/, '')}\n-----END CERTIFICATE-----\n`;
+  return `-----BEGIN CERTIFICATE-----\n${der
+    .toString('base64')
+    .replace(/(.{64})/g, '$1\n')
+    .replace(/\n$/, '')}\n-----END CERTIFICATE-----\n`;
 }
 
 export interface TestPki {

@@ -75,7 +75,10 @@ export class EditorApp {
       resolveImage: (src) => {
         let pending = this.images.get(src);
         if (!pending) {
-          pending = this.channel.request('resolveImage', { src }).then((r) => r.dataUri, () => undefined);
+          pending = this.channel.request('resolveImage', { src }).then(
+            (r) => r.dataUri,
+            () => undefined,
+          );
           this.images.set(src, pending);
         }
         return pending;

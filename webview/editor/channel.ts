@@ -2,15 +2,7 @@
 // commands and requests (with ids, a pending map and timeouts), and hands notifications to the
 // handlers the app registers.
 import { PendingRequests, isHostToWebview } from '../../src/shared/editorProtocol';
-import type {
-  EditorCommands,
-  EditorNotifications,
-  PersistedEditorState,
-  RequestMethod,
-  RequestParams,
-  RequestResult,
-  WebviewToHost,
-} from '../../src/shared/editorProtocol';
+import type { EditorCommands, EditorNotifications, PersistedEditorState, RequestMethod, RequestParams, RequestResult, WebviewToHost } from '../../src/shared/editorProtocol';
 
 interface VsCodeApi {
   postMessage(message: WebviewToHost): void;
@@ -28,7 +20,10 @@ const TIMEOUTS: Partial<Record<RequestMethod, number>> = { save: 180_000, resolv
 
 export class WebviewChannel {
   private readonly api: VsCodeApi = acquireVsCodeApi();
-  private readonly pending = new PendingRequests((m) => this.api.postMessage(m), (m) => TIMEOUTS[m] ?? 30_000);
+  private readonly pending = new PendingRequests(
+    (m) => this.api.postMessage(m),
+    (m) => TIMEOUTS[m] ?? 30_000,
+  );
 
   constructor(private readonly handlers: NotificationHandlers) {
     window.addEventListener('message', (event: MessageEvent<unknown>) => this.receive(event.data));

@@ -20,20 +20,13 @@ function show(value: WireValue, view: FieldView | undefined): string {
   return String(value);
 }
 
-export function conflictPanel(
-  conflict: ConflictView,
-  fields: readonly FieldView[],
-  actions: { resolve(choices: Record<string, ConflictChoice>): void; dismiss(): void },
-): HTMLElement {
+export function conflictPanel(conflict: ConflictView, fields: readonly FieldView[], actions: { resolve(choices: Record<string, ConflictChoice>): void; dismiss(): void }): HTMLElement {
   const groups = new Map<string, RadioGroupElement>();
   const rows = conflict.rows.map((row) => {
     const view = fields.find((f) => f.name === row.field);
     const initial: ConflictChoice = row.changedByMe ? 'mine' : 'server';
     const group = h('vscode-radio-group', { 'aria-label': l10n.t('Keep which value of {0}?', row.label), value: initial }) as RadioGroupElement;
-    group.append(
-      h('vscode-radio', { value: 'server', checked: initial === 'server' }, l10n.t('Server')),
-      h('vscode-radio', { value: 'mine', checked: initial === 'mine' }, l10n.t('Mine')),
-    );
+    group.append(h('vscode-radio', { value: 'server', checked: initial === 'server' }, l10n.t('Server')), h('vscode-radio', { value: 'mine', checked: initial === 'mine' }, l10n.t('Mine')));
     groups.set(row.field, group);
     const note = row.changedByMe && row.changedOnServer ? l10n.t('changed on both sides') : row.changedOnServer ? l10n.t('changed on the server') : l10n.t('changed by you');
     return h(
@@ -67,7 +60,11 @@ export function conflictPanel(
     h(
       'table',
       { class: 'conflict-table' },
-      h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, l10n.t('Field')), h('th', { scope: 'col' }, l10n.t('Server')), h('th', { scope: 'col' }, l10n.t('Mine')), h('th', { scope: 'col' }, l10n.t('Keep')))),
+      h(
+        'thead',
+        {},
+        h('tr', {}, h('th', { scope: 'col' }, l10n.t('Field')), h('th', { scope: 'col' }, l10n.t('Server')), h('th', { scope: 'col' }, l10n.t('Mine')), h('th', { scope: 'col' }, l10n.t('Keep'))),
+      ),
       h('tbody', {}, ...rows),
     ),
     h('div', { class: 'actions' }, save, back),

@@ -109,7 +109,12 @@ export class Header {
     const name = this.value('name');
     this.name.textContent = typeof name === 'string' && name ? name : init.isNew ? l10n.t('New defect') : l10n.t('(no summary)');
     clear(this.summary);
-    for (const [field, label] of [['status', l10n.t('Status')], ['severity', l10n.t('Severity')], ['priority', l10n.t('Priority')], ['owner', l10n.t('Assigned to')]] as const) {
+    for (const [field, label] of [
+      ['status', l10n.t('Status')],
+      ['severity', l10n.t('Severity')],
+      ['priority', l10n.t('Priority')],
+      ['owner', l10n.t('Assigned to')],
+    ] as const) {
       const def = init.fields.find((f) => f.name === field);
       this.summary.append(h('div', { class: 'chip', 'data-field': field }, h('dt', {}, def?.label ?? label), h('dd', {}, text(this.value(field)))));
     }

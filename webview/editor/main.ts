@@ -17,17 +17,7 @@ import {
 import './editor.css';
 import { EditorApp } from './app';
 
-provideVSCodeDesignSystem().register(
-  vsCodeButton(),
-  vsCodeCheckbox(),
-  vsCodeDropdown(),
-  vsCodeOption(),
-  vsCodeProgressRing(),
-  vsCodeRadio(),
-  vsCodeRadioGroup(),
-  vsCodeTextArea(),
-  vsCodeTextField(),
-);
+provideVSCodeDesignSystem().register(vsCodeButton(), vsCodeCheckbox(), vsCodeDropdown(), vsCodeOption(), vsCodeProgressRing(), vsCodeRadio(), vsCodeRadioGroup(), vsCodeTextArea(), vsCodeTextField());
 
 const root = document.getElementById('app');
 if (root) new EditorApp(root).start();

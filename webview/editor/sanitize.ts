@@ -12,9 +12,37 @@ export const IMAGE_SOURCE_ATTR = 'data-alm-src';
 const purify = createDOMPurify(window);
 
 const FORBID_TAGS = [
-  'style', 'form', 'input', 'button', 'textarea', 'select', 'option', 'iframe', 'frame', 'frameset', 'object', 'embed',
-  'link', 'meta', 'base', 'svg', 'math', 'template', 'audio', 'video', 'source', 'track', 'picture', 'dialog', 'noscript',
-  'title', 'head', 'applet', 'portal', 'marquee', 'canvas',
+  'style',
+  'form',
+  'input',
+  'button',
+  'textarea',
+  'select',
+  'option',
+  'iframe',
+  'frame',
+  'frameset',
+  'object',
+  'embed',
+  'link',
+  'meta',
+  'base',
+  'svg',
+  'math',
+  'template',
+  'audio',
+  'video',
+  'source',
+  'track',
+  'picture',
+  'dialog',
+  'noscript',
+  'title',
+  'head',
+  'applet',
+  'portal',
+  'marquee',
+  'canvas',
 ];
 const FORBID_ATTR = ['srcset', 'action', 'formaction', 'background', 'ping', 'poster', 'xlink:href', 'target', 'id', 'name', 'autofocus', 'tabindex', 'is'];
 
@@ -22,10 +50,7 @@ const FORBID_ATTR = ['srcset', 'action', 'formaction', 'background', 'ping', 'po
  * Elements dropped together with their content: code, and foreign (SVG/MathML) markup. Any other
  * removed element (audio, video, form, noscript…) leaves its content, the user's words.
  */
-const FORBID_CONTENTS = [
-  'script', 'style', 'svg', 'math', 'annotation-xml', 'desc', 'foreignobject', 'mi', 'mn', 'mo', 'ms', 'mtext', 'head', 'colgroup',
-  'selectedcontent',
-];
+const FORBID_CONTENTS = ['script', 'style', 'svg', 'math', 'annotation-xml', 'desc', 'foreignobject', 'mi', 'mn', 'mo', 'ms', 'mtext', 'head', 'colgroup', 'selectedcontent'];
 
 const CONFIG: Config = {
   USE_PROFILES: { html: true },
@@ -41,10 +66,36 @@ const CONFIG: Config = {
 
 /** CSS properties a memo may keep (what ALM's rich-text editor writes); anything else is dropped. */
 const SAFE_CSS = new Set([
-  'color', 'background-color', 'font-weight', 'font-style', 'font-size', 'font-family', 'text-decoration', 'text-align',
-  'vertical-align', 'white-space', 'border', 'border-collapse', 'border-color', 'border-style', 'border-width', 'padding',
-  'padding-left', 'padding-right', 'padding-top', 'padding-bottom', 'margin', 'margin-left', 'margin-right', 'margin-top',
-  'margin-bottom', 'width', 'height', 'list-style-type', 'text-indent', 'line-height',
+  'color',
+  'background-color',
+  'font-weight',
+  'font-style',
+  'font-size',
+  'font-family',
+  'text-decoration',
+  'text-align',
+  'vertical-align',
+  'white-space',
+  'border',
+  'border-collapse',
+  'border-color',
+  'border-style',
+  'border-width',
+  'padding',
+  'padding-left',
+  'padding-right',
+  'padding-top',
+  'padding-bottom',
+  'margin',
+  'margin-left',
+  'margin-right',
+  'margin-top',
+  'margin-bottom',
+  'width',
+  'height',
+  'list-style-type',
+  'text-indent',
+  'line-height',
 ]);
 /** Values that could load something or run code in any engine. */
 const UNSAFE_CSS_VALUE = /url\s*\(|expression\s*\(|image-set|@import|javascript:|behavior|binding|[\\<>]|\/\*/i;

@@ -23,9 +23,5 @@ export function negotiate(accept: string | undefined, alt: string | undefined, a
     const form = type === '*/*' ? anyForm : FORMS[type];
     if (form) return form;
   }
-  throw new AlmError(
-    406,
-    'qccore.general-error',
-    `Unsupported Accept '${header}': attachments are returned as application/json, application/octet-stream or multipart/mixed.`,
-  );
+  throw new AlmError(406, 'qccore.general-error', `Unsupported Accept '${header}': attachments are returned as application/json, application/octet-stream or multipart/mixed.`);
 }

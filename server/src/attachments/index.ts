@@ -42,13 +42,15 @@ export function registerAttachments(app: FastifyInstance, ctx: ServerContext): v
       if (form === 'multipart') return sendMultipart(reply, store, rows);
       if (form === 'octet-stream') {
         if (rows.length !== 1) {
-          throw new AlmError(400, 'qccore.general-error',
-            `The query selects ${rows.length} attachments; application/octet-stream returns exactly one. Narrow the query or ask for multipart/mixed.`);
+          throw new AlmError(400, 'qccore.general-error', `The query selects ${rows.length} attachments; application/octet-stream returns exactly one. Narrow the query or ask for multipart/mixed.`);
         }
         return sendBytes(reply, store, rows[0]);
       }
       const count = countQuery('attachments', compiled);
-      const total = db.prepare(count.sql).pluck().get(...count.params) as number;
+      const total = db
+        .prepare(count.sql)
+        .pluck()
+        .get(...count.params) as number;
       return { data: rows.map((row) => toRecord(row, compiled.fields)), 'total-count': total };
     });
 

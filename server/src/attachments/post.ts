@@ -15,13 +15,7 @@ import type { ReceivedUpload, UploadFields, UploadTarget } from './upload';
 /** Entity types whose instances this server stores, and so can carry attachments. */
 const ATTACHABLE = new Set(['defect']);
 
-export async function createAttachment(
-  ctx: ServerContext,
-  request: FastifyRequest,
-  store: AttachmentStore,
-  session: AlmSession,
-  target?: UploadTarget,
-): Promise<AttachmentRow> {
+export async function createAttachment(ctx: ServerContext, request: FastifyRequest, store: AttachmentStore, session: AlmSession, target?: UploadTarget): Promise<AttachmentRow> {
   const check = (fields: UploadFields) => checkTarget(ctx, store, session, fields);
   const upload = await receiveUpload(request, store, ctx.options.maxAttachmentBytes, check, target);
   return storeUpload(ctx, store, session, upload);
@@ -61,8 +55,7 @@ export async function storeUpload(ctx: ServerContext, store: AttachmentStore, se
 
 export function checkTarget(ctx: ServerContext, store: AttachmentStore, session: AlmSession, fields: UploadFields): void {
   if (!ATTACHABLE.has(fields.entityType)) {
-    throw new AlmError(400, 'qccore.general-error',
-      `entity.type '${fields.entityType}' cannot hold attachments on this server; use '${[...ATTACHABLE].join("', '")}'.`);
+    throw new AlmError(400, 'qccore.general-error', `entity.type '${fields.entityType}' cannot hold attachments on this server; use '${[...ATTACHABLE].join("', '")}'.`);
   }
   if (!store.project.getDefect(fields.entityId)) {
     throw new AlmError(404, 'qccore.entity-not-found', `Defect ${fields.entityId} does not exist.`, [{ Name: 'id', Value: fields.entityId }]);
@@ -75,6 +68,5 @@ export function checkTarget(ctx: ServerContext, store: AttachmentStore, session:
 }
 
 export function refSubtypeImmutable(current: number): AlmError {
-  return new AlmError(400, 'qccore.operation-forbidden',
-    `The ref-subtype of an attachment cannot change (it is ${current}): delete the attachment and post it again.`);
+  return new AlmError(400, 'qccore.operation-forbidden', `The ref-subtype of an attachment cannot change (it is ${current}): delete the attachment and post it again.`);
 }

@@ -21,8 +21,7 @@ export function updateAttachment(store: AttachmentStore, row: AttachmentRow, bod
       if (name === row.name) continue;
       const clash = store.findByName(row['parent-type'], row['parent-id'], name);
       if (clash) {
-        throw new AlmError(409, 'qccore.general-error',
-          `${row['parent-type']} ${row['parent-id']} already has an attachment named '${name}' (id ${clash.id}).`);
+        throw new AlmError(409, 'qccore.general-error', `${row['parent-type']} ${row['parent-id']} already has an attachment named '${name}' (id ${clash.id}).`);
       }
       changes.name = name;
     } else if (key === 'description') {
@@ -32,8 +31,7 @@ export function updateAttachment(store: AttachmentStore, row: AttachmentRow, bod
       if (Number(value) !== row['ref-subtype']) throw refSubtypeImmutable(row['ref-subtype']);
     } else if (key in current || CATALOGS.attachments.has(key)) {
       if (JSON.stringify(value) !== JSON.stringify(current[key])) {
-        throw new AlmError(400, 'qccore.operation-forbidden',
-          `Field '${key}' of an attachment cannot be changed: a PUT changes only name and description.`);
+        throw new AlmError(400, 'qccore.operation-forbidden', `Field '${key}' of an attachment cannot be changed: a PUT changes only name and description.`);
       }
     } else {
       throw new AlmError(400, 'qccore.unknown-field-name', `Unknown field name '${key}' for entity 'attachment'.`, [{ Name: 'field', Value: key }]);

@@ -26,7 +26,10 @@ export function checkNameFilter(query: string | undefined): void {
   const hasType = [...fields].some((f) => TYPE_FIELDS.has(f));
   const hasId = [...fields].some((f) => ID_FIELDS.has(f));
   if (!hasType || !hasId) {
-    throw new AlmError(404, 'qccore.invalid-filter-expression',
-      'Invalid filter expression: a filter on the attachment name must also give entity.type and entity.id, e.g. {entity.type[defect];entity.id[5];name[log.txt]}.');
+    throw new AlmError(
+      404,
+      'qccore.invalid-filter-expression',
+      'Invalid filter expression: a filter on the attachment name must also give entity.type and entity.id, e.g. {entity.type[defect];entity.id[5];name[log.txt]}.',
+    );
   }
 }

@@ -73,9 +73,7 @@ export class AttachmentStore {
   }
 
   findByName(entityType: string, entityId: number, name: string): AttachmentRow | undefined {
-    return this.project.db
-      .prepare('SELECT * FROM attachments WHERE "parent-type" = ? AND "parent-id" = ? AND "name" = ?')
-      .get(entityType, entityId, name) as AttachmentRow | undefined;
+    return this.project.db.prepare('SELECT * FROM attachments WHERE "parent-type" = ? AND "parent-id" = ? AND "name" = ?').get(entityType, entityId, name) as AttachmentRow | undefined;
   }
 
   /** `report.txt` → `report (1).txt`, `report (2).txt`, … : the first name free on the entity. */
@@ -186,9 +184,7 @@ export class AttachmentStore {
 
   /** Deletes every attachment of an entity (when the entity itself is deleted); returns how many. */
   deleteAllOf(entityType: string, entityId: number): number {
-    const rows = this.project.db
-      .prepare('SELECT * FROM attachments WHERE "parent-type" = ? AND "parent-id" = ?')
-      .all(entityType, entityId) as AttachmentRow[];
+    const rows = this.project.db.prepare('SELECT * FROM attachments WHERE "parent-type" = ? AND "parent-id" = ?').all(entityType, entityId) as AttachmentRow[];
     for (const row of rows) this.delete(row);
     return rows.length;
   }

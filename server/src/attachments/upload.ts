@@ -80,17 +80,15 @@ export async function streamToTemp(source: Readable, store: AttachmentStore, max
  * (entity existence, locks), so a rejected upload stores nothing. With a `target` (the URL names
  * the entity) the entity.type and entity.id parts may be left out; when sent they must agree.
  */
-export async function receiveUpload(
-  request: FastifyRequest,
-  store: AttachmentStore,
-  maxBytes: number,
-  beforeContent: (fields: UploadFields) => void,
-  target?: UploadTarget,
-): Promise<ReceivedUpload> {
+export async function receiveUpload(request: FastifyRequest, store: AttachmentStore, maxBytes: number, beforeContent: (fields: UploadFields) => void, target?: UploadTarget): Promise<ReceivedUpload> {
   if (!request.isMultipart()) {
-    throw new AlmError(415, 'qccore.general-error', target
-      ? 'Attachments are uploaded as multipart/form-data (parts filename, description, override-existing-attachment, ref-subtype, then file) or as application/octet-stream with a Slug header naming the file.'
-      : 'Attachments are uploaded as multipart/form-data (parts filename, entity.type, entity.id, then file).');
+    throw new AlmError(
+      415,
+      'qccore.general-error',
+      target
+        ? 'Attachments are uploaded as multipart/form-data (parts filename, description, override-existing-attachment, ref-subtype, then file) or as application/octet-stream with a Slug header naming the file.'
+        : 'Attachments are uploaded as multipart/form-data (parts filename, entity.type, entity.id, then file).',
+    );
   }
   // The parser throws (a 500) on a boundary it cannot search for; RFC 2046 allows 1 to 70 characters.
   const boundary = /boundary=(?:"([^"]*)"|([^;\s]*))/i.exec(request.headers['content-type'] ?? '');
@@ -173,8 +171,7 @@ function checkFields(text: Map<TextPart, string>, target: UploadTarget | undefin
   };
 }
 
-const tooLarge = (max: number) =>
-  new AlmError(413, 'qccore.general-error', `The attachment is larger than the maximum size of ${max} bytes.`, [{ Name: 'max-bytes', Value: max }]);
+const tooLarge = (max: number) => new AlmError(413, 'qccore.general-error', `The attachment is larger than the maximum size of ${max} bytes.`, [{ Name: 'max-bytes', Value: max }]);
 
 /** Malformed multipart from the parser becomes a 400; disk and server faults stay 500s. */
 function classify(err: unknown, maxBytes: number): unknown {

@@ -60,9 +60,7 @@ export function registerAuthenticationPoint(app: FastifyInstance, ctx: ServerCon
         .send({ Id: 'qccore.general-error', Title: 'Not authenticated.', ExceptionProperties: null, StackTrace: null });
     }
     ctx.sessions.touch(session);
-    return reply
-      .type('application/xml')
-      .send(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?><AuthenticationInfo><Username>${xmlEscape(session.user)}</Username></AuthenticationInfo>`);
+    return reply.type('application/xml').send(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?><AuthenticationInfo><Username>${xmlEscape(session.user)}</Username></AuthenticationInfo>`);
   });
 
   // POST opens the application session; GET and PUT keep it alive; DELETE closes it.

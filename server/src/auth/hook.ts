@@ -9,8 +9,7 @@ import { COOKIE, parseCookies } from './cookies';
 import { assertXsrf } from './xsrf';
 
 /** The reason phrase a real 12.55 server gives for a request without a session (reference §2.8). */
-const NOT_AUTHENTICATED =
-  "Authentication failed. Browser based integrations - to login append '?login-form-required=y' to the url you tried to access.";
+const NOT_AUTHENTICATED = "Authentication failed. Browser based integrations - to login append '?login-form-required=y' to the url you tried to access.";
 
 export function sessionHook(ctx: ServerContext): onRequestAsyncHookHandler {
   return async (request: FastifyRequest) => {
@@ -32,11 +31,7 @@ function authenticate(ctx: ServerContext, request: FastifyRequest): { id: string
     return { id: session.id, user: session.user };
   }
   if (qc) {
-    throw new AlmError(
-      401,
-      'qccore.session-has-expired',
-      `Your session has expired or was closed (sessions end after ${ctx.options.sessionIdleSeconds} s without a request). Sign in again.`,
-    );
+    throw new AlmError(401, 'qccore.session-has-expired', `Your session has expired or was closed (sessions end after ${ctx.options.sessionIdleSeconds} s without a request). Sign in again.`);
   }
   if (ctx.sessions.byLwsso(cookies[COOKIE.lwsso])) {
     throw new AlmError(

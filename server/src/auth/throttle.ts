@@ -35,8 +35,7 @@ export class SignInThrottle {
     }
     if (wait === 0) return;
     const seconds = Math.ceil(wait / 1000);
-    throw new AlmError(429, 'qccore.general-error',
-      `Too many failed sign-ins for this user or from this address. Try again in ${seconds} s.`, undefined, { 'Retry-After': String(seconds) });
+    throw new AlmError(429, 'qccore.general-error', `Too many failed sign-ins for this user or from this address. Try again in ${seconds} s.`, undefined, { 'Retry-After': String(seconds) });
   }
 
   failed(user: string, address: string): void {

@@ -11,12 +11,7 @@ import { registerCoreLocks } from './locks/index';
 export { registerCoreDomains } from './domains';
 
 /** Each Core feature adds its `registerX(app, ctx)` here. */
-const FEATURES: ((app: FastifyInstance, ctx: ServerContext) => void)[] = [
-  registerCoreDefects,
-  registerCoreLocks,
-  registerCoreAttachments,
-  registerCoreCustomization,
-];
+const FEATURES: ((app: FastifyInstance, ctx: ServerContext) => void)[] = [registerCoreDefects, registerCoreLocks, registerCoreAttachments, registerCoreCustomization];
 
 export function registerCoreProjectRoutes(app: FastifyInstance, ctx: ServerContext): void {
   for (const register of FEATURES) register(app, ctx);

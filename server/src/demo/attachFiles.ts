@@ -40,7 +40,11 @@ export function attachDemoFiles(input: AttachInput): { count: number; imageDefec
   let imageDefectId: number | null = null;
   const imageDefect = defectIds[input.imagePosition - 1];
   const image = attach(imageDefect, {
-    name: 'screenshot.png', contentType: 'image/png', content: screenshotPng(), description: 'Screenshot of the wrong total', refSubtype: 1,
+    name: 'screenshot.png',
+    contentType: 'image/png',
+    content: screenshotPng(),
+    description: 'Screenshot of the wrong total',
+    refSubtype: 1,
   });
   if (image && imageDefect !== undefined) {
     const defect = store.getDefect(imageDefect);

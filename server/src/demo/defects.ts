@@ -12,13 +12,48 @@ export const HOSTILE_DEFECT_POSITION = 3;
 /** Every n-th defect also has one hostile fragment in its comments. */
 export const HOSTILE_COMMENT_EVERY = 25;
 
-const AREAS = ['Login page', 'Dashboard', 'Order form', 'Invoice PDF', 'Search results', 'User settings', 'REST endpoint /orders',
-  'Report export', 'Password reset', 'Installer', 'Mobile app', 'Audit log', 'Refund dialog', 'Nightly import'];
-const PROBLEMS = ['crashes', 'shows the wrong total', 'is slow', 'loses unsaved changes', 'returns HTTP 500', 'ignores the locale',
-  'renders a blank page', 'times out', 'shows a stack trace', 'sends two e-mails'];
-const CONDITIONS = ['the session expires', 'the user has no e-mail address', 'more than 100 rows are selected',
-  'the browser zoom is 150%', 'two users save at once', 'the network drops', 'a filter is cleared', 'the date is 29 February',
-  'the file name has spaces', `the customer is "O'Brien; Sons [UK]"`, 'the amount is 1,000.50 €', 'the search text is *'];
+const AREAS = [
+  'Login page',
+  'Dashboard',
+  'Order form',
+  'Invoice PDF',
+  'Search results',
+  'User settings',
+  'REST endpoint /orders',
+  'Report export',
+  'Password reset',
+  'Installer',
+  'Mobile app',
+  'Audit log',
+  'Refund dialog',
+  'Nightly import',
+];
+const PROBLEMS = [
+  'crashes',
+  'shows the wrong total',
+  'is slow',
+  'loses unsaved changes',
+  'returns HTTP 500',
+  'ignores the locale',
+  'renders a blank page',
+  'times out',
+  'shows a stack trace',
+  'sends two e-mails',
+];
+const CONDITIONS = [
+  'the session expires',
+  'the user has no e-mail address',
+  'more than 100 rows are selected',
+  'the browser zoom is 150%',
+  'two users save at once',
+  'the network drops',
+  'a filter is cleared',
+  'the date is 29 February',
+  'the file name has spaces',
+  `the customer is "O'Brien; Sons [UK]"`,
+  'the amount is 1,000.50 €',
+  'the search text is *',
+];
 
 /** Relative frequency of each status; unknown statuses of a customised list weigh 5. */
 const STATUS_WEIGHTS: Record<string, number> = { New: 15, Open: 25, Fixed: 20, Closed: 25, Rejected: 5, Reopen: 10 };

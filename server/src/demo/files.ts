@@ -52,19 +52,20 @@ export function screenshotPng(): Buffer {
   header.writeUInt32BE(width, 0);
   header.writeUInt32BE(height, 4);
   header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB, no interlace
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(raw)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
 }
 
 export function serverLog(rng: Random, lines: number): Buffer {
   const out: string[] = [];
   for (let i = 0; i < lines; i++) {
-    const level = rng.weighted([['INFO', 8], ['WARN', 2], ['ERROR', 1]] as const);
-    out.push(`2026-01-05 10:${String(i % 60).padStart(2, '0')}:${String((i * 7) % 60).padStart(2, '0')},${rng.int(100, 999)} ${level} [worker-${rng.int(1, 8)}] request ${rng.int(1000, 9999)} ${level === 'ERROR' ? 'failed: NullPointerException' : 'completed'}`);
+    const level = rng.weighted([
+      ['INFO', 8],
+      ['WARN', 2],
+      ['ERROR', 1],
+    ] as const);
+    out.push(
+      `2026-01-05 10:${String(i % 60).padStart(2, '0')}:${String((i * 7) % 60).padStart(2, '0')},${rng.int(100, 999)} ${level} [worker-${rng.int(1, 8)}] request ${rng.int(1000, 9999)} ${level === 'ERROR' ? 'failed: NullPointerException' : 'completed'}`,
+    );
   }
   return Buffer.from(`${out.join('\n')}\n`, 'utf8');
 }

@@ -72,10 +72,7 @@ export async function seedDemo(ctx: ServerContext, opts: DemoOptions = {}): Prom
     }
   }
   const rng = new Random(seed);
-  const users: DemoUser[] = [
-    ...DEMO_USERS.map((u) => ({ name: u.name, password: u.password, fullName: u.fullName })),
-    ...OTHER_USERS.map((u) => ({ ...u, password: rng.token(12) })),
-  ];
+  const users: DemoUser[] = [...DEMO_USERS.map((u) => ({ name: u.name, password: u.password, fullName: u.fullName })), ...OTHER_USERS.map((u) => ({ ...u, password: rng.token(12) }))];
   for (const u of users) {
     if (!ctx.site.getUser(u.name)) ctx.site.addUser({ ...u, email: `${u.name}@example.com` });
   }
@@ -125,7 +122,12 @@ async function seedProject(ctx: ServerContext, store: ProjectStore, rng: Random,
 
   const attachments = new AttachmentStore(store, () => ctx.now());
   const attached = attachDemoFiles({
-    store, attachments, rng, defectIds: ids, rootPath: ctx.options.rootPath, imagePosition: IMAGE_DEFECT_POSITION,
+    store,
+    attachments,
+    rng,
+    defectIds: ids,
+    rootPath: ctx.options.rootPath,
+    imagePosition: IMAGE_DEFECT_POSITION,
   });
   const hostileDefectIds: number[] = [];
   if (ids.length >= HOSTILE_DEFECT_POSITION) hostileDefectIds.push(ids[HOSTILE_DEFECT_POSITION - 1]);

@@ -9,7 +9,7 @@ const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replac
 const STEPS = [
   'Sign in as a user with the <i>Editor</i> role',
   'Open the page from the main menu',
-  'Enter <code>O\'Brien &amp; Sons</code> in the search box',
+  "Enter <code>O'Brien &amp; Sons</code> in the search box",
   'Select more than 100 rows',
   'Press <b>Save</b> twice quickly',
   'Switch the language to Deutsch (ä, ö, ü) and back',
@@ -66,9 +66,7 @@ export function commentsHtml(rng: Random, users: readonly string[], firstDate: s
   for (let i = 0; i < count; i++) {
     day += rng.int(0, 6) * 86_400_000;
     const date = new Date(day).toISOString().slice(0, 10);
-    blocks.push(
-      `<div align="left"><font face="Arial"><span style="font-size:8pt"><b>${rng.pick(users)}, ${date}:</b> ${rng.pick(REMARKS)}</span></font></div>`,
-    );
+    blocks.push(`<div align="left"><font face="Arial"><span style="font-size:8pt"><b>${rng.pick(users)}, ${date}:</b> ${rng.pick(REMARKS)}</span></font></div>`);
   }
   return wrap(blocks.join('\n<div align="left"><font face="Arial"><span style="font-size:8pt">________________________________________</span></font></div>\n'));
 }

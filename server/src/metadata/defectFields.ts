@@ -18,11 +18,9 @@ export const LIST_IDS = {
 
 const byValue = (name: string, label: string, listId: number, maxLength: number, extra: Partial<FieldDef> = {}) =>
   field(name, label, 'Reference By Value', { listId, maxLength, referenceMatch: true, ...extra });
-const int = (name: string, label: string, maxLength: number, extra: Partial<FieldDef> = {}) =>
-  field(name, label, 'Integer', { maxLength, ...extra });
+const int = (name: string, label: string, maxLength: number, extra: Partial<FieldDef> = {}) => field(name, label, 'Integer', { maxLength, ...extra });
 const str = (name: string, label: string, maxLength: number) => field(name, label, 'String', { maxLength });
-const resourceRef = (name: string, label: string, resource: FieldDef['resource']) =>
-  field(name, label, 'Reference', { resource, referenceMatch: true });
+const resourceRef = (name: string, label: string, resource: FieldDef['resource']) => field(name, label, 'Reference', { resource, referenceMatch: true });
 
 export const DEFECT_FIELDS: readonly FieldDef[] = [
   int('id', 'Defect ID', 10, { readOnly: true }),

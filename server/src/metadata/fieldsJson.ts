@@ -21,10 +21,7 @@ function inputValidations(def: FieldDef): Validation[] {
 /** The data-type object: list-based references name their list, resource references their collection. */
 function dataTypeOf(def: FieldDef): Record<string, unknown> {
   if (def.dataType !== 'Reference' && def.dataType !== 'Reference By Value') return { name: def.dataType };
-  const source =
-    def.listId !== undefined
-      ? { type: 'list-item', field: 'name', parent: { type: 'list-item', id: def.listId } }
-      : { type: def.resource ?? 'user' };
+  const source = def.listId !== undefined ? { type: 'list-item', field: 'name', parent: { type: 'list-item', id: def.listId } } : { type: def.resource ?? 'user' };
   return { name: def.dataType, multiple: def.multiple === true, source };
 }
 

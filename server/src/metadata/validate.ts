@@ -25,7 +25,7 @@ export const RESOURCE_ENTITY: Record<Exclude<ResourceSource, 'user'>, { table: R
 
 const fieldProps = (def: FieldDef, value: unknown) => [
   { Name: 'field', Value: def.name },
-  { Name: 'value', Value: typeof value === 'string' || typeof value === 'number' ? value : JSON.stringify(value) ?? null },
+  { Name: 'value', Value: typeof value === 'string' || typeof value === 'number' ? value : (JSON.stringify(value) ?? null) },
 ];
 
 const invalidType = (def: FieldDef, value: unknown, expected: string) =>
@@ -39,12 +39,10 @@ function checkLength(def: FieldDef, text: string): void {
   // Date fields declare a nominal length of 1 (seed table); their format check is what counts.
   if (def.maxLength === undefined || def.dataType === 'Date' || def.dataType === 'Integer') return;
   if (text.length > def.maxLength) {
-    throw new AlmError(
-      400,
-      'qccore.invalid-value-type-for-field',
-      `Value of field '${def.name}' (${def.label}) is ${text.length} characters long; the maximum length is ${def.maxLength}.`,
-      [...fieldProps(def, text.length > 80 ? `${text.slice(0, 80)}…` : text), { Name: 'maximum-length', Value: def.maxLength }],
-    );
+    throw new AlmError(400, 'qccore.invalid-value-type-for-field', `Value of field '${def.name}' (${def.label}) is ${text.length} characters long; the maximum length is ${def.maxLength}.`, [
+      ...fieldProps(def, text.length > 80 ? `${text.slice(0, 80)}…` : text),
+      { Name: 'maximum-length', Value: def.maxLength },
+    ]);
   }
 }
 
@@ -56,12 +54,7 @@ function asText(def: FieldDef, value: unknown): string {
 function listValue(def: FieldDef, value: string, checks: ReferenceChecks): string {
   checkLength(def, value);
   if (def.referenceMatch && def.listId !== undefined && !checks.listValues(def.listId).has(value)) {
-    throw new AlmError(
-      400,
-      'qccore.invalid-list-field-value',
-      `Value '${value}' of field '${def.name}' (${def.label}) is not in its list (list id ${def.listId}).`,
-      fieldProps(def, value),
-    );
+    throw new AlmError(400, 'qccore.invalid-list-field-value', `Value '${value}' of field '${def.name}' (${def.label}) is not in its list (list id ${def.listId}).`, fieldProps(def, value));
   }
   return value;
 }
@@ -97,7 +90,10 @@ function checkSize(def: FieldDef, value: string, maxBytes: number): void {
     413,
     'qccore.invalid-value-type-for-field',
     `Value of field '${def.name}' (${def.label}) is ${bytes} bytes; this server accepts at most ${maxBytes} bytes in one field. Shorten it, or attach long text as a file.`,
-    [{ Name: 'field', Value: def.name }, { Name: 'maximum-bytes', Value: maxBytes }],
+    [
+      { Name: 'field', Value: def.name },
+      { Name: 'maximum-bytes', Value: maxBytes },
+    ],
   );
 }
 

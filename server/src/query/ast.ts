@@ -5,15 +5,10 @@ export type CompareOp = '=' | '<>' | '<' | '>' | '<=' | '>=';
 
 export type Literal =
   /** `quoted` records whether the value came in quotes (it then never means null/true/false). */
-  | { kind: 'text'; value: string; quoted: boolean }
-  | { kind: 'null' }
-  | { kind: 'boolean'; value: boolean };
+  { kind: 'text'; value: string; quoted: boolean } | { kind: 'null' } | { kind: 'boolean'; value: boolean };
 
 export type FilterNode =
-  | { type: 'and'; items: FilterNode[] }
-  | { type: 'or'; items: FilterNode[] }
-  | { type: 'not'; item: FilterNode }
-  | { type: 'compare'; field: string; op: CompareOp; value: Literal };
+  { type: 'and'; items: FilterNode[] } | { type: 'or'; items: FilterNode[] } | { type: 'not'; item: FilterNode } | { type: 'compare'; field: string; op: CompareOp; value: Literal };
 
 /** A filter that does not follow either grammar, or that cannot apply to its field. */
 export class FilterSyntaxError extends Error {

@@ -6,11 +6,7 @@ import { FilterSyntaxError, MAX_NESTING } from './ast.js';
 import type { CompareOp, FilterNode, Literal } from './ast.js';
 import { Cursor, TokenStream } from './cursor.js';
 
-type Token =
-  | { t: 'open' | 'close' | 'end' }
-  | { t: 'op'; op: CompareOp }
-  | { t: 'kw'; kw: 'and' | 'or' | 'not' }
-  | { t: 'value'; value: string; quoted: boolean };
+type Token = { t: 'open' | 'close' | 'end' } | { t: 'op'; op: CompareOp } | { t: 'kw'; kw: 'and' | 'or' | 'not' } | { t: 'value'; value: string; quoted: boolean };
 
 const OPS: CompareOp[] = ['<=', '>=', '<>', '<', '>', '='];
 /** Characters that end an unquoted value inside brackets. */
@@ -59,8 +55,8 @@ function readConditionToken(cur: Cursor): Token {
   if (cur.done) throw cur.error("expected ']'");
   const c = cur.peek();
   if (c === ']') return { t: 'end' };
-  if (c === '(') return cur.pos++, { t: 'open' };
-  if (c === ')') return cur.pos++, { t: 'close' };
+  if (c === '(') return (cur.pos++, { t: 'open' });
+  if (c === ')') return (cur.pos++, { t: 'close' });
   if (c === "'" || c === '"') return { t: 'value', value: cur.readQuoted(), quoted: true };
   for (const op of OPS) if (cur.eat(op)) return { t: 'op', op };
   if (c === '[') throw cur.error("unexpected '[' (quote values that contain brackets)");

@@ -6,14 +6,18 @@ import { FilterSyntaxError, MAX_NESTING } from './ast.js';
 import type { CompareOp, FilterNode, Literal } from './ast.js';
 import { Cursor, TokenStream } from './cursor.js';
 
-type Token =
-  | { t: 'open' | 'close' | 'and' | 'or' | 'not' | 'end' }
-  | { t: 'op'; op: CompareOp }
-  | { t: 'string'; value: string }
-  | { t: 'word'; value: string };
+type Token = { t: 'open' | 'close' | 'and' | 'or' | 'not' | 'end' } | { t: 'op'; op: CompareOp } | { t: 'string'; value: string } | { t: 'word'; value: string };
 
 /** Longest operators first so `<=` is not read as `<` then `=`. */
-const OPS: [string, CompareOp][] = [['<=', '<='], ['>=', '>='], ['<>', '<>'], ['!=', '<>'], ['<', '<'], ['>', '>'], ['=', '=']];
+const OPS: [string, CompareOp][] = [
+  ['<=', '<='],
+  ['>=', '>='],
+  ['<>', '<>'],
+  ['!=', '<>'],
+  ['<', '<'],
+  ['>', '>'],
+  ['=', '='],
+];
 const WORD_STOP = /[\s();|=<>!'"]/;
 
 export function parseExpressionFilter(text: string): FilterNode | null {
@@ -30,12 +34,12 @@ function readToken(cur: Cursor): Token {
   cur.skipSpace();
   if (cur.done) return { t: 'end' };
   const c = cur.peek();
-  if (c === '(') return cur.pos++, { t: 'open' };
-  if (c === ')') return cur.pos++, { t: 'close' };
-  if (c === ';') return cur.pos++, { t: 'and' };
+  if (c === '(') return (cur.pos++, { t: 'open' });
+  if (c === ')') return (cur.pos++, { t: 'close' });
+  if (c === ';') return (cur.pos++, { t: 'and' });
   if (cur.eat('||')) return { t: 'or' };
   for (const [text, op] of OPS) if (cur.eat(text)) return { t: 'op', op };
-  if (c === '!') return cur.pos++, { t: 'not' };
+  if (c === '!') return (cur.pos++, { t: 'not' });
   if (c === "'" || c === '"') return { t: 'string', value: cur.readQuoted() };
   const start = cur.pos;
   while (!cur.done && !WORD_STOP.test(cur.peek())) cur.pos++;

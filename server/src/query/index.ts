@@ -24,11 +24,7 @@ export { FilterSyntaxError } from './ast.js';
  * filter that does not parse, 400 qccore.unknown-field-name for an unknown field in `query`,
  * `order-by` or `fields`, 400 qccore.general-error for bad paging or order-by syntax.
  */
-export function compileCollectionRequest(
-  params: Record<string, string | undefined>,
-  catalog: QueryCatalog,
-  limits: PagingLimits,
-): CompiledCollectionRequest {
+export function compileCollectionRequest(params: Record<string, string | undefined>, catalog: QueryCatalog, limits: PagingLimits): CompiledCollectionRequest {
   try {
     const filter = parseFilter(params.query);
     const where = filter ? compileFilter(filter, catalog) : { sql: '1=1', params: [] };
@@ -60,9 +56,7 @@ export function pageQuery(table: string, columns: string, c: CompiledCollectionR
     throw new Error(`Page limit ${c.limit} and offset ${c.offset} must be non-negative integers.`);
   }
   return {
-    sql:
-      `SELECT ${columns} FROM ${table} WHERE "id" IN ` +
-      `(SELECT "id" FROM ${table} WHERE ${c.where} ORDER BY ${c.orderBy} LIMIT ${c.limit} OFFSET ${c.offset}) ORDER BY ${c.orderBy}`,
+    sql: `SELECT ${columns} FROM ${table} WHERE "id" IN ` + `(SELECT "id" FROM ${table} WHERE ${c.where} ORDER BY ${c.orderBy} LIMIT ${c.limit} OFFSET ${c.offset}) ORDER BY ${c.orderBy}`,
     params: [...c.params],
   };
 }

@@ -25,7 +25,7 @@ export function compileOrderBy(raw: string | undefined, catalog: QueryCatalog): 
   }
   // The tie-breaker follows the last key's direction, so an index on that key (which ends in
   // the rowid) yields the whole order without a sort step.
-  const lastDescending = keys.length > 0 && (keys[keys.length - 1]).descending;
+  const lastDescending = keys.length > 0 && keys[keys.length - 1].descending;
   if (!hasId) parts.push(`${idColumn} ${lastDescending ? 'DESC' : 'ASC'}`);
   return parts.join(', ');
 }

@@ -13,10 +13,7 @@ export class ParameterError extends Error {
 
 const COUNT = /^\d{1,15}$/;
 
-export function compilePaging(
-  params: Record<string, string | undefined>,
-  limits: PagingLimits,
-): { limit: number; offset: number } {
+export function compilePaging(params: Record<string, string | undefined>, limits: PagingLimits): { limit: number; offset: number } {
   return { limit: pageSize(params, limits), offset: pageStart(params) };
 }
 

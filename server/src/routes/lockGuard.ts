@@ -5,16 +5,11 @@ import { AlmError } from '../errors';
 import type { LockRow } from '../store/projectTypes';
 
 export function lockFailure(lock: LockRow, action: string): AlmError {
-  return new AlmError(
-    403,
-    'qccore.lock-failure',
-    `Failed to ${action}: the entity is locked by user '${lock.user}' since ${lock['lock-time']}.`,
-    [
-      { Name: 'user', Value: lock.user },
-      { Name: 'lock-time', Value: lock['lock-time'] },
-      { Name: 'lock-id', Value: lock.id },
-    ],
-  );
+  return new AlmError(403, 'qccore.lock-failure', `Failed to ${action}: the entity is locked by user '${lock.user}' since ${lock['lock-time']}.`, [
+    { Name: 'user', Value: lock.user },
+    { Name: 'lock-time', Value: lock['lock-time'] },
+    { Name: 'lock-id', Value: lock.id },
+  ]);
 }
 
 /**

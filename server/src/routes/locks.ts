@@ -71,9 +71,7 @@ export function registerLocks(app: FastifyInstance, ctx: ServerContext): void {
     const store = projectOf(ctx, request);
     ctx.sessions.sweep();
     const compiled = compileCollectionRequest(queryParams(request), CATALOGS.locks, PAGING);
-    const rows = store.db
-      .prepare(`SELECT * FROM locks WHERE ${compiled.where} ORDER BY ${compiled.orderBy} LIMIT ? OFFSET ?`)
-      .all(...compiled.params, compiled.limit, compiled.offset) as LockRow[];
+    const rows = store.db.prepare(`SELECT * FROM locks WHERE ${compiled.where} ORDER BY ${compiled.orderBy} LIMIT ? OFFSET ?`).all(...compiled.params, compiled.limit, compiled.offset) as LockRow[];
     const total = store.db.prepare(`SELECT COUNT(*) AS n FROM locks WHERE ${compiled.where}`).get(...compiled.params) as { n: number };
     return { data: rows.map((lock) => lockJson(lock, ctx)), 'total-count': total.n };
   });

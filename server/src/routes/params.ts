@@ -18,11 +18,7 @@ export function projectOf(ctx: ServerContext, request: FastifyRequest): ProjectS
 /** A user the project does not list is refused as a real server does (reference §8: 403). */
 export function assertMember(store: ProjectStore, user: string): void {
   if (store.hasUser(user)) return;
-  throw new AlmError(
-    403,
-    'qccore.operation-forbidden',
-    `User '${user}' is not a member of project ${store.domain}/${store.name}. Ask the site administrator to add you to the project.`,
-  );
+  throw new AlmError(403, 'qccore.operation-forbidden', `User '${user}' is not a member of project ${store.domain}/${store.name}. Ask the site administrator to add you to the project.`);
 }
 
 /** A numeric entity id from the URL; anything else is a 404 like a real server's unknown entity. */

@@ -11,10 +11,7 @@ import { countAllDefects, countFromCounters } from './defectCounts';
 import { countQuery } from '../query/index';
 import type { CompiledCollectionRequest } from '../query/index';
 import { formatDate, formatDateTime } from './time';
-import type {
-  CycleInput, DefectInput, DefectRow, EnvironmentInput, ListItemInput, ListItemRow, LockRow,
-  ProjectUserInput, ReleaseInput, ResourceTable, StoredValue,
-} from './projectTypes';
+import type { CycleInput, DefectInput, DefectRow, EnvironmentInput, ListItemInput, ListItemRow, LockRow, ProjectUserInput, ReleaseInput, ResourceTable, StoredValue } from './projectTypes';
 
 const DEFECT_COLUMNS = DEFECT_FIELDS.map((def) => def.name);
 
@@ -63,7 +60,9 @@ export class ProjectStore {
     const key = `${sql}\u0000${JSON.stringify(params)}`;
     const kept = this.counts.get(key);
     if (kept?.generation === generation) return kept.count;
-    const count = this.statement(sql).pluck().get(...params) as number;
+    const count = this.statement(sql)
+      .pluck()
+      .get(...params) as number;
     this.counts.delete(key);
     if (this.counts.size >= 256) this.counts.delete(this.counts.keys().next().value as string);
     this.counts.set(key, { generation, count });
@@ -151,9 +150,7 @@ export class ProjectStore {
 
   /** Inserts lists and their values; parents must come before their children. */
   insertListItems(items: readonly ListItemInput[]): void {
-    const insert = this.db.prepare(
-      'INSERT INTO list_items ("id", "logical-identifier", "name", "parent-id", "position") VALUES (?, ?, ?, ?, ?)',
-    );
+    const insert = this.db.prepare('INSERT INTO list_items ("id", "logical-identifier", "name", "parent-id", "position") VALUES (?, ?, ?, ?, ?)');
     const parentOf = this.db.prepare('SELECT "logical-identifier" AS lid FROM list_items WHERE "id" = ?');
     const siblings = this.db.prepare('SELECT COUNT(*) AS n FROM list_items WHERE "parent-id" = ?');
     this.transaction(() => {
@@ -259,9 +256,11 @@ export class ProjectStore {
    * `load` fails.
    */
   async withoutDefectIndexes<T>(load: () => Promise<T>): Promise<T> {
-    const dropped = this.db
-      .prepare("SELECT type, name, sql FROM sqlite_master WHERE type IN ('index', 'trigger') AND tbl_name = 'defects' AND sql IS NOT NULL")
-      .all() as { type: string; name: string; sql: string }[];
+    const dropped = this.db.prepare("SELECT type, name, sql FROM sqlite_master WHERE type IN ('index', 'trigger') AND tbl_name = 'defects' AND sql IS NOT NULL").all() as {
+      type: string;
+      name: string;
+      sql: string;
+    }[];
     this.bulkLoading = true;
     this.transaction(() => {
       for (const { type, name } of dropped) this.db.exec(`DROP ${type === 'index' ? 'INDEX' : 'TRIGGER'} "${name.replace(/"/g, '""')}"`);

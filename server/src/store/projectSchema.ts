@@ -4,11 +4,8 @@ import { DEFECT_FIELDS } from '../metadata/defectFields';
 import { sqlType } from '../metadata/types';
 import { countAllDefects, defectCountsSchema } from './defectCounts';
 
-
 function defectTable(): string {
-  const columns = DEFECT_FIELDS.map((def) =>
-    def.name === 'id' ? '"id" INTEGER PRIMARY KEY AUTOINCREMENT' : `${def.column} ${sqlType(def)}`,
-  );
+  const columns = DEFECT_FIELDS.map((def) => (def.name === 'id' ? '"id" INTEGER PRIMARY KEY AUTOINCREMENT' : `${def.column} ${sqlType(def)}`));
   return `CREATE TABLE defects (\n  ${columns.join(',\n  ')}\n)`;
 }
 

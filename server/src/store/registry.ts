@@ -20,9 +20,7 @@ export class ProjectRegistry {
   get(domain: string, project: string): ProjectStore {
     const found = this.site.findProject(domain, project);
     if (!found) {
-      const title = this.site.findDomain(domain)
-        ? `Project '${project}' does not exist in domain '${domain}'.`
-        : `Domain '${domain}' does not exist.`;
+      const title = this.site.findDomain(domain) ? `Project '${project}' does not exist in domain '${domain}'.` : `Domain '${domain}' does not exist.`;
       throw new AlmError(404, 'qccore.entity-not-found', title);
     }
     return this.openStore(found.domain, found.name);

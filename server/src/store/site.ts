@@ -102,7 +102,13 @@ interface SessionDbRow {
 }
 
 const toSession = (r: SessionDbRow): SessionRow => ({
-  id: r.id, user: r.user, lwsso: r.lwsso, qcsession: r.qcsession, xsrf: r.xsrf, created: r.created, lastTouch: r['last-touch'],
+  id: r.id,
+  user: r.user,
+  lwsso: r.lwsso,
+  qcsession: r.qcsession,
+  xsrf: r.xsrf,
+  created: r.created,
+  lastTouch: r['last-touch'],
 });
 
 export class SiteStore {
@@ -143,9 +149,7 @@ export class SiteStore {
   }
 
   getUser(name: string): SiteUser | undefined {
-    const row = this.db.prepare('SELECT * FROM users WHERE "name" = ?').get(name) as
-      | { name: string; 'full-name': string | null; email: string | null }
-      | undefined;
+    const row = this.db.prepare('SELECT * FROM users WHERE "name" = ?').get(name) as { name: string; 'full-name': string | null; email: string | null } | undefined;
     return row && { name: row.name, fullName: row['full-name'], email: row.email };
   }
 
@@ -168,15 +172,11 @@ export class SiteStore {
 
   /** Adds (or replaces) an API key of an existing user; only the secret's hash is stored. */
   addApiKey(clientId: string, user: string, secret: string, at: number): void {
-    this.db
-      .prepare('INSERT OR REPLACE INTO api_keys ("client-id", "user", "secret-hash", "active", "created") VALUES (?, ?, ?, 1, ?)')
-      .run(clientId, user, hashPassword(secret), at);
+    this.db.prepare('INSERT OR REPLACE INTO api_keys ("client-id", "user", "secret-hash", "active", "created") VALUES (?, ?, ?, 1, ?)').run(clientId, user, hashPassword(secret), at);
   }
 
   getApiKey(clientId: string): ApiKeyRow | undefined {
-    const row = this.db.prepare('SELECT "client-id" AS c, "user" AS u, "active" AS a FROM api_keys WHERE "client-id" = ?').get(clientId) as
-      | { c: string; u: string; a: number }
-      | undefined;
+    const row = this.db.prepare('SELECT "client-id" AS c, "user" AS u, "active" AS a FROM api_keys WHERE "client-id" = ?').get(clientId) as { c: string; u: string; a: number } | undefined;
     return row && { clientId: row.c, user: row.u, active: row.a === 1 };
   }
 
@@ -188,23 +188,19 @@ export class SiteStore {
   // ---- domains and projects ----------------------------------------------------------------
 
   addDomain(name: string): void {
-    this.db
-      .prepare('INSERT OR IGNORE INTO domains ("name", "position") VALUES (?, (SELECT COUNT(*) FROM domains))')
-      .run(name);
+    this.db.prepare('INSERT OR IGNORE INTO domains ("name", "position") VALUES (?, (SELECT COUNT(*) FROM domains))').run(name);
   }
 
   /** Registers a project (the domain is added when missing); see ProjectRegistry.create for its files. */
   addProject(domain: string, name: string): void {
     this.addDomain(domain);
-    this.db
-      .prepare('INSERT OR IGNORE INTO projects ("domain", "name", "position") VALUES (?, ?, (SELECT COUNT(*) FROM projects WHERE "domain" = ?))')
-      .run(domain, name, domain);
+    this.db.prepare('INSERT OR IGNORE INTO projects ("domain", "name", "position") VALUES (?, ?, (SELECT COUNT(*) FROM projects WHERE "domain" = ?))').run(domain, name, domain);
   }
 
   /** Canonical names of a project, matched case-insensitively like ALM does. */
   findProject(domain: string, name: string): { domain: string; name: string } | undefined {
-    return this.stmt('SELECT d."name" AS domain, p."name" AS name FROM projects p JOIN domains d ON d."name" = p."domain" WHERE p."domain" = ? AND p."name" = ?')
-      .get(domain, name) as { domain: string; name: string } | undefined;
+    return this.stmt('SELECT d."name" AS domain, p."name" AS name FROM projects p JOIN domains d ON d."name" = p."domain" WHERE p."domain" = ? AND p."name" = ?').get(domain, name) as
+      { domain: string; name: string } | undefined;
   }
 
   findDomain(name: string): string | undefined {

@@ -152,7 +152,10 @@ export class Api12Dialect implements WireDialect {
       item: (id) => ({ path: this.entityPath(scope, 'attachments', id), params: [] }),
       upload: (entity) => ({
         path: collection,
-        entityParts: [{ name: 'entity.type', value: entity.type }, { name: 'entity.id', value: String(entity.id) }],
+        entityParts: [
+          { name: 'entity.type', value: entity.type },
+          { name: 'entity.id', value: String(entity.id) },
+        ],
       }),
       decode: (record) => toAttachment(record),
       forget: () => undefined,
@@ -166,15 +169,19 @@ export class Api12Dialect implements WireDialect {
   }
 
   async loadLists(io: DialectIo): Promise<ListTree> {
-    const walk = new PagedCollection(async (offset, limit) => {
-      const res = await io.json({
-        method: 'GET',
-        path: this.collectionPath(io.scope, 'list-items'),
-        params: this.collectionParams({ offset, limit }),
-        signal: io.signal,
-      });
-      return this.parseCollection(res.body);
-    }, this.maxPageSize, toListItem);
+    const walk = new PagedCollection(
+      async (offset, limit) => {
+        const res = await io.json({
+          method: 'GET',
+          path: this.collectionPath(io.scope, 'list-items'),
+          params: this.collectionParams({ offset, limit }),
+          signal: io.signal,
+        });
+        return this.parseCollection(res.body);
+      },
+      this.maxPageSize,
+      toListItem,
+    );
     const items: ListItem[] = [];
     for await (const item of walk) items.push(item);
     return new Lists(items);

@@ -151,10 +151,11 @@ export class CoreDialect implements WireDialect {
     const owners = new Map<number, EntityRef>();
     const under = (entity: EntityRef): string => `${this.entityPath(scope, collectionOf(entity.type), entity.id)}/attachments`;
     return {
-      listRequests: (f) => (f.entity?.ids ?? []).map((id) => {
-        const entity = { type: f.entity?.type ?? 'defect', id };
-        return { path: under(entity), params: [], entity };
-      }),
+      listRequests: (f) =>
+        (f.entity?.ids ?? []).map((id) => {
+          const entity = { type: f.entity?.type ?? 'defect', id };
+          return { path: under(entity), params: [], entity };
+        }),
       item: (id) => {
         assertEntityId(id);
         const owner = owners.get(id);

@@ -72,7 +72,7 @@ function tokenize(text: string, field: string): Token[] {
     } else if (ch === "'" || ch === '"') {
       let value = '';
       let j = i + 1;
-      for (; j < text.length && text[j] !== ch; j++) value += text[j] === '\\' ? text[++j] ?? '' : text[j];
+      for (; j < text.length && text[j] !== ch; j++) value += text[j] === '\\' ? (text[++j] ?? '') : text[j];
       if (j >= text.length) throw new RawQueryError(`A quoted value in ${field}[…] is not closed.`);
       tokens.push({ kind: 'quoted', text: value });
       i = j + 1;

@@ -75,15 +75,9 @@ const PROBLEM_CODES: Record<string, FieldProblem['code']> = {
 
 function lockError(d: ServerErrorDetails): LockedByOtherError {
   const props = propertyMap(d.properties);
-  const who =
-    firstMatching(props, /^(lock-?user|user|locked-?by|owner)$/) ??
-    /locked by (?:user )?'?([^'\s,.]+)'?/i.exec(d.title ?? '')?.[1];
-  const since =
-    firstMatching(props, /^(lock-?time|since|locked-?since|time)$/) ??
-    /(\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(?::\d{2})?)/.exec(d.title ?? '')?.[1];
-  const message = who
-    ? `${who} is editing this item${since ? ` (locked since ${since})` : ''}. Try again when they have finished.`
-    : 'Another user is editing this item. Try again later.';
+  const who = firstMatching(props, /^(lock-?user|user|locked-?by|owner)$/) ?? /locked by (?:user )?'?([^'\s,.]+)'?/i.exec(d.title ?? '')?.[1];
+  const since = firstMatching(props, /^(lock-?time|since|locked-?since|time)$/) ?? /(\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(?::\d{2})?)/.exec(d.title ?? '')?.[1];
+  const message = who ? `${who} is editing this item${since ? ` (locked since ${since})` : ''}. Try again when they have finished.` : 'Another user is editing this item. Try again later.';
   return new LockedByOtherError(message, who, since, d);
 }
 

@@ -69,12 +69,7 @@ export function multipartTail(boundary: string): Buffer {
  * Builds the streamed body. `onFileBytes` is called with the running count of file bytes handed
  * to the socket (progress).
  */
-export function buildMultipart(
-  texts: readonly MultipartText[],
-  file: MultipartFile,
-  onFileBytes?: (sent: number) => void,
-  boundary = newBoundary(),
-): MultipartBody {
+export function buildMultipart(texts: readonly MultipartText[], file: MultipartFile, onFileBytes?: (sent: number) => void, boundary = newBoundary()): MultipartBody {
   for (const t of texts) {
     if (t.value.includes(boundary)) throw new Error('multipart boundary collides with a field value');
   }

@@ -20,11 +20,7 @@ function noProxyRules(proxy: ProxyOptions | undefined): string[] {
 
 /** The proxy URL for `target`, or undefined to connect directly. */
 export function resolveProxy(target: URL, proxy: ProxyOptions | undefined): string | undefined {
-  const url =
-    proxy?.url?.trim() ||
-    (target.protocol === 'https:' ? envValue(proxy?.env, 'HTTPS_PROXY') : undefined) ||
-    envValue(proxy?.env, 'HTTP_PROXY') ||
-    envValue(proxy?.env, 'ALL_PROXY');
+  const url = proxy?.url?.trim() || (target.protocol === 'https:' ? envValue(proxy?.env, 'HTTPS_PROXY') : undefined) || envValue(proxy?.env, 'HTTP_PROXY') || envValue(proxy?.env, 'ALL_PROXY');
   if (!url) return undefined;
   if (bypassesProxy(target, noProxyRules(proxy))) return undefined;
   return /^[a-z][a-z0-9+.-]*:\/\//i.test(url) ? url : `http://${url}`;

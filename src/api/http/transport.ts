@@ -152,17 +152,21 @@ export class Transport {
 
   /** The body as a stream; the concurrency slot is held until it ends or is destroyed. */
   async stream(req: HttpRequest): Promise<HttpResponse & { stream: Readable }> {
-    return this.run(req, (res, release, mapError) => {
-      const stream = decodeStream(res.body, res.headers['content-encoding']);
-      // Errors while the caller reads (abort, reset, stall) arrive as typed errors too. They are
-      // mapped where the stream is destroyed with them rather than by piping through another
-      // stream: one hop less per chunk made 200 MB downloads markedly faster (bench/client).
-      const destroy = stream._destroy.bind(stream);
-      stream._destroy = (error, callback) => destroy(error, (e) => callback(e ? mapError(e) : e));
-      stream.once('close', release);
-      stream.once('end', release);
-      return Promise.resolve({ status: res.statusCode, headers: res.headers, stream });
-    }, 'stream');
+    return this.run(
+      req,
+      (res, release, mapError) => {
+        const stream = decodeStream(res.body, res.headers['content-encoding']);
+        // Errors while the caller reads (abort, reset, stall) arrive as typed errors too. They are
+        // mapped where the stream is destroyed with them rather than by piping through another
+        // stream: one hop less per chunk made 200 MB downloads markedly faster (bench/client).
+        const destroy = stream._destroy.bind(stream);
+        stream._destroy = (error, callback) => destroy(error, (e) => callback(e ? mapError(e) : e));
+        stream.once('close', release);
+        stream.once('end', release);
+        return Promise.resolve({ status: res.statusCode, headers: res.headers, stream });
+      },
+      'stream',
+    );
   }
 
   /**

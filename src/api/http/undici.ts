@@ -22,8 +22,7 @@ export const ProxyAgent = ProxyAgentModule;
 export const buildConnector = buildConnectorModule;
 
 /** undici's request options, with the dispatcher that must carry the request (never the global one). */
-export type RequestOptions = Omit<Dispatcher.RequestOptions, 'origin' | 'path' | 'method'> &
-  Partial<Pick<Dispatcher.RequestOptions, 'method'>> & { dispatcher: Dispatcher };
+export type RequestOptions = Omit<Dispatcher.RequestOptions, 'origin' | 'path' | 'method'> & Partial<Pick<Dispatcher.RequestOptions, 'method'>> & { dispatcher: Dispatcher };
 
 /**
  * undici's top-level `request(url, options)` without the index that defines it: splits the URL

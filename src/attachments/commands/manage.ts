@@ -38,7 +38,12 @@ export async function openCommand(hub: AttachmentsHub, arg: unknown): Promise<vs
   const size = arg instanceof AttachmentNode ? arg.attachment.fileSize : undefined;
   if (size && size > LARGE_FOR_EDITOR) {
     const external = vscode.l10n.t('Open in Default Application');
-    const answer = await vscode.window.showWarningMessage(vscode.l10n.t('{0} is {1}.', loc.name, formatBytes(size)), { modal: true, detail: vscode.l10n.t('Opening it in VS Code reads all of it into memory.') }, external, vscode.l10n.t('Open in VS Code'));
+    const answer = await vscode.window.showWarningMessage(
+      vscode.l10n.t('{0} is {1}.', loc.name, formatBytes(size)),
+      { modal: true, detail: vscode.l10n.t('Opening it in VS Code reads all of it into memory.') },
+      external,
+      vscode.l10n.t('Open in VS Code'),
+    );
     if (answer === external) {
       await openExternallyCommand(hub, arg);
       return undefined;

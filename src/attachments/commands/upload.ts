@@ -14,8 +14,7 @@ import type { BatchProgress, UploadItem, UploadReport } from '../transfer/upload
 import { defectOf, option } from './args';
 import { itemFromUri } from './sources';
 
-const isToken = (v: unknown): v is vscode.CancellationToken =>
-  typeof v === 'object' && v !== null && typeof (v as vscode.CancellationToken).onCancellationRequested === 'function';
+const isToken = (v: unknown): v is vscode.CancellationToken => typeof v === 'object' && v !== null && typeof (v as vscode.CancellationToken).onCancellationRequested === 'function';
 
 export interface UploadOptions {
   /** '' or undefined: no description. */

@@ -10,7 +10,5 @@ function toAttachmentView(a: Attachment): AttachmentView {
 
 /** Sorted like the tree: by name, case-insensitively and with numbers in order. */
 export function attachmentViews(list: readonly Attachment[]): AttachmentView[] {
-  return [...list]
-    .sort((a, b) => a.name.localeCompare(b.name, undefined, { sensitivity: 'base', numeric: true }) || a.id - b.id)
-    .map(toAttachmentView);
+  return [...list].sort((a, b) => a.name.localeCompare(b.name, undefined, { sensitivity: 'base', numeric: true }) || a.id - b.id).map(toAttachmentView);
 }

@@ -55,8 +55,18 @@ export function attachmentDescription(a: Attachment): string {
 export function attachmentTooltip(a: Attachment): string {
   const lines = [`**${escapeMarkdown(a.name)}**`];
   const text = descriptionText(a);
-  if (text) lines.push('', ...text.split('\n').map((l) => escapeMarkdown(l)).filter((l) => l !== ''));
-  lines.push('', a.lastModified ? l10n.t('{0} · modified {1}', escapeMarkdown(formatBytes(a.fileSize)), escapeMarkdown(formatModified(a.lastModified) ?? '')) : escapeMarkdown(formatBytes(a.fileSize)));
+  if (text)
+    lines.push(
+      '',
+      ...text
+        .split('\n')
+        .map((l) => escapeMarkdown(l))
+        .filter((l) => l !== ''),
+    );
+  lines.push(
+    '',
+    a.lastModified ? l10n.t('{0} · modified {1}', escapeMarkdown(formatBytes(a.fileSize)), escapeMarkdown(formatModified(a.lastModified) ?? '')) : escapeMarkdown(formatBytes(a.fileSize)),
+  );
   if (a.vcUserName) lines.push('', l10n.t('by {0}', escapeMarkdown(a.vcUserName)));
   return lines.join('\n');
 }

@@ -21,7 +21,10 @@ export interface AttachmentLocation {
 }
 
 export class AttachmentUriError extends Error {
-  constructor(readonly path: string, reason: string) {
+  constructor(
+    readonly path: string,
+    reason: string,
+  ) {
     super(l10n.t('Not an ALM attachment address ({0}): {1}', reason, path));
     this.name = 'AttachmentUriError';
   }

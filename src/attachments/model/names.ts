@@ -47,7 +47,10 @@ function truncateUtf8(name: string, max: number): string {
 
 /** Thrown when a name would resolve outside the target folder (cannot happen after sanitizing; checked anyway). */
 class UnsafePathError extends Error {
-  constructor(readonly folder: string, readonly fileName: string) {
+  constructor(
+    readonly folder: string,
+    readonly fileName: string,
+  ) {
     super(l10n.t('The attachment name "{0}" would be written outside {1}.', fileName, folder));
     this.name = 'UnsafePathError';
   }

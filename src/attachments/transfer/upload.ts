@@ -88,8 +88,7 @@ export async function uploadBatch(items: readonly UploadItem[], o: UploadBatchOp
       continue;
     }
     const before = new Set(present.map((a) => a.id));
-    const onProgress = (p: TransferProgress): void =>
-      o.onProgress?.({ file: item.name, index, count: items.length, bytes: done + Math.min(p.bytes, item.size), total });
+    const onProgress = (p: TransferProgress): void => o.onProgress?.({ file: item.name, index, count: items.length, bytes: done + Math.min(p.bytes, item.size), total });
     try {
       const request = { entity: o.entity, name: item.name, source: item.source, description: o.description, signal: o.signal, onProgress };
       const stored = choice === 'replace' ? await o.api.override(request) : await o.api.upload(request);

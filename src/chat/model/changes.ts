@@ -49,7 +49,11 @@ function toFieldValue(f: FieldMeta, v: ChangeValue): FieldValue {
   if (v === null) return null;
   if (isMemoField(f)) return String(v).trim() ? textToMemoHtml(String(v)) : null;
   if (typeof v === 'boolean') return v ? 'Y' : 'N';
-  if (f.dataType.multiple && typeof v === 'string') return v.split(';').map((s) => s.trim()).filter(Boolean);
+  if (f.dataType.multiple && typeof v === 'string')
+    return v
+      .split(';')
+      .map((s) => s.trim())
+      .filter(Boolean);
   if (typeof v === 'string' && v.trim() === '') return null;
   return v;
 }

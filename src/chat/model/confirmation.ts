@@ -25,7 +25,11 @@ function heading(d: DefectHeading): string {
 
 /** Escaped text of several lines, each kept on its own line of a quote. */
 function quoted(text: string): string {
-  return text.trim().split(/\r?\n/).map((l) => `> ${escapeMarkdown(l)}`).join('\n');
+  return text
+    .trim()
+    .split(/\r?\n/)
+    .map((l) => `> ${escapeMarkdown(l)}`)
+    .join('\n');
 }
 
 export function commentConfirmation(d: DefectHeading, user: string, date: Date, comment: string, commentsLabel: string): Confirmation {
@@ -106,7 +110,10 @@ export class ConfirmationLedger {
 function canonical(v: unknown): string {
   if (Array.isArray(v)) return `[${v.map(canonical).join(',')}]`;
   if (v && typeof v === 'object') {
-    return `{${Object.keys(v).sort().map((k) => `${JSON.stringify(k)}:${canonical((v as Record<string, unknown>)[k])}`).join(',')}}`;
+    return `{${Object.keys(v)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonical((v as Record<string, unknown>)[k])}`)
+      .join(',')}}`;
   }
   return JSON.stringify(v) ?? 'null';
 }

@@ -31,11 +31,12 @@ export interface SearchSummary {
 export function searchResult(rows: readonly Defect[], s: SearchSummary): string {
   const head = s.total === 1 ? l10n.t('1 defect in {0} match ({1}).', s.where, s.description) : l10n.t('{0} defects in {1} match ({2}).', s.total, s.where, s.description);
   if (rows.length === 0) return `${head} ${l10n.t('Nothing to show.')}`;
-  const more = s.total <= rows.length
-    ? ` ${l10n.t('Showing all {0} (newest first).', rows.length)}`
-    : s.limit < 200
-      ? ` ${l10n.t('Showing the first {0} (newest first); {1} more not shown: narrow the filter or raise limit (at most 200).', rows.length, s.total - rows.length)}`
-      : ` ${l10n.t('Showing the first {0} (newest first); {1} more not shown: narrow the filter.', rows.length, s.total - rows.length)}`;
+  const more =
+    s.total <= rows.length
+      ? ` ${l10n.t('Showing all {0} (newest first).', rows.length)}`
+      : s.limit < 200
+        ? ` ${l10n.t('Showing the first {0} (newest first); {1} more not shown: narrow the filter or raise limit (at most 200).', rows.length, s.total - rows.length)}`
+        : ` ${l10n.t('Showing the first {0} (newest first); {1} more not shown: narrow the filter.', rows.length, s.total - rows.length)}`;
   const table = [`| ${ROW_HEADERS.join(' | ')} |`, `|${ROW_HEADERS.map(() => '---').join('|')}|`];
   for (const d of rows) table.push(`| ${ROW_FIELDS.map((f) => showValue(d[f])).join(' | ')} |`);
   return [head + more, '', ...table].join('\n');
@@ -62,7 +63,9 @@ export function defectResult(x: DefectDetails): string {
   const lead = LEAD_FIELDS.filter((f) => names.includes(f));
   const rest = names.filter((f) => !LEAD_FIELDS.includes(f)).sort((a, b) => fields.label(a).localeCompare(fields.label(b)));
   for (const f of [...lead, ...rest]) lines.push(`- ${label(f)} (\`${f}\`): ${showValue(d[f])}`);
-  const memos = Object.keys(d).filter((k) => isMemo(fields, k)).sort((a, b) => Number(b === 'description') - Number(a === 'description'));
+  const memos = Object.keys(d)
+    .filter((k) => isMemo(fields, k))
+    .sort((a, b) => Number(b === 'description') - Number(a === 'description'));
   for (const f of memos) {
     const v = d[f];
     const text = memoToMarkdown(typeof v === 'string' ? v : '');

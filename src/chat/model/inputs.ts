@@ -61,7 +61,10 @@ export function searchLimit(limit: unknown): number {
 
 function list(values: unknown): string[] | undefined {
   const raw = typeof values === 'string' ? [values] : Array.isArray(values) ? values : [];
-  const out = raw.filter((v): v is string => typeof v === 'string').map((v) => v.trim()).filter(Boolean);
+  const out = raw
+    .filter((v): v is string => typeof v === 'string')
+    .map((v) => v.trim())
+    .filter(Boolean);
   return out.length ? out : undefined;
 }
 

@@ -40,7 +40,9 @@ export function memoToMarkdown(html: string | null | undefined): string {
 function escapeLine(line: string): string {
   const bullet = line.startsWith('- ') ? '- ' : '';
   const rest = bullet ? line.slice(2) : line;
-  const escaped = escapeMarkdown(rest).replace(/^([#+=>-])/, '\\$1').replace(/^(\d+)([.)])/, '$1\\$2');
+  const escaped = escapeMarkdown(rest)
+    .replace(/^([#+=>-])/, '\\$1')
+    .replace(/^(\d+)([.)])/, '$1\\$2');
   return bullet + escaped;
 }
 
@@ -67,5 +69,8 @@ function decodeEntity(e: string): string | undefined {
 /** Plain text a user or model wrote, as a memo body ALM stores (escaped, line breaks kept). */
 export function textToMemoHtml(text: string): string {
   const escaped = escapeHtml(text);
-  return `<html><body>\n${escaped.split(/\r?\n/).map((l) => `<div>${l || '<br />'}</div>`).join('\n')}\n</body></html>`;
+  return `<html><body>\n${escaped
+    .split(/\r?\n/)
+    .map((l) => `<div>${l || '<br />'}</div>`)
+    .join('\n')}\n</body></html>`;
 }

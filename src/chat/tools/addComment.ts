@@ -21,11 +21,7 @@ const MAX_COMMENT = 20_000;
 export class AddCommentTool implements vscode.LanguageModelTool<AddCommentInput> {
   constructor(private readonly context: ChatToolContext) {}
 
-
-  async prepareInvocation(
-    options: vscode.LanguageModelToolInvocationPrepareOptions<AddCommentInput>,
-    token: vscode.CancellationToken,
-  ): Promise<vscode.PreparedToolInvocation> {
+  async prepareInvocation(options: vscode.LanguageModelToolInvocationPrepareOptions<AddCommentInput>, token: vscode.CancellationToken): Promise<vscode.PreparedToolInvocation> {
     const { input } = options;
     const invocationMessage = vscode.l10n.t('Adding a comment to ALM defect {0}', String(input.id));
     const id = defectId(input.id);

@@ -34,7 +34,12 @@ export class SearchDefectsTool implements vscode.LanguageModelTool<SearchDefects
       let offset = 0;
       while (rows.length < limit) {
         const page = await api.defects.page({
-          offset, pageSize: Math.min(PAGE_SIZE, limit - rows.length), fields: [...ROW_FIELDS], filter, orderBy: ['-id'], signal,
+          offset,
+          pageSize: Math.min(PAGE_SIZE, limit - rows.length),
+          fields: [...ROW_FIELDS],
+          filter,
+          orderBy: ['-id'],
+          signal,
         });
         total = page.total;
         rows.push(...page.items);

@@ -8,16 +8,14 @@ import type { LockHandle, ProjectApi } from '../../api/index';
 import { ToolInputError } from '../model/results';
 import type { ChatProjectRef, ChatToolServices } from '../services';
 
-export async function withDefectLock<T>(
-  services: ChatToolServices,
-  ref: ChatProjectRef,
-  api: ProjectApi,
-  id: number,
-  signal: AbortSignal,
-  fn: () => Promise<T>,
-): Promise<T> {
+export async function withDefectLock<T>(services: ChatToolServices, ref: ChatProjectRef, api: ProjectApi, id: number, signal: AbortSignal, fn: () => Promise<T>): Promise<T> {
   if (services.editingHere({ server: ref.server, domain: ref.domain, project: ref.project, id })) {
-    throw new ToolInputError(l10n.t('Error: open for editing. Defect {0} is being edited in the defect editor of this VS Code window, which holds its lock. Save or cancel there first (the editor also has Add comment).', id));
+    throw new ToolInputError(
+      l10n.t(
+        'Error: open for editing. Defect {0} is being edited in the defect editor of this VS Code window, which holds its lock. Save or cancel there first (the editor also has Add comment).',
+        id,
+      ),
+    );
   }
   const handle: LockHandle = await api.locks.acquire({ type: 'defect', id }, { signal });
   try {

@@ -32,10 +32,7 @@ export class UpdateDefectTool implements vscode.LanguageModelTool<UpdateDefectIn
     return { ref, api, fields, ...resolveChanges(input.changes, fields, lists) };
   }
 
-  async prepareInvocation(
-    options: vscode.LanguageModelToolInvocationPrepareOptions<UpdateDefectInput>,
-    token: vscode.CancellationToken,
-  ): Promise<vscode.PreparedToolInvocation> {
+  async prepareInvocation(options: vscode.LanguageModelToolInvocationPrepareOptions<UpdateDefectInput>, token: vscode.CancellationToken): Promise<vscode.PreparedToolInvocation> {
     const { input } = options;
     const invocationMessage = vscode.l10n.t('Updating ALM defect {0}', String(input.id));
     const id = defectId(input.id);
@@ -97,5 +94,10 @@ function capitalize(s: string): string {
 
 function changedMeanwhile(what: string, moved: readonly ResolvedChange[], ref: ResolvedProject): string {
   const names = moved.map((c) => c.label).join(', ');
-  return vscode.l10n.t('Error: changed meanwhile. On {0}, someone changed {1} of {2} after the user confirmed the change, so nothing was changed. Read the defect again and, if the change still makes sense, invoke the tool again so the user confirms against the current values.', ref.server, names, what);
+  return vscode.l10n.t(
+    'Error: changed meanwhile. On {0}, someone changed {1} of {2} after the user confirmed the change, so nothing was changed. Read the defect again and, if the change still makes sense, invoke the tool again so the user confirms against the current values.',
+    ref.server,
+    names,
+    what,
+  );
 }

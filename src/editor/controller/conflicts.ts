@@ -17,12 +17,7 @@ export function verStampOf(values: Record<string, WireValue>): number | null {
  * The field-by-field choice, or undefined when the server's ver-stamp is the one the edits were
  * made against. `base` holds the values the user loaded, `latest` the server's current ones.
  */
-export function findConflict(
-  base: Record<string, WireValue>,
-  latest: Record<string, WireValue>,
-  edits: Record<string, WireValue>,
-  label: (field: string) => string,
-): ConflictView | undefined {
+export function findConflict(base: Record<string, WireValue>, latest: Record<string, WireValue>, edits: Record<string, WireValue>, label: (field: string) => string): ConflictView | undefined {
   const baseStamp = verStampOf(base);
   const latestStamp = verStampOf(latest);
   if (baseStamp !== null && baseStamp === latestStamp) return undefined;

@@ -4,9 +4,7 @@
 import * as l10n from '@vscode/l10n';
 import { isCancellation, validateEdits } from '../../api/index';
 import type { Defect, FieldCatalog, LockHandle, ListTree } from '../../api/index';
-import type {
-  ConflictView, DefectKey, FieldView, InitParams, LockPhase, NoticeView, PersistedEditorState, StatusParams, ValuesParams, WireValue,
-} from '../../shared/editorProtocol';
+import type { ConflictView, DefectKey, FieldView, InitParams, LockPhase, NoticeView, PersistedEditorState, StatusParams, ValuesParams, WireValue } from '../../shared/editorProtocol';
 import { verStampOf } from './conflicts';
 import { EditState } from './editState';
 import { canHandle, nextPhase } from './lockMachine';
@@ -119,11 +117,15 @@ export abstract class ControllerBase {
     return this.form.snapshot(this.key);
   }
 
-
   protected toLost(why?: string): void {
     this.lock = undefined;
     this.transition('lost');
-    this.notice = { kind: 'warning', text: why ? l10n.t('The lock on this defect was lost ({0}). Your changes are kept; click Retry to edit again.', why) : l10n.t('The lock on this defect was lost. Your changes are kept; click Retry to edit again.') };
+    this.notice = {
+      kind: 'warning',
+      text: why
+        ? l10n.t('The lock on this defect was lost ({0}). Your changes are kept; click Retry to edit again.', why)
+        : l10n.t('The lock on this defect was lost. Your changes are kept; click Retry to edit again.'),
+    };
     this.emit('status');
   }
 
@@ -149,7 +151,6 @@ export abstract class ControllerBase {
     }
   }
 
-
   /** Validates the edits; with `attempt` (a save) every problem shows. Returns whether they can be sent. */
   protected revalidate(attempt = false): boolean {
     if (!this.catalog || !this.lists) return true;
@@ -165,7 +166,6 @@ export abstract class ControllerBase {
   protected transition(event: LockEvent): void {
     this.phase = nextPhase(this.phase, event);
   }
-
 
   protected emit(...changes: ControllerChange[]): void {
     if (this.disposed) return;

@@ -16,7 +16,6 @@ import { wireValues } from './values';
 export type { DefectControllerOptions } from './controllerBase';
 
 export class DefectController extends ControllerBase {
-
   /** Reads metadata, lists and the defect; restores unsaved edits given in the options. */
   async load(): Promise<void> {
     const { api } = this.options;
@@ -31,7 +30,11 @@ export class DefectController extends ControllerBase {
       if (this.disposed) return;
       this.catalog = catalog;
       this.lists = lists;
-      this.views = buildFieldViews(catalog, lists, [...new Set([...users, this.options.user])].sort((a, b) => a.localeCompare(b)));
+      this.views = buildFieldViews(
+        catalog,
+        lists,
+        [...new Set([...users, this.options.user])].sort((a, b) => a.localeCompare(b)),
+      );
       this.statuses = statusValues(catalog, lists);
       if (defect) this.form.server = wireValues(defect);
       else for (const [f, v] of Object.entries(this.newDefectDefaults())) this.form.set(f, v);
@@ -242,7 +245,7 @@ export class DefectController extends ControllerBase {
     if (!quiet || this.isNew || id === undefined || this.disposed) return false;
     const probe = await this.options.api.defects.get(id, { fields: ['ver-stamp'] });
     const stamp = verStampOf(wireValues(probe));
-    if (stamp === null || stamp === verStampOf(this.form.server) || this.phase !== 'read-only' && this.phase !== 'locked-by-other') return false;
+    if (stamp === null || stamp === verStampOf(this.form.server) || (this.phase !== 'read-only' && this.phase !== 'locked-by-other')) return false;
     const before = this.form.server;
     await this.refreshServer(false);
     if (this.form.server === before) return false;
@@ -318,9 +321,7 @@ export class DefectController extends ControllerBase {
 
   private rejectedByServer(e: ValidationError): SaveOutcome {
     this.form.setServerProblems(
-      e.problems.length
-        ? e.problems.map((p) => ({ field: p.field, label: p.label ?? (p.field ? this.label(p.field) : undefined), message: p.message }))
-        : [{ message: e.message }],
+      e.problems.length ? e.problems.map((p) => ({ field: p.field, label: p.label ?? (p.field ? this.label(p.field) : undefined), message: p.message })) : [{ message: e.message }],
     );
     this.transition('saveRejected');
     this.emit('status');
@@ -332,5 +333,4 @@ export class DefectController extends ControllerBase {
     if (this.statuses.includes('New')) defaults.status = 'New';
     return defaults;
   }
-
 }

@@ -28,7 +28,12 @@ const TABLE: Record<LockPhase, Partial<Record<LockEvent, LockPhase>>> = {
   acquiring: { acquired: 'editing', lockedByOther: 'locked-by-other', acquireFailed: 'read-only', released: 'read-only', lost: 'read-only' },
   editing: { save: 'saving', lost: 'lost', released: 'read-only', saveFailed: 'read-only', reload: 'editing' },
   saving: {
-    saved: 'editing', savedReleased: 'read-only', saveRejected: 'editing', saveFailed: 'read-only', lost: 'lost', released: 'read-only',
+    saved: 'editing',
+    savedReleased: 'read-only',
+    saveRejected: 'editing',
+    saveFailed: 'read-only',
+    lost: 'lost',
+    released: 'read-only',
   },
   'locked-by-other': { edit: 'acquiring', reload: 'loading', released: 'locked-by-other', lost: 'locked-by-other' },
   lost: { edit: 'acquiring', released: 'lost', lost: 'lost', reload: 'lost' },
@@ -36,7 +41,10 @@ const TABLE: Record<LockPhase, Partial<Record<LockEvent, LockPhase>>> = {
 };
 
 class IllegalTransitionError extends Error {
-  constructor(readonly phase: LockPhase, readonly event: LockEvent) {
+  constructor(
+    readonly phase: LockPhase,
+    readonly event: LockEvent,
+  ) {
     super(`The editor cannot handle "${event}" while ${phase}.`);
     this.name = 'IllegalTransitionError';
   }
@@ -52,4 +60,3 @@ export function nextPhase(phase: LockPhase, event: LockEvent): LockPhase {
 export function canHandle(phase: LockPhase, event: LockEvent): boolean {
   return TABLE[phase][event] !== undefined;
 }
-

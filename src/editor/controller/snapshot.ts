@@ -44,12 +44,7 @@ export function parseSnapshot(raw: unknown): PersistedEditorState | undefined {
 }
 
 /** The snapshot of unsaved work: the edits and, for each, the server value it was made against. */
-export function makeSnapshot(
-  key: DefectKey,
-  server: Record<string, WireValue>,
-  edits: Record<string, WireValue>,
-  verStamp: number | null,
-): PersistedEditorState {
+export function makeSnapshot(key: DefectKey, server: Record<string, WireValue>, edits: Record<string, WireValue>, verStamp: number | null): PersistedEditorState {
   const base: Record<string, WireValue> = {};
   for (const field of Object.keys(edits)) base[field] = server[field] ?? null;
   return { version: 1, key: { ...key }, baseVerStamp: verStamp, base, edits: cloneValues(edits) };

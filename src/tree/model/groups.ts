@@ -31,7 +31,7 @@ export async function countGroups(api: ProjectApi, field: string, filter: Filter
 
 async function scanGroups(api: ProjectApi, field: string, filter: Filter, signal: AbortSignal, knownOrder?: string[]): Promise<GroupCount[]> {
   const counts = new Map<string | null, number>();
-  for (let offset = 0; ; ) {
+  for (let offset = 0; ;) {
     const page = await api.defects.page({ offset, pageSize: SCAN_PAGE, fields: [field], filter, orderBy: ['id'], signal });
     for (const d of page.items) {
       const value = groupValueOf(d[field]);

@@ -32,13 +32,15 @@ export function userChoices(current: readonly string[], list: ProjectUsers | und
 
 /** Names typed as text (`a, me, b`) as filter values: "me" in any case is `ME`. */
 export function typedUsers(text: string): string[] {
-  return text.split(',').map((s) => s.trim()).filter(Boolean).map((u) => (u.toLowerCase() === 'me' ? ME : u));
+  return text
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .map((u) => (u.toLowerCase() === 'me' ? ME : u));
 }
 
 /** Where the pickers' names came from, for the picker's placeholder. */
 export function usersNote(list: ProjectUsers | undefined): string {
   if (!list) return l10n.t('The project\'s users could not be read: type names with "Other Names…".');
-  return list.source === 'project'
-    ? l10n.t('None checked: anyone.')
-    : l10n.t('The server does not list its users: these are the users of recent defects. None checked: anyone.');
+  return list.source === 'project' ? l10n.t('None checked: anyone.') : l10n.t('The server does not list its users: these are the users of recent defects. None checked: anyone.');
 }

@@ -56,7 +56,8 @@ export function failureNode(parent: TreeNode, ctx: TreeContext, server: string, 
   if (error instanceof NotSignedInError) return signInNode(parent, ctx, server, error.refused ? error.message : undefined);
   if (error instanceof AuthError) return signInNode(parent, ctx, server, error.message);
   const retry = { command: 'almDefects.refreshNode', title: l10n.t('Retry'), arguments: [parent] };
-  if (error instanceof RawQueryError) return new MessageNode(parent, ctx, 'error', l10n.t('Filter: {0}', error.message), { command: 'almDefects.filter', title: l10n.t('Edit Filter'), arguments: [parent] });
+  if (error instanceof RawQueryError)
+    return new MessageNode(parent, ctx, 'error', l10n.t('Filter: {0}', error.message), { command: 'almDefects.filter', title: l10n.t('Edit Filter'), arguments: [parent] });
   const text = isAlmApiError(error) ? error.message : l10n.t('Unexpected error: {0}', describeError(error));
   return new MessageNode(parent, ctx, 'error', text, retry, `${text}\n\n${l10n.t('Click to retry.')}`);
 }

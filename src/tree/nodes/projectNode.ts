@@ -45,7 +45,9 @@ export class ProjectNode extends TreeNode implements ProjectScope {
     return {
       label: this.project,
       description: filtered ? l10n.t('filter: {0}', describeFilter(filter)) : undefined,
-      tooltip: l10n.t('Project **{0}** in {1} on {2}', escapeMarkdown(this.project), escapeMarkdown(this.domain), escapeMarkdown(this.server.name)) + (filtered ? `\n\n${l10n.t('Filter: {0}', escapeMarkdown(describeFilter(filter)))}` : ''),
+      tooltip:
+        l10n.t('Project **{0}** in {1} on {2}', escapeMarkdown(this.project), escapeMarkdown(this.domain), escapeMarkdown(this.server.name)) +
+        (filtered ? `\n\n${l10n.t('Filter: {0}', escapeMarkdown(describeFilter(filter)))}` : ''),
       collapsible: this.remembered(),
       icon: { id: filtered ? 'filter' : 'project' },
       contextValue: `alm:project${filtered ? '+filtered' : ''}`,

@@ -35,12 +35,25 @@ export class ServerNode extends LoadingNode {
     const s = this.server;
     const state = STATUS_TEXT[s.status];
     const who = `${s.entry.url} · ${s.username || signInLabel(s.entry)}`;
-    const signInLine = s.entry.auth !== 'apiKey' ? l10n.t('User: {0}', escapeMarkdown(s.entry.username)) : s.username ? l10n.t('Sign-in: {0} (user {1})', escapeMarkdown(signInLabel(s.entry)), escapeMarkdown(s.username)) : l10n.t('Sign-in: {0}', escapeMarkdown(signInLabel(s.entry)));
+    const signInLine =
+      s.entry.auth !== 'apiKey'
+        ? l10n.t('User: {0}', escapeMarkdown(s.entry.username))
+        : s.username
+          ? l10n.t('Sign-in: {0} (user {1})', escapeMarkdown(signInLabel(s.entry)), escapeMarkdown(s.username))
+          : l10n.t('Sign-in: {0}', escapeMarkdown(signInLabel(s.entry)));
     const signedIn = s.status === 'signed-in' || s.status === 'ready' || s.status === 'signing-in';
     return {
       label: s.name,
       description: state ? `${who} — ${state}` : who,
-      tooltip: [`**${escapeMarkdown(s.name)}**`, escapeMarkdown(s.entry.url), signInLine, s.entry.dialect ? l10n.t('REST tree: {0} (set in the server entry)', escapeMarkdown(treeLabel(s.tree))) : l10n.t('REST tree: {0}', escapeMarkdown(treeLabel(s.tree))), s.problem ? escapeMarkdown(s.problem) : ''].filter(Boolean).join('\n\n'),
+      tooltip: [
+        `**${escapeMarkdown(s.name)}**`,
+        escapeMarkdown(s.entry.url),
+        signInLine,
+        s.entry.dialect ? l10n.t('REST tree: {0} (set in the server entry)', escapeMarkdown(treeLabel(s.tree))) : l10n.t('REST tree: {0}', escapeMarkdown(treeLabel(s.tree))),
+        s.problem ? escapeMarkdown(s.problem) : '',
+      ]
+        .filter(Boolean)
+        .join('\n\n'),
       collapsible: this.remembered(),
       icon: s.status === 'failed' || s.status === 'error' ? { id: 'server', color: 'errorForeground' } : { id: signedIn ? 'server' : 'server-environment' },
       contextValue: `alm:server+${signedIn ? 'signedIn' : 'signedOut'}`,

@@ -24,14 +24,7 @@ export function selectedDefect(view: vscode.TreeView<TreeNode>, arg: unknown): D
 }
 
 /** "Go to Defect…": asks for an id (in the selected or picked project), checks it exists, opens it. */
-export async function goToDefect(
-  provider: AlmTreeProvider,
-  view: vscode.TreeView<TreeNode>,
-  manager: ConnectionManager,
-  open: DefectOpener,
-  log: Log,
-  arg: unknown,
-): Promise<DefectRef | undefined> {
+export async function goToDefect(provider: AlmTreeProvider, view: vscode.TreeView<TreeNode>, manager: ConnectionManager, open: DefectOpener, log: Log, arg: unknown): Promise<DefectRef | undefined> {
   const direct = defectRefOf(arg);
   let ref = direct;
   if (!ref) {

@@ -65,7 +65,10 @@ export async function filterProject(project: ProjectNode, arg: unknown): Promise
         void vscode.window.showInformationMessage(vscode.l10n.t('No saved filters yet. Use "Save As…" in the filter menu.'));
         continue;
       }
-      const picked = await vscode.window.showQuickPick(saved.map((s) => ({ label: s.name, description: describeFilter(s.filter), s })), { title: vscode.l10n.t('Apply saved filter') });
+      const picked = await vscode.window.showQuickPick(
+        saved.map((s) => ({ label: s.name, description: describeFilter(s.filter), s })),
+        { title: vscode.l10n.t('Apply saved filter') },
+      );
       if (picked) Object.assign(clear(draft), picked.s.filter);
     } else if (action === 'save') {
       await saveFilterAs(draft);
@@ -80,7 +83,8 @@ export async function saveFilterAs(filter: DefectFilter, name?: string): Promise
     void vscode.window.showInformationMessage(vscode.l10n.t('The filter is empty: nothing to save.'));
     return false;
   }
-  const chosen = name ?? (await vscode.window.showInputBox({ title: vscode.l10n.t('Save filter as'), prompt: describeFilter(clean), validateInput: (v) => (v.trim() ? undefined : vscode.l10n.t('Enter a name')) }));
+  const chosen =
+    name ?? (await vscode.window.showInputBox({ title: vscode.l10n.t('Save filter as'), prompt: describeFilter(clean), validateInput: (v) => (v.trim() ? undefined : vscode.l10n.t('Enter a name')) }));
   if (!chosen) return false;
   const others = readSavedFilterSettings().filter((s) => s.name !== chosen.trim());
   await writeSavedFilters([...others, { name: chosen.trim(), filter: clean }]);

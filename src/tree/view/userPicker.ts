@@ -20,7 +20,13 @@ export async function pickUsers(project: ProjectNode, label: string, current: re
   const choices = userChoices(current, list, project.server.username);
   const other: Item = { label: `$(edit) ${vscode.l10n.t('Other Names…')}`, description: vscode.l10n.t('type names the list lacks'), alwaysShow: true };
   const items: Item[] = [...choices.map((c): Item => ({ label: c.label, description: c.description, picked: c.picked, value: c.value })), other];
-  const picked = await vscode.window.showQuickPick(items, { title: vscode.l10n.t('{0} is any of', label), placeHolder: usersNote(list), canPickMany: true, ignoreFocusOut: true, matchOnDescription: true });
+  const picked = await vscode.window.showQuickPick(items, {
+    title: vscode.l10n.t('{0} is any of', label),
+    placeHolder: usersNote(list),
+    canPickMany: true,
+    ignoreFocusOut: true,
+    matchOnDescription: true,
+  });
   if (!picked) return undefined;
   const values = picked.flatMap((p) => (p.value === undefined ? [] : [p.value]));
   if (!picked.includes(other)) return values;

@@ -76,8 +76,10 @@ async function measured<T>(run: () => PromiseLike<T>): Promise<{ result: T; m: M
 
 function describeFigures(what: string, m: MemoryFigures): string {
   const mb = (n: number) => (n / MB).toFixed(1);
-  return `${what}: ${(m.ms / 1000).toFixed(1)} s (${((SIZE / MB) / (m.ms / 1000)).toFixed(0)} MB/s); RSS ${mb(m.rssBase)} → peak ${mb(m.rssPeak)} MB (+${mb(m.rssPeak - m.rssBase)}); ` +
-    `live heap+buffers after GC ${mb(m.liveBase)} → peak ${mb(m.livePeak)} MB (+${mb(m.livePeak - m.liveBase)}); without GC peak +${mb(m.rawPeak - m.liveBase)} MB`;
+  return (
+    `${what}: ${(m.ms / 1000).toFixed(1)} s (${(SIZE / MB / (m.ms / 1000)).toFixed(0)} MB/s); RSS ${mb(m.rssBase)} → peak ${mb(m.rssPeak)} MB (+${mb(m.rssPeak - m.rssBase)}); ` +
+    `live heap+buffers after GC ${mb(m.liveBase)} → peak ${mb(m.livePeak)} MB (+${mb(m.livePeak - m.liveBase)}); without GC peak +${mb(m.rawPeak - m.liveBase)} MB`
+  );
 }
 
 function assertFlat(what: string, m: MemoryFigures): void {
@@ -150,6 +152,9 @@ describe('attachments: a 200 MB upload and download with flat memory', function 
     assert.equal(report.cancelled, true, JSON.stringify(report));
     assert.deepEqual(report.created, []);
     await new Promise((r) => setTimeout(r, 500));
-    assert.deepEqual((await w.rest.list(w.defect.id)).map((a) => a.id), before.map((a) => a.id));
+    assert.deepEqual(
+      (await w.rest.list(w.defect.id)).map((a) => a.id),
+      before.map((a) => a.id),
+    );
   });
 });

@@ -52,7 +52,10 @@ describe('attachments: upload, open, save and manage in VS Code', function () {
 
   it('uploads files through the command with a description; the server holds the same bytes and the rows show them', async () => {
     const report = await uploadWith(w.defect, [join(w.dir, 'notes.txt'), join(w.dir, 'trace.bin')], { description: 'from the e2e suite' });
-    assert.deepEqual(report.created.map((a) => a.name), ['notes.txt', 'trace.bin']);
+    assert.deepEqual(
+      report.created.map((a) => a.name),
+      ['notes.txt', 'trace.bin'],
+    );
     const stored = await w.rest.list(w.defect.id);
     assert.deepEqual(stored.map((a) => a.name).sort(), ['notes.txt', 'trace.bin']);
     assert.match(stored[0].description ?? '', /from the e2e suite/);
@@ -81,7 +84,7 @@ describe('attachments: upload, open, save and manage in VS Code', function () {
     assert.equal((await w.rest.list(w.defect.id)).length, before, 'a drop on a project uploads nothing');
   });
 
-  it('opens text and binary attachments through alm-attachment: with the server\'s bytes', async () => {
+  it("opens text and binary attachments through alm-attachment: with the server's bytes", async () => {
     const rows = await w.api.children(w.defectNode);
     const notes = rows.find((r) => w.api.treeItem(r).label === 'notes.txt');
     const uri = await vscode.commands.executeCommand<vscode.Uri>('almDefects.openAttachment', notes);
@@ -128,10 +131,16 @@ describe('attachments: upload, open, save and manage in VS Code', function () {
     const prompts = usePrompts({ attachments: { conflict: async (name) => (asked.push(name), choice) } });
     try {
       const both = await uploadWith(w.defect, [join(w.dir, 'trace.bin')]);
-      assert.deepEqual(both.created.map((a) => a.name), ['trace (1).bin']);
+      assert.deepEqual(
+        both.created.map((a) => a.name),
+        ['trace (1).bin'],
+      );
       choice = 'replace';
       const replaced = await uploadWith(w.defect, [join(w.dir, 'trace.bin')]);
-      assert.deepEqual(replaced.replaced.map((a) => a.id), [id]);
+      assert.deepEqual(
+        replaced.replaced.map((a) => a.id),
+        [id],
+      );
     } finally {
       prompts.dispose();
     }
@@ -178,7 +187,10 @@ describe('attachments: upload, open, save and manage in VS Code', function () {
     const prompts = usePrompts({ attachments: { confirmDelete: async () => confirm } });
     try {
       assert.equal(await vscode.commands.executeCommand('almDefects.deleteAttachment', ref(id)), false);
-      assert.ok((await w.rest.list(w.defect.id)).some((a) => a.id === id), 'kept when not confirmed');
+      assert.ok(
+        (await w.rest.list(w.defect.id)).some((a) => a.id === id),
+        'kept when not confirmed',
+      );
       confirm = true;
       assert.equal(await vscode.commands.executeCommand('almDefects.deleteAttachment', ref(id)), true);
     } finally {

@@ -37,7 +37,10 @@ describe('chat tools: search and read', function () {
   });
 
   it('searches by status, severity, priority, owner "me", detected by, summary text and a raw query, as the server counts them', async () => {
-    const sample = String((await w.bobDemo.defects.get(301)).name).split(/\s+/).find((word) => /^[a-z]{5,}$/i.test(word)) ?? 'the';
+    const sample =
+      String((await w.bobDemo.defects.get(301)).name)
+        .split(/\s+/)
+        .find((word) => /^[a-z]{5,}$/i.test(word)) ?? 'the';
     const cases: { input: object; filter: Filter; column?: [number, (v: string) => boolean] }[] = [
       { input: { status: ['Open'] }, filter: { status: eq('Open') }, column: [2, (v) => v === 'Open'] },
       { input: { severity: ['5-Urgent', '4-Very High'] }, filter: { severity: anyOf('5-Urgent', '4-Very High') }, column: [3, (v) => ['5-Urgent', '4-Very High'].includes(v)] },
@@ -67,7 +70,10 @@ describe('chat tools: search and read', function () {
     const newest = (await w.bobDemo.defects.page({ orderBy: ['-id'], fields: ['id'], pageSize: 150 })).items.map((d) => d.id);
     const five = await invoke(TOOLS.search, { limit: 5 });
     assert.equal(totalOf(five), all);
-    assert.deepEqual(rowsOf(five).map((r) => r.id), newest.slice(0, 5));
+    assert.deepEqual(
+      rowsOf(five).map((r) => r.id),
+      newest.slice(0, 5),
+    );
     assert.match(five, new RegExp(`Showing the first 5 \\(newest first\\); ${all - 5} more not shown`));
     // Past the 100-row page size the rows continue across the page boundary without gaps or repeats.
     const many = rowsOf(await invoke(TOOLS.search, { limit: 150 })).map((r) => r.id);
@@ -82,7 +88,7 @@ describe('chat tools: search and read', function () {
     assert.match(regression, /^50 defects in Demo \(QA\/Regression\) match/);
     assert.match(await invoke(TOOLS.search, { domain: 'DEFAULT', project: 'Playground', limit: 1 }), /^30 defects in Demo \(DEFAULT\/Playground\) match/);
     await config.update('defaultProject', undefined, vscode.ConfigurationTarget.Workspace);
-    assert.match(await invoke(TOOLS.search, { limit: 1 }), /^\d+ defects in Demo \(DEFAULT\/Demo\) match/, 'back to the server entry\'s pinned project');
+    assert.match(await invoke(TOOLS.search, { limit: 1 }), /^\d+ defects in Demo \(DEFAULT\/Demo\) match/, "back to the server entry's pinned project");
   });
 
   it('reads a defect: fields by label, memos as text without markup, attachments by name and size, and its link', async () => {

@@ -79,7 +79,7 @@ describe('chat tools: confirmed writes under the lock', function () {
     assert.match(await w.chat.invoke(TOOLS.comment, input), /^Added the comment to defect 305/);
     const after = await comments(305);
     const bobAt = after.indexOf('bob was here meanwhile');
-    assert.ok(bobAt > 0, 'bob\'s comment is kept');
+    assert.ok(bobAt > 0, "bob's comment is kept");
     assert.ok(after.indexOf(`<b>alice, ${today}:</b> alice after bob`) > bobAt, after);
   });
 
@@ -155,7 +155,10 @@ describe('chat tools: confirmed writes under the lock', function () {
     assert.equal(c.lockPhase, 'editing');
     try {
       const before = await w.bobDemo.defects.get(310);
-      assert.match(await invoke(TOOLS.comment, { id: 310, comment: 'while editing' }), /^Error: open for editing\. Defect 310 is being edited in the defect editor of this VS Code window.* Nothing was changed\./);
+      assert.match(
+        await invoke(TOOLS.comment, { id: 310, comment: 'while editing' }),
+        /^Error: open for editing\. Defect 310 is being edited in the defect editor of this VS Code window.* Nothing was changed\./,
+      );
       assert.match(await invoke(TOOLS.update, { id: 310, changes: { priority: '1-Low' } }), /^Error: open for editing\./);
       assert.ok(c.holdsLock, 'the editor keeps its lock');
       await assert.rejects(w.bobDemo.locks.acquire({ type: 'defect', id: 310 }), LockedByOtherError);

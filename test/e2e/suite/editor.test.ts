@@ -14,7 +14,6 @@ import { e2eAlmServer, signIn } from '../environment';
 import { deleteServerLock, serverLocksOn } from '../oracle';
 import { DEMO, activate, bobProject, signInAs, until } from './support';
 
-
 let api: AlmDefectsApi;
 let bob: AlmClient;
 let bobDemo: ProjectApi;
@@ -43,7 +42,12 @@ async function locksOn(id: number): Promise<{ user: string; id: number }[]> {
 async function tabOf(id: number, dirty?: boolean): Promise<vscode.Tab> {
   const prefix = dirty === undefined ? /^(● )?/ : dirty ? /^● / : /^/;
   const label = new RegExp(`${prefix.source}${id}: `);
-  return until(`the tab of defect ${id} (${editorTabs().map((t) => t.label).join(', ')})`, () => editorTabs().find((t) => label.test(t.label)));
+  return until(
+    `the tab of defect ${id} (${editorTabs()
+      .map((t) => t.label)
+      .join(', ')})`,
+    () => editorTabs().find((t) => label.test(t.label)),
+  );
 }
 
 async function closeTabOf(id: number): Promise<void> {
@@ -73,9 +77,18 @@ describe('editor: defects edited in a real VS Code', function () {
     await tabOf(41);
     await open(41);
     const tabs = editorTabs().filter((t) => /^(Defect )?41\b|^41:/.test(t.label));
-    assert.equal(tabs.length, 1, `tabs: ${editorTabs().map((t) => t.label).join(', ')}`);
+    assert.equal(
+      tabs.length,
+      1,
+      `tabs: ${editorTabs()
+        .map((t) => t.label)
+        .join(', ')}`,
+    );
     assert.equal(tabs[0].label, `41: ${name.length > 40 ? `${name.slice(0, 39)}…` : name}`);
-    assert.ok(c.init().fields.some((f) => f.name === 'user-02' && f.multiple), 'fields come from the server metadata');
+    assert.ok(
+      c.init().fields.some((f) => f.name === 'user-02' && f.multiple),
+      'fields come from the server metadata',
+    );
     await closeTabOf(41);
     await until('the editor of 41 to go', () => !api.editor.openKeys().some((k) => k.id === 41));
   });
@@ -84,7 +97,10 @@ describe('editor: defects edited in a real VS Code', function () {
     const c = await open(42);
     await c.edit();
     assert.equal(c.lockPhase, 'editing');
-    assert.deepEqual((await locksOn(42)).map((l) => l.user), ['alice']);
+    assert.deepEqual(
+      (await locksOn(42)).map((l) => l.user),
+      ['alice'],
+    );
     const before = await bobDemo.defects.get(42);
     const priority = before.priority === '5-Urgent' ? '1-Low' : '5-Urgent';
     c.setField('priority', priority);
@@ -167,7 +183,10 @@ describe('editor: defects edited in a real VS Code', function () {
     const c = await open(45);
     await c.edit();
     c.setField('user-03', 'kept across a reload');
-    assert.deepEqual((await locksOn(45)).map((l) => l.user), ['alice']);
+    assert.deepEqual(
+      (await locksOn(45)).map((l) => l.user),
+      ['alice'],
+    );
     await api.editor.releaseAllLocks();
     assert.deepEqual(await locksOn(45), []);
     assert.equal(c.lockPhase, 'read-only');
@@ -183,7 +202,13 @@ describe('editor: defects edited in a real VS Code', function () {
     await until('the new defect form', () => c.lockPhase === 'editing');
     assert.equal(c.value('detected-by'), 'alice');
     assert.equal(await c.save(), 'invalid', 'Summary and Severity are required');
-    assert.deepEqual(c.status().problems.map((p) => p.field).sort(), ['name', 'severity']);
+    assert.deepEqual(
+      c
+        .status()
+        .problems.map((p) => p.field)
+        .sort(),
+      ['name', 'severity'],
+    );
     c.setField('name', 'Created from the VS Code editor');
     c.setField('severity', '3-High');
     assert.equal(await c.save(), 'saved');
@@ -193,11 +218,18 @@ describe('editor: defects edited in a real VS Code', function () {
     assert.equal(created.name, 'Created from the VS Code editor');
     assert.equal(created.severity, '3-High');
     assert.equal(created['detected-by'], 'alice');
-    assert.ok(api.editor.openKeys().some((k) => k.id === id), 'the editor now shows the created defect');
+    assert.ok(
+      api.editor.openKeys().some((k) => k.id === id),
+      'the editor now shows the created defect',
+    );
     // The tree reloads the project's defects and selects the new row, leaving the editor in front.
     const rowId = `alm:Demo/DEFAULT/Demo/defects/${id}`;
     const row = await until(`defect ${id}'s row selected in the tree`, () => api.selection().find((n) => n.id === rowId));
-    assert.deepEqual(api.selection().map((n) => n.id), [rowId], 'only the new row is selected');
+    assert.deepEqual(
+      api.selection().map((n) => n.id),
+      [rowId],
+      'only the new row is selected',
+    );
     assert.equal(api.treeItem(row).label, `${id}: Created from the VS Code editor`);
     assert.equal(row.parent?.id, 'alm:Demo/DEFAULT/Demo/defects', 'under the project\'s "Defects"');
     assert.ok((await tabOf(id)).isActive, 'the editor stays the active tab');

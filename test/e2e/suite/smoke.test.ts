@@ -54,7 +54,10 @@ describe('smoke: the extension in a real VS Code', () => {
   it('is configured for the ALM server of this run', () => {
     const server = e2eAlmServer();
     const servers = vscode.workspace.getConfiguration('almDefects').get<{ name: string; url: string }[]>('servers', []);
-    assert.deepEqual(servers.map((s) => [s.name, s.url]), [['Demo', server.baseUrl]]);
+    assert.deepEqual(
+      servers.map((s) => [s.name, s.url]),
+      [['Demo', server.baseUrl]],
+    );
   });
 
   it('reaches the ALM server: signs in with a demo user and lists its domains', async () => {

@@ -96,7 +96,10 @@ describe('tree: connections, sign-in and the ALM tree', function () {
     assert.equal(result.ok, true);
     assert.equal(api.connection('Demo')?.status, 'signed-in');
     const accounts = await vscode.authentication.getAccounts('alm');
-    assert.deepEqual(accounts.map((a) => a.label), ['alice (Demo)']);
+    assert.deepEqual(
+      accounts.map((a) => a.label),
+      ['alice (Demo)'],
+    );
     assert.match(api.statusBarText(), /ALM Demo: alice/);
   });
 
@@ -109,7 +112,10 @@ describe('tree: connections, sign-in and the ALM tree', function () {
     assert.equal(api.treeItem(project).contextValue, 'alm:project');
     const children = await api.children(project);
     assert.deepEqual(labels(children), ['Defects', 'My Defects', 'Lists']);
-    assert.deepEqual(children.map((c) => api.treeItem(c).id), ['alm:Demo/DEFAULT/Demo/defects', 'alm:Demo/DEFAULT/Demo/mine', 'alm:Demo/DEFAULT/Demo/lists']);
+    assert.deepEqual(
+      children.map((c) => api.treeItem(c).id),
+      ['alm:Demo/DEFAULT/Demo/defects', 'alm:Demo/DEFAULT/Demo/mine', 'alm:Demo/DEFAULT/Demo/lists'],
+    );
   });
 
   it('pages to the last of 1,000 defects with "Load more" and the remaining count', async () => {
@@ -155,7 +161,11 @@ describe('tree: connections, sign-in and the ALM tree', function () {
     assert.ok(groups.length >= 3);
     const values = labels(groups);
     const counts = groups.map((g) => Number(String(api.treeItem(g).description).replace(/,/g, '')));
-    assert.equal(counts.reduce((a, b) => a + b, 0), await serverTotal(), 'every defect is in one group');
+    assert.equal(
+      counts.reduce((a, b) => a + b, 0),
+      await serverTotal(),
+      'every defect is in one group',
+    );
     const urgent = values.indexOf('5-Urgent');
     assert.ok(urgent >= 0, `groups: ${values.join(', ')}`);
     assert.equal(counts[urgent], await serverTotal("{severity['5-Urgent']}"));
@@ -171,7 +181,10 @@ describe('tree: connections, sign-in and the ALM tree', function () {
     const body = { data: await serverListItems(e2eAlmServer(), cookie) };
     const lists = body.data.filter((i) => i.parent.id === 0);
     const listsNode = await node('Demo', 'DEFAULT', 'Demo', 'Lists');
-    assert.deepEqual(labels(await api.children(listsNode)), lists.map((l) => l.name));
+    assert.deepEqual(
+      labels(await api.children(listsNode)),
+      lists.map((l) => l.name),
+    );
     const severityList = lists.find((l) => l.name === 'Severity');
     assert.ok(severityList);
     const severityValues = body.data.filter((i) => i.parent.id === severityList.id).map((i) => i.name);
@@ -209,7 +222,13 @@ describe('tree: connections, sign-in and the ALM tree', function () {
     const unreachable = await addServerWith({ name: 'Nowhere', url: 'http://127.0.0.1:9/qcbin', username: 'bob', password: 'x' });
     assert.equal(unreachable.ok, false);
     assert.match(unreachable.message, /Cannot reach http:\/\/127\.0\.0\.1:9\/qcbin/);
-    assert.deepEqual(vscode.workspace.getConfiguration('almDefects').get<{ name: string }[]>('servers')?.map((s) => s.name), ['Demo']);
+    assert.deepEqual(
+      vscode.workspace
+        .getConfiguration('almDefects')
+        .get<{ name: string }[]>('servers')
+        ?.map((s) => s.name),
+      ['Demo'],
+    );
 
     const ok = await addServerWith({ name: 'QA box', url: server.baseUrl, username: 'bob', password: server.users[1].password, domain: 'QA' });
     assert.equal(ok.ok, true);
@@ -224,7 +243,10 @@ describe('tree: connections, sign-in and the ALM tree', function () {
     confirmed.dispose();
     assert.equal(removed.ok, true);
     assert.deepEqual(labels(await api.children()), ['Demo']);
-    assert.deepEqual((await vscode.authentication.getAccounts('alm')).map((a) => a.label), ['alice (Demo)']);
+    assert.deepEqual(
+      (await vscode.authentication.getAccounts('alm')).map((a) => a.label),
+      ['alice (Demo)'],
+    );
   });
 
   it('signs out: the account leaves the Accounts menu and the tree asks to sign in again', async () => {

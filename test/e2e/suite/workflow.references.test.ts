@@ -56,7 +56,10 @@ describe('workflow: defect references in files', function () {
       await writeFile('b.py', '# ALM-15 and ALM #16\nprint("defective 17")\n'),
       await writeFile('c.txt', 'See Defect #18; not a reference: 19.\n'),
     ];
-    assert.deepEqual(docs.map((d) => d.languageId), ['typescript', 'python', 'plaintext']);
+    assert.deepEqual(
+      docs.map((d) => d.languageId),
+      ['typescript', 'python', 'plaintext'],
+    );
     const found: string[] = [];
     for (const doc of docs) {
       const links = await vscode.commands.executeCommand<vscode.DocumentLink[]>('vscode.executeLinkProvider', doc.uri);

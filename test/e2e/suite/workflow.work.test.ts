@@ -65,7 +65,7 @@ describe('workflow: commits and Start Work', function () {
     await fs.rm(repoDir, { recursive: true, force: true }).catch(() => undefined);
   });
 
-  it('completes the commit message with My Defects first, then recently opened ones, in the first pattern\'s form', async () => {
+  it("completes the commit message with My Defects first, then recently opened ones, in the first pattern's form", async () => {
     const [theirs] = await bobsNewDefects();
     await vscode.commands.executeCommand('almDefects.openDefect', { ...DEMO, id: theirs.id });
     await until('the recent defect recorded', () => api.editor.controller({ ...DEMO, id: theirs.id }));
@@ -85,7 +85,11 @@ describe('workflow: commits and Start Work', function () {
     const [, target] = await bobsNewDefects();
     const result = await vscode.commands.executeCommand<StartWorkResult>('almDefects.startWork', { ...DEMO, id: target.id });
     assert.ok(result, 'Start Work finished');
-    const slug = String(target.name).toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+    const slug = String(target.name)
+      .toLowerCase()
+      .normalize('NFKD')
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '');
     assert.ok(result.branch?.startsWith(`defect/${target.id}-`), result.branch);
     assert.ok(slug.startsWith(result.branch?.slice(`defect/${target.id}-`.length) ?? '?'), `${result.branch} from "${String(target.name)}"`);
     assert.equal(git('rev-parse', '--abbrev-ref', 'HEAD'), result.branch);

@@ -33,7 +33,14 @@ describe('ui: the ALM view in the workbench', () => {
         await page.waitForTimeout(500);
       }
       await screenshot('alm-view-refreshed');
-      assert.equal(await page.locator('.notifications-toasts .notification-toast').filter({ hasText: /almDefects|failed/i }).count(), 0, 'an error notification appeared');
+      assert.equal(
+        await page
+          .locator('.notifications-toasts .notification-toast')
+          .filter({ hasText: /almDefects|failed/i })
+          .count(),
+        0,
+        'an error notification appeared',
+      );
     } finally {
       writeFileSync(settingsFile, original);
     }

@@ -100,7 +100,12 @@ describe('ui: attachments', function () {
     const input = page.locator('.quick-input-widget input[type="password"]');
     for (let attempt = 1; (await signInRow.isVisible()) && !(await domain.isVisible()); attempt++) {
       await signInRow.click();
-      if (await input.waitFor({ timeout: 5_000 }).then(() => true, () => false)) {
+      if (
+        await input.waitFor({ timeout: 5_000 }).then(
+          () => true,
+          () => false,
+        )
+      ) {
         await input.fill(almServer.users[0].password);
         await input.press('Enter');
         break;
@@ -199,7 +204,10 @@ describe('ui: attachments', function () {
       const input = page.locator('.quick-input-widget input');
       // A click that lands while the context menu is still animating in is dropped (the menu stays
       // open with the item highlighted); choose it with Enter then, as a keyboard user would.
-      const opened = await input.waitFor({ timeout: 5_000 }).then(() => true, () => false);
+      const opened = await input.waitFor({ timeout: 5_000 }).then(
+        () => true,
+        () => false,
+      );
       if (!opened && (await menuItem.isVisible())) await menuItem.press('Enter');
       await input.waitFor({ timeout: 15_000 });
       // The dialog fills in its start folder and lists it first; typing before that gets mixed in.
@@ -215,7 +223,10 @@ describe('ui: attachments', function () {
       await page.locator('.quick-input-list').filter({ hasText: 'big-upload.bin' }).waitFor({ timeout: 15_000 });
       await page.waitForTimeout(300);
       await input.press('Enter');
-      await page.locator('.quick-input-widget').filter({ hasText: /Description of big-upload\.bin/ }).waitFor({ timeout: 15_000 });
+      await page
+        .locator('.quick-input-widget')
+        .filter({ hasText: /Description of big-upload\.bin/ })
+        .waitFor({ timeout: 15_000 });
       await input.press('Enter');
       // 200 MB reach the server in about a second, sooner than a person clicks Cancel: freeze the
       // server a moment after the upload starts, so it is certainly in flight (its socket full and
@@ -227,7 +238,10 @@ describe('ui: attachments', function () {
       process.kill(pid, 'SIGSTOP');
       try {
         // This headless workbench shows no toasts: the progress is in the notification center.
-        await page.locator('.statusbar').getByRole('button', { name: /Notifications/ }).click();
+        await page
+          .locator('.statusbar')
+          .getByRole('button', { name: /Notifications/ })
+          .click();
         const progress = page.locator('.notifications-center .notification-list-item').filter({ hasText: /Uploading big-upload\.bin/ });
         await progress.waitFor({ timeout: 30_000 });
         await screenshot('attachments-upload-progress');
@@ -237,10 +251,17 @@ describe('ui: attachments', function () {
       } finally {
         process.kill(pid, 'SIGCONT');
       }
-      await page.locator('.notifications-center .notification-list-item').filter({ hasText: /was cancelled/ }).first().waitFor({ timeout: 60_000 });
+      await page
+        .locator('.notifications-center .notification-list-item')
+        .filter({ hasText: /was cancelled/ })
+        .first()
+        .waitFor({ timeout: 60_000 });
       await page.keyboard.press('Escape');
       await page.waitForTimeout(500);
-      assert.deepEqual((await stored()).map((a) => a.id), before);
+      assert.deepEqual(
+        (await stored()).map((a) => a.id),
+        before,
+      );
     } finally {
       rmSync(folder, { recursive: true, force: true });
     }

@@ -116,7 +116,7 @@ describe('ui: the defect editor in the workbench', function () {
     assert.match(String(after.description), /Typed by a user\./);
     assert.match(String(after['dev-comments']), /<b>alice, \d{4}-\d{2}-\d{2}:<\/b> Looked at it in VS Code/);
     assert.equal(after['ver-stamp'], Number(before['ver-stamp']) + 1, 'one save');
-    assert.equal((await frame.locator('.field.dirty').count()), 0);
+    assert.equal(await frame.locator('.field.dirty').count(), 0);
     await eventually('the clean title', async () => !(await editorTab(EDITED).innerText()).startsWith('●'));
 
     await frame.getByRole('button', { name: 'Cancel' }).click();
@@ -127,7 +127,11 @@ describe('ui: the defect editor in the workbench', function () {
   it('follows the dark, light and high-contrast themes', async () => {
     const frame = await editorFrame(EDITED);
     await frame.evaluate('window.scrollTo(0, 0)');
-    const themes = [['Default Dark Modern', 'dark', 'vscode-dark'], ['Default Light Modern', 'light', 'vscode-light'], ['Default High Contrast', 'high-contrast', 'vscode-high-contrast']] as const;
+    const themes = [
+      ['Default Dark Modern', 'dark', 'vscode-dark'],
+      ['Default Light Modern', 'light', 'vscode-light'],
+      ['Default High Contrast', 'high-contrast', 'vscode-high-contrast'],
+    ] as const;
     for (const [theme, name, bodyClass] of themes) {
       await setTheme(theme);
       await eventually(`the ${name} theme`, async () => ((await frame.locator('body').getAttribute('class')) ?? '').split(/\s+/).includes(bodyClass));
@@ -207,7 +211,7 @@ describe('ui: the defect editor in the workbench', function () {
     await screenshot('editor-restored-after-reload');
   });
 
-  it('asks before closing with unsaved edits: Keep Editing reopens, Don\'t Save closes', async () => {
+  it("asks before closing with unsaved edits: Keep Editing reopens, Don't Save closes", async () => {
     const { page } = ui();
     await closeTab(RESTORED);
     const dialog = page.locator('.monaco-dialog-box');

@@ -16,15 +16,25 @@ const ACTIVE = `(() => { const a = document.activeElement; return a ? (a.getAttr
 function project(): FakeProject {
   const p = new FakeProject();
   p.seed({
-    id: 7, name: 'Keyboard defect', status: 'New', severity: '2-Medium', priority: '1-Low', 'detected-by': 'alice', 'creation-time': '2026-01-02',
-    description: '<html><body><p>See <a href="https://example.com/wiki">the wiki</a> and the screenshot:</p><p><img src="/qcbin/api/domains/DEFAULT/projects/Demo/attachments/17" alt="screenshot.png"></p></body></html>',
+    id: 7,
+    name: 'Keyboard defect',
+    status: 'New',
+    severity: '2-Medium',
+    priority: '1-Low',
+    'detected-by': 'alice',
+    'creation-time': '2026-01-02',
+    description:
+      '<html><body><p>See <a href="https://example.com/wiki">the wiki</a> and the screenshot:</p><p><img src="/qcbin/api/domains/DEFAULT/projects/Demo/attachments/17" alt="screenshot.png"></p></body></html>',
   });
   return p;
 }
 
 async function open(p: FakeProject, extra: Partial<HarnessOptions> = {}): Promise<EditorPage> {
   const editor = await openEditorPage(ui().page.context(), ui().repoRoot, {
-    api: p, key: KEY, user: 'alice', users: async () => ['alice', 'bob'],
+    api: p,
+    key: KEY,
+    user: 'alice',
+    users: async () => ['alice', 'bob'],
     resolveImage: async (src) => (src.endsWith('/attachments/17') ? { dataUri: PNG } : { reason: 'not an attachment' }),
     ...extra,
   });
@@ -75,7 +85,13 @@ describe('ui: the editor page (keyboard, screen readers, conflicts, links, image
     // can lag behind the key presses).
     await poll(() => editor.page.evaluate<string>(`document.activeElement?.value ?? ''`), 'Typed without a mouse');
     await editor.page.keyboard.press('Control+S');
-    const saved = await editor.page.locator('.header .notice', { hasText: 'Saved at' }).waitFor({ timeout: 15_000 }).then(() => true, () => false);
+    const saved = await editor.page
+      .locator('.header .notice', { hasText: 'Saved at' })
+      .waitFor({ timeout: 15_000 })
+      .then(
+        () => true,
+        () => false,
+      );
     const notice = await editor.page.locator('.header .notice').allTextContents();
     assert.ok(saved, `no "Saved at" notice after Ctrl+S; notices: ${JSON.stringify(notice)}, stored name: ${p.store.get(7)?.name}`);
     assert.equal(p.store.get(7)?.name, 'Typed without a mouse');
@@ -93,7 +109,9 @@ describe('ui: the editor page (keyboard, screen readers, conflicts, links, image
     await page.getByRole('textbox', { name: 'Description' }).waitFor();
     await page.getByRole('toolbar', { name: 'Defect actions' }).waitFor();
     await page.getByRole('group', { name: 'Change status' }).getByRole('button', { name: 'Set status to Fixed' }).waitFor();
-    const unnamed = await page.evaluate<string[]>(`Array.from(document.querySelectorAll('.field-input > :is(vscode-text-field, vscode-dropdown, input, .memo, .multi)')).filter((e) => !e.getAttribute('aria-label')).map((e) => e.closest('.field').dataset.field)`);
+    const unnamed = await page.evaluate<string[]>(
+      `Array.from(document.querySelectorAll('.field-input > :is(vscode-text-field, vscode-dropdown, input, .memo, .multi)')).filter((e) => !e.getAttribute('aria-label')).map((e) => e.closest('.field').dataset.field)`,
+    );
     assert.deepEqual(unnamed, []);
   });
 

@@ -29,7 +29,10 @@ export async function runCommand(title: string): Promise<void> {
     const input = page.locator('.quick-input-widget input');
     await input.waitFor({ timeout: 15_000 });
     await input.fill(`>${title}`);
-    const shown = await row.waitFor({ timeout: 10_000 }).then(() => true, () => false);
+    const shown = await row.waitFor({ timeout: 10_000 }).then(
+      () => true,
+      () => false,
+    );
     if (shown) {
       await input.press('Enter');
       return;
@@ -77,12 +80,19 @@ export async function openDefect(id: number): Promise<Frame> {
     // With several projects a pick comes first; the id box asks for a defect id.
     const prompt = page.locator('.quick-input-widget', { hasText: /defect id/i });
     const demo = page.locator('.quick-input-widget .monaco-list-row', { hasText: /Demo/ }).first();
-    await prompt.or(demo).first().waitFor({ timeout: 15_000 }).catch(() => undefined);
+    await prompt
+      .or(demo)
+      .first()
+      .waitFor({ timeout: 15_000 })
+      .catch(() => undefined);
     if (!(await prompt.isVisible().catch(() => false)) && (await demo.isVisible().catch(() => false))) await demo.click();
     const typed = await prompt
       .waitFor({ timeout: 15_000 })
       .then(() => answer(String(id)))
-      .then(() => true, () => false);
+      .then(
+        () => true,
+        () => false,
+      );
     const frame = typed ? await editorFrame(id, 20_000).catch(() => undefined) : undefined;
     if (frame) return frame;
     await page.keyboard.press('Escape');
@@ -97,7 +107,11 @@ export async function editorFrame(id: number, timeoutMs = 45_000): Promise<Frame
     `the editor of defect ${id}`,
     async () => {
       for (const frame of page.frames()) {
-        const text = await frame.locator('.defect-id').first().textContent({ timeout: 250 }).catch(() => null);
+        const text = await frame
+          .locator('.defect-id')
+          .first()
+          .textContent({ timeout: 250 })
+          .catch(() => null);
         if (text?.startsWith(`Defect ${id} `)) return frame;
       }
       return undefined;
@@ -117,5 +131,7 @@ export async function serverDefect(id: number): Promise<Record<string, unknown>>
 
 /** The editor tab of defect `id` in the workbench. */
 export function editorTab(id: number) {
-  return ui().page.locator('.tabs-container .tab', { hasText: new RegExp(`(^|● )${id}: `) }).first();
+  return ui()
+    .page.locator('.tabs-container .tab', { hasText: new RegExp(`(^|● )${id}: `) })
+    .first();
 }

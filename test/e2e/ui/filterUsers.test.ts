@@ -10,13 +10,22 @@ function hasCoreTree(server: E2eAlmServer): boolean {
   return !server.trees || server.trees.includes('rest');
 }
 
-describe('ui: the filter menu picks users from the project\'s user list', function () {
+describe("ui: the filter menu picks users from the project's user list", function () {
   this.timeout(120_000);
 
   before(() => signInIfNeeded());
   after(async () => {
     const { page } = ui();
-    for (let i = 0; i < 3 && (await page.locator('.quick-input-widget').isVisible().catch(() => false)); i++) await page.keyboard.press('Escape');
+    for (
+      let i = 0;
+      i < 3 &&
+      (await page
+        .locator('.quick-input-widget')
+        .isVisible()
+        .catch(() => false));
+      i++
+    )
+      await page.keyboard.press('Escape');
   });
 
   it('offers "me" and each user of Demo with the full name, and leaves the filter alone when dismissed', async () => {
@@ -24,7 +33,12 @@ describe('ui: the filter menu picks users from the project\'s user list', functi
     await runCommand('ALM: Filter Defects…');
     const menu = page.locator('.quick-input-widget', { hasText: 'Filter defects of Demo' });
     // Without a project selected in the tree the command asks which one first.
-    if (!(await menu.waitFor({ timeout: 5_000 }).then(() => true, () => false))) {
+    if (
+      !(await menu.waitFor({ timeout: 5_000 }).then(
+        () => true,
+        () => false,
+      ))
+    ) {
       await answer('Demo');
       await menu.waitFor({ timeout: 15_000 });
     }
@@ -35,8 +49,20 @@ describe('ui: the filter menu picks users from the project\'s user list', functi
     const texts = await eventually('the user rows', async () => {
       const all: string[] = [];
       for (const r of await rows.all()) {
-        const label = (await r.locator('.label-name').first().innerText().catch(() => '')).trim();
-        const description = (await r.locator('.label-description').first().innerText().catch(() => '')).trim();
+        const label = (
+          await r
+            .locator('.label-name')
+            .first()
+            .innerText()
+            .catch(() => '')
+        ).trim();
+        const description = (
+          await r
+            .locator('.label-description')
+            .first()
+            .innerText()
+            .catch(() => '')
+        ).trim();
         all.push(description ? `${label} — ${description}` : label);
       }
       return all.some((t) => t.startsWith('bob')) ? all : undefined;
@@ -45,15 +71,24 @@ describe('ui: the filter menu picks users from the project\'s user list', functi
     assert.equal(texts[0], 'me — alice', texts.join(' | '));
     const placeholder = await page.locator('.quick-input-widget input').getAttribute('placeholder');
     if (hasCoreTree(ui().almServer)) {
-      assert.ok(texts.some((t) => t === 'alice — Alice Example'), texts.join(' | '));
-      assert.ok(texts.some((t) => t === 'bob — Bob Example'), texts.join(' | '));
+      assert.ok(
+        texts.some((t) => t === 'alice — Alice Example'),
+        texts.join(' | '),
+      );
+      assert.ok(
+        texts.some((t) => t === 'bob — Bob Example'),
+        texts.join(' | '),
+      );
       assert.doesNotMatch(placeholder ?? '', /recent defects/);
     } else {
       // An api-only server has no user list: the users of recent defects, and the picker says so.
       assert.ok(texts.includes('alice') && texts.includes('bob'), texts.join(' | '));
       assert.match(placeholder ?? '', /users of recent defects/);
     }
-    assert.ok(texts.some((t) => /Other Names/.test(t)), texts.join(' | '));
+    assert.ok(
+      texts.some((t) => /Other Names/.test(t)),
+      texts.join(' | '),
+    );
     // Dismissing the picker goes back to the menu with the filter unchanged.
     await page.keyboard.press('Escape');
     await menu.waitFor({ timeout: 15_000 });

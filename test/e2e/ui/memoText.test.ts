@@ -23,7 +23,13 @@ const MEMO = '[data-field="description"] .memo';
 const words = (text: string) => text.split(/\s+/).filter(Boolean).sort();
 const flat = (text: string) => text.replace(/\s+/g, ' ');
 /** Stored HTML as rough text: tags out, the entities a serializer writes decoded. */
-const plainText = (html: string) => html.replace(/<[^>]*>/g, '').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&nbsp;/g, ' ').replace(/&amp;/g, '&');
+const plainText = (html: string) =>
+  html
+    .replace(/<[^>]*>/g, '')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&amp;/g, '&');
 
 describe('ui: memo text survives sanitizing (real Chromium)', function () {
   this.timeout(180_000);
@@ -34,8 +40,14 @@ describe('ui: memo text survives sanitizing (real Chromium)', function () {
   before(async () => {
     project = new FakeProject();
     project.seed({
-      id: 7, name: 'Memo text', status: 'New', severity: '2-Medium', 'detected-by': 'alice', 'creation-time': '2026-01-02',
-      description: '<html><body><p>start</p></body></html>', 'dev-comments': null,
+      id: 7,
+      name: 'Memo text',
+      status: 'New',
+      severity: '2-Medium',
+      'detected-by': 'alice',
+      'creation-time': '2026-01-02',
+      description: '<html><body><p>start</p></body></html>',
+      'dev-comments': null,
     });
     editor = await openEditorPage(ui().page.context(), ui().repoRoot, { api: project, key: KEY, user: 'alice' });
     await editor.page.locator('.form .group').first().waitFor();

@@ -9,8 +9,31 @@ import { join, relative } from 'node:path';
 import { ui } from './context';
 
 /** Files the package may hold, relative to the installed extension folder. */
-const ALLOWED = [/^package\.json$/, /^package\.nls(\.[a-z-]+)?\.json$/i, /^l10n\/bundle\.l10n(\.[a-z-]+)?\.json$/i, /^readme\.md$/i, /^changelog\.md$/i, /^LICENSE(\.txt)?$/, /^\.vsixmanifest$/, /^media\/[^/]+$/, /^dist\/extension\.js$/, /^dist\/llhttp(_simd)?\.wasm$/, /^dist\/webview\/.+\.(js|css)$/];
-const REQUIRED = ['package.json', 'package.nls.json', 'l10n/bundle.l10n.json', 'dist/extension.js', 'dist/llhttp_simd.wasm', 'dist/llhttp.wasm', 'media/alm.svg', 'readme.md', 'changelog.md', 'LICENSE.txt'];
+const ALLOWED = [
+  /^package\.json$/,
+  /^package\.nls(\.[a-z-]+)?\.json$/i,
+  /^l10n\/bundle\.l10n(\.[a-z-]+)?\.json$/i,
+  /^readme\.md$/i,
+  /^changelog\.md$/i,
+  /^LICENSE(\.txt)?$/,
+  /^\.vsixmanifest$/,
+  /^media\/[^/]+$/,
+  /^dist\/extension\.js$/,
+  /^dist\/llhttp(_simd)?\.wasm$/,
+  /^dist\/webview\/.+\.(js|css)$/,
+];
+const REQUIRED = [
+  'package.json',
+  'package.nls.json',
+  'l10n/bundle.l10n.json',
+  'dist/extension.js',
+  'dist/llhttp_simd.wasm',
+  'dist/llhttp.wasm',
+  'media/alm.svg',
+  'readme.md',
+  'changelog.md',
+  'LICENSE.txt',
+];
 
 function filesUnder(dir: string): string[] {
   return readdirSync(dir, { recursive: true, withFileTypes: true })
@@ -36,22 +59,41 @@ describe('package: alm-defects.vsix', function () {
 
   function vscodeCli(...args: string[]): string {
     const { vscodeServer } = ui();
-    return execFileSync(vscodeServer.node, [vscodeServer.serverMain, '--accept-server-license-terms', '--extensions-dir', extensionsDir,
-      '--server-data-dir', join(work, 'server-data'), '--user-data-dir', join(work, 'user-data'), ...args], { encoding: 'utf8', timeout: 60_000 });
+    return execFileSync(
+      vscodeServer.node,
+      [
+        vscodeServer.serverMain,
+        '--accept-server-license-terms',
+        '--extensions-dir',
+        extensionsDir,
+        '--server-data-dir',
+        join(work, 'server-data'),
+        '--user-data-dir',
+        join(work, 'user-data'),
+        ...args,
+      ],
+      { encoding: 'utf8', timeout: 60_000 },
+    );
   }
 
   it('is built by vsce', () => {
     const { repoRoot } = ui();
     const vsce = join(repoRoot, 'node_modules', '@vscode', 'vsce', 'vsce');
-    const out = execFileSync(process.execPath, [vsce, 'package', '--no-dependencies', '--allow-missing-repository', '--out', vsix],
-      { cwd: repoRoot, encoding: 'utf8', timeout: 90_000, stdio: ['ignore', 'pipe', 'pipe'] });
+    const out = execFileSync(process.execPath, [vsce, 'package', '--no-dependencies', '--allow-missing-repository', '--out', vsix], {
+      cwd: repoRoot,
+      encoding: 'utf8',
+      timeout: 90_000,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     assert.match(out, /Packaged:/);
   });
 
   it('installs into the VS Code server with --install-extension', () => {
     const out = vscodeCli('--install-extension', vsix);
     assert.match(out, /successfully installed/);
-    const listed = vscodeCli('--list-extensions', '--show-versions').split('\n').map((l) => l.trim());
+    const listed = vscodeCli('--list-extensions', '--show-versions')
+      .split('\n')
+      .map((l) => l.trim());
     assert.ok(listed.includes(`${manifest.publisher}.${manifest.name}@${manifest.version}`), `not listed: ${listed.join(', ')}`);
   });
 

@@ -61,8 +61,14 @@ describe('ui: the ALM tree', function () {
     await expand(domain);
     await page.locator('.statusbar').getByText('ALM Demo: alice').waitFor({ timeout: 15_000 });
     // The server is an account in VS Code's Accounts menu.
-    await page.locator('.activitybar').getByRole('button', { name: /Accounts/ }).click();
-    await page.getByRole('menuitem', { name: /alice \(Demo\)/ }).first().waitFor({ timeout: 15_000 });
+    await page
+      .locator('.activitybar')
+      .getByRole('button', { name: /Accounts/ })
+      .click();
+    await page
+      .getByRole('menuitem', { name: /alice \(Demo\)/ })
+      .first()
+      .waitFor({ timeout: 15_000 });
     await screenshot('tree-accounts-menu');
     await page.keyboard.press('Escape');
     await expand(row(/^Demo/, 3));
@@ -70,9 +76,13 @@ describe('ui: the ALM tree', function () {
     const newest = row(/^\d+: /, 5);
     await newest.waitFor({ timeout: 30_000 });
     assert.match(await newest.innerText(), /·/, 'status · severity · owner shown');
-    assert.equal(await newest.locator('.codicon').count() > 0, true, 'severity icon');
+    assert.equal((await newest.locator('.codicon').count()) > 0, true, 'severity icon');
     await newest.hover();
-    await page.locator('.monaco-hover').filter({ hasText: /Defect \d+/ }).first().waitFor({ timeout: 10_000 });
+    await page
+      .locator('.monaco-hover')
+      .filter({ hasText: /Defect \d+/ })
+      .first()
+      .waitFor({ timeout: 10_000 });
     await screenshot('tree-defects');
     await page.mouse.move(0, 0);
 
@@ -95,7 +105,10 @@ describe('ui: the ALM tree', function () {
   it('copies the selected defect id with Ctrl+C', async () => {
     const { page } = ui();
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
-    await row(/Load 100 more|remaining/, 5).first().focus().catch(() => undefined);
+    await row(/Load 100 more|remaining/, 5)
+      .first()
+      .focus()
+      .catch(() => undefined);
     await page.keyboard.press('Home');
     const first = row(/^\d+: /, 5);
     await first.waitFor({ timeout: 10_000 });

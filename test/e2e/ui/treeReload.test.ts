@@ -40,7 +40,12 @@ async function severityGroups(): Promise<Map<string, number>> {
   const { page } = ui();
   const groups = new Map<string, number>();
   for (const r of await page.locator('.part.sidebar [role="treeitem"][aria-level="5"]').all()) {
-    const label = (await r.locator('.label-name').innerText().catch(() => '')).trim();
+    const label = (
+      await r
+        .locator('.label-name')
+        .innerText()
+        .catch(() => '')
+    ).trim();
     if (!SEVERITY_GROUP.test(label)) continue;
     groups.set(label, Number((await r.locator('.label-description').innerText()).replace(/,/g, '')));
   }
@@ -61,14 +66,29 @@ async function signInFromTree(): Promise<void> {
   // then close the side bar again.
   for (let attempt = 1; ; attempt++) {
     await runCommand('ALM: Focus on Servers View');
-    if (await signInRow.or(domain).first().waitFor({ timeout: 20_000 }).then(() => true, () => false)) break;
+    if (
+      await signInRow
+        .or(domain)
+        .first()
+        .waitFor({ timeout: 20_000 })
+        .then(
+          () => true,
+          () => false,
+        )
+    )
+      break;
     await screenshot(`tree-reload-no-sign-in-row-${attempt}`);
     assert.ok(attempt < 3, 'after the reload the ALM view shows neither "Sign in to Demo" nor the domain');
   }
   const input = page.locator('.quick-input-widget input[type="password"]');
   for (let attempt = 1; (await signInRow.isVisible()) && !(await domain.isVisible()); attempt++) {
     await signInRow.click();
-    if (await input.waitFor({ timeout: 5_000 }).then(() => true, () => false)) {
+    if (
+      await input.waitFor({ timeout: 5_000 }).then(
+        () => true,
+        () => false,
+      )
+    ) {
       await input.fill(almServer.users[0].password);
       await input.press('Enter');
       break;
@@ -105,7 +125,11 @@ describe('ui: the tree keeps its state across a window reload', function () {
     if (grouped) await runCommand('ALM: Ungroup Defects').catch(() => undefined);
     for (const i of [...expandedHere].sort((a, b) => b - a)) {
       const item = row(PATH[i].name, PATH[i].level);
-      if (await isExpanded(item).catch(() => false)) await item.locator('.monaco-tl-twistie').click().catch(() => undefined);
+      if (await isExpanded(item).catch(() => false))
+        await item
+          .locator('.monaco-tl-twistie')
+          .click()
+          .catch(() => undefined);
     }
     await runCommand('Notifications: Clear All Notifications').catch(() => undefined);
     await runCommand('View: Close All Editors').catch(() => undefined);
@@ -123,7 +147,10 @@ describe('ui: the tree keeps its state across a window reload', function () {
     await page.locator('.quick-input-widget', { hasText: /Status is any of/ }).waitFor({ timeout: 15_000 });
     const input = page.locator('.quick-input-widget input');
     await input.fill('Open');
-    const open = page.locator('.quick-input-list .monaco-list-row').filter({ has: page.locator('.label-name', { hasText: /^Open$/ }) }).first();
+    const open = page
+      .locator('.quick-input-list .monaco-list-row')
+      .filter({ has: page.locator('.label-name', { hasText: /^Open$/ }) })
+      .first();
     await open.click();
     await input.press('Enter');
     // Back in the menu, "Apply" is the first row and shows the draft.
@@ -142,7 +169,11 @@ describe('ui: the tree keeps its state across a window reload', function () {
     const before = await severityGroups();
     const openCount = await serverCount('{status[Open]}');
     assert.ok(openCount > 0 && openCount < (await serverCount('{id[>0]}')), `the demo has some, not only, Open defects (${openCount})`);
-    assert.equal([...before.values()].reduce((a, b) => a + b, 0), openCount, 'the groups count the Open defects');
+    assert.equal(
+      [...before.values()].reduce((a, b) => a + b, 0),
+      openCount,
+      'the groups count the Open defects',
+    );
     await screenshot('tree-before-reload');
     // Expand and collapse events reach the workspace state asynchronously; let the last one land.
     await page.waitForTimeout(500);

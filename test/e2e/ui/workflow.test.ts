@@ -57,16 +57,29 @@ describe('ui: workflow: defects where developers work', function () {
     writeFileSync(join(workspaceFolder, 'checkout.ts'), '// The total ignores the discount: see defect 42.\nexport const total = 0;\n');
     const reference = page.locator('.monaco-editor .view-line span', { hasText: 'defect 42' }).first();
     // Quick Open finds a file written a moment ago once its search has caught up: pick the row, retrying.
-    await eventually('checkout.ts open in an editor', async () => {
-      if (await reference.isVisible().catch(() => false)) return true;
-      await runCommand('Go to File...');
-      const input = page.locator('.quick-input-widget input');
-      await input.fill('checkout.ts');
-      const row = page.locator('.quick-input-widget .monaco-list-row', { hasText: 'checkout.ts' }).first();
-      if (await row.waitFor({ timeout: 5000 }).then(() => true, () => false)) await row.click();
-      else await page.keyboard.press('Escape');
-      return reference.waitFor({ timeout: 5000 }).then(() => true, () => false);
-    }, 60_000);
+    await eventually(
+      'checkout.ts open in an editor',
+      async () => {
+        if (await reference.isVisible().catch(() => false)) return true;
+        await runCommand('Go to File...');
+        const input = page.locator('.quick-input-widget input');
+        await input.fill('checkout.ts');
+        const row = page.locator('.quick-input-widget .monaco-list-row', { hasText: 'checkout.ts' }).first();
+        if (
+          await row.waitFor({ timeout: 5000 }).then(
+            () => true,
+            () => false,
+          )
+        )
+          await row.click();
+        else await page.keyboard.press('Escape');
+        return reference.waitFor({ timeout: 5000 }).then(
+          () => true,
+          () => false,
+        );
+      },
+      60_000,
+    );
     const hover = page.locator('.monaco-hover', { hasText: 'Defect 42' });
     await eventually('the hover of defect 42', async () => {
       const box = await reference.boundingBox();
@@ -83,16 +96,20 @@ describe('ui: workflow: defects where developers work', function () {
     await screenshot('workflow-hover');
   });
 
-  it('completes the commit message in Source Control with the user\'s defects', async () => {
+  it("completes the commit message in Source Control with the user's defects", async () => {
     const { page } = ui();
     const input = page.locator('.scm-editor .monaco-editor').first();
-    await eventually('the commit message box', async () => {
-      if (await input.isVisible().catch(() => false)) return true;
-      await page.keyboard.press('Escape');
-      await page.keyboard.press('Control+Shift+G');
-      await page.waitForTimeout(1000);
-      return false;
-    }, 60_000);
+    await eventually(
+      'the commit message box',
+      async () => {
+        if (await input.isVisible().catch(() => false)) return true;
+        await page.keyboard.press('Escape');
+        await page.keyboard.press('Control+Shift+G');
+        await page.waitForTimeout(1000);
+        return false;
+      },
+      60_000,
+    );
     await input.click();
     await page.keyboard.type('Fix ');
     const suggest = page.locator('.suggest-widget .monaco-list-row', { hasText: 'My Defects' }).first();

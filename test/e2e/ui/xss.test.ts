@@ -23,8 +23,14 @@ const wrap = (body: string, marker: string) => `<html><body>\n${body}\n<p>${mark
 function freshProject(): FakeProject {
   const project = new FakeProject();
   project.seed({
-    id: 7, name: 'Hostile <img src=x onerror="window.__xss=1"> summary', status: 'New', severity: '2-Medium', 'detected-by': 'alice',
-    'creation-time': '2026-01-02', description: '<html><body><p>start</p></body></html>', 'dev-comments': null,
+    id: 7,
+    name: 'Hostile <img src=x onerror="window.__xss=1"> summary',
+    status: 'New',
+    severity: '2-Medium',
+    'detected-by': 'alice',
+    'creation-time': '2026-01-02',
+    description: '<html><body><p>start</p></body></html>',
+    'dev-comments': null,
   });
   return project;
 }

@@ -57,9 +57,18 @@ describe('api integration: attachments', () => {
     assert.ok(progress.every((x, i) => i === 0 || x.bytes >= progress[i - 1].bytes));
 
     const listed = await p.attachments.list({ entity: { type: 'defect', ids: [defect.id] } });
-    assert.deepEqual(listed.map((x) => x.id), [a.id]);
-    assert.deepEqual((await p.attachments.list({ entity: { type: 'defect', ids: [defect.id] }, name: 'trace.bin' })).map((x) => x.id), [a.id]);
-    assert.deepEqual((await p.attachments.list({ ids: [a.id] })).map((x) => x.name), ['trace.bin']);
+    assert.deepEqual(
+      listed.map((x) => x.id),
+      [a.id],
+    );
+    assert.deepEqual(
+      (await p.attachments.list({ entity: { type: 'defect', ids: [defect.id] }, name: 'trace.bin' })).map((x) => x.id),
+      [a.id],
+    );
+    assert.deepEqual(
+      (await p.attachments.list({ ids: [a.id] })).map((x) => x.name),
+      ['trace.bin'],
+    );
     assert.equal((await p.attachments.get(a.id)).fileSize, content.length);
 
     const seen: number[] = [];
@@ -165,7 +174,10 @@ describe('api integration: attachments', () => {
     const saving = p.attachments.saveTo(a.id, target, { signal: ac.signal, onProgress: () => ac.abort() });
     await assert.rejects(saving, CancelledError);
     assert.equal(readFileSync(target, 'utf8'), 'previous version');
-    assert.deepEqual(readdirSync(dir).filter((f) => f.endsWith('.part')), []);
+    assert.deepEqual(
+      readdirSync(dir).filter((f) => f.endsWith('.part')),
+      [],
+    );
   });
 
   it('reports unusable local files as ValidationError before sending anything', async () => {

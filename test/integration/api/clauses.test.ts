@@ -49,7 +49,10 @@ describe('api integration: clause round trips through the server', () => {
   for (const name of NASTY) {
     it(`finds exactly ${JSON.stringify(name)}`, async () => {
       const found = await collect(p.defects.query({ filter: { name, 'extended-reference': run }, fields: ['name'] }));
-      assert.deepEqual(found.map((d) => d.name), [name]);
+      assert.deepEqual(
+        found.map((d) => d.name),
+        [name],
+      );
       assert.equal(found[0].id, byName.get(name)?.id);
     });
   }

@@ -56,9 +56,16 @@ describe('api integration: defects, lists and metadata', () => {
     assert.equal(q.total, total);
     assert.ok(total >= 23);
     const ids = all.map((d) => d.id);
-    assert.deepEqual(ids, [...ids].sort((a, b) => a - b), 'default order is by id');
+    assert.deepEqual(
+      ids,
+      [...ids].sort((a, b) => a - b),
+      'default order is by id',
+    );
     assert.equal(new Set(ids).size, ids.length, 'no duplicates across pages');
-    assert.ok(all.every((d) => d.description === undefined && typeof d.name === 'string'), 'only the requested fields come back');
+    assert.ok(
+      all.every((d) => d.description === undefined && typeof d.name === 'string'),
+      'only the requested fields come back',
+    );
   });
 
   it('walks in id order by keyset: a filter on id still applies, and deleting read items skips nothing', async () => {
@@ -74,7 +81,10 @@ describe('api integration: defects, lists and metadata', () => {
         if (walked.length === 3) await demo.defects.delete(mine[0]);
       }
       assert.deepEqual(walked, mine);
-      assert.ok(logs.some((l) => /query=\{id\[\(.* or .*\) and \(>\d+\)\]\}/.test(decodeURIComponent(l))), 'later pages ask for ids after the last one');
+      assert.ok(
+        logs.some((l) => /query=\{id\[\(.* or .*\) and \(>\d+\)\]\}/.test(decodeURIComponent(l))),
+        'later pages ask for ids after the last one',
+      );
     } finally {
       await client.dispose();
     }
@@ -84,7 +94,10 @@ describe('api integration: defects, lists and metadata', () => {
     const ids = created.map((d) => d.id);
     const page = await p.defects.page({ filter: { id: anyOf(...ids) }, orderBy: ['-id'], pageSize: 10, offset: 5 });
     assert.equal(page.total, 23);
-    assert.deepEqual(page.items.map((d) => d.id), [...ids].sort((a, b) => b - a).slice(5, 15));
+    assert.deepEqual(
+      page.items.map((d) => d.id),
+      [...ids].sort((a, b) => b - a).slice(5, 15),
+    );
     assert.equal(page.hasMore, true);
     assert.equal(page.nextOffset, 15);
     const tail = await p.defects.page({ filter: { id: ge(ids[20]) }, pageSize: 10 });
@@ -109,7 +122,10 @@ describe('api integration: defects, lists and metadata', () => {
 
   it('multi-updates an explicit selection and refuses an empty one', async () => {
     const [a, b] = [created[2], created[3]];
-    await p.defects.updateMany([{ id: a.id, changes: { name: 'bulk A' } }, { id: b.id, changes: { name: 'bulk B' } }]);
+    await p.defects.updateMany([
+      { id: a.id, changes: { name: 'bulk A' } },
+      { id: b.id, changes: { name: 'bulk B' } },
+    ]);
     assert.equal((await p.defects.get(a.id)).name, 'bulk A');
     assert.equal((await p.defects.get(b.id)).name, 'bulk B');
     const untouched = await p.defects.get(created[4].id);
@@ -140,7 +156,12 @@ describe('api integration: defects, lists and metadata', () => {
   it('validateEdits catches the same problems before sending, with labels', async () => {
     const [fields, lists] = await Promise.all([p.fields('defects'), p.listItems()]);
     const problems = validateEdits({ status: 'Dismissed-Not-A-Status', name: 'x'.repeat(300), severity: null, 'creation-time': '2026-02-30' }, fields, lists);
-    assert.deepEqual(problems.map((x) => [x.field, x.code]).sort(), [['creation-time', 'format'], ['name', 'max-length'], ['severity', 'required'], ['status', 'not-in-list']]);
+    assert.deepEqual(problems.map((x) => [x.field, x.code]).sort(), [
+      ['creation-time', 'format'],
+      ['name', 'max-length'],
+      ['severity', 'required'],
+      ['status', 'not-in-list'],
+    ]);
     assert.ok(problems.every((x) => x.label && x.label === fields.label(x.field ?? '')));
   });
 

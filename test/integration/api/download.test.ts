@@ -29,7 +29,7 @@ const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Writes `body` in pieces of random size, now and then yielding, respecting backpressure. */
 async function writeInPieces(res: ServerResponse, body: Buffer, maxPiece: number): Promise<void> {
-  for (let at = 0; at < body.length; ) {
+  for (let at = 0; at < body.length;) {
     const n = Math.min(1 + Math.floor(Math.random() * maxPiece), body.length - at);
     if (!res.write(body.subarray(at, at + n))) await new Promise((r) => res.once('drain', r));
     if (Math.random() < 0.1) await new Promise((r) => setImmediate(r));
@@ -205,7 +205,10 @@ describe('api integration: downloads into files', () => {
       const started = Date.now();
       const progress: number[] = [];
       const outcome = await Promise.race([
-        idle.project('D', 'P').attachments.saveTo(8, target, { onProgress: (x) => progress.push(x.bytes) }).catch((e: unknown) => e),
+        idle
+          .project('D', 'P')
+          .attachments.saveTo(8, target, { onProgress: (x) => progress.push(x.bytes) })
+          .catch((e: unknown) => e),
         pause(10_000).then(() => 'still waiting after 10 s'),
       ]);
       assert.ok(outcome instanceof TimeoutError, String(outcome));

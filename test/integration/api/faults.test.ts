@@ -47,7 +47,10 @@ describe('api integration: faults on the way to the server', () => {
         proxy.failNext(kind, isLockDelete);
         await handle.release();
         assert.equal(handle.state, 'released');
-        assert.ok(logs.some((l) => /releasing lock \d+ failed .*trying again/.test(l)), logs.join('\n'));
+        assert.ok(
+          logs.some((l) => /releasing lock \d+ failed .*trying again/.test(l)),
+          logs.join('\n'),
+        );
         await assertUnlocked();
       } finally {
         await client.dispose();

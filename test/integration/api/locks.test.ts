@@ -33,7 +33,10 @@ describe('api integration: locks', () => {
       assert.equal(handle.lock.user, 'alice');
       assert.deepEqual(handle.lock.entity, { type: 'defect', id: defect.id });
       assert.match(handle.lock.lockTime, /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
-      const err = await bob.project('DEFAULT', 'Playground').locks.acquire({ type: 'defect', id: defect.id }).catch((e: unknown) => e);
+      const err = await bob
+        .project('DEFAULT', 'Playground')
+        .locks.acquire({ type: 'defect', id: defect.id })
+        .catch((e: unknown) => e);
       assert.ok(err instanceof LockedByOtherError, String(err));
       assert.equal(err.lockedBy, 'alice');
       assert.equal(err.since, handle.lock.lockTime);

@@ -36,7 +36,10 @@ for (const { trees, tree } of SERVERS) {
       try {
         assert.ok((await client.domains()).length >= 2);
         assert.equal(client.tree, tree);
-        assert.ok(proxy.seen.some((s) => s.includes(`127.0.0.1:${port}`)), proxy.seen.join());
+        assert.ok(
+          proxy.seen.some((s) => s.includes(`127.0.0.1:${port}`)),
+          proxy.seen.join(),
+        );
         assert.ok(logs.some((l) => l.includes(`through ${proxy.url}`)));
       } finally {
         await client.dispose();
@@ -70,7 +73,10 @@ for (const { trees, tree } of SERVERS) {
       const denied = clientFor(server.baseUrl, 'alice', { proxy: { url: authProxy.url } });
       try {
         assert.ok((await ok.client.domains()).length >= 2);
-        assert.ok(ok.logs.every((l) => !l.includes('px-secret-9')), 'proxy password never logged');
+        assert.ok(
+          ok.logs.every((l) => !l.includes('px-secret-9')),
+          'proxy password never logged',
+        );
         const err = await denied.client.domains().catch((e: unknown) => e);
         assert.ok(err instanceof NetworkError, String(err));
         assert.match(err.message, /407/);
@@ -88,7 +94,10 @@ for (const { trees, tree } of SERVERS) {
       try {
         assert.ok((await client.domains()).length >= 2);
         assert.equal(client.tree, tree);
-        assert.ok(proxy.seen.some((s) => s === `CONNECT 127.0.0.1:${front.port}`), proxy.seen.join());
+        assert.ok(
+          proxy.seen.some((s) => s === `CONNECT 127.0.0.1:${front.port}`),
+          proxy.seen.join(),
+        );
       } finally {
         await client.dispose();
         await front.close();

@@ -73,7 +73,10 @@ describe('api integration: session', () => {
       const joined = logs.join('\n');
       assert.ok(!joined.includes('alice-demo'));
       assert.ok(!/QCSession=|LWSSO_COOKIE_KEY=[^*]/.test(joined), joined);
-      assert.ok(logs.some((l) => l.includes('GET /api/domains → 200')), 'requests are logged');
+      assert.ok(
+        logs.some((l) => l.includes('GET /api/domains → 200')),
+        'requests are logged',
+      );
     } finally {
       await client.dispose();
     }

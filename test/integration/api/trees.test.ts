@@ -18,7 +18,10 @@ function treesOf(t: Trees): ('api' | 'rest')[] {
 
 /** GET lines the transport logged (`GET /path?… → status`), in order. */
 function gets(logs: string[]): string[] {
-  return logs.map((l) => l.replace(/^\[\w+\] /, '')).filter((l) => /^GET \//.test(l)).map((l) => l.replace(/\?.*? →/, ' →').replace(/ \(\d+ ms\).*$/, ''));
+  return logs
+    .map((l) => l.replace(/^\[\w+\] /, ''))
+    .filter((l) => /^GET \//.test(l))
+    .map((l) => l.replace(/\?.*? →/, ' →').replace(/ \(\d+ ms\).*$/, ''));
 }
 
 for (const trees of ['api', 'rest', 'api,rest'] as Trees[]) {
@@ -43,11 +46,23 @@ for (const trees of ['api', 'rest', 'api,rest'] as Trees[]) {
     it(`detects the ${expected === 'api' ? '/api' : 'Core /rest'} tree once, with the fewest requests, and says why`, async () => {
       const domains = await alice.domains();
       assert.equal(alice.tree, expected);
-      assert.deepEqual(domains.find((d) => d.name === 'DEFAULT')?.projects?.map((x) => x.name).sort(), ['Demo', 'Playground']);
+      assert.deepEqual(
+        domains
+          .find((d) => d.name === 'DEFAULT')
+          ?.projects?.map((x) => x.name)
+          .sort(),
+        ['Demo', 'Playground'],
+      );
       // The probe is the domain list itself: one GET on an /api server, two on a Core-only one.
       // On a Core-only server the /api sign-in's 404 already told: Core is probed first.
-      assert.deepEqual(gets(logs).filter((l) => l.includes('domains')), expected === 'api' ? ['GET /api/domains → 200'] : ['GET /rest/domains → 200']);
-      assert.ok(logs.some((l) => l.includes(`] using ${expected === 'api' ? 'the /api tree' : 'the Core /rest tree'}`) && l.includes('(1 request)')), logs.join('\n'));
+      assert.deepEqual(
+        gets(logs).filter((l) => l.includes('domains')),
+        expected === 'api' ? ['GET /api/domains → 200'] : ['GET /rest/domains → 200'],
+      );
+      assert.ok(
+        logs.some((l) => l.includes(`] using ${expected === 'api' ? 'the /api tree' : 'the Core /rest tree'}`) && l.includes('(1 request)')),
+        logs.join('\n'),
+      );
       await alice.domains();
       await alice.projects('DEFAULT');
       assert.equal(gets(logs).filter((l) => l.includes('domains →')).length, 2, 'detection is not repeated');
@@ -60,16 +75,28 @@ for (const trees of ['api', 'rest', 'api,rest'] as Trees[]) {
       assert.deepEqual(a['user-02'], ['Linux', 'Windows']);
       assert.equal(a['user-04'], 2.5);
       const exact = await collect(p.defects.query({ filter: { name: `tree ${trees} it's ]; [x] *star*` }, fields: ['name', 'user-02'] }));
-      assert.deepEqual(exact.map((d) => d.id), [a.id], 'hostile literal matched exactly');
+      assert.deepEqual(
+        exact.map((d) => d.id),
+        [a.id],
+        'hostile literal matched exactly',
+      );
       const wild = await collect(p.defects.query({ filter: { name: like(`tree ${trees}*`) }, orderBy: ['-id'] }));
       assert.ok(wild.some((d) => d.id === a.id));
       const all = await collect(p.defects.query({ fields: ['name'], pageSize: 7 }));
       const ids = all.map((d) => d.id);
-      assert.deepEqual(ids, [...ids].sort((x, y) => x - y), 'keyset walk in id order');
+      assert.deepEqual(
+        ids,
+        [...ids].sort((x, y) => x - y),
+        'keyset walk in id order',
+      );
       const page = await p.defects.page({ offset: 2, pageSize: 3, orderBy: ['-id'], fields: ['name'] });
       assert.equal(page.items.length, Math.min(3, Math.max(0, all.length - 2)));
       assert.equal(page.total, all.length);
-      assert.deepEqual(page.items.map((d) => d.id), [...ids].reverse().slice(2, 5), 'start-index/offset paging');
+      assert.deepEqual(
+        page.items.map((d) => d.id),
+        [...ids].reverse().slice(2, 5),
+        'start-index/offset paging',
+      );
     });
 
     it('updates, clears, bulk-updates and deletes; the bulk guard refuses an empty selection', async () => {
@@ -93,7 +120,10 @@ for (const trees of ['api', 'rest', 'api,rest'] as Trees[]) {
       const { client: bob } = clientFor(server.baseUrl, 'bob');
       try {
         const handle = await p.locks.acquire({ type: 'defect', id: d.id });
-        const refused = await bob.project('DEFAULT', 'Playground').locks.acquire({ type: 'defect', id: d.id }).catch((e: unknown) => e);
+        const refused = await bob
+          .project('DEFAULT', 'Playground')
+          .locks.acquire({ type: 'defect', id: d.id })
+          .catch((e: unknown) => e);
         assert.ok(refused instanceof LockedByOtherError, String(refused));
         assert.equal(refused.lockedBy, 'alice');
         await handle.release();
@@ -111,7 +141,10 @@ for (const trees of ['api', 'rest', 'api,rest'] as Trees[]) {
       assert.deepEqual(a.entity, { type: 'defect', id: d.id });
       assert.equal(a.fileSize, bytes.length);
       const listed = await p.attachments.list({ entity: { type: 'defect', ids: [d.id] } });
-      assert.deepEqual(listed.map((x) => x.name), ['notes [1].txt']);
+      assert.deepEqual(
+        listed.map((x) => x.name),
+        ['notes [1].txt'],
+      );
       assert.deepEqual(await p.attachments.list({ entity: { type: 'defect', ids: [d.id] }, name: 'other.txt' }), []);
       const dir = mkdtempSync(join(tmpdir(), 'alm-trees-'));
       try {
@@ -145,7 +178,10 @@ for (const trees of ['api', 'rest', 'api,rest'] as Trees[]) {
       } finally {
         await keyClient.dispose();
       }
-      for (const creds of [{ clientId: key.clientId, secret: 'wrong' }, { clientId: 'no-such-key', secret: key.secret }]) {
+      for (const creds of [
+        { clientId: key.clientId, secret: 'wrong' },
+        { clientId: 'no-such-key', secret: key.secret },
+      ]) {
         const c = new AlmClient({ baseUrl: server.baseUrl, credentials: async () => creds });
         await assert.rejects(c.signIn(), AuthError);
         await c.dispose();
@@ -189,7 +225,11 @@ describe('api integration: both trees give callers the same values', () => {
       assert.equal(g.required, f.required, `${f.name} required`);
       assert.equal(g.dataType.name, f.dataType.name, `${f.name} type`);
       assert.equal(g.dataType.multiple, f.dataType.multiple, `${f.name} multiple`);
-      assert.deepEqual(g.dataType.source?.kind === 'list' ? g.dataType.source : g.dataType.source?.kind, f.dataType.source?.kind === 'list' ? f.dataType.source : f.dataType.source?.kind, `${f.name} source`);
+      assert.deepEqual(
+        g.dataType.source?.kind === 'list' ? g.dataType.source : g.dataType.source?.kind,
+        f.dataType.source?.kind === 'list' ? f.dataType.source : f.dataType.source?.kind,
+        `${f.name} source`,
+      );
     }
     const [la, lr] = await Promise.all([on('api').listItems(), on('rest').listItems()]);
     for (const id of [222, 287, 260, 1002]) assert.deepEqual(lr.valuesOf(id), la.valuesOf(id), `list ${id}`);

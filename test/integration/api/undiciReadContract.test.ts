@@ -46,7 +46,7 @@ class PoisonRing extends ReadRing {
 
 /** Writes `body` in pieces of random size, yielding now and then, so reads come in all sizes. */
 async function writeInPieces(res: ServerResponse, body: Buffer): Promise<void> {
-  for (let at = 0; at < body.length; ) {
+  for (let at = 0; at < body.length;) {
     const n = Math.min(1 + Math.floor(Math.random() * 90_000), body.length - at);
     if (!res.write(body.subarray(at, at + n))) await new Promise((r) => res.once('drain', r));
     if (Math.random() < 0.2) await new Promise((r) => setImmediate(r));

@@ -13,9 +13,7 @@ function storedUsers(server: TestServer, project: string): ProjectUser[] {
   const db = openProjectDb(server.dataDir, 'DEFAULT', project);
   try {
     const rows = db.prepare('SELECT "name", "full-name" AS f, "email" AS e FROM users').all() as { name: string; f: string | null; e: string | null }[];
-    return rows
-      .map((r) => ({ name: r.name, ...(r.f ? { fullName: r.f } : {}), ...(r.e ? { email: r.e } : {}) }))
-      .sort((a, b) => a.name.localeCompare(b.name));
+    return rows.map((r) => ({ name: r.name, ...(r.f ? { fullName: r.f } : {}), ...(r.e ? { email: r.e } : {}) })).sort((a, b) => a.name.localeCompare(b.name));
   } finally {
     db.close();
   }
@@ -65,7 +63,10 @@ for (const c of CASES) {
         assert.equal(got.source, 'recent-defects');
         const page = await p.defects.page({ fields: ['owner', 'detected-by'], pageSize: 500, orderBy: ['-id'] });
         const names = new Set(page.items.flatMap((d) => [d.owner, d['detected-by']]).filter((v): v is string => typeof v === 'string' && v !== ''));
-        assert.deepEqual(got.users.map((u) => u.name), [...names].sort((a, b) => a.localeCompare(b)));
+        assert.deepEqual(
+          got.users.map((u) => u.name),
+          [...names].sort((a, b) => a.localeCompare(b)),
+        );
         assert.ok(got.users.some((u) => u.name === 'bob') && got.users.some((u) => u.name === 'alice'));
         const warning = logs.find((l) => l.includes("refused the project's user list"));
         assert.ok(warning, logs.join('\n'));

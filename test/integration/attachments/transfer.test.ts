@@ -89,7 +89,7 @@ describe('attachments integration: transfers to and from disk', () => {
     assert.deepEqual(readdirSync(out), []);
   });
 
-  it('uploads a batch from disk: keep both gets the server\'s numbered name, replace keeps the id with new bytes', async () => {
+  it("uploads a batch from disk: keep both gets the server's numbered name, replace keeps the id with new bytes", async () => {
     writeFileSync(join(dir, 'notes.txt'), 'first');
     const item = (name: string, path: string): UploadItem => ({ name, source: { path }, size: readFileSync(path).length });
     const first = await uploadBatch([item('notes.txt', join(dir, 'notes.txt'))], { api: p.attachments, entity: entity(), description: 'v1', resolveConflict: async () => 'skip' });
@@ -108,19 +108,25 @@ describe('attachments integration: transfers to and from disk', () => {
     assert.deepEqual((await list()).map((a) => a.name).sort(), ['notes (1).txt', 'notes.txt', 'source.bin']);
   });
 
-  it('reports a file over the server\'s limit as too large, stores nothing of it and still sends the others', async () => {
+  it("reports a file over the server's limit as too large, stores nothing of it and still sends the others", async () => {
     const before = await list();
     writeFileSync(join(dir, 'huge.bin'), Buffer.alloc(MAX + 1024));
     writeFileSync(join(dir, 'small.txt'), 'small');
     const report = await uploadBatch(
-      [{ name: 'huge.bin', source: { path: join(dir, 'huge.bin') }, size: MAX + 1024 }, { name: 'small.txt', source: { path: join(dir, 'small.txt') }, size: 5 }],
+      [
+        { name: 'huge.bin', source: { path: join(dir, 'huge.bin') }, size: MAX + 1024 },
+        { name: 'small.txt', source: { path: join(dir, 'small.txt') }, size: 5 },
+      ],
       { api: p.attachments, entity: entity(), resolveConflict: async () => 'skip' },
     );
     assert.equal(report.failed.length, 1);
     const e = report.failed[0].error;
     assert.ok(e instanceof ValidationError, String(e));
     assert.equal(e.problems[0]?.code, 'too-large');
-    assert.deepEqual(report.created.map((a) => a.name), ['small.txt']);
+    assert.deepEqual(
+      report.created.map((a) => a.name),
+      ['small.txt'],
+    );
     const after = await list();
     assert.deepEqual(after.map((a) => a.name).sort(), [...before.map((a) => a.name), 'small.txt'].sort());
   });
@@ -132,7 +138,10 @@ describe('attachments integration: transfers to and from disk', () => {
     slow.push(randomBytes(128 * 1024));
     setTimeout(() => ac.abort(), 150);
     const report = await uploadBatch([{ name: 'slow.bin', source: { stream: slow, size: 1024 * 1024 }, size: 1024 * 1024 }], {
-      api: p.attachments, entity: entity(), signal: ac.signal, resolveConflict: async () => 'keepBoth',
+      api: p.attachments,
+      entity: entity(),
+      signal: ac.signal,
+      resolveConflict: async () => 'keepBoth',
     });
     assert.equal(report.cancelled, true);
     assert.deepEqual(report.created, []);

@@ -62,12 +62,18 @@ function assertConsistent(dataDir: string): void {
     assert.ok(existsSync(join(dir, file)), `attachment ${row.id} (${row.name}) has no content file`);
     assert.equal(statSync(join(dir, file)).size, row['file-size'], `attachment ${row.id} (${row.name}) content is cut or foreign`);
   }
-  assert.deepEqual(readdirSync(dir).filter((f) => !referenced.has(f)), [], 'files no record references');
+  assert.deepEqual(
+    readdirSync(dir).filter((f) => !referenced.has(f)),
+    [],
+    'files no record references',
+  );
   const db = openProjectDb(dataDir);
   try {
     const wrong = db
-      .prepare(`SELECT "id" FROM defects d WHERE d."attachment" <> CASE WHEN EXISTS
-        (SELECT 1 FROM attachments a WHERE a."parent-type" = 'defect' AND a."parent-id" = d."id") THEN 'Y' ELSE 'N' END`)
+      .prepare(
+        `SELECT "id" FROM defects d WHERE d."attachment" <> CASE WHEN EXISTS
+        (SELECT 1 FROM attachments a WHERE a."parent-type" = 'defect' AND a."parent-id" = d."id") THEN 'Y' ELSE 'N' END`,
+      )
       .pluck()
       .all();
     assert.deepEqual(wrong, [], 'defects whose attachment flag disagrees with their attachments');
@@ -84,7 +90,7 @@ interface Scenario {
   check(client: TestClient, ids: { report: number; other: number }): Promise<void>;
 }
 
-const content = async (client: TestClient, id: number) => (await client.get(`${client.projectPath()}/attachments/${id}`, { Accept: 'application/octet-stream' }));
+const content = async (client: TestClient, id: number) => await client.get(`${client.projectPath()}/attachments/${id}`, { Accept: 'application/octet-stream' });
 
 let dataDir = '';
 const named = (name: string) => rows(dataDir).filter((r) => r.name === name);
@@ -207,7 +213,10 @@ describe('server: a crash at any point of an attachment change leaves a consiste
     const again = await startTestServer({ dataDir: dir });
     try {
       assertConsistent(dir);
-      assert.deepEqual(named('kept.txt').map((r) => r.id), [kept]);
+      assert.deepEqual(
+        named('kept.txt').map((r) => r.id),
+        [kept],
+      );
       assert.deepEqual(named('lost.txt'), []);
       const c = new TestClient(again.baseUrl);
       await c.signIn('alice');

@@ -85,7 +85,10 @@ describe('attachments over HTTP: create, read, update, delete', function () {
     const mixed = await http('GET', url, { cookie: alice, headers: { accept: 'multipart/mixed' } });
     assert.equal(mixed.status, 200);
     const parts = parseMixed(mixed);
-    assert.deepEqual(parts.map((p) => p.name), ['entity.type', 'entity.id', 'description', 'content']);
+    assert.deepEqual(
+      parts.map((p) => p.name),
+      ['entity.type', 'entity.id', 'description', 'content'],
+    );
     assert.equal(parts[0]?.body.toString(), 'defect');
     assert.equal(parts[1]?.body.toString(), String(d(1)));
     assert.equal(parts[2]?.body.toString(), '<html><body>binary</body></html>');
@@ -104,7 +107,10 @@ describe('attachments over HTTP: create, read, update, delete', function () {
       const res = await http('GET', url, { cookie: alice, headers });
       assert.equal(res.status, 200, JSON.stringify(headers));
       const parts = parseMixed(res);
-      assert.deepEqual(parts.map((p) => p.name), ['entity.type', 'entity.id', 'description', 'content']);
+      assert.deepEqual(
+        parts.map((p) => p.name),
+        ['entity.type', 'entity.id', 'description', 'content'],
+      );
       assert.deepEqual(parts[3]?.body, content);
     }
     // Explicit types keep their answers.
@@ -136,10 +142,22 @@ describe('attachments over HTTP: create, read, update, delete', function () {
       assert.equal(res.status, 200, res.body.toString());
       return res.json<{ data: Record_[]; 'total-count': number }>();
     };
-    assert.deepEqual((await get(`{id[${a.id} or ${c.id}]}`)).data.map((r) => r.id), [a.id, c.id]);
-    assert.deepEqual((await get(`{entity.type[defect];entity.id[${d(3)}]}`)).data.map((r) => r.id), [a.id, b.id]);
-    assert.deepEqual((await get(`{entity.type[defect];entity.id[${d(3)} or ${d(4)}];name[a.log]}`)).data.map((r) => r.id), [a.id, c.id]);
-    assert.deepEqual((await get(`parent-type = 'defect' ; parent-id = ${d(4)}`)).data.map((r) => r.id), [c.id]);
+    assert.deepEqual(
+      (await get(`{id[${a.id} or ${c.id}]}`)).data.map((r) => r.id),
+      [a.id, c.id],
+    );
+    assert.deepEqual(
+      (await get(`{entity.type[defect];entity.id[${d(3)}]}`)).data.map((r) => r.id),
+      [a.id, b.id],
+    );
+    assert.deepEqual(
+      (await get(`{entity.type[defect];entity.id[${d(3)} or ${d(4)}];name[a.log]}`)).data.map((r) => r.id),
+      [a.id, c.id],
+    );
+    assert.deepEqual(
+      (await get(`parent-type = 'defect' ; parent-id = ${d(4)}`)).data.map((r) => r.id),
+      [c.id],
+    );
     const paged = await get(`{entity.type[defect];entity.id[${d(3)} or ${d(4)}]}`, '&order-by=-file-size&limit=2&fields=name,file-size');
     assert.equal(paged['total-count'], 3);
     assert.deepEqual(paged.data, [
@@ -152,17 +170,23 @@ describe('attachments over HTTP: create, read, update, delete', function () {
 
   it('serves one queried attachment as bytes, and several as multipart/mixed', async () => {
     const one = await http('GET', `${h.projectUrl}/attachments?query=${encodeURIComponent(`{entity.type[defect];entity.id[${d(4)}];name[a.log]}`)}`, {
-      cookie: alice, headers: { accept: 'application/octet-stream' },
+      cookie: alice,
+      headers: { accept: 'application/octet-stream' },
     });
     assert.equal(one.status, 200);
     assert.equal(one.body.toString(), 'CCC');
     const many = await http('GET', `${h.projectUrl}/attachments?query=${encodeURIComponent(`{entity.type[defect];entity.id[${d(3)}]}`)}`, {
-      cookie: alice, headers: { accept: 'multipart/mixed' },
+      cookie: alice,
+      headers: { accept: 'multipart/mixed' },
     });
     const parts = parseMixed(many);
-    assert.deepEqual(parts.filter((p) => p.name === 'content').map((p) => p.body.toString()), ['A', 'BB']);
+    assert.deepEqual(
+      parts.filter((p) => p.name === 'content').map((p) => p.body.toString()),
+      ['A', 'BB'],
+    );
     const tooMany = await http('GET', `${h.projectUrl}/attachments?query=${encodeURIComponent(`{entity.type[defect];entity.id[${d(3)}]}`)}`, {
-      cookie: alice, headers: { accept: 'application/octet-stream' },
+      cookie: alice,
+      headers: { accept: 'application/octet-stream' },
     });
     assert.equal(tooMany.status, 400);
     assert.match(tooMany.json<{ Title: string }>().Title, /selects 2 attachments/);
@@ -185,7 +209,9 @@ describe('attachments over HTTP: create, read, update, delete', function () {
     assert.equal(readFileSync(join(h.demo().attachmentsDir, String(rec.id)), 'utf8'), 'keep me');
     // A descriptor read back and PUT unchanged (plus a new description) is accepted.
     const echo = await http('PUT', `${h.projectUrl}/attachments/${rec.id}`, {
-      cookie: alice, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...updated, description: null }),
+      cookie: alice,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ ...updated, description: null }),
     });
     assert.equal(echo.status, 200, echo.body.toString());
     assert.equal(echo.json<Record_>().description, null);
@@ -215,7 +241,10 @@ describe('attachments over HTTP: create, read, update, delete', function () {
     // The new content has a fresh file; the old one is gone once the change committed.
     const store = new AttachmentStore(h.demo(), () => new Date());
     assert.equal(readFileSync(store.contentPath(store.get(first.id) as AttachmentRow), 'utf8'), 'version two');
-    assert.deepEqual(filesOf(h.demo()).filter((f) => f === String(first.id) || f.startsWith(`${first.id}-`)), [basename(store.contentPath(store.get(first.id) as AttachmentRow))]);
+    assert.deepEqual(
+      filesOf(h.demo()).filter((f) => f === String(first.id) || f.startsWith(`${first.id}-`)),
+      [basename(store.contentPath(store.get(first.id) as AttachmentRow))],
+    );
 
     const kept = await upload(d(7), 'report.txt', 'another', { 'override-existing-attachment': 'n' });
     assert.equal(kept.status, 201);

@@ -75,7 +75,7 @@ describe('attachments over HTTP: bad requests change nothing', function () {
   it('rejects unknown parts, a file part with another name, and bad part values', async () => {
     expectError(await post([{ name: 'colour', value: 'red' }, ...uploadParts(defect, 'x.txt', 'x')]), 400, 'qccore.general-error', /Unknown part 'colour'/);
     const renamed = uploadParts(defect, 'x.txt', 'x');
-    (renamed[renamed.length - 1]).name = 'upload';
+    renamed[renamed.length - 1].name = 'upload';
     expectError(await post(renamed), 400, 'qccore.general-error', /part named 'file', not 'upload'/);
     expectError(await post(uploadParts(defect, '../etc/passwd', 'x')), 400, 'qccore.general-error', /path separator/);
     expectError(await post(uploadParts(defect, 'x.txt', 'x', { 'entity.id': 'five' })), 400, 'qccore.general-error', /entity\.id 'five'/);
@@ -119,11 +119,15 @@ describe('attachments over HTTP: bad requests change nothing', function () {
 
   it('rejects uploads that are not multipart with 415', async () => {
     const json = await http('POST', `${h.projectUrl}/attachments`, {
-      cookie: alice, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'x.txt', entity: { id: defect, type: 'defect' } }),
+      cookie: alice,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'x.txt', entity: { id: defect, type: 'defect' } }),
     });
     expectError(json, 415, 'qccore.general-error', /multipart\/form-data/);
     const raw = await http('POST', `${h.projectUrl}/attachments`, {
-      cookie: alice, headers: { 'content-type': 'application/octet-stream', slug: 'x.txt' }, body: 'raw',
+      cookie: alice,
+      headers: { 'content-type': 'application/octet-stream', slug: 'x.txt' },
+      body: 'raw',
     });
     assert.equal(raw.status, 415);
   });
@@ -131,9 +135,7 @@ describe('attachments over HTTP: bad requests change nothing', function () {
   it("rejects 'by-id' on every method", async () => {
     const url = `${h.projectUrl}/attachments/${existing.id}?by-id=true`;
     for (const method of ['GET', 'PUT', 'DELETE'] as const) {
-      const res = method === 'PUT'
-        ? await http(method, url, { cookie: alice, headers: { 'content-type': 'application/json' }, body: '{"name":"y.txt"}' })
-        : await http(method, url, { cookie: alice });
+      const res = method === 'PUT' ? await http(method, url, { cookie: alice, headers: { 'content-type': 'application/json' }, body: '{"name":"y.txt"}' }) : await http(method, url, { cookie: alice });
       expectError(res, 400, 'qccore.general-error', /'by-id' is not valid for attachments/);
     }
     expectError(await http('GET', `${h.projectUrl}/attachments?by-id=true`, { cookie: alice }), 400, 'qccore.general-error', /by-id/);
@@ -145,9 +147,12 @@ describe('attachments over HTTP: bad requests change nothing', function () {
   });
 
   it('refuses a PUT that changes ref-subtype or a read-only field, names an unknown field, or clashes', async () => {
-    const put = (body: unknown) => http('PUT', `${h.projectUrl}/attachments/${existing.id}`, {
-      cookie: alice, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body),
-    });
+    const put = (body: unknown) =>
+      http('PUT', `${h.projectUrl}/attachments/${existing.id}`, {
+        cookie: alice,
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
     expectError(await put({ 'ref-subtype': 0 }), 400, 'qccore.operation-forbidden', /ref-subtype of an attachment cannot change \(it is 1\)/);
     expectError(await put({ 'file-size': 1 }), 400, 'qccore.operation-forbidden', /'file-size' of an attachment cannot be changed/);
     expectError(await put({ colour: 'red' }), 400, 'qccore.unknown-field-name', /colour/);
@@ -157,7 +162,9 @@ describe('attachments over HTTP: bad requests change nothing', function () {
     const other = (await http('POST', `${h.projectUrl}/attachments`, { body, cookie: alice, headers: { 'content-type': contentType } })).json<{ id: number }>();
     snapshot = state();
     const clash = await http('PUT', `${h.projectUrl}/attachments/${other.id}`, {
-      cookie: alice, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'kept.txt' }),
+      cookie: alice,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'kept.txt' }),
     });
     expectError(clash, 409, 'qccore.general-error', /already has an attachment named 'kept.txt'/);
     const malformed = await http('PUT', `${h.projectUrl}/attachments/${existing.id}`, { cookie: alice, headers: { 'content-type': 'application/json' }, body: '{"name":' });
@@ -171,7 +178,9 @@ describe('attachments over HTTP: bad requests change nothing', function () {
 
   it("keeps other users' hands off attachments of a defect alice has locked", async () => {
     const lock = await http('POST', `${h.projectUrl}/locks`, {
-      cookie: alice, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ data: [{ entity: { id: defect, type: 'defect' } }] }),
+      cookie: alice,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ data: [{ entity: { id: defect, type: 'defect' } }] }),
     });
     assert.equal(lock.status, 201, lock.body.toString());
     const lockId = lock.json<{ data: { id: number }[] }>().data[0]?.id;
@@ -179,7 +188,9 @@ describe('attachments over HTTP: bad requests change nothing', function () {
     try {
       expectError(await post(uploadParts(defect, 'bob.txt', 'b'), bob), 403, 'qccore.lock-failure', /locked by user 'alice'/);
       const put = await http('PUT', `${h.projectUrl}/attachments/${existing.id}`, {
-        cookie: bob, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'bob.txt' }),
+        cookie: bob,
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'bob.txt' }),
       });
       expectError(put, 403, 'qccore.lock-failure', /locked by user 'alice'/);
       expectError(await http('DELETE', `${h.projectUrl}/attachments/${existing.id}`, { cookie: bob }), 403, 'qccore.lock-failure', /alice/);
@@ -199,9 +210,7 @@ describe('attachments over HTTP: bad requests change nothing', function () {
   it('leaves nothing behind when the client aborts an upload half way', async () => {
     const { body, contentType } = multipart(uploadParts(defect, 'aborted.bin', Buffer.alloc(40 * 1024, 3)));
     const url = new URL(`${h.projectUrl}/attachments`);
-    const head =
-      `POST ${url.pathname} HTTP/1.1\r\nHost: ${url.host}\r\nCookie: ${alice}\r\nContent-Type: ${contentType}\r\n` +
-      `Content-Length: ${body.length}\r\n\r\n`;
+    const head = `POST ${url.pathname} HTTP/1.1\r\nHost: ${url.host}\r\nCookie: ${alice}\r\nContent-Type: ${contentType}\r\n` + `Content-Length: ${body.length}\r\n\r\n`;
     let sawTemp = false;
     await new Promise<void>((resolve, reject) => {
       const socket = connect(Number(url.port), url.hostname, () => {
@@ -228,7 +237,10 @@ describe('attachments over HTTP: bad requests change nothing', function () {
     for (let i = 0; i < 20 && filesOf(h.demo()).some((f) => f.startsWith('.upload-')); i++) await new Promise((r) => setTimeout(r, 50));
     await new Promise((r) => setTimeout(r, 100));
     assert.ok(sawTemp, 'the upload reached the temporary file before the abort');
-    assert.deepEqual(filesOf(h.demo()).filter((f) => f.startsWith('.')), []);
+    assert.deepEqual(
+      filesOf(h.demo()).filter((f) => f.startsWith('.')),
+      [],
+    );
     // The server still answers on other connections.
     assert.equal((await http('GET', `${h.projectUrl}/attachments/${existing.id}`, { cookie: alice })).status, 200);
   });

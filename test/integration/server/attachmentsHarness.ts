@@ -50,10 +50,13 @@ export async function startHarness(options: Partial<ServerOptions> = {}, defects
   const prefix = `${resolved.rootPath}/api/domains/:domain/projects/:project`;
   // Until the core routes register attachments themselves, add them the same way they would.
   if (!app.hasRoute({ method: 'GET', url: `${prefix}/attachments` })) {
-    await app.register(async (scope: FastifyInstance) => {
-      scope.addHook('onRequest', sessionHook(ctx));
-      registerAttachments(scope, ctx);
-    }, { prefix });
+    await app.register(
+      async (scope: FastifyInstance) => {
+        scope.addHook('onRequest', sessionHook(ctx));
+        registerAttachments(scope, ctx);
+      },
+      { prefix },
+    );
   }
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
@@ -88,11 +91,7 @@ export async function startHarness(options: Partial<ServerOptions> = {}, defects
   };
 }
 
-export async function http(
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-  url: string,
-  opts: { headers?: Record<string, string>; body?: Buffer | string; cookie?: string } = {},
-): Promise<HttpResult> {
+export async function http(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, opts: { headers?: Record<string, string>; body?: Buffer | string; cookie?: string } = {}): Promise<HttpResult> {
   const headers: Record<string, string> = { ...opts.headers };
   if (opts.cookie) headers.cookie = opts.cookie;
   const res = await request(url, { method, headers, body: opts.body });

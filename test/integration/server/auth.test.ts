@@ -132,7 +132,9 @@ describe('server: sign-in and sessions', function () {
     assert.equal(bad.status, 401);
     assert.equal(bad.headers.get('www-authenticate'), 'ALMAUTH');
     const garbage = await fetch(`${server.baseUrl}/authentication-point/alm-authenticate`, {
-      method: 'POST', headers: { 'Content-Type': 'application/xml' }, body: '<nothing/>',
+      method: 'POST',
+      headers: { 'Content-Type': 'application/xml' },
+      body: '<nothing/>',
     });
     assert.equal(garbage.status, 400);
   });

@@ -33,7 +33,9 @@ describe('Core attachments over HTTP: bad requests change nothing', function () 
   const put = (path: string, body: string | Buffer, contentType: string, cookie = alice) =>
     http('PUT', core(`/defects/${defect}/attachments/${path}`), { body, cookie, headers: { 'content-type': contentType, ...JSON_ACCEPT } });
   const entityXml = (fields: Record<string, string>) =>
-    `<Entity Type="attachment"><Fields>${Object.entries(fields).map(([n, v]) => `<Field Name="${n}"><Value>${v}</Value></Field>`).join('')}</Fields></Entity>`;
+    `<Entity Type="attachment"><Fields>${Object.entries(fields)
+      .map(([n, v]) => `<Field Name="${n}"><Value>${v}</Value></Field>`)
+      .join('')}</Fields></Entity>`;
   const parts = (filename: string | undefined, content: string | Buffer, extra: Part[] = []): Part[] => [
     ...(filename === undefined ? [] : [{ name: 'filename', value: filename }]),
     ...extra,
@@ -73,13 +75,22 @@ describe('Core attachments over HTTP: bad requests change nothing', function () 
     expectError(await postParts(late), 400, 'qccore.general-error', /file part must be the last part/);
     expectError(await postParts(parts(undefined, 'x')), 400, 'qccore.general-error', /Missing required part 'filename'/);
     const misnamed = parts('x.txt', 'x');
-    (misnamed[misnamed.length - 1]).name = 'upload';
+    misnamed[misnamed.length - 1].name = 'upload';
     expectError(await postParts(misnamed), 400, 'qccore.general-error', /part named 'file', not 'upload'/);
     expectError(await postParts(parts('x.txt', 'x', [{ name: 'override-existing-attachment', value: 'maybe' }])), 400, 'qccore.general-error', /'y' or 'n'/);
     expectError(await postParts(parts('x.txt', 'x', [{ name: 'entity.id', value: String(other) }])), 400, 'qccore.general-error', /disagree with the URL/);
     expectError(await postParts(parts('../x.txt', 'x')), 400, 'qccore.general-error', /path separator/);
-    expectError(await postParts(parts('kept.txt', 'new', [{ name: 'override-existing-attachment', value: 'y' }, { name: 'ref-subtype', value: '0' }])),
-      400, 'qccore.operation-forbidden', /ref-subtype of an attachment cannot change/);
+    expectError(
+      await postParts(
+        parts('kept.txt', 'new', [
+          { name: 'override-existing-attachment', value: 'y' },
+          { name: 'ref-subtype', value: '0' },
+        ]),
+      ),
+      400,
+      'qccore.operation-forbidden',
+      /ref-subtype of an attachment cannot change/,
+    );
   });
 
   it('refuses an octet-stream upload without a usable Slug, and bodies that are neither form', async () => {
@@ -129,7 +140,9 @@ describe('Core attachments over HTTP: bad requests change nothing', function () 
 
   it('refuses every Core attachment write while another user holds a lock taken through /api', async () => {
     const lock = await http('POST', `${h.projectUrl}/locks`, {
-      cookie: bob, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ data: [{ entity: { id: defect, type: 'defect' } }] }),
+      cookie: bob,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ data: [{ entity: { id: defect, type: 'defect' } }] }),
     });
     assert.equal(lock.status, 201, lock.body.toString());
     const lockId = lock.json<{ data: { id: number }[] }>().data[0]?.id;
@@ -143,7 +156,9 @@ describe('Core attachments over HTTP: bad requests change nothing', function () 
       expectError(await http('DELETE', core(`/defects/${defect}/attachments/kept.txt`), { cookie: alice, headers: JSON_ACCEPT }), 403, 'qccore.lock-failure', refused);
       // The holder still writes: the lock binds others only.
       const own = await http('PUT', core(`/defects/${defect}/attachments/kept.txt`), {
-        cookie: bob, body: entityXml({ description: 'by bob' }), headers: { 'content-type': 'application/xml', ...JSON_ACCEPT },
+        cookie: bob,
+        body: entityXml({ description: 'by bob' }),
+        headers: { 'content-type': 'application/xml', ...JSON_ACCEPT },
       });
       assert.equal(own.status, 200, own.body.toString());
       assert.equal(h.demo().db.prepare('SELECT description FROM attachments WHERE id = ?').pluck().get(kept.id), '<html><body>by bob</body></html>');
@@ -163,7 +178,9 @@ describe('Core attachments over HTTP: bad requests change nothing', function () 
       expectError(await put('kept.txt', 'replaced', 'application/octet-stream'), 403, 'qccore.lock-failure', refused);
       expectError(await http('DELETE', core(`/defects/${defect}/attachments/kept.txt`), { cookie: alice, headers: JSON_ACCEPT }), 403, 'qccore.lock-failure', refused);
       const apiPut = await http('PUT', `${h.projectUrl}/attachments/${kept.id}`, {
-        cookie: alice, headers: { 'content-type': 'application/json', ...JSON_ACCEPT }, body: JSON.stringify({ name: 'alice.txt' }),
+        cookie: alice,
+        headers: { 'content-type': 'application/json', ...JSON_ACCEPT },
+        body: JSON.stringify({ name: 'alice.txt' }),
       });
       expectError(apiPut, 403, 'qccore.lock-failure', refused);
       expectError(await http('DELETE', `${h.projectUrl}/attachments/${kept.id}`, { cookie: alice, headers: JSON_ACCEPT }), 403, 'qccore.lock-failure', refused);
@@ -179,7 +196,9 @@ describe('Core attachments over HTTP: bad requests change nothing', function () 
     assert.match(String(asXml.headers['content-type']), /^application\/xml/);
     assert.match(asXml.body.toString(), /<QCRestException><Id>qccore\.entity-not-found<\/Id><Title>Defect \d+ has no attachment named &apos;nothing\.txt&apos;\.<\/Title>/);
     const refusedXml = await http('POST', core(`/defects/${defect}/attachments`), {
-      cookie: alice, body: 'x', headers: { 'content-type': 'application/octet-stream', accept: 'application/xml' },
+      cookie: alice,
+      body: 'x',
+      headers: { 'content-type': 'application/octet-stream', accept: 'application/xml' },
     });
     assert.equal(refusedXml.status, 400);
     assert.match(refusedXml.body.toString(), /<Id>qccore\.general-error<\/Id><Title>An application\/octet-stream upload names its file in the Slug header/);
@@ -191,8 +210,7 @@ describe('Core attachments over HTTP: bad requests change nothing', function () 
   it('streams a raw upload to a temporary file while it arrives, and leaves nothing when the client aborts', async () => {
     const body = Buffer.alloc(48 * 1024, 3);
     const url = new URL(core(`/defects/${defect}/attachments`));
-    const head = `POST ${url.pathname} HTTP/1.1\r\nHost: ${url.host}\r\nCookie: ${alice}\r\nContent-Type: application/octet-stream\r\n` +
-      `Slug: aborted.bin\r\nContent-Length: ${body.length}\r\n\r\n`;
+    const head = `POST ${url.pathname} HTTP/1.1\r\nHost: ${url.host}\r\nCookie: ${alice}\r\nContent-Type: application/octet-stream\r\n` + `Slug: aborted.bin\r\nContent-Length: ${body.length}\r\n\r\n`;
     let sawTemp = false;
     await new Promise<void>((resolve, reject) => {
       const socket = connect(Number(url.port), url.hostname, () => {
@@ -217,7 +235,10 @@ describe('Core attachments over HTTP: bad requests change nothing', function () 
     });
     for (let i = 0; i < 20 && filesOf(h.demo()).some((f) => f.startsWith('.upload-')); i++) await new Promise((r) => setTimeout(r, 50));
     assert.ok(sawTemp, 'the upload reached a temporary file before its body ended');
-    assert.deepEqual(filesOf(h.demo()).filter((f) => f.startsWith('.')), []);
+    assert.deepEqual(
+      filesOf(h.demo()).filter((f) => f.startsWith('.')),
+      [],
+    );
     assert.equal((await http('GET', core(`/defects/${defect}/attachments/kept.txt`), { cookie: alice })).status, 200);
   });
 });

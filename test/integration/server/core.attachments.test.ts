@@ -25,7 +25,7 @@ const xml = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@_', 
 /** Field name → value of the `<Entity>` elements of an XML answer. */
 function xmlEntities(res: HttpResult): Record<string, string | undefined>[] {
   const doc = xml.parse(res.body.toString('utf8')) as { Entity?: unknown[]; Entities?: { Entity?: unknown[]; '@_TotalResults': string } };
-  const list = (doc.Entities ? doc.Entities.Entity ?? [] : doc.Entity ?? []) as { '@_Type': string; Fields: { Field: { '@_Name': string; Value?: unknown[] }[] } }[];
+  const list = (doc.Entities ? (doc.Entities.Entity ?? []) : (doc.Entity ?? [])) as { '@_Type': string; Fields: { Field: { '@_Name': string; Value?: unknown[] }[] } }[];
   return list.map((e) => {
     assert.equal(e['@_Type'], 'attachment');
     return Object.fromEntries(e.Fields.Field.map((f) => [f['@_Name'], f.Value?.[0] === undefined ? undefined : text(f.Value[0])]));
@@ -116,20 +116,32 @@ describe('Core attachments over HTTP: create, read, update, delete', function ()
     assert.equal(named.headers.location, core(`/defects/${d(2)}/attachments/${encodeURIComponent('Bericht für Jänner.txt')}`));
   });
 
-  it('lists a defect\'s attachments in XML (default) and JSON, ordered by id, with TotalResults', async () => {
+  it("lists a defect's attachments in XML (default) and JSON, ordered by id, with TotalResults", async () => {
     await postRaw(d(3), 'b.log', Buffer.from('B'));
     await postRaw(d(3), 'a.log', Buffer.from('AA'));
     const asXml = await http('GET', core(`/defects/${d(3)}/attachments`), { cookie: alice });
     assert.equal(asXml.status, 200);
     assert.match(asXml.body.toString(), /<Entities TotalResults="2">/);
-    assert.deepEqual(xmlEntities(asXml).map((e) => e.name), ['b.log', 'a.log']);
+    assert.deepEqual(
+      xmlEntities(asXml).map((e) => e.name),
+      ['b.log', 'a.log'],
+    );
 
-    for (const [query, headers] of [['', { accept: 'application/json' }], ['?alt=application/json', {}]] as const) {
+    for (const [query, headers] of [
+      ['', { accept: 'application/json' }],
+      ['?alt=application/json', {}],
+    ] as const) {
       const res = await http('GET', core(`/defects/${d(3)}/attachments${query}`), { cookie: alice, headers });
       const body = res.json<{ entities: CoreJson[]; TotalResults: number }>();
       assert.equal(body.TotalResults, 2);
-      assert.deepEqual(body.entities.map((e) => valuesOf(e).name), ['b.log', 'a.log']);
-      assert.deepEqual(body.entities.map((e) => valuesOf(e)['file-size']), ['1', '2']);
+      assert.deepEqual(
+        body.entities.map((e) => valuesOf(e).name),
+        ['b.log', 'a.log'],
+      );
+      assert.deepEqual(
+        body.entities.map((e) => valuesOf(e)['file-size']),
+        ['1', '2'],
+      );
     }
     const empty = await http('GET', core(`/defects/${d(4)}/attachments`), { cookie: alice, headers: { accept: 'application/json' } });
     assert.deepEqual(empty.json(), { entities: [], TotalResults: 0 });
@@ -151,7 +163,9 @@ describe('Core attachments over HTTP: create, read, update, delete', function ()
     const slash = await http('GET', core(`/defects/${d(10)}/attachments/?page-size=1&alt=application/json`), { cookie: alice });
     assert.equal(slash.json<{ TotalResults: number }>().TotalResults, 3);
     const posted = await http('POST', core(`/defects/${d(10)}/attachments/`), {
-      cookie: alice, body: 'd', headers: { 'content-type': 'application/octet-stream', slug: 'd.txt', accept: 'application/json' },
+      cookie: alice,
+      body: 'd',
+      headers: { 'content-type': 'application/octet-stream', slug: 'd.txt', accept: 'application/json' },
     });
     assert.equal(posted.status, 201, posted.body.toString());
     assert.equal((await list('')).total, 4);
@@ -163,7 +177,7 @@ describe('Core attachments over HTTP: create, read, update, delete', function ()
     assert.equal(unknown.json<{ Id: string }>().Id, 'qccore.unknown-field-name');
   });
 
-  it('reads an item by file name or by id: descriptor by Accept/alt, bytes with the file\'s content type', async () => {
+  it("reads an item by file name or by id: descriptor by Accept/alt, bytes with the file's content type", async () => {
     const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
     const rec = valuesOf((await postRaw(d(5), 'shot.png', png)).json<CoreJson>());
     const byName = core(`/defects/${d(5)}/attachments/shot.png`);
@@ -191,7 +205,9 @@ describe('Core attachments over HTTP: create, read, update, delete', function ()
   it('PUT application/octet-stream replaces the content under the same id; PUT XML or JSON changes name and description', async () => {
     const rec = valuesOf((await postRaw(d(6), 'log.txt', Buffer.from('old'))).json<CoreJson>());
     const put = await http('PUT', core(`/defects/${d(6)}/attachments/log.txt`), {
-      cookie: alice, body: Buffer.from('new content!'), headers: { 'content-type': 'application/octet-stream', accept: 'application/json' },
+      cookie: alice,
+      body: Buffer.from('new content!'),
+      headers: { 'content-type': 'application/octet-stream', accept: 'application/json' },
     });
     assert.equal(put.status, 200, put.body.toString());
     const after = valuesOf(put.json<CoreJson>());
@@ -201,7 +217,8 @@ describe('Core attachments over HTTP: create, read, update, delete', function ()
     const stored = h.demo().db.prepare('SELECT "content-type" FROM attachments WHERE id = ?').pluck().get(Number(rec.id));
     assert.equal(stored, 'text/plain');
 
-    const body = '<Entity Type="attachment"><Fields><Field Name="name"><Value>renamed.txt</Value></Field>' +
+    const body =
+      '<Entity Type="attachment"><Fields><Field Name="name"><Value>renamed.txt</Value></Field>' +
       '<Field Name="description"><Value>a &lt;b&gt; c</Value></Field><Field Name="ref-type"><Value>File</Value></Field></Fields></Entity>';
     const meta = await http('PUT', core(`/defects/${d(6)}/attachments/${rec.id}?by-id=true`), { cookie: alice, body, headers: { 'content-type': 'application/xml' } });
     assert.equal(meta.status, 200, meta.body.toString());
@@ -210,7 +227,8 @@ describe('Core attachments over HTTP: create, read, update, delete', function ()
     assert.deepEqual(row, { name: 'renamed.txt', description: '<html><body>a &lt;b&gt; c</body></html>' });
 
     const json = await http('PUT', core(`/defects/${d(6)}/attachments/renamed.txt`), {
-      cookie: alice, headers: { 'content-type': 'application/json', accept: 'application/json' },
+      cookie: alice,
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
       body: JSON.stringify({ Type: 'attachment', Fields: [{ Name: 'description', values: [{ value: '' }] }] }),
     });
     assert.equal(json.status, 200, json.body.toString());
@@ -238,10 +256,14 @@ describe('Core attachments over HTTP: create, read, update, delete', function ()
       const content = Buffer.from(Array.from({ length: 70_000 }, (_, i) => (i * 7) % 256));
       const rec = valuesOf((await postRaw(d(8), 'big.bin', content)).json<CoreJson>());
       const list = await http('GET', `${h.projectUrl}/attachments?query=${encodeURIComponent(`{entity.type[defect];entity.id[${d(8)}]}`)}`, {
-        cookie: alice, headers: { accept: 'application/json' },
+        cookie: alice,
+        headers: { accept: 'application/json' },
       });
       const data = list.json<{ data: { id: number; name: string; 'file-size': number }[] }>().data;
-      assert.deepEqual(data.map((a) => [a.id, a.name, a['file-size']]), [[Number(rec.id), 'big.bin', content.length]]);
+      assert.deepEqual(
+        data.map((a) => [a.id, a.name, a['file-size']]),
+        [[Number(rec.id), 'big.bin', content.length]],
+      );
       const bytes = await http('GET', `${h.projectUrl}/attachments/${rec.id}`, { cookie: alice, headers: { accept: 'application/octet-stream' } });
       assert.deepEqual(bytes.body, content);
     });
@@ -254,7 +276,10 @@ describe('Core attachments over HTTP: create, read, update, delete', function ()
       assert.equal(created.status, 201);
       const id = created.json<{ id: number }>().id;
       const list = await http('GET', core(`/defects/${d(9)}/attachments?alt=application/json`), { cookie: alice });
-      assert.deepEqual(list.json<{ entities: CoreJson[] }>().entities.map((e) => [valuesOf(e).id, valuesOf(e).name]), [[String(id), 'api.txt']]);
+      assert.deepEqual(
+        list.json<{ entities: CoreJson[] }>().entities.map((e) => [valuesOf(e).id, valuesOf(e).name]),
+        [[String(id), 'api.txt']],
+      );
       const bytes = await http('GET', core(`/defects/${d(9)}/attachments/api.txt`), { cookie: alice, headers: { accept: 'application/octet-stream' } });
       assert.deepEqual(bytes.body, content);
       assert.equal(bytes.headers['content-type'], 'text/plain');

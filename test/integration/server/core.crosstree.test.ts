@@ -54,7 +54,10 @@ describe('server: Core and api trees over the same data', function () {
     const json = await bob.get(core('/defects/2/lock'), JSON_);
     assert.deepEqual(json.json(), { LockStatus: 'LOCKED_BY_OTHER', LockedByMe: 'false', LockUser: 'alice' });
     const apiLocks = (await alice.get(api('/locks'))).json<{ data: { entity: { id: number }; user: string }[] }>().data;
-    assert.ok(apiLocks.some((l) => l.entity.id === 2 && l.user === 'alice'), 'the Core lock is in the /api locks collection');
+    assert.ok(
+      apiLocks.some((l) => l.entity.id === 2 && l.user === 'alice'),
+      'the Core lock is in the /api locks collection',
+    );
   });
 
   it('a Core lock refuses /api and Core writes by others, and another lock, leaving the defect unchanged', async () => {

@@ -50,14 +50,20 @@ describe('Core customization over HTTP: fields, entities, lists and users', func
     h = await startHarness({}, 10);
     alice = await h.signIn('alice');
     // A list no field uses: customization/lists shows it, used-lists does not.
-    h.demo().insertListItems([{ id: 9000, name: 'Spare', parentId: 0, logicalIdentifier: 'LIST.SPARE' }, { id: 9001, name: 'Unused value', parentId: 9000 }]);
+    h.demo().insertListItems([
+      { id: 9000, name: 'Spare', parentId: 0, logicalIdentifier: 'LIST.SPARE' },
+      { id: 9001, name: 'Unused value', parentId: 9000 },
+    ]);
   });
   after(async () => h.close());
 
   it("describes every defect field as the /api tree's $metadata/fields does, field by field", async () => {
     const api = (await http('GET', `${h.projectUrl}/defects/$metadata/fields`, { cookie: alice })).json<{ data: ApiField[] }>().data;
     const fields = await coreFields();
-    assert.deepEqual(fields.map((f) => f.Name), api.map((f) => f.name));
+    assert.deepEqual(
+      fields.map((f) => f.Name),
+      api.map((f) => f.name),
+    );
     const sample = (await http('GET', `${h.projectUrl}/defects?limit=1`, { cookie: alice })).json<{ data: Record<string, unknown>[] }>().data[0] ?? {};
     for (const [i, a] of api.entries()) {
       const c = fields[i];
@@ -71,7 +77,11 @@ describe('Core customization over HTTP: fields, entities, lists and users', func
       assert.match(text(c.PhysicalName), /^BG_[A-Z0-9_]+$/);
       const source = a.type.source?.type;
       const expected: Record<string, string> = {
-        Integer: 'Number', Float: 'Number', Memo: 'Memo', Date: 'Date', 'Reference By Value': 'LookupList',
+        Integer: 'Number',
+        Float: 'Number',
+        Memo: 'Memo',
+        Date: 'Date',
+        'Reference By Value': 'LookupList',
         Reference: source === 'user' ? 'UsersList' : 'Reference',
         // Date-times are text on the api tree; Core names them, and their values have the form.
         String: c.Type === 'DateTime' && /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/.test(String(sample[a.name])) ? 'DateTime' : 'String',
@@ -81,7 +91,10 @@ describe('Core customization over HTTP: fields, entities, lists and users', func
       assert.equal(refs?.RelationReference[0]?.ReferencedEntityType, c.Type === 'Reference' ? RESOURCE_TYPES[source ?? ''] : undefined, `${a.name} References`);
     }
     assert.equal(fields.find((f) => f.Name === 'last-modified')?.Type, 'DateTime');
-    assert.deepEqual(fields.filter((f) => f.Editable === false).map((f) => f.Name), ['id', 'ver-stamp', 'last-modified']);
+    assert.deepEqual(
+      fields.filter((f) => f.Editable === false).map((f) => f.Name),
+      ['id', 'ver-stamp', 'last-modified'],
+    );
   });
 
   it('answers the same descriptors in XML (the default) as in JSON: attributes Name/Label/PhysicalName, the rest child elements', async () => {
@@ -106,14 +119,23 @@ describe('Core customization over HTTP: fields, entities, lists and users', func
 
   it('filters by required= and can-filter=, and describes attachments from their catalog too', async () => {
     const all = await coreFields();
-    assert.deepEqual((await coreFields('?required=true')).map((f) => f.Name), ['name', 'creation-time', 'detected-by', 'severity']);
-    assert.deepEqual((await coreFields('?required=false')).map((f) => f.Name), all.filter((f) => !f.Required).map((f) => f.Name));
+    assert.deepEqual(
+      (await coreFields('?required=true')).map((f) => f.Name),
+      ['name', 'creation-time', 'detected-by', 'severity'],
+    );
+    assert.deepEqual(
+      (await coreFields('?required=false')).map((f) => f.Name),
+      all.filter((f) => !f.Required).map((f) => f.Name),
+    );
     assert.deepEqual(await coreFields('?can-filter=true'), all);
     assert.deepEqual(await coreFields('?can-filter=false'), []);
     assert.deepEqual((await coreFields('?required=true&can-filter=true')).length, 4);
     const api = (await http('GET', `${h.projectUrl}/attachments/$metadata/fields`, { cookie: alice })).json<{ data: ApiField[] }>().data;
     const attachment = await coreFields('', 'attachment');
-    assert.deepEqual(attachment.map((f) => [f.Name, f.Label]), api.map((f) => [f.name, f.label]));
+    assert.deepEqual(
+      attachment.map((f) => [f.Name, f.Label]),
+      api.map((f) => [f.name, f.label]),
+    );
   });
 
   it('refuses unknown entities (with the singular hint) and bad filter values, changing nothing', async () => {
@@ -127,7 +149,10 @@ describe('Core customization over HTTP: fields, entities, lists and users', func
 
   it('lists the entities with what each supports, in XML and JSON', async () => {
     const json = (await get(core('/entities'))).json<{ EntityResourceDescriptors: Record<string, unknown>[] }>().EntityResourceDescriptors;
-    assert.deepEqual(json.map((e) => e.collectionName), ['defects', 'attachments']);
+    assert.deepEqual(
+      json.map((e) => e.collectionName),
+      ['defects', 'attachments'],
+    );
     assert.deepEqual(json[0]?.SupportsAttachment, { url: 'defects/{parent_entity_id}/attachments', value: true });
     assert.deepEqual(json[0]?.SupportsLock, { url: 'defects/{parent_entity_id}/lock', value: true });
     assert.equal(json[1]?.SupportsLock, false);
@@ -141,9 +166,13 @@ describe('Core customization over HTTP: fields, entities, lists and users', func
     const listIds = [...new Set(fields.map((f) => f['List-Id']).filter((id) => id !== undefined))].sort();
     assert.deepEqual(used.map((l) => l.Id).sort(), listIds);
     const severity = used.find((l) => l.Name === 'Severity') as CoreList;
-    const items = (await http('GET', `${h.projectUrl}/list-items?query=${encodeURIComponent('{parent-id[287]}')}&order-by=id`, { cookie: alice }))
-      .json<{ data: { name: string; 'logical-identifier': string }[] }>().data;
-    assert.deepEqual(severity.Items, items.map((i) => ({ value: i.name, logicalName: i['logical-identifier'] })));
+    const items = (await http('GET', `${h.projectUrl}/list-items?query=${encodeURIComponent('{parent-id[287]}')}&order-by=id`, { cookie: alice })).json<{
+      data: { name: string; 'logical-identifier': string }[];
+    }>().data;
+    assert.deepEqual(
+      severity.Items,
+      items.map((i) => ({ value: i.name, logicalName: i['logical-identifier'] })),
+    );
     assert.equal(fields.find((f) => f.Name === 'severity')?.['List-Id'], severity.Id);
 
     const all = (await get(core('/lists'))).json<{ lists: CoreList[] }>().lists;
@@ -154,19 +183,34 @@ describe('Core customization over HTTP: fields, entities, lists and users', func
   it('selects lists by name= and id=, nests tree lists in JSON and XML, and answers 404/400 for bad selections', async () => {
     const stored = h.demo().listItemsInTreeOrder();
     const byName = (await get(core('/used-lists?name=severity'))).json<{ lists: CoreList[] }>().lists;
-    assert.deepEqual(byName.map((l) => [l.Name, l.Id]), [['Severity', 287]]);
+    assert.deepEqual(
+      byName.map((l) => [l.Name, l.Id]),
+      [['Severity', 287]],
+    );
     assert.deepEqual((await get(core('/used-lists?id=287'))).json(), { lists: byName });
     const subject = (await get(core('/used-lists?name=Subject'))).json<{ lists: CoreList[] }>().lists[0];
-    assert.deepEqual(subject.Items.map((i) => i.value), ['Accounts', 'Orders', 'Reports']);
-    assert.deepEqual(subject.Items[0]?.Items?.map((i) => i.value), ['Login', 'Profile', 'Billing']);
+    assert.deepEqual(
+      subject.Items.map((i) => i.value),
+      ['Accounts', 'Orders', 'Reports'],
+    );
+    assert.deepEqual(
+      subject.Items[0]?.Items?.map((i) => i.value),
+      ['Login', 'Profile', 'Billing'],
+    );
 
     const asXml = await http('GET', core('/used-lists?name=Subject'), { cookie: alice });
     const doc = xml.parse(asXml.body.toString()) as { Lists: { List: { Name: string; Id: string; Items: { Item: { value: string; Item?: { value: string }[] }[] } }[] } };
     const list = doc.Lists.List[0];
     assert.equal(list?.Name, 'Subject');
     assert.equal(list?.Id, '2');
-    assert.deepEqual(list?.Items.Item.map((i) => i.value), ['Accounts', 'Orders', 'Reports']);
-    assert.deepEqual(list?.Items.Item[0]?.Item?.map((i) => i.value), ['Login', 'Profile', 'Billing']);
+    assert.deepEqual(
+      list?.Items.Item.map((i) => i.value),
+      ['Accounts', 'Orders', 'Reports'],
+    );
+    assert.deepEqual(
+      list?.Items.Item[0]?.Item?.map((i) => i.value),
+      ['Login', 'Profile', 'Billing'],
+    );
 
     // A list no field uses is not a used list (a public client then falls back to lists?id=).
     expectError(await get(core('/used-lists?id=9000')), 404, 'qccore.entity-not-found', /id 9000/);
@@ -181,9 +225,15 @@ describe('Core customization over HTTP: fields, entities, lists and users', func
   it('lists the project users and one user by users/{name} or users?name=, in XML and JSON', async () => {
     const stored = h.demo().listUsers();
     const json = (await get(core('/users'))).json<{ Users: { User: Record<string, unknown>[] } }>().Users.User;
-    assert.deepEqual(json.map((u) => [u.Name, u.FullName, u.email, u.UserActive]), stored.map((u) => [u.name, u['full-name'], u.email, true]));
+    assert.deepEqual(
+      json.map((u) => [u.Name, u.FullName, u.email, u.UserActive]),
+      stored.map((u) => [u.name, u['full-name'], u.email, true]),
+    );
     const asXml = xml.parse((await http('GET', core('/users'), { cookie: alice })).body.toString()) as { Users: { User: Record<string, string>[] } };
-    assert.deepEqual(asXml.Users.User.map((u) => [u.Name, u.FullName, u.UserActive]), stored.map((u) => [u.name, u['full-name'], 'true']));
+    assert.deepEqual(
+      asXml.Users.User.map((u) => [u.Name, u.FullName, u.UserActive]),
+      stored.map((u) => [u.name, u['full-name'], 'true']),
+    );
 
     const one = (await get(core('/users/alice'))).json<Record<string, unknown>>();
     assert.equal(one.Name, 'alice');

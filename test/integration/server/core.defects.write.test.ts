@@ -112,7 +112,13 @@ describe('server: Core defect writes', function () {
   it('clears a field sent with no value, in both empty forms ("values":[] and [{}]) and as an empty <Field>', async () => {
     await client.request('PUT', defects('/3'), { json: coreJson({ priority: '3-High', 'dev-comments': '<html><body>x</body></html>' }) });
     const res = await client.request('PUT', defects('/3'), {
-      json: { Type: 'defect', Fields: [{ Name: 'priority', values: [] }, { Name: 'dev-comments', values: [{}] }] },
+      json: {
+        Type: 'defect',
+        Fields: [
+          { Name: 'priority', values: [] },
+          { Name: 'dev-comments', values: [{}] },
+        ],
+      },
     });
     assert.equal(res.status, 200, res.text);
     assert.equal(storedDefect(server.dataDir, 3)?.priority, null);
@@ -129,7 +135,10 @@ describe('server: Core defect writes', function () {
       headers: xmlBody,
     });
     assert.equal(xml.status, 200, xml.text);
-    assert.deepEqual(xmlCollection(xml.text).entities.map((e) => e.fields.priority?.[0]), ['1-Low', '1-Low']);
+    assert.deepEqual(
+      xmlCollection(xml.text).entities.map((e) => e.fields.priority?.[0]),
+      ['1-Low', '1-Low'],
+    );
     const json = await client.request('PUT', defects(), { json: { entities: [coreJson({ id: '4', priority: '2-Medium' })] } });
     assert.equal(json.status, 200, json.text);
     const typed = await client.request('PUT', defects(), {
@@ -151,7 +160,14 @@ describe('server: Core defect writes', function () {
     const body = res.json<BulkBody>();
     assert.equal(body.Id, 'qccore.bulk-operation-failed');
     const entries = body.ExceptionProperties[0]?.BulkValue.BulkEntries ?? [];
-    assert.deepEqual(entries.map((e) => [e.Succeeded, e.EntityId]), [[true, 7], [false, 6], [false, null]]);
+    assert.deepEqual(
+      entries.map((e) => [e.Succeeded, e.EntityId]),
+      [
+        [true, 7],
+        [false, 6],
+        [false, null],
+      ],
+    );
     assert.equal(entries[1]?.Exception?.Id, 'qccore.invalid-list-field-value');
     assert.equal(storedDefect(server.dataDir, 7)?.status, 'Open');
     assert.deepEqual(storedDefect(server.dataDir, 6), before6);
@@ -182,11 +198,20 @@ describe('server: Core defect writes', function () {
   it('DELETE ?ids-to-delete= deletes each; a missing id gives 409 with the others deleted', async () => {
     const ok = await client.request('DELETE', defects('?ids-to-delete=9'), { headers: JSON_ });
     assert.equal(ok.status, 200, ok.text);
-    assert.deepEqual(jsonCollection(ok.json()).entities.map((e) => e.fields.id?.[0]), ['9']);
+    assert.deepEqual(
+      jsonCollection(ok.json()).entities.map((e) => e.fields.id?.[0]),
+      ['9'],
+    );
     const partial = await client.request('DELETE', defects('?ids-to-delete=10,99999'), { headers: JSON_ });
     assert.equal(partial.status, 409, partial.text);
     const entries = partial.json<BulkBody>().ExceptionProperties[0]?.BulkValue.BulkEntries ?? [];
-    assert.deepEqual(entries.map((e) => [e.Succeeded, e.EntityId, e.Exception?.Id]), [[true, 10, undefined], [false, 99999, 'qccore.entity-not-found']]);
+    assert.deepEqual(
+      entries.map((e) => [e.Succeeded, e.EntityId, e.Exception?.Id]),
+      [
+        [true, 10, undefined],
+        [false, 99999, 'qccore.entity-not-found'],
+      ],
+    );
     assert.deepEqual(storedIds(server.dataDir, '"id" IN (9, 10)'), []);
     const before = allDefects(server.dataDir);
     assert.equal((await client.request('DELETE', defects(), { headers: JSON_ })).status, 400, 'no ids: the collection is not deleted');

@@ -75,12 +75,18 @@ describe('server: error, domain and page formats of both trees', function () {
 
   it('rest/domains lists domains, with their projects on include-projects-info=y, in XML and JSON', async () => {
     const plain = parseXml((await client.get('/rest/domains', { Accept: 'application/xml' })).text).Domains as { Domain: { '@_Name': string; Projects?: unknown }[] };
-    assert.deepEqual(plain.Domain.map((d) => d['@_Name']), ['DEFAULT', 'QA']);
+    assert.deepEqual(
+      plain.Domain.map((d) => d['@_Name']),
+      ['DEFAULT', 'QA'],
+    );
     assert.ok(plain.Domain.every((d) => d.Projects === undefined));
     const withProjects = parseXml((await client.get('/rest/domains?include-projects-info=y', { Accept: '' })).text).Domains as {
       Domain: { '@_Name': string; Projects: { Project: { '@_Name': string }[] } }[];
     };
-    assert.deepEqual(withProjects.Domain[0]?.Projects.Project.map((p) => p['@_Name']), ['Demo', 'Playground']);
+    assert.deepEqual(
+      withProjects.Domain[0]?.Projects.Project.map((p) => p['@_Name']),
+      ['Demo', 'Playground'],
+    );
     const json = await client.get('/rest/domains?include-projects-info=y&alt=application/json', { Accept: '' });
     assert.deepEqual(json.json(), {
       Domain: [
@@ -99,11 +105,23 @@ describe('server: error, domain and page formats of both trees', function () {
     const xml = await client.get('/api/domains', { Accept: '*/*' });
     assert.match(xml.headers.get('content-type') ?? '', /application\/xml/);
     const domains = parseXml(xml.text).Domains as { Domain: { '@_Name': string; Projects: { Project: { '@_Name': string }[] } }[] };
-    assert.deepEqual(domains.Domain.map((d) => [d['@_Name'], d.Projects.Project.map((p) => p['@_Name'])]), [['DEFAULT', ['Demo', 'Playground']], ['QA', ['Regression']]]);
+    assert.deepEqual(
+      domains.Domain.map((d) => [d['@_Name'], d.Projects.Project.map((p) => p['@_Name'])]),
+      [
+        ['DEFAULT', ['Demo', 'Playground']],
+        ['QA', ['Regression']],
+      ],
+    );
     const json = await client.get('/api/domains', { Accept: 'application/json' });
-    assert.deepEqual(json.json<{ results: { name: string }[] }>().results.map((d) => d.name), ['DEFAULT', 'QA']);
+    assert.deepEqual(
+      json.json<{ results: { name: string }[] }>().results.map((d) => d.name),
+      ['DEFAULT', 'QA'],
+    );
     const projects = await client.get('/api/domains/DEFAULT/projects', { Accept: '' });
-    assert.deepEqual((parseXml(projects.text).Projects as { Project: { '@_Name': string }[] }).Project.map((p) => p['@_Name']), ['Demo', 'Playground']);
+    assert.deepEqual(
+      (parseXml(projects.text).Projects as { Project: { '@_Name': string }[] }).Project.map((p) => p['@_Name']),
+      ['Demo', 'Playground'],
+    );
     assert.deepEqual((await client.get('/api/domains/DEFAULT/projects')).json(), { results: [{ name: 'Demo' }, { name: 'Playground' }] });
   });
 
@@ -115,13 +133,19 @@ describe('server: error, domain and page formats of both trees', function () {
       for (const fields of [undefined, 'name,user-02,target-rel,user-04']) {
         const c = compileCollectionRequest({ 'page-size': 'max', fields }, CATALOGS.defects, PAGING);
         const page = pageQuery('defects', coreDefectJsonSql(c.fields), c);
-        const fromSql = (store.db.prepare(page.sql).pluck().all(...page.params) as Buffer[]).map(
-          (b) => JSON.parse(b.toString('utf8')) as unknown,
-        );
+        const fromSql = (
+          store.db
+            .prepare(page.sql)
+            .pluck()
+            .all(...page.params) as Buffer[]
+        ).map((b) => JSON.parse(b.toString('utf8')) as unknown);
         const rows = store.db.prepare('SELECT * FROM defects ORDER BY "id"').all() as Record<string, string | number | null>[];
         const refs = new ReferenceNames(store);
         assert.equal(fromSql.length, 120);
-        assert.deepEqual(fromSql, rows.map((row) => entityJson(defectEntity(row, c.fields, refs))));
+        assert.deepEqual(
+          fromSql,
+          rows.map((row) => entityJson(defectEntity(row, c.fields, refs))),
+        );
       }
     } finally {
       store.close();

@@ -36,7 +36,10 @@ const FILTERS = [
 function sqlCount(db: Database.Database, query: string): number {
   const c = compileCollectionRequest({ query }, CATALOGS.defects, PAGING);
   const { sql, params } = countQuery('defects', c);
-  return db.prepare(sql).pluck().get(...params) as number;
+  return db
+    .prepare(sql)
+    .pluck()
+    .get(...params) as number;
 }
 
 describe('server: total-count from the counters and the kept counts', function () {
@@ -91,7 +94,7 @@ describe('server: total-count from the counters and the kept counts', function (
     await assertTotals('after an update');
     assert.equal((await client.put(path(`/${id}`), { owner: 'bob', status: 'Reopen' })).status, 200);
     await assertTotals('after an update back to a value');
-    const ids = (db.prepare('SELECT "id" FROM defects WHERE "status" = ? LIMIT 3').pluck().all('Open') as number[]);
+    const ids = db.prepare('SELECT "id" FROM defects WHERE "status" = ? LIMIT 3').pluck().all('Open') as number[];
     const bulk = await client.put(path(), { data: ids.map((i) => ({ id: i, status: 'Fixed' })) });
     assert.equal(bulk.status, 200, bulk.text);
     await assertTotals('after a bulk update');

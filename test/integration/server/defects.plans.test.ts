@@ -16,7 +16,9 @@ describe('server: query plans of the pages the tree asks for', function () {
   before(() => {
     dir = mkdtempSync(join(tmpdir(), 'alm-plans-'));
     store = new ProjectStore('DEFAULT', 'Plans', dir, () => new Date());
-    store.insertDefects(Array.from({ length: 300 }, (_, i) => ({ name: `d${i}`, severity: '2-Medium', status: ['Open', 'Closed'][i % 2], 'detected-by': 'bob', owner: 'alice', description: 'x'.repeat(2000) })));
+    store.insertDefects(
+      Array.from({ length: 300 }, (_, i) => ({ name: `d${i}`, severity: '2-Medium', status: ['Open', 'Closed'][i % 2], 'detected-by': 'bob', owner: 'alice', description: 'x'.repeat(2000) })),
+    );
     store.db.exec('ANALYZE');
   });
   after(() => {
@@ -30,7 +32,10 @@ describe('server: query plans of the pages the tree asks for', function () {
     const { sql, params: values } = pageQuery('defects', '"id"', c);
     const rows = store.db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...values) as { id: number; parent: number; detail: string }[];
     const list = rows.find((r) => r.detail.startsWith('LIST SUBQUERY'));
-    return rows.filter((r) => list && r.parent === list.id).map((r) => r.detail).join(' | ');
+    return rows
+      .filter((r) => list && r.parent === list.id)
+      .map((r) => r.detail)
+      .join(' | ');
   };
 
   it('a deep offset in id order, either direction, walks the id index', () => {

@@ -31,7 +31,10 @@ describe('server: reading defects', function () {
     const page = res.json<Page>();
     assert.equal(page['total-count'], 230);
     assert.equal(page.data.length, 100);
-    assert.deepEqual(page.data.map((d) => d.id), Array.from({ length: 100 }, (_, i) => i + 1));
+    assert.deepEqual(
+      page.data.map((d) => d.id),
+      Array.from({ length: 100 }, (_, i) => i + 1),
+    );
     assert.equal(page.data[0]?.type, 'defect');
   });
 
@@ -42,7 +45,10 @@ describe('server: reading defects', function () {
     assert.equal(typeof d['ver-stamp'], 'number');
     assert.match(String(d['creation-time']), /^\d{4}-\d{2}-\d{2}$/);
     assert.match(String(d['last-modified']), /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
-    assert.ok(page.data.some((x) => x.owner === null || x['closing-date'] === null), 'nulls present');
+    assert.ok(
+      page.data.some((x) => x.owner === null || x['closing-date'] === null),
+      'nulls present',
+    );
     const multi = page.data.find((x) => Array.isArray(x['user-02']) && (x['user-02'] as unknown[]).length > 0);
     assert.ok(multi, 'a defect with a multi-valued user-02');
     const rel = page.data.find((x) => x['detected-in-rel'] !== null);
@@ -55,8 +61,14 @@ describe('server: reading defects', function () {
   it('limit/offset and page-size/start-index address the same pages', async () => {
     const a = (await client.get(path('?limit=7&offset=14'))).json<Page>();
     const b = (await client.get(path('?page-size=7&start-index=15'))).json<Page>();
-    assert.deepEqual(a.data.map((d) => d.id), [15, 16, 17, 18, 19, 20, 21]);
-    assert.deepEqual(b.data.map((d) => d.id), a.data.map((d) => d.id));
+    assert.deepEqual(
+      a.data.map((d) => d.id),
+      [15, 16, 17, 18, 19, 20, 21],
+    );
+    assert.deepEqual(
+      b.data.map((d) => d.id),
+      a.data.map((d) => d.id),
+    );
     assert.equal(a['total-count'], 230);
     const max = (await client.get(path('?limit=max'))).json<Page>();
     assert.equal(max.data.length, 230);
@@ -86,17 +98,20 @@ describe('server: reading defects', function () {
   it('order-by sorts by several fields with +/- and a query filters; total-count counts the matches', async () => {
     const db = openProjectDb(server.dataDir);
     try {
-      const expected = db
-        .prepare('SELECT "id" FROM defects WHERE "status" IN (\'Open\', \'New\') ORDER BY "severity" DESC, "id" DESC LIMIT 20')
-        .pluck()
-        .all();
-      const count = db.prepare('SELECT COUNT(*) FROM defects WHERE "status" IN (\'Open\', \'New\')').pluck().get();
+      const expected = db.prepare('SELECT "id" FROM defects WHERE "status" IN (\'Open\', \'New\') ORDER BY "severity" DESC, "id" DESC LIMIT 20').pluck().all();
+      const count = db.prepare("SELECT COUNT(*) FROM defects WHERE \"status\" IN ('Open', 'New')").pluck().get();
       const res = await client.get(path(`?query=${encodeURIComponent('{status[Open or New]}')}&order-by=-severity,-id&limit=20`));
       const page = res.json<Page>();
-      assert.deepEqual(page.data.map((d) => d.id), expected);
+      assert.deepEqual(
+        page.data.map((d) => d.id),
+        expected,
+      );
       assert.equal(page['total-count'], count);
       const api = await client.get(path(`?query=${encodeURIComponent("\"status = 'Open' || status = 'New'\"")}&order-by=-severity,-id&limit=20`));
-      assert.deepEqual(api.json<Page>().data.map((d) => d.id), expected);
+      assert.deepEqual(
+        api.json<Page>().data.map((d) => d.id),
+        expected,
+      );
     } finally {
       db.close();
     }

@@ -15,8 +15,7 @@ interface AlmErrorBody {
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
-const stamp = (d: Date) =>
-  `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+const stamp = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
 
 describe('server: updating defects', function () {
   let server: RunningServer;
@@ -115,7 +114,12 @@ describe('server: updating defects', function () {
   it('multi-instance PUT updates all elements in one go, or none when one fails', async () => {
     const b1 = storedDefect(server.dataDir, 11) as Record<string, unknown>;
     const b2 = storedDefect(server.dataDir, 12) as Record<string, unknown>;
-    const bad = await client.put(path(), { data: [{ type: 'defect', id: 11, 'user-03': 'multi' }, { type: 'defect', id: 12, severity: 'Huge' }] });
+    const bad = await client.put(path(), {
+      data: [
+        { type: 'defect', id: 11, 'user-03': 'multi' },
+        { type: 'defect', id: 12, severity: 'Huge' },
+      ],
+    });
     assert.equal(bad.status, 400);
     assert.match(bad.json<AlmErrorBody>().Title, /^data\[1\]: .*Huge/);
     assert.deepEqual(storedDefect(server.dataDir, 11), b1);
@@ -123,9 +127,20 @@ describe('server: updating defects', function () {
     const missingId = await client.put(path(), { data: [{ type: 'defect', 'user-03': 'no id' }] });
     assert.equal(missingId.status, 400);
     assert.match(missingId.json<AlmErrorBody>().Title, /"id"/);
-    const ok = await client.put(path(), { data: [{ type: 'defect', id: 11, 'user-03': 'multi' }, { type: 'defect', id: 12, 'user-03': 'multi' }] });
+    const ok = await client.put(path(), {
+      data: [
+        { type: 'defect', id: 11, 'user-03': 'multi' },
+        { type: 'defect', id: 12, 'user-03': 'multi' },
+      ],
+    });
     assert.equal(ok.status, 200);
-    assert.deepEqual(ok.json<{ data: Defect[] }>().data.map((d) => [d.id, d['user-03']]), [[11, 'multi'], [12, 'multi']]);
+    assert.deepEqual(
+      ok.json<{ data: Defect[] }>().data.map((d) => [d.id, d['user-03']]),
+      [
+        [11, 'multi'],
+        [12, 'multi'],
+      ],
+    );
     assert.equal(storedDefect(server.dataDir, 11)?.['ver-stamp'], Number(b1['ver-stamp']) + 1);
     assert.equal(storedDefect(server.dataDir, 12)?.['user-03'], 'multi');
   });
@@ -140,8 +155,14 @@ describe('server: updating defects', function () {
       assert.equal(some.status, 200);
       assert.equal(some.json<{ 'total-count': number }>()['total-count'], 2);
       const mid = stamps();
-      assert.deepEqual(mid.filter((r) => r.u === 'picked').map((r) => r.id), [1, 2]);
-      assert.deepEqual(mid.filter((r) => r.id > 2), before.filter((r) => r.id > 2));
+      assert.deepEqual(
+        mid.filter((r) => r.u === 'picked').map((r) => r.id),
+        [1, 2],
+      );
+      assert.deepEqual(
+        mid.filter((r) => r.id > 2),
+        before.filter((r) => r.id > 2),
+      );
       // The seed's rule: an empty selection is no selection, and every instance is updated.
       const all = await client.put(pg(`?query=${encodeURIComponent('{id[99999]}')}`), { 'user-03': 'everyone' });
       assert.equal(all.status, 200);
@@ -198,10 +219,12 @@ describe('server: creating and deleting defects', function () {
     assert.match(missing.json<AlmErrorBody>().Title, /severity/);
     const withId = await client.post(path(), { data: [{ id: 5000, name: 'x', severity: '1-Low', 'detected-by': 'bob' }] });
     assert.equal(withId.status, 403);
-    const mixed = await client.post(path(), { data: [
-      { name: 'good', severity: '1-Low', 'detected-by': 'bob' },
-      { name: 'bad', severity: '1-Low', 'detected-by': 'nobody' },
-    ] });
+    const mixed = await client.post(path(), {
+      data: [
+        { name: 'good', severity: '1-Low', 'detected-by': 'bob' },
+        { name: 'bad', severity: '1-Low', 'detected-by': 'nobody' },
+      ],
+    });
     assert.equal(mixed.status, 400);
     assert.match(mixed.json<AlmErrorBody>().Title, /^data\[1\]:.*nobody/);
     const empty = await client.post(path(), { data: [] });

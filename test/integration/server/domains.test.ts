@@ -46,13 +46,19 @@ describe('server: domains and projects', function () {
   });
 
   it('each project has its own database file and its own defects', async () => {
-    for (const [d, p] of [['DEFAULT', 'Demo'], ['DEFAULT', 'Playground'], ['QA', 'Regression']]) {
+    for (const [d, p] of [
+      ['DEFAULT', 'Demo'],
+      ['DEFAULT', 'Playground'],
+      ['QA', 'Regression'],
+    ]) {
       assert.ok(existsSync(join(server.dataDir, 'projects', d, p, 'project.db')));
     }
     const counts = await Promise.all(
-      [['DEFAULT', 'Demo'], ['DEFAULT', 'Playground'], ['QA', 'Regression']].map(async ([d, p]) =>
-        (await client.get(`${client.projectPath(d, p)}/defects?limit=1`)).json<{ 'total-count': number }>()['total-count'],
-      ),
+      [
+        ['DEFAULT', 'Demo'],
+        ['DEFAULT', 'Playground'],
+        ['QA', 'Regression'],
+      ].map(async ([d, p]) => (await client.get(`${client.projectPath(d, p)}/defects?limit=1`)).json<{ 'total-count': number }>()['total-count']),
     );
     assert.deepEqual(counts, [10, 30, 50]);
     const update = await client.put(`${client.projectPath('QA', 'Regression')}/defects/1`, { name: 'Only in Regression' });

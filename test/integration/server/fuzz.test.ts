@@ -73,7 +73,10 @@ function bodyOf(rng: Rng, target: FuzzTarget): { body?: Buffer | string; content
     case 'multipart':
       return multipartBody(rng);
     case 'raw':
-      return { body: rng.chance(0.5) ? '<alm-authentication><user>alice</user><password>x</password></alm-authentication>' : nastyString(rng), contentType: rng.pick(['application/xml', 'application/octet-stream', 'text/plain']) };
+      return {
+        body: rng.chance(0.5) ? '<alm-authentication><user>alice</user><password>x</password></alm-authentication>' : nastyString(rng),
+        contentType: rng.pick(['application/xml', 'application/octet-stream', 'text/plain']),
+      };
     default:
       return rng.chance(0.1) ? { body: jsonBody(rng), contentType: 'application/json' } : {};
   }
@@ -86,7 +89,14 @@ function headersOf(rng: Rng, cookies: string, contentType: string | undefined): 
   };
   if (rng.chance(0.9)) h['x-xsrf-token'] = 'fuzz-xsrf';
   if (contentType !== undefined) h['content-type'] = contentType;
-  if (rng.chance(0.2)) h.authorization = rng.pick([`Basic ${Buffer.from(`${nastyString(rng)}:${nastyString(rng)}`).toString('base64')}`, 'Basic', 'Basic !!!', `Bearer ${nastyString(rng)}`, 'Basic YWxpY2U6YWxpY2UtZGVtbw==']);
+  if (rng.chance(0.2))
+    h.authorization = rng.pick([
+      `Basic ${Buffer.from(`${nastyString(rng)}:${nastyString(rng)}`).toString('base64')}`,
+      'Basic',
+      'Basic !!!',
+      `Bearer ${nastyString(rng)}`,
+      'Basic YWxpY2U6YWxpY2UtZGVtbw==',
+    ]);
   if (rng.chance(0.2)) h.slug = rng.pick([`../../${ESCAPE_MARK}.txt`, 'a.txt', '..', `${ESCAPE_MARK}\\..\\x`, nastyString(rng)]);
   if (rng.chance(0.03)) h['x-fuzz'] = 'v'.repeat(rng.int(1000, 40_000));
   if (rng.chance(0.05)) h['accept-encoding'] = rng.pick(['gzip', 'br', 'deflate', 'identity;q=0', nastyString(rng)]);
@@ -182,7 +192,11 @@ describe('server fuzz: hostile requests get 4xx, never 5xx, hang, escape or corr
     const escaped = filesOutside(sandbox, dataDir);
     assert.deepEqual(escaped, [], 'files were written outside the data folder');
     for (const dir of [tmpdir(), process.cwd(), join(dataDir, '..', '..')]) {
-      assert.deepEqual(readdirSync(dir).filter((f) => f.includes(ESCAPE_MARK)), [], `a traversal wrote into ${dir}`);
+      assert.deepEqual(
+        readdirSync(dir).filter((f) => f.includes(ESCAPE_MARK)),
+        [],
+        `a traversal wrote into ${dir}`,
+      );
     }
     assert.ok(existsSync(join(dataDir, 'site.db')), 'the data folder survived');
     assert.deepEqual(failures, [], `answers by status: ${JSON.stringify(Object.fromEntries(statuses))}`);

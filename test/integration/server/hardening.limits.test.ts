@@ -104,7 +104,13 @@ describe('server: bounds on what one request may cost (issue 14)', function () {
     const json = { Accept: 'application/json' };
     const big = await client.request('PUT', `${core}/3`, { json: { Type: 'defect', Fields: [{ Name: 'description', values: [{ value: 'x'.repeat(70_000) }] }] }, headers: json });
     expect4xx(big, 413, /invalid-value-type-for-field/, /'description'/);
-    const entity = (id: number) => ({ Type: 'defect', Fields: [{ Name: 'id', values: [{ value: String(id) }] }, { Name: 'dev-comments', values: [{ value: 'core bulk' }] }] });
+    const entity = (id: number) => ({
+      Type: 'defect',
+      Fields: [
+        { Name: 'id', values: [{ value: String(id) }] },
+        { Name: 'dev-comments', values: [{ value: 'core bulk' }] },
+      ],
+    });
     const many = await client.request('PUT', core, { json: { entities: Array.from({ length: 101 }, (_, i) => entity((i % 30) + 1)) }, headers: json });
     expect4xx(many, 413, /general-error/, /names 101 defects; at most 100/);
     storeDirectly(server.dataDir, 12, 'description', 'd'.repeat(3 * MB));

@@ -59,13 +59,19 @@ describe('server: list-items', function () {
       assert.ok(item['logical-identifier'].startsWith(`${parent['logical-identifier']}.`), item['logical-identifier']);
     }
     const subjectChildren = items.filter((i) => i.parent.id === 2);
-    assert.ok(subjectChildren.some((c) => items.some((g) => g.parent.id === c.id)), 'nested subject folders');
+    assert.ok(
+      subjectChildren.some((c) => items.some((g) => g.parent.id === c.id)),
+      'nested subject folders',
+    );
   });
 
   it('pages with limit/offset, keeps total-count, and honours fields and query', async () => {
     const page = await client.get(`${client.projectPath()}/list-items?limit=3&offset=2`);
     const body = page.json<{ data: ListItem[]; 'total-count': number }>();
-    assert.deepEqual(body.data.map((i) => i.id), items.slice(2, 5).map((i) => i.id));
+    assert.deepEqual(
+      body.data.map((i) => i.id),
+      items.slice(2, 5).map((i) => i.id),
+    );
     assert.equal(body['total-count'], total);
     const few = await client.get(`${client.projectPath()}/list-items?fields=name&query={parent-id[222]}`);
     const fb = few.json<{ data: Record<string, unknown>[]; 'total-count': number }>();

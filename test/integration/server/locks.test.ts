@@ -87,7 +87,12 @@ describe('server: locks', function () {
     assert.equal(put.status, 403);
     assert.equal(put.json<AlmErrorBody>().Id, 'qccore.lock-failure');
     assert.match(put.json<AlmErrorBody>().Title, /alice/);
-    const multi = await bob.put(`${alice.projectPath()}/defects`, { data: [{ type: 'defect', id: 2, 'user-03': 'x' }, { type: 'defect', id: 1, 'user-03': 'x' }] });
+    const multi = await bob.put(`${alice.projectPath()}/defects`, {
+      data: [
+        { type: 'defect', id: 2, 'user-03': 'x' },
+        { type: 'defect', id: 1, 'user-03': 'x' },
+      ],
+    });
     assert.equal(multi.status, 403);
     const del = await bob.delete(defect(1));
     assert.equal(del.status, 403);

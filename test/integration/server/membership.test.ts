@@ -58,9 +58,15 @@ describe('server: project membership (issue 14)', function () {
     forbidden(await alice.get(`${core}/defects/1`, { Accept: 'application/json' }));
     forbidden(await alice.request('DELETE', `${core}/defects/1`, { headers: { Accept: 'application/json' } }));
     const listed = (await alice.get('/rest/domains?include-projects-info=y', { Accept: 'application/json' })).json<{ Domain: { Name: string; Projects: { Project: { Name: string }[] } }[] }>();
-    assert.deepEqual(listed.Domain.find((d) => d.Name === 'QA')?.Projects.Project.map((p) => p.Name), ['Regression']);
+    assert.deepEqual(
+      listed.Domain.find((d) => d.Name === 'QA')?.Projects.Project.map((p) => p.Name),
+      ['Regression'],
+    );
     const carols = (await carol.get('/rest/domains/QA/projects', { Accept: 'application/json' })).json<{ Project: { Name: string }[] }>();
-    assert.deepEqual(carols.Project.map((p) => p.Name), ['Regression', 'Audit']);
+    assert.deepEqual(
+      carols.Project.map((p) => p.Name),
+      ['Regression', 'Audit'],
+    );
     assert.equal((await carol.get(`${core}/defects/1`, { Accept: 'application/json' })).status, 200);
   });
 

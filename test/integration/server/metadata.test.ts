@@ -108,8 +108,16 @@ describe('server: $metadata/fields', function () {
       const inputs = rec['input-validations'] ?? [];
       assert.equal(rec.type.name, type, `${name} type`);
       assert.deepEqual(inputs.find((v) => v.name === 'Maximum length')?.value ?? null, maxLength, `${name} length`);
-      assert.equal(inputs.some((v) => v.name === 'Not Null'), required, `${name} Not Null`);
-      assert.equal(inputs.some((v) => v.name === 'Reference Match'), match, `${name} Reference Match`);
+      assert.equal(
+        inputs.some((v) => v.name === 'Not Null'),
+        required,
+        `${name} Not Null`,
+      );
+      assert.equal(
+        inputs.some((v) => v.name === 'Reference Match'),
+        match,
+        `${name} Reference Match`,
+      );
       assert.deepEqual(rec['output-validations'], [{ name: 'Sanitization', value: type === 'Memo' ? 'HTML' : 'Text' }], `${name} sanitization`);
       if (typeof source === 'number') {
         assert.deepEqual(rec.type.source, { type: 'list-item', field: 'name', parent: { type: 'list-item', id: source } }, `${name} list`);
@@ -138,8 +146,14 @@ describe('server: $metadata/fields', function () {
     for (const rec of records) {
       const listId = rec.type.source?.parent?.id;
       if (listId === undefined) continue;
-      assert.ok(items.some((i) => i.id === listId && i.parent.id === 0), `list ${listId} of ${rec.name}`);
-      assert.ok(items.some((i) => i.parent.id === listId), `values of list ${listId}`);
+      assert.ok(
+        items.some((i) => i.id === listId && i.parent.id === 0),
+        `list ${listId} of ${rec.name}`,
+      );
+      assert.ok(
+        items.some((i) => i.parent.id === listId),
+        `values of list ${listId}`,
+      );
     }
   });
 

@@ -11,8 +11,20 @@ interface Page {
 }
 
 const NASTY = [
-  'semi;colon', 'brackets [1] and ]', "single 'quote'", 'double "quote"', `both ' and "`, 'this or that', 'or',
-  'star*name', 'two  spaces', 'braces {x}', '(parens) <b>', 'back\\slash', 'ünïcödé ✓', 'a;b]c[d',
+  'semi;colon',
+  'brackets [1] and ]',
+  "single 'quote'",
+  'double "quote"',
+  `both ' and "`,
+  'this or that',
+  'or',
+  'star*name',
+  'two  spaces',
+  'braces {x}',
+  '(parens) <b>',
+  'back\\slash',
+  'ünïcödé ✓',
+  'a;b]c[d',
 ];
 
 describe('defect queries over HTTP', function () {
@@ -26,10 +38,18 @@ describe('defect queries over HTTP', function () {
     alice = await h.signIn('alice');
     const store = h.demo();
     for (const [i, name] of NASTY.entries()) {
-      ids.set(name, store.insertDefect({
-        name, 'detected-by': 'alice', 'creation-time': '2026-01-05', severity: '2-Medium',
-        status: i % 2 ? 'Open' : 'New', owner: i % 3 ? 'bob' : null, 'user-03': `QT-${String(i).padStart(2, '0')}`,
-      }));
+      ids.set(
+        name,
+        store.insertDefect({
+          name,
+          'detected-by': 'alice',
+          'creation-time': '2026-01-05',
+          severity: '2-Medium',
+          status: i % 2 ? 'Open' : 'New',
+          owner: i % 3 ? 'bob' : null,
+          'user-03': `QT-${String(i).padStart(2, '0')}`,
+        }),
+      );
     }
   });
   after(async () => h.close());
@@ -50,38 +70,68 @@ describe('defect queries over HTTP', function () {
   for (const name of NASTY) {
     it(`finds ${JSON.stringify(name)} exactly in both syntaxes`, async () => {
       const want = [ids.get(name)];
-      assert.deepEqual((await found({ query: `{name[${quoteBracket(name)}]}` })).data.map((d) => d.id), want);
-      assert.deepEqual((await found({ query: `name = ${quoteExpr(name)}` })).data.map((d) => d.id), want);
+      assert.deepEqual(
+        (await found({ query: `{name[${quoteBracket(name)}]}` })).data.map((d) => d.id),
+        want,
+      );
+      assert.deepEqual(
+        (await found({ query: `name = ${quoteExpr(name)}` })).data.map((d) => d.id),
+        want,
+      );
     });
   }
 
   it('ORs several nasty values in one condition and across fields', async () => {
     const pick = ['semi;colon', 'brackets [1] and ]', 'this or that'];
     const bracket = await found({ query: `{name[${pick.map(quoteBracket).join(' or ')}]}` });
-    assert.deepEqual(bracket.data.map((d) => d.id), pick.map((n) => ids.get(n)));
+    assert.deepEqual(
+      bracket.data.map((d) => d.id),
+      pick.map((n) => ids.get(n)),
+    );
     assert.equal(bracket['total-count'], 3);
     const expr = await found({ query: pick.map((n) => `name = ${quoteExpr(n)}`).join(' || ') });
-    assert.deepEqual(expr.data.map((d) => d.id), pick.map((n) => ids.get(n)));
+    assert.deepEqual(
+      expr.data.map((d) => d.id),
+      pick.map((n) => ids.get(n)),
+    );
   });
 
   it('treats * as a wildcard for equality and spaces as part of quoted values', async () => {
     const stars = await found({ query: "{name['star*']}" });
-    assert.deepEqual(stars.data.map((d) => d.name), ['star*name']);
+    assert.deepEqual(
+      stars.data.map((d) => d.name),
+      ['star*name'],
+    );
     const spaced = await found({ query: "{name['two  spaces']}" });
-    assert.deepEqual(spaced.data.map((d) => d.name), ['two  spaces']);
+    assert.deepEqual(
+      spaced.data.map((d) => d.name),
+      ['two  spaces'],
+    );
     const contains = await found({ query: `{user-03[QT-*];name['*;*']}` });
-    assert.deepEqual(contains.data.map((d) => d.name), ['semi;colon', 'a;b]c[d']);
+    assert.deepEqual(
+      contains.data.map((d) => d.name),
+      ['semi;colon', 'a;b]c[d'],
+    );
   });
 
   it('combines fields with ; and negation, and orders with paging and total-count', async () => {
     const open = NASTY.filter((_, i) => i % 2 === 1);
     const page = await found({ query: '{user-03[QT-*];status[Open]}', 'order-by': '-user-03', limit: '3', offset: '1' });
     assert.equal(page['total-count'], open.length);
-    assert.deepEqual(page.data.map((d) => d.name), [...open].reverse().slice(1, 4));
+    assert.deepEqual(
+      page.data.map((d) => d.name),
+      [...open].reverse().slice(1, 4),
+    );
     const notOpen = await found({ query: "user-03 = 'QT-*' ; !(status = 'Open')", 'order-by': 'user-03', 'page-size': '2', 'start-index': '2' });
-    assert.deepEqual(notOpen.data.map((d) => d.name), NASTY.filter((_, i) => i % 2 === 0).slice(1, 3));
+    assert.deepEqual(
+      notOpen.data.map((d) => d.name),
+      NASTY.filter((_, i) => i % 2 === 0).slice(1, 3),
+    );
     const unowned = await found({ query: '{user-03[QT-*];owner[null]}' });
-    assert.deepEqual(unowned.data.map((d) => d.name), NASTY.filter((_, i) => i % 3 === 0));
+    assert.deepEqual(
+      unowned.data.map((d) => d.name),
+      NASTY.filter((_, i) => i % 3 === 0),
+    );
   });
 
   it('returns only the asked fields plus type and id', async () => {
@@ -115,6 +165,10 @@ describe('defect queries over HTTP', function () {
     assert.equal(all.data.length, total);
     assert.equal(all['total-count'], total);
     const ids_ = all.data.map((d) => d.id);
-    assert.deepEqual(ids_, [...ids_].sort((a, b) => a - b), 'default order is by id');
+    assert.deepEqual(
+      ids_,
+      [...ids_].sort((a, b) => a - b),
+      'default order is by id',
+    );
   });
 });

@@ -73,10 +73,13 @@ describe('api/dialect: 12.5x /api paths and parameters', () => {
 
   it('encodes path segments and renders collection parameters in order', () => {
     assert.equal(d.collectionPath(scope, 'defects'), '/api/domains/DEFAULT/projects/My%20Project/defects');
-    assert.deepEqual(
-      d.collectionParams({ fields: ['id', 'name'], orderBy: [{ field: 'name', direction: 'desc' }, { field: 'id' }], filter: { status: 'New' }, offset: 10, limit: 5 }),
-      [['fields', 'id,name'], ['order-by', '-name,id'], ['query', '{status[New]}'], ['limit', '5'], ['offset', '10']],
-    );
+    assert.deepEqual(d.collectionParams({ fields: ['id', 'name'], orderBy: [{ field: 'name', direction: 'desc' }, { field: 'id' }], filter: { status: 'New' }, offset: 10, limit: 5 }), [
+      ['fields', 'id,name'],
+      ['order-by', '-name,id'],
+      ['query', '{status[New]}'],
+      ['limit', '5'],
+      ['offset', '10'],
+    ]);
   });
 
   it('refuses an entity path without a positive integer id (no fallback to the collection)', () => {

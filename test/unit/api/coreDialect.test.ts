@@ -47,11 +47,17 @@ describe('api/dialect/core: paths and parameters', () => {
   });
 
   it('pages with page-size and a 1-based start-index, orders with {f[ASC]} and always asks for id', () => {
-    assert.deepEqual(
-      d.collectionParams({ fields: ['name', 'status'], orderBy: [{ field: 'severity', direction: 'desc' }, { field: 'id' }], filter: { status: 'New' }, offset: 0, limit: 50 }),
-      [['fields', 'id,name,status'], ['order-by', '{severity[DESC];id[ASC]}'], ['query', '{status[New]}'], ['page-size', '50'], ['start-index', '1']],
-    );
-    assert.deepEqual(d.collectionParams({ offset: 100, limit: 100 }), [['page-size', '100'], ['start-index', '101']]);
+    assert.deepEqual(d.collectionParams({ fields: ['name', 'status'], orderBy: [{ field: 'severity', direction: 'desc' }, { field: 'id' }], filter: { status: 'New' }, offset: 0, limit: 50 }), [
+      ['fields', 'id,name,status'],
+      ['order-by', '{severity[DESC];id[ASC]}'],
+      ['query', '{status[New]}'],
+      ['page-size', '50'],
+      ['start-index', '1'],
+    ]);
+    assert.deepEqual(d.collectionParams({ offset: 100, limit: 100 }), [
+      ['page-size', '100'],
+      ['start-index', '101'],
+    ]);
     assert.deepEqual(d.collectionParams({ limit: 10 }), [['page-size', '10']], 'a keyset page sends no start-index');
     assert.deepEqual(d.entityParams(['name']), [['fields', 'id,name']]);
   });
@@ -80,12 +86,32 @@ describe('api/dialect/core: envelopes and values', () => {
 
   it('types values by the field metadata, as the /api tree returns them', () => {
     const typer = new ValueTyper(parseCoreFields('defects', FIELDS));
-    const raw = d.parseEntity(entity('defect', {
-      id: '4', 'ver-stamp': '12', name: '0042', description: '<b>x</b>', owner: '', 'user-02': 'Linux', 'user-04': '2.5', 'target-rel': '1001', 'creation-time': '2026-01-02', extra: 'kept',
-    }));
+    const raw = d.parseEntity(
+      entity('defect', {
+        id: '4',
+        'ver-stamp': '12',
+        name: '0042',
+        description: '<b>x</b>',
+        owner: '',
+        'user-02': 'Linux',
+        'user-04': '2.5',
+        'target-rel': '1001',
+        'creation-time': '2026-01-02',
+        extra: 'kept',
+      }),
+    );
     assert.deepEqual(typer.type(raw), {
-      type: 'defect', id: 4, 'ver-stamp': 12, name: '0042', description: '<b>x</b>', owner: null, 'user-02': ['Linux'], 'user-04': 2.5,
-      'target-rel': { id: 1001, type: 'release' }, 'creation-time': '2026-01-02', extra: 'kept',
+      type: 'defect',
+      id: 4,
+      'ver-stamp': 12,
+      name: '0042',
+      description: '<b>x</b>',
+      owner: null,
+      'user-02': ['Linux'],
+      'user-04': 2.5,
+      'target-rel': { id: 1001, type: 'release' },
+      'creation-time': '2026-01-02',
+      extra: 'kept',
     });
     assert.deepEqual(new ValueTyper().type({ id: '9', 'ver-stamp': '1', name: '7' }), { id: 9, 'ver-stamp': 1, name: '7' }, 'ids are numbers even without metadata');
   });
@@ -103,15 +129,31 @@ describe('api/dialect/core: envelopes and values', () => {
       Type: 'defect',
     });
     assert.deepEqual(d.encodeBulkUpdate('defect', [{ id: 5, changes: { status: 'Open' } }]), {
-      entities: [{ Fields: [{ Name: 'id', values: [{ value: '5' }] }, { Name: 'status', values: [{ value: 'Open' }] }], Type: 'defect' }],
+      entities: [
+        {
+          Fields: [
+            { Name: 'id', values: [{ value: '5' }] },
+            { Name: 'status', values: [{ value: 'Open' }] },
+          ],
+          Type: 'defect',
+        },
+      ],
     });
   });
 
   it('reads domains with their projects and project lists, in both JSON spellings', () => {
-    assert.deepEqual(d.parseDomains({ Domain: [{ Name: 'DEFAULT', Projects: { Project: [{ Name: 'Demo' }, { Name: 'Playground' }] } }, { Name: 'QA', Projects: { Project: { Name: 'Regression' } } }] }), [
-      { name: 'DEFAULT', projects: ['Demo', 'Playground'] },
-      { name: 'QA', projects: ['Regression'] },
-    ]);
+    assert.deepEqual(
+      d.parseDomains({
+        Domain: [
+          { Name: 'DEFAULT', Projects: { Project: [{ Name: 'Demo' }, { Name: 'Playground' }] } },
+          { Name: 'QA', Projects: { Project: { Name: 'Regression' } } },
+        ],
+      }),
+      [
+        { name: 'DEFAULT', projects: ['Demo', 'Playground'] },
+        { name: 'QA', projects: ['Regression'] },
+      ],
+    );
     assert.deepEqual(d.parseDomains({ Domains: { Domain: { Name: 'ONE' } } }), [{ name: 'ONE' }]);
     assert.deepEqual(d.parseProjects({ Projects: { Project: [{ Name: 'Demo' }] } }), ['Demo']);
     assert.deepEqual(d.parseProjects({ Project: [{ Name: 'A' }] }), ['A']);
@@ -140,7 +182,10 @@ describe('api/dialect/core: locks and attachments', () => {
 
   it('lists attachments per entity and addresses each through the entity it was listed under', () => {
     const routes = d.attachmentRoutes(scope);
-    assert.deepEqual(routes.listRequests({ entity: { type: 'defect', ids: [3, 4] } }).map((r) => r.path), [`${base}/defects/3/attachments`, `${base}/defects/4/attachments`]);
+    assert.deepEqual(
+      routes.listRequests({ entity: { type: 'defect', ids: [3, 4] } }).map((r) => r.path),
+      [`${base}/defects/3/attachments`, `${base}/defects/4/attachments`],
+    );
     assert.throws(() => routes.item(12), NotFoundError, 'an attachment never seen cannot be addressed');
     const a = routes.decode(d.parseEntity(entity('attachment', { id: '12', name: 'log.txt', 'file-size': '120', 'ref-subtype': '0', 'parent-id': '4', 'parent-type': 'defect' })));
     assert.equal(a.fileSize, 120);
@@ -171,7 +216,11 @@ describe('api/dialect/core: metadata and lists', () => {
     assert.equal(catalog.get('user-04')?.dataType.name, 'Float');
     assert.deepEqual(catalog.get('target-rel')?.dataType.source, { kind: 'resource', collection: 'release' });
     assert.equal(catalog.label('name'), 'Summary');
-    assert.deepEqual(parseCoreFields('defects', { Fields: [{ Name: 'a', Type: 'String' }] }).fields.map((f) => f.name), ['a'], 'a plain array works too');
+    assert.deepEqual(
+      parseCoreFields('defects', { Fields: [{ Name: 'a', Type: 'String' }] }).fields.map((f) => f.name),
+      ['a'],
+      'a plain array works too',
+    );
     assert.throws(() => parseCoreFields('defects', { data: [] }), ServerError);
   });
 
@@ -182,7 +231,13 @@ describe('api/dialect/core: metadata and lists', () => {
         { Name: 'Platforms', Id: '1002', Items: [{ value: 'Desktop', Items: [{ value: 'Linux' }, { value: 'Mac' }] }] },
       ],
     });
-    assert.deepEqual(lists.lists.map((l) => [l.id, l.name]), [[287, 'Severity'], [1002, 'Platforms']]);
+    assert.deepEqual(
+      lists.lists.map((l) => [l.id, l.name]),
+      [
+        [287, 'Severity'],
+        [1002, 'Platforms'],
+      ],
+    );
     assert.deepEqual(lists.valuesOf(287), ['1-Low', '2-Medium']);
     assert.deepEqual(lists.valuesOf(1002), ['Desktop', 'Linux', 'Mac']);
     assert.equal(lists.hasValue(1002, 'Mac'), true);

@@ -26,7 +26,14 @@ describe('api/http/errorMapping: server error bodies', () => {
   });
 
   it('maps lock failures to LockedByOtherError with who and since when, from properties', () => {
-    const e = errorFromResponse(403, body('qccore.lock-failure', 'Entity is locked', [{ Name: 'user', Value: 'bob' }, { Name: 'lock-time', Value: '2026-01-05 10:11:12' }]), 'PUT /d/1');
+    const e = errorFromResponse(
+      403,
+      body('qccore.lock-failure', 'Entity is locked', [
+        { Name: 'user', Value: 'bob' },
+        { Name: 'lock-time', Value: '2026-01-05 10:11:12' },
+      ]),
+      'PUT /d/1',
+    );
     assert.ok(e instanceof LockedByOtherError);
     assert.equal(e.lockedBy, 'bob');
     assert.equal(e.since, '2026-01-05 10:11:12');

@@ -56,7 +56,7 @@ describe('api/http/fileWriter', () => {
     const writer = new FileWriter(file.handle, { bufferSize: 1000, buffers: 3 });
     const expected = randomBytes(23_456);
     const scratch = Buffer.alloc(5000);
-    for (let at = 0; at < expected.length; ) {
+    for (let at = 0; at < expected.length;) {
       const n = Math.min(1 + Math.floor(Math.random() * 4000), expected.length - at);
       expected.copy(scratch, 0, at, at + n);
       writer.write(scratch.subarray(0, n));
@@ -65,7 +65,10 @@ describe('api/http/fileWriter', () => {
     }
     assert.equal(await writer.finish(), expected.length);
     assert.deepEqual(file.content, expected);
-    assert.ok(file.writes.every((w) => w.length === 1000 || w.offset === 23_000), 'one write per full buffer, the rest at the end');
+    assert.ok(
+      file.writes.every((w) => w.length === 1000 || w.offset === 23_000),
+      'one write per full buffer, the rest at the end',
+    );
   });
 
   it('asks the caller to hold while every buffer is being written, and says when there is room again', async () => {

@@ -63,7 +63,10 @@ describe('api/metadata: $metadata/fields from raw text', () => {
     assert.deepEqual(catalog.get('user-02')?.dataType, { name: 'Reference By Value', multiple: true, source: { kind: 'list', listId: 1002 } });
     assert.equal(catalog.label('user-02'), 'Platforms');
     assert.equal(catalog.label('nope'), 'nope');
-    assert.deepEqual(catalog.fields.map((f) => f.name), ['severity', 'detected-by', 'description', 'creation-time', 'user-02']);
+    assert.deepEqual(
+      catalog.fields.map((f) => f.name),
+      ['severity', 'detected-by', 'description', 'creation-time', 'user-02'],
+    );
   });
 
   it('also works when a server emits the data type first or only once', () => {

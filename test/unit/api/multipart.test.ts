@@ -19,13 +19,21 @@ describe('api/http/multipart', () => {
 
   it('frames text parts first and the file part last, with an exact length', async () => {
     const progress: number[] = [];
-    const mp = buildMultipart(texts, { name: 'file', filename: 'report "final".txt', contentType: 'text/plain', content: Readable.from([content.subarray(0, 5), content.subarray(5)]), size: content.length }, (n) => progress.push(n), 'BOUNDARY123');
+    const mp = buildMultipart(
+      texts,
+      { name: 'file', filename: 'report "final".txt', contentType: 'text/plain', content: Readable.from([content.subarray(0, 5), content.subarray(5)]), size: content.length },
+      (n) => progress.push(n),
+      'BOUNDARY123',
+    );
     const body = await collect(mp.frames);
     assert.equal(mp.contentType, 'multipart/form-data; boundary=BOUNDARY123');
     assert.equal(body.length, mp.length);
     const text = body.toString('latin1');
     const order = ['name="filename"', 'name="description"', 'name="entity.type"', 'name="entity.id"', 'name="file"'].map((s) => text.indexOf(s));
-    assert.deepEqual([...order].sort((a, b) => a - b), order);
+    assert.deepEqual(
+      [...order].sort((a, b) => a - b),
+      order,
+    );
     assert.ok(order.every((i) => i >= 0));
     assert.ok(text.endsWith('\r\n--BOUNDARY123--\r\n'));
     assert.ok(body.includes(content));

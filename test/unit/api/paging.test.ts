@@ -27,15 +27,25 @@ describe('api/paging: PagedCollection', () => {
     const s = server(25);
     const q = new PagedCollection(s.fetch, 10, (r) => r.id as number);
     assert.equal(q.total, undefined);
-    assert.deepEqual(await all(q), Array.from({ length: 25 }, (_, i) => i + 1));
+    assert.deepEqual(
+      await all(q),
+      Array.from({ length: 25 }, (_, i) => i + 1),
+    );
     assert.equal(q.total, 25);
-    assert.deepEqual(s.calls, [[0, 10], [10, 10], [20, 10]]);
+    assert.deepEqual(s.calls, [
+      [0, 10],
+      [10, 10],
+      [20, 10],
+    ]);
   });
 
   it('keeps going when the server caps the page below the requested size (no silent cap)', async () => {
     const s = server(12, { cap: 5 });
     assert.equal((await all(new PagedCollection(s.fetch, 10, (r) => r.id))).length, 12);
-    assert.deepEqual(s.calls.map((c) => c[0]), [0, 5, 10]);
+    assert.deepEqual(
+      s.calls.map((c) => c[0]),
+      [0, 5, 10],
+    );
   });
 
   it('without total-count, stops at the first short page', async () => {
@@ -43,7 +53,10 @@ describe('api/paging: PagedCollection', () => {
     const q = new PagedCollection(s.fetch, 10, (r) => r.id);
     assert.equal((await all(q)).length, 20);
     assert.equal(q.total, 20);
-    assert.deepEqual(s.calls.map((c) => c[0]), [0, 10, 20]);
+    assert.deepEqual(
+      s.calls.map((c) => c[0]),
+      [0, 10, 20],
+    );
   });
 
   it('throws when the server stops short of its own total', async () => {
@@ -53,7 +66,13 @@ describe('api/paging: PagedCollection', () => {
 
   it('yields pages with offsets and hasMore', async () => {
     const pages = await all(new PagedCollection(server(15).fetch, 10, (r) => r.id).pages());
-    assert.deepEqual(pages.map((p) => [p.offset, p.items.length, p.nextOffset, p.hasMore, p.total]), [[0, 10, 10, true, 15], [10, 5, 15, false, 15]]);
+    assert.deepEqual(
+      pages.map((p) => [p.offset, p.items.length, p.nextOffset, p.hasMore, p.total]),
+      [
+        [0, 10, 10, true, 15],
+        [10, 5, 15, false, 15],
+      ],
+    );
   });
 
   it('handles an empty collection in one request', async () => {
@@ -84,7 +103,10 @@ describe('api/paging: KeysetCollection', () => {
   it('walks in id order by asking for ids after the last one, total from the first page', async () => {
     const s = keysetServer(ids);
     const q = new KeysetCollection(s.fetch, 4, toItem);
-    assert.deepEqual((await all(q)).map((x) => x.id), ids);
+    assert.deepEqual(
+      (await all(q)).map((x) => x.id),
+      ids,
+    );
     assert.equal(q.total, ids.length);
     assert.deepEqual(s.calls, [undefined, 8, 55]);
   });

@@ -22,12 +22,7 @@ function headersOf(opts: { headers?: unknown }): Headers {
   return Object.fromEntries(Object.entries((h ?? {}) as Record<string, string>).map(([k, v]) => [k.toLowerCase(), String(v)]));
 }
 
-const signInCookies = (n: number) => [
-  `LWSSO_COOKIE_KEY=lwsso-${n}-secret;Path=/;HTTPOnly`,
-  `QCSession=qcs-${n}-secret;Path=/;HttpOnly`,
-  'ALM_USER=alice;Path=/',
-  `XSRF-TOKEN=xsrf-${n};Path=/`,
-];
+const signInCookies = (n: number) => [`LWSSO_COOKIE_KEY=lwsso-${n}-secret;Path=/;HTTPOnly`, `QCSession=qcs-${n}-secret;Path=/;HttpOnly`, 'ALM_USER=alice;Path=/', `XSRF-TOKEN=xsrf-${n};Path=/`];
 
 function setup(opts: { maxConcurrent?: number; overallMs?: number } = {}) {
   const agent = new MockAgent();
@@ -47,11 +42,14 @@ function setup(opts: { maxConcurrent?: number; overallMs?: number } = {}) {
   let signIns = 0;
   const seen: { method: string; path: string; headers: Headers }[] = [];
   const allowSignIn = (times = 1) =>
-    pool.intercept({ path: '/qcbin/api/authentication/sign-in', method: 'POST' }).reply((o) => {
-      seen.push({ method: 'POST', path: o.path, headers: headersOf(o) });
-      signIns++;
-      return { statusCode: 200, data: '', responseOptions: { headers: { 'set-cookie': signInCookies(signIns) } } };
-    }).times(times);
+    pool
+      .intercept({ path: '/qcbin/api/authentication/sign-in', method: 'POST' })
+      .reply((o) => {
+        seen.push({ method: 'POST', path: o.path, headers: headersOf(o) });
+        signIns++;
+        return { statusCode: 200, data: '', responseOptions: { headers: { 'set-cookie': signInCookies(signIns) } } };
+      })
+      .times(times);
   return { agent, pool, client, logs, seen, allowSignIn, signIns: () => signIns };
 }
 
@@ -76,7 +74,9 @@ describe('api/http/transport + session (MockAgent)', () => {
   it('echoes XSRF-TOKEN as X-XSRF-TOKEN on writes, using the latest cookie value', async () => {
     const t = setup();
     t.allowSignIn();
-    t.pool.intercept({ path: (p) => p.startsWith('/qcbin/api/domains/D/projects/P/defects/7'), method: 'GET' }).reply(200, { type: 'defect', id: 7 }, { headers: { 'set-cookie': 'XSRF-TOKEN=rotated;Path=/' } });
+    t.pool
+      .intercept({ path: (p) => p.startsWith('/qcbin/api/domains/D/projects/P/defects/7'), method: 'GET' })
+      .reply(200, { type: 'defect', id: 7 }, { headers: { 'set-cookie': 'XSRF-TOKEN=rotated;Path=/' } });
     t.pool.intercept({ path: '/qcbin/api/domains/D/projects/P/defects/7', method: 'PUT' }).reply((o) => {
       t.seen.push({ method: 'PUT', path: o.path, headers: headersOf(o) });
       return { statusCode: 200, data: JSON.stringify({ type: 'defect', id: 7, status: 'Open' }) };
@@ -164,7 +164,13 @@ describe('api/http/transport + session (MockAgent)', () => {
     await assert.rejects(p.defects.updateMany([]), SelectionGuardError);
     await assert.rejects(p.defects.update(0, { status: 'x' }), SelectionGuardError);
     await assert.rejects(p.defects.delete(Number.NaN), SelectionGuardError);
-    await assert.rejects(p.defects.updateMany([{ id: 1, changes: { a: 1 } }, { id: 1, changes: { a: 2 } }]), SelectionGuardError);
+    await assert.rejects(
+      p.defects.updateMany([
+        { id: 1, changes: { a: 1 } },
+        { id: 1, changes: { a: 2 } },
+      ]),
+      SelectionGuardError,
+    );
     assert.equal(t.signIns(), 0, 'nothing reached the network');
   });
 
@@ -173,12 +179,16 @@ describe('api/http/transport + session (MockAgent)', () => {
     t.allowSignIn();
     let inFlight = 0;
     let peak = 0;
-    t.pool.intercept({ path: '/qcbin/api/domains', method: 'GET' }).reply(() => {
-      inFlight++;
-      peak = Math.max(peak, inFlight);
-      setTimeout(() => inFlight--, 30);
-      return { statusCode: 200, data: '{"results":[]}' };
-    }).delay(30).times(6);
+    t.pool
+      .intercept({ path: '/qcbin/api/domains', method: 'GET' })
+      .reply(() => {
+        inFlight++;
+        peak = Math.max(peak, inFlight);
+        setTimeout(() => inFlight--, 30);
+        return { statusCode: 200, data: '{"results":[]}' };
+      })
+      .delay(30)
+      .times(6);
     await Promise.all(Array.from({ length: 6 }, () => t.client.domains()));
     assert.ok(peak <= 2, `peak ${peak}`);
   });

@@ -44,12 +44,16 @@ function capture(): { logger: { debug(m: string): void; info(m: string): void; w
 
 describe('api/dialect/coreUsers: the project user list', () => {
   it('reads the XML tree mapped to JSON, a lone user, and a plain array; leaves inactive users out; sorts', () => {
-    const many = { Users: { User: [
-      { Name: 'carol', FullName: 'Carol Chen', email: 'c@x', UserActive: true },
-      { Name: 'alice', FullName: 'Alice Adams', UserActive: 'true' },
-      { Name: 'gone', FullName: 'Gone Away', UserActive: 'false' },
-      { FullName: 'no login name' },
-    ] } };
+    const many = {
+      Users: {
+        User: [
+          { Name: 'carol', FullName: 'Carol Chen', email: 'c@x', UserActive: true },
+          { Name: 'alice', FullName: 'Alice Adams', UserActive: 'true' },
+          { Name: 'gone', FullName: 'Gone Away', UserActive: 'false' },
+          { FullName: 'no login name' },
+        ],
+      },
+    };
     assert.deepEqual(parseCoreUsers(many), [
       { name: 'alice', fullName: 'Alice Adams' },
       { name: 'carol', fullName: 'Carol Chen', email: 'c@x' },
@@ -60,7 +64,10 @@ describe('api/dialect/coreUsers: the project user list', () => {
   });
 
   it('refuses an answer that is no user list, saying what to check', () => {
-    assert.throws(() => parseCoreUsers({ entities: [] }), (e: unknown) => e instanceof ServerError && /not a valid Users answer.*qcbin/.test(e.message));
+    assert.throws(
+      () => parseCoreUsers({ entities: [] }),
+      (e: unknown) => e instanceof ServerError && /not a valid Users answer.*qcbin/.test(e.message),
+    );
     assert.throws(() => parseCoreUsers('<html>'), ServerError);
   });
 
@@ -68,15 +75,18 @@ describe('api/dialect/coreUsers: the project user list', () => {
     it(`${dialect.tree}: asks Core's customization/users of the project, encoded`, async () => {
       const io = fakeIo(() => ({ Users: { User: [{ Name: 'alice' }] } }));
       assert.deepEqual(await dialect.loadUsers(io), [{ name: 'alice' }]);
-      assert.deepEqual(io.seen.map((r) => `${r.method} ${r.path}`), ['GET /rest/domains/DEFAULT/projects/My%20Project/customization/users']);
+      assert.deepEqual(
+        io.seen.map((r) => `${r.method} ${r.path}`),
+        ['GET /rest/domains/DEFAULT/projects/My%20Project/customization/users'],
+      );
     });
   }
 });
 
-describe('api/users: the pickers\' users, with the recent-defects fallback', () => {
+describe("api/users: the pickers' users, with the recent-defects fallback", () => {
   const failing = (e: Error): WireDialect => Object.assign(new CoreDialect(), { loadUsers: () => Promise.reject(e) });
 
-  it('gives the server\'s list when it answers, without reading defects', async () => {
+  it("gives the server's list when it answers, without reading defects", async () => {
     const defects = recentDefects([{ owner: 'zed' }]);
     const { logger, lines } = capture();
     const got = await loadProjectUsers({ dialect: new CoreDialect(), io: fakeIo(() => ({ Users: { User: [{ Name: 'bob' }, { Name: 'alice' }] } })), defects, logger, project: 'DEFAULT/Demo' });
@@ -90,11 +100,18 @@ describe('api/users: the pickers\' users, with the recent-defects fallback', () 
     new ForbiddenError('No right', { status: 403, request: 'GET /rest/domains/DEFAULT/projects/Demo/customization/users' }),
   ]) {
     it(`falls back to the users of recent defects on ${refusal.status} and says so in the log`, async () => {
-      const defects = recentDefects([{ owner: 'carol', 'detected-by': 'alice' }, { owner: null, 'detected-by': 'carol' }, { owner: 'bob', 'detected-by': '' }]);
+      const defects = recentDefects([
+        { owner: 'carol', 'detected-by': 'alice' },
+        { owner: null, 'detected-by': 'carol' },
+        { owner: 'bob', 'detected-by': '' },
+      ]);
       const { logger, lines } = capture();
       const got = await loadProjectUsers({ dialect: failing(refusal), io: fakeIo(() => undefined), defects, logger, project: 'DEFAULT/Demo' });
       assert.deepEqual(got, { users: [{ name: 'alice' }, { name: 'bob' }, { name: 'carol' }], source: 'recent-defects' });
-      assert.deepEqual(defects.asked.map((r) => ({ fields: r.fields, orderBy: r.orderBy, pageSize: r.pageSize })), [{ fields: ['owner', 'detected-by'], orderBy: ['-id'], pageSize: RECENT_DEFECTS }]);
+      assert.deepEqual(
+        defects.asked.map((r) => ({ fields: r.fields, orderBy: r.orderBy, pageSize: r.pageSize })),
+        [{ fields: ['owner', 'detected-by'], orderBy: ['-id'], pageSize: RECENT_DEFECTS }],
+      );
       const warning = lines.find((l) => l.startsWith('warn'));
       assert.ok(warning, lines.join('\n'));
       assert.match(warning, new RegExp(`DEFAULT/Demo: the server refused the project's user list \\(HTTP ${refusal.status} on GET /rest/.*/customization/users\\).*recent defects`));
@@ -104,7 +121,10 @@ describe('api/users: the pickers\' users, with the recent-defects fallback', () 
   it('does not hide other failures behind the fallback', async () => {
     const defects = recentDefects([{ owner: 'carol' }]);
     const { logger } = capture();
-    await assert.rejects(loadProjectUsers({ dialect: failing(new ServerError('The ALM server failed (HTTP 500).', { status: 500 })), io: fakeIo(() => undefined), defects, logger, project: 'DEFAULT/Demo' }), ServerError);
+    await assert.rejects(
+      loadProjectUsers({ dialect: failing(new ServerError('The ALM server failed (HTTP 500).', { status: 500 })), io: fakeIo(() => undefined), defects, logger, project: 'DEFAULT/Demo' }),
+      ServerError,
+    );
     assert.equal(defects.asked.length, 0);
   });
 });

@@ -11,7 +11,9 @@ const RM = '{"name":"Reference Match"}';
 const ML = (n: number) => `{"name":"Maximum length","value":${n}}`;
 const list = (id: number, multiple = false) => `,"multiple":${multiple},"source":{"type":"list-item","field":"name","parent":{"type":"list-item","id":${id}}}`;
 
-const fields = parseFieldsText('defects', `{"data":[
+const fields = parseFieldsText(
+  'defects',
+  `{"data":[
   ${field('id', 'Defect ID', 'Integer', ML(10))},
   ${field('name', 'Summary', 'String', `${NN},${ML(10)}`)},
   ${field('severity', 'Severity', 'Reference By Value', `${NN},${RM},${ML(70)}`, list(287))},
@@ -25,7 +27,8 @@ const fields = parseFieldsText('defects', `{"data":[
   ${field('estimated-fix-time', 'Estimated Fix Time', 'Integer', ML(5))},
   ${field('score', 'Score', 'Float', '')},
   ${field('description', 'Description', 'Memo', '')}
-]}`);
+]}`,
+);
 
 const items: ListItem[] = [
   { id: 287, logicalName: 'sev', name: 'Severity', parentId: 0, children: [] },
@@ -44,7 +47,10 @@ const lists = new Lists(items.map((i) => ({ ...i, children: [] })));
 
 describe('api/listItems', () => {
   it('builds the tree and indexes every list by id', () => {
-    assert.deepEqual(lists.lists.map((l) => l.name), ['Severity', 'Status', 'Subject', 'Platforms']);
+    assert.deepEqual(
+      lists.lists.map((l) => l.name),
+      ['Severity', 'Status', 'Subject', 'Platforms'],
+    );
     assert.deepEqual(lists.valuesOf(2), ['Backend', 'Database']);
     assert.equal(lists.byListId(21)?.children[0].name, 'Database');
     assert.equal(lists.hasValue(287, '2-Medium'), true);
@@ -56,16 +62,45 @@ describe('api/listItems', () => {
 describe('api/validation: validateEdits', () => {
   it('accepts valid edits', () => {
     const problems = validateEdits(
-      { name: 'Short', severity: '1-Low', status: 'New', subject: 'Database', 'user-02': ['Linux'], 'detected-by': 'alice', 'target-rel': { id: 3, type: 'release' }, 'creation-time': '2024-02-29', 'estimated-fix-time': 12, score: '1.5', description: '<p>x</p>', project: 'anything' },
-      fields, lists, { users: ['alice', 'bob'] },
+      {
+        name: 'Short',
+        severity: '1-Low',
+        status: 'New',
+        subject: 'Database',
+        'user-02': ['Linux'],
+        'detected-by': 'alice',
+        'target-rel': { id: 3, type: 'release' },
+        'creation-time': '2024-02-29',
+        'estimated-fix-time': 12,
+        score: '1.5',
+        description: '<p>x</p>',
+        project: 'anything',
+      },
+      fields,
+      lists,
+      { users: ['alice', 'bob'] },
     );
     assert.deepEqual(problems, []);
   });
 
   it('returns every problem at once, each with the field label', () => {
     const problems = validateEdits(
-      { name: 'Much too long', severity: '', status: 'Dismissed', 'user-02': ['Linux', 'BeOS'], 'detected-by': 'mallory', 'creation-time': '2023-02-29', 'estimated-fix-time': 123456, score: 'abc', bogus: 1, id: 5, 'target-rel': 'x' },
-      fields, lists, { users: ['alice', 'bob'] },
+      {
+        name: 'Much too long',
+        severity: '',
+        status: 'Dismissed',
+        'user-02': ['Linux', 'BeOS'],
+        'detected-by': 'mallory',
+        'creation-time': '2023-02-29',
+        'estimated-fix-time': 123456,
+        score: 'abc',
+        bogus: 1,
+        id: 5,
+        'target-rel': 'x',
+      },
+      fields,
+      lists,
+      { users: ['alice', 'bob'] },
     );
     const byField = Object.fromEntries(problems.map((p): [string, unknown[]] => [p.field ?? '(no field)', [p.code, p.label, p.message]]));
     assert.deepEqual(byField, {
@@ -85,7 +120,14 @@ describe('api/validation: validateEdits', () => {
 
   it('checks type: arrays only for multi-valued fields, integers must be whole', () => {
     const problems = validateEdits({ status: ['New'], 'estimated-fix-time': '1.5', name: 3 }, fields, lists);
-    assert.deepEqual(problems.map((p) => [p.field, p.code]), [['status', 'type'], ['estimated-fix-time', 'format'], ['name', 'type']]);
+    assert.deepEqual(
+      problems.map((p) => [p.field, p.code]),
+      [
+        ['status', 'type'],
+        ['estimated-fix-time', 'format'],
+        ['name', 'type'],
+      ],
+    );
   });
 
   it('requires every required field (except server-filled ones) when creating', () => {

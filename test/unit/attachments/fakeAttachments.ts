@@ -27,8 +27,16 @@ export class FakeAttachments implements AttachmentsApi {
 
   add(entityId: number, name: string, content: Buffer = Buffer.from(name)): Attachment {
     const a: Attachment = {
-      id: this.nextId++, name, description: null, refType: 'defect', refSubtype: 0, fileSize: content.length,
-      lastModified: '2026-01-05 10:00:00', vcUserName: null, vcCurVer: null, entity: { type: 'defect', id: entityId },
+      id: this.nextId++,
+      name,
+      description: null,
+      refType: 'defect',
+      refSubtype: 0,
+      fileSize: content.length,
+      lastModified: '2026-01-05 10:00:00',
+      vcUserName: null,
+      vcCurVer: null,
+      entity: { type: 'defect', id: entityId },
     };
     this.stored.set(a.id, { attachment: a, content });
     return a;

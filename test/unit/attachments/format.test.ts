@@ -3,8 +3,17 @@ import type { Attachment } from '../../../src/api';
 import { attachmentDescription, attachmentIcon, attachmentTooltip, formatBytes, formatModified, modifiedMillis } from '../../../src/attachments/model/format';
 
 const att = (over: Partial<Attachment> = {}): Attachment => ({
-  id: 1, name: 'trace.log', description: null, refType: 'defect', refSubtype: 0, fileSize: 1536, lastModified: '2026-01-05 10:11:12',
-  vcUserName: null, vcCurVer: null, entity: { type: 'defect', id: 7 }, ...over,
+  id: 1,
+  name: 'trace.log',
+  description: null,
+  refType: 'defect',
+  refSubtype: 0,
+  fileSize: 1536,
+  lastModified: '2026-01-05 10:11:12',
+  vcUserName: null,
+  vcCurVer: null,
+  entity: { type: 'defect', id: 7 },
+  ...over,
 });
 
 describe('attachments: formatting', () => {
@@ -34,11 +43,13 @@ describe('attachments: formatting', () => {
   });
 
   it('puts the description in the tooltip as escaped text, never as markup', () => {
-    const md = attachmentTooltip(att({
-      name: 'a*b*.png',
-      description: '<html><body><p>See [here](javascript:alert(1)) and <img src=x onerror=alert(1)></p><p>line 2</p></body></html>',
-      vcUserName: 'bob',
-    }));
+    const md = attachmentTooltip(
+      att({
+        name: 'a*b*.png',
+        description: '<html><body><p>See [here](javascript:alert(1)) and <img src=x onerror=alert(1)></p><p>line 2</p></body></html>',
+        vcUserName: 'bob',
+      }),
+    );
     assert.match(md, /^\*\*a\\\*b\\\*\\?\.png\*\*/);
     assert.ok(md.includes('See \\[here\\]\\(javascript:alert\\(1\\)\\) and'), md);
     assert.ok(!/<img|\]\(/.test(md), 'no HTML, no live link');

@@ -31,8 +31,19 @@ describe('attachments: alm-attachment URI paths', () => {
   });
 
   it('rejects paths that are not attachment addresses with a clear error', () => {
-    for (const bad of ['', '/', '/Demo/DEFAULT/Demo/42', '/Demo/DEFAULT/Demo/0/x', '/Demo/DEFAULT/Demo/-1/x', '/Demo/DEFAULT/Demo/4x/x',
-      '/Demo/DEFAULT/Demo/42/', '//DEFAULT/Demo/42/x', '/Demo/DEFAULT/Demo/42/x/y', '/Demo/%E0%A4%A/Demo/42/x', 'Demo/DEFAULT/Demo/42/x/']) {
+    for (const bad of [
+      '',
+      '/',
+      '/Demo/DEFAULT/Demo/42',
+      '/Demo/DEFAULT/Demo/0/x',
+      '/Demo/DEFAULT/Demo/-1/x',
+      '/Demo/DEFAULT/Demo/4x/x',
+      '/Demo/DEFAULT/Demo/42/',
+      '//DEFAULT/Demo/42/x',
+      '/Demo/DEFAULT/Demo/42/x/y',
+      '/Demo/%E0%A4%A/Demo/42/x',
+      'Demo/DEFAULT/Demo/42/x/',
+    ]) {
       assert.throws(() => parseAttachmentPath(bad), AttachmentUriError, bad);
     }
     assert.throws(() => attachmentPath(loc({ id: 0 })), /positive integer/);

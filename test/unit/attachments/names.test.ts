@@ -5,10 +5,38 @@ import { dirname, join, resolve } from 'node:path';
 import { freeName, numberedName, safeJoin, sanitizeFileName } from '../../../src/attachments/model/names';
 
 const HOSTILE = [
-  '../../x', '..\\..\\x', '/etc/passwd', 'C:\\Windows\\win.ini', '..', '.', '...', '', '   ', 'a/../../b',
-  'CON', 'con.txt', 'Nul.tar.gz', 'COM1', 'lpt9.log', 'AUX .txt', 'CONIN$', 'a<b>c:d"e|f?g*h', 'tab\there', 'nl\nx',
-  'bell\u0007', 'del\u007f', 'c1\u0085', 'evil\u202Etxt.exe', 'zero\u200Bwidth', 'trailing. . .', 'x'.repeat(400) + '.txt',
-  'é'.repeat(200) + '.pdf', '\\\\server\\share\\f', '%2e%2e%2fx', '~/x', 'file:con',
+  '../../x',
+  '..\\..\\x',
+  '/etc/passwd',
+  'C:\\Windows\\win.ini',
+  '..',
+  '.',
+  '...',
+  '',
+  '   ',
+  'a/../../b',
+  'CON',
+  'con.txt',
+  'Nul.tar.gz',
+  'COM1',
+  'lpt9.log',
+  'AUX .txt',
+  'CONIN$',
+  'a<b>c:d"e|f?g*h',
+  'tab\there',
+  'nl\nx',
+  'bell\u0007',
+  'del\u007f',
+  'c1\u0085',
+  'evil\u202Etxt.exe',
+  'zero\u200Bwidth',
+  'trailing. . .',
+  'x'.repeat(400) + '.txt',
+  'é'.repeat(200) + '.pdf',
+  '\\\\server\\share\\f',
+  '%2e%2e%2fx',
+  '~/x',
+  'file:con',
 ];
 
 describe('attachments: file name sanitizing', () => {
@@ -81,7 +109,13 @@ describe('attachments: file name sanitizing', () => {
     assert.equal(numberedName('README', 1), 'README (1)');
     assert.equal(numberedName('.env', 1), '.env (1)');
     const taken = new Set(['a.txt', 'a (1).txt']);
-    assert.equal(freeName('a.txt', (n) => taken.has(n)), 'a (2).txt');
-    assert.equal(freeName('b.txt', (n) => taken.has(n)), 'b.txt');
+    assert.equal(
+      freeName('a.txt', (n) => taken.has(n)),
+      'a (2).txt',
+    );
+    assert.equal(
+      freeName('b.txt', (n) => taken.has(n)),
+      'b.txt',
+    );
   });
 });

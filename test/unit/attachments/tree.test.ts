@@ -54,7 +54,10 @@ describe('attachments: tree rows under a defect', () => {
     const [defect] = await list.resolveChildren();
     assert.equal(defect.item().collapsible, 'collapsed');
     const rows = await (defect as DefectNode).resolveChildren();
-    assert.deepEqual(rows.map((r) => r.item().label), ['Alpha.png', 'zeta.log']);
+    assert.deepEqual(
+      rows.map((r) => r.item().label),
+      ['Alpha.png', 'zeta.log'],
+    );
     const zeta = rows[1] as AttachmentNode;
     const item = zeta.item();
     assert.equal(item.description, '2.0 KB · 2026-01-05 10:00');
@@ -87,7 +90,10 @@ describe('attachments: tree rows under a defect', () => {
     ctx.redraws.length = 0;
     assert.equal(children.refresh(REF), 1);
     assert.deepEqual(ctx.redraws, [defect]);
-    assert.deepEqual((await (defect as DefectNode).resolveChildren()).map((r) => r.item().label), ['new.txt']);
+    assert.deepEqual(
+      (await (defect as DefectNode).resolveChildren()).map((r) => r.item().label),
+      ['new.txt'],
+    );
     assert.equal(children.refresh({ ...REF, id: 8 }), 0, 'a defect nobody expanded');
   });
 

@@ -15,13 +15,25 @@ describe('attachments: upload batches', () => {
     const api = new FakeAttachments();
     const progress: BatchProgress[] = [];
     const report = await uploadBatch([item('a.txt', 'aaaa'), item('b.txt', 'bbbbbb')], {
-      api, entity: DEFECT, description: 'from the test', resolveConflict: async () => assert.fail('no conflict expected'),
+      api,
+      entity: DEFECT,
+      description: 'from the test',
+      resolveConflict: async () => assert.fail('no conflict expected'),
       onProgress: (p) => progress.push(p),
     });
-    assert.deepEqual(report.created.map((a) => a.name), ['a.txt', 'b.txt']);
+    assert.deepEqual(
+      report.created.map((a) => a.name),
+      ['a.txt', 'b.txt'],
+    );
     assert.equal(report.created[0].description, 'from the test');
     assert.deepEqual(names(api), ['a.txt', 'b.txt']);
-    assert.deepEqual(progress.map((p) => [p.file, p.bytes, p.total]), [['a.txt', 4, 10], ['b.txt', 10, 10]]);
+    assert.deepEqual(
+      progress.map((p) => [p.file, p.bytes, p.total]),
+      [
+        ['a.txt', 4, 10],
+        ['b.txt', 10, 10],
+      ],
+    );
   });
 
   it('asks about a taken name: replace keeps the id with new content, keep both adds a numbered copy, skip sends nothing', async () => {
@@ -33,16 +45,27 @@ describe('attachments: upload batches', () => {
     const asked: string[] = [];
     const choices: Record<string, ConflictChoice> = { 'log.txt': 'replace', 'shot.png': 'keepBoth', 'keep.txt': 'skip' };
     const report = await uploadBatch([item('log.txt', 'new'), item('shot.png', 'png2'), item('keep.txt', 'nope'), item('other-defect.txt')], {
-      api, entity: DEFECT,
+      api,
+      entity: DEFECT,
       resolveConflict: async (name, existing) => {
         asked.push(`${name}#${existing.id}`);
         return choices[name];
       },
     });
-    assert.deepEqual(asked.map((a) => a.split('#')[0]), ['log.txt', 'shot.png', 'keep.txt'], 'a name on another defect is no conflict');
-    assert.deepEqual(report.replaced.map((a) => a.id), [old.id]);
+    assert.deepEqual(
+      asked.map((a) => a.split('#')[0]),
+      ['log.txt', 'shot.png', 'keep.txt'],
+      'a name on another defect is no conflict',
+    );
+    assert.deepEqual(
+      report.replaced.map((a) => a.id),
+      [old.id],
+    );
     assert.equal(api.content(old.id), 'new');
-    assert.deepEqual(report.created.map((a) => a.name), ['shot (1).png', 'other-defect.txt']);
+    assert.deepEqual(
+      report.created.map((a) => a.name),
+      ['shot (1).png', 'other-defect.txt'],
+    );
     assert.deepEqual(report.skipped, ['keep.txt']);
     assert.equal(api.content([...api.stored.values()].find((s) => s.attachment.name === 'keep.txt')?.attachment.id ?? 0), 'keep');
     assert.ok(!api.calls.includes('upload keep.txt'));
@@ -61,8 +84,14 @@ describe('attachments: upload batches', () => {
     api.failures.set('big.bin', new ValidationError('The content is too large for the server.', [{ code: 'too-large', message: 'too large' }]));
     api.failures.set('c.txt', new NetworkError('The connection was reset.', 'ECONNRESET'));
     const report = await uploadBatch([item('big.bin'), item('b.txt'), item('c.txt'), item('d.txt')], { api, entity: DEFECT, resolveConflict: async () => 'skip' });
-    assert.deepEqual(report.created.map((a) => a.name), ['b.txt']);
-    assert.deepEqual(report.failed.map((f) => f.name), ['big.bin', 'c.txt']);
+    assert.deepEqual(
+      report.created.map((a) => a.name),
+      ['b.txt'],
+    );
+    assert.deepEqual(
+      report.failed.map((f) => f.name),
+      ['big.bin', 'c.txt'],
+    );
     assert.deepEqual(report.notAttempted, ['d.txt']);
     assert.deepEqual(names(api), ['b.txt']);
     assert.equal(
@@ -80,10 +109,16 @@ describe('attachments: upload batches', () => {
       if (name === 'slow.bin') setTimeout(() => ac.abort(), 5);
     };
     const report = await uploadBatch([item('first.txt'), item('slow.bin'), item('never.txt')], {
-      api, entity: DEFECT, signal: ac.signal, resolveConflict: async () => 'keepBoth',
+      api,
+      entity: DEFECT,
+      signal: ac.signal,
+      resolveConflict: async () => 'keepBoth',
     });
     assert.equal(report.cancelled, true);
-    assert.deepEqual(report.created.map((a) => a.name), ['first.txt']);
+    assert.deepEqual(
+      report.created.map((a) => a.name),
+      ['first.txt'],
+    );
     assert.deepEqual(report.notAttempted, ['never.txt']);
     assert.deepEqual(names(api), ['first.txt', 'slow.bin'], 'the late "slow (1).bin" was deleted, the older slow.bin kept');
     assert.equal(api.content([...api.stored.values()].find((s) => s.attachment.name === 'slow.bin')?.attachment.id ?? 0), 'existing');
@@ -91,7 +126,7 @@ describe('attachments: upload batches', () => {
     assert.match(summarize(report, String), /^Uploaded 1 file; the upload was cancelled; nothing of the cancelled file was kept; not sent: never\.txt\.$/);
   });
 
-  it('reports a cancel while it is still listing the defect\'s attachments as a cancelled upload', async () => {
+  it("reports a cancel while it is still listing the defect's attachments as a cancelled upload", async () => {
     const api = new FakeAttachments();
     const ac = new AbortController();
     api.list = async (f) => {

@@ -32,7 +32,10 @@ describe('server connection', () => {
     await c.loadPassword();
     assert.equal(c.status, 'ready');
     const domains = await c.domains();
-    assert.deepEqual(domains.map((d) => d.name), ['DEFAULT', 'QA']);
+    assert.deepEqual(
+      domains.map((d) => d.name),
+      ['DEFAULT', 'QA'],
+    );
     assert.equal(c.status, 'signed-in');
     assert.equal(c.signInAttempts, 1);
   });
@@ -60,7 +63,10 @@ describe('server connection', () => {
     await c.signIn('secret');
     assert.equal(await vault.get(DEMO_ENTRY), 'secret');
     assert.equal(c.status, 'signed-in');
-    assert.deepEqual((await c.domains()).map((d) => d.name), ['DEFAULT', 'QA']);
+    assert.deepEqual(
+      (await c.domains()).map((d) => d.name),
+      ['DEFAULT', 'QA'],
+    );
     const kept = world.clients[world.clients.length - 1];
     assert.equal(kept.signIns, 1, 'the client that checked the password is kept, no second sign-in');
   });
@@ -125,13 +131,19 @@ describe('connection manager', () => {
     manager.onDidChangeServers(() => listChanges++);
     const other = { name: 'Other', url: 'http://other.test/qcbin', username: 'bob' };
     await manager.configure([DEMO_ENTRY, other], HTTP);
-    assert.deepEqual(manager.all().map((c) => c.name), ['Demo', 'Other']);
+    assert.deepEqual(
+      manager.all().map((c) => c.name),
+      ['Demo', 'Other'],
+    );
     assert.equal(manager.get('Demo')?.status, 'ready');
     assert.equal(manager.get('Other')?.status, 'signed-out');
     assert.equal(listChanges, 1);
     await manager.get('Demo')?.domains();
     await manager.configure([other], HTTP);
-    assert.deepEqual(manager.all().map((c) => c.name), ['Other']);
+    assert.deepEqual(
+      manager.all().map((c) => c.name),
+      ['Other'],
+    );
     assert.equal(world.clients[0].disposed, true, 'removing a server closes its client');
     assert.equal(listChanges, 2);
     await manager.configure([other], HTTP);
@@ -168,6 +180,9 @@ describe('server connection during an explicit sign-in', () => {
     assert.equal(c.status, 'signing-in');
     const domains = c.domains();
     await signingIn;
-    assert.deepEqual((await domains).map((d) => d.name), ['DEFAULT', 'QA']);
+    assert.deepEqual(
+      (await domains).map((d) => d.name),
+      ['DEFAULT', 'QA'],
+    );
   });
 });

@@ -76,7 +76,10 @@ describe('server settings', () => {
     const same = transportOptions({ rejectUnauthorized: false }, { proxy: 'http://user:pw@proxy:3128', proxyStrictSSL: false, noProxy: ['.corp'] }, 'PEM', { HTTPS_PROXY: 'x' });
     assert.equal(t.fingerprint, same.fingerprint);
     assert.notEqual(t.fingerprint, transportOptions({}, { proxyStrictSSL: false, noProxy: ['.corp'] }, 'PEM').fingerprint);
-    assert.notEqual(t.fingerprint, transportOptions({ rejectUnauthorized: false }, { proxy: 'http://user:pw@proxy:3128', proxyStrictSSL: false, noProxy: ['.corp'] }, 'PEM2', { HTTPS_PROXY: 'x' }).fingerprint);
+    assert.notEqual(
+      t.fingerprint,
+      transportOptions({ rejectUnauthorized: false }, { proxy: 'http://user:pw@proxy:3128', proxyStrictSSL: false, noProxy: ['.corp'] }, 'PEM2', { HTTPS_PROXY: 'x' }).fingerprint,
+    );
     assert.ok(!t.fingerprint.includes('PEM'), 'the fingerprint holds a digest, not the certificate');
     assert.equal(describeProxy('http://user:pw@proxy:3128'), 'proxy http://proxy:3128');
   });
@@ -92,12 +95,7 @@ describe('logging and cancellation utilities', () => {
     log.warn('{"password":"p@ss"}');
     undo();
     log.info('hunter22 is now just a word');
-    assert.deepEqual(sink.lines, [
-      'info [auth] signing in with ***',
-      'debug [api] Authorization: *** cookie: ***',
-      'warn [alm] {"password":"***"}',
-      'info [alm] hunter22 is now just a word',
-    ]);
+    assert.deepEqual(sink.lines, ['info [auth] signing in with ***', 'debug [api] Authorization: *** cookie: ***', 'warn [alm] {"password":"***"}', 'info [alm] hunter22 is now just a word']);
   });
 
   it('turns a cancellation token into an AbortSignal', () => {

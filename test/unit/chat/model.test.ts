@@ -9,10 +9,7 @@ import { fakeCatalog, fakeLists } from '../editor/fakeProject';
 
 describe('chat: search input → filter', () => {
   it('maps each kind of filter, "me" to the signed-in user, and several values to "in"', () => {
-    const { filter, description } = buildSearch(
-      { status: ['Open', 'New'], severity: ['2-Medium'], priority: ['3-High'], owner: ['me'], detectedBy: ['bob', 'ME'], text: 'login' },
-      'alice',
-    );
+    const { filter, description } = buildSearch({ status: ['Open', 'New'], severity: ['2-Medium'], priority: ['3-High'], owner: ['me'], detectedBy: ['bob', 'ME'], text: 'login' }, 'alice');
     assert.deepEqual(filter, {
       status: { op: 'in', values: ['Open', 'New'] },
       severity: { op: '=', value: '2-Medium' },
@@ -49,16 +46,22 @@ describe('chat: search input → filter', () => {
 
 describe('chat: memo HTML → Markdown text', () => {
   it('keeps the words, line structure and comment headers, without markup', () => {
-    const html = '<html><body><div align="left"><font face="Arial"><span style="font-size:8pt"><b>alice, 2026-01-02:</b> Fails on <i>login</i></span></font></div>'
-      + '<div>________________________________________</div><p>Steps:</p><ul><li>open</li><li>click &amp; wait</li></ul></body></html>';
+    const html =
+      '<html><body><div align="left"><font face="Arial"><span style="font-size:8pt"><b>alice, 2026-01-02:</b> Fails on <i>login</i></span></font></div>' +
+      '<div>________________________________________</div><p>Steps:</p><ul><li>open</li><li>click &amp; wait</li></ul></body></html>';
     const md = memoToMarkdown(html);
-    assert.equal(md, '**alice, 2026-01-02:** Fails on login\n\\_\\_\\_\\_\\_\\_\\_\\_\\_\\_\\_\\_\\_\\_\\_\\_\\_\\_\\_\\_\\_\\_\\_\\_\\_\\_\\_\\_\\_\\_\\_\\_\\_\\_\\_\\_\\_\\_\\_\\_\nSteps:\n\n- open\n- click &amp; wait');
+    assert.equal(
+      md,
+      '**alice, 2026-01-02:** Fails on login\n\\_\\_\\_\\_\\_\\_\\_\\_\\_\\_\\_\\_\\_\\_\\_\\_\\_\\_\\_\\_\\_\\_\\_\\_\\_\\_\\_\\_\\_\\_\\_\\_\\_\\_\\_\\_\\_\\_\\_\\_\nSteps:\n\n- open\n- click &amp; wait',
+    );
     assert.doesNotMatch(md, /<[a-z/]/i);
   });
 
   it('turns hostile HTML into inert text: scripts dropped, attributes gone, decoded markup escaped', () => {
-    const md = memoToMarkdown('<script>alert(1)</script><img src=x onerror="alert(2)"><a href="javascript:alert(3)">click</a>'
-      + '<img alt=">" onerror=alert(4)>&lt;script&gt;alert(5)&lt;/script&gt; [x](javascript:alert(6)) ![i](https://evil.example/p.png)');
+    const md = memoToMarkdown(
+      '<script>alert(1)</script><img src=x onerror="alert(2)"><a href="javascript:alert(3)">click</a>' +
+        '<img alt=">" onerror=alert(4)>&lt;script&gt;alert(5)&lt;/script&gt; [x](javascript:alert(6)) ![i](https://evil.example/p.png)',
+    );
     assert.doesNotMatch(md, /alert\(1\)|alert\(2\)|alert\(3\)|alert\(4\)|onerror|javascript:alert\(3\)/);
     assert.doesNotMatch(md, /<script|<img|<a /i);
     assert.match(md, /click/);
@@ -86,12 +89,15 @@ describe('chat: update changes', () => {
   it('accepts field names and labels, converts memo text and multi-values, and validates nothing wrong', () => {
     const { changes, problems } = resolveChanges({ Priority: '3-High', owner: 'bob', description: 'Fixed <now>', Platforms: 'Linux; Windows' }, fields, lists);
     assert.deepEqual(problems, []);
-    assert.deepEqual(changes.map((c) => [c.field, c.value]), [
-      ['priority', '3-High'],
-      ['owner', 'bob'],
-      ['description', '<html><body>\n<div>Fixed &lt;now&gt;</div>\n</body></html>'],
-      ['user-02', ['Linux', 'Windows']],
-    ]);
+    assert.deepEqual(
+      changes.map((c) => [c.field, c.value]),
+      [
+        ['priority', '3-High'],
+        ['owner', 'bob'],
+        ['description', '<html><body>\n<div>Fixed &lt;now&gt;</div>\n</body></html>'],
+        ['user-02', ['Linux', 'Windows']],
+      ],
+    );
     assert.equal(changes[2].shown, 'Fixed <now>');
   });
 
@@ -115,15 +121,18 @@ describe('chat: confirmations', () => {
   it('shows the exact comment, its author and date, and escapes everything', () => {
     const c = commentConfirmation(heading, 'alice', new Date(2026, 10, 25), 'Fix is in build 2.3\n<img src=x onerror=alert(1)>', 'Comments');
     assert.equal(c.title, 'Add a comment to ALM defect 42?');
-    assert.equal(c.message, [
-      '**Defect 42**: Login \\*fails\\* · Demo \\(DEFAULT/Demo\\)',
-      '',
-      'Appends to Comments (`dev-comments`), after the comments already there; no other field changes:',
-      '',
-      '> **alice, 2026-11-25:**',
-      '> Fix is in build 2.3',
-      '> &lt;img src=x onerror=alert\\(1\\)&gt;',
-    ].join('\n'));
+    assert.equal(
+      c.message,
+      [
+        '**Defect 42**: Login \\*fails\\* · Demo \\(DEFAULT/Demo\\)',
+        '',
+        'Appends to Comments (`dev-comments`), after the comments already there; no other field changes:',
+        '',
+        '> **alice, 2026-11-25:**',
+        '> Fix is in build 2.3',
+        '> &lt;img src=x onerror=alert\\(1\\)&gt;',
+      ].join('\n'),
+    );
   });
 
   it('lists every field with its current and new value', () => {
@@ -168,7 +177,9 @@ describe('chat: results', () => {
     const text = defectResult({
       defect: { type: 'defect', id: 3, name: 'Crash', status: 'Open', 'user-03': 'CR-1', description: '<p>Boom <script>x()</script></p>', 'dev-comments': null },
       fields: fakeCatalog(),
-      attachments: [{ id: 1, name: 'log.txt', fileSize: 2048, description: null, refType: null, refSubtype: 0, lastModified: null, vcUserName: null, vcCurVer: null, entity: { type: 'defect', id: 3 } }],
+      attachments: [
+        { id: 1, name: 'log.txt', fileSize: 2048, description: null, refType: null, refSubtype: 0, lastModified: null, vcUserName: null, vcCurVer: null, entity: { type: 'defect', id: 3 } },
+      ],
       where: 'Demo (DEFAULT/Demo)',
       link: 'td://Demo.DEFAULT.h/qcbin/DefectsModule-000000000?EntityType=IBug&EntityID=3',
     });

@@ -38,7 +38,12 @@ describe('chat: which project a tool works on', () => {
   it('falls back to the only project of the only signed-in server, and lists the choices otherwise', async () => {
     const one = services([server('A', false), server('B', true)], { B: [{ domain: 'DEFAULT', name: 'Demo' }] });
     assert.equal((await resolveProject(one, {})).project, 'Demo');
-    const many = services([server('B', true)], { B: [{ domain: 'DEFAULT', name: 'Demo' }, { domain: 'X', name: 'Y' }] });
+    const many = services([server('B', true)], {
+      B: [
+        { domain: 'DEFAULT', name: 'Demo' },
+        { domain: 'X', name: 'Y' },
+      ],
+    });
     await assert.rejects(resolveProject(many, {}), /B has several projects \(DEFAULT\/Demo, X\/Y\); pass "domain" and "project"/);
     assert.equal((await resolveProject(many, { domain: 'x' })).project, 'Y');
     await assert.rejects(resolveProject(services([server('A', true), server('B', true)]), {}), /Several ALM servers are signed in \("A", "B"\)/);
@@ -51,10 +56,14 @@ describe('chat: which project a tool works on', () => {
 describe('chat: failures as text', () => {
   const write = { what: 'defect 42 in Demo (DEFAULT/Demo)', write: true };
   it('names the holder of a lock, the refused values, a missing defect and a signed-out server', () => {
-    assert.equal(describeFailure(new LockedByOtherError('locked', 'bob', '2026-11-25 10:00:00'), write),
-      'Error: locked. Defect 42 in Demo (DEFAULT/Demo) is being edited by bob (locked since 2026-11-25 10:00:00). Nothing was changed. Try again when they have finished, or ask them to close the defect.');
-    assert.match(describeFailure(new ValidationError('bad', [{ field: 'priority', code: 'not-in-list', message: '"9" is not a value of Priority.' }]), write),
-      /^Error: validation failed\. .* Nothing was changed\.\n- "9" is not a value of Priority\.$/);
+    assert.equal(
+      describeFailure(new LockedByOtherError('locked', 'bob', '2026-11-25 10:00:00'), write),
+      'Error: locked. Defect 42 in Demo (DEFAULT/Demo) is being edited by bob (locked since 2026-11-25 10:00:00). Nothing was changed. Try again when they have finished, or ask them to close the defect.',
+    );
+    assert.match(
+      describeFailure(new ValidationError('bad', [{ field: 'priority', code: 'not-in-list', message: '"9" is not a value of Priority.' }]), write),
+      /^Error: validation failed\. .* Nothing was changed\.\n- "9" is not a value of Priority\.$/,
+    );
     assert.equal(describeFailure(new NotFoundError('gone'), { what: 'defect 9 in X', write: false }), 'Error: not found. Defect 9 in X does not exist, or the user may not see it.');
     assert.match(describeFailure(new NotSignedInError('Not signed in to Demo.', false), write), /^Error: signed out\. Not signed in to Demo\. .*ALM: Sign In….*Nothing was changed\.$/);
     assert.match(describeFailure(new RawQueryError('A quoted value is not closed.'), { what: 'x', write: false }), /^The ALM query is not valid: A quoted value is not closed\./);

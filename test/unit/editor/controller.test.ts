@@ -17,7 +17,10 @@ describe('editor controller: loading and field views', () => {
     assert.equal(views.get('name')?.maxLength, 255);
     assert.equal(views.get('owner')?.input, 'user');
     assert.equal(views.get('owner')?.group, 'people');
-    assert.deepEqual(views.get('owner')?.options?.map((o) => o.value), ['alice', 'bob', 'carol']);
+    assert.deepEqual(
+      views.get('owner')?.options?.map((o) => o.value),
+      ['alice', 'bob', 'carol'],
+    );
     assert.equal(views.get('creation-time')?.input, 'date');
     assert.equal(views.get('creation-time')?.group, 'dates');
     assert.equal(views.get('creation-time')?.maxLength, undefined, 'no counter on a date');
@@ -82,7 +85,10 @@ describe('editor controller: editing under a lock', () => {
     assert.match(byField.get('estimated-fix-time') ?? '', /whole number/);
     assert.match(byField.get('user-03') ?? '', /longer than 40/);
     c.setField('name', 'Fine again');
-    assert.equal(c.status().problems.some((p) => p.field === 'name'), false);
+    assert.equal(
+      c.status().problems.some((p) => p.field === 'name'),
+      false,
+    );
   });
 
   it('saves only the changed fields and shows the server result', async () => {
@@ -111,7 +117,10 @@ describe('editor controller: editing under a lock', () => {
     await c.edit();
     c.setField('severity', null);
     assert.equal(await c.save(), 'invalid');
-    assert.equal(project.calls.some((x) => x.startsWith('update')), false);
+    assert.equal(
+      project.calls.some((x) => x.startsWith('update')),
+      false,
+    );
     assert.match(c.status().problems[0].message, /Severity is required/);
   });
 
@@ -177,7 +186,10 @@ describe('editor controller: editing under a lock', () => {
     // Issue 14: the save takes the lock again and re-reads, so Bob's save is compared, never overwritten.
     assert.equal(await c.save(), 'conflict');
     assert.equal(project.store.get(7)?.name, 'Bob saved this after my read');
-    assert.deepEqual(c.status().conflict?.rows.map((r) => [r.field, r.server, r.mine]), [['name', 'Bob saved this after my read', 'Mine, typed under the lock']]);
+    assert.deepEqual(
+      c.status().conflict?.rows.map((r) => [r.field, r.server, r.mine]),
+      [['name', 'Bob saved this after my read', 'Mine, typed under the lock']],
+    );
     assert.equal(project.locks_.get(7)?.user, 'alice');
     assert.equal(c.value('name'), 'Mine, typed under the lock');
   });
@@ -220,7 +232,6 @@ describe('editor controller: editing under a lock', () => {
     assert.equal(project.locks_.size, 0);
   });
 });
-
 
 describe('editor controller: telling others about a save', () => {
   it('hands the server copy to onSaved after a save, and nothing after a failed one', async () => {

@@ -24,7 +24,11 @@ describe('editor controller: ver-stamp conflicts', () => {
     assert.deepEqual(rows.get('priority'), { field: 'priority', label: 'Priority', server: '2-Medium', mine: '3-High', changedOnServer: true, changedByMe: true });
     assert.deepEqual(rows.get('status'), { field: 'status', label: 'Status', server: 'Open', mine: 'New', changedOnServer: true, changedByMe: false });
     assert.equal(conflict.rows[0].field, 'priority', 'true conflicts come first');
-    assert.equal(project.calls.some((x) => x.startsWith('update')), false, 'nothing is sent before the user chooses');
+    assert.equal(
+      project.calls.some((x) => x.startsWith('update')),
+      false,
+      'nothing is sent before the user chooses',
+    );
     assert.equal(c.value('priority'), '3-High', 'nothing typed is lost');
 
     assert.equal(await c.resolveConflict({ priority: 'server' }), 'saved');
@@ -114,7 +118,10 @@ describe('editor controller: comments, status actions, snapshots, new defects', 
     await c.edit();
     assert.equal(c.value('priority'), '3-High', 'Edit does not overwrite restored edits');
     assert.equal(await c.save(), 'conflict');
-    assert.deepEqual(c.status().conflict?.rows.map((r) => [r.field, r.server, r.mine]), [['priority', '2-Medium', '3-High']]);
+    assert.deepEqual(
+      c.status().conflict?.rows.map((r) => [r.field, r.server, r.mine]),
+      [['priority', '2-Medium', '3-High']],
+    );
   });
 
   it('creates a new defect with defaults, required checks and POST', async () => {
@@ -125,7 +132,13 @@ describe('editor controller: comments, status actions, snapshots, new defects', 
     assert.deepEqual(c.values().edits, { 'detected-by': 'alice', 'creation-time': '2026-01-05', status: 'New' });
     assert.deepEqual(c.status().problems, [], 'untouched required fields are not flagged before a save');
     assert.equal(await c.save(), 'invalid');
-    assert.deepEqual(c.status().problems.map((p) => p.field).sort(), ['name', 'severity']);
+    assert.deepEqual(
+      c
+        .status()
+        .problems.map((p) => p.field)
+        .sort(),
+      ['name', 'severity'],
+    );
     c.setField('name', 'Brand new');
     c.setField('severity', '3-High');
     assert.equal(await c.save(), 'saved');

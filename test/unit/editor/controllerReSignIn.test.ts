@@ -14,7 +14,10 @@ describe('editor controller: saving after a re-sign-in', () => {
     project.expireSession();
     project.calls.length = 0;
     assert.equal(await c.save(), 'saved');
-    assert.deepEqual(project.calls.map((x) => x.split(' ')[0]), ['lock', 'get', 'update']);
+    assert.deepEqual(
+      project.calls.map((x) => x.split(' ')[0]),
+      ['lock', 'get', 'update'],
+    );
     assert.equal(project.locks_.get(7)?.user, 'alice', 'the editor holds the lock again');
     assert.equal(project.store.get(7)?.name, 'Edited before the session expired');
     assert.equal(c.lockPhase, 'editing');
@@ -29,8 +32,15 @@ describe('editor controller: saving after a re-sign-in', () => {
     project.changeAsOther(7, { priority: '2-Medium' });
     assert.equal(await c.save(), 'conflict');
     const rows = c.status().conflict?.rows ?? [];
-    assert.deepEqual(rows.map((r) => [r.field, r.server, r.mine]), [['priority', '2-Medium', '3-High']]);
-    assert.equal(project.calls.some((x) => x.startsWith('update')), false, 'nothing written before the user chooses');
+    assert.deepEqual(
+      rows.map((r) => [r.field, r.server, r.mine]),
+      [['priority', '2-Medium', '3-High']],
+    );
+    assert.equal(
+      project.calls.some((x) => x.startsWith('update')),
+      false,
+      'nothing written before the user chooses',
+    );
     assert.equal(project.locks_.get(7)?.user, 'alice');
     assert.equal(c.value('priority'), '3-High');
     assert.equal(await c.resolveConflict({ priority: 'mine' }), 'saved');
@@ -49,11 +59,14 @@ describe('editor controller: saving after a re-sign-in', () => {
     assert.equal(c.lockPhase, 'lost');
     assert.match(c.status().notice?.text ?? '', /bob holds the lock now.*nothing was saved.*Your changes are kept/);
     assert.equal(c.value('name'), 'Mine, kept');
-    assert.equal(project.calls.some((x) => x.startsWith('update')), false);
+    assert.equal(
+      project.calls.some((x) => x.startsWith('update')),
+      false,
+    );
     assert.equal(project.store.get(7)?.name, "Bob's");
   });
 
-  it('a session renewed by the save\'s own read re-takes the lock and reads again before writing', async () => {
+  it("a session renewed by the save's own read re-takes the lock and reads again before writing", async () => {
     const project = seeded();
     const { c } = await open(project);
     await c.edit();
@@ -67,7 +80,10 @@ describe('editor controller: saving after a re-sign-in', () => {
     };
     project.calls.length = 0;
     assert.equal(await c.save(), 'conflict', 'the change made while the lock was gone is shown');
-    assert.deepEqual(project.calls.map((x) => x.split(' ')[0]), ['re-sign-in', 'get', 'lock', 'get']);
+    assert.deepEqual(
+      project.calls.map((x) => x.split(' ')[0]),
+      ['re-sign-in', 'get', 'lock', 'get'],
+    );
     assert.equal(project.locks_.get(7)?.user, 'alice');
   });
 

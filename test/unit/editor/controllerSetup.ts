@@ -8,9 +8,20 @@ export const NOW = new Date(2026, 0, 5, 14, 30, 0);
 
 export function seeded(project = new FakeProject()) {
   project.seed({
-    id: 7, name: 'Total is wrong', status: 'New', severity: '2-Medium', priority: '1-Low', owner: 'bob', 'detected-by': 'alice',
-    'creation-time': '2026-01-02', description: '<html><body><p>Steps</p></body></html>', 'dev-comments': null, 'user-02': ['Linux'],
-    'estimated-fix-time': 3, 'detected-in-rel': { type: 'release', id: 1001 }, 'last-modified': '2026-01-02 10:00:00',
+    id: 7,
+    name: 'Total is wrong',
+    status: 'New',
+    severity: '2-Medium',
+    priority: '1-Low',
+    owner: 'bob',
+    'detected-by': 'alice',
+    'creation-time': '2026-01-02',
+    description: '<html><body><p>Steps</p></body></html>',
+    'dev-comments': null,
+    'user-02': ['Linux'],
+    'estimated-fix-time': 3,
+    'detected-in-rel': { type: 'release', id: 1001 },
+    'last-modified': '2026-01-02 10:00:00',
   });
   return project;
 }
@@ -22,4 +33,3 @@ export async function open(project: FakeProject, extra: Partial<DefectController
   await c.load();
   return { c, changes };
 }
-

@@ -89,7 +89,10 @@ export interface FakeLock {
 
 class FakeHandle implements LockHandle {
   state: 'held' | 'released' | 'lost' = 'held';
-  constructor(readonly lock: { id: number; entity: EntityRef; user: string; lockTime: string; sessionLastTouch: string | null }, private readonly project: FakeProject) {}
+  constructor(
+    readonly lock: { id: number; entity: EntityRef; user: string; lockTime: string; sessionLastTouch: string | null },
+    private readonly project: FakeProject,
+  ) {}
   async release(): Promise<void> {
     if (this.state !== 'held') return;
     this.state = 'released';

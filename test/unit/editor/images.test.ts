@@ -69,17 +69,21 @@ describe('editor images: ImageResolver', () => {
   // The declared type decides for a file without a raster extension, so a refused type is requested
   // for its headers only: its body is never read.
   it('refuses attachments of other defects, non-images, SVG and oversized files without reading them', async () => {
-    const { api, calls, streams } = fakeAttachments(
-      [attachment(5, 'hostile.svg'), attachment(6, 'report.html'), attachment(7, 'huge.png', MAX_IMAGE_BYTES + 1)],
-      { 5: { bytes: Buffer.from('<svg onload=alert(1)>'), type: 'image/svg+xml' }, 6: { bytes: Buffer.from('<script>'), type: 'text/html' } },
-    );
+    const { api, calls, streams } = fakeAttachments([attachment(5, 'hostile.svg'), attachment(6, 'report.html'), attachment(7, 'huge.png', MAX_IMAGE_BYTES + 1)], {
+      5: { bytes: Buffer.from('<svg onload=alert(1)>'), type: 'image/svg+xml' },
+      6: { bytes: Buffer.from('<script>'), type: 'text/html' },
+    });
     const r = new ImageResolver(api, 2, BASE);
     assert.match((await r.resolve('/qcbin/api/domains/D/projects/P/attachments/99')).reason ?? '', /not an attachment of this defect/);
     assert.match((await r.resolve('hostile.svg')).reason ?? '', /not an image type/);
     assert.match((await r.resolve('report.html')).reason ?? '', /not an image type/);
     assert.match((await r.resolve('huge.png')).reason ?? '', /too large/);
     assert.equal((await r.resolve('https://evil.example/x.png')).dataUri, undefined);
-    assert.deepEqual(calls.filter((c) => c.startsWith('download')), ['download 5', 'download 6'], 'the oversized file is not requested at all');
+    assert.deepEqual(
+      calls.filter((c) => c.startsWith('download')),
+      ['download 5', 'download 6'],
+      'the oversized file is not requested at all',
+    );
     for (const id of [5, 6]) {
       const stream = streams.get(id);
       assert.ok(stream?.destroyed && stream.readableDidRead === false, `the body of attachment ${id} was read`);
@@ -105,7 +109,16 @@ describe('editor links', () => {
   it('opens absolute http(s) links only', () => {
     assert.equal(externalLink('https://example.com/wiki/Known-issues'), 'https://example.com/wiki/Known-issues');
     assert.equal(externalLink(' http://example.com/a b '), 'http://example.com/a%20b');
-    for (const bad of ['javascript:alert(1)', 'command:workbench.action.terminal.new', 'vscode://x/y', 'file:///etc/passwd', 'mailto:qa@example.com', '/relative', 'https://user:pw@evil.example/', 'data:text/html,x']) {
+    for (const bad of [
+      'javascript:alert(1)',
+      'command:workbench.action.terminal.new',
+      'vscode://x/y',
+      'file:///etc/passwd',
+      'mailto:qa@example.com',
+      '/relative',
+      'https://user:pw@evil.example/',
+      'data:text/html,x',
+    ]) {
       assert.equal(externalLink(bad), undefined, bad);
     }
   });

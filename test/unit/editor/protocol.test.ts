@@ -9,8 +9,17 @@ import type { HostToWebview, RequestMessage } from '../../../src/shared/editorPr
 function handlers(overrides: Partial<RequestHandlers> = {}): RequestHandlers {
   const none = async () => undefined;
   return {
-    edit: none, retry: none, save: async () => 'saved' as const, resolveConflict: async () => 'saved' as const, dismissConflict: none,
-    cancel: async () => true, addComment: none, setStatus: none, reload: none, resolveImage: async () => ({}), attachments: async () => ({ items: [] }),
+    edit: none,
+    retry: none,
+    save: async () => 'saved' as const,
+    resolveConflict: async () => 'saved' as const,
+    dismissConflict: none,
+    cancel: async () => true,
+    addComment: none,
+    setStatus: none,
+    reload: none,
+    resolveImage: async () => ({}),
+    attachments: async () => ({ items: [] }),
     ...overrides,
   };
 }
@@ -48,7 +57,13 @@ describe('editor protocol: PendingRequests', () => {
     const pending = new PendingRequests((m) => sent.push(m));
     const save = pending.request('save', { close: true });
     const image = pending.request('resolveImage', { src: 'x.png' });
-    assert.deepEqual(sent.map((m) => [m.id, m.method]), [[1, 'save'], [2, 'resolveImage']]);
+    assert.deepEqual(
+      sent.map((m) => [m.id, m.method]),
+      [
+        [1, 'save'],
+        [2, 'resolveImage'],
+      ],
+    );
     assert.equal(pending.settle({ kind: 'reply', id: 2, ok: true, result: { dataUri: 'data:image/png;base64,AA' } }), true);
     assert.equal(pending.settle({ kind: 'reply', id: 1, ok: true, result: 'conflict' }), true);
     assert.equal(await save, 'conflict');
@@ -65,7 +80,10 @@ describe('editor protocol: PendingRequests', () => {
   });
 
   it('times out a request nobody answers, per method', async () => {
-    const pending = new PendingRequests(() => undefined, (m) => (m === 'resolveImage' ? 20 : 10_000));
+    const pending = new PendingRequests(
+      () => undefined,
+      (m) => (m === 'resolveImage' ? 20 : 10_000),
+    );
     const started = Date.now();
     await assert.rejects(pending.request('resolveImage', { src: 'a' }), (e: unknown) => e instanceof RequestTimeoutError && e.method === 'resolveImage');
     assert.ok(Date.now() - started < 1000);
@@ -130,7 +148,10 @@ describe('editor protocol: HostChannel', () => {
     ch.notify('values', { server: { name: 'x' }, edits: {} });
     ch.notify('status', { lock: { phase: 'read-only' }, dirty: [], problems: [] });
     await ch.receive({ kind: 'ready' });
-    assert.deepEqual(posted.map((m) => (m.kind === 'notification' ? m.method : m.kind)), ['init', 'values', 'status']);
+    assert.deepEqual(
+      posted.map((m) => (m.kind === 'notification' ? m.method : m.kind)),
+      ['init', 'values', 'status'],
+    );
   });
 
   it('with an onReady, ready sends what onReady sends and not the queue too (the page builds the form once)', async () => {
@@ -143,7 +164,10 @@ describe('editor protocol: HostChannel', () => {
     ch.notify('init', { key: { server: 's', domain: 'D', project: 'P', id: 1 }, isNew: false, user: 'alice', fields: [], statusValues: [] });
     ch.notify('values', { server: { name: 'queued' }, edits: {} });
     await ch.receive({ kind: 'ready' });
-    assert.deepEqual(posted.map((m) => (m.kind === 'notification' ? m.method : m.kind)), ['init', 'values']);
+    assert.deepEqual(
+      posted.map((m) => (m.kind === 'notification' ? m.method : m.kind)),
+      ['init', 'values'],
+    );
     const values = posted[1];
     assert.ok(values.kind === 'notification' && values.method === 'values');
     assert.deepEqual(values.params.server, { name: 'current' });

@@ -70,8 +70,16 @@ describe('l10n: the translation bundle and package.nls.json', () => {
     assert.deepEqual(problems, []);
     assert.ok(keys.size > 300, `only ${keys.size} messages found: the scan is broken`);
     const bundle = new Set(Object.keys(readJson('l10n/bundle.l10n.json') as object));
-    assert.deepEqual([...keys].filter((k) => !bundle.has(k)), [], 'messages missing from l10n/bundle.l10n.json');
-    assert.deepEqual([...bundle].filter((k) => !keys.has(k)), [], 'stale messages in l10n/bundle.l10n.json');
+    assert.deepEqual(
+      [...keys].filter((k) => !bundle.has(k)),
+      [],
+      'messages missing from l10n/bundle.l10n.json',
+    );
+    assert.deepEqual(
+      [...bundle].filter((k) => !keys.has(k)),
+      [],
+      'stale messages in l10n/bundle.l10n.json',
+    );
   });
 
   it('leaves src/api in English: it has no vscode and no translations', () => {
@@ -85,15 +93,36 @@ describe('l10n: the translation bundle and package.nls.json', () => {
     const manifest = readFileSync(join(ROOT, 'package.json'), 'utf8');
     const used = new Set([...manifest.matchAll(/"%([^"%]+)%"/g)].map((m) => m[1]));
     const nls = readJson('package.nls.json') as Record<string, unknown>;
-    assert.deepEqual([...used].filter((k) => !(k in nls)), [], 'keys missing from package.nls.json');
-    assert.deepEqual(Object.keys(nls).filter((k) => !used.has(k)), [], 'unused keys in package.nls.json');
+    assert.deepEqual(
+      [...used].filter((k) => !(k in nls)),
+      [],
+      'keys missing from package.nls.json',
+    );
+    assert.deepEqual(
+      Object.keys(nls).filter((k) => !used.has(k)),
+      [],
+      'unused keys in package.nls.json',
+    );
     for (const [k, v] of Object.entries(nls)) assert.ok(typeof v === 'string' && v.trim() !== '', `${k} has no text`);
   });
 
   it('puts every user-visible manifest string through package.nls.json', () => {
     const pkg = readJson('package.json') as { displayName: string; description: string; capabilities: unknown; contributes: unknown };
     // The names VS Code shows from the manifest; tool input schemas are the model's, not the user's.
-    const visible = new Set(['title', 'category', 'name', 'contextualTitle', 'description', 'markdownDescription', 'enumDescriptions', 'contents', 'label', 'displayName', 'userDescription', 'modelDescription']);
+    const visible = new Set([
+      'title',
+      'category',
+      'name',
+      'contextualTitle',
+      'description',
+      'markdownDescription',
+      'enumDescriptions',
+      'contents',
+      'label',
+      'displayName',
+      'userDescription',
+      'modelDescription',
+    ]);
     const plain: string[] = [];
     const check = (path: string, v: unknown) => {
       for (const s of Array.isArray(v) ? v : [v]) if (typeof s === 'string' && !/^%[^%]+%$/.test(s)) plain.push(`${path}: ${s.slice(0, 60)}`);

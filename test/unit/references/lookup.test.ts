@@ -64,7 +64,10 @@ describe('references: batched lookup', () => {
     const { lookup, calls, setFail } = fakeServer([1]);
     setFail(new Error('connection refused'));
     const answers = await Promise.all([lookup.get('P', 1), lookup.get('P', 2)]);
-    assert.deepEqual(answers.map((a) => a.kind), ['unreachable', 'unreachable']);
+    assert.deepEqual(
+      answers.map((a) => a.kind),
+      ['unreachable', 'unreachable'],
+    );
     setFail(undefined);
     assert.equal((await lookup.get('P', 1)).kind, 'found');
     assert.equal(calls.length, 2);
@@ -76,7 +79,12 @@ describe('references: hover text', () => {
 
   it('shows the fields and the memo as escaped plain text with only our own command links', () => {
     const defect = {
-      id: 7, name: 'Crash [click](command:workbench.action.terminal.new)', status: 'Open', severity: '2-Medium', owner: 'alice', 'last-modified': '2026-01-02 10:00:00',
+      id: 7,
+      name: 'Crash [click](command:workbench.action.terminal.new)',
+      status: 'Open',
+      severity: '2-Medium',
+      owner: 'alice',
+      'last-modified': '2026-01-02 10:00:00',
       description: '<html><body><p>First <b>line</b></p><script>alert(1)</script><p># not a heading</p><img src=x onerror=alert(1)></body></html>',
     } as unknown as Defect;
     const md = hoverMarkdown(project, 7, { kind: 'found', defect });

@@ -7,7 +7,12 @@ const ids = (text: string, patterns = defaults()) => findReferences(text, patter
 describe('references: patterns', () => {
   it('finds the common forms with the default patterns', () => {
     assert.deepEqual(ids('fixes defect 12, see Defect #34 and bug 5; QC-77, ALM-8, ALM #9'), [
-      ['defect 12', 12], ['Defect #34', 34], ['bug 5', 5], ['QC-77', 77], ['ALM-8', 8], ['ALM #9', 9],
+      ['defect 12', 12],
+      ['Defect #34', 34],
+      ['bug 5', 5],
+      ['QC-77', 77],
+      ['ALM-8', 8],
+      ['ALM #9', 9],
     ]);
   });
 

@@ -25,7 +25,10 @@ describe('refresh: scheduler', () => {
     assert.equal(s.active, false);
     s.setInterval(60);
     assert.equal(s.active, true);
-    assert.deepEqual([...timers.values()].map((t) => t.ms), [60_000]);
+    assert.deepEqual(
+      [...timers.values()].map((t) => t.ms),
+      [60_000],
+    );
     s.setFocused(false);
     assert.equal(timers.size, 0);
     s.setFocused(true);
@@ -44,7 +47,14 @@ describe('refresh: scheduler', () => {
     const s = new RefreshScheduler(
       [
         { name: 'a', run: async () => void ran.push('a') },
-        { name: 'b', run: async () => { ran.push('b'); await gate; throw new Error('boom'); } },
+        {
+          name: 'b',
+          run: async () => {
+            ran.push('b');
+            await gate;
+            throw new Error('boom');
+          },
+        },
       ],
       (check, e) => errors.push(`${check}: ${(e as Error).message}`),
     );

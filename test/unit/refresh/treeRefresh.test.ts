@@ -27,7 +27,10 @@ describe('refresh: the tree re-reads loaded rows in place', () => {
     await refresh.run();
     assert.equal(demo.calls.length, 1);
     const filter = demo.calls[0].filter as { id: { op: string; values: number[] } };
-    assert.deepEqual(filter.id.values.sort((a, b) => a - b), rows.map((r) => r.ref.id).sort((a, b) => a - b));
+    assert.deepEqual(
+      filter.id.values.sort((a, b) => a - b),
+      rows.map((r) => r.ref.id).sort((a, b) => a - b),
+    );
     assert.ok(!demo.calls[0].fields?.includes('description'));
   });
 

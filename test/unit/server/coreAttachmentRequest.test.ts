@@ -13,14 +13,20 @@ describe('server core attachments: request parameters', () => {
     assert.equal(itemForm(withAccept('application/json'), undefined), 'json');
     assert.equal(itemForm(withAccept('text/html, application/octet-stream;q=0.5'), undefined), 'bytes');
     assert.equal(itemForm(withAccept('application/json'), 'application/octet-stream'), 'bytes');
-    assert.throws(() => itemForm(withAccept('image/png'), undefined), (e: { status: number }) => e.status === 406);
+    assert.throws(
+      () => itemForm(withAccept('image/png'), undefined),
+      (e: { status: number }) => e.status === 406,
+    );
   });
 
   it('reads by-id as true/false and refuses other values', () => {
     assert.equal(byId(undefined), false);
     assert.equal(byId('TRUE'), true);
     assert.equal(byId('false'), false);
-    assert.throws(() => byId('1'), (e: { status: number }) => e.status === 400);
+    assert.throws(
+      () => byId('1'),
+      (e: { status: number }) => e.status === 400,
+    );
   });
 
   it('decodes Slug names: percent-encoding, raw UTF-8 seen as Latin-1, and plain names as written', () => {
@@ -29,6 +35,9 @@ describe('server core attachments: request parameters', () => {
     assert.equal(slugName('café.txt'), 'café.txt');
     assert.equal(slugName('100%zz.txt'), '100%zz.txt');
     assert.equal(slugName(' report.txt '), 'report.txt');
-    assert.throws(() => slugName(undefined), (e: { status: number; title: string }) => e.status === 400 && /Slug header/.test(e.title));
+    assert.throws(
+      () => slugName(undefined),
+      (e: { status: number; title: string }) => e.status === 400 && /Slug header/.test(e.title),
+    );
   });
 });

@@ -26,7 +26,10 @@ describe('project store: kept counts', () => {
     // Counted once: later calls with the same parameters do not run the statement again.
     const runs = { n: 0 };
     const original = store.statement.bind(store);
-    store.statement = (sql: string) => { if (sql === COUNT) runs.n++; return original(sql); };
+    store.statement = (sql: string) => {
+      if (sql === COUNT) runs.n++;
+      return original(sql);
+    };
     assert.equal(store.count(COUNT, ['2-Medium']), 3);
     assert.equal(store.count(COUNT, ['2-Medium']), 3);
     assert.equal(runs.n, 0);

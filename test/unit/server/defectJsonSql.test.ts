@@ -49,9 +49,12 @@ describe('server defects: page JSON written by SQLite', () => {
   after(() => db.close());
 
   const instances = (fields: readonly string[] | null): Record<string, unknown>[] =>
-    (db.prepare(`SELECT ${defectJsonSql(fields)} FROM defects ORDER BY "id"`).pluck().all() as Buffer[]).map(
-      (bytes) => JSON.parse(bytes.toString('utf8')) as Record<string, unknown>,
-    );
+    (
+      db
+        .prepare(`SELECT ${defectJsonSql(fields)} FROM defects ORDER BY "id"`)
+        .pluck()
+        .all() as Buffer[]
+    ).map((bytes) => JSON.parse(bytes.toString('utf8')) as Record<string, unknown>);
 
   it('gives every field with the value, type and order defectJson gives, for all kinds of values', () => {
     const fromSql = instances(null);

@@ -78,11 +78,23 @@ describe('demo seeder', function () {
       { name: 'DEFAULT', projects: ['Demo', 'Playground'] },
       { name: 'QA', projects: ['Regression', 'Audit'] },
     ]);
-    assert.deepEqual(a.summary.projects.map((p) => [p.domain, p.project, p.defects]), [
-      ['DEFAULT', 'Demo', 120], ['DEFAULT', 'Playground', 30], ['QA', 'Regression', 50], ['QA', 'Audit', 12],
-    ]);
+    assert.deepEqual(
+      a.summary.projects.map((p) => [p.domain, p.project, p.defects]),
+      [
+        ['DEFAULT', 'Demo', 120],
+        ['DEFAULT', 'Playground', 30],
+        ['QA', 'Regression', 50],
+        ['QA', 'Audit', 12],
+      ],
+    );
     // The restricted project holds only its members (issue 14); the others every demo user.
-    assert.deepEqual(a.registry.get('QA', 'Audit').listUsers().map((u) => u.name), ['carol', 'dave']);
+    assert.deepEqual(
+      a.registry
+        .get('QA', 'Audit')
+        .listUsers()
+        .map((u) => u.name),
+      ['carol', 'dave'],
+    );
     assert.equal(a.registry.get('DEFAULT', 'Demo').countDefects(), 120);
     assert.equal(a.registry.get('QA', 'Regression').countDefects(), 50);
   });
@@ -97,7 +109,13 @@ describe('demo seeder', function () {
       assert.match(u.password, /^[A-Za-z0-9]{12}$/);
       assert.equal(await a.ctx.site.checkPassword(u.name, u.password), true);
     }
-    assert.deepEqual(a.registry.get('DEFAULT', 'Demo').listUsers().map((u) => u.name), a.summary.users.map((u) => u.name).sort());
+    assert.deepEqual(
+      a.registry
+        .get('DEFAULT', 'Demo')
+        .listUsers()
+        .map((u) => u.name),
+      a.summary.users.map((u) => u.name).sort(),
+    );
   });
 
   it('fills every list the seed names, with a subject tree at least three levels deep', () => {
@@ -186,7 +204,10 @@ describe('demo seeder', function () {
     assert.match(String(first?.name), /<img src=x onerror=/);
     for (const id of demo.hostileDefectIds.slice(1)) {
       const comments = String(store.getDefect(id)?.['dev-comments']);
-      assert.ok(HOSTILE_FRAGMENTS.some((f) => comments.includes(f)), comments);
+      assert.ok(
+        HOSTILE_FRAGMENTS.some((f) => comments.includes(f)),
+        comments,
+      );
     }
     assert.deepEqual(demo.hostileDefectIds.slice(1), [25, 50, 75, 100]);
   });
@@ -205,11 +226,25 @@ describe('demo seeder', function () {
   });
 
   it('generates defects lazily, so a huge count is never held in memory', () => {
-    const gen = generateDefects(new Random(1), {
-      project: 'Demo', users: ['alice'], statuses: ['New'], severities: ['1-Low'], priorities: ['1-Low'], versions: ['1.0'],
-      projects: ['Demo'], yesNo: ['Y', 'N'], components: ['UI'], platforms: ['Linux'], subjects: ['Login'],
-      releases: [{ id: 1, cycles: [] }], environments: [1],
-    }, 1e12);
+    const gen = generateDefects(
+      new Random(1),
+      {
+        project: 'Demo',
+        users: ['alice'],
+        statuses: ['New'],
+        severities: ['1-Low'],
+        priorities: ['1-Low'],
+        versions: ['1.0'],
+        projects: ['Demo'],
+        yesNo: ['Y', 'N'],
+        components: ['UI'],
+        platforms: ['Linux'],
+        subjects: ['Login'],
+        releases: [{ id: 1, cycles: [] }],
+        environments: [1],
+      },
+      1e12,
+    );
     const a = gen.next();
     const b = gen.next();
     assert.ok(!a.done && !b.done);
@@ -222,8 +257,8 @@ describe('demo seeder', function () {
 describe('demo seeder: a large seed', function () {
   this.timeout(60_000);
   after(closeSeeded);
-  const indexesOf = (s: Seeded) => s.registry.get('DEFAULT', 'Demo').db
-    .prepare("SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'defects' AND sql IS NOT NULL ORDER BY name").all();
+  const indexesOf = (s: Seeded) =>
+    s.registry.get('DEFAULT', 'Demo').db.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'defects' AND sql IS NOT NULL ORDER BY name").all();
 
   it('builds the same defect indexes after a bulk seed as a small seed has, and the queries use them', async () => {
     const small = await seeded(50, 3);
@@ -239,10 +274,13 @@ describe('demo seeder: a large seed', function () {
     const s = await seeded(10, 4);
     const store = s.registry.get('DEFAULT', 'Demo');
     const before = indexesOf(s);
-    await assert.rejects(store.withoutDefectIndexes(async () => {
-      assert.deepEqual(indexesOf(s), [], 'dropped while loading');
-      throw new Error('disk full');
-    }), /disk full/);
+    await assert.rejects(
+      store.withoutDefectIndexes(async () => {
+        assert.deepEqual(indexesOf(s), [], 'dropped while loading');
+        throw new Error('disk full');
+      }),
+      /disk full/,
+    );
     assert.deepEqual(indexesOf(s), before);
   });
 });

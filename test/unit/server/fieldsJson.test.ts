@@ -22,7 +22,10 @@ describe('server metadata: field records', () => {
   it('escapes labels and answers {"data":[…]} for every collection', () => {
     for (const catalog of Object.values(CATALOGS)) {
       const parsed = JSON.parse(fieldsResponseJson(catalog)) as { data: { name: string }[] };
-      assert.deepEqual(parsed.data.map((f) => f.name), catalog.fields.map((f) => f.name));
+      assert.deepEqual(
+        parsed.data.map((f) => f.name),
+        catalog.fields.map((f) => f.name),
+      );
     }
     const tricky = { ...CATALOGS.defects.fields[2], label: 'Say "hi" \\ bye' };
     assert.equal((JSON.parse(fieldRecordJson(tricky)) as { label: string }).label, 'Say "hi" \\ bye');

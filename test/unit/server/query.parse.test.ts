@@ -4,7 +4,10 @@ import { FilterSyntaxError, parseFilter } from '../../../server/src/query/index.
 import type { FilterNode } from '../../../server/src/query/index.js';
 
 const eq = (field: string, value: string, quoted = false): FilterNode => ({
-  type: 'compare', field, op: '=', value: { kind: 'text', value, quoted },
+  type: 'compare',
+  field,
+  op: '=',
+  value: { kind: 'text', value, quoted },
 });
 
 describe('query parser: bracket form {field[cond]}', () => {
@@ -28,7 +31,8 @@ describe('query parser: bracket form {field[cond]}', () => {
 
   it('handles NOT, AND and parentheses case-insensitively', () => {
     assert.deepEqual(parseFilter('{status[NOT (Ready or Design)]}'), {
-      type: 'not', item: { type: 'or', items: [eq('status', 'Ready'), eq('status', 'Design')] },
+      type: 'not',
+      item: { type: 'or', items: [eq('status', 'Ready'), eq('status', 'Design')] },
     });
     assert.deepEqual(parseFilter('{id[>5 AnD <10]}'), {
       type: 'and',
@@ -46,7 +50,10 @@ describe('query parser: bracket form {field[cond]}', () => {
     assert.deepEqual(parseFilter(`{name['say \\'hi\\'']}`), eq('name', "say 'hi'", true));
     assert.deepEqual(parseFilter(`{name['<>=()']}`), eq('name', '<>=()', true));
     assert.deepEqual(parseFilter(`{last-modified[>"2016-01-01 00:00:00"]}`), {
-      type: 'compare', field: 'last-modified', op: '>', value: { kind: 'text', value: '2016-01-01 00:00:00', quoted: true },
+      type: 'compare',
+      field: 'last-modified',
+      op: '>',
+      value: { kind: 'text', value: '2016-01-01 00:00:00', quoted: true },
     });
   });
 
@@ -72,9 +79,21 @@ describe('query parser: bracket form {field[cond]}', () => {
   });
 
   const bad = [
-    '{status[Open]', '{status[Open}', '{[Open]}', '{status Open}', '{status[]}', "{name['open]}",
-    '{status[Open]}x', '{status[(Open]}', '{status[Open)]}', '{status[or Open]}', '{status[Open or]}',
-    '{status[a [b]]}', '{status[= = 1]}', "{status['a' b]}", '{status[not]}',
+    '{status[Open]',
+    '{status[Open}',
+    '{[Open]}',
+    '{status Open}',
+    '{status[]}',
+    "{name['open]}",
+    '{status[Open]}x',
+    '{status[(Open]}',
+    '{status[Open)]}',
+    '{status[or Open]}',
+    '{status[Open or]}',
+    '{status[a [b]]}',
+    '{status[= = 1]}',
+    "{status['a' b]}",
+    '{status[not]}',
   ];
   for (const text of bad) {
     it(`rejects ${text}`, () => {
@@ -95,7 +114,8 @@ describe('query parser: api expression form', () => {
       items: [eq('status', 'Open', true), { type: 'compare', field: 'id', op: '>', value: { kind: 'text', value: '3', quoted: false } }],
     });
     assert.deepEqual(parseFilter("status = 'Open' || status = 'New'"), {
-      type: 'or', items: [eq('status', 'Open', true), eq('status', 'New', true)],
+      type: 'or',
+      items: [eq('status', 'Open', true), eq('status', 'New', true)],
     });
   });
 
@@ -112,7 +132,10 @@ describe('query parser: api expression form', () => {
     assert.deepEqual(parseFilter("! status = 'Closed'"), { type: 'not', item: eq('status', 'Closed', true) });
     for (const op of ['!=', '<>']) {
       assert.deepEqual(parseFilter(`status ${op} 'Closed'`), {
-        type: 'compare', field: 'status', op: '<>', value: { kind: 'text', value: 'Closed', quoted: true },
+        type: 'compare',
+        field: 'status',
+        op: '<>',
+        value: { kind: 'text', value: 'Closed', quoted: true },
       });
     }
   });
@@ -131,7 +154,8 @@ describe('query parser: api expression form', () => {
 
   it('strips optional outer double quotes', () => {
     assert.deepEqual(parseFilter(`"parent-id = 3 ; parent-type = 'defect'"`), {
-      type: 'and', items: [eq('parent-id', '3'), eq('parent-type', 'defect', true)],
+      type: 'and',
+      items: [eq('parent-id', '3'), eq('parent-type', 'defect', true)],
     });
     assert.deepEqual(parseFilter('"{status[Open]}"'), eq('status', 'Open'));
   });
@@ -139,13 +163,27 @@ describe('query parser: api expression form', () => {
   it('accepts negative numbers, dates and a trailing ;', () => {
     assert.deepEqual(parseFilter('id > -1 ;'), { type: 'compare', field: 'id', op: '>', value: { kind: 'text', value: '-1', quoted: false } });
     assert.deepEqual(parseFilter("creation-time >= '2026-01-05'"), {
-      type: 'compare', field: 'creation-time', op: '>=', value: { kind: 'text', value: '2026-01-05', quoted: true },
+      type: 'compare',
+      field: 'creation-time',
+      op: '>=',
+      value: { kind: 'text', value: '2026-01-05', quoted: true },
     });
   });
 
   const bad = [
-    "status 'Open'", "status = 'Open", '= 3', 'status =', "(status = 'Open'", "status = 'Open')", "status = 'Open' ;; id = 1",
-    "status = 'Open' || ", '||', 'status = Open Closed', 'id >> 3', "'x' = status", 'a = 1 b = 2',
+    "status 'Open'",
+    "status = 'Open",
+    '= 3',
+    'status =',
+    "(status = 'Open'",
+    "status = 'Open')",
+    "status = 'Open' ;; id = 1",
+    "status = 'Open' || ",
+    '||',
+    'status = Open Closed',
+    'id >> 3',
+    "'x' = status",
+    'a = 1 b = 2',
   ];
   for (const text of bad) {
     it(`rejects ${text}`, () => {

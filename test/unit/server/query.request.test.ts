@@ -63,9 +63,19 @@ describe('compileCollectionRequest: defaults and fields', () => {
 
 describe('compileCollectionRequest: errors', () => {
   const invalidFilters = [
-    '{status[Open]', "status = 'Open", '{id[abc]}', "id = 'x'", '{id[1.5]}', '{estimated-fix-time[abc]}',
-    '{creation-time[05/01/2026]}', "creation-time = '2026-01-05 10:00:00'", '{last-modified[yesterday]}',
-    '{id[< null]}', 'id > null', '{detected-in-rel[Release 1]}', `{id[${Array.from({ length: 501 }, (_, i) => i).join(' or ')}]}`,
+    '{status[Open]',
+    "status = 'Open",
+    '{id[abc]}',
+    "id = 'x'",
+    '{id[1.5]}',
+    '{estimated-fix-time[abc]}',
+    '{creation-time[05/01/2026]}',
+    "creation-time = '2026-01-05 10:00:00'",
+    '{last-modified[yesterday]}',
+    '{id[< null]}',
+    'id > null',
+    '{detected-in-rel[Release 1]}',
+    `{id[${Array.from({ length: 501 }, (_, i) => i).join(' or ')}]}`,
   ];
   for (const query of invalidFilters) {
     it(`answers 404 qccore.invalid-filter-expression for query=${query.slice(0, 60)}`, () => {
@@ -81,8 +91,7 @@ describe('compileCollectionRequest: errors', () => {
     assert.match(almError({ query: '{id[abc]}' }).title, /'abc' is not an integer for field 'id'/);
   });
 
-  for (const params of [{ query: '{nosuch[1]}' }, { query: "status = 'Open' ; nosuch = 1" }, { 'order-by': 'name,-nosuch' },
-    { 'order-by': '{nosuch[DESC]}' }, { fields: 'name,nosuch' }]) {
+  for (const params of [{ query: '{nosuch[1]}' }, { query: "status = 'Open' ; nosuch = 1" }, { 'order-by': 'name,-nosuch' }, { 'order-by': '{nosuch[DESC]}' }, { fields: 'name,nosuch' }]) {
     it(`answers 400 qccore.unknown-field-name for ${JSON.stringify(params)}`, () => {
       const err = almError(params);
       assert.equal(err.status, 400);

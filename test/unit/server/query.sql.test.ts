@@ -18,10 +18,20 @@ interface Row {
 }
 
 const rows: Row[] = [
-  { id: 1, name: 'Login fails', status: 'Open', 'ver-stamp': 1, 'creation-time': '2026-01-05', 'last-modified': '2026-01-05 10:00:00', 'estimated-fix-time': 1.5, owner: 'alice', 'user-02': ['Alpha', 'Beta'] },
+  {
+    id: 1,
+    name: 'Login fails',
+    status: 'Open',
+    'ver-stamp': 1,
+    'creation-time': '2026-01-05',
+    'last-modified': '2026-01-05 10:00:00',
+    'estimated-fix-time': 1.5,
+    owner: 'alice',
+    'user-02': ['Alpha', 'Beta'],
+  },
   { id: 2, name: 'a;b', status: 'New', 'ver-stamp': 3, 'creation-time': '2026-01-06', 'last-modified': '2026-01-06 09:30:00', 'estimated-fix-time': 4, owner: 'bob', 'user-02': ['Gamma'] },
   { id: 3, name: 'x[1]y', status: 'Closed', 'ver-stamp': 2, 'creation-time': '2026-02-01', 'last-modified': '2026-02-01 00:00:00', 'estimated-fix-time': null, owner: null, 'user-02': null },
-  { id: 4, name: "it's \"quoted\"", status: null, 'ver-stamp': 7, 'creation-time': '2025-12-31', 'last-modified': '2025-12-31 23:59:59', 'estimated-fix-time': 0, owner: 'alice', 'user-02': [] },
+  { id: 4, name: 'it\'s "quoted"', status: null, 'ver-stamp': 7, 'creation-time': '2025-12-31', 'last-modified': '2025-12-31 23:59:59', 'estimated-fix-time': 0, owner: 'alice', 'user-02': [] },
   { id: 5, name: '100% done_ok', status: 'Open', 'ver-stamp': 5, 'creation-time': '2026-01-05', 'last-modified': '2026-01-07 12:00:00', 'estimated-fix-time': 2, owner: 'carol', 'user-02': ['Beta'] },
   { id: 6, name: 'or', status: 'Fixed', 'ver-stamp': 1, 'creation-time': '2026-03-01', 'last-modified': '2026-03-01 08:00:00', 'estimated-fix-time': 10, owner: 'bob', 'user-02': ['alpha'] },
   { id: 7, name: 'Login page slow', status: 'Reopen', 'ver-stamp': 2, 'creation-time': '2026-01-20', 'last-modified': '2026-01-20 08:00:00', 'estimated-fix-time': 3, owner: 'alice', 'user-02': null },
@@ -51,14 +61,16 @@ db.exec(`CREATE TABLE defect ("id" INTEGER PRIMARY KEY, "name" TEXT, "status" TE
   "creation-time" TEXT, "last-modified" TEXT, "estimated-fix-time" REAL, "owner" TEXT, "user-02" TEXT)`);
 const insert = db.prepare(`INSERT INTO defect VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`);
 for (const r of rows) {
-  insert.run(r.id, r.name, r.status, r['ver-stamp'], r['creation-time'], r['last-modified'], r['estimated-fix-time'], r.owner,
-    r['user-02'] === null ? null : JSON.stringify(r['user-02']));
+  insert.run(r.id, r.name, r.status, r['ver-stamp'], r['creation-time'], r['last-modified'], r['estimated-fix-time'], r.owner, r['user-02'] === null ? null : JSON.stringify(r['user-02']));
 }
 
 function run(params: Record<string, string | undefined>): number[] {
   const c = compileCollectionRequest(params, catalog, limits);
   const sql = `SELECT "id" FROM defect WHERE ${c.where} ORDER BY ${c.orderBy} LIMIT ? OFFSET ?`;
-  return db.prepare(sql).pluck().all(...c.params, c.limit, c.offset) as number[];
+  return db
+    .prepare(sql)
+    .pluck()
+    .all(...c.params, c.limit, c.offset) as number[];
 }
 
 function expected(pred: (r: Row) => boolean): number[] {
@@ -169,15 +181,31 @@ describe('order-by and paging against SQLite', () => {
 
   it('sorts by several fields with + and - and breaks ties by id', () => {
     const want = [...rows].sort((a, b) => byOwner(a, b) || b['ver-stamp'] - a['ver-stamp'] || b.id - a.id);
-    assert.deepEqual(run({ 'order-by': 'owner,-ver-stamp' }), want.map((r) => r.id));
-    assert.deepEqual(run({ 'order-by': '+owner, -ver-stamp' }), want.map((r) => r.id));
-    assert.deepEqual(run({ 'order-by': ' owner,-ver-stamp' }), want.map((r) => r.id), 'a decoded + is a space');
+    assert.deepEqual(
+      run({ 'order-by': 'owner,-ver-stamp' }),
+      want.map((r) => r.id),
+    );
+    assert.deepEqual(
+      run({ 'order-by': '+owner, -ver-stamp' }),
+      want.map((r) => r.id),
+    );
+    assert.deepEqual(
+      run({ 'order-by': ' owner,-ver-stamp' }),
+      want.map((r) => r.id),
+      'a decoded + is a space',
+    );
   });
 
   it('accepts the Core form {f[ASC];g[DESC]} and {f;g[DESC]}', () => {
     const want = [...rows].sort((a, b) => byOwner(a, b) || b['ver-stamp'] - a['ver-stamp'] || b.id - a.id);
-    assert.deepEqual(run({ 'order-by': '{owner[ASC];ver-stamp[DESC]}' }), want.map((r) => r.id));
-    assert.deepEqual(run({ 'order-by': '{owner;ver-stamp[desc]}' }), want.map((r) => r.id));
+    assert.deepEqual(
+      run({ 'order-by': '{owner[ASC];ver-stamp[DESC]}' }),
+      want.map((r) => r.id),
+    );
+    assert.deepEqual(
+      run({ 'order-by': '{owner;ver-stamp[desc]}' }),
+      want.map((r) => r.id),
+    );
   });
 
   it('does not add a second id key when id is sorted explicitly', () => {
@@ -205,9 +233,15 @@ describe('order-by and paging against SQLite', () => {
       const c = compileCollectionRequest(params, catalog, limits);
       const page = pageQuery('defect', '"id", "name"', c);
       const got = db.prepare(page.sql).all(...page.params) as { id: number }[];
-      assert.deepEqual(got.map((r) => r.id), run(params));
+      assert.deepEqual(
+        got.map((r) => r.id),
+        run(params),
+      );
       const count = countQuery('defect', c);
-      const total = db.prepare(count.sql).pluck().get(...count.params);
+      const total = db
+        .prepare(count.sql)
+        .pluck()
+        .get(...count.params);
       assert.equal(total, run({ ...params, limit: 'max', offset: '0' }).length);
     }
   });
@@ -220,7 +254,10 @@ describe('order-by and paging against SQLite', () => {
   });
 
   it('pages a filtered, ordered result', () => {
-    const want = rows.filter((r) => r.status === 'Open').sort((a, b) => b['ver-stamp'] - a['ver-stamp']).map((r) => r.id);
+    const want = rows
+      .filter((r) => r.status === 'Open')
+      .sort((a, b) => b['ver-stamp'] - a['ver-stamp'])
+      .map((r) => r.id);
     assert.deepEqual(run({ query: '{status[Open]}', 'order-by': '-ver-stamp', limit: '2' }), want.slice(0, 2));
     assert.deepEqual(run({ query: '{status[Open]}', 'order-by': '-ver-stamp', limit: '2', offset: '2' }), want.slice(2));
   });

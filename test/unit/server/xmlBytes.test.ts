@@ -61,12 +61,21 @@ describe('server core: XML bytes written outside the library', () => {
       db.exec(`CREATE TABLE defects (${CATALOGS.defects.fields.map((def) => `${def.column} ${sqlType(def)}`).join(', ')})`);
       const insert = db.prepare(`INSERT INTO defects (${plain.map((def) => def.column).join(', ')}) VALUES (${plain.map(() => '?').join(', ')})`);
       HOSTILE.forEach((text, i) => insert.run(...plain.map((def, k) => (def.dataType === 'Integer' && k % 2 === 0 ? i * 10 + k : (k + i) % 5 === 4 ? null : text))));
-      const written = db.prepare(`SELECT ${fieldsRunSql(plain)} FROM defects ORDER BY rowid`).pluck().all() as string[];
+      const written = db
+        .prepare(`SELECT ${fieldsRunSql(plain)} FROM defects ORDER BY rowid`)
+        .pluck()
+        .all() as string[];
       // Compared with the values as stored and read back (a lone surrogate is stored as bytes that read back as U+FFFD).
       const stored = db.prepare(`SELECT * FROM defects ORDER BY rowid`).all() as Record<string, string | number | null>[];
       const refs = new ReferenceNames({} as ProjectStore);
       stored.forEach((row, i) => {
-        const entity = entityXml(defectEntity(row, plain.map((def) => def.name), refs)).slice(XML_DECLARATION.length);
+        const entity = entityXml(
+          defectEntity(
+            row,
+            plain.map((def) => def.name),
+            refs,
+          ),
+        ).slice(XML_DECLARATION.length);
         const fields = entity.slice(entity.indexOf('<Fields>') + '<Fields>'.length, entity.indexOf('</Fields>'));
         assert.equal(written[i], fields, `row ${i}`);
       });

@@ -45,7 +45,10 @@ export function importGraph(files: readonly string[]): Map<string, string[]> {
   const graph = new Map<string, string[]>();
   for (const file of files) {
     const info = ts.preProcessFile(fs.readFileSync(file, 'utf8'), true, true);
-    const targets = info.importedFiles.map((i) => i.fileName).filter((s) => s.startsWith('.')).map((s) => resolve(file, s));
+    const targets = info.importedFiles
+      .map((i) => i.fileName)
+      .filter((s) => s.startsWith('.'))
+      .map((s) => resolve(file, s));
     graph.set(file, [...new Set(targets.filter((t): t is string => t !== undefined))]);
   }
   return graph;
@@ -94,11 +97,24 @@ describe('import structure of src/', () => {
   it('finds the imports it checks (the reader is not blind)', () => {
     const tree = graph.get(path.join(SRC, 'extension.ts')) ?? [];
     assert.ok(tree.length > 5, `extension.ts should import several modules, read ${tree.length}`);
-    assert.deepEqual(circles(new Map([['a', ['b']], ['b', ['c']], ['c', ['a']], ['d', ['a']]])), [['a', 'b', 'c']]);
+    assert.deepEqual(
+      circles(
+        new Map([
+          ['a', ['b']],
+          ['b', ['c']],
+          ['c', ['a']],
+          ['d', ['a']],
+        ]),
+      ),
+      [['a', 'b', 'c']],
+    );
   });
 
   it('has no import circle between files', () => {
-    assert.deepEqual(circles(graph).map((c) => c.map(rel)), []);
+    assert.deepEqual(
+      circles(graph).map((c) => c.map(rel)),
+      [],
+    );
   });
 
   it('never imports a folder of a higher layer', () => {

@@ -37,7 +37,11 @@ describe('finding a defect row to reveal', () => {
     fake.rows.push(created(251));
     const before = fake.calls.length;
     assert.equal(await findDefectRow(defects, 251), undefined);
-    assert.deepEqual(fake.calls.slice(before).map((c) => c.offset), [0], 'one first page, no further pages');
+    assert.deepEqual(
+      fake.calls.slice(before).map((c) => c.offset),
+      [0],
+      'one first page, no further pages',
+    );
     assert.ok(defects.loadedRow(1), 'the first page (ids 1…100) is loaded');
   });
 
@@ -49,7 +53,7 @@ describe('finding a defect row to reveal', () => {
     assert.ok((await kids(defects)).length > 0, 'the filtered list itself loaded');
   });
 
-  it('grouped: loads only the new defect\'s group and finds its row there', async () => {
+  it("grouped: loads only the new defect's group and finds its row there", async () => {
     const { ctx, project, defects, fake } = await setup();
     await ctx.state.setGroupBy('severity');
     fake.rows.push(created(251, { severity: '5-Urgent' }));
@@ -61,7 +65,11 @@ describe('finding a defect row to reveal', () => {
     assert.equal(group.group.value, '5-Urgent');
     assert.equal(group.parent, defects);
     const groups = (await kids(defects)) as GroupNode[];
-    assert.deepEqual(groups.filter((g) => g.loaded !== undefined).map((g) => g.group.value), ['5-Urgent'], 'other groups stay unloaded');
+    assert.deepEqual(
+      groups.filter((g) => g.loaded !== undefined).map((g) => g.group.value),
+      ['5-Urgent'],
+      'other groups stay unloaded',
+    );
     // Group counts are one-row requests too; the lookup is the one by id.
     const lookup = fake.calls.find((c) => c.pageSize === 1 && c.filter !== undefined && 'id' in c.filter);
     assert.ok(lookup, 'one lookup of the defect');

@@ -85,7 +85,8 @@ function matches(value: unknown, c: Condition): boolean {
     case 'in':
       return c.values.map(String).includes(text);
     case 'like': {
-      const re = new RegExp(`^${c.pattern.split('*').map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`, 'i');
+      const like = c.pattern.split('*').map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+      const re = new RegExp(`^${like.join('.*')}$`, 'i');
       return re.test(text);
     }
     case 'not':
@@ -196,8 +197,10 @@ function item(id: number, name: string, parentId: number, children: ListItem[] =
 }
 
 function fakeLists(): ListTree {
-  const status = item(222, 'Bug Status', 0, STATUSES.map((s, i) => item(1000 + i, s, 222)));
-  const severity = item(287, 'Severity', 0, SEVERITIES.map((s, i) => item(2000 + i, s, 287)));
+  const statusItems = STATUSES.map((s, i) => item(1000 + i, s, 222));
+  const severityItems = SEVERITIES.map((s, i) => item(2000 + i, s, 287));
+  const status = item(222, 'Bug Status', 0, statusItems);
+  const severity = item(287, 'Severity', 0, severityItems);
   const subject = item(2, 'Subject', 0, [item(3000, 'Apps', 2, [item(3001, 'Mobile', 3000, [item(3002, 'iOS', 3001)])])]);
   const lists = [status, severity, subject];
   const all = new Map<number, ListItem>();

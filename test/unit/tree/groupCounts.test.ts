@@ -12,10 +12,20 @@ describe('group counts', () => {
   it('counts a list field with one count-only request per value and one for the total, never a scan', async () => {
     const { defects, fake } = await grouped(5000, 'severity');
     const groups = (await kids(defects)) as GroupNode[];
-    assert.deepEqual(groups.map((g) => g.group.value), SEVERITIES, 'list order');
-    assert.deepEqual(groups.map((g) => g.group.count), [1000, 1000, 1000, 1000, 1000]);
+    assert.deepEqual(
+      groups.map((g) => g.group.value),
+      SEVERITIES,
+      'list order',
+    );
+    assert.deepEqual(
+      groups.map((g) => g.group.count),
+      [1000, 1000, 1000, 1000, 1000],
+    );
     assert.equal(fake.calls.length, SEVERITIES.length + 1);
-    assert.ok(fake.calls.every((c) => c.pageSize === 1), 'no 2,000-defect scan pages');
+    assert.ok(
+      fake.calls.every((c) => c.pageSize === 1),
+      'no 2,000-defect scan pages',
+    );
   });
 
   it('falls back to one scan when the counts do not add up (values outside the list or none)', async () => {
@@ -23,8 +33,18 @@ describe('group counts', () => {
     fake.rows[0].severity = null;
     fake.rows[1].severity = 'Retired value';
     const groups = (await kids(defects)) as GroupNode[];
-    assert.equal(groups.reduce((n, g) => n + g.group.count, 0), 300, 'every defect is in a group');
-    assert.deepEqual(groups.slice(-2).map((g) => g.group.value), ['Retired value', null]);
-    assert.ok(fake.calls.some((c) => c.pageSize === 2000), 'scanned');
+    assert.equal(
+      groups.reduce((n, g) => n + g.group.count, 0),
+      300,
+      'every defect is in a group',
+    );
+    assert.deepEqual(
+      groups.slice(-2).map((g) => g.group.value),
+      ['Retired value', null],
+    );
+    assert.ok(
+      fake.calls.some((c) => c.pageSize === 2000),
+      'scanned',
+    );
   });
 });

@@ -11,12 +11,26 @@ import { MapMemento } from './fakes';
 describe('raw query parser', () => {
   it('parses fields, or/and/not, operators, quoted and bare values with spaces', () => {
     assert.deepEqual(parseRawQuery("{status[Open or New];severity[>='3-High'];owner[not alice]}"), {
-      status: { op: 'or', conditions: [{ op: '=', value: 'Open' }, { op: '=', value: 'New' }] },
+      status: {
+        op: 'or',
+        conditions: [
+          { op: '=', value: 'Open' },
+          { op: '=', value: 'New' },
+        ],
+      },
       severity: { op: '>=', value: '3-High' },
       owner: { op: 'not', condition: { op: '=', value: 'alice' } },
     });
     assert.deepEqual(parseRawQuery('severity[4-Very High]'), { severity: { op: '=', value: '4-Very High' } });
-    assert.deepEqual(parseRawQuery('id[>100 and <200]'), { id: { op: 'and', conditions: [{ op: '>', value: 100 }, { op: '<', value: 200 }] } });
+    assert.deepEqual(parseRawQuery('id[>100 and <200]'), {
+      id: {
+        op: 'and',
+        conditions: [
+          { op: '>', value: 100 },
+          { op: '<', value: 200 },
+        ],
+      },
+    });
   });
 
   it('reads * as a wildcard, null as "no value", and keeps quoted digits as text', () => {
@@ -28,7 +42,13 @@ describe('raw query parser', () => {
 
   it('keeps ; [ ] inside quotes as data and ANDs a repeated field', () => {
     assert.deepEqual(parseRawQuery("{name['a;b[c]'];name[<>x]}"), {
-      name: { op: 'and', conditions: [{ op: '=', value: 'a;b[c]' }, { op: '<>', value: 'x' }] },
+      name: {
+        op: 'and',
+        conditions: [
+          { op: '=', value: 'a;b[c]' },
+          { op: '<>', value: 'x' },
+        ],
+      },
     });
   });
 
@@ -55,7 +75,10 @@ describe('defect filter', () => {
     });
     assert.deepEqual(toApiFilter({ status: ['Open'], query: '{status[<>Closed]}' }, 'a').status, {
       op: 'and',
-      conditions: [{ op: '<>', value: 'Closed' }, { op: '=', value: 'Open' }],
+      conditions: [
+        { op: '<>', value: 'Closed' },
+        { op: '=', value: 'Open' },
+      ],
     });
   });
 

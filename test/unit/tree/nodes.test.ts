@@ -59,7 +59,10 @@ describe('tree nodes', () => {
     assert.equal(projects[0].id, 'alm:Demo/DEFAULT/Demo');
     const children = await kids(projects[0]);
     assert.deepEqual(labels(children), ['Defects', 'My Defects', 'Lists']);
-    assert.deepEqual(children.map((c) => c.id), ['alm:Demo/DEFAULT/Demo/defects', 'alm:Demo/DEFAULT/Demo/mine', 'alm:Demo/DEFAULT/Demo/lists']);
+    assert.deepEqual(
+      children.map((c) => c.id),
+      ['alm:Demo/DEFAULT/Demo/defects', 'alm:Demo/DEFAULT/Demo/mine', 'alm:Demo/DEFAULT/Demo/lists'],
+    );
     // The same server node comes back on the next redraw, so loaded children are kept.
     assert.equal(root.servers()[0], server);
     void ctx;
@@ -109,7 +112,10 @@ describe('tree nodes', () => {
     assert.equal(rows.length, 250, 'no Load more row after the last page');
     assert.equal(rows[249].item().label, '1: Defect number 1');
     assert.equal(new Set(rows.map((r) => r.id)).size, 250, 'ids are unique');
-    assert.deepEqual(world.project('DEFAULT', 'Demo').calls.map((c) => c.offset), [0, 100, 200]);
+    assert.deepEqual(
+      world.project('DEFAULT', 'Demo').calls.map((c) => c.offset),
+      [0, 100, 200],
+    );
     assert.equal(defects.item().description, '250 · ID ↓');
   });
 
@@ -141,7 +147,10 @@ describe('tree nodes', () => {
       .map((d) => d.id)
       .sort((a, b) => b - a);
     assert.ok(expected.length > 0);
-    assert.deepEqual(rows.map((r) => (r as DefectNode).ref.id), expected);
+    assert.deepEqual(
+      rows.map((r) => (r as DefectNode).ref.id),
+      expected,
+    );
     // The filter survives a "reload": a new view state over the same memento.
     assert.deepEqual(ctx.state.filter('alm:Demo/DEFAULT/Demo'), { status: ['Open', 'New'], owner: [ME], name: 'login' });
   });
@@ -161,7 +170,11 @@ describe('tree nodes', () => {
     const groups = (await kids(defects)) as GroupNode[];
     assert.deepEqual(labels(groups), ['alice', 'bob', 'carol', '(unassigned)']);
     const counts = groups.map((g) => Number(g.item().description));
-    assert.equal(counts.reduce((a, b) => a + b, 0), 250, 'every defect is in a group');
+    assert.equal(
+      counts.reduce((a, b) => a + b, 0),
+      250,
+      'every defect is in a group',
+    );
     assert.equal(counts[3], 35, '250/7 defects have no owner');
     const unassigned = await kids(groups[3]);
     assert.equal(unassigned.length, 35);
@@ -192,7 +205,10 @@ describe('tree nodes', () => {
     assert.equal((await kids(mobile))[0].item().collapsible, 'none');
     lists.refresh();
     await kids(lists);
-    assert.deepEqual(world.project('DEFAULT', 'Demo').listReads.map((r) => r.refresh), [false, true]);
+    assert.deepEqual(
+      world.project('DEFAULT', 'Demo').listReads.map((r) => r.refresh),
+      [false, true],
+    );
   });
 
   it('turns errors and empty results into message rows, never exceptions', async () => {

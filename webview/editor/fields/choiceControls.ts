@@ -125,4 +125,3 @@ export function multiSelectControl(view: FieldView, ctx: ControlContext): FieldC
     focus: () => boxes.values().next().value?.focus(),
   };
 }
-

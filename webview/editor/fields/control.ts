@@ -46,21 +46,17 @@ export class FieldRow {
   private readonly problem: HTMLElement;
   private readonly counter: HTMLElement | undefined;
 
-  constructor(readonly view: FieldView, options: { wide?: boolean } = {}) {
+  constructor(
+    readonly view: FieldView,
+    options: { wide?: boolean } = {},
+  ) {
     const label = h('label', { class: 'field-label', for: this.inputId, id: `${this.inputId}-label` }, view.label);
     if (view.required) label.append(h('span', { class: 'required', title: l10n.t('Required'), 'aria-hidden': 'true' }, ' *'));
     label.append(h('span', { class: 'dirty-mark', title: l10n.t('Changed'), 'aria-hidden': 'true' }, ' ●'));
     this.slot = h('div', { class: 'field-input' });
     this.problem = h('div', { class: 'field-problem', id: `${this.inputId}-problem`, hidden: true });
     this.counter = view.maxLength !== undefined && view.input === 'text' && !view.readOnly ? h('span', { class: 'counter', 'aria-hidden': 'true' }) : undefined;
-    this.row = h(
-      'div',
-      { class: `field field-${view.input}${options.wide ? ' wide' : ''}`, 'data-field': view.name },
-      label,
-      this.slot,
-      this.counter ?? null,
-      this.problem,
-    );
+    this.row = h('div', { class: `field field-${view.input}${options.wide ? ' wide' : ''}`, 'data-field': view.name }, label, this.slot, this.counter ?? null, this.problem);
   }
 
   setProblem(message: string | undefined): void {

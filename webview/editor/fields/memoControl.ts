@@ -48,10 +48,7 @@ function resolveImages(container: Element, ctx: ControlContext): void {
   }
 }
 
-export function memoControl(
-  view: FieldView,
-  ctx: ControlContext & { addComment?: (text: string) => Promise<void> },
-): FieldControl & { flush(): void; retryImages(): void } {
+export function memoControl(view: FieldView, ctx: ControlContext & { addComment?: (text: string) => Promise<void> }): FieldControl & { flush(): void; retryImages(): void } {
   const row = new FieldRow(view, { wide: true });
   const name = accessibleName(view);
   const toolbar = h('div', { class: 'memo-toolbar', role: 'toolbar', 'aria-label': l10n.t('Formatting of {0}', view.label), hidden: true });

@@ -36,7 +36,7 @@ export function updateAttachmentMetadata(store: AttachmentStore, row: Attachment
   if (parsed.bulk || parsed.entities.length !== 1) throw bad('A PUT of one attachment carries exactly one <Entity Type="attachment">.');
   const current = new Map(attachmentEntity(row).fields.map((f) => [f.name, f.values[0]?.value ?? '']));
   const changes: { name?: string; description?: string | null } = {};
-  for (const field of (parsed.entities[0]).fields) {
+  for (const field of parsed.entities[0].fields) {
     if (field.values.length > 1) throw bad(`Field '${field.name}' of an attachment takes one value, not ${field.values.length}.`);
     const value = field.values[0]?.value ?? '';
     if (field.name === 'name') changes.name = value;
@@ -45,8 +45,11 @@ export function updateAttachmentMetadata(store: AttachmentStore, row: Attachment
       if (value !== String(row['ref-subtype'])) throw refSubtypeImmutable(row['ref-subtype']);
     } else if (current.has(field.name)) {
       if (value !== current.get(field.name)) {
-        throw new AlmError(400, 'qccore.operation-forbidden',
-          `Field '${field.name}' of an attachment cannot be changed: a PUT changes only name and description (or the content, sent as application/octet-stream).`);
+        throw new AlmError(
+          400,
+          'qccore.operation-forbidden',
+          `Field '${field.name}' of an attachment cannot be changed: a PUT changes only name and description (or the content, sent as application/octet-stream).`,
+        );
       }
     } else {
       throw new AlmError(400, 'qccore.unknown-field-name', `Unknown field name '${field.name}' for entity 'attachment'.`, [{ Name: 'field', Value: field.name }]);

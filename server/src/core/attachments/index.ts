@@ -80,17 +80,25 @@ async function listAttachments(ctx: ServerContext, request: FastifyRequest, repl
   const page = pageQuery('attachments', '*', scoped);
   const count = countQuery('attachments', scoped);
   const rows = store.project.db.prepare(page.sql).all(...page.params) as AttachmentRow[];
-  const total = store.project.db.prepare(count.sql).pluck().get(...count.params) as number;
-  return send(reply, renderCollection(rows.map((row) => attachmentEntity(row, compiled.fields)), total, coreFormat(request)));
+  const total = store.project.db
+    .prepare(count.sql)
+    .pluck()
+    .get(...count.params) as number;
+  return send(
+    reply,
+    renderCollection(
+      rows.map((row) => attachmentEntity(row, compiled.fields)),
+      total,
+      coreFormat(request),
+    ),
+  );
 }
 
 async function postAttachment(ctx: ServerContext, request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
   const { store, defect } = defectOf(ctx, request);
   const session = sessionOf(request);
   const target = { type: 'defect', id: defect };
-  const row = isRaw(request)
-    ? await createFromStream(ctx, request, store, session, target)
-    : await createAttachment(ctx, request, store, session, target);
+  const row = isRaw(request) ? await createFromStream(ctx, request, store, session, target) : await createAttachment(ctx, request, store, session, target);
   return send(reply.code(201).header('Location', itemUrl(ctx, request, row)), renderEntity(attachmentEntity(row), coreFormat(request)));
 }
 

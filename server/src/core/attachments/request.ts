@@ -25,8 +25,11 @@ export function itemForm(request: FastifyRequest, alt: string | undefined): Item
     const form = FORMS[type];
     if (form) return form;
   }
-  throw new AlmError(406, 'qccore.general-error',
-    `Unsupported Accept '${header}': an attachment is returned as application/xml or application/json (its descriptor) or application/octet-stream (its content).`);
+  throw new AlmError(
+    406,
+    'qccore.general-error',
+    `Unsupported Accept '${header}': an attachment is returned as application/xml or application/json (its descriptor) or application/octet-stream (its content).`,
+  );
 }
 
 /** `by-id=true` addresses the item by attachment id; absent or `false`, by file name. */
@@ -46,8 +49,7 @@ export function byId(raw: string | undefined): boolean {
 export function slugName(header: string | string[] | undefined): string {
   const raw = (Array.isArray(header) ? header[0] : header)?.trim();
   if (!raw) {
-    throw new AlmError(400, 'qccore.general-error',
-      'An application/octet-stream upload names its file in the Slug header (e.g. Slug: report.txt); or send multipart/form-data with a filename part.');
+    throw new AlmError(400, 'qccore.general-error', 'An application/octet-stream upload names its file in the Slug header (e.g. Slug: report.txt); or send multipart/form-data with a filename part.');
   }
   if (/%[0-9a-f]{2}/i.test(raw)) {
     try {

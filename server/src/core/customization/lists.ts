@@ -31,8 +31,7 @@ export function projectLists(store: ProjectStore): CoreList[] {
     siblings.push(row);
     children.set(row['parent-id'], siblings);
   }
-  const itemsOf = (parent: number): CoreListItem[] =>
-    (children.get(parent) ?? []).map((row) => ({ value: row.name, logicalName: row['logical-identifier'], children: itemsOf(row.id) }));
+  const itemsOf = (parent: number): CoreListItem[] => (children.get(parent) ?? []).map((row) => ({ value: row.name, logicalName: row['logical-identifier'], children: itemsOf(row.id) }));
   return (children.get(0) ?? []).map((list) => ({ id: list.id, name: list.name, items: itemsOf(list.id) }));
 }
 
@@ -57,9 +56,7 @@ export function selectLists(lists: readonly CoreList[], selection: ListSelection
   if (id !== undefined && !/^\d{1,15}$/.test(id.trim())) {
     throw new AlmError(400, 'qccore.general-error', `Parameter id is a list id (a number, the List-Id of a field), not '${id}'.`);
   }
-  const picked = lists.filter(
-    (list) => (id === undefined || list.id === Number(id)) && (name === undefined || list.name.toLowerCase() === name.trim().toLowerCase()),
-  );
+  const picked = lists.filter((list) => (id === undefined || list.id === Number(id)) && (name === undefined || list.name.toLowerCase() === name.trim().toLowerCase()));
   if (picked.length === 0 && (name !== undefined || id !== undefined)) {
     const what = [name !== undefined ? `name '${name}'` : '', id !== undefined ? `id ${id}` : ''].filter(Boolean).join(' and ');
     throw new AlmError(404, 'qccore.entity-not-found', `No list with ${what} in ${where}.`);

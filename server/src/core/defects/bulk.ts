@@ -5,9 +5,7 @@ import { AlmError } from '../../errors';
 import type { CoreEntity } from '../wire/entity';
 import { entityJson, entityNode } from '../wire/entity';
 
-type BulkEntry =
-  | { succeeded: true; entityId: number; entity: CoreEntity }
-  | { succeeded: false; entityId: number | null; error: AlmError };
+type BulkEntry = { succeeded: true; entityId: number; entity: CoreEntity } | { succeeded: false; entityId: number | null; error: AlmError };
 
 class BulkOperationError extends AlmError {
   constructor(
@@ -34,9 +32,7 @@ class BulkOperationError extends AlmError {
   /** The XML twin of the JSON body: one `<BulkEntry>` per element, in the order sent. */
   override propertiesXml(): unknown {
     const BulkEntry = this.entries.map((e) => ({
-      ...(e.succeeded
-        ? { Entity: entityNode(e.entity) }
-        : { Exception: { Id: e.error.id, Title: e.error.title, ExceptionProperties: '', StackTrace: '' } }),
+      ...(e.succeeded ? { Entity: entityNode(e.entity) } : { Exception: { Id: e.error.id, Title: e.error.title, ExceptionProperties: '', StackTrace: '' } }),
       Succeeded: String(e.succeeded),
       EntityType: this.entityType,
       EntityId: e.entityId === null ? '' : String(e.entityId),
@@ -49,12 +45,7 @@ class BulkOperationError extends AlmError {
  * Runs `apply` per element, each in its own transaction via the caller; returns the entities when
  * all succeeded and throws BulkOperationError otherwise. Errors other than AlmError are real bugs and propagate.
  */
-export function runBulk<T>(
-  entityType: string,
-  items: readonly T[],
-  idOf: (item: T) => number | null,
-  apply: (item: T) => CoreEntity,
-): CoreEntity[] {
+export function runBulk<T>(entityType: string, items: readonly T[], idOf: (item: T) => number | null, apply: (item: T) => CoreEntity): CoreEntity[] {
   const entries: BulkEntry[] = items.map((item) => {
     let entityId: number | null = null;
     try {

@@ -70,9 +70,7 @@ function typedValue(def: FieldDef, field: CoreField): unknown {
   if (def.multiple) return values.filter((v) => v !== '');
   if (values.length === 0) return null;
   if (values.length > 1) {
-    throw new AlmError(400, 'qccore.invalid-value-type-for-field', `Field '${def.name}' (${def.label}) takes one value; ${values.length} were sent.`, [
-      { Name: 'field', Value: def.name },
-    ]);
+    throw new AlmError(400, 'qccore.invalid-value-type-for-field', `Field '${def.name}' (${def.label}) takes one value; ${values.length} were sent.`, [{ Name: 'field', Value: def.name }]);
   }
   const value = values[0];
   if (def.dataType === 'Integer' && INTEGER.test(value.trim())) return Number(value);
@@ -92,7 +90,7 @@ export function defectBody(entity: CoreEntity): DefectBody {
       throw new AlmError(400, 'qccore.general-error', `Field '${field.name}' is sent twice; send each field once, with several <Value> for several values.`);
     }
     const def = DEFECT.field(field.name);
-    body[field.name] = def && def.name === field.name ? typedValue(def, field) : field.values[0]?.value ?? null;
+    body[field.name] = def && def.name === field.name ? typedValue(def, field) : (field.values[0]?.value ?? null);
   }
   return body;
 }

@@ -53,7 +53,12 @@ export function registerCoreDefectReads(app: FastifyInstance, ctx: ServerContext
       if (coreFormat(request) === 'json') {
         const page = pageQuery('defects', coreDefectJsonSql(compiled.fields), compiled);
         // Under the shared answer budget, as the api tree's pages: a page of huge memos is a 413.
-        const entities = new AnswerBudget(ctx.options.limits, PAGE_ANSWER_HINT).collect(store.statement(page.sql).pluck().iterate(...page.params) as IterableIterator<Buffer>);
+        const entities = new AnswerBudget(ctx.options.limits, PAGE_ANSWER_HINT).collect(
+          store
+            .statement(page.sql)
+            .pluck()
+            .iterate(...page.params) as IterableIterator<Buffer>,
+        );
         return reply.type('application/json; charset=utf-8').send(jsonPage(entities, total));
       }
       return reply.type('application/xml; charset=utf-8').send(coreDefectXmlPage(store, compiled, total, new AnswerBudget(ctx.options.limits, PAGE_ANSWER_HINT)));

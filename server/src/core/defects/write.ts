@@ -50,7 +50,11 @@ export function registerCoreDefectWrites(app: FastifyInstance, ctx: ServerContex
       const store = projectOf(ctx, request);
       const parsed = entities(request);
       const format = coreFormat(request);
-      const create = (entity: CoreEntity) => shown(store, store.transaction(() => createDefect(ctx, store, defectBody(entity))));
+      const create = (entity: CoreEntity) =>
+        shown(
+          store,
+          store.transaction(() => createDefect(ctx, store, defectBody(entity))),
+        );
       const { domain, project } = request.params as { domain: string; project: string };
       const base = `${request.protocol}://${request.headers.host ?? 'localhost'}${ctx.options.rootPath}/rest/domains/${encodeURIComponent(domain)}/projects/${encodeURIComponent(project)}/defects`;
       if (!parsed.bulk) {
@@ -67,15 +71,23 @@ export function registerCoreDefectWrites(app: FastifyInstance, ctx: ServerContex
     app.put(url, async (request, reply) => {
       const store = projectOf(ctx, request);
       const parsed = entities(request);
-      if (!parsed.bulk) throw new AlmError(400, 'qccore.general-error', 'PUT on the collection takes the bulk form: <Entities><Entity>…</Entity></Entities> or {"entities":[…]}, each entity with its id.');
+      if (!parsed.bulk)
+        throw new AlmError(400, 'qccore.general-error', 'PUT on the collection takes the bulk form: <Entities><Entity>…</Entity></Entities> or {"entities":[…]}, each entity with its id.');
       // The same bounds as the api tree: element count, and the answer echoing every element.
       checkBulkSize(ctx.options.limits, parsed.entities.length, 'defects');
-      checkAnswerSize(ctx, store, parsed.entities.map((e) => {
-        const raw = entityIdField(e);
-        return raw !== undefined && /^\d{1,15}$/.test(String(raw)) ? Number(raw) : 0;
-      }));
+      checkAnswerSize(
+        ctx,
+        store,
+        parsed.entities.map((e) => {
+          const raw = entityIdField(e);
+          return raw !== undefined && /^\d{1,15}$/.test(String(raw)) ? Number(raw) : 0;
+        }),
+      );
       const updated = runBulk('defect', parsed.entities, bulkId, (entity) =>
-        shown(store, store.transaction(() => updateDefect(ctx, store, sessionOf(request), bulkId(entity), defectBody(entity)))),
+        shown(
+          store,
+          store.transaction(() => updateDefect(ctx, store, sessionOf(request), bulkId(entity), defectBody(entity))),
+        ),
       );
       return sendCollection(reply, updated, coreFormat(request));
     });
@@ -87,11 +99,16 @@ export function registerCoreDefectWrites(app: FastifyInstance, ctx: ServerContex
       const names = raw.split(',');
       checkBulkSize(ctx.options.limits, names.length, 'defects to delete');
       const ids = [...new Set(names.map((s) => s.trim()))];
-      const deleted = runBulk('defect', ids, (s) => (/^\d{1,15}$/.test(s) ? Number(s) : null), (s) => {
-        const id = entityId(s, 'defect');
-        const row = store.transaction(() => deleteDefects(ctx, store, [deletableDefect(ctx, store, sessionOf(request), id)])[0]);
-        return shown(store, row);
-      });
+      const deleted = runBulk(
+        'defect',
+        ids,
+        (s) => (/^\d{1,15}$/.test(s) ? Number(s) : null),
+        (s) => {
+          const id = entityId(s, 'defect');
+          const row = store.transaction(() => deleteDefects(ctx, store, [deletableDefect(ctx, store, sessionOf(request), id)])[0]);
+          return shown(store, row);
+        },
+      );
       return sendCollection(reply, deleted, coreFormat(request));
     });
   }

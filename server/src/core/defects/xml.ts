@@ -175,7 +175,10 @@ export function coreDefectXmlPage(store: ProjectStore, compiled: CompiledCollect
   out.text(`${XML_DECLARATION}<Entities TotalResults="${total}">`);
   let rows = 0;
   // Raw mode sticks to the cached statement; this column-list SQL is only ever run from here.
-  for (const row of store.statement(page.sql).raw(true).iterate(...page.params) as IterableIterator<unknown[]>) {
+  for (const row of store
+    .statement(page.sql)
+    .raw(true)
+    .iterate(...page.params) as IterableIterator<unknown[]>) {
     // The answer budget (issue 14) counts the row as it is read: huge memos are a 413, not gigabytes.
     budget?.add(rowSize(row));
     out.bytes(ENTITY_OPEN);

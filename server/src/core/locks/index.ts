@@ -23,9 +23,7 @@ function lockStatus(lock: LockRow | undefined, who: AlmSession, format: CoreForm
   const status = lock === undefined ? 'UNLOCKED' : mine ? 'LOCKED_BY_ME' : 'LOCKED_BY_OTHER';
   const entity: Record<string, string> = { LockStatus: status, LockedByMe: String(mine) };
   if (lock) entity.LockUser = lock.user;
-  return format === 'json'
-    ? { type: 'application/json; charset=utf-8', body: JSON.stringify(entity) }
-    : { type: 'application/xml; charset=utf-8', body: xmlDocument({ LockStatusEntity: entity }) };
+  return format === 'json' ? { type: 'application/json; charset=utf-8', body: JSON.stringify(entity) } : { type: 'application/xml; charset=utf-8', body: xmlDocument({ LockStatusEntity: entity }) };
 }
 
 export function registerCoreLocks(app: FastifyInstance, ctx: ServerContext): void {

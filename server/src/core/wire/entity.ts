@@ -87,9 +87,7 @@ export function collectionXml(entities: readonly CoreEntity[], total: number): s
 
 /** One entity in the requested format, with its content type. */
 export function renderEntity(entity: CoreEntity, format: CoreFormat): { type: string; body: string } {
-  return format === 'json'
-    ? { type: 'application/json; charset=utf-8', body: JSON.stringify(entityJson(entity)) }
-    : { type: 'application/xml; charset=utf-8', body: entityXml(entity) };
+  return format === 'json' ? { type: 'application/json; charset=utf-8', body: JSON.stringify(entityJson(entity)) } : { type: 'application/xml; charset=utf-8', body: entityXml(entity) };
 }
 
 export function renderCollection(entities: readonly CoreEntity[], total: number, format: CoreFormat): { type: string; body: string } {

@@ -18,7 +18,12 @@ export function registerDefectReads(app: FastifyInstance, ctx: ServerContext): v
     const page = pageQuery('defects', defectJsonSql(compiled.fields), compiled);
     // Collected under the answer budget: a page of huge memos is refused, never held whole.
     const budget = new AnswerBudget(ctx.options.limits, PAGE_ANSWER_HINT);
-    const instances = budget.collect(store.statement(page.sql).pluck().iterate(...page.params) as IterableIterator<Buffer>);
+    const instances = budget.collect(
+      store
+        .statement(page.sql)
+        .pluck()
+        .iterate(...page.params) as IterableIterator<Buffer>,
+    );
     const total = store.countDefectMatches(compiled);
     return reply.type('application/json; charset=utf-8').send(pageBody(instances, total));
   });

@@ -44,10 +44,12 @@ export function registerDefectWrites(app: FastifyInstance, ctx: ServerContext): 
     const store = projectOf(ctx, request);
     const id = entityId((request.params as { id: string }).id, 'defect');
     const body = asObject(request.body, 'the fields to change');
-    return defectJson(store.transaction(() => {
-      applyDefectUpdate(ctx, store, session(request), id, body);
-      return store.getDefect(id) as DefectRow;
-    }));
+    return defectJson(
+      store.transaction(() => {
+        applyDefectUpdate(ctx, store, session(request), id, body);
+        return store.getDefect(id) as DefectRow;
+      }),
+    );
   });
 
   app.put('/defects', async (request, reply) => {
@@ -68,10 +70,13 @@ export function registerDefectWrites(app: FastifyInstance, ctx: ServerContext): 
     );
     const ids = elements.map((e) => e.id);
     checkAnswerSize(ctx, store, ids);
-    return sendJson(reply, store.transaction(() => {
-      elements.forEach(({ id, element }, index) => inElement(index, () => applyDefectUpdate(ctx, store, session(request), id, element)));
-      return defectsAnswer(ctx, store, ids);
-    }));
+    return sendJson(
+      reply,
+      store.transaction(() => {
+        elements.forEach(({ id, element }, index) => inElement(index, () => applyDefectUpdate(ctx, store, session(request), id, element)));
+        return defectsAnswer(ctx, store, ids);
+      }),
+    );
   });
 
   app.post('/defects', async (request, reply) => {
@@ -79,11 +84,7 @@ export function registerDefectWrites(app: FastifyInstance, ctx: ServerContext): 
     const body = asObject(request.body, 'the new defect');
     const elements = 'data' in body ? dataArray(body, 'the new defects') : [body];
     checkBulkSize(limits, elements.length, 'new defects');
-    const ids = store.transaction(() =>
-      elements.map((item, index) =>
-        inElement(index, () => Number(createDefect(ctx, store, asObject(item, 'each new defect')).id)),
-      ),
-    );
+    const ids = store.transaction(() => elements.map((item, index) => inElement(index, () => Number(createDefect(ctx, store, asObject(item, 'each new defect')).id))));
     const first = ids[0];
     const { domain, project } = request.params as { domain: string; project: string };
     const base = `${request.protocol}://${request.headers.host ?? 'localhost'}${ctx.options.rootPath}`;
@@ -96,11 +97,13 @@ export function registerDefectWrites(app: FastifyInstance, ctx: ServerContext): 
   app.delete('/defects/:id', async (request) => {
     const store = projectOf(ctx, request);
     const id = entityId((request.params as { id: string }).id, 'defect');
-    return defectJson(store.transaction(() => {
-      const row = deletableDefect(ctx, store, session(request), id);
-      deleteDefects(ctx, store, [row]);
-      return row;
-    }));
+    return defectJson(
+      store.transaction(() => {
+        const row = deletableDefect(ctx, store, session(request), id);
+        deleteDefects(ctx, store, [row]);
+        return row;
+      }),
+    );
   });
 
   app.delete('/defects', async (request, reply) => {
@@ -111,13 +114,16 @@ export function registerDefectWrites(app: FastifyInstance, ctx: ServerContext): 
     checkBulkSize(limits, names.length, 'defects to delete');
     const ids = [...new Set(names.map((s) => entityId(s.trim(), 'defect')))];
     checkAnswerSize(ctx, store, ids);
-    return sendJson(reply, store.transaction(() => {
-      const rows = ids.map((id) => deletableDefect(ctx, store, session(request), id));
-      // The answer echoes the defects as they were, so it is read before they go.
-      const answer = defectsAnswer(ctx, store, ids);
-      deleteDefects(ctx, store, rows);
-      return answer;
-    }));
+    return sendJson(
+      reply,
+      store.transaction(() => {
+        const rows = ids.map((id) => deletableDefect(ctx, store, session(request), id));
+        // The answer echoes the defects as they were, so it is read before they go.
+        const answer = defectsAnswer(ctx, store, ids);
+        deleteDefects(ctx, store, rows);
+        return answer;
+      }),
+    );
   });
 }
 

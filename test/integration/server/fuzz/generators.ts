@@ -8,13 +8,82 @@ import type { Rng } from '../../../support/random';
 export const ESCAPE_MARK = 'fuzzpwn';
 
 const NASTY = [
-  '', ' ', '%', '%00', '%zz', '\u0000', "'", '"', '\\', '{', '}', '[', ']', ';', ',', '-', '--', '*', '?', '&', '=', '+', '#',
-  '💥', '\ud800', 'ünïcödé', '\r\n', '\t', 'null', 'undefined', 'true', '[]', '{}', 'NaN', 'Infinity', '-1', '0', '1', '1.5', '1e309',
-  '99999999999999999999999', '-9223372036854775809', '2147483648', 'id', 'name', 'status', 'owner', '-id', 'name,id', 'id,,name',
-  `../../${ESCAPE_MARK}`, `..\\..\\${ESCAPE_MARK}`, '/etc/passwd', 'C:\\Windows\\win.ini', '<script>alert(1)</script>', "' OR 1=1 --",
-  '"; DROP TABLE defects; --', '{status[Open]}', '{status[Open or New]}', '{name["a]}', '{id[>1;<5]}', '{id[1 or 2 and 3]}',
-  '{name[*]}', '{no-such-field[1]}', '{id[]}', '{id[> ]}', '{{{{', ']]]]', '{name[\'x\']}', 'status[Open]', '{id[NOT 1]}',
-  '{id[1]};{id[2]}', '{name[a\\]b]}', '{last-modified[>"2020-01-01"]}', '{owner[@me]}', '{severity["1-Low" or "2-Medium"]}',
+  '',
+  ' ',
+  '%',
+  '%00',
+  '%zz',
+  '\u0000',
+  "'",
+  '"',
+  '\\',
+  '{',
+  '}',
+  '[',
+  ']',
+  ';',
+  ',',
+  '-',
+  '--',
+  '*',
+  '?',
+  '&',
+  '=',
+  '+',
+  '#',
+  '💥',
+  '\ud800',
+  'ünïcödé',
+  '\r\n',
+  '\t',
+  'null',
+  'undefined',
+  'true',
+  '[]',
+  '{}',
+  'NaN',
+  'Infinity',
+  '-1',
+  '0',
+  '1',
+  '1.5',
+  '1e309',
+  '99999999999999999999999',
+  '-9223372036854775809',
+  '2147483648',
+  'id',
+  'name',
+  'status',
+  'owner',
+  '-id',
+  'name,id',
+  'id,,name',
+  `../../${ESCAPE_MARK}`,
+  `..\\..\\${ESCAPE_MARK}`,
+  '/etc/passwd',
+  'C:\\Windows\\win.ini',
+  '<script>alert(1)</script>',
+  "' OR 1=1 --",
+  '"; DROP TABLE defects; --',
+  '{status[Open]}',
+  '{status[Open or New]}',
+  '{name["a]}',
+  '{id[>1;<5]}',
+  '{id[1 or 2 and 3]}',
+  '{name[*]}',
+  '{no-such-field[1]}',
+  '{id[]}',
+  '{id[> ]}',
+  '{{{{',
+  ']]]]',
+  "{name['x']}",
+  'status[Open]',
+  '{id[NOT 1]}',
+  '{id[1]};{id[2]}',
+  '{name[a\\]b]}',
+  '{last-modified[>"2020-01-01"]}',
+  '{owner[@me]}',
+  '{severity["1-Low" or "2-Medium"]}',
 ];
 
 const QUERY_KEYS = ['query', 'fields', 'order-by', 'limit', 'offset', 'page-size', 'start-index', 'alt', 'login-form-required', 'x'];
@@ -127,10 +196,14 @@ export function multipartBody(rng: Rng): { contentType: string; body: Buffer } {
   const parts: string[] = [];
   for (let n = rng.int(0, 6); n > 0; n--) {
     const name = rng.pick(names);
-    const value = name === 'filename' ? rng.pick([`../../${ESCAPE_MARK}.txt`, `a\u0000b.txt`, `..`, `.`, '/abs/x', `${ESCAPE_MARK}/../../x`, nastyString(rng)])
-      : name === 'entity.type' ? rng.pick(['defect', 'test', nastyString(rng)])
-      : name === 'entity.id' ? rng.pick(['1', '2', '0', '-1', nastyString(rng)])
-      : nastyString(rng);
+    const value =
+      name === 'filename'
+        ? rng.pick([`../../${ESCAPE_MARK}.txt`, `a\u0000b.txt`, `..`, `.`, '/abs/x', `${ESCAPE_MARK}/../../x`, nastyString(rng)])
+        : name === 'entity.type'
+          ? rng.pick(['defect', 'test', nastyString(rng)])
+          : name === 'entity.id'
+            ? rng.pick(['1', '2', '0', '-1', nastyString(rng)])
+            : nastyString(rng);
     const extraHeader = rng.chance(0.1) ? `X-Huge: ${'h'.repeat(rng.int(1000, 100_000))}\r\n` : '';
     const file = name === 'file' ? `; filename="${rng.chance(0.5) ? `../${ESCAPE_MARK}\u0000.bin` : 'ok.bin'}"\r\nContent-Type: application/octet-stream` : '';
     parts.push(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"${file}\r\n${extraHeader}\r\n${value}\r\n`);

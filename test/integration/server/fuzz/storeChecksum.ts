@@ -28,7 +28,10 @@ function hashDatabase(path: string, hash: ReturnType<typeof createHash>): void {
     for (const table of tables) {
       if (VOLATILE_TABLES.has(table)) continue;
       hash.update(`table ${table}\n`);
-      for (const row of db.prepare(`SELECT * FROM "${table.replace(/"/g, '""')}" ORDER BY rowid`).raw().iterate()) {
+      for (const row of db
+        .prepare(`SELECT * FROM "${table.replace(/"/g, '""')}" ORDER BY rowid`)
+        .raw()
+        .iterate()) {
         hash.update(JSON.stringify(row, (_k, v: unknown) => (Buffer.isBuffer(v) ? v.toString('base64') : typeof v === 'bigint' ? String(v) : v)));
         hash.update('\n');
       }
