@@ -7,7 +7,7 @@ import type { AlmDefectsApi } from '../../../src/extension';
 import type { TreeNode } from '../../../src/tree/nodes/treeNode';
 import { e2eAlmServer, signIn } from '../environment';
 import { serverDefect, serverListItems, serverTotal as oracleTotal } from '../oracle';
-import { activate, addServerWith, signInWith, usePrompts } from './support';
+import { activate, addServerWith, signInWith, until, usePrompts } from './support';
 import { text } from '../../support/text';
 
 const DEMO = { server: 'Demo', domain: 'DEFAULT', project: 'Demo' };
@@ -199,11 +199,13 @@ describe('tree: connections, sign-in and the ALM tree', function () {
   it('goes to a defect by id, opens it read-only, and copies its id and link', async () => {
     const ref = await vscode.commands.executeCommand('almDefects.goToDefect', { ...DEMO, id: 7 });
     assert.deepEqual(ref, { ...DEMO, id: 7 });
-    const doc = await vscode.workspace.openTextDocument(vscode.Uri.from({ scheme: 'alm-defect', path: '/Demo/DEFAULT/Demo/Defect 7.md' }));
+    // It opens in the defect editor, read-only (no lock taken), with the server's values.
+    const editor = await until('the editor of defect 7', () => api.editor.controller({ ...DEMO, id: 7 }));
+    await until('defect 7 loaded', () => editor.lockPhase !== 'loading');
+    assert.equal(editor.lockPhase, 'read-only');
     const defect = await serverDefect(e2eAlmServer(), cookie, 7);
-    assert.ok(doc.getText().startsWith('# Defect 7: '), doc.getText().slice(0, 80));
-    assert.ok(doc.getText().includes(`| Status | ${text(defect.status)} |`));
-    assert.ok(!/<script/i.test(doc.getText()), 'memo HTML is shown as text');
+    assert.equal(text(editor.values().server.status), text(defect.status));
+    assert.equal(text(editor.values().server.name), text(defect.name));
     const missing = await vscode.commands.executeCommand('almDefects.goToDefect', { ...DEMO, id: 999999 });
     assert.equal(missing, undefined);
 
