@@ -3,9 +3,9 @@
 // defects in one project. Each step runs --reps times (default 20) and prints p50 / p90, beside the
 // raw HTTP time of the requests the step made (rawHttp.mjs) and the ratio. Screenshots of each
 // step's final state go to test-results/bench-ui/. Not part of `npm test`.
-// Usage: node bench/ui/main.mjs [--reps 20] [--defects 100000]
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+// Usage: node bench/ui/main.mjs [--reps 20] [--defects 100000] [--steps activation,tree,editor,hover]
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync, mkdtempSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startAlmServer } from '../../scripts/e2e/almServer.mjs';
 import { launchBrowser } from '../../scripts/e2e/browser.mjs';
@@ -23,9 +23,15 @@ const argv = process.argv.slice(2);
 const option = (name, fallback) => (argv.includes(name) ? Number(argv[argv.indexOf(name) + 1]) : fallback);
 const REPS = option('--reps', 20);
 const DEFECTS = option('--defects', 100_000);
+// Only some of the step groups (a quicker run while working on one of them); all by default.
+const STEPS = new Set(argv.includes('--steps') ? argv[argv.indexOf('--steps') + 1].split(',') : ['activation', 'tree', 'editor', 'hover']);
 const BUDGET_MS = 10 * 60_000;
 const GOALS = { activate: 'activate ≤ 50 ms', editor: '≤ 300 ms', tree: '≤ raw + 100 ms', hover: '≤ raw + 100 ms + hover delay (300 ms)' };
 
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(', ');
 const log = (line) => console.log(`[bench:ui] ${line}`);
 const shotsDir = join(repoRoot, 'test-results', 'bench-ui');
 const runDir = mkdtempSync(join(tmpdir(), 'alm-bench-ui-'));
@@ -77,6 +83,7 @@ async function main() {
   }
   cpSync(seeded, join(runDir, 'alm-data'), { recursive: true });
   const alm = await startAlmServer({ dataDir: join(runDir, 'alm-data'), logFile: almLog, defects: DEFECTS, log: true, timeoutMs: 300_000 });
+  log(`load average (1, 5, 15 min) at the start: ${load()}`);
   log(`ALM server with ${DEFECTS.toLocaleString('en-US')} defects at ${alm.baseUrl} (seeded or copied in ${((Date.now() - seedStart) / 1000).toFixed(1)} s)`);
   // What is left of the budget is shared out: a phase that runs out stops with fewer repetitions.
   const left = () => BUDGET_MS - (Date.now() - started);
@@ -92,7 +99,14 @@ async function main() {
   const vscodeDir = join(runDir, 'vscode');
   const vscode = await startVscodeServer({ runtime, dir: vscodeDir, logFile: join(runDir, 'vscode-server.log') });
   const browser = await launchBrowser(log);
-  const { page } = await openWorkbench({ browser, vscode, folder, extensionPath: repoRoot, consoleLog: join(runDir, 'console.log') });
+  // A second extension only opens the empty webview the editor figure is read against. The
+  // workbench loads one development path (here, this repository) but scans a folder without a
+  // package.json for the extensions in it: both sit in one such folder.
+  const extensionPath = join(runDir, 'extensions');
+  mkdirSync(extensionPath);
+  symlinkSync(repoRoot, join(extensionPath, 'alm-defects'));
+  cpSync(join(repoRoot, 'bench', 'ui', 'emptyWebview'), join(extensionPath, 'empty-webview'), { recursive: true });
+  const { page } = await openWorkbench({ browser, vscode, folder, extensionPath, consoleLog: join(runDir, 'console.log') });
   benchPage = page;
   const raw = new RawHttp(almLog, alm.baseUrl, alm.users[0]);
   await raw.signIn();
@@ -121,10 +135,10 @@ async function main() {
   await signInAndExpand();
   await page.waitForTimeout(1000); // lets the workbench store the view state before the first reload
 
-  log(`activation: ${REPS} fresh windows`);
-  const url = workbenchUrl(vscode, { folder, extensionPath: repoRoot });
+  if (STEPS.has('activation')) log(`activation: ${REPS} fresh windows`);
+  const url = workbenchUrl(vscode, { folder, extensionPath });
   const activationEnd = phaseEnd(0.3);
-  for (let i = 0; i < REPS && Date.now() < activationEnd; i++) {
+  for (let i = 0; i < REPS && STEPS.has('activation') && Date.now() < activationEnd; i++) {
     const since = raw.mark();
     const opened = Date.now();
     await page.goto(url, { waitUntil: 'domcontentloaded', timeout: 60_000 });
@@ -133,37 +147,41 @@ async function main() {
     await signInAndExpand();
     record('window open → first tree row', at - opened, await raw.time(requests));
   }
-  await shot('activation');
+  if (STEPS.has('activation')) await shot('activation');
   await page.waitForTimeout(1000);
   const windows = figures.get('window open → first tree row')?.ms.length ?? 0;
-  for (const ms of activateTimes(vscodeDir).slice(-windows)) record('activate() (extension host)', ms, undefined, GOALS.activate);
+  for (const ms of windows ? activateTimes(vscodeDir).slice(-windows) : []) record('activate() (extension host)', ms, undefined, GOALS.activate);
 
   const timed = async (name, goal, run) => {
     const r = await run();
     record(name, r.ms, await raw.time(raw.requestsSince(r.since)), goal);
     return r;
   };
-  log(`tree: ${REPS} × expand, load more, group, filter`);
+  if (STEPS.has('tree')) log(`tree: ${REPS} × expand, load more, group, filter`);
   const repeat = async (end, fn) => {
     for (let i = 0; i < REPS && Date.now() < end; i++) await fn(i);
   };
-  await repeat(phaseEnd(0.12), () => timed('expand Defects → first page', GOALS.tree, () => steps.expandDefects()));
-  await shot('expand');
-  await repeat(phaseEnd(0.12), () => timed('Load more → next rows', GOALS.tree, () => steps.loadMore()));
-  await shot('load-more');
-  await repeat(phaseEnd(0.15), () => timed('group by severity → groups', GOALS.tree, () => steps.groupBySeverity()));
-  await repeat(phaseEnd(0.25), () => timed('filter (saved: severity 5-Urgent) → rows', GOALS.tree, () => steps.filter()));
+  if (STEPS.has('tree')) {
+    await repeat(phaseEnd(0.12), () => timed('expand Defects → first page', GOALS.tree, () => steps.expandDefects()));
+    await shot('expand');
+    await repeat(phaseEnd(0.12), () => timed('Load more → next rows', GOALS.tree, () => steps.loadMore()));
+    await shot('load-more');
+    await repeat(phaseEnd(0.15), () => timed('group by severity → groups', GOALS.tree, () => steps.groupBySeverity()));
+    await repeat(phaseEnd(0.25), () => timed('filter (saved: severity 5-Urgent) → rows', GOALS.tree, () => steps.filter()));
+  } else await steps.expandDefects(); // the editor steps open rows of the list
   // Back to the top of the list for the editor.
   await page.locator('.part.sidebar [role="treeitem"][aria-level="5"]').first().focus();
   await page.keyboard.press('Home');
 
-  log(`editor: ${REPS} × open, edit, save`);
+  if (STEPS.has('editor')) log(`editor: ${REPS} × open, edit, save`);
   const editorEnd = phaseEnd(0.8);
-  for (let i = 0; i < REPS; i++) {
+  for (let i = 0; i < REPS && STEPS.has('editor'); i++) {
     if (Date.now() > editorEnd) {
       log('time budget spent: stopping the editor steps');
       break;
     }
+    // Interleaved with the editor, so both see the same load on a shared machine.
+    record('baseline: key → empty webview shown', (await steps.openEmptyWebview(i + 1)).ms);
     const opened = await timed('double-click → editor with memos', GOALS.editor, () => steps.openEditor(i % 10));
     if (i === 0) await shot('editor');
     await timed('Edit → form editable (lock)', undefined, () => steps.edit(opened.frame));
@@ -172,9 +190,9 @@ async function main() {
     if (i === 0) await shot('save');
     await steps.closeEditor();
   }
-  log(`references: ${REPS} × hover a defect reference in a source file`);
+  if (STEPS.has('hover')) log(`references: ${REPS} × hover a defect reference in a source file`);
   const hoverEnd = Date.now() + Math.max(60_000, left() - 20_000);
-  for (let i = 0; i < REPS && Date.now() < hoverEnd; i++) {
+  for (let i = 0; i < REPS && STEPS.has('hover') && Date.now() < hoverEnd; i++) {
     await timed('hover a reference → defect hover', GOALS.hover, () => steps.hoverReference(folder, 501 + i));
     if (i === 0) await shot('hover');
   }
@@ -186,6 +204,7 @@ async function main() {
 function report() {
   const short = [...figures].filter(([, f]) => f.ms.length < REPS).map(([name, f]) => `${name} (${f.ms.length})`);
   if (short.length) log(`fewer than ${REPS} repetitions within the budget: ${short.join(', ')}`);
+  log(`load average (1, 5, 15 min) at the end: ${load()}`);
   const fmt = (v) => (v === undefined ? '—' : v.toFixed(0).padStart(6));
   console.log('\nstep (ms; noisy: shared machine)             n    p50    p90   raw p50  raw p90  p50/raw  p50-raw  goal');
   for (const [name, f] of figures) {

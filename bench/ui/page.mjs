@@ -52,18 +52,13 @@ export async function framePaintedAt(frame, condition, timeout = 60_000) {
 export const rowTexts = `(level) => [...document.querySelectorAll('.part.sidebar [role="treeitem"][aria-level="' + level + '"]')].map((r) => r.textContent ?? '')`;
 
 /**
- * The frame of the defect editor showing `id`, found by polling the page's frames (webviews are
- * frames in frames, created after the click). Returns the frame and the frame's Date.now() when
- * the editor first showed its memos.
+ * The first frame of the page where `probe` (an expression returning Date.now() once the frame shows
+ * what is awaited, else false) holds, found by polling the page's frames (webviews are frames in
+ * frames, created after the input). Returns the frame and the frame's Date.now() at that moment.
  * @param {import('playwright-core').Page} page
  */
-export async function editorRendered(page, id, timeout = 60_000) {
+async function webviewShowing(page, probe, what, timeout) {
   const deadline = Date.now() + timeout;
-  const probe = `(() => {
-    const head = document.querySelector('.defect-id');
-    if (!head || !(head.textContent ?? '').startsWith('Defect ${id} ')) return false;
-    return document.querySelector('[data-field="description"] .memo') && document.body.dataset.phase !== 'loading' ? Date.now() : false;
-  })()`;
   while (Date.now() < deadline) {
     for (const frame of page.frames()) {
       const at = await frame.evaluate(probe).catch(() => false);
@@ -71,5 +66,21 @@ export async function editorRendered(page, id, timeout = 60_000) {
     }
     await new Promise((r) => setTimeout(r, 10));
   }
-  throw new Error(`the editor of defect ${id} did not render within ${timeout / 1000} s`);
+  throw new Error(`${what} did not render within ${timeout / 1000} s`);
+}
+
+/** The frame of the defect editor showing `id` and the time it first showed its memos. @param {import('playwright-core').Page} page */
+export function editorRendered(page, id, timeout = 60_000) {
+  const probe = `(() => {
+    const head = document.querySelector('.defect-id');
+    if (!head || !(head.textContent ?? '').startsWith('Defect ${id} ')) return false;
+    return document.querySelector('[data-field="description"] .memo') && document.body.dataset.phase !== 'loading' ? Date.now() : false;
+  })()`;
+  return webviewShowing(page, probe, `the editor of defect ${id}`, timeout);
+}
+
+/** The baseline's empty webview number `n` (bench/ui/emptyWebview) shown. @param {import('playwright-core').Page} page */
+export function emptyWebviewRendered(page, n, timeout = 60_000) {
+  const probe = `(() => (document.querySelector('.bench-empty')?.textContent === 'Empty webview ${n}' ? Date.now() : false))()`;
+  return webviewShowing(page, probe, `empty webview ${n}`, timeout);
 }

@@ -3,7 +3,7 @@
 // { ms, since } where `since` marks the ALM server log at the input, for the raw HTTP figures.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { arm, editorRendered, framePaintedAt, inputTime, paintedAt, rowTexts } from './page.mjs';
+import { arm, editorRendered, emptyWebviewRendered, framePaintedAt, inputTime, paintedAt, rowTexts } from './page.mjs';
 
 const DEFECT_ROW = /^(\d+): /;
 
@@ -159,6 +159,15 @@ export class Steps {
     const { since, started } = await this.input(page, () => row.dblclick());
     const { frame, at } = await editorRendered(page, id);
     return { ms: at - started, since, id, frame };
+  }
+
+  /** The baseline: the bench extension's key → its `n`-th empty webview panel shown (closed after). */
+  async openEmptyWebview(n) {
+    const { page } = this;
+    const { since, started } = await this.input(page, () => page.keyboard.press('Control+Alt+Shift+F9'));
+    const { at } = await emptyWebviewRendered(page, n);
+    await this.closeEditor();
+    return { ms: at - started, since };
   }
 
   /** Edit → the form editable (the server lock taken). */
