@@ -47,6 +47,14 @@ function record(name, ms, raw, goal) {
   figures.set(name, f);
 }
 
+/** Per step, the page's marks as ms since the input (bench/ui/page.mjs): where the time went. */
+const breakdowns = new Map();
+function recordMarks(name, marks, ms) {
+  const b = breakdowns.get(name) ?? {};
+  for (const [k, v] of Object.entries({ ...marks, shown: ms })) if (Number.isFinite(v)) (b[k] ??= []).push(v);
+  breakdowns.set(name, b);
+}
+
 function percentile(values, p) {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
@@ -181,8 +189,11 @@ async function main() {
       break;
     }
     // Interleaved with the editor, so both see the same load on a shared machine.
-    record('baseline: key → empty webview shown', (await steps.openEmptyWebview(i + 1)).ms);
+    const empty = await steps.openEmptyWebview(i + 1);
+    record('baseline: key → empty webview shown', empty.ms);
+    recordMarks('empty webview', empty.marks, empty.ms);
     const opened = await timed('double-click → editor with memos', GOALS.editor, () => steps.openEditor(i % 10));
+    recordMarks('defect editor', opened.marks, opened.ms);
     if (i === 0) await shot('editor');
     await timed('Edit → form editable (lock)', undefined, () => steps.edit(opened.frame));
     if (i === 0) await shot('edit');
@@ -216,6 +227,14 @@ function report() {
       `${name.padEnd(44)} ${String(f.ms.length).padStart(2)} ${fmt(p50)} ${fmt(percentile(f.ms, 90))}   ${fmt(rawP50)}   ${fmt(f.raw.length ? percentile(f.raw, 90) : undefined)}  ${ratio}   ${over}  ${f.goal ?? ''}`,
     );
   }
+  // page: the webview's document started loading; script: our bundle runs; ready: it asked for the
+  // defect; state: the defect arrived; shown: rendered (each a p50 in ms since the input).
+  for (const [name, b] of breakdowns)
+    log(
+      `${name} (p50 ms since the input): ${Object.entries(b)
+        .map(([k, v]) => `${k} ${percentile(v, 50).toFixed(0)}`)
+        .join(' → ')}`,
+    );
 }
 
 let watchdog;

@@ -70,17 +70,23 @@ async function webviewShowing(page, probe, what, timeout) {
 }
 
 /** The frame of the defect editor showing `id` and the time it first showed its memos. @param {import('playwright-core').Page} page */
-export function editorRendered(page, id, timeout = 60_000) {
+export async function editorRendered(page, id, timeout = 60_000) {
   const probe = `(() => {
     const head = document.querySelector('.defect-id');
     if (!head || !(head.textContent ?? '').startsWith('Defect ${id} ')) return false;
-    return document.querySelector('[data-field="description"] .memo') && document.body.dataset.phase !== 'loading' ? Date.now() : false;
+    if (!document.querySelector('[data-field="description"] .memo') || document.body.dataset.phase === 'loading') return false;
+    const at = Date.now();
+    const mark = (name) => performance.timeOrigin + (performance.getEntriesByName('alm-editor:' + name)[0]?.startTime ?? NaN);
+    return { at, page: performance.timeOrigin, script: mark('script'), ready: mark('ready'), state: mark('state') };
   })()`;
-  return webviewShowing(page, probe, `the editor of defect ${id}`, timeout);
+  const { frame, at } = await webviewShowing(page, probe, `the editor of defect ${id}`, timeout);
+  // The page's own marks (webview/editor), for the breakdown of the open time.
+  return { frame, at: at.at, marks: { page: at.page, script: at.script, ready: at.ready, state: at.state } };
 }
 
 /** The baseline's empty webview number `n` (bench/ui/emptyWebview) shown. @param {import('playwright-core').Page} page */
-export function emptyWebviewRendered(page, n, timeout = 60_000) {
-  const probe = `(() => (document.querySelector('.bench-empty')?.textContent === 'Empty webview ${n}' ? Date.now() : false))()`;
-  return webviewShowing(page, probe, `empty webview ${n}`, timeout);
+export async function emptyWebviewRendered(page, n, timeout = 60_000) {
+  const probe = `(() => (document.querySelector('.bench-empty')?.textContent === 'Empty webview ${n}' ? { at: Date.now(), page: performance.timeOrigin } : false))()`;
+  const { frame, at } = await webviewShowing(page, probe, `empty webview ${n}`, timeout);
+  return { frame, at: at.at, marks: { page: at.page } };
 }

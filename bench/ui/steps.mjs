@@ -7,6 +7,9 @@ import { arm, editorRendered, emptyWebviewRendered, framePaintedAt, inputTime, p
 
 const DEFECT_ROW = /^(\d+): /;
 
+/** Page marks (epoch ms) as ms since the input. */
+const relative = (marks, started) => Object.fromEntries(Object.entries(marks).map(([k, v]) => [k, v - started]));
+
 /** @param {import('playwright-core').Page} page */
 export function treeRow(page, name, level) {
   return page.locator(`.part.sidebar [role="treeitem"][aria-level="${level}"]`).filter({ hasText: name }).first();
@@ -157,17 +160,17 @@ export class Steps {
     const row = rows.nth(index);
     const id = Number(DEFECT_ROW.exec(await row.innerText())[1]);
     const { since, started } = await this.input(page, () => row.dblclick());
-    const { frame, at } = await editorRendered(page, id);
-    return { ms: at - started, since, id, frame };
+    const { frame, at, marks } = await editorRendered(page, id);
+    return { ms: at - started, since, id, frame, marks: relative(marks, started) };
   }
 
   /** The baseline: the bench extension's key → its `n`-th empty webview panel shown (closed after). */
   async openEmptyWebview(n) {
     const { page } = this;
     const { since, started } = await this.input(page, () => page.keyboard.press('Control+Alt+Shift+F9'));
-    const { at } = await emptyWebviewRendered(page, n);
+    const { at, marks } = await emptyWebviewRendered(page, n);
     await this.closeEditor();
-    return { ms: at - started, since };
+    return { ms: at - started, since, marks: relative(marks, started) };
   }
 
   /** Edit → the form editable (the server lock taken). */

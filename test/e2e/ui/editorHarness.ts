@@ -16,7 +16,7 @@ const HARNESS_ORIGIN = 'https://alm-editor.test';
 
 /** What the page did that it should not have. */
 interface PageTraps {
-  /** Requests other than the page, its script and stylesheet. */
+  /** Requests other than the page, its scripts and stylesheet. */
   requests: string[];
   /** Navigations of any frame away from the editor page. */
   navigations: string[];
@@ -87,6 +87,7 @@ export async function openEditorPage(context: BrowserContext, repoRoot: string, 
     },
     '/editor.js': { body: readFileSync(join(dist, 'editor.js')), contentType: 'text/javascript' },
     '/editor.css': { body: readFileSync(join(dist, 'editor.css')), contentType: 'text/css' },
+    '/toolkit.js': { body: readFileSync(join(dist, 'toolkit.js')), contentType: 'text/javascript' },
   };
 
   await page.route('**/*', async (route) => {

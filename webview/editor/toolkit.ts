@@ -1,0 +1,39 @@
+// Loads the toolkit bundle (webview/toolkit/main.ts) next to this script, with this script's nonce
+// (the CSP allows no other script). Reading a defect needs no toolkit component: only editing does,
+// so the first paint does not wait for ~130 KB of components to load and register.
+
+// Read while this bundle runs: `document.currentScript` is this script only during that time.
+const ownScript = document.currentScript instanceof HTMLScriptElement ? document.currentScript : undefined;
+let loading: Promise<void> | undefined;
+
+/** Whether the toolkit's components are defined (its text field stands for all of them). */
+export function toolkitLoaded(): boolean {
+  return customElements.get('vscode-text-field') !== undefined;
+}
+
+/** Loads the toolkit once; resolves when its components are defined. */
+export function loadToolkit(): Promise<void> {
+  loading ??= new Promise<void>((resolve, reject) => {
+    if (toolkitLoaded() || !ownScript) {
+      resolve();
+      return;
+    }
+    const script = document.createElement('script');
+    script.nonce = ownScript.nonce;
+    script.src = new URL('toolkit.js', ownScript.src).href;
+    script.addEventListener('load', () => resolve());
+    script.addEventListener('error', () => {
+      loading = undefined;
+      reject(new Error('The editor could not load its input components (toolkit.js).'));
+    });
+    document.head.append(script);
+  });
+  return loading;
+}
+
+/** Loads the toolkit once the page has nothing else to do (so Edit finds it ready). */
+export function loadToolkitWhenIdle(): void {
+  const load = () => void loadToolkit().catch(() => undefined);
+  if ('requestIdleCallback' in window) requestIdleCallback(load, { timeout: 2000 });
+  else setTimeout(load, 200);
+}
