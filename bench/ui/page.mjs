@@ -77,16 +77,16 @@ export async function editorRendered(page, id, timeout = 60_000) {
     if (!document.querySelector('[data-field="description"] .memo') || document.body.dataset.phase === 'loading') return false;
     const at = Date.now();
     const mark = (name) => performance.timeOrigin + (performance.getEntriesByName('alm-editor:' + name)[0]?.startTime ?? NaN);
-    return { at, page: performance.timeOrigin, script: mark('script'), ready: mark('ready'), state: mark('state') };
+    return { at, page: performance.timeOrigin, script: mark('script'), ready: mark('ready'), state: mark('state'), painted: mark('painted') };
   })()`;
   const { frame, at } = await webviewShowing(page, probe, `the editor of defect ${id}`, timeout);
   // The page's own marks (webview/editor), for the breakdown of the open time.
-  return { frame, at: at.at, marks: { page: at.page, script: at.script, ready: at.ready, state: at.state } };
+  return { frame, at: at.at, marks: { page: at.page, script: at.script, ready: at.ready, state: at.state, painted: at.painted } };
 }
 
 /** The baseline's empty webview number `n` (bench/ui/emptyWebview) shown. @param {import('playwright-core').Page} page */
 export async function emptyWebviewRendered(page, n, timeout = 60_000) {
-  const probe = `(() => (document.querySelector('.bench-empty')?.textContent === 'Empty webview ${n}' ? { at: Date.now(), page: performance.timeOrigin } : false))()`;
+  const probe = `(() => (document.querySelector('.bench-empty')?.textContent === 'Empty webview ${n}' ? { at: Date.now(), page: performance.timeOrigin, painted: performance.timeOrigin + (performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN) } : false))()`;
   const { frame, at } = await webviewShowing(page, probe, `empty webview ${n}`, timeout);
-  return { frame, at: at.at, marks: { page: at.page } };
+  return { frame, at: at.at, marks: { page: at.page, painted: at.painted } };
 }

@@ -1,6 +1,7 @@
-// Loads the toolkit bundle (webview/toolkit/main.ts) next to this script, with this script's nonce
-// (the CSP allows no other script). Reading a defect needs no toolkit component: only editing does,
-// so the first paint does not wait for ~130 KB of components to load and register.
+// Loads the toolkit bundle (webview/toolkit/main.ts) from the address the host put on <body>
+// (`data-toolkit`), with this script's nonce (the CSP allows no other script). Reading a defect
+// needs no toolkit component, only editing does: the first paint does not wait for ~130 KB of
+// components to load and register.
 
 // Read while this bundle runs: `document.currentScript` is this script only during that time.
 const ownScript = document.currentScript instanceof HTMLScriptElement ? document.currentScript : undefined;
@@ -14,13 +15,18 @@ export function toolkitLoaded(): boolean {
 /** Loads the toolkit once; resolves when its components are defined. */
 export function loadToolkit(): Promise<void> {
   loading ??= new Promise<void>((resolve, reject) => {
-    if (toolkitLoaded() || !ownScript) {
+    const src = document.body.dataset.toolkit;
+    if (toolkitLoaded()) {
       resolve();
+      return;
+    }
+    if (!ownScript || !src) {
+      reject(new Error('The editor page does not say where its input components (toolkit.js) are.'));
       return;
     }
     const script = document.createElement('script');
     script.nonce = ownScript.nonce;
-    script.src = new URL('toolkit.js', ownScript.src).href;
+    script.src = src;
     script.addEventListener('load', () => resolve());
     script.addEventListener('error', () => {
       loading = undefined;
