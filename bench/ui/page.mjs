@@ -51,18 +51,37 @@ export async function framePaintedAt(frame, condition, timeout = 60_000) {
 /** Texts of the ALM tree's rows at `level` (1 = servers), in order. */
 export const rowTexts = `(level) => [...document.querySelectorAll('.part.sidebar [role="treeitem"][aria-level="' + level + '"]')].map((r) => r.textContent ?? '')`;
 
+let watches = 0;
+
 /**
- * The first frame of the page where `probe` (an expression returning Date.now() once the frame shows
- * what is awaited, else false) holds, found by polling the page's frames (webviews are frames in
- * frames, created after the input). Returns the frame and the frame's Date.now() at that moment.
+ * The first frame of the page that shows what `condition` (a function expression over `document`)
+ * awaits, and the frame's Date.now() at the animation frame it first held in (as paintedAt). The
+ * page's frames are polled (webviews are frames in frames, created after the input); each is given
+ * a requestAnimationFrame watcher, so the time does not include how long the polling took to look.
+ * `extra` (a function expression) adds the frame's own marks, read when the condition holds.
  * @param {import('playwright-core').Page} page
  */
-async function webviewShowing(page, probe, what, timeout) {
+async function webviewShowing(page, condition, extra, what, timeout) {
   const deadline = Date.now() + timeout;
+  const token = ++watches;
+  // Installed once per frame and watch; a frame that never shows it stops looking at the deadline.
+  const watch = `(() => {
+    if (window.__benchWatch !== ${token}) {
+      window.__benchWatch = ${token};
+      window.__benchShown = undefined;
+      const check = () => {
+        if (window.__benchWatch !== ${token} || Date.now() > ${deadline}) return;
+        if ((${condition})()) window.__benchShown = { at: Date.now(), polled: false, ...(${extra})() };
+        else requestAnimationFrame(check);
+      };
+      check();
+    }
+    return window.__benchShown ?? false;
+  })()`;
   while (Date.now() < deadline) {
     for (const frame of page.frames()) {
-      const at = await frame.evaluate(probe).catch(() => false);
-      if (at) return { frame, at };
+      const shown = await frame.evaluate(watch).catch(() => false);
+      if (shown) return { frame, shown: { ...shown, polled: Date.now() } };
     }
     await new Promise((r) => setTimeout(r, 10));
   }
@@ -71,22 +90,25 @@ async function webviewShowing(page, probe, what, timeout) {
 
 /** The frame of the defect editor showing `id` and the time it first showed its memos. @param {import('playwright-core').Page} page */
 export async function editorRendered(page, id, timeout = 60_000) {
-  const probe = `(() => {
+  const condition = `() => {
     const head = document.querySelector('.defect-id');
     if (!head || !(head.textContent ?? '').startsWith('Defect ${id} ')) return false;
-    if (!document.querySelector('[data-field="description"] .memo') || document.body.dataset.phase === 'loading') return false;
-    const at = Date.now();
-    const mark = (name) => performance.timeOrigin + (performance.getEntriesByName('alm-editor:' + name)[0]?.startTime ?? NaN);
-    return { at, page: performance.timeOrigin, script: mark('script'), ready: mark('ready'), state: mark('state'), painted: mark('painted') };
-  })()`;
-  const { frame, at } = await webviewShowing(page, probe, `the editor of defect ${id}`, timeout);
+    return !!document.querySelector('[data-field="description"] .memo') && document.body.dataset.phase !== 'loading';
+  }`;
   // The page's own marks (webview/editor), for the breakdown of the open time.
-  return { frame, at: at.at, marks: { page: at.page, script: at.script, ready: at.ready, state: at.state, painted: at.painted } };
+  const marks = `() => {
+    const mark = (name) => performance.timeOrigin + (performance.getEntriesByName('alm-editor:' + name)[0]?.startTime ?? NaN);
+    return { page: performance.timeOrigin, script: mark('script'), ready: mark('ready'), state: mark('state') };
+  }`;
+  const { frame, shown } = await webviewShowing(page, condition, marks, `the editor of defect ${id}`, timeout);
+  const { at, ...rest } = shown;
+  return { frame, at, marks: rest };
 }
 
 /** The baseline's empty webview number `n` (bench/ui/emptyWebview) shown. @param {import('playwright-core').Page} page */
 export async function emptyWebviewRendered(page, n, timeout = 60_000) {
-  const probe = `(() => (document.querySelector('.bench-empty')?.textContent === 'Empty webview ${n}' ? { at: Date.now(), page: performance.timeOrigin, painted: performance.timeOrigin + (performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN) } : false))()`;
-  const { frame, at } = await webviewShowing(page, probe, `empty webview ${n}`, timeout);
-  return { frame, at: at.at, marks: { page: at.page, painted: at.painted } };
+  const condition = `() => document.querySelector('.bench-empty')?.textContent === 'Empty webview ${n}'`;
+  const { frame, shown } = await webviewShowing(page, condition, `() => ({ page: performance.timeOrigin })`, `empty webview ${n}`, timeout);
+  const { at, ...rest } = shown;
+  return { frame, at, marks: rest };
 }

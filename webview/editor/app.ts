@@ -121,11 +121,7 @@ export class EditorApp {
 
   private onStatus(status: StatusParams): void {
     const first = !this.status;
-    if (first) {
-      performance.mark('alm-editor:state');
-      // The frame after the defect is built: about when it is painted (bench:ui's breakdown).
-      requestAnimationFrame(() => performance.mark('alm-editor:painted'));
-    }
+    if (first) performance.mark('alm-editor:state');
     this.status = status;
     this.header.setStatus(status);
     this.channel.persist(status.persist);
