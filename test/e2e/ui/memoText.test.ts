@@ -93,4 +93,14 @@ describe('ui: memo text survives sanitizing (real Chromium)', function () {
       assert.deepEqual(words(after), expected, `"${v.name}": the text changed on save: ${JSON.stringify(before)} → ${JSON.stringify(after)}`);
     }
   });
+
+  it('keeps a closed comment hidden while an unclosed one gives its words back', async () => {
+    project.changeAsOther(7, { description: '<html><body><p>before</p><!-- internal remark --><p>between</p><!-- never closed <p>after</p></body></html>' });
+    await editor.controller.reload();
+    const memo = editor.page.locator(MEMO);
+    await editor.page.locator(MEMO, { hasText: 'between' }).waitFor({ timeout: 5000 });
+    const shown = flat(await memo.innerText());
+    assert.doesNotMatch(shown, /internal remark/, 'a closed comment is shown');
+    for (const phrase of ['before', 'between', 'never closed', 'after']) assert.ok(shown.includes(phrase), `"${phrase}" is not shown: ${shown}`);
+  });
 });
