@@ -4,7 +4,8 @@
 // saved memo back shows the same text plus the edit. The dangerous parts are still removed.
 import * as assert from 'node:assert/strict';
 import vectors from '../fixtures/memo-text-vectors.json';
-import { FakeProject } from '../../unit/editor/fakeProject';
+import type { FakeProject } from '../../unit/editor/fakeProject';
+import { EDITOR_DEFECT_KEY, projectWithEditorDefect } from './editorFixtures';
 import { ui } from './context';
 import { openEditorPage } from './editorHarness';
 import type { EditorPage } from './editorHarness';
@@ -18,7 +19,7 @@ interface MemoVector {
   keep: string[];
 }
 
-const KEY = { server: 'Demo', domain: 'DEFAULT', project: 'Demo', id: 7 };
+const KEY = EDITOR_DEFECT_KEY;
 const MEMO = '[data-field="description"] .memo';
 const words = (text: string) => text.split(/\s+/).filter(Boolean).sort();
 const flat = (text: string) => text.replace(/\s+/g, ' ');
@@ -38,17 +39,7 @@ describe('ui: memo text survives sanitizing (real Chromium)', function () {
   let project: FakeProject;
 
   before(async () => {
-    project = new FakeProject();
-    project.seed({
-      id: 7,
-      name: 'Memo text',
-      status: 'New',
-      severity: '2-Medium',
-      'detected-by': 'alice',
-      'creation-time': '2026-01-02',
-      description: '<html><body><p>start</p></body></html>',
-      'dev-comments': null,
-    });
+    project = projectWithEditorDefect({ name: 'Memo text' });
     editor = await openEditorPage(ui().page.context(), ui().repoRoot, { api: project, key: KEY, user: 'alice' });
     await editor.page.locator('.form .group').first().waitFor();
     await editor.controller.edit();
