@@ -69,13 +69,19 @@ async function webviewShowing(page, condition, extra, what, timeout) {
     if (window.__benchWatch !== ${token}) {
       window.__benchWatch = ${token};
       window.__benchShown = undefined;
-      const check = () => {
-        if (window.__benchWatch !== ${token} || Date.now() > ${deadline}) return;
+      let scheduled = false;
+      window.__benchCheck = (fromFrame) => {
+        if (fromFrame) scheduled = false;
+        if (window.__benchWatch !== ${token} || window.__benchShown || Date.now() > ${deadline}) return;
         if ((${condition})()) window.__benchShown = { at: Date.now(), polled: false, ...(${extra})() };
-        else requestAnimationFrame(check);
+        else if (!scheduled) {
+          scheduled = true;
+          requestAnimationFrame(() => window.__benchCheck(true));
+        }
       };
-      check();
     }
+    // Also checked at each poll: a hidden frame may get no animation frames.
+    window.__benchCheck(false);
     return window.__benchShown ?? false;
   })()`;
   while (Date.now() < deadline) {
