@@ -120,8 +120,8 @@ export class EditorApp {
   }
 
   private onStatus(status: StatusParams): void {
-    const first = !this.status;
-    if (first) performance.mark('alm-editor:state');
+    const first = !this.status || this.status.lock.phase === 'loading';
+    if (first && status.lock.phase !== 'loading') performance.mark('alm-editor:state');
     this.status = status;
     this.header.setStatus(status);
     this.channel.persist(status.persist);
@@ -133,7 +133,7 @@ export class EditorApp {
       );
     } else this.applyStatus(status);
     // The defect is on screen: the toolkit loads in the background, so Edit finds it ready.
-    if (first) loadToolkitWhenIdle();
+    if (first && status.lock.phase !== 'loading') loadToolkitWhenIdle();
   }
 
   private applyStatus(status: StatusParams): void {

@@ -37,9 +37,11 @@ export function loadToolkit(): Promise<void> {
   return loading;
 }
 
-/** Loads the toolkit once the page has nothing else to do (so Edit finds it ready). */
+/**
+ * Loads the toolkit soon after the defect is shown, when the page has nothing else to do (so Edit
+ * finds it ready): not at once, so that painting the defect and its images comes first.
+ */
 export function loadToolkitWhenIdle(): void {
   const load = () => void loadToolkit().catch(() => undefined);
-  if ('requestIdleCallback' in window) requestIdleCallback(load, { timeout: 2000 });
-  else setTimeout(load, 200);
+  setTimeout(() => ('requestIdleCallback' in window ? requestIdleCallback(load, { timeout: 2000 }) : load()), 300);
 }
