@@ -3,6 +3,8 @@
 // needs no toolkit component, only editing does: the first paint does not wait for ~130 KB of
 // components to load and register.
 
+import * as l10n from '@vscode/l10n';
+
 // Read while this bundle runs: `document.currentScript` is this script only during that time.
 const ownScript = document.currentScript instanceof HTMLScriptElement ? document.currentScript : undefined;
 let loading: Promise<void> | undefined;
@@ -21,7 +23,7 @@ export function loadToolkit(): Promise<void> {
       return;
     }
     if (!ownScript || !src) {
-      reject(new Error('The editor page does not say where its input components (toolkit.js) are.'));
+      reject(new Error(l10n.t('The editor page does not say where its input components (toolkit.js) are.')));
       return;
     }
     const script = document.createElement('script');
@@ -30,7 +32,7 @@ export function loadToolkit(): Promise<void> {
     script.addEventListener('load', () => resolve());
     script.addEventListener('error', () => {
       loading = undefined;
-      reject(new Error('The editor could not load its input components (toolkit.js).'));
+      reject(new Error(l10n.t('The editor could not load its input components (toolkit.js). Close the editor and open the defect again.')));
     });
     document.head.append(script);
   });
