@@ -56,7 +56,7 @@ const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;
  * after `<!--`, misread) the element at these sequences. esbuild escapes them in strings, so this
  * only ever sends an unusual bundle back to loading by URI.
  */
-export function inlinable(inline: { script: string; style: string }): boolean {
+function inlinable(inline: { script: string; style: string }): boolean {
   return !/<\/?script/i.test(inline.script) && !/<\/style/i.test(inline.style);
 }
 
