@@ -9,7 +9,7 @@ import { clear, h } from './dom';
 import { DefectForm } from './form';
 import type { FormContext } from './form';
 import { Header } from './header';
-import { loadToolkit, loadToolkitWhenIdle, toolkitLoaded } from './toolkit';
+import { loadToolkit, loadToolkitAfterPaint, toolkitLoaded } from './toolkit';
 
 /** Editing and the conflict choice use the toolkit's inputs; reading does not. */
 const needsToolkit = (status: StatusParams): boolean => status.lock.phase === 'editing' || status.conflict !== undefined;
@@ -133,7 +133,7 @@ export class EditorApp {
       );
     } else this.applyStatus(status);
     // The defect is on screen: the toolkit loads in the background, so Edit finds it ready.
-    if (first && status.lock.phase !== 'loading') loadToolkitWhenIdle();
+    if (first && status.lock.phase !== 'loading') loadToolkitAfterPaint();
   }
 
   private applyStatus(status: StatusParams): void {

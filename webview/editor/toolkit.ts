@@ -40,10 +40,9 @@ export function loadToolkit(): Promise<void> {
 }
 
 /**
- * Loads the toolkit soon after the defect is shown, when the page has nothing else to do (so Edit
- * finds it ready): not at once, so that painting the defect and its images comes first.
+ * Loads the toolkit once the defect has been painted (so Edit finds it ready): the request goes out
+ * after the next frame, and the bundle runs when it arrives.
  */
-export function loadToolkitWhenIdle(): void {
-  const load = () => void loadToolkit().catch(() => undefined);
-  setTimeout(() => ('requestIdleCallback' in window ? requestIdleCallback(load, { timeout: 2000 }) : load()), 300);
+export function loadToolkitAfterPaint(): void {
+  requestAnimationFrame(() => setTimeout(() => void loadToolkit().catch(() => undefined), 0));
 }
