@@ -132,8 +132,9 @@ export class EditorApp {
         (e: unknown) => this.showError(e),
       );
     } else this.applyStatus(status);
-    // The defect is on screen: the toolkit loads in the background, so Edit finds it ready.
-    if (first && status.lock.phase !== 'loading') loadToolkitAfterPaint();
+    // The defect is on screen: the toolkit loads in the background and the inputs are built hidden
+    // when the page is idle, so Edit only has to show them.
+    if (first && status.lock.phase !== 'loading') loadToolkitAfterPaint(() => this.form?.prepare());
   }
 
   private applyStatus(status: StatusParams): void {

@@ -43,6 +43,6 @@ export function loadToolkit(): Promise<void> {
  * Loads the toolkit once the defect has been painted (so Edit finds it ready): the request goes out
  * after the next frame, and the bundle runs when it arrives.
  */
-export function loadToolkitAfterPaint(): void {
-  requestAnimationFrame(() => setTimeout(() => void loadToolkit().catch(() => undefined), 0));
+export function loadToolkitAfterPaint(then: () => void): void {
+  requestAnimationFrame(() => setTimeout(() => void loadToolkit().then(then, () => undefined), 0));
 }

@@ -95,10 +95,10 @@ describe('ui: the editor page (keyboard, screen readers, conflicts, links, image
     const editor = await open(project());
     opened.push(editor);
     const page = editor.page;
-    // Read mode: values, not inputs (the toolkit's components come with Edit).
+    // Read mode: values, not inputs (those are built hidden when the page is idle, shown by Edit).
     assert.equal(await page.locator('[data-field="name"] .value').innerText(), 'Keyboard defect');
     assert.equal(await page.locator('[data-field="priority"] .value').innerText(), '1-Low');
-    assert.equal(await page.locator('.field-input > :is(vscode-text-field, vscode-dropdown, input, .multi)').count(), 0);
+    assert.equal(await page.locator('.field-input > :is(vscode-text-field, vscode-dropdown, input, .multi):visible').count(), 0);
     await page.getByRole('button', { name: 'Edit' }).click();
     await page.locator('body[data-phase="editing"]').waitFor();
     await page.getByRole('textbox', { name: 'Summary (required)' }).waitFor();

@@ -78,6 +78,12 @@ export function dropdownControl(view: FieldView, ctx: ControlContext): FieldCont
       if (select) setAttr(select, 'disabled', !editing);
       row.showInput(select, editing);
     },
+    prepare() {
+      if (select || view.readOnly) return;
+      select = build();
+      setAttr(select, 'disabled', true);
+      row.showInput(select, false);
+    },
     setProblem(message) {
       problem = message;
       row.setProblem(message);
@@ -148,6 +154,11 @@ export function multiSelectControl(view: FieldView, ctx: ControlContext): FieldC
       if (writable) group ??= build();
       for (const box of boxes.values()) setAttr(box, 'disabled', !writable);
       row.showInput(group, writable);
+    },
+    prepare() {
+      if (group || view.readOnly) return;
+      group = build();
+      row.showInput(group, false);
     },
     setProblem(message) {
       problem = message;

@@ -18,6 +18,8 @@ export interface FieldControl {
   readonly row: HTMLElement;
   setValue(value: WireValue | undefined): void;
   setWritable(writable: boolean): void;
+  /** Builds the input ahead of Edit, hidden (the page does this when idle once the toolkit is there). */
+  prepare?(): void;
   setProblem(message: string | undefined): void;
   setDirty(dirty: boolean): void;
   focus(): void;

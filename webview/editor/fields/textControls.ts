@@ -66,6 +66,11 @@ export function textControl(view: FieldView, ctx: ControlContext): FieldControl 
       if (input) setAttr(input, 'readonly', !editing);
       row.showInput(input, editing);
     },
+    prepare() {
+      if (input || view.readOnly) return;
+      input = build();
+      row.showInput(input, false);
+    },
     setProblem(message) {
       problem = message;
       row.setProblem(message);
@@ -104,6 +109,12 @@ export function dateControl(view: FieldView, ctx: ControlContext): FieldControl 
       if (editing) input ??= build();
       if (input) input.readOnly = !editing;
       row.showInput(input, editing);
+    },
+    prepare() {
+      if (input || view.readOnly) return;
+      input = build();
+      input.readOnly = true;
+      row.showInput(input, false);
     },
     setProblem(message) {
       problem = message;
