@@ -10,6 +10,7 @@ import type { ProjectRefKey } from '../../defects/refs';
 import type { NodeItem, ServerSource, TreeContext } from './treeNode';
 import { DefectsNode } from './defectsNode';
 import { ListsNode } from './listsNode';
+import { reloadThenRedraw } from './reload';
 import type { ProjectScope } from './scopes';
 import { TreeNode } from './treeNode';
 
@@ -64,14 +65,17 @@ export class ProjectNode extends TreeNode implements ProjectScope {
   }
 
   async setFilter(filter: DefectFilter | undefined): Promise<void> {
-    await this.ctx.state.setFilter(projectKey(this.ref), filter);
-    this.ctx.changed(this);
-    this.reloadDefects();
+    // The state holds the filter at once; storing it runs beside the reload, not before it.
+    const stored = this.ctx.state.setFilter(projectKey(this.ref), filter);
+    // The project's row shows the filter: it redraws, with the reloaded defect nodes under it.
+    await reloadThenRedraw(this.ctx, [this], this.defectsNodes);
+    await stored;
   }
 
-  /** Grouping or sorting changed: the defect nodes reload; lists stay. */
-  reloadDefects(): void {
-    for (const n of this.defectsNodes) n.refresh();
+  /** Grouping or sorting changed: the defect nodes reload, then redraw once; lists stay. */
+  reloadDefects(): Promise<void> {
+    const nodes = this.defectsNodes;
+    return reloadThenRedraw(this.ctx, nodes, nodes);
   }
 
   override refresh(): void {

@@ -5,6 +5,7 @@ import { GROUP_BYS, SORT_FIELDS, describeSort, readGroupBy, readSort } from '../
 import type { GroupBy, SortSpec } from '../model/arrangement';
 import { DomainNode } from '../nodes/domainNode';
 import { ProjectNode } from '../nodes/projectNode';
+import { reloadThenRedraw } from '../nodes/reload';
 import type { AlmTreeProvider } from './provider';
 
 const GROUPED_CONTEXT = 'almDefects.grouped';
@@ -19,6 +20,12 @@ function loadedProjects(provider: AlmTreeProvider): ProjectNode[] {
     }
   }
   return out;
+}
+
+/** The defect nodes of every loaded project reload, then redraw in one change. */
+function reloadDefects(provider: AlmTreeProvider): Promise<void> {
+  const nodes = loadedProjects(provider).flatMap((p) => p.defectsNodes);
+  return reloadThenRedraw(provider, nodes, nodes);
 }
 
 function groupLabel(g: GroupBy): string {
@@ -45,9 +52,8 @@ export async function groupBy(provider: AlmTreeProvider, arg: unknown): Promise<
     group = picked?.g;
   }
   if (!group) return undefined;
-  await provider.state.setGroupBy(readGroupBy(group));
-  await setGroupedContext(group);
-  for (const p of loadedProjects(provider)) p.reloadDefects();
+  // The state changes at once; storing it and the title's context key run beside the reload.
+  await Promise.all([provider.state.setGroupBy(readGroupBy(group)), setGroupedContext(group), reloadDefects(provider)]);
   return group;
 }
 
@@ -70,8 +76,7 @@ export async function sortBy(provider: AlmTreeProvider, arg: unknown): Promise<S
     if (!dir) return undefined;
     sort = { field: field.f, direction: dir.d };
   }
-  await provider.state.setSort(sort);
-  for (const p of loadedProjects(provider)) p.reloadDefects();
+  await Promise.all([provider.state.setSort(sort), reloadDefects(provider)]);
   return sort;
 }
 
