@@ -157,7 +157,7 @@ async function main() {
 
   const timed = async (name, goal, run) => {
     const r = await run();
-    record(name, r.ms, await raw.time(raw.requestsSince(r.since)), goal);
+    record(name, r.ms, await raw.time(raw.requestsSince(r.since, r.until)), goal);
     return r;
   };
   if (STEPS.includes('tree')) {
