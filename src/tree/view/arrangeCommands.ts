@@ -5,7 +5,6 @@ import { GROUP_BYS, SORT_FIELDS, describeSort, readGroupBy, readSort } from '../
 import type { GroupBy, SortSpec } from '../model/arrangement';
 import { DomainNode } from '../nodes/domainNode';
 import { ProjectNode } from '../nodes/projectNode';
-import { reloadThenRedraw } from '../nodes/reload';
 import type { AlmTreeProvider } from './provider';
 
 const GROUPED_CONTEXT = 'almDefects.grouped';
@@ -22,10 +21,9 @@ function loadedProjects(provider: AlmTreeProvider): ProjectNode[] {
   return out;
 }
 
-/** The defect nodes of every loaded project reload, then redraw in one change. */
-function reloadDefects(provider: AlmTreeProvider): Promise<void> {
-  const nodes = loadedProjects(provider).flatMap((p) => p.defectsNodes);
-  return reloadThenRedraw(provider, nodes, nodes);
+/** The defect nodes of every loaded project reload; the projects redraw in one change. */
+async function reloadDefects(provider: AlmTreeProvider): Promise<void> {
+  await Promise.all(loadedProjects(provider).map((p) => p.reloadDefects()));
 }
 
 function groupLabel(g: GroupBy): string {

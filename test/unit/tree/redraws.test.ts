@@ -6,7 +6,6 @@ import type { DefectNode } from '../../../src/tree/nodes/defectNode';
 import type { GroupNode } from '../../../src/tree/nodes/groupNode';
 import { LoadMoreNode } from '../../../src/tree/nodes/loadMoreNode';
 import type { MessageNode } from '../../../src/tree/nodes/messageNode';
-import type { TreeNode } from '../../../src/tree/nodes/treeNode';
 import { demoTree, kids } from './fakes';
 
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
@@ -54,17 +53,20 @@ describe('tree redraws: one change per step', () => {
     assert.deepEqual(ctx.redraws, [more, defects]);
   });
 
-  it('a filter reloads the shown Defects behind its rows and redraws the project once, rows and total in', async () => {
+  it('a filter redraws the project at once; the view gets its children when the filtered rows and total are in', async () => {
     const { ctx, project, defects, fake } = await expandedDemo(250);
-    const seen: { node: TreeNode | undefined; pages: number; rows: number | undefined; description: string | undefined }[] = [];
-    ctx.changed = (node) => void seen.push({ node, pages: fake.calls.length, rows: defects.loaded?.length, description: defects.item().description });
-    await project.setFilter({ severity: ['5-Urgent'] });
-    assert.equal(seen.length, 1, 'one redraw');
-    assert.equal(seen[0].node, project, 'of the project, whose row shows the filter');
-    assert.equal(seen[0].pages, 2, 'after the filtered page was read');
-    assert.equal(seen[0].rows, 50, 'the filtered rows are in when the view asks');
-    assert.match(seen[0].description ?? '', /^50 · /, 'and the filtered total');
+    const open = gate(fake);
+    const applied = project.setFilter({ severity: ['5-Urgent'] });
+    assert.deepEqual(ctx.redraws, [project], 'one redraw, of the project (its row shows the filter), before the page is in');
+    const asked = project.getChildren();
+    assert.equal(await Promise.race([asked, sleep(30).then(() => 'waited' as const)]), 'waited', 'the view waits for the reload');
+    open();
+    assert.equal((await asked)[0], defects);
+    assert.equal(defects.loaded?.length, 50, 'the filtered rows are in when the view asks for them');
+    assert.match(defects.item().description ?? '', /^50 · /, 'and so is the filtered total');
     assert.ok((defects.loaded as DefectNode[]).every((r) => r.defect.severity === '5-Urgent'));
+    await applied;
+    assert.deepEqual(ctx.redraws, [project], 'no second redraw');
   });
 
   it('a filter leaves a collapsed "My Defects" unloaded until it is expanded', async () => {
@@ -79,12 +81,13 @@ describe('tree redraws: one change per step', () => {
     assert.deepEqual(ctx.redraws, [project]);
   });
 
-  it('a slow filter redraws after the loading delay; the view then gets "Loading…" at once and a redraw when the rows come', async () => {
+  it('a slow filter lets the view have its children after the loading delay: "Loading…" at once, then a redraw when the rows come', async () => {
     const { ctx, project, defects, fake } = await expandedDemo(250);
     (ctx as { loadingDelayMs: number }).loadingDelayMs = 60;
     const open = gate(fake);
     await project.setFilter({ severity: ['5-Urgent'] });
-    assert.deepEqual(ctx.redraws, [project], 'redrawn while the page is still out');
+    assert.equal((await project.getChildren())[0], defects, 'the project answers while the page is still out');
+    assert.deepEqual(ctx.redraws, [project]);
     // The reload began a loading delay ago: the view's request does not wait another one.
     const shown = await Promise.race([defects.getChildren(), sleep(45).then(() => 'waited' as const)]);
     assert.notEqual(shown, 'waited');
@@ -94,17 +97,15 @@ describe('tree redraws: one change per step', () => {
     assert.deepEqual(ctx.redraws, [project, defects], 'the node redraws itself once its rows are in');
   });
 
-  it('grouping reloads the shown defect nodes and redraws them once, with the groups in', async () => {
+  it('grouping redraws the project once; its children come with the groups in', async () => {
     const { ctx, project, defects } = await expandedDemo(250);
-    let groupsAtRedraw: number | undefined;
-    ctx.changed = (node) => {
-      ctx.redraws.push(node);
-      groupsAtRedraw ??= defects.loaded?.length;
-    };
     await ctx.state.setGroupBy('severity');
-    await project.reloadDefects();
-    assert.deepEqual(ctx.redraws, project.defectsNodes, 'Defects and My Defects, in one change');
-    assert.equal(groupsAtRedraw, 5);
+    const reloaded = project.reloadDefects();
+    assert.deepEqual(ctx.redraws, [project]);
+    await project.getChildren();
+    assert.equal(defects.loaded?.length, 5, 'the groups are in when the view asks');
+    await reloaded;
+    assert.deepEqual(ctx.redraws, [project], 'no second redraw');
   });
 
   it('a group whose first page confirms its count does not redraw its row; one whose count changed does', async () => {
