@@ -114,7 +114,7 @@ export abstract class LoadingNode extends TreeNode {
   private loadStarted = 0;
   private controller: AbortController | undefined;
   private announce = false;
-  /** A quiet reload runs: its end does not redraw, the caller redraws once (reloadThenRedraw). */
+  /** A quiet reload runs: its end does not redraw, the caller redraws once (quietReload). */
   private quiet = false;
 
   /** Whether this node's own row shows what the load found (a total), so it redraws when the load finishes. */
@@ -160,7 +160,7 @@ export abstract class LoadingNode extends TreeNode {
 
   /**
    * Loads afresh while the rows on screen stay, and does not redraw when done: the caller redraws
-   * once (reloadThenRedraw). A node the view does not show expanded, or never loaded, only forgets
+   * once (quietReload). A node the view does not show expanded, or never loaded, only forgets
    * its children and loads when next asked.
    */
   reloadQuietly(): Promise<void> {
