@@ -20,7 +20,7 @@ import { pageQuery } from '../../query/index';
 import { XML_DECLARATION, collectionXml } from '../wire/entity';
 import { ReferenceNames, referenceTable } from './convert';
 import { XmlByteWriter } from './xmlBytes';
-import { fieldsRunSql, rawColumnSql, writtenInJs } from './xmlSql';
+import { XML_ESCAPES_JOIN, fieldsRunSql, rawColumnSql, writtenInJs } from './xmlSql';
 
 const DEFECT = CATALOGS.defects;
 const SAFE_NAME = /^[a-z0-9-]+$/;
@@ -169,7 +169,7 @@ export function coreDefectXmlPage(store: ProjectStore, compiled: CompiledCollect
   const plan = pagePlan(defs);
   const refs = new ReferenceNames(store);
   const writers = plan.columns.map((column) => (column === 'run' ? column : rawFieldWriter(column, refs)));
-  const page = pageQuery('defects', plan.sql, compiled);
+  const page = pageQuery('defects', plan.sql, compiled, XML_ESCAPES_JOIN);
   // About 4 KB a defect (the demo's pages hold 3.7 KB each) saves growing the buffer on most pages.
   const out = new XmlByteWriter(Math.min(Math.max(compiled.limit, 1) * 4096, 1024 * 1024));
   out.text(`${XML_DECLARATION}<Entities TotalResults="${total}">`);
