@@ -102,9 +102,28 @@ function referenceWriter(def: FieldDef, refs: ReferenceNames): RawFieldWriter {
   };
 }
 
+/** A multi-valued field holds one of a few lists (a JSON text): each list's element is written once a page. */
+function listWriter(def: FieldDef, refs: ReferenceNames): RawFieldWriter {
+  const write = fieldWriter(def);
+  const empty = Buffer.from(`<Field Name="${def.name}"/>`);
+  const byText = new Map<string, Buffer>();
+  return (value, out) => {
+    if (value === null || value === undefined) return out.bytes(empty);
+    if (typeof value !== 'string') return out.text(write(value, refs));
+    let element = byText.get(value);
+    if (!element) {
+      element = Buffer.from(write(value, refs));
+      // A page of a few thousand distinct lists keeps them all; past that, the rest are written each time.
+      if (byText.size < 4096) byText.set(value, element);
+    }
+    out.bytes(element);
+  };
+}
+
 function rawFieldWriter(def: FieldDef, refs: ReferenceNames): RawFieldWriter {
   if (def.dataType === 'Memo') return memoWriter(def);
   if (referenceTable(def)) return referenceWriter(def, refs);
+  if (def.multiple) return listWriter(def, refs);
   const write = fieldWriter(def);
   return (value, out) => out.text(write(value, refs));
 }
