@@ -1,6 +1,7 @@
 // The steps bench:ui times, each as a user does it in the workbench: a setup that is not timed, the
 // input that starts the clock, and the painted state that stops it. Every step returns
-// { ms, since } where `since` marks the ALM server log at the input, for the raw HTTP figures.
+// { ms, since, until } where `since` marks the ALM server log at the input and `until` is the
+// painted time: the requests that came in between are the step's, for the raw HTTP figures.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { arm, editorRendered, emptyWebviewRendered, framePaintedAt, inputTime, paintedAt, rowTexts } from './page.mjs';
@@ -85,7 +86,7 @@ export class Steps {
     await page.waitForTimeout(300);
     const { since, started } = await this.input(page, () => treeRow(page, /^Defects/, 4).click());
     const at = await paintedAt(page, `() => (${rowTexts})(5).some((t) => /^\\d+: /.test(t))`);
-    return { ms: at - started, since };
+    return { ms: at - started, since, until: at };
   }
 
   /** "Load 100 more" at the end of the list → rows older than the last one shown are painted. */
@@ -100,7 +101,7 @@ export class Steps {
     const oldest = Math.min(...ids);
     const { since, started } = await this.input(page, () => more.click());
     const at = await paintedAt(page, `(oldest) => (${rowTexts})(5).some((t) => { const m = /^(\\d+): /.exec(t); return m && Number(m[1]) < oldest; })`, oldest);
-    return { ms: at - started, since };
+    return { ms: at - started, since, until: at };
   }
 
   /** Filter menu → saved filter "Urgent" → Apply → the filtered total and its rows painted; then cleared. */
@@ -124,7 +125,7 @@ export class Steps {
     }`,
       before,
     );
-    const result = { ms: at - started, since };
+    const result = { ms: at - started, since, until: at };
     await this.screenshotHook?.('filter');
     await inlineAction(page, project, 'Clear Filter');
     await paintedAt(page, `(before) => (${rowTexts})(4).some((t) => t === before)`, before);
@@ -146,7 +147,7 @@ export class Steps {
       return defects && defects.includes('by severity') && rows.length > 0 && rows.every((t) => !/^\\d+: /.test(t) && !/Loading/.test(t));
     }`,
     );
-    const result = { ms: at - started, since };
+    const result = { ms: at - started, since, until: at };
     await this.screenshotHook?.('group');
     await titleAction(page, 'Ungroup Defects');
     await defectRowsShown(page);
@@ -161,7 +162,7 @@ export class Steps {
     const id = Number(DEFECT_ROW.exec(await row.innerText())[1]);
     const { since, started } = await this.input(page, () => row.dblclick());
     const { frame, at, marks } = await editorRendered(page, id);
-    return { ms: at - started, since, id, frame, marks: relative(marks, started) };
+    return { ms: at - started, since, until: at, id, frame, marks: relative(marks, started) };
   }
 
   /** The baseline: the bench extension's key → its `n`-th empty webview panel shown (closed after). */
@@ -170,14 +171,14 @@ export class Steps {
     const { since, started } = await this.input(page, () => page.keyboard.press('Control+Alt+Shift+F9'));
     const { at, marks } = await emptyWebviewRendered(page, n);
     await this.closeEditor();
-    return { ms: at - started, since, marks: relative(marks, started) };
+    return { ms: at - started, since, until: at, marks: relative(marks, started) };
   }
 
   /** Edit → the form editable (the server lock taken). */
   async edit(frame) {
     const { since, started } = await this.input(frame, () => frame.getByRole('button', { name: 'Edit' }).click());
     const at = await framePaintedAt(frame, () => document.body.dataset.phase === 'editing' && !!document.querySelector('[data-field="name"] vscode-text-field:not([readonly])') && Date.now());
-    return { ms: at - started, since };
+    return { ms: at - started, since, until: at };
   }
 
   /** A new summary, then Save → "Saved" in the editor and the tree row showing the new summary. */
@@ -188,7 +189,7 @@ export class Steps {
     const saved = framePaintedAt(frame, () => /Saved/.test(document.querySelector('.header .notice')?.textContent ?? '') && Date.now());
     const row = paintedAt(page, `(want) => (${rowTexts})(5).some((t) => t.startsWith(want))`, `${id}: ${summary}`);
     const at = Math.max(await saved, await row);
-    return { ms: at - started, since };
+    return { ms: at - started, since, until: at };
   }
 
   /**
@@ -232,7 +233,7 @@ export class Steps {
     if (!box) throw new Error(`the reference to defect ${id} is not on screen`);
     const { since, started } = await this.input(page, () => page.mouse.move(box.x + box.width - 8, box.y + box.height / 2), ['mousemove']);
     const at = await paintedAt(page, `(id) => [...document.querySelectorAll('.monaco-hover')].some((h) => (h.textContent ?? '').includes('Defect ' + id) && /Status: /.test(h.textContent ?? ''))`, id);
-    return { ms: at - started, since };
+    return { ms: at - started, since, until: at };
   }
 
   /** Closes the active editor tab as a user does (its close button). */
