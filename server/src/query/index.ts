@@ -16,7 +16,7 @@ import type { CompiledCollectionRequest, PagingLimits, QueryCatalog, SqlParam } 
 
 export type { CompiledCollectionRequest, PagingLimits, QueryCatalog, QueryField, SqlParam } from './types.js';
 export type { FilterNode } from './ast.js';
-export type { CountShape } from './countShape.js';
+export type { CountShape, FieldShape } from './countShape.js';
 export { FilterSyntaxError } from './ast.js';
 
 /**

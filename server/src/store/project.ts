@@ -8,6 +8,7 @@ import { openDatabase, migrate } from './sqlite';
 import type { SqliteDatabase, Statement } from './sqlite';
 import { PROJECT_MIGRATIONS } from './projectSchema';
 import { countAllDefects, countFromCounters } from './defectCounts';
+import { PAIR_TABLE, countAllDefectPairs } from './defectPairCounts';
 import { countQuery } from '../query/index';
 import type { CompiledCollectionRequest } from '../query/index';
 import { formatDate, formatDateTime } from './time';
@@ -277,8 +278,8 @@ export class ProjectStore {
       this.transaction(() => {
         // Indexes first: the counts then read them instead of the whole table.
         for (const { type, sql } of dropped) if (type === 'index') this.db.exec(sql);
-        this.db.exec('DELETE FROM defect_counts');
-        for (const sql of countAllDefects()) this.db.exec(sql);
+        this.db.exec(`DELETE FROM defect_counts; DELETE FROM ${PAIR_TABLE}`);
+        for (const sql of [...countAllDefects(), ...countAllDefectPairs()]) this.db.exec(sql);
         for (const { type, sql } of dropped) if (type !== 'index') this.db.exec(sql);
       });
       this.db.pragma(`cache_size = ${cacheSize}`);

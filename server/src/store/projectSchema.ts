@@ -3,6 +3,7 @@
 import { DEFECT_FIELDS } from '../metadata/defectFields';
 import { sqlType } from '../metadata/types';
 import { countAllDefects, defectCountsSchema } from './defectCounts';
+import { defectPairCountsSchema } from './defectPairCounts';
 
 function defectTable(): string {
   const columns = DEFECT_FIELDS.map((def) => (def.name === 'id' ? '"id" INTEGER PRIMARY KEY AUTOINCREMENT' : `${def.column} ${sqlType(def)}`));
@@ -58,6 +59,14 @@ function projectSchemaV5(): string[] {
     'CREATE INDEX "defects_owner_modified_id" ON defects("owner", "last-modified", "id", "status")',
     'CREATE INDEX "defects_id" ON defects("id")',
   ];
+}
+
+/**
+ * Version 6 (issue 16): counts per pair of values of the fields the tree combines (owner and
+ * status, …; defectPairCounts.ts), so "my open defects" right after a write is a lookup too.
+ */
+function projectSchemaV6(): string[] {
+  return defectPairCountsSchema();
 }
 
 function projectSchemaV1(): string[] {
@@ -125,4 +134,4 @@ function projectSchemaV1(): string[] {
 }
 
 /** Step i moves a project database from user_version i to i+1; append, never edit. */
-export const PROJECT_MIGRATIONS = [projectSchemaV1, projectSchemaV2, projectSchemaV3, projectSchemaV4, projectSchemaV5] as const;
+export const PROJECT_MIGRATIONS = [projectSchemaV1, projectSchemaV2, projectSchemaV3, projectSchemaV4, projectSchemaV5, projectSchemaV6] as const;
