@@ -1,0 +1,72 @@
+// What the count triggers cost a write, on the seeded database itself (its indexes as large as
+// they are at this size): a bulk insert of 2,000 defects and a bulk update of 2,000 defects'
+// status and owner, each in a transaction rolled back afterwards, so the data stays as seeded.
+// The rounds alternate between no count triggers, the per-value ones (schema 5) and those plus the
+// per-pair ones (schema 6; dropped inside the transaction, so the rollback brings them back), and
+// the ratios compare medians of the same run.
+import type { ProjectStore } from '../../server/src/store/project';
+import type { DefectInput } from '../../server/src/store/projectTypes';
+import { ms, summarize } from './stats';
+
+const ROWS = 2000;
+const ROUNDS = 5;
+const STATUSES = ['New', 'Open', 'Fixed', 'Closed', 'Reopen', 'Rejected'];
+const USERS = ['alice', 'bob', 'carol', 'dave', 'erin', 'frank'];
+
+type Mode = 'no count triggers' | 'per-value counts (v5)' | 'per-value + per-pair counts (v6)';
+const MODES: readonly Mode[] = ['no count triggers', 'per-value counts (v5)', 'per-value + per-pair counts (v6)'];
+
+/** The triggers a mode goes without. */
+function dropped(store: ProjectStore, mode: Mode): string[] {
+  const triggers = store.db.prepare("SELECT name FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'defects'").pluck().all() as string[];
+  if (mode === 'no count triggers') return triggers.filter((t) => t.startsWith('defect_'));
+  if (mode === 'per-value counts (v5)') return triggers.filter((t) => t.startsWith('defect_pair_counts'));
+  return [];
+}
+
+/** Milliseconds of a synchronous call. */
+function timed(fn: () => unknown): number {
+  const start = process.hrtime.bigint();
+  fn();
+  return Number(process.hrtime.bigint() - start) / 1e6;
+}
+
+export function measureWriteCost(store: ProjectStore): void {
+  const maxId = store.db.prepare('SELECT MAX("id") FROM defects').pluck().get() as number;
+  const inserts: Record<Mode, number[]> = { 'no count triggers': [], 'per-value counts (v5)': [], 'per-value + per-pair counts (v6)': [] };
+  const updates: Record<Mode, number[]> = { 'no count triggers': [], 'per-value counts (v5)': [], 'per-value + per-pair counts (v6)': [] };
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const mode of MODES) {
+      store.db.exec('BEGIN');
+      try {
+        for (const name of dropped(store, mode)) store.db.exec(`DROP TRIGGER "${name}"`);
+        const records: DefectInput[] = Array.from({ length: ROWS }, (_, i) => ({
+          name: `write cost ${round}.${i}`,
+          status: STATUSES[i % STATUSES.length],
+          severity: '2-Medium',
+          priority: '3-High',
+          owner: USERS[i % USERS.length],
+          'detected-by': USERS[(i + 1) % USERS.length],
+        }));
+        inserts[mode].push(timed(() => store.insertDefects(records)));
+        // Spread over the table, each changing both fields of the owner × status pair.
+        const step = Math.floor(maxId / ROWS);
+        updates[mode].push(
+          timed(() =>
+            store.transaction(() => {
+              for (let i = 0; i < ROWS; i++) store.updateDefect(1 + i * step, { status: STATUSES[(i + round) % STATUSES.length], owner: USERS[(i + round + 1) % USERS.length] });
+            }),
+          ),
+        );
+      } finally {
+        store.db.exec('ROLLBACK');
+      }
+    }
+  }
+  console.log(`write cost of the count triggers at this size (${ROWS.toLocaleString('en-US')} rows per bulk write, median of ${ROUNDS}, rolled back):`);
+  const base = { insert: summarize(inserts['per-value counts (v5)']).p50, update: summarize(updates['per-value counts (v5)']).p50 };
+  for (const mode of MODES) {
+    const [i, u] = [summarize(inserts[mode]).p50, summarize(updates[mode]).p50];
+    console.log(`  ${mode.padEnd(34)} insert ${ms(i)} (${(i / base.insert).toFixed(2)}x v5)   update ${ms(u)} (${(u / base.update).toFixed(2)}x v5)`);
+  }
+}
