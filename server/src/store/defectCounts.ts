@@ -15,7 +15,6 @@ const COUNTED_FIELDS = ['status', 'severity', 'priority', 'owner', 'detected-by'
 /** The row counting every defect. */
 const ALL = ['', ''] as const;
 
-
 /** Adds `delta` to the counter of (field, value) — a value of NULL is not counted. */
 function bump(field: string, value: string, delta: 1 | -1): string {
   return `INSERT INTO defect_counts ("field", "value", "n") SELECT ${lit(field)}, ${value}, ${delta} WHERE ${value} IS NOT NULL
@@ -93,12 +92,14 @@ const anyValue = (field: string): Side => ({ field, values: [], negated: true, w
  */
 export function countFromCounters(statement: (sql: string) => Statement, shape: CountShape): number | undefined {
   const counted = (field: string) => (COUNTED_FIELDS as readonly string[]).includes(field);
-  const sum = (sql: string, ...params: unknown[]) => statement(sql).pluck().get(...params) as number;
+  const sum = (sql: string, ...params: unknown[]) =>
+    statement(sql)
+      .pluck()
+      .get(...params) as number;
   const inList = (negated: boolean, column: string) => `${column} ${negated ? 'NOT IN' : 'IN'} (SELECT "value" FROM json_each(?))`;
   const total = () => sum('SELECT COALESCE(SUM("n"), 0) FROM defect_counts WHERE "field" = \'\' AND "value" = \'\'');
   /** Defects whose `side.field` holds a non-null value the side admits. */
-  const valued = (side: Side) =>
-    sum(`SELECT COALESCE(SUM("n"), 0) FROM defect_counts WHERE "field" = ? AND ${inList(side.negated, '"value"')}`, side.field, JSON.stringify(side.values));
+  const valued = (side: Side) => sum(`SELECT COALESCE(SUM("n"), 0) FROM defect_counts WHERE "field" = ? AND ${inList(side.negated, '"value"')}`, side.field, JSON.stringify(side.values));
   const nulls = (field: string) => total() - valued(anyValue(field));
   if (shape.kind === 'all') return total();
   if (shape.kind !== 'pair') {

@@ -55,9 +55,7 @@ const PAIRS = [
 /** The pair counters must hold exactly what GROUP BY over the defects says (rows of 0 aside). */
 function assertPairCounters(db: Database.Database, when: string): void {
   for (const [a, b] of PAIRS) {
-    const kept = db
-      .prepare('SELECT "value-a" AS a, "value-b" AS b, "n" FROM defect_pair_counts WHERE "field-a" = ? AND "field-b" = ? AND "n" <> 0 ORDER BY 1, 2')
-      .all(a, b);
+    const kept = db.prepare('SELECT "value-a" AS a, "value-b" AS b, "n" FROM defect_pair_counts WHERE "field-a" = ? AND "field-b" = ? AND "n" <> 0 ORDER BY 1, 2').all(a, b);
     const actual = db.prepare(`SELECT "${a}" AS a, "${b}" AS b, COUNT(*) AS n FROM defects WHERE "${a}" IS NOT NULL AND "${b}" IS NOT NULL GROUP BY 1, 2 ORDER BY 1, 2`).all();
     assert.deepEqual(kept, actual, `${when}: pair counters of ${a} x ${b}`);
   }
