@@ -69,10 +69,20 @@ function defectPairTriggers(): string[] {
   ];
 }
 
-/** Fills the empty pair counters from the table (the migration, and after a bulk load without the triggers). */
+/**
+ * Fills the empty pair counters from the table (the migration, and after a bulk load without the
+ * triggers) with one pass over it: the distinct combinations of every paired field (a few thousand)
+ * are counted once, then summed per pair. A pass per pair reads the whole table once for every
+ * pair no index covers (owner × severity, detected-by × status).
+ */
 export function countAllDefectPairs(): string[] {
-  return PAIRS.map(
-    ([a, b]) => `INSERT INTO ${PAIR_TABLE} ("field-a", "field-b", "value-a", "value-b", "n")
-      SELECT ${lit(a)}, ${lit(b)}, ${q(a)}, ${q(b)}, COUNT(*) FROM defects WHERE ${q(a)} IS NOT NULL AND ${q(b)} IS NOT NULL GROUP BY ${q(a)}, ${q(b)}`,
-  );
+  const columns = [...new Set(PAIRS.flat())].map(q).join(', ');
+  return [
+    `CREATE TEMP TABLE defect_pair_fill AS SELECT ${columns}, COUNT(*) AS "n" FROM defects GROUP BY ${columns}`,
+    ...PAIRS.map(
+      ([a, b]) => `INSERT INTO ${PAIR_TABLE} ("field-a", "field-b", "value-a", "value-b", "n")
+      SELECT ${lit(a)}, ${lit(b)}, ${q(a)}, ${q(b)}, SUM("n") FROM temp.defect_pair_fill WHERE ${q(a)} IS NOT NULL AND ${q(b)} IS NOT NULL GROUP BY ${q(a)}, ${q(b)}`,
+    ),
+    'DROP TABLE temp.defect_pair_fill',
+  ];
 }
