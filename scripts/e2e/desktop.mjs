@@ -46,7 +46,7 @@ try {
   // 1,000 defects in Demo: the tree's tests page to the last one (issue 5).
   const alm = await startAlmServer({ dataDir: join(runDir, 'alm-data'), logFile: join(runDir, 'alm-server.log'), defects: 1000, maxAttachmentBytes: 256 * 1024 * 1024 });
   log(`ALM server at ${alm.baseUrl}`);
-  const almServer = { baseUrl: alm.baseUrl, users: alm.users, domain: 'DEFAULT', project: 'Demo' };
+  const almServer = { baseUrl: alm.baseUrl, users: alm.users, apiKeys: alm.apiKeys, domain: 'DEFAULT', project: 'Demo' };
   const folder = writeDemoWorkspace(join(runDir, 'workspace'), almServer);
   const resultFile = join(runDir, 'suite-result.json');
   const code = await withTimeout(

@@ -63,7 +63,7 @@ async function main() {
   // 1,000 defects in Demo: the tree's tests page to the last one (issue 5); 256 MB attachments: the 200 MB transfer test (issue 7).
   const alm = await startAlmServer({ dataDir: join(runDir, 'alm-data'), logFile: files.almLog, defects: 1000, maxAttachmentBytes: 256 * 1024 * 1024, trees });
   log(`ALM server at ${alm.baseUrl}${trees ? ` (trees: ${trees.join(',')})` : ''}`);
-  const almServer = { baseUrl: alm.baseUrl, users: alm.users, domain: 'DEFAULT', project: 'Demo', pid: alm.pid, ...(trees ? { trees } : {}) };
+  const almServer = { baseUrl: alm.baseUrl, users: alm.users, apiKeys: alm.apiKeys, domain: 'DEFAULT', project: 'Demo', pid: alm.pid, ...(trees ? { trees } : {}) };
   const folder = writeDemoWorkspace(join(runDir, 'workspace'), almServer);
 
   const env = {

@@ -4,6 +4,7 @@ import { AttachmentsResource } from './attachments';
 import { assertFieldName } from './clauses';
 import { DefectsResource } from './defects';
 import type { DialectIo } from './dialect/dialect';
+import { LoadCache } from './loadCache';
 import { LocksResource } from './locks';
 import type { ProjectContext } from './projectContext';
 import type { CallOptions } from './options';
@@ -15,21 +16,19 @@ export class Project implements ProjectApi {
   readonly defects: DefectsApi;
   readonly attachments: AttachmentsApi;
   readonly locks: LocksApi;
-  private lists: Promise<ListTree> | undefined;
-  private userList: Promise<ProjectUsers> | undefined;
-  private readonly fieldCache = new Map<string, Promise<FieldCatalog>>();
+  private readonly lists = new LoadCache<'lists', ListTree>();
+  private readonly userList = new LoadCache<'users', ProjectUsers>();
+  /** Field metadata by collection. */
+  private readonly fieldCache = new LoadCache<string, FieldCatalog>();
 
   private readonly ctx: ProjectContext;
-
-  /** Metadata whose load finished, by collection. */
-  private readonly loadedFieldCache = new Map<string, FieldCatalog>();
 
   constructor(shared: Omit<ProjectContext, 'fields' | 'loadedFields'>) {
     // Resources reach the cached metadata through the context (Core types values by it).
     const ctx: ProjectContext = {
       ...shared,
       fields: (collection, signal) => this.fields(collection, { signal }),
-      loadedFields: (collection) => this.loadedFieldCache.get(collection),
+      loadedFields: (collection) => this.fieldCache.loaded(collection),
     };
     this.ctx = ctx;
     this.defects = new DefectsResource(ctx);
@@ -46,47 +45,16 @@ export class Project implements ProjectApi {
   }
 
   listItems(o: CallOptions & { refresh?: boolean } = {}): Promise<ListTree> {
-    if (o.refresh || !this.lists) {
-      const p = this.loadLists(o.signal);
-      this.lists = p;
-      // A failed (or cancelled) load must not stay cached.
-      p.catch(() => {
-        if (this.lists === p) this.lists = undefined;
-      });
-    }
-    return this.lists;
+    return this.lists.get('lists', () => this.loadLists(o.signal), o.refresh);
   }
 
   users(o: CallOptions & { refresh?: boolean } = {}): Promise<ProjectUsers> {
-    if (o.refresh || !this.userList) {
-      const p = this.loadUsers(o.signal);
-      this.userList = p;
-      p.catch(() => {
-        if (this.userList === p) this.userList = undefined;
-      });
-    }
-    return this.userList;
+    return this.userList.get('users', () => this.loadUsers(o.signal), o.refresh);
   }
 
   fields(collection: string, o: CallOptions & { refresh?: boolean } = {}): Promise<FieldCatalog> {
     assertFieldName(collection, 'collection');
-    let p = this.fieldCache.get(collection);
-    if (o.refresh || !p) {
-      const loading = this.loadFields(collection, o.signal);
-      this.fieldCache.set(collection, loading);
-      this.loadedFieldCache.delete(collection);
-      void loading.then(
-        (catalog) => {
-          if (this.fieldCache.get(collection) === loading) this.loadedFieldCache.set(collection, catalog);
-        },
-        () => undefined,
-      );
-      loading.catch(() => {
-        if (this.fieldCache.get(collection) === loading) this.fieldCache.delete(collection);
-      });
-      p = loading;
-    }
-    return p;
+    return this.fieldCache.get(collection, () => this.loadFields(collection, o.signal), o.refresh);
   }
 
   private async loadLists(signal: AbortSignal | undefined): Promise<ListTree> {

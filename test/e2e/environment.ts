@@ -12,6 +12,8 @@ export interface E2eAlmServer {
   /** Base URL including the root path, as configured in `almDefects.servers`. */
   readonly baseUrl: string;
   readonly users: readonly E2eUser[];
+  /** The demo's API keys (alice's), for the tests of signing in with a key. */
+  readonly apiKeys?: readonly { readonly user: string; readonly clientId: string; readonly secret: string }[];
   readonly domain: string;
   readonly project: string;
   /** The server's process id, so a test can freeze it with SIGSTOP to hold a transfer in flight. */

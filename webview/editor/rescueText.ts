@@ -1,8 +1,9 @@
 // Before memo HTML is sanitized, the elements whose removal would take the user's words with them
 // are opened up, in an inert document: an unclosed raw-text element (`<textarea>`, `<title>`,
 // `<script>`, `<iframe>`, `<plaintext>`…) swallows everything after it as text, so its text is
-// parsed again as markup; `<noscript>` and `<template>` give up their content. DOMPurify then
-// drops what is dangerous and keeps the rest (audio, video, form… keep their content by config).
+// parsed again as markup; `<noscript>` and `<template>` give up their content; an unclosed
+// `<!--` (it hides everything after it) is read as text and markup again. DOMPurify then drops
+// what is dangerous and keeps the rest (audio, video, form… keep their content by config).
 
 /** Elements the parser fills with raw text up to their end tag — or to the end of the memo. */
 const RAW_TEXT = ['script', 'style', 'textarea', 'title', 'xmp', 'iframe', 'noembed', 'noframes', 'plaintext'];
@@ -66,12 +67,29 @@ function openUp(doc: Document, body: HTMLElement): boolean {
 }
 
 /**
+ * A comment the memo never closed runs to its end and would hide every word after `<!--`; it is
+ * parsed again as markup. A closed comment stays what its author meant: hidden (the sanitizer drops it).
+ */
+function openUnclosedComments(doc: Document, body: HTMLElement, parsedHtml: string): void {
+  const source = parsedHtml.replace(/\r\n?/g, '\n');
+  const walker = doc.createTreeWalker(body, NodeFilter.SHOW_COMMENT);
+  const comments: Comment[] = [];
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) comments.push(n as Comment);
+  for (const comment of comments) {
+    const data = comment.data;
+    const closed = data === '' || source.includes(`<!--${data}-->`) || source.includes(`<!--${data}--!>`);
+    if (!closed && isLast(comment, body)) comment.replaceWith(parseInto(doc, data));
+  }
+}
+
+/**
  * The memo parsed in an inert document (nothing loads or runs there) with swallowed text given
  * back as markup; the result still has to be sanitized.
  */
 export function rescueSwallowedText(html: string): HTMLElement {
   const doc = new DOMParser().parseFromString(defuseBase(html), 'text/html');
   const body = doc.body;
+  openUnclosedComments(doc, body, defuseBase(html));
   for (let pass = 0; pass < MAX_PASSES && openUp(doc, body); pass++);
   return body;
 }

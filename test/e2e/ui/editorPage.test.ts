@@ -4,29 +4,23 @@
 // host, memo images shown from the data: URI the host resolves, and its texts from a translation bundle.
 import * as assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { FakeProject } from '../../unit/editor/fakeProject';
+import type { FakeProject } from '../../unit/editor/fakeProject';
+import { EDITOR_DEFECT_KEY, projectWithEditorDefect } from './editorFixtures';
 import { ui } from './context';
 import { openEditorPage } from './editorHarness';
 import type { EditorPage, HarnessOptions } from './editorHarness';
 
-const KEY = { server: 'Demo', domain: 'DEFAULT', project: 'Demo', id: 7 };
+const KEY = EDITOR_DEFECT_KEY;
 const PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 const ACTIVE = `(() => { const a = document.activeElement; return a ? (a.getAttribute('aria-label') || a.textContent || '').trim() : ''; })()`;
 
 function project(): FakeProject {
-  const p = new FakeProject();
-  p.seed({
-    id: 7,
+  return projectWithEditorDefect({
     name: 'Keyboard defect',
-    status: 'New',
-    severity: '2-Medium',
     priority: '1-Low',
-    'detected-by': 'alice',
-    'creation-time': '2026-01-02',
     description:
       '<html><body><p>See <a href="https://example.com/wiki">the wiki</a> and the screenshot:</p><p><img src="/qcbin/api/domains/DEFAULT/projects/Demo/attachments/17" alt="screenshot.png"></p></body></html>',
   });
-  return p;
 }
 
 async function open(p: FakeProject, extra: Partial<HarnessOptions> = {}): Promise<EditorPage> {

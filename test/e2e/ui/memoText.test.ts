@@ -4,7 +4,8 @@
 // saved memo back shows the same text plus the edit. The dangerous parts are still removed.
 import * as assert from 'node:assert/strict';
 import vectors from '../fixtures/memo-text-vectors.json';
-import { FakeProject } from '../../unit/editor/fakeProject';
+import type { FakeProject } from '../../unit/editor/fakeProject';
+import { EDITOR_DEFECT_KEY, projectWithEditorDefect } from './editorFixtures';
 import { ui } from './context';
 import { openEditorPage } from './editorHarness';
 import type { EditorPage } from './editorHarness';
@@ -18,7 +19,7 @@ interface MemoVector {
   keep: string[];
 }
 
-const KEY = { server: 'Demo', domain: 'DEFAULT', project: 'Demo', id: 7 };
+const KEY = EDITOR_DEFECT_KEY;
 const MEMO = '[data-field="description"] .memo';
 const words = (text: string) => text.split(/\s+/).filter(Boolean).sort();
 const flat = (text: string) => text.replace(/\s+/g, ' ');
@@ -38,17 +39,7 @@ describe('ui: memo text survives sanitizing (real Chromium)', function () {
   let project: FakeProject;
 
   before(async () => {
-    project = new FakeProject();
-    project.seed({
-      id: 7,
-      name: 'Memo text',
-      status: 'New',
-      severity: '2-Medium',
-      'detected-by': 'alice',
-      'creation-time': '2026-01-02',
-      description: '<html><body><p>start</p></body></html>',
-      'dev-comments': null,
-    });
+    project = projectWithEditorDefect({ name: 'Memo text' });
     editor = await openEditorPage(ui().page.context(), ui().repoRoot, { api: project, key: KEY, user: 'alice' });
     await editor.page.locator('.form .group').first().waitFor();
     await editor.controller.edit();
@@ -92,5 +83,15 @@ describe('ui: memo text survives sanitizing (real Chromium)', function () {
       const expected = [...words(before), 'edited'].sort();
       assert.deepEqual(words(after), expected, `"${v.name}": the text changed on save: ${JSON.stringify(before)} → ${JSON.stringify(after)}`);
     }
+  });
+
+  it('keeps a closed comment hidden while an unclosed one gives its words back', async () => {
+    project.changeAsOther(7, { description: '<html><body><p>before</p><!-- internal remark --><p>between</p><!-- never closed <p>after</p></body></html>' });
+    await editor.controller.reload();
+    const memo = editor.page.locator(MEMO);
+    await editor.page.locator(MEMO, { hasText: 'between' }).waitFor({ timeout: 5000 });
+    const shown = flat(await memo.innerText());
+    assert.doesNotMatch(shown, /internal remark/, 'a closed comment is shown');
+    for (const phrase of ['before', 'between', 'never closed', 'after']) assert.ok(shown.includes(phrase), `"${phrase}" is not shown: ${shown}`);
   });
 });

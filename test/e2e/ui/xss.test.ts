@@ -5,7 +5,8 @@
 import * as assert from 'node:assert/strict';
 import { join } from 'node:path';
 import vectors from '../fixtures/xss-vectors.json';
-import { FakeProject } from '../../unit/editor/fakeProject';
+import type { FakeProject } from '../../unit/editor/fakeProject';
+import { EDITOR_DEFECT_KEY, projectWithEditorDefect } from './editorFixtures';
 import { ui } from './context';
 import { openEditorPage } from './editorHarness';
 import type { EditorPage } from './editorHarness';
@@ -17,23 +18,10 @@ interface Vector {
   html: string;
 }
 
-const KEY = { server: 'Demo', domain: 'DEFAULT', project: 'Demo', id: 7 };
+const KEY = EDITOR_DEFECT_KEY;
 const wrap = (body: string, marker: string) => `<html><body>\n${body}\n<p>${marker}</p>\n</body></html>`;
 
-function freshProject(): FakeProject {
-  const project = new FakeProject();
-  project.seed({
-    id: 7,
-    name: 'Hostile <img src=x onerror="window.__xss=1"> summary',
-    status: 'New',
-    severity: '2-Medium',
-    'detected-by': 'alice',
-    'creation-time': '2026-01-02',
-    description: '<html><body><p>start</p></body></html>',
-    'dev-comments': null,
-  });
-  return project;
-}
+const freshProject = (): FakeProject => projectWithEditorDefect({ name: 'Hostile <img src=x onerror="window.__xss=1"> summary' });
 
 function assertClean(editor: EditorPage, what: string): void {
   const t = editor.traps;

@@ -1,0 +1,22 @@
+// The one defect the page-side editor tests open: defect 7 of Demo in a fake project, with the
+// fields each test cares about laid over a plain new defect.
+import type { Defect } from '../../../src/api/index';
+import { FakeProject } from '../../unit/editor/fakeProject';
+
+export const EDITOR_DEFECT_KEY = { server: 'Demo', domain: 'DEFAULT', project: 'Demo', id: 7 } as const;
+
+/** A fake project holding defect 7 with `fields` over a new, medium-severity defect of alice's. */
+export function projectWithEditorDefect(fields: Partial<Defect> & { name: string }): FakeProject {
+  const project = new FakeProject();
+  project.seed({
+    id: EDITOR_DEFECT_KEY.id,
+    status: 'New',
+    severity: '2-Medium',
+    'detected-by': 'alice',
+    'creation-time': '2026-01-02',
+    description: '<html><body><p>start</p></body></html>',
+    'dev-comments': null,
+    ...fields,
+  });
+  return project;
+}
