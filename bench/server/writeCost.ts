@@ -9,7 +9,7 @@ import type { DefectInput } from '../../server/src/store/projectTypes';
 import { ms, summarize } from './stats';
 
 const ROWS = 2000;
-const ROUNDS = 5;
+const ROUNDS = 6;
 const STATUSES = ['New', 'Open', 'Fixed', 'Closed', 'Reopen', 'Rejected'];
 const USERS = ['alice', 'bob', 'carol', 'dave', 'erin', 'frank'];
 
@@ -36,7 +36,8 @@ export function measureWriteCost(store: ProjectStore): void {
   const inserts: Record<Mode, number[]> = { 'no count triggers': [], 'per-value counts (v5)': [], 'per-value + per-pair counts (v6)': [] };
   const updates: Record<Mode, number[]> = { 'no count triggers': [], 'per-value counts (v5)': [], 'per-value + per-pair counts (v6)': [] };
   for (let round = 0; round < ROUNDS; round++) {
-    for (const mode of MODES) {
+    // Each round starts with another mode, so a mode gains nothing from coming after another.
+    for (const mode of [...MODES.slice(round % MODES.length), ...MODES.slice(0, round % MODES.length)]) {
       store.db.exec('BEGIN');
       try {
         for (const name of dropped(store, mode)) store.db.exec(`DROP TRIGGER "${name}"`);
