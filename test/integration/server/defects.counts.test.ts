@@ -147,6 +147,22 @@ describe('server: total-count from the counters and the kept counts', function (
     await assertTotals('after another connection wrote');
   });
 
+  it('a page where nothing matches, or past the last match, is empty with the exact total, in both trees', async () => {
+    for (const query of ["{owner[alice];severity['']}", '{status[Open]}']) {
+      const total = sqlCount(db, query);
+      for (const offset of [0, total, total + 5]) {
+        const api = await client.get(path(`?${new URLSearchParams({ query, limit: '1', offset: String(offset), fields: 'id' }).toString()}`));
+        const body = api.json<{ data: unknown[]; 'total-count': number }>();
+        assert.deepEqual([body.data.length, body['total-count']], [offset < total ? 1 : 0, total], `/api ${query} offset ${offset}`);
+        const core = await client.get(`/rest/domains/DEFAULT/projects/Demo/defects?${new URLSearchParams({ query, 'page-size': '1', 'start-index': String(offset + 1) }).toString()}`, {
+          Accept: 'application/json',
+        });
+        const coreBody = core.json<{ entities: unknown[]; TotalResults: number }>();
+        assert.deepEqual([coreBody.entities.length, coreBody.TotalResults], [offset < total ? 1 : 0, total], `Core ${query} start-index ${offset + 1}`);
+      }
+    }
+  });
+
   it('a total of two paired fields is read from the pair counters, in both trees, not counted row by row', async () => {
     const query = '{owner[alice];status[<>Closed]}';
     const exact = sqlCount(db, query);
