@@ -72,8 +72,9 @@ function defectPairTriggers(): string[] {
 /**
  * Fills the empty pair counters from the table (the migration, and after a bulk load without the
  * triggers) with one pass over it: the distinct combinations of every paired field (a few thousand)
- * are counted once, then summed per pair. A pass per pair reads the whole table once for every
- * pair no index covers (owner × severity, detected-by × status).
+ * are counted once, then summed per pair. A pass per pair read the whole table again for every
+ * pair no index covers (owner × severity, detected-by × status): opening a million-defect database
+ * of schema 5 took 46 s that way, 14 s this way (on a shared, loaded machine).
  */
 export function countAllDefectPairs(): string[] {
   const columns = [...new Set(PAIRS.flat())].map(q).join(', ');
