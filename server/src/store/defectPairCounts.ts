@@ -9,7 +9,7 @@ import { lit, q } from './sqlText';
 
 export const PAIR_TABLE = 'defect_pair_counts';
 
-/** Pairs of counted fields, each written once in this order. */
+/** Pairs of fields counted per value too (their nulls are read from those counts), each written once, in this order. */
 const PAIRS: readonly (readonly [string, string])[] = [
   ['owner', 'status'],
   ['detected-by', 'status'],
