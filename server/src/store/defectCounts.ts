@@ -65,6 +65,15 @@ export function countAllDefects(): string[] {
 }
 
 /**
+ * The counted fields where no defect holds the empty text (ALM keeps "no value" as null), read
+ * from the counters: their `= ''` may be compiled as `IS NULL` (QueryField.emptyIsNull).
+ */
+export function fieldsWithoutEmptyText(statement: (sql: string) => Statement): Set<string> {
+  const withEmpty = statement('SELECT "field" FROM defect_counts WHERE "value" = \'\' AND "field" <> \'\' AND "n" > 0').pluck().all() as string[];
+  return new Set(COUNTED_FIELDS.filter((f) => !withEmpty.includes(f)));
+}
+
+/**
  * One field's condition as the counters see it: the non-null values it admits (`values`, or every
  * other value when `negated`) and whether it admits null.
  */

@@ -81,4 +81,36 @@ describe('server: query plans of the pages the tree asks for', function () {
         assert.match(d, /^SEARCH (defect_counts USING INDEX sqlite_autoindex_defect_counts_1 \(field=|defect_pair_counts USING PRIMARY KEY \(field-a=\? AND field-b=)/, `${query}: ${d}`);
     }
   });
+
+  it('"no owner" in id order is one index range without a sort while no owner is the empty text, and both tests once one is', () => {
+    const plan = (query: string) => {
+      const c = compileCollectionRequest({ query, limit: '1' }, store.defectCatalog(), PAGING);
+      const { sql, params } = pageQuery('defects', '"id"', c);
+      const details = (store.db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as { detail: string }[]).map((r) => r.detail).join(' | ');
+      return {
+        where: c.where,
+        details,
+        ids: store.db
+          .prepare(sql)
+          .pluck()
+          .all(...params) as number[],
+      };
+    };
+    const nullOwner = store.insertDefect({ name: 'unassigned', severity: '2-Medium', status: 'New', 'detected-by': 'bob', owner: null });
+    try {
+      const before = plan("{owner['']}");
+      assert.equal(before.where, '"owner" IS NULL');
+      assert.doesNotMatch(before.details, /TEMP B-TREE|MULTI-INDEX OR/, before.details);
+      assert.deepEqual(before.ids, [nullOwner]);
+      const emptyOwner = store.insertDefect({ name: 'empty owner', severity: '2-Medium', status: 'New', 'detected-by': 'bob', owner: '' });
+      const after = plan("{owner['']}");
+      assert.equal(after.where, `("owner" IS NULL OR "owner" = '')`, 'the empty text is searched for too');
+      assert.deepEqual(after.ids, [nullOwner], 'the first in id order');
+      store.deleteDefect(nullOwner);
+      assert.deepEqual(plan("{owner['']}").ids, [emptyOwner]);
+      store.deleteDefect(emptyOwner);
+    } finally {
+      store.deleteDefect(nullOwner);
+    }
+  });
 });

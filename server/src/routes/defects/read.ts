@@ -13,7 +13,7 @@ import { defectJson, defectJsonSql } from './representation';
 export function registerDefectReads(app: FastifyInstance, ctx: ServerContext): void {
   app.get('/defects', async (request, reply) => {
     const store = projectOf(ctx, request);
-    const compiled = compileCollectionRequest(queryParams(request), CATALOGS.defects, PAGING);
+    const compiled = compileCollectionRequest(queryParams(request), store.defectCatalog(), PAGING);
     // The total first: when it leaves nothing at the offset, the page is not searched for.
     const total = store.countDefectMatches(compiled);
     // The page's ids are found on the indexes first; only those rows are then read whole.
