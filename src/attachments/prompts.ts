@@ -24,6 +24,11 @@ export interface AttachmentPrompts {
   saveTarget(attachment: Attachment, suggested: vscode.Uri): Promise<vscode.Uri | undefined>;
 }
 
+/** A modal warning with one action; true only when the user chose it. */
+async function confirmModal(message: string, detail: string, action: string): Promise<boolean> {
+  return (await vscode.window.showWarningMessage(message, { modal: true, detail }, action)) === action;
+}
+
 export const vscodePrompts: AttachmentPrompts = {
   async pickFiles(title) {
     return vscode.window.showOpenDialog({ canSelectMany: true, canSelectFiles: true, canSelectFolders: false, openLabel: vscode.l10n.t('Upload'), title });
@@ -48,33 +53,20 @@ export const vscodePrompts: AttachmentPrompts = {
     );
     return answer === replace ? 'replace' : answer === keep ? 'keepBoth' : answer === skip ? 'skip' : undefined;
   },
-  async confirmUpload(a) {
-    const upload = vscode.l10n.t('Upload');
-    const answer = await vscode.window.showWarningMessage(
+  confirmUpload: (a) =>
+    confirmModal(
       vscode.l10n.t('Upload your changes to "{0}" on defect {1}?', a.name, a.entity.id),
-      { modal: true, detail: vscode.l10n.t('This replaces the attachment on the ALM server for everyone.') },
-      upload,
-    );
-    return answer === upload;
-  },
-  async confirmDelete(a) {
-    const del = vscode.l10n.t('Delete');
-    const answer = await vscode.window.showWarningMessage(
-      vscode.l10n.t('Delete "{0}" from defect {1}?', a.name, a.entity.id),
-      { modal: true, detail: vscode.l10n.t('The attachment is removed from the ALM server. This cannot be undone.') },
-      del,
-    );
-    return answer === del;
-  },
-  async confirmRun(a) {
-    const open = vscode.l10n.t('Open');
-    const answer = await vscode.window.showWarningMessage(
+      vscode.l10n.t('This replaces the attachment on the ALM server for everyone.'),
+      vscode.l10n.t('Upload'),
+    ),
+  confirmDelete: (a) =>
+    confirmModal(vscode.l10n.t('Delete "{0}" from defect {1}?', a.name, a.entity.id), vscode.l10n.t('The attachment is removed from the ALM server. This cannot be undone.'), vscode.l10n.t('Delete')),
+  confirmRun: (a) =>
+    confirmModal(
       vscode.l10n.t('"{0}" is a program or script.', a.name),
-      { modal: true, detail: vscode.l10n.t('Opening it in the default application may run it. Open it only if you trust where it came from.') },
-      open,
-    );
-    return answer === open;
-  },
+      vscode.l10n.t('Opening it in the default application may run it. Open it only if you trust where it came from.'),
+      vscode.l10n.t('Open'),
+    ),
   async newName(a) {
     const dot = a.name.lastIndexOf('.');
     return vscode.window.showInputBox({

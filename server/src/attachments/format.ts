@@ -2,19 +2,11 @@
 // as HTML fragments, file-name checks and content types.
 import type { AttachmentRow } from './store';
 
-export interface AttachmentRecord {
+/** An attachment as the `/api` tree sends it: the row without its storage columns, its parent as `entity`. */
+export type AttachmentRecord = Omit<AttachmentRow, 'parent-id' | 'parent-type' | 'content-type' | 'content-file'> & {
   type: 'attachment';
-  id: number;
-  name: string;
-  description: string | null;
-  'ref-type': string;
-  'ref-subtype': number;
-  'file-size': number;
-  'last-modified': string;
-  'vc-user-name': string | null;
-  'vc-cur-ver': string | null;
   entity: { id: number; type: string };
-}
+};
 
 /** Field names that select the `entity` object in `fields=`. */
 const ENTITY_FIELDS = new Set(['entity', 'entity.id', 'entity.type', 'parent-id', 'parent-type']);

@@ -11,7 +11,7 @@ import type { JSHandle, Locator } from 'playwright-core';
 import { signIn } from '../environment';
 import { serverAttachments, serverDefect } from '../oracle';
 import { screenshot, ui } from './context';
-import { editorFrame, editorTab, runCommand } from './editorWorkbench';
+import { editorFrame, editorTab, runCommand, signInFromRow } from './editorWorkbench';
 import { text } from '../../support/text';
 
 interface Stored {
@@ -95,23 +95,7 @@ describe('ui: attachments', function () {
     const signInRow = row(/Sign in to Demo|Sign-in failed/, 2);
     const domain = row(/^DEFAULT/, 2);
     await signInRow.or(domain).first().waitFor({ timeout: 30_000 });
-    // A refresh (e.g. a settings change an earlier file made) can re-render the row under the click:
-    // click again until the password box shows or the tree shows the signed-in domain.
-    const input = page.locator('.quick-input-widget input[type="password"]');
-    for (let attempt = 1; (await signInRow.isVisible()) && !(await domain.isVisible()); attempt++) {
-      await signInRow.click();
-      if (
-        await input.waitFor({ timeout: 5_000 }).then(
-          () => true,
-          () => false,
-        )
-      ) {
-        await input.fill(almServer.users[0].password);
-        await input.press('Enter');
-        break;
-      }
-      assert.ok(attempt < 4, 'clicking "Sign in to Demo" never asked for the password');
-    }
+    await signInFromRow(signInRow, domain);
     await expand(domain);
     await expand(row(/^Demo/, 3));
     await expand(row(/^Defects/, 4));

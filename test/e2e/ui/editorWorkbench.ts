@@ -1,7 +1,7 @@
 // Helpers for page-side tests of the defect editor inside the real workbench: the command palette,
 // signing in, opening a defect, finding the editor's webview frame, and reading the server.
 import * as assert from 'node:assert/strict';
-import type { Frame } from 'playwright-core';
+import type { Frame, Locator } from 'playwright-core';
 import { signIn } from '../environment';
 import { serverDefect as oracleDefect, serverLocksOn } from '../oracle';
 import { ui } from './context';
@@ -66,6 +66,28 @@ export async function signInIfNeeded(): Promise<void> {
   await password.fill(almServer.users[0].password);
   await password.press('Enter');
   await status.waitFor({ timeout: 20_000 });
+}
+
+/**
+ * Clicks the tree's "Sign in to Demo" row and types alice's password, until the password box shows
+ * or the tree shows `signedIn` (a refresh can re-render the row under the click: it is clicked again).
+ */
+export async function signInFromRow(signInRow: Locator, signedIn: Locator): Promise<void> {
+  const { page, almServer } = ui();
+  const input = page.locator('.quick-input-widget input[type="password"]');
+  for (let attempt = 1; (await signInRow.isVisible()) && !(await signedIn.isVisible()); attempt++) {
+    await signInRow.click();
+    const asked = await input.waitFor({ timeout: 5_000 }).then(
+      () => true,
+      () => false,
+    );
+    if (asked) {
+      await input.fill(almServer.users[0].password);
+      await input.press('Enter');
+      return;
+    }
+    assert.ok(attempt < 4, 'clicking "Sign in to Demo" never asked for the password');
+  }
 }
 
 /**

@@ -7,7 +7,7 @@ import type { Locator } from 'playwright-core';
 import { signIn } from '../environment';
 import { serverTotal } from '../oracle';
 import { screenshot, ui } from './context';
-import { answer, eventually, runCommand, signInIfNeeded } from './editorWorkbench';
+import { answer, eventually, runCommand, signInFromRow, signInIfNeeded } from './editorWorkbench';
 
 function row(name: RegExp, level: number): Locator {
   const { page } = ui();
@@ -57,7 +57,7 @@ async function severityGroups(): Promise<Map<string, number>> {
  * the row under the click, so it clicks again until the password box shows or the domain does.
  */
 async function signInFromTree(): Promise<void> {
-  const { page, almServer } = ui();
+  const { page } = ui();
   await page.getByRole('tab', { name: 'ALM' }).waitFor({ timeout: 60_000 });
   const signInRow = row(/Sign in to Demo|Sign-in failed/, 2);
   const domain = row(PATH[1].name, PATH[1].level);
@@ -80,21 +80,7 @@ async function signInFromTree(): Promise<void> {
     await screenshot(`tree-reload-no-sign-in-row-${attempt}`);
     assert.ok(attempt < 3, 'after the reload the ALM view shows neither "Sign in to Demo" nor the domain');
   }
-  const input = page.locator('.quick-input-widget input[type="password"]');
-  for (let attempt = 1; (await signInRow.isVisible()) && !(await domain.isVisible()); attempt++) {
-    await signInRow.click();
-    if (
-      await input.waitFor({ timeout: 5_000 }).then(
-        () => true,
-        () => false,
-      )
-    ) {
-      await input.fill(almServer.users[0].password);
-      await input.press('Enter');
-      break;
-    }
-    assert.ok(attempt < 4, 'clicking "Sign in to Demo" never asked for the password');
-  }
+  await signInFromRow(signInRow, domain);
   await page.locator('.statusbar').getByText('ALM Demo: alice').waitFor({ timeout: 30_000 });
 }
 

@@ -1,8 +1,7 @@
 // Every bad attachment request gets a clear 4xx ALM error, and leaves the stored rows and the
 // attachments folder exactly as they were (no record, no content file, no temporary file).
 import assert from 'node:assert/strict';
-import { connect } from 'node:net';
-import { filesOf, http, multipart, startHarness, uploadParts } from './attachmentsHarness';
+import { abortUploadHalfway, filesOf, http, multipart, startHarness, uploadParts } from './attachmentsHarness';
 import type { Harness, HttpResult, Part } from './attachmentsHarness';
 
 interface AlmBody {
@@ -211,31 +210,7 @@ describe('attachments over HTTP: bad requests change nothing', function () {
     const { body, contentType } = multipart(uploadParts(defect, 'aborted.bin', Buffer.alloc(40 * 1024, 3)));
     const url = new URL(`${h.projectUrl}/attachments`);
     const head = `POST ${url.pathname} HTTP/1.1\r\nHost: ${url.host}\r\nCookie: ${alice}\r\nContent-Type: ${contentType}\r\n` + `Content-Length: ${body.length}\r\n\r\n`;
-    let sawTemp = false;
-    await new Promise<void>((resolve, reject) => {
-      const socket = connect(Number(url.port), url.hostname, () => {
-        socket.write(head);
-        socket.write(body.subarray(0, body.length / 2), () => {
-          // Abort only once the server is writing the content to its temporary file.
-          const wait = setInterval(() => {
-            if (filesOf(h.demo()).some((f) => f.startsWith('.upload-'))) {
-              sawTemp = true;
-              clearInterval(wait);
-              socket.destroy();
-            }
-          }, 5);
-          setTimeout(() => {
-            clearInterval(wait);
-            socket.destroy();
-          }, 3000);
-        });
-      });
-      socket.on('close', () => resolve());
-      socket.on('error', reject);
-    });
-    // The server notices the closed connection asynchronously; give it a moment.
-    for (let i = 0; i < 20 && filesOf(h.demo()).some((f) => f.startsWith('.upload-')); i++) await new Promise((r) => setTimeout(r, 50));
-    await new Promise((r) => setTimeout(r, 100));
+    const sawTemp = await abortUploadHalfway(url, head, body, () => h.demo());
     assert.ok(sawTemp, 'the upload reached the temporary file before the abort');
     assert.deepEqual(
       filesOf(h.demo()).filter((f) => f.startsWith('.')),

@@ -2,6 +2,7 @@
 // it, on a free loopback port with a temporary data dir seeded with the demo site. The tests
 // keep the context, so they can check stored rows and files beside the HTTP answers.
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -142,4 +143,38 @@ export function filesOf(store: ProjectStore): string[] {
 
 export function attachmentCount(store: ProjectStore): number {
   return store.db.prepare('SELECT COUNT(*) FROM attachments').pluck().get() as number;
+}
+
+/**
+ * Sends `head` and half of `body` on a raw connection, then drops it as soon as the server is
+ * writing the content to a temporary upload file in `store` (or after 3 s). Resolves, once the
+ * server has had a moment to clean up, with whether the temporary file was seen before the drop.
+ */
+export async function abortUploadHalfway(url: URL, head: string, body: Buffer, store: () => ProjectStore): Promise<boolean> {
+  const uploading = () => filesOf(store()).some((f) => f.startsWith('.upload-'));
+  let sawTemp = false;
+  await new Promise<void>((resolve, reject) => {
+    const socket = connect(Number(url.port), url.hostname, () => {
+      socket.write(head);
+      socket.write(body.subarray(0, body.length / 2), () => {
+        const wait = setInterval(() => {
+          if (uploading()) {
+            sawTemp = true;
+            clearInterval(wait);
+            socket.destroy();
+          }
+        }, 5);
+        setTimeout(() => {
+          clearInterval(wait);
+          socket.destroy();
+        }, 3000);
+      });
+    });
+    socket.on('close', () => resolve());
+    socket.on('error', reject);
+  });
+  // The server notices the closed connection asynchronously; give it a moment.
+  for (let i = 0; i < 20 && uploading(); i++) await new Promise((r) => setTimeout(r, 50));
+  await new Promise((r) => setTimeout(r, 100));
+  return sawTemp;
 }

@@ -3,8 +3,7 @@
 // attachments folder exactly as they were. Locks taken in the `/api` tree bind Core writes, and
 // raw uploads are streamed to disk rather than held in memory.
 import assert from 'node:assert/strict';
-import { connect } from 'node:net';
-import { filesOf, http, multipart } from './attachmentsHarness';
+import { abortUploadHalfway, filesOf, http, multipart } from './attachmentsHarness';
 import { startHarness } from './attachmentsHarness';
 import type { Harness, HttpResult, Part } from './attachmentsHarness';
 
@@ -211,29 +210,7 @@ describe('Core attachments over HTTP: bad requests change nothing', function () 
     const body = Buffer.alloc(48 * 1024, 3);
     const url = new URL(core(`/defects/${defect}/attachments`));
     const head = `POST ${url.pathname} HTTP/1.1\r\nHost: ${url.host}\r\nCookie: ${alice}\r\nContent-Type: application/octet-stream\r\n` + `Slug: aborted.bin\r\nContent-Length: ${body.length}\r\n\r\n`;
-    let sawTemp = false;
-    await new Promise<void>((resolve, reject) => {
-      const socket = connect(Number(url.port), url.hostname, () => {
-        socket.write(head);
-        socket.write(body.subarray(0, body.length / 2), () => {
-          // Half the body is on the wire: a streaming server already has it in a temporary file.
-          const wait = setInterval(() => {
-            if (filesOf(h.demo()).some((f) => f.startsWith('.upload-'))) {
-              sawTemp = true;
-              clearInterval(wait);
-              socket.destroy();
-            }
-          }, 5);
-          setTimeout(() => {
-            clearInterval(wait);
-            socket.destroy();
-          }, 3000);
-        });
-      });
-      socket.on('close', () => resolve());
-      socket.on('error', reject);
-    });
-    for (let i = 0; i < 20 && filesOf(h.demo()).some((f) => f.startsWith('.upload-')); i++) await new Promise((r) => setTimeout(r, 50));
+    const sawTemp = await abortUploadHalfway(url, head, body, () => h.demo());
     assert.ok(sawTemp, 'the upload reached a temporary file before its body ended');
     assert.deepEqual(
       filesOf(h.demo()).filter((f) => f.startsWith('.')),
