@@ -24,7 +24,7 @@ describe('countShape', () => {
     assert.deepEqual(shape('{owner[<>NULL]}'), { kind: 'null', field: 'owner', negated: true });
   });
 
-  it("an empty value, which means null or empty", () => {
+  it('an empty value, which means null or empty', () => {
     assert.deepEqual(shape("{owner['']}"), { kind: 'empty', field: 'owner', negated: false });
     assert.deepEqual(shape("{owner[<>'']}"), { kind: 'empty', field: 'owner', negated: true });
   });
