@@ -145,7 +145,8 @@ export function activate(context: vscode.ExtensionContext): AlmDefectsApi {
       }
       return node;
     },
-    treeItem: (node) => tree.provider.getTreeItem(node),
+    // As the workbench shows it on hover: the row, then its tooltip resolved.
+    treeItem: (node) => tree.provider.resolveTreeItem(tree.provider.getTreeItem(node), node),
     selection: () => tree.view.selection,
     revealInTree: async (node) => {
       await tree.view.reveal(node, { select: true, focus: false, expand: false });

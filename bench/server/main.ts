@@ -7,7 +7,8 @@
 // the count triggers cost a bulk insert and update (writeCost.ts).
 // The seeded data dir is kept (git-ignored) under test-results/bench-server-data/ and reused by the
 // next run of the same size and seed code; --fresh seeds again.
-// Usage: node dist/bench/server.js [--defects N] [--requests N per page shape] [--fresh]
+// Usage: node dist/bench/server.js [--defects N] [--requests N per page shape] [--fresh] [--core]
+// (--core: the Core pages beside their api twins only, without the api tree's baselines and the tree's requests)
 import Database from 'better-sqlite3';
 import { fork } from 'node:child_process';
 import { statSync } from 'node:fs';
@@ -68,6 +69,10 @@ async function main(): Promise<void> {
   const db = new Database(dbFile, { readonly: true });
   try {
     const cookie = await signIn(pool, url.pathname);
+    if (process.argv.includes('--core')) {
+      reportCore(await measureCorePages(pool, url.pathname, cookie, db, requests, PAGES, measure));
+      return;
+    }
     const all: Record<Mode, number[]> = { http: [], parsed: [], served: [], plain: [] };
     console.log(`page of 100 defects with a query and an order-by; ${requests} timed requests per shape (p50 / p99):`);
     for (const page of PAGES) {

@@ -31,8 +31,12 @@ export class RawHttp {
     return statSync(this.logFile).size;
   }
 
-  /** The requests logged since `from`: method, url and the server's responseTime. */
-  requestsSince(from) {
+  /**
+   * The requests logged since `from`: method, url and the server's responseTime. With `until` (a
+   * step's painted time, the page's Date.now()), only the requests that came in by then: what the
+   * bench does after a step (closing a menu, clearing a filter) is not the step's raw time.
+   */
+  requestsSince(from, until = Infinity) {
     const size = statSync(this.logFile).size;
     const buffer = Buffer.alloc(size - from);
     const fd = openSync(this.logFile, 'r');
@@ -50,7 +54,7 @@ export class RawHttp {
       } catch {
         continue;
       }
-      if (entry.msg === 'incoming request' && entry.req) byId.set(entry.reqId, { method: entry.req.method, url: entry.req.url, serverMs: undefined });
+      if (entry.msg === 'incoming request' && entry.req && entry.time <= until) byId.set(entry.reqId, { method: entry.req.method, url: entry.req.url, serverMs: undefined });
       else if (entry.msg === 'request completed' && byId.has(entry.reqId)) byId.get(entry.reqId).serverMs = entry.responseTime;
     }
     return [...byId.values()].filter((r) => r.serverMs !== undefined);

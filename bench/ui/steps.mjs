@@ -1,6 +1,7 @@
 // The steps bench:ui times, each as a user does it in the workbench: a setup that is not timed, the
 // input that starts the clock, and the painted state that stops it. Every step returns
-// { ms, since } where `since` marks the ALM server log at the input, for the raw HTTP figures.
+// { ms, since, until } where `since` marks the ALM server log at the input and `until` is the
+// painted time: the requests that came in between are the step's, for the raw HTTP figures.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { arm, editorRendered, framePaintedAt, inputTime, paintedAt, rowTexts } from './page.mjs';
@@ -82,7 +83,7 @@ export class Steps {
     await page.waitForTimeout(300);
     const { since, started } = await this.input(page, () => treeRow(page, /^Defects/, 4).click());
     const at = await paintedAt(page, `() => (${rowTexts})(5).some((t) => /^\\d+: /.test(t))`);
-    return { ms: at - started, since };
+    return { ms: at - started, since, until: at };
   }
 
   /** "Load 100 more" at the end of the list → rows older than the last one shown are painted. */
@@ -97,7 +98,7 @@ export class Steps {
     const oldest = Math.min(...ids);
     const { since, started } = await this.input(page, () => more.click());
     const at = await paintedAt(page, `(oldest) => (${rowTexts})(5).some((t) => { const m = /^(\\d+): /.exec(t); return m && Number(m[1]) < oldest; })`, oldest);
-    return { ms: at - started, since };
+    return { ms: at - started, since, until: at };
   }
 
   /** Filter menu → saved filter "Urgent" → Apply → the filtered total and its rows painted; then cleared. */
@@ -121,7 +122,7 @@ export class Steps {
     }`,
       before,
     );
-    const result = { ms: at - started, since };
+    const result = { ms: at - started, since, until: at };
     await this.screenshotHook?.('filter');
     await inlineAction(page, project, 'Clear Filter');
     await paintedAt(page, `(before) => (${rowTexts})(4).some((t) => t === before)`, before);
@@ -143,7 +144,7 @@ export class Steps {
       return defects && defects.includes('by severity') && rows.length > 0 && rows.every((t) => !/^\\d+: /.test(t) && !/Loading/.test(t));
     }`,
     );
-    const result = { ms: at - started, since };
+    const result = { ms: at - started, since, until: at };
     await this.screenshotHook?.('group');
     await titleAction(page, 'Ungroup Defects');
     await defectRowsShown(page);
@@ -158,14 +159,14 @@ export class Steps {
     const id = Number(DEFECT_ROW.exec(await row.innerText())[1]);
     const { since, started } = await this.input(page, () => row.dblclick());
     const { frame, at } = await editorRendered(page, id);
-    return { ms: at - started, since, id, frame };
+    return { ms: at - started, since, until: at, id, frame };
   }
 
   /** Edit → the form editable (the server lock taken). */
   async edit(frame) {
     const { since, started } = await this.input(frame, () => frame.getByRole('button', { name: 'Edit' }).click());
     const at = await framePaintedAt(frame, () => document.body.dataset.phase === 'editing' && !!document.querySelector('[data-field="name"] vscode-text-field:not([readonly])') && Date.now());
-    return { ms: at - started, since };
+    return { ms: at - started, since, until: at };
   }
 
   /** A new summary, then Save → "Saved" in the editor and the tree row showing the new summary. */
@@ -176,7 +177,7 @@ export class Steps {
     const saved = framePaintedAt(frame, () => /Saved/.test(document.querySelector('.header .notice')?.textContent ?? '') && Date.now());
     const row = paintedAt(page, `(want) => (${rowTexts})(5).some((t) => t.startsWith(want))`, `${id}: ${summary}`);
     const at = Math.max(await saved, await row);
-    return { ms: at - started, since };
+    return { ms: at - started, since, until: at };
   }
 
   /**
@@ -220,7 +221,7 @@ export class Steps {
     if (!box) throw new Error(`the reference to defect ${id} is not on screen`);
     const { since, started } = await this.input(page, () => page.mouse.move(box.x + box.width - 8, box.y + box.height / 2), ['mousemove']);
     const at = await paintedAt(page, `(id) => [...document.querySelectorAll('.monaco-hover')].some((h) => (h.textContent ?? '').includes('Defect ' + id) && /Status: /.test(h.textContent ?? ''))`, id);
-    return { ms: at - started, since };
+    return { ms: at - started, since, until: at };
   }
 
   /** Closes the active editor tab as a user does (its close button). */

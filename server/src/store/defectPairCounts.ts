@@ -34,7 +34,7 @@ function bump([a, b]: readonly [string, string], row: 'NEW' | 'OLD', delta: 1 | 
       ON CONFLICT ("field-a", "field-b", "value-a", "value-b") DO UPDATE SET "n" = "n" + ${delta};`;
 }
 
-/** The pair counter table, its triggers and its first filling (schema version 6). */
+/** The pair counter table, its triggers and its first filling (schema version 7). */
 export function defectPairCountsSchema(): string[] {
   return [
     `CREATE TABLE ${PAIR_TABLE} (

@@ -9,6 +9,7 @@ import type { SqliteDatabase, Statement } from './sqlite';
 import { PROJECT_MIGRATIONS } from './projectSchema';
 import { countAllDefects, countFromCounters, fieldsWithoutEmptyText } from './defectCounts';
 import { PAIR_TABLE, countAllDefectPairs } from './defectPairCounts';
+import { XML_ESCAPES_TABLE, fillXmlEscapes } from './defectXmlEscapes';
 import { countQuery } from '../query/index';
 import type { CompiledCollectionRequest, QueryCatalog, QueryField } from '../query/index';
 import { CATALOGS } from '../metadata/catalog';
@@ -266,8 +267,8 @@ export class ProjectStore {
    * them again: sorting once beats keeping 14 indexes up to date row by row, whose pages no longer
    * fit the cache past a few hundred thousand defects (a million-defect seed took over 25 minutes),
    * and the counters are counted once at the end. Reads meanwhile stay correct, only slower (totals
-   * are COUNT(*) until the counters are filled again). Indexes and triggers come back even when
-   * `load` fails.
+   * are COUNT(*) until the counters are filled again, and Core XML pages escape every value until
+   * their table is filled again). Indexes and triggers come back even when `load` fails.
    */
   async withoutDefectIndexes<T>(load: () => Promise<T>): Promise<T> {
     const dropped = this.db.prepare("SELECT type, name, sql FROM sqlite_master WHERE type IN ('index', 'trigger') AND tbl_name = 'defects' AND sql IS NOT NULL").all() as {
@@ -278,6 +279,8 @@ export class ProjectStore {
     this.bulkLoading = true;
     this.transaction(() => {
       for (const { type, name } of dropped) this.db.exec(`DROP ${type === 'index' ? 'INDEX' : 'TRIGGER'} "${name.replace(/"/g, '""')}"`);
+      // Without its triggers the table could go stale: every value is escaped until it is filled again.
+      this.db.exec(`DELETE FROM ${XML_ESCAPES_TABLE}`);
     });
     // Commits of the load skip fsync and sort in a larger cache; the final commit below is FULL
     // again, and its fsync of the journal makes everything before it durable too.
@@ -293,6 +296,7 @@ export class ProjectStore {
         for (const { type, sql } of dropped) if (type === 'index') this.db.exec(sql);
         this.db.exec(`DELETE FROM defect_counts; DELETE FROM ${PAIR_TABLE}`);
         for (const sql of [...countAllDefects(), ...countAllDefectPairs()]) this.db.exec(sql);
+        for (const sql of fillXmlEscapes()) this.db.exec(sql);
         for (const { type, sql } of dropped) if (type !== 'index') this.db.exec(sql);
       });
       this.db.pragma(`cache_size = ${cacheSize}`);

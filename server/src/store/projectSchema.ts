@@ -4,6 +4,7 @@ import { DEFECT_FIELDS } from '../metadata/defectFields';
 import { sqlType } from '../metadata/types';
 import { countAllDefects, defectCountsSchema } from './defectCounts';
 import { defectPairCountsSchema } from './defectPairCounts';
+import { defectXmlEscapesSchema } from './defectXmlEscapes';
 
 function defectTable(): string {
   const columns = DEFECT_FIELDS.map((def) => (def.name === 'id' ? '"id" INTEGER PRIMARY KEY AUTOINCREMENT' : `${def.column} ${sqlType(def)}`));
@@ -62,10 +63,18 @@ function projectSchemaV5(): string[] {
 }
 
 /**
- * Version 6 (issue 16): counts per pair of values of the fields the tree combines (owner and
- * status, …; defectPairCounts.ts), so "my open defects" right after a write is a lookup too.
+ * Version 6 (issue 12): which plain fields of each defect need XML escaping, kept by triggers
+ * (defectXmlEscapes.ts), so Core XML pages write the others without testing every value.
  */
 function projectSchemaV6(): string[] {
+  return defectXmlEscapesSchema();
+}
+
+/**
+ * Version 7 (issue 16): counts per pair of values of the fields the tree combines (owner and
+ * status, …; defectPairCounts.ts), so "my open defects" right after a write is a lookup too.
+ */
+function projectSchemaV7(): string[] {
   return defectPairCountsSchema();
 }
 
@@ -134,4 +143,4 @@ function projectSchemaV1(): string[] {
 }
 
 /** Step i moves a project database from user_version i to i+1; append, never edit. */
-export const PROJECT_MIGRATIONS = [projectSchemaV1, projectSchemaV2, projectSchemaV3, projectSchemaV4, projectSchemaV5, projectSchemaV6] as const;
+export const PROJECT_MIGRATIONS = [projectSchemaV1, projectSchemaV2, projectSchemaV3, projectSchemaV4, projectSchemaV5, projectSchemaV6, projectSchemaV7] as const;

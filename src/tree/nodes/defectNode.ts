@@ -26,13 +26,17 @@ export class DefectNode extends LoadingNode {
 
   item(): NodeItem {
     const d = this.defect;
+    const changed = this.changedRemotely;
     return {
       label: `${d.id}: ${typeof d.name === 'string' ? d.name : ''}`,
-      description: this.changedRemotely ? l10n.t('● changed · {0}', defectDescription(d)) : defectDescription(d),
-      tooltip: this.changedRemotely ? `${defectTooltip(d)}\n\n_${l10n.t('Changed on the server since you last opened it.')}_` : defectTooltip(d),
+      description: changed ? l10n.t('● changed · {0}', defectDescription(d)) : defectDescription(d),
+      // Built when read: the view asks for it on hover only, while rows are drawn by the hundred.
+      get tooltip() {
+        return changed ? `${defectTooltip(d)}\n\n_${l10n.t('Changed on the server since you last opened it.')}_` : defectTooltip(d);
+      },
       collapsible: this.ctx.defectChildren ? 'collapsed' : 'none',
       icon: severityIcon(typeof d.severity === 'string' ? d.severity : undefined),
-      contextValue: this.changedRemotely ? 'alm:defect+changed' : 'alm:defect',
+      contextValue: changed ? 'alm:defect+changed' : 'alm:defect',
       command: { command: 'almDefects.openDefect', title: l10n.t('Open Defect'), arguments: [this.ref] },
     };
   }

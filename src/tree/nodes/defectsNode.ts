@@ -16,8 +16,6 @@ export type DefectsMode = 'all' | 'mine';
 export class DefectsNode extends PagedNode implements DefectsScope {
   readonly id: string;
   private groupCount: number | undefined;
-  // The description shows the total, known only once loaded.
-  protected override readonly redrawAfterLoad = true;
 
   constructor(
     readonly projectNode: ProjectScope,
@@ -43,6 +41,11 @@ export class DefectsNode extends PagedNode implements DefectsScope {
       icon: { id: this.mode === 'all' ? 'bug' : 'account' },
       contextValue: `alm:defects${group !== 'none' ? '+grouped' : ''}`,
     };
+  }
+
+  // The description shows the total, known only once loaded.
+  protected override redrawsAfterLoad(): boolean {
+    return true;
   }
 
   /** The filter this node applies: the project's, plus owner = me for "My Defects". */

@@ -13,7 +13,6 @@ import type { DefectsScope, ProjectScope } from './scopes';
 export class GroupNode extends PagedNode {
   readonly id: string;
   readonly projectNode: ProjectScope;
-  protected override readonly redrawAfterLoad = true;
 
   constructor(
     readonly defectsNode: DefectsScope,
@@ -39,6 +38,12 @@ export class GroupNode extends PagedNode {
       contextValue: `alm:group+${this.field}`,
       tooltip: this.group.value === null ? l10n.t('{0} defects with {1} empty', this.group.count, this.field) : l10n.t('{0} defects with {1} “{2}”', this.group.count, this.field, label),
     };
+  }
+
+  // The description shows the count from the grouping scan until the first page brings the total:
+  // only a total that differs (the list changed since) redraws the row.
+  protected override redrawsAfterLoad(): boolean {
+    return this.list?.total !== undefined && this.list.total !== this.group.count;
   }
 
   protected load(signal: AbortSignal): Promise<TreeNode[]> {

@@ -56,7 +56,9 @@ export abstract class PagedNode extends LoadingNode {
     const signal = this.signal;
     if (!list || !signal || !list.hasMore || this.loadingMore || signal.aborted) return;
     this.loadingMore = true;
-    list.setLoadingMore(true);
+    // "Loading more…" only once the page is slow: a redraw now would hold back the one that shows
+    // the page (VS Code delays a tree change within 200 ms of the last by 200 ms).
+    const busy = setTimeout(() => list.setLoadingMore(true), this.ctx.loadingDelayMs);
     try {
       await list.loadNext(signal);
       if (this.list === list && !signal.aborted) this.show(list.nodes());
@@ -67,6 +69,7 @@ export abstract class PagedNode extends LoadingNode {
       list.setLoadingMore(false);
       this.show([...list.nodes().slice(0, -1), failureNode(this, this.ctx, this.projectNode.server.name, e)]);
     } finally {
+      clearTimeout(busy);
       this.loadingMore = false;
     }
   }

@@ -10,6 +10,7 @@ import type { ProjectRefKey } from '../../defects/refs';
 import type { NodeItem, ServerSource, TreeContext } from './treeNode';
 import { DefectsNode } from './defectsNode';
 import { ListsNode } from './listsNode';
+import { quietReload } from './reload';
 import type { ProjectScope } from './scopes';
 import { TreeNode } from './treeNode';
 
@@ -17,6 +18,7 @@ export class ProjectNode extends TreeNode implements ProjectScope {
   readonly id: string;
   readonly ref: ProjectRefKey;
   private kids: [DefectsNode, DefectsNode, ListsNode] | undefined;
+  private reloading: Promise<void> | undefined;
 
   constructor(
     parent: TreeNode,
@@ -54,9 +56,12 @@ export class ProjectNode extends TreeNode implements ProjectScope {
     };
   }
 
-  override getChildren(): Promise<TreeNode[]> {
+  override async getChildren(): Promise<TreeNode[]> {
+    // While the defect nodes reload (reloadDefects), the view's request waits for them here, so
+    // the redraw that started the reload shows their new rows and totals.
+    await this.reloading;
     this.kids ??= [new DefectsNode(this, this.ctx, 'all'), new DefectsNode(this, this.ctx, 'mine'), new ListsNode(this, this.ctx)];
-    return Promise.resolve([...this.kids]);
+    return [...this.kids];
   }
 
   get defectsNodes(): DefectsNode[] {
@@ -64,14 +69,25 @@ export class ProjectNode extends TreeNode implements ProjectScope {
   }
 
   async setFilter(filter: DefectFilter | undefined): Promise<void> {
-    await this.ctx.state.setFilter(projectKey(this.ref), filter);
-    this.ctx.changed(this);
-    this.reloadDefects();
+    // The state holds the filter at once; storing it runs beside the reload, not before it.
+    const stored = this.ctx.state.setFilter(projectKey(this.ref), filter);
+    await this.reloadDefects();
+    await stored;
   }
 
-  /** Grouping or sorting changed: the defect nodes reload; lists stay. */
-  reloadDefects(): void {
-    for (const n of this.defectsNodes) n.refresh();
+  /**
+   * Filter, grouping or sort changed: the defect nodes reload behind their rows and the project
+   * redraws at once, in one change with its new row (the filter) and the reloaded nodes under it
+   * (see reload.ts); lists stay. Resolves when the reload is in or slow.
+   */
+  reloadDefects(): Promise<void> {
+    const reloading = quietReload(this.ctx, this.defectsNodes);
+    this.reloading = reloading;
+    void reloading.then(() => {
+      if (this.reloading === reloading) this.reloading = undefined;
+    });
+    this.ctx.changed(this);
+    return reloading;
   }
 
   override refresh(): void {

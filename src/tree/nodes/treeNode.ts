@@ -110,11 +110,17 @@ export abstract class TreeNode {
 export abstract class LoadingNode extends TreeNode {
   private cached: TreeNode[] | undefined;
   private pending: Promise<TreeNode[]> | undefined;
+  /** When the pending load began: a reload started before VS Code asked has used part of the delay. */
+  private loadStarted = 0;
   private controller: AbortController | undefined;
   private announce = false;
+  /** A quiet reload runs: its end does not redraw, the caller redraws once (quietReload). */
+  private quiet = false;
 
-  /** Nodes whose own row shows what the load found (a total) redraw when it finishes. */
-  protected readonly redrawAfterLoad: boolean = false;
+  /** Whether this node's own row shows what the load found (a total), so it redraws when the load finishes. */
+  protected redrawsAfterLoad(): boolean {
+    return false;
+  }
 
   /** Loads the children; a thrown error becomes a message node. */
   protected abstract load(signal: AbortSignal): Promise<TreeNode[]>;
@@ -125,7 +131,7 @@ export abstract class LoadingNode extends TreeNode {
   override async getChildren(): Promise<TreeNode[]> {
     if (this.cached) return this.cached;
     const pending = this.start();
-    const early = await Promise.race([pending, delay(this.ctx.loadingDelayMs)]);
+    const early = await Promise.race([pending, delay(Math.max(0, this.ctx.loadingDelayMs - (Date.now() - this.loadStarted)))]);
     if (early) return early;
     this.announce = true;
     return [this.loadingNode()];
@@ -148,12 +154,42 @@ export abstract class LoadingNode extends TreeNode {
   }
 
   override refresh(): void {
+    this.forget();
+    this.ctx.changed(this);
+  }
+
+  /**
+   * Loads afresh while the rows on screen stay, and does not redraw when done: the caller redraws
+   * once (quietReload). A node the view does not show expanded, or never loaded, only forgets
+   * its children and loads when next asked.
+   */
+  reloadQuietly(): Promise<void> {
+    const shown = this.cached !== undefined && this.expandedInView();
+    this.forget();
+    if (!shown) return Promise.resolve();
+    this.quiet = true;
+    return this.start().then(() => undefined);
+  }
+
+  /** Ends a quiet reload: a load still running redraws this node itself when it finishes. */
+  endQuiet(): void {
+    this.quiet = false;
+  }
+
+  private forget(): void {
     this.controller?.abort();
     this.controller = undefined;
     this.pending = undefined;
+    this.quiet = false;
     this.disposeChildren();
     this.cached = undefined;
-    this.ctx.changed(this);
+  }
+
+  /** This node and all its ancestors expanded, as the view state remembers them. */
+  private expandedInView(): boolean {
+    if (!this.ctx.state.isExpanded(this.id)) return false;
+    for (let n = this.parent; n; n = n.parent) if (!this.ctx.state.isExpanded(n.id)) return false;
+    return true;
   }
 
   override dispose(): void {
@@ -173,6 +209,7 @@ export abstract class LoadingNode extends TreeNode {
     if (this.pending) return this.pending;
     const controller = new AbortController();
     this.controller = controller;
+    this.loadStarted = Date.now();
     const run = this.load(controller.signal)
       .catch((e: unknown): TreeNode[] => {
         if (controller.signal.aborted || isCancellation(e) || isAbort(e)) return [];
@@ -184,10 +221,9 @@ export abstract class LoadingNode extends TreeNode {
         if (this.pending !== run) return children;
         this.pending = undefined;
         this.cached = children;
-        if (this.announce || this.redrawAfterLoad) {
-          this.announce = false;
-          this.ctx.changed(this);
-        }
+        const redraw = this.announce || this.redrawsAfterLoad();
+        this.announce = false;
+        if (redraw && !this.quiet) this.ctx.changed(this);
         return children;
       });
     this.pending = run;

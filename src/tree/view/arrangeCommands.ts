@@ -21,6 +21,11 @@ function loadedProjects(provider: AlmTreeProvider): ProjectNode[] {
   return out;
 }
 
+/** The defect nodes of every loaded project reload; the projects redraw in one change. */
+async function reloadDefects(provider: AlmTreeProvider): Promise<void> {
+  await Promise.all(loadedProjects(provider).map((p) => p.reloadDefects()));
+}
+
 function groupLabel(g: GroupBy): string {
   switch (g) {
     case 'none':
@@ -45,9 +50,8 @@ export async function groupBy(provider: AlmTreeProvider, arg: unknown): Promise<
     group = picked?.g;
   }
   if (!group) return undefined;
-  await provider.state.setGroupBy(readGroupBy(group));
-  await setGroupedContext(group);
-  for (const p of loadedProjects(provider)) p.reloadDefects();
+  // The state changes at once; storing it and the title's context key run beside the reload.
+  await Promise.all([provider.state.setGroupBy(readGroupBy(group)), setGroupedContext(group), reloadDefects(provider)]);
   return group;
 }
 
@@ -70,8 +74,7 @@ export async function sortBy(provider: AlmTreeProvider, arg: unknown): Promise<S
     if (!dir) return undefined;
     sort = { field: field.f, direction: dir.d };
   }
-  await provider.state.setSort(sort);
-  for (const p of loadedProjects(provider)) p.reloadDefects();
+  await Promise.all([provider.state.setSort(sort), reloadDefects(provider)]);
   return sort;
 }
 

@@ -8,8 +8,9 @@ import type { Log } from '../../util/log';
 import type { ViewState } from '../model/viewState';
 import type { DefectChildrenProvider, ServerSource, TreeContext, TreeNode } from '../nodes/treeNode';
 import { TreeRoot } from '../nodes/root';
+import { LoadingNode } from '../nodes/treeNode';
 import type { ServerNode } from '../nodes/serverNode';
-import { toTreeItem } from './treeItem';
+import { resolveTooltip, toTreeItem } from './treeItem';
 
 export const VIEW_ID = 'almDefects.tree';
 
@@ -61,12 +62,19 @@ export class AlmTreeProvider implements vscode.TreeDataProvider<TreeNode>, TreeC
     return toTreeItem(node);
   }
 
+  /** The tooltip, asked for on hover: rows are sent without one (see treeItem.ts). */
+  resolveTreeItem(item: vscode.TreeItem, node: TreeNode): vscode.TreeItem {
+    return resolveTooltip(item, node);
+  }
+
   getChildren(node?: TreeNode): vscode.ProviderResult<TreeNode[]> {
     this.log.trace(`getChildren ${node?.id ?? '(root)'}`);
     if (!node) return this.root.servers();
+    // Only a load shows the view's progress bar: other nodes answer at once, without a round trip.
+    const loads = node instanceof LoadingNode && node.loaded === undefined;
     const children = node.getChildren();
     void children.then((c) => this.log.trace(`${node.id}: ${c.length} children`));
-    void vscode.window.withProgress({ location: { viewId: VIEW_ID } }, () => children);
+    if (loads) void vscode.window.withProgress({ location: { viewId: VIEW_ID } }, () => children);
     return children;
   }
 

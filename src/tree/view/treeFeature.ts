@@ -115,7 +115,8 @@ export class TreeFeature implements vscode.Disposable {
         else if (arg instanceof TreeNode) arg.refresh();
         else provider.refreshAll();
       }),
-      cmd('almDefects.loadMore', (arg) => (arg instanceof LoadMoreNode ? arg.owner.loadMore() : undefined)),
+      // The view's progress bar shows at once; the row itself turns "Loading more…" only when slow.
+      cmd('almDefects.loadMore', (arg) => (arg instanceof LoadMoreNode ? vscode.window.withProgress({ location: { viewId: VIEW_ID } }, () => arg.owner.loadMore()) : undefined)),
       cmd('almDefects.openDefect', async (arg) => {
         const ref = selectedDefect(view, arg);
         return ref ? this.openDefect(ref).then(() => ref) : goToDefect(provider, view, services.manager, (r) => this.openDefect(r), tag, arg);

@@ -152,12 +152,14 @@ describe('server: error, domain and page formats of both trees', function () {
     }
   });
 
-  it('the Core XML page equals the library-built entity, for every demo defect, hostile text and fields=', async () => {
+  it('the Core XML page equals the library-built entity, for every demo defect, hostile text (after a NUL byte too) and fields=', async () => {
     const store = new ProjectStore('DEFAULT', 'Demo', join(server.dataDir, 'projects', 'DEFAULT', 'Demo'), () => new Date());
     try {
       // Every character XML reserves, in a plain field, a memo, a multi-value and an empty value.
       store.db.prepare(`UPDATE defects SET "name" = ?, "user-02" = ?, "user-04" = 2.0 WHERE "id" = 1`).run(`a&b <c> "d" 'e' ]]> &amp;`, JSON.stringify(['x<y', '', "q'&"]));
       store.db.prepare(`UPDATE defects SET "user-01" = '', "user-02" = '[]' WHERE "id" = 2`).run();
+      // Reserved characters after a NUL byte, written directly: SQLite's GLOB stops at the NUL and once let them through.
+      store.db.prepare(`UPDATE defects SET "user-03" = ?, "request-type" = ? WHERE "id" = 3`).run('nul \u0000 <b> & "q"', "\u0000'");
       for (const fields of [undefined, 'name,user-02,target-rel,user-04']) {
         const c = compileCollectionRequest({ 'page-size': 'max', fields }, CATALOGS.defects, PAGING);
         const fromPage = coreDefectXmlPage(store, c, 120).toString('utf8');
@@ -172,6 +174,13 @@ describe('server: error, domain and page formats of both trees', function () {
       const entity = (parseXml(page.text).Entities as { Entity: { Fields: { Field: { '@_Name': string; Value?: unknown }[] } }[] }).Entity[0];
       const name = entity?.Fields.Field.find((f) => f['@_Name'] === 'name');
       assert.deepEqual(name?.Value, [`a&b <c> "d" 'e' ]]> &amp;`]);
+      const nul = (
+        parseXml((await client.get(`${CORE}/defects?query={id[3]}&fields=user-03,request-type`, { Accept: 'application/xml' })).text).Entities as {
+          Entity: { Fields: { Field: { '@_Name': string; Value?: unknown }[] } }[];
+        }
+      ).Entity[0]?.Fields.Field;
+      const values = Object.fromEntries((nul ?? []).map((f) => [f['@_Name'], f.Value]));
+      assert.deepEqual([values['user-03'], values['request-type']], [['nul \u0000 <b> & "q"'], ["\u0000'"]]);
     } finally {
       store.close();
     }

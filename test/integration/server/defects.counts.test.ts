@@ -197,8 +197,8 @@ describe('server: defect counters across a migration and a bulk load', function 
   it('a project database of schema version 4 gets its counters filled when it is opened', () => {
     let store = new ProjectStore('DEFAULT', 'Old', dir, () => new Date());
     store.insertDefects(Array.from({ length: 50 }, (_, i) => defect(i)));
-    // Back to what version 4 had: no counters, no triggers, the old owner index.
-    store.db.exec(`DROP TABLE defect_counts; DROP TABLE defect_pair_counts; DROP INDEX "defects_owner_modified_id"; DROP INDEX "defects_id";
+    // Back to what version 4 had: no counters, no escape bits, no triggers, the old owner index.
+    store.db.exec(`DROP TABLE defect_counts; DROP TABLE defect_pair_counts; DROP TABLE defect_xml_escapes; DROP INDEX "defects_owner_modified_id"; DROP INDEX "defects_id";
       CREATE INDEX "defects_owner_modified" ON defects("owner", "last-modified", "status");`);
     for (const name of store.db.prepare("SELECT name FROM sqlite_master WHERE type = 'trigger'").pluck().all() as string[]) store.db.exec(`DROP TRIGGER "${name}"`);
     store.db.pragma('user_version = 4');
@@ -213,14 +213,14 @@ describe('server: defect counters across a migration and a bulk load', function 
     }
   });
 
-  it('a project database of schema version 5 gets its pair counters filled when it is opened', () => {
-    let store = new ProjectStore('DEFAULT', 'V5', dir, () => new Date());
+  it('a project database of schema version 6 gets its pair counters filled when it is opened', () => {
+    let store = new ProjectStore('DEFAULT', 'V6', dir, () => new Date());
     store.insertDefects(Array.from({ length: 60 }, (_, i) => defect(i)));
     store.db.exec('DROP TABLE defect_pair_counts');
     for (const name of store.db.prepare("SELECT name FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'defect_pair_counts%'").pluck().all() as string[]) store.db.exec(`DROP TRIGGER "${name}"`);
-    store.db.pragma('user_version = 5');
+    store.db.pragma('user_version = 6');
     store.close();
-    store = new ProjectStore('DEFAULT', 'V5', dir, () => new Date());
+    store = new ProjectStore('DEFAULT', 'V6', dir, () => new Date());
     try {
       assertPairCounters(store.db, 'migrated');
       assert.deepEqual(totals(store), expected(store));

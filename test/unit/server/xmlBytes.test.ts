@@ -6,11 +6,12 @@ import Database from 'better-sqlite3';
 import { XMLBuilder } from 'fast-xml-parser';
 import { ReferenceNames, defectEntity } from '../../../server/src/core/defects/convert';
 import { XmlByteWriter } from '../../../server/src/core/defects/xmlBytes';
-import { fieldsRunSql, writtenInJs } from '../../../server/src/core/defects/xmlSql';
+import { XML_ESCAPES_JOIN, fieldsRunSql, writtenInJs } from '../../../server/src/core/defects/xmlSql';
 import { XML_DECLARATION, entityXml } from '../../../server/src/core/wire/entity';
 import { CATALOGS } from '../../../server/src/metadata/catalog';
-import { sqlType } from '../../../server/src/metadata/types';
 import type { ProjectStore } from '../../../server/src/store/project';
+import { PROJECT_MIGRATIONS } from '../../../server/src/store/projectSchema';
+import { migrate } from '../../../server/src/store/sqlite';
 
 /** Text as the library writes it inside an element. */
 function libraryText(text: string): string {
@@ -26,6 +27,8 @@ const HOSTILE = [
   'ends with a high surrogate \ud83d',
   '\udc00 starts with a low surrogate, and one \ud800 in the middle',
   'control \u0001\u0007\t\n\r and \u2028',
+  // GLOB stops at a NUL byte: the reserved characters after it must be found all the same.
+  'nul \u0000 then <b> & "q"',
   '&'.repeat(50) + "'".repeat(50),
 ];
 
@@ -53,22 +56,23 @@ describe('server core: XML bytes written outside the library', () => {
     assert.deepEqual(out.result(), Buffer.from(`${pieces.join('')}</a>`));
   });
 
-  it('the SQL of plain fields writes the elements the library writes, for hostile values, empty and none', () => {
+  it('the SQL of plain fields writes the elements the library writes, for hostile values, empty and none, with and without escape bits', () => {
     const plain = CATALOGS.defects.fields.filter((def) => !writtenInJs(def));
+    // The store's schema: its column affinity turns an integral number into an INTEGER, its triggers keep the escape bits.
     const db = new Database(':memory:');
     try {
-      // The store's column types: their affinity turns an integral number into an INTEGER.
-      db.exec(`CREATE TABLE defects (${CATALOGS.defects.fields.map((def) => `${def.column} ${sqlType(def)}`).join(', ')})`);
+      migrate(db, PROJECT_MIGRATIONS);
       const insert = db.prepare(`INSERT INTO defects (${plain.map((def) => def.column).join(', ')}) VALUES (${plain.map(() => '?').join(', ')})`);
-      HOSTILE.forEach((text, i) => insert.run(...plain.map((def, k) => (def.dataType === 'Integer' && k % 2 === 0 ? i * 10 + k : (k + i) % 5 === 4 ? null : text))));
-      const written = db
-        .prepare(`SELECT ${fieldsRunSql(plain)} FROM defects ORDER BY rowid`)
-        .pluck()
-        .all() as string[];
+      HOSTILE.forEach((text, i) => insert.run(...plain.map((def, k) => (def.name === 'id' ? i + 1 : def.dataType === 'Integer' && k % 2 === 0 ? i * 10 + k : (k + i) % 5 === 4 ? null : text))));
+      const written = () =>
+        db
+          .prepare(`SELECT ${fieldsRunSql(plain)} FROM defects ${XML_ESCAPES_JOIN} ORDER BY defects.rowid`)
+          .pluck()
+          .all() as string[];
       // Compared with the values as stored and read back (a lone surrogate is stored as bytes that read back as U+FFFD).
       const stored = db.prepare(`SELECT * FROM defects ORDER BY rowid`).all() as Record<string, string | number | null>[];
       const refs = new ReferenceNames({} as ProjectStore);
-      stored.forEach((row, i) => {
+      const expected = stored.map((row) => {
         const entity = entityXml(
           defectEntity(
             row,
@@ -76,9 +80,16 @@ describe('server core: XML bytes written outside the library', () => {
             refs,
           ),
         ).slice(XML_DECLARATION.length);
-        const fields = entity.slice(entity.indexOf('<Fields>') + '<Fields>'.length, entity.indexOf('</Fields>'));
-        assert.equal(written[i], fields, `row ${i}`);
+        return entity.slice(entity.indexOf('<Fields>') + '<Fields>'.length, entity.indexOf('</Fields>'));
       });
+      const bits = db.prepare('SELECT "fields" FROM defect_xml_escapes ORDER BY "defect"').pluck().all() as number[];
+      assert.equal(bits.length, HOSTILE.length, 'the triggers gave every defect its bits');
+      assert.equal(bits[HOSTILE.indexOf('plain')], 0, 'a defect without reserved characters needs no escapes');
+      assert.notEqual(bits[HOSTILE.findIndex((t) => t.startsWith('nul'))], 0, 'the NUL byte hid nothing');
+      assert.deepEqual(written(), expected, 'with the bits');
+      // A defect without bits (a bulk load empties the table) has every value tested instead.
+      db.exec('DELETE FROM defect_xml_escapes');
+      assert.deepEqual(written(), expected, 'without the bits');
     } finally {
       db.close();
     }

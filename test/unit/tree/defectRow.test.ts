@@ -33,7 +33,7 @@ describe('finding a defect row to reveal', () => {
   it('does not page through the list for a defect beyond the loaded page', async () => {
     const { ctx, project, defects, fake } = await setup();
     await ctx.state.setSort({ field: 'id', direction: 'asc' });
-    project.reloadDefects();
+    await project.reloadDefects();
     fake.rows.push(created(251));
     const before = fake.calls.length;
     assert.equal(await findDefectRow(defects, 251), undefined);
@@ -57,7 +57,7 @@ describe('finding a defect row to reveal', () => {
     const { ctx, project, defects, fake } = await setup();
     await ctx.state.setGroupBy('severity');
     fake.rows.push(created(251, { severity: '5-Urgent' }));
-    project.reloadDefects();
+    await project.reloadDefects();
     const row = await findDefectRow(defects, 251);
     assert.ok(row);
     const group = row.parent;
@@ -81,7 +81,7 @@ describe('finding a defect row to reveal', () => {
     const { ctx, project, defects, fake } = await setup();
     await ctx.state.setGroupBy('owner');
     fake.rows.push(created(251, { owner: null }));
-    project.reloadDefects();
+    await project.reloadDefects();
     const row = await findDefectRow(defects, 251);
     assert.ok(row);
     assert.ok(row.parent instanceof GroupNode);

@@ -182,7 +182,7 @@ describe('tree nodes', () => {
     assert.equal(defects.item().contextValue, 'alm:defects+grouped');
 
     await ctx.state.setGroupBy('status');
-    p.reloadDefects();
+    await p.reloadDefects();
     const byStatus = (await kids(defects)) as GroupNode[];
     assert.deepEqual(labels(byStatus), ['New', 'Open', 'Fixed', 'Closed'], 'list order, not alphabetical');
     const open = await kids(byStatus[1]);

@@ -20,7 +20,7 @@ import { pageQuery } from '../../query/index';
 import { XML_DECLARATION, collectionXml } from '../wire/entity';
 import { ReferenceNames, referenceTable } from './convert';
 import { XmlByteWriter } from './xmlBytes';
-import { fieldsRunSql, rawColumnSql, writtenInJs } from './xmlSql';
+import { XML_ESCAPES_JOIN, fieldsRunSql, rawColumnSql, writtenInJs } from './xmlSql';
 
 const DEFECT = CATALOGS.defects;
 const SAFE_NAME = /^[a-z0-9-]+$/;
@@ -102,9 +102,28 @@ function referenceWriter(def: FieldDef, refs: ReferenceNames): RawFieldWriter {
   };
 }
 
+/** A multi-valued field holds one of a few lists (a JSON text): each list's element is written once a page. */
+function listWriter(def: FieldDef, refs: ReferenceNames): RawFieldWriter {
+  const write = fieldWriter(def);
+  const empty = Buffer.from(`<Field Name="${def.name}"/>`);
+  const byText = new Map<string, Buffer>();
+  return (value, out) => {
+    if (value === null || value === undefined) return out.bytes(empty);
+    if (typeof value !== 'string') return out.text(write(value, refs));
+    let element = byText.get(value);
+    if (!element) {
+      element = Buffer.from(write(value, refs));
+      // A page of a few thousand distinct lists keeps them all; past that, the rest are written each time.
+      if (byText.size < 4096) byText.set(value, element);
+    }
+    out.bytes(element);
+  };
+}
+
 function rawFieldWriter(def: FieldDef, refs: ReferenceNames): RawFieldWriter {
   if (def.dataType === 'Memo') return memoWriter(def);
   if (referenceTable(def)) return referenceWriter(def, refs);
+  if (def.multiple) return listWriter(def, refs);
   const write = fieldWriter(def);
   return (value, out) => out.text(write(value, refs));
 }
@@ -169,7 +188,7 @@ export function coreDefectXmlPage(store: ProjectStore, compiled: CompiledCollect
   const plan = pagePlan(defs);
   const refs = new ReferenceNames(store);
   const writers = plan.columns.map((column) => (column === 'run' ? column : rawFieldWriter(column, refs)));
-  const page = pageQuery('defects', plan.sql, compiled);
+  const page = pageQuery('defects', plan.sql, compiled, XML_ESCAPES_JOIN);
   // About 4 KB a defect (the demo's pages hold 3.7 KB each) saves growing the buffer on most pages.
   const out = new XmlByteWriter(Math.min(Math.max(compiled.limit, 1) * 4096, 1024 * 1024));
   out.text(`${XML_DECLARATION}<Entities TotalResults="${total}">`);

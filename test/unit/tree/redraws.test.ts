@@ -1,0 +1,123 @@
+// Each user step redraws the tree once: VS Code holds back a tree change that follows another
+// within 200 ms by 200 ms, so a step that redraws twice (a busy row, then the rows) feels slower.
+// These tests record the redraws the nodes ask for, and what the view would read at each.
+import * as assert from 'node:assert/strict';
+import type { DefectNode } from '../../../src/tree/nodes/defectNode';
+import type { GroupNode } from '../../../src/tree/nodes/groupNode';
+import { LoadMoreNode } from '../../../src/tree/nodes/loadMoreNode';
+import type { MessageNode } from '../../../src/tree/nodes/messageNode';
+import { demoTree, kids } from './fakes';
+
+const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+
+/** A gate on the fake server's pages; returns its opener. */
+function gate(fake: { gate: Promise<void> | undefined }): () => void {
+  let open!: () => void;
+  fake.gate = new Promise((r) => (open = r));
+  return () => {
+    fake.gate = undefined;
+    open();
+  };
+}
+
+/** The Demo tree with "Defects" expanded in the view (as the view state remembers it) and loaded. */
+async function expandedDemo(count: number, options: { groupBy?: 'severity' | 'owner' } = {}) {
+  const tree = await demoTree(count, options);
+  for (const n of [tree.server, tree.domain, tree.project, tree.defects]) await tree.ctx.state.setExpanded(n.id, true);
+  await kids(tree.defects);
+  tree.ctx.redraws.length = 0;
+  return tree;
+}
+
+describe('tree redraws: one change per step', () => {
+  it('Load more redraws the Defects node alone, once, when the page comes in', async () => {
+    const { ctx, defects, fake } = await expandedDemo(250);
+    await defects.loadMore();
+    assert.deepEqual(ctx.redraws, [defects], 'no busy redraw of the "Load more" row before the rows');
+    assert.equal(fake.calls.length, 2);
+    assert.equal((await kids(defects)).length, 201);
+  });
+
+  it('Load more shows "Loading more…" only once the page is slow, then the rows', async () => {
+    const { ctx, defects, fake } = await expandedDemo(250);
+    (ctx as { loadingDelayMs: number }).loadingDelayMs = 5;
+    const more = (await kids(defects)).at(-1);
+    assert.ok(more instanceof LoadMoreNode);
+    const open = gate(fake);
+    const loading = defects.loadMore();
+    await sleep(40);
+    assert.deepEqual(ctx.redraws, [more]);
+    assert.equal(more.item().label, 'Loading more…');
+    open();
+    await loading;
+    assert.deepEqual(ctx.redraws, [more, defects]);
+  });
+
+  it('a filter redraws the project at once; the view gets its children when the filtered rows and total are in', async () => {
+    const { ctx, project, defects, fake } = await expandedDemo(250);
+    const open = gate(fake);
+    const applied = project.setFilter({ severity: ['5-Urgent'] });
+    assert.deepEqual(ctx.redraws, [project], 'one redraw, of the project (its row shows the filter), before the page is in');
+    const asked = project.getChildren();
+    assert.equal(await Promise.race([asked, sleep(30).then(() => 'waited' as const)]), 'waited', 'the view waits for the reload');
+    open();
+    assert.equal((await asked)[0], defects);
+    assert.equal(defects.loaded?.length, 50, 'the filtered rows are in when the view asks for them');
+    assert.match(defects.item().description ?? '', /^50 · /, 'and so is the filtered total');
+    assert.ok((defects.loaded as DefectNode[]).every((r) => r.defect.severity === '5-Urgent'));
+    await applied;
+    assert.deepEqual(ctx.redraws, [project], 'no second redraw');
+  });
+
+  it('a filter leaves a collapsed "My Defects" unloaded until it is expanded', async () => {
+    const { ctx, project, fake } = await expandedDemo(250);
+    const [, mine] = project.defectsNodes;
+    await kids(mine);
+    ctx.redraws.length = 0;
+    const before = fake.calls.length;
+    await project.setFilter({ severity: ['5-Urgent'] });
+    assert.equal(fake.calls.length, before + 1, 'only the expanded Defects reloaded');
+    assert.equal(mine.loaded, undefined, 'My Defects forgot its rows');
+    assert.deepEqual(ctx.redraws, [project]);
+  });
+
+  it('a slow filter lets the view have its children after the loading delay: "Loading…" at once, then a redraw when the rows come', async () => {
+    const { ctx, project, defects, fake } = await expandedDemo(250);
+    (ctx as { loadingDelayMs: number }).loadingDelayMs = 60;
+    const open = gate(fake);
+    await project.setFilter({ severity: ['5-Urgent'] });
+    assert.equal((await project.getChildren())[0], defects, 'the project answers while the page is still out');
+    assert.deepEqual(ctx.redraws, [project]);
+    // The reload began a loading delay ago: the view's request does not wait another one.
+    const shown = await Promise.race([defects.getChildren(), sleep(45).then(() => 'waited' as const)]);
+    assert.notEqual(shown, 'waited');
+    assert.equal((shown as MessageNode[])[0].kind, 'loading');
+    open();
+    await defects.resolveChildren();
+    assert.deepEqual(ctx.redraws, [project, defects], 'the node redraws itself once its rows are in');
+  });
+
+  it('grouping redraws the project once; its children come with the groups in', async () => {
+    const { ctx, project, defects } = await expandedDemo(250);
+    await ctx.state.setGroupBy('severity');
+    const reloaded = project.reloadDefects();
+    assert.deepEqual(ctx.redraws, [project]);
+    await project.getChildren();
+    assert.equal(defects.loaded?.length, 5, 'the groups are in when the view asks');
+    await reloaded;
+    assert.deepEqual(ctx.redraws, [project], 'no second redraw');
+  });
+
+  it('a group whose first page confirms its count does not redraw its row; one whose count changed does', async () => {
+    const { ctx, defects, fake } = await expandedDemo(250, { groupBy: 'severity' });
+    const groups = (await kids(defects)) as GroupNode[];
+    await kids(groups[0]);
+    assert.deepEqual(ctx.redraws, [], 'the count from the grouping scan is the total');
+    fake.rows.push({ ...fake.rows[0], id: 251 });
+    const same = groups.find((g) => g.group.value === fake.rows[0].severity);
+    assert.ok(same && same !== groups[0]);
+    await kids(same);
+    assert.deepEqual(ctx.redraws, [same], 'the row now shows the new total');
+    assert.equal(same.item().description, String(same.group.count + 1));
+  });
+});
