@@ -24,14 +24,15 @@ function walk(dir: string, out: string[] = []): string[] {
 function hashDatabase(path: string, hash: ReturnType<typeof createHash>): void {
   const db = new Database(path, { readonly: true, fileMustExist: true });
   try {
-    const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").pluck().all() as string[];
-    for (const table of tables) {
+    const tables = db.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'table' ORDER BY name").all() as { name: string; sql: string }[];
+    for (const { name: table, sql } of tables) {
       if (VOLATILE_TABLES.has(table)) continue;
       hash.update(`table ${table}\n`);
-      for (const row of db
-        .prepare(`SELECT * FROM "${table.replace(/"/g, '""')}" ORDER BY rowid`)
-        .raw()
-        .iterate()) {
+      const quoted = `"${table.replace(/"/g, '""')}"`;
+      // A WITHOUT ROWID table (the pair counters) has no rowid: its rows are ordered by every column.
+      const columns = (db.prepare(`SELECT * FROM ${quoted} LIMIT 0`).columns() ?? []).map((_c, i) => String(i + 1));
+      const order = /WITHOUT\s+ROWID/i.test(sql) ? columns.join(', ') : 'rowid';
+      for (const row of db.prepare(`SELECT * FROM ${quoted} ORDER BY ${order}`).raw().iterate()) {
         hash.update(JSON.stringify(row, (_k, v: unknown) => (Buffer.isBuffer(v) ? v.toString('base64') : typeof v === 'bigint' ? String(v) : v)));
         hash.update('\n');
       }
