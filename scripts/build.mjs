@@ -50,7 +50,8 @@ const targets = {
     platform: 'browser',
     format: 'iife',
     target: 'es2022',
-    entryPoints: { editor: 'webview/editor/main.ts' },
+    // The toolkit's components are a bundle of their own: the editor loads them only for editing.
+    entryPoints: { editor: 'webview/editor/main.ts', toolkit: 'webview/toolkit/main.ts' },
     outdir: 'dist/webview',
   },
   server: {

@@ -51,25 +51,71 @@ export async function framePaintedAt(frame, condition, timeout = 60_000) {
 /** Texts of the ALM tree's rows at `level` (1 = servers), in order. */
 export const rowTexts = `(level) => [...document.querySelectorAll('.part.sidebar [role="treeitem"][aria-level="' + level + '"]')].map((r) => r.textContent ?? '')`;
 
+let watches = 0;
+
 /**
- * The frame of the defect editor showing `id`, found by polling the page's frames (webviews are
- * frames in frames, created after the click). Returns the frame and the frame's Date.now() when
- * the editor first showed its memos.
+ * A frame of the page that shows what `condition` (a function expression over `document`)
+ * awaits, and the frame's Date.now() at the animation frame it first held in (as paintedAt). The
+ * page's frames are polled (webviews are frames in frames, created after the input); each is given
+ * a requestAnimationFrame watcher, so the time does not include how long the polling took to look.
+ * `extra` (a function expression) adds the frame's own marks, read when the condition holds.
  * @param {import('playwright-core').Page} page
  */
-export async function editorRendered(page, id, timeout = 60_000) {
+async function webviewShowing(page, condition, extra, what, timeout) {
   const deadline = Date.now() + timeout;
-  const probe = `(() => {
-    const head = document.querySelector('.defect-id');
-    if (!head || !(head.textContent ?? '').startsWith('Defect ${id} ')) return false;
-    return document.querySelector('[data-field="description"] .memo') && document.body.dataset.phase !== 'loading' ? Date.now() : false;
+  const token = ++watches;
+  // Installed once per frame and watch; a frame that never shows it stops looking at the deadline.
+  const watch = `(() => {
+    if (window.__benchWatch !== ${token}) {
+      window.__benchWatch = ${token};
+      window.__benchShown = undefined;
+      let scheduled = false;
+      window.__benchCheck = (fromFrame) => {
+        if (fromFrame) scheduled = false;
+        if (window.__benchWatch !== ${token} || window.__benchShown || Date.now() > ${deadline}) return;
+        if ((${condition})()) window.__benchShown = { at: Date.now(), polled: false, ...(${extra})() };
+        else if (!scheduled) {
+          scheduled = true;
+          requestAnimationFrame(() => window.__benchCheck(true));
+        }
+      };
+    }
+    // Also checked at each poll: a hidden frame may get no animation frames.
+    window.__benchCheck(false);
+    return window.__benchShown ?? false;
   })()`;
   while (Date.now() < deadline) {
-    for (const frame of page.frames()) {
-      const at = await frame.evaluate(probe).catch(() => false);
-      if (at) return { frame, at };
-    }
+    // All frames at once: one slow frame does not hold up looking at the others.
+    const frames = page.frames();
+    const results = await Promise.all(frames.map((frame) => frame.evaluate(watch).catch(() => false)));
+    const found = results.findIndex(Boolean);
+    if (found >= 0) return { frame: frames[found], shown: { ...results[found], polled: Date.now() } };
     await new Promise((r) => setTimeout(r, 10));
   }
-  throw new Error(`the editor of defect ${id} did not render within ${timeout / 1000} s`);
+  throw new Error(`${what} did not render within ${timeout / 1000} s`);
+}
+
+/** The frame of the defect editor showing `id` and the time it first showed its memos. @param {import('playwright-core').Page} page */
+export async function editorRendered(page, id, timeout = 60_000) {
+  const condition = `() => {
+    const head = document.querySelector('.defect-id');
+    if (!head || !(head.textContent ?? '').startsWith('Defect ${id} ')) return false;
+    return !!document.querySelector('[data-field="description"] .memo') && document.body.dataset.phase !== 'loading';
+  }`;
+  // The page's own marks (webview/editor), for the breakdown of the open time.
+  const marks = `() => {
+    const mark = (name) => performance.timeOrigin + (performance.getEntriesByName('alm-editor:' + name)[0]?.startTime ?? NaN);
+    return { page: performance.timeOrigin, script: mark('script'), ready: mark('ready'), state: mark('state') };
+  }`;
+  const { frame, shown } = await webviewShowing(page, condition, marks, `the editor of defect ${id}`, timeout);
+  const { at, ...rest } = shown;
+  return { frame, at, marks: rest };
+}
+
+/** The baseline's empty webview number `n` (bench/ui/emptyWebview) shown. @param {import('playwright-core').Page} page */
+export async function emptyWebviewRendered(page, n, timeout = 60_000) {
+  const condition = `() => document.querySelector('.bench-empty')?.textContent === 'Empty webview ${n}'`;
+  const { frame, shown } = await webviewShowing(page, condition, `() => ({ page: performance.timeOrigin })`, `empty webview ${n}`, timeout);
+  const { at, ...rest } = shown;
+  return { frame, at, marks: rest };
 }

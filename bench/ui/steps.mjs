@@ -4,9 +4,12 @@
 // painted time: the requests that came in between are the step's, for the raw HTTP figures.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { arm, editorRendered, framePaintedAt, inputTime, paintedAt, rowTexts } from './page.mjs';
+import { arm, editorRendered, emptyWebviewRendered, framePaintedAt, inputTime, paintedAt, rowTexts } from './page.mjs';
 
 const DEFECT_ROW = /^(\d+): /;
+
+/** Page marks (epoch ms) as ms since the input. */
+const relative = (marks, started) => Object.fromEntries(Object.entries(marks).map(([k, v]) => [k, v - started]));
 
 /** @param {import('playwright-core').Page} page */
 export function treeRow(page, name, level) {
@@ -158,8 +161,17 @@ export class Steps {
     const row = rows.nth(index);
     const id = Number(DEFECT_ROW.exec(await row.innerText())[1]);
     const { since, started } = await this.input(page, () => row.dblclick());
-    const { frame, at } = await editorRendered(page, id);
-    return { ms: at - started, since, until: at, id, frame };
+    const { frame, at, marks } = await editorRendered(page, id);
+    return { ms: at - started, since, until: at, id, frame, marks: relative(marks, started) };
+  }
+
+  /** The baseline: the bench extension's key → its `n`-th empty webview panel shown (closed after). */
+  async openEmptyWebview(n) {
+    const { page } = this;
+    const { since, started } = await this.input(page, () => page.keyboard.press('Control+Alt+Shift+F9'));
+    const { at, marks } = await emptyWebviewRendered(page, n);
+    await this.closeEditor();
+    return { ms: at - started, since, until: at, marks: relative(marks, started) };
   }
 
   /** Edit → the form editable (the server lock taken). */

@@ -11,6 +11,7 @@ import { commandHandlers, requestHandlers } from './handlers';
 import { HostChannel } from './hostChannel';
 import type { ImageResolver } from './imageResolver';
 import type { EditorAttachments, EditorLog } from './services';
+import { webviewAssets } from './webviewAssets';
 import { createNonce, editorHtml } from './webviewHtml';
 
 export const DEFECT_VIEW_TYPE = 'almDefects.defect';
@@ -104,6 +105,7 @@ export class DefectSession {
       },
       // A (re)loaded page gets everything: after being hidden its content was rebuilt.
       onReady: () => this.sendAll(),
+      early: true,
       onInvalid: () => this.host.log.warn(`ignored a malformed message from the ${this.id} webview`),
     });
     this.channel = channel;
@@ -119,6 +121,8 @@ export class DefectSession {
       cspSource: webview.cspSource,
       scriptUri: webview.asWebviewUri(vscode.Uri.joinPath(dist, 'editor.js')).toString(),
       styleUri: webview.asWebviewUri(vscode.Uri.joinPath(dist, 'editor.css')).toString(),
+      toolkitUri: webview.asWebviewUri(vscode.Uri.joinPath(dist, 'toolkit.js')).toString(),
+      inline: dist.scheme === 'file' ? webviewAssets(dist.fsPath) : undefined,
       nonce: createNonce(),
       title: this.title(),
       l10n: vscode.l10n.bundle,

@@ -21,6 +21,14 @@ export interface HostChannelOptions {
   onReady?: () => void;
   /** A malformed message (logged, never answered). */
   onInvalid?: (message: unknown) => void;
+  /**
+   * Also posts notifications before `ready`. VS Code holds the messages for a page that is still
+   * loading and hands them over once it has loaded, so the defect shows without waiting for the
+   * page's `ready` to travel to the extension host and back. The page may still miss them (VS Code
+   * gives up waiting for a slow load), which is why `ready` gets everything again; the page applies
+   * the same state twice at no visible cost.
+   */
+  early?: boolean;
 }
 
 export class HostChannel {
@@ -42,6 +50,7 @@ export class HostChannel {
       // Only the latest `values`/`status` matter; `init` is always kept in order before them.
       this.queue = this.queue.filter((m) => m.method !== method || method === 'init');
       this.queue.push(message);
+      if (this.options.early) void this.post(message);
       return;
     }
     void this.post(message);

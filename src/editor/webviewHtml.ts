@@ -2,7 +2,9 @@
 // bundled script (by nonce) and its stylesheet: no remote anything, no inline scripts, no frames,
 // no form posts; images only as data: URIs the extension hands over. Inline styles are allowed
 // because sanitized memos keep harmless `style` attributes (colours, alignment) and the toolkit
-// styles itself at run time.
+// styles itself at run time. The bundle's script and stylesheet are written into the page when the
+// host has them (webviewAssets.ts): the script still runs only by its nonce, and the page opens
+// without two resource round trips through VS Code's webview loader.
 import * as l10n from '@vscode/l10n';
 import { randomBytes } from 'node:crypto';
 
@@ -12,6 +14,10 @@ export interface WebviewHtmlOptions {
   /** `asWebviewUri` of dist/webview/editor.js and editor.css. */
   scriptUri: string;
   styleUri: string;
+  /** The text of editor.js and editor.css, written into the page instead of loading the URIs. */
+  inline?: { script: string; style: string };
+  /** `asWebviewUri` of dist/webview/toolkit.js (loaded for editing); else found beside scriptUri. */
+  toolkitUri?: string;
   /** A fresh nonce per page load. */
   nonce?: string;
   title?: string;
@@ -45,8 +51,18 @@ function contentSecurityPolicy(cspSource: string, nonce: string): string {
 
 const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
+/**
+ * Whether a bundle can be written inside <script> / <style> as it is: the HTML parser would end (or,
+ * after `<!--`, misread) the element at these sequences. esbuild escapes them in strings, so this
+ * only ever sends an unusual bundle back to loading by URI.
+ */
+function inlinable(inline: { script: string; style: string }): boolean {
+  return !/<\/?script/i.test(inline.script) && !/<\/style/i.test(inline.style);
+}
+
 export function editorHtml(o: WebviewHtmlOptions): string {
   const nonce = o.nonce ?? createNonce();
+  const inline = o.inline && inlinable(o.inline) ? o.inline : undefined;
   return `<!DOCTYPE html>
 <html lang="${escapeAttr(o.lang ?? 'en')}">
 <head>
@@ -54,12 +70,12 @@ export function editorHtml(o: WebviewHtmlOptions): string {
 <meta http-equiv="Content-Security-Policy" content="${escapeAttr(contentSecurityPolicy(o.cspSource, nonce))}">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="referrer" content="no-referrer">
-<link rel="stylesheet" href="${escapeAttr(o.styleUri)}">
+${inline ? `<style>${inline.style}</style>` : `<link rel="stylesheet" href="${escapeAttr(o.styleUri)}">`}
 <title>${escapeAttr(o.title ?? l10n.t('Defect'))}</title>
 </head>
-<body${o.l10n ? ` data-l10n="${escapeAttr(JSON.stringify(o.l10n))}"` : ''}>
+<body${o.l10n ? ` data-l10n="${escapeAttr(JSON.stringify(o.l10n))}"` : ''} data-toolkit="${escapeAttr(o.toolkitUri ?? new URL('toolkit.js', o.scriptUri).href)}">
 <div id="app"><p class="loading" role="status">${escapeAttr(l10n.t('Loading the defect…'))}</p></div>
-<script nonce="${escapeAttr(nonce)}" src="${escapeAttr(o.scriptUri)}"></script>
+${inline ? `<script nonce="${escapeAttr(nonce)}">${inline.script}</script>` : `<script nonce="${escapeAttr(nonce)}" src="${escapeAttr(o.scriptUri)}"></script>`}
 </body>
 </html>
 `;

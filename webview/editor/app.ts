@@ -9,6 +9,10 @@ import { clear, h } from './dom';
 import { DefectForm } from './form';
 import type { FormContext } from './form';
 import { Header } from './header';
+import { loadToolkit, loadToolkitAfterPaint, toolkitLoaded } from './toolkit';
+
+/** Editing and the conflict choice use the toolkit's inputs; reading does not. */
+const needsToolkit = (status: StatusParams): boolean => status.lock.phase === 'editing' || status.conflict !== undefined;
 
 export class EditorApp {
   private readonly channel: WebviewChannel;
@@ -35,7 +39,11 @@ export class EditorApp {
       },
     });
     this.header = new Header({
-      edit: () => this.run('edit', {}),
+      edit: () => {
+        // The components load while the lock is taken.
+        void loadToolkit().catch(() => undefined);
+        this.run('edit', {});
+      },
       save: (close) => {
         this.form?.flush();
         this.run('save', { close });
@@ -58,6 +66,7 @@ export class EditorApp {
   start(): void {
     clear(this.root);
     this.root.append(this.header.element, this.error, this.conflictSlot, this.formSlot, this.attachments.element);
+    document.body.dataset.phase = 'loading';
     this.channel.ready();
   }
 
@@ -99,7 +108,8 @@ export class EditorApp {
       this.form = new DefectForm(init.fields, this.context());
       this.formSlot.replaceChildren(this.form.element);
       if (this.values) this.form.setValues(this.values);
-      if (this.status) this.form.setStatus(this.status);
+      // Inputs wait for the toolkit (a pending load applies the status when it is there).
+      if (this.status && (!needsToolkit(this.status) || toolkitLoaded())) this.form.setStatus(this.status);
     }
   }
 
@@ -110,11 +120,27 @@ export class EditorApp {
   }
 
   private onStatus(status: StatusParams): void {
+    const first = !this.status || this.status.lock.phase === 'loading';
+    if (first && status.lock.phase !== 'loading') performance.mark('alm-editor:state');
     this.status = status;
     this.header.setStatus(status);
-    this.form?.setStatus(status);
     this.channel.persist(status.persist);
+    if (needsToolkit(status) && !toolkitLoaded()) {
+      // Applied once the inputs can be built; a newer status in the meantime replaces this one.
+      loadToolkit().then(
+        () => this.status === status && this.applyStatus(status),
+        (e: unknown) => this.showError(e),
+      );
+    } else this.applyStatus(status);
+    // The defect is on screen: the toolkit loads in the background and the inputs are built hidden
+    // when the page is idle, so Edit only has to show them.
+    if (first && status.lock.phase !== 'loading') loadToolkitAfterPaint(() => this.form?.prepare());
+  }
+
+  private applyStatus(status: StatusParams): void {
+    this.form?.setStatus(status);
     this.renderConflict(status);
+    document.body.dataset.phase = status.lock.phase;
   }
 
   private renderConflict(status: StatusParams): void {

@@ -6,7 +6,7 @@
 import * as l10n from '@vscode/l10n';
 import type { AttachmentView, AttachmentsRequest, AttachmentsResult, DefectKey } from '../../src/shared/editorProtocol';
 import './attachments.css';
-import { clear, h } from './dom';
+import { button, clear, h } from './dom';
 
 export type AttachmentsRequester = (request: AttachmentsRequest) => Promise<AttachmentsResult>;
 
@@ -20,9 +20,9 @@ export class AttachmentsSection {
   private busy = false;
 
   constructor(private readonly request: AttachmentsRequester) {
-    this.upload = h('vscode-button', { appearance: 'secondary', class: 'attachment-upload', title: l10n.t('Upload files from this computer') }, l10n.t('Upload…'));
+    this.upload = button('secondary', { class: 'attachment-upload', title: l10n.t('Upload files from this computer') }, l10n.t('Upload…'));
     this.upload.addEventListener('click', () => this.run({ action: 'upload' }));
-    const refresh = h('vscode-button', { appearance: 'icon', 'aria-label': l10n.t('Refresh attachments'), title: l10n.t('Refresh') }, h('span', { class: 'codicon-like' }, '⟳'));
+    const refresh = button('icon', { 'aria-label': l10n.t('Refresh attachments'), title: l10n.t('Refresh') }, h('span', { class: 'codicon-like' }, '⟳'));
     refresh.addEventListener('click', () => this.run({ action: 'list' }));
     this.element = h(
       'section',
@@ -70,9 +70,9 @@ export class AttachmentsSection {
   private row(a: AttachmentView): HTMLElement {
     const open = h('button', { class: 'attachment-name link', type: 'button', title: l10n.t('Open {0}', a.name) }, a.name);
     open.addEventListener('click', () => this.run({ action: 'open', id: a.id }));
-    const save = h('vscode-button', { appearance: 'icon', 'aria-label': l10n.t('Save {0} as…', a.name), title: l10n.t('Save As…') }, '⤓');
+    const save = button('icon', { 'aria-label': l10n.t('Save {0} as…', a.name), title: l10n.t('Save As…') }, '⤓');
     save.addEventListener('click', () => this.run({ action: 'saveAs', id: a.id }));
-    const external = h('vscode-button', { appearance: 'icon', 'aria-label': l10n.t('Open {0} in the default application', a.name), title: l10n.t('Open in Default Application') }, '↗');
+    const external = button('icon', { 'aria-label': l10n.t('Open {0} in the default application', a.name), title: l10n.t('Open in Default Application') }, '↗');
     external.addEventListener('click', () => this.run({ action: 'openExternally', id: a.id }));
     const meta = a.modified ? `${a.size} · ${a.modified}` : a.size;
     return h(

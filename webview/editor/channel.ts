@@ -31,6 +31,7 @@ export class WebviewChannel {
 
   /** Tells the host the page is listening; it then sends init, values and status. */
   ready(): void {
+    performance.mark('alm-editor:ready');
     this.api.postMessage({ kind: 'ready' });
   }
 

@@ -2,7 +2,7 @@
 // value beside the user's, with a radio pair to choose; nothing is sent until the user decides.
 import * as l10n from '@vscode/l10n';
 import type { ConflictChoice, ConflictView, FieldView, WireValue } from '../../src/shared/editorProtocol';
-import { h, textOfHtml } from './dom';
+import { button, h, textOfHtml } from './dom';
 
 interface RadioGroupElement extends HTMLElement {
   value: string;
@@ -47,8 +47,8 @@ export function conflictPanel(conflict: ConflictView, fields: readonly FieldView
     }
     actions.resolve(choices);
   };
-  const save = h('vscode-button', { appearance: 'primary' }, l10n.t('Save with these choices'));
-  const back = h('vscode-button', { appearance: 'secondary' }, l10n.t('Back to editing'));
+  const save = button('primary', {}, l10n.t('Save with these choices'));
+  const back = button('secondary', {}, l10n.t('Back to editing'));
   save.addEventListener('click', choose);
   back.addEventListener('click', () => actions.dismiss());
   const title = h('h2', { id: 'conflict-title' }, l10n.t('This defect changed on the server since you started editing'));

@@ -41,3 +41,14 @@ export function textOfHtml(html: string): string {
   const doc = new DOMParser().parseFromString(html, 'text/html');
   return (doc.body.textContent ?? '').replace(/\s+/g, ' ').trim();
 }
+
+export type ButtonAppearance = 'primary' | 'secondary' | 'icon';
+
+/**
+ * A native button drawn like the toolkit's (theme colours, focus ring): the page shows and operates
+ * in read mode without the toolkit, which is only loaded for editing.
+ */
+export function button(appearance: ButtonAppearance, attrs: Attrs, ...children: Child[]): HTMLButtonElement {
+  const { class: extra, ...rest } = attrs;
+  return h('button', { type: 'button', class: `button ${appearance}${extra ? ` ${String(extra)}` : ''}`, ...rest }, ...children);
+}

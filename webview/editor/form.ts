@@ -75,6 +75,17 @@ export class DefectForm {
     }
   }
 
+  /** Builds the inputs ahead of Edit, hidden, a few fields per idle period (the toolkit must be loaded). */
+  prepare(): void {
+    const pending = [...this.controls.values()].filter((c) => c.prepare !== undefined);
+    const step = (deadline: IdleDeadline) => {
+      do pending.shift()?.prepare?.();
+      while (pending.length && deadline.timeRemaining() > 2);
+      if (pending.length) requestIdleCallback(step);
+    };
+    if (pending.length) requestIdleCallback(step);
+  }
+
   /** Sends edits still waiting in a debounce (before Save). */
   flush(): void {
     for (const control of this.controls.values()) control.flush?.();

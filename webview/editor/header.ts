@@ -3,7 +3,7 @@
 // the lock banner, notices and the problem summary.
 import * as l10n from '@vscode/l10n';
 import type { InitParams, LockPhase, StatusParams, ValuesParams, WireValue } from '../../src/shared/editorProtocol';
-import { clear, h, setAttr } from './dom';
+import { button, clear, h, setAttr } from './dom';
 
 export interface HeaderActions {
   edit(): void;
@@ -45,7 +45,7 @@ export class Header {
   private readonly summary = h('dl', { class: 'summary' });
   private readonly statusActions = h('div', { class: 'status-actions', role: 'group', 'aria-label': l10n.t('Change status') });
   private readonly toolbar = h('div', { class: 'toolbar', role: 'toolbar', 'aria-label': l10n.t('Defect actions') });
-  private readonly progress = h('span', { class: 'progress', hidden: true }, h('vscode-progress-ring', { 'aria-hidden': 'true' }), h('span', { class: 'progress-text' }));
+  private readonly progress = h('span', { class: 'progress', hidden: true }, h('span', { class: 'spinner', 'aria-hidden': 'true' }), h('span', { class: 'progress-text' }));
   private readonly banner = h('div', { class: 'banner', hidden: true, role: 'status' });
   private readonly notice = h('div', { class: 'notice', hidden: true, role: 'status', 'aria-live': 'polite' });
   private readonly problems = h('div', { class: 'problems', hidden: true, role: 'alert' });
@@ -55,18 +55,18 @@ export class Header {
   private status: StatusParams | undefined;
 
   constructor(private readonly actions: HeaderActions) {
-    const button = (label: string, appearance: string, run: () => void) => {
-      const b = h('vscode-button', { appearance }, label);
+    const action = (label: string, appearance: 'primary' | 'secondary', run: () => void) => {
+      const b = button(appearance, {}, label);
       b.addEventListener('click', run);
       return b;
     };
     this.buttons = {
-      edit: button(l10n.t('Edit'), 'primary', () => actions.edit()),
-      save: button(l10n.t('Save'), 'primary', () => actions.save(false)),
-      saveClose: button(l10n.t('Save & Close'), 'secondary', () => actions.save(true)),
-      cancel: button(l10n.t('Cancel'), 'secondary', () => actions.cancel()),
-      retry: button(l10n.t('Retry'), 'primary', () => actions.retry()),
-      reload: button(l10n.t('Reload'), 'secondary', () => actions.reload()),
+      edit: action(l10n.t('Edit'), 'primary', () => actions.edit()),
+      save: action(l10n.t('Save'), 'primary', () => actions.save(false)),
+      saveClose: action(l10n.t('Save & Close'), 'secondary', () => actions.save(true)),
+      cancel: action(l10n.t('Cancel'), 'secondary', () => actions.cancel()),
+      retry: action(l10n.t('Retry'), 'primary', () => actions.retry()),
+      reload: action(l10n.t('Reload'), 'secondary', () => actions.reload()),
     };
     this.toolbar.append(...Object.values(this.buttons), this.progress);
     this.element = h(
@@ -131,7 +131,6 @@ export class Header {
     this.notice.textContent = status?.notice?.text ?? '';
     this.notice.className = `notice ${status?.notice?.kind ?? ''}`;
     this.renderProblems(status);
-    document.body.dataset.phase = phase;
   }
 
   private renderStatusActions(phase: LockPhase, init: InitParams): void {
@@ -141,7 +140,7 @@ export class Header {
     this.statusActions.append(h('span', { class: 'label', 'aria-hidden': 'true' }, l10n.t('Move to:')));
     for (const value of init.statusValues) {
       if (value === current) continue;
-      const b = h('vscode-button', { appearance: 'secondary', class: 'status-action', 'aria-label': l10n.t('Set status to {0}', value) }, value);
+      const b = button('secondary', { class: 'status-action', 'aria-label': l10n.t('Set status to {0}', value) }, value);
       b.addEventListener('click', () => this.actions.setStatus(value));
       this.statusActions.append(b);
     }

@@ -1,23 +1,12 @@
 // Entry of the defect editor webview (bundled to dist/webview/editor.js, loaded by nonce under a
-// strict CSP). Loads the translations, registers the toolkit components it uses, then starts the page.
+// strict CSP). Loads the translations, then starts the page. The toolkit's components are another
+// bundle (webview/toolkit), loaded for editing (./toolkit.ts).
 // First: the translations must be there before any module-level string is made.
 import './l10n';
-import {
-  provideVSCodeDesignSystem,
-  vsCodeButton,
-  vsCodeCheckbox,
-  vsCodeDropdown,
-  vsCodeOption,
-  vsCodeProgressRing,
-  vsCodeRadio,
-  vsCodeRadioGroup,
-  vsCodeTextArea,
-  vsCodeTextField,
-} from '@vscode/webview-ui-toolkit';
 import './editor.css';
 import { EditorApp } from './app';
 
-provideVSCodeDesignSystem().register(vsCodeButton(), vsCodeCheckbox(), vsCodeDropdown(), vsCodeOption(), vsCodeProgressRing(), vsCodeRadio(), vsCodeRadioGroup(), vsCodeTextArea(), vsCodeTextField());
-
+// Marks of the page's start-up (bench:ui prints them as a breakdown of the open time).
+performance.mark('alm-editor:script');
 const root = document.getElementById('app');
 if (root) new EditorApp(root).start();

@@ -146,7 +146,7 @@ describe('ui: attachments', function () {
     await name.waitFor({ timeout: 30_000 });
     assert.equal(await frame.locator('.attachments .attachment-count').innerText(), '(1)');
     assert.match(await frame.locator('.attachments .attachment').first().innerText(), /23 B · \d{4}-\d\d-\d\d \d\d:\d\d/);
-    assert.equal(await frame.locator('.attachments vscode-button.attachment-upload').getAttribute('disabled'), null);
+    assert.equal(await frame.locator('.attachments button.attachment-upload').getAttribute('disabled'), null);
     await name.scrollIntoViewIfNeeded();
     await screenshot('attachments-editor');
     await name.click();

@@ -199,10 +199,8 @@ describe('ui: the defect editor in the workbench', function () {
     // (and loads by itself once signed in). Signing in only after it shows keeps the password box focused.
     const restored = await editorFrame(RESTORED, 90_000);
     await signInIfNeeded();
-    await eventually('the restored edit', async () => {
-      const field = restored.locator('[data-field="user-03"] vscode-text-field');
-      return (await field.evaluate((el) => (el as unknown as { value: string }).value)) === 'KEEP-ME';
-    });
+    // Restored read-only (the lock was released): the value shows as text.
+    await eventually('the restored edit', async () => (await restored.locator('[data-field="user-03"] .value').innerText()) === 'KEEP-ME');
     assert.match(await restored.locator('.header .notice').innerText(), /Unsaved changes were restored/);
     await waitPhase(restored, 'read-only');
     const server = await serverDefect(RESTORED);
@@ -220,10 +218,7 @@ describe('ui: the defect editor in the workbench', function () {
     await screenshot('editor-close-asks');
     await dialog.getByRole('button', { name: 'Keep Editing' }).click();
     const again = await editorFrame(RESTORED);
-    await eventually('the edit is still there', async () => {
-      const field = again.locator('[data-field="user-03"] vscode-text-field');
-      return (await field.evaluate((el) => (el as unknown as { value: string }).value)) === 'KEEP-ME';
-    });
+    await eventually('the edit is still there', async () => (await again.locator('[data-field="user-03"] .value').innerText()) === 'KEEP-ME');
     await closeTab(RESTORED);
     await dialog.waitFor({ timeout: 15_000 });
     await dialog.getByRole('button', { name: "Don't Save" }).click();

@@ -1,4 +1,4 @@
-// Loads the built editor webview (dist/webview/editor.js and .css) into a Chromium page under the
+// Loads the built editor webview (dist/webview/editor.js and .css, toolkit.js) into a Chromium page under the
 // same HTML and Content-Security-Policy the extension serves, with the real controller and host
 // channel answering in Node through a stand-in for `acquireVsCodeApi`. Every request the page
 // makes, every navigation, dialog, CSP violation and console message is recorded, so tests can
@@ -16,7 +16,7 @@ const HARNESS_ORIGIN = 'https://alm-editor.test';
 
 /** What the page did that it should not have. */
 interface PageTraps {
-  /** Requests other than the page, its script and stylesheet. */
+  /** Requests other than the page, its scripts and stylesheet. */
   requests: string[];
   /** Navigations of any frame away from the editor page. */
   navigations: string[];
@@ -82,11 +82,21 @@ export async function openEditorPage(context: BrowserContext, repoRoot: string, 
   const nonce = 'harness-nonce-0123456789';
   const files: Record<string, { body: string | Buffer; contentType: string }> = {
     '/index.html': {
-      body: editorHtml({ cspSource: HARNESS_ORIGIN, scriptUri: `${HARNESS_ORIGIN}/editor.js`, styleUri: `${HARNESS_ORIGIN}/editor.css`, nonce, l10n: options.l10n }),
+      // As the extension serves it: the bundle written into the page, the toolkit loaded by URI.
+      body: editorHtml({
+        cspSource: HARNESS_ORIGIN,
+        scriptUri: `${HARNESS_ORIGIN}/editor.js`,
+        styleUri: `${HARNESS_ORIGIN}/editor.css`,
+        toolkitUri: `${HARNESS_ORIGIN}/toolkit.js`,
+        inline: { script: readFileSync(join(dist, 'editor.js'), 'utf8'), style: readFileSync(join(dist, 'editor.css'), 'utf8') },
+        nonce,
+        l10n: options.l10n,
+      }),
       contentType: 'text/html; charset=utf-8',
     },
     '/editor.js': { body: readFileSync(join(dist, 'editor.js')), contentType: 'text/javascript' },
     '/editor.css': { body: readFileSync(join(dist, 'editor.css')), contentType: 'text/css' },
+    '/toolkit.js': { body: readFileSync(join(dist, 'toolkit.js')), contentType: 'text/javascript' },
   };
 
   await page.route('**/*', async (route) => {

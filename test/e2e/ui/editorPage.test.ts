@@ -91,10 +91,16 @@ describe('ui: the editor page (keyboard, screen readers, conflicts, links, image
     assert.equal(p.store.get(7)?.name, 'Typed without a mouse');
   });
 
-  it('names every input by its field label (required ones say so)', async () => {
+  it('shows the values as text until Edit, then names every input by its field label (required ones say so)', async () => {
     const editor = await open(project());
     opened.push(editor);
     const page = editor.page;
+    // Read mode: values, not inputs (those are built hidden when the page is idle, shown by Edit).
+    assert.equal(await page.locator('[data-field="name"] .value').innerText(), 'Keyboard defect');
+    assert.equal(await page.locator('[data-field="priority"] .value').innerText(), '1-Low');
+    assert.equal(await page.locator('.field-input > :is(vscode-text-field, vscode-dropdown, input, .multi):visible').count(), 0);
+    await page.getByRole('button', { name: 'Edit' }).click();
+    await page.locator('body[data-phase="editing"]').waitFor();
     await page.getByRole('textbox', { name: 'Summary (required)' }).waitFor();
     await page.getByRole('combobox', { name: 'Severity (required)' }).waitFor();
     await page.getByRole('combobox', { name: 'Priority' }).waitFor();
@@ -118,6 +124,7 @@ describe('ui: the editor page (keyboard, screen readers, conflicts, links, image
     const toolbar = page.getByRole('toolbar', { name: 'Fehleraktionen' });
     await toolbar.getByRole('button', { name: 'Bearbeiten' }).waitFor();
     await page.getByRole('heading', { name: 'Einzelheiten' }).waitFor();
+    await toolbar.getByRole('button', { name: 'Bearbeiten' }).click();
     await page.getByRole('textbox', { name: 'Summary (Pflichtfeld)' }).waitFor();
     assert.deepEqual(await page.locator('.toolbar b').count(), 0);
     assert.ok((await toolbar.allTextContents()).join(' ').includes('Neu <b>laden</b> "jetzt"'));

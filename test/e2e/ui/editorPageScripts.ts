@@ -40,10 +40,10 @@ export function pasteInto(field: string, html: string): string {
   })()`;
 }
 
-/** Sets the value of a toolkit text area (the HTML source view) and fires its input event. */
+/** Sets the value of the HTML source view's text area and fires its input event. */
 export function typeIntoSource(field: string, text: string): string {
   return `(() => {
-    const area = document.querySelector('[data-field=${JSON.stringify(field)}] vscode-text-area.memo-source');
+    const area = document.querySelector('[data-field=${JSON.stringify(field)}] textarea.memo-source');
     area.value = ${JSON.stringify(text)};
     area.dispatchEvent(new Event('input', { bubbles: true }));
   })()`;
@@ -59,5 +59,5 @@ export const UNSANITIZED_ATTACK = `(() => {
 
 /** Clicks the "HTML source" / "Formatted view" toggle of a memo directly (no pointer simulation). */
 export function toggleSource(field: string): string {
-  return `document.querySelector('[data-field=${JSON.stringify(field)}] .memo-actions vscode-button').click()`;
+  return `document.querySelector('[data-field=${JSON.stringify(field)}] .memo-actions button').click()`;
 }

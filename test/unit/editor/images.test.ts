@@ -102,6 +102,29 @@ describe('editor page', () => {
     assert.match(csp, /form-action 'none'/);
     assert.match(html, /<script nonce="N0NCE" src="https:\/\/res.example\/editor.js"><\/script>/);
     assert.equal((html.match(/<script/g) ?? []).length, 1, 'exactly one script, the bundle');
+    assert.match(html, /data-toolkit="https:\/\/res.example\/toolkit.js"/);
+  });
+
+  it('writes the bundle into the page by nonce when it can, under the same CSP', () => {
+    const inline = { script: 'window.started = 1 < 2;', style: 'body { color: red; }' };
+    const html = editorHtml({ cspSource: 'https://res.example', scriptUri: 'https://res.example/editor.js', styleUri: 'https://res.example/editor.css', nonce: 'N0NCE', inline });
+    const csp = /http-equiv="Content-Security-Policy" content="([^"]+)"/.exec(html)?.[1] ?? '';
+    assert.match(csp, /script-src 'nonce-N0NCE'(;|$)/);
+    assert.match(html, /<script nonce="N0NCE">window.started = 1 < 2;<\/script>/);
+    assert.match(html, /<style>body \{ color: red; \}<\/style>/);
+    assert.doesNotMatch(html, /editor\.(js|css)/);
+    assert.equal((html.match(/<script/g) ?? []).length, 1, 'exactly one script, the bundle');
+    // A bundle the HTML parser would cut short is loaded by URI instead.
+    for (const bad of [
+      { ...inline, script: 'x = "</script><img src=x onerror=alert(1)>"' },
+      { ...inline, script: 'x = "<!--<script>"' },
+      { ...inline, style: '</style><script>' },
+    ]) {
+      const fallback = editorHtml({ cspSource: 'https://res.example', scriptUri: 'https://res.example/editor.js', styleUri: 'https://res.example/editor.css', nonce: 'N0NCE', inline: bad });
+      assert.match(fallback, /<script nonce="N0NCE" src="https:\/\/res.example\/editor.js"><\/script>/);
+      assert.match(fallback, /<link rel="stylesheet" href="https:\/\/res.example\/editor.css">/);
+      assert.doesNotMatch(fallback, /onerror|<!--/);
+    }
   });
 });
 

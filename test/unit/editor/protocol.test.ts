@@ -24,7 +24,7 @@ function handlers(overrides: Partial<RequestHandlers> = {}): RequestHandlers {
   };
 }
 
-function channel(options: { requests?: Partial<RequestHandlers>; commands?: Partial<CommandHandlers>; onReady?: (ch: HostChannel) => void; delivered?: Promise<boolean> } = {}) {
+function channel(options: { requests?: Partial<RequestHandlers>; commands?: Partial<CommandHandlers>; onReady?: (ch: HostChannel) => void; delivered?: Promise<boolean>; early?: boolean } = {}) {
   const posted: HostToWebview[] = [];
   const commands: string[] = [];
   const errors: string[] = [];
@@ -46,6 +46,7 @@ function channel(options: { requests?: Partial<RequestHandlers>; commands?: Part
       return text;
     },
     onInvalid: (m) => invalid.push(m),
+    early: options.early,
     ...(options.onReady ? { onReady: () => options.onReady?.(ch) } : {}),
   });
   return { ch, posted, commands, errors, invalid };
@@ -171,6 +172,27 @@ describe('editor protocol: HostChannel', () => {
     const values = posted[1];
     assert.ok(values.kind === 'notification' && values.method === 'values');
     assert.deepEqual(values.params.server, { name: 'current' });
+  });
+
+  it('early: posts before ready as well (VS Code holds them for the loading page), and ready still sends everything', async () => {
+    const sendAll = (c: HostChannel) => {
+      c.notify('init', { key: { server: 's', domain: 'D', project: 'P', id: 1 }, isNew: false, user: 'alice', fields: [], statusValues: [] });
+      c.notify('values', { server: { name: 'current' }, edits: {} });
+      c.notify('status', { lock: { phase: 'read-only' }, dirty: [], problems: [] });
+    };
+    const { ch, posted } = channel({ early: true, onReady: sendAll });
+    sendAll(ch);
+    const methods = () => posted.map((m) => (m.kind === 'notification' ? m.method : m.kind));
+    assert.deepEqual(methods(), ['init', 'values', 'status'], 'posted at once, in order');
+    // A page that missed them (or reloaded) asks again.
+    await ch.receive({ kind: 'ready' });
+    assert.deepEqual(methods(), ['init', 'values', 'status', 'init', 'values', 'status']);
+    ch.reset();
+    ch.notify('status', { lock: { phase: 'editing' }, dirty: [], problems: [] });
+    assert.equal(posted.length, 7, 'a reloading page gets news at once too');
+    ch.dispose();
+    ch.notify('status', { lock: { phase: 'read-only' }, dirty: [], problems: [] });
+    assert.equal(posted.length, 7, 'nothing after dispose');
   });
 
   it('answers a request with its handler result, and with an error text when it throws', async () => {

@@ -2,7 +2,7 @@
 // picker, and a multi-select as a group of checkboxes for multi-valued list fields.
 import * as l10n from '@vscode/l10n';
 import type { FieldView, ListOption } from '../../../src/shared/editorProtocol';
-import { clear, h, setAttr } from '../dom';
+import { h, setAttr } from '../dom';
 import type { ControlContext, FieldControl } from './control';
 import { FieldRow, accessibleName } from './control';
 
@@ -21,58 +21,84 @@ function optionsWith(options: readonly ListOption[], current: string): ListOptio
   return [...options, { value: current, path: l10n.t('{0} (not in the list)', current) }];
 }
 
+/** What read mode shows for a list value: its path in the list (hierarchical lists), else the value. */
+function shown(view: FieldView, value: string): string {
+  return view.options?.find((o) => o.value === value)?.path ?? value;
+}
+
 export function dropdownControl(view: FieldView, ctx: ControlContext): FieldControl {
   const row = new FieldRow(view);
-  const select = h('vscode-dropdown', { class: 'input', disabled: true, position: 'below' }) as DropdownElement;
-  row.describe(select);
-  row.slot.append(select);
+  let current = '';
+  let problem: string | undefined;
+  let select: DropdownElement | undefined;
   let rendered = '\u0000';
-  const render = (current: string) => {
-    const key = current;
-    if (rendered === key) return;
-    rendered = key;
-    clear(select);
-    // An empty choice lets the user clear a field; a required one shows it only while empty.
-    if (!view.required || !current) select.append(h('vscode-option', { value: NONE }, view.required ? l10n.t('(choose)') : l10n.t('(none)')));
-    for (const o of optionsWith(view.options ?? [], current)) {
-      select.append(h('vscode-option', { value: o.value, title: o.path }, o.path));
+  // The options are built with the dropdown, on the first Edit, and again only when the value needs another list.
+  const render = (dropdown: DropdownElement) => {
+    if (rendered !== current) {
+      rendered = current;
+      const options = document.createDocumentFragment();
+      // An empty choice lets the user clear a field; a required one shows it only while empty.
+      if (!view.required || !current) options.append(h('vscode-option', { value: NONE }, view.required ? l10n.t('(choose)') : l10n.t('(none)')));
+      for (const o of optionsWith(view.options ?? [], current)) options.append(h('vscode-option', { value: o.value, title: o.path }, o.path));
+      dropdown.replaceChildren(options);
     }
+    // The toolkit applies a value only once its options exist.
+    const value = current;
+    queueMicrotask(() => {
+      if (dropdown.value !== value) dropdown.value = value;
+    });
   };
   // The toolkit also fires `change` when a value is set from code: only a value the host does not know yet is sent.
   let known = '';
-  select.addEventListener('change', () => {
-    if (select.value === known) return;
-    known = select.value;
-    ctx.change(view.name, select.value === NONE ? null : select.value);
-  });
+  const build = (): DropdownElement => {
+    const dropdown = h('vscode-dropdown', { class: 'input', position: 'below' }) as DropdownElement;
+    row.describe(dropdown);
+    row.markInvalid(dropdown, problem);
+    render(dropdown);
+    row.slot.append(dropdown);
+    dropdown.addEventListener('change', () => {
+      if (dropdown.value === known) return;
+      known = dropdown.value;
+      ctx.change(view.name, dropdown.value === NONE ? null : dropdown.value);
+    });
+    return dropdown;
+  };
   return {
     view,
     row: row.row,
     setValue(value) {
-      const current = typeof value === 'string' ? value : '';
+      current = typeof value === 'string' ? value : '';
       known = current;
-      render(current);
-      // The toolkit applies a value only once its options exist.
-      queueMicrotask(() => {
-        if (select.value !== current) select.value = current;
-      });
+      row.showText(current ? shown(view, current) : '');
+      if (select) render(select);
     },
     setWritable(writable) {
-      setAttr(select, 'disabled', !writable || view.readOnly);
+      const editing = writable && !view.readOnly;
+      if (editing) select ??= build();
+      if (select) setAttr(select, 'disabled', !editing);
+      row.showInput(select, editing);
+    },
+    prepare() {
+      if (select || view.readOnly) return;
+      select = build();
+      setAttr(select, 'disabled', true);
+      row.showInput(select, false);
     },
     setProblem(message) {
+      problem = message;
       row.setProblem(message);
-      row.markInvalid(select, message);
+      if (select) row.markInvalid(select, message);
     },
     setDirty: (d) => row.setDirty(d),
-    focus: () => select.focus(),
+    focus: () => select?.focus(),
   };
 }
 
 export function multiSelectControl(view: FieldView, ctx: ControlContext): FieldControl {
   const row = new FieldRow(view);
-  const group = h('div', { class: 'input multi', role: 'group', 'aria-label': accessibleName(view), id: row.inputId });
-  row.slot.append(group);
+  let group: HTMLElement | undefined;
+  let values: readonly string[] = [];
+  let problem: string | undefined;
   const boxes = new Map<string, CheckboxElement>();
   let writable = false;
   const selected = () => [...boxes].filter(([, b]) => b.checked).map(([v]) => v);
@@ -86,40 +112,58 @@ export function multiSelectControl(view: FieldView, ctx: ControlContext): FieldC
     known = now.join('\u0000');
     ctx.change(view.name, now);
   };
-  const render = (values: readonly string[]) => {
+  const render = (into: HTMLElement) => {
     const wanted = optionsWith(view.options ?? [], '');
     for (const v of values) if (!wanted.some((o) => o.value === v)) wanted.push({ value: v, path: l10n.t('{0} (not in the list)', v) });
-    if (wanted.length === boxes.size && wanted.every((o) => boxes.has(o.value))) return;
-    clear(group);
-    boxes.clear();
-    for (const o of wanted) {
-      const box = h('vscode-checkbox', { value: o.value, disabled: !writable }, o.path) as CheckboxElement;
-      box.addEventListener('change', changed);
-      boxes.set(o.value, box);
-      group.append(box);
+    if (!(wanted.length === boxes.size && wanted.every((o) => boxes.has(o.value)))) {
+      boxes.clear();
+      const items = document.createDocumentFragment();
+      for (const o of wanted) {
+        const box = h('vscode-checkbox', { value: o.value, disabled: !writable }, o.path) as CheckboxElement;
+        box.addEventListener('change', changed);
+        boxes.set(o.value, box);
+        items.append(box);
+      }
+      into.replaceChildren(items);
     }
+    muted = true;
+    try {
+      for (const [v, box] of boxes) box.checked = values.includes(v);
+    } finally {
+      muted = false;
+    }
+    known = selected().join('\u0000');
+  };
+  const build = (): HTMLElement => {
+    const built = h('div', { class: 'input multi', role: 'group', 'aria-label': accessibleName(view), id: row.inputId });
+    setAttr(built, 'aria-invalid', problem ? 'true' : undefined);
+    render(built);
+    row.slot.append(built);
+    return built;
   };
   return {
     view,
     row: row.row,
     setValue(value) {
-      const values = Array.isArray(value) ? value : typeof value === 'string' && value ? [value] : [];
-      render(values);
-      muted = true;
-      try {
-        for (const [v, box] of boxes) box.checked = values.includes(v);
-      } finally {
-        muted = false;
-      }
-      known = selected().join('\u0000');
+      values = Array.isArray(value) ? value : typeof value === 'string' && value ? [value] : [];
+      row.showText(values.map((v) => shown(view, v)).join(', '));
+      if (group) render(group);
     },
     setWritable(w) {
       writable = w && !view.readOnly;
+      if (writable) group ??= build();
       for (const box of boxes.values()) setAttr(box, 'disabled', !writable);
+      row.showInput(group, writable);
+    },
+    prepare() {
+      if (group || view.readOnly) return;
+      group = build();
+      row.showInput(group, false);
     },
     setProblem(message) {
+      problem = message;
       row.setProblem(message);
-      setAttr(group, 'aria-invalid', message ? 'true' : undefined);
+      if (group) setAttr(group, 'aria-invalid', message ? 'true' : undefined);
     },
     setDirty: (d) => row.setDirty(d),
     focus: () => boxes.values().next().value?.focus(),

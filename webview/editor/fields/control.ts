@@ -18,6 +18,8 @@ export interface FieldControl {
   readonly row: HTMLElement;
   setValue(value: WireValue | undefined): void;
   setWritable(writable: boolean): void;
+  /** Builds the input ahead of Edit, hidden (the page does this when idle once the toolkit is there). */
+  prepare?(): void;
   setProblem(message: string | undefined): void;
   setDirty(dirty: boolean): void;
   focus(): void;
@@ -38,11 +40,17 @@ export function nameToolkitInput(input: HTMLElement, name: string): void {
   setAttr(input, 'aria-label', name);
 }
 
-/** The labelled row; inputs go into `slot`. */
+/**
+ * The labelled row; inputs go into `slot`. In read mode the slot shows the value as text
+ * (`showText`): inputs are built the first time the field is writable, so a defect is shown without
+ * building (or loading) the toolkit's components.
+ */
 export class FieldRow {
   readonly row: HTMLElement;
   readonly slot: HTMLElement;
   readonly inputId = uid('field');
+  private readonly label: HTMLElement;
+  private readonly text = h('div', { class: 'value' });
   private readonly problem: HTMLElement;
   private readonly counter: HTMLElement | undefined;
 
@@ -50,10 +58,11 @@ export class FieldRow {
     readonly view: FieldView,
     options: { wide?: boolean } = {},
   ) {
-    const label = h('label', { class: 'field-label', for: this.inputId, id: `${this.inputId}-label` }, view.label);
+    const label = h('label', { class: 'field-label', id: `${this.inputId}-label` }, view.label);
     if (view.required) label.append(h('span', { class: 'required', title: l10n.t('Required'), 'aria-hidden': 'true' }, ' *'));
     label.append(h('span', { class: 'dirty-mark', title: l10n.t('Changed'), 'aria-hidden': 'true' }, ' ●'));
-    this.slot = h('div', { class: 'field-input' });
+    this.label = label;
+    this.slot = h('div', { class: 'field-input' }, this.text);
     this.problem = h('div', { class: 'field-problem', id: `${this.inputId}-problem`, hidden: true });
     this.counter = view.maxLength !== undefined && view.input === 'text' && !view.readOnly ? h('span', { class: 'counter', 'aria-hidden': 'true' }) : undefined;
     this.row = h('div', { class: `field field-${view.input}${options.wide ? ' wide' : ''}`, 'data-field': view.name }, label, this.slot, this.counter ?? null, this.problem);
@@ -76,9 +85,22 @@ export class FieldRow {
     this.counter.classList.toggle('over', length > this.view.maxLength);
   }
 
+  /** The value shown in read mode ('—' when empty). */
+  showText(text: string): void {
+    this.text.textContent = text === '' ? '—' : text;
+    this.text.classList.toggle('empty', text === '');
+  }
+
+  /** Read mode shows the text, editing the input (when it has one). */
+  showInput(input: HTMLElement | undefined, editing: boolean): void {
+    this.text.hidden = editing && input !== undefined;
+    if (input) input.hidden = !editing;
+  }
+
   /** Wires the input's accessible name and state. */
   describe(input: HTMLElement): void {
     input.id = this.inputId;
+    setAttr(this.label, 'for', this.inputId);
     nameToolkitInput(input, accessibleName(this.view));
     setAttr(input, 'aria-required', this.view.required ? 'true' : undefined);
   }

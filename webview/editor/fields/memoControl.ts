@@ -4,7 +4,7 @@
 // through the extension; links open through it.
 import * as l10n from '@vscode/l10n';
 import type { FieldView, WireValue } from '../../../src/shared/editorProtocol';
-import { h, setAttr } from '../dom';
+import { button, h, setAttr } from '../dom';
 import { IMAGE_SOURCE_ATTR, RASTER_DATA_URI, cleanMemoHtml, sanitizeMemo, serializeMemo } from '../sanitize';
 import type { ControlContext, FieldControl } from './control';
 import { FieldRow, accessibleName, nameToolkitInput } from './control';
@@ -52,11 +52,11 @@ export function memoControl(view: FieldView, ctx: ControlContext & { addComment?
   const row = new FieldRow(view, { wide: true });
   const name = accessibleName(view);
   const toolbar = h('div', { class: 'memo-toolbar', role: 'toolbar', 'aria-label': l10n.t('Formatting of {0}', view.label), hidden: true });
-  const sourceToggle = h('vscode-button', { appearance: 'secondary', 'aria-pressed': 'false', title: l10n.t('Show the HTML source') }, l10n.t('HTML source'));
+  const sourceToggle = button('secondary', { 'aria-pressed': 'false', title: l10n.t('Show the HTML source') }, l10n.t('HTML source'));
   const editor = h('div', { class: 'memo', role: 'textbox', 'aria-multiline': 'true', 'aria-label': name, 'aria-readonly': 'true', tabindex: 0 });
   editor.id = row.inputId;
-  const source = h('vscode-text-area', { class: 'memo-source', rows: 14, resize: 'vertical', readonly: true, hidden: true }) as TextAreaElement;
-  nameToolkitInput(source, l10n.t('{0}, HTML source', view.label));
+  // A native text area: the source view works in read mode too, where the toolkit is not loaded.
+  const source = h('textarea', { class: 'memo-source', rows: 14, readonly: true, hidden: true, spellcheck: 'false', 'aria-label': l10n.t('{0}, HTML source', view.label) });
   row.slot.append(toolbar, editor, source);
   let writable = false;
   let sourceMode = false;
@@ -65,11 +65,11 @@ export function memoControl(view: FieldView, ctx: ControlContext & { addComment?
   let savedRange: Range | undefined;
 
   for (const f of FORMATS) {
-    const button = h('vscode-button', { appearance: 'icon', 'aria-label': f.label, title: f.label, class: 'format' }, f.text);
+    const formatButton = button('icon', { 'aria-label': f.label, title: f.label, class: 'format' }, f.text);
     // Keep the caret in the memo when the mouse presses a format button.
-    button.addEventListener('mousedown', (e) => e.preventDefault());
-    button.addEventListener('click', () => format(f.command));
-    toolbar.append(button);
+    formatButton.addEventListener('mousedown', (e) => e.preventDefault());
+    formatButton.addEventListener('click', () => format(f.command));
+    toolbar.append(formatButton);
   }
   const headerRow = h('div', { class: 'memo-actions' }, sourceToggle);
   row.row.insertBefore(headerRow, row.slot);
@@ -159,7 +159,9 @@ export function memoControl(view: FieldView, ctx: ControlContext & { addComment?
     sourceToggle.textContent = sourceMode ? l10n.t('Formatted view') : l10n.t('HTML source');
   });
 
-  if (view.name === 'dev-comments' && ctx.addComment) row.row.append(commentBox(view, ctx.addComment, () => writable));
+  // "Add comment" shows only while editing: built (with the toolkit's text area) on the first Edit.
+  const addComment = view.name === 'dev-comments' ? ctx.addComment : undefined;
+  let comments: HTMLElement | undefined;
 
   return {
     view,
@@ -174,7 +176,8 @@ export function memoControl(view: FieldView, ctx: ControlContext & { addComment?
       writable = w && !view.readOnly;
       editor.contentEditable = writable ? 'true' : 'false';
       setAttr(editor, 'aria-readonly', writable ? 'false' : 'true');
-      setAttr(source, 'readonly', !writable);
+      source.readOnly = !writable;
+      if (writable && addComment && !comments) row.row.append((comments = commentBox(view, addComment, () => writable)));
       toolbar.hidden = !writable || sourceMode;
       row.row.classList.toggle('writable', writable);
     },
@@ -196,20 +199,20 @@ export function memoControl(view: FieldView, ctx: ControlContext & { addComment?
 function commentBox(view: FieldView, add: (text: string) => Promise<void>, writable: () => boolean): HTMLElement {
   const text = h('vscode-text-area', { class: 'comment-text', rows: 3, resize: 'vertical', placeholder: l10n.t('New comment') }) as TextAreaElement;
   nameToolkitInput(text, l10n.t('New comment for {0}', view.label));
-  const button = h('vscode-button', { appearance: 'secondary' }, l10n.t('Add comment'));
+  const submitButton = button('secondary', {}, l10n.t('Add comment'));
   const submit = async () => {
     if (!writable() || !text.value.trim()) return;
-    setAttr(button, 'disabled', true);
+    submitButton.disabled = true;
     try {
       await add(text.value);
       text.value = '';
     } finally {
-      setAttr(button, 'disabled', false);
+      submitButton.disabled = false;
     }
   };
-  button.addEventListener('click', () => void submit());
+  submitButton.addEventListener('click', () => void submit());
   text.addEventListener('keydown', (e) => {
     if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) void submit();
   });
-  return h('div', { class: 'comment-box' }, text, button);
+  return h('div', { class: 'comment-box' }, text, submitButton);
 }

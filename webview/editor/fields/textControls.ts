@@ -1,6 +1,7 @@
 // Text-like inputs on the toolkit's text field: plain text (with a length counter), integers,
 // floats, and resource references typed as an id. Numbers that do not parse are sent as typed,
-// so validation can name the problem instead of the form silently dropping the input.
+// so validation can name the problem instead of the form silently dropping the input. Read mode
+// shows the value as text; the input is built on the first Edit.
 import * as l10n from '@vscode/l10n';
 import type { FieldView, WireValue } from '../../../src/shared/editorProtocol';
 import { h, setAttr } from '../dom';
@@ -31,59 +32,96 @@ function parseTyped(view: FieldView, text: string): WireValue {
 
 export function textControl(view: FieldView, ctx: ControlContext): FieldControl {
   const row = new FieldRow(view);
-  const input = h('vscode-text-field', { class: 'input', readonly: true }) as TextFieldElement;
-  if (view.input === 'integer') setAttr(input, 'inputmode', 'numeric');
-  if (view.input === 'float') setAttr(input, 'inputmode', 'decimal');
-  if (view.input === 'resource') setAttr(input, 'placeholder', l10n.t('{0} id', view.resourceType ?? l10n.t('item')));
-  row.describe(input);
-  row.slot.append(input);
-  if (view.input === 'resource') row.slot.append(h('span', { class: 'hint' }, `${view.resourceType ?? l10n.t('item')} #`));
-  input.addEventListener('input', () => {
-    row.count(input.value.length);
-    ctx.change(view.name, parseTyped(view, input.value));
-  });
+  let text = '';
+  let problem: string | undefined;
+  let input: TextFieldElement | undefined;
+  const build = (): TextFieldElement => {
+    const field = h('vscode-text-field', { class: 'input', readonly: true }) as TextFieldElement;
+    if (view.input === 'integer') setAttr(field, 'inputmode', 'numeric');
+    if (view.input === 'float') setAttr(field, 'inputmode', 'decimal');
+    if (view.input === 'resource') setAttr(field, 'placeholder', l10n.t('{0} id', view.resourceType ?? l10n.t('item')));
+    row.describe(field);
+    row.markInvalid(field, problem);
+    field.value = text;
+    row.slot.append(field);
+    if (view.input === 'resource') row.slot.append(h('span', { class: 'hint' }, `${view.resourceType ?? l10n.t('item')} #`));
+    field.addEventListener('input', () => {
+      row.count(field.value.length);
+      ctx.change(view.name, parseTyped(view, field.value));
+    });
+    return field;
+  };
   return {
     view,
     row: row.row,
     setValue(value) {
-      const text = display(value);
-      if (input.value !== text) input.value = text;
+      text = display(value);
+      row.showText(text);
+      if (input && input.value !== text) input.value = text;
       row.count(text.length);
     },
     setWritable(writable) {
-      setAttr(input, 'readonly', !writable || view.readOnly);
+      const editing = writable && !view.readOnly;
+      if (editing) input ??= build();
+      if (input) setAttr(input, 'readonly', !editing);
+      row.showInput(input, editing);
+    },
+    prepare() {
+      if (input || view.readOnly) return;
+      input = build();
+      row.showInput(input, false);
     },
     setProblem(message) {
+      problem = message;
       row.setProblem(message);
-      row.markInvalid(input, message);
+      if (input) row.markInvalid(input, message);
     },
     setDirty: (d) => row.setDirty(d),
-    focus: () => input.focus(),
+    focus: () => input?.focus(),
   };
 }
 
 /** A native date input (the toolkit has no date picker), styled with the theme's input colours. */
 export function dateControl(view: FieldView, ctx: ControlContext): FieldControl {
   const row = new FieldRow(view);
-  const input = h('input', { type: 'date', class: 'input native', readonly: true });
-  row.describe(input);
-  row.slot.append(input);
-  input.addEventListener('input', () => ctx.change(view.name, input.value === '' ? null : input.value));
+  let text = '';
+  let problem: string | undefined;
+  let input: HTMLInputElement | undefined;
+  const build = (): HTMLInputElement => {
+    const field = h('input', { type: 'date', class: 'input native' });
+    row.describe(field);
+    row.markInvalid(field, problem);
+    field.value = text;
+    row.slot.append(field);
+    field.addEventListener('input', () => ctx.change(view.name, field.value === '' ? null : field.value));
+    return field;
+  };
   return {
     view,
     row: row.row,
     setValue(value) {
-      const text = typeof value === 'string' ? value.slice(0, 10) : '';
-      if (input.value !== text) input.value = text;
+      text = typeof value === 'string' ? value.slice(0, 10) : '';
+      row.showText(text);
+      if (input && input.value !== text) input.value = text;
     },
     setWritable(writable) {
-      input.readOnly = !writable || view.readOnly;
+      const editing = writable && !view.readOnly;
+      if (editing) input ??= build();
+      if (input) input.readOnly = !editing;
+      row.showInput(input, editing);
+    },
+    prepare() {
+      if (input || view.readOnly) return;
+      input = build();
+      input.readOnly = true;
+      row.showInput(input, false);
     },
     setProblem(message) {
+      problem = message;
       row.setProblem(message);
-      row.markInvalid(input, message);
+      if (input) row.markInvalid(input, message);
     },
     setDirty: (d) => row.setDirty(d),
-    focus: () => input.focus(),
+    focus: () => input?.focus(),
   };
 }
