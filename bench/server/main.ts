@@ -2,7 +2,9 @@
 // page with a query and an order-by over HTTP on loopback, against the same SQLite queries run
 // directly in this process (the baseline). Prints p50/p99 of both and their ratio; HTTP is timed to
 // the last byte received, and apart from that with the client's JSON.parse of the page. Then the
-// same shapes through the Core tree, in JSON and XML, against the api tree's p50 (core.ts).
+// same shapes through the Core tree, in JSON and XML, against the api tree's p50 (core.ts). Before
+// the server starts: the time to open (and migrate) the project database; after it stopped: what
+// the count triggers cost a bulk insert and update (writeCost.ts).
 // The seeded data dir is kept (git-ignored) under test-results/bench-server-data/ and reused by the
 // next run of the same size and seed code; --fresh seeds again.
 // Usage: node dist/bench/server.js [--defects N] [--requests N per page shape] [--fresh] [--core]
@@ -10,17 +12,19 @@
 import Database from 'better-sqlite3';
 import { fork } from 'node:child_process';
 import { statSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { Pool } from 'undici';
 import { PAGING } from '../../server/src/config';
 import { startServer } from '../../server/src/index';
 import { CATALOGS } from '../../server/src/metadata/catalog';
 import { compileCollectionRequest, countQuery, pageQuery } from '../../server/src/query/index';
 import { defectJsonSql } from '../../server/src/routes/defects/representation';
+import { ProjectStore } from '../../server/src/store/project';
 import { measureCorePages, reportCore, servedCount } from './core';
 import { seededDataDir } from './seed';
 import { measureTreePages } from './treePages';
 import { ms, summarize, time } from './stats';
+import { measureWriteCost } from './writeCost';
 
 const GOAL_P50_MS = 5;
 const GOAL_P99_MS = 50;
@@ -50,6 +54,12 @@ async function main(): Promise<void> {
   const size = `project.db ${(statSync(dbFile).size / 1e6).toFixed(0)} MB`;
   if (seedMs === undefined) console.log(`reused the ${defects} defects seeded earlier in ${dir} (${size}; --fresh seeds again)`);
   else console.log(`seeded ${defects} defects in ${(seedMs / 1000).toFixed(1)} s (${size})`);
+  // Opened here first, so a schema migration of a kept data dir is timed apart from the pages.
+  const opening = process.hrtime.bigint();
+  const store = new ProjectStore('DEFAULT', 'Demo', dirname(dbFile), () => new Date());
+  const migrated = Number(process.hrtime.bigint() - opening) / 1e6;
+  console.log(`opened the project database in ${ms(migrated)} (a schema migration included, if one was due)`);
+  store.close();
 
   // The server runs in its own process, as in production: the measuring client's receiving and
   // parsing then use the other core instead of delaying the server's event loop.
@@ -125,6 +135,13 @@ async function main(): Promise<void> {
     db.close();
     await pool.close();
     await server.stop();
+  }
+  // Last, once the server is gone: its thousands of rolled-back writes would disturb the pages.
+  const writer = new ProjectStore('DEFAULT', 'Demo', dirname(dbFile), () => new Date());
+  try {
+    measureWriteCost(writer);
+  } finally {
+    writer.close();
   }
 }
 

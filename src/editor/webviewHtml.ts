@@ -1,5 +1,5 @@
 // The editor page's HTML and its Content-Security-Policy. Nothing may load or run but the one
-// bundled script (by nonce) and its stylesheet: no remote anything, no inline scripts, no frames,
+// bundled script (by nonce) and its stylesheet: no remote anything, no script without the nonce, no frames,
 // no form posts; images only as data: URIs the extension hands over. Inline styles are allowed
 // because sanitized memos keep harmless `style` attributes (colours, alignment) and the toolkit
 // styles itself at run time. The bundle's script and stylesheet are written into the page when the

@@ -12,6 +12,11 @@ export interface QueryField {
    * of strings; a condition matches when any element matches.
    */
   kind: 'integer' | 'float' | 'string' | 'date' | 'datetime' | 'memo' | 'reference' | 'multi';
+  /**
+   * No stored value is the empty text, so "no value" (`= ''`) is exactly `IS NULL`: one index
+   * range in id order, where `IS NULL OR = ''` joins two ranges and sorts them.
+   */
+  emptyIsNull?: boolean;
 }
 
 /** The fields a collection exposes to `query`, `order-by` and `fields`. */

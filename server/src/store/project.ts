@@ -7,10 +7,12 @@ import { DEFECT_FIELDS } from '../metadata/defectFields';
 import { openDatabase, migrate } from './sqlite';
 import type { SqliteDatabase, Statement } from './sqlite';
 import { PROJECT_MIGRATIONS } from './projectSchema';
-import { countAllDefects, countFromCounters } from './defectCounts';
+import { countAllDefects, countFromCounters, fieldsWithoutEmptyText } from './defectCounts';
+import { PAIR_TABLE, countAllDefectPairs } from './defectPairCounts';
 import { XML_ESCAPES_TABLE, fillXmlEscapes } from './defectXmlEscapes';
 import { countQuery } from '../query/index';
-import type { CompiledCollectionRequest } from '../query/index';
+import type { CompiledCollectionRequest, QueryCatalog, QueryField } from '../query/index';
+import { CATALOGS } from '../metadata/catalog';
 import { formatDate, formatDateTime } from './time';
 import type { CycleInput, DefectInput, DefectRow, EnvironmentInput, ListItemInput, ListItemRow, LockRow, ProjectUserInput, ReleaseInput, ResourceTable, StoredValue } from './projectTypes';
 
@@ -79,6 +81,18 @@ export class ProjectStore {
     if (counted !== undefined) return counted;
     const { sql, params } = countQuery('defects', c);
     return this.count(sql, params);
+  }
+
+  /**
+   * The defect fields as a collection request of this project compiles them: a counted field no
+   * defect holds as empty text tests "no value" with IS NULL alone (see QueryField.emptyIsNull).
+   * Exact at the moment of the request: the counters follow every write.
+   */
+  defectCatalog(): QueryCatalog {
+    if (this.bulkLoading) return CATALOGS.defects;
+    const nullOnly = fieldsWithoutEmptyText((sql) => this.statement(sql));
+    const base = CATALOGS.defects;
+    return { always: base.always, field: (name) => withEmptyIsNull(base.field(name), nullOnly) };
   }
 
   /** A prepared statement for `sql`, reused across requests (at most 256 kept). */
@@ -280,8 +294,8 @@ export class ProjectStore {
       this.transaction(() => {
         // Indexes first: the counts then read them instead of the whole table.
         for (const { type, sql } of dropped) if (type === 'index') this.db.exec(sql);
-        this.db.exec('DELETE FROM defect_counts');
-        for (const sql of countAllDefects()) this.db.exec(sql);
+        this.db.exec(`DELETE FROM defect_counts; DELETE FROM ${PAIR_TABLE}`);
+        for (const sql of [...countAllDefects(), ...countAllDefectPairs()]) this.db.exec(sql);
         for (const sql of fillXmlEscapes()) this.db.exec(sql);
         for (const { type, sql } of dropped) if (type !== 'index') this.db.exec(sql);
       });
@@ -365,4 +379,8 @@ export class ProjectStore {
 function toStored(value: StoredValue | readonly string[]): StoredValue {
   if (Array.isArray(value)) return JSON.stringify(value);
   return value as StoredValue;
+}
+
+function withEmptyIsNull(field: QueryField | undefined, nullOnly: ReadonlySet<string>): QueryField | undefined {
+  return field && nullOnly.has(field.name) ? { ...field, emptyIsNull: true } : field;
 }

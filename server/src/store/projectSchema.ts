@@ -3,6 +3,7 @@
 import { DEFECT_FIELDS } from '../metadata/defectFields';
 import { sqlType } from '../metadata/types';
 import { countAllDefects, defectCountsSchema } from './defectCounts';
+import { defectPairCountsSchema } from './defectPairCounts';
 import { defectXmlEscapesSchema } from './defectXmlEscapes';
 
 function defectTable(): string {
@@ -67,6 +68,14 @@ function projectSchemaV5(): string[] {
  */
 function projectSchemaV6(): string[] {
   return defectXmlEscapesSchema();
+}
+
+/**
+ * Version 7 (issue 16): counts per pair of values of the fields the tree combines (owner and
+ * status, …; defectPairCounts.ts), so "my open defects" right after a write is a lookup too.
+ */
+function projectSchemaV7(): string[] {
+  return defectPairCountsSchema();
 }
 
 function projectSchemaV1(): string[] {
@@ -134,4 +143,4 @@ function projectSchemaV1(): string[] {
 }
 
 /** Step i moves a project database from user_version i to i+1; append, never edit. */
-export const PROJECT_MIGRATIONS = [projectSchemaV1, projectSchemaV2, projectSchemaV3, projectSchemaV4, projectSchemaV5, projectSchemaV6] as const;
+export const PROJECT_MIGRATIONS = [projectSchemaV1, projectSchemaV2, projectSchemaV3, projectSchemaV4, projectSchemaV5, projectSchemaV6, projectSchemaV7] as const;

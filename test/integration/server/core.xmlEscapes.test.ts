@@ -118,9 +118,10 @@ describe('server: escape bits across a migration and a bulk load', function () {
   it('a project database of schema version 5 gets its bits when it is opened', () => {
     let store = new ProjectStore('DEFAULT', 'Old', dir, () => new Date());
     store.insertDefects(Array.from({ length: 40 }, (_, i) => defect(i)));
-    // Back to what version 5 had: no escape bits, none of their triggers.
-    store.db.exec('DROP TABLE defect_xml_escapes');
-    for (const name of store.db.prepare("SELECT name FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'defect_xml_escapes%'").pluck().all() as string[]) store.db.exec(`DROP TRIGGER "${name}"`);
+    // Back to what version 5 had: no escape bits, no pair counts (version 7), none of their triggers.
+    store.db.exec('DROP TABLE defect_xml_escapes; DROP TABLE defect_pair_counts');
+    const added = "SELECT name FROM sqlite_master WHERE type = 'trigger' AND (name LIKE 'defect_xml_escapes%' OR name LIKE 'defect_pair_counts%')";
+    for (const name of store.db.prepare(added).pluck().all() as string[]) store.db.exec(`DROP TRIGGER "${name}"`);
     store.db.pragma('user_version = 5');
     store.close();
     store = new ProjectStore('DEFAULT', 'Old', dir, () => new Date());

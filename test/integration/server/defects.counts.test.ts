@@ -14,7 +14,7 @@ import { ProjectStore } from '../../../server/src/store/project';
 import { TestClient, openProjectDb, startTestServer } from '../../support/server';
 import type { RunningServer } from '../../support/server';
 
-/** Filters the counters answer, and ones they leave to COUNT(*) (several fields, wildcards, dates). */
+/** Filters the counters answer (one field, two paired fields), and ones they leave to COUNT(*) (unpaired fields, wildcards, dates). */
 const FILTERS = [
   '',
   '{status[Open]}',
@@ -28,10 +28,38 @@ const FILTERS = [
   '{user-01[Backend]}',
   '{detected-by[bob]}',
   '{owner[alice];status[<>Closed]}',
+  '{status[Open or Reopen];owner[bob]}',
+  "{owner[''];status[Open or New]}",
+  "{owner[<>''];status[Fixed]}",
+  '{owner[NULL];status[NULL]}',
+  '{owner[<>alice];status[<>Closed]}',
+  '{owner[alice];severity[<>NULL]}',
+  "{severity[''];owner['']}",
+  '{detected-by[bob];status[Open or New]}',
+  '{severity[5-Urgent];status[<>Closed]}',
+  '{owner[alice];priority[3-High]}',
   '{name[*crash*]}',
   "{owner['']}",
+  "{owner[<>'']}",
   '{creation-time[>2025-06-01]}',
 ];
+
+/** The pairs defectPairCounts.ts keeps. */
+const PAIRS = [
+  ['owner', 'status'],
+  ['detected-by', 'status'],
+  ['severity', 'status'],
+  ['owner', 'severity'],
+];
+
+/** The pair counters must hold exactly what GROUP BY over the defects says (rows of 0 aside). */
+function assertPairCounters(db: Database.Database, when: string): void {
+  for (const [a, b] of PAIRS) {
+    const kept = db.prepare('SELECT "value-a" AS a, "value-b" AS b, "n" FROM defect_pair_counts WHERE "field-a" = ? AND "field-b" = ? AND "n" <> 0 ORDER BY 1, 2').all(a, b);
+    const actual = db.prepare(`SELECT "${a}" AS a, "${b}" AS b, COUNT(*) AS n FROM defects WHERE "${a}" IS NOT NULL AND "${b}" IS NOT NULL GROUP BY 1, 2 ORDER BY 1, 2`).all();
+    assert.deepEqual(kept, actual, `${when}: pair counters of ${a} x ${b}`);
+  }
+}
 
 function sqlCount(db: Database.Database, query: string): number {
   const c = compileCollectionRequest({ query }, CATALOGS.defects, PAGING);
@@ -59,6 +87,7 @@ describe('server: total-count from the counters and the kept counts', function (
   };
   /** Every filter's total, in both trees, against COUNT(*) on a separate connection. */
   const assertTotals = async (when: string) => {
+    assertPairCounters(db, when);
     for (const query of FILTERS) {
       const expected = sqlCount(db, query);
       assert.equal(await apiTotal(query), expected, `${when}: /api total of '${query}'`);
@@ -113,9 +142,44 @@ describe('server: total-count from the counters and the kept counts', function (
     } finally {
       writer.close();
     }
-    assert.equal(await apiTotal('{owner[alice];status[<>Closed]}'), before - 1, 'the kept COUNT(*) was not reused');
+    assert.equal(await apiTotal('{owner[alice];status[<>Closed]}'), before - 1, 'the pair counters followed the update');
     assert.equal(await apiTotal('{status[Open]}'), beforeOpen - 1, 'the counters followed the update');
     await assertTotals('after another connection wrote');
+  });
+
+  it('a page where nothing matches, or past the last match, is empty with the exact total, in both trees', async () => {
+    for (const query of ["{owner[alice];severity['']}", '{status[Open]}']) {
+      const total = sqlCount(db, query);
+      for (const offset of [0, total, total + 5]) {
+        const api = await client.get(path(`?${new URLSearchParams({ query, limit: '1', offset: String(offset), fields: 'id' }).toString()}`));
+        const body = api.json<{ data: unknown[]; 'total-count': number }>();
+        assert.deepEqual([body.data.length, body['total-count']], [offset < total ? 1 : 0, total], `/api ${query} offset ${offset}`);
+        const core = await client.get(`/rest/domains/DEFAULT/projects/Demo/defects?${new URLSearchParams({ query, 'page-size': '1', 'start-index': String(offset + 1) }).toString()}`, {
+          Accept: 'application/json',
+        });
+        const coreBody = core.json<{ entities: unknown[]; TotalResults: number }>();
+        assert.deepEqual([coreBody.entities.length, coreBody.TotalResults], [offset < total ? 1 : 0, total], `Core ${query} start-index ${offset + 1}`);
+      }
+    }
+  });
+
+  it('a total of two paired fields is read from the pair counters, in both trees, not counted row by row', async () => {
+    const query = '{owner[alice];status[<>Closed]}';
+    const exact = sqlCount(db, query);
+    const writer = new Database(join(server.dataDir, 'projects', 'DEFAULT', 'Demo', 'project.db'));
+    const shift = (by: number) =>
+      writer.prepare(`UPDATE defect_pair_counts SET "n" = "n" + ? WHERE "field-a" = 'owner' AND "value-a" = 'alice' AND "field-b" = 'status' AND "value-b" = 'Open'`).run(by);
+    try {
+      writer.pragma('busy_timeout = 5000');
+      // Only a total taken from the counter table can see a change made to that table alone.
+      shift(1000);
+      assert.equal(await apiTotal(query), exact + 1000);
+      assert.equal(await coreTotal(query), exact + 1000);
+    } finally {
+      shift(-1000);
+      writer.close();
+    }
+    assert.equal(await apiTotal(query), exact);
   });
 });
 
@@ -134,7 +198,7 @@ describe('server: defect counters across a migration and a bulk load', function 
     let store = new ProjectStore('DEFAULT', 'Old', dir, () => new Date());
     store.insertDefects(Array.from({ length: 50 }, (_, i) => defect(i)));
     // Back to what version 4 had: no counters, no escape bits, no triggers, the old owner index.
-    store.db.exec(`DROP TABLE defect_counts; DROP TABLE defect_xml_escapes; DROP INDEX "defects_owner_modified_id"; DROP INDEX "defects_id";
+    store.db.exec(`DROP TABLE defect_counts; DROP TABLE defect_pair_counts; DROP TABLE defect_xml_escapes; DROP INDEX "defects_owner_modified_id"; DROP INDEX "defects_id";
       CREATE INDEX "defects_owner_modified" ON defects("owner", "last-modified", "status");`);
     for (const name of store.db.prepare("SELECT name FROM sqlite_master WHERE type = 'trigger'").pluck().all() as string[]) store.db.exec(`DROP TRIGGER "${name}"`);
     store.db.pragma('user_version = 4');
@@ -149,6 +213,27 @@ describe('server: defect counters across a migration and a bulk load', function 
     }
   });
 
+  it('a project database of schema version 6 gets its pair counters filled when it is opened', () => {
+    let store = new ProjectStore('DEFAULT', 'V6', dir, () => new Date());
+    store.insertDefects(Array.from({ length: 60 }, (_, i) => defect(i)));
+    store.db.exec('DROP TABLE defect_pair_counts');
+    for (const name of store.db.prepare("SELECT name FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'defect_pair_counts%'").pluck().all() as string[]) store.db.exec(`DROP TRIGGER "${name}"`);
+    store.db.pragma('user_version = 6');
+    store.close();
+    store = new ProjectStore('DEFAULT', 'V6', dir, () => new Date());
+    try {
+      assertPairCounters(store.db, 'migrated');
+      assert.deepEqual(totals(store), expected(store));
+      store.insertDefect(defect(3));
+      store.updateDefect(2, { owner: null, status: 'Fixed' });
+      store.deleteDefect(5);
+      assertPairCounters(store.db, 'after writes');
+      assert.deepEqual(totals(store), expected(store), 'the migrated triggers follow writes');
+    } finally {
+      store.close();
+    }
+  });
+
   it('a bulk load (indexes and triggers dropped) counts with COUNT(*) meanwhile and fills the counters after', async () => {
     const store = new ProjectStore('DEFAULT', 'Bulk', dir, () => new Date());
     try {
@@ -158,6 +243,7 @@ describe('server: defect counters across a migration and a bulk load', function 
         assert.deepEqual(totals(store), expected(store), 'during the load');
       });
       assert.deepEqual(totals(store), expected(store), 'after the load');
+      assertPairCounters(store.db, 'after the load');
       const triggers = store.db.prepare("SELECT COUNT(*) FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'defects'").pluck().get() as number;
       assert.ok(triggers >= 3, `the triggers are back (${triggers})`);
       store.deleteDefect(1);

@@ -24,12 +24,41 @@ describe('countShape', () => {
     assert.deepEqual(shape('{owner[<>NULL]}'), { kind: 'null', field: 'owner', negated: true });
   });
 
+  it('an empty value, which means null or empty', () => {
+    assert.deepEqual(shape("{owner['']}"), { kind: 'empty', field: 'owner', negated: false });
+    assert.deepEqual(shape("{owner[<>'']}"), { kind: 'empty', field: 'owner', negated: true });
+  });
+
+  it('two fields AND-ed, each with one of the shapes above, in either syntax', () => {
+    assert.deepEqual(shape('{owner[alice];status[<>Closed]}'), {
+      kind: 'pair',
+      parts: [
+        { kind: 'values', field: 'owner', values: ['alice'], negated: false },
+        { kind: 'values', field: 'status', values: ['Closed'], negated: true },
+      ],
+    });
+    assert.deepEqual(shape("status = 'Open' ; owner = ''"), {
+      kind: 'pair',
+      parts: [
+        { kind: 'values', field: 'status', values: ['Open'], negated: false },
+        { kind: 'empty', field: 'owner', negated: false },
+      ],
+    });
+    assert.deepEqual(shape('{status[Open or New];severity[NULL]}'), {
+      kind: 'pair',
+      parts: [
+        { kind: 'values', field: 'status', values: ['Open', 'New'], negated: false },
+        { kind: 'null', field: 'severity', negated: false },
+      ],
+    });
+  });
+
   it('leaves to COUNT(*) what the counters cannot say exactly', () => {
     for (const query of [
-      '{owner[alice];status[<>Closed]}', // two fields
+      '{owner[alice];status[<>Closed];severity[5-Urgent]}', // three fields
+      '{owner[alice];status[Open*]}', // a pair with a wildcard
       '{status[Open or <>Closed]}', // mixed operators
       '{status[Open*]}', // a wildcard is a LIKE
-      "{owner['']}", // empty means null or empty
       '{status[>Fixed]}', // ordering
       '{status[NOT Open]}',
       '{estimated-fix-time[5]}', // a number column

@@ -2,7 +2,7 @@
 // for bad filters, unknown fields and bad paging.
 import assert from 'node:assert/strict';
 import { AlmError } from '../../../server/src/errors.js';
-import { compileCollectionRequest } from '../../../server/src/query/index.js';
+import { compileCollectionRequest, pageQuery, pageWithinTotal } from '../../../server/src/query/index.js';
 import type { QueryCatalog, QueryField } from '../../../server/src/query/index.js';
 
 const fields: QueryField[] = [
@@ -58,6 +58,17 @@ describe('compileCollectionRequest: defaults and fields', () => {
   it('prefers limit/offset over page-size/start-index when both are sent', () => {
     const c = compile({ limit: '5', offset: '10', 'page-size': '7', 'start-index': '3' });
     assert.deepEqual([c.limit, c.offset], [5, 10]);
+  });
+});
+
+describe('pageWithinTotal', () => {
+  it('asks for no rows (LIMIT 0, which SQLite answers without searching) when the total leaves none at the offset', () => {
+    const c = compile({ query: "{status['']}", limit: '1' });
+    assert.match(pageQuery('defects', '"id"', pageWithinTotal(c, 0)).sql, /LIMIT 0 OFFSET 0\)/);
+    const far = compile({ limit: '100', offset: '300' });
+    assert.equal(pageWithinTotal(far, 300).limit, 0);
+    assert.equal(pageWithinTotal(far, 301).limit, 100, 'one row left at the offset');
+    assert.equal(pageWithinTotal(c, 1), c, 'a match: the request as asked');
   });
 });
 

@@ -187,7 +187,9 @@ export class FakeProject implements ProjectApi {
       inputValidations: [],
       outputValidations: [],
     });
-    const fields = [meta('status', 222), meta('severity', 287)];
+    // Assigned To takes the project's users, as the servers describe it (a reference to `user`).
+    const owner: FieldMeta = { ...meta('owner', 0), dataType: { name: 'Reference', multiple: false, source: { kind: 'resource', collection: 'user' } } };
+    const fields = [meta('status', 222), meta('severity', 287), owner];
     return Promise.resolve({ collection: 'defects', fields, get: (n: string) => fields.find((f) => f.name === n), label: (n: string) => n });
   }
 }

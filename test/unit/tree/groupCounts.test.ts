@@ -9,7 +9,7 @@ async function grouped(n: number, group: 'severity' | 'owner') {
 }
 
 describe('group counts', () => {
-  it('counts a list field with one count-only request per value and one for the total, never a scan', async () => {
+  it('counts a list field with one count-only request per value, one for no value and one for the total, never a scan', async () => {
     const { defects, fake } = await grouped(5000, 'severity');
     const groups = (await kids(defects)) as GroupNode[];
     assert.deepEqual(
@@ -21,7 +21,7 @@ describe('group counts', () => {
       groups.map((g) => g.group.count),
       [1000, 1000, 1000, 1000, 1000],
     );
-    assert.equal(fake.calls.length, SEVERITIES.length + 1);
+    assert.equal(fake.calls.length, SEVERITIES.length + 2, 'one per value, one for no value, one for the total');
     assert.ok(
       fake.calls.every((c) => c.pageSize === 1),
       'no 2,000-defect scan pages',
@@ -41,6 +41,45 @@ describe('group counts', () => {
     assert.deepEqual(
       groups.slice(-2).map((g) => g.group.value),
       ['Retired value', null],
+    );
+    assert.ok(
+      fake.calls.some((c) => c.pageSize === 2000),
+      'scanned',
+    );
+  });
+
+  it('counts a user field (owner) with one count-only request per project user, one for no owner and one for the total, never a scan', async () => {
+    const { defects, fake } = await grouped(700, 'owner');
+    const groups = (await kids(defects)) as GroupNode[];
+    const expected = (owner: string | null) => fake.rows.filter((d) => d.owner === owner).length;
+    assert.deepEqual(
+      groups.map((g) => [g.group.value, g.group.count]),
+      ['alice', 'bob', 'carol', null].map((o) => [o, expected(o)]),
+      'users by name, then the defects without an owner',
+    );
+    assert.equal(fake.calls.length, 3 + 2, 'three users, no owner, the total');
+    assert.ok(
+      fake.calls.every((c) => c.pageSize === 1),
+      'no 2,000-defect scan pages',
+    );
+    assert.deepEqual(
+      fake.calls
+        .map((c) => c.filter?.owner)
+        .filter(Boolean)
+        .slice(-1),
+      [{ op: '=', value: '' }],
+      'no owner is asked as the empty value',
+    );
+  });
+
+  it('scans when a defect is assigned to someone no longer among the project users', async () => {
+    const { defects, fake } = await grouped(300, 'owner');
+    fake.rows[2].owner = 'zoe';
+    const groups = (await kids(defects)) as GroupNode[];
+    assert.deepEqual(groups.find((g) => g.group.value === 'zoe')?.group.count, 1, 'the former user has a group');
+    assert.equal(
+      groups.reduce((n, g) => n + g.group.count, 0),
+      300,
     );
     assert.ok(
       fake.calls.some((c) => c.pageSize === 2000),

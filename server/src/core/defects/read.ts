@@ -5,8 +5,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { PAGING } from '../../config';
 import type { ServerContext } from '../../context';
-import { CATALOGS } from '../../metadata/catalog';
-import { compileCollectionRequest, pageQuery } from '../../query/index';
+import type { ProjectStore } from '../../store/project';
+import { compileCollectionRequest, pageQuery, pageWithinTotal } from '../../query/index';
 import type { CompiledCollectionRequest } from '../../query/index';
 import { entityId, projectOf, queryParams } from '../../routes/params';
 import { AnswerBudget } from '../../limits';
@@ -26,8 +26,8 @@ export function coreCollectionParams(request: FastifyRequest): Record<string, st
   return params;
 }
 
-function compile(request: FastifyRequest): CompiledCollectionRequest {
-  return compileCollectionRequest(coreCollectionParams(request), CATALOGS.defects, PAGING);
+function compile(request: FastifyRequest, store: ProjectStore): CompiledCollectionRequest {
+  return compileCollectionRequest(coreCollectionParams(request), store.defectCatalog(), PAGING);
 }
 
 const JSON_START = Buffer.from('{"entities":[');
@@ -48,8 +48,10 @@ export function registerCoreDefectReads(app: FastifyInstance, ctx: ServerContext
   for (const url of ['/defects', '/defects/']) {
     app.get(url, async (request, reply) => {
       const store = projectOf(ctx, request);
-      const compiled = compile(request);
-      const total = store.countDefectMatches(compiled);
+      const counted = compile(request, store);
+      const total = store.countDefectMatches(counted);
+      // When the total leaves nothing at the offset, the page is not searched for.
+      const compiled = pageWithinTotal(counted, total);
       if (coreFormat(request) === 'json') {
         const page = pageQuery('defects', coreDefectJsonSql(compiled.fields), compiled);
         // Under the shared answer budget, as the api tree's pages: a page of huge memos is a 413.

@@ -4,7 +4,7 @@ import { PAGING } from '../../config';
 import type { ServerContext } from '../../context';
 import { defectNotFound as notFound } from '../../rules/defects';
 import { CATALOGS } from '../../metadata/catalog';
-import { compileCollectionRequest, pageQuery } from '../../query/index';
+import { compileCollectionRequest, pageQuery, pageWithinTotal } from '../../query/index';
 import { AnswerBudget } from '../../limits';
 import { PAGE_ANSWER_HINT, pageBody } from './answer';
 import { entityId, projectOf, queryParams } from '../params';
@@ -13,9 +13,11 @@ import { defectJson, defectJsonSql } from './representation';
 export function registerDefectReads(app: FastifyInstance, ctx: ServerContext): void {
   app.get('/defects', async (request, reply) => {
     const store = projectOf(ctx, request);
-    const compiled = compileCollectionRequest(queryParams(request), CATALOGS.defects, PAGING);
+    const compiled = compileCollectionRequest(queryParams(request), store.defectCatalog(), PAGING);
+    // The total first: when it leaves nothing at the offset, the page is not searched for.
+    const total = store.countDefectMatches(compiled);
     // The page's ids are found on the indexes first; only those rows are then read whole.
-    const page = pageQuery('defects', defectJsonSql(compiled.fields), compiled);
+    const page = pageQuery('defects', defectJsonSql(compiled.fields), pageWithinTotal(compiled, total));
     // Collected under the answer budget: a page of huge memos is refused, never held whole.
     const budget = new AnswerBudget(ctx.options.limits, PAGE_ANSWER_HINT);
     const instances = budget.collect(
@@ -24,7 +26,6 @@ export function registerDefectReads(app: FastifyInstance, ctx: ServerContext): v
         .pluck()
         .iterate(...page.params) as IterableIterator<Buffer>,
     );
-    const total = store.countDefectMatches(compiled);
     return reply.type('application/json; charset=utf-8').send(pageBody(instances, total));
   });
 
