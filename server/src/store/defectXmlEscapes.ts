@@ -1,7 +1,9 @@
 // Which plain fields of each defect need XML escaping, kept by the database itself: a row of
 // defect_xml_escapes per defect, whose "fields" has a bit set for each covered field (the plain
 // fields a Core XML page writes in SQL, xmlSql.ts) holding one of the five characters XML
-// reserves. Most defects hold none, and the page writes their fields as they are, where testing
+// reserves. Pages now escape only `& < >` in text (core/wire/xmlEscape.ts); the bits, frozen with
+// schema 6, still count quotes too: a superset only sends a quote-only value through a replace()
+// that changes nothing, which costs less than a migration recreating the triggers. Most defects hold none, and the page writes their fields as they are, where testing
 // each of 36 values with a GLOB cost a third of the api tree's whole page (bench/server); the rare
 // value with a bit set goes through replace(). Triggers keep the table true on every insert,
 // change and delete, whichever connection or route writes, as they keep the counts (defectCounts.ts).

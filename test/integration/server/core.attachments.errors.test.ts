@@ -193,7 +193,7 @@ describe('Core attachments over HTTP: bad requests change nothing', function () 
     const asXml = await http('GET', url, { cookie: alice, headers: { accept: 'application/xml' } });
     assert.equal(asXml.status, 404);
     assert.match(String(asXml.headers['content-type']), /^application\/xml/);
-    assert.match(asXml.body.toString(), /<QCRestException><Id>qccore\.entity-not-found<\/Id><Title>Defect \d+ has no attachment named &apos;nothing\.txt&apos;\.<\/Title>/);
+    assert.match(asXml.body.toString(), /<QCRestException><Id>qccore\.entity-not-found<\/Id><Title>Defect \d+ has no attachment named 'nothing\.txt'\.<\/Title>/);
     const refusedXml = await http('POST', core(`/defects/${defect}/attachments`), {
       cookie: alice,
       body: 'x',

@@ -13,7 +13,7 @@ import { coreDefectJsonSql } from '../../../server/src/core/defects/json';
 import { coreDefectXmlPage } from '../../../server/src/core/defects/xml';
 import { ProjectStore } from '../../../server/src/store/project';
 import { join } from 'node:path';
-import { CORE, parseXml } from './coreHarness';
+import { CORE, parseXml, xmlCollection, xmlEntityOf } from './coreHarness';
 
 describe('server: error, domain and page formats of both trees', function () {
   let server: RunningServer;
@@ -183,6 +183,34 @@ describe('server: error, domain and page formats of both trees', function () {
       assert.deepEqual([values['user-03'], values['request-type']], [['nul \u0000 <b> & "q"'], ["\u0000'"]]);
     } finally {
       store.close();
+    }
+  });
+
+  it('Core XML writes quotes in text as they are (as JAXB does) and escapes them in the ReferenceValue attribute, page and entity alike', async () => {
+    const store = new ProjectStore('DEFAULT', 'Demo', join(server.dataDir, 'projects', 'DEFAULT', 'Demo'), () => new Date());
+    const memo = `<p class="note" title='x'>it's "done" & <b>shipped</b></p>`;
+    // A release name is the one user text a page writes into an attribute (ReferenceValue).
+    const release = `R "7" o'clock <&>`;
+    let releaseId: number | bigint;
+    try {
+      releaseId = store.db.prepare('INSERT INTO releases ("name") VALUES (?)').run(release).lastInsertRowid;
+      store.db.prepare('UPDATE defects SET "description" = ?, "name" = ?, "target-rel" = ? WHERE "id" = 4').run(memo, `Say "hi", it's fine`, releaseId);
+    } finally {
+      store.close();
+    }
+    const escapedMemo = `&lt;p class="note" title='x'&gt;it's "done" &amp; &lt;b&gt;shipped&lt;/b&gt;&lt;/p&gt;`;
+    const escapedRelease = `R &quot;7&quot; o&apos;clock &lt;&amp;&gt;`;
+    for (const path of [`${CORE}/defects?query={id[4]}&fields=name,description,target-rel`, `${CORE}/defects/4`]) {
+      const res = await client.get(path, { Accept: 'application/xml' });
+      assert.equal(res.status, 200, res.text);
+      assert.ok(res.text.includes(`<Value>${escapedMemo}</Value>`), `${path}: the memo's quotes as they are, & < > escaped`);
+      assert.ok(res.text.includes(`<Value>Say "hi", it's fine</Value>`), `${path}: a plain field's quotes as they are`);
+      assert.ok(res.text.includes(`ReferenceValue="${escapedRelease}"`), `${path}: the attribute escapes its quotes`);
+      assert.ok(!res.text.includes('&quot;done') && !res.text.includes('it&apos;s'), `${path}: no quote escaped in text`);
+      // Parsed back, every value equals what is stored.
+      const entity = path.includes('?') ? xmlCollection(res.text).entities[0] : xmlEntityOf(res.text);
+      assert.deepEqual([entity?.fields.description, entity?.fields.name, entity?.fields['target-rel']], [[memo], [`Say "hi", it's fine`], [String(releaseId)]]);
+      assert.equal(entity?.refs['target-rel'], release);
     }
   });
 });

@@ -1,22 +1,27 @@
 // Core XML pages are written outside the library (server/src/core/defects/xml.ts): plain fields by
 // SQLite (xmlSql.ts), memos and the rest by a byte writer (xmlBytes.ts). Both must escape and encode
-// exactly as the library does: the five reserved characters, any Unicode, lone surrogates.
+// exactly as the server's library builder does (`& < >` in text, quotes too in attributes), any
+// Unicode, lone surrogates.
 import assert from 'node:assert/strict';
 import Database from 'better-sqlite3';
-import { XMLBuilder } from 'fast-xml-parser';
 import { ReferenceNames, defectEntity } from '../../../server/src/core/defects/convert';
 import { XmlByteWriter } from '../../../server/src/core/defects/xmlBytes';
 import { XML_ESCAPES_JOIN, fieldsRunSql, writtenInJs } from '../../../server/src/core/defects/xmlSql';
-import { XML_DECLARATION, entityXml } from '../../../server/src/core/wire/entity';
+import { XML_DECLARATION, entityXml, xmlMarkup } from '../../../server/src/core/wire/entity';
+import { escapeXmlAttribute, escapeXmlText } from '../../../server/src/core/wire/xmlEscape';
 import { CATALOGS } from '../../../server/src/metadata/catalog';
 import type { ProjectStore } from '../../../server/src/store/project';
 import { PROJECT_MIGRATIONS } from '../../../server/src/store/projectSchema';
 import { migrate } from '../../../server/src/store/sqlite';
 
-/** Text as the library writes it inside an element. */
+/** Text as the server's library builder writes it inside an element. */
 function libraryText(text: string): string {
-  const builder = new XMLBuilder({ processEntities: true });
-  return builder.build({ v: text }).slice('<v>'.length, -'</v>'.length);
+  return xmlMarkup({ v: text }).slice('<v>'.length, -'</v>'.length);
+}
+
+/** An attribute value as the server's library builder writes it. */
+function libraryAttribute(text: string): string {
+  return xmlMarkup({ v: { '@_a': text, '#text': 'x' } }).slice('<v a="'.length, -'">x</v>'.length);
 }
 
 const HOSTILE = [
@@ -30,6 +35,8 @@ const HOSTILE = [
   // GLOB stops at a NUL byte: the reserved characters after it must be found all the same.
   'nul \u0000 then <b> & "q"',
   '&'.repeat(50) + "'".repeat(50),
+  // Quotes alone: the escape bits count them, and the replace() they cost must change nothing.
+  `say "hi", it's fine`,
 ];
 
 describe('server core: XML bytes written outside the library', () => {
@@ -38,6 +45,16 @@ describe('server core: XML bytes written outside the library', () => {
       const out = new XmlByteWriter(4);
       out.escapedText(text);
       assert.deepEqual(out.result(), Buffer.from(libraryText(text)), JSON.stringify(text));
+    }
+  });
+
+  it('the library escapes & < > in text and leaves quotes, as JAXB does; attributes escape quotes too', () => {
+    const text = `<p class="memo">it's & so</p>`;
+    assert.equal(libraryText(text), `&lt;p class="memo"&gt;it's &amp; so&lt;/p&gt;`);
+    assert.equal(libraryAttribute(text), '&lt;p class=&quot;memo&quot;&gt;it&apos;s &amp; so&lt;/p&gt;');
+    for (const value of HOSTILE) {
+      assert.equal(escapeXmlText(value), libraryText(value), JSON.stringify(value));
+      assert.equal(escapeXmlAttribute(value), libraryAttribute(value), JSON.stringify(value));
     }
   });
 
@@ -86,7 +103,11 @@ describe('server core: XML bytes written outside the library', () => {
       assert.equal(bits.length, HOSTILE.length, 'the triggers gave every defect its bits');
       assert.equal(bits[HOSTILE.indexOf('plain')], 0, 'a defect without reserved characters needs no escapes');
       assert.notEqual(bits[HOSTILE.findIndex((t) => t.startsWith('nul'))], 0, 'the NUL byte hid nothing');
+      // The bits still count quotes (schema 6): such a value takes a replace() that must leave it as it is.
+      const quotesOnly = HOSTILE.findIndex((t) => t.startsWith('say'));
+      assert.notEqual(bits[quotesOnly], 0, 'quotes alone set bits');
       assert.deepEqual(written(), expected, 'with the bits');
+      assert.ok(written()[quotesOnly]?.includes(`<Value>say "hi", it's fine</Value>`), 'quotes are written as they are');
       // A defect without bits (a bulk load empties the table) has every value tested instead.
       db.exec('DELETE FROM defect_xml_escapes');
       assert.deepEqual(written(), expected, 'without the bits');

@@ -7,8 +7,9 @@
 // is sent as it is. Single entities, errors and every other document still go through the library
 // (wire/entity.ts).
 //
-// Every value is escaped for exactly the five characters the library escapes; the only text not
-// escaped is the catalog's field names, checked to be plain. The output equals
+// Every value is escaped exactly as the library escapes it (wire/xmlEscape.ts: `& < >` in text,
+// quotes too in the ReferenceValue attribute, the one attribute holding user text); the only text
+// not escaped is the catalog's field names, checked to be plain. The output equals
 // `entityXml(defectEntity(…))`: test/integration/server/core.formats.test.ts compares the two for
 // every demo defect and hostile values, and parses the page back.
 import { CATALOGS } from '../../metadata/catalog';
@@ -18,25 +19,17 @@ import type { ProjectStore } from '../../store/project';
 import type { CompiledCollectionRequest } from '../../query/index';
 import { pageQuery } from '../../query/index';
 import { XML_DECLARATION, collectionXml } from '../wire/entity';
+import { escapeXmlAttribute, escapeXmlText } from '../wire/xmlEscape';
 import { ReferenceNames, referenceTable } from './convert';
 import { XmlByteWriter } from './xmlBytes';
 import { XML_ESCAPES_JOIN, fieldsRunSql, rawColumnSql, writtenInJs } from './xmlSql';
 
 const DEFECT = CATALOGS.defects;
 const SAFE_NAME = /^[a-z0-9-]+$/;
-const RESERVED = /[&<>"']/;
-
-const RESERVED_ALL = /[&<>"']/g;
-const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
-
-/** Escapes the five characters XML reserves, as the library does; for the few values written as strings here. */
-function escapeXml(text: string): string {
-  return RESERVED.test(text) ? text.replace(RESERVED_ALL, (ch) => ENTITIES[ch]) : text;
-}
 
 function valueXml(text: string, referenceValue?: string): string {
-  const open = referenceValue === undefined ? '<Value' : `<Value ReferenceValue="${escapeXml(referenceValue)}"`;
-  return text === '' ? `${open}/>` : `${open}>${escapeXml(text)}</Value>`;
+  const open = referenceValue === undefined ? '<Value' : `<Value ReferenceValue="${escapeXmlAttribute(referenceValue)}"`;
+  return text === '' ? `${open}/>` : `${open}>${escapeXmlText(text)}</Value>`;
 }
 
 /** Writes one field of a row; prepared once per field of the page. */

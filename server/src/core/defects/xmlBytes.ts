@@ -4,21 +4,22 @@
 // pieces) and then encoded it a second time to write it, and one Japanese memo makes every page
 // string two bytes a character.
 //
-// Values are escaped as they are copied into the page, for exactly the five characters the library
-// escapes (`& < > " '`); memos are HTML, so nearly all of them need it. Encoding is Buffer's: a
+// Values are escaped as they are copied into the page, for exactly the characters the library
+// escapes in text (`& < >`, wire/xmlEscape.ts: quotes stay as they are); memos are HTML, so nearly
+// all of them need it. Encoding is Buffer's: a
 // lone surrogate becomes U+FFFD, as Buffer.from() writes it. test/unit/server/xmlBytes.test.ts
 // checks both.
 
-/** Extra bytes each ASCII character costs when escaped: 0 for all but the five reserved ones. */
+/** Extra bytes each ASCII character costs when escaped: 0 for all but the three escaped in text. */
 const EXTRA = new Uint8Array(256);
-for (const [char, entity] of Object.entries({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })) {
+for (const [char, entity] of Object.entries({ '&': '&amp;', '<': '&lt;', '>': '&gt;' })) {
   EXTRA[char.charCodeAt(0)] = entity.length - 1;
 }
 
 /** Text up to this length is encoded by hand (see text()). */
 const SHORT = 128;
 
-/** Above this many bytes a value's reserved characters are counted before room is made, instead of assuming the worst (6×). */
+/** Above this many bytes a value's reserved characters are counted before room is made, instead of assuming the worst (5×). */
 const COUNT_FROM = 64 * 1024;
 
 /** Where escapedText() encodes a value first, up to a third of its size (pages are written synchronously: one suffices). */
@@ -77,7 +78,7 @@ export class XmlByteWriter {
   }
 
   /**
-   * A value as UTF-8 with the five reserved characters escaped as the library escapes them. The
+   * A value as UTF-8 with `& < >` escaped as the library escapes element text. The
    * value is encoded natively first, then copied byte by byte with the escapes: less than half
    * the time of encoding it character by character in JavaScript, and a sixth of a regex replace
    * and a second encoding of the escaped string (a page's memos, bench/server).
@@ -86,8 +87,8 @@ export class XmlByteWriter {
     // No UTF-16 unit takes more than 3 bytes; a longer value gets a buffer of its own size.
     const utf8 = text.length * 3 <= SCRATCH.length ? SCRATCH : Buffer.from(text, 'utf8');
     const n = utf8 === SCRATCH ? SCRATCH.write(text, 0, 'utf8') : utf8.length;
-    // '&quot;' is the longest a byte can grow to; a long value is measured instead.
-    this.reserve(n <= COUNT_FROM ? n * 6 : n + reservedExtra(utf8, n));
+    // '&amp;' is the longest a byte can grow to; a long value is measured instead.
+    this.reserve(n <= COUNT_FROM ? n * 5 : n + reservedExtra(utf8, n));
     const out = this.buf;
     let at = this.pos;
     for (let i = 0; i < n; i++) {
@@ -119,24 +120,6 @@ export class XmlByteWriter {
           out[at + 2] = 0x74;
           out[at + 3] = 0x3b;
           at += 4;
-          break;
-        case 0x22: // &quot;
-          out[at] = 0x26;
-          out[at + 1] = 0x71;
-          out[at + 2] = 0x75;
-          out[at + 3] = 0x6f;
-          out[at + 4] = 0x74;
-          out[at + 5] = 0x3b;
-          at += 6;
-          break;
-        case 0x27: // &apos;
-          out[at] = 0x26;
-          out[at + 1] = 0x61;
-          out[at + 2] = 0x70;
-          out[at + 3] = 0x6f;
-          out[at + 4] = 0x73;
-          out[at + 5] = 0x3b;
-          at += 6;
           break;
         default:
           out[at++] = b;

@@ -1,14 +1,16 @@
 // SQL writing the `<Field>` elements of plain defect fields, for Core XML pages (xml.ts). Like the
 // JSON page (json.ts), SQLite writes them in C; a run of consecutive plain fields becomes one text
 // column (a string is cheaper to hand over than a Buffer, and far cheaper than one value a field).
-// Values are escaped for the five characters the library escapes. Most values hold none of them:
-// the triggers of defectXmlEscapes.ts keep a bit per field of each defect that does, the page
+// Values are escaped as the library escapes element text (`& < >`, wire/xmlEscape.ts). Most values
+// hold none of them: the triggers of defectXmlEscapes.ts keep a bit per field of each defect that
+// may (the bits also count quotes, which text no longer escapes: a superset costs a replace() that
+// changes nothing, where narrowing them would take a schema migration), the page
 // joins that table and sends only those values through replace(), and writes the others as they
 // are. (A GLOB testing each value cost a third of the api tree's whole page, and missed what
 // follows a NUL byte.)
 //
 // Fields SQL cannot write exactly as the library does, or cheaply, are left to JavaScript: memos
-// (HTML, so nearly always escaped: five replace() passes over them cost more than the rest of the
+// (HTML, so nearly always escaped: replace() passes over them cost more than the rest of the
 // page, a scan while encoding costs little), floats (SQLite writes 1.0e+21 where JavaScript
 // writes 1e+21), multi-values (JSON lists) and references to releases, cycles and environments
 // (their names, read once per page). A fraction stored in an INTEGER column, which only a direct
@@ -30,9 +32,9 @@ export function rawColumnSql(def: FieldDef): string {
   return `defects.${def.column}`;
 }
 
-/** SQL escaping a text expression for XML content, as the library escapes it. */
+/** SQL escaping a text expression for XML element text, as the library escapes it (`&` first). */
 function escapedSql(text: string): string {
-  return `replace(replace(replace(replace(replace(${text}, '&', '&amp;'), '<', '&lt;'), '>', '&gt;'), '"', '&quot;'), '''', '&apos;')`;
+  return `replace(replace(replace(${text}, '&', '&amp;'), '<', '&lt;'), '>', '&gt;')`;
 }
 
 /** The join giving each row of a page its escape bits (NULL for a defect without a row: every value is escaped). */
