@@ -78,45 +78,35 @@ function memoWriter(def: FieldDef): RawFieldWriter {
   };
 }
 
-/** A reference field's element is the same for every row naming the same id: written once a page. */
-function referenceWriter(def: FieldDef, refs: ReferenceNames): RawFieldWriter {
+/**
+ * A field whose element is the same for every row holding the same stored value — a reference's id,
+ * or a multi-valued field's list (JSON text), one of a few — is written once a page and copied after.
+ * Values of another type than `key` accepts are written each time.
+ */
+function repeatedValueWriter<K extends number | string>(def: FieldDef, refs: ReferenceNames, isKey: (value: unknown) => value is K): RawFieldWriter {
   const write = fieldWriter(def);
   const empty = Buffer.from(`<Field Name="${def.name}"/>`);
-  const byId = new Map<number, Buffer>();
+  const byValue = new Map<K, Buffer>();
   return (value, out) => {
     if (value === null || value === undefined) return out.bytes(empty);
-    if (typeof value !== 'number') return out.text(write(value, refs));
-    let element = byId.get(value);
+    if (!isKey(value)) return out.text(write(value, refs));
+    let element = byValue.get(value);
     if (!element) {
       element = Buffer.from(write(value, refs));
-      byId.set(value, element);
+      // A page of a few thousand distinct values keeps them all; past that, the rest are written each time.
+      if (byValue.size < 4096) byValue.set(value, element);
     }
     out.bytes(element);
   };
 }
 
-/** A multi-valued field holds one of a few lists (a JSON text): each list's element is written once a page. */
-function listWriter(def: FieldDef, refs: ReferenceNames): RawFieldWriter {
-  const write = fieldWriter(def);
-  const empty = Buffer.from(`<Field Name="${def.name}"/>`);
-  const byText = new Map<string, Buffer>();
-  return (value, out) => {
-    if (value === null || value === undefined) return out.bytes(empty);
-    if (typeof value !== 'string') return out.text(write(value, refs));
-    let element = byText.get(value);
-    if (!element) {
-      element = Buffer.from(write(value, refs));
-      // A page of a few thousand distinct lists keeps them all; past that, the rest are written each time.
-      if (byText.size < 4096) byText.set(value, element);
-    }
-    out.bytes(element);
-  };
-}
+const isId = (value: unknown): value is number => typeof value === 'number';
+const isText = (value: unknown): value is string => typeof value === 'string';
 
 function rawFieldWriter(def: FieldDef, refs: ReferenceNames): RawFieldWriter {
   if (def.dataType === 'Memo') return memoWriter(def);
-  if (referenceTable(def)) return referenceWriter(def, refs);
-  if (def.multiple) return listWriter(def, refs);
+  if (referenceTable(def)) return repeatedValueWriter(def, refs, isId);
+  if (def.multiple) return repeatedValueWriter(def, refs, isText);
   const write = fieldWriter(def);
   return (value, out) => out.text(write(value, refs));
 }
