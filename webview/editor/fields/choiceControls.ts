@@ -4,7 +4,7 @@ import * as l10n from '@vscode/l10n';
 import type { FieldView, ListOption } from '../../../src/shared/editorProtocol';
 import { h, setAttr } from '../dom';
 import type { ControlContext, FieldControl } from './control';
-import { FieldRow, accessibleName } from './control';
+import { FieldRow, LazyInput, accessibleName } from './control';
 
 interface DropdownElement extends HTMLElement {
   value: string;
@@ -30,7 +30,6 @@ export function dropdownControl(view: FieldView, ctx: ControlContext): FieldCont
   const row = new FieldRow(view);
   let current = '';
   let problem: string | undefined;
-  let select: DropdownElement | undefined;
   let rendered = '\u0000';
   // The options are built with the dropdown, on the first Edit, and again only when the value needs another list.
   const render = (dropdown: DropdownElement) => {
@@ -63,6 +62,7 @@ export function dropdownControl(view: FieldView, ctx: ControlContext): FieldCont
     });
     return dropdown;
   };
+  const select = new LazyInput(row, build, (dropdown, locked) => setAttr(dropdown, 'disabled', locked));
   return {
     view,
     row: row.row,
@@ -70,33 +70,22 @@ export function dropdownControl(view: FieldView, ctx: ControlContext): FieldCont
       current = typeof value === 'string' ? value : '';
       known = current;
       row.showText(current ? shown(view, current) : '');
-      if (select) render(select);
+      if (select.current) render(select.current);
     },
-    setWritable(writable) {
-      const editing = writable && !view.readOnly;
-      if (editing) select ??= build();
-      if (select) setAttr(select, 'disabled', !editing);
-      row.showInput(select, editing);
-    },
-    prepare() {
-      if (select || view.readOnly) return;
-      select = build();
-      setAttr(select, 'disabled', true);
-      row.showInput(select, false);
-    },
+    setWritable: (writable) => void select.setWritable(writable),
+    prepare: () => select.prepare(),
     setProblem(message) {
       problem = message;
       row.setProblem(message);
-      if (select) row.markInvalid(select, message);
+      if (select.current) row.markInvalid(select.current, message);
     },
     setDirty: (d) => row.setDirty(d),
-    focus: () => select?.focus(),
+    focus: () => select.current?.focus(),
   };
 }
 
 export function multiSelectControl(view: FieldView, ctx: ControlContext): FieldControl {
   const row = new FieldRow(view);
-  let group: HTMLElement | undefined;
   let values: readonly string[] = [];
   let problem: string | undefined;
   const boxes = new Map<string, CheckboxElement>();
@@ -141,29 +130,25 @@ export function multiSelectControl(view: FieldView, ctx: ControlContext): FieldC
     row.slot.append(built);
     return built;
   };
+  // Checkboxes rendered later (another list of values) take the group's state from `writable`.
+  const group = new LazyInput(row, build, (_group, locked) => {
+    writable = !locked;
+    for (const box of boxes.values()) setAttr(box, 'disabled', locked);
+  });
   return {
     view,
     row: row.row,
     setValue(value) {
       values = Array.isArray(value) ? value : typeof value === 'string' && value ? [value] : [];
       row.showText(values.map((v) => shown(view, v)).join(', '));
-      if (group) render(group);
+      if (group.current) render(group.current);
     },
-    setWritable(w) {
-      writable = w && !view.readOnly;
-      if (writable) group ??= build();
-      for (const box of boxes.values()) setAttr(box, 'disabled', !writable);
-      row.showInput(group, writable);
-    },
-    prepare() {
-      if (group || view.readOnly) return;
-      group = build();
-      row.showInput(group, false);
-    },
+    setWritable: (w) => void group.setWritable(w),
+    prepare: () => group.prepare(),
     setProblem(message) {
       problem = message;
       row.setProblem(message);
-      if (group) setAttr(group, 'aria-invalid', message ? 'true' : undefined);
+      if (group.current) setAttr(group.current, 'aria-invalid', message ? 'true' : undefined);
     },
     setDirty: (d) => row.setDirty(d),
     focus: () => boxes.values().next().value?.focus(),

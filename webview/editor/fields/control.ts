@@ -110,3 +110,33 @@ export class FieldRow {
     setAttr(input, 'title', message);
   }
 }
+
+/**
+ * A field's input, built the first time it is needed: when the field turns writable (Edit), or
+ * ahead of it, hidden and locked (`prepare`). `lock` makes it read-only or editable again.
+ */
+export class LazyInput<T extends HTMLElement> {
+  current: T | undefined;
+
+  constructor(
+    private readonly row: FieldRow,
+    private readonly build: () => T,
+    private readonly lock: (input: T, locked: boolean) => void,
+  ) {}
+
+  /** Shows the input (built if needed) when the field is writable, else the value as text; returns whether it is editable. */
+  setWritable(writable: boolean): boolean {
+    const editing = writable && !this.row.view.readOnly;
+    if (editing) this.current ??= this.build();
+    if (this.current) this.lock(this.current, !editing);
+    this.row.showInput(this.current, editing);
+    return editing;
+  }
+
+  prepare(): void {
+    if (this.current || this.row.view.readOnly) return;
+    this.current = this.build();
+    this.lock(this.current, true);
+    this.row.showInput(this.current, false);
+  }
+}

@@ -6,7 +6,7 @@ import * as l10n from '@vscode/l10n';
 import type { FieldView, WireValue } from '../../../src/shared/editorProtocol';
 import { h, setAttr } from '../dom';
 import type { ControlContext, FieldControl } from './control';
-import { FieldRow } from './control';
+import { FieldRow, LazyInput } from './control';
 
 interface TextFieldElement extends HTMLElement {
   value: string;
@@ -34,7 +34,6 @@ export function textControl(view: FieldView, ctx: ControlContext): FieldControl 
   const row = new FieldRow(view);
   let text = '';
   let problem: string | undefined;
-  let input: TextFieldElement | undefined;
   const build = (): TextFieldElement => {
     const field = h('vscode-text-field', { class: 'input', readonly: true }) as TextFieldElement;
     if (view.input === 'integer') setAttr(field, 'inputmode', 'numeric');
@@ -51,33 +50,25 @@ export function textControl(view: FieldView, ctx: ControlContext): FieldControl 
     });
     return field;
   };
+  const input = new LazyInput(row, build, (field, locked) => setAttr(field, 'readonly', locked));
   return {
     view,
     row: row.row,
     setValue(value) {
       text = display(value);
       row.showText(text);
-      if (input && input.value !== text) input.value = text;
+      if (input.current && input.current.value !== text) input.current.value = text;
       row.count(text.length);
     },
-    setWritable(writable) {
-      const editing = writable && !view.readOnly;
-      if (editing) input ??= build();
-      if (input) setAttr(input, 'readonly', !editing);
-      row.showInput(input, editing);
-    },
-    prepare() {
-      if (input || view.readOnly) return;
-      input = build();
-      row.showInput(input, false);
-    },
+    setWritable: (writable) => void input.setWritable(writable),
+    prepare: () => input.prepare(),
     setProblem(message) {
       problem = message;
       row.setProblem(message);
-      if (input) row.markInvalid(input, message);
+      if (input.current) row.markInvalid(input.current, message);
     },
     setDirty: (d) => row.setDirty(d),
-    focus: () => input?.focus(),
+    focus: () => input.current?.focus(),
   };
 }
 
@@ -86,7 +77,6 @@ export function dateControl(view: FieldView, ctx: ControlContext): FieldControl 
   const row = new FieldRow(view);
   let text = '';
   let problem: string | undefined;
-  let input: HTMLInputElement | undefined;
   const build = (): HTMLInputElement => {
     const field = h('input', { type: 'date', class: 'input native' });
     row.describe(field);
@@ -96,32 +86,23 @@ export function dateControl(view: FieldView, ctx: ControlContext): FieldControl 
     field.addEventListener('input', () => ctx.change(view.name, field.value === '' ? null : field.value));
     return field;
   };
+  const input = new LazyInput(row, build, (field, locked) => (field.readOnly = locked));
   return {
     view,
     row: row.row,
     setValue(value) {
       text = typeof value === 'string' ? value.slice(0, 10) : '';
       row.showText(text);
-      if (input && input.value !== text) input.value = text;
+      if (input.current && input.current.value !== text) input.current.value = text;
     },
-    setWritable(writable) {
-      const editing = writable && !view.readOnly;
-      if (editing) input ??= build();
-      if (input) input.readOnly = !editing;
-      row.showInput(input, editing);
-    },
-    prepare() {
-      if (input || view.readOnly) return;
-      input = build();
-      input.readOnly = true;
-      row.showInput(input, false);
-    },
+    setWritable: (writable) => void input.setWritable(writable),
+    prepare: () => input.prepare(),
     setProblem(message) {
       problem = message;
       row.setProblem(message);
-      if (input) row.markInvalid(input, message);
+      if (input.current) row.markInvalid(input.current, message);
     },
     setDirty: (d) => row.setDirty(d),
-    focus: () => input?.focus(),
+    focus: () => input.current?.focus(),
   };
 }
