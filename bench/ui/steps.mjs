@@ -77,10 +77,17 @@ export class Steps {
   constructor(page, raw) {
     this.page = page;
     this.raw = raw;
+    /** No input before this time (epoch ms): set by main.mjs to a reaction time after each step's result. */
+    this.settledAt = 0;
   }
 
   /** Runs `act` (the user's input) after arming the page clock; returns the input time and log mark. */
   async input(target, act, types) {
+    // A user reads what the last step showed before acting again: the bench waited for nothing and
+    // clicked "Load more" again within 200 ms of the last page, where VS Code's extension host holds
+    // a tree change back until 200 ms after the previous one (its onDidChangeTreeData debounce).
+    const settle = this.settledAt - Date.now();
+    if (settle > 0) await new Promise((r) => setTimeout(r, settle));
     await arm(target, types);
     const since = this.raw.mark();
     await act();
