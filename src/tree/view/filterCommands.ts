@@ -34,10 +34,11 @@ export async function filterProject(project: ProjectNode, arg: unknown): Promise
   }
   const draft: DefectFilter = { ...(project.filter ?? {}) };
   for (;;) {
-    const action = await menu(project, draft);
+    // "Apply" starts the reload as it is accepted, before the menu closes (see menu()).
+    const { action, applying } = await menu(project, draft, () => project.setFilter(readFilter(draft)));
     if (!action) return project.filter;
     if (action === 'apply') {
-      await project.setFilter(readFilter(draft));
+      await applying;
       return project.filter;
     }
     if (action === 'clear') {
@@ -101,7 +102,13 @@ function checkQuery(text: string): string | undefined {
   }
 }
 
-async function menu(project: ProjectNode, draft: DefectFilter): Promise<Action | undefined> {
+/**
+ * The filter menu; resolves with the chosen action. Picking "Apply" calls `apply` at once, before
+ * the menu is hidden: closing a quick pick takes the workbench tens of milliseconds (it lays out
+ * and moves focus back to the tree) before showQuickPick would resolve, and the filtered page's
+ * request can run meanwhile.
+ */
+async function menu(project: ProjectNode, draft: DefectFilter, apply: () => Promise<void>): Promise<{ action?: Action; applying?: Promise<void> }> {
   type Item = vscode.QuickPickItem & { action?: Action };
   const any = (v: string[] | undefined): string => (v?.length ? v.map((x) => (x === ME ? 'me' : x)).join(', ') : vscode.l10n.t('any'));
   const items: Item[] = [
@@ -115,8 +122,25 @@ async function menu(project: ProjectNode, draft: DefectFilter): Promise<Action |
     { label: `$(save) ${vscode.l10n.t('Save As…')}`, action: 'save' },
     { label: `$(clear-all) ${vscode.l10n.t('Clear All Conditions')}`, action: 'clear' },
   ];
-  const picked = await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Filter defects of {0}', project.project), ignoreFocusOut: true });
-  return picked?.action;
+  const quickPick = vscode.window.createQuickPick<Item>();
+  quickPick.items = items;
+  quickPick.title = vscode.l10n.t('Filter defects of {0}', project.project);
+  quickPick.ignoreFocusOut = true;
+  try {
+    return await new Promise((resolve) => {
+      quickPick.onDidAccept(() => {
+        const action = quickPick.selectedItems[0]?.action;
+        if (!action) return;
+        const applying = action === 'apply' ? apply() : undefined;
+        resolve({ action, applying });
+        quickPick.hide();
+      });
+      quickPick.onDidHide(() => resolve({}));
+      quickPick.show();
+    });
+  } finally {
+    quickPick.dispose();
+  }
 }
 
 async function pickListValues(project: ProjectNode, field: ListField, current: string[]): Promise<string[] | undefined> {
