@@ -4,7 +4,9 @@
 // because sanitized memos keep harmless `style` attributes (colours, alignment) and the toolkit
 // styles itself at run time. The bundle's script and stylesheet are written into the page when the
 // host has them (webviewAssets.ts): the script still runs only by its nonce, and the page opens
-// without two resource round trips through VS Code's webview loader.
+// without two resource round trips through VS Code's webview loader. The defect itself can come
+// in the HTML too (`state`): a JSON data block, not a script, escaped so that no server text in it
+// can end the element; the page reads it by its nonce and still sanitizes every memo.
 import * as l10n from '@vscode/l10n';
 import { randomBytes } from 'node:crypto';
 import { EMBEDDED_STATE_ID } from '../shared/editorProtocol';
