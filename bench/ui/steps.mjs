@@ -8,6 +8,9 @@ import { arm, editorRendered, emptyWebviewRendered, framePaintedAt, inputTime, p
 
 const DEFECT_ROW = /^(\d+): /;
 
+/** The least time between seeing a step's result and the next input (a person's simple reaction time). */
+const REACTION_MS = 250;
+
 /** Page marks (epoch ms) as ms since the input. */
 const relative = (marks, started) => Object.fromEntries(Object.entries(marks).map(([k, v]) => [k, v - started]));
 
@@ -69,8 +72,16 @@ export class Steps {
     this.raw = raw;
   }
 
-  /** Runs `act` (the user's input) after arming the page clock; returns the input time and log mark. */
+  /**
+   * Runs `act` (the user's input) after arming the page clock; returns the input time and log mark.
+   * The input comes a person's reaction time after the previous step was painted, never sooner:
+   * VS Code's extension host holds back a tree change that follows the last one within 200 ms
+   * until 200 ms have passed (extHostTreeViews.ts debounces onDidChangeTreeData), so a click
+   * Playwright sends ~100 ms after the last "Load more" was painted timed that wait, +200 ms on
+   * every other repetition, where no user can see the rows and click that fast.
+   */
   async input(target, act, types) {
+    await this.page.waitForTimeout(REACTION_MS);
     await arm(target, types);
     const since = this.raw.mark();
     await act();
