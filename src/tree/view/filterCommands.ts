@@ -9,6 +9,7 @@ import { ME, describeFilter, isEmptyFilter, readFilter } from '../../defects/fil
 import type { DefectFilter } from '../../defects/filter';
 import { RawQueryError, parseRawQuery } from '../../api';
 import type { ProjectNode } from '../nodes/projectNode';
+import { pickOnAccept } from './pickOnAccept';
 import { pickUsers } from './userPicker';
 
 type ListField = 'status' | 'severity' | 'priority';
@@ -115,34 +116,8 @@ async function menu(project: ProjectNode, draft: DefectFilter): Promise<Action |
     { label: `$(save) ${vscode.l10n.t('Save As…')}`, action: 'save' },
     { label: `$(clear-all) ${vscode.l10n.t('Clear All Conditions')}`, action: 'clear' },
   ];
-  return pickAction(items, vscode.l10n.t('Filter defects of {0}', project.project));
-}
-
-/**
- * The menu's choice, heard on accept: showQuickPick answers only after its widget has closed
- * (~20 ms after Enter in bench:ui), while a QuickPick's accept reaches the extension with the widget
- * still up (~2 ms). On "Apply" the widget is closed a task later, when the reload has started and
- * the tree's redraw is sent, so the workbench closes it while the rows are fetched instead of
- * before. Any other choice closes it at once: its next prompt must not be closed by this one.
- */
-function pickAction<T extends vscode.QuickPickItem & { action?: Action }>(items: readonly T[], title: string): Promise<Action | undefined> {
-  const pick = vscode.window.createQuickPick<T>();
-  pick.items = items;
-  pick.title = title;
-  pick.ignoreFocusOut = true;
-  return new Promise((resolve) => {
-    pick.onDidAccept(() => {
-      const action = (pick.selectedItems[0] ?? pick.activeItems[0])?.action;
-      if (action !== 'apply') pick.hide();
-      resolve(action);
-      if (action === 'apply') setTimeout(() => pick.hide(), 0);
-    });
-    pick.onDidHide(() => {
-      resolve(undefined);
-      pick.dispose();
-    });
-    pick.show();
-  });
+  const picked = await pickOnAccept(items, { title: vscode.l10n.t('Filter defects of {0}', project.project), ignoreFocusOut: true, startsWork: (item) => item.action === 'apply' });
+  return picked?.action;
 }
 
 async function pickListValues(project: ProjectNode, field: ListField, current: string[]): Promise<string[] | undefined> {
