@@ -8,6 +8,9 @@ import { arm, editorRendered, emptyWebviewRendered, framePaintedAt, inputTime, p
 
 const DEFECT_ROW = /^(\d+): /;
 
+/** The least time between seeing a step's result and the next input (a person's simple reaction time). */
+const REACTION_MS = 250;
+
 /** Page marks (epoch ms) as ms since the input. */
 const relative = (marks, started) => Object.fromEntries(Object.entries(marks).map(([k, v]) => [k, v - started]));
 
@@ -77,17 +80,18 @@ export class Steps {
   constructor(page, raw) {
     this.page = page;
     this.raw = raw;
-    /** No input before this time (epoch ms): set by main.mjs to a reaction time after each step's result. */
-    this.settledAt = 0;
   }
 
-  /** Runs `act` (the user's input) after arming the page clock; returns the input time and log mark. */
+  /**
+   * Runs `act` (the user's input) after arming the page clock; returns the input time and log mark.
+   * The input comes a person's reaction time after the previous step was painted, never sooner:
+   * VS Code's extension host holds back a tree change that follows the last one within 200 ms
+   * until 200 ms have passed (extHostTreeViews.ts debounces onDidChangeTreeData), so a click
+   * Playwright sends ~100 ms after the last "Load more" was painted timed that wait, +200 ms on
+   * every other repetition, where no user can see the rows and click that fast.
+   */
   async input(target, act, types) {
-    // A user reads what the last step showed before acting again: the bench waited for nothing and
-    // clicked "Load more" again within 200 ms of the last page, where VS Code's extension host holds
-    // a tree change back until 200 ms after the previous one (its onDidChangeTreeData debounce).
-    const settle = this.settledAt - Date.now();
-    if (settle > 0) await new Promise((r) => setTimeout(r, settle));
+    await this.page.waitForTimeout(REACTION_MS);
     await arm(target, types);
     const since = this.raw.mark();
     await act();

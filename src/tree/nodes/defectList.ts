@@ -74,11 +74,11 @@ export class DefectList {
     return out;
   }
 
-  /** Marks the "Load more" row as busy (or not) and redraws it. */
-  setLoadingMore(busy: boolean): void {
+  /** Marks the "Load more" row as busy (or not) and redraws it, unless the view is reading the rows already. */
+  setLoadingMore(busy: boolean, redraw = true): void {
     if (!this.moreNode) return;
     this.moreNode.busy = busy;
-    this.ctx.changed(this.moreNode);
+    if (redraw) this.ctx.changed(this.moreNode);
   }
 
   /** Every loaded row (the periodic refresh re-reads their fields in place). */

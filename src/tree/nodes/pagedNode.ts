@@ -14,10 +14,19 @@ import type { ProjectScope } from './scopes';
 import { LoadingNode } from './treeNode';
 import type { TreeNode } from './treeNode';
 
+/** A "Load more" in flight: its page, and whether the view was answered before it came in. */
+interface Appending {
+  done: Promise<void>;
+  /** When the click came: the view waits at most the loading delay from then. */
+  started: number;
+  answeredEarly: boolean;
+}
+
 export abstract class PagedNode extends LoadingNode {
   protected list: DefectList | undefined;
   private signal: AbortSignal | undefined;
   private loadingMore = false;
+  private appending: Appending | undefined;
 
   abstract readonly projectNode: ProjectScope;
 
@@ -50,27 +59,57 @@ export abstract class PagedNode extends LoadingNode {
     return list.nodes();
   }
 
-  /** Appends the next page; resolves when it is shown (or failed, with a message in the log). */
+  /**
+   * Appends the next page; resolves when it is shown (or failed, with a message in the log).
+   * The redraw goes out at the click, not when the page is in: the view's children request then
+   * travels while the page loads, and getChildren answers it with the new rows (waiting at most the
+   * loading delay from the click). Only a page slower than that redraws again, replacing "Loading more…".
+   */
   async loadMore(): Promise<void> {
     const list = this.list;
     const signal = this.signal;
     if (!list || !signal || !list.hasMore || this.loadingMore || signal.aborted) return;
     this.loadingMore = true;
-    // "Loading more…" only once the page is slow: a redraw now would hold back the one that shows
-    // the page (VS Code delays a tree change within 200 ms of the last by 200 ms).
-    const busy = setTimeout(() => list.setLoadingMore(true), this.ctx.loadingDelayMs);
+    const appending: Appending = { done: this.appendNext(list, signal), started: Date.now(), answeredEarly: false };
+    this.appending = appending;
+    this.ctx.changed(this);
+    try {
+      await appending.done;
+    } finally {
+      if (this.appending === appending) this.appending = undefined;
+      this.loadingMore = false;
+    }
+    if (appending.answeredEarly && this.list === list && !signal.aborted) this.ctx.changed(this);
+  }
+
+  /** While a page is appended, the view's request waits for it (at most the loading delay; then the rows so far, "Loading more…" last). */
+  override async getChildren(): Promise<TreeNode[]> {
+    const appending = this.appending;
+    if (appending && this.loaded) {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const wait = Math.max(0, this.ctx.loadingDelayMs - (Date.now() - appending.started));
+      const slow = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), wait)));
+      const inTime = await Promise.race([appending.done.then(() => true as const), slow]);
+      clearTimeout(timer);
+      if (!inTime && this.appending === appending) {
+        appending.answeredEarly = true;
+        this.list?.setLoadingMore(true, false);
+      }
+    }
+    return super.getChildren();
+  }
+
+  /** Loads the next page into the shown rows without a redraw (loadMore sends it); never rejects. */
+  private async appendNext(list: DefectList, signal: AbortSignal): Promise<void> {
     try {
       await list.loadNext(signal);
-      if (this.list === list && !signal.aborted) this.show(list.nodes());
+      if (this.list === list && !signal.aborted) this.replaceChildren(list.nodes());
     } catch (e) {
       if (signal.aborted || isAbort(e)) return;
       this.ctx.log.warn(`${this.id}: loading more failed: ${describeError(e)}`);
       // Keep what is loaded and put the error where "Load more" was, with a retry.
-      list.setLoadingMore(false);
-      this.show([...list.nodes().slice(0, -1), failureNode(this, this.ctx, this.projectNode.server.name, e)]);
-    } finally {
-      clearTimeout(busy);
-      this.loadingMore = false;
+      list.setLoadingMore(false, false);
+      this.replaceChildren([...list.nodes().slice(0, -1), failureNode(this, this.ctx, this.projectNode.server.name, e)]);
     }
   }
 

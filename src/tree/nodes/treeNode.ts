@@ -199,8 +199,13 @@ export abstract class LoadingNode extends TreeNode {
 
   /** Replaces the shown children (after "Load more", a new page) and redraws this node. */
   protected show(children: TreeNode[]): void {
-    this.cached = children;
+    this.replaceChildren(children);
     this.ctx.changed(this);
+  }
+
+  /** Replaces the children without a redraw: for a redraw already sent, whose children request waits for them. */
+  protected replaceChildren(children: TreeNode[]): void {
+    this.cached = children;
   }
 
   protected abstract loadingNode(): TreeNode;

@@ -5,6 +5,7 @@ import { GROUP_BYS, SORT_FIELDS, describeSort, readGroupBy, readSort } from '../
 import type { GroupBy, SortSpec } from '../model/arrangement';
 import { DomainNode } from '../nodes/domainNode';
 import { ProjectNode } from '../nodes/projectNode';
+import { pickOnAccept } from './pickOnAccept';
 import type { AlmTreeProvider } from './provider';
 
 const GROUPED_CONTEXT = 'almDefects.grouped';
@@ -43,9 +44,9 @@ export async function groupBy(provider: AlmTreeProvider, arg: unknown): Promise<
   let group: GroupBy | undefined = typeof arg === 'string' && GROUP_BYS.includes(arg as GroupBy) ? (arg as GroupBy) : undefined;
   if (!group) {
     const current = provider.state.groupBy;
-    const picked = await vscode.window.showQuickPick(
+    const picked = await pickOnAccept(
       GROUP_BYS.map((g) => ({ label: groupLabel(g), description: g === current ? vscode.l10n.t('current') : undefined, g })),
-      { title: vscode.l10n.t('Group defects') },
+      { title: vscode.l10n.t('Group defects'), startsWork: () => true },
     );
     group = picked?.g;
   }
@@ -59,17 +60,17 @@ export async function sortBy(provider: AlmTreeProvider, arg: unknown): Promise<S
   let sort: SortSpec | undefined = typeof arg === 'object' && arg !== null ? readSort(arg) : undefined;
   if (!sort) {
     const current = provider.state.sort;
-    const field = await vscode.window.showQuickPick(
+    const field = await pickOnAccept(
       SORT_FIELDS.map((f) => ({ label: f.label, description: f.field === current.field ? vscode.l10n.t('current: {0}', describeSort(current)) : undefined, f: f.field })),
       { title: vscode.l10n.t('Sort defects by') },
     );
     if (!field) return undefined;
-    const dir = await vscode.window.showQuickPick(
+    const dir = await pickOnAccept(
       [
         { label: `$(arrow-down) ${vscode.l10n.t('Descending')}`, d: 'desc' as const },
         { label: `$(arrow-up) ${vscode.l10n.t('Ascending')}`, d: 'asc' as const },
       ],
-      { title: vscode.l10n.t('Sort by {0}', field.label) },
+      { title: vscode.l10n.t('Sort by {0}', field.label), startsWork: () => true },
     );
     if (!dir) return undefined;
     sort = { field: field.f, direction: dir.d };

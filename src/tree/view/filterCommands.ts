@@ -9,6 +9,7 @@ import { ME, describeFilter, isEmptyFilter, readFilter } from '../../defects/fil
 import type { DefectFilter } from '../../defects/filter';
 import { RawQueryError, parseRawQuery } from '../../api';
 import type { ProjectNode } from '../nodes/projectNode';
+import { pickOnAccept } from './pickOnAccept';
 import { pickUsers } from './userPicker';
 
 type ListField = 'status' | 'severity' | 'priority';
@@ -34,11 +35,10 @@ export async function filterProject(project: ProjectNode, arg: unknown): Promise
   }
   const draft: DefectFilter = { ...(project.filter ?? {}) };
   for (;;) {
-    // "Apply" starts the reload as it is accepted, before the menu closes (see menu()).
-    const { action, applying } = await menu(project, draft, () => project.setFilter(readFilter(draft)));
+    const action = await menu(project, draft);
     if (!action) return project.filter;
     if (action === 'apply') {
-      await applying;
+      await project.setFilter(readFilter(draft));
       return project.filter;
     }
     if (action === 'clear') {
@@ -102,13 +102,7 @@ function checkQuery(text: string): string | undefined {
   }
 }
 
-/**
- * The filter menu; resolves with the chosen action. Picking "Apply" calls `apply` at once, before
- * the menu is hidden: closing a quick pick takes the workbench tens of milliseconds (it lays out
- * and moves focus back to the tree) before showQuickPick would resolve, and the filtered page's
- * request can run meanwhile.
- */
-async function menu(project: ProjectNode, draft: DefectFilter, apply: () => Promise<void>): Promise<{ action?: Action; applying?: Promise<void> }> {
+async function menu(project: ProjectNode, draft: DefectFilter): Promise<Action | undefined> {
   type Item = vscode.QuickPickItem & { action?: Action };
   const any = (v: string[] | undefined): string => (v?.length ? v.map((x) => (x === ME ? 'me' : x)).join(', ') : vscode.l10n.t('any'));
   const items: Item[] = [
@@ -122,25 +116,8 @@ async function menu(project: ProjectNode, draft: DefectFilter, apply: () => Prom
     { label: `$(save) ${vscode.l10n.t('Save As…')}`, action: 'save' },
     { label: `$(clear-all) ${vscode.l10n.t('Clear All Conditions')}`, action: 'clear' },
   ];
-  const quickPick = vscode.window.createQuickPick<Item>();
-  quickPick.items = items;
-  quickPick.title = vscode.l10n.t('Filter defects of {0}', project.project);
-  quickPick.ignoreFocusOut = true;
-  try {
-    return await new Promise((resolve) => {
-      quickPick.onDidAccept(() => {
-        const action = quickPick.selectedItems[0]?.action;
-        if (!action) return;
-        const applying = action === 'apply' ? apply() : undefined;
-        resolve({ action, applying });
-        quickPick.hide();
-      });
-      quickPick.onDidHide(() => resolve({}));
-      quickPick.show();
-    });
-  } finally {
-    quickPick.dispose();
-  }
+  const picked = await pickOnAccept(items, { title: vscode.l10n.t('Filter defects of {0}', project.project), ignoreFocusOut: true, startsWork: (item) => item.action === 'apply' });
+  return picked?.action;
 }
 
 async function pickListValues(project: ProjectNode, field: ListField, current: string[]): Promise<string[] | undefined> {

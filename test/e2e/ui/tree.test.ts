@@ -4,7 +4,7 @@
 import * as assert from 'node:assert/strict';
 import type { Locator } from 'playwright-core';
 import { screenshot, ui } from './context';
-import { runCommand } from './editorWorkbench';
+import { answer, runCommand } from './editorWorkbench';
 
 function row(name: RegExp, level?: number): Locator {
   const { page } = ui();
@@ -100,6 +100,44 @@ describe('ui: the ALM tree', function () {
       return (await row(new RegExp(`${(remaining - 100).toLocaleString('en-US')} remaining`), 5).count()) > 0;
     }, 'the second page never arrived');
     await screenshot('tree-load-more');
+  });
+
+  it('sorts through its two prompts (field, then direction), both answered by keyboard', async () => {
+    const { page } = ui();
+    const defects = row(/^Defects/, 4);
+    // The list is virtual and the paging test left it at its end: back to the top first.
+    const top = async (): Promise<void> => {
+      await page.locator('.part.sidebar .monaco-list').first().focus();
+      await page.keyboard.press('Home');
+    };
+    const ids = async (): Promise<number[]> => {
+      await top();
+      return (await page.locator('.part.sidebar [role="treeitem"][aria-level="5"]').allInnerTexts()).map((t) => Number(/^(\d+):/.exec(t)?.[1])).filter((n) => n > 0);
+    };
+    const sortBy = async (field: string, direction: string, shown: RegExp): Promise<number[]> => {
+      await runCommand('ALM: Sort Defects By…');
+      await page.locator('.quick-input-widget', { hasText: 'Sort defects by' }).waitFor({ timeout: 15_000 });
+      await answer(field);
+      // The direction prompt follows the field's at once.
+      await page.locator('.quick-input-widget', { hasText: `Sort by ${field}` }).waitFor({ timeout: 15_000 });
+      await answer(direction);
+      await assertEventually(async () => {
+        await top();
+        return shown.test(await defects.locator('.label-description').innerText({ timeout: 2000 }));
+      }, `the Defects row never said ${shown}`);
+      let rows: number[] = [];
+      await assertEventually(
+        async () => (rows = await ids()).length > 1 && rows.every((id, i) => i === 0 || (direction === 'Ascending' ? id > rows[i - 1] : id < rows[i - 1])),
+        'rows not in that order',
+      );
+      return rows;
+    };
+    const ascending = await sortBy('ID', 'Ascending', /ID ↑/);
+    // Back to the default order (newest first), which the tests after this one expect.
+    const descending = await sortBy('ID', 'Descending', /ID ↓/);
+    assert.ok(ascending[0] < descending[0], `oldest first (${ascending[0]}), then newest first (${descending[0]})`);
+    // As the paging test left it: the list at its end ("Load more" rendered).
+    await page.keyboard.press('End');
   });
 
   it('copies the selected defect id with Ctrl+C', async () => {

@@ -30,27 +30,52 @@ async function expandedDemo(count: number, options: { groupBy?: 'severity' | 'ow
 }
 
 describe('tree redraws: one change per step', () => {
-  it('Load more redraws the Defects node alone, once, when the page comes in', async () => {
+  it("Load more redraws the Defects node alone, once, at the click; the view's request waits for the page", async () => {
     const { ctx, defects, fake } = await expandedDemo(250);
-    await defects.loadMore();
-    assert.deepEqual(ctx.redraws, [defects], 'no busy redraw of the "Load more" row before the rows');
+    const open = gate(fake);
+    const loading = defects.loadMore();
+    assert.deepEqual(ctx.redraws, [defects], 'the redraw goes out before the page is in');
+    const asked = defects.getChildren();
+    assert.equal(await Promise.race([asked, sleep(30).then(() => 'waited' as const)]), 'waited', 'the view waits for the page');
+    open();
+    const rows = await asked;
+    assert.equal(rows.length, 201, 'the view reads the new rows, "Load more" last');
+    assert.ok(rows.at(-1) instanceof LoadMoreNode);
+    await loading;
+    assert.deepEqual(ctx.redraws, [defects], 'no second redraw, no busy redraw of the "Load more" row');
     assert.equal(fake.calls.length, 2);
     assert.equal((await kids(defects)).length, 201);
   });
 
-  it('Load more shows "Loading more…" only once the page is slow, then the rows', async () => {
+  it('Load more shows "Loading more…" only once the page is slow, then redraws with the rows', async () => {
     const { ctx, defects, fake } = await expandedDemo(250);
     (ctx as { loadingDelayMs: number }).loadingDelayMs = 5;
-    const more = (await kids(defects)).at(-1);
-    assert.ok(more instanceof LoadMoreNode);
     const open = gate(fake);
     const loading = defects.loadMore();
-    await sleep(40);
-    assert.deepEqual(ctx.redraws, [more]);
+    const early = await defects.getChildren();
+    assert.equal(early.length, 101, 'after the loading delay the view gets the rows it had');
+    const more = early.at(-1);
+    assert.ok(more instanceof LoadMoreNode);
     assert.equal(more.item().label, 'Loading more…');
+    assert.deepEqual(ctx.redraws, [defects]);
     open();
     await loading;
-    assert.deepEqual(ctx.redraws, [more, defects]);
+    assert.deepEqual(ctx.redraws, [defects, defects], 'the page, once in, redraws the node');
+    assert.equal((await defects.getChildren()).length, 201);
+  });
+
+  it('a failed Load more keeps the rows and puts the error (with a retry) where "Load more" was', async () => {
+    const { ctx, defects, fake } = await expandedDemo(250);
+    fake.failWith = new Error('connection reset');
+    const loading = defects.loadMore();
+    const rows = await defects.getChildren();
+    await loading;
+    fake.failWith = undefined;
+    assert.equal(rows.length, 101);
+    assert.ok(!(rows.at(-1) instanceof LoadMoreNode));
+    assert.match(String(rows.at(-1)?.item().label), /connection reset/);
+    assert.equal(rows.at(-1)?.item().command?.command, 'almDefects.refreshNode', 'with a retry');
+    assert.deepEqual(ctx.redraws, [defects], 'one redraw: the view was waiting when the failure came');
   });
 
   it('a filter redraws the project at once; the view gets its children when the filtered rows and total are in', async () => {

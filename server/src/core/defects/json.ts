@@ -22,34 +22,37 @@ function quoted(def: FieldDef, column: string): string {
   return `json_quote(CAST(${column} AS TEXT))`;
 }
 
-/** SQL for the text of a field's `values` array. */
-function valuesSql(def: FieldDef): string {
+/**
+ * SQL for a field's whole member, `{"Name":"…","values":[…]}` with the comma before it unless it
+ * is the first: the constant text sits in each CASE arm, so concat() takes one piece per field
+ * instead of three (a tenth less SQL time for a page, bench/server).
+ */
+function fieldSql(def: FieldDef, first: boolean): string {
+  if (!SAFE_NAME.test(def.name)) throw new Error(`Field name '${def.name}' cannot be written into SQL JSON text.`);
   const column = `defects.${def.column}`;
+  const head = `${first ? '' : ','}{"Name":"${def.name}","values":`;
+  const empty = `'${head}[]}'`;
   if (def.multiple) {
     const each = `(SELECT group_concat('{"value":' || json_quote(CAST(v.value AS TEXT)) || '}', ',') FROM json_each(${column}) AS v)`;
     return (
-      `CASE WHEN ${column} IS NULL THEN '[]' ` +
-      `WHEN json_valid(${column}) AND json_type(${column}) = 'array' THEN '[' || COALESCE(${each}, '') || ']' ` +
-      `ELSE '[{"value":' || json_quote(${column}) || '}]' END`
+      `CASE WHEN ${column} IS NULL THEN ${empty} ` +
+      `WHEN json_valid(${column}) AND json_type(${column}) = 'array' THEN '${head}[' || COALESCE(${each}, '') || ']}' ` +
+      `ELSE '${head}[{"value":' || json_quote(${column}) || '}]}' END`
     );
   }
-  const one = `'[{"value":' || ${quoted(def, column)} || '}]'`;
+  const one = `'${head}[{"value":' || ${quoted(def, column)} || '}]}'`;
   const table = referenceTable(def);
   if (table) {
     // One indexed lookup gives the display name; a dangling id shows without one.
-    const named = `(SELECT '[{"value":' || ${quoted(def, column)} || ',"ReferenceValue":' || json_quote(r."name") || '}]' FROM ${table} AS r WHERE r."id" = ${column} AND r."name" IS NOT NULL)`;
-    return `CASE WHEN ${column} IS NULL THEN '[]' ELSE COALESCE(${named}, ${one}) END`;
+    const named = `(SELECT '${head}[{"value":' || ${quoted(def, column)} || ',"ReferenceValue":' || json_quote(r."name") || '}]}' FROM ${table} AS r WHERE r."id" = ${column} AND r."name" IS NOT NULL)`;
+    return `CASE WHEN ${column} IS NULL THEN ${empty} ELSE COALESCE(${named}, ${one}) END`;
   }
-  return `CASE WHEN ${column} IS NULL THEN '[]' ELSE ${one} END`;
+  return `CASE WHEN ${column} IS NULL THEN ${empty} ELSE ${one} END`;
 }
 
 /** SQL giving a defect row's Core entity JSON as a BLOB; `fields` limits the fields like defectEntity. */
 export function coreDefectJsonSql(fields: readonly string[] | null = null): string {
   const defs = DEFECT.selected(fields);
-  const pieces = defs.flatMap((def, i) => {
-    if (!SAFE_NAME.test(def.name)) throw new Error(`Field name '${def.name}' cannot be written into SQL JSON text.`);
-    return [`'${i > 0 ? ',' : ''}{"Name":"${def.name}","values":'`, valuesSql(def), `'}'`];
-  });
   // One concat() of all pieces: a chain of `||` copies the growing entity text at every step.
-  return `CAST(concat('{"Fields":[', ${[...pieces, `'],"Type":"defect"}'`].join(', ')}) AS BLOB)`;
+  return `CAST(concat('{"Fields":[', ${[...defs.map((def, i) => fieldSql(def, i === 0)), `'],"Type":"defect"}'`].join(', ')}) AS BLOB)`;
 }
