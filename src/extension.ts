@@ -108,9 +108,11 @@ export function activate(context: vscode.ExtensionContext): AlmDefectsApi {
     refresh,
     work,
     tree.setDefectOpener((ref) => {
+      // The editor first: its panel is created before anything else goes to the workbench.
+      const opening = editor.open(ref);
       refresh.tree.opened(ref);
       work.opened(ref);
-      return editor.open(ref);
+      return opening;
     }),
     ...registerAuthCommands(services),
     ...chat.disposables,

@@ -3,7 +3,7 @@
 // defects in one project. Each step runs --reps times (default 20) and prints p50 / p90, beside the
 // raw HTTP time of the requests the step made (rawHttp.mjs) and the ratio. Screenshots of each
 // step's final state go to test-results/bench-ui/. Not part of `npm test`.
-// Usage: node bench/ui/main.mjs [--reps 20] [--defects 100000] [--steps activation,tree,editor,hover] [--keep-logs]
+// Usage: node bench/ui/main.mjs [--reps 20] [--defects 100000] [--steps activation,tree,editor,hover] [--keep-logs] [--trace]
 // --steps runs only the named groups (all four by default); --keep-logs keeps the run's logs (the
 // extension host's ALM channel, the ALM server's requests) and prints where they are. The editor
 // steps open an empty webview (bench/ui/emptyWebview) beside the editor as the baseline of what VS
@@ -32,6 +32,8 @@ const STEPS = argv.includes('--steps') ? argv[argv.indexOf('--steps') + 1].split
 const unknownSteps = STEPS.filter((s) => !STEP_GROUPS.includes(s));
 if (unknownSteps.length) throw new Error(`--steps: unknown ${unknownSteps.join(', ')}; use any of ${STEP_GROUPS.join(', ')}`);
 const KEEP_LOGS = argv.includes('--keep-logs');
+/** Prints every repetition of the timed steps, with when its requests reached the server (ms since the input). */
+const TRACE = argv.includes('--trace');
 const BUDGET_MS = 10 * 60_000;
 const GOALS = { activate: 'activate ≤ 50 ms', editor: '≤ 300 ms', tree: '≤ raw + 100 ms', hover: '≤ raw + 100 ms + hover delay (300 ms)' };
 
@@ -180,6 +182,13 @@ async function main() {
 
   const timed = async (name, goal, run) => {
     const r = await run();
+    if (TRACE)
+      log(
+        `${name}: ${r.ms} ms; its requests came in at ${raw
+          .requestsSince(r.since, r.until)
+          .map((q) => q.at - (r.until - r.ms))
+          .join(', ')} ms`,
+      );
     record(name, r.ms, await raw.time(raw.requestsSince(r.since, r.until)), goal);
     return r;
   };

@@ -51,6 +51,25 @@ export async function framePaintedAt(frame, condition, timeout = 60_000) {
 /** Texts of the ALM tree's rows at `level` (1 = servers), in order. */
 export const rowTexts = `(level) => [...document.querySelectorAll('.part.sidebar [role="treeitem"][aria-level="' + level + '"]')].map((r) => r.textContent ?? '')`;
 
+/**
+ * Marks of VS Code's own frame around a webview page (pre/index.html; the page cannot reach it, its
+ * `parent` is hidden): when that frame started, told the workbench it was ready, got the content,
+ * and wrote it into the page's frame. Epoch ms; absent when the frame cannot be read.
+ * @param {import('playwright-core').Frame} frame the page's frame
+ */
+async function hostFrameMarks(frame) {
+  const expression = `(() => {
+    const mark = (name) => performance.timeOrigin + (performance.getEntriesByName('webview/index.html/' + name).at(-1)?.startTime ?? NaN);
+    return { host: performance.timeOrigin, hostReady: mark('signalingReady'), content: mark('content/started'), written: mark('content/wroteInnerContent') };
+  })()`;
+  return (
+    (await frame
+      .parentFrame()
+      ?.evaluate(expression)
+      .catch(() => undefined)) ?? {}
+  );
+}
+
 let watches = 0;
 
 /**
@@ -89,18 +108,27 @@ async function webviewShowing(page, condition, extra, what, timeout) {
     const frames = page.frames();
     const results = await Promise.all(frames.map((frame) => frame.evaluate(watch).catch(() => false)));
     const found = results.findIndex(Boolean);
-    if (found >= 0) return { frame: frames[found], shown: { ...results[found], polled: Date.now() } };
+    if (found >= 0) {
+      const polled = Date.now();
+      return { frame: frames[found], shown: { ...(await hostFrameMarks(frames[found])), ...results[found], polled } };
+    }
     await new Promise((r) => setTimeout(r, 10));
   }
   throw new Error(`${what} did not render within ${timeout / 1000} s`);
 }
+
+/**
+ * VS Code keeps a webview's frame hidden until the page's `load` event (pre/index.html), whatever the
+ * page drew before: a page counts as shown once it has loaded.
+ */
+const LOADED = `document.readyState === 'complete'`;
 
 /** The frame of the defect editor showing `id` and the time it first showed its memos. @param {import('playwright-core').Page} page */
 export async function editorRendered(page, id, timeout = 60_000) {
   const condition = `() => {
     const head = document.querySelector('.defect-id');
     if (!head || !(head.textContent ?? '').startsWith('Defect ${id} ')) return false;
-    return !!document.querySelector('[data-field="description"] .memo') && document.body.dataset.phase !== 'loading';
+    return !!document.querySelector('[data-field="description"] .memo') && document.body.dataset.phase !== 'loading' && ${LOADED};
   }`;
   // The page's own marks (webview/editor), for the breakdown of the open time.
   const marks = `() => {
@@ -114,7 +142,7 @@ export async function editorRendered(page, id, timeout = 60_000) {
 
 /** The baseline's empty webview number `n` (bench/ui/emptyWebview) shown. @param {import('playwright-core').Page} page */
 export async function emptyWebviewRendered(page, n, timeout = 60_000) {
-  const condition = `() => document.querySelector('.bench-empty')?.textContent === 'Empty webview ${n}'`;
+  const condition = `() => document.querySelector('.bench-empty')?.textContent === 'Empty webview ${n}' && ${LOADED}`;
   const { frame, shown } = await webviewShowing(page, condition, `() => ({ page: performance.timeOrigin })`, `empty webview ${n}`, timeout);
   const { at, ...rest } = shown;
   return { frame, at, marks: rest };

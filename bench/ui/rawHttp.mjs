@@ -54,7 +54,7 @@ export class RawHttp {
       } catch {
         continue;
       }
-      if (entry.msg === 'incoming request' && entry.req && entry.time <= until) byId.set(entry.reqId, { method: entry.req.method, url: entry.req.url, serverMs: undefined });
+      if (entry.msg === 'incoming request' && entry.req && entry.time <= until) byId.set(entry.reqId, { method: entry.req.method, url: entry.req.url, serverMs: undefined, at: entry.time });
       else if (entry.msg === 'request completed' && byId.has(entry.reqId)) byId.get(entry.reqId).serverMs = entry.responseTime;
     }
     return [...byId.values()].filter((r) => r.serverMs !== undefined);

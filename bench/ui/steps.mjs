@@ -27,17 +27,27 @@ async function expanded(row) {
 export async function expandRow(page, name, level) {
   const row = treeRow(page, name, level);
   await row.waitFor({ timeout: 60_000 });
-  // A row's hover (tooltip) can lie over the next row: Escape closes it first.
-  if (!(await expanded(row))) {
-    await page.keyboard.press('Escape');
-    await row.click({ force: true });
+  const isExpanded = () =>
+    page.waitForFunction(
+      ({ level, name }) =>
+        [...document.querySelectorAll(`.part.sidebar [role="treeitem"][aria-level="${level}"]`)].some((r) => r.textContent?.startsWith(name) && r.getAttribute('aria-expanded') === 'true'),
+      { level, name },
+      { timeout: 10_000 },
+    );
+  // A click can be lost while the view redraws the row (seen right after sign-in): click again.
+  for (let attempt = 1; ; attempt++) {
+    // A row's hover (tooltip) can lie over the next row: Escape closes it first.
+    if (!(await expanded(row))) {
+      await page.keyboard.press('Escape');
+      await row.click({ force: true });
+    }
+    try {
+      await isExpanded();
+      return;
+    } catch (e) {
+      if (attempt === 3) throw e;
+    }
   }
-  await page.waitForFunction(
-    ({ level, name }) =>
-      [...document.querySelectorAll(`.part.sidebar [role="treeitem"][aria-level="${level}"]`)].some((r) => r.textContent?.startsWith(name) && r.getAttribute('aria-expanded') === 'true'),
-    { level, name },
-    { timeout: 30_000 },
-  );
 }
 
 /** Clicks one of a tree row's inline actions (shown on hover), e.g. "Refresh". */

@@ -4,7 +4,7 @@
 // lock is released when the editor really goes away.
 import * as vscode from 'vscode';
 import { describeError } from '../util/log';
-import type { DefectKey } from '../shared/editorProtocol';
+import type { DefectKey, EmbeddedEditorState } from '../shared/editorProtocol';
 import type { DefectController } from './controller/defectController';
 import { keyId } from './controller/snapshot';
 import { commandHandlers, requestHandlers } from './handlers';
@@ -17,6 +17,13 @@ import { createNonce, editorHtml } from './webviewHtml';
 export const DEFECT_VIEW_TYPE = 'almDefects.defect';
 /** How often a held lock is checked for loss (the client marks it lost when its session ends). */
 const LOCK_POLL_MS = 3000;
+/**
+ * How long a new page's HTML waits for the defect to be written into it. VS Code takes 100–200 ms
+ * after createWebviewPanel to build the editor and the webview's frame, and only then asks for the
+ * HTML: a defect read within this time costs the page nothing, and the page renders it while its
+ * script runs, with no ready → init round trip. A slower server gets the page at once instead.
+ */
+const EMBED_WAIT_MS = 100;
 
 export interface SessionHost {
   extensionUri: vscode.Uri;
@@ -50,6 +57,12 @@ export class DefectSession {
   private closing = false;
   private disposed = false;
   private readonly cleanups: (() => void)[] = [];
+  /** Counts the controller's changes, so a page that rendered the embedded state gets only newer ones. */
+  private revision = 0;
+  /** The revision written into the page's HTML, or undefined when the page was made without the state. */
+  private embeddedRevision: number | undefined;
+  /** The page's HTML is set (before, notifications only queue: the state goes into the HTML). */
+  private pageSet = false;
 
   constructor(
     readonly controller: DefectController,
@@ -57,6 +70,7 @@ export class DefectSession {
     private readonly images: () => ImageResolver | undefined,
   ) {
     controller.onDidChange((change) => {
+      this.revision++;
       const channel = this.channel;
       if (change === 'init') {
         channel?.notify('init', controller.init());
@@ -103,9 +117,14 @@ export class DefectSession {
         this.host.log.warn(`${method} on ${this.id} failed: ${describeError(e)}`);
         return describeError(e);
       },
-      // A (re)loaded page gets everything: after being hidden its content was rebuilt.
-      onReady: () => this.sendAll(),
-      early: true,
+      // A (re)loaded page gets everything (after being hidden its content was rebuilt), unless it
+      // rendered the embedded state and nothing changed since.
+      onReady: ({ embedded }) => {
+        if (!embedded || this.embeddedRevision !== this.revision) this.sendAll();
+        this.embeddedRevision = undefined;
+      },
+      // Posting ahead of `ready` helps only a page made without the state.
+      early: () => this.pageSet && this.embeddedRevision === undefined,
       onInvalid: () => this.host.log.warn(`ignored a malformed message from the ${this.id} webview`),
     });
     this.channel = channel;
@@ -116,8 +135,44 @@ export class DefectSession {
         if (!e.webviewPanel.visible) channel.reset();
       }),
     ];
+    panel.iconPath = vscode.Uri.joinPath(this.host.extensionUri, 'media', 'alm.svg');
+    this.updateTitle();
+    this.showPage(panel);
+  }
+
+  /** Sets the page's HTML with the defect in it, once it is loaded or EMBED_WAIT_MS have passed. */
+  private showPage(panel: vscode.WebviewPanel): void {
+    this.pageSet = false;
+    this.embeddedRevision = undefined;
+    if (this.controller.lockPhase !== 'loading') return this.setPage(panel);
+    const show = () => {
+      clearTimeout(timer);
+      loaded.dispose();
+      this.setPage(panel);
+    };
+    const timer = setTimeout(show, EMBED_WAIT_MS);
+    // load() emits init, values and status in one go: the page is made after the last of them.
+    const loaded = this.controller.onDidChange(() => queueMicrotask(show));
+    this.panelSubscriptions.push({
+      dispose: () => {
+        clearTimeout(timer);
+        loaded.dispose();
+      },
+    });
+  }
+
+  private setPage(panel: vscode.WebviewPanel): void {
+    if (this.panel !== panel || this.disposed || this.pageSet) return;
+    const loaded = this.controller.lockPhase !== 'loading';
+    const state = loaded ? { init: this.controller.init(), values: this.controller.values(), status: this.controller.status() } : undefined;
+    this.embeddedRevision = state ? this.revision : undefined;
+    this.pageSet = true;
+    panel.webview.html = this.html(panel.webview, state);
+  }
+
+  private html(webview: vscode.Webview, state: EmbeddedEditorState | undefined): string {
     const dist = vscode.Uri.joinPath(this.host.extensionUri, 'dist', 'webview');
-    webview.html = editorHtml({
+    return editorHtml({
       cspSource: webview.cspSource,
       scriptUri: webview.asWebviewUri(vscode.Uri.joinPath(dist, 'editor.js')).toString(),
       styleUri: webview.asWebviewUri(vscode.Uri.joinPath(dist, 'editor.css')).toString(),
@@ -127,9 +182,8 @@ export class DefectSession {
       title: this.title(),
       l10n: vscode.l10n.bundle,
       lang: vscode.env.language,
+      state,
     });
-    panel.iconPath = vscode.Uri.joinPath(this.host.extensionUri, 'media', 'alm.svg');
-    this.updateTitle();
   }
 
   /** Runs when the session ends (for good or at deactivation). */
@@ -140,6 +194,11 @@ export class DefectSession {
   /** The defect's attachments changed: the page asks again for the images it could not show. */
   imagesChanged(): void {
     this.channel?.notify('imagesChanged', {});
+  }
+
+  /** The panel is the active editor and its page has not loaded yet: it is being shown right now. */
+  get opening(): boolean {
+    return !!this.panel?.active && this.channel?.isReady === false;
   }
 
   reveal(): void {

@@ -18,7 +18,7 @@ export interface HostChannelOptions {
    * Called when the webview has loaded and sent `ready`, to send it everything it shows; the
    * notifications queued until then are dropped (without an onReady they are sent instead).
    */
-  onReady?: () => void;
+  onReady?: (ready: { embedded: boolean }) => void;
   /** A malformed message (logged, never answered). */
   onInvalid?: (message: unknown) => void;
   /**
@@ -26,9 +26,10 @@ export interface HostChannelOptions {
    * loading and hands them over once it has loaded, so the defect shows without waiting for the
    * page's `ready` to travel to the extension host and back. The page may still miss them (VS Code
    * gives up waiting for a slow load), which is why `ready` gets everything again; the page applies
-   * the same state twice at no visible cost.
+   * the same state twice at no visible cost. A function is asked at each notification (the session
+   * posts early only once the page's HTML is set).
    */
-  early?: boolean;
+  early?: boolean | (() => boolean);
 }
 
 export class HostChannel {
@@ -50,7 +51,8 @@ export class HostChannel {
       // Only the latest `values`/`status` matter; `init` is always kept in order before them.
       this.queue = this.queue.filter((m) => m.method !== method || method === 'init');
       this.queue.push(message);
-      if (this.options.early) void this.post(message);
+      const early = this.options.early;
+      if (typeof early === 'function' ? early() : early) void this.post(message);
       return;
     }
     void this.post(message);
@@ -69,7 +71,7 @@ export class HostChannel {
       const queued = this.queue;
       this.queue = [];
       // An onReady sends the current state itself: the queue would only make the page build it twice.
-      if (this.options.onReady) this.options.onReady();
+      if (this.options.onReady) this.options.onReady({ embedded: raw.embedded === true });
       // Posted in order without waiting for each delivery: the page gets the memos one round trip sooner.
       else for (const m of queued) void this.post(m);
       return;

@@ -4,9 +4,13 @@
 // because sanitized memos keep harmless `style` attributes (colours, alignment) and the toolkit
 // styles itself at run time. The bundle's script and stylesheet are written into the page when the
 // host has them (webviewAssets.ts): the script still runs only by its nonce, and the page opens
-// without two resource round trips through VS Code's webview loader.
+// without two resource round trips through VS Code's webview loader. The defect itself can come
+// in the HTML too (`state`): a JSON data block, not a script, escaped so that no server text in it
+// can end the element; the page reads it by its nonce and still sanitizes every memo.
 import * as l10n from '@vscode/l10n';
 import { randomBytes } from 'node:crypto';
+import { EMBEDDED_STATE_ID } from '../shared/editorProtocol';
+import type { EmbeddedEditorState } from '../shared/editorProtocol';
 
 export interface WebviewHtmlOptions {
   /** `webview.cspSource`: the origin webview resources are served from. */
@@ -25,6 +29,8 @@ export interface WebviewHtmlOptions {
   l10n?: Record<string, string>;
   /** The display language (`vscode.env.language`). */
   lang?: string;
+  /** The defect as the page first shows it, when the host has it already (see EmbeddedEditorState). */
+  state?: EmbeddedEditorState;
 }
 
 export function createNonce(): string {
@@ -60,6 +66,16 @@ function inlinable(inline: { script: string; style: string }): boolean {
   return !/<\/?script/i.test(inline.script) && !/<\/style/i.test(inline.style);
 }
 
+/**
+ * JSON that can stand inside <script type="application/json">: the state holds server text (memo
+ * HTML, summaries) that may contain `</script>` or `<!--`, which would end or derail the element
+ * and let the rest be parsed as markup. `<`, `>` and `&` become JSON escapes, as do U+2028/U+2029,
+ * so the text holds no markup at all and JSON.parse gives back the same strings.
+ */
+export function jsonForScript(value: unknown): string {
+  return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
 export function editorHtml(o: WebviewHtmlOptions): string {
   const nonce = o.nonce ?? createNonce();
   const inline = o.inline && inlinable(o.inline) ? o.inline : undefined;
@@ -75,6 +91,7 @@ ${inline ? `<style>${inline.style}</style>` : `<link rel="stylesheet" href="${es
 </head>
 <body${o.l10n ? ` data-l10n="${escapeAttr(JSON.stringify(o.l10n))}"` : ''} data-toolkit="${escapeAttr(o.toolkitUri ?? new URL('toolkit.js', o.scriptUri).href)}">
 <div id="app"><p class="loading" role="status">${escapeAttr(l10n.t('Loading the defect…'))}</p></div>
+${o.state ? `<script type="application/json" id="${EMBEDDED_STATE_ID}" nonce="${escapeAttr(nonce)}">${jsonForScript(o.state)}</script>` : ''}
 ${inline ? `<script nonce="${escapeAttr(nonce)}">${inline.script}</script>` : `<script nonce="${escapeAttr(nonce)}" src="${escapeAttr(o.scriptUri)}"></script>`}
 </body>
 </html>

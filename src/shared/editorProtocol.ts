@@ -131,6 +131,19 @@ export interface EditorNotifications {
   imagesChanged: Record<string, never>;
 }
 
+/**
+ * The first state, written into the page's HTML as a JSON data block (id EMBEDDED_STATE_ID, with
+ * the page's nonce) when the host has it before the page is made: the page then renders while its
+ * script runs instead of after a message round trip. The same three notifications follow on `ready`.
+ */
+export interface EmbeddedEditorState {
+  init: InitParams;
+  values: ValuesParams;
+  status: StatusParams;
+}
+
+export const EMBEDDED_STATE_ID = 'alm-state';
+
 // ---- webview → host ----
 
 export interface EditorCommands {
@@ -194,7 +207,8 @@ export type RequestMethod = keyof EditorRequests;
 export type RequestParams<M extends RequestMethod> = EditorRequests[M]['params'];
 export type RequestResult<M extends RequestMethod> = EditorRequests[M]['result'];
 
-type ReadyMessage = { kind: 'ready' };
+/** `embedded`: the page rendered the state written into its HTML (it then needs only what changed since). */
+type ReadyMessage = { kind: 'ready'; embedded?: boolean };
 export type CommandMessage = { [M in keyof EditorCommands]: { kind: 'command'; method: M; params: EditorCommands[M] } }[keyof EditorCommands];
 export type RequestMessage = { [M in RequestMethod]: { kind: 'request'; id: number; method: M; params: RequestParams<M> } }[RequestMethod];
 export type WebviewToHost = ReadyMessage | CommandMessage | RequestMessage;
@@ -230,6 +244,11 @@ export function isWebviewToHost(m: unknown): m is WebviewToHost {
   if (m.kind === 'command') return Object.hasOwn(COMMANDS, m.method);
   if (m.kind === 'request') return Number.isSafeInteger(m.id) && Object.hasOwn(REQUESTS, m.method);
   return false;
+}
+
+/** Shape check of the embedded state (the page parses it from its own HTML). */
+export function isEmbeddedEditorState(v: unknown): v is EmbeddedEditorState {
+  return isRecord(v) && isRecord(v.init) && Array.isArray(v.init.fields) && isRecord(v.values) && isRecord(v.values.server) && isRecord(v.status) && isRecord(v.status.lock);
 }
 
 export function isHostToWebview(m: unknown): m is HostToWebview {

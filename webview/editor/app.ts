@@ -6,6 +6,7 @@ import { AttachmentsSection } from './attachments';
 import { WebviewChannel } from './channel';
 import { conflictPanel } from './conflict';
 import { clear, h } from './dom';
+import { takeEmbeddedState } from './embeddedState';
 import { DefectForm } from './form';
 import type { FormContext } from './form';
 import { Header } from './header';
@@ -63,11 +64,18 @@ export class EditorApp {
     });
   }
 
-  start(): void {
+  /** `nonce`: the page script's own, which the embedded state's data block must carry. */
+  start(nonce: string | undefined): void {
     clear(this.root);
     this.root.append(this.header.element, this.error, this.conflictSlot, this.formSlot, this.attachments.element);
     document.body.dataset.phase = 'loading';
-    this.channel.ready();
+    const embedded = takeEmbeddedState(nonce, this.channel.firstLoad);
+    if (embedded) {
+      this.onInit(embedded.init);
+      this.onValues(embedded.values);
+      this.onStatus(embedded.status);
+    }
+    this.channel.ready(embedded !== undefined);
   }
 
   private context(): FormContext {

@@ -29,10 +29,18 @@ export class WebviewChannel {
     window.addEventListener('message', (event: MessageEvent<unknown>) => this.receive(event.data));
   }
 
-  /** Tells the host the page is listening; it then sends init, values and status. */
-  ready(): void {
+  /** Whether VS Code holds no state of an earlier load of this page (see persist). */
+  get firstLoad(): boolean {
+    return this.api.getState() === undefined;
+  }
+
+  /**
+   * Tells the host the page is listening; it then sends init, values and status (only what changed
+   * since, when the page rendered the state embedded in its HTML).
+   */
+  ready(embedded: boolean): void {
     performance.mark('alm-editor:ready');
-    this.api.postMessage({ kind: 'ready' });
+    this.api.postMessage(embedded ? { kind: 'ready', embedded } : { kind: 'ready' });
   }
 
   command<M extends keyof EditorCommands>(method: M, params: EditorCommands[M]): void {

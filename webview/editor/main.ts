@@ -9,4 +9,6 @@ import { EditorApp } from './app';
 // Marks of the page's start-up (bench:ui prints them as a breakdown of the open time).
 performance.mark('alm-editor:script');
 const root = document.getElementById('app');
-if (root) new EditorApp(root).start();
+// `currentScript` is this bundle only while it runs: its nonce vouches for the embedded state.
+const nonce = document.currentScript instanceof HTMLScriptElement ? document.currentScript.nonce : undefined;
+if (root) new EditorApp(root).start(nonce);

@@ -41,8 +41,12 @@ export function loadToolkit(): Promise<void> {
 
 /**
  * Loads the toolkit once the defect has been painted (so Edit finds it ready): the request goes out
- * after the next frame, and the bundle runs when it arrives.
+ * after the next frame, and the bundle runs when it arrives. A page that renders its embedded state
+ * does so before its `load` event; VS Code shows the frame only at that event, which a script still
+ * loading would hold back, so the request waits for it.
  */
 export function loadToolkitAfterPaint(then: () => void): void {
-  requestAnimationFrame(() => setTimeout(() => void loadToolkit().then(then, () => undefined), 0));
+  const request = () => requestAnimationFrame(() => setTimeout(() => void loadToolkit().then(then, () => undefined), 0));
+  if (document.readyState === 'complete') request();
+  else window.addEventListener('load', request, { once: true });
 }

@@ -32,6 +32,8 @@ export interface EditorPage {
   page: Page;
   controller: DefectController;
   channel: HostChannel;
+  /** The page's `ready` messages, in order. */
+  readies: { embedded?: boolean }[];
   /** Links the page asked the host to open. */
   openedLinks: string[];
   traps: PageTraps;
@@ -51,7 +53,8 @@ const INIT_SCRIPT = `(() => {
   document.addEventListener('securitypolicyviolation', (e) => log('csp ' + e.violatedDirective + ' ' + e.blockedURI), true);
   Object.defineProperty(window, '__xss', { configurable: true, set(v) { log('__xss=' + v); }, get() { return undefined; } });
   window.acquireVsCodeApi = (() => {
-    let state = null;
+    // As VS Code: undefined until the page's first setState (a page it reloads gets the last state).
+    let state = window.__almInitialState;
     let taken = false;
     return () => {
       if (taken) throw new Error('acquireVsCodeApi called twice');
@@ -71,6 +74,15 @@ export interface HarnessOptions extends Omit<DefectControllerOptions, 'describe'
   viewport?: { width: number; height: number };
   /** A translation bundle for the page, as the host passes `vscode.l10n.bundle` (default: none, English). */
   l10n?: Record<string, string>;
+  /**
+   * Writes the loaded defect into the page's HTML, as the extension does when the server answers
+   * before VS Code asks for the page (default); false makes the page wait for the messages.
+   */
+  embed?: boolean;
+  /** Posts nothing to the page (to show what it renders from its HTML alone). */
+  silent?: boolean;
+  /** What `getState()` returns before the page sets it (a page VS Code reloads has its last state). */
+  initialState?: unknown;
 }
 
 export async function openEditorPage(context: BrowserContext, repoRoot: string, options: HarnessOptions): Promise<EditorPage> {
@@ -80,6 +92,11 @@ export async function openEditorPage(context: BrowserContext, repoRoot: string, 
   const traps: PageTraps = { requests: [], navigations: [], dialogs: [], cspViolations: [], pageTraps: [], consoleErrors: [], pageErrors: [] };
   const openedLinks: string[] = [];
   const nonce = 'harness-nonce-0123456789';
+  const controller = new DefectController({ ...options, describe: (e) => (e instanceof Error ? e.message : String(e)) });
+  await controller.load();
+  /** The `ready` messages the page sent (whether it rendered the embedded state). */
+  const readies: { embedded?: boolean }[] = [];
+  let changedSinceHtml = false;
   const files: Record<string, { body: string | Buffer; contentType: string }> = {
     '/index.html': {
       // As the extension serves it: the bundle written into the page, the toolkit loaded by URI.
@@ -91,6 +108,7 @@ export async function openEditorPage(context: BrowserContext, repoRoot: string, 
         inline: { script: readFileSync(join(dist, 'editor.js'), 'utf8'), style: readFileSync(join(dist, 'editor.css'), 'utf8') },
         nonce,
         l10n: options.l10n,
+        state: options.embed === false ? undefined : { init: controller.init(), values: controller.values(), status: controller.status() },
       }),
       contentType: 'text/html; charset=utf-8',
     },
@@ -128,9 +146,8 @@ export async function openEditorPage(context: BrowserContext, repoRoot: string, 
     else traps.pageTraps.push(what);
   });
 
-  const controller = new DefectController({ ...options, describe: (e) => (e instanceof Error ? e.message : String(e)) });
   const post = async (m: HostToWebview): Promise<boolean> => {
-    if (page.isClosed()) return false;
+    if (page.isClosed() || options.silent) return false;
     // Runs in the page, where `postMessage` is the window's (this file is type-checked without DOM types).
     await page.evaluate((msg) => (globalThis as unknown as { postMessage(m: unknown, o: string): void }).postMessage(msg, '*'), m as unknown as Record<string, unknown>);
     return true;
@@ -158,26 +175,31 @@ export async function openEditorPage(context: BrowserContext, repoRoot: string, 
       resolveImage: (p) => (options.resolveImage ? options.resolveImage(p.src) : Promise.resolve({ reason: 'not an attachment' })),
       attachments: () => Promise.resolve({ items: [] }),
     },
-    onReady: () => {
+    // As the extension's session: a page that rendered its embedded state gets only what changed since.
+    onReady: ({ embedded }) => {
+      readies.push({ embedded });
+      if (embedded && !changedSinceHtml) return;
       channel.notify('init', controller.init());
       channel.notify('values', controller.values());
       channel.notify('status', controller.status());
     },
   });
   controller.onDidChange((change) => {
+    changedSinceHtml = true;
     if (change === 'init') channel.notify('init', controller.init());
     else if (change === 'values') channel.notify('values', controller.values());
     else channel.notify('status', controller.status());
   });
   await page.exposeFunction('__almHostReceive', (json: string) => void channel.receive(JSON.parse(json)));
+  if (options.initialState !== undefined) await page.addInitScript(`window.__almInitialState = ${JSON.stringify(options.initialState)};`);
   await page.addInitScript(INIT_SCRIPT);
-  await controller.load();
   await page.goto(`${HARNESS_ORIGIN}/index.html`);
 
   return {
     page,
     controller,
     channel,
+    readies,
     openedLinks,
     traps,
     async collectPageTraps() {

@@ -5,7 +5,7 @@ import { Readable } from 'node:stream';
 import type { Attachment, AttachmentFilter, Download } from '../../../src/api/index';
 import { ImageResolver, MAX_IMAGE_BYTES, imageMime, imageTarget } from '../../../src/editor/imageResolver';
 import { externalLink } from '../../../src/editor/links';
-import { editorHtml } from '../../../src/editor/webviewHtml';
+import { editorHtml, jsonForScript } from '../../../src/editor/webviewHtml';
 
 const BASE = 'http://127.0.0.1:8080/qcbin';
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
@@ -103,6 +103,29 @@ describe('editor page', () => {
     assert.match(html, /<script nonce="N0NCE" src="https:\/\/res.example\/editor.js"><\/script>/);
     assert.equal((html.match(/<script/g) ?? []).length, 1, 'exactly one script, the bundle');
     assert.match(html, /data-toolkit="https:\/\/res.example\/toolkit.js"/);
+  });
+
+  it('writes the first state into the page as a JSON data block with the nonce, escaped so no server text can end it', () => {
+    const hostile = '</script><script>window.__xss=1</script><!-- & > \u2028\u2029 </SCRIPT >';
+    const state = {
+      init: { key: { server: 's', domain: 'D', project: 'P', id: 7 }, isNew: false, user: 'alice', fields: [], statusValues: [] },
+      values: { server: { name: hostile, description: `<html><body>${hostile}</body></html>` }, edits: {} },
+      status: { lock: { phase: 'read-only' as const }, dirty: [], problems: [] },
+    };
+    const inline = { script: 'window.started = 1;', style: '' };
+    const html = editorHtml({ cspSource: 'https://res.example', scriptUri: 'https://res.example/editor.js', styleUri: 'https://res.example/editor.css', nonce: 'N0NCE', inline, state });
+    const block = /<script type="application\/json" id="alm-state" nonce="N0NCE">([^]*?)<\/script>/.exec(html);
+    assert.ok(block, 'the data block is there, with the nonce');
+    assert.doesNotMatch(block[1], /[<>&\u2028\u2029]/, 'no markup character survives in the data');
+    assert.deepEqual(JSON.parse(block[1]), state, 'and it parses back to the same state');
+    // The block comes before the bundle (which reads it), and the CSP still runs scripts by nonce only.
+    assert.ok(html.indexOf('id="alm-state"') < html.indexOf('window.started'));
+    const csp = /http-equiv="Content-Security-Policy" content="([^"]+)"/.exec(html)?.[1] ?? '';
+    assert.match(csp, /script-src 'nonce-N0NCE'(;|$)/);
+    assert.equal((html.match(/<script/g) ?? []).length, 2, 'the data block and the bundle, nothing else');
+    assert.equal(jsonForScript('</script>'), '"\\u003c/script\\u003e"');
+    // Without a state there is no block.
+    assert.doesNotMatch(editorHtml({ cspSource: 'x', scriptUri: 'https://res.example/editor.js', styleUri: 'y', nonce: 'N', inline }), /alm-state/);
   });
 
   it('writes the bundle into the page by nonce when it can, under the same CSP', () => {

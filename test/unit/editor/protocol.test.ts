@@ -24,7 +24,15 @@ function handlers(overrides: Partial<RequestHandlers> = {}): RequestHandlers {
   };
 }
 
-function channel(options: { requests?: Partial<RequestHandlers>; commands?: Partial<CommandHandlers>; onReady?: (ch: HostChannel) => void; delivered?: Promise<boolean>; early?: boolean } = {}) {
+function channel(
+  options: {
+    requests?: Partial<RequestHandlers>;
+    commands?: Partial<CommandHandlers>;
+    onReady?: (ch: HostChannel, ready: { embedded: boolean }) => void;
+    delivered?: Promise<boolean>;
+    early?: boolean | (() => boolean);
+  } = {},
+) {
   const posted: HostToWebview[] = [];
   const commands: string[] = [];
   const errors: string[] = [];
@@ -47,7 +55,7 @@ function channel(options: { requests?: Partial<RequestHandlers>; commands?: Part
     },
     onInvalid: (m) => invalid.push(m),
     early: options.early,
-    ...(options.onReady ? { onReady: () => options.onReady?.(ch) } : {}),
+    ...(options.onReady ? { onReady: (ready: { embedded: boolean }) => options.onReady?.(ch, ready) } : {}),
   });
   return { ch, posted, commands, errors, invalid };
 }
@@ -193,6 +201,28 @@ describe('editor protocol: HostChannel', () => {
     ch.dispose();
     ch.notify('status', { lock: { phase: 'read-only' }, dirty: [], problems: [] });
     assert.equal(posted.length, 7, 'nothing after dispose');
+  });
+
+  it('early as a function is asked at each notification (the session posts early once the page is set)', () => {
+    let pageSet = false;
+    const { ch, posted } = channel({ early: () => pageSet, onReady: () => undefined });
+    ch.notify('status', { lock: { phase: 'loading' }, dirty: [], problems: [] });
+    assert.equal(posted.length, 0, 'queued only while the page is not set');
+    pageSet = true;
+    ch.notify('status', { lock: { phase: 'read-only' }, dirty: [], problems: [] });
+    assert.equal(posted.length, 1);
+  });
+
+  it('tells onReady whether the page rendered the state embedded in its HTML', async () => {
+    const seen: boolean[] = [];
+    const { ch } = channel({ onReady: (_c, ready) => seen.push(ready.embedded) });
+    await ch.receive({ kind: 'ready', embedded: true });
+    ch.reset();
+    await ch.receive({ kind: 'ready' });
+    ch.reset();
+    // Only `true` counts: anything else from the page is a page that did not render it.
+    await ch.receive({ kind: 'ready', embedded: 'yes' });
+    assert.deepEqual(seen, [true, false, false]);
   });
 
   it('answers a request with its handler result, and with an error text when it throws', async () => {

@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import type { Defect } from '../../../src/api';
 import { findDefectRow } from '../../../src/tree/nodes/defectRow';
+import { DefectNode } from '../../../src/tree/nodes/defectNode';
 import { GroupNode } from '../../../src/tree/nodes/groupNode';
 import { demoTree, kids } from './fakes';
 
@@ -98,5 +99,24 @@ describe('finding a defect row to reveal', () => {
     const groups = (await kids(defects)) as GroupNode[];
     assert.ok(groups.length > 0);
     assert.ok(groups.every((g) => g.loaded === undefined));
+  });
+});
+
+describe('a defect row item', () => {
+  it('is built once and handed out again while the defect, its mark and the children provider stay', async () => {
+    const { defects } = await setup();
+    const row = (await kids(defects)).find((n) => n instanceof DefectNode);
+    assert.ok(row instanceof DefectNode);
+    const first = row.item();
+    assert.equal(row.item(), first, 'Load more redraws every loaded row: the same item, not a new one');
+    row.defect = { ...row.defect, name: 'Renamed on the server' };
+    const renamed = row.item();
+    assert.notEqual(renamed, first);
+    assert.equal(renamed.label, `${row.ref.id}: Renamed on the server`);
+    row.changedRemotely = true;
+    assert.match(row.item().description ?? '', /changed/);
+    assert.equal(row.item().contextValue, 'alm:defect+changed');
+    row.changedRemotely = false;
+    assert.equal(row.item().contextValue, 'alm:defect');
   });
 });
