@@ -11,7 +11,7 @@ import { DefectList } from './defectList';
 import type { DefectNode } from './defectNode';
 import { failureNode, loadingNode } from './messageNode';
 import type { ProjectScope } from './scopes';
-import { LoadingNode } from './treeNode';
+import { LoadingNode, delay } from './treeNode';
 import type { TreeNode } from './treeNode';
 
 /** A "Load more" in flight: its page, and whether the view was answered before it came in. */
@@ -25,7 +25,6 @@ interface Appending {
 export abstract class PagedNode extends LoadingNode {
   protected list: DefectList | undefined;
   private signal: AbortSignal | undefined;
-  private loadingMore = false;
   private appending: Appending | undefined;
 
   abstract readonly projectNode: ProjectScope;
@@ -68,17 +67,13 @@ export abstract class PagedNode extends LoadingNode {
   async loadMore(): Promise<void> {
     const list = this.list;
     const signal = this.signal;
-    if (!list || !signal || !list.hasMore || this.loadingMore || signal.aborted) return;
-    this.loadingMore = true;
+    if (!list || !signal || !list.hasMore || this.appending || signal.aborted) return;
     const appending: Appending = { done: this.appendNext(list, signal), started: Date.now(), answeredEarly: false };
     this.appending = appending;
     this.ctx.changed(this);
-    try {
-      await appending.done;
-    } finally {
-      if (this.appending === appending) this.appending = undefined;
-      this.loadingMore = false;
-    }
+    // appendNext never rejects.
+    await appending.done;
+    this.appending = undefined;
     if (appending.answeredEarly && this.list === list && !signal.aborted) this.ctx.changed(this);
   }
 
@@ -86,11 +81,8 @@ export abstract class PagedNode extends LoadingNode {
   override async getChildren(): Promise<TreeNode[]> {
     const appending = this.appending;
     if (appending && this.loaded) {
-      let timer: ReturnType<typeof setTimeout> | undefined;
       const wait = Math.max(0, this.ctx.loadingDelayMs - (Date.now() - appending.started));
-      const slow = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), wait)));
-      const inTime = await Promise.race([appending.done.then(() => true as const), slow]);
-      clearTimeout(timer);
+      const inTime = await Promise.race([appending.done.then(() => true), delay(wait).then(() => false)]);
       if (!inTime && this.appending === appending) {
         appending.answeredEarly = true;
         this.list?.setLoadingMore(true, false);

@@ -240,6 +240,7 @@ export abstract class LoadingNode extends TreeNode {
   }
 }
 
-function delay(ms: number): Promise<undefined> {
+/** Resolves to undefined after `ms` without holding the process open (loading-delay races). */
+export function delay(ms: number): Promise<undefined> {
   return new Promise((resolve) => setTimeout(() => resolve(undefined), ms).unref?.());
 }
