@@ -9,6 +9,7 @@ import type { ViewState } from '../model/viewState';
 import type { DefectChildrenProvider, ServerSource, TreeContext, TreeNode } from '../nodes/treeNode';
 import { TreeRoot } from '../nodes/root';
 import { LoadingNode } from '../nodes/treeNode';
+import { childrenForView } from '../nodes/viewRequests';
 import type { ServerNode } from '../nodes/serverNode';
 import { resolveTooltip, toTreeItem } from './treeItem';
 
@@ -72,7 +73,7 @@ export class AlmTreeProvider implements vscode.TreeDataProvider<TreeNode>, TreeC
     if (!node) return this.root.servers();
     // Only a load shows the view's progress bar: other nodes answer at once, without a round trip.
     const loads = node instanceof LoadingNode && node.loaded === undefined;
-    const children = node.getChildren();
+    const children = childrenForView(node, this.state);
     void children.then((c) => this.log.trace(`${node.id}: ${c.length} children`));
     if (loads) void vscode.window.withProgress({ location: { viewId: VIEW_ID } }, () => children);
     return children;

@@ -5,6 +5,7 @@ import * as assert from 'node:assert/strict';
 import type { DefectNode } from '../../../src/tree/nodes/defectNode';
 import type { GroupNode } from '../../../src/tree/nodes/groupNode';
 import { LoadMoreNode } from '../../../src/tree/nodes/loadMoreNode';
+import { childrenForView } from '../../../src/tree/nodes/viewRequests';
 import type { MessageNode } from '../../../src/tree/nodes/messageNode';
 import { demoTree, kids } from './fakes';
 
@@ -104,6 +105,27 @@ describe('tree redraws: one change per step', () => {
     assert.equal(fake.calls.length, before + 1, 'only the expanded Defects reloaded');
     assert.equal(mine.loaded, undefined, 'My Defects forgot its rows');
     assert.deepEqual(ctx.redraws, [project]);
+  });
+
+  it('an expansion VS Code did not report is learnt from the view asking for the children: the next filter redraws once', async () => {
+    const { ctx, project, defects } = await expandedDemo(250);
+    // The expand event was lost (extHostTreeViews drops it while the parent's children are out):
+    // the state says collapsed while the view shows "Defects" expanded.
+    await ctx.state.setExpanded(defects.id, false);
+    await project.setFilter({ severity: ['5-Urgent'] });
+    // What the view does after the project's redraw: it asks for the project's children, then
+    // for those of "Defects", which it shows expanded.
+    await childrenForView(project, ctx.state);
+    await childrenForView(defects, ctx.state);
+    await defects.resolveChildren();
+    await sleep(0);
+    assert.deepEqual(ctx.redraws, [project, defects], 'this once the reload was not quiet: a second redraw');
+    assert.equal(ctx.state.isExpanded(defects.id), true, 'the children request recorded the expansion');
+    ctx.redraws.length = 0;
+    await project.setFilter({ severity: ['4-Very High'] });
+    await childrenForView(project, ctx.state);
+    assert.equal(defects.loaded?.length, 50, 'the rows were reloaded behind the ones shown');
+    assert.deepEqual(ctx.redraws, [project], 'the next filter redraws once');
   });
 
   it('a slow filter lets the view have its children after the loading delay: "Loading…" at once, then a redraw when the rows come', async () => {
