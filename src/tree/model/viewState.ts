@@ -19,8 +19,21 @@ const KEYS = {
   sort: 'almDefects.tree.sort',
 } as const;
 
-/** Expanded ids kept at most; old ones drop off first so the store cannot grow without bound. */
+/**
+ * Expanded ids kept at most, so the store cannot grow without bound. The oldest that holds no
+ * other kept id drops off first: a server or project expanded once, long ago, outlives the
+ * hundreds of defect rows expanded under it since (node ids are paths: a child's id is its
+ * parent's, "/", and more).
+ */
 const MAX_EXPANDED = 500;
+
+/** `ids` without its oldest entry that is no other entry's ancestor. */
+function withoutOldestLeaf(ids: readonly string[]): string[] {
+  const leaf = ids.findIndex((id) => !ids.some((other) => other.startsWith(`${id}/`)));
+  // Some entry is always a leaf (the longest); -1 cannot happen, but drops the oldest if it did.
+  const drop = leaf < 0 ? 0 : leaf;
+  return [...ids.slice(0, drop), ...ids.slice(drop + 1)];
+}
 
 export class ViewState {
   private expanded: string[];
@@ -53,7 +66,9 @@ export class ViewState {
   setExpanded(id: string, expanded: boolean): Promise<void> {
     const without = this.expanded.filter((x) => x !== id);
     if (!expanded && without.length === this.expanded.length) return Promise.resolve();
-    this.expanded = expanded ? [...without, id].slice(-MAX_EXPANDED) : without;
+    let ids = expanded ? [...without, id] : without;
+    while (ids.length > MAX_EXPANDED) ids = withoutOldestLeaf(ids);
+    this.expanded = ids;
     return Promise.resolve(this.memento.update(KEYS.expanded, this.expanded));
   }
 

@@ -160,11 +160,14 @@ export abstract class LoadingNode extends TreeNode {
 
   /**
    * Loads afresh while the rows on screen stay, and does not redraw when done: the caller redraws
-   * once (quietReload). A node the view does not show expanded, or never loaded, only forgets
-   * its children and loads when next asked.
+   * once (quietReload). A node not expanded, or never loaded, only forgets its children and loads
+   * when next asked.
    */
   reloadQuietly(): Promise<void> {
-    const shown = this.cached !== undefined && this.expandedInView();
+    // Its own expansion only: a node under a collapsed ancestor costs a request the user does not
+    // see yet, where a missed ancestor (the view state learns expansions from events VS Code can
+    // lose, viewRequests.ts) would cost a second redraw of every filter.
+    const shown = this.cached !== undefined && this.ctx.state.isExpanded(this.id);
     this.forget();
     if (!shown) return Promise.resolve();
     this.quiet = true;
@@ -183,13 +186,6 @@ export abstract class LoadingNode extends TreeNode {
     this.quiet = false;
     this.disposeChildren();
     this.cached = undefined;
-  }
-
-  /** This node and all its ancestors expanded, as the view state remembers them. */
-  private expandedInView(): boolean {
-    if (!this.ctx.state.isExpanded(this.id)) return false;
-    for (let n = this.parent; n; n = n.parent) if (!this.ctx.state.isExpanded(n.id)) return false;
-    return true;
   }
 
   override dispose(): void {

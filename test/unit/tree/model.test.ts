@@ -160,6 +160,22 @@ describe('tree model helpers', () => {
     assert.equal(new ViewState(memento).filter('alm:Demo/DEFAULT/Demo'), undefined);
   });
 
+  it('keeps at most 500 expanded ids, dropping the oldest that holds no other: the server and project expanded first stay', async () => {
+    const memento = new MapMemento();
+    const state = new ViewState(memento);
+    const project = 'alm:Demo/DEFAULT/Demo';
+    for (const id of ['alm:Demo', 'alm:Demo/DEFAULT', project, `${project}/defects`]) await state.setExpanded(id, true);
+    await state.setExpanded('alm:Other', true);
+    for (let i = 1; i <= 600; i++) await state.setExpanded(`${project}/defects/${i}`, true);
+    const after = new ViewState(memento);
+    for (const id of ['alm:Demo', 'alm:Demo/DEFAULT', project, `${project}/defects`]) assert.equal(after.isExpanded(id), true, id);
+    assert.equal(after.isExpanded('alm:Other'), false, 'an old leaf drops off');
+    assert.equal(after.isExpanded(`${project}/defects/104`), false, 'and so do the oldest rows');
+    assert.equal(after.isExpanded(`${project}/defects/105`), true);
+    assert.equal(after.isExpanded(`${project}/defects/600`), true);
+    assert.equal((memento.map.get('almDefects.tree.expanded') as string[]).length, 500);
+  });
+
   it('ignores corrupted stored state', () => {
     const memento = new MapMemento();
     memento.map.set('almDefects.tree.expanded', 'x');

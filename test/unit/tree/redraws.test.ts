@@ -128,6 +128,17 @@ describe('tree redraws: one change per step', () => {
     assert.deepEqual(ctx.redraws, [project], 'the next filter redraws once');
   });
 
+  it('a filter reloads "Defects" quietly whatever the view state says of its ancestors', async () => {
+    const { ctx, server, domain, project, defects } = await expandedDemo(250);
+    // Their expansions were lost or dropped off: the view asks nothing of them during a filter.
+    await ctx.state.setExpanded(server.id, false);
+    await ctx.state.setExpanded(domain.id, false);
+    await project.setFilter({ severity: ['5-Urgent'] });
+    await childrenForView(project, ctx.state);
+    assert.equal(defects.loaded?.length, 50, 'the filtered rows were in when the view asked');
+    assert.deepEqual(ctx.redraws, [project], 'one redraw');
+  });
+
   it('a slow filter lets the view have its children after the loading delay: "Loading…" at once, then a redraw when the rows come', async () => {
     const { ctx, project, defects, fake } = await expandedDemo(250);
     (ctx as { loadingDelayMs: number }).loadingDelayMs = 60;
