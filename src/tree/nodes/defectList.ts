@@ -74,11 +74,12 @@ export class DefectList {
     return out;
   }
 
-  /** Marks the "Load more" row as busy (or not) and redraws it, unless the view is reading the rows already. */
-  setLoadingMore(busy: boolean, redraw = true): void {
-    if (!this.moreNode) return;
-    this.moreNode.busy = busy;
-    if (redraw) this.ctx.changed(this.moreNode);
+  /**
+   * Marks the "Load more" row as busy (or not), without a redraw: Load more has sent the redraw of
+   * the whole list at the click, and the view reads this row with the rest.
+   */
+  setLoadingMore(busy: boolean): void {
+    if (this.moreNode) this.moreNode.busy = busy;
   }
 
   /** Every loaded row (the periodic refresh re-reads their fields in place). */

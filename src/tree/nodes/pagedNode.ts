@@ -85,7 +85,7 @@ export abstract class PagedNode extends LoadingNode {
       const inTime = await Promise.race([appending.done.then(() => true), delay(wait).then(() => false)]);
       if (!inTime && this.appending === appending) {
         appending.answeredEarly = true;
-        this.list?.setLoadingMore(true, false);
+        this.list?.setLoadingMore(true);
       }
     }
     return super.getChildren();
@@ -100,7 +100,7 @@ export abstract class PagedNode extends LoadingNode {
       if (signal.aborted || isAbort(e)) return;
       this.ctx.log.warn(`${this.id}: loading more failed: ${describeError(e)}`);
       // Keep what is loaded and put the error where "Load more" was, with a retry.
-      list.setLoadingMore(false, false);
+      list.setLoadingMore(false);
       this.replaceChildren([...list.nodes().slice(0, -1), failureNode(this, this.ctx, this.projectNode.server.name, e)]);
     }
   }

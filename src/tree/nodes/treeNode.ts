@@ -193,13 +193,7 @@ export abstract class LoadingNode extends TreeNode {
     this.disposeChildren();
   }
 
-  /** Replaces the shown children (after "Load more", a new page) and redraws this node. */
-  protected show(children: TreeNode[]): void {
-    this.replaceChildren(children);
-    this.ctx.changed(this);
-  }
-
-  /** Replaces the children without a redraw: for a redraw already sent, whose children request waits for them. */
+  /** Replaces the shown children without a redraw (Load more): the redraw went out at the click, and its children request waits for them. */
   protected replaceChildren(children: TreeNode[]): void {
     this.cached = children;
   }
