@@ -24,21 +24,9 @@ export class DefectNode extends LoadingNode {
     this.id = `${parent.id}/${ref.id}`;
   }
 
-  /** The last row built, reused while its inputs stay (Load more hands VS Code every loaded row again). */
-  private built: { defect: Defect; changed: boolean; children: boolean; item: NodeItem } | undefined;
-
   item(): NodeItem {
     const d = this.defect;
     const changed = this.changedRemotely;
-    const children = this.ctx.defectChildren !== undefined;
-    const built = this.built;
-    if (built?.defect === d && built.changed === changed && built.children === children) return built.item;
-    const item = this.build(d, changed, children);
-    this.built = { defect: d, changed, children, item };
-    return item;
-  }
-
-  private build(d: Defect, changed: boolean, children: boolean): NodeItem {
     return {
       label: `${d.id}: ${typeof d.name === 'string' ? d.name : ''}`,
       description: changed ? l10n.t('● changed · {0}', defectDescription(d)) : defectDescription(d),
@@ -46,7 +34,7 @@ export class DefectNode extends LoadingNode {
       get tooltip() {
         return changed ? `${defectTooltip(d)}\n\n_${l10n.t('Changed on the server since you last opened it.')}_` : defectTooltip(d);
       },
-      collapsible: children ? 'collapsed' : 'none',
+      collapsible: this.ctx.defectChildren ? 'collapsed' : 'none',
       icon: severityIcon(typeof d.severity === 'string' ? d.severity : undefined),
       contextValue: changed ? 'alm:defect+changed' : 'alm:defect',
       command: { command: 'almDefects.openDefect', title: l10n.t('Open Defect'), arguments: [this.ref] },

@@ -12,38 +12,26 @@ const COLLAPSIBLE: Record<NodeItem['collapsible'], vscode.TreeItemCollapsibleSta
   expanded: vscode.TreeItemCollapsibleState.Expanded,
 };
 
-/**
- * TreeItems by the NodeItem they were made from: a node that hands out the same NodeItem again (a
- * defect row whose defect did not change) gets the same TreeItem, not a new one with new icons.
- */
-const built = new WeakMap<NodeItem, vscode.TreeItem>();
-
 /** The row without its tooltip (see resolveTooltip). */
 export function toTreeItem(node: TreeNode): vscode.TreeItem {
   const item = node.item();
-  const known = built.get(item);
-  if (known) return known;
   const t = new vscode.TreeItem(item.label, COLLAPSIBLE[item.collapsible]);
   t.id = node.id;
   t.description = item.description;
   if (item.icon) t.iconPath = new vscode.ThemeIcon(item.icon.id, item.icon.color ? new vscode.ThemeColor(item.icon.color) : undefined);
   t.contextValue = item.contextValue;
   if (item.command) t.command = item.command;
-  built.set(item, t);
   return t;
 }
 
-/**
- * The tooltip of `node`'s row when VS Code asks for it (TreeDataProvider.resolveTreeItem), on a copy:
- * the row's TreeItem is reused and must go out again without one.
- */
+/** Fills in the tooltip of `node`'s row when VS Code asks for it (TreeDataProvider.resolveTreeItem). */
 export function resolveTooltip(t: vscode.TreeItem, node: TreeNode): vscode.TreeItem {
   const { tooltip } = node.item();
-  if (!tooltip) return t;
-  const md = new vscode.MarkdownString(tooltip);
-  md.supportHtml = false;
-  md.isTrusted = false;
-  const resolved = Object.assign(new vscode.TreeItem(t.label ?? ''), t);
-  resolved.tooltip = md;
-  return resolved;
+  if (tooltip) {
+    const md = new vscode.MarkdownString(tooltip);
+    md.supportHtml = false;
+    md.isTrusted = false;
+    t.tooltip = md;
+  }
+  return t;
 }
