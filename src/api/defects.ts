@@ -104,14 +104,16 @@ export class DefectsResource implements DefectsApi {
     const lock = o.lock;
     if (lock && lock.state !== 'held') throw lockLost(id);
     const dialect = ctx.knownDialect() ?? (await ctx.dialect(o.signal));
-    const res = await ctx.transport.json({
-      method: 'PUT',
-      path: dialect.entityPath(ctx.scope, COLLECTION, id),
-      json: dialect.encodeUpdate('defect', send),
-      target: { kind: 'entity' },
-      signal: o.signal,
-      ...(lock ? { notReplayedAfterReSignIn: () => lockLost(id) } : {}),
-    });
+    const res = await this.namingFields(
+      ctx.transport.json({
+        method: 'PUT',
+        path: dialect.entityPath(ctx.scope, COLLECTION, id),
+        json: dialect.encodeUpdate('defect', send),
+        target: { kind: 'entity' },
+        signal: o.signal,
+        ...(lock ? { notReplayedAfterReSignIn: () => lockLost(id) } : {}),
+      }),
+    );
     return this.entity(dialect, res.body, o.signal);
   }
 
@@ -139,12 +141,14 @@ export class DefectsResource implements DefectsApi {
     const send = changedFields(fields);
     const { ctx } = this;
     const dialect = ctx.knownDialect() ?? (await ctx.dialect(o.signal));
-    const res = await ctx.transport.json({
-      method: 'POST',
-      path: dialect.collectionPath(ctx.scope, COLLECTION),
-      json: dialect.encodeCreate('defect', send),
-      signal: o.signal,
-    });
+    const res = await this.namingFields(
+      ctx.transport.json({
+        method: 'POST',
+        path: dialect.collectionPath(ctx.scope, COLLECTION),
+        json: dialect.encodeCreate('defect', send),
+        signal: o.signal,
+      }),
+    );
     return this.entity(dialect, res.body, o.signal);
   }
 
@@ -158,6 +162,26 @@ export class DefectsResource implements DefectsApi {
       signal: o.signal,
     });
     return res.body === undefined ? { type: 'defect', id } : this.entity(dialect, res.body, o.signal);
+  }
+
+  /**
+   * A refusal that names a field by its label ("The field 'Severity' is required.", as 26.1 words
+   * it) gets the field's name too, so the editor marks the right input.
+   */
+  private async namingFields<T>(write: Promise<T>): Promise<T> {
+    try {
+      return await write;
+    } catch (e) {
+      if (!(e instanceof ValidationError) || e.problems.every((p) => p.field || !p.label)) throw e;
+      const catalog = this.ctx.loadedFields(COLLECTION) ?? (await this.ctx.fields(COLLECTION).catch(() => undefined));
+      if (!catalog) throw e;
+      for (const p of e.problems) {
+        if (p.field || !p.label) continue;
+        const label = p.label.toLowerCase();
+        p.field = catalog.fields.find((f) => f.label.toLowerCase() === label)?.name;
+      }
+      throw e;
+    }
   }
 
   private pageSize(requested: number | undefined): number {
