@@ -161,7 +161,8 @@ export function parseCoreLists(body: unknown): Lists {
       const name = text(v.value ?? v.Value ?? v.Name) ?? '';
       const id = next++;
       items.push({ id, logicalName: text(v.logicalName ?? v.LogicalName) ?? name, name, parentId, children: [] });
-      walk(listUnder(v.Items ?? v.items, ['Item'], 'Item'), id, depth + 1);
+      // JSON nests a tree list's values under `Items`; the XML puts `<Item>`s straight inside their parent.
+      walk(listUnder(v.Items ?? v.items ?? (v.Item === undefined ? undefined : { Item: v.Item }), ['Item'], 'Item'), id, depth + 1);
     }
   };
   for (const l of lists) {
