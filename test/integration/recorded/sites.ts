@@ -41,8 +41,10 @@ export const FIXTURE = {
   png: `${LIVE}/frozen-login.png`,
 };
 
-const json = (fixture: string, status = 200, headers: Record<string, string | string[]> = {}): Answer => ({ status, fixture, headers: { 'Content-Type': 'application/json', ...headers } });
-const xml = (fixture: string, status = 200): Answer => ({ status, fixture, headers: { 'Content-Type': 'application/xml' } });
+/** A JSON fixture as Core sends it. */
+export const json = (fixture: string, status = 200, headers: Record<string, string | string[]> = {}): Answer => ({ status, fixture, headers: { 'Content-Type': 'application/json', ...headers } });
+/** An XML fixture as Core sends it. */
+export const xml = (fixture: string, status = 200): Answer => ({ status, fixture, headers: { 'Content-Type': 'application/xml' } });
 const notAcceptable: Answer = { status: 406, fixture: `${DOCS}/jetty-406.html` };
 
 /** An XML-only resource (Core is-authenticated on 26.1, Core locks on 12.0x–12.2x): 406 to a JSON-only Accept. */
