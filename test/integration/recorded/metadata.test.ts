@@ -101,7 +101,10 @@ describe('recorded answers: field metadata, lists and users', () => {
           assert.deepEqual(typing(f), expectedTyping(e), name);
         }
         assert.ok(catalog.get('subject'), 'subject (a Number bound to list 2 on 26.1) is read too');
-        assert.ok(live.sent('GET', FIELDS_PATH).some((r) => r.status === 200), 'read from an answer the server gave');
+        assert.ok(
+          live.sent('GET', FIELDS_PATH).some((r) => r.status === 200),
+          'read from an answer the server gave',
+        );
       });
 
       it('editable and hidden per field; an inactive field stays in the catalog, hidden', async () => {

@@ -13,7 +13,7 @@ import { extname, join } from 'node:path';
 
 export const FIXTURES = join(__dirname, 'fixtures');
 /** The ALM root path every recorded server lives under. */
-export const ROOT = '/qcbin';
+const ROOT = '/qcbin';
 
 export interface RecordedRequest {
   method: string;
@@ -39,7 +39,7 @@ export interface Answer {
   body?: string | Buffer;
 }
 
-export type Responder = (req: RecordedRequest, replay: ReplayServer) => Answer;
+type Responder = (req: RecordedRequest, replay: ReplayServer) => Answer;
 
 export interface Route {
   method: string;
@@ -90,7 +90,7 @@ function parseCookies(header: string | undefined): Map<string, string> {
 }
 
 /** A random cookie value shaped like the servers' (URL-safe, long). */
-export function token(bytes = 24): string {
+function token(bytes = 24): string {
   return randomBytes(bytes).toString('base64url');
 }
 

@@ -125,7 +125,7 @@ function getLogout(req: RecordedRequest, replay: ReplayServer): Answer {
 }
 
 /** `GET rest/is-authenticated`: XML only (406 to JSON on 26.1); 401 without a live session (§2.5). */
-const isAuthenticated = xmlOnly((req, replay) => {
+const isAuthenticated = xmlOnly((req, replay): Answer => {
   const s: ReplaySession | undefined = replay.sessionOf(req);
   if (!s || s.state !== 'live') return { status: 401, headers: { 'WWW-Authenticate': `LWSSO realm="${replay.baseUrl}/authentication-point"` } };
   const body = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><AuthenticationInfo><Username>${s.user}</Username></AuthenticationInfo>`;
@@ -203,7 +203,11 @@ export function live261(o: LiveOptions = {}): Promise<ReplayServer> {
   ];
   return new ReplayServer(routes, {
     enforceXsrf: true,
-    noSession: { status: 401, statusText: "Authentication failed. Browser based integrations - to login append '?login-form-required=y' to the url you tried to access.", fixture: `${DOCS}/jetty-401.html` },
+    noSession: {
+      status: 401,
+      statusText: "Authentication failed. Browser based integrations - to login append '?login-form-required=y' to the url you tried to access.",
+      fixture: `${DOCS}/jetty-401.html`,
+    },
     loggedOut: json(LIVE_ERRORS.loggedOut, 500),
     missingXsrf: json(LIVE_ERRORS.xsrf, 401),
     notFound: json(LIVE_ERRORS.notFound, 404),
@@ -212,7 +216,11 @@ export function live261(o: LiveOptions = {}): Promise<ReplayServer> {
 
 /** An ALM 12.5x: the `/api` tree (seed) beside Core, one-call sign-in, XSRF not enforced. */
 export function api125(): Promise<ReplayServer> {
-  const seedJson = (fixture: string, status = 200): Answer => ({ status, fixture, headers: { ...JETTY_12, 'Content-Type': 'application/json', 'Cache-Control': 'no-cache, max-age=0', Pragma: 'no-cache' } });
+  const seedJson = (fixture: string, status = 200): Answer => ({
+    status,
+    fixture,
+    headers: { ...JETTY_12, 'Content-Type': 'application/json', 'Cache-Control': 'no-cache, max-age=0', Pragma: 'no-cache' },
+  });
   const routes: Route[] = [
     { method: 'POST', path: '/api/authentication/sign-in', auth: 'none', answer: apiSignIn },
     {
@@ -232,7 +240,11 @@ export function api125(): Promise<ReplayServer> {
   ];
   return new ReplayServer(routes, {
     enforceXsrf: false,
-    noSession: { status: 401, statusText: "Authentication failed. Browser based integrations - to login append '?login-form-required=y' to the url you tried to access.", fixture: `${DOCS}/jetty-401.html` },
+    noSession: {
+      status: 401,
+      statusText: "Authentication failed. Browser based integrations - to login append '?login-form-required=y' to the url you tried to access.",
+      fixture: `${DOCS}/jetty-401.html`,
+    },
     loggedOut: { status: 401, fixture: `${DOCS}/jetty-401.html` },
     missingXsrf: { status: 401 },
     notFound: { status: 404, headers: JETTY_12 },
