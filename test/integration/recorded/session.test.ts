@@ -6,7 +6,7 @@
 import { strict as assert } from 'node:assert';
 import type { AlmClient, Credentials, ProjectApi } from '../../../src/api/index';
 import type { ReplayServer } from './replayServer';
-import { API_KEY, CORE, DOMAIN, LIVE_ERRORS, PROJECT, USER, clientOf, json, live261 } from './sites';
+import { API_KEY, CORE, DOMAIN, LIVE_ERRORS, PROJECT, USER, clientOf, json, live261, remarks } from './sites';
 
 const FLOWS: { name: string; credentials: Credentials; signIn: [string, string] }[] = [
   { name: 'API key', credentials: API_KEY, signIn: ['POST', '/rest/oauth2/login'] },
@@ -85,10 +85,56 @@ describe('recorded answers: session end on a live 26.1', () => {
           checks.some((c) => c.status !== 406),
           'asked in a form the server answers (XML)',
         );
+        assert.ok(
+          checks.some((c) => c.cookies.get('LWSSO_COOKIE_KEY') === live.sessions[0].lwsso),
+          'asked with the ended session\u2019s cookie, so the answer says whether that session ended',
+        );
         assert.equal(live.liveSessions.length, 0);
       });
     });
   }
+
+  it('a POST logout answering 500 that still ended the session (26.1 varies between 200 and 500): signOut resolves and the session is over', async () => {
+    live.reset();
+    const c = clientOf(live, API_KEY).client;
+    try {
+      await c.project(DOMAIN, PROJECT).defects.get(7);
+      const s = live.sessions[0];
+      live.override({
+        method: 'POST',
+        path: '/authentication-point/logout',
+        auth: 'none',
+        times: 1,
+        answer: (req, replay) => {
+          const ended = replay.sessionOf(req);
+          if (ended) ended.state = 'logged-out';
+          return json(LIVE_ERRORS.general, 500);
+        },
+      });
+      await c.signOut();
+      assert.equal(s.state, 'logged-out');
+      assert.equal(c.session, undefined);
+    } finally {
+      await c.dispose();
+    }
+  });
+
+  it('a logout the server answers 200 but that leaves the session open: the client finds it still open and says so in the log', async () => {
+    live.reset();
+    const { client: c, logs } = clientOf(live, API_KEY);
+    try {
+      await c.project(DOMAIN, PROJECT).defects.get(7);
+      live.override({ method: 'POST', path: '/authentication-point/logout', auth: 'none', answer: { status: 200 } });
+      await c.signOut();
+      assert.equal(live.liveSessions.length, 1, 'the replay kept the session open');
+      assert.ok(
+        remarks(logs).some((l) => /sign-?out/i.test(l) && /not|still|fail|unconfirmed/i.test(l)),
+        `the ALM log says the sign-out was not confirmed:\n${logs.join('\n')}`,
+      );
+    } finally {
+      await c.dispose();
+    }
+  });
 
   it('a sign-out on a server still answering GET logout (the probed 26.1 SaaS) also ends the session', async () => {
     const withGet = await live261({ getLogout: true });
