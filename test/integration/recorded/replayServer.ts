@@ -114,6 +114,7 @@ export class ReplayServer {
   readonly sessions: ReplaySession[] = [];
   private routes: Route[] = [];
   private readonly uses = new Map<Route, number>();
+  private readonly waiters: { match: (r: RecordedRequest) => boolean; resolve: (r: RecordedRequest) => void }[] = [];
   private readonly server: Server;
   private port = 0;
 
@@ -160,6 +161,11 @@ export class ReplayServer {
   /** The requests with this method whose path matches. */
   sent(method: string, path: string | RegExp): RecordedRequest[] {
     return this.requests.filter((r) => r.method === method && matches(path, r.path));
+  }
+
+  /** Resolves with the next request matching `match` once it has been answered (an event to wait for, not a time). */
+  answered(match: (r: RecordedRequest) => boolean): Promise<RecordedRequest> {
+    return new Promise((resolve) => this.waiters.push({ match, resolve }));
   }
 
   newSession(user: string): ReplaySession {
@@ -209,6 +215,10 @@ export class ReplayServer {
     }
     recorded.status = answer.status;
     this.write(res, answer);
+    for (const w of this.waiters.filter((x) => x.match(recorded))) {
+      this.waiters.splice(this.waiters.indexOf(w), 1);
+      w.resolve(recorded);
+    }
   }
 
   private answer(req: RecordedRequest, underRoot: boolean): Answer {

@@ -136,6 +136,27 @@ describe('recorded answers: session end on a live 26.1', () => {
     }
   });
 
+  it('the keep-alive while a lock is held notices a logged-out session (500 TokenId…): the lock is reported lost', async () => {
+    live.reset();
+    const c = clientOf(live, API_KEY, { keepAliveMs: 25 }).client;
+    // A lock answered in JSON (current Core reference), so this holds only the keep-alive.
+    live.override({ method: 'POST', path: `${CORE}/defects/7/lock`, answer: json('live-26.1/defect-7.json') });
+    try {
+      const handle = await c.project(DOMAIN, PROJECT).locks.acquire({ type: 'defect', id: 7 });
+      const ended = new Promise<string>((resolve) => c.onDidChangeSession((e) => resolve(e.reason)));
+      live.logOutAll();
+      const keepAlive = (n: number): Promise<string> => {
+        let seen = 0;
+        return live.answered((r) => r.path === '/rest/site-session' && r.method === 'GET' && r.status === 500 && ++seen === n).then(() => 'still touching');
+      };
+      // The session event, or a second refused keep-alive without it (the client did not notice).
+      assert.equal(await Promise.race([ended, keepAlive(2)]), 'expired');
+      assert.equal(handle.state, 'lost');
+    } finally {
+      await c.dispose();
+    }
+  });
+
   it('a sign-out on a server still answering GET logout (the probed 26.1 SaaS) also ends the session', async () => {
     const withGet = await live261({ getLogout: true });
     const c = clientOf(withGet, API_KEY).client;
