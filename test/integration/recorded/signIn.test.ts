@@ -75,6 +75,17 @@ describe('recorded answers: sign-in, tree detection, domains and projects', () =
       assert.equal(api.sent('GET', '/api/domains/DEFAULT/projects').length, 1);
     });
 
+    it('signs out through GET /api/authentication/sign-out, which ends the session', async () => {
+      const client = open(api, USER);
+      await client.domains();
+      const s = api.sessions[0];
+      await client.signOut();
+      const [signOut] = api.sent('GET', '/api/authentication/sign-out');
+      assert.equal(signOut.cookies.get('LWSSO_COOKIE_KEY'), s.lwsso);
+      assert.equal(s.state, 'logged-out');
+      assert.equal(client.session, undefined);
+    });
+
     it('a wrong password: AuthError from the 401, and no second attempt', async () => {
       const client = open(api, { username: 'alice', password: 'wrong-password' });
       const err = await client.signIn().catch((e: unknown) => e);

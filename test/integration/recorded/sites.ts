@@ -69,6 +69,13 @@ function apiSignIn(req: RecordedRequest, replay: ReplayServer): Answer {
   return { status: 200, headers: { ...JETTY_12, Expires: 'Thu, 01 Jan 1970 00:00:00 GMT', 'Set-Cookie': cookies } };
 }
 
+/** `GET /api/authentication/sign-out` on 12.5x (D-signout): ends the session, expires the single-sign-on cookie. */
+function apiSignOut(req: RecordedRequest, replay: ReplayServer): Answer {
+  const s = replay.sessionOf(req);
+  if (s) s.state = 'logged-out';
+  return { status: 200, headers: { ...JETTY_12, 'Set-Cookie': ['LWSSO_COOKIE_KEY="";Version=1;Path=/;Expires=Thu, 01-Jan-1970 00:00:00 GMT;Max-Age=0'] } };
+}
+
 /** `GET authentication-point/authenticate` with Basic: the single-sign-on cookie only (D-authn). */
 function authenticate(req: RecordedRequest, replay: ReplayServer): Answer {
   const user = basicUser(req);
@@ -223,12 +230,8 @@ export function api125(): Promise<ReplayServer> {
   });
   const routes: Route[] = [
     { method: 'POST', path: '/api/authentication/sign-in', auth: 'none', answer: apiSignIn },
-    {
-      method: 'GET',
-      path: '/api/authentication/sign-out',
-      auth: 'none',
-      answer: { status: 200, headers: { ...JETTY_12, 'Set-Cookie': ['LWSSO_COOKIE_KEY="";Version=1;Path=/;Expires=Thu, 01-Jan-1970 00:00:00 GMT;Max-Age=0'] } },
-    },
+    { method: 'GET', path: '/api/authentication/sign-out', auth: 'none', answer: apiSignOut },
+    { method: 'GET', path: '/rest/is-authenticated', auth: 'none', answer: isAuthenticated },
     { method: 'GET', path: '/rest/site-session', answer: { status: 200, headers: JETTY_12 } },
     { method: 'GET', path: '/api/domains', answer: seedJson(`${SEED}/domains.json`) },
     { method: 'GET', path: `/api/domains/${DOMAIN}/projects`, answer: seedJson(`${SEED}/projects.json`) },
