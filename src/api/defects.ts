@@ -2,7 +2,7 @@
 // selection, create and delete.
 import { allOf, assertFieldName, gt, normalizeCondition, normalizeOrderBy } from './clauses';
 import type { Filter } from './clauses';
-import { LockLostError, SelectionGuardError, ServerError, ValidationError, VersionConflictError } from './errors';
+import { AlmApiError, LockLostError, SelectionGuardError, ServerError, ValidationError, VersionConflictError } from './errors';
 import { ValueTyper } from './dialect/coreValues';
 import type { CollectionEnvelope, WireDialect } from './dialect/dialect';
 import { KeysetCollection, PagedCollection, toPage } from './paging';
@@ -148,7 +148,9 @@ export class DefectsResource implements DefectsApi {
         json: dialect.encodeCreate('defect', send),
         signal: o.signal,
       }),
-    );
+    ).catch((e: unknown) => {
+      throw createMayHaveLanded(e);
+    });
     return this.entity(dialect, res.body, o.signal);
   }
 
@@ -234,4 +236,14 @@ export class DefectsResource implements DefectsApi {
     const typer = this.loadedTyper() ?? (await this.values(q.signal));
     return { items: env.items.map((r) => typer.type(r)), total: env.total };
   }
+}
+
+/**
+ * A create the server failed with a 5xx may still have committed (a live 26.1 once did, reference
+ * §16.4): the reason says to look before trying again, so a retry does not file the defect twice.
+ */
+function createMayHaveLanded(e: unknown): unknown {
+  if (!(e instanceof AlmApiError) || e.status === undefined || e.status < 500) return e;
+  e.message = `${e.message} The defect may have been created anyway: check the project's newest defects before trying again.`;
+  return e;
 }

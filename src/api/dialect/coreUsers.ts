@@ -28,8 +28,9 @@ export function parseCoreUsers(body: unknown): ProjectUser[] {
   const users: ProjectUser[] = [];
   for (const u of list) {
     const name = text(u.Name ?? u.name);
-    if (!name || text(u.UserActive)?.toLowerCase() === 'false') continue;
-    const fullName = text(u.FullName ?? u['full-name']);
+    // PascalCase as the XML maps, and camelCase in case the users answer went the way 26.1's fields did.
+    if (!name || text(u.UserActive ?? u.userActive)?.toLowerCase() === 'false') continue;
+    const fullName = text(u.FullName ?? u.fullName ?? u['full-name']);
     const email = text(u.email ?? u.Email);
     users.push({ name, ...(fullName ? { fullName } : {}), ...(email ? { email } : {}) });
   }

@@ -110,6 +110,7 @@ describe('recorded answers: error forms of a live 26.1', () => {
       const err = await rejection(p.defects.create({ name: 'Once only', 'detected-by': 'alice', 'creation-time': '2026-11-27', severity: '1-Low', status: 'New' }));
       assert.ok(err instanceof AlmApiError, `${String(err)}`);
       assert.equal(live.sent('POST', `${CORE}/defects`).length, 1);
+      assert.match(err.message, /may have been created anyway/, 'a 5xx create may have committed: the user is told to look before retrying');
     });
 
     it('on a PUT: not retried, exactly one request', async () => {
