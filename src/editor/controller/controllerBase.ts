@@ -29,6 +29,20 @@ export interface DefectControllerOptions {
   describe?: (e: unknown) => string;
   /** The defect as the server has it after a save, e.g. for the tree to show the new values. */
   onSaved?: (defect: Defect) => void;
+  /** A new defect's pre-filled values (the project's template, a report from code); ignored for a defect that exists. */
+  prefill?: NewDefectPrefill;
+  /** A new defect was created (after `onSaved`'s tree update would not find its row yet). */
+  onCreated?: (defect: Defect) => void;
+}
+
+/** Values a new defect's form starts with, and where they came from (the form says so). */
+export interface NewDefectPrefill {
+  /** The project's `almDefects.newDefectDefaults` values. */
+  template?: Readonly<Record<string, WireValue>>;
+  /** Values from where the user reported from (code, a stack trace); they win over the template's. */
+  values?: Readonly<Record<string, WireValue>>;
+  /** Where `values` came from, as the form names it (e.g. "src/app.ts, lines 3–5"). */
+  origin?: string;
 }
 
 const describeDefault = (e: unknown) => (e instanceof Error ? e.message : String(e));

@@ -13,7 +13,7 @@ import { verStampOf } from './conflicts';
 import { buildFieldViews, statusValues } from './fieldViews';
 import { wireValues } from './values';
 
-export type { DefectControllerOptions } from './controllerBase';
+export type { DefectControllerOptions, NewDefectPrefill } from './controllerBase';
 
 export class DefectController extends ControllerBase {
   /** Reads metadata, lists and the defect; restores unsaved edits given in the options. */
@@ -37,7 +37,7 @@ export class DefectController extends ControllerBase {
       );
       this.statuses = statusValues(catalog, lists);
       if (defect) this.form.server = wireValues(defect);
-      else for (const [f, v] of Object.entries(this.newDefectDefaults())) this.form.set(f, v);
+      else this.fillNew();
       this.transition(this.isNew ? 'loadedNew' : 'loaded');
       const restore = this.options.restore;
       if (restore && this.form.restore(restore, (f) => this.views.some((v) => v.name === f && !v.readOnly))) {
@@ -282,6 +282,7 @@ export class DefectController extends ControllerBase {
       this.notice = { kind: 'info', text: l10n.t('Created defect {0}.', created.id) };
       this.transition('savedReleased');
       this.emit('init', 'values', 'status');
+      this.options.onCreated?.(created);
       return 'saved';
     } catch (e) {
       if (e instanceof ValidationError) return this.rejectedByServer(e);
@@ -326,6 +327,28 @@ export class DefectController extends ControllerBase {
     this.transition('saveRejected');
     this.emit('status');
     return 'invalid';
+  }
+
+  /**
+   * A new defect's first values: the built-in ones, then the project's template, then what the
+   * user reported from. Fields the form does not offer (or cannot write) are left out, and the
+   * notice says which fields the template and the report filled, so the user checks them.
+   */
+  private fillNew(): void {
+    for (const [f, v] of Object.entries(this.newDefectDefaults())) this.form.set(f, v);
+    const { template = {}, values = {}, origin } = this.options.prefill ?? {};
+    const writable = (f: string) => this.views.some((v) => v.name === f && !v.readOnly);
+    const fromTemplate = Object.keys(template).filter((f) => writable(f) && !Object.hasOwn(values, f));
+    const fromReport = Object.keys(values).filter(writable);
+    const unknown = [...Object.keys(template), ...Object.keys(values)].filter((f) => !writable(f));
+    for (const f of fromTemplate) this.form.set(f, template[f]);
+    for (const f of fromReport) this.form.set(f, values[f]);
+    const lines: string[] = [];
+    const labels = (fields: string[]) => fields.map((f) => this.label(f)).join(', ');
+    if (fromReport.length) lines.push(origin ? l10n.t('Pre-filled from {0}: {1}.', origin, labels(fromReport)) : l10n.t('Pre-filled: {0}.', labels(fromReport)));
+    if (fromTemplate.length) lines.push(l10n.t('From the project template (almDefects.newDefectDefaults): {0}.', labels(fromTemplate)));
+    if (unknown.length) lines.push(l10n.t('Not offered by this form, so left out: {0}.', [...new Set(unknown)].join(', ')));
+    if (lines.length) this.notice = { kind: unknown.length ? 'warning' : 'info', text: lines.join(' ') };
   }
 
   private newDefectDefaults(): Record<string, WireValue> {
