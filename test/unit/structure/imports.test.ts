@@ -24,6 +24,7 @@ const LAYERS: Record<string, number> = {
   work: 4,
   references: 4,
   refresh: 4,
+  report: 4,
   'extension.ts': 5,
 };
 
