@@ -23,6 +23,9 @@ import type { DefectEditorApi } from './editor/registerDefectEditor';
 import { registerReferences } from './references/register';
 import type { ReferencesFeature } from './references/register';
 import { registerRefresh } from './refresh/register';
+import type { ReportPrompts } from './report/prompts';
+import { vscodeReportPrompts } from './report/prompts';
+import { registerReport } from './report/register';
 import { registerWork } from './work/register';
 import type { WorkFeature } from './work/register';
 import type { RefreshFeature } from './refresh/register';
@@ -74,6 +77,7 @@ export interface AlmDefectsApi {
 export interface ExtensionPrompts {
   auth: Partial<AuthPrompts>;
   attachments: Partial<AttachmentPrompts>;
+  report: Partial<ReportPrompts>;
 }
 
 let shutdown: (() => Promise<void>) | undefined;
@@ -86,7 +90,7 @@ export function activate(context: vscode.ExtensionContext): AlmDefectsApi {
   const log = Log.create(channel);
 
   // VS Code's dialogs; in test mode usePrompts() layers the tests' answers over them.
-  const prompts = { auth: vscodeAuthPrompts, attachments: vscodePrompts };
+  const prompts = { auth: vscodeAuthPrompts, attachments: vscodePrompts, report: vscodeReportPrompts };
   const services = new AuthServices(context.secrets, log, () => prompts.auth);
   const statusBar = new ConnectionStatusBar(services.manager);
   const auth = new AlmAuthenticationProvider(services.manager, log.child('auth'), () => prompts.auth);
@@ -114,6 +118,7 @@ export function activate(context: vscode.ExtensionContext): AlmDefectsApi {
       work.opened(ref);
       return opening;
     }),
+    registerReport({ editor, manager: services.manager, log, prompts: () => prompts.report }),
     ...registerAuthCommands(services),
     ...chat.disposables,
     vscode.commands.registerCommand('almDefects.showLog', () => channel.show(true)),
@@ -172,6 +177,7 @@ export function activate(context: vscode.ExtensionContext): AlmDefectsApi {
             const previous = { ...prompts };
             prompts.auth = { ...prompts.auth, ...answers.auth };
             prompts.attachments = { ...prompts.attachments, ...answers.attachments };
+            prompts.report = { ...prompts.report, ...answers.report };
             return new vscode.Disposable(() => Object.assign(prompts, previous));
           },
         }),

@@ -42,7 +42,7 @@ export interface DefectEditorApi {
 }
 
 /** What a caller pre-fills in a new defect (the template comes from the settings) and hears after it is created. */
-export interface NewDefectFill extends Omit<NewDefectPrefill, 'template'> {
+interface NewDefectFill extends Omit<NewDefectPrefill, 'template'> {
   onCreated?: (defect: EditorProjectRef & { id: number }) => void;
 }
 

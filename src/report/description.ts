@@ -64,7 +64,9 @@ export function describeReport(parts: DescriptionParts, attachmentName: string):
     cut = capped.cut;
     out.push(`<pre><code>${escapeHtml(capped.shown)}</code></pre>`);
     if (cut) {
-      out.push(`<p><i>${escapeHtml(l10n.t('Shortened to {0} of {1} lines here; the whole {2} is attached as {3}.', capped.shownLines, capped.totalLines, parts.blockName ?? l10n.t('text'), attachmentName))}</i></p>`);
+      out.push(
+        `<p><i>${escapeHtml(l10n.t('Shortened to {0} of {1} lines here; the whole {2} is attached as {3}.', capped.shownLines, capped.totalLines, parts.blockName ?? l10n.t('text'), attachmentName))}</i></p>`,
+      );
     }
   }
   if (parts.environment) out.push(environmentHtml(parts.environment));

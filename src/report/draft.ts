@@ -22,7 +22,7 @@ export interface ReportInput {
   readonly environment?: Environment;
 }
 
-export type ReportSource = 'test' | 'diagnostic' | 'todo' | 'trace' | 'selection';
+type ReportSource = 'test' | 'diagnostic' | 'todo' | 'trace' | 'selection';
 
 export interface ReportDraft {
   readonly source: ReportSource;

@@ -6,9 +6,9 @@ import * as l10n from '@vscode/l10n';
 /** Lines of code or trace the description shows at most. */
 export const MAX_LINES = 200;
 /** Characters of code or trace the description shows at most. */
-export const MAX_CHARS = 20_000;
+const MAX_CHARS = 20_000;
 /** Characters a report takes at all (a selection larger than this is refused: nobody reports 5 MB by hand). */
-export const MAX_REPORT_CHARS = 5_000_000;
+const MAX_REPORT_CHARS = 5_000_000;
 
 export interface CappedText {
   /** What the description shows. */
@@ -43,7 +43,6 @@ export function refusal(text: string): string | undefined {
   if (text.includes('\uFFFD')) {
     return l10n.t('The selection is not valid UTF-8 text (it shows replacement characters). Reopen the file with the right encoding, or attach it to the defect instead.');
   }
-  // eslint-disable-next-line no-control-regex -- looking for exactly these characters
   const controls = text.match(/[\u0000-\u0008\u000B\u000E-\u001F\u007F]/g)?.length ?? 0;
   if (controls > 0 && (text.includes('\u0000') || controls > text.length / 100)) {
     return l10n.t('The selection looks like binary data, not text. Attach the file to the defect instead.');

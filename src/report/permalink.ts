@@ -4,7 +4,7 @@
 // GitHub Enterprise or a self-managed GitLab, bitbucket.org, dev.azure.com, *.visualstudio.com).
 // No `vscode` import, so it is tested in plain mocha.
 
-export type HostKind = 'github' | 'gitlab' | 'bitbucket' | 'azure';
+type HostKind = 'github' | 'gitlab' | 'bitbucket' | 'azure';
 
 /** A remote the permalink can be built for: the web address of the repository and how its files are linked. */
 export interface HostedRepository {

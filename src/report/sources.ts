@@ -2,7 +2,7 @@
 // and its error line, and the summary each gives. No `vscode` import, so it is tested in plain mocha.
 
 /** ALM's Summary holds at most 255 characters. */
-export const SUMMARY_MAX = 255;
+const SUMMARY_MAX = 255;
 
 export interface MarkerComment {
   readonly marker: 'TODO' | 'FIXME' | 'BUG';

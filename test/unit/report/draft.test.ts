@@ -53,7 +53,13 @@ describe('report: summaries', () => {
   });
 
   it("from a diagnostic's message, with its source and code in the description", () => {
-    const d = draft({ text: 'const n: number = "x";', selected: false, code: CODE, diagnostic: { message: "Type 'string' is not assignable to type 'number'.\nmore", source: 'ts', code: '2322' }, cursorLine: { line: 2, text: '// TODO: not this' } });
+    const d = draft({
+      text: 'const n: number = "x";',
+      selected: false,
+      code: CODE,
+      diagnostic: { message: "Type 'string' is not assignable to type 'number'.\nmore", source: 'ts', code: '2322' },
+      cursorLine: { line: 2, text: '// TODO: not this' },
+    });
     assert.equal(d.source, 'diagnostic');
     assert.equal(d.summary, "Type 'string' is not assignable to type 'number'.");
     assert.match(d.descriptionHtml, /<b>Problem:<\/b> Type &#39;string&#39; is not assignable to type &#39;number&#39;\.\nmore \(ts 2322\)/);
@@ -74,10 +80,10 @@ describe('report: summaries', () => {
 });
 
 describe('report: stack traces', () => {
-  const node = 'TypeError: Cannot read properties of undefined (reading \'id\')\n    at total (/app/src/cart.ts:3:10)\n    at main (/app/src/index.ts:9:3)';
+  const node = "TypeError: Cannot read properties of undefined (reading 'id')\n    at total (/app/src/cart.ts:3:10)\n    at main (/app/src/index.ts:9:3)";
   const java = 'Exception in thread "main" java.lang.IllegalStateException: empty cart\n\tat shop.Cart.total(Cart.java:31)\n\tat shop.Main.main(Main.java:9)';
   const python = 'Traceback (most recent call last):\n  File "app.py", line 3, in <module>\n    total()\nZeroDivisionError: division by zero';
-  const dotnet = "System.NullReferenceException: Object reference not set to an instance of an object.\n   at Shop.Cart.Total() in C:\\src\\Cart.cs:line 31";
+  const dotnet = 'System.NullReferenceException: Object reference not set to an instance of an object.\n   at Shop.Cart.Total() in C:\\src\\Cart.cs:line 31';
 
   it('recognises traces of common runtimes and not plain code', () => {
     for (const t of [node, java, python, dotnet]) assert.ok(isStackTrace(t), t);
@@ -103,7 +109,12 @@ describe('report: stack traces', () => {
 
 describe('report: a failed test', () => {
   it("takes the message's first line as the summary and names the test", () => {
-    const d = draft({ text: '', selected: false, test: { name: 'cart > total applies discount', message: 'Expected 90 but got 100\n+ expected - actual', trace: '    at Context.<anonymous> (test/cart.test.ts:12:5)' }, environment: ENV });
+    const d = draft({
+      text: '',
+      selected: false,
+      test: { name: 'cart > total applies discount', message: 'Expected 90 but got 100\n+ expected - actual', trace: '    at Context.<anonymous> (test/cart.test.ts:12:5)' },
+      environment: ENV,
+    });
     assert.equal(d.source, 'test');
     assert.equal(d.summary, 'Expected 90 but got 100');
     assert.match(d.descriptionHtml, /<b>Test:<\/b> cart &gt; total applies discount/);

@@ -44,7 +44,16 @@ describe('report: permalinks from Git remotes', () => {
   });
 
   it('knows no link for other hosts, local paths and malformed remotes', () => {
-    for (const remote of ['https://git.example.com/acme/shop.git', '/srv/git/shop.git', 'file:///srv/git/shop.git', '../shop', 'github.com', 'https://github.com/acme', 'https://github.com/acme/shop/extra', 'git@ssh.dev.azure.com:v2/acme/Shop/shop']) {
+    for (const remote of [
+      'https://git.example.com/acme/shop.git',
+      '/srv/git/shop.git',
+      'file:///srv/git/shop.git',
+      '../shop',
+      'github.com',
+      'https://github.com/acme',
+      'https://github.com/acme/shop/extra',
+      'git@ssh.dev.azure.com:v2/acme/Shop/shop',
+    ]) {
       assert.equal(hostedRepository(remote), undefined, remote);
     }
   });
