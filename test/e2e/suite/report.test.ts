@@ -1,0 +1,137 @@
+// "Report ALM Defect…" in the real workbench: the light bulb's action on a TODO comment opens the New
+// Defect form pre-filled (summary from the comment, the project template's severity, a description
+// with the file, line and escaped code), the defect is created with that description and the
+// reference goes into the comment; a failed test's message becomes a defect's summary and
+// description; binary text is refused without opening a form.
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs/promises';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { AlmClient, ProjectApi } from '../../../src/api/index';
+import type { AlmDefectsApi } from '../../../src/extension';
+import type { ReportResult } from '../../../src/report/register';
+import { DEMO, activate, bobProject, signInAs, until, usePrompts } from './support';
+import { SettingsScope } from './workflowSupport';
+
+let api: AlmDefectsApi;
+let bob: AlmClient;
+let bobDemo: ProjectApi;
+let dir: string;
+const settings = new SettingsScope();
+
+const TODO_LINE = '  // TODO: total ignores the <discount> & tax';
+const SOURCE = ['export function total(items: number[]): number {', '  const sum = items.reduce((a, b) => a + b, 0);', TODO_LINE, '  return sum;', '}', ''].join('\n');
+
+/** The new-defect form the report opened, once it is editable. */
+async function newDefectForm() {
+  const c = await until('the pre-filled New Defect form', () => api.editor.controller({ ...DEMO }));
+  await until('the form to be editable', () => c.lockPhase === 'editing');
+  return c;
+}
+
+describe('report: a defect from code and from a failed test', function () {
+  this.timeout(90_000);
+
+  before(async () => {
+    api = await activate();
+    await signInAs('Demo');
+    ({ client: bob, demo: bobDemo } = bobProject());
+    await settings.set('almDefects.defaultProject', DEMO);
+    await settings.set('almDefects.newDefectDefaults', { 'Demo/DEFAULT/Demo': { severity: '3-High' } });
+    const folder = vscode.workspace.workspaceFolders?.[0];
+    assert.ok(folder);
+    dir = path.join(folder.uri.fsPath, 'report-src');
+    await fs.rm(dir, { recursive: true, force: true });
+    await fs.mkdir(dir, { recursive: true });
+  });
+
+  afterEach(async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
+  after(async () => {
+    await settings.restore();
+    await bob?.dispose();
+    await fs.rm(dir, { recursive: true, force: true }).catch(() => undefined);
+  });
+
+  it('creates a defect from the code action on a TODO and inserts its reference into the comment', async () => {
+    const file = path.join(dir, 'cart.ts');
+    await fs.writeFile(file, SOURCE);
+    const uri = vscode.Uri.file(file);
+    const document = await vscode.workspace.openTextDocument(uri);
+    await vscode.window.showTextDocument(document);
+    const at = new vscode.Range(2, 5, 2, 5);
+    const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', uri, at);
+    const action = actions.find((a) => a.title === 'Report ALM Defect for this TODO…');
+    assert.ok(action?.command, `the light bulb offers the report: ${actions.map((a) => a.title).join(', ')}`);
+
+    const asked: string[] = [];
+    const answers = usePrompts({ report: { insertReference: async (reference) => (asked.push(reference), true) } });
+    try {
+      const result = await vscode.commands.executeCommand<ReportResult>(action.command.command, ...(action.command.arguments ?? []));
+      assert.equal(result.opened, true);
+      const c = await newDefectForm();
+      assert.equal(c.value('name'), 'total ignores the <discount> & tax');
+      assert.equal(c.value('severity'), '3-High', "the project template's value");
+      assert.match(c.status().notice?.text ?? '', /Pre-filled from the comment at report-src\/cart\.ts, line 3: Summary, Description\./);
+      assert.equal(await c.save(), 'saved');
+      const created = await result.followedUp;
+      assert.equal(created.id, c.defectKey.id);
+
+      const defect = await bobDemo.defects.get(created.id);
+      assert.equal(defect.name, 'total ignores the <discount> & tax');
+      assert.equal(defect.severity, '3-High');
+      const description = String(defect.description);
+      assert.match(description, /report-src\/cart\.ts, line 3/);
+      assert.match(description, /<pre><code> {2}\/\/ TODO: total ignores the &lt;discount&gt; &amp; tax<\/code><\/pre>/);
+      assert.doesNotMatch(description, /<discount>/, 'the code is escaped, not markup');
+
+      assert.deepEqual(asked, [`defect ${created.id}`]);
+      const line = await until('the reference in the comment', () => (document.lineAt(2).text.includes(`defect ${created.id}`) ? document.lineAt(2).text : undefined));
+      assert.equal(line, `  // TODO (defect ${created.id}): total ignores the <discount> & tax`);
+      await document.save();
+    } finally {
+      answers.dispose();
+    }
+  });
+
+  it("fills a defect from a failed test's message (Test Results' menu)", async () => {
+    const controller = vscode.tests.createTestController('almDefectsReportE2e', 'Report e2e');
+    try {
+      const file = vscode.Uri.file(path.join(dir, 'cart.test.ts'));
+      await fs.writeFile(file.fsPath, "it('applies the discount', () => {});\n");
+      const suite = controller.createTestItem('cart', 'cart', file);
+      const test = controller.createTestItem('discount', 'applies the discount', file);
+      test.range = new vscode.Range(0, 0, 0, 38);
+      suite.children.add(test);
+      controller.items.add(suite);
+      const message = vscode.TestMessage.diff('Expected 90 but got 100', '90', '100');
+      message.stackTrace = [new vscode.TestMessageStackFrame('total', file, new vscode.Position(0, 4))];
+
+      const result = await vscode.commands.executeCommand<ReportResult>('almDefects.reportDefect', { test, message });
+      assert.equal(result.opened, true);
+      const c = await newDefectForm();
+      assert.equal(c.value('name'), 'Expected 90 but got 100');
+      const description = String(c.value('description'));
+      assert.match(description, /<b>Test:<\/b> cart › applies the discount/);
+      assert.match(description, /Expected: 90\nActual: 100/);
+      assert.match(description, /at total \(report-src\/cart\.test\.ts:1:5\)/);
+      assert.match(description, new RegExp(`<li>VS Code: ${vscode.version.replace(/\./g, '\\.')}`));
+      await c.cancel();
+    } finally {
+      controller.dispose();
+    }
+  });
+
+  it('refuses a binary selection with a message and opens no form', async () => {
+    const document = await vscode.workspace.openTextDocument({ content: 'PK\u0003\u0004\u0000\u0000\u0000data' });
+    const editor = await vscode.window.showTextDocument(document);
+    editor.selection = new vscode.Selection(0, 0, 0, document.lineAt(0).text.length);
+    const before = api.editor.openKeys().length;
+    const result = await vscode.commands.executeCommand<ReportResult | undefined>('almDefects.reportDefect');
+    assert.equal(result, undefined);
+    assert.equal(api.editor.openKeys().length, before);
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  });
+});
