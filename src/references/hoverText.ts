@@ -3,8 +3,8 @@
 // command links are the two this module writes (Open, Copy Link), which the hover's trust allows.
 import * as l10n from '@vscode/l10n';
 import type { Defect } from '../api/index';
-import { htmlToText } from '../tree/model/memoText';
-import { escapeMarkdown } from '../tree/model/tooltip';
+import { memoToText } from '../defects/memo';
+import { escapeMarkdown } from '../util/markdown';
 import type { Lookup } from './lookup';
 import type { ProjectTarget } from './patterns';
 
@@ -59,7 +59,7 @@ function foundMarkdown(project: ProjectTarget, d: Defect, where: string): string
 
 /** The first lines of the memo as escaped plain text; a line that would start a block (heading, list, quote) is escaped too. */
 export function descriptionLines(html: string): string[] {
-  const all = htmlToText(html)
+  const all = memoToText(html)
     .split('\n')
     .map((l) => l.trim())
     .filter((l) => l !== '');
