@@ -7,10 +7,11 @@ import { memoToText } from '../defects/memo';
 import { escapeMarkdown } from '../util/markdown';
 import type { Lookup } from './lookup';
 import type { ProjectTarget } from './patterns';
+import { COMMAND } from '../util/commands';
 
 export const HOVER_FIELDS: readonly string[] = ['name', 'status', 'severity', 'owner', 'last-modified', 'description', 'ver-stamp'];
 /** The commands a hover may run; the MarkdownString trusts these and no others. */
-export const HOVER_COMMANDS: readonly string[] = ['almDefects.openDefect', 'almDefects.copyDefectLink'];
+export const HOVER_COMMANDS: readonly string[] = [COMMAND.openDefect, COMMAND.copyDefectLink];
 const DESCRIPTION_LINES = 5;
 const LINE_CHARS = 160;
 

@@ -2,7 +2,7 @@
 // cancellable notification with progress over every byte. A taken name asks Replace / Keep Both /
 // Skip. Every answer comes through AttachmentPrompts (the tests answer in the extension's test
 // mode), so the command takes only which defect; it returns the report of what happened.
-//   executeCommand('almDefects.uploadAttachment', { defect, token, onProgress })
+//   executeCommand(COMMAND.uploadAttachment, { defect, token, onProgress })
 import * as vscode from 'vscode';
 import { describeError } from '../../util/log';
 import { anySignal, tokenToSignal } from '../../util/cancellation';
