@@ -237,7 +237,7 @@ export class FakeClient implements AlmClientLike {
   async signIn(): Promise<SessionInfo> {
     this.signIns++;
     const c = await this.credentials();
-    const [username, secret] = 'clientId' in c ? [c.clientId, c.secret] : [c.username, c.password];
+    const [username, secret] = 'clientId' in c ? [this.world.keyUsers.get(c.clientId) ?? c.clientId, c.secret] : [c.username, c.password];
     if (this.world.unreachable) throw this.world.unreachable;
     if (secret !== this.world.password) throw new AuthError(`Sign-in as ${username} failed: the user name or password is wrong.`);
     this.signedIn = true;
@@ -276,6 +276,8 @@ export class FakeClient implements AlmClientLike {
 /** The server side of the fakes: which password is right, which domains and projects exist. */
 export class FakeWorld {
   password = 'secret';
+  /** The user the server names at an API key's sign-in (its ALM_USER cookie), by client id. */
+  readonly keyUsers = new Map<string, string>();
   /** When set, sign-in fails with it (a network error, say). */
   unreachable: Error | undefined;
   readonly clients: FakeClient[] = [];
