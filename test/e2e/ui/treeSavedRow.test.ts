@@ -9,7 +9,7 @@
 import * as assert from 'node:assert/strict';
 import type { Frame, Locator } from 'playwright-core';
 import { screenshot, ui } from './context';
-import { editorFrame, eventually, runCommand, signInFromRow } from './editorWorkbench';
+import { eventually, openFromRow, runCommand, signInFromRow } from './editorWorkbench';
 
 const LONG_SUMMARY = 'Export of the quarterly defect report drops every row after the first page of 100 rows';
 
@@ -96,9 +96,7 @@ describe('ui: a saved defect in the tree', function () {
 
   it('shows the long summary saved in the editor from the start of its row', async () => {
     // As a user opens it: a click on the row (which selects it and keeps it the tree's focused row).
-    await row(new RegExp(`^${id}: `), 5).click();
-    frame = await editorFrame(id);
-    await eventually('the read-only editor', async () => (await frame?.locator('body').getAttribute('data-phase')) === 'read-only');
+    frame = await openFromRow(row(new RegExp(`^${id}: `), 5), id);
     await saveSummary(frame, LONG_SUMMARY);
     const looks = await eventually('the row to show the saved summary', async () => {
       const all = await rowLooks(id);
