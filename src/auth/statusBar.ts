@@ -7,9 +7,9 @@ import { COMMAND } from '../util/commands';
 
 const LOOK: Record<ConnectionStatus, { icon: string; text: (c: ServerConnection) => string }> = {
   'signed-out': { icon: '$(debug-disconnect)', text: (c) => vscode.l10n.t('{0}: signed out', c.name) },
-  ready: { icon: '$(server)', text: (c) => `${c.name}: ${c.entry.username}` },
+  ready: { icon: '$(server)', text: (c) => `${c.name}: ${c.account}` },
   'signing-in': { icon: '$(sync~spin)', text: (c) => vscode.l10n.t('{0}: signing in…', c.name) },
-  'signed-in': { icon: '$(server)', text: (c) => `${c.name}: ${c.entry.username}` },
+  'signed-in': { icon: '$(server)', text: (c) => `${c.name}: ${c.account}` },
   failed: { icon: '$(warning)', text: (c) => vscode.l10n.t('{0}: sign-in failed', c.name) },
   error: { icon: '$(warning)', text: (c) => vscode.l10n.t('{0}: unreachable', c.name) },
 };
