@@ -33,6 +33,7 @@ import { LoadingNode } from './tree/nodes/treeNode';
 import type { TreeNode } from './tree/nodes/treeNode';
 import { TreeFeature } from './tree/view/treeFeature';
 import { Log } from './util/log';
+import { COMMAND } from './util/commands';
 
 /** What `activate` returns: enough for tests to look at the tree and connection state, never secrets. */
 export interface AlmDefectsApi {
@@ -121,7 +122,7 @@ export function activate(context: vscode.ExtensionContext): AlmDefectsApi {
     registerReport({ editor, manager: services.manager, log, prompts: () => prompts.report }),
     ...registerAuthCommands(services),
     ...chat.disposables,
-    vscode.commands.registerCommand('almDefects.showLog', () => channel.show(true)),
+    vscode.commands.registerCommand(COMMAND.showLog, () => channel.show(true)),
     vscode.workspace.onDidChangeConfiguration((e) => {
       if (affectsConnections(e)) void services.reload();
     }),

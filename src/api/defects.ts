@@ -4,6 +4,7 @@ import { allOf, assertFieldName, gt, normalizeCondition, normalizeOrderBy } from
 import type { Filter } from './clauses';
 import { AlmApiError, LockLostError, SelectionGuardError, ServerError, ValidationError, VersionConflictError } from './errors';
 import { ValueTyper } from './dialect/coreValues';
+import { SERVER_OWNED_FIELDS, sameValue } from './fieldValues';
 import type { CollectionEnvelope, WireDialect } from './dialect/dialect';
 import { KeysetCollection, PagedCollection, toPage } from './paging';
 import type { ProjectContext } from './projectContext';
@@ -14,18 +15,10 @@ import type { Defect, DefectChanges, FieldCatalog, FieldValue, Page } from './ty
 const COLLECTION = 'defects';
 const DEFAULT_PAGE = 500;
 const MAX_PAGE = 2000;
-/** Server-maintained fields: sending them is refused by ALM, so update() drops them. */
-const SERVER_OWNED = new Set(['id', 'type', 'ver-stamp', 'last-modified']);
 
 function toDefect(r: Record<string, unknown>): Defect {
   if (typeof r.id !== 'number') throw new ServerError('The server returned a defect without a numeric id.');
   return { ...(r as Record<string, FieldValue>), type: 'defect', id: r.id };
-}
-
-function sameValue(a: FieldValue | undefined, b: FieldValue | undefined): boolean {
-  if (a === b) return true;
-  if ((a === null || a === '') && (b === null || b === '' || b === undefined)) return true;
-  return JSON.stringify(a) === JSON.stringify(b);
 }
 
 /** The changes that differ from `original`, without server-owned fields. */
@@ -33,7 +26,8 @@ function changedFields(changes: DefectChanges, original?: Defect): DefectChanges
   const out: DefectChanges = {};
   for (const [k, v] of Object.entries(changes)) {
     assertFieldName(k, 'update');
-    if (SERVER_OWNED.has(k)) continue;
+    // ALM refuses server-owned fields in a write, so they are dropped here.
+    if (SERVER_OWNED_FIELDS.has(k)) continue;
     if (original && k in original && sameValue(original[k], v)) continue;
     out[k] = v;
   }

@@ -2,6 +2,7 @@
 // maximum length, list membership, date and number formats. Returns every problem, each with
 // its field's label (what the user sees), rather than stopping at the first.
 import type { FieldProblem } from './errors';
+import { SERVER_DEFAULTED_FIELDS, SERVER_OWNED_FIELDS, isEmptyValue } from './fieldValues';
 import type { FieldCatalog, FieldMeta, FieldValue, ListTree } from './types';
 
 export interface ValidationContext {
@@ -11,18 +12,9 @@ export interface ValidationContext {
   creating?: boolean;
 }
 
-/** Fields the server maintains; an edit may not set them. */
-const SERVER_OWNED = new Set(['id', 'ver-stamp', 'last-modified']);
-/** Required fields the server fills on creation when absent. */
-const SERVER_DEFAULTED = new Set(['id', 'ver-stamp', 'last-modified', 'creation-time']);
-
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const INTEGER = /^-?\d+$/;
 const FLOAT = /^-?(\d+\.?\d*|\.\d+)$/;
-
-function isEmpty(v: FieldValue | undefined): boolean {
-  return v === null || v === undefined || v === '' || (Array.isArray(v) && v.length === 0);
-}
 
 export function isValidDate(text: string): boolean {
   const m = DATE.exec(text);
@@ -124,11 +116,11 @@ export function validateEdits(edits: Record<string, FieldValue>, fields: FieldCa
       out.push({ field: name, label: name, code: 'unknown-field', message: `${name} is not a field of ${fields.collection}.` });
       continue;
     }
-    if (SERVER_OWNED.has(name)) {
+    if (SERVER_OWNED_FIELDS.has(name)) {
       out.push(problem(f, 'read-only', `${f.label} is set by the server and cannot be changed.`));
       continue;
     }
-    if (isEmpty(value)) {
+    if (isEmptyValue(value)) {
       if (f.required) out.push(problem(f, 'required', `${f.label} is required.`));
       continue;
     }
@@ -136,7 +128,7 @@ export function validateEdits(edits: Record<string, FieldValue>, fields: FieldCa
   }
   if (context.creating) {
     for (const f of fields.fields) {
-      if (f.required && !SERVER_DEFAULTED.has(f.name) && !(f.name in edits)) out.push(problem(f, 'required', `${f.label} is required.`));
+      if (f.required && !SERVER_DEFAULTED_FIELDS.has(f.name) && !(f.name in edits)) out.push(problem(f, 'required', `${f.label} is required.`));
     }
   }
   return out;

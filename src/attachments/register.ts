@@ -18,15 +18,17 @@ import { uploadCommand } from './commands/upload';
 import { AttachmentChildren, UPLOAD_ATTACHMENT_COMMAND } from './tree/attachmentChildren';
 import { OPEN_ATTACHMENT_COMMAND } from './tree/attachmentNode';
 import { AttachmentDropController } from './tree/dropController';
+import { COMMAND } from '../util/commands';
+import type { CommandId } from '../util/commands';
 
 const ATTACHMENT_COMMANDS = {
   upload: UPLOAD_ATTACHMENT_COMMAND,
   open: OPEN_ATTACHMENT_COMMAND,
-  saveAs: 'almDefects.saveAttachmentAs',
-  openExternally: 'almDefects.openAttachmentExternally',
-  rename: 'almDefects.renameAttachment',
-  describe: 'almDefects.editAttachmentDescription',
-  delete: 'almDefects.deleteAttachment',
+  saveAs: COMMAND.saveAttachmentAs,
+  openExternally: COMMAND.openAttachmentExternally,
+  rename: COMMAND.renameAttachment,
+  describe: COMMAND.editAttachmentDescription,
+  delete: COMMAND.deleteAttachment,
 } as const;
 
 export interface AttachmentsFeature {
@@ -49,7 +51,7 @@ export function registerAttachments(context: vscode.ExtensionContext, services: 
   const dropController = new AttachmentDropController(hub);
   // Each command's work, guarded the one way (errors shown, cancellations quiet): registered under
   // its id, and called directly by the editor's attachment section.
-  const guarded = (id: string, failure: string, fn: (hub: AttachmentsHub, arg: unknown) => Promise<unknown>) => guardCommand(id, services.log, (arg) => fn(hub, arg), { failure });
+  const guarded = (id: CommandId, failure: string, fn: (hub: AttachmentsHub, arg: unknown) => Promise<unknown>) => guardCommand(id, services.log, (arg) => fn(hub, arg), { failure });
   const handlers = {
     [ATTACHMENT_COMMANDS.upload]: guarded(ATTACHMENT_COMMANDS.upload, vscode.l10n.t('Upload failed'), uploadCommand),
     [ATTACHMENT_COMMANDS.open]: guarded(ATTACHMENT_COMMANDS.open, vscode.l10n.t('Could not open the attachment'), openCommand),

@@ -2,6 +2,7 @@
 // in VS Code's Accounts menu, where it can be signed out; other extensions (and VS Code itself)
 // can ask for a session. The session token is an opaque id, never the password.
 import * as vscode from 'vscode';
+import type { ServerEntry } from '../config/servers';
 import type { ServerConnection } from './connection';
 import type { ConnectionManager } from './connectionManager';
 import type { Log } from '../util/log';
@@ -71,7 +72,7 @@ export class AlmAuthenticationProvider implements vscode.AuthenticationProvider,
     for (const [id, s] of next) {
       const old = this.known.get(id);
       if (!old) added.push(s);
-      else if (old.account.id !== s.account.id) changed.push(s);
+      else if (old.account.id !== s.account.id || old.account.label !== s.account.label) changed.push(s);
     }
     for (const [id, s] of this.known) if (!next.has(id)) removed.push(s);
     this.known = next;
@@ -87,9 +88,14 @@ function sessionOf(c: ServerConnection): vscode.AuthenticationSession {
   return {
     id: c.name,
     accessToken: `alm-session:${c.name}`,
-    account: { id: `${c.entry.username}@${c.entry.url}`, label: `${c.entry.username} (${c.name})` },
+    account: { id: `${accountId(c.entry)}@${c.entry.url}`, label: `${c.account} (${c.name})` },
     scopes: [c.name],
   };
+}
+
+/** The account's stable id: its user, or its API key (whose user the server names only at sign-in). */
+function accountId(entry: ServerEntry): string {
+  return entry.auth === 'apiKey' ? `apikey:${entry.clientId ?? ''}` : entry.username;
 }
 
 /** A quick pick of the configured servers; undefined when cancelled or none exist. */
@@ -97,7 +103,7 @@ export async function pickServer(manager: ConnectionManager, title: string): Pro
   const all = manager.all();
   if (all.length <= 1) return all[0];
   const picked = await vscode.window.showQuickPick(
-    all.map((c) => ({ label: c.name, description: `${c.entry.username} @ ${c.entry.url}`, detail: c.problem, connection: c })),
+    all.map((c) => ({ label: c.name, description: `${c.account} @ ${c.entry.url}`, detail: c.problem, connection: c })),
     { title, ignoreFocusOut: true },
   );
   return picked?.connection;

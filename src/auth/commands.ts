@@ -10,27 +10,29 @@ import type { AuthServices } from './services';
 import { signInInteractively } from './signInFlow';
 import type { SignInResult } from './signInFlow';
 import { registerCommand } from '../util/command';
+import { COMMAND } from '../util/commands';
+import type { CommandId } from '../util/commands';
 
 export function registerAuthCommands(services: AuthServices): vscode.Disposable[] {
   const log = services.log.child('auth');
   // A failure or cancellation resolves to a result, so tests and other extensions can read it.
   const onFailure = (message: string | undefined): CommandResult => (message === undefined ? cancelled() : { ok: false, message });
-  const guard = <T>(id: string, fn: (arg: unknown) => Promise<T>): vscode.Disposable => registerCommand(id, log, fn, { fallback: onFailure });
+  const guard = <T>(id: CommandId, fn: (arg: unknown) => Promise<T>): vscode.Disposable => registerCommand(id, log, fn, { fallback: onFailure });
   return [
-    guard('almDefects.signIn', async (arg): Promise<SignInResult | CommandResult> => {
+    guard(COMMAND.signIn, async (arg): Promise<SignInResult | CommandResult> => {
       const connection = await connectionFor(services.manager, arg, vscode.l10n.t('Sign in to which ALM server?'));
       if (!connection) return cancelled();
       return signInInteractively(connection, log, services.prompts());
     }),
-    guard('almDefects.signOut', async (arg): Promise<CommandResult> => {
+    guard(COMMAND.signOut, async (arg): Promise<CommandResult> => {
       const connection = await connectionFor(services.manager, arg, vscode.l10n.t('Sign out of which ALM server?'));
       if (!connection) return cancelled();
       await connection.signOut();
       vscode.window.setStatusBarMessage(vscode.l10n.t('Signed out of {0}', connection.name), 3000);
       return { ok: true, server: connection.name };
     }),
-    guard('almDefects.addServer', () => addServer(services)),
-    guard('almDefects.editServer', (arg) => editServer(services, arg)),
-    guard('almDefects.removeServer', (arg) => removeServer(services, arg)),
+    guard(COMMAND.addServer, () => addServer(services)),
+    guard(COMMAND.editServer, (arg) => editServer(services, arg)),
+    guard(COMMAND.removeServer, (arg) => removeServer(services, arg)),
   ];
 }

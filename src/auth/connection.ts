@@ -5,7 +5,7 @@
 import * as l10n from '@vscode/l10n';
 import { AuthError, isAlmApiError } from '../api';
 import type { Credentials, DomainRef, ProjectApi, ProjectRef, RestTree, SessionEvent, SessionInfo } from '../api';
-import { credentialsFor } from '../config/servers';
+import { credentialsFor, signInLabel } from '../config/servers';
 import type { ServerEntry } from '../config/servers';
 import type { TransportOptions } from '../config/transport';
 import { Emitter } from '../util/emitter';
@@ -153,6 +153,11 @@ export class ServerConnection {
     return this.entryValue.username || this.sessionUser || '';
   }
 
+  /** Who signs in, for the status bar and the Accounts menu: the user, else (an API key not yet used) the key. */
+  get account(): string {
+    return this.username || signInLabel(this.entryValue);
+  }
+
   /** The REST tree the client speaks, once known. */
   get tree(): RestTree | undefined {
     return this.client?.tree ?? this.entryValue.dialect;
@@ -186,8 +191,9 @@ export class ServerConnection {
       this.passwordLoaded = true;
       this.refusal = undefined;
       this.adopt(candidate);
-      this.setStatus('signed-in');
+      // Before the status change: its listeners (status bar, Accounts) show who signed in.
       this.sessionUser = info.username;
+      this.setStatus('signed-in');
       this.log.info(`signed in to ${this.name} as ${info.username}`);
       return info;
     } catch (e) {
@@ -205,6 +211,7 @@ export class ServerConnection {
   async signOut(): Promise<void> {
     await this.vault.delete(this.entryValue);
     this.password = undefined;
+    this.sessionUser = undefined;
     this.passwordLoaded = true;
     this.refusal = undefined;
     await this.dropClient();
@@ -228,6 +235,7 @@ export class ServerConnection {
     await this.dropClient();
     if (identity) {
       this.refusal = undefined;
+      this.sessionUser = undefined;
       this.passwordLoaded = false;
       await this.loadPassword();
     } else if (this.canLoad) this.setStatus('ready');

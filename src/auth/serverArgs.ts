@@ -7,6 +7,7 @@ import type { ServerEntry, SignInKind, TreeChoice } from '../config/servers';
 import type { ConnectionManager } from './connectionManager';
 import type { ServerConnection } from './connection';
 import { pickServer } from './authProvider';
+import { COMMAND } from '../util/commands';
 
 export interface ServerFields {
   name?: string;
@@ -44,7 +45,7 @@ export async function connectionFor(manager: ConnectionManager, arg: unknown, ti
   if (name) return manager.get(name);
   if (manager.all().length === 0) {
     void vscode.window.showInformationMessage(vscode.l10n.t('No ALM server is configured yet.'), vscode.l10n.t('Add Server')).then((c) => {
-      if (c) void vscode.commands.executeCommand('almDefects.addServer');
+      if (c) void vscode.commands.executeCommand(COMMAND.addServer);
     });
     return undefined;
   }

@@ -8,6 +8,7 @@ import type { Log } from '../util/log';
 import { isAbort, tokenToSignal } from '../util/cancellation';
 import type { ServerConnection } from './connection';
 import type { AuthPrompts } from './prompts';
+import { COMMAND } from '../util/commands';
 
 export type SignInResult = { ok: true; username: string } | { ok: false; message: string; cancelled?: boolean };
 
@@ -56,5 +57,5 @@ async function showFailure(connection: ServerConnection, log: Log, prompts: Auth
   const editServer = vscode.l10n.t('Edit Server');
   const choice = await vscode.window.showErrorMessage(message, tryAgain, editServer);
   if (choice === tryAgain) await signInInteractively(connection, log, prompts);
-  else if (choice === editServer) await vscode.commands.executeCommand('almDefects.editServer', { server: connection.name });
+  else if (choice === editServer) await vscode.commands.executeCommand(COMMAND.editServer, { server: connection.name });
 }

@@ -3,12 +3,13 @@
 import * as vscode from 'vscode';
 import type { ConnectionStatus, ServerConnection } from './connection';
 import type { ConnectionManager } from './connectionManager';
+import { COMMAND } from '../util/commands';
 
 const LOOK: Record<ConnectionStatus, { icon: string; text: (c: ServerConnection) => string }> = {
   'signed-out': { icon: '$(debug-disconnect)', text: (c) => vscode.l10n.t('{0}: signed out', c.name) },
-  ready: { icon: '$(server)', text: (c) => `${c.name}: ${c.entry.username}` },
+  ready: { icon: '$(server)', text: (c) => `${c.name}: ${c.account}` },
   'signing-in': { icon: '$(sync~spin)', text: (c) => vscode.l10n.t('{0}: signing in…', c.name) },
-  'signed-in': { icon: '$(server)', text: (c) => `${c.name}: ${c.entry.username}` },
+  'signed-in': { icon: '$(server)', text: (c) => `${c.name}: ${c.account}` },
   failed: { icon: '$(warning)', text: (c) => vscode.l10n.t('{0}: sign-in failed', c.name) },
   error: { icon: '$(warning)', text: (c) => vscode.l10n.t('{0}: unreachable', c.name) },
 };
@@ -57,7 +58,7 @@ export class ConnectionStatusBar implements vscode.Disposable {
     this.item.tooltip = tooltip;
     const needsSignIn = c.status === 'signed-out' || c.status === 'failed';
     this.item.command = needsSignIn
-      ? { command: 'almDefects.signIn', title: vscode.l10n.t('Sign In'), arguments: [{ server: c.name }] }
+      ? { command: COMMAND.signIn, title: vscode.l10n.t('Sign In'), arguments: [{ server: c.name }] }
       : { command: 'almDefects.tree.focus', title: vscode.l10n.t('Show ALM') };
     this.item.backgroundColor = c.status === 'failed' ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
     this.item.show();

@@ -3,6 +3,7 @@
 // the only signed-in server. Anything ambiguous is a ToolInputError listing the choices, so the
 // model can ask the user or pass server, domain and project. No `vscode` import.
 import * as l10n from '@vscode/l10n';
+import { defaultProjectOf } from '../config/defaultProject';
 import type { ProjectInput } from './model/inputs';
 import { ToolInputError } from './model/results';
 import type { ChatProjectRef, ChatServer, ChatToolServices } from './services';
@@ -40,6 +41,16 @@ function pickServer(services: ChatToolServices, input: ProjectInput, fallback: s
 
 export async function resolveProject(services: ChatToolServices, input: ProjectInput, signal?: AbortSignal): Promise<ResolvedProject> {
   const preset = services.defaultProject();
+  if (!input.server?.trim() && !input.domain?.trim() && !input.project?.trim()) {
+    // Nothing named: the default project every feature uses for a bare number.
+    const servers = services.servers();
+    const fixed = defaultProjectOf(
+      preset,
+      servers.map((s) => ({ name: s.name, entry: s })),
+    );
+    const entry = fixed && servers.find((s) => s.name === fixed.server);
+    if (fixed && entry) return { ...fixed, entry };
+  }
   const named = input.server?.trim();
   // The default project applies to its own server only.
   const usePreset = preset && (!named || named.toLowerCase() === preset.server?.toLowerCase()) ? preset : undefined;

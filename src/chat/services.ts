@@ -3,6 +3,7 @@
 // project API of a server (rejecting with the client's typed errors when signed out). Nothing here
 // reads settings or windows itself, so the tools can be driven by fakes.
 import type { ProjectApi, ProjectRef } from '../api/index';
+import type { DefaultProjectSetting } from '../config/defaultProject';
 
 export interface ChatProjectRef {
   server: string;
@@ -30,7 +31,7 @@ interface ChatLog {
 export interface ChatToolServices {
   servers(): ChatServer[];
   /** `almDefects.defaultProject` of the workspace, when set. */
-  defaultProject(): Partial<ChatProjectRef> | undefined;
+  defaultProject(): DefaultProjectSetting | undefined;
   /** Every project of a server the user can see. */
   projects(server: string, signal?: AbortSignal): Promise<ProjectRef[]>;
   project(ref: ChatProjectRef): Promise<ProjectApi>;

@@ -1,6 +1,8 @@
 // Typed access to the extension's settings and to VS Code's proxy settings. Everything that reads
 // or writes configuration goes through here, so keys and defaults live in one place.
 import * as vscode from 'vscode';
+import { parseDefaultProject } from './defaultProject';
+import type { DefaultProjectSetting } from './defaultProject';
 import { readSavedFilters } from '../defects/filter';
 import type { SavedFilter } from '../defects/filter';
 import type { Log } from '../util/log';
@@ -70,14 +72,6 @@ function stripDefaults(entry: ServerEntry): ServerEntry {
 }
 
 /** `almDefects.defaultProject`: the project of this workspace (`{server, domain, project}`), parts missing allowed. */
-export function readDefaultProject(): { server?: string; domain?: string; project?: string } | undefined {
-  const raw = vscode.workspace.getConfiguration(SECTION).get<unknown>('defaultProject');
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return undefined;
-  const o = raw as Record<string, unknown>;
-  const out: { server?: string; domain?: string; project?: string } = {};
-  for (const key of ['server', 'domain', 'project'] as const) {
-    const v = o[key];
-    if (typeof v === 'string' && v.trim()) out[key] = v.trim();
-  }
-  return out.server ? out : undefined;
+export function readDefaultProject(): DefaultProjectSetting | undefined {
+  return parseDefaultProject(vscode.workspace.getConfiguration(SECTION).get<unknown>('defaultProject'));
 }

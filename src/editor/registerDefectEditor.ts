@@ -16,8 +16,9 @@ import type { DefectEditorServices, EditorProjectRef } from './services';
 import { registerCommand } from '../util/command';
 import { escapeHtml } from '../util/html';
 import { describeError } from '../util/log';
+import { COMMAND } from '../util/commands';
 
-const NEW_DEFECT_COMMAND = 'almDefects.newDefect';
+const NEW_DEFECT_COMMAND = COMMAND.newDefect;
 
 export interface DefectEditorApi {
   /** Opens (or reveals) the editor of a defect. */

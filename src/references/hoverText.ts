@@ -3,14 +3,15 @@
 // command links are the two this module writes (Open, Copy Link), which the hover's trust allows.
 import * as l10n from '@vscode/l10n';
 import type { Defect } from '../api/index';
-import { htmlToText } from '../tree/model/memoText';
-import { escapeMarkdown } from '../tree/model/tooltip';
+import { memoToText } from '../defects/memo';
+import { escapeMarkdown } from '../util/markdown';
 import type { Lookup } from './lookup';
 import type { ProjectTarget } from './patterns';
+import { COMMAND } from '../util/commands';
 
 export const HOVER_FIELDS: readonly string[] = ['name', 'status', 'severity', 'owner', 'last-modified', 'description', 'ver-stamp'];
 /** The commands a hover may run; the MarkdownString trusts these and no others. */
-export const HOVER_COMMANDS: readonly string[] = ['almDefects.openDefect', 'almDefects.copyDefectLink'];
+export const HOVER_COMMANDS: readonly string[] = [COMMAND.openDefect, COMMAND.copyDefectLink];
 const DESCRIPTION_LINES = 5;
 const LINE_CHARS = 160;
 
@@ -59,7 +60,7 @@ function foundMarkdown(project: ProjectTarget, d: Defect, where: string): string
 
 /** The first lines of the memo as escaped plain text; a line that would start a block (heading, list, quote) is escaped too. */
 export function descriptionLines(html: string): string[] {
-  const all = htmlToText(html)
+  const all = memoToText(html)
     .split('\n')
     .map((l) => l.trim())
     .filter((l) => l !== '');

@@ -3,12 +3,10 @@
 // a plain string or as `{ pattern, project?, insert? }` when it names its own project or says how a
 // reference is written. No `vscode` import, so the matching is tested in plain mocha.
 import * as l10n from '@vscode/l10n';
+import type { ProjectRefKey } from '../defects/refs';
 
-export interface ProjectTarget {
-  server: string;
-  domain: string;
-  project: string;
-}
+/** A whole project: server entry, domain, project. */
+export type ProjectTarget = ProjectRefKey;
 
 export interface ReferencePattern {
   readonly regex: RegExp;
@@ -80,7 +78,7 @@ export function findReferences(text: string, patterns: readonly ReferencePattern
   return found.sort((a, b) => a.start - b.start);
 }
 
-export function parseProject(raw: unknown): ProjectTarget | undefined {
+function parseProject(raw: unknown): ProjectTarget | undefined {
   if (!isRecord(raw)) return undefined;
   const { server, domain, project } = raw;
   return typeof server === 'string' && typeof domain === 'string' && typeof project === 'string' && server && domain && project ? { server, domain, project } : undefined;
@@ -119,15 +117,6 @@ export function exampleOf(source: string): string | undefined {
     .replace(/\\([-#.:/ ])/g, '$1')
     .replace(/[+*]/g, '');
   return /[\\()[\]{}|]/.test(s) ? undefined : s;
-}
-
-/** The project plain numbers belong to: the setting, else the one server that pins a domain and project. */
-export function fallbackProject(explicit: ProjectTarget | undefined, servers: readonly { name: string; entry: { domain?: string; project?: string } }[]): ProjectTarget | undefined {
-  if (explicit) return explicit;
-  const pinned = servers.filter((s) => s.entry.domain && s.entry.project);
-  if (servers.length !== 1 || pinned.length !== 1) return undefined;
-  const { name, entry } = pinned[0];
-  return { server: name, domain: entry.domain as string, project: entry.project as string };
 }
 
 function captureGroups(source: string): number {

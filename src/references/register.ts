@@ -8,7 +8,7 @@ import type { Log } from '../util/log';
 import { HOVER_FIELDS } from './hoverText';
 import { DefectLookup } from './lookup';
 import type { Lookup } from './lookup';
-import { fallbackProject } from './patterns';
+import { defaultProjectOf } from '../config/defaultProject';
 import { ReferenceHoverProvider, ReferenceIndex, ReferenceLinkProvider } from './providers';
 import type { ReferenceContext } from './providers';
 import { affectsReferences, readReferenceSettings } from './settings';
@@ -45,7 +45,7 @@ export function registerReferences(manager: ConnectionManager, log: Log): Refere
       }
       return s;
     },
-    projectOf: (reference, settings) => reference.project ?? fallbackProject(settings.defaultProject, manager.all()),
+    projectOf: (reference, settings) => reference.project ?? defaultProjectOf(settings.defaultProject, manager.all()),
   };
   const index = new ReferenceIndex(context);
   // Every scheme: files, untitled buffers, the SCM input, virtual documents; plain text included.

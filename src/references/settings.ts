@@ -1,13 +1,15 @@
 // The settings of defect references: the patterns, the default project for plain numbers and the
 // file size above which documents are not scanned. Read per document so folder settings apply.
 import * as vscode from 'vscode';
-import { parsePatterns, parseProject } from './patterns';
-import type { ProjectTarget, ReferencePattern } from './patterns';
+import { parseDefaultProject } from '../config/defaultProject';
+import type { DefaultProjectSetting } from '../config/defaultProject';
+import { parsePatterns } from './patterns';
+import type { ReferencePattern } from './patterns';
 
 export interface ReferenceSettings {
   patterns: ReferencePattern[];
   problems: string[];
-  defaultProject: ProjectTarget | undefined;
+  defaultProject: DefaultProjectSetting | undefined;
   /** Documents longer than this (characters) are not scanned. */
   maxFileChars: number;
 }
@@ -19,7 +21,7 @@ export function readReferenceSettings(scope?: vscode.Uri): ReferenceSettings {
   return {
     patterns,
     problems,
-    defaultProject: parseProject(config.get<unknown>('defaultProject')),
+    defaultProject: parseDefaultProject(config.get<unknown>('defaultProject')),
     maxFileChars: (Number.isFinite(kb) && kb > 0 ? kb : 1024) * 1024,
   };
 }

@@ -1,11 +1,10 @@
 // The light bulb's "Report ALM Defect…" on a diagnostic (problem) under the cursor, a TODO/FIXME/BUG
 // comment line, or a selection. Each action runs the report command with where it stands.
 import * as vscode from 'vscode';
+import { COMMAND } from '../util/commands';
 import { diagnosticCode } from './input';
 import type { CodeReportArg } from './input';
 import { markerComment } from './sources';
-
-export const REPORT_COMMAND = 'almDefects.reportDefect';
 
 /** Code actions list at most this many diagnostics of one range (a line full of problems stays readable). */
 const MAX_DIAGNOSTIC_ACTIONS = 3;
@@ -33,7 +32,7 @@ export class ReportCodeActionProvider implements vscode.CodeActionProvider {
 
   private action(title: string, arg: CodeReportArg, diagnostics?: vscode.Diagnostic[]): vscode.CodeAction {
     const action = new vscode.CodeAction(title, vscode.CodeActionKind.QuickFix);
-    action.command = { command: REPORT_COMMAND, title, arguments: [arg] };
+    action.command = { command: COMMAND.reportDefect, title, arguments: [arg] };
     if (diagnostics) action.diagnostics = diagnostics;
     return action;
   }

@@ -7,10 +7,12 @@ import * as vscode from 'vscode';
 import type { ConnectionManager } from '../auth/connectionManager';
 import type { DefectEditorApi } from '../editor/registerDefectEditor';
 import { readReferenceSettings } from '../references/settings';
+import { defaultProjectOf } from '../config/defaultProject';
 import { registerCommand } from '../util/command';
+import { COMMAND } from '../util/commands';
 import { describeError } from '../util/log';
 import type { Log } from '../util/log';
-import { REPORT_COMMAND, ReportCodeActionProvider } from './codeActions';
+import { ReportCodeActionProvider } from './codeActions';
 import { draftReport } from './draft';
 import type { ReportDraft } from './draft';
 import { reportInput } from './input';
@@ -37,7 +39,7 @@ export interface ReportDeps {
 export function registerReport(deps: ReportDeps): vscode.Disposable {
   const scoped: ReportDeps = { ...deps, log: deps.log.child('report') };
   return vscode.Disposable.from(
-    registerCommand(REPORT_COMMAND, scoped.log, (arg) => report(scoped, arg), { failure: vscode.l10n.t('Could not report the defect') }),
+    registerCommand(COMMAND.reportDefect, scoped.log, (arg) => report(scoped, arg), { failure: vscode.l10n.t('Could not report the defect') }),
     vscode.languages.registerCodeActionsProvider({ scheme: 'file' }, new ReportCodeActionProvider(), { providedCodeActionKinds: ReportCodeActionProvider.kinds }),
     vscode.languages.registerCodeActionsProvider({ scheme: 'untitled' }, new ReportCodeActionProvider(), { providedCodeActionKinds: ReportCodeActionProvider.kinds }),
   );
@@ -56,7 +58,7 @@ async function report(deps: ReportDeps, arg: unknown): Promise<ReportResult | un
   }
   const uri = read.document?.uri;
   // The workspace's project (almDefects.defaultProject) when it names one, else the same choice as "New Defect…".
-  const project = readReferenceSettings(uri).defaultProject;
+  const project = defaultProjectOf(readReferenceSettings(uri).defaultProject, deps.manager.all());
   let created!: (ref: CreatedRef) => void;
   const followedUp = new Promise<CreatedRef>((resolve) => (created = resolve));
   const opened = await deps.editor.newDefect(project, {
@@ -90,7 +92,7 @@ async function attachWhole(deps: ReportDeps, ref: CreatedRef, attachment: { name
 }
 
 async function offerReference(deps: ReportDeps, uri: vscode.Uri, todo: { line: number; text: string }, ref: CreatedRef): Promise<void> {
-  const reference = referenceText(uri, ref);
+  const reference = referenceText(deps, uri, ref);
   if (!(await deps.prompts().insertReference(reference, ref.id))) return;
   const document = await vscode.workspace.openTextDocument(uri);
   // The comment may have moved while the form was open: the recorded line first, else the same text elsewhere.
@@ -107,8 +109,9 @@ async function offerReference(deps: ReportDeps, uri: vscode.Uri, todo: { line: n
 }
 
 /** The reference in the form of the first `almDefects.references` pattern that fits the project ("defect 123" by default). */
-function referenceText(uri: vscode.Uri, ref: CreatedRef): string {
-  const { patterns, defaultProject } = readReferenceSettings(uri);
+function referenceText(deps: ReportDeps, uri: vscode.Uri, ref: CreatedRef): string {
+  const { patterns, defaultProject: setting } = readReferenceSettings(uri);
+  const defaultProject = defaultProjectOf(setting, deps.manager.all());
   const same = (p: { server: string; domain: string; project: string } | undefined) =>
     p !== undefined && p.server === ref.server && p.domain.toLowerCase() === ref.domain.toLowerCase() && p.project.toLowerCase() === ref.project.toLowerCase();
   const pattern = patterns.find((p) => (p.project ? same(p.project) : !defaultProject || same(defaultProject))) ?? patterns[0];

@@ -4,6 +4,7 @@
 import * as vscode from 'vscode';
 import { isCancellation } from '../api/errors';
 import { isAbort } from './cancellation';
+import type { CommandId } from './commands';
 import { describeError } from './log';
 
 export interface CommandOptions<F> {
@@ -17,7 +18,7 @@ function isCancelled(e: unknown): boolean {
   return isCancellation(e) || isAbort(e) || e instanceof vscode.CancellationError;
 }
 
-export function registerCommand<T, F = undefined>(id: string, log: { error(message: string): void }, run: (arg: unknown) => T | Promise<T>, options: CommandOptions<F> = {}): vscode.Disposable {
+export function registerCommand<T, F = undefined>(id: CommandId, log: { error(message: string): void }, run: (arg: unknown) => T | Promise<T>, options: CommandOptions<F> = {}): vscode.Disposable {
   return vscode.commands.registerCommand(id, guardCommand(id, log, run, options));
 }
 
@@ -26,7 +27,7 @@ export function registerCommand<T, F = undefined>(id: string, log: { error(messa
  * button (the defect editor's attachment section) instead of going through the command id.
  */
 export function guardCommand<T, F = undefined>(
-  id: string,
+  id: CommandId,
   log: { error(message: string): void },
   run: (arg: unknown) => T | Promise<T>,
   options: CommandOptions<F> = {},

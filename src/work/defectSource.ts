@@ -4,7 +4,7 @@
 import type * as vscode from 'vscode';
 import type { ConnectionManager } from '../auth/connectionManager';
 import type { DefectLookup } from '../references/lookup';
-import { fallbackProject } from '../references/patterns';
+import { defaultProjectOf } from '../config/defaultProject';
 import type { ProjectTarget } from '../references/patterns';
 import { projectKey } from '../references/providers';
 import { readReferenceSettings } from '../references/settings';
@@ -34,7 +34,7 @@ export class DefectSource {
   ) {}
 
   defaultProject(): ProjectTarget | undefined {
-    return fallbackProject(readReferenceSettings().defaultProject, this.manager.all());
+    return defaultProjectOf(readReferenceSettings().defaultProject, this.manager.all());
   }
 
   /** Remembers an opened defect (newest first, at most 20). */

@@ -12,6 +12,7 @@ import { DefectSource } from './defectSource';
 import { startWork, stopWork } from './startWork';
 import type { StartWorkResult } from './startWork';
 import { WorkState } from './workState';
+import { COMMAND } from '../util/commands';
 
 export interface WorkFeature extends vscode.Disposable {
   readonly state: WorkState;
@@ -37,7 +38,7 @@ export function registerWork(context: vscode.ExtensionContext, manager: Connecti
   };
   const disposables: vscode.Disposable[] = [
     state,
-    vscode.commands.registerCommand('almDefects.startWork', async (arg: unknown): Promise<StartWorkResult | undefined> => {
+    vscode.commands.registerCommand(COMMAND.startWork, async (arg: unknown): Promise<StartWorkResult | undefined> => {
       try {
         return await startWork(deps, arg);
       } catch (e) {
@@ -46,7 +47,7 @@ export function registerWork(context: vscode.ExtensionContext, manager: Connecti
         return undefined;
       }
     }),
-    vscode.commands.registerCommand('almDefects.stopWork', () => stopWork(state)),
+    vscode.commands.registerCommand(COMMAND.stopWork, () => stopWork(state)),
     vscode.languages.registerCompletionItemProvider({ language: SCM_INPUT_LANGUAGE }, new CommitCompletionProvider(source, state), '#', '-'),
   ];
   return {

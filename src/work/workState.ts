@@ -2,6 +2,7 @@
 // status bar (click opens the defect) and as the `almDefects.working` context key for menus.
 import * as vscode from 'vscode';
 import type { DefectRef } from '../defects/refs';
+import { COMMAND } from '../util/commands';
 
 export interface CurrentWork {
   ref: DefectRef;
@@ -59,7 +60,7 @@ export class WorkState implements vscode.Disposable {
     if (work.branch) tip.appendText(`\n${vscode.l10n.t('Branch: {0}', work.branch)}`);
     tip.appendText(`\n${vscode.l10n.t('Click to open it; "ALM: Stop Work on Defect" clears this.')}`);
     this.item.tooltip = tip;
-    this.item.command = { command: 'almDefects.openDefect', title: vscode.l10n.t('Open Defect'), arguments: [work.ref] };
+    this.item.command = { command: COMMAND.openDefect, title: vscode.l10n.t('Open Defect'), arguments: [work.ref] };
     this.item.show();
   }
 }

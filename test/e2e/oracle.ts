@@ -69,16 +69,6 @@ export async function serverListItems(server: E2eAlmServer, cookie: string): Pro
   return out;
 }
 
-/** The domains and their projects, sorted. */
-export async function serverDomains(server: E2eAlmServer, cookie: string): Promise<Record<string, string[]>> {
-  if (hasApiTree(server)) {
-    const body = await get<{ results: { name: string; projects: { name: string }[] }[] }>(server, cookie, '/api/domains');
-    return Object.fromEntries(body.results.map((d) => [d.name, d.projects.map((p) => p.name).sort()]));
-  }
-  const body = await get<{ Domain: { Name: string; Projects: { Project: { Name: string }[] } }[] }>(server, cookie, '/rest/domains?include-projects-info=y');
-  return Object.fromEntries(body.Domain.map((d) => [d.Name, d.Projects.Project.map((p) => p.Name).sort()]));
-}
-
 /** Changes text fields of a defect as the signed-in `cookie`'s user: the `/api` body, or Core's `Fields` envelope. */
 export async function updateServerDefect(server: E2eAlmServer, cookie: string, id: number, fields: Record<string, string>): Promise<void> {
   const apiTree = hasApiTree(server);

@@ -1,8 +1,8 @@
 // Open (through the `alm-attachment:` file system), rename, edit the description and delete (after
 // confirming). Each reads the attachment's current descriptor first, so it acts on what is on the
 // server now, and announces the change so the tree, open documents and the defect editor follow.
-//   executeCommand('almDefects.renameAttachment', { ...attachmentRef, name: 'new.log' })
-//   executeCommand('almDefects.editAttachmentDescription', { ...attachmentRef, description: 'text' })
+//   executeCommand(COMMAND.renameAttachment, { ...attachmentRef, name: 'new.log' })
+//   executeCommand(COMMAND.editAttachmentDescription, { ...attachmentRef, description: 'text' })
 import * as vscode from 'vscode';
 import type { Attachment, AttachmentsApi } from '../../api';
 import type { AttachmentsHub } from '../hub';

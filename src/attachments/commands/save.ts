@@ -3,8 +3,8 @@
 // ever a suggestion, and sanitized: it cannot point outside the chosen folder. Opening externally
 // saves into a private temporary folder first and asks before handing a program or script to the
 // system.
-//   executeCommand('almDefects.saveAttachmentAs', { ...attachmentRef, target: '/tmp/x.log' })   or { folder: '/tmp' }
-//   executeCommand('almDefects.openAttachmentExternally', { ...attachmentRef, launch: false })  → the local path
+//   executeCommand(COMMAND.saveAttachmentAs, { ...attachmentRef, target: '/tmp/x.log' })   or { folder: '/tmp' }
+//   executeCommand(COMMAND.openAttachmentExternally, { ...attachmentRef, launch: false })  → the local path
 import { createHash } from 'node:crypto';
 import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import { homedir, tmpdir } from 'node:os';

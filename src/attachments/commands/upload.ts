@@ -2,7 +2,7 @@
 // cancellable notification with progress over every byte. A taken name asks Replace / Keep Both /
 // Skip. Every answer comes through AttachmentPrompts (the tests answer in the extension's test
 // mode), so the command takes only which defect; it returns the report of what happened.
-//   executeCommand('almDefects.uploadAttachment', { defect, token, onProgress })
+//   executeCommand(COMMAND.uploadAttachment, { defect, token, onProgress })
 import * as vscode from 'vscode';
 import { describeError } from '../../util/log';
 import { anySignal, tokenToSignal } from '../../util/cancellation';
@@ -44,7 +44,7 @@ export async function uploadCommand(hub: AttachmentsHub, arg: unknown): Promise<
 /** Uploads `items` to `defect` with progress and cancellation; shared by the command and drops. */
 export async function runUpload(hub: AttachmentsHub, defect: DefectRef, items: readonly UploadItem[], o: UploadOptions = {}): Promise<UploadReport> {
   const api = await hub.api(defect);
-  const count = items.length === 1 ? items[0].name : `${items.length} files`;
+  const count = items.length === 1 ? items[0].name : vscode.l10n.t('{0} files', items.length);
   const report = await vscode.window.withProgress(
     { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Uploading {0} to defect {1}', count, defect.id), cancellable: true },
     async (progress, token) => {

@@ -3,8 +3,8 @@
 // Everything from the server is escaped before it reaches Markdown. No `vscode` import.
 import * as l10n from '@vscode/l10n';
 import type { Attachment } from '../../api';
-import { htmlToText } from '../../tree/model/memoText';
-import { escapeMarkdown } from '../../tree/model/tooltip';
+import { memoToText } from '../../defects/memo';
+import { escapeMarkdown } from '../../util/markdown';
 
 const UNITS = ['KB', 'MB', 'GB', 'TB'];
 
@@ -42,7 +42,7 @@ export function modifiedMillis(value: string | null | undefined): number {
 
 /** The description as plain text ('' when there is none). */
 export function descriptionText(a: Pick<Attachment, 'description'>): string {
-  return htmlToText(a.description);
+  return memoToText(a.description);
 }
 
 /** `12.3 KB · 2026-01-05 10:00` */

@@ -9,8 +9,9 @@ import type { DefectChildrenProvider, TreeContext, TreeNode } from '../../tree/n
 import { MessageNode } from '../../tree/nodes/messageNode';
 import { LoadingNode } from '../../tree/nodes/treeNode';
 import { AttachmentNode } from './attachmentNode';
+import { COMMAND } from '../../util/commands';
 
-export const UPLOAD_ATTACHMENT_COMMAND = 'almDefects.uploadAttachment';
+export const UPLOAD_ATTACHMENT_COMMAND = COMMAND.uploadAttachment;
 
 function defectKey(ref: DefectRef): string {
   return [ref.server, ref.domain, ref.project, ref.id].map((s) => encodeURIComponent(String(s))).join('/');

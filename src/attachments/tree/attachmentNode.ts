@@ -8,8 +8,9 @@ import type { NodeItem, TreeContext } from '../../tree/nodes/treeNode';
 import { TreeNode } from '../../tree/nodes/treeNode';
 import { attachmentDescription, attachmentIcon, attachmentTooltip } from '../model/format';
 import type { AttachmentLocation } from '../model/location';
+import { COMMAND } from '../../util/commands';
 
-export const OPEN_ATTACHMENT_COMMAND = 'almDefects.openAttachment';
+export const OPEN_ATTACHMENT_COMMAND = COMMAND.openAttachment;
 
 export class AttachmentNode extends TreeNode {
   readonly id: string;

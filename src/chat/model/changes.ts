@@ -7,7 +7,7 @@ import * as l10n from '@vscode/l10n';
 import { validateEdits } from '../../api/index';
 import type { DefectChanges, FieldCatalog, FieldMeta, FieldProblem, FieldValue, ListTree } from '../../api/index';
 import type { ChangeValue } from './inputs';
-import { textToMemoHtml } from './memoMarkdown';
+import { textToMemoHtml } from '../../defects/memo';
 
 /** Fields a chat update never writes: server-computed flags, and the comments (Add comment appends). */
 const NOT_BY_UPDATE: Record<string, string> = {

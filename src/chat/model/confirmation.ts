@@ -3,8 +3,8 @@
 // what it showed (input and the values it read), `invoke` refuses a write that was never shown
 // and one whose fields changed on the server since. No `vscode` import.
 import * as l10n from '@vscode/l10n';
-import { localDate } from '../../editor/controller/comments';
-import { escapeMarkdown } from '../../tree/model/tooltip';
+import { localDate } from '../../defects/comments';
+import { escapeMarkdown } from '../../util/markdown';
 import type { ResolvedChange } from './changes';
 
 export interface Confirmation {

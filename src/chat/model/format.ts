@@ -4,8 +4,8 @@
 import * as l10n from '@vscode/l10n';
 import type { Attachment, Defect, FieldCatalog, FieldValue } from '../../api/index';
 import { formatBytes } from '../../attachments/model/format';
-import { escapeMarkdown } from '../../tree/model/tooltip';
-import { memoToMarkdown } from './memoMarkdown';
+import { escapeMarkdown } from '../../util/markdown';
+import { memoToMarkdown } from '../../defects/memo';
 
 export const ROW_FIELDS = ['id', 'name', 'status', 'severity', 'priority', 'owner', 'last-modified'] as const;
 const ROW_HEADERS = [l10n.t('ID'), l10n.t('Summary'), l10n.t('Status'), l10n.t('Severity'), l10n.t('Priority'), l10n.t('Owner'), l10n.t('Last modified')];

@@ -3,7 +3,7 @@
 // are on the server at that moment, so nothing someone else wrote meanwhile is overwritten. The
 // user confirms the exact text first (prepareInvocation); without that confirmation nothing is sent.
 import * as vscode from 'vscode';
-import { appendComment } from '../../editor/controller/comments';
+import { appendComment } from '../../defects/comments';
 import { commentConfirmation } from '../model/confirmation';
 import { defectId } from '../model/inputs';
 import type { AddCommentInput } from '../model/inputs';

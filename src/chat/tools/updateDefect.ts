@@ -4,8 +4,8 @@
 // the confirmation was shown, nothing is written and the model is told to confirm again.
 import * as vscode from 'vscode';
 import type { DefectChanges, FieldValue } from '../../api/index';
-import { sameValue } from '../../editor/controller/values';
-import { htmlToText } from '../../tree/model/memoText';
+import { sameValue } from '../../api/index';
+import { memoToText } from '../../defects/memo';
 import { isMemoField, resolveChanges, shownValue } from '../model/changes';
 import type { ResolvedChange } from '../model/changes';
 import { updateConfirmation } from '../model/confirmation';
@@ -46,7 +46,7 @@ export class UpdateDefectTool implements vscode.LanguageModelTool<UpdateDefectIn
       const rows = changes.map((c) => {
         const f = fields.get(c.field);
         const v = current[c.field];
-        return { ...c, current: f && isMemoField(f) ? shownValue(htmlToText(typeof v === 'string' ? v : ''), true) : shownValue(v) };
+        return { ...c, current: f && isMemoField(f) ? shownValue(memoToText(typeof v === 'string' ? v : ''), true) : shownValue(v) };
       });
       const confirmation = updateConfirmation({ id, name: String(current.name ?? ''), where: describeProject(ref) }, rows);
       this.context.ledger.record(UPDATE_DEFECT_TOOL, input, Object.fromEntries(changes.map((c) => [c.field, current[c.field] ?? null])));

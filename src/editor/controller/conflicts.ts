@@ -3,10 +3,7 @@
 // user's choices turn into the edits that are then saved. Nothing the user typed is dropped
 // unless they choose the server's value for that field.
 import type { ConflictChoice, ConflictRow, ConflictView, WireValue } from '../../shared/editorProtocol';
-import { sameValue } from './values';
-
-/** Fields the server changes on every update; they never conflict. */
-const IGNORED = new Set(['id', 'type', 'ver-stamp', 'last-modified']);
+import { SERVER_OWNED_FIELDS, sameValue } from '../../api/index';
 
 export function verStampOf(values: Record<string, WireValue>): number | null {
   const v = values['ver-stamp'];
@@ -24,7 +21,7 @@ export function findConflict(base: Record<string, WireValue>, latest: Record<str
   const names = new Set([...Object.keys(edits), ...Object.keys(latest), ...Object.keys(base)]);
   const rows: ConflictRow[] = [];
   for (const field of names) {
-    if (IGNORED.has(field)) continue;
+    if (SERVER_OWNED_FIELDS.has(field)) continue;
     const changedOnServer = !sameValue(base[field], latest[field]);
     const changedByMe = Object.hasOwn(edits, field);
     if (!changedOnServer && !changedByMe) continue;

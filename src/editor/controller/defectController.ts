@@ -5,7 +5,7 @@ import * as l10n from '@vscode/l10n';
 import { LockLostError, LockedByOtherError, ValidationError, VersionConflictError, isCancellation } from '../../api/index';
 import type { LockHandle } from '../../api/index';
 import type { ConflictChoice, SaveOutcome, WireValue } from '../../shared/editorProtocol';
-import { appendComment, localDate } from './comments';
+import { appendComment, localDate } from '../../defects/comments';
 import { applyChoices, findConflict } from './conflicts';
 import { ControllerBase } from './controllerBase';
 import { describeRemoteChange } from './remoteChange';

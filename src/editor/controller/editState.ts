@@ -5,7 +5,8 @@ import type { FieldCatalog, ListTree, validateEdits } from '../../api/index';
 import type { DefectKey, PersistedEditorState, ProblemView, WireValue } from '../../shared/editorProtocol';
 import { verStampOf } from './conflicts';
 import { makeSnapshot } from './snapshot';
-import { cloneValues, isEmptyValue, normalizeEdit, sameValue } from './values';
+import { isEmptyValue, sameValue } from '../../api/index';
+import { cloneValues, normalizeEdit } from './values';
 
 export class EditState {
   server: Record<string, WireValue> = {};

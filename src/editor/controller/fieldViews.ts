@@ -1,10 +1,8 @@
 // Turns the server's field metadata into what the form renders: a group, an input kind, list
 // options (with their path in hierarchical lists) and whether the field can be edited at all.
+import { SERVER_COMPUTED_FIELDS, SERVER_OWNED_FIELDS } from '../../api/index';
 import type { FieldCatalog, FieldMeta, ListItem, ListTree } from '../../api/index';
 import type { FieldGroup, FieldInput, FieldView, ListOption } from '../../shared/editorProtocol';
-
-/** Fields the server maintains (sending them is refused), plus flags ALM computes itself. */
-const READ_ONLY = new Set(['id', 'ver-stamp', 'last-modified', 'attachment', 'has-linkage', 'has-others-linkage', 'has-change']);
 
 /** Known system fields by group; anything else is placed by its data type. */
 const GROUP_OF: Record<string, FieldGroup> = {
@@ -124,7 +122,7 @@ export function buildFieldViews(catalog: FieldCatalog, lists: ListTree, users: r
         group: groupOf(f, input),
         input,
         required: f.required,
-        readOnly: READ_ONLY.has(f.name) || !f.editable,
+        readOnly: SERVER_OWNED_FIELDS.has(f.name) || SERVER_COMPUTED_FIELDS.has(f.name) || !f.editable,
         multiple: f.dataType.multiple,
       };
       if (f.hidden) view.hidden = true;

@@ -2,15 +2,13 @@
 // ALM defects carry no "modified by" field, so the author is known when the change added a comment
 // (its header names the user). No `vscode` import.
 import * as l10n from '@vscode/l10n';
-import { htmlToText } from '../../tree/model/memoText';
+import { memoToText } from '../../defects/memo';
 import type { WireValue } from '../../shared/editorProtocol';
-
-/** Fields that change on every save and say nothing about what the user did. */
-const BOOKKEEPING = new Set(['ver-stamp', 'last-modified']);
+import { SERVER_OWNED_FIELDS, sameValue } from '../../api/index';
 
 function changedFields(before: Record<string, WireValue>, after: Record<string, WireValue>): string[] {
   const names = new Set([...Object.keys(before), ...Object.keys(after)]);
-  return [...names].filter((f) => !BOOKKEEPING.has(f) && JSON.stringify(before[f] ?? null) !== JSON.stringify(after[f] ?? null)).sort();
+  return [...names].filter((f) => !SERVER_OWNED_FIELDS.has(f) && !sameValue(before[f], after[f])).sort();
 }
 
 /** The author of the newest comment block ("<b>bob, 2026-01-02:</b> …") in a comments memo. */
@@ -18,7 +16,7 @@ export function lastCommentAuthor(memo: WireValue | undefined): string | undefin
   if (typeof memo !== 'string') return undefined;
   const headers = [...memo.matchAll(/<b>([^<,]{1,80}),\s*\d{4}-\d{2}-\d{2}:?\s*<\/b>/gi)];
   const last = headers.at(-1)?.[1];
-  return last ? htmlToText(last) : undefined;
+  return last ? memoToText(last) : undefined;
 }
 
 /**

@@ -2,6 +2,7 @@
 // HTML; every value is escaped so it shows as text and cannot inject links or images.
 import * as l10n from '@vscode/l10n';
 import type { Defect } from '../../api';
+import { escapeMarkdown } from '../../util/markdown';
 
 const ROWS: [string, string][] = [
   ['status', l10n.t('Status')],
@@ -17,10 +18,6 @@ const ROWS: [string, string][] = [
  * Escapes what makes Markdown markup inside a line (emphasis, code, links, images, tables, HTML)
  * so `text` renders literally; `-`, `.` and `#` only matter at a line start, which values never are.
  */
-export function escapeMarkdown(text: string): string {
-  return text.replace(/[\\`*_{}[\]()|~!<>&]/g, (c) => (c === '<' ? '&lt;' : c === '>' ? '&gt;' : c === '&' ? '&amp;' : `\\${c}`)).replace(/\r?\n/g, ' ');
-}
-
 export function defectTooltip(defect: Defect): string {
   const lines = [l10n.t('**Defect {0}**: {1}', defect.id, escapeMarkdown(String(defect.name ?? ''))), '', '| | |', '|---|---|'];
   for (const [field, label] of ROWS) {

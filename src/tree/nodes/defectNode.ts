@@ -8,6 +8,7 @@ import { defectDescription, defectTooltip } from '../model/tooltip';
 import type { NodeItem, TreeContext, TreeNode } from './treeNode';
 import { failureNode, loadingNode } from './messageNode';
 import { LoadingNode } from './treeNode';
+import { COMMAND } from '../../util/commands';
 
 export class DefectNode extends LoadingNode {
   readonly id: string;
@@ -37,7 +38,7 @@ export class DefectNode extends LoadingNode {
       collapsible: this.ctx.defectChildren ? 'collapsed' : 'none',
       icon: severityIcon(typeof d.severity === 'string' ? d.severity : undefined),
       contextValue: changed ? 'alm:defect+changed' : 'alm:defect',
-      command: { command: 'almDefects.openDefect', title: l10n.t('Open Defect'), arguments: [this.ref] },
+      command: { command: COMMAND.openDefect, title: l10n.t('Open Defect'), arguments: [this.ref] },
     };
   }
 

@@ -3,7 +3,7 @@
 import * as l10n from '@vscode/l10n';
 import type { DomainRef } from '../../api';
 import { nodeId } from '../../defects/refs';
-import { escapeMarkdown } from '../model/tooltip';
+import { escapeMarkdown } from '../../util/markdown';
 import type { NodeItem, ServerSource, TreeContext, TreeNode } from './treeNode';
 import { MessageNode, failureNode, loadingNode } from './messageNode';
 import { ProjectNode } from './projectNode';

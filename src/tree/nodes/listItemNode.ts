@@ -1,7 +1,7 @@
 // A list, or a value of one; values with values of their own (subject folders) expand further.
 import * as l10n from '@vscode/l10n';
 import type { ListItem } from '../../api';
-import { escapeMarkdown } from '../model/tooltip';
+import { escapeMarkdown } from '../../util/markdown';
 import type { NodeItem, TreeContext } from './treeNode';
 import { TreeNode } from './treeNode';
 

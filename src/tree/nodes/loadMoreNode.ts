@@ -2,6 +2,7 @@
 import * as l10n from '@vscode/l10n';
 import type { NodeItem, TreeContext } from './treeNode';
 import { TreeNode } from './treeNode';
+import { COMMAND } from '../../util/commands';
 
 export class LoadMoreNode extends TreeNode {
   readonly id: string;
@@ -26,7 +27,7 @@ export class LoadMoreNode extends TreeNode {
       collapsible: 'none',
       icon: { id: this.busy ? 'loading~spin' : 'ellipsis' },
       contextValue: 'alm:loadMore',
-      command: this.busy ? undefined : { command: 'almDefects.loadMore', title: l10n.t('Load More'), arguments: [this] },
+      command: this.busy ? undefined : { command: COMMAND.loadMore, title: l10n.t('Load More'), arguments: [this] },
     };
   }
 }

@@ -6,6 +6,7 @@ import { NotSignedInError } from '../../auth/connection';
 import { describeError } from '../../util/log';
 import type { NodeCommand, NodeItem, TreeContext } from './treeNode';
 import { TreeNode } from './treeNode';
+import { COMMAND } from '../../util/commands';
 
 export type MessageKind = 'loading' | 'empty' | 'error' | 'sign-in' | 'info';
 
@@ -46,7 +47,7 @@ export class MessageNode extends TreeNode {
 
 /** "Sign in to <server>" with the command that asks for the password. */
 export function signInNode(parent: TreeNode, ctx: TreeContext, server: string, refusal?: string): MessageNode {
-  const action = { command: 'almDefects.signIn', title: l10n.t('Sign In'), arguments: [{ server }] };
+  const action = { command: COMMAND.signIn, title: l10n.t('Sign In'), arguments: [{ server }] };
   if (refusal) return new MessageNode(parent, ctx, 'sign-in', l10n.t('Sign-in failed — click to sign in again'), action, refusal);
   return new MessageNode(parent, ctx, 'sign-in', l10n.t('Sign in to {0}…', server), action);
 }
@@ -55,9 +56,9 @@ export function signInNode(parent: TreeNode, ctx: TreeContext, server: string, r
 export function failureNode(parent: TreeNode, ctx: TreeContext, server: string, error: unknown): MessageNode {
   if (error instanceof NotSignedInError) return signInNode(parent, ctx, server, error.refused ? error.message : undefined);
   if (error instanceof AuthError) return signInNode(parent, ctx, server, error.message);
-  const retry = { command: 'almDefects.refreshNode', title: l10n.t('Retry'), arguments: [parent] };
+  const retry = { command: COMMAND.refreshNode, title: l10n.t('Retry'), arguments: [parent] };
   if (error instanceof RawQueryError)
-    return new MessageNode(parent, ctx, 'error', l10n.t('Filter: {0}', error.message), { command: 'almDefects.filter', title: l10n.t('Edit Filter'), arguments: [parent] });
+    return new MessageNode(parent, ctx, 'error', l10n.t('Filter: {0}', error.message), { command: COMMAND.filter, title: l10n.t('Edit Filter'), arguments: [parent] });
   const text = isAlmApiError(error) ? error.message : l10n.t('Unexpected error: {0}', describeError(error));
   return new MessageNode(parent, ctx, 'error', text, retry, `${text}\n\n${l10n.t('Click to retry.')}`);
 }

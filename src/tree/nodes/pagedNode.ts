@@ -11,7 +11,7 @@ import { DefectList } from './defectList';
 import type { DefectNode } from './defectNode';
 import { failureNode, loadingNode } from './messageNode';
 import type { ProjectScope } from './scopes';
-import { LoadingNode, delay } from './treeNode';
+import { LoadingNode } from './treeNode';
 import type { TreeNode } from './treeNode';
 
 /** A "Load more" in flight: its page, and whether the view was answered before it came in. */
@@ -68,7 +68,7 @@ export abstract class PagedNode extends LoadingNode {
     const list = this.list;
     const signal = this.signal;
     if (!list || !signal || !list.hasMore || this.appending || signal.aborted) return;
-    const appending: Appending = { done: this.appendNext(list, signal), started: Date.now(), answeredEarly: false };
+    const appending: Appending = { done: this.appendNext(list, signal), started: this.ctx.clock.now(), answeredEarly: false };
     this.appending = appending;
     this.ctx.changed(this);
     // appendNext never rejects.
@@ -81,8 +81,8 @@ export abstract class PagedNode extends LoadingNode {
   override async getChildren(): Promise<TreeNode[]> {
     const appending = this.appending;
     if (appending && this.loaded) {
-      const wait = Math.max(0, this.ctx.loadingDelayMs - (Date.now() - appending.started));
-      const inTime = await Promise.race([appending.done.then(() => true), delay(wait).then(() => false)]);
+      const wait = this.ctx.loadingDelayMs - (this.ctx.clock.now() - appending.started);
+      const inTime = await Promise.race([appending.done.then(() => true), this.ctx.clock.delay(wait).then(() => false)]);
       if (!inTime && this.appending === appending) {
         appending.answeredEarly = true;
         this.list?.setLoadingMore(true);

@@ -5,7 +5,7 @@ import type { ProjectApi } from '../../api';
 import { describeFilter, isEmptyFilter } from '../../defects/filter';
 import type { DefectFilter } from '../../defects/filter';
 import { nodeId, projectKey } from '../../defects/refs';
-import { escapeMarkdown } from '../model/tooltip';
+import { escapeMarkdown } from '../../util/markdown';
 import type { ProjectRefKey } from '../../defects/refs';
 import type { NodeItem, ServerSource, TreeContext } from './treeNode';
 import { DefectsNode } from './defectsNode';

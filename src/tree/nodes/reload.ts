@@ -8,12 +8,9 @@ import type { LoadingNode, TreeContext } from './treeNode';
 
 /** Reloads `nodes` quietly; resolves when all are in, or when the loading delay has passed. */
 export async function quietReload(ctx: TreeContext, nodes: readonly LoadingNode[]): Promise<void> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const slow = new Promise<void>((resolve) => (timer = setTimeout(resolve, ctx.loadingDelayMs)));
   try {
-    await Promise.race([Promise.all(nodes.map((n) => n.reloadQuietly())), slow]);
+    await Promise.race([Promise.all(nodes.map((n) => n.reloadQuietly())), ctx.clock.delay(ctx.loadingDelayMs)]);
   } finally {
-    clearTimeout(timer);
     for (const n of nodes) n.endQuiet();
   }
 }

@@ -5,7 +5,7 @@ import type { NodeItem, ServerSource, TreeContext, TreeNode } from './treeNode';
 import { DomainNode } from './domainNode';
 import { MessageNode, failureNode, loadingNode, signInNode } from './messageNode';
 import { nodeId } from '../../defects/refs';
-import { escapeMarkdown } from '../model/tooltip';
+import { escapeMarkdown } from '../../util/markdown';
 import { signInLabel, treeLabel } from '../../config/servers';
 import { LoadingNode } from './treeNode';
 

@@ -12,6 +12,7 @@ import { describeError } from '../../util/log';
 import type { Log } from '../../util/log';
 import { isAbort } from '../../util/cancellation';
 import type { ViewState } from '../model/viewState';
+import type { LoadingClock } from './loadingClock';
 
 // What tree nodes need from the rest of the extension, as interfaces: the connections, the view
 // state, settings and a way to announce changes. The VS Code adapter supplies the real ones; unit
@@ -47,6 +48,8 @@ export interface TreeContext {
   readonly log: Log;
   /** How long a load may take before a "Loading…" node shows in its place. */
   readonly loadingDelayMs: number;
+  /** The time that delay is measured in. */
+  readonly clock: LoadingClock;
   defectChildren?: DefectChildrenProvider;
 }
 
@@ -131,7 +134,8 @@ export abstract class LoadingNode extends TreeNode {
   override async getChildren(): Promise<TreeNode[]> {
     if (this.cached) return this.cached;
     const pending = this.start();
-    const early = await Promise.race([pending, delay(Math.max(0, this.ctx.loadingDelayMs - (Date.now() - this.loadStarted)))]);
+    const slow = this.ctx.clock.delay(this.ctx.loadingDelayMs - (this.ctx.clock.now() - this.loadStarted)).then(() => undefined);
+    const early = await Promise.race([pending, slow]);
     if (early) return early;
     this.announce = true;
     return [this.loadingNode()];
@@ -204,7 +208,7 @@ export abstract class LoadingNode extends TreeNode {
     if (this.pending) return this.pending;
     const controller = new AbortController();
     this.controller = controller;
-    this.loadStarted = Date.now();
+    this.loadStarted = this.ctx.clock.now();
     const run = this.load(controller.signal)
       .catch((e: unknown): TreeNode[] => {
         if (controller.signal.aborted || isCancellation(e) || isAbort(e)) return [];
@@ -228,9 +232,4 @@ export abstract class LoadingNode extends TreeNode {
   private disposeChildren(): void {
     for (const c of this.cached ?? []) c.dispose();
   }
-}
-
-/** Resolves to undefined after `ms` without holding the process open (loading-delay races). */
-export function delay(ms: number): Promise<undefined> {
-  return new Promise((resolve) => setTimeout(() => resolve(undefined), ms).unref?.());
 }

@@ -8,6 +8,7 @@ import { TreeRoot } from '../nodes/root';
 import type { ServerNode } from '../nodes/serverNode';
 import { LoadingNode, TreeNode } from '../nodes/treeNode';
 import type { AlmTreeProvider } from './provider';
+import { COMMAND } from '../../util/commands';
 
 async function childrenOf(node: TreeNode): Promise<TreeNode[]> {
   return node instanceof LoadingNode ? node.resolveChildren() : node.getChildren();
@@ -53,7 +54,7 @@ async function pickProject(provider: AlmTreeProvider, title: string): Promise<Pr
   });
   if (projects.length === 0) {
     void vscode.window.showInformationMessage(vscode.l10n.t('Sign in to an ALM server first.'), vscode.l10n.t('Sign In')).then((c) => {
-      if (c) void vscode.commands.executeCommand('almDefects.signIn');
+      if (c) void vscode.commands.executeCommand(COMMAND.signIn);
     });
     return undefined;
   }

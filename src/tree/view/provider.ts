@@ -7,6 +7,7 @@ import { readPageSize } from '../../config/settings';
 import type { Log } from '../../util/log';
 import type { ViewState } from '../model/viewState';
 import type { DefectChildrenProvider, ServerSource, TreeContext, TreeNode } from '../nodes/treeNode';
+import { realClock } from '../nodes/loadingClock';
 import { TreeRoot } from '../nodes/root';
 import { LoadingNode } from '../nodes/treeNode';
 import { childrenForView } from '../nodes/viewRequests';
@@ -20,6 +21,7 @@ export class AlmTreeProvider implements vscode.TreeDataProvider<TreeNode>, TreeC
   readonly onDidChangeTreeData = this.changedEmitter.event;
   readonly root: TreeRoot;
   readonly loadingDelayMs = 400;
+  readonly clock = realClock;
   defectChildren?: DefectChildrenProvider;
   private pending: Set<TreeNode> | 'all' | undefined;
   private readonly subscriptions: { dispose(): void }[] = [];

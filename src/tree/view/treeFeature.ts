@@ -19,6 +19,8 @@ import type { DefectOpener } from './defectCommands';
 import { filterProject, saveFilterAs } from './filterCommands';
 import { projectFor } from './locate';
 import { AlmTreeProvider, VIEW_ID } from './provider';
+import { COMMAND } from '../../util/commands';
+import type { CommandId } from '../../util/commands';
 
 /** True while a defect row is selected in the tree: the Ctrl+C keybinding and the copy commands in the palette. */
 const DEFECT_SELECTED_CONTEXT = 'almDefects.defectSelected';
@@ -107,39 +109,39 @@ export class TreeFeature implements vscode.Disposable {
   private registerCommands(): vscode.Disposable[] {
     const { provider, view, services, log } = this;
     const tag = log.child('tree');
-    const cmd = (id: string, fn: (arg: unknown) => unknown): vscode.Disposable => registerCommand(id, tag, fn);
+    const cmd = (id: CommandId, fn: (arg: unknown) => unknown): vscode.Disposable => registerCommand(id, tag, fn);
     return [
-      cmd('almDefects.refresh', () => provider.refreshAll()),
-      cmd('almDefects.refreshNode', (arg) => {
+      cmd(COMMAND.refresh, () => provider.refreshAll()),
+      cmd(COMMAND.refreshNode, (arg) => {
         if (arg instanceof MessageNode && arg.parent) arg.parent.refresh();
         else if (arg instanceof TreeNode) arg.refresh();
         else provider.refreshAll();
       }),
       // The view's progress bar shows at once; the row itself turns "Loading more…" only when slow.
-      cmd('almDefects.loadMore', (arg) => (arg instanceof LoadMoreNode ? vscode.window.withProgress({ location: { viewId: VIEW_ID } }, () => arg.owner.loadMore()) : undefined)),
-      cmd('almDefects.openDefect', async (arg) => {
+      cmd(COMMAND.loadMore, (arg) => (arg instanceof LoadMoreNode ? vscode.window.withProgress({ location: { viewId: VIEW_ID } }, () => arg.owner.loadMore()) : undefined)),
+      cmd(COMMAND.openDefect, async (arg) => {
         const ref = selectedDefect(view, arg);
         return ref ? this.openDefect(ref).then(() => ref) : goToDefect(provider, view, services.manager, (r) => this.openDefect(r), tag, arg);
       }),
-      cmd('almDefects.goToDefect', (arg) => goToDefect(provider, view, services.manager, (r) => this.openDefect(r), tag, arg)),
-      cmd('almDefects.copyDefectId', (arg) => copyDefectId(view, arg)),
-      cmd('almDefects.copyDefectLink', (arg) => copyDefectLink(view, services.manager, arg)),
-      cmd('almDefects.filter', async (arg) => {
+      cmd(COMMAND.goToDefect, (arg) => goToDefect(provider, view, services.manager, (r) => this.openDefect(r), tag, arg)),
+      cmd(COMMAND.copyDefectId, (arg) => copyDefectId(view, arg)),
+      cmd(COMMAND.copyDefectLink, (arg) => copyDefectLink(view, services.manager, arg)),
+      cmd(COMMAND.filter, async (arg) => {
         const project = await projectFor(provider, view, arg, vscode.l10n.t('Filter the defects of which project?'));
         return project ? filterProject(project, arg) : undefined;
       }),
-      cmd('almDefects.clearFilter', async (arg) => {
+      cmd(COMMAND.clearFilter, async (arg) => {
         const project = await projectFor(provider, view, arg, vscode.l10n.t('Clear the filter of which project?'));
         await project?.setFilter(undefined);
       }),
-      cmd('almDefects.saveFilter', async (arg) => {
+      cmd(COMMAND.saveFilter, async (arg) => {
         const project = await projectFor(provider, view, arg, vscode.l10n.t('Save the filter of which project?'));
         const name = typeof arg === 'object' && arg !== null && typeof (arg as { name?: unknown }).name === 'string' ? (arg as { name: string }).name : undefined;
         return project?.filter ? saveFilterAs(project.filter, name) : false;
       }),
-      cmd('almDefects.groupBy', (arg) => groupBy(provider, arg)),
-      cmd('almDefects.ungroup', () => groupBy(provider, 'none')),
-      cmd('almDefects.sortBy', (arg) => sortBy(provider, arg)),
+      cmd(COMMAND.groupBy, (arg) => groupBy(provider, arg)),
+      cmd(COMMAND.ungroup, () => groupBy(provider, 'none')),
+      cmd(COMMAND.sortBy, (arg) => sortBy(provider, arg)),
     ];
   }
 }

@@ -11,7 +11,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { LockedByOtherError } from '../../../src/api/index';
 import type { Defect } from '../../../src/api/index';
-import { appendComment, localDate } from '../../../src/editor/controller/comments';
+import { appendComment, localDate } from '../../../src/defects/comments';
 import { TOOLS, chatWorld, invoke } from './chat.support';
 import { until } from './support';
 import type { ChatWorld } from './chat.support';

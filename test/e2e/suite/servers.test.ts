@@ -13,7 +13,7 @@ import { createTestPki } from '../../support/tlsCertificates';
 import { startTlsFront } from '../../support/tlsFront';
 import type { TlsFront } from '../../support/tlsFront';
 import { e2eAlmServer } from '../environment';
-import { activate, usePrompts } from './support';
+import { activate, until, usePrompts } from './support';
 
 type Result = { ok: boolean; message?: string; tree?: string };
 
@@ -90,6 +90,17 @@ describe('servers: Add Server and Edit Server through their prompts', function (
     assert.ok(!JSON.stringify(servers()).includes(key.secret), 'the secret is in settings');
     // The tree signs in with the stored secret.
     assert.ok((await domainsOf('Key box')).includes(server.domain));
+    // The key has no user name in settings: the status bar, the Accounts menu and "me" name the user
+    // the server gave at sign-in (issue 29: the status bar showed "ALM Key box:").
+    const node = await api.find(['Key box']);
+    assert.ok(node);
+    await api.revealInTree(node);
+    await until("the status bar names the key's user", () => /ALM Key box: alice$/.test(api.statusBarText()));
+    const accounts = (await vscode.authentication.getAccounts('alm')).map((a) => a.label);
+    assert.ok(accounts.includes('alice (Key box)'), `the Accounts menu lists ${accounts.join(', ')}`);
+    const myDefects = await api.find(['Key box', server.domain, server.project, 'My Defects']);
+    assert.ok(myDefects, 'a "My Defects" list');
+    assert.match((api.treeItem(myDefects).tooltip as vscode.MarkdownString).value, /assigned to alice/, '"me" is the key\'s user');
   });
 
   it('adds a server behind an untrusted certificate with a CA file, or with verification off', async () => {

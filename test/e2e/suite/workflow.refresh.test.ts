@@ -5,7 +5,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { AlmClient, ProjectApi } from '../../../src/api/index';
-import { appendComment } from '../../../src/editor/controller/comments';
+import { appendComment } from '../../../src/defects/comments';
 import type { AlmDefectsApi } from '../../../src/extension';
 import type { DefectNode } from '../../../src/tree/nodes/defectNode';
 import type { TreeNode } from '../../../src/tree/nodes/treeNode';

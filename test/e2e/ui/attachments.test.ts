@@ -11,7 +11,7 @@ import type { JSHandle, Locator } from 'playwright-core';
 import { signIn } from '../environment';
 import { serverAttachments, serverDefect } from '../oracle';
 import { screenshot, ui } from './context';
-import { editorFrame, editorTab, runCommand, signInFromRow } from './editorWorkbench';
+import { editorFrame, editorTab, openFromRow, runCommand, signInFromRow } from './editorWorkbench';
 import { text } from '../../support/text';
 
 interface Stored {
@@ -160,8 +160,8 @@ describe('ui: attachments', function () {
     const original = text((await serverDefect(ui().almServer, cookie, defectId)).description);
     await putDescription(cookie, defectId, '<html><body><p>Before the upload:</p><p><img src="dropped-shot.png" alt="dropped-shot.png"></p></body></html>');
     try {
-      await defectRow.click();
-      const frame = await editorFrame(defectId);
+      // As the other page tests do: the editor is open and shows the defect before the drop.
+      const frame = await openFromRow(defectRow, defectId);
       const memo = frame.locator('[data-field="description"] .memo');
       await memo.locator('img.missing').waitFor({ timeout: 30_000 });
       await drop(defectRow, await desktopPng('dropped-shot.png'));

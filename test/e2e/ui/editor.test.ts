@@ -2,10 +2,8 @@
 // read-only first, edited with mouse and keyboard (text, list, date, multi-select, rich text, a
 // comment) and saved — the server has the values; unsaved edits survive a window reload (the
 // panel serializer restores them, the lock is released); closing with unsaved edits asks first.
-// Screenshots of read and edit mode, in dark, light and high-contrast themes, go to test-results/ui.
+// Screenshots of read and edit mode go to test-results/ui (edit mode in each theme: editorTheme.test.ts).
 import * as assert from 'node:assert/strict';
-import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Frame } from 'playwright-core';
 import { screenshot, ui } from './context';
 import { editorFrame, editorTab, eventually, openDefect, runCommand, serverDefect, signInIfNeeded } from './editorWorkbench';
@@ -31,14 +29,6 @@ async function closeTab(id: number): Promise<void> {
   await tab.locator('.tab-actions .action-label').first().click();
 }
 
-async function setTheme(theme: string | undefined): Promise<void> {
-  const file = join(ui().workspaceFolder, '.vscode', 'settings.json');
-  const settings = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
-  if (theme) settings['workbench.colorTheme'] = theme;
-  else delete settings['workbench.colorTheme'];
-  writeFileSync(file, JSON.stringify(settings, null, 2));
-}
-
 describe('ui: the defect editor in the workbench', function () {
   this.timeout(180_000);
 
@@ -47,7 +37,6 @@ describe('ui: the defect editor in the workbench', function () {
   });
 
   after(async () => {
-    await setTheme(undefined);
     await runCommand('View: Close All Editors').catch(() => undefined);
     // Leave the workbench as a fresh one shows it (the Explorer), so a later test's click on the ALM
     // view opens it rather than toggling it closed.
@@ -122,25 +111,6 @@ describe('ui: the defect editor in the workbench', function () {
     await frame.getByRole('button', { name: 'Cancel' }).click();
     await waitPhase(frame, 'read-only');
     assert.deepEqual((await serverDefect(EDITED)).__locks, [], 'Cancel released the lock');
-  });
-
-  it('follows the dark, light and high-contrast themes', async () => {
-    const frame = await editorFrame(EDITED);
-    await frame.evaluate('window.scrollTo(0, 0)');
-    const themes = [
-      ['Default Dark Modern', 'dark', 'vscode-dark'],
-      ['Default Light Modern', 'light', 'vscode-light'],
-      ['Default High Contrast', 'high-contrast', 'vscode-high-contrast'],
-    ] as const;
-    for (const [theme, name, bodyClass] of themes) {
-      await setTheme(theme);
-      await eventually(`the ${name} theme`, async () => ((await frame.locator('body').getAttribute('class')) ?? '').split(/\s+/).includes(bodyClass));
-      const background = await frame.evaluate<string>('getComputedStyle(document.body).backgroundColor');
-      assert.ok(background, `${name}: the page takes the theme's background`);
-      await frame.page().waitForTimeout(300);
-      await screenshot(`editor-read-${name}`);
-    }
-    await setTheme(undefined);
   });
 
   it("shows the demo's inline screenshot from its attachment, and its hostile defect stays inert", async () => {

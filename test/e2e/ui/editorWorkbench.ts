@@ -128,7 +128,8 @@ export async function editorFrame(id: number, timeoutMs = 45_000): Promise<Frame
   return eventually(
     `the editor of defect ${id}`,
     async () => {
-      for (const frame of page.frames()) {
+      // A closed editor's frame can linger while it is taken down: only a live one counts.
+      for (const frame of page.frames().filter((f) => !f.isDetached())) {
         const text = await frame
           .locator('.defect-id')
           .first()
@@ -140,6 +141,28 @@ export async function editorFrame(id: number, timeoutMs = 45_000): Promise<Frame
     },
     timeoutMs,
   );
+}
+
+/**
+ * Opens defect `id` by clicking its tree row, as a user does, and waits until its editor shows the
+ * defect read-only: the tab is there (the click is repeated if a redraw of the tree swallowed it),
+ * the page is live and has rendered the defect.
+ */
+export async function openFromRow(row: Locator, id: number): Promise<Frame> {
+  for (let attempt = 1; ; attempt++) {
+    await row.click();
+    const opened = await editorTab(id)
+      .waitFor({ timeout: 15_000 })
+      .then(
+        () => true,
+        () => false,
+      );
+    if (opened) break;
+    assert.ok(attempt < 3, `clicking the row of defect ${id} did not open its editor`);
+  }
+  const frame = await editorFrame(id, 60_000);
+  await eventually(`the editor of defect ${id} showing it`, async () => (await frame.locator('body').getAttribute('data-phase')) === 'read-only', 60_000);
+  return frame;
 }
 
 /** A defect as the server has it, read over HTTP as bob. */

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { AlmClient, AuthError, LockedByOtherError, SelectionGuardError, isCancellation, like } from '../../../src/api/index';
 import type { AlmClientOptions, Defect, ProjectApi } from '../../../src/api/index';
+import { MovableClock, until } from '../../support/server';
 import { clientFor, collect, createDefect, startApiTestServer } from './harness';
 import type { TestServer } from './harness';
 
@@ -259,10 +260,12 @@ describe('api integration: XSRF enforced (16.00+) on both trees', () => {
   }
 });
 
-describe('api integration: a Core-only server with a short idle timeout', () => {
+describe('api integration: a Core-only server whose sessions idle out', () => {
   let server: TestServer;
+  // The server's time moves on command: its 60 s idle time passes without waiting for it.
+  const clock = new MovableClock();
   before(async () => {
-    server = await startApiTestServer({ trees: ['rest'], sessionIdleSeconds: 1 });
+    server = await startApiTestServer({ trees: ['rest'], sessionIdleSeconds: 60, now: clock.now });
   });
   after(() => server.close());
 
@@ -274,7 +277,7 @@ describe('api integration: a Core-only server with a short idle timeout', () => 
     try {
       const p = client.project('DEFAULT', 'Demo');
       await p.defects.get(1);
-      await new Promise((r) => setTimeout(r, 2500));
+      clock.advance(61_000);
       assert.equal((await p.defects.get(1)).id, 1);
       assert.deepEqual(events, ['sign-in', 're-sign-in']);
     } finally {
@@ -283,11 +286,19 @@ describe('api integration: a Core-only server with a short idle timeout', () => 
   });
 
   it('keeps the session (and the Core lock) alive while the lock is held', async () => {
-    const { client } = clientFor(server.baseUrl, 'alice', { keepAliveMs: 300 });
+    const { client, logs } = clientFor(server.baseUrl, 'alice', { keepAliveMs: 50 });
     const { client: bob } = clientFor(server.baseUrl, 'bob');
+    const touches = () => logs.filter((l) => /GET \/rest\/site-session\S* → 200/.test(l)).length;
     try {
       const handle = await client.project('DEFAULT', 'Demo').locks.acquire({ type: 'defect', id: 3 });
-      await new Promise((r) => setTimeout(r, 2500));
+      // 80 s of server time in steps of 20 s, each followed by keep-alive requests: three answered
+      // after a step include one sent after it (a touch sent before the step may answer after it),
+      // so no two touches are 60 s apart, while the lock outlives the idle time.
+      for (let step = 0; step < 4; step++) {
+        clock.advance(20_000);
+        const seen = touches();
+        await until(() => touches() >= seen + 3, 'the keep-alive stopped');
+      }
       assert.equal(handle.state, 'held');
       await assert.rejects(bob.project('DEFAULT', 'Demo').locks.acquire({ type: 'defect', id: 3 }), LockedByOtherError);
       await handle.release();

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { TestClient, openProjectDb, startTestServer } from '../../support/server';
+import { MovableClock, TestClient, openProjectDb, startTestServer } from '../../support/server';
 import type { RunningServer } from '../../support/server';
 
 const basic = (user: string, password: string) => `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
@@ -184,8 +184,11 @@ describe('server: sign-in and sessions', function () {
 
 describe('server: idle session expiry', function () {
   let server: RunningServer;
+  // The server's time moves on command, so the idle time passes without waiting for it, and a busy
+  // machine's pauses between requests (real time, far below the 60 s) change nothing.
+  const clock = new MovableClock();
   before(async () => {
-    server = await startTestServer({ sessionIdleSeconds: 1, defects: 20 });
+    server = await startTestServer({ sessionIdleSeconds: 60, defects: 20, now: clock.now });
   });
   after(async () => server.close());
 
@@ -193,12 +196,12 @@ describe('server: idle session expiry', function () {
     const client = new TestClient(server.baseUrl);
     await client.signIn('alice');
     assert.equal((await client.post(`${client.projectPath()}/locks`, { data: [{ entity: { id: 2, type: 'defect' } }] })).status, 201);
-    // Requests every 400 ms keep the session alive beyond the 1 s idle time.
+    // A request every 40 s keeps the session alive for 160 s, beyond the 60 s idle time.
     for (let i = 0; i < 4; i++) {
-      await new Promise((r) => setTimeout(r, 400));
+      clock.advance(40_000);
       assert.equal((await client.get(`${client.projectPath()}/defects/2`)).status, 200);
     }
-    await new Promise((r) => setTimeout(r, 1300));
+    clock.advance(61_000);
     const res = await client.get(`${client.projectPath()}/defects/2`);
     assert.equal(res.status, 401);
     assert.equal(res.json<{ Id: string }>().Id, 'qccore.session-has-expired');

@@ -1,7 +1,7 @@
 // Locks over HTTP: taking and releasing them, enforcement against other users' PUT, DELETE and
 // lock attempts (403 qccore.lock-failure naming holder and time), and their end with the session.
 import assert from 'node:assert/strict';
-import { TestClient, openProjectDb, startTestServer, storedDefect } from '../../support/server';
+import { MovableClock, TestClient, openProjectDb, startTestServer, storedDefect } from '../../support/server';
 import type { RunningServer } from '../../support/server';
 
 interface Lock {
@@ -34,8 +34,11 @@ describe('server: locks', function () {
     }
   };
 
+  // The server's time moves on command: a later second without waiting for it.
+  const clock = new MovableClock();
+
   before(async () => {
-    server = await startTestServer({ defects: 20 });
+    server = await startTestServer({ defects: 20, now: clock.now });
     alice = new TestClient(server.baseUrl);
     bob = new TestClient(server.baseUrl);
     await alice.signIn('alice');
@@ -63,7 +66,8 @@ describe('server: locks', function () {
   it("session-last-touch follows the holder session's activity; lock-time stays", async () => {
     const [lock] = (await alice.get(`${locks()}?query=${encodeURIComponent('{entity.id[1]}')}`)).json<{ data: Lock[] }>().data;
     assert.ok(lock);
-    await new Promise((r) => setTimeout(r, 1100));
+    // Times are in whole seconds: two seconds on, the touch is certainly in a later one.
+    clock.advance(2000);
     assert.equal((await alice.get(defect(2))).status, 200);
     const later = (await bob.get(`${locks()}/${lock.id}`)).json<Lock>();
     assert.equal(later['lock-time'], lock['lock-time']);

@@ -3,6 +3,7 @@ import { NetworkError } from '../../../src/api';
 import { NotSignedInError, ServerConnection } from '../../../src/auth/connection';
 import { ConnectionManager } from '../../../src/auth/connectionManager';
 import { transportOptions } from '../../../src/config/transport';
+import type { ServerEntry } from '../../../src/config/servers';
 import type { HttpSettings } from '../../../src/config/transport';
 import { Log } from '../../../src/util/log';
 import { DEMO_ENTRY, FakeWorld, MapVault, RecordingSink } from '../tree/fakes';
@@ -184,5 +185,44 @@ describe('server connection during an explicit sign-in', () => {
       (await domains).map((d) => d.name),
       ['DEFAULT', 'QA'],
     );
+  });
+});
+
+describe('server connection with an API key and no user name (issue 29)', () => {
+  const KEY_ENTRY: ServerEntry = { name: 'Core16', url: 'http://alm.test/qcbin', username: '', auth: 'apiKey', clientId: 'key-1' };
+
+  function keyConnection(world: FakeWorld, vault: MapVault): ServerConnection {
+    return new ServerConnection(KEY_ENTRY, transportOptions(KEY_ENTRY, HTTP, undefined), vault, world.factory, Log.create(new RecordingSink()));
+  }
+
+  it('names the user the server gave at sign-in as "me" and as the account, already when it reports signed-in', async () => {
+    const world = new FakeWorld();
+    world.keyUsers.set('key-1', 'alice');
+    const c = keyConnection(world, new MapVault());
+    await c.loadPassword();
+    assert.equal(c.account, 'API key key-1', 'before a sign-in only the key is known');
+    const shown: string[] = [];
+    c.onDidChange(() => shown.push(`${c.status}: ${c.account}`));
+    await c.signIn('secret');
+    assert.equal(c.username, 'alice');
+    assert.equal(c.account, 'alice');
+    assert.deepEqual(shown, ['signing-in: API key key-1', 'signed-in: alice'], 'the status bar and Accounts menu redraw on these events');
+  });
+
+  it('names the user after a sign-in with the stored key (the first request), and forgets it at sign-out', async () => {
+    const world = new FakeWorld();
+    world.keyUsers.set('key-1', 'bob');
+    const vault = new MapVault();
+    await vault.set(KEY_ENTRY, 'secret');
+    const c = keyConnection(world, vault);
+    await c.loadPassword();
+    const shown: string[] = [];
+    c.onDidChange(() => shown.push(`${c.status}: ${c.account}`));
+    await c.domains();
+    assert.equal(c.username, 'bob');
+    assert.deepEqual(shown, ['signing-in: API key key-1', 'signed-in: bob']);
+    await c.signOut();
+    assert.equal(c.username, '');
+    assert.equal(c.account, 'API key key-1');
   });
 });

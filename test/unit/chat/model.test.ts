@@ -3,7 +3,7 @@ import { resolveChanges } from '../../../src/chat/model/changes';
 import { ConfirmationLedger, commentConfirmation, updateConfirmation } from '../../../src/chat/model/confirmation';
 import { defectResult, searchResult } from '../../../src/chat/model/format';
 import { buildSearch, defectId, searchFilter, searchLimit } from '../../../src/chat/model/inputs';
-import { memoToMarkdown, textToMemoHtml } from '../../../src/chat/model/memoMarkdown';
+import { memoToMarkdown, textToMemoHtml } from '../../../src/defects/memo';
 import { RawQueryError } from '../../../src/api/dialect/rawQuery';
 import { fakeCatalog, fakeLists } from '../editor/fakeProject';
 

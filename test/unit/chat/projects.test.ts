@@ -4,10 +4,11 @@ import type { ProjectApi, ProjectRef } from '../../../src/api/index';
 import { NotSignedInError } from '../../../src/auth/connection';
 import { describeFailure, ToolInputError } from '../../../src/chat/model/results';
 import { resolveProject } from '../../../src/chat/projects';
-import type { ChatProjectRef, ChatServer, ChatToolServices } from '../../../src/chat/services';
+import type { DefaultProjectSetting } from '../../../src/config/defaultProject';
+import type { ChatServer, ChatToolServices } from '../../../src/chat/services';
 import { RawQueryError } from '../../../src/api/dialect/rawQuery';
 
-function services(servers: ChatServer[], projects: Record<string, ProjectRef[]> = {}, preset?: Partial<ChatProjectRef>): ChatToolServices & { listed: string[] } {
+function services(servers: ChatServer[], projects: Record<string, ProjectRef[]> = {}, preset?: DefaultProjectSetting): ChatToolServices & { listed: string[] } {
   const listed: string[] = [];
   return {
     listed,

@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { DEFAULT_REFERENCE_PATTERNS, exampleOf, fallbackProject, findReferences, parsePatterns } from '../../../src/references/patterns';
+import { defaultProjectOf } from '../../../src/config/defaultProject';
+import { DEFAULT_REFERENCE_PATTERNS, exampleOf, findReferences, parsePatterns } from '../../../src/references/patterns';
 
 const defaults = () => parsePatterns(undefined).patterns;
 const ids = (text: string, patterns = defaults()) => findReferences(text, patterns).map((r) => [text.slice(r.start, r.end), r.id]);
@@ -54,10 +55,13 @@ describe('references: patterns', () => {
 
   it('falls back to the one server that pins a project', () => {
     const pinned = { name: 'Demo', entry: { domain: 'DEFAULT', project: 'Demo' } };
-    assert.deepEqual(fallbackProject(undefined, [pinned]), { server: 'Demo', domain: 'DEFAULT', project: 'Demo' });
-    assert.equal(fallbackProject(undefined, [pinned, { name: 'B', entry: {} }]), undefined);
-    assert.equal(fallbackProject(undefined, [{ name: 'B', entry: { domain: 'D' } }]), undefined);
+    assert.deepEqual(defaultProjectOf(undefined, [pinned]), { server: 'Demo', domain: 'DEFAULT', project: 'Demo' });
+    assert.equal(defaultProjectOf(undefined, [pinned, { name: 'B', entry: {} }]), undefined);
+    assert.equal(defaultProjectOf(undefined, [{ name: 'B', entry: { domain: 'D' } }]), undefined);
     const explicit = { server: 'X', domain: 'Y', project: 'Z' };
-    assert.equal(fallbackProject(explicit, [pinned]), explicit);
+    assert.deepEqual(defaultProjectOf(explicit, [pinned]), explicit);
+    // A setting naming only its server takes that entry's pinned project, as the chat tools always did.
+    assert.deepEqual(defaultProjectOf({ server: 'demo' }, [pinned]), { server: 'Demo', domain: 'DEFAULT', project: 'Demo' });
+    assert.equal(defaultProjectOf({ server: 'Demo', domain: 'OTHER' }, [pinned]), undefined);
   });
 });

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { describeRemoteChange, lastCommentAuthor } from '../../../src/editor/controller/remoteChange';
-import { appendComment } from '../../../src/editor/controller/comments';
+import { appendComment } from '../../../src/defects/comments';
 import { RefreshScheduler } from '../../../src/refresh/scheduler';
 import type { SchedulerClock } from '../../../src/refresh/scheduler';
 import { open, seeded } from '../editor/controllerSetup';

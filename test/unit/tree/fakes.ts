@@ -31,6 +31,8 @@ import type { LogSink } from '../../../src/util/log';
 import { ViewState } from '../../../src/tree/model/viewState';
 import type { MementoLike } from '../../../src/tree/model/viewState';
 import { DefectsNode } from '../../../src/tree/nodes/defectsNode';
+import { realClock } from '../../../src/tree/nodes/loadingClock';
+import type { LoadingClock } from '../../../src/tree/nodes/loadingClock';
 import { ProjectNode } from '../../../src/tree/nodes/projectNode';
 import { TreeRoot } from '../../../src/tree/nodes/root';
 import { LoadingNode } from '../../../src/tree/nodes/treeNode';
@@ -239,7 +241,7 @@ export class FakeClient implements AlmClientLike {
   async signIn(): Promise<SessionInfo> {
     this.signIns++;
     const c = await this.credentials();
-    const [username, secret] = 'clientId' in c ? [c.clientId, c.secret] : [c.username, c.password];
+    const [username, secret] = 'clientId' in c ? [this.world.keyUsers.get(c.clientId) ?? c.clientId, c.secret] : [c.username, c.password];
     if (this.world.unreachable) throw this.world.unreachable;
     if (secret !== this.world.password) throw new AuthError(`Sign-in as ${username} failed: the user name or password is wrong.`);
     this.signedIn = true;
@@ -278,6 +280,8 @@ export class FakeClient implements AlmClientLike {
 /** The server side of the fakes: which password is right, which domains and projects exist. */
 export class FakeWorld {
   password = 'secret';
+  /** The user the server names at an API key's sign-in (its ALM_USER cookie), by client id. */
+  readonly keyUsers = new Map<string, string>();
   /** When set, sign-in fails with it (a network error, say). */
   unreachable: Error | undefined;
   readonly clients: FakeClient[] = [];
@@ -345,7 +349,43 @@ export interface TestContext extends TreeContext {
   size: number;
 }
 
-export function testContext(memento = new MapMemento(), loadingDelayMs = 10_000): TestContext {
+/**
+ * A loading-delay clock that moves only when told: a delay ends when `advance` passes it, never by
+ * itself, so a test decides whether a load was slow instead of racing the machine's speed.
+ */
+export class ManualClock implements LoadingClock {
+  private time = 0;
+  private readonly waiting: { until: number; resolve: () => void }[] = [];
+  private readonly waitListeners: ((ms: number) => void)[] = [];
+
+  now(): number {
+    return this.time;
+  }
+
+  delay(ms: number): Promise<void> {
+    if (ms <= 0) return Promise.resolve();
+    for (const l of this.waitListeners.splice(0)) l(ms);
+    return new Promise((resolve) => this.waiting.push({ until: this.time + ms, resolve }));
+  }
+
+  /** Moves the time on by `ms`, ending the delays that have passed. */
+  advance(ms: number): void {
+    this.time += ms;
+    for (const w of this.waiting.filter((x) => x.until <= this.time)) {
+      this.waiting.splice(this.waiting.indexOf(w), 1);
+      w.resolve();
+    }
+  }
+
+  /** Resolves with its length when a delay (longer than 0) is running: at once if one is, else when one starts. */
+  whenWaiting(): Promise<number> {
+    const running = this.waiting[0];
+    if (running) return Promise.resolve(running.until - this.time);
+    return new Promise((resolve) => this.waitListeners.push(resolve));
+  }
+}
+
+export function testContext(memento = new MapMemento(), loadingDelayMs = 10_000, clock: LoadingClock = realClock): TestContext {
   const redraws: (TreeNode | undefined)[] = [];
   const ctx: TestContext = {
     redraws,
@@ -357,6 +397,7 @@ export function testContext(memento = new MapMemento(), loadingDelayMs = 10_000)
     changed: (node) => void redraws.push(node),
     log: Log.create(new RecordingSink()),
     loadingDelayMs,
+    clock,
   };
   return ctx;
 }
@@ -372,13 +413,13 @@ export function kids(node: TreeNode): Promise<TreeNode[]> {
  * A signed-in tree over `count` fake defects, down to Demo's "Defects" node (not loaded yet);
  * `groupBy` is set before the tree is built.
  */
-export async function demoTree(count: number, options: { groupBy?: 'severity' | 'owner' } = {}) {
+export async function demoTree(count: number, options: { groupBy?: 'severity' | 'owner'; clock?: LoadingClock } = {}) {
   const world = new FakeWorld(count);
   const vault = new MapVault();
   await vault.set(DEMO_ENTRY, 'secret');
   const connection = new ServerConnection(DEMO_ENTRY, transportOptions(DEMO_ENTRY, { proxyStrictSSL: true, noProxy: [] }, undefined), vault, world.factory, Log.create(new RecordingSink()));
   await connection.loadPassword();
-  const ctx = testContext();
+  const ctx = testContext(undefined, undefined, options.clock);
   ctx.sources = [connection];
   if (options.groupBy) await ctx.state.setGroupBy(options.groupBy);
   const root = new TreeRoot(ctx);

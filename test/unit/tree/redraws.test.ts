@@ -1,15 +1,15 @@
 // Each user step redraws the tree once: VS Code holds back a tree change that follows another
 // within 200 ms by 200 ms, so a step that redraws twice (a busy row, then the rows) feels slower.
-// These tests record the redraws the nodes ask for, and what the view would read at each.
+// These tests record the redraws the nodes ask for, and what the view would read at each. The
+// loading delay runs on a clock the tests move (ManualClock): nothing here depends on how fast the
+// machine is, and what the view reads is captured when its request is answered.
 import * as assert from 'node:assert/strict';
 import type { DefectNode } from '../../../src/tree/nodes/defectNode';
 import type { GroupNode } from '../../../src/tree/nodes/groupNode';
 import { LoadMoreNode } from '../../../src/tree/nodes/loadMoreNode';
 import { childrenForView } from '../../../src/tree/nodes/viewRequests';
 import type { MessageNode } from '../../../src/tree/nodes/messageNode';
-import { demoTree, kids } from './fakes';
-
-const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+import { ManualClock, demoTree, kids } from './fakes';
 
 /** A gate on the fake server's pages; returns its opener. */
 function gate(fake: { gate: Promise<void> | undefined }): () => void {
@@ -23,7 +23,8 @@ function gate(fake: { gate: Promise<void> | undefined }): () => void {
 
 /** The Demo tree with "Defects" expanded in the view (as the view state remembers it) and loaded. */
 async function expandedDemo(count: number, options: { groupBy?: 'severity' | 'owner' } = {}) {
-  const tree = await demoTree(count, options);
+  const clock = new ManualClock();
+  const tree = { ...(await demoTree(count, { ...options, clock })), clock };
   for (const n of [tree.server, tree.domain, tree.project, tree.defects]) await tree.ctx.state.setExpanded(n.id, true);
   await kids(tree.defects);
   tree.ctx.redraws.length = 0;
@@ -36,11 +37,11 @@ describe('tree redraws: one change per step', () => {
     const open = gate(fake);
     const loading = defects.loadMore();
     assert.deepEqual(ctx.redraws, [defects], 'the redraw goes out before the page is in');
+    // The loading delay never ends here (the clock stands still): only the page can answer the view.
     const asked = defects.getChildren();
-    assert.equal(await Promise.race([asked, sleep(30).then(() => 'waited' as const)]), 'waited', 'the view waits for the page');
     open();
     const rows = await asked;
-    assert.equal(rows.length, 201, 'the view reads the new rows, "Load more" last');
+    assert.equal(rows.length, 201, 'the view waited for the page: it reads the new rows, "Load more" last');
     assert.ok(rows.at(-1) instanceof LoadMoreNode);
     await loading;
     assert.deepEqual(ctx.redraws, [defects], 'no second redraw, no busy redraw of the "Load more" row');
@@ -49,11 +50,13 @@ describe('tree redraws: one change per step', () => {
   });
 
   it('Load more shows "Loading more…" only once the page is slow, then redraws with the rows', async () => {
-    const { ctx, defects, fake } = await expandedDemo(250);
+    const { ctx, defects, fake, clock } = await expandedDemo(250);
     (ctx as { loadingDelayMs: number }).loadingDelayMs = 5;
     const open = gate(fake);
     const loading = defects.loadMore();
-    const early = await defects.getChildren();
+    const asked = defects.getChildren();
+    clock.advance(5);
+    const early = await asked;
     assert.equal(early.length, 101, 'after the loading delay the view gets the rows it had');
     const more = early.at(-1);
     assert.ok(more instanceof LoadMoreNode);
@@ -84,12 +87,13 @@ describe('tree redraws: one change per step', () => {
     const open = gate(fake);
     const applied = project.setFilter({ severity: ['5-Urgent'] });
     assert.deepEqual(ctx.redraws, [project], 'one redraw, of the project (its row shows the filter), before the page is in');
-    const asked = project.getChildren();
-    assert.equal(await Promise.race([asked, sleep(30).then(() => 'waited' as const)]), 'waited', 'the view waits for the reload');
+    // What the view reads, taken when its request is answered (the clock stands still: only the reload can answer it).
+    const asked = project.getChildren().then((children) => ({ children, rows: defects.loaded?.length, description: defects.item().description }));
     open();
-    assert.equal((await asked)[0], defects);
-    assert.equal(defects.loaded?.length, 50, 'the filtered rows are in when the view asks for them');
-    assert.match(defects.item().description ?? '', /^50 · /, 'and so is the filtered total');
+    const seen = await asked;
+    assert.equal(seen.children[0], defects);
+    assert.equal(seen.rows, 50, 'the view waited for the reload: the filtered rows are in when it gets the children');
+    assert.match(seen.description ?? '', /^50 · /, 'and so is the filtered total');
     assert.ok((defects.loaded as DefectNode[]).every((r) => r.defect.severity === '5-Urgent'));
     await applied;
     assert.deepEqual(ctx.redraws, [project], 'no second redraw');
@@ -118,7 +122,6 @@ describe('tree redraws: one change per step', () => {
     await childrenForView(project, ctx.state);
     await childrenForView(defects, ctx.state);
     await defects.resolveChildren();
-    await sleep(0);
     assert.deepEqual(ctx.redraws, [project, defects], 'this once the reload was not quiet: a second redraw');
     assert.equal(ctx.state.isExpanded(defects.id), true, 'the children request recorded the expansion');
     ctx.redraws.length = 0;
@@ -140,16 +143,19 @@ describe('tree redraws: one change per step', () => {
   });
 
   it('a slow filter lets the view have its children after the loading delay: "Loading…" at once, then a redraw when the rows come', async () => {
-    const { ctx, project, defects, fake } = await expandedDemo(250);
+    const { ctx, project, defects, fake, clock } = await expandedDemo(250);
     (ctx as { loadingDelayMs: number }).loadingDelayMs = 60;
     const open = gate(fake);
-    await project.setFilter({ severity: ['5-Urgent'] });
+    const filtered = project.setFilter({ severity: ['5-Urgent'] });
+    await clock.whenWaiting();
+    clock.advance(60);
+    await filtered;
     assert.equal((await project.getChildren())[0], defects, 'the project answers while the page is still out');
     assert.deepEqual(ctx.redraws, [project]);
-    // The reload began a loading delay ago: the view's request does not wait another one.
-    const shown = await Promise.race([defects.getChildren(), sleep(45).then(() => 'waited' as const)]);
-    assert.notEqual(shown, 'waited');
-    assert.equal((shown as MessageNode[])[0].kind, 'loading');
+    // The reload began a loading delay ago: the view's request does not start another one.
+    const shown = await Promise.race([defects.getChildren(), clock.whenWaiting().then((ms) => `waited another ${ms} ms`)]);
+    if (typeof shown === 'string') assert.fail(`the view's request ${shown}`);
+    assert.equal((shown[0] as MessageNode).kind, 'loading');
     open();
     await defects.resolveChildren();
     assert.deepEqual(ctx.redraws, [project, defects], 'the node redraws itself once its rows are in');

@@ -2,7 +2,7 @@
 // the user and the date in bold, separated from the previous comment by a line of underscores,
 // inside the memo's `<html><body>` document.
 import * as l10n from '@vscode/l10n';
-import { escapeHtml } from '../../util/html';
+import { escapeHtml } from '../util/html';
 
 const BLOCK_OPEN = '<div align="left"><font face="Arial"><span style="font-size:8pt">';
 const BLOCK_CLOSE = '</span></font></div>';

@@ -1,0 +1,21 @@
+// One HTML → text for every feature (issue 29): the plain and Markdown forms read a memo alike.
+import { strict as assert } from 'node:assert';
+import { memoToMarkdown, memoToText } from '../../../src/defects/memo';
+
+describe('defects/memo: one HTML to text', () => {
+  it('drops what is not text in both forms (content of template, textarea, noscript; quoted > in attributes)', () => {
+    const html = '<p>keep <span title="a > b">this</span></p><template>not this</template><noscript>nor this</noscript><textarea>nor that</textarea><p>and this</p>';
+    assert.equal(memoToText(html), 'keep this\nand this');
+    assert.equal(memoToMarkdown(html), 'keep this\nand this');
+  });
+
+  it('gives list items bullets and decodes entities only after tags are gone', () => {
+    const html = '<ul><li>one</li><li>&lt;script&gt; two &amp; more</li></ul>';
+    assert.equal(memoToText(html), '• one\n• <script> two & more');
+    assert.equal(memoToMarkdown(html), '- one\n- &lt;script&gt; two &amp; more');
+  });
+
+  it('keeps line breaks from entities but never control characters', () => {
+    assert.equal(memoToText('a&#10;b&#1;c'), 'a\nb&#1;c');
+  });
+});
