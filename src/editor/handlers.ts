@@ -15,6 +15,8 @@ export interface HandlerContext {
   log: EditorLog;
   /** Closes the panel without asking (nothing unsaved). */
   closePanel(): void;
+  /** Opens another defect of the same project (a likely duplicate the page lists). */
+  openDefect(id: number): void;
   describe(e: unknown): string;
 }
 
@@ -32,6 +34,11 @@ export function commandHandlers(ctx: HandlerContext): CommandHandlers {
   return {
     fieldChanged: ({ field, value }) => ctx.controller.setField(field, value),
     openLink: ({ href }) => void openLink(href, ctx.log).catch((e: unknown) => ctx.log.warn(`could not open a link: ${ctx.describe(e)}`)),
+    // The page is not trusted: only a listed duplicate's id opens.
+    openDefect: ({ id }) => {
+      if (ctx.controller.status().duplicates?.some((d) => d.id === id)) ctx.openDefect(id);
+      else ctx.log.warn(`ignored a request to open defect ${String(id).slice(0, 20)}, which is not a listed duplicate`);
+    },
   };
 }
 

@@ -86,6 +86,13 @@ class DefectEditorRegistry implements SessionHost, vscode.Disposable {
       // A restored form has its values already; a new one starts from the project's template.
       prefill: key.id === undefined && restore === undefined ? { template: this.services.newDefectDefaults(ref), values: fill?.values, origin: fill?.origin } : undefined,
       onCreated: fill?.onCreated && ((defect) => fill.onCreated?.({ ...ref, id: defect.id })),
+      // One query per rested summary for likely duplicates; open defects are ranked first.
+      findDuplicates: async (filter, rows, signal) =>
+        (await api.defects.page({ filter, fields: ['name', 'status'], orderBy: ['-id'], pageSize: rows, signal })).items.map((d) => ({
+          id: d.id,
+          name: typeof d.name === 'string' ? d.name : '',
+          status: typeof d.status === 'string' ? d.status : '',
+        })),
     });
     const session = new DefectSession(controller, this, this.imagesFor(api, controller, key.server));
     this.sessions.set(session.id, session);
@@ -101,6 +108,10 @@ class DefectEditorRegistry implements SessionHost, vscode.Disposable {
 
   createPanel(title: string): vscode.WebviewPanel {
     return vscode.window.createWebviewPanel(DEFECT_VIEW_TYPE, title, vscode.ViewColumn.Active, panelOptions(this.extensionUri));
+  }
+
+  openDefect(key: DefectKey & { id: number }): void {
+    void this.open(key).catch((e: unknown) => this.log.warn(`could not open defect ${key.id}: ${describeError(e)}`));
   }
 
   keyChanged(session: DefectSession, previous: string): void {

@@ -115,12 +115,21 @@ export interface ValuesParams {
   edits: Record<string, WireValue>;
 }
 
+/** An existing defect whose summary shares words with a new defect's (a likely duplicate). */
+export interface DuplicateView {
+  id: number;
+  name: string;
+  status: string;
+}
+
 export interface StatusParams {
   lock: LockView;
   dirty: string[];
   problems: ProblemView[];
   conflict?: ConflictView;
   notice?: NoticeView;
+  /** A new defect's likely duplicates (open ones first, at most five); absent when there are none. */
+  duplicates?: DuplicateView[];
   /** For `setState`; absent when there is nothing worth restoring. */
   persist?: PersistedEditorState;
 }
@@ -153,6 +162,8 @@ export interface EditorCommands {
   fieldChanged: { field: string; value: WireValue };
   /** The user activated a link in a memo; the host opens http(s) only. */
   openLink: { href: string };
+  /** The user chose a likely duplicate: open that defect of the same project. */
+  openDefect: { id: number };
 }
 
 export type SaveOutcome = 'saved' | 'nothing' | 'invalid' | 'conflict' | 'lost' | 'failed' | 'cancelled';
@@ -234,7 +245,7 @@ const REQUESTS: Record<RequestMethod, true> = {
   resolveImage: true,
   attachments: true,
 };
-const COMMANDS: Record<keyof EditorCommands, true> = { fieldChanged: true, openLink: true };
+const COMMANDS: Record<keyof EditorCommands, true> = { fieldChanged: true, openLink: true, openDefect: true };
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 

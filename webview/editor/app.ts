@@ -54,6 +54,7 @@ export class EditorApp {
       reload: () => this.run('reload', {}),
       setStatus: (value) => this.run('setStatus', { value }),
       focusField: (field) => this.form?.focus(field),
+      openDefect: (id) => this.channel.command('openDefect', { id }),
     });
     document.addEventListener('keydown', (e) => {
       if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 's' && this.status?.lock.phase === 'editing') {

@@ -4,7 +4,8 @@
 import * as l10n from '@vscode/l10n';
 import { isCancellation, validateEdits } from '../../api/index';
 import type { Defect, FieldCatalog, LockHandle, ListTree } from '../../api/index';
-import type { ConflictView, DefectKey, FieldView, InitParams, LockPhase, NoticeView, PersistedEditorState, StatusParams, ValuesParams, WireValue } from '../../shared/editorProtocol';
+import type { DuplicateSearch, Schedule } from './duplicateFinder';
+import type { ConflictView, DefectKey, DuplicateView, FieldView, InitParams, LockPhase, NoticeView, PersistedEditorState, StatusParams, ValuesParams, WireValue } from '../../shared/editorProtocol';
 import { verStampOf } from './conflicts';
 import { EditState } from './editState';
 import { canHandle, nextPhase } from './lockMachine';
@@ -33,6 +34,10 @@ export interface DefectControllerOptions {
   prefill?: NewDefectPrefill;
   /** A new defect was created (after `onSaved`'s tree update would not find its row yet). */
   onCreated?: (defect: Defect) => void;
+  /** The query for a new defect's likely duplicates; without it none are looked for. */
+  findDuplicates?: DuplicateSearch;
+  /** The duplicate search's timer (tests drive it by hand). */
+  schedule?: Schedule;
 }
 
 /** Values a new defect's form starts with, and where they came from (the form says so). */
@@ -61,6 +66,8 @@ export abstract class ControllerBase {
   protected holder: { holder?: string; since?: string } | undefined;
   protected lock: LockHandle | undefined;
   protected disposed = false;
+  /** A new defect's likely duplicates, as last found. */
+  protected duplicates: DuplicateView[] = [];
   protected readonly listeners = new Set<(change: ControllerChange) => void>();
   protected readonly validator: typeof validateEdits;
   protected readonly now: () => Date;
@@ -121,6 +128,7 @@ export abstract class ControllerBase {
     };
     if (this.conflict) s.conflict = this.conflict.view;
     if (this.notice) s.notice = this.notice;
+    if (this.isNew && this.duplicates.length) s.duplicates = this.duplicates.map((d) => ({ ...d }));
     // Until the defect is loaded, the snapshot it was restored from stays the webview's state.
     if (this.phase !== 'loading' && this.phase !== 'error') s.persist = this.snapshot();
     else if (this.options.restore) s.persist = this.options.restore;

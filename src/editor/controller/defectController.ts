@@ -10,12 +10,15 @@ import { applyChoices, findConflict } from './conflicts';
 import { ControllerBase } from './controllerBase';
 import { describeRemoteChange } from './remoteChange';
 import { verStampOf } from './conflicts';
+import { DuplicateFinder } from './duplicateFinder';
 import { buildFieldViews, statusValues } from './fieldViews';
 import { wireValues } from './values';
 
 export type { DefectControllerOptions, NewDefectPrefill } from './controllerBase';
 
 export class DefectController extends ControllerBase {
+  private finder: DuplicateFinder | undefined;
+
   /** Reads metadata, lists and the defect; restores unsaved edits given in the options. */
   async load(): Promise<void> {
     const { api } = this.options;
@@ -64,6 +67,7 @@ export class DefectController extends ControllerBase {
     this.notice = undefined;
     this.revalidate();
     this.emit('status');
+    if (field === 'name') this.watchSummary();
   }
 
   /** Acquires the lock; on success the form becomes writable (and shows the server's latest values). */
@@ -263,6 +267,7 @@ export class DefectController extends ControllerBase {
   async dispose(): Promise<void> {
     if (this.disposed) return;
     this.disposed = true;
+    this.finder?.dispose();
     this.listeners.clear();
     await this.releaseLock('released');
   }
@@ -280,6 +285,8 @@ export class DefectController extends ControllerBase {
       this.isNew = false;
       this.form.saved(wireValues(created));
       this.notice = { kind: 'info', text: l10n.t('Created defect {0}.', created.id) };
+      this.finder?.dispose();
+      this.duplicates = [];
       this.transition('savedReleased');
       this.emit('init', 'values', 'status');
       this.options.onCreated?.(created);
@@ -349,6 +356,25 @@ export class DefectController extends ControllerBase {
     if (fromTemplate.length) lines.push(l10n.t('From the project template (almDefects.newDefectDefaults): {0}.', labels(fromTemplate)));
     if (unknown.length) lines.push(l10n.t('Not offered by this form, so left out: {0}.', [...new Set(unknown)].join(', ')));
     if (lines.length) this.notice = { kind: unknown.length ? 'warning' : 'info', text: lines.join(' ') };
+    if (typeof this.form.value('name') === 'string') this.watchSummary();
+  }
+
+  /** A new defect's summary changed: look for likely duplicates once it rests (see DuplicateFinder). */
+  private watchSummary(): void {
+    const search = this.options.findDuplicates;
+    if (!this.isNew || !search) return;
+    this.finder ??= new DuplicateFinder(
+      search,
+      (found) => {
+        this.duplicates = found.map((d) => ({ id: d.id, name: d.name, status: d.status }));
+        this.emit('status');
+      },
+      // A failed look-up costs nothing the user typed; the next change of the summary asks again.
+      () => undefined,
+      this.options.schedule,
+    );
+    const name = this.form.value('name');
+    this.finder.summaryChanged(typeof name === 'string' ? name : '');
   }
 
   private newDefectDefaults(): Record<string, WireValue> {

@@ -66,6 +66,8 @@ describe('report: a defect from code and from a failed test', function () {
     const action = actions.find((a) => a.title === 'Report ALM Defect for this TODO…');
     assert.ok(action?.command, `the light bulb offers the report: ${actions.map((a) => a.title).join(', ')}`);
 
+    // An open defect with a similar summary: the form lists it as a likely duplicate.
+    const similar = await bobDemo.defects.create({ name: 'Checkout total ignores the discount', severity: '2-Medium', 'detected-by': 'bob', 'creation-time': '2026-01-05' });
     const asked: string[] = [];
     const answers = usePrompts({ report: { insertReference: async (reference) => (asked.push(reference), true) } });
     try {
@@ -75,6 +77,11 @@ describe('report: a defect from code and from a failed test', function () {
       assert.equal(c.value('name'), 'total ignores the <discount> & tax');
       assert.equal(c.value('severity'), '3-High', "the project template's value");
       assert.match(c.status().notice?.text ?? '', /Pre-filled from the comment at report-src\/cart\.ts, line 3: Summary, Description\./);
+      const duplicates = await until('the likely duplicates of the summary', () => c.status().duplicates);
+      assert.ok(
+        duplicates.some((d) => d.id === similar.id),
+        `lists defect ${similar.id}: ${JSON.stringify(duplicates)}`,
+      );
       assert.equal(await c.save(), 'saved');
       const created = await result.followedUp;
       assert.equal(created.id, c.defectKey.id);

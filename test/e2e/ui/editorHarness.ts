@@ -158,6 +158,7 @@ export async function openEditorPage(context: BrowserContext, repoRoot: string, 
     commands: {
       fieldChanged: (p) => controller.setField(p.field, p.value),
       openLink: (p) => void openedLinks.push(p.href),
+      openDefect: () => undefined,
     },
     requests: {
       edit: () => controller.edit(),

@@ -45,6 +45,7 @@ function channel(
     commands: {
       fieldChanged: (p) => commands.push(`field ${p.field}=${JSON.stringify(p.value)}`),
       openLink: (p) => commands.push(`link ${p.href}`),
+      openDefect: (p) => commands.push(`open ${p.id}`),
       ...options.commands,
     },
     requests: handlers(options.requests),
