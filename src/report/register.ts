@@ -17,7 +17,7 @@ import { draftReport } from './draft';
 import type { ReportDraft } from './draft';
 import { reportInput } from './input';
 import type { ReportPrompts } from './prompts';
-import { withReference } from './sources';
+import { referenceFor, withReference } from './sources';
 
 type CreatedRef = { server: string; domain: string; project: string; id: number };
 
@@ -108,14 +108,10 @@ async function offerReference(deps: ReportDeps, uri: vscode.Uri, todo: { line: n
   if (!(await vscode.workspace.applyEdit(edit))) void vscode.window.showWarningMessage(vscode.l10n.t('Could not insert "{0}" into {1}.', reference, vscode.workspace.asRelativePath(uri, false)));
 }
 
-/** The reference in the form of the first `almDefects.references` pattern that fits the project ("defect 123" by default). */
+/** The reference in the form of the first `almDefects.references` pattern for the project ("defect 123" by default). */
 function referenceText(deps: ReportDeps, uri: vscode.Uri, ref: CreatedRef): string {
-  const { patterns, defaultProject: setting } = readReferenceSettings(uri);
-  const defaultProject = defaultProjectOf(setting, deps.manager.all());
-  const same = (p: { server: string; domain: string; project: string } | undefined) =>
-    p !== undefined && p.server === ref.server && p.domain.toLowerCase() === ref.domain.toLowerCase() && p.project.toLowerCase() === ref.project.toLowerCase();
-  const pattern = patterns.find((p) => (p.project ? same(p.project) : !defaultProject || same(defaultProject))) ?? patterns[0];
-  return pattern ? pattern.format(ref.id) : `defect ${ref.id}`;
+  const { patterns, defaultProject } = readReferenceSettings(uri);
+  return referenceFor(patterns, defaultProjectOf(defaultProject, deps.manager.all()), ref);
 }
 
 function findLine(document: vscode.TextDocument, text: string): number | undefined {

@@ -131,6 +131,46 @@ describe('report: a defect from code and from a failed test', function () {
     }
   });
 
+  it('offers the report on a problem under the cursor and on a selected stack trace (editor menu, no argument)', async () => {
+    const file = path.join(dir, 'problem.ts');
+    await fs.writeFile(file, SOURCE);
+    const uri = vscode.Uri.file(file);
+    const diagnostics = vscode.languages.createDiagnosticCollection('report-e2e');
+    try {
+      const problem = new vscode.Diagnostic(new vscode.Range(1, 8, 1, 11), "Type 'string' is not assignable to type 'number'.", vscode.DiagnosticSeverity.Error);
+      problem.source = 'ts';
+      problem.code = 2322;
+      diagnostics.set(uri, [problem]);
+      await vscode.window.showTextDocument(uri);
+      const actions = await until('the code action on the problem', async () => {
+        const found = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', uri, new vscode.Range(1, 9, 1, 9));
+        return found.find((a) => a.title.startsWith('Report ALM Defect: Type'));
+      });
+      const result = await vscode.commands.executeCommand<ReportResult>(actions.command?.command ?? '', ...(actions.command?.arguments ?? []));
+      assert.equal(result.draft.source, 'diagnostic');
+      assert.equal(result.draft.summary, "Type 'string' is not assignable to type 'number'.");
+      assert.match(result.draft.descriptionHtml, /\(ts 2322\)/);
+      assert.match(result.draft.descriptionHtml, /report-src\/problem\.ts, line 2/);
+      await (await newDefectForm()).cancel();
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    } finally {
+      diagnostics.dispose();
+    }
+
+    const trace = ["TypeError: Cannot read properties of undefined (reading 'id')", '    at total (/app/src/cart.ts:3:10)', '    at main (/app/src/index.ts:9:3)'].join('\n');
+    const log = await vscode.workspace.openTextDocument({ content: `log line\n${trace}\nmore log` });
+    const editor = await vscode.window.showTextDocument(log);
+    editor.selection = new vscode.Selection(1, 0, 4, 0);
+    const result = await vscode.commands.executeCommand<ReportResult>('almDefects.reportDefect');
+    assert.equal(result.draft.source, 'trace');
+    assert.equal(result.draft.summary, "TypeError: Cannot read properties of undefined (reading 'id')");
+    assert.match(result.draft.descriptionHtml, /<li>OS: /);
+    await (await newDefectForm()).cancel();
+    // The log is an unsaved editor: reverted, so closing asks nothing.
+    await vscode.window.showTextDocument(log);
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  });
+
   it('refuses a binary selection with a message and opens no form', async () => {
     const document = await vscode.workspace.openTextDocument({ content: 'PK\u0003\u0004\u0000\u0000\u0000data' });
     const editor = await vscode.window.showTextDocument(document);

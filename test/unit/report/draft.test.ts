@@ -4,7 +4,8 @@ import assert from 'node:assert/strict';
 import { draftReport } from '../../../src/report/draft';
 import type { ReportDraft, ReportInput } from '../../../src/report/draft';
 import { MAX_LINES, capText, refusal } from '../../../src/report/limits';
-import { errorLine, isStackTrace, markerComment, summaryOf, withReference } from '../../../src/report/sources';
+import { parsePatterns } from '../../../src/references/patterns';
+import { errorLine, isStackTrace, markerComment, referenceFor, summaryOf, withReference } from '../../../src/report/sources';
 
 const CODE = { path: 'src/cart.ts', startLine: 3, endLine: 3, permalink: 'https://github.com/acme/shop/blob/abc/src/cart.ts#L3' };
 const ENV = { os: 'Linux 6.1', vscode: '1.99.0', branch: 'main', commit: 'abc1234' };
@@ -35,6 +36,23 @@ describe('report: TODO/FIXME/BUG comments', () => {
     assert.equal(withReference('  // TODO: total ignores the discount', 'defect 42'), '  // TODO (defect 42): total ignores the discount');
     assert.equal(withReference('# FIXME(alice): rounding', 'QC-7'), '# FIXME(alice) (QC-7): rounding');
     assert.equal(withReference('let x = 1;', 'defect 1'), undefined);
+  });
+});
+
+describe('report: the reference written into the comment', () => {
+  const DEMO = { server: 'Demo', domain: 'DEFAULT', project: 'Demo' };
+  const OTHER = { server: 'Other', domain: 'D', project: 'P' };
+
+  it('takes the first pattern\'s form, "defect 123" by default', () => {
+    assert.equal(referenceFor(parsePatterns(undefined).patterns, DEMO, { ...DEMO, id: 123 }), 'defect 123');
+    assert.equal(referenceFor(parsePatterns(['\\bQC-(\\d+)\\b', 'defect (\\d+)']).patterns, undefined, { ...DEMO, id: 7 }), 'QC-7');
+    assert.equal(referenceFor(parsePatterns([{ pattern: 'ALM#(\\d+)', insert: 'ALM#${id}' }]).patterns, DEMO, { ...DEMO, id: 8 }), 'ALM#8');
+  });
+
+  it("prefers a pattern naming the defect's project, and skips plain patterns for another project", () => {
+    const { patterns } = parsePatterns(['defect (\\d+)', { pattern: 'OT-(\\d+)', insert: 'OT-${id}', project: OTHER }]);
+    assert.equal(referenceFor(patterns, DEMO, { ...OTHER, id: 5 }), 'OT-5');
+    assert.equal(referenceFor(patterns, DEMO, { ...DEMO, id: 5 }), 'defect 5');
   });
 });
 
