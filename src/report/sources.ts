@@ -50,7 +50,8 @@ interface ProjectRef {
  * one; "defect 123" when no pattern fits.
  */
 export function referenceFor(patterns: readonly ReferencePattern[], defaultProject: ProjectRef | undefined, ref: ProjectRef & { id: number }): string {
-  const same = (p: ProjectRef | undefined) => p !== undefined && p.server === ref.server && p.domain.toLowerCase() === ref.domain.toLowerCase() && p.project.toLowerCase() === ref.project.toLowerCase();
+  const same = (p: ProjectRef | undefined) =>
+    p !== undefined && p.server === ref.server && p.domain.toLowerCase() === ref.domain.toLowerCase() && p.project.toLowerCase() === ref.project.toLowerCase();
   const own = patterns.find((p) => same(p.project));
   const plain = !defaultProject || same(defaultProject) ? patterns.find((p) => !p.project) : undefined;
   const pattern = own ?? plain;

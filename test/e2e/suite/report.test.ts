@@ -71,7 +71,7 @@ describe('report: a defect from code and from a failed test', function () {
     const asked: string[] = [];
     const answers = usePrompts({ report: { insertReference: async (reference) => (asked.push(reference), true) } });
     try {
-      const result = await vscode.commands.executeCommand<ReportResult>(action.command.command, ...(action.command.arguments ?? []));
+      const result = await vscode.commands.executeCommand<ReportResult>(action.command.command, ...((action.command.arguments ?? []) as unknown[]));
       assert.equal(result.opened, true);
       const c = await newDefectForm();
       assert.equal(c.value('name'), 'total ignores the <discount> & tax');
@@ -120,7 +120,8 @@ describe('report: a defect from code and from a failed test', function () {
       assert.equal(result.opened, true);
       const c = await newDefectForm();
       assert.equal(c.value('name'), 'Expected 90 but got 100');
-      const description = String(c.value('description'));
+      const description = c.value('description');
+      assert.ok(typeof description === 'string');
       assert.match(description, /<b>Test:<\/b> cart › applies the discount/);
       assert.match(description, /Expected: 90\nActual: 100/);
       assert.match(description, /at total \(report-src\/cart\.test\.ts:1:5\)/);
@@ -146,7 +147,7 @@ describe('report: a defect from code and from a failed test', function () {
         const found = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', uri, new vscode.Range(1, 9, 1, 9));
         return found.find((a) => a.title.startsWith('Report ALM Defect: Type'));
       });
-      const result = await vscode.commands.executeCommand<ReportResult>(actions.command?.command ?? '', ...(actions.command?.arguments ?? []));
+      const result = await vscode.commands.executeCommand<ReportResult>(actions.command?.command ?? '', ...((actions.command?.arguments ?? []) as unknown[]));
       assert.equal(result.draft.source, 'diagnostic');
       assert.equal(result.draft.summary, "Type 'string' is not assignable to type 'number'.");
       assert.match(result.draft.descriptionHtml, /\(ts 2322\)/);
