@@ -10,7 +10,8 @@ import { applyChoices, findConflict } from './conflicts';
 import { ControllerBase } from './controllerBase';
 import { describeRemoteChange } from './remoteChange';
 import { verStampOf } from './conflicts';
-import { buildFieldViews, statusValues } from './fieldViews';
+import { statusValues } from '../../defects/status';
+import { buildFieldViews } from './fieldViews';
 import { wireValues } from './values';
 
 export type { DefectControllerOptions } from './controllerBase';

@@ -130,6 +130,21 @@ describe('import structure of src/', () => {
     assert.deepEqual(upward, []);
   });
 
+  // A feature's public surface: index.ts, which plain Node can load, and host.ts for what needs VS Code.
+  it("lets a feature reach another feature only through that feature's index.ts or host.ts, never its internals", () => {
+    const features = Object.keys(LAYERS).filter((f) => LAYERS[f] === LAYERS.tree);
+    const internals: string[] = [];
+    for (const [file, targets] of graph) {
+      const from = topFolder(file);
+      if (!features.includes(from)) continue;
+      for (const t of targets) {
+        const to = topFolder(t);
+        if (to !== from && features.includes(to) && rel(t) !== `${to}/index.ts` && rel(t) !== `${to}/host.ts`) internals.push(`${rel(file)} -> ${rel(t)}`);
+      }
+    }
+    assert.deepEqual(internals, []);
+  });
+
   it('has feature folders that import each other without a circle', () => {
     const folders = new Map<string, string[]>();
     for (const [file, targets] of graph) {
