@@ -12,7 +12,8 @@ import { AuthError, CancelledError, SelectionGuardError, ServerError, TimeoutErr
 import { SILENT_LOGGER } from '../logging';
 import type { AlmLogger } from '../transportOptions';
 import type { CookieJar } from './cookies';
-import { announcedSize, decodeBuffer, decodeStream } from './decode';
+import { MAX_ERROR_BODY_BYTES, describeLimit, readBounded } from './boundedBody';
+import { announcedSize, decodeStream } from './decode';
 import type { Receiver } from './dispatcher';
 import { errorFromResponse, errorFromTransport } from './errorMapping';
 import { FileSink } from './fileSink';
@@ -90,6 +91,8 @@ export interface TransportConfig {
   jar: CookieJar;
   logger: AlmLogger;
   overallMs: number;
+  /** The largest answer read into memory (JSON, XML, error pages); downloads are not limited. */
+  maxAnswerBytes: number;
   proxy?: string;
 }
 
@@ -135,8 +138,9 @@ export class Transport {
 
   async text(req: HttpRequest): Promise<HttpResponse & { text: string }> {
     return this.run(req, async (res) => {
-      const raw = Buffer.from(await res.body.arrayBuffer());
-      return { status: res.statusCode, headers: res.headers, text: decodeBuffer(raw, res.headers['content-encoding']).toString('utf8') };
+      const read = await readBounded(res.body, res.headers, this.config.maxAnswerBytes);
+      if ('tooLarge' in read) throw this.tooLarge(req, res.statusCode);
+      return { status: res.statusCode, headers: res.headers, text: read.body.toString('utf8') };
     });
   }
 
@@ -321,11 +325,11 @@ export class Transport {
           continue;
         }
         if ((status < 200 || status >= 300) && !req.anyStatus) {
-          const raw = Buffer.from(await res.body.arrayBuffer().catch(() => new ArrayBuffer(0)));
+          const text = await this.errorText(req, res);
           if (status >= 300 && status < 400) {
             throw new ServerError(`The server redirected to ${String(res.headers.location ?? 'another address')}. Update the server URL to the address it redirects to.`, { status });
           }
-          throw errorFromResponse(status, decodeSafe(raw, res.headers['content-encoding']), `${req.method} ${req.path}`);
+          throw errorFromResponse(status, text, `${req.method} ${req.path}`);
         }
         // A handed-off stream keeps listening to the caller's signal until it is done.
         const out = await read(
@@ -352,19 +356,33 @@ export class Transport {
     }
   }
 
+  private tooLarge(req: HttpRequest, status: number): ServerError {
+    return new ServerError(
+      `${this.host} sent an answer larger than ${describeLimit(this.config.maxAnswerBytes)} to ${req.method} ${req.path}; it was not read. If the server is right to send that much, raise the answer size limit (setting almDefects.maxAnswerMB).`,
+      { status, request: `${req.method} ${req.path}` },
+    );
+  }
+
+  /**
+   * An error body, bounded and decoded best effort: a broken or oversized one must not hide the
+   * HTTP error itself, so it is read as empty then.
+   */
+  private async errorText(req: HttpRequest, res: Dispatcher.ResponseData): Promise<string> {
+    const limit = Math.min(MAX_ERROR_BODY_BYTES, this.config.maxAnswerBytes);
+    try {
+      const read = await readBounded(res.body, res.headers, limit);
+      if ('body' in read) return read.body.toString('utf8');
+      this.config.logger.warn(`${req.method} ${req.path}: the error answer (HTTP ${res.statusCode}) is larger than ${describeLimit(limit)}; not read`);
+    } catch {
+      // A body that broke off or does not decode: the status alone says what failed.
+    }
+    return '';
+  }
+
   private log(req: HttpRequest, status: number, started: number, note?: string): void {
     if (this.config.logger === SILENT_LOGGER) return;
     const query = req.params?.length ? `?${req.params.map(([k, v]) => `${k}=${v}`).join('&')}` : '';
     const shown = query.length > 300 ? `${query.slice(0, 300)}…` : query;
     this.config.logger.debug(`${req.method} ${req.path}${shown} → ${status} (${Date.now() - started} ms)${note ? ` ${note}` : ''}`);
-  }
-}
-
-/** An error body, decoded best effort: a broken one must not hide the HTTP error itself. */
-function decodeSafe(raw: Buffer, encoding: string | string[] | undefined): string {
-  try {
-    return decodeBuffer(raw, encoding).toString('utf8');
-  } catch {
-    return '';
   }
 }
