@@ -2,7 +2,7 @@
 // selection, create and delete.
 import { allOf, assertFieldName, gt, normalizeCondition, normalizeOrderBy } from './clauses';
 import type { Filter } from './clauses';
-import { LockLostError, SelectionGuardError, ServerError, ValidationError, VersionConflictError } from './errors';
+import { AlmApiError, LockLostError, SelectionGuardError, ServerError, ValidationError, VersionConflictError } from './errors';
 import { ValueTyper } from './dialect/coreValues';
 import type { CollectionEnvelope, WireDialect } from './dialect/dialect';
 import { KeysetCollection, PagedCollection, toPage } from './paging';
@@ -104,14 +104,16 @@ export class DefectsResource implements DefectsApi {
     const lock = o.lock;
     if (lock && lock.state !== 'held') throw lockLost(id);
     const dialect = ctx.knownDialect() ?? (await ctx.dialect(o.signal));
-    const res = await ctx.transport.json({
-      method: 'PUT',
-      path: dialect.entityPath(ctx.scope, COLLECTION, id),
-      json: dialect.encodeUpdate('defect', send),
-      target: { kind: 'entity' },
-      signal: o.signal,
-      ...(lock ? { notReplayedAfterReSignIn: () => lockLost(id) } : {}),
-    });
+    const res = await this.namingFields(
+      ctx.transport.json({
+        method: 'PUT',
+        path: dialect.entityPath(ctx.scope, COLLECTION, id),
+        json: dialect.encodeUpdate('defect', send),
+        target: { kind: 'entity' },
+        signal: o.signal,
+        ...(lock ? { notReplayedAfterReSignIn: () => lockLost(id) } : {}),
+      }),
+    );
     return this.entity(dialect, res.body, o.signal);
   }
 
@@ -139,11 +141,15 @@ export class DefectsResource implements DefectsApi {
     const send = changedFields(fields);
     const { ctx } = this;
     const dialect = ctx.knownDialect() ?? (await ctx.dialect(o.signal));
-    const res = await ctx.transport.json({
-      method: 'POST',
-      path: dialect.collectionPath(ctx.scope, COLLECTION),
-      json: dialect.encodeCreate('defect', send),
-      signal: o.signal,
+    const res = await this.namingFields(
+      ctx.transport.json({
+        method: 'POST',
+        path: dialect.collectionPath(ctx.scope, COLLECTION),
+        json: dialect.encodeCreate('defect', send),
+        signal: o.signal,
+      }),
+    ).catch((e: unknown) => {
+      throw createMayHaveLanded(e);
     });
     return this.entity(dialect, res.body, o.signal);
   }
@@ -158,6 +164,26 @@ export class DefectsResource implements DefectsApi {
       signal: o.signal,
     });
     return res.body === undefined ? { type: 'defect', id } : this.entity(dialect, res.body, o.signal);
+  }
+
+  /**
+   * A refusal that names a field by its label ("The field 'Severity' is required.", as 26.1 words
+   * it) gets the field's name too, so the editor marks the right input.
+   */
+  private async namingFields<T>(write: Promise<T>): Promise<T> {
+    try {
+      return await write;
+    } catch (e) {
+      if (!(e instanceof ValidationError) || e.problems.every((p) => p.field || !p.label)) throw e;
+      const catalog = this.ctx.loadedFields(COLLECTION) ?? (await this.ctx.fields(COLLECTION).catch(() => undefined));
+      if (!catalog) throw e;
+      for (const p of e.problems) {
+        if (p.field || !p.label) continue;
+        const label = p.label.toLowerCase();
+        p.field = catalog.fields.find((f) => f.label.toLowerCase() === label)?.name;
+      }
+      throw e;
+    }
   }
 
   private pageSize(requested: number | undefined): number {
@@ -210,4 +236,14 @@ export class DefectsResource implements DefectsApi {
     const typer = this.loadedTyper() ?? (await this.values(q.signal));
     return { items: env.items.map((r) => typer.type(r)), total: env.total };
   }
+}
+
+/**
+ * A create the server failed with a 5xx may still have committed (a live 26.1 once did, reference
+ * §16.4): the reason says to look before trying again, so a retry does not file the defect twice.
+ */
+function createMayHaveLanded(e: unknown): unknown {
+  if (!(e instanceof AlmApiError) || e.status === undefined || e.status < 500) return e;
+  e.message = `${e.message} The defect may have been created anyway: check the project's newest defects before trying again.`;
+  return e;
 }

@@ -134,6 +134,12 @@ export class ServerError extends AlmApiError {
 }
 
 /**
+ * The server answered in a shape the client does not know (a resource of a version not seen yet):
+ * metadata readers fall back to what they can do without it, as for a refused request.
+ */
+export class UnexpectedAnswerError extends ServerError {}
+
+/**
  * The client refused to send a request that could change every instance of a collection
  * (PUT or DELETE on a collection without a non-empty explicit selection). A programming error.
  */

@@ -60,6 +60,7 @@ export {
   NotFoundError,
   SelectionGuardError,
   ServerError,
+  UnexpectedAnswerError,
   TimeoutError,
   TlsError,
   ValidationError,

@@ -66,6 +66,8 @@ class Handle implements LockHandle, SessionBound {
           method: 'DELETE',
           path: dialect.lockReleasePath(ctx.scope, this.lock),
           target: { kind: 'entity' },
+          // Nothing of the answer is read; XML too, since Core locks answer only XML on 12.0x–12.2x (reference §9.1).
+          accept: 'application/json, application/xml;q=0.9',
           // A release must not be left hanging by a caller's cancelled operation.
           overallMs: 30_000,
         });

@@ -1,6 +1,6 @@
 // Field metadata (`$metadata/fields`) parsed from the raw response text, so that both `type`
 // members of a field record are understood: the string `field` and the data-type object.
-import { ServerError } from './errors';
+import { UnexpectedAnswerError } from './errors';
 import { allValues, parseJsonKeepingDuplicates } from './jsonDuplicates';
 import type { JsonObject, JsonValue } from './jsonDuplicates';
 import type { FieldCatalog, FieldDataType, FieldMeta, FieldSource, FieldValidationRule } from './types';
@@ -40,7 +40,7 @@ function dataTypeOf(record: JsonObject): FieldDataType {
 }
 
 function parseFieldRecord(record: JsonObject): FieldMeta {
-  if (typeof record.name !== 'string') throw new ServerError('A field metadata record has no name.');
+  if (typeof record.name !== 'string') throw new UnexpectedAnswerError('A field metadata record has no name.');
   const input = rules(record['input-validations']);
   const output = rules(record['output-validations']);
   const rule = (n: string): FieldValidationRule | undefined => input.find((r) => r.name.toLowerCase() === n.toLowerCase());
@@ -58,6 +58,9 @@ function parseFieldRecord(record: JsonObject): FieldMeta {
     ...(typeof sanitization === 'string' ? { sanitization } : {}),
     inputValidations: input,
     outputValidations: output,
+    // `$metadata/fields` says neither; the server still refuses what it does not accept.
+    hidden: false,
+    editable: true,
   };
 }
 
@@ -86,9 +89,9 @@ export function parseFieldsText(collection: string, text: string): Fields {
   try {
     root = parseJsonKeepingDuplicates(text);
   } catch (e) {
-    throw new ServerError(`The field metadata of ${collection} is not valid JSON (${e instanceof Error ? e.message : String(e)}).`);
+    throw new UnexpectedAnswerError(`The field metadata of ${collection} is not valid JSON (${e instanceof Error ? e.message : String(e)}).`);
   }
   const data = isObject(root) ? root.data : Array.isArray(root) ? root : undefined;
-  if (!Array.isArray(data)) throw new ServerError(`The field metadata of ${collection} has no data list.`);
+  if (!Array.isArray(data)) throw new UnexpectedAnswerError(`The field metadata of ${collection} has no data list.`);
   return new Fields(collection, data.filter(isObject).map(parseFieldRecord));
 }

@@ -3,6 +3,9 @@
 import { AttachmentsResource } from './attachments';
 import { assertFieldName } from './clauses';
 import { DefectsResource } from './defects';
+import { ForbiddenError, NotFoundError, UnexpectedAnswerError } from './errors';
+import { fallbackFields } from './fallbackFields';
+import { Lists } from './listItems';
 import type { DialectIo } from './dialect/dialect';
 import { LoadCache } from './loadCache';
 import { LocksResource } from './locks';
@@ -58,11 +61,25 @@ export class Project implements ProjectApi {
   }
 
   private async loadLists(signal: AbortSignal | undefined): Promise<ListTree> {
-    return (await this.ctx.dialect(signal)).loadLists(this.io(signal));
+    const dialect = await this.ctx.dialect(signal);
+    return dialect.loadLists(this.io(signal)).catch((e: unknown) => this.withoutMetadata(e, 'lists', () => new Lists([])));
   }
 
   private async loadFields(collection: string, signal: AbortSignal | undefined): Promise<FieldCatalog> {
-    return (await this.ctx.dialect(signal)).loadFields(this.io(signal), collection);
+    const dialect = await this.ctx.dialect(signal);
+    return dialect.loadFields(this.io(signal), collection).catch((e: unknown) => this.withoutMetadata(e, `field metadata of ${collection}`, () => fallbackFields(collection)));
+  }
+
+  /**
+   * Metadata the server refuses (403, 404) or answers in a form this client does not know: the
+   * editor and pickers go on with what works without it, and the ALM log says why (issue 25).
+   */
+  private withoutMetadata<T>(e: unknown, what: string, fallback: () => T): T {
+    if (!(e instanceof ForbiddenError || e instanceof NotFoundError || e instanceof UnexpectedAnswerError)) throw e;
+    const { scope, logger } = this.ctx;
+    const why = e instanceof UnexpectedAnswerError ? e.message : `HTTP ${e.status ?? '?'}${e.request ? ` on ${e.request}` : ''}`;
+    logger.warn(`${scope.domain}/${scope.project}: could not read the ${what} (${why}); going on without it`);
+    return fallback();
   }
 
   private async loadUsers(signal: AbortSignal | undefined): Promise<ProjectUsers> {

@@ -5,8 +5,10 @@
 // than in the wire dialect.
 import { AuthError, ServerError } from './errors';
 import type { CookieJar } from './http/cookies';
+import { parseErrorBody, sessionEnded } from './http/errorMapping';
 import type { AuthHooks, Transport } from './http/transport';
 import type { SecretScrubber } from './logging';
+import { SignOut } from './signOut';
 import type { AlmLogger, ApiKeyCredentials, Credentials, PasswordCredentials, SignInFlow } from './options';
 import type { SessionEvent, SessionInfo } from './surface';
 
@@ -28,7 +30,6 @@ export interface SessionBound {
 }
 
 const SESSION_COOKIES = ['QCSession', 'LWSSO_COOKIE_KEY'];
-const SIGN_OUT_RETRY_MS = [250, 1000];
 
 export class Session implements AuthHooks {
   private info: SessionInfo | undefined;
@@ -165,20 +166,7 @@ export class Session implements AuthHooks {
     this.info = undefined;
     this.gen++;
     this.endBound();
-    const path = info.flow === 'api' ? '/api/authentication/sign-out' : '/authentication-point/logout';
-    // A sign-out the server never saw leaves its session, and the locks of any failed release,
-    // alive until the idle timeout: a dropped connection or a gateway's 5xx gets two more tries.
-    for (const wait of [0, ...SIGN_OUT_RETRY_MS]) {
-      if (wait) await new Promise((resolve) => setTimeout(resolve, wait));
-      try {
-        const res = await this.transport.text({ method: 'GET', path, session: false, anyStatus: true, overallMs: 10_000 });
-        if (res.status < 500) break;
-        this.config.logger.warn(`sign-out answered HTTP ${res.status}`);
-      } catch (e) {
-        this.config.logger.warn(`sign-out failed: ${e instanceof Error ? e.message : String(e)}`);
-      }
-    }
-    this.jar.clear();
+    await new SignOut(this.transport, this.jar, this.config.logger).run(info.flow);
     this.config.logger.info(`signed out ${info.username}`);
     this.config.emit({ signedIn: false, username: info.username, reason: 'sign-out' });
   }
@@ -202,7 +190,7 @@ export class Session implements AuthHooks {
     await this.ensure(signal);
     const generation = this.gen;
     const res = await this.transport.text({ method: 'GET', path: this.keepAlivePath, session: false, anyStatus: true, signal });
-    if (res.status === 401) await this.renew(generation, signal);
+    if (sessionEnded(res.status, parseErrorBody(res.text))) await this.renew(generation, signal);
   }
 
   /** Releases every bound resource (locks) while the session still exists; failures are logged. */
@@ -211,7 +199,7 @@ export class Session implements AuthHooks {
     for (const r of results) if (r.status === 'rejected') this.config.logger.warn(`releasing a lock failed: ${String(r.reason)}`);
   }
 
-  /** Resets the server's idle clock. A 401 means the session (and its locks) is gone. */
+  /** Resets the server's idle clock. A 401 (26.1: a 500 "TokenId is invalid") means the session and its locks are gone. */
   async touch(): Promise<void> {
     if (!this.info) return;
     const generation = this.gen;
@@ -221,7 +209,7 @@ export class Session implements AuthHooks {
         this.keepAlivePath = '/api/domains'; // a server without rest/site-session: any authenticated read will do
         return this.touch();
       }
-      if (res.status === 401 && generation === this.gen) {
+      if (sessionEnded(res.status, parseErrorBody(res.text)) && generation === this.gen) {
         this.config.logger.warn('the session expired while locks were held; they were released by the server');
         this.info = undefined;
         this.endBound();

@@ -96,6 +96,13 @@ export interface FieldMeta {
   sanitization?: 'Text' | 'HTML' | (string & {});
   inputValidations: FieldValidationRule[];
   outputValidations: FieldValidationRule[];
+  /**
+   * The server marks the field inactive or not shown in its web UI (Core `active`/`visibleInWebUI`):
+   * forms and filters leave it out unless the user asks for every field, as the ALM web client does.
+   */
+  hidden: boolean;
+  /** False where the server's metadata says the field cannot be edited. */
+  editable: boolean;
 }
 
 /** The fields of one collection, in server order. */

@@ -1,7 +1,7 @@
 // The project's users for the user pickers: the server's user list through the dialect, or, when
 // the server refuses it (403 without the right, 404 on an api-only server), the users named on the
 // most recent defects — partial, so the ALM log says which one the pickers got and why.
-import { ForbiddenError, NotFoundError } from './errors';
+import { ForbiddenError, NotFoundError, UnexpectedAnswerError } from './errors';
 import type { DialectIo, WireDialect } from './dialect/dialect';
 import type { AlmLogger, CallOptions } from './options';
 import type { DefectsApi } from './surface';
@@ -25,11 +25,12 @@ export async function loadProjectUsers(src: UsersSource): Promise<ProjectUsers> 
     src.logger.debug(`${src.project}: ${users.length} project users from the server's user list`);
     return { users, source: 'project' };
   } catch (e) {
-    if (!(e instanceof ForbiddenError || e instanceof NotFoundError)) throw e;
-    src.logger.warn(
-      `${src.project}: the server refused the project's user list (HTTP ${e.status ?? '?'}${e.request ? ` on ${e.request}` : ''}); ` +
-        `the user pickers offer the users named on the ${RECENT_DEFECTS} most recent defects instead`,
-    );
+    if (!(e instanceof ForbiddenError || e instanceof NotFoundError || e instanceof UnexpectedAnswerError)) throw e;
+    const why =
+      e instanceof UnexpectedAnswerError
+        ? `answered the project's user list in a form this version does not know (${e.message})`
+        : `refused the project's user list (HTTP ${e.status ?? '?'}${e.request ? ` on ${e.request}` : ''})`;
+    src.logger.warn(`${src.project}: the server ${why}; ` + `the user pickers offer the users named on the ${RECENT_DEFECTS} most recent defects instead`);
     return { users: await recentDefectUsers(src.defects, { signal: src.io.signal }), source: 'recent-defects' };
   }
 }

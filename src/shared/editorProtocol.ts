@@ -35,6 +35,8 @@ export interface FieldView {
   required: boolean;
   readOnly: boolean;
   multiple: boolean;
+  /** Inactive or not shown by the ALM web client: drawn only when the user asks for every field. */
+  hidden?: boolean;
   maxLength?: number;
   /** Values of a list field (or user names for a user field). */
   options?: ListOption[];

@@ -50,11 +50,28 @@ export class DefectForm {
       const grid = h('div', { class: group === 'memos' ? 'memos' : 'grid' });
       for (const view of members) {
         const control = controlFor(view, ctx);
+        if (view.hidden) control.row.classList.add('field-hidden');
         this.controls.set(view.name, control);
         grid.append(control.row);
       }
-      this.element.append(h('section', { class: `group group-${group}`, 'aria-labelledby': headingId }, h('h2', { id: headingId }, title), grid));
+      const section = h('section', { class: `group group-${group}`, 'aria-labelledby': headingId }, h('h2', { id: headingId }, title), grid);
+      if (members.every((m) => m.hidden)) section.classList.add('field-hidden');
+      this.element.append(section);
     }
+    const hidden = fields.filter((f) => f.hidden).length;
+    if (hidden) this.element.append(this.showAllToggle(hidden));
+  }
+
+  /** Inactive fields and fields the ALM web client does not show stay out of sight until asked for, as there. */
+  private showAllToggle(hidden: number): HTMLElement {
+    const showLabel = l10n.t('Show all fields ({0} hidden)', hidden);
+    const button = h('button', { class: 'button secondary show-all-fields', type: 'button', 'aria-pressed': 'false' }, showLabel);
+    button.addEventListener('click', () => {
+      const showing = this.element.classList.toggle('show-all');
+      button.setAttribute('aria-pressed', String(showing));
+      button.textContent = showing ? l10n.t('Hide fields the ALM web client hides') : showLabel;
+    });
+    return button;
   }
 
   setValues(values: ValuesParams): void {
@@ -72,6 +89,8 @@ export class DefectForm {
       control.setWritable(writable);
       control.setDirty(status.dirty.includes(name));
       control.setProblem(problems.get(name));
+      // A problem on a field out of sight (required by the server although its web client hides it) must be seen.
+      if (problems.has(name) && control.row.classList.contains('field-hidden')) this.element.classList.add('show-all');
     }
   }
 

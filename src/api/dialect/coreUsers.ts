@@ -1,7 +1,7 @@
 // The project's users from Core's `customization/users` (reference §12.1, D-users), for the user
 // pickers. Both JSON spellings are read: the XML tree mapped 1:1 (`{"Users":{"User":[…]}}`, a lone
 // object for one user) and a plain array. Inactive users are left out, as ALM's own UsersList does.
-import { ServerError } from '../errors';
+import { UnexpectedAnswerError } from '../errors';
 import type { ProjectUser } from '../types';
 import { isRecord } from './coreValues';
 import type { DialectIo, ProjectScope } from './dialect';
@@ -24,12 +24,13 @@ function text(v: unknown): string | undefined {
 export function parseCoreUsers(body: unknown): ProjectUser[] {
   const outer = isRecord(body) ? (body.Users ?? body.users) : body;
   const list = Array.isArray(outer) ? records(outer) : isRecord(outer) ? records(outer.User ?? outer.user) : undefined;
-  if (!list) throw new ServerError("The project's user list is not a valid Users answer. Check that the URL points to the ALM server (…/qcbin).");
+  if (!list) throw new UnexpectedAnswerError("The project's user list is not a valid Users answer. Check that the URL points to the ALM server (…/qcbin).");
   const users: ProjectUser[] = [];
   for (const u of list) {
     const name = text(u.Name ?? u.name);
-    if (!name || text(u.UserActive)?.toLowerCase() === 'false') continue;
-    const fullName = text(u.FullName ?? u['full-name']);
+    // PascalCase as the XML maps, and camelCase in case the users answer went the way 26.1's fields did.
+    if (!name || text(u.UserActive ?? u.userActive)?.toLowerCase() === 'false') continue;
+    const fullName = text(u.FullName ?? u.fullName ?? u['full-name']);
     const email = text(u.email ?? u.Email);
     users.push({ name, ...(fullName ? { fullName } : {}), ...(email ? { email } : {}) });
   }

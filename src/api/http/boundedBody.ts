@@ -5,6 +5,8 @@
 // they stream to disk.
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Readable } from 'node:stream';
+import type { Dispatcher } from 'undici';
+import { ServerError } from '../errors';
 import { decodeBuffer } from './decode';
 
 /** Default for the client's `maxAnswerBytes`: far beyond any real ALM answer, far below what hurts. */
@@ -82,6 +84,30 @@ function collect(body: Readable, limit: number): Promise<Buffer | undefined> {
     };
     body.on('data', onData).once('end', onEnd).once('error', onError).once('close', onClose);
   });
+}
+
+/** The error for an answer past the limit: names the server and the request, and says what to do. */
+export function answerTooLarge(host: string, limit: number, request: string, status: number): ServerError {
+  return new ServerError(
+    `${host} sent an answer larger than ${describeLimit(limit)} to ${request}; it was not read. If the server is right to send that much, raise the answer size limit (setting almDefects.maxAnswerMB).`,
+    { status, request },
+  );
+}
+
+/**
+ * An error body, bounded (1 MB, or the answer limit if lower) and decoded best effort: a broken
+ * or oversized one must not hide the HTTP error itself, so it reads as empty then.
+ */
+export async function readErrorText(res: Dispatcher.ResponseData, answerLimit: number, warn: (note: string) => void): Promise<string> {
+  const limit = Math.min(MAX_ERROR_BODY_BYTES, answerLimit);
+  try {
+    const read = await readBounded(res.body, res.headers, limit);
+    if ('body' in read) return read.body.toString('utf8');
+    warn(`the error answer (HTTP ${res.statusCode}) is larger than ${describeLimit(limit)}; not read`);
+  } catch {
+    // A body that broke off or does not decode: the status alone says what failed.
+  }
+  return '';
 }
 
 /** Stops the body, and so the connection; undici reports that as a RequestAbortedError no one needs. */

@@ -55,6 +55,16 @@ export class CookieJar {
     this.cookies.clear();
   }
 
+  /** Every cookie as it is now, to put back with `restore` (sign-out tries more than one way with the same session). */
+  snapshot(): ReadonlyMap<string, Readonly<StoredCookie>> {
+    return new Map([...this.cookies].map(([name, c]) => [name, { ...c }]));
+  }
+
+  restore(snapshot: ReadonlyMap<string, Readonly<StoredCookie>>): void {
+    this.cookies.clear();
+    for (const [name, c] of snapshot) this.cookies.set(name, { ...c });
+  }
+
   private apply(header: string, now: number): void {
     const [pair, ...attributes] = header.split(';');
     const eq = pair.indexOf('=');

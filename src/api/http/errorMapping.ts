@@ -17,6 +17,7 @@ import {
 } from '../errors';
 import type { FieldProblem, ServerErrorDetails } from '../errors';
 import { scalarText } from '../dialect/coreValues';
+import { parseXmlAnswer } from './xmlAnswer';
 
 interface ParsedBody {
   almId?: string;
@@ -41,9 +42,27 @@ export function parseErrorBody(text: string): ParsedBody {
       // fall through to the plain-text reading
     }
   }
+  if (trimmed.startsWith('<?xml') || trimmed.startsWith('<QCRestException')) {
+    // Core resources that answer XML (is-authenticated, locks on older servers) fail in XML too.
+    const xml = xmlErrorBody(trimmed);
+    if (xml) return xml;
+  }
   const htmlTitle = /<title>([^<]*)<\/title>/i.exec(trimmed)?.[1];
   const plain = (htmlTitle ?? trimmed.replace(/<[^>]*>/g, ' ')).replace(/\s+/g, ' ').trim();
   return { title: plain ? plain.slice(0, 200) : undefined };
+}
+
+/** `<QCRestException><Id>…</Id><Title>…</Title>…</QCRestException>`, read with the XML parser. */
+function xmlErrorBody(text: string): ParsedBody | undefined {
+  try {
+    const root = parseXmlAnswer(text, 'an error');
+    const e = root && typeof root === 'object' ? (root as Record<string, unknown>).QCRestException : undefined;
+    if (!e || typeof e !== 'object') return undefined;
+    const { Id: id, Title: title, ExceptionProperties: properties } = e as Record<string, unknown>;
+    return { almId: typeof id === 'string' ? id : undefined, title: typeof title === 'string' ? title : undefined, properties: properties || undefined };
+  } catch {
+    return undefined;
+  }
 }
 
 /** ExceptionProperties as name → value, whether sent as `[{Name, Value}]` or as an object. */
@@ -73,6 +92,34 @@ const PROBLEM_CODES: Record<string, FieldProblem['code']> = {
   'qccore.invalid-filter-expression': 'invalid-filter',
 };
 
+/** Query ids answered with 404 although nothing is missing: the request's own clauses were wrong (reference §16.3). */
+const QUERY_IDS = new Set(['qccore.invalid-filter-expression', 'qccore.invalid-query-value']);
+
+/**
+ * Whether an answer says the session the request carried is over: 401, or what 26.1 sends for a
+ * logged-out session's cookies — 500 `qccore.general-error` "TokenId is invalid because it has
+ * logged out" (reference §16.1) — or the documented `qccore.session-has-expired`.
+ */
+export function sessionEnded(status: number, body: { almId?: string; title?: string }): boolean {
+  if (status === 401) return true;
+  if (body.almId === 'qccore.session-has-expired') return true;
+  return status >= 500 && /token ?id is invalid|has logged out|session (has )?expired/i.test(body.title ?? '');
+}
+
+/**
+ * A title a person can act on, as 26.1 sends for a write that breaks a business rule ("Invalid
+ * owner specified: 0."), rather than a bare "General Error" or a Java failure leaking through.
+ */
+function readableRuleTitle(title: string | undefined): title is string {
+  if (!title || title.length > 500) return false;
+  return !/^general error\.?$|exception|cannot invoke|\bnull\b|begin \d+, end -?\d+/i.test(title.trim());
+}
+
+/** `The field 'Severity' is required.`: the missing field, named by its label (reference §16.4). */
+function requiredLabel(title: string | undefined): string | undefined {
+  return /field '([^']+)' is required/i.exec(title ?? '')?.[1];
+}
+
 function lockError(d: ServerErrorDetails): LockedByOtherError {
   const props = propertyMap(d.properties);
   const who = firstMatching(props, /^(lock-?user|user|locked-?by|owner)$/) ?? /locked by (?:user )?'?([^'\s,.]+)'?/i.exec(d.title ?? '')?.[1];
@@ -99,15 +146,20 @@ export function errorFromResponse(status: number, bodyText: string, request: str
     return new ValidationError(message, [{ code: 'other', message }], d);
   }
   if (status === 403) return new ForbiddenError(`You are not allowed to do this.${said}`, d);
-  if (status === 404 && body.almId !== 'qccore.invalid-filter-expression') {
+  if (status === 404 && !QUERY_IDS.has(body.almId ?? '')) {
     return new NotFoundError(`Not found: it may have been deleted, or the domain or project name is wrong.${said}`, d);
   }
   if (status === 404 || status === 400 || status === 413 || status === 422) {
     const props = propertyMap(body.properties);
     const field = firstMatching(props, /^(field|field-?name|name)$/);
-    const code = status === 413 ? 'too-large' : (PROBLEM_CODES[body.almId ?? ''] ?? 'other');
+    const label = field ? undefined : requiredLabel(body.title);
+    const code = status === 413 ? 'too-large' : status === 404 ? 'invalid-filter' : (PROBLEM_CODES[body.almId ?? ''] ?? 'other');
     const message = body.title ?? (status === 413 ? 'The content is too large for the server.' : 'The server rejected the request.');
-    return new ValidationError(message, [{ field, code, message }], d);
+    return new ValidationError(message, [{ field, ...(label ? { label } : {}), code, message }], d);
+  }
+  if (status === 500 && body.almId === 'qccore.general-error' && readableRuleTitle(body.title)) {
+    // Current servers refuse a write that breaks a rule with 500 and the rule's wording (reference §16.4).
+    return new ValidationError(`The server refused the change: ${body.title}`, [{ code: 'other', message: body.title }], d);
   }
   if (status >= 500) {
     return new ServerError(`The ALM server failed (HTTP ${status}). Try again; if it persists, contact the ALM administrator.${said}`, d);

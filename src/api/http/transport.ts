@@ -8,18 +8,19 @@ import type { Readable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import { request } from './undici';
 import type { Dispatcher } from 'undici';
-import { AuthError, CancelledError, SelectionGuardError, ServerError, TimeoutError } from '../errors';
+import { AlmApiError, AuthError, CancelledError, SelectionGuardError, ServerError, TimeoutError, UnexpectedAnswerError } from '../errors';
 import { SILENT_LOGGER } from '../logging';
 import type { AlmLogger } from '../transportOptions';
 import type { CookieJar } from './cookies';
-import { MAX_ERROR_BODY_BYTES, describeLimit, readBounded } from './boundedBody';
+import { answerTooLarge, readBounded, readErrorText } from './boundedBody';
 import { announcedSize, decodeStream } from './decode';
 import type { Receiver } from './dispatcher';
-import { errorFromResponse, errorFromTransport } from './errorMapping';
+import { errorFromResponse, errorFromTransport, parseErrorBody, sessionEnded } from './errorMapping';
 import { FileSink } from './fileSink';
 import { FileWriter } from './fileWriter';
 import type { WritableFile } from './fileWriter';
 import type { Limiter } from './limiter';
+import { isXmlAnswer, parseXmlAnswer } from './xmlAnswer';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -98,6 +99,8 @@ export interface TransportConfig {
 
 /** An entity, or (Core) an entity's lock: `…/7`, `…/7/lock`. */
 const ENTITY_PATH = /\/[1-9]\d*(?:\/lock)?$/;
+/** Answers worth one more try of a read: the server or a gateway failed, not the request. */
+const TRANSIENT = new Set([500, 502, 503, 504]);
 /** Buffer of a download stream: enough to ride out a slow consumer write, small for RSS. */
 const TRANSFER_BUFFER = 256 << 10;
 
@@ -139,18 +142,23 @@ export class Transport {
   async text(req: HttpRequest): Promise<HttpResponse & { text: string }> {
     return this.run(req, async (res) => {
       const read = await readBounded(res.body, res.headers, this.config.maxAnswerBytes);
-      if ('tooLarge' in read) throw this.tooLarge(req, res.statusCode);
+      if ('tooLarge' in read) throw answerTooLarge(this.host, this.config.maxAnswerBytes, `${req.method} ${req.path}`, res.statusCode);
       return { status: res.statusCode, headers: res.headers, text: read.body.toString('utf8') };
     });
   }
 
   async json(req: HttpRequest): Promise<HttpResponse & { body: unknown }> {
-    const res = await this.text(req);
+    const res = await this.text(req).catch((e: unknown) => {
+      // 406: this resource answers XML only on this server (reference §16.1, §9.1); ask for that.
+      if (e instanceof AlmApiError && e.status === 406 && !req.accept?.includes('xml')) return this.text({ ...req, accept: 'application/xml' });
+      throw e;
+    });
     if (/^\s*$/.test(res.text)) return { ...res, body: undefined };
+    if (isXmlAnswer(res.headers['content-type'], res.text)) return { ...res, body: parseXmlAnswer(res.text, `${req.method} ${req.path}`) };
     try {
       return { ...res, body: JSON.parse(res.text) as unknown };
     } catch {
-      throw new ServerError(`The server's answer to ${req.method} ${req.path} is not JSON. Check that the URL points to the ALM server (…/qcbin).`);
+      throw new UnexpectedAnswerError(`The server's answer to ${req.method} ${req.path} is not JSON. Check that the URL points to the ALM server (…/qcbin).`);
     }
   }
 
@@ -298,7 +306,9 @@ export class Transport {
         if (this.auth && !this.auth.signedIn) await this.auth.ensure(abort.signal);
         release = this.config.limiter.tryAcquire() ?? (await this.config.limiter.acquire(abort.signal));
       }
-      for (let attempt = 0; ; attempt++) {
+      let renewed = false;
+      let retried = false;
+      for (;;) {
         const generation = this.auth?.generation() ?? 0;
         const body = this.bodyOf(req);
         const res = await request(this.url(req.path, req.params), {
@@ -314,9 +324,13 @@ export class Transport {
         });
         this.config.jar.update(res.headers['set-cookie']);
         const status = res.statusCode;
-        if (status === 401 && useSession && attempt === 0 && this.auth) {
-          await res.body.dump();
-          this.log(req, status, started, 'session expired, signing in again');
+        const failed = (status < 200 || status >= 300) && !req.anyStatus;
+        // A failure's body says why; 26.1 reports a logged-out session as a 500 (reference §16.1).
+        const errorText = failed ? await readErrorText(res, this.config.maxAnswerBytes, (note) => this.config.logger.warn(`${req.method} ${req.path}: ${note}`)) : '';
+        if (useSession && !renewed && this.auth && sessionEnded(status, parseErrorBody(errorText))) {
+          renewed = true;
+          if (!failed) await res.body.dump();
+          this.log(req, status, started, 'session ended, signing in again');
           await this.auth.renew(generation, abort.signal);
           if (req.notReplayedAfterReSignIn) throw req.notReplayedAfterReSignIn();
           if (req.body && !req.replayable) {
@@ -324,12 +338,17 @@ export class Transport {
           }
           continue;
         }
-        if ((status < 200 || status >= 300) && !req.anyStatus) {
-          const text = await this.errorText(req, res);
+        if (failed && req.method === 'GET' && !retried && TRANSIENT.has(status)) {
+          // Live servers fail a plain read now and then and answer it unchanged right after (reference §16.0); reads only.
+          retried = true;
+          this.log(req, status, started, 'retrying the read once');
+          continue;
+        }
+        if (failed) {
           if (status >= 300 && status < 400) {
             throw new ServerError(`The server redirected to ${String(res.headers.location ?? 'another address')}. Update the server URL to the address it redirects to.`, { status });
           }
-          throw errorFromResponse(status, text, `${req.method} ${req.path}`);
+          throw errorFromResponse(status, errorText, `${req.method} ${req.path}`);
         }
         // A handed-off stream keeps listening to the caller's signal until it is done.
         const out = await read(
@@ -354,29 +373,6 @@ export class Transport {
         detach();
       }
     }
-  }
-
-  private tooLarge(req: HttpRequest, status: number): ServerError {
-    return new ServerError(
-      `${this.host} sent an answer larger than ${describeLimit(this.config.maxAnswerBytes)} to ${req.method} ${req.path}; it was not read. If the server is right to send that much, raise the answer size limit (setting almDefects.maxAnswerMB).`,
-      { status, request: `${req.method} ${req.path}` },
-    );
-  }
-
-  /**
-   * An error body, bounded and decoded best effort: a broken or oversized one must not hide the
-   * HTTP error itself, so it is read as empty then.
-   */
-  private async errorText(req: HttpRequest, res: Dispatcher.ResponseData): Promise<string> {
-    const limit = Math.min(MAX_ERROR_BODY_BYTES, this.config.maxAnswerBytes);
-    try {
-      const read = await readBounded(res.body, res.headers, limit);
-      if ('body' in read) return read.body.toString('utf8');
-      this.config.logger.warn(`${req.method} ${req.path}: the error answer (HTTP ${res.statusCode}) is larger than ${describeLimit(limit)}; not read`);
-    } catch {
-      // A body that broke off or does not decode: the status alone says what failed.
-    }
-    return '';
   }
 
   private log(req: HttpRequest, status: number, started: number, note?: string): void {

@@ -124,9 +124,10 @@ export function buildFieldViews(catalog: FieldCatalog, lists: ListTree, users: r
         group: groupOf(f, input),
         input,
         required: f.required,
-        readOnly: READ_ONLY.has(f.name),
+        readOnly: READ_ONLY.has(f.name) || !f.editable,
         multiple: f.dataType.multiple,
       };
+      if (f.hidden) view.hidden = true;
       // Dates declare a nominal length of 1 and integers count digits: a counter would mislead there.
       if (f.maxLength !== undefined && (input === 'text' || input === 'list' || input === 'user')) view.maxLength = f.maxLength;
       if (input === 'list' && src?.kind === 'list') view.options = listOptions(lists, src.listId);

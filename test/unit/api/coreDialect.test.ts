@@ -3,6 +3,7 @@ import { anyOf, either, like, ne } from '../../../src/api/clauses';
 import { CoreDialect } from '../../../src/api/dialect/core';
 import { parseCoreFields, parseCoreLists } from '../../../src/api/dialect/coreMetadata';
 import { ValueTyper, entityEnvelope } from '../../../src/api/dialect/coreValues';
+import { FIELDS_26_1 } from '../../fixtures/alm26_1';
 import { LockedByOtherError, NotFoundError, SelectionGuardError, ServerError } from '../../../src/api/errors';
 
 const d = new CoreDialect();
@@ -17,7 +18,7 @@ function entity(type: string, fields: Record<string, string | string[] | null>):
   };
 }
 
-// Core field metadata as the XML tree maps to JSON (26.1 probe shape), strings everywhere.
+// Core field metadata as older servers' JSON maps the XML tree (PascalCase, `List-Id`), strings everywhere.
 const FIELDS = {
   Fields: {
     Field: [
@@ -199,11 +200,36 @@ describe('api/dialect/core: locks and attachments', () => {
   });
 });
 
+describe('api/dialect/core: 26.1 field metadata (camelCase JSON)', () => {
+  const fields = parseCoreFields('defects', FIELDS_26_1);
+
+  it('reads types, lists, sizes and required marks from the camelCase keys', () => {
+    assert.deepEqual(fields.get('status')?.dataType, { name: 'Reference By Value', multiple: false, source: { kind: 'list', listId: 237 } });
+    assert.equal(fields.get('severity')?.required, true);
+    assert.equal(fields.get('name')?.maxLength, 255);
+    assert.equal(fields.get('name')?.label, 'Summary');
+    assert.equal(fields.get('dev-comments')?.dataType.name, 'Memo');
+    assert.equal(fields.get('dev-comments')?.maxLength, undefined, 'size -1 is no limit');
+    assert.deepEqual(fields.get('owner')?.dataType.source, { kind: 'resource', collection: 'user' });
+    assert.deepEqual(fields.get('target-rel')?.dataType.source, { kind: 'resource', collection: 'release' });
+    assert.equal(fields.get('subject')?.dataType.name, 'Integer', 'subject is a Number bound to the folder list, still a number');
+  });
+
+  it('keeps inactive fields and those the web UI hides, marked hidden; non-editable ones marked', () => {
+    assert.equal(fields.get('user-09')?.hidden, true);
+    assert.equal(fields.get('request-server')?.hidden, true);
+    assert.equal(fields.get('status')?.hidden, false);
+    assert.equal(fields.get('id')?.editable, false);
+    assert.equal(fields.get('name')?.editable, true);
+  });
+});
+
 describe('api/dialect/core: metadata and lists', () => {
   const catalog = parseCoreFields('defects', FIELDS);
 
   it('maps Core field types to the /api data types the editor uses', () => {
-    assert.equal(catalog.get('retired'), undefined, 'inactive fields are left out');
+    assert.equal(catalog.get('retired')?.hidden, true, 'inactive fields are listed, hidden');
+    assert.equal(catalog.get('name')?.hidden, false);
     assert.deepEqual(catalog.get('severity')?.dataType, { name: 'Reference By Value', multiple: false, source: { kind: 'list', listId: 287 } });
     assert.equal(catalog.get('severity')?.required, true);
     assert.equal(catalog.get('severity')?.maxLength, 70);

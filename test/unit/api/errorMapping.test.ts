@@ -12,7 +12,7 @@ import {
   ValidationError,
   VersionConflictError,
 } from '../../../src/api/errors';
-import { errorFromResponse, errorFromTransport, parseErrorBody } from '../../../src/api/http/errorMapping';
+import { errorFromResponse, errorFromTransport, parseErrorBody, sessionEnded } from '../../../src/api/http/errorMapping';
 
 const body = (id: string, title: string, props: unknown = null) => JSON.stringify({ Id: id, Title: title, ExceptionProperties: props, StackTrace: null });
 const ctx = { host: 'alm.example.com', timedOut: false, cancelled: false };
@@ -70,6 +70,39 @@ describe('api/http/errorMapping: server error bodies', () => {
     const s = errorFromResponse(500, '<html><title>Internal Error</title></html>', 'GET /d');
     assert.ok(s instanceof ServerError);
     assert.match(s.message, /HTTP 500.*Internal Error/);
+  });
+
+  it('reads the error forms of a live 26.1 (reference §16.1, §16.3, §16.4) by what they mean', () => {
+    const loggedOut = body('qccore.general-error', 'TokenId is invalid because it has logged out');
+    assert.ok(sessionEnded(500, parseErrorBody(loggedOut)), 'a logged-out session is a session to renew');
+    assert.ok(sessionEnded(401, parseErrorBody('')));
+    assert.ok(!sessionEnded(500, parseErrorBody(body('qccore.general-error', 'General Error'))));
+
+    const badQuery = errorFromResponse(404, body('qccore.invalid-query-value', 'Page size values can be either integer between 0 and 2,000 or "max"'), 'GET /d');
+    assert.ok(badQuery instanceof ValidationError, 'a bad query value is not "not found"');
+    assert.match(badQuery.message, /Page size values/);
+    assert.equal(badQuery.problems[0].code, 'invalid-filter');
+
+    const rule = errorFromResponse(500, body('qccore.general-error', 'Invalid owner specified: 0.', []), 'PUT /d/1');
+    assert.ok(rule instanceof ValidationError, 'a broken business rule is a refusal with its reason');
+    assert.match(rule.message, /Invalid owner specified: 0\./);
+    assert.ok(!/server failed/i.test(rule.message));
+
+    for (const failure of ['General Error', 'Cannot invoke "com.fasterxml.jackson.databind.JsonNode.has(String)" because "node" is null']) {
+      assert.ok(errorFromResponse(500, body('qccore.general-error', failure), 'POST /d') instanceof ServerError, failure);
+    }
+
+    const required = errorFromResponse(400, body('qccore.required-field-missing', "The field 'Severity' is required."), 'POST /d');
+    assert.ok(required instanceof ValidationError);
+    assert.deepEqual([required.problems[0].code, required.problems[0].label], ['required', 'Severity']);
+  });
+
+  it('reads an XML error body (QCRestException) with its id and title', () => {
+    const xml = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><QCRestException><Id>qccore.lock-failure</Id><Title>Entity locked by user bob</Title><StackTrace/></QCRestException>';
+    assert.deepEqual(parseErrorBody(xml), { almId: 'qccore.lock-failure', title: 'Entity locked by user bob', properties: undefined });
+    const e = errorFromResponse(403, xml, 'POST /d/1/lock');
+    assert.ok(e instanceof LockedByOtherError);
+    assert.equal(e.lockedBy, 'bob');
   });
 
   it('reads HTML and empty bodies without failing', () => {

@@ -40,6 +40,8 @@ function meta([name, label, type, extra = {}]: Def): FieldMeta {
     ...(type === 'Memo' ? { sanitization: 'HTML' } : {}),
     inputValidations: [],
     outputValidations: [],
+    hidden: extra.hidden ?? false,
+    editable: extra.editable ?? true,
   };
 }
 

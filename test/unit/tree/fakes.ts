@@ -186,6 +186,8 @@ export class FakeProject implements ProjectApi {
       referenceMatch: true,
       inputValidations: [],
       outputValidations: [],
+      hidden: false,
+      editable: true,
     });
     // Assigned To takes the project's users, as the servers describe it (a reference to `user`).
     const owner: FieldMeta = { ...meta('owner', 0), dataType: { name: 'Reference', multiple: false, source: { kind: 'resource', collection: 'user' } } };
