@@ -12,7 +12,7 @@ import { decodeBuffer } from './decode';
 /** Default for the client's `maxAnswerBytes`: far beyond any real ALM answer, far below what hurts. */
 export const DEFAULT_MAX_ANSWER_BYTES = 64 << 20;
 /** Error bodies only feed an error message (an ALM Title, an HTML page's title): 1 MB is plenty. */
-export const MAX_ERROR_BODY_BYTES = 1 << 20;
+const MAX_ERROR_BODY_BYTES = 1 << 20;
 
 /** A response body: undici's (which can also hand itself over whole), or any stream. */
 export type AnswerBody = Readable & { arrayBuffer?: () => Promise<ArrayBuffer> };
