@@ -12,7 +12,8 @@ import { AlmApiError, AuthError, CancelledError, SelectionGuardError, ServerErro
 import { SILENT_LOGGER } from '../logging';
 import type { AlmLogger } from '../transportOptions';
 import type { CookieJar } from './cookies';
-import { announcedSize, decodeBuffer, decodeStream } from './decode';
+import { answerTooLarge, readBounded, readErrorText } from './boundedBody';
+import { announcedSize, decodeStream } from './decode';
 import type { Receiver } from './dispatcher';
 import { errorFromResponse, errorFromTransport, parseErrorBody, sessionEnded } from './errorMapping';
 import { FileSink } from './fileSink';
@@ -91,6 +92,8 @@ export interface TransportConfig {
   jar: CookieJar;
   logger: AlmLogger;
   overallMs: number;
+  /** The largest answer read into memory (JSON, XML, error pages); downloads are not limited. */
+  maxAnswerBytes: number;
   proxy?: string;
 }
 
@@ -138,8 +141,9 @@ export class Transport {
 
   async text(req: HttpRequest): Promise<HttpResponse & { text: string }> {
     return this.run(req, async (res) => {
-      const raw = Buffer.from(await res.body.arrayBuffer());
-      return { status: res.statusCode, headers: res.headers, text: decodeBuffer(raw, res.headers['content-encoding']).toString('utf8') };
+      const read = await readBounded(res.body, res.headers, this.config.maxAnswerBytes);
+      if ('tooLarge' in read) throw answerTooLarge(this.host, this.config.maxAnswerBytes, `${req.method} ${req.path}`, res.statusCode);
+      return { status: res.statusCode, headers: res.headers, text: read.body.toString('utf8') };
     });
   }
 
@@ -322,7 +326,7 @@ export class Transport {
         const status = res.statusCode;
         const failed = (status < 200 || status >= 300) && !req.anyStatus;
         // A failure's body says why; 26.1 reports a logged-out session as a 500 (reference §16.1).
-        const errorText = failed ? decodeSafe(Buffer.from(await res.body.arrayBuffer().catch(() => new ArrayBuffer(0))), res.headers['content-encoding']) : '';
+        const errorText = failed ? await readErrorText(res, this.config.maxAnswerBytes, (note) => this.config.logger.warn(`${req.method} ${req.path}: ${note}`)) : '';
         if (useSession && !renewed && this.auth && sessionEnded(status, parseErrorBody(errorText))) {
           renewed = true;
           if (!failed) await res.body.dump();
@@ -376,14 +380,5 @@ export class Transport {
     const query = req.params?.length ? `?${req.params.map(([k, v]) => `${k}=${v}`).join('&')}` : '';
     const shown = query.length > 300 ? `${query.slice(0, 300)}…` : query;
     this.config.logger.debug(`${req.method} ${req.path}${shown} → ${status} (${Date.now() - started} ms)${note ? ` ${note}` : ''}`);
-  }
-}
-
-/** An error body, decoded best effort: a broken one must not hide the HTTP error itself. */
-function decodeSafe(raw: Buffer, encoding: string | string[] | undefined): string {
-  try {
-    return decodeBuffer(raw, encoding).toString('utf8');
-  } catch {
-    return '';
   }
 }
