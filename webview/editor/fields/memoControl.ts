@@ -82,7 +82,7 @@ class MemoControl implements FieldControl {
     this.editor = h('div', { class: 'memo', role: 'textbox', 'aria-multiline': 'true', 'aria-label': accessibleName(view), 'aria-readonly': 'true', tabindex: 0 });
     this.editor.id = this.field.inputId;
     // A native text area: the source view works in read mode too, where the toolkit is not loaded.
-    this.source = h('textarea', { class: 'memo-source', rows: 14, readonly: true, hidden: true, spellcheck: 'false', 'aria-label': l10n.t('{0}, HTML source', view.label) }) as HTMLTextAreaElement;
+    this.source = h('textarea', { class: 'memo-source', rows: 14, readonly: true, hidden: true, spellcheck: 'false', 'aria-label': l10n.t('{0}, HTML source', view.label) });
     this.field.slot.append(this.toolbar, this.editor, this.source);
     this.addComment = view.name === 'dev-comments' ? ctx.addComment : undefined;
     this.buildToolbar();
