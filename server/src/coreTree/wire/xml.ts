@@ -14,7 +14,8 @@ export function entityNode(entity: CoreEntity): Record<string, unknown> {
     Fields: {
       Field: entity.fields.map((f) => ({
         '@_Name': f.name,
-        Value: f.values.map((v) => (v.referenceValue === undefined ? { '#text': v.value } : { '#text': v.value, '@_ReferenceValue': v.referenceValue })),
+        // A plain value as the element's text: the builder writes a string without walking an object.
+        Value: f.values.map((v) => (v.referenceValue === undefined ? v.value : { '#text': v.value, '@_ReferenceValue': v.referenceValue })),
       })),
     },
     RelatedEntities: '',
