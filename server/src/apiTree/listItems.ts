@@ -39,11 +39,8 @@ export function registerListItems(app: FastifyInstance, ctx: ServerContext): voi
       const page = rows.slice(compiled.offset, compiled.offset + compiled.limit);
       return { data: page.map((row) => listItemJson(row, compiled.fields)), 'total-count': rows.length };
     }
-    const rows = store.db
-      .prepare(`SELECT * FROM list_items WHERE ${compiled.where} ORDER BY ${compiled.orderBy} LIMIT ? OFFSET ?`)
-      .all(...compiled.params, compiled.limit, compiled.offset) as ListItemRow[];
-    const total = store.db.prepare(`SELECT COUNT(*) AS n FROM list_items WHERE ${compiled.where}`).get(...compiled.params) as { n: number };
-    return { data: rows.map((row) => listItemJson(row, compiled.fields)), 'total-count': total.n };
+    const rows = store.rowsOf<ListItemRow>('list_items', compiled);
+    return { data: rows.map((row) => listItemJson(row, compiled.fields)), 'total-count': store.countOf('list_items', compiled) };
   });
 
   app.get('/list-items/:id', async (request) => {

@@ -62,8 +62,7 @@ export function registerLocks(app: FastifyInstance, ctx: ServerContext): void {
   app.delete('/locks', async (request) => {
     const store = projectOf(ctx, request);
     const who = sessionOf(request);
-    const mine = store.db.prepare('SELECT * FROM locks WHERE "user" = ? ORDER BY "id"').all(who.user) as LockRow[];
-    store.db.prepare('DELETE FROM locks WHERE "user" = ?').run(who.user);
+    const mine = store.deleteLocksOfUser(who.user);
     return { data: mine.map((lock) => lockJson(lock, ctx)), 'total-count': mine.length };
   });
 
@@ -71,9 +70,8 @@ export function registerLocks(app: FastifyInstance, ctx: ServerContext): void {
     const store = projectOf(ctx, request);
     ctx.sessions.sweep();
     const compiled = compileCollectionRequest(queryParams(request), CATALOGS.locks, PAGING);
-    const rows = store.db.prepare(`SELECT * FROM locks WHERE ${compiled.where} ORDER BY ${compiled.orderBy} LIMIT ? OFFSET ?`).all(...compiled.params, compiled.limit, compiled.offset) as LockRow[];
-    const total = store.db.prepare(`SELECT COUNT(*) AS n FROM locks WHERE ${compiled.where}`).get(...compiled.params) as { n: number };
-    return { data: rows.map((lock) => lockJson(lock, ctx)), 'total-count': total.n };
+    const rows = store.rowsOf<LockRow>('locks', compiled);
+    return { data: rows.map((lock) => lockJson(lock, ctx)), 'total-count': store.countOf('locks', compiled) };
   });
 
   app.get('/locks/:id', async (request) => {

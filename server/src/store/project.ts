@@ -324,6 +324,18 @@ export class ProjectStore {
     );
   }
 
+  /** One page of a compiled collection request over a table of this project (locks, list items, attachments), in its order. */
+  rowsOf<T>(table: 'locks' | 'list_items' | 'attachments', c: CompiledCollectionRequest): T[] {
+    const page = pageQuery(table, '*', c);
+    return this.statement(page.sql).all(...page.params) as T[];
+  }
+
+  /** How many rows of a table a compiled collection request's filter selects (kept until a write). */
+  countOf(table: 'locks' | 'list_items' | 'attachments', c: CompiledCollectionRequest): number {
+    const { sql, params } = countQuery(table, c);
+    return this.count(sql, params);
+  }
+
   /** Ids of the defects a compiled filter selects, in id order. */
   defectIdsWhere(where: string, params: readonly SqlParam[]): number[] {
     return this.statement(`SELECT "id" FROM defects WHERE ${where} ORDER BY "id"`)
@@ -385,6 +397,15 @@ export class ProjectStore {
 
   deleteLock(id: number): boolean {
     return this.db.prepare('DELETE FROM locks WHERE "id" = ?').run(id).changes > 0;
+  }
+
+  /** Releases every lock a user holds (in any session); returns them as they were, by id. */
+  deleteLocksOfUser(user: string): LockRow[] {
+    return this.transaction(() => {
+      const locks = this.db.prepare('SELECT * FROM locks WHERE "user" = ? ORDER BY "id"').all(user) as LockRow[];
+      this.db.prepare('DELETE FROM locks WHERE "user" = ?').run(user);
+      return locks;
+    });
   }
 
   /** Releases every lock a session holds (sign-out or expiry). */

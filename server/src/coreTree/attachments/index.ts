@@ -18,7 +18,7 @@ import { PAGING } from '../../config';
 import type { AlmSession, ServerContext } from '../../context';
 import { AlmError } from '../../errors';
 import { CATALOGS } from '../../metadata/catalog';
-import { compileCollectionRequest, countQuery, pageQuery } from '../../query/index';
+import { compileCollectionRequest } from '../../query/index';
 import { assertWritable } from '../../rules/lockGuard';
 import { entityId, projectOf, queryParams } from '../../params';
 import { coreCollectionParams } from '../defects/read';
@@ -77,13 +77,8 @@ async function listAttachments(ctx: ServerContext, request: FastifyRequest, repl
   // The Core collection parameters (query, order-by, fields, page-size, start-index), within this defect.
   const compiled = compileCollectionRequest(coreCollectionParams(request), CATALOGS.attachments, PAGING);
   const scoped = { ...compiled, where: `"parent-type" = 'defect' AND "parent-id" = ? AND (${compiled.where})`, params: [defect, ...compiled.params] };
-  const page = pageQuery('attachments', '*', scoped);
-  const count = countQuery('attachments', scoped);
-  const rows = store.project.db.prepare(page.sql).all(...page.params) as AttachmentRow[];
-  const total = store.project.db
-    .prepare(count.sql)
-    .pluck()
-    .get(...count.params) as number;
+  const rows = store.project.rowsOf<AttachmentRow>('attachments', scoped);
+  const total = store.project.countOf('attachments', scoped);
   return send(
     reply,
     renderCollection(
