@@ -198,5 +198,12 @@ const V8 = [
   'DROP TABLE IF EXISTS defect_xml_escapes',
 ];
 
+/**
+ * Version 9 (issue 26): the one pair the counts of version 7 answered that no index covered, owner
+ * × severity (My Defects grouped by severity: a count per severity right after a write), gets an
+ * index, so those counts read index entries instead of every row of the owner's defects.
+ */
+const V9 = ['CREATE INDEX "defects_owner_severity" ON defects("owner", "severity")'];
+
 /** Step i moves a project database from user_version i to i+1; append, never edit. */
-export const PROJECT_MIGRATIONS: readonly (readonly string[])[] = [V1, V2, V3, V4, V5, V6, V7, V8];
+export const PROJECT_MIGRATIONS: readonly (readonly string[])[] = [V1, V2, V3, V4, V5, V6, V7, V8, V9];
