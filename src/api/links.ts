@@ -56,12 +56,12 @@ export class LinksResource {
 
   /** The links of defect `id` in both directions, the other end named. */
   async of(id: number, o: CallOptions = {}): Promise<DefectLink[]> {
-    const [made, received] = await Promise.all([
-      this.query({ 'first-endpoint-id': id }, o),
-      this.query({ 'second-endpoint-id': id, 'second-endpoint-type': 'defect' }, o),
-    ]);
+    const [made, received] = await Promise.all([this.query({ 'first-endpoint-id': id }, o), this.query({ 'second-endpoint-id': id, 'second-endpoint-type': 'defect' }, o)]);
     const links = [...made, ...received.filter((r) => !made.some((m) => m.id === r.id))].map((r) => toLink(r, id));
-    await this.nameFirstEndpoints(links.filter((l) => l.direction === 'to'), o);
+    await this.nameFirstEndpoints(
+      links.filter((l) => l.direction === 'to'),
+      o,
+    );
     return links.sort((a, b) => a.id - b.id);
   }
 

@@ -11,7 +11,9 @@ import { LoadCache } from './loadCache';
 import { LocksResource } from './locks';
 import type { ProjectContext } from './projectContext';
 import type { CallOptions } from './options';
-import type { AttachmentsApi, DefectsApi, LocksApi, ProjectApi } from './surface';
+import type { AttachmentsApi, DefectsApi, HistoryApi, LinksApi, LocksApi, ProjectApi } from './surface';
+import { HistoryResource } from './history';
+import { LinksResource } from './links';
 import type { FieldCatalog, ListTree, ProjectUsers } from './types';
 import { loadProjectUsers } from './users';
 
@@ -19,6 +21,8 @@ export class Project implements ProjectApi {
   readonly defects: DefectsApi;
   readonly attachments: AttachmentsApi;
   readonly locks: LocksApi;
+  readonly history: HistoryApi;
+  readonly links: LinksApi;
   private readonly lists = new LoadCache<'lists', ListTree>();
   private readonly userList = new LoadCache<'users', ProjectUsers>();
   /** Field metadata by collection. */
@@ -37,6 +41,8 @@ export class Project implements ProjectApi {
     this.defects = new DefectsResource(ctx);
     this.attachments = new AttachmentsResource(ctx);
     this.locks = new LocksResource(ctx);
+    this.history = new HistoryResource(ctx);
+    this.links = new LinksResource(ctx);
   }
 
   get domain(): string {
