@@ -80,3 +80,5 @@ export { validateEdits } from './validation';
 export type { ValidationContext } from './validation';
 export type { AuditChange, AuditEntry, DefectHistory } from './history';
 export type { DefectLink, NewLink } from './links';
+export { byRelevance } from './releases';
+export type { Release, ReleaseCatalog, ReleaseCycle } from './releases';

@@ -14,6 +14,8 @@ import type { CallOptions } from './options';
 import type { AttachmentsApi, DefectsApi, HistoryApi, LinksApi, LocksApi, ProjectApi } from './surface';
 import { HistoryResource } from './history';
 import { LinksResource } from './links';
+import { ReleasesResource } from './releases';
+import type { ReleaseCatalog } from './releases';
 import type { FieldCatalog, ListTree, ProjectUsers } from './types';
 import { loadProjectUsers } from './users';
 
@@ -23,6 +25,7 @@ export class Project implements ProjectApi {
   readonly locks: LocksApi;
   readonly history: HistoryApi;
   readonly links: LinksApi;
+  private readonly releaseCatalog: ReleasesResource;
   private readonly lists = new LoadCache<'lists', ListTree>();
   private readonly userList = new LoadCache<'users', ProjectUsers>();
   /** Field metadata by collection. */
@@ -43,6 +46,7 @@ export class Project implements ProjectApi {
     this.locks = new LocksResource(ctx);
     this.history = new HistoryResource(ctx);
     this.links = new LinksResource(ctx);
+    this.releaseCatalog = new ReleasesResource(ctx);
   }
 
   get domain(): string {
@@ -55,6 +59,10 @@ export class Project implements ProjectApi {
 
   listItems(o: CallOptions & { refresh?: boolean } = {}): Promise<ListTree> {
     return this.lists.get('lists', () => this.loadLists(o.signal), o.refresh);
+  }
+
+  releases(o: CallOptions & { refresh?: boolean } = {}): Promise<ReleaseCatalog> {
+    return this.releaseCatalog.catalog(o);
   }
 
   users(o: CallOptions & { refresh?: boolean } = {}): Promise<ProjectUsers> {

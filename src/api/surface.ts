@@ -4,6 +4,7 @@ import type { Readable } from 'node:stream';
 import type { Filter, OrderBySpec } from './clauses';
 import type { DefectHistory } from './history';
 import type { DefectLink, NewLink } from './links';
+import type { ReleaseCatalog } from './releases';
 import type { CallOptions } from './options';
 import type { Attachment, Defect, DefectChanges, EntityRef, FieldCatalog, ListTree, Lock, Page, ProjectUsers, TransferProgress } from './types';
 
@@ -167,6 +168,8 @@ export interface ProjectApi {
   readonly history: HistoryApi;
   /** Links between defects (Core `defect-links`), both directions. */
   readonly links: LinksApi;
+  /** Releases and cycles by id, for reference fields shown by name (cached; `refresh` re-reads). */
+  releases(options?: CallOptions & { refresh?: boolean }): Promise<ReleaseCatalog>;
 }
 
 export interface HistoryApi {

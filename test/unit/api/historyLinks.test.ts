@@ -4,6 +4,7 @@ import { strict as assert } from 'node:assert';
 import { UnexpectedAnswerError } from '../../../src/api/errors';
 import { parseAudits } from '../../../src/api/history';
 import { toLink } from '../../../src/api/links';
+import { byRelevance } from '../../../src/api/releases';
 
 describe('api/history: audits', () => {
   it('reads every entry newest first, with singletons collapsed and Properties missing', () => {
@@ -88,5 +89,19 @@ describe('api/links: a defect-links record seen from either end', () => {
   it('from its second endpoint: the other end is the first, a defect to be named', () => {
     const l = toLink(record, 9);
     assert.deepEqual([l.direction, l.otherId, l.otherType, l.otherName], ['to', 7, 'defect', '']);
+  });
+});
+
+describe('api/releases: order for pickers', () => {
+  it('puts current releases first, then the newest', () => {
+    const rs = [
+      { id: 1, name: 'R1', start: '2025-01-01', end: '2025-06-30' },
+      { id: 2, name: 'R2', start: '2026-01-01', end: '2026-12-31' },
+      { id: 3, name: 'R3', start: '2027-01-01', end: '2027-06-30' },
+    ];
+    assert.deepEqual(
+      byRelevance(rs, '2026-11-27').map((r) => r.name),
+      ['R2', 'R3', 'R1'],
+    );
   });
 });
