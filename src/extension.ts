@@ -11,11 +11,14 @@ import { AlmAuthenticationProvider } from './auth/authProvider';
 import type { ConnectionStatus } from './auth/connection';
 import type { AuthPrompts } from './auth/prompts';
 import { vscodeAuthPrompts } from './auth/prompts';
+import type { ReportPrompts } from './report/prompts';
+import { vscodeReportPrompts } from './report/prompts';
+import { registerReport } from './report/register';
 import { AuthServices } from './auth/services';
 import { ConnectionStatusBar } from './auth/statusBar';
 import { extensionChatServices } from './chat/extensionServices';
 import { registerChatTools } from './chat/register';
-import type { ChatToolsApi } from './chat/register';
+import type { ChatToolsApi, ChatToolsFeature } from './chat/register';
 import { affectsConnections } from './config/settings';
 import { extensionEditorServices } from './editor/extensionServices';
 import { registerDefectEditor } from './editor/registerDefectEditor';
@@ -23,9 +26,6 @@ import type { DefectEditorApi } from './editor/registerDefectEditor';
 import { registerReferences } from './references/register';
 import type { ReferencesFeature } from './references/register';
 import { registerRefresh } from './refresh/register';
-import type { ReportPrompts } from './report/prompts';
-import { vscodeReportPrompts } from './report/prompts';
-import { registerReport } from './report/register';
 import { registerWork } from './work/register';
 import type { WorkFeature } from './work/register';
 import type { RefreshFeature } from './refresh/register';
@@ -83,15 +83,46 @@ export interface ExtensionPrompts {
 
 let shutdown: (() => Promise<void>) | undefined;
 
+/** The dialogs the extension asks through: VS Code's, with the tests' answers layered over them in test mode. */
+interface Prompts {
+  auth: AuthPrompts;
+  attachments: AttachmentPrompts;
+  report: ReportPrompts;
+}
+
+/** The features activate() builds, each registered with VS Code by its own register function. */
+interface Features {
+  services: AuthServices;
+  statusBar: ConnectionStatusBar;
+  auth: AlmAuthenticationProvider;
+  tree: TreeFeature;
+  attachments: AttachmentsFeature;
+  editor: DefectEditorApi;
+  references: ReferencesFeature;
+  refresh: RefreshFeature;
+  work: WorkFeature;
+  chat: ChatToolsFeature;
+}
+
 /** Entry point. Features register their disposables on the context so deactivation releases everything. */
 export function activate(context: vscode.ExtensionContext): AlmDefectsApi {
   const started = performance.now();
   const channel = vscode.window.createOutputChannel('ALM', { log: true });
   context.subscriptions.push(channel);
   const log = Log.create(channel);
+  const prompts: Prompts = { auth: vscodeAuthPrompts, attachments: vscodePrompts, report: vscodeReportPrompts };
+  const features = createFeatures(context, log, prompts);
+  context.subscriptions.push(...featureDisposables(features), ...workbenchHooks(channel, features.services));
+  context.subscriptions.push(registerReport({ editor: features.editor, manager: features.services.manager, log, prompts: () => prompts.report }));
+  const ready = features.services.reload();
+  shutdown = shutdownOf(features);
+  const activationMs = Math.round(performance.now() - started);
+  log.info(`ALM Defects activated in ${activationMs} ms`);
+  return extensionApi(context, features, { activationMs, ready, prompts });
+}
 
-  // VS Code's dialogs; in test mode usePrompts() layers the tests' answers over them.
-  const prompts = { auth: vscodeAuthPrompts, attachments: vscodePrompts, report: vscodeReportPrompts };
+/** Connections first, then the tree and the features built on it (attachments, editor, references, refresh, work, chat). */
+function createFeatures(context: vscode.ExtensionContext, log: Log, prompts: Prompts): Features {
   const services = new AuthServices(context.secrets, log, () => prompts.auth);
   const statusBar = new ConnectionStatusBar(services.manager);
   const auth = new AlmAuthenticationProvider(services.manager, log.child('auth'), () => prompts.auth);
@@ -105,45 +136,59 @@ export function activate(context: vscode.ExtensionContext): AlmDefectsApi {
   const refresh = registerRefresh(tree, editor, log);
   const work = registerWork(context, services.manager, references.lookup, editor, log);
   const chat = registerChatTools(extensionChatServices(services, editor, log));
-  context.subscriptions.push(
-    auth,
-    statusBar,
-    tree,
-    references,
-    refresh,
-    work,
-    tree.setDefectOpener((ref) => {
+  return { services, statusBar, auth, tree, attachments, editor, references, refresh, work, chat };
+}
+
+/** What deactivation disposes of the features (attachments and the editor registered theirs already). */
+function featureDisposables(f: Features): vscode.Disposable[] {
+  return [
+    f.auth,
+    f.statusBar,
+    f.tree,
+    f.references,
+    f.refresh,
+    f.work,
+    f.tree.setDefectOpener((ref) => {
       // The editor first: its panel is created before anything else goes to the workbench.
-      const opening = editor.open(ref);
-      refresh.tree.opened(ref);
-      work.opened(ref);
+      const opening = f.editor.open(ref);
+      f.refresh.tree.opened(ref);
+      f.work.opened(ref);
       return opening;
     }),
-    registerReport({ editor, manager: services.manager, log, prompts: () => prompts.report }),
-    ...registerAuthCommands(services),
-    ...chat.disposables,
+    ...registerAuthCommands(f.services),
+    ...f.chat.disposables,
+  ];
+}
+
+/** The log command, and the connections following their settings. */
+function workbenchHooks(channel: vscode.LogOutputChannel, services: AuthServices): vscode.Disposable[] {
+  return [
     vscode.commands.registerCommand(COMMAND.showLog, () => channel.show(true)),
     vscode.workspace.onDidChangeConfiguration((e) => {
       if (affectsConnections(e)) void services.reload();
     }),
-  );
-  const ready = services.reload();
-  // Clients sign out on deactivate, which releases any lock their sessions hold on the server.
-  shutdown = async () => {
-    // Editors release their locks first (keeping unsaved edits for the panels VS Code restores).
-    await editor.releaseAllLocks();
-    await services.dispose();
-  };
+  ];
+}
 
-  const activationMs = Math.round(performance.now() - started);
-  log.info(`ALM Defects activated in ${activationMs} ms`);
+/** Clients sign out on deactivate, which releases any lock their sessions hold on the server. */
+function shutdownOf(f: Features): () => Promise<void> {
+  return async () => {
+    // Editors release their locks first (keeping unsaved edits for the panels VS Code restores).
+    await f.editor.releaseAllLocks();
+    await f.services.dispose();
+  };
+}
+
+/** The API activate() returns (see AlmDefectsApi). */
+function extensionApi(context: vscode.ExtensionContext, f: Features, run: { activationMs: number; ready: Promise<void>; prompts: Prompts }): AlmDefectsApi {
+  const { tree, services, statusBar } = f;
   const children = async (node?: TreeNode): Promise<TreeNode[]> => {
-    await ready;
+    await run.ready;
     if (!node) return tree.provider.serverNodes();
     return node instanceof LoadingNode ? node.resolveChildren() : node.getChildren();
   };
   return {
-    activationMs,
+    activationMs: run.activationMs,
     children,
     async find(labels) {
       let node: TreeNode | undefined;
@@ -165,23 +210,26 @@ export function activate(context: vscode.ExtensionContext): AlmDefectsApi {
     },
     statusBarText: () => statusBar.text,
     reloadSettings: () => services.reload(),
-    editor,
-    attachments,
-    references,
-    refresh,
-    work,
-    ...(context.extensionMode === vscode.ExtensionMode.Production
-      ? {}
-      : {
-          chat: chat.api,
-          usePrompts: (answers: Partial<ExtensionPrompts>) => {
-            const previous = { ...prompts };
-            prompts.auth = { ...prompts.auth, ...answers.auth };
-            prompts.attachments = { ...prompts.attachments, ...answers.attachments };
-            prompts.report = { ...prompts.report, ...answers.report };
-            return new vscode.Disposable(() => Object.assign(prompts, previous));
-          },
-        }),
+    editor: f.editor,
+    attachments: f.attachments,
+    references: f.references,
+    refresh: f.refresh,
+    work: f.work,
+    ...(context.extensionMode === vscode.ExtensionMode.Production ? {} : testingApi(f.chat, run.prompts)),
+  };
+}
+
+/** Only in development and test mode: the chat tools' steps one by one, and answers in place of dialogs. */
+function testingApi(chat: ChatToolsFeature, prompts: Prompts): Pick<AlmDefectsApi, 'chat' | 'usePrompts'> {
+  return {
+    chat: chat.api,
+    usePrompts: (answers: Partial<ExtensionPrompts>) => {
+      const previous = { ...prompts };
+      prompts.auth = { ...prompts.auth, ...answers.auth };
+      prompts.attachments = { ...prompts.attachments, ...answers.attachments };
+      prompts.report = { ...prompts.report, ...answers.report };
+      return new vscode.Disposable(() => Object.assign(prompts, previous));
+    },
   };
 }
 

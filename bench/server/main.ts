@@ -1,10 +1,11 @@
 // Server benchmark: seeds 100,000 defects in a temporary data dir, then measures a 100-defect
-// page with a query and an order-by over HTTP on loopback, against the same SQLite queries run
+// page with a query and an order-by over HTTP on loopback, against the server's own SQL run
 // directly in this process (the baseline). Prints p50/p99 of both and their ratio; HTTP is timed to
 // the last byte received, and apart from that with the client's JSON.parse of the page. Then the
-// same shapes through the Core tree, in JSON and XML, against the api tree's p50 (core.ts). Before
-// the server starts: the time to open (and migrate) the project database; after it stopped: what
-// the count triggers cost a bulk insert and update (writeCost.ts).
+// same shapes through the Core tree, in JSON and XML (core.ts), and the tree's own requests with
+// the walk over every defect (treePages.ts). Before the server starts: the time to open (and
+// migrate) the project database. The goals (p50 <= 20 ms, p99 <= 100 ms a page at 100,000
+// defects, issue 26) hold for each tree and format.
 // The seeded data dir is kept (git-ignored) under test-results/bench-server-data/ and reused by the
 // next run of the same size and seed code; --fresh seeds again.
 // Usage: node dist/bench/server.js [--defects N] [--requests N per page shape] [--fresh] [--core]
@@ -18,16 +19,11 @@ import { PAGING } from '../../server/src/config';
 import { startServer } from '../../server/src/index';
 import { CATALOGS } from '../../server/src/metadata/catalog';
 import { compileCollectionRequest, countQuery, pageQuery } from '../../server/src/query/index';
-import { defectJsonSql } from '../../server/src/routes/defects/representation';
 import { ProjectStore } from '../../server/src/store/project';
-import { measureCorePages, reportCore, servedCount } from './core';
+import { measureCorePages, reportCore } from './core';
 import { seededDataDir } from './seed';
 import { measureTreePages } from './treePages';
-import { ms, summarize, time } from './stats';
-import { measureWriteCost } from './writeCost';
-
-const GOAL_P50_MS = 5;
-const GOAL_P99_MS = 50;
+import { GOAL_P50_MS, GOAL_P99_MS, ms, summarize, time } from './stats';
 /** Time given to the plain-SQL baseline of each shape (see its call). */
 const PLAIN_BUDGET_MS = 15_000;
 
@@ -70,7 +66,7 @@ async function main(): Promise<void> {
   try {
     const cookie = await signIn(pool, url.pathname);
     if (process.argv.includes('--core')) {
-      reportCore(await measureCorePages(pool, url.pathname, cookie, db, requests, PAGES, measure));
+      reportCore(await measureCorePages(pool, url.pathname, cookie, requests, PAGES));
       return;
     }
     const all: Record<Mode, number[]> = { http: [], parsed: [], served: [], plain: [] };
@@ -93,17 +89,17 @@ async function main(): Promise<void> {
         http.push(Number(received - start) / 1e6);
         parsed.push(Number(done - start) / 1e6);
       });
-      // Baselines on a direct connection: the server's own SQL (the served join with the instance
-      // JSON written by SQLite, and the count as the server takes it), and a plain SELECT * ... LIMIT
-      // of the same filter and order with a plain COUNT(*).
+      // Baselines on a direct connection: the server's own SQL (the page's rows by the deferred
+      // join, and the count, which the server keeps between writes and the baseline runs every
+      // time), and a plain SELECT * ... LIMIT of the same filter and order with the same COUNT(*).
       const c = compileCollectionRequest(page, CATALOGS.defects, PAGING);
-      const servedSql = pageQuery('defects', defectJsonSql(c.fields), c);
+      const servedSql = pageQuery('defects', '*', c);
       const count = countQuery('defects', c);
       const served = await measure(requests, () => {
-        db.prepare(servedSql.sql)
+        db.prepare(servedSql.sql).all(...servedSql.params);
+        db.prepare(count.sql)
           .pluck()
-          .all(...servedSql.params);
-        servedCount(db, c, count);
+          .get(...count.params);
       });
       const plainSql = `SELECT * FROM defects WHERE ${c.where} ORDER BY ${c.orderBy} LIMIT ? OFFSET ?`;
       // Within a time budget: at a million defects one plain page of an OR filter sorts every
@@ -129,19 +125,12 @@ async function main(): Promise<void> {
       console.log(`    HTTP ${ms(hs.p50)} / ${ms(hs.p99)} (parsed ${ms(js.p50)} / ${ms(js.p99)})   SQLite as served ${ms(ds.p50)} / ${ms(ds.p99)}   SQLite plain ${ms(ps.p50)} / ${ms(ps.p99)}`);
     }
     report(all, requests * PAGES.length);
-    reportCore(await measureCorePages(pool, url.pathname, cookie, db, requests, PAGES, measure), all.plain);
+    reportCore(await measureCorePages(pool, url.pathname, cookie, requests, PAGES));
     await measureTreePages(pool, url.pathname, cookie, defects, requests);
   } finally {
     db.close();
     await pool.close();
     await server.stop();
-  }
-  // Last, once the server is gone: its thousands of rolled-back writes would disturb the pages.
-  const writer = new ProjectStore('DEFAULT', 'Demo', dirname(dbFile), () => new Date());
-  try {
-    measureWriteCost(writer);
-  } finally {
-    writer.close();
   }
 }
 
@@ -188,7 +177,6 @@ async function signIn(pool: Pool, root: string): Promise<string> {
   return list.map((c) => c.split(';')[0]).join('; ');
 }
 
-/** Warms up with a tenth of the runs (at least 10), then times `runs` sequential calls. */
 /**
  * Warms up with a tenth of the runs (at least 10), then times `runs` sequential calls; with a
  * budget, warm-up and runs stop once it is spent (at least 3 runs are timed).
@@ -215,7 +203,7 @@ function report(all: Record<Mode, number[]>, total: number): void {
   console.log(`  SQLite direct, plain     p50 ${ms(plain.p50)}  p99 ${ms(plain.p99)}  mean ${ms(plain.mean)}`);
   console.log(`  ratio HTTP/as served     p50 ${(http.p50 / served.p50).toFixed(2)}x  p99 ${(http.p99 / served.p99).toFixed(2)}x`);
   console.log(`  ratio HTTP/plain         p50 ${(http.p50 / plain.p50).toFixed(2)}x  p99 ${(http.p99 / plain.p99).toFixed(2)}x`);
-  console.log(`  goal HTTP p50 <= ${GOAL_P50_MS} ms: ${http.p50 <= GOAL_P50_MS ? 'met' : 'NOT met'}; p99 <= ${GOAL_P99_MS} ms: ${http.p99 <= GOAL_P99_MS ? 'met' : 'NOT met'}`);
+  console.log(`  goal api JSON HTTP p50 <= ${GOAL_P50_MS} ms: ${http.p50 <= GOAL_P50_MS ? 'met' : 'NOT met'}; p99 <= ${GOAL_P99_MS} ms: ${http.p99 <= GOAL_P99_MS ? 'met' : 'NOT met'}`);
 }
 
 (process.argv[2] === '--serve' ? serve(process.argv[3] ?? '') : main()).catch((err: unknown) => {

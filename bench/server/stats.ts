@@ -22,3 +22,7 @@ export async function time(fn: () => unknown): Promise<number> {
   await fn();
   return Number(process.hrtime.bigint() - start) / 1e6;
 }
+
+/** The page goals at 100,000 defects (issue 26), for each tree and format. */
+export const GOAL_P50_MS = 20;
+export const GOAL_P99_MS = 100;

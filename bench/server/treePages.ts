@@ -104,8 +104,8 @@ function lockWrite(pool: Pool, base: string, cookie: string): () => Promise<void
 
 /**
  * Pages whose kept count a write has just thrown away, as on a server where others save: before
- * each timed page a lock is taken and released (a write that changes no defect). Totals of the
- * counted filters come from the counters, one field's or a pair's; others run COUNT(*) each time.
+ * each timed page a lock is taken and released (a write that changes no defect), so each total
+ * runs COUNT(*) again.
  */
 async function measureAfterWrites(pool: Pool, cookie: string, requests: number, page: (extra: Record<string, string>) => string, write: () => Promise<void>): Promise<void> {
   const shapes: [string, string][] = [

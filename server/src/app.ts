@@ -7,14 +7,14 @@ import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import type { FastifyCookieOptions } from '@fastify/cookie';
 import type { ServerContext } from './context';
-import { AlmError, installErrorHandler } from './errors';
-import { sendError } from './errorBody';
+import { AlmError } from './errors';
+import { installErrorHandler, sendError } from './errorBody';
 import { registerAuth, sessionHook } from './auth/index';
 import { COOKIE_PARSE_OPTIONS } from './auth/cookies';
 import { checkedTextParser, installJsonParser } from './body';
-import { registerDomains } from './routes/domains';
-import { registerProjectRoutes } from './routes/index';
-import { registerCoreDomains, registerCoreProjectRoutes } from './core/index';
+import { registerDomains } from './apiTree/domains';
+import { registerProjectRoutes } from './apiTree/index';
+import { registerCoreDomains, registerCoreProjectRoutes } from './coreTree/index';
 
 export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
   const limits = ctx.options.limits;

@@ -43,7 +43,7 @@ export interface RequestLimits {
   maxFieldBytes: number;
   /** Most elements one bulk request (data array, ids-to-delete, a PUT selection) may name. */
   maxBulkElements: number;
-  /** Most bytes of entity JSON one answer may hold in memory; a larger answer is refused with 413. */
+  /** Most bytes of stored entity data one answer may hold in memory; a larger answer is refused with 413. */
   maxAnswerBytes: number;
   /** Largest request body (JSON, XML, text) in bytes; attachments have maxAttachmentBytes. */
   maxBodyBytes: number;

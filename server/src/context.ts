@@ -3,7 +3,8 @@
 import type { ResolvedOptions } from './config';
 import type { SiteStore } from './store/site';
 import type { ProjectStore } from './store/project';
-import type { SessionService } from './auth/sessions';
+import type { ProjectLookup } from './store/registry';
+import type { SessionService } from './store/sessions';
 
 export type { ProjectStore };
 
@@ -11,15 +12,6 @@ export type { ProjectStore };
 export interface AlmSession {
   id: string;
   user: string;
-}
-
-export interface ProjectLookup {
-  /** The store of an existing project; throws AlmError 404 for an unknown domain or project. */
-  get(domain: string, project: string): ProjectStore;
-  /** Registers a new project (and its domain) and creates its database. */
-  create(domain: string, project: string): ProjectStore;
-  /** Every project of the site. */
-  all(): ProjectStore[];
 }
 
 export interface ServerContext {

@@ -4,10 +4,10 @@
 // or only types such as octet-stream); `*/*` gets the tree's own format (Core XML, `/api` JSON).
 // The `/api` tree answers JSON unless XML is asked for: its reference says errors are "generally
 // application/json", and the seed's clients read JSON errors after an octet-stream or text/html Accept.
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { mediaRanges, requestedMedia } from './mediaTypes';
-import { xmlDocument, xmlMarkup } from './core/wire/entity';
-import type { AlmError } from './errors';
+import { AlmError } from './errors';
+import { xmlDocument, xmlMarkup } from './xml';
 
 type ErrorFormat = 'json' | 'xml' | 'html';
 
@@ -54,4 +54,39 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, error: A
   if (error.headers) void reply.headers(error.headers);
   const { type, body } = renderError(error, errorFormat(request, rootPath));
   return reply.code(error.status).type(type).send(body);
+}
+
+/**
+ * Maps every thrown error to a status and an ALM body. Fastify's own client errors (bad JSON,
+ * unsupported media type, too large) keep their 4xx status; anything else is a real 500.
+ */
+export function installErrorHandler(app: FastifyInstance, rootPath: string): void {
+  app.setErrorHandler((error: FastifyError | AlmError | Error, request: FastifyRequest, reply: FastifyReply) => {
+    if (error instanceof AlmError) return sendError(request, reply, error, rootPath);
+    const almError = fromFastifyError(error);
+    if (almError.status >= 500) request.log.error({ err: error }, 'internal error');
+    return sendError(request, reply, almError, rootPath);
+  });
+  app.setNotFoundHandler((request, reply) => {
+    const err = new AlmError(404, 'qccore.general-error', `Resource not found: ${request.method} ${request.url.split('?')[0]}`);
+    return sendError(request, reply, err, rootPath);
+  });
+}
+
+function fromFastifyError(error: FastifyError | Error): AlmError {
+  const code = 'code' in error ? error.code : undefined;
+  const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
+  switch (code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return new AlmError(400, 'qccore.general-error', `Malformed JSON in the request body: ${error.message}`);
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return new AlmError(415, 'qccore.general-error', `Unsupported Content-Type: ${error.message}`);
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return new AlmError(413, 'qccore.general-error', 'The request body is too large.');
+  }
+  // A SyntaxError raised while parsing a body is the client's malformed input.
+  if (error instanceof SyntaxError) return new AlmError(400, 'qccore.general-error', `Malformed request body: ${error.message}`);
+  if (status >= 400 && status < 500) return new AlmError(status, 'qccore.general-error', error.message);
+  return new AlmError(500, 'qccore.general-error', 'Internal server error.');
 }

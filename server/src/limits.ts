@@ -37,13 +37,23 @@ export class AnswerBudget {
     if (this.used > this.limits.maxAnswerBytes) throw answerTooLarge(this.limits, this.hint);
   }
 
-  /** Collects buffers from `source` (e.g. a statement's iterate()), stopping at the budget. */
-  collect(source: Iterable<Buffer>): Buffer[] {
-    const out: Buffer[] = [];
-    for (const chunk of source) {
-      this.add(chunk.length);
-      out.push(chunk);
+  /**
+   * Collects stored rows from `source` (e.g. a statement's iterate()), counting each row's text as
+   * it is read and stopping at the budget: a page of huge memos is refused, never held whole.
+   */
+  rows<T extends Record<string, unknown>>(source: Iterable<T>): T[] {
+    const out: T[] = [];
+    for (const row of source) {
+      this.add(storedSize(row));
+      out.push(row);
     }
     return out;
   }
+}
+
+/** About the bytes a stored row takes in an answer: its text and blobs, 8 for anything else. */
+function storedSize(row: Record<string, unknown>): number {
+  let size = 0;
+  for (const value of Object.values(row)) size += typeof value === 'string' || value instanceof Uint8Array ? value.length : 8;
+  return size;
 }

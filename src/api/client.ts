@@ -5,6 +5,7 @@ import { Api12Dialect } from './dialect/api12';
 import { CoreDialect } from './dialect/core';
 import { detectTree } from './dialect/detect';
 import type { RestTree, WireDialect } from './dialect/dialect';
+import { DEFAULT_MAX_ANSWER_BYTES } from './http/boundedBody';
 import { CookieJar } from './http/cookies';
 import { buildDispatcher, sharedReceiver } from './http/dispatcher';
 import type { Receiver } from './http/dispatcher';
@@ -83,6 +84,7 @@ export class AlmClient {
       jar,
       logger: this.logger,
       overallMs: options.timeouts?.overallMs ?? 120_000,
+      maxAnswerBytes: options.maxAnswerBytes !== undefined && options.maxAnswerBytes > 0 ? options.maxAnswerBytes : DEFAULT_MAX_ANSWER_BYTES,
       proxy,
     });
     this.sessionState = new Session(this.transport, jar, {

@@ -15,6 +15,8 @@ export type {
   AttachmentsApi,
   CollectionQuery,
   DefectsApi,
+  HistoryApi,
+  LinksApi,
   Disposable,
   Download,
   LockHandle,
@@ -76,3 +78,7 @@ export { RawQueryError, parseRawQuery } from './dialect/rawQuery';
 export type { RestTree, WireDialect } from './dialect/dialect';
 export { validateEdits } from './validation';
 export type { ValidationContext } from './validation';
+export type { AuditChange, AuditEntry, DefectHistory } from './history';
+export type { DefectLink, NewLink } from './links';
+export { byRelevance } from './releases';
+export type { Release, ReleaseCatalog, ReleaseCycle } from './releases';

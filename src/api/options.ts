@@ -59,6 +59,12 @@ export interface AlmClientOptions {
    * once per sign-in, preferring `/api` where both answer), or a dialect object (tests).
    */
   dialect?: 'auto' | RestTree | WireDialect;
+  /**
+   * The largest answer the client reads into memory (JSON, XML, error pages), in bytes, before or
+   * after decompression; a larger one fails with a ServerError and its connection is closed.
+   * Downloads of attachments stream to disk and are not limited. Default 64 MB.
+   */
+  maxAnswerBytes?: number;
   /** Replaces the client's own undici Agent/ProxyAgent (tests, benchmarks). The client does not close it. */
   dispatcher?: Dispatcher;
 }

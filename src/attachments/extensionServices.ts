@@ -1,7 +1,7 @@
 // The attachments feature's services built from the extension's connections and tree.
 import * as l10n from '@vscode/l10n';
 import type { AuthServices } from '../auth/services';
-import type { TreeFeature } from '../tree/view/treeFeature';
+import type { TreeFeature } from '../tree';
 import type { Log } from '../util/log';
 import type { AttachmentPrompts } from './prompts';
 import type { AttachmentServices } from './services';

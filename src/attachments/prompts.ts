@@ -17,8 +17,8 @@ export interface AttachmentPrompts {
   /** Saving an opened attachment replaces it on the server. */
   confirmUpload(attachment: Attachment): Promise<boolean>;
   confirmDelete(attachment: Attachment): Promise<boolean>;
-  /** Opening a program or script in the default application runs it. */
-  confirmRun(attachment: Attachment): Promise<boolean>;
+  /** Opening a program or script in the default application runs it; `fileName` is the name it is saved under. */
+  confirmRun(attachment: Attachment, fileName: string): Promise<boolean>;
   newName(attachment: Attachment): Promise<string | undefined>;
   newDescription(attachment: Attachment, current: string): Promise<string | undefined>;
   saveTarget(attachment: Attachment, suggested: vscode.Uri): Promise<vscode.Uri | undefined>;
@@ -61,9 +61,9 @@ export const vscodePrompts: AttachmentPrompts = {
     ),
   confirmDelete: (a) =>
     confirmModal(vscode.l10n.t('Delete "{0}" from defect {1}?', a.name, a.entity.id), vscode.l10n.t('The attachment is removed from the ALM server. This cannot be undone.'), vscode.l10n.t('Delete')),
-  confirmRun: (a) =>
+  confirmRun: (_a, fileName) =>
     confirmModal(
-      vscode.l10n.t('"{0}" is a program or script.', a.name),
+      vscode.l10n.t('"{0}" is a program or script.', fileName),
       vscode.l10n.t('Opening it in the default application may run it. Open it only if you trust where it came from.'),
       vscode.l10n.t('Open'),
     ),

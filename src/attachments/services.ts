@@ -4,7 +4,7 @@
 import type * as vscode from 'vscode';
 import type { ProjectApi } from '../api';
 import type { ProjectRefKey } from '../defects/refs';
-import type { DefectChildrenProvider, TreeContext, TreeNode } from '../tree/nodes/treeNode';
+import type { DefectChildrenProvider, TreeContext, TreeNode } from '../tree';
 import type { Log } from '../util/log';
 import type { AttachmentPrompts } from './prompts';
 

@@ -13,6 +13,7 @@ export function almClientFactory(log: Log): ClientFactory {
       logger,
       tls: transport.tls,
       proxy: transport.proxy,
+      maxAnswerBytes: transport.maxAnswerBytes,
       dialect: entry.dialect ?? 'auto',
       // No ALM-CLIENT-TYPE: on 12.60+ a typed session is unusable without the header on every request.
     });

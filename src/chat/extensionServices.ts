@@ -1,7 +1,7 @@
 // The chat tools' services built from the extension's connections and settings.
 import * as l10n from '@vscode/l10n';
 import type { AuthServices } from '../auth/services';
-import type { DefectEditorApi } from '../editor/registerDefectEditor';
+import type { DefectEditorApi } from '../editor';
 import { readDefaultProject } from '../config/settings';
 import type { ProjectRef } from '../api/index';
 import type { Log } from '../util/log';

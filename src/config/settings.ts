@@ -31,7 +31,14 @@ export function readHttpSettings(): HttpSettings {
     proxy: http.get<string>('proxy') || undefined,
     proxyStrictSSL: http.get<boolean>('proxyStrictSSL', true),
     noProxy: Array.isArray(noProxy) ? noProxy.filter((x): x is string => typeof x === 'string') : [],
+    maxAnswerMB: readMaxAnswerMB(),
   };
+}
+
+/** `almDefects.maxAnswerMB`, clamped to what the package.json schema allows (1–512; strings cap near 512 MB). */
+function readMaxAnswerMB(): number {
+  const n = vscode.workspace.getConfiguration(SECTION).get<number>('maxAnswerMB', 64);
+  return typeof n === 'number' && Number.isFinite(n) ? Math.min(512, Math.max(1, Math.round(n))) : 64;
 }
 
 /** Defects per page in the tree, clamped to what the server accepts. */
@@ -51,7 +58,7 @@ export async function writeSavedFilters(filters: readonly SavedFilter[]): Promis
 
 /** Whether a configuration change touches what the connections depend on. */
 export function affectsConnections(e: vscode.ConfigurationChangeEvent): boolean {
-  return ['almDefects.servers', 'http.proxy', 'http.proxyStrictSSL', 'http.noProxy'].some((k) => e.affectsConfiguration(k));
+  return ['almDefects.servers', 'almDefects.maxAnswerMB', 'http.proxy', 'http.proxyStrictSSL', 'http.noProxy'].some((k) => e.affectsConfiguration(k));
 }
 
 export function affectsTree(e: vscode.ConfigurationChangeEvent): boolean {

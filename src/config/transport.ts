@@ -3,16 +3,20 @@
 import type { ProxyOptions, TlsOptions } from '../api';
 import type { ServerEntry } from './servers';
 
-/** VS Code's `http.proxy`, `http.proxyStrictSSL` and `http.noProxy`. */
+/** VS Code's `http.proxy`, `http.proxyStrictSSL` and `http.noProxy`, and `almDefects.maxAnswerMB`. */
 export interface HttpSettings {
   proxy?: string;
   proxyStrictSSL: boolean;
   noProxy: string[];
+  /** The largest answer read into memory, in MB; the client's default when absent. */
+  maxAnswerMB?: number;
 }
 
 export interface TransportOptions {
   tls: TlsOptions;
   proxy: ProxyOptions;
+  /** The client's `maxAnswerBytes`; undefined for its default. */
+  maxAnswerBytes?: number;
   /** Equal fingerprints mean the same connection settings (CA content included). */
   fingerprint: string;
 }
@@ -33,6 +37,7 @@ export function transportOptions(
   const proxy: ProxyOptions = { strictSSL: http.proxyStrictSSL, noProxy: [...http.noProxy], env };
   const url = http.proxy?.trim();
   if (url) proxy.url = url;
+  const maxAnswerBytes = http.maxAnswerMB === undefined ? undefined : http.maxAnswerMB * (1 << 20);
   const fingerprint = JSON.stringify({
     ca: caText ? hash(caText) : undefined,
     reject: tls.rejectUnauthorized ?? true,
@@ -40,8 +45,9 @@ export function transportOptions(
     strict: proxy.strictSSL,
     noProxy: proxy.noProxy,
     envProxy: [env.HTTPS_PROXY ?? env.https_proxy, env.HTTP_PROXY ?? env.http_proxy, env.NO_PROXY ?? env.no_proxy],
+    maxAnswerBytes,
   });
-  return { tls, proxy, fingerprint };
+  return { tls, proxy, maxAnswerBytes, fingerprint };
 }
 
 /** Proxy URLs may carry credentials: the log shows only scheme, host and port. */

@@ -4,10 +4,10 @@
 import * as vscode from 'vscode';
 import type { AuthServices } from '../auth/services';
 import { parseNewDefectDefaults, templateFor } from '../defects/newDefectDefaults';
-import type { TreeFeature } from '../tree/view/treeFeature';
-import { projectFor } from '../tree/view/locate';
-import { revealDefect } from '../tree/view/revealDefect';
-import { updateDefectRows } from '../tree/view/updateDefectRows';
+import type { TreeFeature } from '../tree';
+import { projectFor } from '../tree/host';
+import { revealDefect } from '../tree/host';
+import { updateDefectRows } from '../tree';
 import type { Log } from '../util/log';
 import type { DefectEditorServices, EditorAttachments } from './services';
 

@@ -1,6 +1,6 @@
 // The defect editors' periodic change check: every visible editor asks for its defect's ver-stamp
 // only; the controller reloads (read mode only) when it moved and says who changed what.
-import type { DefectController } from '../editor/controller/defectController';
+import type { DefectController } from '../editor';
 import type { RefreshCheck } from './scheduler';
 
 export class EditorRefresh implements RefreshCheck {

@@ -2,8 +2,8 @@
 // setting, with the editor and tree checks. Nothing is polled while the window is unfocused; each
 // check skips what is hidden.
 import * as vscode from 'vscode';
-import type { DefectEditorApi } from '../editor/registerDefectEditor';
-import type { TreeFeature } from '../tree/view/treeFeature';
+import type { DefectEditorApi } from '../editor';
+import type { TreeFeature } from '../tree';
 import { describeError } from '../util/log';
 import type { Log } from '../util/log';
 import { EditorRefresh } from './editorRefresh';

@@ -5,13 +5,13 @@
 // pages are not re-paged, which would move rows under the user's eyes).
 import { anyOf } from '../api/index';
 import type { Defect } from '../api/index';
-import { TREE_FIELDS } from '../tree/model/arrangement';
+import { TREE_FIELDS } from '../tree';
 import type { DefectRef } from '../defects/refs';
-import type { DefectNode } from '../tree/nodes/defectNode';
-import { PagedNode } from '../tree/nodes/pagedNode';
-import { ProjectNode } from '../tree/nodes/projectNode';
-import { LoadingNode } from '../tree/nodes/treeNode';
-import type { TreeNode } from '../tree/nodes/treeNode';
+import type { DefectNode } from '../tree';
+import { PagedNode } from '../tree';
+import { ProjectNode } from '../tree';
+import { LoadingNode } from '../tree';
+import type { TreeNode } from '../tree';
 import type { RefreshCheck } from './scheduler';
 
 /** Ids per query: keeps the URL short. */

@@ -5,8 +5,8 @@
 import { Readable } from 'node:stream';
 import * as vscode from 'vscode';
 import type { ConnectionManager } from '../auth/connectionManager';
-import type { DefectEditorApi } from '../editor/registerDefectEditor';
-import { readReferenceSettings } from '../references/settings';
+import type { DefectEditorApi } from '../editor/index';
+import { readReferenceSettings } from '../references/host';
 import { defaultProjectOf } from '../config/defaultProject';
 import { registerCommand } from '../util/command';
 import { COMMAND } from '../util/commands';

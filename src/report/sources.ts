@@ -1,7 +1,7 @@
 // What a report is made from, read from text: a TODO/FIXME/BUG comment on a line, a stack trace
 // and its error line, and the summary each gives; and how the reference to the new defect is
 // written back. No `vscode` import, so it is tested in plain mocha.
-import type { ReferencePattern } from '../references/patterns';
+import type { ReferencePattern } from '../references/index';
 
 /** ALM's Summary holds at most 255 characters. */
 const SUMMARY_MAX = 255;

@@ -2,7 +2,7 @@
 // recently opened ones) with id and summary, inserting the reference in the form of the first
 // `almDefects.references` pattern (e.g. "defect 42"). The list is fetched once a minute at most.
 import * as vscode from 'vscode';
-import { readReferenceSettings } from '../references/settings';
+import { readReferenceSettings } from '../references/host';
 import type { DefectSource } from './defectSource';
 import type { WorkState } from './workState';
 

@@ -3,11 +3,11 @@
 // the workspace state; their summaries come from the references' batched lookup).
 import type * as vscode from 'vscode';
 import type { ConnectionManager } from '../auth/connectionManager';
-import type { DefectLookup } from '../references/lookup';
+import type { DefectLookup } from '../references';
 import { defaultProjectOf } from '../config/defaultProject';
-import type { ProjectTarget } from '../references/patterns';
-import { projectKey } from '../references/providers';
-import { readReferenceSettings } from '../references/settings';
+import type { ProjectTarget } from '../references';
+import { projectKey } from '../references/host';
+import { readReferenceSettings } from '../references/host';
 import type { DefectRef } from '../defects/refs';
 
 export interface DefectChoice {

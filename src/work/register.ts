@@ -2,8 +2,8 @@
 // remembers recently opened defects for them.
 import * as vscode from 'vscode';
 import type { ConnectionManager } from '../auth/connectionManager';
-import type { DefectEditorApi } from '../editor/registerDefectEditor';
-import type { DefectLookup } from '../references/lookup';
+import type { DefectEditorApi } from '../editor';
+import type { DefectLookup } from '../references';
 import type { DefectRef } from '../defects/refs';
 import { describeError } from '../util/log';
 import type { Log } from '../util/log';

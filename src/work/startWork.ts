@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import { LockedByOtherError } from '../api/index';
 import type { Defect, ProjectApi } from '../api/index';
 import type { ConnectionManager } from '../auth/connectionManager';
-import { statusValues } from '../editor/controller/fieldViews';
+import { statusValues } from '../defects/status';
 import { defectRefFrom, parseDefectId } from '../defects/refs';
 import type { DefectRef } from '../defects/refs';
 import { describeError } from '../util/log';

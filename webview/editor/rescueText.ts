@@ -38,13 +38,23 @@ function parseInto(doc: Document, html: string): DocumentFragment {
   return template.content;
 }
 
+/**
+ * Whether raw text is the rest of the memo: an element left unclosed swallows the source to its
+ * end. Needed where the tree order is not the source order: in `<table><mglyph><style>…` the
+ * parser moves (foster-parents) the `<style>` in front of the table it opened in, so the table
+ * follows it in the tree though the style swallowed everything after it.
+ */
+function runsToEnd(text: string, source: string): boolean {
+  return text.trim() !== '' && source.endsWith(text);
+}
+
 /** One pass; returns whether anything changed. */
-function openUp(doc: Document, body: HTMLElement): boolean {
+function openUp(doc: Document, body: HTMLElement, source: string): boolean {
   let changed = false;
   for (const el of Array.from(body.querySelectorAll(RAW_TEXT.join(',')))) {
     if (!el.isConnected) continue;
     const text = el.textContent ?? '';
-    if (MARKUP.test(text) && isLast(el, body)) el.replaceWith(parseInto(doc, text));
+    if (MARKUP.test(text) && (isLast(el, body) || runsToEnd(text, source))) el.replaceWith(parseInto(doc, text));
     else if (CODE.has(el.tagName)) el.remove();
     else el.replaceWith(doc.createTextNode(text));
     changed = true;
@@ -87,9 +97,12 @@ function openUnclosedComments(doc: Document, body: HTMLElement, parsedHtml: stri
  * back as markup; the result still has to be sanitized.
  */
 export function rescueSwallowedText(html: string): HTMLElement {
-  const doc = new DOMParser().parseFromString(defuseBase(html), 'text/html');
+  const defused = defuseBase(html);
+  const doc = new DOMParser().parseFromString(defused, 'text/html');
   const body = doc.body;
-  openUnclosedComments(doc, body, defuseBase(html));
-  for (let pass = 0; pass < MAX_PASSES && openUp(doc, body); pass++);
+  openUnclosedComments(doc, body, defused);
+  // The source as the parser reads it (CR LF and CR are LF; NUL in raw text is U+FFFD).
+  const source = defused.replace(/\r\n?/g, '\n').replace(/\0/g, '\ufffd');
+  for (let pass = 0; pass < MAX_PASSES && openUp(doc, body, source); pass++);
   return body;
 }

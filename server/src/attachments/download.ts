@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
-import type { AttachmentRow, AttachmentStore } from './store';
+import type { AttachmentRow, AttachmentStore } from '../store/attachments';
 
 /** `filename="ascii"; filename*=UTF-8''…` so any file name survives the header. */
 function dispositionFileName(name: string): string {

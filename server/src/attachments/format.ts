@@ -1,6 +1,6 @@
 // The wire form of an attachment and the small rules around it: descriptor JSON, descriptions
 // as HTML fragments, file-name checks and content types.
-import type { AttachmentRow } from './store';
+import type { AttachmentRow } from '../store/attachments';
 
 /** An attachment as the `/api` tree sends it: the row without its storage columns, its parent as `entity`. */
 export type AttachmentRecord = Omit<AttachmentRow, 'parent-id' | 'parent-type' | 'content-type' | 'content-file'> & {

@@ -6,9 +6,9 @@ import { rm } from 'node:fs/promises';
 import type { FastifyRequest } from 'fastify';
 import type { AlmSession, ServerContext } from '../context';
 import { AlmError } from '../errors';
-import { assertWritable } from '../routes/lockGuard';
+import { assertWritable } from '../rules/lockGuard';
 import { contentTypeFor, toHtmlFragment } from './format';
-import type { AttachmentRow, AttachmentStore } from './store';
+import type { AttachmentRow, AttachmentStore } from '../store/attachments';
 import { receiveUpload } from './upload';
 import type { ReceivedUpload, UploadFields, UploadTarget } from './upload';
 

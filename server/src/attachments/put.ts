@@ -4,7 +4,7 @@ import { AlmError } from '../errors';
 import { CATALOGS } from '../metadata/catalog';
 import { fileNameProblem, toHtmlFragment, toRecord } from './format';
 import { refSubtypeImmutable } from './post';
-import type { AttachmentRow, AttachmentStore } from './store';
+import type { AttachmentRow, AttachmentStore } from '../store/attachments';
 
 const bad = (title: string) => new AlmError(400, 'qccore.general-error', title);
 

@@ -9,7 +9,7 @@ import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import { AlmError } from '../errors';
 import { fileNameProblem } from './format';
-import type { AttachmentStore } from './store';
+import type { AttachmentStore } from '../store/attachments';
 
 /** The text parts a POST may carry (seed: Attachments, POST multipart parts). */
 const TEXT_PARTS = ['filename', 'description', 'override-existing-attachment', 'ref-subtype', 'entity.type', 'entity.id'] as const;

@@ -3,11 +3,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../context';
 import { AlmError } from '../errors';
+import { xmlDocument } from '../xml';
 import { COOKIE, appSessionCookies, expiredQcSession, lwssoCookie, parseCookies, setCookies } from './cookies';
 import { BadCharacterReference, almAuthenticationBody, basicCredentials } from './credentials';
 import { checkCredentials, endRequestSession } from './signIn';
-
-const xmlEscape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 export function registerAuthenticationPoint(app: FastifyInstance, ctx: ServerContext): void {
   const root = ctx.options.rootPath;
@@ -60,7 +59,7 @@ export function registerAuthenticationPoint(app: FastifyInstance, ctx: ServerCon
         .send({ Id: 'qccore.general-error', Title: 'Not authenticated.', ExceptionProperties: null, StackTrace: null });
     }
     ctx.sessions.touch(session);
-    return reply.type('application/xml').send(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?><AuthenticationInfo><Username>${xmlEscape(session.user)}</Username></AuthenticationInfo>`);
+    return reply.type('application/xml').send(xmlDocument({ AuthenticationInfo: { Username: session.user } }));
   });
 
   // POST opens the application session; GET and PUT keep it alive; DELETE closes it.

@@ -4,7 +4,7 @@
 import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { AlmError } from '../errors';
 import type { ServerContext } from '../context';
-import { assertMember } from '../routes/params';
+import { assertMember } from '../params';
 import { COOKIE, parseCookies } from './cookies';
 import { assertXsrf } from './xsrf';
 

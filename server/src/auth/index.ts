@@ -6,7 +6,6 @@ import { registerOAuth2 } from './oauth2';
 import { registerSignIn } from './signIn';
 
 export { sessionHook } from './hook';
-export { SessionService } from './sessions';
 
 export function registerAuth(app: FastifyInstance, ctx: ServerContext): void {
   // The one-step sign-in belongs to the `/api` tree, API-key login to Core (12.60+); the

@@ -1,6 +1,6 @@
 // Attaches the demo files to the first defects of a project: the screenshot that defect 2's
 // description shows inline, and files of several types (some hostile) on a few others.
-import type { AttachmentStore } from '../attachments/store';
+import type { AttachmentStore } from '../store/attachments';
 import { toHtmlFragment } from '../attachments/format';
 import type { ProjectStore } from '../store/project';
 import { HOSTILE_HTML, HOSTILE_SVG, binaryDump, configJson, minimalPdf, resultsCsv, screenshotPng, serverLog } from './files';

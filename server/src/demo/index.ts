@@ -1,9 +1,9 @@
 // Seeds the demo site on top of the baseline every data dir gets (users alice and bob, the three
 // projects, the standard lists): more users, releases, cycles and environments, defects
 // (streamed in batches, never all in memory) and attachments of several types.
-import { AttachmentStore } from '../attachments/store';
+import { AttachmentStore } from '../store/attachments';
 import type { ServerContext } from '../context';
-import { DEMO_PROJECTS, DEMO_USERS, seedBaseline } from '../store/baseline';
+import { DEMO_PROJECTS, DEMO_USERS, seedBaseline } from './baseline';
 import type { ProjectStore } from '../store/project';
 import type { DefectInput } from '../store/projectTypes';
 import { attachDemoFiles } from './attachFiles';

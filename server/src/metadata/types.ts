@@ -66,10 +66,3 @@ function kindOf(dataType: DataTypeName, extra: Partial<FieldDef>): QueryField['k
       return 'string';
   }
 }
-
-/** SQLite column type for a field's storage. */
-export function sqlType(def: FieldDef): 'INTEGER' | 'REAL' | 'TEXT' {
-  if (def.kind === 'integer' || def.kind === 'reference') return 'INTEGER';
-  if (def.kind === 'float') return 'REAL';
-  return 'TEXT';
-}

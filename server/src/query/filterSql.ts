@@ -67,7 +67,6 @@ function compare(field: QueryField, op: CompareOp, value: Literal, params: SqlPa
   }
   // An empty quoted value stands for "no value": ALM stores empty fields as null.
   if (text === '' && (op === '=' || op === '<>')) {
-    if (field.emptyIsNull) return op === '=' ? `${col} IS NULL` : `${col} IS NOT NULL`;
     return op === '=' ? `(${col} IS NULL OR ${col} = '')` : `(${col} IS NOT NULL AND ${col} <> '')`;
   }
   params.push(typedValue(field, text));

@@ -7,7 +7,6 @@ import { FilterSyntaxError, UnknownFieldError } from './ast.js';
 import type { FilterNode } from './ast.js';
 import { parseBracketFilter } from './bracketParser.js';
 import { parseExpressionFilter } from './expressionParser.js';
-import { countShape } from './countShape.js';
 import { compileFields } from './fieldsParam.js';
 import { compileFilter } from './filterSql.js';
 import { compileOrderBy } from './orderBy.js';
@@ -16,7 +15,6 @@ import type { CompiledCollectionRequest, PagingLimits, QueryCatalog, SqlParam } 
 
 export type { CompiledCollectionRequest, PagingLimits, QueryCatalog, QueryField, SqlParam } from './types.js';
 export type { FilterNode } from './ast.js';
-export type { CountShape, FieldShape } from './countShape.js';
 export { FilterSyntaxError } from './ast.js';
 
 /**
@@ -36,7 +34,6 @@ export function compileCollectionRequest(params: Record<string, string | undefin
       orderBy: compileOrderBy(params['order-by'], catalog),
       limit,
       offset,
-      countShape: countShape(filter, catalog),
     };
   } catch (err) {
     throw toAlmError(err);
@@ -48,18 +45,14 @@ export function compileCollectionRequest(params: Record<string, string | undefin
  * sorts narrow rows and reads the full rows (memos included) of the page only.
  *
  * LIMIT and OFFSET are written into the SQL, not bound: SQLite plans with the value of a bound
- * LIMIT and so re-prepares the statement every time it is bound again, which for SQL writing a
- * page's JSON or XML (kilobytes of select list) cost 0.2–0.7 ms of every page (bench/server).
- * `join` joins other tables to the page's rows only (their columns must not clash with the table's).
+ * LIMIT and so re-prepares the statement every time it is bound again.
  */
-export function pageQuery(table: string, columns: string, c: CompiledCollectionRequest, join = ''): { sql: string; params: SqlParam[] } {
+export function pageQuery(table: string, columns: string, c: CompiledCollectionRequest): { sql: string; params: SqlParam[] } {
   if (!Number.isSafeInteger(c.limit) || c.limit < 0 || !Number.isSafeInteger(c.offset) || c.offset < 0) {
     throw new Error(`Page limit ${c.limit} and offset ${c.offset} must be non-negative integers.`);
   }
   return {
-    sql:
-      `SELECT ${columns} FROM ${table}${join ? ` ${join}` : ''} WHERE "id" IN ` +
-      `(SELECT "id" FROM ${table} WHERE ${c.where} ORDER BY ${c.orderBy} LIMIT ${c.limit} OFFSET ${c.offset}) ORDER BY ${c.orderBy}`,
+    sql: `SELECT ${columns} FROM ${table} WHERE "id" IN (SELECT "id" FROM ${table} WHERE ${c.where} ORDER BY ${c.orderBy} LIMIT ${c.limit} OFFSET ${c.offset}) ORDER BY ${c.orderBy}`,
     params: [...c.params],
   };
 }
@@ -67,8 +60,7 @@ export function pageQuery(table: string, columns: string, c: CompiledCollectionR
 /**
  * The request with an empty page (LIMIT 0, which SQLite answers without searching) when `total`
  * says no match lies at its offset. Grouping asks a count-only page for every value, "no value"
- * included; where nothing matches, `ORDER BY id LIMIT 1` walked every index entry looking for one
- * (2 s for "alice's defects without a severity" at a million), while the counters knew it was 0.
+ * included; where nothing matches, `ORDER BY id LIMIT 1` walks every index entry looking for one.
  */
 export function pageWithinTotal(c: CompiledCollectionRequest, total: number): CompiledCollectionRequest {
   return total <= c.offset && c.limit > 0 ? { ...c, limit: 0 } : c;

@@ -1,5 +1,4 @@
 // Types shared by the query compiler's parsers and SQL generator.
-import type { CountShape } from './countShape.js';
 
 /** One queryable field of a collection, mapped to its SQL column. */
 export interface QueryField {
@@ -12,11 +11,6 @@ export interface QueryField {
    * of strings; a condition matches when any element matches.
    */
   kind: 'integer' | 'float' | 'string' | 'date' | 'datetime' | 'memo' | 'reference' | 'multi';
-  /**
-   * No stored value is the empty text, so "no value" (`= ''`) is exactly `IS NULL`: one index
-   * range in id order, where `IS NULL OR = ''` joins two ranges and sorts them.
-   */
-  emptyIsNull?: boolean;
 }
 
 /** The fields a collection exposes to `query`, `order-by` and `fields`. */
@@ -43,6 +37,4 @@ export interface CompiledCollectionRequest {
   orderBy: string;
   limit: number;
   offset: number;
-  /** The filter as a store may count it from per-value counts; undefined when only COUNT(*) can. */
-  countShape?: CountShape;
 }

@@ -1,12 +1,12 @@
 // The rules of defect writes, shared by the `/api` and the Core `/rest` trees so both validate,
 // version, lock-check and delete exactly alike: the trees only parse bodies and render answers.
-import { AttachmentStore } from '../attachments/index';
+import { AttachmentStore } from '../store/attachments';
 import type { AlmSession, ProjectStore, ServerContext } from '../context';
 import { AlmError } from '../errors';
 import { crashPoint } from '../faults';
-import { assertRequired, validateChanges } from '../routes/defects/changes';
-import type { DefectBody } from '../routes/defects/changes';
-import { assertWritable } from '../routes/lockGuard';
+import { assertRequired, validateChanges } from './defectChanges';
+import type { DefectBody } from './defectChanges';
+import { assertWritable } from './lockGuard';
 import type { DefectRow, StoredValue } from '../store/projectTypes';
 import { formatDate, formatDateTime } from '../store/time';
 
@@ -17,7 +17,7 @@ export function defectNotFound(id: number): AlmError {
 /** Applies a validated update to one defect: bumps ver-stamp, refreshes last-modified. */
 export function applyDefectUpdate(ctx: ServerContext, store: ProjectStore, who: AlmSession, id: number, body: DefectBody): void {
   // Only the ver-stamp is read: a row may hold megabytes of memo text that this write never needs.
-  const verStamp = store.statement('SELECT "ver-stamp" FROM defects WHERE "id" = ?').pluck().get(id) as StoredValue | undefined;
+  const verStamp = store.defectVerStamp(id);
   if (verStamp === undefined) throw defectNotFound(id);
   assertWritable(ctx, store, 'defect', id, who, `update defect ${id}`);
   const changes = validateChanges(store, body, id);
@@ -58,7 +58,7 @@ export function deleteDefects(ctx: ServerContext, store: ProjectStore, rows: Def
   for (const row of rows) {
     const id = Number(row.id);
     store.deleteDefect(id);
-    store.db.prepare('DELETE FROM locks WHERE "parent-type" = \'defect\' AND "parent-id" = ?').run(id);
+    store.deleteLocksOf('defect', id);
     attachments.deleteAllOf('defect', id);
   }
   crashPoint('defect.delete.before-commit');

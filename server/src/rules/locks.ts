@@ -2,7 +2,7 @@
 // `{collection}/{id}/lock`: one store, so a lock taken through either tree blocks writes through both.
 import type { AlmSession, ProjectStore, ServerContext } from '../context';
 import { AlmError } from '../errors';
-import { liveLock, lockFailure } from '../routes/lockGuard';
+import { liveLock, lockFailure } from './lockGuard';
 import type { LockRow } from '../store/projectTypes';
 
 /** Entity types that can be locked, with how to tell that the entity exists. */

@@ -3,20 +3,16 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEFAULT_LIMITS } from '../config';
-import { DEFECT_FIELDS } from '../metadata/defectFields';
 import { openDatabase, migrate } from './sqlite';
 import type { SqliteDatabase, Statement } from './sqlite';
 import { PROJECT_MIGRATIONS } from './projectSchema';
-import { countAllDefects, countFromCounters, fieldsWithoutEmptyText } from './defectCounts';
-import { PAIR_TABLE, countAllDefectPairs } from './defectPairCounts';
-import { XML_ESCAPES_TABLE, fillXmlEscapes } from './defectXmlEscapes';
-import { countQuery } from '../query/index';
-import type { CompiledCollectionRequest, QueryCatalog, QueryField } from '../query/index';
-import { CATALOGS } from '../metadata/catalog';
+import { countQuery, pageQuery } from '../query/index';
+import type { CompiledCollectionRequest, SqlParam } from '../query/index';
 import { formatDate, formatDateTime } from './time';
 import type { CycleInput, DefectInput, DefectRow, EnvironmentInput, ListItemInput, ListItemRow, LockRow, ProjectUserInput, ReleaseInput, ResourceTable, StoredValue } from './projectTypes';
 
-const DEFECT_COLUMNS = DEFECT_FIELDS.map((def) => def.name);
+/** A quoted SQL identifier (defect columns are named like their fields, e.g. `"ver-stamp"`). */
+const quoted = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 export class ProjectStore {
   readonly db: SqliteDatabase;
@@ -26,13 +22,13 @@ export class ProjectStore {
   /** Prepared statements by SQL text: collection reads repeat the same few shapes. */
   private readonly statements = new Map<string, Statement>();
   private readonly insertDefectStmt;
+  /** The defects table's columns, as the migrations made them: the fields a defect stores. */
+  private readonly defectColumns: readonly string[];
   /** Largest value of one field (ReferenceChecks.maxFieldBytes); the registry sets the server's limit. */
   maxFieldBytes = DEFAULT_LIMITS.maxFieldBytes;
   /** Counts by query and parameters, with the write generation they were taken at (see count()). */
   private readonly counts = new Map<string, { generation: string; count: number }>();
   private readonly totalChanges;
-  /** True while withoutDefectIndexes runs: the count triggers are dropped, the counters behind. */
-  private bulkLoading = false;
 
   constructor(
     readonly domain: string,
@@ -45,8 +41,9 @@ export class ProjectStore {
     mkdirSync(this.attachmentsDir, { recursive: true });
     this.db = openDatabase(join(dir, 'project.db'));
     migrate(this.db, PROJECT_MIGRATIONS);
-    const cols = DEFECT_COLUMNS.map((c) => `"${c}"`).join(', ');
-    const params = DEFECT_COLUMNS.map(() => '?').join(', ');
+    this.defectColumns = (this.db.prepare("SELECT name FROM pragma_table_info('defects')").pluck().all() as string[]).filter((c) => c !== 'id');
+    const cols = this.defectColumns.map(quoted).join(', ');
+    const params = this.defectColumns.map(() => '?').join(', ');
     this.insertDefectStmt = this.db.prepare(`INSERT INTO defects (${cols}) VALUES (${params})`);
     this.totalChanges = this.db.prepare('SELECT total_changes()').pluck();
   }
@@ -72,27 +69,10 @@ export class ProjectStore {
     return count;
   }
 
-  /**
-   * How many defects match a collection request's filter (`total-count`, `TotalResults`): from the
-   * per-value counters when the filter is one the triggers count (defectCounts.ts), else COUNT(*).
-   */
+  /** How many defects match a collection request's filter (`total-count`, `TotalResults`): COUNT(*), kept until a write. */
   countDefectMatches(c: CompiledCollectionRequest): number {
-    const counted = c.countShape && !this.bulkLoading ? countFromCounters((sql) => this.statement(sql), c.countShape) : undefined;
-    if (counted !== undefined) return counted;
     const { sql, params } = countQuery('defects', c);
     return this.count(sql, params);
-  }
-
-  /**
-   * The defect fields as a collection request of this project compiles them: a counted field no
-   * defect holds as empty text tests "no value" with IS NULL alone (see QueryField.emptyIsNull).
-   * Exact at the moment of the request: the counters follow every write.
-   */
-  defectCatalog(): QueryCatalog {
-    if (this.bulkLoading) return CATALOGS.defects;
-    const nullOnly = fieldsWithoutEmptyText((sql) => this.statement(sql));
-    const base = CATALOGS.defects;
-    return { always: base.always, field: (name) => withEmptyIsNull(base.field(name), nullOnly) };
   }
 
   /** A prepared statement for `sql`, reused across requests (at most 256 kept). */
@@ -247,6 +227,12 @@ export class ProjectStore {
     return Number(info.lastInsertRowid);
   }
 
+  /** The names of a table of releases, cycles or environments, by id. */
+  resourceNames(table: ResourceTable): Map<number, string> {
+    const rows = this.statement(`SELECT "id", "name" FROM ${table}`).all() as { id: number; name: string }[];
+    return new Map(rows.map((r) => [r.id, r.name]));
+  }
+
   resourceExists(table: ResourceTable, id: number): boolean {
     return this.db.prepare(`SELECT 1 FROM ${table} WHERE "id" = ?`).get(id) !== undefined;
   }
@@ -263,24 +249,15 @@ export class ProjectStore {
   }
 
   /**
-   * Runs a bulk load of defects with the defect indexes and count triggers dropped, then builds
-   * them again: sorting once beats keeping 14 indexes up to date row by row, whose pages no longer
-   * fit the cache past a few hundred thousand defects (a million-defect seed took over 25 minutes),
-   * and the counters are counted once at the end. Reads meanwhile stay correct, only slower (totals
-   * are COUNT(*) until the counters are filled again, and Core XML pages escape every value until
-   * their table is filled again). Indexes and triggers come back even when `load` fails.
+   * Runs a bulk load of defects with the defect indexes dropped, then builds them again: sorting
+   * once beats keeping 14 indexes up to date row by row, whose pages no longer fit the cache past
+   * a few hundred thousand defects. Reads meanwhile stay correct, only slower. The indexes come
+   * back even when `load` fails.
    */
   async withoutDefectIndexes<T>(load: () => Promise<T>): Promise<T> {
-    const dropped = this.db.prepare("SELECT type, name, sql FROM sqlite_master WHERE type IN ('index', 'trigger') AND tbl_name = 'defects' AND sql IS NOT NULL").all() as {
-      type: string;
-      name: string;
-      sql: string;
-    }[];
-    this.bulkLoading = true;
+    const dropped = this.db.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'defects' AND sql IS NOT NULL").all() as { name: string; sql: string }[];
     this.transaction(() => {
-      for (const { type, name } of dropped) this.db.exec(`DROP ${type === 'index' ? 'INDEX' : 'TRIGGER'} "${name.replace(/"/g, '""')}"`);
-      // Without its triggers the table could go stale: every value is escaped until it is filled again.
-      this.db.exec(`DELETE FROM ${XML_ESCAPES_TABLE}`);
+      for (const { name } of dropped) this.db.exec(`DROP INDEX ${quoted(name)}`);
     });
     // Commits of the load skip fsync and sort in a larger cache; the final commit below is FULL
     // again, and its fsync of the journal makes everything before it durable too.
@@ -292,15 +269,9 @@ export class ProjectStore {
     } finally {
       this.db.pragma('synchronous = FULL');
       this.transaction(() => {
-        // Indexes first: the counts then read them instead of the whole table.
-        for (const { type, sql } of dropped) if (type === 'index') this.db.exec(sql);
-        this.db.exec(`DELETE FROM defect_counts; DELETE FROM ${PAIR_TABLE}`);
-        for (const sql of [...countAllDefects(), ...countAllDefectPairs()]) this.db.exec(sql);
-        for (const sql of fillXmlEscapes()) this.db.exec(sql);
-        for (const { type, sql } of dropped) if (type !== 'index') this.db.exec(sql);
+        for (const { sql } of dropped) this.db.exec(sql);
       });
       this.db.pragma(`cache_size = ${cacheSize}`);
-      this.bulkLoading = false;
     }
   }
 
@@ -318,12 +289,58 @@ export class ProjectStore {
       'has-others-linkage': 'N',
       attachment: 'N',
     };
-    const values = DEFECT_COLUMNS.map((col) => toStored(record[col] ?? defaults[col] ?? null));
+    const values = this.defectColumns.map((col) => toStored(record[col] ?? defaults[col] ?? null));
     return Number(this.insertDefectStmt.run(...values).lastInsertRowid);
   }
 
   getDefect(id: number): DefectRow | undefined {
     return this.statement('SELECT * FROM defects WHERE "id" = ?').get(id) as DefectRow | undefined;
+  }
+
+  /**
+   * The rows of one page of a collection request, in its order: the named columns (field names;
+   * null: all). The page's ids are found on the indexes first; only those rows are read.
+   */
+  defectPage(c: CompiledCollectionRequest, columns: readonly string[] | null): IterableIterator<DefectRow> {
+    const page = pageQuery('defects', columns ? columns.map(quoted).join(', ') : '*', c);
+    return this.statement(page.sql).iterate(...page.params) as IterableIterator<DefectRow>;
+  }
+
+  /** The ver-stamp of a defect (null when it has none), or undefined when it does not exist. */
+  defectVerStamp(id: number): StoredValue | undefined {
+    return this.statement('SELECT "ver-stamp" FROM defects WHERE "id" = ?').pluck().get(id) as StoredValue | undefined;
+  }
+
+  /**
+   * About the bytes of a defect's stored values, 0 when it does not exist. octet_length() reads a
+   * value's length from the record header, not its megabytes: as cheap for a 19 MB memo as for none.
+   */
+  storedDefectSize(id: number): number {
+    const sizes = ['id', ...this.defectColumns].map((c) => `coalesce(octet_length(${quoted(c)}), 4) + ${c.length + 6}`);
+    return (
+      (this.statement(`SELECT ${sizes.join(' + ')} FROM defects WHERE "id" = ?`)
+        .pluck()
+        .get(id) as number | undefined) ?? 0
+    );
+  }
+
+  /** One page of a compiled collection request over a table of this project (locks, list items, attachments), in its order. */
+  rowsOf<T>(table: 'locks' | 'list_items' | 'attachments', c: CompiledCollectionRequest): T[] {
+    const page = pageQuery(table, '*', c);
+    return this.statement(page.sql).all(...page.params) as T[];
+  }
+
+  /** How many rows of a table a compiled collection request's filter selects (kept until a write). */
+  countOf(table: 'locks' | 'list_items' | 'attachments', c: CompiledCollectionRequest): number {
+    const { sql, params } = countQuery(table, c);
+    return this.count(sql, params);
+  }
+
+  /** Ids of the defects a compiled filter selects, in id order. */
+  defectIdsWhere(where: string, params: readonly SqlParam[]): number[] {
+    return this.statement(`SELECT "id" FROM defects WHERE ${where} ORDER BY "id"`)
+      .pluck()
+      .all(...params) as number[];
   }
 
   /** Writes the given columns (field names) of one defect; returns false when it does not exist. */
@@ -333,6 +350,13 @@ export class ProjectStore {
     const sets = names.map((n) => `"${n}" = ?`).join(', ');
     const info = this.statement(`UPDATE defects SET ${sets} WHERE "id" = ?`).run(...names.map((n) => changes[n] ?? null), id);
     return info.changes > 0;
+  }
+
+  /** Writes `changes` to every defect a compiled filter selects, bumping each ver-stamp. */
+  updateDefectsWhere(where: string, params: readonly SqlParam[], changes: Readonly<Record<string, StoredValue>>, lastModified: string): void {
+    const sets = Object.keys(changes).map((n) => `${quoted(n)} = ?`);
+    sets.push('"ver-stamp" = "ver-stamp" + 1', '"last-modified" = ?');
+    this.db.prepare(`UPDATE defects SET ${sets.join(', ')} WHERE ${where}`).run(...Object.values(changes), lastModified, ...params);
   }
 
   deleteDefect(id: number): boolean {
@@ -361,8 +385,27 @@ export class ProjectStore {
     return this.getLockById(Number(info.lastInsertRowid)) as LockRow;
   }
 
+  /** Ids of the entities of a type that users other than `user` hold locks on. */
+  lockedByOthers(entityType: string, user: string): number[] {
+    return this.statement('SELECT "parent-id" FROM locks WHERE "parent-type" = ? AND "user" <> ?').pluck().all(entityType, user) as number[];
+  }
+
+  /** Releases whatever lock an entity has (it is being deleted). */
+  deleteLocksOf(entityType: string, entityId: number): void {
+    this.statement('DELETE FROM locks WHERE "parent-type" = ? AND "parent-id" = ?').run(entityType, entityId);
+  }
+
   deleteLock(id: number): boolean {
     return this.db.prepare('DELETE FROM locks WHERE "id" = ?').run(id).changes > 0;
+  }
+
+  /** Releases every lock a user holds (in any session); returns them as they were, by id. */
+  deleteLocksOfUser(user: string): LockRow[] {
+    return this.transaction(() => {
+      const locks = this.db.prepare('SELECT * FROM locks WHERE "user" = ? ORDER BY "id"').all(user) as LockRow[];
+      this.db.prepare('DELETE FROM locks WHERE "user" = ?').run(user);
+      return locks;
+    });
   }
 
   /** Releases every lock a session holds (sign-out or expiry). */
@@ -379,8 +422,4 @@ export class ProjectStore {
 function toStored(value: StoredValue | readonly string[]): StoredValue {
   if (Array.isArray(value)) return JSON.stringify(value);
   return value as StoredValue;
-}
-
-function withEmptyIsNull(field: QueryField | undefined, nullOnly: ReadonlySet<string>): QueryField | undefined {
-  return field && nullOnly.has(field.name) ? { ...field, emptyIsNull: true } : field;
 }

@@ -1,146 +1,209 @@
-// Schema of a project database. Defect fields are real columns named exactly like the fields,
-// so the query compiler filters and sorts on indexed columns without a mapping layer.
-import { DEFECT_FIELDS } from '../metadata/defectFields';
-import { sqlType } from '../metadata/types';
-import { countAllDefects, defectCountsSchema } from './defectCounts';
-import { defectPairCountsSchema } from './defectPairCounts';
-import { defectXmlEscapesSchema } from './defectXmlEscapes';
+// Schema of a project database, as migrations: step i moves a database from user_version i to
+// i+1. Every step is frozen SQL text, never built from live constants (the field catalog, a list
+// of counted fields): a step that shipped must do tomorrow exactly what it did then, or a data
+// dir made by an older build would open into another schema. A schema change is a new step
+// appended at the end; test/integration/server/migrations.test.ts opens a database of every
+// earlier version and checks that it keeps its data.
+//
+// Defect fields are real columns named exactly like the fields, so the query compiler filters and
+// sorts on indexed columns without a mapping layer. A field added to the catalog needs a step
+// adding its column (the store inserts the columns the table has).
 
-function defectTable(): string {
-  const columns = DEFECT_FIELDS.map((def) => (def.name === 'id' ? '"id" INTEGER PRIMARY KEY AUTOINCREMENT' : `${def.column} ${sqlType(def)}`));
-  return `CREATE TABLE defects (\n  ${columns.join(',\n  ')}\n)`;
-}
-
-/** Indexes that keep filtered, ordered 100-row pages fast at 100,000 defects. */
-const DEFECT_INDEXES = ['status', 'severity', 'priority', 'owner', 'detected-by', 'last-modified', 'creation-time', 'user-01'];
+/** Version 1: the tables, and indexes that keep filtered, ordered 100-row pages fast. */
+const V1 = [
+  `CREATE TABLE defects (
+    "id" INTEGER PRIMARY KEY AUTOINCREMENT,
+    "ver-stamp" INTEGER,
+    "name" TEXT,
+    "description" TEXT,
+    "dev-comments" TEXT,
+    "request-note" TEXT,
+    "creation-time" TEXT,
+    "closing-date" TEXT,
+    "last-modified" TEXT,
+    "detected-by" TEXT,
+    "owner" TEXT,
+    "severity" TEXT,
+    "status" TEXT,
+    "priority" TEXT,
+    "project" TEXT,
+    "closing-version" TEXT,
+    "detection-version" TEXT,
+    "planned-closing-ver" TEXT,
+    "reproducible" TEXT,
+    "to-mail" TEXT,
+    "subject" TEXT,
+    "detected-in-rel" INTEGER,
+    "target-rel" INTEGER,
+    "detected-in-rcyc" INTEGER,
+    "target-rcyc" INTEGER,
+    "environment" INTEGER,
+    "actual-fix-time" INTEGER,
+    "estimated-fix-time" INTEGER,
+    "cycle-id" INTEGER,
+    "run-reference" INTEGER,
+    "step-reference" INTEGER,
+    "test-reference" INTEGER,
+    "request-id" INTEGER,
+    "cycle-reference" TEXT,
+    "extended-reference" TEXT,
+    "has-change" TEXT,
+    "request-server" TEXT,
+    "request-type" TEXT,
+    "attachment" TEXT,
+    "has-linkage" TEXT,
+    "has-others-linkage" TEXT,
+    "user-01" TEXT,
+    "user-02" TEXT,
+    "user-03" TEXT,
+    "user-04" REAL,
+    "user-05" TEXT
+  )`,
+  'CREATE INDEX "defects_status" ON defects("status")',
+  'CREATE INDEX "defects_severity" ON defects("severity")',
+  'CREATE INDEX "defects_priority" ON defects("priority")',
+  'CREATE INDEX "defects_owner" ON defects("owner")',
+  'CREATE INDEX "defects_detected-by" ON defects("detected-by")',
+  'CREATE INDEX "defects_last-modified" ON defects("last-modified")',
+  'CREATE INDEX "defects_creation-time" ON defects("creation-time")',
+  'CREATE INDEX "defects_user-01" ON defects("user-01")',
+  `CREATE TABLE list_items (
+    "id" INTEGER PRIMARY KEY,
+    "logical-identifier" TEXT NOT NULL,
+    "name" TEXT NOT NULL,
+    "parent-id" INTEGER NOT NULL DEFAULT 0,
+    "position" INTEGER NOT NULL DEFAULT 0
+  )`,
+  'CREATE INDEX list_items_parent ON list_items("parent-id", "position", "id")',
+  `CREATE TABLE users (
+    "name" TEXT PRIMARY KEY,
+    "full-name" TEXT,
+    "email" TEXT
+  )`,
+  `CREATE TABLE releases (
+    "id" INTEGER PRIMARY KEY AUTOINCREMENT,
+    "name" TEXT NOT NULL,
+    "start-date" TEXT,
+    "end-date" TEXT,
+    "description" TEXT
+  )`,
+  `CREATE TABLE release_cycles (
+    "id" INTEGER PRIMARY KEY AUTOINCREMENT,
+    "name" TEXT NOT NULL,
+    "parent-id" INTEGER NOT NULL REFERENCES releases("id"),
+    "start-date" TEXT,
+    "end-date" TEXT
+  )`,
+  `CREATE TABLE environments (
+    "id" INTEGER PRIMARY KEY AUTOINCREMENT,
+    "name" TEXT NOT NULL
+  )`,
+  `CREATE TABLE attachments (
+    "id" INTEGER PRIMARY KEY AUTOINCREMENT,
+    "name" TEXT NOT NULL,
+    "description" TEXT,
+    "ref-type" TEXT NOT NULL DEFAULT 'File',
+    "ref-subtype" INTEGER NOT NULL DEFAULT 0,
+    "file-size" INTEGER NOT NULL DEFAULT 0,
+    "last-modified" TEXT NOT NULL,
+    "vc-user-name" TEXT,
+    "vc-cur-ver" TEXT,
+    "parent-id" INTEGER NOT NULL,
+    "parent-type" TEXT NOT NULL,
+    "content-type" TEXT NOT NULL DEFAULT 'application/octet-stream'
+  )`,
+  'CREATE INDEX attachments_parent ON attachments("parent-type", "parent-id", "name")',
+  `CREATE TABLE locks (
+    "id" INTEGER PRIMARY KEY AUTOINCREMENT,
+    "parent-type" TEXT NOT NULL,
+    "parent-id" INTEGER NOT NULL,
+    "user" TEXT NOT NULL,
+    "session" TEXT NOT NULL,
+    "lock-time" TEXT NOT NULL,
+    "session-last-touch" TEXT NOT NULL,
+    UNIQUE ("parent-type", "parent-id")
+  )`,
+  'CREATE INDEX locks_session ON locks("session")',
+];
 
 /**
- * Version 2: composite indexes for the pages clients ask for most — a filter on status, owner or
- * detected-by ordered by last-modified, or a status filter ordered by severity or priority. They
- * make those pages index-only (no wide row with memos is read until the final 100), ~20x faster
- * at 100,000 defects. The single-column indexes stay: they keep `X = ? ORDER BY id` sort-free.
+ * Version 2: composite indexes for the pages clients ask for most (a filter on status, owner or
+ * detected-by ordered by last-modified, a status filter ordered by severity or priority): those
+ * pages read index entries, not wide rows with memos, until the final 100.
  */
-function projectSchemaV2(): string[] {
-  const composite: [string, string[]][] = [
-    ['status_modified', ['status', 'last-modified']],
-    ['status_severity', ['status', 'severity']],
-    ['status_priority', ['status', 'priority']],
-    ['owner_modified', ['owner', 'last-modified', 'status']],
-    ['detectedby_modified', ['detected-by', 'last-modified']],
-  ];
-  return composite.map(([name, cols]) => `CREATE INDEX IF NOT EXISTS "defects_${name}" ON defects(${cols.map((c) => `"${c}"`).join(', ')})`);
-}
+const V2 = [
+  'CREATE INDEX IF NOT EXISTS "defects_status_modified" ON defects("status", "last-modified")',
+  'CREATE INDEX IF NOT EXISTS "defects_status_severity" ON defects("status", "severity")',
+  'CREATE INDEX IF NOT EXISTS "defects_status_priority" ON defects("status", "priority")',
+  'CREATE INDEX IF NOT EXISTS "defects_owner_modified" ON defects("owner", "last-modified", "status")',
+  'CREATE INDEX IF NOT EXISTS "defects_detectedby_modified" ON defects("detected-by", "last-modified")',
+];
 
 /** Version 3: "severity X reported by Y, newest first" walks one index in id order. */
-function projectSchemaV3(): string[] {
-  return ['CREATE INDEX IF NOT EXISTS "defects_severity_detectedby" ON defects("severity", "detected-by")'];
-}
+const V3 = ['CREATE INDEX IF NOT EXISTS "defects_severity_detectedby" ON defects("severity", "detected-by")'];
 
 /**
  * Version 4: the file holding an attachment's content. NULL means the file named by the id; a
  * replaced content gets a fresh name, committed before the old file is removed (issue 14).
  */
-function projectSchemaV4(): string[] {
-  return ['ALTER TABLE attachments ADD COLUMN "content-file" TEXT'];
-}
+const V4 = ['ALTER TABLE attachments ADD COLUMN "content-file" TEXT'];
 
 /**
- * Version 5 (issue 16, a million defects): per-value counts kept by triggers (defectCounts.ts), so
- * totals of the tree's filters and groups are lookups; "assigned to X, not Closed, newest first"
- * without a sort (the id follows last-modified in the index, as the order-by's tie-breaker); and
- * the ids alone in an index, so a deep offset in id order (Load more far down the list, a scan
- * of every defect) skips index entries of a few bytes instead of whole rows with their memos:
- * offset 500,000 of a million took 1.3 s, 70 ms with it.
+ * Version 5: "assigned to X, not Closed, newest first" without a sort (the id follows
+ * last-modified in the index, as the order-by's tie-breaker), and the ids alone in an index, so a
+ * deep offset in id order (Load more far down the list) skips index entries of a few bytes
+ * instead of whole rows with their memos.
+ *
+ * Versions 5 to 7 also created per-value and per-pair count tables and an XML-escape table, each
+ * kept by triggers (issue 16, issue 12). Version 8 drops them (issue 26), so these steps no longer
+ * create them: a database at version 4 or below ends in the same schema either way, and one that
+ * has them loses them in version 8.
  */
-function projectSchemaV5(): string[] {
-  return [
-    ...defectCountsSchema(),
-    ...countAllDefects(),
-    'DROP INDEX IF EXISTS "defects_owner_modified"',
-    'CREATE INDEX "defects_owner_modified_id" ON defects("owner", "last-modified", "id", "status")',
-    'CREATE INDEX "defects_id" ON defects("id")',
-  ];
-}
+const V5 = [
+  'DROP INDEX IF EXISTS "defects_owner_modified"',
+  'CREATE INDEX "defects_owner_modified_id" ON defects("owner", "last-modified", "id", "status")',
+  'CREATE INDEX "defects_id" ON defects("id")',
+];
+
+/** Version 6 created the XML-escape table (see V5); nothing is left of it to create. */
+const V6: string[] = [];
+
+/** Version 7 created the per-pair count table (see V5); nothing is left of it to create. */
+const V7: string[] = [];
 
 /**
- * Version 6 (issue 12): which plain fields of each defect need XML escaping, kept by triggers
- * (defectXmlEscapes.ts), so Core XML pages write the others without testing every value.
+ * Version 8 (issue 26): totals are COUNT(*), kept until the next write (ProjectStore.count), and
+ * Core XML is written by the XML library; the count and escape tables and their triggers go.
  */
-function projectSchemaV6(): string[] {
-  return defectXmlEscapesSchema();
-}
+const V8 = [
+  'DROP TRIGGER IF EXISTS defect_counts_insert',
+  'DROP TRIGGER IF EXISTS defect_counts_delete',
+  'DROP TRIGGER IF EXISTS defect_counts_update_0',
+  'DROP TRIGGER IF EXISTS defect_counts_update_1',
+  'DROP TRIGGER IF EXISTS defect_counts_update_2',
+  'DROP TRIGGER IF EXISTS defect_counts_update_3',
+  'DROP TRIGGER IF EXISTS defect_counts_update_4',
+  'DROP TRIGGER IF EXISTS defect_counts_update_5',
+  'DROP TRIGGER IF EXISTS defect_pair_counts_insert',
+  'DROP TRIGGER IF EXISTS defect_pair_counts_delete',
+  'DROP TRIGGER IF EXISTS defect_pair_counts_update_0',
+  'DROP TRIGGER IF EXISTS defect_pair_counts_update_1',
+  'DROP TRIGGER IF EXISTS defect_pair_counts_update_2',
+  'DROP TRIGGER IF EXISTS defect_pair_counts_update_3',
+  'DROP TRIGGER IF EXISTS defect_xml_escapes_insert',
+  'DROP TRIGGER IF EXISTS defect_xml_escapes_update',
+  'DROP TRIGGER IF EXISTS defect_xml_escapes_delete',
+  'DROP TABLE IF EXISTS defect_counts',
+  'DROP TABLE IF EXISTS defect_pair_counts',
+  'DROP TABLE IF EXISTS defect_xml_escapes',
+];
 
 /**
- * Version 7 (issue 16): counts per pair of values of the fields the tree combines (owner and
- * status, …; defectPairCounts.ts), so "my open defects" right after a write is a lookup too.
+ * Version 9 (issue 26): the one pair the counts of version 7 answered that no index covered, owner
+ * × severity (My Defects grouped by severity: a count per severity right after a write), gets an
+ * index, so those counts read index entries instead of every row of the owner's defects.
  */
-function projectSchemaV7(): string[] {
-  return defectPairCountsSchema();
-}
-
-function projectSchemaV1(): string[] {
-  return [
-    defectTable(),
-    ...DEFECT_INDEXES.map((col) => `CREATE INDEX "defects_${col}" ON defects("${col}")`),
-    `CREATE TABLE list_items (
-      "id" INTEGER PRIMARY KEY,
-      "logical-identifier" TEXT NOT NULL,
-      "name" TEXT NOT NULL,
-      "parent-id" INTEGER NOT NULL DEFAULT 0,
-      "position" INTEGER NOT NULL DEFAULT 0
-    )`,
-    'CREATE INDEX list_items_parent ON list_items("parent-id", "position", "id")',
-    `CREATE TABLE users (
-      "name" TEXT PRIMARY KEY,
-      "full-name" TEXT,
-      "email" TEXT
-    )`,
-    `CREATE TABLE releases (
-      "id" INTEGER PRIMARY KEY AUTOINCREMENT,
-      "name" TEXT NOT NULL,
-      "start-date" TEXT,
-      "end-date" TEXT,
-      "description" TEXT
-    )`,
-    `CREATE TABLE release_cycles (
-      "id" INTEGER PRIMARY KEY AUTOINCREMENT,
-      "name" TEXT NOT NULL,
-      "parent-id" INTEGER NOT NULL REFERENCES releases("id"),
-      "start-date" TEXT,
-      "end-date" TEXT
-    )`,
-    `CREATE TABLE environments (
-      "id" INTEGER PRIMARY KEY AUTOINCREMENT,
-      "name" TEXT NOT NULL
-    )`,
-    `CREATE TABLE attachments (
-      "id" INTEGER PRIMARY KEY AUTOINCREMENT,
-      "name" TEXT NOT NULL,
-      "description" TEXT,
-      "ref-type" TEXT NOT NULL DEFAULT 'File',
-      "ref-subtype" INTEGER NOT NULL DEFAULT 0,
-      "file-size" INTEGER NOT NULL DEFAULT 0,
-      "last-modified" TEXT NOT NULL,
-      "vc-user-name" TEXT,
-      "vc-cur-ver" TEXT,
-      "parent-id" INTEGER NOT NULL,
-      "parent-type" TEXT NOT NULL,
-      "content-type" TEXT NOT NULL DEFAULT 'application/octet-stream'
-    )`,
-    'CREATE INDEX attachments_parent ON attachments("parent-type", "parent-id", "name")',
-    `CREATE TABLE locks (
-      "id" INTEGER PRIMARY KEY AUTOINCREMENT,
-      "parent-type" TEXT NOT NULL,
-      "parent-id" INTEGER NOT NULL,
-      "user" TEXT NOT NULL,
-      "session" TEXT NOT NULL,
-      "lock-time" TEXT NOT NULL,
-      "session-last-touch" TEXT NOT NULL,
-      UNIQUE ("parent-type", "parent-id")
-    )`,
-    'CREATE INDEX locks_session ON locks("session")',
-  ];
-}
+const V9 = ['CREATE INDEX "defects_owner_severity" ON defects("owner", "severity")'];
 
 /** Step i moves a project database from user_version i to i+1; append, never edit. */
-export const PROJECT_MIGRATIONS = [projectSchemaV1, projectSchemaV2, projectSchemaV3, projectSchemaV4, projectSchemaV5, projectSchemaV6, projectSchemaV7] as const;
+export const PROJECT_MIGRATIONS: readonly (readonly string[])[] = [V1, V2, V3, V4, V5, V6, V7, V8, V9];

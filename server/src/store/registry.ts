@@ -5,7 +5,16 @@ import { AlmError } from '../errors';
 import { ProjectStore } from './project';
 import type { SiteStore } from './site';
 
-export class ProjectRegistry {
+export interface ProjectLookup {
+  /** The store of an existing project; throws AlmError 404 for an unknown domain or project. */
+  get(domain: string, project: string): ProjectStore;
+  /** Registers a new project (and its domain) and creates its database. */
+  create(domain: string, project: string): ProjectStore;
+  /** Every project of the site. */
+  all(): ProjectStore[];
+}
+
+export class ProjectRegistry implements ProjectLookup {
   private readonly open = new Map<string, ProjectStore>();
 
   constructor(

@@ -45,22 +45,21 @@ function unknownUserHash(): string {
   return decoyHash;
 }
 
-function siteSchemaV1(): string[] {
-  return [
-    `CREATE TABLE users (
+const SITE_SCHEMA_V1 = [
+  `CREATE TABLE users (
       "name" TEXT PRIMARY KEY,
       "full-name" TEXT,
       "email" TEXT,
       "password-hash" TEXT NOT NULL
     )`,
-    'CREATE TABLE domains ("name" TEXT PRIMARY KEY COLLATE NOCASE, "position" INTEGER NOT NULL)',
-    `CREATE TABLE projects (
+  'CREATE TABLE domains ("name" TEXT PRIMARY KEY COLLATE NOCASE, "position" INTEGER NOT NULL)',
+  `CREATE TABLE projects (
       "domain" TEXT NOT NULL COLLATE NOCASE REFERENCES domains("name"),
       "name" TEXT NOT NULL COLLATE NOCASE,
       "position" INTEGER NOT NULL,
       PRIMARY KEY ("domain", "name")
     )`,
-    `CREATE TABLE sessions (
+  `CREATE TABLE sessions (
       "id" TEXT PRIMARY KEY,
       "user" TEXT NOT NULL,
       "lwsso" TEXT NOT NULL UNIQUE,
@@ -69,21 +68,18 @@ function siteSchemaV1(): string[] {
       "created" INTEGER NOT NULL,
       "last-touch" INTEGER NOT NULL
     )`,
-  ];
-}
+];
 
 /** API keys (reference §2.1 oauth2/login): the secret is kept only as a salted scrypt hash. */
-function siteSchemaV2(): string[] {
-  return [
-    `CREATE TABLE api_keys (
+const SITE_SCHEMA_V2 = [
+  `CREATE TABLE api_keys (
       "client-id" TEXT PRIMARY KEY,
       "user" TEXT NOT NULL REFERENCES users("name"),
       "secret-hash" TEXT NOT NULL,
       "active" INTEGER NOT NULL DEFAULT 1,
       "created" INTEGER NOT NULL
     )`,
-  ];
-}
+];
 
 export interface ApiKeyRow {
   clientId: string;
@@ -118,7 +114,7 @@ export class SiteStore {
 
   constructor(dataDir: string) {
     this.db = openDatabase(join(dataDir, 'site.db'));
-    migrate(this.db, [siteSchemaV1, siteSchemaV2]);
+    migrate(this.db, [SITE_SCHEMA_V1, SITE_SCHEMA_V2]);
   }
 
   close(): void {

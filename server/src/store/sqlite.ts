@@ -18,17 +18,15 @@ export function openDatabase(file: string): SqliteDatabase {
   return db;
 }
 
-/** Applies `steps[i]` to move from user_version i to i+1, each step in its own transaction. */
-export function migrate(db: SqliteDatabase, steps: readonly (() => string[])[]): void {
+/** Applies `steps[i]` (SQL statements) to move from user_version i to i+1, each step in its own transaction. */
+export function migrate(db: SqliteDatabase, steps: readonly (readonly string[])[]): void {
   const current = db.pragma('user_version', { simple: true }) as number;
   if (current > steps.length) {
     throw new Error(`Database ${db.name} has schema version ${current}, newer than this server (${steps.length}).`);
   }
   for (let version = current; version < steps.length; version++) {
-    const step = steps[version];
-    if (!step) continue;
     db.transaction(() => {
-      for (const sql of step()) db.exec(sql);
+      for (const sql of steps[version]) db.exec(sql);
       db.pragma(`user_version = ${version + 1}`);
     })();
   }

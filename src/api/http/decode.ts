@@ -34,11 +34,16 @@ function isZlibWrapped(b: Buffer): boolean {
   return b.length >= 2 && (b[0] & 0x0f) === 8 && ((b[0] << 8) | b[1]) % 31 === 0;
 }
 
-export function decodeBuffer(body: Buffer, contentEncoding: string | string[] | undefined): Buffer {
+/**
+ * The body decoded. With `maxOutput`, inflating stops as soon as the output would pass it and a
+ * RangeError with code ERR_BUFFER_TOO_LARGE is thrown (a gzip bomb never unfolds in memory).
+ */
+export function decodeBuffer(body: Buffer, contentEncoding: string | string[] | undefined, maxOutput?: number): Buffer {
   const enc = encodingOf(contentEncoding);
   if (isIdentity(enc)) return body;
-  if (enc === 'gzip' || enc === 'x-gzip') return gunzipSync(body);
-  if (enc === 'deflate') return isZlibWrapped(body) ? inflateSync(body) : inflateRawSync(body);
+  const options = maxOutput === undefined ? {} : { maxOutputLength: maxOutput };
+  if (enc === 'gzip' || enc === 'x-gzip') return gunzipSync(body, options);
+  if (enc === 'deflate') return isZlibWrapped(body) ? inflateSync(body, options) : inflateRawSync(body, options);
   throw new Error(`unsupported Content-Encoding "${enc}"`);
 }
 

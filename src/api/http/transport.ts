@@ -2,7 +2,6 @@
 // cancellation, cookies and the XSRF header, gzip, logging (never secrets), one transparent
 // re-sign-in on 401, and the mapping of every failure to the client's typed errors.
 import { randomUUID } from 'node:crypto';
-import { EventEmitter } from 'node:events';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Readable } from 'node:stream';
 import { finished } from 'node:stream/promises';
@@ -12,13 +11,16 @@ import { AlmApiError, AuthError, CancelledError, SelectionGuardError, ServerErro
 import { SILENT_LOGGER } from '../logging';
 import type { AlmLogger } from '../transportOptions';
 import type { CookieJar } from './cookies';
-import { announcedSize, decodeBuffer, decodeStream } from './decode';
+import { answerTooLarge, readBounded, readErrorText } from './boundedBody';
+import { announcedSize, decodeStream } from './decode';
 import type { Receiver } from './dispatcher';
 import { errorFromResponse, errorFromTransport, parseErrorBody, sessionEnded } from './errorMapping';
 import { FileSink } from './fileSink';
 import { FileWriter } from './fileWriter';
 import type { WritableFile } from './fileWriter';
 import type { Limiter } from './limiter';
+import { RequestDeadline } from './requestAbort';
+import type { RequestAbort } from './requestAbort';
 import { isXmlAnswer, parseXmlAnswer } from './xmlAnswer';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -91,36 +93,24 @@ export interface TransportConfig {
   jar: CookieJar;
   logger: AlmLogger;
   overallMs: number;
+  /** The largest answer read into memory (JSON, XML, error pages); downloads are not limited. */
+  maxAnswerBytes: number;
   proxy?: string;
 }
 
 /** An entity, or (Core) an entity's lock: `…/7`, `…/7/lock`. */
 const ENTITY_PATH = /\/[1-9]\d*(?:\/lock)?$/;
+/** Where one request's tries stand: when it began, and the one renewal and the one retry it may spend. */
+interface Attempt {
+  started: number;
+  renewed: boolean;
+  retried: boolean;
+}
+
 /** Answers worth one more try of a read: the server or a gateway failed, not the request. */
 const TRANSIENT = new Set([500, 502, 503, 504]);
 /** Buffer of a download stream: enough to ride out a slow consumer write, small for RSS. */
 const TRANSFER_BUFFER = 256 << 10;
-
-/** An abort source undici accepts as `signal`; a real AbortSignal is made only when a slow path needs one. */
-class RequestAbort extends EventEmitter {
-  aborted = false;
-  private controller: AbortController | undefined;
-
-  abort(): void {
-    if (this.aborted) return;
-    this.aborted = true;
-    this.controller?.abort();
-    this.emit('abort');
-  }
-
-  get signal(): AbortSignal {
-    if (!this.controller) {
-      this.controller = new AbortController();
-      if (this.aborted) this.controller.abort();
-    }
-    return this.controller.signal;
-  }
-}
 
 export class Transport {
   auth: AuthHooks | undefined;
@@ -138,8 +128,9 @@ export class Transport {
 
   async text(req: HttpRequest): Promise<HttpResponse & { text: string }> {
     return this.run(req, async (res) => {
-      const raw = Buffer.from(await res.body.arrayBuffer());
-      return { status: res.statusCode, headers: res.headers, text: decodeBuffer(raw, res.headers['content-encoding']).toString('utf8') };
+      const read = await readBounded(res.body, res.headers, this.config.maxAnswerBytes);
+      if ('tooLarge' in read) throw answerTooLarge(this.host, this.config.maxAnswerBytes, `${req.method} ${req.path}`, res.statusCode);
+      return { status: res.statusCode, headers: res.headers, text: read.body.toString('utf8') };
     });
   }
 
@@ -272,103 +263,94 @@ export class Transport {
     dispatcher: Dispatcher = this.config.dispatcher,
   ): Promise<T> {
     this.guard(req);
-    const overall = req.overallMs === undefined ? this.config.overallMs : req.overallMs;
-    // One abort handle fed by the caller's signal and our timer. An EventEmitter, not an
-    // AbortController: undici accepts both, and on the hot GET path EventTarget listeners
-    // cost ten times more.
-    const abort = new RequestAbort();
-    let timedOut = false;
-    const timer = overall
-      ? setTimeout(() => {
-          timedOut = true;
-          abort.abort();
-        }, overall)
-      : undefined;
-    const onCallerAbort = (): void => abort.abort();
-    if (req.signal?.aborted) abort.abort();
-    else req.signal?.addEventListener('abort', onCallerAbort, { once: true });
-    const detach = (): void => {
-      clearTimeout(timer);
-      req.signal?.removeEventListener('abort', onCallerAbort);
-    };
-    const ctx = () => ({ host: this.host, proxy: this.config.proxy, timedOut: timedOut && !req.signal?.aborted, cancelled: !!req.signal?.aborted });
+    const deadline = new RequestDeadline(req.overallMs === undefined ? this.config.overallMs : req.overallMs, req.signal);
+    const ctx = () => ({ host: this.host, proxy: this.config.proxy, timedOut: deadline.timedOut, cancelled: deadline.cancelled });
     const useSession = req.session !== false;
     let release: (() => void) | undefined;
     let handedOff = false;
-    const started = Date.now();
+    const attempt: Attempt = { started: Date.now(), renewed: !useSession, retried: false };
     try {
       if (useSession) {
         // Synchronous fast paths: a signed-in session and a free slot cost no extra turn.
-        if (this.auth && !this.auth.signedIn) await this.auth.ensure(abort.signal);
-        release = this.config.limiter.tryAcquire() ?? (await this.config.limiter.acquire(abort.signal));
+        if (this.auth && !this.auth.signedIn) await this.auth.ensure(deadline.abort.signal);
+        release = this.config.limiter.tryAcquire() ?? (await this.config.limiter.acquire(deadline.abort.signal));
       }
-      let renewed = false;
-      let retried = false;
       for (;;) {
         const generation = this.auth?.generation() ?? 0;
-        const body = this.bodyOf(req);
-        const res = await request(this.url(req.path, req.params), {
-          dispatcher,
-          method: req.method,
-          headers: this.headers(req, body, mode),
-          // undici documents async iterables as bodies (Dispatcher.md) but its types leave them out.
-          body: body?.data as Readable | Buffer | string | undefined,
-          signal: abort,
-          // A download's body buffers more than undici's 64 KB before it pauses the socket: fewer
-          // pause/resume turns per file (bench/client download ratio to curl).
-          ...(mode === 'stream' ? { highWaterMark: TRANSFER_BUFFER } : {}),
-        });
-        this.config.jar.update(res.headers['set-cookie']);
-        const status = res.statusCode;
-        const failed = (status < 200 || status >= 300) && !req.anyStatus;
-        // A failure's body says why; 26.1 reports a logged-out session as a 500 (reference §16.1).
-        const errorText = failed ? decodeSafe(Buffer.from(await res.body.arrayBuffer().catch(() => new ArrayBuffer(0))), res.headers['content-encoding']) : '';
-        if (useSession && !renewed && this.auth && sessionEnded(status, parseErrorBody(errorText))) {
-          renewed = true;
-          if (!failed) await res.body.dump();
-          this.log(req, status, started, 'session ended, signing in again');
-          await this.auth.renew(generation, abort.signal);
-          if (req.notReplayedAfterReSignIn) throw req.notReplayedAfterReSignIn();
-          if (req.body && !req.replayable) {
-            throw new AuthError('The session had expired and was renewed; the upload could not be resumed. Start it again.');
-          }
-          continue;
-        }
-        if (failed && req.method === 'GET' && !retried && TRANSIENT.has(status)) {
-          // Live servers fail a plain read now and then and answer it unchanged right after (reference §16.0); reads only.
-          retried = true;
-          this.log(req, status, started, 'retrying the read once');
-          continue;
-        }
-        if (failed) {
-          if (status >= 300 && status < 400) {
-            throw new ServerError(`The server redirected to ${String(res.headers.location ?? 'another address')}. Update the server URL to the address it redirects to.`, { status });
-          }
-          throw errorFromResponse(status, errorText, `${req.method} ${req.path}`);
-        }
+        const res = await this.send(req, mode, dispatcher, deadline.abort);
+        if ((await this.judge(req, res, attempt, generation, deadline.abort)) === 'again') continue;
         // A handed-off stream keeps listening to the caller's signal until it is done.
         const out = await read(
           res,
           () => {
             release?.();
-            detach();
+            deadline.detach();
           },
           (e) => errorFromTransport(e, ctx()),
         );
         handedOff = mode === 'stream';
-        this.log(req, status, started);
+        this.log(req, res.statusCode, attempt.started);
         return out;
       }
     } catch (e) {
       const mapped = errorFromTransport(e, ctx());
-      if (!(mapped instanceof CancelledError)) this.config.logger.warn(`${req.method} ${req.path} failed after ${Date.now() - started} ms: ${mapped.message}`);
-      throw mapped instanceof CancelledError && ctx().timedOut ? new TimeoutError(`${this.host} did not answer in time. Try again.`) : mapped;
+      if (!(mapped instanceof CancelledError)) this.config.logger.warn(`${req.method} ${req.path} failed after ${Date.now() - attempt.started} ms: ${mapped.message}`);
+      throw mapped instanceof CancelledError && deadline.timedOut ? new TimeoutError(`${this.host} did not answer in time. Try again.`) : mapped;
     } finally {
       if (!handedOff) {
         release?.();
-        detach();
+        deadline.detach();
       }
     }
+  }
+
+  /** One exchange on the wire; the answer's cookies go into the jar at once. */
+  private async send(req: HttpRequest, mode: ReadMode, dispatcher: Dispatcher, abort: RequestAbort): Promise<Dispatcher.ResponseData> {
+    const body = this.bodyOf(req);
+    const res = await request(this.url(req.path, req.params), {
+      dispatcher,
+      method: req.method,
+      headers: this.headers(req, body, mode),
+      // undici documents async iterables as bodies (Dispatcher.md) but its types leave them out.
+      body: body?.data as Readable | Buffer | string | undefined,
+      signal: abort,
+      // A download's body buffers more than undici's 64 KB before it pauses the socket: fewer
+      // pause/resume turns per file (bench/client download ratio to curl).
+      ...(mode === 'stream' ? { highWaterMark: TRANSFER_BUFFER } : {}),
+    });
+    this.config.jar.update(res.headers['set-cookie']);
+    return res;
+  }
+
+  /**
+   * What one answer means: `read` it, ask `again` (the session ended and was renewed once; a failed
+   * read is tried once more), or throw the typed error it stands for.
+   */
+  private async judge(req: HttpRequest, res: Dispatcher.ResponseData, attempt: Attempt, generation: number, abort: RequestAbort): Promise<'read' | 'again'> {
+    const status = res.statusCode;
+    const failed = (status < 200 || status >= 300) && !req.anyStatus;
+    // A failure's body says why; 26.1 reports a logged-out session as a 500 (reference §16.1).
+    const errorText = failed ? await readErrorText(res, this.config.maxAnswerBytes, (note) => this.config.logger.warn(`${req.method} ${req.path}: ${note}`)) : '';
+    if (!attempt.renewed && this.auth && sessionEnded(status, parseErrorBody(errorText))) {
+      attempt.renewed = true;
+      if (!failed) await res.body.dump();
+      this.log(req, status, attempt.started, 'session ended, signing in again');
+      await this.auth.renew(generation, abort.signal);
+      if (req.notReplayedAfterReSignIn) throw req.notReplayedAfterReSignIn();
+      if (req.body && !req.replayable) throw new AuthError('The session had expired and was renewed; the upload could not be resumed. Start it again.');
+      return 'again';
+    }
+    if (failed && req.method === 'GET' && !attempt.retried && TRANSIENT.has(status)) {
+      // Live servers fail a plain read now and then and answer it unchanged right after (reference §16.0); reads only.
+      attempt.retried = true;
+      this.log(req, status, attempt.started, 'retrying the read once');
+      return 'again';
+    }
+    if (!failed) return 'read';
+    if (status >= 300 && status < 400) {
+      throw new ServerError(`The server redirected to ${String(res.headers.location ?? 'another address')}. Update the server URL to the address it redirects to.`, { status });
+    }
+    throw errorFromResponse(status, errorText, `${req.method} ${req.path}`);
   }
 
   private log(req: HttpRequest, status: number, started: number, note?: string): void {
@@ -376,14 +358,5 @@ export class Transport {
     const query = req.params?.length ? `?${req.params.map(([k, v]) => `${k}=${v}`).join('&')}` : '';
     const shown = query.length > 300 ? `${query.slice(0, 300)}…` : query;
     this.config.logger.debug(`${req.method} ${req.path}${shown} → ${status} (${Date.now() - started} ms)${note ? ` ${note}` : ''}`);
-  }
-}
-
-/** An error body, decoded best effort: a broken one must not hide the HTTP error itself. */
-function decodeSafe(raw: Buffer, encoding: string | string[] | undefined): string {
-  try {
-    return decodeBuffer(raw, encoding).toString('utf8');
-  } catch {
-    return '';
   }
 }

@@ -5,9 +5,9 @@
 import * as vscode from 'vscode';
 import { defectRefFrom } from '../../defects/refs';
 import type { DefectRef } from '../../defects/refs';
-import { MessageNode } from '../../tree/nodes/messageNode';
-import { DefectNode } from '../../tree/nodes/defectNode';
-import type { TreeNode } from '../../tree/nodes/treeNode';
+import { MessageNode } from '../../tree';
+import { DefectNode } from '../../tree';
+import type { TreeNode } from '../../tree';
 import { ATTACHMENT_SCHEME, parseAttachmentPath } from '../model/location';
 import type { AttachmentLocation } from '../model/location';
 import { AttachmentNode } from '../tree/attachmentNode';

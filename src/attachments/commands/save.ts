@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto';
 import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import { homedir, tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import * as vscode from 'vscode';
 import { isCancellation } from '../../api';
 import type { Attachment, AttachmentsApi } from '../../api';
@@ -19,10 +19,10 @@ import { formatBytes } from '../model/format';
 import { locationKey } from '../model/location';
 import type { AttachmentLocation } from '../model/location';
 import { safeJoin, sanitizeFileName } from '../model/names';
+import { runsWhenOpened } from '../model/runnable';
 import { downloadToFile } from '../transfer/download';
 import { attachmentOf, isBoolean, isString, option } from './args';
 
-const RUNNABLE = /\.(exe|msi|bat|cmd|com|scr|ps1|vbs|js|jse|wsf|hta|jar|sh|bash|zsh|command|app|py|pl|rb|lnk|reg|cpl|appimage|deb|rpm|dmg|pkg)$/i;
 /** Folder of the files "Open in Default Application" writes; old ones are removed at start-up. */
 const EXTERNAL_ROOT = join(tmpdir(), 'alm-defects-attachments');
 
@@ -91,11 +91,14 @@ export async function openExternallyCommand(hub: AttachmentsHub, arg: unknown): 
   const r = await resolve(hub, arg);
   if (!r) return undefined;
   const { loc, api, a } = r;
-  if (RUNNABLE.test(a.name) && !(await hub.prompts.confirmRun(a))) return undefined;
   // One folder per attachment: two attachments with the same name never overwrite each other.
   const folder = join(EXTERNAL_ROOT, createHash('sha256').update(locationKey(loc)).digest('hex').slice(0, 16));
+  const target = safeJoin(folder, a.name);
+  // Decided on the name the file is written under, which is what the system opens: the server's
+  // "setup.e\u200bxe" or "setup.exe." is saved as "setup.exe".
+  if (runsWhenOpened(basename(target)) && !(await hub.prompts.confirmRun(a, basename(target)))) return undefined;
   await mkdir(folder, { recursive: true });
-  const saved = await transfer(api, a, safeJoin(folder, a.name), vscode.l10n.t('Downloading {0}', a.name));
+  const saved = await transfer(api, a, target, vscode.l10n.t('Downloading {0}', a.name));
   if (!saved) return undefined;
   if (option(arg, 'launch', isBoolean) !== false && !(await vscode.env.openExternal(vscode.Uri.file(saved)))) {
     void vscode.window.showWarningMessage(vscode.l10n.t('No application opened {0}; it is saved at {1}.', a.name, saved));

@@ -14,6 +14,9 @@ import { modifiedMillis } from '../model/format';
 import { AttachmentUriError, parseAttachmentPath } from '../model/location';
 import type { AttachmentLocation } from '../model/location';
 
+/** The most an attachment opened in a VS Code editor may hold in memory; larger ones are saved or opened outside. */
+const MAX_IN_EDITOR = 512 * 1024 * 1024;
+
 export class AttachmentFileSystem implements vscode.FileSystemProvider, vscode.Disposable {
   private readonly emitter = new vscode.EventEmitter<vscode.FileChangeEvent[]>();
   readonly onDidChangeFile = this.emitter.event;
@@ -44,8 +47,23 @@ export class AttachmentFileSystem implements vscode.FileSystemProvider, vscode.D
     const loc = location(uri);
     try {
       const download = await (await this.hub.api(loc)).download(loc.id);
+      // Held in memory for the editor: never more than the server announced (a broken or hostile
+      // server's endless body must not exhaust the extension host), and never past the cap.
+      const limit = Math.min(download.size ?? MAX_IN_EDITOR, MAX_IN_EDITOR);
       const chunks: Buffer[] = [];
-      for await (const chunk of download.stream) chunks.push(chunk as Buffer);
+      let received = 0;
+      for await (const chunk of download.stream) {
+        received += (chunk as Buffer).length;
+        if (received > limit) {
+          download.stream.destroy();
+          throw vscode.FileSystemError.Unavailable(
+            download.size === undefined
+              ? vscode.l10n.t('{0} is larger than {1} MB: save it with "Save As…" or open it in its default application.', loc.name, MAX_IN_EDITOR >> 20)
+              : vscode.l10n.t('The server sent more than the {0} bytes it announced for {1}; the download was stopped.', download.size, loc.name),
+          );
+        }
+        chunks.push(chunk as Buffer);
+      }
       const bytes = Buffer.concat(chunks);
       if (download.size !== undefined && bytes.length !== download.size) {
         throw vscode.FileSystemError.Unavailable(vscode.l10n.t('The download of {0} ended after {1} of {2} bytes.', loc.name, bytes.length, download.size));

@@ -4,23 +4,10 @@
 import * as l10n from '@vscode/l10n';
 import type { Attachment } from '../../api';
 import { memoToText } from '../../defects/memo';
+import { formatBytes } from '../../util/format';
 import { escapeMarkdown } from '../../util/markdown';
 
-const UNITS = ['KB', 'MB', 'GB', 'TB'];
-
-/** `0 B`, `900 B`, `1.5 KB`, `12.3 MB`, `210 MB`. */
-export function formatBytes(bytes: number | null | undefined): string {
-  if (bytes === null || bytes === undefined || !Number.isFinite(bytes) || bytes < 0) return l10n.t('size unknown');
-  if (bytes < 1024) return `${bytes} B`;
-  let value = bytes / 1024;
-  let unit = 0;
-  while (value >= 1024 && unit < UNITS.length - 1) {
-    value /= 1024;
-    unit++;
-  }
-  const digits = value >= 100 ? 0 : 1;
-  return `${value.toFixed(digits)} ${UNITS[unit]}`;
-}
+export { formatBytes };
 
 /** The server's `YYYY-MM-DD hh:mm:ss` as `YYYY-MM-DD hh:mm`; anything else as sent. */
 export function formatModified(value: string | null | undefined): string | undefined {

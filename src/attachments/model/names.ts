@@ -11,8 +11,11 @@ const MAX_BYTES = 255;
 const RESERVED = /[<>:"/\\|?*]/g;
 /** C0 and C1 controls and DEL. */
 const CONTROLS = /[\u0000-\u001f\u007f-\u009f]/g;
-/** Zero-width and bidi-override characters: they can disguise an extension ("txt.exe" shown as "exe.txt"). */
-const INVISIBLE = /[\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/g;
+/**
+ * Zero-width, bidi-control and other invisible characters (soft hyphen, Arabic letter mark, BOM):
+ * they can disguise an extension ("txt.exe" shown as "exe.txt", "e\u200bxe" shown as "exe").
+ */
+const INVISIBLE = /[\u00ad\u034f\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/g;
 /** Device names Windows maps to hardware whatever the extension (`con.txt` too). */
 const DEVICE = /^(con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³]|conin\$|conout\$)$/i;
 

@@ -5,9 +5,9 @@
 import * as l10n from '@vscode/l10n';
 import type { ProjectApi } from '../../api';
 import type { DefectRef, ProjectRefKey } from '../../defects/refs';
-import type { DefectChildrenProvider, TreeContext, TreeNode } from '../../tree/nodes/treeNode';
-import { MessageNode } from '../../tree/nodes/messageNode';
-import { LoadingNode } from '../../tree/nodes/treeNode';
+import type { DefectChildrenProvider, TreeContext, TreeNode } from '../../tree';
+import { MessageNode } from '../../tree';
+import { LoadingNode } from '../../tree';
 import { AttachmentNode } from './attachmentNode';
 import { COMMAND } from '../../util/commands';
 

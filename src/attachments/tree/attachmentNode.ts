@@ -4,8 +4,8 @@
 import * as l10n from '@vscode/l10n';
 import type { Attachment } from '../../api';
 import type { DefectRef } from '../../defects/refs';
-import type { NodeItem, TreeContext } from '../../tree/nodes/treeNode';
-import { TreeNode } from '../../tree/nodes/treeNode';
+import type { NodeItem, TreeContext } from '../../tree';
+import { TreeNode } from '../../tree';
 import { attachmentDescription, attachmentIcon, attachmentTooltip } from '../model/format';
 import type { AttachmentLocation } from '../model/location';
 import { COMMAND } from '../../util/commands';

@@ -3,7 +3,7 @@
 // that defect. Files with a path on this machine are streamed from disk; files the browser hands
 // over as bytes (a desktop drop into VS Code in a browser) are sent from memory.
 import * as vscode from 'vscode';
-import type { TreeNode } from '../../tree/nodes/treeNode';
+import type { TreeNode } from '../../tree';
 import { defectOf } from '../commands/args';
 import { itemFromBytes, itemFromUri, parseUriList } from '../commands/sources';
 import { runUpload } from '../commands/upload';

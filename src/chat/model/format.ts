@@ -3,7 +3,7 @@
 // model reads them as text. No `vscode` import.
 import * as l10n from '@vscode/l10n';
 import type { Attachment, Defect, FieldCatalog, FieldValue } from '../../api/index';
-import { formatBytes } from '../../attachments/model/format';
+import { formatBytes } from '../../util/format';
 import { escapeMarkdown } from '../../util/markdown';
 import { memoToMarkdown } from '../../defects/memo';
 

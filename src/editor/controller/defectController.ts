@@ -1,23 +1,152 @@
-// The defect editor's user operations without VS Code: load, edit under a lock, type (validated
-// from the metadata as the user types), save after the ver-stamp check, resolve conflicts, add
-// comments, cancel and release. State and notifications live in ControllerBase.
+// The defect editor without VS Code: load, edit under a lock, type (validated from the metadata
+// as the user types), save, resolve conflicts, add comments, cancel and release. It composes its
+// parts, each with its own state behind its own methods: the form's data (EditState), the lock
+// and its phase (EditorLock), the metadata (FormMetadata), saving and conflicts (SaveFlow), the
+// notice line (Notices) and the change notifications (ControllerChanges).
 import * as l10n from '@vscode/l10n';
-import { LockLostError, LockedByOtherError, ValidationError, VersionConflictError, isCancellation } from '../../api/index';
-import type { LockHandle } from '../../api/index';
-import type { ConflictChoice, SaveOutcome, WireValue } from '../../shared/editorProtocol';
+import { LockedByOtherError, isCancellation, validateEdits } from '../../api/index';
+import type { Defect, LockHandle } from '../../api/index';
+import type { ConflictChoice, DefectKey, DuplicateView, InitParams, LockPhase, PersistedEditorState, SaveOutcome, StatusParams, ValuesParams, WireValue } from '../../shared/editorProtocol';
 import { appendComment, localDate } from '../../defects/comments';
-import { applyChoices, findConflict } from './conflicts';
-import { ControllerBase } from './controllerBase';
-import { describeRemoteChange } from './remoteChange';
+import { ControllerChanges } from './changes';
+import type { ControllerChange } from './changes';
 import { verStampOf } from './conflicts';
+import { EditState } from './editState';
 import { DuplicateFinder } from './duplicateFinder';
-import { buildFieldViews, statusValues } from './fieldViews';
-import { wireValues } from './values';
+import type { DuplicateSearch, Schedule } from './duplicateFinder';
+import { EditorLock } from './editorLock';
+import { FormMetadata } from './formMetadata';
+import { fillNewDefect } from './newDefectFill';
+import type { NewDefectPrefill } from './newDefectFill';
+import { Notices } from './notices';
+import { describeRemoteChange } from './remoteChange';
+import { SaveFlow } from './saveFlow';
+import type { EditorProjectApi } from './types';
+import { cloneValues, wireValues } from './values';
 
-export type { DefectControllerOptions, NewDefectPrefill } from './controllerBase';
+export interface DefectControllerOptions {
+  api: EditorProjectApi;
+  key: DefectKey;
+  /** The signed-in user: comment headers and a new defect's "Detected By". */
+  user: string;
+  /** Project users for the user pickers (may be partial; the server has the last word). */
+  users?: () => Promise<readonly string[]>;
+  validate?: typeof validateEdits;
+  now?: () => Date;
+  /** Unsaved work to restore after loading (from the webview state after a reload). */
+  restore?: PersistedEditorState;
+  /** Text shown for an error (the client's messages are already written for users). */
+  describe?: (e: unknown) => string;
+  /** The defect as the server has it after a save, e.g. for the tree to show the new values. */
+  onSaved?: (defect: Defect) => void;
+  /** A new defect's pre-filled values (the project's template, a report from code); ignored for a defect that exists. */
+  prefill?: NewDefectPrefill;
+  /** A new defect was created with `id`. */
+  onCreated?: (id: number) => void;
+  /** The query for a new defect's likely duplicates; without it none are looked for. */
+  findDuplicates?: DuplicateSearch;
+  /** The duplicate search's timer (tests drive it by hand). */
+  schedule?: Schedule;
+}
 
-export class DefectController extends ControllerBase {
+export type { NewDefectPrefill };
+
+const describeDefault = (e: unknown) => (e instanceof Error ? e.message : String(e));
+
+export class DefectController {
+  /** The defect shown; a new defect gets its id when it is created. */
+  private key: DefectKey;
+  private readonly form: EditState;
+  private readonly lock = new EditorLock();
+  private readonly metadata: FormMetadata;
+  private readonly notices = new Notices();
+  private readonly changes = new ControllerChanges();
+  private readonly saving: SaveFlow;
+  private readonly now: () => Date;
+  private readonly describe: (e: unknown) => string;
+  /** A new defect's likely duplicates, as last found, and the look-up that finds them. */
+  private duplicates: DuplicateView[] = [];
   private finder: DuplicateFinder | undefined;
+
+  constructor(private readonly options: DefectControllerOptions) {
+    this.key = { ...options.key };
+    this.form = new EditState(this.isNew);
+    this.now = options.now ?? (() => new Date());
+    this.describe = options.describe ?? describeDefault;
+    this.metadata = new FormMetadata(options.validate ?? validateEdits, this.describe);
+    this.saving = new SaveFlow({
+      api: options.api,
+      form: this.form,
+      lock: this.lock,
+      metadata: this.metadata,
+      notices: this.notices,
+      changes: this.changes,
+      now: this.now,
+      describe: this.describe,
+      onSaved: options.onSaved,
+      onCreated: (id) => {
+        this.key = { ...this.key, id };
+        this.finder?.dispose();
+        this.duplicates = [];
+        options.onCreated?.(id);
+      },
+    });
+  }
+
+  onDidChange(listener: (change: ControllerChange) => void): { dispose(): void } {
+    return this.changes.on(listener);
+  }
+
+  get defectKey(): DefectKey {
+    return { ...this.key };
+  }
+  get lockPhase(): LockPhase {
+    return this.lock.phase;
+  }
+  get dirty(): string[] {
+    return this.form.dirty;
+  }
+  get isDirty(): boolean {
+    return this.form.isDirty;
+  }
+  get holdsLock(): boolean {
+    return this.lock.held;
+  }
+  /** The defect's name as the user sees it (their edit included), for the panel title. */
+  get title(): string {
+    const name = this.form.value('name');
+    return typeof name === 'string' ? name : '';
+  }
+
+  value(field: string): WireValue | undefined {
+    return this.form.value(field);
+  }
+
+  init(): InitParams {
+    return { key: this.defectKey, isNew: this.isNew, user: this.options.user, fields: this.metadata.fields, statusValues: this.metadata.statusValues };
+  }
+
+  values(): ValuesParams {
+    return { server: cloneValues(this.form.server), edits: cloneValues(this.form.edits) };
+  }
+
+  status(): StatusParams {
+    const s: StatusParams = { lock: this.lock.view(), dirty: this.form.dirty, problems: this.form.visibleProblems() };
+    const conflict = this.saving.conflictView;
+    if (conflict) s.conflict = conflict;
+    const notice = this.notices.current;
+    if (notice) s.notice = notice;
+    if (this.isNew && this.duplicates.length) s.duplicates = this.duplicates.map((d) => ({ ...d }));
+    // Until the defect is loaded, the snapshot it was restored from stays the webview's state.
+    const phase = this.lock.phase;
+    if (phase !== 'loading' && phase !== 'error') s.persist = this.snapshot();
+    else if (this.options.restore) s.persist = this.options.restore;
+    return s;
+  }
+
+  snapshot(): PersistedEditorState {
+    return this.form.snapshot(this.key);
+  }
 
   /** Reads metadata, lists and the defect; restores unsaved edits given in the options. */
   async load(): Promise<void> {
@@ -30,212 +159,138 @@ export class DefectController extends ControllerBase {
         this.options.users ? this.options.users().catch(() => [] as readonly string[]) : noUsers,
         this.key.id === undefined ? Promise.resolve(undefined) : api.defects.get(this.key.id),
       ]);
-      if (this.disposed) return;
-      this.catalog = catalog;
-      this.lists = lists;
-      this.views = buildFieldViews(
+      if (this.changes.closed) return;
+      this.metadata.set(
         catalog,
         lists,
         [...new Set([...users, this.options.user])].sort((a, b) => a.localeCompare(b)),
       );
-      this.statuses = statusValues(catalog, lists);
       if (defect) this.form.server = wireValues(defect);
-      else this.fillNew();
-      this.transition(this.isNew ? 'loadedNew' : 'loaded');
-      const restore = this.options.restore;
-      if (restore && this.form.restore(restore, (f) => this.views.some((v) => v.name === f && !v.readOnly))) {
-        this.notice = { kind: 'info', text: l10n.t('Unsaved changes were restored. Click Edit to continue, or Cancel to discard them.') };
+      else {
+        fillNewDefect(this.form, this.metadata, this.notices, this.newDefectDefaults(), this.options.prefill);
+        if (typeof this.form.value('name') === 'string') this.watchSummary();
       }
-      this.revalidate();
+      this.lock.on(this.isNew ? 'loadedNew' : 'loaded');
+      const restore = this.options.restore;
+      if (restore && this.form.restore(restore, (f) => this.metadata.isEditable(f))) {
+        this.notices.info(l10n.t('Unsaved changes were restored. Click Edit to continue, or Cancel to discard them.'));
+      }
+      this.metadata.validate(this.form);
     } catch (e) {
       if (isCancellation(e)) return;
-      this.notice = { kind: 'error', text: l10n.t('Could not open the defect: {0}', this.describe(e)) };
-      this.transition('loadFailed');
+      this.notices.error(l10n.t('Could not open the defect: {0}', this.describe(e)));
+      this.lock.on('loadFailed');
     }
-    this.emit('init', 'values', 'status');
+    this.changes.emit('init', 'values', 'status');
   }
 
   /** Records one field's new value; validation runs at once. Ignored unless editing. */
   setField(field: string, value: WireValue): void {
-    const view = this.views.find((v) => v.name === field);
-    if (this.phase !== 'editing' || !view || view.readOnly) {
+    if (this.lock.phase !== 'editing' || !this.metadata.isEditable(field)) {
       // The form raced a phase change: send the values back so it shows the truth.
-      this.emit('values', 'status');
+      this.changes.emit('values', 'status');
       return;
     }
     this.form.set(field, value);
-    this.notice = undefined;
-    this.revalidate();
-    this.emit('status');
+    this.notices.clear();
+    this.metadata.validate(this.form);
+    this.changes.emit('status');
     if (field === 'name') this.watchSummary();
   }
 
   /** Acquires the lock; on success the form becomes writable (and shows the server's latest values). */
   async edit(): Promise<void> {
-    if (this.isNew || this.key.id === undefined) return;
-    if (this.phase === 'editing' || this.phase === 'acquiring' || this.phase === 'saving') return;
-    this.transition('edit');
-    this.notice = undefined;
-    this.emit('status');
+    const id = this.key.id;
+    const phase = this.lock.phase;
+    if (id === undefined || phase === 'editing' || phase === 'acquiring' || phase === 'saving') return;
+    this.lock.on('edit');
+    this.notices.clear();
+    this.changes.emit('status');
     let handle: LockHandle;
     try {
-      handle = await this.options.api.locks.acquire({ type: 'defect', id: this.key.id });
+      handle = await this.options.api.locks.acquire({ type: 'defect', id });
     } catch (e) {
-      if (e instanceof LockedByOtherError) {
-        this.holder = { holder: e.lockedBy, since: e.since };
-        this.transition('lockedByOther');
-      } else {
-        this.notice = isCancellation(e) ? undefined : { kind: 'error', text: l10n.t('Could not lock the defect for editing: {0}', this.describe(e)) };
-        this.transition('acquireFailed');
+      if (e instanceof LockedByOtherError) this.lock.lockedBy(e.lockedBy, e.since);
+      else {
+        if (isCancellation(e)) this.notices.clear();
+        else this.notices.error(l10n.t('Could not lock the defect for editing: {0}', this.describe(e)));
+        this.lock.on('acquireFailed');
       }
-      this.emit('status');
+      this.changes.emit('status');
       return;
     }
-    if (this.disposed) {
+    if (this.changes.closed) {
       // The panel closed while the lock was being taken: give it straight back.
       await handle.release().catch(() => undefined);
       return;
     }
-    this.lock = handle;
-    this.holder = undefined;
+    this.lock.took(handle);
     if (!this.form.isDirty) await this.refreshServer(true);
-    this.transition('acquired');
-    this.emit('values', 'status');
+    this.lock.on('acquired');
+    this.changes.emit('values', 'status');
   }
 
   retry(): Promise<void> {
     return this.edit();
   }
 
-  /**
-   * Saves the edits: validates, checks the ver-stamp, sends only the changed fields, and only
-   * under the lock. A lock the session lost (the client signed in again) is taken again first
-   * and the defect re-read, so a change made meanwhile shows as a conflict; if someone else
-   * holds it now, the user is told and the edits stay.
-   */
-  async save(options: { close?: boolean } = {}): Promise<SaveOutcome> {
-    if (this.isNew) return this.create();
-    if (this.phase === 'lost') return 'lost';
-    if (this.phase !== 'editing' || this.key.id === undefined) return 'nothing';
-    if (!this.form.isDirty) {
-      if (options.close) await this.releaseLock('savedReleased');
-      return 'nothing';
-    }
-    if (!this.revalidate(true)) return 'invalid';
-    this.conflict = undefined;
-    this.transition('save');
-    this.emit('status');
-    return this.saveUnderLock(this.key.id, options);
-  }
-
-  private async saveUnderLock(id: number, options: { close?: boolean }): Promise<SaveOutcome> {
-    // Each round re-takes a lost lock and re-reads; a session renewed again mid-way costs one more.
-    for (let round = 0; ; round++) {
-      try {
-        if (!(await this.holdLock(id))) return 'lost';
-        const latestDefect = await this.options.api.defects.get(id);
-        // The read itself may have renewed the session, and so lost the lock: take it again first.
-        if (this.lock?.state !== 'held' && round < 2) continue;
-        const latest = wireValues(latestDefect);
-        const conflict = findConflict(this.form.comparedAgainst, latest, this.form.edits, (f) => this.label(f));
-        if (conflict) {
-          this.conflict = { view: conflict, latest };
-          this.transition('saveRejected');
-          this.emit('status');
-          return 'conflict';
-        }
-        const updated = await this.options.api.defects.update(id, this.form.edits, { original: latestDefect, lock: this.lock });
-        this.form.saved(wireValues(updated));
-        this.options.onSaved?.(updated);
-        this.notice = { kind: 'info', text: l10n.t('Saved at {0}.', this.now().toTimeString().slice(0, 8)) };
-        if (options.close) await this.releaseLock('savedReleased');
-        else this.transition('saved');
-        this.emit('values', 'status');
-        return 'saved';
-      } catch (e) {
-        if (e instanceof LockLostError && round < 2) continue;
-        return this.saveFailed(e);
-      }
-    }
-  }
-
-  /**
-   * True once the editor holds its lock: one its session lost is taken again (no other user
-   * can have saved without it being visible in the ver-stamp, which the caller checks next).
-   * Someone else holding it now makes the editor 'lost', edits kept, and answers false.
-   */
-  private async holdLock(id: number): Promise<boolean> {
-    if (this.lock?.state === 'held') return true;
-    let handle: LockHandle;
-    try {
-      handle = await this.options.api.locks.acquire({ type: 'defect', id });
-    } catch (e) {
-      if (!(e instanceof LockedByOtherError)) throw e;
-      const who = e.lockedBy ?? l10n.t('another user');
-      this.toLost(e.since ? l10n.t('{0} holds the lock now since {1}; nothing was saved', who, e.since) : l10n.t('{0} holds the lock now; nothing was saved', who));
-      return false;
-    }
-    this.lock = handle;
-    return true;
+  /** Saves the edits (creates a new defect); see SaveFlow.save. */
+  save(options: { close?: boolean } = {}): Promise<SaveOutcome> {
+    return this.saving.save(this.key.id, options);
   }
 
   /** Applies the user's field-by-field choices to the edits, then saves against the server's values. */
-  async resolveConflict(choices: Readonly<Record<string, ConflictChoice>>, options: { close?: boolean } = {}): Promise<SaveOutcome> {
-    if (!this.conflict) return this.save(options);
-    const { view, latest } = this.conflict;
-    this.form.replaceEdits(applyChoices(view, choices, this.form.edits, latest), latest);
-    this.conflict = undefined;
-    this.emit('values');
-    return this.save(options);
+  resolveConflict(choices: Readonly<Record<string, ConflictChoice>>, options: { close?: boolean } = {}): Promise<SaveOutcome> {
+    return this.saving.resolve(this.key.id, choices, options);
   }
 
   /** Leaves the choice without deciding; the edits stay and the next Save asks again. */
   dismissConflict(): void {
-    this.conflict = undefined;
-    this.emit('status');
+    this.saving.dropConflict();
+    this.changes.emit('status');
   }
 
   /** Discards every edit and releases the lock. */
   async cancel(): Promise<void> {
     this.form.clear();
-    this.conflict = undefined;
-    this.notice = undefined;
-    await this.releaseLock('released');
-    this.emit('values', 'status');
+    this.saving.dropConflict();
+    this.notices.clear();
+    await this.lock.release('released');
+    this.changes.emit('values', 'status');
   }
 
   /** Releases the lock and keeps the edits (panel closing, window reloading, extension deactivating). */
   async release(): Promise<void> {
-    await this.releaseLock('released');
-    this.emit('status');
+    await this.lock.release('released');
+    this.changes.emit('status');
   }
 
   addComment(text: string): void {
-    if (this.phase !== 'editing') throw new Error(l10n.t('Click Edit before adding a comment.'));
+    if (this.lock.phase !== 'editing') throw new Error(l10n.t('Click Edit before adding a comment.'));
     const current = this.form.value('dev-comments');
     this.setField('dev-comments', appendComment(typeof current === 'string' ? current : null, this.options.user, this.now(), text));
-    this.emit('values');
+    this.changes.emit('values');
   }
 
   /** A status action: starts editing when needed and sets the status (saved with the other edits). */
   async setStatus(value: string): Promise<void> {
-    if (!this.statuses.includes(value)) throw new RangeError(l10n.t('"{0}" is not a value of the status list.', value));
-    if (this.phase !== 'editing') await this.edit();
-    if (this.phase !== 'editing') return;
+    if (!this.metadata.statusValues.includes(value)) throw new RangeError(l10n.t('"{0}" is not a value of the status list.', value));
+    if (this.lock.phase !== 'editing') await this.edit();
+    if (this.lock.phase !== 'editing') return;
     this.setField('status', value);
-    this.emit('values');
+    this.changes.emit('values');
   }
 
   /** Re-reads the defect (and everything after a failed load); edits are kept. */
   async reload(): Promise<void> {
-    if (this.phase === 'error') {
-      this.transition('reload');
-      this.notice = undefined;
-      this.emit('status');
+    if (this.lock.phase === 'error') {
+      this.lock.on('reload');
+      this.notices.clear();
+      this.changes.emit('status');
       return this.load();
     }
     await this.refreshServer(false);
-    this.emit('values', 'status');
+    this.changes.emit('values', 'status');
   }
 
   /**
@@ -245,118 +300,59 @@ export class DefectController extends ControllerBase {
    */
   async checkForChanges(): Promise<boolean> {
     const id = this.key.id;
-    const quiet = this.phase === 'read-only' || this.phase === 'locked-by-other';
-    if (!quiet || this.isNew || id === undefined || this.disposed) return false;
+    if (!this.quiet || id === undefined || this.changes.closed) return false;
     const probe = await this.options.api.defects.get(id, { fields: ['ver-stamp'] });
     const stamp = verStampOf(wireValues(probe));
-    if (stamp === null || stamp === verStampOf(this.form.server) || (this.phase !== 'read-only' && this.phase !== 'locked-by-other')) return false;
+    // The phase may have moved while the probe was out (the user clicked Edit).
+    if (stamp === null || stamp === verStampOf(this.form.server) || !this.quiet) return false;
     const before = this.form.server;
     await this.refreshServer(false);
     if (this.form.server === before) return false;
-    this.notice = { kind: 'info', text: describeRemoteChange(before, this.form.server, (f) => this.label(f)) };
-    this.emit('values', 'status');
+    this.notices.info(describeRemoteChange(before, this.form.server, (f) => this.metadata.label(f)));
+    this.changes.emit('values', 'status');
     return true;
   }
 
   /** Polled by the adapter: a lock the client reports lost makes the editor read-only, edits kept. */
   checkLock(): void {
-    if ((this.phase === 'editing' || this.phase === 'saving') && this.lock && this.lock.state === 'lost') this.toLost();
+    if (!this.lock.lostByClient) return;
+    this.lock.lost();
+    this.notices.lockLost();
+    this.changes.emit('status');
   }
 
   /** Stops all updates and releases the lock (edits live on in the webview state). */
   async dispose(): Promise<void> {
-    if (this.disposed) return;
-    this.disposed = true;
+    if (this.changes.closed) return;
+    this.changes.close();
     this.finder?.dispose();
-    this.listeners.clear();
-    await this.releaseLock('released');
+    await this.lock.release('released');
   }
 
   // ---- internals ----
 
-  private async create(): Promise<SaveOutcome> {
-    if (this.phase !== 'editing') return 'nothing';
-    if (!this.revalidate(true)) return 'invalid';
-    this.transition('save');
-    this.emit('status');
+  private get isNew(): boolean {
+    return this.key.id === undefined;
+  }
+
+  /** Read-only or locked by someone else: the phases in which a newer server version is shown at once. */
+  private get quiet(): boolean {
+    const phase = this.lock.phase;
+    return phase === 'read-only' || phase === 'locked-by-other';
+  }
+
+  /** Re-reads the defect; with `announce`, says when it had changed since it was shown. */
+  private async refreshServer(announce: boolean): Promise<void> {
+    if (this.key.id === undefined) return;
     try {
-      const created = await this.options.api.defects.create(this.form.edits);
-      this.key = { ...this.key, id: created.id };
-      this.isNew = false;
-      this.form.saved(wireValues(created));
-      this.notice = { kind: 'info', text: l10n.t('Created defect {0}.', created.id) };
-      this.finder?.dispose();
-      this.duplicates = [];
-      this.transition('savedReleased');
-      this.emit('init', 'values', 'status');
-      this.options.onCreated?.(created);
-      return 'saved';
+      const latest = wireValues(await this.options.api.defects.get(this.key.id));
+      if (announce && verStampOf(latest) !== verStampOf(this.form.server)) {
+        this.notices.info(l10n.t('The defect changed on the server since it was opened; you are editing the latest version.'));
+      }
+      this.form.rebase(latest);
     } catch (e) {
-      if (e instanceof ValidationError) return this.rejectedByServer(e);
-      this.notice = { kind: 'error', text: l10n.t('Could not create the defect: {0}', this.describe(e)) };
-      this.transition('saveRejected');
-      this.emit('status');
-      return isCancellation(e) ? 'cancelled' : 'failed';
+      if (!isCancellation(e)) this.notices.warning(l10n.t('Could not re-read the defect: {0}', this.describe(e)));
     }
-  }
-
-  private async saveFailed(e: unknown): Promise<SaveOutcome> {
-    if (e instanceof ValidationError) return this.rejectedByServer(e);
-    if (e instanceof LockLostError) {
-      this.toLost(l10n.t('the session kept ending before the save; nothing was saved'));
-      return 'lost';
-    }
-    if (e instanceof LockedByOtherError) {
-      // Someone else holds the lock now: ours is gone.
-      this.toLost(e.lockedBy ? l10n.t('{0} holds the lock now', e.lockedBy) : undefined);
-      return 'lost';
-    }
-    if (e instanceof VersionConflictError) {
-      this.transition('saveRejected');
-      this.notice = { kind: 'warning', text: l10n.t('The server refused the save because the defect changed meanwhile. Click Save to compare.') };
-      this.emit('status');
-      return 'conflict';
-    }
-    const cancelled = isCancellation(e);
-    this.notice = cancelled
-      ? { kind: 'info', text: l10n.t('Save cancelled; your changes are kept.') }
-      : { kind: 'error', text: l10n.t('Save failed: {0} Your changes are kept; click Edit to try again.', this.describe(e)) };
-    // After an unexpected error the lock is not left dangling; the edits stay.
-    await this.releaseLock('saveFailed');
-    this.emit('status');
-    return cancelled ? 'cancelled' : 'failed';
-  }
-
-  private rejectedByServer(e: ValidationError): SaveOutcome {
-    this.form.setServerProblems(
-      e.problems.length ? e.problems.map((p) => ({ field: p.field, label: p.label ?? (p.field ? this.label(p.field) : undefined), message: p.message })) : [{ message: e.message }],
-    );
-    this.transition('saveRejected');
-    this.emit('status');
-    return 'invalid';
-  }
-
-  /**
-   * A new defect's first values: the built-in ones, then the project's template, then what the
-   * user reported from. Fields the form does not offer (or cannot write) are left out, and the
-   * notice says which fields the template and the report filled, so the user checks them.
-   */
-  private fillNew(): void {
-    for (const [f, v] of Object.entries(this.newDefectDefaults())) this.form.set(f, v);
-    const { template = {}, values = {}, origin } = this.options.prefill ?? {};
-    const writable = (f: string) => this.views.some((v) => v.name === f && !v.readOnly);
-    const fromTemplate = Object.keys(template).filter((f) => writable(f) && !Object.hasOwn(values, f));
-    const fromReport = Object.keys(values).filter(writable);
-    const unknown = [...Object.keys(template), ...Object.keys(values)].filter((f) => !writable(f));
-    for (const f of fromTemplate) this.form.set(f, template[f]);
-    for (const f of fromReport) this.form.set(f, values[f]);
-    const lines: string[] = [];
-    const labels = (fields: string[]) => fields.map((f) => this.label(f)).join(', ');
-    if (fromReport.length) lines.push(origin ? l10n.t('Pre-filled from {0}: {1}.', origin, labels(fromReport)) : l10n.t('Pre-filled: {0}.', labels(fromReport)));
-    if (fromTemplate.length) lines.push(l10n.t('From the project template (almDefects.newDefectDefaults): {0}.', labels(fromTemplate)));
-    if (unknown.length) lines.push(l10n.t('Not offered by this form, so left out: {0}.', [...new Set(unknown)].join(', ')));
-    if (lines.length) this.notice = { kind: unknown.length ? 'warning' : 'info', text: lines.join(' ') };
-    if (typeof this.form.value('name') === 'string') this.watchSummary();
   }
 
   /** A new defect's summary changed: look for likely duplicates once it rests (see DuplicateFinder). */
@@ -367,7 +363,7 @@ export class DefectController extends ControllerBase {
       search,
       (found) => {
         this.duplicates = found.map((d) => ({ id: d.id, name: d.name, status: d.status }));
-        this.emit('status');
+        this.changes.emit('status');
       },
       // A failed look-up costs nothing the user typed; the next change of the summary asks again.
       () => undefined,
@@ -379,7 +375,7 @@ export class DefectController extends ControllerBase {
 
   private newDefectDefaults(): Record<string, WireValue> {
     const defaults: Record<string, WireValue> = { 'detected-by': this.options.user, 'creation-time': localDate(this.now()) };
-    if (this.statuses.includes('New')) defaults.status = 'New';
+    if (this.metadata.statusValues.includes('New')) defaults.status = 'New';
     return defaults;
   }
 }

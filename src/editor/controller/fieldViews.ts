@@ -134,9 +134,3 @@ export function buildFieldViews(catalog: FieldCatalog, lists: ListTree, users: r
       return view;
     });
 }
-
-/** The list id of the status field, for the header's status actions. */
-export function statusValues(catalog: FieldCatalog, lists: ListTree): string[] {
-  const src = catalog.get('status')?.dataType.source;
-  return src?.kind === 'list' ? lists.valuesOf(src.listId) : [];
-}

@@ -176,6 +176,22 @@ describe('attachments: upload, open, save and manage in VS Code', function () {
     assert.equal(readFileSync(path, 'utf8'), 'from the explorer');
   });
 
+  it('asks before opening a program its server name disguises, naming the file as written (issue 28)', async () => {
+    const disguised = ['setup.e\u200bxe', 'setup.exe.', 'x.ps1 .'];
+    for (const name of disguised) await uploadAs(name, 'echo hostile');
+    const asked: string[] = [];
+    const prompts = usePrompts({ attachments: { confirmRun: async (_a, fileName) => (asked.push(fileName), false) } });
+    try {
+      for (const name of disguised) {
+        const opened = await vscode.commands.executeCommand<string | undefined>('almDefects.openAttachmentExternally', ref(await idOf(name), { launch: false }));
+        assert.equal(opened, undefined, `${JSON.stringify(name)} was saved to ${opened} without asking`);
+      }
+    } finally {
+      prompts.dispose();
+    }
+    assert.deepEqual(asked, ['setup.exe', 'setup.exe', 'x.ps1']);
+  });
+
   it('renames, edits the description and deletes after confirming; the server and the rows follow', async () => {
     const id = await idOf('explorer.log');
     await vscode.commands.executeCommand('almDefects.renameAttachment', ref(id, { name: 'renamed.log' }));

@@ -3,8 +3,8 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { AttachmentStore } from '../../../server/src/attachments/index';
-import type { AttachmentRow } from '../../../server/src/attachments/index';
+import { AttachmentStore } from '../../../server/src/apiTree/attachments';
+import type { AttachmentRow } from '../../../server/src/apiTree/attachments';
 import { attachmentCount, filesOf, http, multipart, startHarness, uploadParts } from './attachmentsHarness';
 import type { Harness, HttpResult } from './attachmentsHarness';
 

@@ -1,19 +1,13 @@
 // Formats shared by both trees: error bodies (QCRestException XML, JSON, HTML on Core when neither
-// is asked), domains and projects in XML and JSON on both trees, and the Core JSON page written by
-// SQLite equal to the entity built in JavaScript for every demo defect.
+// is asked), domains and projects in XML and JSON on both trees, and Core pages in JSON and XML that
+// hold, for every demo defect and hostile values, what the stored row holds.
 import assert from 'node:assert/strict';
 import { TestClient, startTestServer } from '../../support/server';
 import type { RunningServer } from '../../support/server';
-import { PAGING } from '../../../server/src/config';
 import { CATALOGS } from '../../../server/src/metadata/catalog';
-import { compileCollectionRequest, pageQuery } from '../../../server/src/query/index';
-import { XML_DECLARATION, entityJson, entityXml } from '../../../server/src/core/wire/entity';
-import { ReferenceNames, defectEntity } from '../../../server/src/core/defects/convert';
-import { coreDefectJsonSql } from '../../../server/src/core/defects/json';
-import { coreDefectXmlPage } from '../../../server/src/core/defects/xml';
 import { ProjectStore } from '../../../server/src/store/project';
 import { join } from 'node:path';
-import { CORE, parseXml, xmlCollection, xmlEntityOf } from './coreHarness';
+import { CORE, jsonCollection, parseXml, xmlCollection, xmlEntityOf } from './coreHarness';
 
 describe('server: error, domain and page formats of both trees', function () {
   let server: RunningServer;
@@ -125,65 +119,73 @@ describe('server: error, domain and page formats of both trees', function () {
     assert.deepEqual((await client.get('/api/domains/DEFAULT/projects')).json(), { results: [{ name: 'Demo' }, { name: 'Playground' }] });
   });
 
-  it('the Core JSON page written by SQLite equals the entity built in JavaScript, for every demo defect and for fields=', async () => {
+  /** What a Core entity should hold for a stored row: string values, multi values listed, empty fields none. */
+  const expectedFields = (row: Record<string, string | number | null>, names: readonly string[]): Record<string, string[]> =>
+    Object.fromEntries(
+      names.map((name) => {
+        const def = CATALOGS.defects.field(name);
+        const value = row[name];
+        if (value === null || value === undefined) return [name, []];
+        if (def?.multiple) return [name, (JSON.parse(String(value)) as (string | number)[]).map(String)];
+        return [name, [String(value)]];
+      }),
+    );
+
+  it('Core pages in JSON and XML hold every demo defect as stored, all fields or a fields= selection, and as the defect read alone', async () => {
     const store = new ProjectStore('DEFAULT', 'Demo', join(server.dataDir, 'projects', 'DEFAULT', 'Demo'), () => new Date());
+    let rows: Record<string, string | number | null>[];
     try {
       store.db.prepare('UPDATE defects SET "user-04" = 2.0 WHERE "id" = 1').run();
       store.db.prepare('UPDATE defects SET "user-04" = 0.1 WHERE "id" = 2').run();
-      for (const fields of [undefined, 'name,user-02,target-rel,user-04']) {
-        const c = compileCollectionRequest({ 'page-size': 'max', fields }, CATALOGS.defects, PAGING);
-        const page = pageQuery('defects', coreDefectJsonSql(c.fields), c);
-        const fromSql = (
-          store.db
-            .prepare(page.sql)
-            .pluck()
-            .all(...page.params) as Buffer[]
-        ).map((b) => JSON.parse(b.toString('utf8')) as unknown);
-        const rows = store.db.prepare('SELECT * FROM defects ORDER BY "id"').all() as Record<string, string | number | null>[];
-        const refs = new ReferenceNames(store);
-        assert.equal(fromSql.length, 120);
-        assert.deepEqual(
-          fromSql,
-          rows.map((row) => entityJson(defectEntity(row, c.fields, refs))),
-        );
-      }
+      rows = store.db.prepare('SELECT * FROM defects ORDER BY "id"').all() as Record<string, string | number | null>[];
     } finally {
       store.close();
+    }
+    const all = CATALOGS.defects.fields.map((def) => def.name);
+    for (const [fields, names] of [
+      [undefined, all],
+      ['name,user-02,user-04', ['id', 'name', 'user-02', 'user-04']],
+    ] as const) {
+      const query = `${CORE}/defects?page-size=max${fields ? `&fields=${fields}` : ''}`;
+      const json = jsonCollection((await client.get(query, { Accept: 'application/json' })).json());
+      const xml = xmlCollection((await client.get(query, { Accept: 'application/xml' })).text);
+      assert.equal(json.total, 120);
+      assert.equal(xml.total, 120);
+      rows.forEach((row, i) => {
+        const expected = expectedFields(row, names);
+        assert.deepEqual(json.entities[i]?.fields, expected, `JSON, defect ${String(row.id)}`);
+        assert.deepEqual(xml.entities[i]?.fields, expected, `XML, defect ${String(row.id)}`);
+        assert.deepEqual(json.entities[i]?.refs, xml.entities[i]?.refs, `references of defect ${String(row.id)}`);
+      });
+      assert.equal(json.entities[0]?.fields['user-04']?.[0], '2', 'an integral float as JavaScript writes it');
+    }
+    // A page's entity is the entity read alone, in both formats.
+    for (const id of [1, 2, 3, 60]) {
+      for (const accept of ['application/json', 'application/xml']) {
+        const alone = await client.get(`${CORE}/defects/${id}`, { Accept: accept });
+        const page = await client.get(`${CORE}/defects?query={id[${id}]}`, { Accept: accept });
+        const fromPage = accept === 'application/json' ? jsonCollection(page.json()).entities[0] : xmlCollection(page.text).entities[0];
+        const single = accept === 'application/json' ? jsonCollection({ entities: [alone.json()], TotalResults: 1 }).entities[0] : xmlEntityOf(alone.text);
+        assert.deepEqual(fromPage, single, `defect ${id} in ${accept}`);
+      }
     }
   });
 
-  it('the Core XML page equals the library-built entity, for every demo defect, hostile text (after a NUL byte too) and fields=', async () => {
+  it('a Core XML page parses back to hostile stored text: every reserved character, after a NUL byte, in lists and empty values', async () => {
     const store = new ProjectStore('DEFAULT', 'Demo', join(server.dataDir, 'projects', 'DEFAULT', 'Demo'), () => new Date());
     try {
-      // Every character XML reserves, in a plain field, a memo, a multi-value and an empty value.
-      store.db.prepare(`UPDATE defects SET "name" = ?, "user-02" = ?, "user-04" = 2.0 WHERE "id" = 1`).run(`a&b <c> "d" 'e' ]]> &amp;`, JSON.stringify(['x<y', '', "q'&"]));
+      store.db.prepare(`UPDATE defects SET "name" = ?, "user-02" = ? WHERE "id" = 1`).run(`a&b <c> "d" 'e' ]]> &amp;`, JSON.stringify(['x<y', '', "q'&"]));
       store.db.prepare(`UPDATE defects SET "user-01" = '', "user-02" = '[]' WHERE "id" = 2`).run();
-      // Reserved characters after a NUL byte, written directly: SQLite's GLOB stops at the NUL and once let them through.
       store.db.prepare(`UPDATE defects SET "user-03" = ?, "request-type" = ? WHERE "id" = 3`).run('nul \u0000 <b> & "q"', "\u0000'");
-      for (const fields of [undefined, 'name,user-02,target-rel,user-04']) {
-        const c = compileCollectionRequest({ 'page-size': 'max', fields }, CATALOGS.defects, PAGING);
-        const fromPage = coreDefectXmlPage(store, c, 120).toString('utf8');
-        const rows = store.db.prepare('SELECT * FROM defects ORDER BY "id"').all() as Record<string, string | number | null>[];
-        const refs = new ReferenceNames(store);
-        const entities = rows.map((row) => entityXml(defectEntity(row, c.fields, refs)).slice(XML_DECLARATION.length));
-        assert.equal(entities.length, 120);
-        assert.equal(fromPage, `${XML_DECLARATION}<Entities TotalResults="120">${entities.join('')}</Entities>`);
-      }
-      // Over HTTP the page parses back to the stored text.
-      const page = await client.get(`${CORE}/defects?query={id[1]}`, { Accept: 'application/xml' });
-      const entity = (parseXml(page.text).Entities as { Entity: { Fields: { Field: { '@_Name': string; Value?: unknown }[] } }[] }).Entity[0];
-      const name = entity?.Fields.Field.find((f) => f['@_Name'] === 'name');
-      assert.deepEqual(name?.Value, [`a&b <c> "d" 'e' ]]> &amp;`]);
-      const nul = (
-        parseXml((await client.get(`${CORE}/defects?query={id[3]}&fields=user-03,request-type`, { Accept: 'application/xml' })).text).Entities as {
-          Entity: { Fields: { Field: { '@_Name': string; Value?: unknown }[] } }[];
-        }
-      ).Entity[0]?.Fields.Field;
-      const values = Object.fromEntries((nul ?? []).map((f) => [f['@_Name'], f.Value]));
-      assert.deepEqual([values['user-03'], values['request-type']], [['nul \u0000 <b> & "q"'], ["\u0000'"]]);
     } finally {
       store.close();
     }
+    const page = xmlCollection((await client.get(`${CORE}/defects?query={id[1 or 2 or 3]}&fields=name,user-01,user-02,user-03,request-type`, { Accept: 'application/xml' })).text);
+    const [one, two, three] = page.entities.map((e) => e.fields);
+    assert.deepEqual(one?.name, [`a&b <c> "d" 'e' ]]> &amp;`]);
+    assert.deepEqual(one?.['user-02'], ['x<y', '', "q'&"]);
+    assert.deepEqual([two?.['user-01'], two?.['user-02']], [[''], []]);
+    assert.deepEqual([three?.['user-03'], three?.['request-type']], [['nul \u0000 <b> & "q"'], ["\u0000'"]]);
   });
 
   it('Core XML writes quotes in text as they are (as JAXB does) and escapes them in the ReferenceValue attribute, page and entity alike', async () => {

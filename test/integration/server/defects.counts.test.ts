@@ -1,7 +1,7 @@
-// total-count and TotalResults at scale (issue 16): the per-value counters the triggers keep and
-// the counts the store keeps between writes must always equal COUNT(*) of the same filter, after
-// creates, updates (to another value and to none), deletes, bulk changes, writes by another
-// connection, a migration from schema version 4 and a bulk load.
+// total-count and TotalResults: COUNT(*) of the filter, which the store keeps until the next write
+// (ProjectStore.count). Every total must equal COUNT(*) on another connection, after creates,
+// updates (to another value and to none), deletes, bulk changes, writes by another connection and
+// a bulk load: a kept count must never outlive the data it counted.
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,7 +14,7 @@ import { ProjectStore } from '../../../server/src/store/project';
 import { TestClient, openProjectDb, startTestServer } from '../../support/server';
 import type { RunningServer } from '../../support/server';
 
-/** Filters the counters answer (one field, two paired fields), and ones they leave to COUNT(*) (unpaired fields, wildcards, dates). */
+/** Filters of one field, of two fields the tree combines, wildcards and dates. */
 const FILTERS = [
   '',
   '{status[Open]}',
@@ -44,23 +44,6 @@ const FILTERS = [
   '{creation-time[>2025-06-01]}',
 ];
 
-/** The pairs defectPairCounts.ts keeps. */
-const PAIRS = [
-  ['owner', 'status'],
-  ['detected-by', 'status'],
-  ['severity', 'status'],
-  ['owner', 'severity'],
-];
-
-/** The pair counters must hold exactly what GROUP BY over the defects says (rows of 0 aside). */
-function assertPairCounters(db: Database.Database, when: string): void {
-  for (const [a, b] of PAIRS) {
-    const kept = db.prepare('SELECT "value-a" AS a, "value-b" AS b, "n" FROM defect_pair_counts WHERE "field-a" = ? AND "field-b" = ? AND "n" <> 0 ORDER BY 1, 2').all(a, b);
-    const actual = db.prepare(`SELECT "${a}" AS a, "${b}" AS b, COUNT(*) AS n FROM defects WHERE "${a}" IS NOT NULL AND "${b}" IS NOT NULL GROUP BY 1, 2 ORDER BY 1, 2`).all();
-    assert.deepEqual(kept, actual, `${when}: pair counters of ${a} x ${b}`);
-  }
-}
-
 function sqlCount(db: Database.Database, query: string): number {
   const c = compileCollectionRequest({ query }, CATALOGS.defects, PAGING);
   const { sql, params } = countQuery('defects', c);
@@ -70,7 +53,7 @@ function sqlCount(db: Database.Database, query: string): number {
     .get(...params) as number;
 }
 
-describe('server: total-count from the counters and the kept counts', function () {
+describe('server: total-count and the kept counts', function () {
   let server: RunningServer;
   let client: TestClient;
   let db: Database.Database;
@@ -87,7 +70,6 @@ describe('server: total-count from the counters and the kept counts', function (
   };
   /** Every filter's total, in both trees, against COUNT(*) on a separate connection. */
   const assertTotals = async (when: string) => {
-    assertPairCounters(db, when);
     for (const query of FILTERS) {
       const expected = sqlCount(db, query);
       assert.equal(await apiTotal(query), expected, `${when}: /api total of '${query}'`);
@@ -106,10 +88,9 @@ describe('server: total-count from the counters and the kept counts', function (
     await server.close();
   });
 
-  it('every filter shape counts what COUNT(*) counts, and the counted ones are answered from the counters', async () => {
+  it('every filter shape counts what COUNT(*) counts, asked once and again', async () => {
     await assertTotals('seeded');
-    const counters = db.prepare('SELECT COUNT(*) FROM defect_counts').pluck().get() as number;
-    assert.ok(counters > 10, `the counters hold a row per value (${counters})`);
+    await assertTotals('asked again (kept counts)');
   });
 
   it('stays exact after creates, updates to another value and to none, bulk updates and deletes', async () => {
@@ -142,8 +123,8 @@ describe('server: total-count from the counters and the kept counts', function (
     } finally {
       writer.close();
     }
-    assert.equal(await apiTotal('{owner[alice];status[<>Closed]}'), before - 1, 'the pair counters followed the update');
-    assert.equal(await apiTotal('{status[Open]}'), beforeOpen - 1, 'the counters followed the update');
+    assert.equal(await apiTotal('{owner[alice];status[<>Closed]}'), before - 1, 'the kept count was not reused');
+    assert.equal(await apiTotal('{status[Open]}'), beforeOpen - 1, 'the kept count was not reused');
     await assertTotals('after another connection wrote');
   });
 
@@ -162,28 +143,9 @@ describe('server: total-count from the counters and the kept counts', function (
       }
     }
   });
-
-  it('a total of two paired fields is read from the pair counters, in both trees, not counted row by row', async () => {
-    const query = '{owner[alice];status[<>Closed]}';
-    const exact = sqlCount(db, query);
-    const writer = new Database(join(server.dataDir, 'projects', 'DEFAULT', 'Demo', 'project.db'));
-    const shift = (by: number) =>
-      writer.prepare(`UPDATE defect_pair_counts SET "n" = "n" + ? WHERE "field-a" = 'owner' AND "value-a" = 'alice' AND "field-b" = 'status' AND "value-b" = 'Open'`).run(by);
-    try {
-      writer.pragma('busy_timeout = 5000');
-      // Only a total taken from the counter table can see a change made to that table alone.
-      shift(1000);
-      assert.equal(await apiTotal(query), exact + 1000);
-      assert.equal(await coreTotal(query), exact + 1000);
-    } finally {
-      shift(-1000);
-      writer.close();
-    }
-    assert.equal(await apiTotal(query), exact);
-  });
 });
 
-describe('server: defect counters across a migration and a bulk load', function () {
+describe('server: defect totals across a bulk load', function () {
   let dir: string;
   beforeEach(() => {
     dir = mkdtempSync(join(tmpdir(), 'alm-counts-'));
@@ -194,47 +156,7 @@ describe('server: defect counters across a migration and a bulk load', function 
   const totals = (store: ProjectStore) => FILTERS.map((query) => store.countDefectMatches(compileCollectionRequest({ query }, CATALOGS.defects, PAGING)));
   const expected = (store: ProjectStore) => FILTERS.map((query) => sqlCount(store.db, query));
 
-  it('a project database of schema version 4 gets its counters filled when it is opened', () => {
-    let store = new ProjectStore('DEFAULT', 'Old', dir, () => new Date());
-    store.insertDefects(Array.from({ length: 50 }, (_, i) => defect(i)));
-    // Back to what version 4 had: no counters, no escape bits, no triggers, the old owner index.
-    store.db.exec(`DROP TABLE defect_counts; DROP TABLE defect_pair_counts; DROP TABLE defect_xml_escapes; DROP INDEX "defects_owner_modified_id"; DROP INDEX "defects_id";
-      CREATE INDEX "defects_owner_modified" ON defects("owner", "last-modified", "status");`);
-    for (const name of store.db.prepare("SELECT name FROM sqlite_master WHERE type = 'trigger'").pluck().all() as string[]) store.db.exec(`DROP TRIGGER "${name}"`);
-    store.db.pragma('user_version = 4');
-    store.close();
-    store = new ProjectStore('DEFAULT', 'Old', dir, () => new Date());
-    try {
-      assert.deepEqual(totals(store), expected(store));
-      store.insertDefect(defect(7));
-      assert.deepEqual(totals(store), expected(store), 'the migrated triggers count new defects');
-    } finally {
-      store.close();
-    }
-  });
-
-  it('a project database of schema version 6 gets its pair counters filled when it is opened', () => {
-    let store = new ProjectStore('DEFAULT', 'V6', dir, () => new Date());
-    store.insertDefects(Array.from({ length: 60 }, (_, i) => defect(i)));
-    store.db.exec('DROP TABLE defect_pair_counts');
-    for (const name of store.db.prepare("SELECT name FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'defect_pair_counts%'").pluck().all() as string[]) store.db.exec(`DROP TRIGGER "${name}"`);
-    store.db.pragma('user_version = 6');
-    store.close();
-    store = new ProjectStore('DEFAULT', 'V6', dir, () => new Date());
-    try {
-      assertPairCounters(store.db, 'migrated');
-      assert.deepEqual(totals(store), expected(store));
-      store.insertDefect(defect(3));
-      store.updateDefect(2, { owner: null, status: 'Fixed' });
-      store.deleteDefect(5);
-      assertPairCounters(store.db, 'after writes');
-      assert.deepEqual(totals(store), expected(store), 'the migrated triggers follow writes');
-    } finally {
-      store.close();
-    }
-  });
-
-  it('a bulk load (indexes and triggers dropped) counts with COUNT(*) meanwhile and fills the counters after', async () => {
+  it('a bulk load (indexes dropped) counts right meanwhile and after, and gets its indexes back', async () => {
     const store = new ProjectStore('DEFAULT', 'Bulk', dir, () => new Date());
     try {
       store.insertDefects(Array.from({ length: 20 }, (_, i) => defect(i)));
@@ -243,9 +165,8 @@ describe('server: defect counters across a migration and a bulk load', function 
         assert.deepEqual(totals(store), expected(store), 'during the load');
       });
       assert.deepEqual(totals(store), expected(store), 'after the load');
-      assertPairCounters(store.db, 'after the load');
-      const triggers = store.db.prepare("SELECT COUNT(*) FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'defects'").pluck().get() as number;
-      assert.ok(triggers >= 3, `the triggers are back (${triggers})`);
+      const indexes = store.db.prepare("SELECT COUNT(*) FROM sqlite_master WHERE type = 'index' AND tbl_name = 'defects'").pluck().get() as number;
+      assert.ok(indexes >= 14, `the indexes are back (${indexes})`);
       store.deleteDefect(1);
       assert.deepEqual(totals(store), expected(store), 'after a delete following the load');
     } finally {

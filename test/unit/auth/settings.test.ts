@@ -81,6 +81,10 @@ describe('server settings', () => {
       transportOptions({ rejectUnauthorized: false }, { proxy: 'http://user:pw@proxy:3128', proxyStrictSSL: false, noProxy: ['.corp'] }, 'PEM2', { HTTPS_PROXY: 'x' }).fingerprint,
     );
     assert.ok(!t.fingerprint.includes('PEM'), 'the fingerprint holds a digest, not the certificate');
+    const limited = transportOptions({ rejectUnauthorized: false }, { proxy: 'http://user:pw@proxy:3128', proxyStrictSSL: false, noProxy: ['.corp'], maxAnswerMB: 8 }, 'PEM', { HTTPS_PROXY: 'x' });
+    assert.equal(limited.maxAnswerBytes, 8 << 20, 'almDefects.maxAnswerMB reaches the client in bytes');
+    assert.equal(t.maxAnswerBytes, undefined, "without the setting, the client's default applies");
+    assert.notEqual(limited.fingerprint, t.fingerprint, 'a new limit rebuilds the client');
     assert.equal(describeProxy('http://user:pw@proxy:3128'), 'proxy http://proxy:3128');
   });
 });

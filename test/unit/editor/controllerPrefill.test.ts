@@ -4,7 +4,6 @@
 import assert from 'node:assert/strict';
 import { DefectController } from '../../../src/editor/controller/defectController';
 import type { DefectControllerOptions } from '../../../src/editor/controller/defectController';
-import type { Defect } from '../../../src/api/index';
 import { FakeProject } from './fakeProject';
 import { KEY, NOW } from './controllerSetup';
 
@@ -17,14 +16,14 @@ async function openNew(project: FakeProject, extra: Partial<DefectControllerOpti
 describe('editor controller: a new defect pre-filled', () => {
   it('starts with the template, then the report values on top, and creates with both', async () => {
     const project = new FakeProject();
-    const created: Defect[] = [];
+    const created: number[] = [];
     const c = await openNew(project, {
       prefill: {
         template: { severity: '3-High', priority: '2-Medium', name: 'from the template' },
         values: { name: 'Total is wrong', description: '<html><body><pre><code>x &lt; 1</code></pre></body></html>' },
         origin: 'src/app.ts, line 3',
       },
-      onCreated: (d) => created.push(d),
+      onCreated: (id) => created.push(id),
     });
     assert.equal(c.lockPhase, 'editing');
     assert.equal(c.value('severity'), '3-High');
@@ -44,7 +43,7 @@ describe('editor controller: a new defect pre-filled', () => {
     assert.equal(fields.name, 'Total is wrong');
     assert.match(String(fields.description), /x &lt; 1/);
     assert.equal(created.length, 1, 'onCreated heard the new defect');
-    assert.equal(created[0].id, c.defectKey.id);
+    assert.equal(created[0], c.defectKey.id);
   });
 
   it('leaves out fields the form does not offer and says so', async () => {

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { almAuthenticationBody, basicCredentials } from '../../../server/src/auth/credentials';
-import { SessionService } from '../../../server/src/auth/sessions';
+import { SessionService } from '../../../server/src/store/sessions';
 import { ProjectRegistry } from '../../../server/src/store/registry';
 import { SiteStore } from '../../../server/src/store/site';
 

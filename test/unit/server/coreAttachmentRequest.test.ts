@@ -2,7 +2,7 @@
 // the Slug file name in its percent-encoded, raw UTF-8 and plain spellings.
 import assert from 'node:assert/strict';
 import type { FastifyRequest } from 'fastify';
-import { byId, itemForm, slugName } from '../../../server/src/core/attachments/request';
+import { byId, itemForm, slugName } from '../../../server/src/coreTree/attachments/request';
 
 const withAccept = (accept?: string) => ({ headers: accept === undefined ? {} : { accept } }) as unknown as FastifyRequest;
 

@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SessionService } from '../../../server/src/auth/sessions';
+import { SessionService } from '../../../server/src/store/sessions';
 import { resolveOptions } from '../../../server/src/config';
 import type { ServerContext } from '../../../server/src/context';
 import { seedDemo } from '../../../server/src/demo/index';

@@ -33,7 +33,7 @@ function almError(params: Record<string, string | undefined>): AlmError {
 
 describe('compileCollectionRequest: defaults and fields', () => {
   it('returns no filter, order by id and the default page when nothing is asked', () => {
-    assert.deepEqual(compile({}), { fields: null, where: '1=1', params: [], orderBy: '"id" ASC', limit: 100, offset: 0, countShape: { kind: 'all' } });
+    assert.deepEqual(compile({}), { fields: null, where: '1=1', params: [], orderBy: '"id" ASC', limit: 100, offset: 0 });
   });
 
   it('returns the always-returned fields first, then the requested ones without duplicates', () => {

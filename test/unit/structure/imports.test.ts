@@ -1,13 +1,15 @@
-// Keeps the import graph of src/ the shape the layout promises: no file imports itself back
-// through a circle (type imports count: a type circle ties the files together just the same), no
-// folder imports a folder above it, and the feature folders import each other without a circle.
-// It reads the sources with TypeScript's own pre-processor, so it needs no build.
+// Keeps the import graphs of src/ (the extension) and server/src/ (the ALM server) the shape their
+// layouts promise: no file imports itself back through a circle (type imports count: a type circle
+// ties the files together just the same), no folder imports a folder above it, and the feature
+// folders import each other without a circle. It reads the sources with TypeScript's own
+// pre-processor, so it needs no build.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as ts from 'typescript';
 
 const SRC = path.resolve(__dirname, '../../../src');
+const SERVER = path.resolve(__dirname, '../../../server/src');
 
 /** Lower layers first; a file may import its own folder or a folder of a lower layer. */
 const LAYERS: Record<string, number> = {
@@ -28,6 +30,35 @@ const LAYERS: Record<string, number> = {
   'extension.ts': 5,
 };
 
+/**
+ * The server's layers (server/DESIGN.md): the plain building blocks, the query compiler and the
+ * stores, the field catalog, the rules both trees share, then the trees, and the assembly on top.
+ */
+const SERVER_LAYERS: Record<string, number> = {
+  'errors.ts': 0,
+  'config.ts': 0,
+  'faults.ts': 0,
+  'mediaTypes.ts': 0,
+  'xml.ts': 0,
+  'limits.ts': 1,
+  'body.ts': 1,
+  query: 1,
+  store: 2,
+  metadata: 3,
+  'context.ts': 3,
+  'params.ts': 4,
+  'errorBody.ts': 4,
+  rules: 4,
+  attachments: 5,
+  auth: 5,
+  apiTree: 6,
+  coreTree: 6,
+  demo: 6,
+  'app.ts': 7,
+  'index.ts': 8,
+  'cli.ts': 9,
+};
+
 function sourceFiles(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
     const full = path.join(dir, e.name);
@@ -37,7 +68,8 @@ function sourceFiles(dir: string): string[] {
 }
 
 function resolve(from: string, specifier: string): string | undefined {
-  const base = path.resolve(path.dirname(from), specifier);
+  // `./ast.js` names `./ast.ts` (the server's query compiler writes its imports that way).
+  const base = path.resolve(path.dirname(from), specifier.replace(/\.js$/, ''));
   return [`${base}.ts`, path.join(base, 'index.ts')].find((f) => fs.existsSync(f));
 }
 
@@ -89,15 +121,14 @@ export function circles(graph: ReadonlyMap<string, readonly string[]>): string[]
   return found;
 }
 
-const topFolder = (file: string): string => path.relative(SRC, file).split(path.sep)[0];
-const rel = (file: string): string => path.relative(SRC, file).split(path.sep).join('/');
-
-describe('import structure of src/', () => {
-  const graph = importGraph(sourceFiles(SRC));
+function checkStructure(root: string, name: string, layers: Record<string, number>, entry: string): void {
+  const topFolder = (file: string): string => path.relative(root, file).split(path.sep)[0];
+  const rel = (file: string): string => path.relative(root, file).split(path.sep).join('/');
+  const graph = importGraph(sourceFiles(root));
 
   it('finds the imports it checks (the reader is not blind)', () => {
-    const tree = graph.get(path.join(SRC, 'extension.ts')) ?? [];
-    assert.ok(tree.length > 5, `extension.ts should import several modules, read ${tree.length}`);
+    const tree = graph.get(path.join(root, entry)) ?? [];
+    assert.ok(tree.length > 5, `${entry} should import several modules, read ${tree.length}`);
     assert.deepEqual(
       circles(
         new Map([
@@ -122,13 +153,28 @@ describe('import structure of src/', () => {
     const upward: string[] = [];
     for (const [file, targets] of graph) {
       const from = topFolder(file);
-      assert.ok(from in LAYERS, `src/${from} has no layer: add it to LAYERS in this test`);
+      assert.ok(from in layers, `${name}${from} has no layer: add it to the layers in this test`);
       for (const target of targets) {
         const to = topFolder(target);
-        if (to !== from && LAYERS[to] > LAYERS[from]) upward.push(`${rel(file)} -> ${rel(target)}`);
+        if (to !== from && layers[to] > layers[from]) upward.push(`${rel(file)} -> ${rel(target)}`);
       }
     }
     assert.deepEqual(upward, []);
+  });
+
+  // A feature's public surface: index.ts, which plain Node can load, and host.ts for what needs VS Code.
+  it("lets a feature reach another feature only through that feature's index.ts or host.ts, never its internals", () => {
+    const features = Object.keys(LAYERS).filter((f) => LAYERS[f] === LAYERS.tree);
+    const internals: string[] = [];
+    for (const [file, targets] of graph) {
+      const from = topFolder(file);
+      if (!features.includes(from)) continue;
+      for (const t of targets) {
+        const to = topFolder(t);
+        if (to !== from && features.includes(to) && rel(t) !== `${to}/index.ts` && rel(t) !== `${to}/host.ts`) internals.push(`${rel(file)} -> ${rel(t)}`);
+      }
+    }
+    assert.deepEqual(internals, []);
   });
 
   it('has feature folders that import each other without a circle', () => {
@@ -141,4 +187,8 @@ describe('import structure of src/', () => {
     }
     assert.deepEqual(circles(folders), []);
   });
-});
+}
+
+describe('import structure of src/', () => checkStructure(SRC, 'src/', LAYERS, 'extension.ts'));
+
+describe('import structure of server/src/', () => checkStructure(SERVER, 'server/src/', SERVER_LAYERS, 'app.ts'));

@@ -48,151 +48,191 @@ function resolveImages(container: Element, ctx: ControlContext): void {
   }
 }
 
-export function memoControl(view: FieldView, ctx: ControlContext & { addComment?: (text: string) => Promise<void> }): FieldControl & { flush(): void; retryImages(): void } {
-  const row = new FieldRow(view, { wide: true });
-  const name = accessibleName(view);
-  const toolbar = h('div', { class: 'memo-toolbar', role: 'toolbar', 'aria-label': l10n.t('Formatting of {0}', view.label), hidden: true });
-  const sourceToggle = button('secondary', { 'aria-pressed': 'false', title: l10n.t('Show the HTML source') }, l10n.t('HTML source'));
-  const editor = h('div', { class: 'memo', role: 'textbox', 'aria-multiline': 'true', 'aria-label': name, 'aria-readonly': 'true', tabindex: 0 });
-  editor.id = row.inputId;
-  // A native text area: the source view works in read mode too, where the toolkit is not loaded.
-  const source = h('textarea', { class: 'memo-source', rows: 14, readonly: true, hidden: true, spellcheck: 'false', 'aria-label': l10n.t('{0}, HTML source', view.label) });
-  row.slot.append(toolbar, editor, source);
-  let writable = false;
-  let sourceMode = false;
-  let last: string | undefined;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let savedRange: Range | undefined;
+type MemoContext = ControlContext & { addComment?: (text: string) => Promise<void> };
 
-  for (const f of FORMATS) {
-    const formatButton = button('icon', { 'aria-label': f.label, title: f.label, class: 'format' }, f.text);
-    // Keep the caret in the memo when the mouse presses a format button.
-    formatButton.addEventListener('mousedown', (e) => e.preventDefault());
-    formatButton.addEventListener('click', () => format(f.command));
-    toolbar.append(formatButton);
+export function memoControl(view: FieldView, ctx: MemoContext): FieldControl & { flush(): void; retryImages(): void } {
+  return new MemoControl(view, ctx);
+}
+
+/** One memo field: the formatted view (contenteditable while editing), its toolbar and the HTML source view. */
+class MemoControl implements FieldControl {
+  readonly row: HTMLElement;
+  private readonly field: FieldRow;
+  private readonly toolbar: HTMLElement;
+  private readonly sourceToggle: HTMLButtonElement;
+  private readonly editor: HTMLElement;
+  private readonly source: HTMLTextAreaElement;
+  /** "Add comment" shows only while editing: built (with the toolkit's text area) on the first Edit. */
+  private readonly addComment: ((text: string) => Promise<void>) | undefined;
+  private comments: HTMLElement | undefined;
+  private writable = false;
+  private sourceMode = false;
+  private last: string | undefined;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private savedRange: Range | undefined;
+
+  constructor(
+    readonly view: FieldView,
+    private readonly ctx: MemoContext,
+  ) {
+    this.field = new FieldRow(view, { wide: true });
+    this.row = this.field.row;
+    this.toolbar = h('div', { class: 'memo-toolbar', role: 'toolbar', 'aria-label': l10n.t('Formatting of {0}', view.label), hidden: true });
+    this.sourceToggle = button('secondary', { 'aria-pressed': 'false', title: l10n.t('Show the HTML source') }, l10n.t('HTML source'));
+    this.editor = h('div', { class: 'memo', role: 'textbox', 'aria-multiline': 'true', 'aria-label': accessibleName(view), 'aria-readonly': 'true', tabindex: 0 });
+    this.editor.id = this.field.inputId;
+    // A native text area: the source view works in read mode too, where the toolkit is not loaded.
+    this.source = h('textarea', { class: 'memo-source', rows: 14, readonly: true, hidden: true, spellcheck: 'false', 'aria-label': l10n.t('{0}, HTML source', view.label) });
+    this.field.slot.append(this.toolbar, this.editor, this.source);
+    this.addComment = view.name === 'dev-comments' ? ctx.addComment : undefined;
+    this.buildToolbar();
+    this.listen();
   }
-  const headerRow = h('div', { class: 'memo-actions' }, sourceToggle);
-  row.row.insertBefore(headerRow, row.slot);
 
-  const send = () => {
-    timer = undefined;
-    const body = sourceMode ? cleanMemoHtml(source.value) : serializeMemo(editor);
-    last = memoDocument(body);
-    ctx.change(view.name, body.trim() === '' ? null : last);
-  };
-  const schedule = () => {
-    if (timer) clearTimeout(timer);
-    timer = setTimeout(send, 200);
-  };
-  const flush = () => {
-    if (timer) {
-      clearTimeout(timer);
-      send();
+  private buildToolbar(): void {
+    for (const f of FORMATS) {
+      const formatButton = button('icon', { 'aria-label': f.label, title: f.label, class: 'format' }, f.text);
+      // Keep the caret in the memo when the mouse presses a format button.
+      formatButton.addEventListener('mousedown', (e) => e.preventDefault());
+      formatButton.addEventListener('click', () => this.format(f.command));
+      this.toolbar.append(formatButton);
     }
-  };
+    this.row.insertBefore(h('div', { class: 'memo-actions' }, this.sourceToggle), this.field.slot);
+  }
 
-  function format(command: string): void {
-    if (!writable || sourceMode) return;
-    editor.focus();
+  private listen(): void {
+    const { editor } = this;
+    document.addEventListener('selectionchange', () => {
+      const selection = window.getSelection();
+      if (selection && selection.rangeCount && editor.contains(selection.anchorNode)) this.savedRange = selection.getRangeAt(0).cloneRange();
+    });
+    editor.addEventListener('input', () => this.schedule());
+    editor.addEventListener('blur', () => this.flush());
+    editor.addEventListener('paste', (e) => this.paste(e));
+    editor.addEventListener('dragover', (e) => e.preventDefault());
+    editor.addEventListener('drop', (e) => this.drop(e));
+    editor.addEventListener('click', (e) => this.followLink(e));
+    this.source.addEventListener('input', () => this.schedule());
+    this.sourceToggle.addEventListener('click', () => this.toggleSource());
+  }
+
+  private send(): void {
+    this.timer = undefined;
+    const body = this.sourceMode ? cleanMemoHtml(this.source.value) : serializeMemo(this.editor);
+    this.last = memoDocument(body);
+    this.ctx.change(this.view.name, body.trim() === '' ? null : this.last);
+  }
+
+  private schedule(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => this.send(), 200);
+  }
+
+  flush(): void {
+    if (this.timer) {
+      clearTimeout(this.timer);
+      this.send();
+    }
+  }
+
+  private format(command: string): void {
+    if (!this.writable || this.sourceMode) return;
+    this.editor.focus();
     const selection = window.getSelection();
-    if (savedRange && selection) {
+    if (this.savedRange && selection) {
       selection.removeAllRanges();
-      selection.addRange(savedRange);
+      selection.addRange(this.savedRange);
     }
     document.execCommand(command, false);
-    schedule();
+    this.schedule();
   }
 
-  const render = (html: string | null) => {
-    editor.replaceChildren(sanitizeMemo(html));
-    resolveImages(editor, ctx);
-    if (sourceMode) source.value = serializeMemo(editor);
-  };
+  private render(html: string | null): void {
+    this.editor.replaceChildren(sanitizeMemo(html));
+    resolveImages(this.editor, this.ctx);
+    if (this.sourceMode) this.source.value = serializeMemo(this.editor);
+  }
 
-  document.addEventListener('selectionchange', () => {
-    const selection = window.getSelection();
-    if (selection && selection.rangeCount && editor.contains(selection.anchorNode)) savedRange = selection.getRangeAt(0).cloneRange();
-  });
-  editor.addEventListener('input', schedule);
-  editor.addEventListener('blur', flush);
-  editor.addEventListener('paste', (e) => {
-    if (!writable) return;
+  /** Pasted HTML is sanitized before it lands, inserted without image sources: nothing loads until the extension resolves them. */
+  private paste(e: ClipboardEvent): void {
+    if (!this.writable) return;
     e.preventDefault();
     const html = e.clipboardData?.getData('text/html');
     const text = e.clipboardData?.getData('text/plain') ?? '';
     if (html) {
-      // Inserted without image sources: nothing loads until the extension resolves them.
       const holder = document.implementation.createHTMLDocument('').createElement('div');
       holder.appendChild(holder.ownerDocument.importNode(sanitizeMemo(html), true));
       document.execCommand('insertHTML', false, holder.innerHTML);
-      resolveImages(editor, ctx);
+      resolveImages(this.editor, this.ctx);
     } else document.execCommand('insertText', false, text);
-    schedule();
-  });
-  editor.addEventListener('dragover', (e) => e.preventDefault());
-  editor.addEventListener('drop', (e) => {
+    this.schedule();
+  }
+
+  private drop(e: DragEvent): void {
     e.preventDefault();
     const text = e.dataTransfer?.getData('text/plain');
-    if (writable && text) {
+    if (this.writable && text) {
       document.execCommand('insertText', false, text);
-      schedule();
+      this.schedule();
     }
-  });
-  editor.addEventListener('click', (e) => {
+  }
+
+  private followLink(e: MouseEvent): void {
     const link = (e.target as Element | null)?.closest?.('a');
     if (!link) return;
     e.preventDefault();
     // While editing, a plain click places the caret; Ctrl/Cmd+click follows the link.
     const href = link.getAttribute('href');
-    if (href && (!writable || e.ctrlKey || e.metaKey)) ctx.openLink(href);
-  });
-  source.addEventListener('input', schedule);
-  sourceToggle.addEventListener('click', () => {
-    flush();
-    sourceMode = !sourceMode;
-    if (sourceMode) source.value = serializeMemo(editor);
-    else render(cleanMemoHtml(source.value));
-    source.hidden = !sourceMode;
-    editor.hidden = sourceMode;
-    toolbar.hidden = !writable || sourceMode;
-    setAttr(sourceToggle, 'aria-pressed', String(sourceMode));
-    sourceToggle.textContent = sourceMode ? l10n.t('Formatted view') : l10n.t('HTML source');
-  });
+    if (href && (!this.writable || e.ctrlKey || e.metaKey)) this.ctx.openLink(href);
+  }
 
-  // "Add comment" shows only while editing: built (with the toolkit's text area) on the first Edit.
-  const addComment = view.name === 'dev-comments' ? ctx.addComment : undefined;
-  let comments: HTMLElement | undefined;
+  private toggleSource(): void {
+    this.flush();
+    this.sourceMode = !this.sourceMode;
+    if (this.sourceMode) this.source.value = serializeMemo(this.editor);
+    else this.render(cleanMemoHtml(this.source.value));
+    this.source.hidden = !this.sourceMode;
+    this.editor.hidden = this.sourceMode;
+    this.toolbar.hidden = !this.writable || this.sourceMode;
+    setAttr(this.sourceToggle, 'aria-pressed', String(this.sourceMode));
+    this.sourceToggle.textContent = this.sourceMode ? l10n.t('Formatted view') : l10n.t('HTML source');
+  }
 
-  return {
-    view,
-    row: row.row,
-    setValue(value: WireValue | undefined) {
-      const html = typeof value === 'string' ? value : null;
-      if (html !== null && html === last) return;
-      last = html ?? undefined;
-      render(html);
-    },
-    setWritable(w) {
-      writable = w && !view.readOnly;
-      editor.contentEditable = writable ? 'true' : 'false';
-      setAttr(editor, 'aria-readonly', writable ? 'false' : 'true');
-      source.readOnly = !writable;
-      if (writable && addComment && !comments) row.row.append((comments = commentBox(view, addComment, () => writable)));
-      toolbar.hidden = !writable || sourceMode;
-      row.row.classList.toggle('writable', writable);
-    },
-    setProblem(message) {
-      row.setProblem(message);
-      setAttr(editor, 'aria-invalid', message ? 'true' : undefined);
-    },
-    setDirty: (d) => row.setDirty(d),
-    focus: () => (sourceMode ? source.focus() : editor.focus()),
-    flush,
-    retryImages() {
-      for (const img of Array.from(editor.querySelectorAll('img.missing'))) img.classList.remove('missing');
-      resolveImages(editor, ctx);
-    },
-  };
+  setValue(value: WireValue | undefined): void {
+    const html = typeof value === 'string' ? value : null;
+    if (html !== null && html === this.last) return;
+    this.last = html ?? undefined;
+    this.render(html);
+  }
+
+  setWritable(w: boolean): void {
+    this.writable = w && !this.view.readOnly;
+    this.editor.contentEditable = this.writable ? 'true' : 'false';
+    setAttr(this.editor, 'aria-readonly', this.writable ? 'false' : 'true');
+    this.source.readOnly = !this.writable;
+    if (this.writable && this.addComment && !this.comments) this.row.append((this.comments = commentBox(this.view, this.addComment, () => this.writable)));
+    this.toolbar.hidden = !this.writable || this.sourceMode;
+    this.row.classList.toggle('writable', this.writable);
+  }
+
+  setProblem(message: string | undefined): void {
+    this.field.setProblem(message);
+    setAttr(this.editor, 'aria-invalid', message ? 'true' : undefined);
+  }
+
+  setDirty(dirty: boolean): void {
+    this.field.setDirty(dirty);
+  }
+
+  focus(): void {
+    if (this.sourceMode) this.source.focus();
+    else this.editor.focus();
+  }
+
+  retryImages(): void {
+    for (const img of Array.from(this.editor.querySelectorAll('img.missing'))) img.classList.remove('missing');
+    resolveImages(this.editor, this.ctx);
+  }
 }
 
 /** "Add comment": plain text appended by the extension under a header with the user and date. */

@@ -1,0 +1,61 @@
+// The entities the Core tree serves and what each supports (`customization/entities`,
+// reference §12.1, D-entities), and the catalog behind each entity's field list.
+//   XML  <EntityResourceDescriptors><EntityResourceDescriptor collectionName="defects">
+//          <SupportsAttachment url="defects/{parent_entity_id}/attachments">true</SupportsAttachment>…
+//   JSON {"EntityResourceDescriptors":[{"collectionName":"defects","SupportsAttachment":{"url":"…","value":true},"SupportsVC":false,…}]}
+import { AlmError } from '../../errors';
+import { CATALOGS } from '../../metadata/catalog';
+import type { FieldCatalog } from '../../metadata/catalog';
+import type { CoreFormat } from '../wire/entity';
+import { xmlDocument } from '../../xml';
+
+interface CoreEntityKind {
+  name: string;
+  collection: string;
+  catalog: FieldCatalog;
+  attachments: boolean;
+  lock: boolean;
+}
+
+export const CORE_ENTITIES: readonly CoreEntityKind[] = [
+  { name: 'defect', collection: 'defects', catalog: CATALOGS.defects, attachments: true, lock: true },
+  { name: 'attachment', collection: 'attachments', catalog: CATALOGS.attachments, attachments: false, lock: false },
+];
+
+/** The entity named in `customization/entities/{entity}/…`: the singular type name. */
+export function coreEntity(name: string): CoreEntityKind {
+  const kind = CORE_ENTITIES.find((e) => e.name === name);
+  if (kind) return kind;
+  const plural = CORE_ENTITIES.find((e) => e.collection === name);
+  const hint = plural ? ` Customization uses the singular entity name: '${plural.name}'.` : ` Known entities: ${CORE_ENTITIES.map((e) => e.name).join(', ')}.`;
+  throw new AlmError(404, 'qccore.entity-not-found', `No entity type '${name}' in this project.${hint}`);
+}
+
+type Support = [string, string | undefined, boolean];
+
+function supports(kind: CoreEntityKind): Support[] {
+  return [
+    ['SupportsAttachment', kind.attachments ? `${kind.collection}/{parent_entity_id}/attachments` : undefined, kind.attachments],
+    ['SupportsGrouping', undefined, true],
+    ['SupportsLock', kind.lock ? `${kind.collection}/{parent_entity_id}/lock` : undefined, kind.lock],
+    ['SupportsSubtypes', undefined, false],
+    ['SupportsVC', undefined, false],
+  ];
+}
+
+export function renderEntityDescriptors(format: CoreFormat): { type: string; body: string } {
+  if (format === 'json') {
+    const list = CORE_ENTITIES.map((kind) => {
+      const out: Record<string, unknown> = { collectionName: kind.collection };
+      for (const [name, url, value] of supports(kind)) out[name] = url ? { url, value } : value;
+      return out;
+    });
+    return { type: 'application/json; charset=utf-8', body: JSON.stringify({ EntityResourceDescriptors: list }) };
+  }
+  const nodes = CORE_ENTITIES.map((kind) => {
+    const node: Record<string, unknown> = { '@_collectionName': kind.collection };
+    for (const [name, url, value] of supports(kind)) node[name] = url ? { '@_url': url, '#text': String(value) } : String(value);
+    return node;
+  });
+  return { type: 'application/xml; charset=utf-8', body: xmlDocument({ EntityResourceDescriptors: { EntityResourceDescriptor: nodes } }) };
+}

@@ -1,0 +1,131 @@
+// Core POST, PUT and DELETE of defects (reference §5.1, §15.14-15.15), over the same rules as
+// the `/api` tree (server/src/rules/defects.ts): POST → 201, Location and the full entity; PUT of
+// the sent fields only → 200 and the full entity; DELETE → 200. The bulk forms (`<Entities>`,
+// `{"entities":[…]}`, `DELETE …/defects?ids-to-delete=`) apply element by element (bulk.ts).
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AlmSession, ProjectStore, ServerContext } from '../../context';
+import { AlmError } from '../../errors';
+import { checkBulkSize } from '../../limits';
+import { checkAnswerSize } from '../../rules/answers';
+import { entityId, projectOf, queryParams } from '../../params';
+import { createDefect, deletableDefect, deleteDefects, updateDefect } from '../../rules/defects';
+import type { DefectRow } from '../../store/projectTypes';
+import { parseEntities, renderCollection, renderEntity } from '../wire/entity';
+import type { CoreEntity, CoreFormat } from '../wire/entity';
+import { coreFormat } from '../wire/negotiate';
+import { ReferenceNames, defectBody, defectEntity, entityIdField } from './convert';
+import { runBulk } from './bulk';
+
+const sessionOf = (request: FastifyRequest): AlmSession => request.almSession as AlmSession;
+
+function entities(request: FastifyRequest): { bulk: boolean; entities: CoreEntity[] } {
+  if (request.body === undefined || request.body === null || request.body === '') {
+    throw new AlmError(400, 'qccore.general-error', 'The request has no body: send the defect as XML (<Entity Type="defect">…) or JSON ({"Fields":[…],"Type":"defect"}).');
+  }
+  return parseEntities(request.body, 'defect');
+}
+
+function send(reply: FastifyReply, rendered: { type: string; body: string }): FastifyReply {
+  return reply.type(rendered.type).send(rendered.body);
+}
+
+function shown(store: ProjectStore, row: DefectRow): CoreEntity {
+  return defectEntity(row, null, new ReferenceNames(store));
+}
+
+function sendCollection(reply: FastifyReply, list: CoreEntity[], format: CoreFormat): FastifyReply {
+  return send(reply, renderCollection(list, list.length, format));
+}
+
+/** The id an element of a bulk PUT names; a missing or malformed one fails that element only. */
+function bulkId(entity: CoreEntity): number {
+  const raw = entityIdField(entity);
+  if (raw === undefined) throw new AlmError(400, 'qccore.general-error', 'Each entity of a bulk update must name its defect in the id field.');
+  return entityId(raw, 'defect');
+}
+
+export function registerCoreDefectWrites(app: FastifyInstance, ctx: ServerContext): void {
+  for (const url of ['/defects', '/defects/']) {
+    app.post(url, async (request, reply) => {
+      const store = projectOf(ctx, request);
+      const parsed = entities(request);
+      const format = coreFormat(request);
+      const create = (entity: CoreEntity) =>
+        shown(
+          store,
+          store.transaction(() => createDefect(ctx, store, defectBody(entity))),
+        );
+      const { domain, project } = request.params as { domain: string; project: string };
+      const base = `${request.protocol}://${request.headers.host ?? 'localhost'}${ctx.options.rootPath}/rest/domains/${encodeURIComponent(domain)}/projects/${encodeURIComponent(project)}/defects`;
+      if (!parsed.bulk) {
+        const entity = create(parsed.entities[0]);
+        void reply.code(201).header('Location', `${base}/${entityIdField(entity) ?? ''}`);
+        return send(reply, renderEntity(entity, format));
+      }
+      checkBulkSize(ctx.options.limits, parsed.entities.length, 'new defects');
+      const created = runBulk('defect', parsed.entities, () => null, create);
+      void reply.code(201);
+      return sendCollection(reply, created, format);
+    });
+
+    app.put(url, async (request, reply) => {
+      const store = projectOf(ctx, request);
+      const parsed = entities(request);
+      if (!parsed.bulk)
+        throw new AlmError(400, 'qccore.general-error', 'PUT on the collection takes the bulk form: <Entities><Entity>…</Entity></Entities> or {"entities":[…]}, each entity with its id.');
+      // The same bounds as the api tree: element count, and the answer echoing every element.
+      checkBulkSize(ctx.options.limits, parsed.entities.length, 'defects');
+      checkAnswerSize(
+        ctx,
+        store,
+        parsed.entities.map((e) => {
+          const raw = entityIdField(e);
+          return raw !== undefined && /^\d{1,15}$/.test(String(raw)) ? Number(raw) : 0;
+        }),
+      );
+      const updated = runBulk('defect', parsed.entities, bulkId, (entity) =>
+        shown(
+          store,
+          store.transaction(() => updateDefect(ctx, store, sessionOf(request), bulkId(entity), defectBody(entity))),
+        ),
+      );
+      return sendCollection(reply, updated, coreFormat(request));
+    });
+
+    app.delete(url, async (request, reply) => {
+      const store = projectOf(ctx, request);
+      const raw = queryParams(request)['ids-to-delete'];
+      if (!raw?.trim()) throw new AlmError(400, 'qccore.general-error', 'Name the defects to delete with ids-to-delete=1,2,3; deleting the whole collection is refused.');
+      const names = raw.split(',');
+      checkBulkSize(ctx.options.limits, names.length, 'defects to delete');
+      const ids = [...new Set(names.map((s) => s.trim()))];
+      const deleted = runBulk(
+        'defect',
+        ids,
+        (s) => (/^\d{1,15}$/.test(s) ? Number(s) : null),
+        (s) => {
+          const id = entityId(s, 'defect');
+          const row = store.transaction(() => deleteDefects(ctx, store, [deletableDefect(ctx, store, sessionOf(request), id)])[0]);
+          return shown(store, row);
+        },
+      );
+      return sendCollection(reply, deleted, coreFormat(request));
+    });
+  }
+
+  app.put('/defects/:id', async (request, reply) => {
+    const store = projectOf(ctx, request);
+    const id = entityId((request.params as { id: string }).id, 'defect');
+    const parsed = entities(request);
+    if (parsed.bulk || parsed.entities.length !== 1) throw new AlmError(400, 'qccore.general-error', `PUT on defect ${id} takes one <Entity> or {"Fields":[…]}; send the bulk form to the collection.`);
+    const row = store.transaction(() => updateDefect(ctx, store, sessionOf(request), id, defectBody(parsed.entities[0])));
+    return send(reply, renderEntity(shown(store, row), coreFormat(request)));
+  });
+
+  app.delete('/defects/:id', async (request, reply) => {
+    const store = projectOf(ctx, request);
+    const id = entityId((request.params as { id: string }).id, 'defect');
+    const row = store.transaction(() => deleteDefects(ctx, store, [deletableDefect(ctx, store, sessionOf(request), id)])[0]);
+    return send(reply, renderEntity(shown(store, row), coreFormat(request)));
+  });
+}

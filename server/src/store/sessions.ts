@@ -1,0 +1,120 @@
+// Session lifecycle: sign-in creates a session, every authenticated request touches it, and an
+// idle, signed-out or deleted session ends, releasing its locks in every project.
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { ProjectLookup } from './registry';
+import type { SessionRow, SiteStore } from './site';
+
+const token = (bytes = 24) => randomBytes(bytes).toString('base64url');
+
+export class SessionService {
+  private readonly idleMs: number;
+  /** Last touch per session id, kept in memory so most touches need no disk write. */
+  private readonly touched = new Map<string, number>();
+  /** Last touch written to site.db per session id. */
+  private readonly persisted = new Map<string, number>();
+
+  constructor(
+    private readonly site: SiteStore,
+    private readonly projects: ProjectLookup,
+    idleSeconds: number,
+    private readonly now: () => Date,
+  ) {
+    this.idleMs = idleSeconds * 1000;
+  }
+
+  /** Opens an authenticated session; with `app`, also the application session (QCSession). */
+  create(user: string, app: boolean): SessionRow {
+    const at = this.now().getTime();
+    const row: SessionRow = {
+      id: randomUUID(),
+      user,
+      lwsso: token(32),
+      qcsession: app ? token() : null,
+      xsrf: randomUUID(),
+      created: at,
+      lastTouch: at,
+    };
+    this.site.insertSession(row);
+    this.touched.set(row.id, at);
+    return row;
+  }
+
+  /** Opens (or re-opens) the application session of an authenticated session. */
+  openApp(session: SessionRow): SessionRow {
+    const updated = { ...session, qcsession: token(), xsrf: randomUUID() };
+    this.site.setQcSession(session.id, updated.qcsession, updated.xsrf);
+    this.touch(updated);
+    return updated;
+  }
+
+  /** Ends only the application session: its locks go, the LWSSO authentication stays. */
+  closeApp(session: SessionRow): void {
+    this.site.setQcSession(session.id, null, session.xsrf);
+    this.releaseLocks(session.id);
+  }
+
+  byLwsso(value: string | undefined): SessionRow | undefined {
+    return value ? this.alive(this.site.findSessionByLwsso(value)) : undefined;
+  }
+
+  byQcSession(value: string | undefined): SessionRow | undefined {
+    return value ? this.alive(this.site.findSessionByQcSession(value)) : undefined;
+  }
+
+  /** True when the session exists and has not been idle too long; ends it otherwise. */
+  isAlive(id: string): boolean {
+    return this.alive(this.site.findSessionById(id)) !== undefined;
+  }
+
+  /** Epoch ms of the session's last request, or undefined when it has ended. */
+  lastTouch(id: string): number | undefined {
+    const session = this.site.findSessionById(id);
+    return session ? Math.max(this.touched.get(id) ?? 0, session.lastTouch) : undefined;
+  }
+
+  /** Records activity; the disk copy is refreshed at most every tenth of the idle time. */
+  touch(session: SessionRow): void {
+    const at = this.now().getTime();
+    this.touched.set(session.id, at);
+    const persistEvery = Math.min(5000, this.idleMs / 10);
+    if (at - (this.persisted.get(session.id) ?? session.lastTouch) >= persistEvery) {
+      this.site.touchSession(session.id, at);
+      this.persisted.set(session.id, at);
+    }
+  }
+
+  /** Ends a session and releases its locks in every project. */
+  end(id: string): void {
+    this.site.deleteSession(id);
+    this.touched.delete(id);
+    this.persisted.delete(id);
+    this.releaseLocks(id);
+  }
+
+  /** Ends every idle session; called periodically so abandoned locks are freed. */
+  sweep(): number {
+    const cutoff = this.now().getTime() - this.idleMs;
+    let ended = 0;
+    for (const session of this.site.idleSessions(cutoff)) {
+      if ((this.touched.get(session.id) ?? session.lastTouch) < cutoff) {
+        this.end(session.id);
+        ended++;
+      }
+    }
+    return ended;
+  }
+
+  private alive(session: SessionRow | undefined): SessionRow | undefined {
+    if (!session) return undefined;
+    const last = Math.max(this.touched.get(session.id) ?? 0, session.lastTouch);
+    if (this.now().getTime() - last > this.idleMs) {
+      this.end(session.id);
+      return undefined;
+    }
+    return session;
+  }
+
+  private releaseLocks(sessionId: string): void {
+    for (const project of this.projects.all()) project.deleteLocksOfSession(sessionId);
+  }
+}

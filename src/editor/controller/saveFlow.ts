@@ -1,0 +1,208 @@
+// Saving the editor's edits: validation, the ver-stamp check against the server's latest values
+// (a conflict the user resolves field by field), the update sent only under the lock, a lock the
+// session lost taken again, and each way a save can fail turned into a notice with the edits
+// kept. A new defect is created instead. No `vscode` import.
+import * as l10n from '@vscode/l10n';
+import { LockLostError, LockedByOtherError, ValidationError, VersionConflictError, isCancellation } from '../../api/index';
+import type { Defect, LockHandle } from '../../api/index';
+import type { ConflictChoice, ConflictView, SaveOutcome, WireValue } from '../../shared/editorProtocol';
+import type { ControllerChanges } from './changes';
+import { applyChoices, findConflict } from './conflicts';
+import type { EditState } from './editState';
+import type { EditorLock } from './editorLock';
+import type { FormMetadata } from './formMetadata';
+import type { Notices } from './notices';
+import type { EditorProjectApi } from './types';
+import { wireValues } from './values';
+
+/** The editor's parts a save reads and moves, and what it reports back. */
+export interface SaveFlowParts {
+  api: Pick<EditorProjectApi, 'defects' | 'locks'>;
+  form: EditState;
+  lock: EditorLock;
+  metadata: FormMetadata;
+  notices: Notices;
+  changes: ControllerChanges;
+  now: () => Date;
+  describe: (e: unknown) => string;
+  /** The defect as the server has it after a save of an existing defect. */
+  onSaved?: (defect: Defect) => void;
+  /** A new defect was created with `id`: from now on the editor shows that defect. */
+  onCreated: (id: number) => void;
+}
+
+export class SaveFlow {
+  /** The conflict the user is asked to resolve, with the server values it was found against. */
+  private conflict: { view: ConflictView; latest: Record<string, WireValue> } | undefined;
+
+  constructor(private readonly parts: SaveFlowParts) {}
+
+  /** The conflict the page shows, if a save found one. */
+  get conflictView(): ConflictView | undefined {
+    return this.conflict?.view;
+  }
+
+  /** Forgets the conflict without deciding (the next Save asks again) or after Cancel. */
+  dropConflict(): void {
+    this.conflict = undefined;
+  }
+
+  /**
+   * Saves the edits of defect `id` (creates the defect when there is no id yet): validates, checks
+   * the ver-stamp, sends only the changed fields, and only under the lock. A lock the session lost
+   * (the client signed in again) is taken again first and the defect re-read, so a change made
+   * meanwhile shows as a conflict; if someone else holds it now, the user is told and the edits stay.
+   */
+  async save(id: number | undefined, options: { close?: boolean } = {}): Promise<SaveOutcome> {
+    const { form, lock, changes } = this.parts;
+    if (id === undefined) return this.create();
+    if (lock.phase === 'lost') return 'lost';
+    if (lock.phase !== 'editing') return 'nothing';
+    if (!form.isDirty) {
+      if (options.close) await lock.release('savedReleased');
+      return 'nothing';
+    }
+    if (!this.validForSave()) return 'invalid';
+    this.conflict = undefined;
+    lock.on('save');
+    changes.emit('status');
+    return this.saveUnderLock(id, options);
+  }
+
+  /** Applies the user's field-by-field choices to the edits, then saves against the server's values. */
+  async resolve(id: number | undefined, choices: Readonly<Record<string, ConflictChoice>>, options: { close?: boolean } = {}): Promise<SaveOutcome> {
+    if (!this.conflict) return this.save(id, options);
+    const { view, latest } = this.conflict;
+    const { form } = this.parts;
+    form.replaceEdits(applyChoices(view, choices, form.edits, latest), latest);
+    this.conflict = undefined;
+    this.parts.changes.emit('values');
+    return this.save(id, options);
+  }
+
+  private async saveUnderLock(id: number, options: { close?: boolean }): Promise<SaveOutcome> {
+    const { api, form, lock, metadata, notices, changes } = this.parts;
+    // Each round re-takes a lost lock and re-reads; a session renewed again mid-way costs one more.
+    for (let round = 0; ; round++) {
+      try {
+        if (!(await this.holdLock(id))) return 'lost';
+        const latestDefect = await api.defects.get(id);
+        // The read itself may have renewed the session, and so lost the lock: take it again first.
+        if (!lock.held && round < 2) continue;
+        const latest = wireValues(latestDefect);
+        const conflict = findConflict(form.comparedAgainst, latest, form.edits, (f) => metadata.label(f));
+        if (conflict) {
+          this.conflict = { view: conflict, latest };
+          lock.on('saveRejected');
+          changes.emit('status');
+          return 'conflict';
+        }
+        const updated = await api.defects.update(id, form.edits, { original: latestDefect, lock: lock.forUpdate });
+        form.saved(wireValues(updated));
+        this.parts.onSaved?.(updated);
+        notices.info(l10n.t('Saved at {0}.', this.parts.now().toTimeString().slice(0, 8)));
+        if (options.close) await lock.release('savedReleased');
+        else lock.on('saved');
+        changes.emit('values', 'status');
+        return 'saved';
+      } catch (e) {
+        if (e instanceof LockLostError && round < 2) continue;
+        return this.saveFailed(e);
+      }
+    }
+  }
+
+  /**
+   * True once the editor holds its lock: one its session lost is taken again (no other user
+   * can have saved without it being visible in the ver-stamp, which the caller checks next).
+   * Someone else holding it now makes the editor 'lost', edits kept, and answers false.
+   */
+  private async holdLock(id: number): Promise<boolean> {
+    const { lock } = this.parts;
+    if (lock.held) return true;
+    let handle: LockHandle;
+    try {
+      handle = await this.parts.api.locks.acquire({ type: 'defect', id });
+    } catch (e) {
+      if (!(e instanceof LockedByOtherError)) throw e;
+      const who = e.lockedBy ?? l10n.t('another user');
+      this.lost(e.since ? l10n.t('{0} holds the lock now since {1}; nothing was saved', who, e.since) : l10n.t('{0} holds the lock now; nothing was saved', who));
+      return false;
+    }
+    lock.took(handle);
+    return true;
+  }
+
+  private async create(): Promise<SaveOutcome> {
+    const { api, form, lock, notices, changes } = this.parts;
+    if (lock.phase !== 'editing') return 'nothing';
+    if (!this.validForSave()) return 'invalid';
+    lock.on('save');
+    changes.emit('status');
+    try {
+      const created = await api.defects.create(form.edits);
+      this.parts.onCreated(created.id);
+      form.saved(wireValues(created));
+      notices.info(l10n.t('Created defect {0}.', created.id));
+      lock.on('savedReleased');
+      changes.emit('init', 'values', 'status');
+      return 'saved';
+    } catch (e) {
+      if (e instanceof ValidationError) return this.rejectedByServer(e);
+      notices.error(l10n.t('Could not create the defect: {0}', this.parts.describe(e)));
+      lock.on('saveRejected');
+      changes.emit('status');
+      return isCancellation(e) ? 'cancelled' : 'failed';
+    }
+  }
+
+  private async saveFailed(e: unknown): Promise<SaveOutcome> {
+    const { lock, notices, changes } = this.parts;
+    if (e instanceof ValidationError) return this.rejectedByServer(e);
+    if (e instanceof LockLostError) {
+      this.lost(l10n.t('the session kept ending before the save; nothing was saved'));
+      return 'lost';
+    }
+    if (e instanceof LockedByOtherError) {
+      // Someone else holds the lock now: ours is gone.
+      this.lost(e.lockedBy ? l10n.t('{0} holds the lock now', e.lockedBy) : undefined);
+      return 'lost';
+    }
+    if (e instanceof VersionConflictError) {
+      lock.on('saveRejected');
+      notices.warning(l10n.t('The server refused the save because the defect changed meanwhile. Click Save to compare.'));
+      changes.emit('status');
+      return 'conflict';
+    }
+    const cancelled = isCancellation(e);
+    if (cancelled) notices.info(l10n.t('Save cancelled; your changes are kept.'));
+    else notices.error(l10n.t('Save failed: {0} Your changes are kept; click Edit to try again.', this.parts.describe(e)));
+    // After an unexpected error the lock is not left dangling; the edits stay.
+    await lock.release('saveFailed');
+    changes.emit('status');
+    return cancelled ? 'cancelled' : 'failed';
+  }
+
+  private rejectedByServer(e: ValidationError): SaveOutcome {
+    const { form, lock, metadata, changes } = this.parts;
+    form.setServerProblems(
+      e.problems.length ? e.problems.map((p) => ({ field: p.field, label: p.label ?? (p.field ? metadata.label(p.field) : undefined), message: p.message })) : [{ message: e.message }],
+    );
+    lock.on('saveRejected');
+    changes.emit('status');
+    return 'invalid';
+  }
+
+  /** Every problem shows on a save; the page hears of them at once. */
+  private validForSave(): boolean {
+    const valid = this.parts.metadata.validate(this.parts.form, true);
+    if (!valid) this.parts.changes.emit('status');
+    return valid;
+  }
+
+  private lost(why?: string): void {
+    this.parts.lock.lost();
+    this.parts.notices.lockLost(why);
+    this.parts.changes.emit('status');
+  }
+}
