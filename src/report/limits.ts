@@ -21,7 +21,8 @@ export interface CappedText {
 
 /** `text` cut to MAX_LINES lines and MAX_CHARS characters (at a line end where one is near). */
 export function capText(text: string): CappedText {
-  const lines = text.split(/\r?\n/);
+  // A selection that ends at the start of a line ends with a line break, not with one more line.
+  const lines = text.replace(/\r?\n$/, '').split(/\r?\n/);
   let shown = lines.slice(0, MAX_LINES).join('\n');
   if (shown.length > MAX_CHARS) {
     const cut = shown.slice(0, MAX_CHARS);

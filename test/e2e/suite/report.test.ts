@@ -172,6 +172,30 @@ describe('report: a defect from code and from a failed test', function () {
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
   });
 
+  it('cuts a huge selection in the description and attaches it whole to the new defect', async () => {
+    const lines = Array.from({ length: 450 }, (_, i) => `log line ${i + 1} <${'x'.repeat(20)}>`);
+    const file = path.join(dir, 'huge.log');
+    await fs.writeFile(file, `${lines.join('\n')}\n`);
+    const editor = await vscode.window.showTextDocument(vscode.Uri.file(file));
+    editor.selection = new vscode.Selection(0, 0, 450, 0);
+    const result = await vscode.commands.executeCommand<ReportResult>('almDefects.reportDefect');
+    assert.equal(result.draft.attachment?.name, 'selection.txt');
+    const c = await newDefectForm();
+    assert.equal(await c.save(), 'saved');
+    const created = await result.followedUp;
+    const defect = await bobDemo.defects.get(created.id);
+    const description = String(defect.description);
+    assert.match(description, /log line 200 &lt;x+&gt;<\/code><\/pre>/);
+    assert.doesNotMatch(description, /log line 201 /);
+    assert.match(description, /Shortened to 200 of 450 lines here; the whole selection is attached as selection\.txt/);
+    const [attached] = await bobDemo.attachments.list({ entity: { type: 'defect', ids: [created.id] }, name: 'selection.txt' });
+    assert.ok(attached, 'the whole selection is an attachment of the new defect');
+    const download = await bobDemo.attachments.download(attached.id);
+    const chunks: Buffer[] = [];
+    for await (const chunk of download.stream) chunks.push(chunk as Buffer);
+    assert.equal(Buffer.concat(chunks).toString('utf8'), `${lines.join('\n')}\n`, 'the selection as it was, byte for byte');
+  });
+
   it('refuses a binary selection with a message and opens no form', async () => {
     const document = await vscode.workspace.openTextDocument({ content: 'PK\u0003\u0004\u0000\u0000\u0000data' });
     const editor = await vscode.window.showTextDocument(document);

@@ -176,6 +176,13 @@ describe('report: bad input and limits', () => {
     assert.equal(draft({ text: 'short', selected: true, code: CODE }).attachment, undefined);
   });
 
+  it('counts a selection ending with a line break by its lines', () => {
+    const text = `${Array.from({ length: 300 }, (_, i) => `l${i}`).join('\n')}\n`;
+    assert.equal(capText(text).totalLines, 300);
+    assert.equal(capText('one\ntwo\n').cut, false);
+    assert.equal(capText('one\ntwo\n').shown, 'one\ntwo');
+  });
+
   it('caps a selection of few but long lines by characters', () => {
     const capped = capText(`${'a'.repeat(15_000)}\n${'b'.repeat(15_000)}`);
     assert.equal(capped.cut, true);
