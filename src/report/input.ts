@@ -24,9 +24,12 @@ function isCodeReportArg(arg: unknown): arg is CodeReportArg {
   return typeof arg === 'object' && arg !== null && (arg as CodeReportArg).uri instanceof vscode.Uri && (arg as CodeReportArg).range instanceof vscode.Range;
 }
 
+/** By shape, not class: VS Code rebuilds the message it hands a menu command, possibly as a plain object. */
 function isTestMessageArg(arg: unknown): arg is TestMessageArg {
-  const a = arg as Partial<TestMessageArg> | null;
-  return typeof a === 'object' && a !== null && a.message instanceof vscode.TestMessage && typeof a.test === 'object' && a.test !== null;
+  const a = arg as { test?: unknown; message?: { message?: unknown } } | null;
+  if (typeof a !== 'object' || a === null || typeof a.test !== 'object' || a.test === null || typeof a.message !== 'object' || a.message === null) return false;
+  const text = a.message.message;
+  return typeof text === 'string' || (typeof text === 'object' && text !== null && typeof (text as { value?: unknown }).value === 'string');
 }
 
 /** The diagnostic's code as text (a code may be a number or a `{ value, target }` link). */
@@ -71,13 +74,14 @@ async function codeInput(document: vscode.TextDocument, range: vscode.Range, sel
 
 async function testInput({ test, message }: TestMessageArg): Promise<ReportInput> {
   const names: string[] = [];
-  for (let t: vscode.TestItem | undefined = test; t; t = t.parent) names.unshift(t.label);
+  for (let t: vscode.TestItem | undefined = test; t; t = t.parent) names.unshift(typeof t.label === 'string' ? t.label : String(t.id));
   const text = typeof message.message === 'string' ? message.message : message.message.value;
   const outputs = [message.expectedOutput !== undefined ? `Expected: ${message.expectedOutput}` : '', message.actualOutput !== undefined ? `Actual: ${message.actualOutput}` : ''].filter((s) => s);
-  const frames = (message.stackTrace ?? []).map(
-    (f) => `    at ${f.label}${f.uri ? ` (${vscode.workspace.asRelativePath(f.uri, false)}${f.position ? `:${f.position.line + 1}:${f.position.character + 1}` : ''})` : ''}`,
-  );
-  const location = message.location ?? (test.uri && test.range ? new vscode.Location(test.uri, test.range) : undefined);
+  const frames = (message.stackTrace ?? []).map((f) => {
+    const where = f.uri instanceof vscode.Uri ? `${vscode.workspace.asRelativePath(f.uri, false)}${f.position ? `:${f.position.line + 1}:${f.position.character + 1}` : ''}` : undefined;
+    return `    at ${f.label}${where ? ` (${where})` : ''}`;
+  });
+  const location = message.location?.uri instanceof vscode.Uri ? message.location : test.uri instanceof vscode.Uri && test.range ? new vscode.Location(test.uri, test.range) : undefined;
   return {
     text: '',
     selected: false,
