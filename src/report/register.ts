@@ -64,7 +64,13 @@ async function report(deps: ReportDeps, arg: unknown): Promise<ReportResult | un
   const opened = await deps.editor.newDefect(project, {
     values: { name: draft.summary, description: draft.descriptionHtml },
     origin: draft.origin,
-    onCreated: (ref) => void followUp(deps, draft, uri, ref).finally(() => created(ref)),
+    onCreated: (ref) =>
+      void followUp(deps, draft, uri, ref)
+        .catch((e: unknown) => {
+          deps.log.error(`after creating defect ${ref.id}: ${describeError(e)}`);
+          void vscode.window.showErrorMessage(vscode.l10n.t('Defect {0} was created, but: {1}', ref.id, describeError(e)));
+        })
+        .finally(() => created(ref)),
   });
   return { draft, opened, followedUp };
 }
