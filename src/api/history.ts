@@ -4,26 +4,7 @@
 import { UnexpectedAnswerError } from './errors';
 import type { ProjectContext } from './projectContext';
 import type { CallOptions } from './options';
-
-/** One field's change in one audit entry. */
-export interface AuditChange {
-  field: string;
-  label: string;
-  oldValue: string;
-  newValue: string;
-}
-
-/** One change of the defect: when, who, and what. */
-export interface AuditEntry {
-  id: number;
-  /** `yyyy-MM-dd HH:mm:ss`, in the server's time (its zone is not stated). */
-  time: string;
-  user: string;
-  action: string;
-  changes: AuditChange[];
-}
-
-export type DefectHistory = { available: true; entries: AuditEntry[]; total: number } | { available: false; reason: string };
+import type { AuditChange, AuditEntry, DefectHistory } from './types';
 
 type Rec = Record<string, unknown>;
 

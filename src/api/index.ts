@@ -78,7 +78,5 @@ export { RawQueryError, parseRawQuery } from './dialect/rawQuery';
 export type { RestTree, WireDialect } from './dialect/dialect';
 export { validateEdits } from './validation';
 export type { ValidationContext } from './validation';
-export type { AuditChange, AuditEntry, DefectHistory } from './history';
-export type { DefectLink, NewLink } from './links';
+export type { AuditChange, AuditEntry, DefectHistory, DefectLink, NewLink, Release, ReleaseCatalog, ReleaseCycle } from './types';
 export { byRelevance } from './releases';
-export type { Release, ReleaseCatalog, ReleaseCycle } from './releases';

@@ -6,28 +6,7 @@ import { anyOf } from './clauses';
 import { ValidationError } from './errors';
 import type { CallOptions } from './options';
 import type { ProjectContext } from './projectContext';
-
-export interface DefectLink {
-  id: number;
-  /** `from`: this defect made the link (first endpoint); `to`: another defect linked to this one. */
-  direction: 'from' | 'to';
-  otherId: number;
-  /** Entity type of the other end: defect, requirement, test, … */
-  otherType: string;
-  otherName: string;
-  otherStatus: string;
-  /** Duplicate, Related, … (empty when the server left it unset). */
-  linkType: string;
-  comment: string;
-  owner: string;
-  created: string;
-}
-
-export interface NewLink {
-  to: number;
-  linkType?: string;
-  comment?: string;
-}
+import type { DefectLink, NewLink } from './types';
 
 const COLLECTION = 'defect-links';
 const str = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : Array.isArray(v) ? String(v[0] ?? '') : '');

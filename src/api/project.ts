@@ -15,7 +15,7 @@ import type { AttachmentsApi, DefectsApi, HistoryApi, LinksApi, LocksApi, Projec
 import { HistoryResource } from './history';
 import { LinksResource } from './links';
 import { ReleasesResource } from './releases';
-import type { ReleaseCatalog } from './releases';
+import type { ReleaseCatalog } from './types';
 import type { FieldCatalog, ListTree, ProjectUsers } from './types';
 import { loadProjectUsers } from './users';
 

@@ -7,25 +7,7 @@ import { ForbiddenError, NotFoundError, UnexpectedAnswerError } from './errors';
 import { LoadCache } from './loadCache';
 import type { CallOptions } from './options';
 import type { ProjectContext } from './projectContext';
-
-export interface Release {
-  id: number;
-  name: string;
-  /** `YYYY-MM-DD`, when set. */
-  start?: string;
-  end?: string;
-}
-
-export interface ReleaseCycle extends Release {
-  releaseId: number;
-}
-
-export interface ReleaseCatalog {
-  releases: readonly Release[];
-  cycles: readonly ReleaseCycle[];
-  /** Why the catalog is empty although the project may have releases (not offered, refused). */
-  unavailable?: string;
-}
+import type { Release, ReleaseCatalog } from './types';
 
 const text = (v: unknown): string | undefined => (typeof v === 'string' && v ? v : typeof v === 'number' ? String(v) : undefined);
 

@@ -2,11 +2,8 @@
 // tests); AlmClient and its project objects implement them.
 import type { Readable } from 'node:stream';
 import type { Filter, OrderBySpec } from './clauses';
-import type { DefectHistory } from './history';
-import type { DefectLink, NewLink } from './links';
-import type { ReleaseCatalog } from './releases';
 import type { CallOptions } from './options';
-import type { Attachment, Defect, DefectChanges, EntityRef, FieldCatalog, ListTree, Lock, Page, ProjectUsers, TransferProgress } from './types';
+import type { Attachment, Defect, DefectChanges, DefectHistory, DefectLink, EntityRef, FieldCatalog, ListTree, Lock, NewLink, Page, ProjectUsers, ReleaseCatalog, TransferProgress } from './types';
 
 export interface SessionInfo {
   /** The user (for an API key: the user the key belongs to, from `ALM_USER`, else the client id). */

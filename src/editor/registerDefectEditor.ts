@@ -94,7 +94,7 @@ class DefectEditorRegistry implements SessionHost, vscode.Disposable {
           status: typeof d.status === 'string' ? d.status : '',
         })),
     });
-    const session = new DefectSession(controller, this, this.imagesFor(api, controller, key.server));
+    const session = new DefectSession(controller, this, this.imagesFor(api, controller, key.server), api);
     this.sessions.set(session.id, session);
     session.attach(panel ?? this.createPanel(key.id === undefined ? vscode.l10n.t('New Defect') : vscode.l10n.t('Defect {0}', key.id)));
     // An editor that could not load (not signed in yet) loads as soon as its server connects.
@@ -104,6 +104,10 @@ class DefectEditorRegistry implements SessionHost, vscode.Disposable {
     session.onDispose(() => connected.dispose());
     await controller.load();
     return session;
+  }
+
+  async openDefect(ref: DefectKey & { id: number }): Promise<void> {
+    await this.open(ref);
   }
 
   createPanel(title: string): vscode.WebviewPanel {

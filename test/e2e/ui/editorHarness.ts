@@ -178,6 +178,8 @@ export async function openEditorPage(context: BrowserContext, repoRoot: string, 
       reload: () => controller.reload(),
       resolveImage: (p) => (options.resolveImage ? options.resolveImage(p.src) : Promise.resolve({ reason: 'not an attachment' })),
       attachments: () => Promise.resolve({ items: [] }),
+      history: () => Promise.resolve({ entries: [], total: 0 }),
+      links: () => Promise.resolve({ items: [], linkTypes: [] }),
     },
     // As the extension's session: a page that rendered its embedded state gets only what changed since.
     onReady: ({ embedded }) => {

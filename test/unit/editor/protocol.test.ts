@@ -20,6 +20,8 @@ function handlers(overrides: Partial<RequestHandlers> = {}): RequestHandlers {
     reload: none,
     resolveImage: async () => ({}),
     attachments: async () => ({ items: [] }),
+    history: async () => ({ entries: [], total: 0 }),
+    links: async () => ({ items: [], linkTypes: [] }),
     ...overrides,
   };
 }
