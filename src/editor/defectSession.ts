@@ -37,8 +37,6 @@ export interface SessionHost {
   createPanel(title: string): vscode.WebviewPanel;
   /** The defect got an id (a new defect was created). */
   keyChanged(session: DefectSession, previous: string): void;
-  /** Opens (or reveals) the editor of another defect. */
-  openDefect(key: DefectKey & { id: number }): void;
   closed(session: DefectSession): void;
 }
 
@@ -117,10 +115,6 @@ export class DefectSession {
       log: this.host.log,
       closePanel: () => {
         this.panel?.dispose();
-      },
-      openDefect: (id: number) => {
-        const { server, domain, project } = this.controller.defectKey;
-        this.host.openDefect({ server, domain, project, id });
       },
       describe: describeError,
     };

@@ -15,15 +15,13 @@ export interface HandlerContext {
   controller: DefectController;
   /** The project's history and links, for the sections of the same names. */
   project: TraceabilityApi;
-  /** Opens another defect of the same project in its own editor (a linked one). */
+  /** Opens another defect of the same project in its own editor (a linked one, a likely duplicate). */
   openDefect(id: number): Promise<void>;
   images: () => ImageResolver | undefined;
   attachments: EditorAttachments;
   log: EditorLog;
   /** Closes the panel without asking (nothing unsaved). */
   closePanel(): void;
-  /** Opens another defect of the same project (a likely duplicate the page lists). */
-  openDefect(id: number): void;
   describe(e: unknown): string;
 }
 
@@ -53,7 +51,7 @@ export function commandHandlers(ctx: HandlerContext): CommandHandlers {
     openLink: ({ href }) => void openLink(href, ctx.log).catch((e: unknown) => ctx.log.warn(`could not open a link: ${ctx.describe(e)}`)),
     // The page is not trusted: only a listed duplicate's id opens.
     openDefect: ({ id }) => {
-      if (ctx.controller.status().duplicates?.some((d) => d.id === id)) ctx.openDefect(id);
+      if (ctx.controller.status().duplicates?.some((d) => d.id === id)) void ctx.openDefect(id).catch((e: unknown) => ctx.log.warn(`could not open defect ${id}: ${ctx.describe(e)}`));
       else ctx.log.warn(`ignored a request to open defect ${String(id).slice(0, 20)}, which is not a listed duplicate`);
     },
   };

@@ -114,10 +114,6 @@ class DefectEditorRegistry implements SessionHost, vscode.Disposable {
     return vscode.window.createWebviewPanel(DEFECT_VIEW_TYPE, title, vscode.ViewColumn.Active, panelOptions(this.extensionUri));
   }
 
-  openDefect(key: DefectKey & { id: number }): void {
-    void this.open(key).catch((e: unknown) => this.log.warn(`could not open defect ${key.id}: ${describeError(e)}`));
-  }
-
   keyChanged(session: DefectSession, previous: string): void {
     if (this.sessions.get(previous) === session) this.sessions.delete(previous);
     this.sessions.set(session.id, session);
