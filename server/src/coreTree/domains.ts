@@ -50,13 +50,11 @@ export function findDomain(ctx: ServerContext, name: string, user: string): Doma
 
 /** Registered under `<root>/rest`, behind the session hook. */
 export function registerCoreDomains(app: FastifyInstance, ctx: ServerContext): void {
-  for (const url of ['/domains', '/domains/']) {
-    app.get(url, async (request, reply) => {
-      const include = (request.query as Record<string, string | undefined>)['include-projects-info'];
-      const { type, body } = domainsBody(visibleDomains(ctx, sessionUser(request)), /^(y|yes|true)$/i.test(include ?? ''), coreFormat(request));
-      return reply.type(type).send(body);
-    });
-  }
+  app.get('/domains', async (request, reply) => {
+    const include = (request.query as Record<string, string | undefined>)['include-projects-info'];
+    const { type, body } = domainsBody(visibleDomains(ctx, sessionUser(request)), /^(y|yes|true)$/i.test(include ?? ''), coreFormat(request));
+    return reply.type(type).send(body);
+  });
   app.get('/domains/:domain/projects', async (request, reply) => {
     const found = findDomain(ctx, (request.params as { domain: string }).domain, sessionUser(request));
     const { type, body } = projectsBody(found.projects, coreFormat(request));

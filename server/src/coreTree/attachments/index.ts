@@ -37,11 +37,8 @@ export function registerCoreAttachments(app: FastifyInstance, ctx: ServerContext
     // stream, so it is written to disk as it arrives, never held whole.
     scope.addContentTypeParser('application/octet-stream', (_request, payload, done) => done(null, payload));
 
-    // Real clients write collections with a trailing slash (`attachments/?…`); both name the same list.
-    scope.get(`${COLLECTION}/`, async (request, reply) => listAttachments(ctx, request, reply));
     scope.get(COLLECTION, async (request, reply) => listAttachments(ctx, request, reply));
 
-    scope.post(`${COLLECTION}/`, async (request, reply) => postAttachment(ctx, request, reply));
     scope.post(COLLECTION, async (request, reply) => postAttachment(ctx, request, reply));
 
     scope.get(ITEM, async (request, reply) => {

@@ -45,73 +45,71 @@ function bulkId(entity: CoreEntity): number {
 }
 
 export function registerCoreDefectWrites(app: FastifyInstance, ctx: ServerContext): void {
-  for (const url of ['/defects', '/defects/']) {
-    app.post(url, async (request, reply) => {
-      const store = projectOf(ctx, request);
-      const parsed = entities(request);
-      const format = coreFormat(request);
-      const create = (entity: CoreEntity) =>
-        shown(
-          store,
-          store.transaction(() => createDefect(ctx, store, defectBody(entity))),
-        );
-      const { domain, project } = request.params as { domain: string; project: string };
-      const base = `${request.protocol}://${request.headers.host ?? 'localhost'}${ctx.options.rootPath}/rest/domains/${encodeURIComponent(domain)}/projects/${encodeURIComponent(project)}/defects`;
-      if (!parsed.bulk) {
-        const entity = create(parsed.entities[0]);
-        void reply.code(201).header('Location', `${base}/${entityIdField(entity) ?? ''}`);
-        return send(reply, renderEntity(entity, format));
-      }
-      checkBulkSize(ctx.options.limits, parsed.entities.length, 'new defects');
-      const created = runBulk('defect', parsed.entities, () => null, create);
-      void reply.code(201);
-      return sendCollection(reply, created, format);
-    });
-
-    app.put(url, async (request, reply) => {
-      const store = projectOf(ctx, request);
-      const parsed = entities(request);
-      if (!parsed.bulk)
-        throw new AlmError(400, 'qccore.general-error', 'PUT on the collection takes the bulk form: <Entities><Entity>…</Entity></Entities> or {"entities":[…]}, each entity with its id.');
-      // The same bounds as the api tree: element count, and the answer echoing every element.
-      checkBulkSize(ctx.options.limits, parsed.entities.length, 'defects');
-      checkAnswerSize(
-        ctx,
+  app.post('/defects', async (request, reply) => {
+    const store = projectOf(ctx, request);
+    const parsed = entities(request);
+    const format = coreFormat(request);
+    const create = (entity: CoreEntity) =>
+      shown(
         store,
-        parsed.entities.map((e) => {
-          const raw = entityIdField(e);
-          return raw !== undefined && /^\d{1,15}$/.test(String(raw)) ? Number(raw) : 0;
-        }),
+        store.transaction(() => createDefect(ctx, store, defectBody(entity))),
       );
-      const updated = runBulk('defect', parsed.entities, bulkId, (entity) =>
-        shown(
-          store,
-          store.transaction(() => updateDefect(ctx, store, sessionOf(request), bulkId(entity), defectBody(entity))),
-        ),
-      );
-      return sendCollection(reply, updated, coreFormat(request));
-    });
+    const { domain, project } = request.params as { domain: string; project: string };
+    const base = `${request.protocol}://${request.headers.host ?? 'localhost'}${ctx.options.rootPath}/rest/domains/${encodeURIComponent(domain)}/projects/${encodeURIComponent(project)}/defects`;
+    if (!parsed.bulk) {
+      const entity = create(parsed.entities[0]);
+      void reply.code(201).header('Location', `${base}/${entityIdField(entity) ?? ''}`);
+      return send(reply, renderEntity(entity, format));
+    }
+    checkBulkSize(ctx.options.limits, parsed.entities.length, 'new defects');
+    const created = runBulk('defect', parsed.entities, () => null, create);
+    void reply.code(201);
+    return sendCollection(reply, created, format);
+  });
 
-    app.delete(url, async (request, reply) => {
-      const store = projectOf(ctx, request);
-      const raw = queryParams(request)['ids-to-delete'];
-      if (!raw?.trim()) throw new AlmError(400, 'qccore.general-error', 'Name the defects to delete with ids-to-delete=1,2,3; deleting the whole collection is refused.');
-      const names = raw.split(',');
-      checkBulkSize(ctx.options.limits, names.length, 'defects to delete');
-      const ids = [...new Set(names.map((s) => s.trim()))];
-      const deleted = runBulk(
-        'defect',
-        ids,
-        (s) => (/^\d{1,15}$/.test(s) ? Number(s) : null),
-        (s) => {
-          const id = entityId(s, 'defect');
-          const row = store.transaction(() => deleteDefects(ctx, store, [deletableDefect(ctx, store, sessionOf(request), id)])[0]);
-          return shown(store, row);
-        },
-      );
-      return sendCollection(reply, deleted, coreFormat(request));
-    });
-  }
+  app.put('/defects', async (request, reply) => {
+    const store = projectOf(ctx, request);
+    const parsed = entities(request);
+    if (!parsed.bulk)
+      throw new AlmError(400, 'qccore.general-error', 'PUT on the collection takes the bulk form: <Entities><Entity>…</Entity></Entities> or {"entities":[…]}, each entity with its id.');
+    // The same bounds as the api tree: element count, and the answer echoing every element.
+    checkBulkSize(ctx.options.limits, parsed.entities.length, 'defects');
+    checkAnswerSize(
+      ctx,
+      store,
+      parsed.entities.map((e) => {
+        const raw = entityIdField(e);
+        return raw !== undefined && /^\d{1,15}$/.test(String(raw)) ? Number(raw) : 0;
+      }),
+    );
+    const updated = runBulk('defect', parsed.entities, bulkId, (entity) =>
+      shown(
+        store,
+        store.transaction(() => updateDefect(ctx, store, sessionOf(request), bulkId(entity), defectBody(entity))),
+      ),
+    );
+    return sendCollection(reply, updated, coreFormat(request));
+  });
+
+  app.delete('/defects', async (request, reply) => {
+    const store = projectOf(ctx, request);
+    const raw = queryParams(request)['ids-to-delete'];
+    if (!raw?.trim()) throw new AlmError(400, 'qccore.general-error', 'Name the defects to delete with ids-to-delete=1,2,3; deleting the whole collection is refused.');
+    const names = raw.split(',');
+    checkBulkSize(ctx.options.limits, names.length, 'defects to delete');
+    const ids = [...new Set(names.map((s) => s.trim()))];
+    const deleted = runBulk(
+      'defect',
+      ids,
+      (s) => (/^\d{1,15}$/.test(s) ? Number(s) : null),
+      (s) => {
+        const id = entityId(s, 'defect');
+        const row = store.transaction(() => deleteDefects(ctx, store, [deletableDefect(ctx, store, sessionOf(request), id)])[0]);
+        return shown(store, row);
+      },
+    );
+    return sendCollection(reply, deleted, coreFormat(request));
+  });
 
   app.put('/defects/:id', async (request, reply) => {
     const store = projectOf(ctx, request);
