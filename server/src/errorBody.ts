@@ -11,12 +11,22 @@ import { xmlDocument, xmlMarkup } from './xml';
 
 type ErrorFormat = 'json' | 'xml' | 'html';
 
-/** True for a URL of the Core tree (`<root>/rest/…`), whose default format is XML. */
+/** True for a URL of the Core tree (`<root>/rest/…`, `authentication-point`), whose default format is XML. */
 function isCoreUrl(request: FastifyRequest, rootPath: string): boolean {
-  return request.url.startsWith(`${rootPath}/rest/`);
+  return request.url.startsWith(`${rootPath}/rest/`) || request.url.startsWith(`${rootPath}/authentication-point/`);
+}
+
+/** A route registered with `config: { xmlOnly: true }` answers XML errors even to a JSON Accept. */
+function isXmlOnly(request: FastifyRequest): boolean {
+  return (request.routeOptions.config as { xmlOnly?: boolean } | undefined)?.xmlOnly === true;
 }
 
 function errorFormat(request: FastifyRequest, rootPath: string): ErrorFormat {
+  const format = acceptedErrorFormat(request, rootPath);
+  return format === 'json' && isXmlOnly(request) ? 'xml' : format;
+}
+
+function acceptedErrorFormat(request: FastifyRequest, rootPath: string): ErrorFormat {
   const core = isCoreUrl(request, rootPath);
   for (const type of mediaRanges(requestedMedia(request))) {
     if (type === 'application/json' || type === 'text/json') return 'json';

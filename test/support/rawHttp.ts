@@ -23,7 +23,7 @@ export function rawRequest(url: string, method: string, headers: Record<string, 
         resolve({
           status: res.statusCode ?? 0,
           names,
-          values: (name) => raw.filter((v, i) => i % 2 === 1 && raw[i - 1]?.toLowerCase() === name.toLowerCase()),
+          values: (name) => raw.filter((_v, i) => i % 2 === 1 && raw[i - 1]?.toLowerCase() === name.toLowerCase()),
           body: Buffer.concat(chunks).toString('utf8'),
         });
       });
