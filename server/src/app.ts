@@ -37,7 +37,7 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
     },
   });
   canonicalHeaderCase(app.server);
-  installErrorHandler(app, ctx.options.rootPath);
+  installErrorHandler(app, ctx.options.rootPath, ctx.options.profile);
   await app.register(compress, { encodings: ['gzip', 'deflate'], threshold: 1024 });
   // Parses Cookie headers only; Set-Cookie stays hand-written (auth/cookies.ts) for ALM's exact format.
   // The plugin hands `parseOptions` to cookie's parse(), though its types name the serialize options.

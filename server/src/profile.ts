@@ -18,8 +18,6 @@ export interface AlmProfile {
   getLogout: boolean;
   /** Core field metadata in JSON: the XML tree mapped 1:1 (`PhysicalName`, `List-Id`) or 26.1's camelCase (§16.8). */
   fieldsJson: 'xml-names' | 'camel-case';
-  /** Inactive fields (user-03 of the demo) listed in the field metadata (26.1 lists them, §16.8); older servers list active ones only. */
-  listInactiveFields: boolean;
   /** Collection rows carry `ErrorMessage`, `EntityStatus`, `children-count`; single entities `children-count` (§16.2). */
   entityStatus: boolean;
   /** A bad order-by field or page-size: 400 general-error (our 12.5x reading) or 404 `qccore.invalid-query-value` (§16.3). */
@@ -32,8 +30,6 @@ export interface AlmProfile {
   requiredFieldByLabel: boolean;
   /** `rest/is-authenticated` answers XML only: 406 to a JSON-only Accept (§16.1). */
   isAuthenticatedXmlOnly: boolean;
-  /** Memo `<img src>` values that are relative (`NAME`, `attachments/NAME`) are stripped on read (§16.6). */
-  stripRelativeImgSrc: boolean;
 }
 
 const V12_55: AlmProfile = {
@@ -42,14 +38,12 @@ const V12_55: AlmProfile = {
   xsrf: false,
   getLogout: true,
   fieldsJson: 'xml-names',
-  listInactiveFields: false,
   entityStatus: false,
   invalidQueryValue: false,
   loggedOutTokenError: false,
   ruleFailuresAs500: false,
   requiredFieldByLabel: false,
   isAuthenticatedXmlOnly: false,
-  stripRelativeImgSrc: false,
 };
 
 const V16_0: AlmProfile = { ...V12_55, version: '16.0', trees: ['rest'], xsrf: true };
@@ -58,14 +52,12 @@ const V26_1: AlmProfile = {
   ...V24_1,
   version: '26.1',
   fieldsJson: 'camel-case',
-  listInactiveFields: true,
   entityStatus: true,
   invalidQueryValue: true,
   loggedOutTokenError: true,
   ruleFailuresAs500: true,
   requiredFieldByLabel: true,
   isAuthenticatedXmlOnly: true,
-  stripRelativeImgSrc: true,
 };
 
 const PROFILES: Readonly<Record<AlmVersion, AlmProfile>> = { '12.55': V12_55, '16.0': V16_0, '24.1': V24_1, '26.1': V26_1 };

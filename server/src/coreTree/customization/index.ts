@@ -5,7 +5,7 @@ import type { ServerContext } from '../../context';
 import { AlmError } from '../../errors';
 import { projectOf, queryParams } from '../../params';
 import { coreFormat } from '../wire/negotiate';
-import { CORE_ENTITIES, coreEntity, renderEntityDescriptors } from './entities';
+import { CORE_ENTITIES, coreEntity, renderEntityDescriptor, renderEntityDescriptors } from './entities';
 import { descriptorsOf, renderFields } from './fields';
 import { projectLists, renderLists, selectLists, usedListIds } from './lists';
 import { renderUser, renderUsers } from './users';
@@ -30,12 +30,17 @@ export function registerCoreCustomization(app: FastifyInstance, ctx: ServerConte
     return send(reply, renderEntityDescriptors(coreFormat(request)));
   });
 
+  app.get('/customization/entities/:entity', async (request, reply) => {
+    projectOf(ctx, request);
+    return send(reply, renderEntityDescriptor(coreEntity((request.params as { entity: string }).entity), coreFormat(request)));
+  });
+
   app.get('/customization/entities/:entity/fields', async (request, reply) => {
     projectOf(ctx, request);
     const kind = coreEntity((request.params as { entity: string }).entity);
     const params = queryParams(request);
     const filter = { required: flag(params, 'required'), filterable: flag(params, 'can-filter') };
-    return send(reply, renderFields(descriptorsOf(kind.name, kind.catalog, filter), coreFormat(request)));
+    return send(reply, renderFields(descriptorsOf(kind.name, kind.catalog, filter), coreFormat(request), ctx.options.profile.fieldsJson));
   });
 
   app.get('/customization/entities/:entity/lists', async (request, reply) => {

@@ -38,6 +38,7 @@ export function registerCoreDefectReads(app: FastifyInstance, ctx: ServerContext
       rows.map((row) => defectEntity(row, compiled.fields, refs)),
       total,
       coreFormat(request),
+      ctx.options.profile,
     );
     return reply.type(type).send(body);
   });
@@ -48,7 +49,7 @@ export function registerCoreDefectReads(app: FastifyInstance, ctx: ServerContext
     const id = entityId((request.params as { id: string }).id, 'defect');
     const row = store.getDefect(id);
     if (!row) throw defectNotFound(id);
-    const { type, body } = renderEntity(defectEntity(row, null, new ReferenceNames(store)), coreFormat(request));
+    const { type, body } = renderEntity(defectEntity(row, null, new ReferenceNames(store)), coreFormat(request), ctx.options.profile);
     return reply.type(type).send(body);
   });
 }

@@ -11,6 +11,7 @@ import { entityId, projectOf, queryParams } from '../../params';
 import { createDefect, deletableDefect, deleteDefects, updateDefect } from '../../rules/defects';
 import type { DefectRow } from '../../store/projectTypes';
 import { parseEntities, renderCollection, renderEntity } from '../wire/entity';
+import type { Envelope } from '../wire/entity';
 import type { CoreEntity, CoreFormat } from '../wire/entity';
 import { coreFormat } from '../wire/negotiate';
 import { ReferenceNames, defectBody, defectEntity, entityIdField } from './convert';
@@ -33,8 +34,8 @@ function shown(store: ProjectStore, row: DefectRow): CoreEntity {
   return defectEntity(row, null, new ReferenceNames(store));
 }
 
-function sendCollection(reply: FastifyReply, list: CoreEntity[], format: CoreFormat): FastifyReply {
-  return send(reply, renderCollection(list, list.length, format));
+function sendCollection(reply: FastifyReply, list: CoreEntity[], format: CoreFormat, envelope: Envelope): FastifyReply {
+  return send(reply, renderCollection(list, list.length, format, envelope));
 }
 
 /** The id an element of a bulk PUT names; a missing or malformed one fails that element only. */
@@ -59,12 +60,12 @@ export function registerCoreDefectWrites(app: FastifyInstance, ctx: ServerContex
     if (!parsed.bulk) {
       const entity = create(parsed.entities[0]);
       void reply.code(201).header('Location', `${base}/${entityIdField(entity) ?? ''}`);
-      return send(reply, renderEntity(entity, format));
+      return send(reply, renderEntity(entity, format, ctx.options.profile));
     }
     checkBulkSize(ctx.options.limits, parsed.entities.length, 'new defects');
     const created = runBulk('defect', parsed.entities, () => null, create);
     void reply.code(201);
-    return sendCollection(reply, created, format);
+    return sendCollection(reply, created, format, ctx.options.profile);
   });
 
   app.put('/defects', async (request, reply) => {
@@ -88,7 +89,7 @@ export function registerCoreDefectWrites(app: FastifyInstance, ctx: ServerContex
         store.transaction(() => updateDefect(ctx, store, sessionOf(request), bulkId(entity), defectBody(entity))),
       ),
     );
-    return sendCollection(reply, updated, coreFormat(request));
+    return sendCollection(reply, updated, coreFormat(request), ctx.options.profile);
   });
 
   app.delete('/defects', async (request, reply) => {
@@ -108,7 +109,7 @@ export function registerCoreDefectWrites(app: FastifyInstance, ctx: ServerContex
         return shown(store, row);
       },
     );
-    return sendCollection(reply, deleted, coreFormat(request));
+    return sendCollection(reply, deleted, coreFormat(request), ctx.options.profile);
   });
 
   app.put('/defects/:id', async (request, reply) => {
@@ -117,13 +118,13 @@ export function registerCoreDefectWrites(app: FastifyInstance, ctx: ServerContex
     const parsed = entities(request);
     if (parsed.bulk || parsed.entities.length !== 1) throw new AlmError(400, 'qccore.general-error', `PUT on defect ${id} takes one <Entity> or {"Fields":[…]}; send the bulk form to the collection.`);
     const row = store.transaction(() => updateDefect(ctx, store, sessionOf(request), id, defectBody(parsed.entities[0])));
-    return send(reply, renderEntity(shown(store, row), coreFormat(request)));
+    return send(reply, renderEntity(shown(store, row), coreFormat(request), ctx.options.profile));
   });
 
   app.delete('/defects/:id', async (request, reply) => {
     const store = projectOf(ctx, request);
     const id = entityId((request.params as { id: string }).id, 'defect');
     const row = store.transaction(() => deleteDefects(ctx, store, [deletableDefect(ctx, store, sessionOf(request), id)])[0]);
-    return send(reply, renderEntity(shown(store, row), coreFormat(request)));
+    return send(reply, renderEntity(shown(store, row), coreFormat(request), ctx.options.profile));
   });
 }

@@ -46,7 +46,7 @@ export function registerCoreLocks(app: FastifyInstance, ctx: ServerContext): voi
     store.transaction(() => lockEntity(ctx, store, sessionOf(request), 'defect', id));
     const row = store.getDefect(id);
     if (!row) throw defectNotFound(id);
-    const { type, body } = renderEntity(defectEntity(row, null, new ReferenceNames(store)), coreFormat(request));
+    const { type, body } = renderEntity(defectEntity(row, null, new ReferenceNames(store)), coreFormat(request), ctx.options.profile);
     return reply.type(type).send(body);
   });
 

@@ -4,13 +4,15 @@
 //   page: <Entities TotalResults="n"><Entity>…</Entity>…</Entities>
 import { XMLParser } from 'fast-xml-parser';
 import { xmlDocument } from '../../xml';
-import type { CoreEntity, ParsedEntities } from './model';
-import { badBody, checkType } from './model';
+import type { CoreEntity, Envelope, ParsedEntities } from './model';
+import { PLAIN_ENVELOPE, badBody, checkType } from './model';
 
 /** The builder's tree of one `<Entity>` element. */
-export function entityNode(entity: CoreEntity): Record<string, unknown> {
+export function entityNode(entity: CoreEntity, envelope: Envelope = PLAIN_ENVELOPE): Record<string, unknown> {
+  // 26.1 writes the status attributes and ChildrenCount on every XML entity (reference §16.2).
+  const status = envelope.entityStatus ? { '@_EntityStatus': 'Success', '@_ErrorMessage': '', '@_Type': entity.type, ChildrenCount: { Value: '0' } } : { '@_Type': entity.type };
   return {
-    '@_Type': entity.type,
+    ...status,
     Fields: {
       Field: entity.fields.map((f) => ({
         '@_Name': f.name,
@@ -22,12 +24,12 @@ export function entityNode(entity: CoreEntity): Record<string, unknown> {
   };
 }
 
-export function entityXml(entity: CoreEntity): string {
-  return xmlDocument({ Entity: entityNode(entity) });
+export function entityXml(entity: CoreEntity, envelope: Envelope = PLAIN_ENVELOPE): string {
+  return xmlDocument({ Entity: entityNode(entity, envelope) });
 }
 
-export function collectionXml(entities: readonly CoreEntity[], total: number): string {
-  return xmlDocument({ Entities: { '@_TotalResults': String(total), Entity: entities.map(entityNode) } });
+export function collectionXml(entities: readonly CoreEntity[], total: number, envelope: Envelope = PLAIN_ENVELOPE): string {
+  return xmlDocument({ Entities: { '@_TotalResults': String(total), Entity: entities.map((e) => entityNode(e, envelope)) } });
 }
 
 const parser = new XMLParser({
