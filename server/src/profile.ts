@@ -5,6 +5,8 @@
 
 export type RestTree = 'api' | 'rest';
 
+export type CoreJsonDialect = 'xml-mapped' | 'live-26.1';
+
 export const ALM_VERSIONS = ['12.55', '16.0', '24.1', '26.1'] as const;
 export type AlmVersion = (typeof ALM_VERSIONS)[number];
 
@@ -16,8 +18,15 @@ export interface AlmProfile {
   xsrf: boolean;
   /** GET `authentication-point/logout`: on in 12.5x; off from 24.1 unless ENABLE_GET_LOGOUT_METHOD (§2.6). */
   getLogout: boolean;
-  /** Core field metadata in JSON: the XML tree mapped 1:1 (`PhysicalName`, `List-Id`) or 26.1's camelCase (§16.8). */
-  fieldsJson: 'xml-names' | 'camel-case';
+  /**
+   * Core JSON of domains and metadata: `xml-mapped` (the XML tree mapped 1:1: `{"Domain":[…]}`,
+   * fields with `PhysicalName`/`List-Id`, booleans as JSON values) or `live-26.1` (§16.8 and the
+   * recorded 26.1 answers: `{"Domains":{"Domain":[…]}}`, camelCase field metadata, lists with
+   * `LogicalName`, users' values as strings).
+   */
+  coreJson: CoreJsonDialect;
+  /** Reference fields carry their display name (`ReferenceValue`); 26.1 sends the id only (§16.2). */
+  referenceValues: boolean;
   /** Collection rows carry `ErrorMessage`, `EntityStatus`, `children-count`; single entities `children-count` (§16.2). */
   entityStatus: boolean;
   /** A bad order-by field or page-size: 400 general-error (our 12.5x reading) or 404 `qccore.invalid-query-value` (§16.3). */
@@ -37,7 +46,8 @@ const V12_55: AlmProfile = {
   trees: ['api', 'rest'],
   xsrf: false,
   getLogout: true,
-  fieldsJson: 'xml-names',
+  coreJson: 'xml-mapped',
+  referenceValues: true,
   entityStatus: false,
   invalidQueryValue: false,
   loggedOutTokenError: false,
@@ -51,7 +61,8 @@ const V24_1: AlmProfile = { ...V16_0, version: '24.1', getLogout: false };
 const V26_1: AlmProfile = {
   ...V24_1,
   version: '26.1',
-  fieldsJson: 'camel-case',
+  coreJson: 'live-26.1',
+  referenceValues: false,
   entityStatus: true,
   invalidQueryValue: true,
   loggedOutTokenError: true,

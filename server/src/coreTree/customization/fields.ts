@@ -8,6 +8,7 @@ import type { FieldDef } from '../../metadata/types';
 import { RESOURCE_ENTITY } from '../../metadata/validate';
 import type { CoreFormat } from '../wire/entity';
 import { xmlDocument } from '../../xml';
+import type { CoreJsonDialect } from '../../profile';
 
 type CoreFieldType = 'String' | 'Memo' | 'Number' | 'Date' | 'DateTime' | 'LookupList' | 'UsersList' | 'Reference';
 
@@ -179,10 +180,10 @@ function fieldCamelJson(d: CoreFieldDescriptor): Record<string, unknown> {
   return out;
 }
 
-/** The field list in `format`; JSON as the profile's release line writes it (`xml-names` or 26.1's `camel-case`). */
-export function renderFields(fields: readonly CoreFieldDescriptor[], format: CoreFormat, jsonForm: 'xml-names' | 'camel-case'): { type: string; body: string } {
+/** The field list in `format`; JSON as the profile's release line writes it (`xml-mapped`, or 26.1's camelCase). */
+export function renderFields(fields: readonly CoreFieldDescriptor[], format: CoreFormat, dialect: CoreJsonDialect): { type: string; body: string } {
   if (format === 'json') {
-    const field = fields.map(jsonForm === 'camel-case' ? fieldCamelJson : fieldJson);
+    const field = fields.map(dialect === 'live-26.1' ? fieldCamelJson : fieldJson);
     return { type: 'application/json; charset=utf-8', body: JSON.stringify({ Fields: { Field: field } }) };
   }
   return { type: 'application/xml; charset=utf-8', body: xmlDocument({ Fields: { Field: fields.map(fieldNode) } }) };

@@ -9,7 +9,7 @@ export function entityJson(entity: CoreEntity, envelope: Envelope = PLAIN_ENVELO
   const out: Record<string, unknown> = {
     Fields: entity.fields.map((f) => ({
       Name: f.name,
-      values: f.values.map((v) => (v.referenceValue === undefined ? { value: v.value } : { value: v.value, ReferenceValue: v.referenceValue })),
+      values: f.values.map((v) => (v.referenceValue === undefined || !envelope.referenceValues ? { value: v.value } : { value: v.value, ReferenceValue: v.referenceValue })),
     })),
     Type: entity.type,
   };

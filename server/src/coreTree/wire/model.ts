@@ -52,7 +52,9 @@ export function checkType(raw: unknown, expectedType: string, where: string): st
  */
 export interface Envelope {
   entityStatus: boolean;
+  /** Reference values carry the referenced entity's name as `ReferenceValue` (26.1 sends the id only). */
+  referenceValues: boolean;
 }
 
-/** The plain 12.5x envelope: nothing added. */
-export const PLAIN_ENVELOPE: Envelope = { entityStatus: false };
+/** The plain 12.5x envelope: nothing added, reference names given. */
+export const PLAIN_ENVELOPE: Envelope = { entityStatus: false, referenceValues: true };

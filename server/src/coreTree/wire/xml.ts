@@ -17,7 +17,7 @@ export function entityNode(entity: CoreEntity, envelope: Envelope = PLAIN_ENVELO
       Field: entity.fields.map((f) => ({
         '@_Name': f.name,
         // A plain value as the element's text: the builder writes a string without walking an object.
-        Value: f.values.map((v) => (v.referenceValue === undefined ? v.value : { '#text': v.value, '@_ReferenceValue': v.referenceValue })),
+        Value: f.values.map((v) => (v.referenceValue === undefined || !envelope.referenceValues ? v.value : { '#text': v.value, '@_ReferenceValue': v.referenceValue })),
       })),
     },
     RelatedEntities: '',
