@@ -71,7 +71,16 @@ async function main() {
   // 1,000 defects in Demo: the tree's tests page to the last one (issue 5); 256 MB attachments: the 200 MB transfer test (issue 7).
   const alm = await startAlmServer({ dataDir: join(runDir, 'alm-data'), logFile: files.almLog, defects: 1000, maxAttachmentBytes: 256 * 1024 * 1024, trees, alm: almVersion });
   log(`ALM server at ${alm.baseUrl}${almVersion ? ` (ALM ${almVersion})` : ''}${trees ? ` (trees: ${trees.join(',')})` : ''}`);
-  const almServer = { baseUrl: alm.baseUrl, users: alm.users, apiKeys: alm.apiKeys, domain: 'DEFAULT', project: 'Demo', pid: alm.pid, ...(trees ? { trees } : {}), ...(almVersion ? { alm: almVersion } : {}) };
+  const almServer = {
+    baseUrl: alm.baseUrl,
+    users: alm.users,
+    apiKeys: alm.apiKeys,
+    domain: 'DEFAULT',
+    project: 'Demo',
+    pid: alm.pid,
+    ...(trees ? { trees } : {}),
+    ...(almVersion ? { alm: almVersion } : {}),
+  };
   const folder = writeDemoWorkspace(join(runDir, 'workspace'), almServer);
 
   const env = {

@@ -116,7 +116,12 @@ function trees(raw: string | undefined): RestTree[] | undefined {
 }
 
 function describe(server: RunningServer, demo: boolean, coreTree: boolean): string {
-  const lines = [`ALM-compatible server listening at ${server.baseUrl}`, `Behaves as ALM ${server.profile.version}: ${profileSummary(server.profile)}`, `Data directory: ${server.dataDir}`, 'Domains and projects:'];
+  const lines = [
+    `ALM-compatible server listening at ${server.baseUrl}`,
+    `Behaves as ALM ${server.profile.version}: ${profileSummary(server.profile)}`,
+    `Data directory: ${server.dataDir}`,
+    'Domains and projects:',
+  ];
   const counts = new Map(server.demo?.projects.map((p) => [`${p.domain}/${p.project}`, p.defects]));
   for (const domain of server.domains()) {
     const projects = domain.projects.map((p) => {

@@ -111,7 +111,10 @@ export function serverAttachments(server: E2eAlmServer, cookie: () => string) {
   const apiTree = hasApiTree(server);
   const owners = new Map<number, number>();
   const call = async (path: string, init: RequestInit = {}): Promise<Response> => {
-    const res = await fetch(`${server.baseUrl}${project(server, apiTree ? 'api' : 'rest')}${path}`, { ...init, headers: { cookie: cookie(), ...xsrfHeader(cookie()), ...(init.headers as Record<string, string>) } });
+    const res = await fetch(`${server.baseUrl}${project(server, apiTree ? 'api' : 'rest')}${path}`, {
+      ...init,
+      headers: { cookie: cookie(), ...xsrfHeader(cookie()), ...(init.headers as Record<string, string>) },
+    });
     assert.ok(res.ok, `${init.method ?? 'GET'} ${path}: ${res.status} ${await res.clone().text()}`);
     return res;
   };

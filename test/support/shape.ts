@@ -2,7 +2,10 @@
 // Arrays are compared by the merged shape of their elements (a key present in only some
 // elements is optional), so a recorded page of 3 rows matches a page of 100.
 
-export type Shape = { kind: 'scalar'; types: Set<string> } | { kind: 'object'; keys: Map<string, { shape: Shape; optional: boolean }>; nullable: boolean } | { kind: 'array'; element: Shape | undefined; nullable: boolean };
+export type Shape =
+  | { kind: 'scalar'; types: Set<string> }
+  | { kind: 'object'; keys: Map<string, { shape: Shape; optional: boolean }>; nullable: boolean }
+  | { kind: 'array'; element: Shape | undefined; nullable: boolean };
 
 function typeName(value: unknown): string {
   return value === null ? 'null' : typeof value;

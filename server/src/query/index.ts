@@ -26,7 +26,10 @@ export function compileCollectionRequest(params: Record<string, string | undefin
   try {
     const filter = parseFilter(params.query);
     const where = filter ? compileFilter(filter, catalog) : { sql: '1=1', params: [] };
-    const { limit, offset } = queryValue(() => compilePaging(params, limits), (err) => (err.message.startsWith('page-size') ? PAGE_SIZE_TITLE : undefined));
+    const { limit, offset } = queryValue(
+      () => compilePaging(params, limits),
+      (err) => (err.message.startsWith('page-size') ? PAGE_SIZE_TITLE : undefined),
+    );
     const orderBy = queryValue(
       () => compileOrderBy(params['order-by'], catalog),
       () => `Invalid "order-by" parameter value, not existing field: "${(params['order-by'] ?? '').trim().replace(/^\{|\}$/g, '')}"`,

@@ -62,7 +62,12 @@ describe('server: --alm profiles, answers', function () {
   it('26.1: a bad order-by field or page-size is 404 qccore.invalid-query-value; 12.55 answers 400', async () => {
     const orderBy = await client.get(`${CORE}/defects?order-by=${encodeURIComponent('{no-such-field}')}`, JSON_);
     assert.equal(orderBy.status, 404);
-    assert.deepEqual(orderBy.json(), { Id: 'qccore.invalid-query-value', Title: 'Invalid "order-by" parameter value, not existing field: "no-such-field"', ExceptionProperties: null, StackTrace: null });
+    assert.deepEqual(orderBy.json(), {
+      Id: 'qccore.invalid-query-value',
+      Title: 'Invalid "order-by" parameter value, not existing field: "no-such-field"',
+      ExceptionProperties: null,
+      StackTrace: null,
+    });
     const size = await client.get(`${CORE}/defects?page-size=-1`, JSON_);
     assert.equal(size.status, 404);
     assert.equal(size.json().Id, 'qccore.invalid-query-value');

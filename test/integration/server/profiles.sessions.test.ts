@@ -122,7 +122,10 @@ describe('server: --alm profiles, sessions', function () {
       const bad = await client.request('POST', '/rest/site-session', { body: '<session-parameters><time-out>soon</time-out></session-parameters>', headers: { 'Content-Type': 'application/xml' } });
       assert.equal(bad.status, 400);
       assert.equal(client.cookies.get('QCSession'), undefined);
-      const opened = await client.request('POST', '/rest/site-session', { body: '<session-parameters><client-type>REST Client</client-type><time-out>5</time-out></session-parameters>', headers: { 'Content-Type': 'application/xml' } });
+      const opened = await client.request('POST', '/rest/site-session', {
+        body: '<session-parameters><client-type>REST Client</client-type><time-out>5</time-out></session-parameters>',
+        headers: { 'Content-Type': 'application/xml' },
+      });
       assert.equal(opened.status, 201);
       clock.advance(4 * 60_000);
       assert.equal((await client.get(`${CORE}/defects/1`, JSON_)).status, 200, 'alive after 4 idle minutes');

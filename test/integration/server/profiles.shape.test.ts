@@ -103,14 +103,31 @@ describe('server: shape of answers per profile, against the recorded suite', fun
       { name: 'bad order-by', path: `${CORE}/defects?order-by=${encodeURIComponent('{no-such-field}')}`, status: 404, fixture: 'live-26.1/errors/invalid-order-by.json' },
       { name: 'bad page-size', path: `${CORE}/defects?page-size=-1`, status: 404, fixture: 'live-26.1/errors/invalid-page-size.json' },
       { name: 'missing severity', method: 'POST', path: `${CORE}/defects`, body: newDefect(false), status: 400, fixture: 'live-26.1/errors/required-severity.json' },
-      { name: 'missing XSRF header', method: 'PUT', path: `${CORE}/defects/7`, body: { Type: 'defect', Fields: [field('priority', '2-Medium')] }, noXsrf: true, status: 401, fixture: 'live-26.1/errors/xsrf-missing.json' },
+      {
+        name: 'missing XSRF header',
+        method: 'PUT',
+        path: `${CORE}/defects/7`,
+        body: { Type: 'defect', Fields: [field('priority', '2-Medium')] },
+        noXsrf: true,
+        status: 401,
+        fixture: 'live-26.1/errors/xsrf-missing.json',
+      },
     ];
     for (const c of cases) it(c.name, async () => check(server, client, c));
 
-    it('one attachment', async () => check(server, client, { name: 'one attachment', path: () => `${CORE}/defects/2/attachments/${attachmentId}?by-id=true`, status: 200, fixture: 'live-26.1/attachment-7001.json' }));
-    it('logged-out cookies', async () => check(server, client, { name: 'logged-out cookies', path: `${CORE}/defects/7`, cookies: () => loggedOutCookies, status: 500, fixture: 'live-26.1/errors/token-logged-out.json' }));
+    it('one attachment', async () =>
+      check(server, client, { name: 'one attachment', path: () => `${CORE}/defects/2/attachments/${attachmentId}?by-id=true`, status: 200, fixture: 'live-26.1/attachment-7001.json' }));
+    it('logged-out cookies', async () =>
+      check(server, client, { name: 'logged-out cookies', path: `${CORE}/defects/7`, cookies: () => loggedOutCookies, status: 500, fixture: 'live-26.1/errors/token-logged-out.json' }));
     it('a business-rule refusal', async () =>
-      check(server, client, { name: 'rule', method: 'PUT', path: `${CORE}/defects/7`, body: { Type: 'defect', Fields: [field('target-rel', '999999')] }, status: 500, fixture: 'live-26.1/errors/rule-target-rel.json' }));
+      check(server, client, {
+        name: 'rule',
+        method: 'PUT',
+        path: `${CORE}/defects/7`,
+        body: { Type: 'defect', Fields: [field('target-rel', '999999')] },
+        status: 500,
+        fixture: 'live-26.1/errors/rule-target-rel.json',
+      }));
   });
 
   describe('12.55 vs seed-12.5x/ and vendor-docs/', function () {

@@ -55,7 +55,9 @@ describe('server: releases and release cycles', function () {
       ['Release 2.1'],
     );
     const release = byName.data[0]?.id ?? 0;
-    const cycles = (await client.get(`${api()}/release-cycles?query=${encodeURIComponent(`{parent-id[${release}]}`)}&order-by=${encodeURIComponent('{start-date[ASC]}')}`)).json<{ data: ApiRelease[] }>();
+    const cycles = (await client.get(`${api()}/release-cycles?query=${encodeURIComponent(`{parent-id[${release}]}`)}&order-by=${encodeURIComponent('{start-date[ASC]}')}`)).json<{
+      data: ApiRelease[];
+    }>();
     assert.ok(cycles.data.length >= 3);
     assert.ok(cycles.data.every((c) => c.type === 'release-cycle' && c['parent-id'] === release && c['start-date'] && c['end-date']));
     assert.equal(cycles.data[0]?.['start-date'], '2025-07-01');

@@ -23,7 +23,10 @@ describe('server: wire compatibility with public clients', function () {
       const res = await rawRequest(`${server.baseUrl}/api/authentication/sign-in`, 'POST', { Authorization: basic('alice') });
       assert.equal(res.status, 200);
       assert.ok(res.names.includes('Set-Cookie'), `names: ${res.names.join(', ')}`);
-      assert.deepEqual(res.names.filter((n) => !canonical(n)), []);
+      assert.deepEqual(
+        res.names.filter((n) => !canonical(n)),
+        [],
+      );
     });
 
     it('a 401 of is-authenticated and of authenticate carries WWW-Authenticate', async () => {
@@ -34,7 +37,11 @@ describe('server: wire compatibility with public clients', function () {
         const res = await rawRequest(`${server.baseUrl}${path}`, method, { Authorization: basic('nobody') });
         assert.equal(res.status, 401, path);
         assert.ok(res.names.includes('WWW-Authenticate'), `${path}: ${res.names.join(', ')}`);
-        assert.deepEqual(res.names.filter((n) => !canonical(n)), [], path);
+        assert.deepEqual(
+          res.names.filter((n) => !canonical(n)),
+          [],
+          path,
+        );
       }
     });
 
@@ -54,7 +61,11 @@ describe('server: wire compatibility with public clients', function () {
       ] as const) {
         const res = await rawRequest(`${server.baseUrl}${path}`, 'GET', { Cookie: client.cookieHeader(), Accept: accept, 'Accept-Encoding': 'gzip' });
         assert.ok(res.names.includes('Content-Type'), path);
-        assert.deepEqual(res.names.filter((n) => !canonical(n)), [], path);
+        assert.deepEqual(
+          res.names.filter((n) => !canonical(n)),
+          [],
+          path,
+        );
       }
     });
   });
