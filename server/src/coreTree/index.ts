@@ -7,11 +7,12 @@ import { registerCoreAttachments } from './attachments/index';
 import { registerCoreCustomization } from './customization/index';
 import { registerCoreDefects } from './defects/index';
 import { registerCoreLocks } from './locks/index';
+import { registerCoreReleases } from './releases';
 
 export { registerCoreDomains } from './domains';
 
 /** Each Core feature adds its `registerX(app, ctx)` here. */
-const FEATURES: ((app: FastifyInstance, ctx: ServerContext) => void)[] = [registerCoreDefects, registerCoreLocks, registerCoreAttachments, registerCoreCustomization];
+const FEATURES: ((app: FastifyInstance, ctx: ServerContext) => void)[] = [registerCoreDefects, registerCoreLocks, registerCoreAttachments, registerCoreCustomization, registerCoreReleases];
 
 export function registerCoreProjectRoutes(app: FastifyInstance, ctx: ServerContext): void {
   for (const register of FEATURES) register(app, ctx);

@@ -1,10 +1,10 @@
 // Per-collection field lookup, shared by `$metadata/fields`, validation and the query compiler.
-import { ATTACHMENT_FIELDS, LIST_ITEM_FIELDS, LOCK_FIELDS } from './otherFields';
+import { ATTACHMENT_FIELDS, LIST_ITEM_FIELDS, LOCK_FIELDS, RELEASE_CYCLE_FIELDS, RELEASE_FIELDS } from './otherFields';
 import { DEFECT_FIELDS } from './defectFields';
 import type { FieldDef } from './types';
 import type { QueryCatalog, QueryField } from '../query/index';
 
-export type CollectionName = 'defects' | 'attachments' | 'locks' | 'list-items';
+export type CollectionName = 'defects' | 'attachments' | 'locks' | 'list-items' | 'releases' | 'release-cycles';
 
 /** Entity type (singular) of each collection. */
 const ENTITY_TYPE: Record<CollectionName, string> = {
@@ -12,6 +12,8 @@ const ENTITY_TYPE: Record<CollectionName, string> = {
   attachments: 'attachment',
   locks: 'lock',
   'list-items': 'list-item',
+  releases: 'release',
+  'release-cycles': 'release-cycle',
 };
 
 export class FieldCatalog implements QueryCatalog {
@@ -67,6 +69,8 @@ export const CATALOGS: Record<CollectionName, FieldCatalog> = {
   attachments: new FieldCatalog('attachments', ATTACHMENT_FIELDS, entityAliases),
   locks: new FieldCatalog('locks', LOCK_FIELDS, entityAliases),
   'list-items': new FieldCatalog('list-items', LIST_ITEM_FIELDS, { 'parent.id': 'parent-id' }),
+  releases: new FieldCatalog('releases', RELEASE_FIELDS),
+  'release-cycles': new FieldCatalog('release-cycles', RELEASE_CYCLE_FIELDS, { 'parent.id': 'parent-id', 'release-id': 'parent-id' }),
 };
 
 export function isCollectionName(name: string): name is CollectionName {

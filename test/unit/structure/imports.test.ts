@@ -40,6 +40,8 @@ const SERVER_LAYERS: Record<string, number> = {
   'faults.ts': 0,
   'mediaTypes.ts': 0,
   'xml.ts': 0,
+  'profile.ts': 0,
+  'headerCase.ts': 0,
   'limits.ts': 1,
   'body.ts': 1,
   query: 1,

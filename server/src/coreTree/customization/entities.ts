@@ -43,19 +43,27 @@ function supports(kind: CoreEntityKind): Support[] {
   ];
 }
 
+function descriptorJson(kind: CoreEntityKind): Record<string, unknown> {
+  const out: Record<string, unknown> = { collectionName: kind.collection };
+  for (const [name, url, value] of supports(kind)) out[name] = url ? { url, value } : value;
+  return out;
+}
+
+function descriptorNode(kind: CoreEntityKind): Record<string, unknown> {
+  const node: Record<string, unknown> = { '@_collectionName': kind.collection };
+  for (const [name, url, value] of supports(kind)) node[name] = url ? { '@_url': url, '#text': String(value) } : String(value);
+  return node;
+}
+
 export function renderEntityDescriptors(format: CoreFormat): { type: string; body: string } {
   if (format === 'json') {
-    const list = CORE_ENTITIES.map((kind) => {
-      const out: Record<string, unknown> = { collectionName: kind.collection };
-      for (const [name, url, value] of supports(kind)) out[name] = url ? { url, value } : value;
-      return out;
-    });
-    return { type: 'application/json; charset=utf-8', body: JSON.stringify({ EntityResourceDescriptors: list }) };
+    return { type: 'application/json; charset=utf-8', body: JSON.stringify({ EntityResourceDescriptors: CORE_ENTITIES.map(descriptorJson) }) };
   }
-  const nodes = CORE_ENTITIES.map((kind) => {
-    const node: Record<string, unknown> = { '@_collectionName': kind.collection };
-    for (const [name, url, value] of supports(kind)) node[name] = url ? { '@_url': url, '#text': String(value) } : String(value);
-    return node;
-  });
-  return { type: 'application/xml; charset=utf-8', body: xmlDocument({ EntityResourceDescriptors: { EntityResourceDescriptor: nodes } }) };
+  return { type: 'application/xml; charset=utf-8', body: xmlDocument({ EntityResourceDescriptors: { EntityResourceDescriptor: CORE_ENTITIES.map(descriptorNode) } }) };
+}
+
+/** `customization/entities/{entity}`: the one `EntityResourceDescriptor` (HP's REST sample reads it before writes). */
+export function renderEntityDescriptor(kind: CoreEntityKind, format: CoreFormat): { type: string; body: string } {
+  if (format === 'json') return { type: 'application/json; charset=utf-8', body: JSON.stringify(descriptorJson(kind)) };
+  return { type: 'application/xml; charset=utf-8', body: xmlDocument({ EntityResourceDescriptor: descriptorNode(kind) }) };
 }
