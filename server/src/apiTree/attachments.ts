@@ -7,7 +7,9 @@ import { PAGING } from '../config';
 import type { AlmSession, ServerContext } from '../context';
 import { AlmError } from '../errors';
 import { CATALOGS } from '../metadata/catalog';
-import { compileCollectionRequest, countQuery, pageQuery } from '../query/index';
+import { compileCollectionRequest, countQuery } from '../query/index';
+import { AnswerBudget } from '../limits';
+import { PAGE_ANSWER_HINT } from '../rules/answers';
 import { assertWritable } from '../rules/lockGuard';
 import { projectOf, queryParams } from '../params';
 import { negotiate } from '../attachments/accept';
@@ -37,8 +39,8 @@ export function registerAttachments(app: FastifyInstance, ctx: ServerContext): v
       checkNameFilter(params.query);
       const compiled = compileCollectionRequest(params, CATALOGS.attachments, PAGING);
       const db = store.project.db;
-      const page = pageQuery('attachments', '*', compiled);
-      const rows = db.prepare(page.sql).all(...page.params) as AttachmentRow[];
+      // Descriptions can be large: the page is counted as it is read, like a defect page.
+      const rows = new AnswerBudget(ctx.options.limits, PAGE_ANSWER_HINT).rows(store.project.iterateRowsOf<AttachmentRow>('attachments', compiled));
       if (form === 'multipart') return sendMultipart(reply, store, rows);
       if (form === 'octet-stream') {
         if (rows.length !== 1) {

@@ -330,6 +330,12 @@ export class ProjectStore {
     return this.statement(page.sql).all(...page.params) as T[];
   }
 
+  /** The same page read row by row, so an answer budget (AnswerBudget.rows) stops it before it is held whole. */
+  iterateRowsOf<T>(table: 'locks' | 'list_items' | 'attachments', c: CompiledCollectionRequest): IterableIterator<T> {
+    const page = pageQuery(table, '*', c);
+    return this.statement(page.sql).iterate(...page.params) as IterableIterator<T>;
+  }
+
   /** How many rows of a table a compiled collection request's filter selects (kept until a write). */
   countOf(table: 'locks' | 'list_items' | 'attachments', c: CompiledCollectionRequest): number {
     const { sql, params } = countQuery(table, c);

@@ -19,6 +19,8 @@ import type { AlmSession, ServerContext } from '../../context';
 import { AlmError } from '../../errors';
 import { CATALOGS } from '../../metadata/catalog';
 import { compileCollectionRequest } from '../../query/index';
+import { AnswerBudget } from '../../limits';
+import { PAGE_ANSWER_HINT } from '../../rules/answers';
 import { assertWritable } from '../../rules/lockGuard';
 import { entityId, projectOf, queryParams } from '../../params';
 import { coreCollectionParams } from '../defects/read';
@@ -77,7 +79,8 @@ async function listAttachments(ctx: ServerContext, request: FastifyRequest, repl
   // The Core collection parameters (query, order-by, fields, page-size, start-index), within this defect.
   const compiled = compileCollectionRequest(coreCollectionParams(request), CATALOGS.attachments, PAGING);
   const scoped = { ...compiled, where: `"parent-type" = 'defect' AND "parent-id" = ? AND (${compiled.where})`, params: [defect, ...compiled.params] };
-  const rows = store.project.rowsOf<AttachmentRow>('attachments', scoped);
+  // Descriptions can be large: the page is counted as it is read, like a defect page.
+  const rows = new AnswerBudget(ctx.options.limits, PAGE_ANSWER_HINT).rows(store.project.iterateRowsOf<AttachmentRow>('attachments', scoped));
   const total = store.project.countOf('attachments', scoped);
   return send(
     reply,
