@@ -11,7 +11,7 @@ import { AlmError } from './errors';
 import { installErrorHandler, sendError } from './errorBody';
 import { registerAuth, sessionHook } from './auth/index';
 import { COOKIE_PARSE_OPTIONS } from './auth/cookies';
-import { checkedTextParser, installJsonParser } from './body';
+import { checkedTextParser, checkedXmlParser, installJsonParser } from './body';
 import { registerDomains } from './apiTree/domains';
 import { registerProjectRoutes } from './apiTree/index';
 import { registerCoreDomains, registerCoreProjectRoutes } from './coreTree/index';
@@ -40,8 +40,11 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
   await app.register(cookie, { hook: 'onRequest', parseOptions: COOKIE_PARSE_OPTIONS as unknown as FastifyCookieOptions['parseOptions'] });
 
   installJsonParser(app, limits);
-  // XML bodies (alm-authenticate, site-session parameters) are read as text.
-  app.addContentTypeParser(['application/xml', 'text/xml'], { parseAs: 'buffer' }, checkedTextParser);
+  // XML bodies are read as text, their parsing cost bounded first (xmlCost.ts).
+  app.addContentTypeParser(['application/xml', 'text/xml'], { parseAs: 'buffer' }, checkedXmlParser(limits));
+  // Core writes read a text/plain body as XML too: the same bound, not fastify's bare text parser.
+  app.removeContentTypeParser('text/plain');
+  app.addContentTypeParser('text/plain', { parseAs: 'buffer' }, checkedXmlParser(limits));
 
   app.addHook('onSend', async (request, reply, payload) => {
     if (request.method === 'GET' || request.method === 'HEAD') {
