@@ -11,6 +11,7 @@ import { AlmError } from './errors';
 import { installErrorHandler, sendError } from './errorBody';
 import { registerAuth, sessionHook } from './auth/index';
 import { COOKIE_PARSE_OPTIONS } from './auth/cookies';
+import { installBodyTimeout } from './bodyTimeout';
 import { checkedTextParser, checkedXmlParser, installJsonParser } from './body';
 import { registerDomains } from './apiTree/domains';
 import { registerProjectRoutes } from './apiTree/index';
@@ -34,6 +35,8 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
     },
   });
   installErrorHandler(app, ctx.options.rootPath);
+  // Before any scope is registered, so every route (the sign-in endpoints too) inherits it.
+  installBodyTimeout(app, limits);
   await app.register(compress, { encodings: ['gzip', 'deflate'], threshold: 1024 });
   // Parses Cookie headers only; Set-Cookie stays hand-written (auth/cookies.ts) for ALM's exact format.
   // The plugin hands `parseOptions` to cookie's parse(), though its types name the serialize options.
