@@ -13,7 +13,7 @@ import { PAGE_ANSWER_HINT } from '../rules/answers';
 import { assertWritable } from '../rules/lockGuard';
 import { projectOf, queryParams } from '../params';
 import { negotiate } from '../attachments/accept';
-import { sendBytes, sendMultipart } from '../attachments/download';
+import { RAW_CONTENT, sendBytes, sendMultipart } from '../attachments/download';
 import { toRecord } from '../attachments/format';
 import { createAttachment } from '../attachments/post';
 import { updateAttachment } from '../attachments/put';
@@ -31,7 +31,7 @@ export function registerAttachments(app: FastifyInstance, ctx: ServerContext): v
   void app.register(async (scope) => {
     await scope.register(multipart, { throwFileSizeLimit: false });
 
-    scope.get('/attachments', async (request, reply) => {
+    scope.get('/attachments', RAW_CONTENT, async (request, reply) => {
       const params = queryParams(request);
       rejectById(params);
       const store = storeOf(ctx, request);
@@ -56,7 +56,7 @@ export function registerAttachments(app: FastifyInstance, ctx: ServerContext): v
       return { data: rows.map((row) => toRecord(row, compiled.fields)), 'total-count': total };
     });
 
-    scope.get('/attachments/:id', async (request, reply) => {
+    scope.get('/attachments/:id', RAW_CONTENT, async (request, reply) => {
       const params = queryParams(request);
       rejectById(params);
       const { store, row } = existing(ctx, request);

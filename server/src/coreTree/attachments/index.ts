@@ -7,7 +7,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { rm } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
-import { sendBytes } from '../../attachments/download';
+import { RAW_CONTENT, sendBytes } from '../../attachments/download';
 import { fileNameProblem } from '../../attachments/format';
 import { checkTarget, createAttachment, storeUpload } from '../../attachments/post';
 import { AttachmentStore } from '../../store/attachments';
@@ -46,7 +46,7 @@ export function registerCoreAttachments(app: FastifyInstance, ctx: ServerContext
     scope.post(`${COLLECTION}/`, async (request, reply) => postAttachment(ctx, request, reply));
     scope.post(COLLECTION, async (request, reply) => postAttachment(ctx, request, reply));
 
-    scope.get(ITEM, async (request, reply) => {
+    scope.get(ITEM, RAW_CONTENT, async (request, reply) => {
       const { store, row } = itemOf(ctx, request);
       const form = itemForm(request, queryParams(request).alt);
       if (form === 'bytes') return sendBytes(reply, store, row);
