@@ -12,7 +12,7 @@ import { formatDateTime } from '../../store/time';
 import { assertWritable } from '../../rules/lockGuard';
 import { entityId, projectOf, queryParams } from '../../params';
 import { applyDefectUpdate, createDefect, deletableDefect, deleteDefects } from '../../rules/defects';
-import { checkAnswerSize } from '../../rules/answers';
+import { checkAnswerSize, checkNewDefectsAnswerSize } from '../../rules/answers';
 import { asObject, validateChanges } from '../../rules/defectChanges';
 import type { DefectBody } from '../../rules/defectChanges';
 import { defectsAnswer } from './answer';
@@ -85,14 +85,23 @@ export function registerDefectWrites(app: FastifyInstance, ctx: ServerContext): 
     const body = asObject(request.body, 'the new defect');
     const elements = 'data' in body ? dataArray(body, 'the new defects') : [body];
     checkBulkSize(limits, elements.length, 'new defects');
-    const ids = store.transaction(() => elements.map((item, index) => inElement(index, () => Number(createDefect(ctx, store, asObject(item, 'each new defect')).id))));
+    if (elements.length > 1)
+      checkNewDefectsAnswerSize(
+        ctx,
+        elements.map((item) => Buffer.byteLength(JSON.stringify(item) ?? '', 'utf8')),
+      );
+    // The answer is built inside the transaction: were it refused, nothing would have been created.
+    const { ids, answer } = store.transaction(() => {
+      const created = elements.map((item, index) => inElement(index, () => Number(createDefect(ctx, store, asObject(item, 'each new defect')).id)));
+      return { ids: created, answer: created.length === 1 ? undefined : defectsAnswer(ctx, store, created) };
+    });
     const first = ids[0];
     const { domain, project } = request.params as { domain: string; project: string };
     const base = `${request.protocol}://${request.headers.host ?? 'localhost'}${ctx.options.rootPath}`;
     void reply.header('Location', `${base}/api/domains/${encodeURIComponent(domain)}/projects/${encodeURIComponent(project)}/defects/${first}`);
     void reply.code(201);
-    if (ids.length === 1) return defectJson(store.getDefect(first) as DefectRow);
-    return sendJson(reply, defectsAnswer(ctx, store, ids));
+    if (answer === undefined) return defectJson(store.getDefect(first) as DefectRow);
+    return sendJson(reply, answer);
   });
 
   app.delete('/defects/:id', async (request) => {
