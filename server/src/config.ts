@@ -66,6 +66,8 @@ export interface RequestLimits {
   bodyTimeoutMs: number;
   /** The rate a body must keep after `bodyTimeoutMs` (a slow but real upload passes, a dribble does not). */
   minBodyBytesPerSecond: number;
+  /** Locks one session may hold in one project at a time. */
+  maxLocksPerSession: number;
   /** Failed sign-ins of one user, or from one address, before further attempts are slowed down. */
   signInFailuresAllowed: number;
 }
@@ -101,6 +103,7 @@ export const DEFAULT_LIMITS: RequestLimits = {
   bodyTimeoutMs: 30_000,
   minBodyBytesPerSecond: 500,
   signInFailuresAllowed: 5,
+  maxLocksPerSession: 100,
 };
 
 const DEFAULTS = {

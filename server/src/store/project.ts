@@ -405,6 +405,11 @@ export class ProjectStore {
     return this.getLockById(Number(info.lastInsertRowid)) as LockRow;
   }
 
+  /** How many locks one session holds in this project. */
+  locksOfSession(session: string): number {
+    return this.statement('SELECT COUNT(*) FROM locks WHERE "session" = ?').pluck().get(session) as number;
+  }
+
   /** Ids of the entities of a type that users other than `user` hold locks on. */
   lockedByOthers(entityType: string, user: string): number[] {
     return this.statement('SELECT "parent-id" FROM locks WHERE "parent-type" = ? AND "user" <> ?').pluck().all(entityType, user) as number[];

@@ -42,6 +42,7 @@ const SERVER_LAYERS: Record<string, number> = {
   'xml.ts': 0,
   'profile.ts': 0,
   'headerCase.ts': 0,
+  'diskFull.ts': 0,
   'xmlCost.ts': 0,
   'limits.ts': 1,
   'body.ts': 1,
