@@ -9,7 +9,7 @@ import { STANDARD_LISTS } from './lists';
 import { field } from './types';
 import type { FieldDef } from './types';
 
-export const LINK_FIELDS: readonly FieldDef[] = [
+const LINK_FIELDS: readonly FieldDef[] = [
   field('id', 'Link ID', 'Integer', { maxLength: 10, readOnly: true }),
   field('first-endpoint-id', 'Source Entity ID', 'Integer', { maxLength: 10, required: true }),
   field('second-endpoint-id', 'Target Entity ID', 'Integer', { maxLength: 10, required: true }),

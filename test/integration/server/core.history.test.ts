@@ -66,7 +66,7 @@ describe('server: defect history (audits)', function () {
   });
 
   it('a Core PUT records the changed History fields (status, owner), not priority, with user and server time', async () => {
-    const before = storedDefect(server.dataDir, 1) as Record<string, unknown>;
+    const before = storedDefect(server.dataDir, 1) as Record<string, string | number | null>;
     const status = otherStatus(1);
     const owner = before.owner === 'carol' ? 'dave' : 'carol';
     const priority = before.priority === '5-Urgent' ? '1-Low' : '5-Urgent';
@@ -85,7 +85,7 @@ describe('server: defect history (audits)', function () {
   });
 
   it('an /api PUT is recorded too, by its user; a rewrite of the same value or of fields without History records nothing', async () => {
-    const before = storedDefect(server.dataDir, 1) as Record<string, unknown>;
+    const before = storedDefect(server.dataDir, 1) as Record<string, string | number | null>;
     const severity = before.severity === '4-Very High' ? '2-Medium' : '4-Very High';
     clock.advance(60_000);
     assert.equal((await bob.put(api('/defects/1'), { severity, 'target-rel': { id: 1001, type: 'release' } })).status, 200);
