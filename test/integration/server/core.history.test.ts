@@ -53,7 +53,7 @@ describe('server: defect history (audits)', function () {
   };
 
   before(async () => {
-    server = await startTestServer({ defects: 20, now: clock.now });
+    server = await startTestServer({ defects: 25, now: clock.now });
     alice = new TestClient(server.baseUrl);
     bob = new TestClient(server.baseUrl);
     await alice.signIn('alice');
@@ -61,36 +61,48 @@ describe('server: defect history (audits)', function () {
   });
   after(async () => server.close());
 
+  it('the demo gives a few defects the history their values imply: triage by the detector, then a severity change', async () => {
+    const row = storedDefect(server.dataDir, 1) as Record<string, string | null>;
+    const { Audit, TotalResults } = await audits(1);
+    assert.equal(TotalResults, Audit.length);
+    assert.ok(Audit.length >= 1, 'defect 1 has a seeded history');
+    assert.equal(Audit[0].User, row['detected-by']);
+    assert.equal(Audit[0].Time, `${String(row['creation-time'])} 09:30:00`);
+    const last = new Map<string, string>();
+    for (const entry of Audit) for (const p of entry.Properties?.Property ?? []) last.set(p.Name, p.NewValue);
+    for (const [field, value] of last) assert.equal(value, row[field] ?? '', `the history of ${field} ends at its current value`);
+  });
+
   it('a defect nobody changed has an empty history', async () => {
     assert.deepEqual(await audits(10), { Audit: [], TotalResults: 0 });
   });
 
   it('a Core PUT records the changed History fields (status, owner), not priority, with user and server time', async () => {
-    const before = storedDefect(server.dataDir, 1) as Record<string, string | number | null>;
-    const status = otherStatus(1);
+    const before = storedDefect(server.dataDir, 13) as Record<string, string | number | null>;
+    const status = otherStatus(13);
     const owner = before.owner === 'carol' ? 'dave' : 'carol';
     const priority = before.priority === '5-Urgent' ? '1-Low' : '5-Urgent';
     clock.advance(60_000);
-    const res = await alice.request('PUT', core('/defects/1'), { json: coreJson({ status, owner, priority }) });
+    const res = await alice.request('PUT', core('/defects/13'), { json: coreJson({ status, owner, priority }) });
     assert.equal(res.status, 200, res.text);
-    const { Audit, TotalResults } = await audits(1);
+    const { Audit, TotalResults } = await audits(13);
     assert.equal(TotalResults, 1);
     const [entry] = Audit;
     assert.deepEqual(
       { ...entry, Properties: undefined },
-      { Id: entry.Id, ParentId: 1, ParentType: 'defect', Action: 'UPDATE', Time: formatDateTime(clock.now()), User: 'alice', Properties: undefined },
+      { Id: entry.Id, ParentId: 13, ParentType: 'defect', Action: 'UPDATE', Time: formatDateTime(clock.now()), User: 'alice', Properties: undefined },
     );
     assert.match(entry.Time, /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     assert.deepEqual(changes(entry), [`owner (Assigned To): '${String(before.owner ?? '')}' → '${owner}'`, `status (Status): '${String(before.status)}' → '${status}'`]);
   });
 
   it('an /api PUT is recorded too, by its user; a rewrite of the same value or of fields without History records nothing', async () => {
-    const before = storedDefect(server.dataDir, 1) as Record<string, string | number | null>;
+    const before = storedDefect(server.dataDir, 13) as Record<string, string | number | null>;
     const severity = before.severity === '4-Very High' ? '2-Medium' : '4-Very High';
     clock.advance(60_000);
-    assert.equal((await bob.put(api('/defects/1'), { severity, 'target-rel': { id: 1001, type: 'release' } })).status, 200);
-    assert.equal((await bob.put(api('/defects/1'), { severity, priority: '3-High', description: '<p>new text</p>' })).status, 200);
-    const { Audit, TotalResults } = await audits(1);
+    assert.equal((await bob.put(api('/defects/13'), { severity, 'target-rel': { id: 1001, type: 'release' } })).status, 200);
+    assert.equal((await bob.put(api('/defects/13'), { severity, priority: '3-High', description: '<p>new text</p>' })).status, 200);
+    const { Audit, TotalResults } = await audits(13);
     assert.equal(TotalResults, 2);
     const last = Audit[1];
     assert.equal(last.User, 'bob');
@@ -102,15 +114,15 @@ describe('server: defect history (audits)', function () {
   });
 
   it('a Core bulk PUT records one entry per defect', async () => {
-    const [s2, s3] = [otherStatus(2), otherStatus(3)];
+    const [s2, s3] = [otherStatus(14), otherStatus(15)];
     const res = await alice.request('PUT', core('/defects'), {
-      json: { entities: [coreJson({ id: '2', status: s2 }), coreJson({ id: '3', status: s3 })] },
+      json: { entities: [coreJson({ id: '14', status: s2 }), coreJson({ id: '15', status: s3 })] },
       headers: { 'Content-Type': 'application/json;type=collection' },
     });
     assert.equal(res.status, 200, res.text);
     for (const [id, status] of [
-      [2, s2],
-      [3, s3],
+      [14, s2],
+      [15, s3],
     ] as const) {
       const { Audit } = await audits(id);
       assert.equal(Audit.length, 1, `defect ${id}`);
@@ -120,21 +132,21 @@ describe('server: defect history (audits)', function () {
   });
 
   it('an /api bulk PUT and an /api update of a query selection record one entry per defect', async () => {
-    const [s4, s5] = [otherStatus(4), otherStatus(5)];
+    const [s4, s5] = [otherStatus(16), otherStatus(17)];
     assert.equal(
       (
         await alice.put(api('/defects'), {
           data: [
-            { id: 4, status: s4 },
-            { id: 5, status: s5 },
+            { id: 16, status: s4 },
+            { id: 17, status: s5 },
           ],
         })
       ).status,
       200,
     );
-    assert.equal((await audits(4)).Audit.length, 1);
-    assert.equal((await audits(5)).Audit.length, 1);
-    const selection = [6, 7, 8];
+    assert.equal((await audits(16)).Audit.length, 1);
+    assert.equal((await audits(17)).Audit.length, 1);
+    const selection = [18, 19, 20];
     const res = await alice.request('PUT', `${api('/defects')}?query=${encodeURIComponent(`{id[${selection.join(' or ')}]}`)}`, { json: { owner: 'frank' } });
     assert.equal(res.status, 200, res.text);
     for (const id of selection) {
@@ -161,7 +173,7 @@ describe('server: defect history (audits)', function () {
   });
 
   it('the XML form carries the same tree as elements', async () => {
-    const res = await alice.get(core('/defects/1/audits'), XML);
+    const res = await alice.get(core('/defects/13/audits'), XML);
     assert.equal(res.status, 200, res.text);
     assert.match(res.headers.get('content-type') ?? '', /xml/);
     const root = parseXml(res.text).Audits as Record<string, unknown>;
@@ -179,11 +191,11 @@ describe('server: defect history (audits)', function () {
   });
 
   it('pages and orders like a Core collection: page-size, start-index and order-by={id[DESC]}', async () => {
-    const all = await audits(1);
-    const newest = await audits(1, `?page-size=1&order-by=${encodeURIComponent('{id[DESC]}')}`);
+    const all = await audits(13);
+    const newest = await audits(13, `?page-size=1&order-by=${encodeURIComponent('{id[DESC]}')}`);
     assert.equal(newest.TotalResults, 2);
     assert.deepEqual(newest.Audit, [all.Audit[1]]);
-    const second = await audits(1, '?page-size=1&start-index=2');
+    const second = await audits(13, '?page-size=1&start-index=2');
     assert.deepEqual(second.Audit, [all.Audit[1]]);
   });
 
@@ -200,8 +212,8 @@ describe('server: defect history (audits)', function () {
   });
 
   it('deleting a defect deletes its history', async () => {
-    assert.ok((await audits(2)).Audit.length > 0);
-    assert.equal((await alice.request('DELETE', core('/defects/2'), { headers: JSON_ })).status, 200);
-    assert.equal((auditRows() as { 'parent-id': number }[]).filter((r) => r['parent-id'] === 2).length, 0);
+    assert.ok((await audits(14)).Audit.length > 0);
+    assert.equal((await alice.request('DELETE', core('/defects/14'), { headers: JSON_ })).status, 200);
+    assert.equal((auditRows() as { 'parent-id': number }[]).filter((r) => r['parent-id'] === 14).length, 0);
   });
 });
