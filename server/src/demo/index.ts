@@ -7,6 +7,8 @@ import { DEMO_PROJECTS, DEMO_USERS, seedBaseline } from './baseline';
 import type { ProjectStore } from '../store/project';
 import type { DefectInput } from '../store/projectTypes';
 import { attachDemoFiles } from './attachFiles';
+import { seedDemoHistory } from './history';
+import { seedDemoLinks } from './links';
 import { HOSTILE_COMMENT_EVERY, HOSTILE_DEFECT_POSITION, IMAGE_DEFECT_POSITION, generateDefects } from './defects';
 import { Random, randomPassword } from './random';
 import { ensureLists, readVocabulary } from './vocabulary';
@@ -130,6 +132,8 @@ async function seedProject(ctx: ServerContext, store: ProjectStore, rng: Random,
     rootPath: ctx.options.rootPath,
     imagePosition: IMAGE_DEFECT_POSITION,
   });
+  seedDemoLinks(ctx, store, ids);
+  seedDemoHistory(store, ids);
   const hostileDefectIds: number[] = [];
   if (ids.length >= HOSTILE_DEFECT_POSITION) hostileDefectIds.push(ids[HOSTILE_DEFECT_POSITION - 1]);
   for (let p = HOSTILE_COMMENT_EVERY; p <= ids.length; p += HOSTILE_COMMENT_EVERY) hostileDefectIds.push(ids[p - 1]);
