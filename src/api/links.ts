@@ -37,8 +37,9 @@ export class LinksResource {
   async of(id: number, o: CallOptions = {}): Promise<DefectLink[]> {
     const [made, received] = await Promise.all([this.query({ 'first-endpoint-id': id }, o), this.query({ 'second-endpoint-id': id, 'second-endpoint-type': 'defect' }, o)]);
     const links = [...made, ...received.filter((r) => !made.some((m) => m.id === r.id))].map((r) => toLink(r, id));
-    await this.nameFirstEndpoints(
-      links.filter((l) => l.direction === 'to'),
+    // The server names only a link's second end, and a live 26.1 leaves a defect's status empty (§16.10).
+    await this.nameOtherDefects(
+      links.filter((l) => l.otherType === 'defect'),
       o,
     );
     return links.sort((a, b) => a.id - b.id);
@@ -75,7 +76,7 @@ export class LinksResource {
   }
 
   /** Name and status of the defects that linked to this one: one query for all of them. */
-  private async nameFirstEndpoints(links: DefectLink[], o: CallOptions): Promise<void> {
+  private async nameOtherDefects(links: DefectLink[], o: CallOptions): Promise<void> {
     if (links.length === 0) return;
     const dialect = await this.ctx.dialect(o.signal);
     const ids = [...new Set(links.map((l) => l.otherId))];
@@ -88,7 +89,7 @@ export class LinksResource {
     const byId = new Map(dialect.parseCollection(res.body).items.map((d) => [num(d.id), d]));
     for (const l of links) {
       const d = byId.get(l.otherId);
-      if (d) Object.assign(l, { otherName: str(d.name), otherStatus: str(d.status) });
+      if (d) Object.assign(l, { otherName: str(d.name) || l.otherName, otherStatus: str(d.status) });
     }
   }
 }

@@ -2,6 +2,7 @@
 // thin call into the controller plus the few things only VS Code can do (confirm a discard, open
 // a link in the browser, close the panel after Save & Close).
 import * as vscode from 'vscode';
+import { NotFoundError } from '../api/index';
 import type { DefectController } from './controller/defectController';
 import type { CommandHandlers, RequestHandlers } from './hostChannel';
 import type { ImageResolver } from './imageResolver';
@@ -100,7 +101,11 @@ export function requestHandlers(ctx: HandlerContext): RequestHandlers {
     links: async (request) => {
       const id = controller.defectKey.id;
       if (id === undefined) return { items: [], linkTypes: LINK_TYPES, note: vscode.l10n.t('Links can be added once the defect is saved.') };
-      return linksOf(ctx.project, id, request, { openDefect: (other) => ctx.openDefect(other), confirmRemove: (link) => confirmUnlink(id, link) });
+      return linksOf(ctx.project, id, request, { openDefect: (other) => ctx.openDefect(other), confirmRemove: (link) => confirmUnlink(id, link) }).catch((e: unknown) => {
+        // An /api-only server (ALM 12.5x without Core) has no defect-links collection.
+        if (e instanceof NotFoundError && request.action === 'list') return { items: [], linkTypes: LINK_TYPES, note: vscode.l10n.t('This server offers no defect links.') };
+        throw e;
+      });
     },
     resolveImage: async ({ src }) => {
       const images = ctx.images();
