@@ -15,12 +15,10 @@ const SPECIAL: Readonly<Record<string, string>> = {
 };
 
 /** `set-cookie` → `Set-Cookie`, `www-authenticate` → `WWW-Authenticate`. */
-export function canonicalHeaderName(name: string): string {
+function canonicalHeaderName(name: string): string {
   const lower = name.toLowerCase();
   return SPECIAL[lower] ?? lower.replace(/(^|-)([a-z])/g, (_match, dash: string, letter: string) => dash + letter.toUpperCase());
 }
-
-type WriteHead = ServerResponse['writeHead'];
 
 function canonicalHeaders(headers: OutgoingHttpHeaders | OutgoingHttpHeader[]): OutgoingHttpHeaders | OutgoingHttpHeader[] {
   if (Array.isArray(headers)) return headers.map((entry, i) => (i % 2 === 0 && typeof entry === 'string' ? canonicalHeaderName(entry) : entry));
@@ -34,10 +32,10 @@ function canonicalise(res: ServerResponse): void {
   const setHeader = res.setHeader.bind(res);
   res.setHeader = (name, value) => setHeader(canonicalHeaderName(name), value);
   const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => ServerResponse;
-  res.writeHead = ((status: number, ...rest: unknown[]) => {
+  res.writeHead = (status: number, ...rest: unknown[]) => {
     const args = rest.map((arg) => (arg !== null && typeof arg === 'object' ? canonicalHeaders(arg as OutgoingHttpHeaders) : arg));
     return writeHead(status, ...args);
-  }) as WriteHead;
+  };
 }
 
 /** Every response of `server` writes canonical header names; runs before the app's own handler. */

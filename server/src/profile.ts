@@ -73,7 +73,7 @@ const V26_1: AlmProfile = {
 
 const PROFILES: Readonly<Record<AlmVersion, AlmProfile>> = { '12.55': V12_55, '16.0': V16_0, '24.1': V24_1, '26.1': V26_1 };
 
-export const DEFAULT_ALM_VERSION: AlmVersion = '12.55';
+const DEFAULT_ALM_VERSION: AlmVersion = '12.55';
 
 /** The profile of `version`; `16`, `24`, `26` and `12.5` name their line too. */
 export function almProfile(version: string = DEFAULT_ALM_VERSION): AlmProfile {

@@ -2,7 +2,7 @@
 // Arrays are compared by the merged shape of their elements (a key present in only some
 // elements is optional), so a recorded page of 3 rows matches a page of 100.
 
-export type Shape =
+type Shape =
   | { kind: 'scalar'; types: Set<string> }
   | { kind: 'object'; keys: Map<string, { shape: Shape; optional: boolean }>; nullable: boolean }
   | { kind: 'array'; element: Shape | undefined; nullable: boolean };
@@ -11,7 +11,7 @@ function typeName(value: unknown): string {
   return value === null ? 'null' : typeof value;
 }
 
-export function shapeOf(value: unknown): Shape {
+function shapeOf(value: unknown): Shape {
   if (Array.isArray(value)) {
     let element: Shape | undefined;
     for (const item of value) element = element ? merge(element, shapeOf(item)) : shapeOf(item);

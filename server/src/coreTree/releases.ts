@@ -17,7 +17,7 @@ function releaseEntity(kind: ReleaseCollection, row: ReleaseRow, fields: readonl
     type: kind.type,
     fields: defs.map((def) => {
       const value = row[def.name];
-      return { name: def.name, values: value === null || value === undefined ? [] : [{ value: String(value as string | number) }] };
+      return { name: def.name, values: value === null || value === undefined ? [] : [{ value: typeof value === 'string' ? value : JSON.stringify(value) }] };
     }),
   };
 }
