@@ -51,7 +51,8 @@ function fieldOf(def: FieldDef, value: StoredValue | undefined, refs: ReferenceN
   }
   const table = referenceTable(def);
   const referenceValue = table && typeof value === 'number' ? refs.name(table, value) : undefined;
-  return { name: def.name, values: [referenceValue === undefined ? { value: text(value) } : { value: text(value), referenceValue }] };
+  const values = [referenceValue === undefined ? { value: text(value) } : { value: text(value), referenceValue }];
+  return def.dataType === 'Memo' ? { name: def.name, values, memo: true } : { name: def.name, values };
 }
 
 /** A stored row as a Core entity; `fields` (from `fields=`) limits and orders the fields, null means all. */
