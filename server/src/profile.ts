@@ -39,6 +39,8 @@ export interface AlmProfile {
   requiredFieldByLabel: boolean;
   /** Memo `<img>` tags with a relative `src` (`NAME`, `attachments/NAME`) are written as `<img />` on read (§16.6). */
   stripRelativeImages: boolean;
+  /** Empty String/Memo/list/user/single-reference values written as `[{}]` (XML `<Value></Value>`), numbers and dates as `[]` (§16.2). */
+  blankEmptyValues: boolean;
   /** `rest/is-authenticated` answers XML only: 406 to a JSON-only Accept (§16.1). */
   isAuthenticatedXmlOnly: boolean;
 }
@@ -57,6 +59,7 @@ const V12_55: AlmProfile = {
   requiredFieldByLabel: false,
   isAuthenticatedXmlOnly: false,
   stripRelativeImages: false,
+  blankEmptyValues: false,
 };
 
 const V16_0: AlmProfile = { ...V12_55, version: '16.0', trees: ['rest'], xsrf: true };
@@ -73,6 +76,7 @@ const V26_1: AlmProfile = {
   requiredFieldByLabel: true,
   isAuthenticatedXmlOnly: true,
   stripRelativeImages: true,
+  blankEmptyValues: true,
 };
 
 const PROFILES: Readonly<Record<AlmVersion, AlmProfile>> = { '12.55': V12_55, '16.0': V16_0, '24.1': V24_1, '26.1': V26_1 };

@@ -55,6 +55,19 @@ describe('server: --alm profiles, answers', function () {
     assert.deepEqual(Object.keys(one), ['Fields', 'Type', 'children-count']);
     const xml = parseXml((await client.get(`${CORE}/defects/1`, XML)).text) as { Entity: [{ '@_EntityStatus': string; ChildrenCount: unknown }] };
     assert.equal(xml.Entity[0]['@_EntityStatus'], 'Success');
+    const cleared = await client.request('PUT', `${CORE}/defects/1`, {
+      json: {
+        Fields: [
+          { Name: 'environment', values: [] },
+          { Name: 'closing-date', values: [] },
+        ],
+      },
+      headers: { ...JSON_, ...xsrf },
+    });
+    assert.equal(cleared.status, 200, cleared.text);
+    const values = (name: string) => cleared.json<{ Fields: { Name: string; values: unknown[] }[] }>().Fields.find((f) => f.Name === name)?.values;
+    assert.deepEqual(values('closing-date'), [], 'an empty Date is []');
+    assert.deepEqual(values('environment'), [{}], 'an empty single reference is [{}]');
     const plain = (await olderClient.get(`${CORE}/defects?page-size=2`, JSON_)).json<{ entities: Rec[] }>();
     assert.deepEqual(Object.keys(plain.entities[0] ?? {}), ['Fields', 'Type']);
   });

@@ -16,6 +16,13 @@ export interface CoreField {
   values: CoreValue[];
   /** A memo (HTML) field, whose images a release line may rewrite on read. */
   memo?: boolean;
+  /** Written as one empty value (`[{}]`, `<Value></Value>`) when it has none, by release lines that do (26.1). */
+  blankWhenEmpty?: boolean;
+}
+
+/** True when an empty field is written as one empty value under `envelope`. */
+export function writtenBlank(field: CoreField, envelope: Envelope): boolean {
+  return field.values.length === 0 && field.blankWhenEmpty === true && envelope.blankEmptyValues;
 }
 
 /** The text a field's value is written with under `envelope`. */
@@ -64,7 +71,9 @@ export interface Envelope {
   referenceValues: boolean;
   /** Memo `<img>` tags with a relative `src` are written as `<img />` (26.1, reference §16.6). */
   stripRelativeImages: boolean;
+  /** Empty String, Memo, list, user and single-reference fields written as one empty value (26.1); else `[]`. */
+  blankEmptyValues: boolean;
 }
 
 /** The plain 12.5x envelope: nothing added, reference names given. */
-export const PLAIN_ENVELOPE: Envelope = { entityStatus: false, referenceValues: true, stripRelativeImages: false };
+export const PLAIN_ENVELOPE: Envelope = { entityStatus: false, referenceValues: true, stripRelativeImages: false, blankEmptyValues: false };
