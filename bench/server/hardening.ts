@@ -5,12 +5,14 @@
 // answer's status. `--server <cli.ts>` measures another checkout's server (e.g. the code before).
 // Usage: npx tsx bench/server/hardening.ts [--server path/to/cli.ts] [--description-mb 19]
 //        [--elements 300] [--small 20000]
+//        npx tsx bench/server/hardening.ts --xml-cost   (parsing cost of hostile XML bodies, issue 28 item 2)
 import Database from 'better-sqlite3';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Pool } from 'undici';
+import { printXmlCost } from './xmlCost';
 
 function arg(name: string, fallback: string): string {
   const i = process.argv.indexOf(`--${name}`);
@@ -103,6 +105,10 @@ async function measure(baseUrl: string, pid: number, cookie: string, body: strin
 }
 
 async function main(): Promise<void> {
+  if (process.argv.includes('--xml-cost')) {
+    printXmlCost();
+    return;
+  }
   const dir = mkdtempSync(join(tmpdir(), 'alm-bench-harden-'));
   const server = await startChild(dir);
   try {

@@ -12,7 +12,8 @@ import { canonicalHeaderCase } from './headerCase';
 import { installErrorHandler, sendError } from './errorBody';
 import { registerAuth, sessionHook } from './auth/index';
 import { COOKIE_PARSE_OPTIONS } from './auth/cookies';
-import { checkedTextParser, installJsonParser } from './body';
+import { installBodyTimeout } from './bodyTimeout';
+import { checkedTextParser, checkedXmlParser, installJsonParser } from './body';
 import { registerDomains } from './apiTree/domains';
 import { registerProjectRoutes } from './apiTree/index';
 import { registerCoreDomains, registerCoreProjectRoutes } from './coreTree/index';
@@ -38,14 +39,19 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
   });
   canonicalHeaderCase(app.server);
   installErrorHandler(app, ctx.options.rootPath, ctx.options.profile);
+  // Before any scope is registered, so every route (the sign-in endpoints too) inherits it.
+  installBodyTimeout(app, limits);
   await app.register(compress, { encodings: ['gzip', 'deflate'], threshold: 1024 });
   // Parses Cookie headers only; Set-Cookie stays hand-written (auth/cookies.ts) for ALM's exact format.
   // The plugin hands `parseOptions` to cookie's parse(), though its types name the serialize options.
   await app.register(cookie, { hook: 'onRequest', parseOptions: COOKIE_PARSE_OPTIONS as unknown as FastifyCookieOptions['parseOptions'] });
 
   installJsonParser(app, limits);
-  // XML bodies (alm-authenticate, site-session parameters) are read as text.
-  app.addContentTypeParser(['application/xml', 'text/xml'], { parseAs: 'buffer' }, checkedTextParser);
+  // XML bodies are read as text, their parsing cost bounded first (xmlCost.ts).
+  app.addContentTypeParser(['application/xml', 'text/xml'], { parseAs: 'buffer' }, checkedXmlParser(limits));
+  // Core writes read a text/plain body as XML too: the same bound, not fastify's bare text parser.
+  app.removeContentTypeParser('text/plain');
+  app.addContentTypeParser('text/plain', { parseAs: 'buffer' }, checkedXmlParser(limits));
 
   app.addHook('onSend', async (request, reply, payload) => {
     if (request.method === 'GET' || request.method === 'HEAD') {

@@ -5,6 +5,7 @@ import { isUtf8 } from 'node:buffer';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { RequestLimits } from './config';
 import { AlmError } from './errors';
+import { checkXmlCost, entityBodyBounds } from './xmlCost';
 
 /** The body as text; a 400 naming the first bad byte when it is not valid UTF-8. */
 function utf8Text(body: Buffer): string {
@@ -60,4 +61,21 @@ export function checkedTextParser(_request: FastifyRequest, body: Buffer, done: 
   } catch (err) {
     done(err as Error, undefined);
   }
+}
+
+/**
+ * The XML parser of every tree: valid UTF-8, then the parsing cost bounded (xmlCost.ts) before any
+ * XML parser sees the body, so a body within the size limit still cannot stall the server.
+ */
+export function checkedXmlParser(limits: RequestLimits) {
+  const bounds = entityBodyBounds(limits.maxBulkElements);
+  return (_request: FastifyRequest, body: Buffer, done: (err: Error | null, value?: unknown) => void): void => {
+    try {
+      const text = utf8Text(body);
+      checkXmlCost(text, bounds);
+      done(null, text);
+    } catch (err) {
+      done(err as Error, undefined);
+    }
+  };
 }

@@ -13,7 +13,7 @@ const USAGE = `Usage: npm run server -- [--port 8080] [--host 127.0.0.1] [--data
                          [--root /qcbin] [--session-idle 3600] [--max-attachment-mb 50] [--log]
                          [--alm 12.55|16.0|24.1|26.1] [--trees api,rest] [--xsrf] [--get-logout] [--api-key USER ...]
                          [--max-field-kb 1024] [--max-bulk 500] [--max-answer-mb 64] [--max-body-mb 20]
-                         [--idle-timeout 60] [--sign-in-failures 5]`;
+                         [--idle-timeout 60] [--body-timeout 30] [--sign-in-failures 5]`;
 
 function fail(message: string): never {
   process.stderr.write(`alm-server: ${message}\n`);
@@ -46,6 +46,7 @@ function parseOptions(argv: string[]): ServerOptions {
         'max-answer-mb': { type: 'string' },
         'max-body-mb': { type: 'string' },
         'idle-timeout': { type: 'string' },
+        'body-timeout': { type: 'string' },
         'sign-in-failures': { type: 'string' },
         alm: { type: 'string' },
         trees: { type: 'string' },
@@ -73,6 +74,7 @@ function parseOptions(argv: string[]): ServerOptions {
     maxAnswerBytes: scaled('max-answer-mb', values['max-answer-mb'], 1024 * 1024),
     maxBodyBytes: scaled('max-body-mb', values['max-body-mb'], 1024 * 1024),
     idleTimeoutMs: scaled('idle-timeout', values['idle-timeout'], 1000),
+    bodyTimeoutMs: scaled('body-timeout', values['body-timeout'], 1000),
     signInFailuresAllowed: integer('sign-in-failures', values['sign-in-failures'], 1),
   };
   return {

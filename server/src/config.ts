@@ -62,6 +62,12 @@ export interface RequestLimits {
   headersTimeoutMs: number;
   /** A connection with no bytes moving for this long is closed, in ms (a slow but moving upload passes). */
   idleTimeoutMs: number;
+  /** Time allowed to receive a request's body, in ms, extended by a second per `minBodyBytesPerSecond` bytes received. */
+  bodyTimeoutMs: number;
+  /** The rate a body must keep after `bodyTimeoutMs` (a slow but real upload passes, a dribble does not). */
+  minBodyBytesPerSecond: number;
+  /** Locks one session may hold in one project at a time. */
+  maxLocksPerSession: number;
   /** Failed sign-ins of one user, or from one address, before further attempts are slowed down. */
   signInFailuresAllowed: number;
 }
@@ -94,7 +100,10 @@ export const DEFAULT_LIMITS: RequestLimits = {
   maxJsonDepth: 64,
   headersTimeoutMs: 30_000,
   idleTimeoutMs: 60_000,
+  bodyTimeoutMs: 30_000,
+  minBodyBytesPerSecond: 500,
   signInFailuresAllowed: 5,
+  maxLocksPerSession: 100,
 };
 
 const DEFAULTS = {

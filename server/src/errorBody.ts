@@ -4,6 +4,7 @@
 // or only types such as octet-stream); `*/*` gets the tree's own format (Core XML, `/api` JSON).
 // The `/api` tree answers JSON unless XML is asked for: its reference says errors are "generally
 // application/json", and the seed's clients read JSON errors after an octet-stream or text/html Accept.
+import { diskFullError, isDiskFull } from './diskFull';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { mediaRanges, requestedMedia } from './mediaTypes';
 import { AlmError } from './errors';
@@ -74,6 +75,10 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, error: A
 export function installErrorHandler(app: FastifyInstance, rootPath: string, profile: AlmProfile): void {
   app.setErrorHandler((error: FastifyError | AlmError | Error, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof AlmError) return sendError(request, reply, asReleaseLineAnswers(error, profile), rootPath);
+    if (isDiskFull(error)) {
+      request.log.error({ err: error }, 'disk full');
+      return sendError(request, reply, diskFullError(), rootPath);
+    }
     const almError = fromFastifyError(error);
     if (almError.status >= 500) request.log.error({ err: error }, 'internal error');
     return sendError(request, reply, almError, rootPath);

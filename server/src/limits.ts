@@ -41,7 +41,7 @@ export class AnswerBudget {
    * Collects stored rows from `source` (e.g. a statement's iterate()), counting each row's text as
    * it is read and stopping at the budget: a page of huge memos is refused, never held whole.
    */
-  rows<T extends Record<string, unknown>>(source: Iterable<T>): T[] {
+  rows<T extends object>(source: Iterable<T>): T[] {
     const out: T[] = [];
     for (const row of source) {
       this.add(storedSize(row));
@@ -52,7 +52,7 @@ export class AnswerBudget {
 }
 
 /** About the bytes a stored row takes in an answer: its text and blobs, 8 for anything else. */
-function storedSize(row: Record<string, unknown>): number {
+function storedSize(row: object): number {
   let size = 0;
   for (const value of Object.values(row)) size += typeof value === 'string' || value instanceof Uint8Array ? value.length : 8;
   return size;

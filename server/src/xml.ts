@@ -10,8 +10,14 @@
 import type { XmlBuilderOptions } from 'fast-xml-parser';
 import { XMLBuilder } from 'fast-xml-parser';
 
-const TEXT_RESERVED = /[&<>]/;
-const TEXT_RESERVED_ALL = /[&<>]/g;
+// Besides `& < >`: characters no XML 1.0 document may hold, even as a reference (C0 controls but
+// tab, newline, carriage return; U+FFFE/U+FFFF; lone surrogates). Writes refuse them; a value
+// stored before (or by another tool) is sent with U+FFFD in their place, so every answer stays
+// well-formed for strict XML readers (issue 28 item 8).
+const NOT_XML = '\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\uFFFE\\uFFFF';
+const LONE_SURROGATE = '[\\uD800-\\uDBFF](?![\\uDC00-\\uDFFF])|(?<![\\uD800-\\uDBFF])[\\uDC00-\\uDFFF]';
+const TEXT_RESERVED = new RegExp(`[&<>${NOT_XML}]|${LONE_SURROGATE}`);
+const TEXT_RESERVED_ALL = new RegExp(TEXT_RESERVED.source, 'g');
 const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;' };
 
 /**
@@ -22,7 +28,7 @@ const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;
  */
 function escapeValue(_name: string, value: unknown): string {
   const text = typeof value === 'string' ? value : String(value);
-  return TEXT_RESERVED.test(text) ? text.replace(TEXT_RESERVED_ALL, (ch) => ENTITIES[ch]) : text;
+  return TEXT_RESERVED.test(text) ? text.replace(TEXT_RESERVED_ALL, (ch) => ENTITIES[ch] ?? '\uFFFD') : text;
 }
 
 // `jPath` is read by the builder (fast-xml-builder) but missing from fast-xml-parser's types.

@@ -7,11 +7,13 @@ import { PAGING } from '../config';
 import type { AlmSession, ServerContext } from '../context';
 import { AlmError } from '../errors';
 import { CATALOGS } from '../metadata/catalog';
-import { compileCollectionRequest, countQuery, pageQuery } from '../query/index';
+import { compileCollectionRequest, countQuery } from '../query/index';
+import { AnswerBudget } from '../limits';
+import { PAGE_ANSWER_HINT } from '../rules/answers';
 import { assertWritable } from '../rules/lockGuard';
 import { projectOf, queryParams } from '../params';
 import { negotiate } from '../attachments/accept';
-import { sendBytes, sendMultipart } from '../attachments/download';
+import { RAW_CONTENT, sendBytes, sendMultipart } from '../attachments/download';
 import { toRecord } from '../attachments/format';
 import { createAttachment } from '../attachments/post';
 import { updateAttachment } from '../attachments/put';
@@ -29,7 +31,7 @@ export function registerAttachments(app: FastifyInstance, ctx: ServerContext): v
   void app.register(async (scope) => {
     await scope.register(multipart, { throwFileSizeLimit: false });
 
-    scope.get('/attachments', async (request, reply) => {
+    scope.get('/attachments', RAW_CONTENT, async (request, reply) => {
       const params = queryParams(request);
       rejectById(params);
       const store = storeOf(ctx, request);
@@ -37,8 +39,8 @@ export function registerAttachments(app: FastifyInstance, ctx: ServerContext): v
       checkNameFilter(params.query);
       const compiled = compileCollectionRequest(params, CATALOGS.attachments, PAGING);
       const db = store.project.db;
-      const page = pageQuery('attachments', '*', compiled);
-      const rows = db.prepare(page.sql).all(...page.params) as AttachmentRow[];
+      // Descriptions can be large: the page is counted as it is read, like a defect page.
+      const rows = new AnswerBudget(ctx.options.limits, PAGE_ANSWER_HINT).rows(store.project.iterateRowsOf<AttachmentRow>('attachments', compiled));
       if (form === 'multipart') return sendMultipart(reply, store, rows);
       if (form === 'octet-stream') {
         if (rows.length !== 1) {
@@ -54,7 +56,7 @@ export function registerAttachments(app: FastifyInstance, ctx: ServerContext): v
       return { data: rows.map((row) => toRecord(row, compiled.fields)), 'total-count': total };
     });
 
-    scope.get('/attachments/:id', async (request, reply) => {
+    scope.get('/attachments/:id', RAW_CONTENT, async (request, reply) => {
       const params = queryParams(request);
       rejectById(params);
       const { store, row } = existing(ctx, request);

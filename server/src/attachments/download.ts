@@ -7,6 +7,14 @@ import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import type { AttachmentRow, AttachmentStore } from '../store/attachments';
 
+/**
+ * Route options of every route that can answer attachment content: never compressed. The
+ * compression plugin passes through content whose first bytes look compressed (a `.tgz`, text
+ * starting `x = 5`) yet labels it `Content-Encoding: gzip`, so clients got other bytes (issue 28
+ * item 6); content is sent as stored, its length exact, in both trees.
+ */
+export const RAW_CONTENT = { compress: false } as const;
+
 /** `filename="ascii"; filename*=UTF-8''…` so any file name survives the header. */
 function dispositionFileName(name: string): string {
   const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
@@ -36,7 +44,8 @@ export function sendMultipart(reply: FastifyReply, store: AttachmentStore, rows:
     for (const row of rows) {
       yield textPart('entity.type', row['parent-type']);
       yield textPart('entity.id', String(row['parent-id']));
-      yield textPart('description', row.description ?? '', 'text/html');
+      // Plain text, never text/html: a client rendering the part must not run the stored markup.
+      yield textPart('description', row.description ?? '');
       yield Buffer.from(
         `--${boundary}\r\nContent-Disposition: form-data; name="content"; ${dispositionFileName(row.name)}\r\n` + `Content-Type: ${row['content-type']}\r\nContent-Transfer-Encoding: binary\r\n\r\n`,
         'utf8',
@@ -47,5 +56,13 @@ export function sendMultipart(reply: FastifyReply, store: AttachmentStore, rows:
     yield Buffer.from(`--${boundary}--\r\n`);
   }
 
-  return reply.header('Content-Type', `multipart/mixed; boundary=${boundary}`).header('X-Content-Type-Options', 'nosniff').send(Readable.from(body()));
+  return (
+    reply
+      .header('Content-Type', `multipart/mixed; boundary=${boundary}`)
+      // As for the bare bytes: saved, never shown as a page of this server's origin.
+      .header('Content-Disposition', `attachment; ${dispositionFileName(rows.length === 1 ? `${rows[0].name}.multipart` : 'attachments.multipart')}`)
+      .header('X-Content-Type-Options', 'nosniff')
+      .header('Content-Security-Policy', "default-src 'none'; sandbox")
+      .send(Readable.from(body()))
+  );
 }

@@ -1,5 +1,6 @@
 // The wire form of an attachment and the small rules around it: descriptor JSON, descriptions
 // as HTML fragments, file-name checks and content types.
+import { AlmError } from '../errors';
 import type { AttachmentRow } from '../store/attachments';
 
 /** An attachment as the `/api` tree sends it: the row without its storage columns, its parent as `entity`. */
@@ -47,6 +48,27 @@ export function toHtmlFragment(text: string | undefined | null): string | null {
   if (/^\s*<html[\s>]/i.test(text)) return text;
   const body = escapeHtml(text).replace(/\r?\n/g, '<br />');
   return `<html><body>${body}</body></html>`;
+}
+
+/**
+ * The description as stored (toHtmlFragment), refused with 413 when that stored form passes the
+ * server's field size (`maxFieldBytes`): escaping makes `<` five bytes, so the stored form is
+ * what is bounded, as every other field of both trees is (issue 28 item 1).
+ */
+export function storedDescription(text: string | undefined | null, maxBytes: number): string | null {
+  const fragment = toHtmlFragment(text);
+  if (fragment === null || fragment.length * 3 <= maxBytes) return fragment;
+  const bytes = Buffer.byteLength(fragment, 'utf8');
+  if (bytes <= maxBytes) return fragment;
+  throw new AlmError(
+    413,
+    'qccore.invalid-value-type-for-field',
+    `The attachment description is ${bytes} bytes as stored (as HTML, with < > & escaped); this server accepts at most ${maxBytes} bytes in one field. Shorten it, or attach long text as a file.`,
+    [
+      { Name: 'field', Value: 'description' },
+      { Name: 'maximum-bytes', Value: maxBytes },
+    ],
+  );
 }
 
 /** Why a file name is unacceptable, or null when it is fine. */

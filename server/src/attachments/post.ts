@@ -7,7 +7,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AlmSession, ServerContext } from '../context';
 import { AlmError } from '../errors';
 import { assertWritable } from '../rules/lockGuard';
-import { contentTypeFor, toHtmlFragment } from './format';
+import { contentTypeFor, storedDescription } from './format';
 import type { AttachmentRow, AttachmentStore } from '../store/attachments';
 import { receiveUpload } from './upload';
 import type { ReceivedUpload, UploadFields, UploadTarget } from './upload';
@@ -32,7 +32,7 @@ export async function storeUpload(ctx: ServerContext, store: AttachmentStore, se
     // Checked again: the entity may have been deleted or locked while the content arrived.
     checkTarget(ctx, store, session, fields);
     const contentType = contentTypeFor(fields.name, upload.declaredType);
-    const description = fields.description === undefined ? undefined : toHtmlFragment(fields.description);
+    const description = fields.description === undefined ? undefined : storedDescription(fields.description, ctx.options.limits.maxFieldBytes);
     const same = store.findByName(fields.entityType, fields.entityId, fields.name);
     if (same && fields.override) return store.replaceContent(same.id, { description, contentType }, tempFile, size);
     return store.insert(
@@ -61,6 +61,8 @@ export function checkTarget(ctx: ServerContext, store: AttachmentStore, session:
     throw new AlmError(404, 'qccore.entity-not-found', `Defect ${fields.entityId} does not exist.`, [{ Name: 'id', Value: fields.entityId }]);
   }
   assertWritable(ctx, store.project, fields.entityType, fields.entityId, session, 'add an attachment');
+  // Before the content arrives: a description over the field size stores nothing.
+  storedDescription(fields.description, ctx.options.limits.maxFieldBytes);
   const same = store.findByName(fields.entityType, fields.entityId, fields.name);
   if (same && fields.override && fields.refSubtype !== undefined && fields.refSubtype !== same['ref-subtype']) {
     throw refSubtypeImmutable(same['ref-subtype']);

@@ -2,7 +2,7 @@
 // echoed back unchanged, as a client that PUTs a descriptor it read does; changing them fails.
 import { AlmError } from '../errors';
 import { CATALOGS } from '../metadata/catalog';
-import { fileNameProblem, toHtmlFragment, toRecord } from './format';
+import { fileNameProblem, storedDescription, toRecord } from './format';
 import { refSubtypeImmutable } from './post';
 import type { AttachmentRow, AttachmentStore } from '../store/attachments';
 
@@ -26,7 +26,7 @@ export function updateAttachment(store: AttachmentStore, row: AttachmentRow, bod
       changes.name = name;
     } else if (key === 'description') {
       if (value !== null && typeof value !== 'string') throw bad("'description' must be a string or null.");
-      changes.description = toHtmlFragment(value);
+      changes.description = storedDescription(value, store.project.maxFieldBytes);
     } else if (key === 'ref-subtype') {
       if (Number(value) !== row['ref-subtype']) throw refSubtypeImmutable(row['ref-subtype']);
     } else if (key in current || CATALOGS.attachments.has(key)) {

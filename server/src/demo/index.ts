@@ -7,8 +7,10 @@ import { DEMO_PROJECTS, DEMO_USERS, seedBaseline } from './baseline';
 import type { ProjectStore } from '../store/project';
 import type { DefectInput } from '../store/projectTypes';
 import { attachDemoFiles } from './attachFiles';
+import { seedDemoHistory } from './history';
+import { seedDemoLinks } from './links';
 import { HOSTILE_COMMENT_EVERY, HOSTILE_DEFECT_POSITION, IMAGE_DEFECT_POSITION, generateDefects } from './defects';
-import { Random } from './random';
+import { Random, randomPassword } from './random';
 import { ensureLists, readVocabulary } from './vocabulary';
 
 interface DemoUser {
@@ -71,8 +73,9 @@ export async function seedDemo(ctx: ServerContext, opts: DemoOptions = {}): Prom
       throw new Error(`${domain}/${project} already holds defects; demo data is seeded only into a new data directory.`);
     }
   }
-  const rng = new Random(seed);
-  const users: DemoUser[] = [...DEMO_USERS.map((u) => ({ name: u.name, password: u.password, fullName: u.fullName })), ...OTHER_USERS.map((u) => ({ ...u, password: rng.token(12) }))];
+  // Generated passwords come from the system's random source, not the seed: the demo data is the
+  // same in every data directory, but a password printed for one must not open another (issue 28 item 8).
+  const users: DemoUser[] = [...DEMO_USERS.map((u) => ({ name: u.name, password: u.password, fullName: u.fullName })), ...OTHER_USERS.map((u) => ({ ...u, password: randomPassword(12) }))];
   for (const u of users) {
     if (!ctx.site.getUser(u.name)) ctx.site.addUser({ ...u, email: `${u.name}@example.com` });
   }
@@ -129,6 +132,8 @@ async function seedProject(ctx: ServerContext, store: ProjectStore, rng: Random,
     rootPath: ctx.options.rootPath,
     imagePosition: IMAGE_DEFECT_POSITION,
   });
+  seedDemoLinks(ctx, store, ids);
+  seedDemoHistory(store, ids);
   const hostileDefectIds: number[] = [];
   if (ids.length >= HOSTILE_DEFECT_POSITION) hostileDefectIds.push(ids[HOSTILE_DEFECT_POSITION - 1]);
   for (let p = HOSTILE_COMMENT_EVERY; p <= ids.length; p += HOSTILE_COMMENT_EVERY) hostileDefectIds.push(ids[p - 1]);

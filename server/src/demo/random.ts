@@ -1,5 +1,6 @@
 // A small seeded PRNG (mulberry32) with the helpers the generator needs. The same seed always
 // yields the same data, so tests can rely on counts and values.
+import { randomInt } from 'node:crypto';
 
 export class Random {
   private state: number;
@@ -48,12 +49,12 @@ export class Random {
     while (chosen.size < Math.min(count, items.length)) chosen.add(this.int(0, items.length - 1));
     return [...chosen].sort((a, b) => a - b).map((i) => items[i]);
   }
+}
 
-  /** A password-like token of letters and digits. */
-  token(length: number): string {
-    const alphabet = 'abcdefghjkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-    let out = '';
-    for (let i = 0; i < length; i++) out += alphabet[this.int(0, alphabet.length - 1)];
-    return out;
-  }
+/** A password of letters and digits (no look-alikes) from the system's cryptographic random source. */
+export function randomPassword(length: number): string {
+  const alphabet = 'abcdefghjkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+  let out = '';
+  for (let i = 0; i < length; i++) out += alphabet[randomInt(alphabet.length)];
+  return out;
 }

@@ -6,14 +6,18 @@ import type { QueryCatalog, QueryField } from '../query/index';
 
 export type CollectionName = 'defects' | 'attachments' | 'locks' | 'list-items' | 'releases' | 'release-cycles';
 
+/** Collections only the Core tree serves: their catalogs live beside their fields, not in CATALOGS. */
+type CoreOnlyCollection = 'defect-links';
+
 /** Entity type (singular) of each collection. */
-const ENTITY_TYPE: Record<CollectionName, string> = {
+const ENTITY_TYPE: Record<CollectionName | CoreOnlyCollection, string> = {
   defects: 'defect',
   attachments: 'attachment',
   locks: 'lock',
   'list-items': 'list-item',
   releases: 'release',
   'release-cycles': 'release-cycle',
+  'defect-links': 'defect-link',
 };
 
 export class FieldCatalog implements QueryCatalog {
@@ -22,7 +26,7 @@ export class FieldCatalog implements QueryCatalog {
   private readonly byName = new Map<string, FieldDef>();
 
   constructor(
-    readonly collection: CollectionName,
+    readonly collection: CollectionName | CoreOnlyCollection,
     fields: readonly FieldDef[],
     /** Extra names accepted by `query`/`order-by`/`fields`, e.g. `entity.id` for `parent-id`. */
     aliases: Record<string, string> = {},

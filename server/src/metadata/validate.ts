@@ -101,6 +101,25 @@ function checkSize(def: FieldDef, value: string, maxBytes: number): void {
   );
 }
 
+/**
+ * Characters no XML 1.0 document may hold (C0 controls but tab, newline and carriage return;
+ * U+FFFE/U+FFFF; lone surrogates): a value holding one would make every Core XML answer showing
+ * it ill-formed (issue 28 item 8), so it is refused where it is written, in both trees.
+ */
+const NOT_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+function checkXmlCharacters(def: FieldDef, value: string): void {
+  const bad = NOT_XML.exec(value);
+  if (!bad) return;
+  const code = `U+${bad[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
+  throw new AlmError(
+    400,
+    'qccore.invalid-value-type-for-field',
+    `Value of field '${def.name}' (${def.label}) holds the character ${code} at position ${bad.index}, which no XML document may hold. Remove it.`,
+    fieldProps(def, code),
+  );
+}
+
 /** Converts one written value to its stored form, or throws a 4xx AlmError saying why not. */
 export function toStoredValue(def: FieldDef, value: unknown, checks: ReferenceChecks): StoredValue {
   const maxBytes = checks.maxFieldBytes ?? DEFAULT_LIMITS.maxFieldBytes;
@@ -111,6 +130,8 @@ export function toStoredValue(def: FieldDef, value: unknown, checks: ReferenceCh
     return null;
   }
   if (def.required && typeof value === 'string' && BLANK.test(value)) throw requiredMissing(def);
+  if (typeof value === 'string') checkXmlCharacters(def, value);
+  else if (Array.isArray(value)) for (const v of value) if (typeof v === 'string') checkXmlCharacters(def, v);
   switch (def.dataType) {
     case 'Integer': {
       const n = typeof value === 'string' && /^-?\d{1,15}$/.test(value.trim()) ? Number(value) : value;

@@ -30,3 +30,18 @@ export class UnknownFieldError extends Error {
 export const MAX_NESTING = 64;
 /** More comparisons than this make a filter "too complex" (keeps SQL parameters bounded). */
 export const MAX_CONDITIONS = 500;
+
+/** Conditions on memo fields one filter may hold: each is a scan of long text, under every other client's wait. */
+export const MAX_MEMO_CONDITIONS = 10;
+
+/** A request whose cost the server bounds (memo conditions, memo ordering, deep unindexed pages); answered 400 naming the bound. */
+export class QueryCostError extends Error {
+  constructor(
+    message: string,
+    readonly limitName: string,
+    readonly limit: number,
+  ) {
+    super(message);
+    this.name = 'QueryCostError';
+  }
+}

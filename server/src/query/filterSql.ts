@@ -1,6 +1,6 @@
 // Compiles a parsed filter into a SQL boolean expression. Every value travels as a bound
 // parameter; only catalog-provided column names are written into the SQL text.
-import { FilterSyntaxError, MAX_CONDITIONS, UnknownFieldError } from './ast.js';
+import { FilterSyntaxError, MAX_CONDITIONS, MAX_MEMO_CONDITIONS, QueryCostError, UnknownFieldError } from './ast.js';
 import type { CompareOp, FilterNode, Literal } from './ast.js';
 import type { QueryCatalog, QueryField, SqlParam } from './types.js';
 
@@ -17,6 +17,7 @@ export interface SqlFragment {
 export function compileFilter(node: FilterNode, catalog: QueryCatalog): SqlFragment {
   const params: SqlParam[] = [];
   let conditions = 0;
+  let memoConditions = 0;
 
   const walk = (n: FilterNode): string => {
     switch (n.type) {
@@ -32,6 +33,13 @@ export function compileFilter(node: FilterNode, catalog: QueryCatalog): SqlFragm
         }
         const field = catalog.field(n.field);
         if (!field) throw new UnknownFieldError(n.field);
+        if (field.kind === 'memo' && ++memoConditions > MAX_MEMO_CONDITIONS) {
+          throw new QueryCostError(
+            `The query has more than ${MAX_MEMO_CONDITIONS} conditions on memo fields (such as '${field.name}'); each reads the long text of every defect. Use at most ${MAX_MEMO_CONDITIONS}, or filter on other fields first.`,
+            'maximum-memo-conditions',
+            MAX_MEMO_CONDITIONS,
+          );
+        }
         return compare(field, n.op, n.value, params);
       }
     }

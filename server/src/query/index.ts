@@ -3,7 +3,7 @@
 // ALM's filter syntaxes are accepted: the bracket form `{field[cond];…}` and the api tree's
 // expression form `field = 'v' ; field > 3`.
 import { AlmError } from '../errors.js';
-import { FilterSyntaxError, UnknownFieldError } from './ast.js';
+import { FilterSyntaxError, QueryCostError, UnknownFieldError } from './ast.js';
 import type { FilterNode } from './ast.js';
 import { parseBracketFilter } from './bracketParser.js';
 import { parseExpressionFilter } from './expressionParser.js';
@@ -15,7 +15,7 @@ import type { CompiledCollectionRequest, PagingLimits, QueryCatalog, SqlParam } 
 
 export type { CompiledCollectionRequest, PagingLimits, QueryCatalog, QueryField, SqlParam } from './types.js';
 export type { FilterNode } from './ast.js';
-export { FilterSyntaxError } from './ast.js';
+export { FilterSyntaxError, QueryCostError } from './ast.js';
 
 /**
  * Compiles a collection request. Throws AlmError: 404 qccore.invalid-filter-expression for a
@@ -110,6 +110,7 @@ export function toAlmError(err: unknown): unknown {
   if (err instanceof UnknownFieldError) {
     return new AlmError(400, 'qccore.unknown-field-name', err.message, [{ Name: 'field', Value: err.field }]);
   }
+  if (err instanceof QueryCostError) return new AlmError(400, 'qccore.general-error', err.message, [{ Name: err.limitName, Value: err.limit }]);
   if (err instanceof ParameterError) return new AlmError(400, 'qccore.general-error', `Invalid parameter: ${err.message}.`);
   return err;
 }

@@ -1,6 +1,6 @@
 // `order-by` in both syntaxes: the api tree's `name,-status` (`+`/`-` prefixes) and the Core
 // tree's `{status[ASC];name[DESC]}`. The result always ends with the id, so pages are stable.
-import { UnknownFieldError } from './ast.js';
+import { QueryCostError, UnknownFieldError } from './ast.js';
 import type { QueryCatalog } from './types.js';
 import { ParameterError } from './paging.js';
 
@@ -19,6 +19,10 @@ export function compileOrderBy(raw: string | undefined, catalog: QueryCatalog): 
   for (const key of keys) {
     const field = catalog.field(key.field);
     if (!field) throw new UnknownFieldError(key.field);
+    if (field.kind === 'memo') {
+      // Sorting long text sorts every match's text in full, blocking every other request meanwhile.
+      throw new QueryCostError(`order-by '${field.name}' is a memo field; this server does not sort by memo fields. Sort by another field.`, 'memo-order-by', 0);
+    }
     if (field.column === idColumn) hasId = true;
     const collate = key.caseInsensitive ? ' COLLATE NOCASE' : '';
     parts.push(`${field.column}${collate} ${key.descending ? 'DESC' : 'ASC'}`);

@@ -9,18 +9,35 @@ export const PAGE_ANSWER_HINT = 'Ask for a smaller page (limit or page-size) or 
 
 /**
  * Refuses, before anything changes, a write whose answer (each named defect echoed whole, once
- * per element) would pass the budget. Sizes come from the stored sizes, once per distinct defect.
+ * per element) would pass the budget. Sizes come from the stored sizes, once per distinct defect,
+ * plus what the request sends for that defect (`sentBytes[i]` for element `i`): an update can
+ * only grow a defect by what it sends, so the estimate is a ceiling and the answer of a write
+ * applied element by element (the Core tree's bulk forms) can never pass the budget after a commit.
  */
-export function checkAnswerSize(ctx: ServerContext, store: ProjectStore, ids: readonly number[]): void {
+export function checkAnswerSize(ctx: ServerContext, store: ProjectStore, ids: readonly number[], sentBytes: readonly number[] = []): void {
+  const growth = new Map<number, number>();
+  ids.forEach((id, i) => growth.set(id, (growth.get(id) ?? 0) + (sentBytes[i] ?? 0)));
   const sizes = new Map<number, number>();
   let total = 0;
   for (const id of ids) {
     let size = sizes.get(id);
     if (size === undefined) {
-      size = store.storedDefectSize(id);
+      size = store.storedDefectSize(id) + (growth.get(id) ?? 0);
       sizes.set(id, size);
     }
     total += size;
+    if (total > ctx.options.limits.maxAnswerBytes) throw answerTooLarge(ctx.options.limits, WRITE_ANSWER_HINT);
+  }
+}
+
+/** What a new defect holds besides the values sent: its id, stamps and defaults, generously. */
+const NEW_DEFECT_BYTES = 4096;
+
+/** Refuses, before anything is created, new defects whose echo (what was sent, plus defaults) would pass the budget. */
+export function checkNewDefectsAnswerSize(ctx: ServerContext, sentBytes: readonly number[]): void {
+  let total = 0;
+  for (const bytes of sentBytes) {
+    total += bytes + NEW_DEFECT_BYTES;
     if (total > ctx.options.limits.maxAnswerBytes) throw answerTooLarge(ctx.options.limits, WRITE_ANSWER_HINT);
   }
 }

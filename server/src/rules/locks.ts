@@ -18,6 +18,16 @@ export function lockEntity(ctx: ServerContext, store: ProjectStore, who: AlmSess
   const held = liveLock(ctx, store, type, id);
   if (held && held.session === who.id) return held;
   if (held) throw lockFailure(held, `lock ${type} ${id}`);
+  // One member locking most of a project for an hour blocks everyone else's edits (issue 28 item 8).
+  const max = ctx.options.limits.maxLocksPerSession;
+  if (store.locksOfSession(who.id) >= max) {
+    throw new AlmError(
+      409,
+      'qccore.general-error',
+      `This session already holds ${max} locks in this project, the most one session may hold. Release locks you no longer need, then lock ${type} ${id} again.`,
+      [{ Name: 'maximum-locks', Value: max }],
+    );
+  }
   return store.insertLock(type, id, who.user, who.id);
 }
 

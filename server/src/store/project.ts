@@ -9,6 +9,7 @@ import { PROJECT_MIGRATIONS } from './projectSchema';
 import { countQuery, pageQuery } from '../query/index';
 import type { CompiledCollectionRequest, SqlParam } from '../query/index';
 import { formatDate, formatDateTime } from './time';
+import { AlmError } from '../errors';
 import type { CycleInput, DefectInput, DefectRow, EnvironmentInput, ListItemInput, ListItemRow, LockRow, ProjectUserInput, ReleaseInput, ResourceTable, StoredValue } from './projectTypes';
 
 /** A quoted SQL identifier (defect columns are named like their fields, e.g. `"ver-stamp"`). */
@@ -308,7 +309,15 @@ export class ProjectStore {
    */
   defectPage(c: CompiledCollectionRequest, columns: readonly string[] | null): IterableIterator<DefectRow> {
     const page = pageQuery('defects', columns ? columns.map(quoted).join(', ') : '*', c);
+    if (c.offset > MAX_UNINDEXED_OFFSET && this.sortsWithoutIndex(page.sql, page.params)) throw deepUnindexedPage(c.offset);
     return this.statement(page.sql).iterate(...page.params) as IterableIterator<DefectRow>;
+  }
+
+  /** Whether SQLite sorts the matches itself (no index gives the order): its cost grows with the offset. */
+  private sortsWithoutIndex(sql: string, params: readonly SqlParam[]): boolean {
+    const plan = this.statement(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as { parent: number; detail: string }[];
+    // Steps under the page's subquery (parent ≠ 0): the outer query sorts only the page's own rows.
+    return plan.some((step) => step.parent !== 0 && /TEMP B-TREE FOR (RIGHT PART OF )?ORDER BY/.test(step.detail));
   }
 
   /** The ver-stamp of a defect (null when it has none), or undefined when it does not exist. */
@@ -333,6 +342,12 @@ export class ProjectStore {
   rowsOf<T>(table: 'locks' | 'list_items' | 'attachments' | 'releases' | 'release_cycles', c: CompiledCollectionRequest): T[] {
     const page = pageQuery(table, '*', c);
     return this.statement(page.sql).all(...page.params) as T[];
+  }
+
+  /** The same page read row by row, so an answer budget (AnswerBudget.rows) stops it before it is held whole. */
+  iterateRowsOf<T>(table: 'locks' | 'list_items' | 'attachments', c: CompiledCollectionRequest): IterableIterator<T> {
+    const page = pageQuery(table, '*', c);
+    return this.statement(page.sql).iterate(...page.params) as IterableIterator<T>;
   }
 
   /** How many rows of a table a compiled collection request's filter selects (kept until a write). */
@@ -390,6 +405,11 @@ export class ProjectStore {
     return this.getLockById(Number(info.lastInsertRowid)) as LockRow;
   }
 
+  /** How many locks one session holds in this project. */
+  locksOfSession(session: string): number {
+    return this.statement('SELECT COUNT(*) FROM locks WHERE "session" = ?').pluck().get(session) as number;
+  }
+
   /** Ids of the entities of a type that users other than `user` hold locks on. */
   lockedByOthers(entityType: string, user: string): number[] {
     return this.statement('SELECT "parent-id" FROM locks WHERE "parent-type" = ? AND "user" <> ?').pluck().all(entityType, user) as number[];
@@ -427,4 +447,19 @@ export class ProjectStore {
 function toStored(value: StoredValue | readonly string[]): StoredValue {
   if (Array.isArray(value)) return JSON.stringify(value);
   return value as StoredValue;
+}
+
+/**
+ * Deepest offset of a page whose order no index gives: SQLite keeps offset + limit rows in its
+ * sorter, so a deep page of such an order stalls every other request (issue 28 item 3).
+ */
+export const MAX_UNINDEXED_OFFSET = 10_000;
+
+function deepUnindexedPage(offset: number): AlmError {
+  return new AlmError(
+    400,
+    'qccore.general-error',
+    `A page starting at ${offset + 1} in this order is too deep: no index gives the order, so every row before it would be sorted first. Start within the first ${MAX_UNINDEXED_OFFSET} results, order by an indexed field (id, last-modified, status, severity, owner), or narrow the query.`,
+    [{ Name: 'maximum-unindexed-offset', Value: MAX_UNINDEXED_OFFSET }],
+  );
 }

@@ -1,5 +1,6 @@
 // Session lifecycle: sign-in creates a session, every authenticated request touches it, and an
 // idle, signed-out or deleted session ends, releasing its locks in every project.
+import { isDiskFull } from '../diskFull';
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { ProjectLookup } from './registry';
 import type { SessionRow, SiteStore } from './site';
@@ -85,7 +86,13 @@ export class SessionService {
     this.touched.set(session.id, at);
     const persistEvery = Math.min(5000, this.idleMs / 10);
     if (at - (this.persisted.get(session.id) ?? session.lastTouch) >= persistEvery) {
-      this.site.touchSession(session.id, at);
+      try {
+        this.site.touchSession(session.id, at);
+      } catch (err) {
+        // A full disk must not fail reads: the touch stays in memory and is written next time.
+        if (!isDiskFull(err)) throw err;
+        return;
+      }
       this.persisted.set(session.id, at);
     }
   }

@@ -26,6 +26,7 @@ const LAYERS: Record<string, number> = {
   work: 4,
   references: 4,
   refresh: 4,
+  report: 4,
   'extension.ts': 5,
 };
 
@@ -41,8 +42,11 @@ const SERVER_LAYERS: Record<string, number> = {
   'xml.ts': 0,
   'profile.ts': 0,
   'headerCase.ts': 0,
+  'diskFull.ts': 0,
+  'xmlCost.ts': 0,
   'limits.ts': 1,
   'body.ts': 1,
+  'bodyTimeout.ts': 1,
   query: 1,
   store: 2,
   metadata: 3,

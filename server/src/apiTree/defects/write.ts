@@ -12,8 +12,9 @@ import { formatDateTime } from '../../store/time';
 import { assertWritable } from '../../rules/lockGuard';
 import { entityId, projectOf, queryParams } from '../../params';
 import { applyDefectUpdate, createDefect, deletableDefect, deleteDefects } from '../../rules/defects';
-import { checkAnswerSize } from '../../rules/answers';
+import { checkAnswerSize, checkNewDefectsAnswerSize } from '../../rules/answers';
 import { asObject, validateChanges } from '../../rules/defectChanges';
+import { writeWithHistory } from '../../rules/history';
 import type { DefectBody } from '../../rules/defectChanges';
 import { defectsAnswer } from './answer';
 import { defectJson } from './json';
@@ -85,14 +86,23 @@ export function registerDefectWrites(app: FastifyInstance, ctx: ServerContext): 
     const body = asObject(request.body, 'the new defect');
     const elements = 'data' in body ? dataArray(body, 'the new defects') : [body];
     checkBulkSize(limits, elements.length, 'new defects');
-    const ids = store.transaction(() => elements.map((item, index) => inElement(index, () => Number(createDefect(ctx, store, asObject(item, 'each new defect')).id))));
+    if (elements.length > 1)
+      checkNewDefectsAnswerSize(
+        ctx,
+        elements.map((item) => Buffer.byteLength(JSON.stringify(item) ?? '', 'utf8')),
+      );
+    // The answer is built inside the transaction: were it refused, nothing would have been created.
+    const { ids, answer } = store.transaction(() => {
+      const created = elements.map((item, index) => inElement(index, () => Number(createDefect(ctx, store, asObject(item, 'each new defect')).id)));
+      return { ids: created, answer: created.length === 1 ? undefined : defectsAnswer(ctx, store, created) };
+    });
     const first = ids[0];
     const { domain, project } = request.params as { domain: string; project: string };
     const base = `${request.protocol}://${request.headers.host ?? 'localhost'}${ctx.options.rootPath}`;
     void reply.header('Location', `${base}/api/domains/${encodeURIComponent(domain)}/projects/${encodeURIComponent(project)}/defects/${first}`);
     void reply.code(201);
-    if (ids.length === 1) return defectJson(store.getDefect(first) as DefectRow);
-    return sendJson(reply, defectsAnswer(ctx, store, ids));
+    if (answer === undefined) return defectJson(store.getDefect(first) as DefectRow);
+    return sendJson(reply, answer);
   });
 
   app.delete('/defects/:id', async (request) => {
@@ -148,7 +158,7 @@ function updateSelection(ctx: ServerContext, store: ProjectStore, who: AlmSessio
     // Locks are few: check those of other users against the selection rather than each defect.
     const selectedIds = new Set(ids);
     for (const id of store.lockedByOthers('defect', who.user)) if (selectedIds.has(id)) assertWritable(ctx, store, 'defect', id, who, `update defect ${id}`);
-    store.updateDefectsWhere(where, args, changes, formatDateTime(ctx.now()));
+    writeWithHistory(ctx, store, who.user, ids, changes, () => store.updateDefectsWhere(where, args, changes, formatDateTime(ctx.now())));
     // The update may change what the filter selects, so the returned page is read by id.
     return defectsAnswer(ctx, store, ids.slice(0, PAGING.defaultLimit), ids.length);
   });

@@ -7,7 +7,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { rm } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
-import { sendBytes } from '../../attachments/download';
+import { RAW_CONTENT, sendBytes } from '../../attachments/download';
 import { fileNameProblem } from '../../attachments/format';
 import { checkTarget, createAttachment, storeUpload } from '../../attachments/post';
 import { AttachmentStore } from '../../store/attachments';
@@ -19,6 +19,8 @@ import type { AlmSession, ServerContext } from '../../context';
 import { AlmError } from '../../errors';
 import { CATALOGS } from '../../metadata/catalog';
 import { compileCollectionRequest } from '../../query/index';
+import { AnswerBudget } from '../../limits';
+import { PAGE_ANSWER_HINT } from '../../rules/answers';
 import { assertWritable } from '../../rules/lockGuard';
 import { entityId, projectOf, queryParams } from '../../params';
 import { coreCollectionParams } from '../defects/read';
@@ -41,7 +43,7 @@ export function registerCoreAttachments(app: FastifyInstance, ctx: ServerContext
 
     scope.post(COLLECTION, async (request, reply) => postAttachment(ctx, request, reply));
 
-    scope.get(ITEM, async (request, reply) => {
+    scope.get(ITEM, RAW_CONTENT, async (request, reply) => {
       const { store, row } = itemOf(ctx, request);
       const form = itemForm(request, queryParams(request).alt);
       if (form === 'bytes') return sendBytes(reply, store, row);
@@ -74,7 +76,8 @@ async function listAttachments(ctx: ServerContext, request: FastifyRequest, repl
   // The Core collection parameters (query, order-by, fields, page-size, start-index), within this defect.
   const compiled = compileCollectionRequest(coreCollectionParams(request), CATALOGS.attachments, PAGING);
   const scoped = { ...compiled, where: `"parent-type" = 'defect' AND "parent-id" = ? AND (${compiled.where})`, params: [defect, ...compiled.params] };
-  const rows = store.project.rowsOf<AttachmentRow>('attachments', scoped);
+  // Descriptions can be large: the page is counted as it is read, like a defect page.
+  const rows = new AnswerBudget(ctx.options.limits, PAGE_ANSWER_HINT).rows(store.project.iterateRowsOf<AttachmentRow>('attachments', scoped));
   const total = store.project.countOf('attachments', scoped);
   return send(
     reply,

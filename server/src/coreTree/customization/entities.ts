@@ -5,6 +5,7 @@
 //   JSON {"EntityResourceDescriptors":[{"collectionName":"defects","SupportsAttachment":{"url":"…","value":true},"SupportsVC":false,…}]}
 import { AlmError } from '../../errors';
 import { CATALOGS } from '../../metadata/catalog';
+import { LINK_CATALOG } from '../../metadata/linkFields';
 import type { FieldCatalog } from '../../metadata/catalog';
 import type { CoreFormat } from '../wire/entity';
 import { xmlDocument } from '../../xml';
@@ -20,6 +21,8 @@ interface CoreEntityKind {
 export const CORE_ENTITIES: readonly CoreEntityKind[] = [
   { name: 'defect', collection: 'defects', catalog: CATALOGS.defects, attachments: true, lock: true },
   { name: 'attachment', collection: 'attachments', catalog: CATALOGS.attachments, attachments: false, lock: false },
+  // Its link-type field puts the Link Type list among the used lists, as on a live 26.1 (reference §16.10).
+  { name: 'defect-link', collection: 'defect-links', catalog: LINK_CATALOG, attachments: false, lock: false },
 ];
 
 /** The entity named in `customization/entities/{entity}/…`: the singular type name. */

@@ -74,7 +74,7 @@ function descriptorOf(entity: string, def: FieldDef): CoreFieldDescriptor {
     name: def.name,
     label: def.label,
     size: def.maxLength,
-    history: false,
+    history: def.history === true,
     listId: def.listId,
     required: def.required === true,
     system: !def.name.startsWith('user-'),

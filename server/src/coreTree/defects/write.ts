@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AlmSession, ProjectStore, ServerContext } from '../../context';
 import { AlmError } from '../../errors';
 import { checkBulkSize } from '../../limits';
-import { checkAnswerSize } from '../../rules/answers';
+import { checkAnswerSize, checkNewDefectsAnswerSize } from '../../rules/answers';
 import { entityId, projectOf, queryParams } from '../../params';
 import { createDefect, deletableDefect, deleteDefects, updateDefect } from '../../rules/defects';
 import type { DefectRow } from '../../store/projectTypes';
@@ -32,6 +32,19 @@ function send(reply: FastifyReply, rendered: { type: string; body: string }): Fa
 
 function shown(store: ProjectStore, row: DefectRow): CoreEntity {
   return defectEntity(row, null, new ReferenceNames(store));
+}
+
+/** The bytes of the values an element sends: what it can add to the defect it names. */
+function sentBytes(entity: CoreEntity): number {
+  let bytes = 0;
+  for (const field of entity.fields) for (const v of field.values) bytes += Buffer.byteLength(v.value, 'utf8') + field.name.length + 8;
+  return bytes;
+}
+
+/** The id a bulk element names, or 0 (no defect, nothing stored) when it names none or a malformed one. */
+function namedId(entity: CoreEntity): number {
+  const raw = entityIdField(entity);
+  return raw !== undefined && /^\d{1,15}$/.test(String(raw).trim()) ? Number(String(raw).trim()) : 0;
 }
 
 function sendCollection(reply: FastifyReply, list: CoreEntity[], format: CoreFormat, envelope: Envelope): FastifyReply {
@@ -63,6 +76,8 @@ export function registerCoreDefectWrites(app: FastifyInstance, ctx: ServerContex
       return send(reply, renderEntity(entity, format, ctx.options.profile));
     }
     checkBulkSize(ctx.options.limits, parsed.entities.length, 'new defects');
+    // Elements are created one by one: the answer is bounded before the first, never after.
+    checkNewDefectsAnswerSize(ctx, parsed.entities.map(sentBytes));
     const created = runBulk('defect', parsed.entities, () => null, create);
     void reply.code(201);
     return sendCollection(reply, created, format, ctx.options.profile);
@@ -75,14 +90,9 @@ export function registerCoreDefectWrites(app: FastifyInstance, ctx: ServerContex
       throw new AlmError(400, 'qccore.general-error', 'PUT on the collection takes the bulk form: <Entities><Entity>…</Entity></Entities> or {"entities":[…]}, each entity with its id.');
     // The same bounds as the api tree: element count, and the answer echoing every element.
     checkBulkSize(ctx.options.limits, parsed.entities.length, 'defects');
-    checkAnswerSize(
-      ctx,
-      store,
-      parsed.entities.map((e) => {
-        const raw = entityIdField(e);
-        return raw !== undefined && /^\d{1,15}$/.test(String(raw)) ? Number(raw) : 0;
-      }),
-    );
+    // Elements are applied one by one: the answer is bounded before the first, by what is
+    // stored plus what each element sends, so no commit is followed by a refused answer.
+    checkAnswerSize(ctx, store, parsed.entities.map(namedId), parsed.entities.map(sentBytes));
     const updated = runBulk('defect', parsed.entities, bulkId, (entity) =>
       shown(
         store,
@@ -99,6 +109,12 @@ export function registerCoreDefectWrites(app: FastifyInstance, ctx: ServerContex
     const names = raw.split(',');
     checkBulkSize(ctx.options.limits, names.length, 'defects to delete');
     const ids = [...new Set(names.map((s) => s.trim()))];
+    // The answer echoes every deleted defect: bounded before the first goes.
+    checkAnswerSize(
+      ctx,
+      store,
+      ids.map((s) => (/^\d{1,15}$/.test(s) ? Number(s) : 0)),
+    );
     const deleted = runBulk(
       'defect',
       ids,
