@@ -37,6 +37,10 @@ export interface AlmProfile {
   ruleFailuresAs500: boolean;
   /** The Title of a missing required field names the field's label ("The field 'Severity' is required.", §16.4). */
   requiredFieldByLabel: boolean;
+  /** Memo `<img>` tags with a relative `src` (`NAME`, `attachments/NAME`) are written as `<img />` on read (§16.6). */
+  stripRelativeImages: boolean;
+  /** Empty String/Memo/list/user/single-reference values written as `[{}]` (XML `<Value></Value>`), numbers and dates as `[]` (§16.2). */
+  blankEmptyValues: boolean;
   /** `rest/is-authenticated` answers XML only: 406 to a JSON-only Accept (§16.1). */
   isAuthenticatedXmlOnly: boolean;
 }
@@ -54,6 +58,8 @@ const V12_55: AlmProfile = {
   ruleFailuresAs500: false,
   requiredFieldByLabel: false,
   isAuthenticatedXmlOnly: false,
+  stripRelativeImages: false,
+  blankEmptyValues: false,
 };
 
 const V16_0: AlmProfile = { ...V12_55, version: '16.0', trees: ['rest'], xsrf: true };
@@ -69,6 +75,8 @@ const V26_1: AlmProfile = {
   ruleFailuresAs500: true,
   requiredFieldByLabel: true,
   isAuthenticatedXmlOnly: true,
+  stripRelativeImages: true,
+  blankEmptyValues: true,
 };
 
 const PROFILES: Readonly<Record<AlmVersion, AlmProfile>> = { '12.55': V12_55, '16.0': V16_0, '24.1': V24_1, '26.1': V26_1 };

@@ -21,8 +21,8 @@ export function requestedTimeoutMinutes(body: unknown): number | undefined {
   const parameters = (parsed as Record<string, unknown> | null)?.['session-parameters'];
   const raw = parameters && typeof parameters === 'object' ? (parameters as Record<string, unknown>)['time-out'] : undefined;
   if (raw === undefined || raw === '') return undefined;
-  const given = typeof raw === 'string' || typeof raw === 'number' ? String(raw) : JSON.stringify(raw);
-  const minutes = Number(given.trim());
+  const given = typeof raw === 'string' || typeof raw === 'number' ? String(raw).trim() : JSON.stringify(raw);
+  const minutes = /^\d+$/.test(given) ? Number(given) : NaN;
   if (!Number.isInteger(minutes) || minutes < 1 || minutes > MAX_TIMEOUT_MINUTES) {
     throw new AlmError(400, 'qccore.general-error', `Invalid <time-out> '${given}': give whole minutes from 1 to ${MAX_TIMEOUT_MINUTES}.`);
   }

@@ -55,6 +55,19 @@ describe('server: --alm profiles, answers', function () {
     assert.deepEqual(Object.keys(one), ['Fields', 'Type', 'children-count']);
     const xml = parseXml((await client.get(`${CORE}/defects/1`, XML)).text) as { Entity: [{ '@_EntityStatus': string; ChildrenCount: unknown }] };
     assert.equal(xml.Entity[0]['@_EntityStatus'], 'Success');
+    const cleared = await client.request('PUT', `${CORE}/defects/1`, {
+      json: {
+        Fields: [
+          { Name: 'environment', values: [] },
+          { Name: 'closing-date', values: [] },
+        ],
+      },
+      headers: { ...JSON_, ...xsrf },
+    });
+    assert.equal(cleared.status, 200, cleared.text);
+    const values = (name: string) => cleared.json<{ Fields: { Name: string; values: unknown[] }[] }>().Fields.find((f) => f.Name === name)?.values;
+    assert.deepEqual(values('closing-date'), [], 'an empty Date is []');
+    assert.deepEqual(values('environment'), [{}], 'an empty single reference is [{}]');
     const plain = (await olderClient.get(`${CORE}/defects?page-size=2`, JSON_)).json<{ entities: Rec[] }>();
     assert.deepEqual(Object.keys(plain.entities[0] ?? {}), ['Fields', 'Type']);
   });
@@ -99,5 +112,18 @@ describe('server: --alm profiles, answers', function () {
     const xml = await olderClient.get(`${CORE}/customization/entities/defect`, XML);
     assert.match(xml.text, /^<\?xml[^>]*>\s*<EntityResourceDescriptor collectionName="defects">/);
     assert.equal((await olderClient.get(`${CORE}/customization/entities/nothing`, JSON_)).status, 404);
+  });
+
+  it('26.1 strips relative <img src> from memos on read (the stored memo keeps it); 12.55 returns it as stored', async () => {
+    const memo = '<html><body><p>see <img src="shot.png" alt="a"> and <img src="https://example.com/b.png"></p></body></html>';
+    const put = await client.request('PUT', `${CORE}/defects/4`, { json: { Fields: [field('description', memo)] }, headers: { ...JSON_, ...xsrf } });
+    assert.equal(put.status, 200, put.text);
+    const description = (body: { Fields: { Name: string; values: { value: string }[] }[] }) => body.Fields.find((f) => f.Name === 'description')?.values[0]?.value ?? '';
+    const read = description((await client.get(`${CORE}/defects/4`, JSON_)).json());
+    assert.match(read, /see <img \/> and <img src="https:\/\/example.com\/b.png">/);
+    assert.match(String(storedDefect(live.dataDir, 4)?.description), /<img src="shot.png"/);
+    const olderPut = await olderClient.request('PUT', `${CORE}/defects/4`, { json: { Fields: [field('description', memo)] }, headers: JSON_ });
+    assert.equal(olderPut.status, 200);
+    assert.match(description((await olderClient.get(`${CORE}/defects/4`, JSON_)).json()), /<img src="shot.png"/);
   });
 });

@@ -2,6 +2,10 @@
 // 16.0+ XSRF check, 26.1's answer to logged-out cookies and its XML-only is-authenticated,
 // and the site-session `<time-out>`.
 import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { exited, spawnCli } from '../../support/cli';
 import { MovableClock, TestClient, startTestServer, storedDefect } from '../../support/server';
 import type { RunningServer } from '../../support/server';
 import { CORE, JSON_ } from './coreHarness';
@@ -134,6 +138,23 @@ describe('server: --alm profiles, sessions', function () {
       assert.equal(expired.status, 401, 'ended after 5 idle minutes (the default is 60)');
     } finally {
       await server.close();
+    }
+  });
+
+  it('the CLI takes --alm and says what the server behaves as', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'alm-cli-profile-'));
+    try {
+      const run = await spawnCli(['--port', '0', '--data', dir, '--demo', '--defects', '2', '--alm', '26.1']);
+      while (!run.output().includes('Press Ctrl+C')) await new Promise((r) => setTimeout(r, 50));
+      assert.ok(run.output().includes('Behaves as ALM 26.1: Core tree only, XSRF enforced, GET logout off'), run.output());
+      const client = new TestClient(run.baseUrl);
+      await client.signInWithKey(DEMO_KEY.clientId, DEMO_KEY.secret);
+      assert.equal((await client.get('/api/domains')).status, 404);
+      assert.equal((await client.get('/authentication-point/logout')).status, 405);
+      run.child.kill('SIGTERM');
+      await exited(run.child);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

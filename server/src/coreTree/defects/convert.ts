@@ -37,8 +37,16 @@ export class ReferenceNames {
 /** A float as JavaScript writes it (2, not 2.0). */
 const text = (value: string | number): string => String(value);
 
+/**
+ * Fields a 26.1 writes as `[{}]` when empty (String, Memo, lists, users, a single reference);
+ * numbers, dates and multi-values are `[]` (reference §16.2).
+ */
+function textual(def: FieldDef): boolean {
+  return !def.multiple && def.dataType !== 'Integer' && def.dataType !== 'Float' && def.dataType !== 'Date';
+}
+
 function fieldOf(def: FieldDef, value: StoredValue | undefined, refs: ReferenceNames): CoreField {
-  if (value === null || value === undefined) return { name: def.name, values: [] };
+  if (value === null || value === undefined) return textual(def) ? { name: def.name, values: [], blankWhenEmpty: true } : { name: def.name, values: [] };
   if (def.multiple && typeof value === 'string') {
     let list: unknown;
     try {
@@ -51,7 +59,8 @@ function fieldOf(def: FieldDef, value: StoredValue | undefined, refs: ReferenceN
   }
   const table = referenceTable(def);
   const referenceValue = table && typeof value === 'number' ? refs.name(table, value) : undefined;
-  return { name: def.name, values: [referenceValue === undefined ? { value: text(value) } : { value: text(value), referenceValue }] };
+  const values = [referenceValue === undefined ? { value: text(value) } : { value: text(value), referenceValue }];
+  return def.dataType === 'Memo' ? { name: def.name, values, memo: true } : { name: def.name, values };
 }
 
 /** A stored row as a Core entity; `fields` (from `fields=`) limits and orders the fields, null means all. */

@@ -2,14 +2,19 @@
 //   {"Fields":[{"Name":"…","values":[{"value":"…","ReferenceValue":"…"}]}],"Type":"defect"}
 //   page: {"entities":[…],"TotalResults":n}
 import type { CoreEntity, Envelope, ParsedEntities } from './model';
-import { PLAIN_ENVELOPE, badBody, checkType } from './model';
+import { PLAIN_ENVELOPE, badBody, checkType, shownValue, writtenBlank } from './model';
 
 /** The JSON form of one entity, alone (`single`) or as a collection row. */
 export function entityJson(entity: CoreEntity, envelope: Envelope = PLAIN_ENVELOPE, as: 'single' | 'row' = 'single'): Record<string, unknown> {
   const out: Record<string, unknown> = {
     Fields: entity.fields.map((f) => ({
       Name: f.name,
-      values: f.values.map((v) => (v.referenceValue === undefined || !envelope.referenceValues ? { value: v.value } : { value: v.value, ReferenceValue: v.referenceValue })),
+      values: writtenBlank(f, envelope)
+        ? [{}]
+        : f.values.map((v) => {
+            const value = shownValue(f, v.value, envelope);
+            return v.referenceValue === undefined || !envelope.referenceValues ? { value } : { value, ReferenceValue: v.referenceValue };
+          }),
     })),
     Type: entity.type,
   };

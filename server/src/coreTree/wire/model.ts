@@ -1,6 +1,7 @@
 // The Core tree's entity model (reference §4.1, §4.2): what both wire forms (json.ts, xml.ts) write
 // and read, and the errors a body that is not an entity gets.
 import { AlmError } from '../../errors';
+import { stripRelativeImageSources } from './memoImages';
 
 /** One value of a field; all Core values are strings. */
 interface CoreValue {
@@ -13,6 +14,20 @@ export interface CoreField {
   name: string;
   /** Empty for a field without a value; several for a multi-valued field. */
   values: CoreValue[];
+  /** A memo (HTML) field, whose images a release line may rewrite on read. */
+  memo?: boolean;
+  /** Written as one empty value (`[{}]`, `<Value></Value>`) when it has none, by release lines that do (26.1). */
+  blankWhenEmpty?: boolean;
+}
+
+/** True when an empty field is written as one empty value under `envelope`. */
+export function writtenBlank(field: CoreField, envelope: Envelope): boolean {
+  return field.values.length === 0 && field.blankWhenEmpty === true && envelope.blankEmptyValues;
+}
+
+/** The text a field's value is written with under `envelope`. */
+export function shownValue(field: CoreField, value: string, envelope: Envelope): string {
+  return field.memo && envelope.stripRelativeImages ? stripRelativeImageSources(value) : value;
 }
 
 export interface CoreEntity {
@@ -54,7 +69,11 @@ export interface Envelope {
   entityStatus: boolean;
   /** Reference values carry the referenced entity's name as `ReferenceValue` (26.1 sends the id only). */
   referenceValues: boolean;
+  /** Memo `<img>` tags with a relative `src` are written as `<img />` (26.1, reference §16.6). */
+  stripRelativeImages: boolean;
+  /** Empty String, Memo, list, user and single-reference fields written as one empty value (26.1); else `[]`. */
+  blankEmptyValues: boolean;
 }
 
 /** The plain 12.5x envelope: nothing added, reference names given. */
-export const PLAIN_ENVELOPE: Envelope = { entityStatus: false, referenceValues: true };
+export const PLAIN_ENVELOPE: Envelope = { entityStatus: false, referenceValues: true, stripRelativeImages: false, blankEmptyValues: false };

@@ -5,7 +5,7 @@
 import { XMLParser } from 'fast-xml-parser';
 import { xmlDocument } from '../../xml';
 import type { CoreEntity, Envelope, ParsedEntities } from './model';
-import { PLAIN_ENVELOPE, badBody, checkType } from './model';
+import { PLAIN_ENVELOPE, badBody, checkType, shownValue, writtenBlank } from './model';
 
 /** The builder's tree of one `<Entity>` element. */
 export function entityNode(entity: CoreEntity, envelope: Envelope = PLAIN_ENVELOPE): Record<string, unknown> {
@@ -17,7 +17,12 @@ export function entityNode(entity: CoreEntity, envelope: Envelope = PLAIN_ENVELO
       Field: entity.fields.map((f) => ({
         '@_Name': f.name,
         // A plain value as the element's text: the builder writes a string without walking an object.
-        Value: f.values.map((v) => (v.referenceValue === undefined || !envelope.referenceValues ? v.value : { '#text': v.value, '@_ReferenceValue': v.referenceValue })),
+        Value: writtenBlank(f, envelope)
+          ? ['']
+          : f.values.map((v) => {
+              const value = shownValue(f, v.value, envelope);
+              return v.referenceValue === undefined || !envelope.referenceValues ? value : { '#text': value, '@_ReferenceValue': v.referenceValue };
+            }),
       })),
     },
     RelatedEntities: '',
