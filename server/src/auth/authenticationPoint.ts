@@ -1,5 +1,6 @@
 // The Core sign-in flow (reference §2, §15.2-15.5, 15.9): authentication-point authenticate or
 // alm-authenticate set LWSSO only; rest/site-session opens the application session.
+import { assertXsrf } from './xsrf';
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../context';
 import { AlmError } from '../errors';
@@ -75,6 +76,8 @@ export function registerAuthenticationPoint(app: FastifyInstance, ctx: ServerCon
         });
       }
       if (request.method === 'DELETE') {
+        // Closing the session drops its locks: a cross-site request must not (issue 28 item 7).
+        if (ctx.options.xsrf && session.qcsession) assertXsrf(request, cookies[COOKIE.xsrf], session.xsrf);
         ctx.sessions.closeApp(session);
         setCookies(reply, [expiredQcSession()]);
         return reply.code(200).send();
