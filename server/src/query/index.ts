@@ -15,7 +15,7 @@ import type { CompiledCollectionRequest, PagingLimits, QueryCatalog, SqlParam } 
 
 export type { CompiledCollectionRequest, PagingLimits, QueryCatalog, QueryField, SqlParam } from './types.js';
 export type { FilterNode } from './ast.js';
-export { FilterSyntaxError, QueryCostError } from './ast.js';
+export { FilterSyntaxError } from './ast.js';
 
 /**
  * Compiles a collection request. Throws AlmError: 404 qccore.invalid-filter-expression for a

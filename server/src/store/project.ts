@@ -448,7 +448,7 @@ function toStored(value: StoredValue | readonly string[]): StoredValue {
  * Deepest offset of a page whose order no index gives: SQLite keeps offset + limit rows in its
  * sorter, so a deep page of such an order stalls every other request (issue 28 item 3).
  */
-export const MAX_UNINDEXED_OFFSET = 10_000;
+const MAX_UNINDEXED_OFFSET = 10_000;
 
 function deepUnindexedPage(offset: number): AlmError {
   return new AlmError(
