@@ -11,6 +11,9 @@ import { AlmAuthenticationProvider } from './auth/authProvider';
 import type { ConnectionStatus } from './auth/connection';
 import type { AuthPrompts } from './auth/prompts';
 import { vscodeAuthPrompts } from './auth/prompts';
+import type { ReportPrompts } from './report/prompts';
+import { vscodeReportPrompts } from './report/prompts';
+import { registerReport } from './report/register';
 import { AuthServices } from './auth/services';
 import { ConnectionStatusBar } from './auth/statusBar';
 import { extensionChatServices } from './chat/extensionServices';
@@ -75,6 +78,7 @@ export interface AlmDefectsApi {
 export interface ExtensionPrompts {
   auth: Partial<AuthPrompts>;
   attachments: Partial<AttachmentPrompts>;
+  report: Partial<ReportPrompts>;
 }
 
 let shutdown: (() => Promise<void>) | undefined;
@@ -83,6 +87,7 @@ let shutdown: (() => Promise<void>) | undefined;
 interface Prompts {
   auth: AuthPrompts;
   attachments: AttachmentPrompts;
+  report: ReportPrompts;
 }
 
 /** The features activate() builds, each registered with VS Code by its own register function. */
@@ -105,9 +110,10 @@ export function activate(context: vscode.ExtensionContext): AlmDefectsApi {
   const channel = vscode.window.createOutputChannel('ALM', { log: true });
   context.subscriptions.push(channel);
   const log = Log.create(channel);
-  const prompts: Prompts = { auth: vscodeAuthPrompts, attachments: vscodePrompts };
+  const prompts: Prompts = { auth: vscodeAuthPrompts, attachments: vscodePrompts, report: vscodeReportPrompts };
   const features = createFeatures(context, log, prompts);
   context.subscriptions.push(...featureDisposables(features), ...workbenchHooks(channel, features.services));
+  context.subscriptions.push(registerReport({ editor: features.editor, manager: features.services.manager, log, prompts: () => prompts.report }));
   const ready = features.services.reload();
   shutdown = shutdownOf(features);
   const activationMs = Math.round(performance.now() - started);
@@ -221,6 +227,7 @@ function testingApi(chat: ChatToolsFeature, prompts: Prompts): Pick<AlmDefectsAp
       const previous = { ...prompts };
       prompts.auth = { ...prompts.auth, ...answers.auth };
       prompts.attachments = { ...prompts.attachments, ...answers.attachments };
+      prompts.report = { ...prompts.report, ...answers.report };
       return new vscode.Disposable(() => Object.assign(prompts, previous));
     },
   };

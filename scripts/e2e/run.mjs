@@ -6,7 +6,9 @@
 //   4. runs the page-side tests (test/e2e/ui) against a fresh workbench with the extension loaded;
 //   5. writes the combined counts to ALM_TEST_SUMMARY and exits non-zero on any failure.
 // On failure the logs and screenshots are kept under test-results/e2e-<time>/.
-// Usage: node scripts/e2e/run.mjs [--grep <pattern>] [--trees api|rest|api,rest] [--host-only] [--keep]
+// Usage: node scripts/e2e/run.mjs [--grep <pattern>] [--alm 12.55|16.0|24.1|26.1] [--trees api|rest|api,rest] [--host-only] [--keep]
+//   --alm: the ALM release line the server behaves as (default 12.55; 16.0 and later are Core-only
+//   with XSRF enforced, 26.1 answers with the captured 26.1 shapes).
 //   --trees: the REST trees the ALM server offers (default both); `--trees rest` runs against a
 //   Core-only server. --host-only runs the extension-host suite without the page-side tests (CI's
 //   second run, against a Core-only server). --keep keeps the temporary run folder.
@@ -27,8 +29,14 @@ const argv = process.argv.slice(2);
 const grep = argv.includes('--grep') ? argv[argv.indexOf('--grep') + 1] : process.env.ALM_E2E_GREP;
 const keep = argv.includes('--keep');
 const hostOnly = argv.includes('--host-only');
+const almVersion = argv.includes('--alm') ? argv[argv.indexOf('--alm') + 1] : process.env.ALM_E2E_ALM;
+if (almVersion !== undefined && !['12.55', '16.0', '24.1', '26.1'].includes(almVersion)) {
+  console.error(`--alm must be 12.55, 16.0, 24.1 or 26.1 (got ${almVersion})`);
+  process.exit(2);
+}
 const treesArg = argv.includes('--trees') ? argv[argv.indexOf('--trees') + 1] : process.env.ALM_E2E_TREES;
-const trees = treesArg ? treesArg.split(',').map((t) => t.trim()) : undefined;
+// Without --trees, the profile's trees: 16.0 and later serve Core only (the suite skips /api-only tests then).
+const trees = treesArg ? treesArg.split(',').map((t) => t.trim()) : almVersion && almVersion !== '12.55' ? ['rest'] : undefined;
 if (trees && (trees.length === 0 || trees.some((t) => t !== 'api' && t !== 'rest'))) {
   console.error(`--trees must be api, rest or api,rest (got ${treesArg})`);
   process.exit(2);
@@ -61,9 +69,18 @@ async function main() {
   if (runtime.installSeconds > 0) timings.install = runtime.installSeconds;
 
   // 1,000 defects in Demo: the tree's tests page to the last one (issue 5); 256 MB attachments: the 200 MB transfer test (issue 7).
-  const alm = await startAlmServer({ dataDir: join(runDir, 'alm-data'), logFile: files.almLog, defects: 1000, maxAttachmentBytes: 256 * 1024 * 1024, trees });
-  log(`ALM server at ${alm.baseUrl}${trees ? ` (trees: ${trees.join(',')})` : ''}`);
-  const almServer = { baseUrl: alm.baseUrl, users: alm.users, apiKeys: alm.apiKeys, domain: 'DEFAULT', project: 'Demo', pid: alm.pid, ...(trees ? { trees } : {}) };
+  const alm = await startAlmServer({ dataDir: join(runDir, 'alm-data'), logFile: files.almLog, defects: 1000, maxAttachmentBytes: 256 * 1024 * 1024, trees, alm: almVersion });
+  log(`ALM server at ${alm.baseUrl}${almVersion ? ` (ALM ${almVersion})` : ''}${trees ? ` (trees: ${trees.join(',')})` : ''}`);
+  const almServer = {
+    baseUrl: alm.baseUrl,
+    users: alm.users,
+    apiKeys: alm.apiKeys,
+    domain: 'DEFAULT',
+    project: 'Demo',
+    pid: alm.pid,
+    ...(trees ? { trees } : {}),
+    ...(almVersion ? { alm: almVersion } : {}),
+  };
   const folder = writeDemoWorkspace(join(runDir, 'workspace'), almServer);
 
   const env = {

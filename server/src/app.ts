@@ -8,6 +8,7 @@ import cookie from '@fastify/cookie';
 import type { FastifyCookieOptions } from '@fastify/cookie';
 import type { ServerContext } from './context';
 import { AlmError } from './errors';
+import { canonicalHeaderCase } from './headerCase';
 import { installErrorHandler, sendError } from './errorBody';
 import { registerAuth, sessionHook } from './auth/index';
 import { COOKIE_PARSE_OPTIONS } from './auth/cookies';
@@ -27,14 +28,17 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
     connectionTimeout: limits.idleTimeoutMs,
     http: { headersTimeout: limits.headersTimeoutMs, requestTimeout: 0, connectionsCheckingInterval: Math.min(1000, limits.headersTimeoutMs) },
     // Long path segments (domain and project names) must not be cut at the default 100 characters.
-    routerOptions: { maxParamLength: 500 },
+    // `…/defects/`, `/api/domains/`, `…/lock/` name the same resource as without the slash
+    // (real servers and the documented `attachments/?query=` form, issue 27).
+    routerOptions: { maxParamLength: 500, ignoreTrailingSlash: true },
     // Errors fastify raises before routing (a malformed URL) get the ALM body too.
     frameworkErrors: (error, request, reply) => {
       const plain = reply as unknown as FastifyReply;
       void sendError(request, plain, new AlmError(400, 'qccore.general-error', `Bad request: ${error.message}`), ctx.options.rootPath);
     },
   });
-  installErrorHandler(app, ctx.options.rootPath);
+  canonicalHeaderCase(app.server);
+  installErrorHandler(app, ctx.options.rootPath, ctx.options.profile);
   // Before any scope is registered, so every route (the sign-in endpoints too) inherits it.
   installBodyTimeout(app, limits);
   await app.register(compress, { encodings: ['gzip', 'deflate'], threshold: 1024 });

@@ -6,10 +6,12 @@ import { parseArgs } from 'node:util';
 import { DEMO_USERS, StartupError, apiKeyLine, startServer } from './index';
 import type { RunningServer, ServerOptions } from './index';
 import type { RequestLimits, RestTree } from './config';
+import { almProfile } from './profile';
+import type { AlmProfile } from './profile';
 
 const USAGE = `Usage: npm run server -- [--port 8080] [--host 127.0.0.1] [--data .data/demo] [--demo] [--defects 200]
                          [--root /qcbin] [--session-idle 3600] [--max-attachment-mb 50] [--log]
-                         [--trees api,rest] [--xsrf] [--api-key USER ...]
+                         [--alm 12.55|16.0|24.1|26.1] [--trees api,rest] [--xsrf] [--get-logout] [--api-key USER ...]
                          [--max-field-kb 1024] [--max-bulk 500] [--max-answer-mb 64] [--max-body-mb 20]
                          [--idle-timeout 60] [--body-timeout 30] [--sign-in-failures 5]`;
 
@@ -46,8 +48,10 @@ function parseOptions(argv: string[]): ServerOptions {
         'idle-timeout': { type: 'string' },
         'body-timeout': { type: 'string' },
         'sign-in-failures': { type: 'string' },
+        alm: { type: 'string' },
         trees: { type: 'string' },
         xsrf: { type: 'boolean' },
+        'get-logout': { type: 'boolean' },
         'api-key': { type: 'string', multiple: true },
         help: { type: 'boolean', short: 'h' },
       },
@@ -85,10 +89,22 @@ function parseOptions(argv: string[]): ServerOptions {
     log: values.log ?? false,
     // Only the limits given on the command line; the rest keep their defaults.
     limits: Object.fromEntries(Object.entries(limits).filter(([, v]) => v !== undefined)),
+    alm: almVersion(values.alm),
+    // --trees, --xsrf and --get-logout override what the --alm profile does.
     trees: trees(values.trees),
-    xsrf: values.xsrf ?? false,
+    xsrf: values.xsrf,
+    getLogout: values['get-logout'],
     apiKeysFor: values['api-key'] ?? [],
   };
+}
+
+function almVersion(raw: string | undefined): string | undefined {
+  if (raw === undefined) return undefined;
+  try {
+    return almProfile(raw).version;
+  } catch (err) {
+    return fail(`--alm: ${(err as Error).message}`);
+  }
 }
 
 function trees(raw: string | undefined): RestTree[] | undefined {
@@ -102,7 +118,12 @@ function trees(raw: string | undefined): RestTree[] | undefined {
 }
 
 function describe(server: RunningServer, demo: boolean, coreTree: boolean): string {
-  const lines = [`ALM-compatible server listening at ${server.baseUrl}`, `Data directory: ${server.dataDir}`, 'Domains and projects:'];
+  const lines = [
+    `ALM-compatible server listening at ${server.baseUrl}`,
+    `Behaves as ALM ${server.profile.version}: ${profileSummary(server.profile)}`,
+    `Data directory: ${server.dataDir}`,
+    'Domains and projects:',
+  ];
   const counts = new Map(server.demo?.projects.map((p) => [`${p.domain}/${p.project}`, p.defects]));
   for (const domain of server.domains()) {
     const projects = domain.projects.map((p) => {
@@ -122,6 +143,11 @@ function describe(server: RunningServer, demo: boolean, coreTree: boolean): stri
   return `${lines.join('\n')}\n`;
 }
 
+function profileSummary(profile: AlmProfile): string {
+  const trees = profile.trees.includes('api') ? '/api and Core trees' : 'Core tree only';
+  return [trees, profile.xsrf ? 'XSRF enforced' : 'no XSRF check', profile.getLogout ? 'GET logout on' : 'GET logout off'].join(', ');
+}
+
 async function main(): Promise<void> {
   const options = parseOptions(process.argv.slice(2));
   let server: RunningServer;
@@ -131,7 +157,7 @@ async function main(): Promise<void> {
     if (err instanceof StartupError) fail(err.message);
     fail(`could not start: ${(err as Error).message}`);
   }
-  process.stdout.write(describe(server, options.demo ?? false, !options.trees || options.trees.includes('rest')));
+  process.stdout.write(describe(server, options.demo ?? false, server.profile.trees.includes('rest')));
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;

@@ -1,3 +1,8 @@
+import { almProfile } from './profile';
+import type { AlmProfile, RestTree } from './profile';
+
+export type { RestTree } from './profile';
+
 // Server options and their defaults. Everything a caller may leave out is resolved here once,
 // so route code reads `ctx.options` without re-checking for undefined.
 
@@ -26,10 +31,14 @@ export interface ServerOptions {
   now?: () => Date;
   /** What one request may cost; see RequestLimits. */
   limits?: Partial<RequestLimits>;
-  /** 16.00+ behaviour: a non-GET request without `X-XSRF-TOKEN` equal to the `XSRF-TOKEN` cookie gets 401. */
+  /** The ALM release line to behave as (`--alm`): `12.55` (default), `16.0`, `24.1`, `26.1`; see profile.ts. */
+  alm?: string;
+  /** 16.00+ behaviour: a non-GET request without `X-XSRF-TOKEN` equal to the `XSRF-TOKEN` cookie gets 401. Overrides the profile's. */
   xsrf?: boolean;
-  /** Which REST trees answer: the seed's `api`, the Core `rest`, or both (default). */
+  /** Which REST trees answer: the seed's `api`, the Core `rest`, or both. Overrides the profile's. */
   trees?: readonly RestTree[];
+  /** GET `authentication-point/logout` answered (the vendor's ENABLE_GET_LOGOUT_METHOD). Overrides the profile's. */
+  getLogout?: boolean;
   /** Users to create an API key for at start (`--api-key USER`); the keys are returned once. */
   apiKeysFor?: readonly string[];
 }
@@ -65,8 +74,6 @@ export interface RequestLimits {
   signInFailuresAllowed: number;
 }
 
-export type RestTree = 'api' | 'rest';
-
 export interface ResolvedOptions {
   port: number;
   host: string;
@@ -81,6 +88,9 @@ export interface ResolvedOptions {
   limits: RequestLimits;
   xsrf: boolean;
   trees: ReadonlySet<RestTree>;
+  getLogout: boolean;
+  /** The release line's behaviour, with `trees`, `xsrf` and `getLogout` as resolved above. */
+  profile: AlmProfile;
   apiKeysFor: readonly string[];
 }
 
@@ -117,6 +127,13 @@ export function resolveOptions(options: ServerOptions): ResolvedOptions {
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`Invalid port ${String(port)}: use 0-65535.`);
   const defects = options.defects ?? DEFAULTS.defects;
   if (!Number.isInteger(defects) || defects < 0) throw new Error(`Invalid defect count ${String(defects)}.`);
+  const base = almProfile(options.alm);
+  const profile: AlmProfile = {
+    ...base,
+    trees: options.trees ?? base.trees,
+    xsrf: options.xsrf ?? base.xsrf,
+    getLogout: options.getLogout ?? base.getLogout,
+  };
   const idle = options.sessionIdleSeconds ?? DEFAULTS.sessionIdleSeconds;
   if (!(idle > 0)) throw new Error(`Invalid session idle time ${String(idle)}: use a positive number of seconds.`);
   return {
@@ -131,8 +148,10 @@ export function resolveOptions(options: ServerOptions): ResolvedOptions {
     log: options.log ?? false,
     almAuthenticateStatus: options.almAuthenticateStatus ?? 200,
     limits: resolveLimits(options.limits ?? {}),
-    xsrf: options.xsrf ?? false,
-    trees: resolveTrees(options.trees ?? ['api', 'rest']),
+    xsrf: profile.xsrf,
+    trees: resolveTrees(profile.trees),
+    getLogout: profile.getLogout,
+    profile,
     apiKeysFor: options.apiKeysFor ?? [],
   };
 }

@@ -8,16 +8,27 @@ import { diskFullError, isDiskFull } from './diskFull';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { mediaRanges, requestedMedia } from './mediaTypes';
 import { AlmError } from './errors';
+import type { AlmProfile } from './profile';
 import { xmlDocument, xmlMarkup } from './xml';
 
 type ErrorFormat = 'json' | 'xml' | 'html';
 
-/** True for a URL of the Core tree (`<root>/rest/…`), whose default format is XML. */
+/** True for a URL of the Core tree (`<root>/rest/…`, `authentication-point`), whose default format is XML. */
 function isCoreUrl(request: FastifyRequest, rootPath: string): boolean {
-  return request.url.startsWith(`${rootPath}/rest/`);
+  return request.url.startsWith(`${rootPath}/rest/`) || request.url.startsWith(`${rootPath}/authentication-point/`);
+}
+
+/** A route registered with `config: { xmlOnly: true }` answers XML errors even to a JSON Accept. */
+function isXmlOnly(request: FastifyRequest): boolean {
+  return (request.routeOptions.config as { xmlOnly?: boolean } | undefined)?.xmlOnly === true;
 }
 
 function errorFormat(request: FastifyRequest, rootPath: string): ErrorFormat {
+  const format = acceptedErrorFormat(request, rootPath);
+  return format === 'json' && isXmlOnly(request) ? 'xml' : format;
+}
+
+function acceptedErrorFormat(request: FastifyRequest, rootPath: string): ErrorFormat {
   const core = isCoreUrl(request, rootPath);
   for (const type of mediaRanges(requestedMedia(request))) {
     if (type === 'application/json' || type === 'text/json') return 'json';
@@ -61,9 +72,9 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, error: A
  * Maps every thrown error to a status and an ALM body. Fastify's own client errors (bad JSON,
  * unsupported media type, too large) keep their 4xx status; anything else is a real 500.
  */
-export function installErrorHandler(app: FastifyInstance, rootPath: string): void {
+export function installErrorHandler(app: FastifyInstance, rootPath: string, profile: AlmProfile): void {
   app.setErrorHandler((error: FastifyError | AlmError | Error, request: FastifyRequest, reply: FastifyReply) => {
-    if (error instanceof AlmError) return sendError(request, reply, error, rootPath);
+    if (error instanceof AlmError) return sendError(request, reply, asReleaseLineAnswers(error, profile), rootPath);
     if (isDiskFull(error)) {
       request.log.error({ err: error }, 'disk full');
       return sendError(request, reply, diskFullError(), rootPath);
@@ -76,6 +87,21 @@ export function installErrorHandler(app: FastifyInstance, rootPath: string): voi
     const err = new AlmError(404, 'qccore.general-error', `Resource not found: ${request.method} ${request.url.split('?')[0]}`);
     return sendError(request, reply, err, rootPath);
   });
+}
+
+/**
+ * The error as the profile's release line words it (reference §16.3, §16.4): 26.1 answers a bad
+ * order-by or page-size with 404 `qccore.invalid-query-value`, a business-rule refusal with 500
+ * general-error keeping the readable Title, and names a missing required field by its label.
+ */
+function asReleaseLineAnswers(error: AlmError, profile: AlmProfile): AlmError {
+  const { invalidQueryValue, businessRule, requiredLabel } = error.variants;
+  if (profile.invalidQueryValue && invalidQueryValue !== undefined) return new AlmError(404, 'qccore.invalid-query-value', invalidQueryValue, undefined, error.headers);
+  if (profile.ruleFailuresAs500 && businessRule) return new AlmError(500, 'qccore.general-error', error.title, [], error.headers);
+  if (profile.requiredFieldByLabel && requiredLabel !== undefined) {
+    return new AlmError(error.status, error.id, `The field '${requiredLabel}' is required.`, undefined, error.headers);
+  }
+  return error;
 }
 
 function fromFastifyError(error: FastifyError | Error): AlmError {

@@ -17,6 +17,16 @@ export interface AlmErrorBody {
   StackTrace: null;
 }
 
+/** What a failure is, for the release lines that answer it in their own way (profile.ts). */
+export interface AlmErrorVariants {
+  /** A bad `order-by` or `page-size`: 26.1's 404 `qccore.invalid-query-value` Title. */
+  invalidQueryValue?: string;
+  /** A write refused by a business rule (a missing release, a user outside the project): 26.1 answers 500 general-error. */
+  businessRule?: boolean;
+  /** A required field that is missing: its display label, which 26.1's Title names. */
+  requiredLabel?: string;
+}
+
 export class AlmError extends Error {
   readonly status: number;
   /** A `qccore.*` exception id (reference §8.3). */
@@ -25,6 +35,8 @@ export class AlmError extends Error {
   readonly properties: ExceptionProperty[] | undefined;
   /** Extra response headers, e.g. `WWW-Authenticate` on a 401. */
   readonly headers: Record<string, string> | undefined;
+  /** How release lines that answer this failure differently would word it (applied by errorBody.ts per profile). */
+  variants: AlmErrorVariants = {};
 
   constructor(status: number, id: string, title: string, properties?: ExceptionProperty[], headers?: Record<string, string>) {
     super(title);
@@ -34,6 +46,12 @@ export class AlmError extends Error {
     this.title = title;
     this.properties = properties;
     this.headers = headers;
+  }
+
+  /** Records how other release lines answer this failure; returns the error for `throw`. */
+  withVariants(variants: AlmErrorVariants): this {
+    this.variants = { ...this.variants, ...variants };
+    return this;
   }
 
   toBody(): AlmErrorBody {

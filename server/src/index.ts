@@ -3,6 +3,7 @@
 import { accessSync, constants, existsSync, mkdirSync, statSync } from 'node:fs';
 import { resolveOptions } from './config';
 import type { ServerOptions } from './config';
+import type { AlmProfile } from './profile';
 import type { ServerContext } from './context';
 import { buildApp } from './app';
 import type { FastifyInstance } from 'fastify';
@@ -17,6 +18,8 @@ import { createApiKey, ensureDemoApiKey } from './auth/apiKeys';
 import type { ApiKey } from './auth/apiKeys';
 
 export type { ServerOptions } from './config';
+export type { AlmProfile, AlmVersion } from './profile';
+export { ALM_VERSIONS } from './profile';
 export type { ServerContext, AlmSession } from './context';
 export { AlmError } from './errors';
 export { DEMO_USERS, DEMO_PROJECTS } from './demo/baseline';
@@ -35,6 +38,8 @@ export interface RunningServer {
   demo?: DemoSummary;
   /** API keys to show: the demo's (with `demo`) and those created by `apiKeysFor` in this start. */
   apiKeys: ApiKey[];
+  /** The release line the server behaves as (`alm`), with the overrides applied. */
+  profile: AlmProfile;
   close(): Promise<void>;
 }
 
@@ -87,6 +92,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     domains: () => site.listDomains(),
     demo,
     apiKeys,
+    profile: resolved.profile,
     close: async () => {
       if (closed) return;
       closed = true;

@@ -22,3 +22,9 @@ export function requestedMedia(request: FastifyRequest): string | undefined {
   const alt = (request.query as Record<string, string | string[] | undefined> | undefined)?.alt;
   return (Array.isArray(alt) ? alt[0] : alt) || request.headers.accept;
 }
+
+/** True when the request accepts XML: no Accept at all, `*\/*`, `application/*`, or an XML type. */
+export function acceptsXml(request: FastifyRequest): boolean {
+  const ranges = mediaRanges(requestedMedia(request));
+  return ranges.length === 0 || ranges.some((t) => t === '*/*' || t === 'application/*' || t === 'text/*' || t === 'application/xml' || t === 'text/xml');
+}

@@ -4,26 +4,7 @@
 import { UnexpectedAnswerError } from './errors';
 import type { ProjectContext } from './projectContext';
 import type { CallOptions } from './options';
-
-/** One field's change in one audit entry. */
-export interface AuditChange {
-  field: string;
-  label: string;
-  oldValue: string;
-  newValue: string;
-}
-
-/** One change of the defect: when, who, and what. */
-export interface AuditEntry {
-  id: number;
-  /** `yyyy-MM-dd HH:mm:ss`, in the server's time (its zone is not stated). */
-  time: string;
-  user: string;
-  action: string;
-  changes: AuditChange[];
-}
-
-export type DefectHistory = { available: true; entries: AuditEntry[]; total: number } | { available: false; reason: string };
+import type { AuditChange, AuditEntry, DefectHistory } from './types';
 
 type Rec = Record<string, unknown>;
 
@@ -49,15 +30,13 @@ function change(p: Rec): AuditChange {
 export function parseAudits(body: unknown): { entries: AuditEntry[]; total: number } {
   const audits = isRec(body) ? body.Audits : undefined;
   if (!isRec(audits)) throw new UnexpectedAnswerError("The defect's history is not a valid Audits answer.");
-  const entries = listOf(audits.Audit).map(
-    (a): AuditEntry => ({
-      id: Number(text(a.Id)) || 0,
-      time: text(a.Time),
-      user: text(a.User),
-      action: text(a.Action),
-      changes: listOf(isRec(a.Properties) ? a.Properties.Property : undefined).map(change),
-    }),
-  );
+  const entries = listOf(audits.Audit).map((a): AuditEntry => ({
+    id: Number(text(a.Id)) || 0,
+    time: text(a.Time),
+    user: text(a.User),
+    action: text(a.Action),
+    changes: listOf(isRec(a.Properties) ? a.Properties.Property : undefined).map(change),
+  }));
   entries.sort((a, b) => (a.time === b.time ? b.id - a.id : a.time < b.time ? 1 : -1));
   const total = Number(text(audits.TotalResults));
   return { entries, total: Number.isFinite(total) && total >= entries.length ? total : entries.length };

@@ -15,6 +15,8 @@ export type {
   AttachmentsApi,
   CollectionQuery,
   DefectsApi,
+  HistoryApi,
+  LinksApi,
   Disposable,
   Download,
   LockHandle,
@@ -76,3 +78,5 @@ export { RawQueryError, parseRawQuery } from './dialect/rawQuery';
 export type { RestTree, WireDialect } from './dialect/dialect';
 export { validateEdits } from './validation';
 export type { ValidationContext } from './validation';
+export type { AuditChange, AuditEntry, DefectHistory, DefectLink, NewLink, Release, ReleaseCatalog, ReleaseCycle } from './types';
+export { byRelevance } from './releases';

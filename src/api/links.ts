@@ -6,28 +6,7 @@ import { anyOf } from './clauses';
 import { ValidationError } from './errors';
 import type { CallOptions } from './options';
 import type { ProjectContext } from './projectContext';
-
-export interface DefectLink {
-  id: number;
-  /** `from`: this defect made the link (first endpoint); `to`: another defect linked to this one. */
-  direction: 'from' | 'to';
-  otherId: number;
-  /** Entity type of the other end: defect, requirement, test, … */
-  otherType: string;
-  otherName: string;
-  otherStatus: string;
-  /** Duplicate, Related, … (empty when the server left it unset). */
-  linkType: string;
-  comment: string;
-  owner: string;
-  created: string;
-}
-
-export interface NewLink {
-  to: number;
-  linkType?: string;
-  comment?: string;
-}
+import type { DefectLink, NewLink } from './types';
 
 const COLLECTION = 'defect-links';
 const str = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : Array.isArray(v) ? String(v[0] ?? '') : '');
@@ -56,12 +35,12 @@ export class LinksResource {
 
   /** The links of defect `id` in both directions, the other end named. */
   async of(id: number, o: CallOptions = {}): Promise<DefectLink[]> {
-    const [made, received] = await Promise.all([
-      this.query({ 'first-endpoint-id': id }, o),
-      this.query({ 'second-endpoint-id': id, 'second-endpoint-type': 'defect' }, o),
-    ]);
+    const [made, received] = await Promise.all([this.query({ 'first-endpoint-id': id }, o), this.query({ 'second-endpoint-id': id, 'second-endpoint-type': 'defect' }, o)]);
     const links = [...made, ...received.filter((r) => !made.some((m) => m.id === r.id))].map((r) => toLink(r, id));
-    await this.nameFirstEndpoints(links.filter((l) => l.direction === 'to'), o);
+    await this.nameFirstEndpoints(
+      links.filter((l) => l.direction === 'to'),
+      o,
+    );
     return links.sort((a, b) => a.id - b.id);
   }
 

@@ -11,7 +11,11 @@ import { LoadCache } from './loadCache';
 import { LocksResource } from './locks';
 import type { ProjectContext } from './projectContext';
 import type { CallOptions } from './options';
-import type { AttachmentsApi, DefectsApi, LocksApi, ProjectApi } from './surface';
+import type { AttachmentsApi, DefectsApi, HistoryApi, LinksApi, LocksApi, ProjectApi } from './surface';
+import { HistoryResource } from './history';
+import { LinksResource } from './links';
+import { ReleasesResource } from './releases';
+import type { ReleaseCatalog } from './types';
 import type { FieldCatalog, ListTree, ProjectUsers } from './types';
 import { loadProjectUsers } from './users';
 
@@ -19,6 +23,9 @@ export class Project implements ProjectApi {
   readonly defects: DefectsApi;
   readonly attachments: AttachmentsApi;
   readonly locks: LocksApi;
+  readonly history: HistoryApi;
+  readonly links: LinksApi;
+  private readonly releaseCatalog: ReleasesResource;
   private readonly lists = new LoadCache<'lists', ListTree>();
   private readonly userList = new LoadCache<'users', ProjectUsers>();
   /** Field metadata by collection. */
@@ -37,6 +44,9 @@ export class Project implements ProjectApi {
     this.defects = new DefectsResource(ctx);
     this.attachments = new AttachmentsResource(ctx);
     this.locks = new LocksResource(ctx);
+    this.history = new HistoryResource(ctx);
+    this.links = new LinksResource(ctx);
+    this.releaseCatalog = new ReleasesResource(ctx);
   }
 
   get domain(): string {
@@ -49,6 +59,10 @@ export class Project implements ProjectApi {
 
   listItems(o: CallOptions & { refresh?: boolean } = {}): Promise<ListTree> {
     return this.lists.get('lists', () => this.loadLists(o.signal), o.refresh);
+  }
+
+  releases(o: CallOptions & { refresh?: boolean } = {}): Promise<ReleaseCatalog> {
+    return this.releaseCatalog.catalog(o);
   }
 
   users(o: CallOptions & { refresh?: boolean } = {}): Promise<ProjectUsers> {

@@ -3,7 +3,7 @@
 import type { Readable } from 'node:stream';
 import type { Filter, OrderBySpec } from './clauses';
 import type { CallOptions } from './options';
-import type { Attachment, Defect, DefectChanges, EntityRef, FieldCatalog, ListTree, Lock, Page, ProjectUsers, TransferProgress } from './types';
+import type { Attachment, Defect, DefectChanges, DefectHistory, DefectLink, EntityRef, FieldCatalog, ListTree, Lock, NewLink, Page, ProjectUsers, ReleaseCatalog, TransferProgress } from './types';
 
 export interface SessionInfo {
   /** The user (for an API key: the user the key belongs to, from `ALM_USER`, else the client id). */
@@ -161,4 +161,20 @@ export interface ProjectApi {
   readonly defects: DefectsApi;
   readonly attachments: AttachmentsApi;
   readonly locks: LocksApi;
+  /** A defect's recorded changes (Core `audits`; the `/api` tree says it has none). */
+  readonly history: HistoryApi;
+  /** Links between defects (Core `defect-links`), both directions. */
+  readonly links: LinksApi;
+  /** Releases and cycles by id, for reference fields shown by name (cached; `refresh` re-reads). */
+  releases(options?: CallOptions & { refresh?: boolean }): Promise<ReleaseCatalog>;
+}
+
+export interface HistoryApi {
+  of(id: number, options?: CallOptions): Promise<DefectHistory>;
+}
+
+export interface LinksApi {
+  of(id: number, options?: CallOptions): Promise<DefectLink[]>;
+  add(from: number, link: NewLink, options?: CallOptions): Promise<DefectLink>;
+  remove(linkId: number, options?: CallOptions): Promise<void>;
 }

@@ -170,3 +170,66 @@ export interface TransferProgress {
   /** Total bytes when known. */
   total?: number;
 }
+
+// ---- history, links, releases (issue 30) ----
+
+/** One field's change in one audit entry. */
+export interface AuditChange {
+  field: string;
+  label: string;
+  oldValue: string;
+  newValue: string;
+}
+
+/** One change of the defect: when, who, and what. */
+export interface AuditEntry {
+  id: number;
+  /** `yyyy-MM-dd HH:mm:ss`, in the server's time (its zone is not stated). */
+  time: string;
+  user: string;
+  action: string;
+  changes: AuditChange[];
+}
+
+export type DefectHistory = { available: true; entries: AuditEntry[]; total: number } | { available: false; reason: string };
+
+export interface DefectLink {
+  id: number;
+  /** `from`: this defect made the link (first endpoint); `to`: another defect linked to this one. */
+  direction: 'from' | 'to';
+  otherId: number;
+  /** Entity type of the other end: defect, requirement, test, … */
+  otherType: string;
+  otherName: string;
+  otherStatus: string;
+  /** Duplicate, Related, … (empty when the server left it unset). */
+  linkType: string;
+  comment: string;
+  owner: string;
+  created: string;
+}
+
+export interface NewLink {
+  to: number;
+  linkType?: string;
+  comment?: string;
+}
+
+export interface Release {
+  id: number;
+  name: string;
+  /** `YYYY-MM-DD`, when set. */
+  start?: string;
+  end?: string;
+}
+
+export interface ReleaseCycle extends Release {
+  releaseId: number;
+}
+
+export interface ReleaseCatalog {
+  releases: readonly Release[];
+  cycles: readonly ReleaseCycle[];
+  /** Why the catalog is empty although the project may have releases (not offered, refused). */
+  unavailable?: string;
+}

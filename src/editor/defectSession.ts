@@ -13,6 +13,7 @@ import type { ImageResolver } from './imageResolver';
 import type { EditorAttachments, EditorLog } from './services';
 import { webviewAssets } from './webviewAssets';
 import { createNonce, editorHtml } from './webviewHtml';
+import type { TraceabilityApi } from './traceability';
 
 export const DEFECT_VIEW_TYPE = 'almDefects.defect';
 /** How often a held lock is checked for loss (the client marks it lost when its session ends). */
@@ -30,6 +31,8 @@ export interface SessionHost {
   log: EditorLog;
   /** The attachments feature, for the page's attachment section. */
   attachments: EditorAttachments;
+  /** Opens a defect of a project in its own editor (a linked defect). */
+  openDefect(ref: DefectKey & { id: number }): Promise<void>;
   /** A new panel for a session that has none (reopen after "Keep Editing"). */
   createPanel(title: string): vscode.WebviewPanel;
   /** The defect got an id (a new defect was created). */
@@ -68,6 +71,7 @@ export class DefectSession {
     readonly controller: DefectController,
     private readonly host: SessionHost,
     private readonly images: () => ImageResolver | undefined,
+    private readonly project: TraceabilityApi,
   ) {
     controller.onDidChange((change) => {
       this.revision++;
@@ -103,6 +107,11 @@ export class DefectSession {
       controller: this.controller,
       images: this.images,
       attachments: this.host.attachments,
+      project: this.project,
+      openDefect: async (id: number) => {
+        const { server, domain, project } = this.controller.defectKey;
+        await this.host.openDefect({ server, domain, project, id });
+      },
       log: this.host.log,
       closePanel: () => {
         this.panel?.dispose();

@@ -3,6 +3,7 @@
 // the tree after "New Defect…" created it, and the attachments feature's part of the page.
 import * as vscode from 'vscode';
 import type { AuthServices } from '../auth/services';
+import { parseNewDefectDefaults, templateFor } from '../defects/newDefectDefaults';
 import type { TreeFeature } from '../tree';
 import { projectFor } from '../tree/host';
 import { revealDefect } from '../tree/host';
@@ -36,6 +37,11 @@ export function extensionEditorServices(auth: AuthServices, tree: TreeFeature, a
     baseUrl: (server) => manager.get(server)?.entry.url,
     log: log.child('editor'),
     attachments,
+    newDefectDefaults: (ref) => {
+      const templates = parseNewDefectDefaults(vscode.workspace.getConfiguration('almDefects').get<unknown>('newDefectDefaults'));
+      for (const problem of templates.problems) log.warn(problem);
+      return templateFor(templates, ref);
+    },
     pickProject: async (arg, title) => (await projectFor(tree.provider, tree.view, arg, title))?.ref,
     onDidConnect: (server, listener) =>
       manager.onDidChangeConnection((c) => {

@@ -6,10 +6,17 @@ import type { DefectController } from './controller/defectController';
 import type { CommandHandlers, RequestHandlers } from './hostChannel';
 import type { ImageResolver } from './imageResolver';
 import { externalLink } from './links';
+import { LINK_TYPES, historyOf, linksOf } from './traceability';
+import type { TraceabilityApi } from './traceability';
+import type { LinkView } from '../shared/editorProtocol';
 import type { EditorAttachments, EditorLog } from './services';
 
 export interface HandlerContext {
   controller: DefectController;
+  /** The project's history and links, for the sections of the same names. */
+  project: TraceabilityApi;
+  /** Opens another defect of the same project in its own editor (a linked one, a likely duplicate). */
+  openDefect(id: number): Promise<void>;
   images: () => ImageResolver | undefined;
   attachments: EditorAttachments;
   log: EditorLog;
@@ -28,10 +35,25 @@ async function openLink(href: string, log: EditorLog): Promise<boolean> {
   return vscode.env.openExternal(vscode.Uri.parse(target, true));
 }
 
+async function confirmUnlink(id: number, link: LinkView): Promise<boolean> {
+  const remove = vscode.l10n.t('Remove Link');
+  const answer = await vscode.window.showWarningMessage(
+    vscode.l10n.t('Remove the link between defect {0} and {1} {2}?', id, link.otherType, link.otherId),
+    { modal: true, detail: link.otherName ? `${link.otherId}: ${link.otherName}` : undefined },
+    remove,
+  );
+  return answer === remove;
+}
+
 export function commandHandlers(ctx: HandlerContext): CommandHandlers {
   return {
     fieldChanged: ({ field, value }) => ctx.controller.setField(field, value),
     openLink: ({ href }) => void openLink(href, ctx.log).catch((e: unknown) => ctx.log.warn(`could not open a link: ${ctx.describe(e)}`)),
+    // The page is not trusted: only a listed duplicate's id opens.
+    openDefect: ({ id }) => {
+      if (ctx.controller.status().duplicates?.some((d) => d.id === id)) void ctx.openDefect(id).catch((e: unknown) => ctx.log.warn(`could not open defect ${id}: ${ctx.describe(e)}`));
+      else ctx.log.warn(`ignored a request to open defect ${String(id).slice(0, 20)}, which is not a listed duplicate`);
+    },
   };
 }
 
@@ -69,6 +91,16 @@ export function requestHandlers(ctx: HandlerContext): RequestHandlers {
       const { id, ...project } = controller.defectKey;
       if (id === undefined) return { items: [], note: vscode.l10n.t('Attachments can be added once the defect is saved.') };
       return ctx.attachments.request({ ...project, id }, request);
+    },
+    history: async ({ limit }) => {
+      const id = controller.defectKey.id;
+      if (id === undefined) return { entries: [], total: 0, note: vscode.l10n.t('History starts once the defect is saved.') };
+      return historyOf(ctx.project, id, limit);
+    },
+    links: async (request) => {
+      const id = controller.defectKey.id;
+      if (id === undefined) return { items: [], linkTypes: LINK_TYPES, note: vscode.l10n.t('Links can be added once the defect is saved.') };
+      return linksOf(ctx.project, id, request, { openDefect: (other) => ctx.openDefect(other), confirmRemove: (link) => confirmUnlink(id, link) });
     },
     resolveImage: async ({ src }) => {
       const images = ctx.images();

@@ -2,13 +2,15 @@
 // VS Code restores after a reload exists before the connections are configured or signed in, and
 // must still come up (showing the error, keeping its unsaved edits) and load once it can.
 import type { CallOptions, Defect, DefectChanges, EntityRef, FieldCatalog, LockHandle, ListTree, PageRequest, Page, ProjectApi, ProjectUsers } from '../api/index';
-import type { AttachmentFilter, Attachment, Download } from '../api/index';
+import type { AttachmentFilter, Attachment, Download, HistoryApi, LinksApi, NewLink } from '../api/index';
 import type { EditorProjectApi } from './controller/types';
 
 export type LazyProjectApi = EditorProjectApi & {
   readonly defects: EditorProjectApi['defects'] & { page(request?: PageRequest): Promise<Page<Defect>> };
   readonly attachments: Pick<ProjectApi['attachments'], 'list' | 'download'>;
   users(options?: CallOptions & { refresh?: boolean }): Promise<ProjectUsers>;
+  readonly history: HistoryApi;
+  readonly links: LinksApi;
 };
 
 export function lazyProjectApi(resolve: () => Promise<ProjectApi>): LazyProjectApi {
@@ -32,6 +34,12 @@ export function lazyProjectApi(resolve: () => Promise<ProjectApi>): LazyProjectA
     },
     locks: {
       acquire: async (entity: EntityRef, o?: CallOptions): Promise<LockHandle> => (await api()).locks.acquire(entity, o),
+    },
+    history: { of: async (id: number, o?: CallOptions) => (await api()).history.of(id, o) },
+    links: {
+      of: async (id: number, o?: CallOptions) => (await api()).links.of(id, o),
+      add: async (from: number, link: NewLink, o?: CallOptions) => (await api()).links.add(from, link, o),
+      remove: async (linkId: number, o?: CallOptions) => (await api()).links.remove(linkId, o),
     },
     attachments: {
       list: async (filter?: AttachmentFilter): Promise<Attachment[]> => (await api()).attachments.list(filter),

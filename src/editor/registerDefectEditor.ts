@@ -5,6 +5,7 @@
 import * as vscode from 'vscode';
 import type { DefectKey } from '../shared/editorProtocol';
 import { DefectController } from './controller/defectController';
+import type { NewDefectPrefill } from './controller/defectController';
 import { keyId, parseSnapshot } from './controller/snapshot';
 import { DEFECT_VIEW_TYPE, DefectSession, panelOptions } from './defectSession';
 import type { SessionHost } from './defectSession';
@@ -22,8 +23,13 @@ const NEW_DEFECT_COMMAND = COMMAND.newDefect;
 export interface DefectEditorApi {
   /** Opens (or reveals) the editor of a defect. */
   open(ref: EditorProjectRef & { id: number }): Promise<void>;
-  /** Opens the editor for a new defect of a project. */
-  create(ref: EditorProjectRef): Promise<void>;
+  /** Opens the editor for a new defect of a project (the project's template and `prefill` filled in). */
+  create(ref: EditorProjectRef, prefill?: NewDefectFill): Promise<void>;
+  /**
+   * "New Defect…" with pre-filled values: the project from `arg` (a project ref or tree node), the
+   * tree's selection or a pick, as the command chooses it. Resolves whether a form opened.
+   */
+  newDefect(arg: unknown, prefill?: NewDefectFill): Promise<boolean>;
   /** The open editors' keys (tests, diagnostics). */
   openKeys(): DefectKey[];
   /** The controller behind an open editor (a new defect's key has no id), for tests and diagnostics. */
@@ -34,6 +40,11 @@ export interface DefectEditorApi {
   visibleControllers(): DefectController[];
   /** The defect of the active editor panel, if one is active. */
   activeKey(): DefectKey | undefined;
+}
+
+/** What a caller pre-fills in a new defect (the template comes from the settings) and hears after it is created. */
+interface NewDefectFill extends Omit<NewDefectPrefill, 'template'> {
+  onCreated?: (defect: EditorProjectRef & { id: number }) => void;
 }
 
 class DefectEditorRegistry implements SessionHost, vscode.Disposable {
@@ -52,7 +63,7 @@ class DefectEditorRegistry implements SessionHost, vscode.Disposable {
     this.subscriptions.push(services.attachments.onDidChange((defect) => this.attachmentsChanged(defect)));
   }
 
-  async open(key: DefectKey, restore?: unknown, panel?: vscode.WebviewPanel): Promise<DefectSession> {
+  async open(key: DefectKey, restore?: unknown, panel?: vscode.WebviewPanel, fill?: NewDefectFill): Promise<DefectSession> {
     const existing = this.sessions.get(keyId(key));
     if (existing && key.id !== undefined) {
       // A double-click opens twice: the second arrives while VS Code still builds the panel the
@@ -72,8 +83,18 @@ class DefectEditorRegistry implements SessionHost, vscode.Disposable {
       restore: parseSnapshot(restore),
       describe: describeError,
       onSaved: (defect) => this.services.defectSaved({ ...ref, id: defect.id }, defect),
+      // A restored form has its values already; a new one starts from the project's template.
+      prefill: key.id === undefined && restore === undefined ? { template: this.services.newDefectDefaults(ref), values: fill?.values, origin: fill?.origin } : undefined,
+      onCreated: fill?.onCreated && ((id) => fill.onCreated?.({ ...ref, id })),
+      // One query per rested summary for likely duplicates; open defects are ranked first.
+      findDuplicates: async (filter, rows, signal) =>
+        (await api.defects.page({ filter, fields: ['name', 'status'], orderBy: ['-id'], pageSize: rows, signal })).items.map((d) => ({
+          id: d.id,
+          name: typeof d.name === 'string' ? d.name : '',
+          status: typeof d.status === 'string' ? d.status : '',
+        })),
     });
-    const session = new DefectSession(controller, this, this.imagesFor(api, controller, key.server));
+    const session = new DefectSession(controller, this, this.imagesFor(api, controller, key.server), api);
     this.sessions.set(session.id, session);
     session.attach(panel ?? this.createPanel(key.id === undefined ? vscode.l10n.t('New Defect') : vscode.l10n.t('Defect {0}', key.id)));
     // An editor that could not load (not signed in yet) loads as soon as its server connects.
@@ -83,6 +104,10 @@ class DefectEditorRegistry implements SessionHost, vscode.Disposable {
     session.onDispose(() => connected.dispose());
     await controller.load();
     return session;
+  }
+
+  async openDefect(ref: DefectKey & { id: number }): Promise<void> {
+    await this.open(ref);
   }
 
   createPanel(title: string): vscode.WebviewPanel {
@@ -160,8 +185,13 @@ export function registerDefectEditor(context: vscode.ExtensionContext, services:
     open: async (ref) => {
       await registry.open(ref).catch(fail(vscode.l10n.t('Could not open defect {0}', ref.id)));
     },
-    create: async (ref) => {
-      await registry.open({ ...ref }).catch(fail(vscode.l10n.t('Could not start a new defect')));
+    create: async (ref, fill) => {
+      await registry.open({ ...ref }, undefined, undefined, fill).catch(fail(vscode.l10n.t('Could not start a new defect')));
+    },
+    newDefect: async (arg, fill) => {
+      const project = await services.pickProject(arg, vscode.l10n.t('New Defect: choose the project'));
+      if (project) await api.create(project, fill);
+      return project !== undefined;
     },
     openKeys: () => registry.keys(),
     controller: (key) => registry.session(key)?.controller,
@@ -176,8 +206,7 @@ export function registerDefectEditor(context: vscode.ExtensionContext, services:
   context.subscriptions.push(
     registry,
     registerCommand(NEW_DEFECT_COMMAND, services.log, async (arg) => {
-      const project = await services.pickProject(arg, vscode.l10n.t('New Defect: choose the project'));
-      if (project) await api.create(project);
+      await api.newDefect(arg);
     }),
     vscode.window.registerWebviewPanelSerializer(DEFECT_VIEW_TYPE, {
       deserializeWebviewPanel: async (panel: vscode.WebviewPanel, state: unknown) => {

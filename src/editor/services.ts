@@ -3,7 +3,7 @@
 // tree's help to pick a project and to reveal a new defect, and the attachment section's work.
 // Nothing here reads settings itself.
 import type { Defect, ProjectApi } from '../api/index';
-import type { AttachmentsRequest, AttachmentsResult } from '../shared/editorProtocol';
+import type { AttachmentsRequest, AttachmentsResult, WireValue } from '../shared/editorProtocol';
 
 export interface EditorProjectRef {
   server: string;
@@ -45,4 +45,6 @@ export interface DefectEditorServices {
   /** Calls `listener` whenever the server's connection becomes usable (configured, signed in). */
   onDidConnect(server: string, listener: () => void): { dispose(): void };
   attachments: EditorAttachments;
+  /** The project's `almDefects.newDefectDefaults` values for a new defect's form. */
+  newDefectDefaults(ref: EditorProjectRef): Record<string, WireValue>;
 }

@@ -115,12 +115,21 @@ export interface ValuesParams {
   edits: Record<string, WireValue>;
 }
 
+/** An existing defect whose summary shares words with a new defect's (a likely duplicate). */
+export interface DuplicateView {
+  id: number;
+  name: string;
+  status: string;
+}
+
 export interface StatusParams {
   lock: LockView;
   dirty: string[];
   problems: ProblemView[];
   conflict?: ConflictView;
   notice?: NoticeView;
+  /** A new defect's likely duplicates (open ones first, at most five); absent when there are none. */
+  duplicates?: DuplicateView[];
   /** For `setState`; absent when there is nothing worth restoring. */
   persist?: PersistedEditorState;
 }
@@ -153,6 +162,8 @@ export interface EditorCommands {
   fieldChanged: { field: string; value: WireValue };
   /** The user activated a link in a memo; the host opens http(s) only. */
   openLink: { href: string };
+  /** The user chose a likely duplicate: open that defect of the same project. */
+  openDefect: { id: number };
 }
 
 export type SaveOutcome = 'saved' | 'nothing' | 'invalid' | 'conflict' | 'lost' | 'failed' | 'cancelled';
@@ -185,6 +196,50 @@ export interface AttachmentsResult {
   note?: string;
 }
 
+/** One field's change in the history: a memo's texts only for its "show the texts" view. */
+export interface HistoryChangeView {
+  label: string;
+  oldValue: string;
+  newValue: string;
+  /** A memo: shown as "changed", with its old and new text (plain, never HTML) on request. */
+  memo?: boolean;
+}
+
+export interface HistoryEntryView {
+  time: string;
+  user: string;
+  changes: HistoryChangeView[];
+}
+
+export interface HistoryResult {
+  entries: HistoryEntryView[];
+  /** Every entry the server has (more than `entries` when the list was cut at the limit). */
+  total: number;
+  /** Why there is no history (a new defect; an `/api`-only server). */
+  note?: string;
+}
+
+export interface LinkView {
+  id: number;
+  direction: 'from' | 'to';
+  otherId: number;
+  otherType: string;
+  otherName: string;
+  otherStatus: string;
+  linkType: string;
+  comment: string;
+}
+
+/** What the links section asks: the list, or an action after which the list is re-read. */
+export type LinksRequest = { action: 'list' } | { action: 'add'; to: number; linkType: string; comment: string } | { action: 'remove'; id: number } | { action: 'open'; defectId: number };
+
+export interface LinksResult {
+  items: LinkView[];
+  /** The link types offered (the project's "Link Type" list, or Duplicate and Related). */
+  linkTypes: string[];
+  note?: string;
+}
+
 interface EditorRequests {
   /** Acquire the lock and start editing. */
   edit: { params: Record<string, never>; result: void };
@@ -203,6 +258,10 @@ interface EditorRequests {
   resolveImage: { params: { src: string }; result: ImageReply };
   /** The defect's attachments; upload/open/save act first (through the host's own dialogs), then list. */
   attachments: { params: AttachmentsRequest; result: AttachmentsResult };
+  /** The defect's history, newest first, at most `limit` entries. */
+  history: { params: { limit: number }; result: HistoryResult };
+  /** The defect's links; add, remove and open act first, then list. */
+  links: { params: LinksRequest; result: LinksResult };
 }
 
 export type RequestMethod = keyof EditorRequests;
@@ -233,8 +292,10 @@ const REQUESTS: Record<RequestMethod, true> = {
   reload: true,
   resolveImage: true,
   attachments: true,
+  history: true,
+  links: true,
 };
-const COMMANDS: Record<keyof EditorCommands, true> = { fieldChanged: true, openLink: true };
+const COMMANDS: Record<keyof EditorCommands, true> = { fieldChanged: true, openLink: true, openDefect: true };
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 

@@ -22,6 +22,7 @@ export const COMMAND = {
   refreshNode: 'almDefects.refreshNode',
   removeServer: 'almDefects.removeServer',
   renameAttachment: 'almDefects.renameAttachment',
+  reportDefect: 'almDefects.reportDefect',
   saveAttachmentAs: 'almDefects.saveAttachmentAs',
   saveFilter: 'almDefects.saveFilter',
   showLog: 'almDefects.showLog',

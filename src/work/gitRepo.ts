@@ -2,28 +2,7 @@
 // the active file, else the only one open, else a pick. Undefined when Git is disabled, missing or
 // there is no repository (Start Work then only sets the status bar and the commit template).
 import * as vscode from 'vscode';
-import type { API, GitExtension, Repository } from './git';
-
-export async function gitApi(): Promise<API | undefined> {
-  const extension = vscode.extensions.getExtension<GitExtension>('vscode.git');
-  if (!extension) return undefined;
-  const exports = extension.isActive ? extension.exports : await extension.activate();
-  if (!exports?.enabled) return undefined;
-  const api = exports.getAPI(1);
-  if (api.state !== 'initialized') {
-    // The first scan of the workspace is still running: wait for it (briefly) rather than see no repository.
-    await new Promise<void>((resolve) => {
-      const timer = setTimeout(done, 5000);
-      const sub = api.onDidChangeState((s) => s === 'initialized' && done());
-      function done(): void {
-        clearTimeout(timer);
-        sub.dispose();
-        resolve();
-      }
-    });
-  }
-  return api;
-}
+import type { API, Repository } from '../util/git';
 
 export async function pickRepository(api: API): Promise<Repository | undefined> {
   const active = vscode.window.activeTextEditor?.document.uri;

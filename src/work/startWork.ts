@@ -12,8 +12,9 @@ import type { DefectRef } from '../defects/refs';
 import { describeError } from '../util/log';
 import type { Log } from '../util/log';
 import type { DefectSource } from './defectSource';
-import { gitApi, pickRepository, switchToBranch } from './gitRepo';
-import type { Repository } from './git';
+import { gitApi } from '../util/gitApi';
+import { pickRepository, switchToBranch } from './gitRepo';
+import type { Repository } from '../util/git';
 import { branchName, commitMessage, inProgressStatus } from './templates';
 import type { WorkState } from './workState';
 

@@ -18,6 +18,8 @@ export interface E2eAlmServer {
   readonly project: string;
   /** The server's process id, so a test can freeze it with SIGSTOP to hold a transfer in flight. */
   readonly pid?: number;
+  /** The ALM release line the server behaves as (`--alm`); 12.55 when absent. */
+  readonly alm?: string;
   /** The REST trees the server offers (`--trees`); both when absent. */
   readonly trees?: readonly ('api' | 'rest')[];
 }
@@ -36,6 +38,18 @@ export function e2eAlmServer(): E2eAlmServer {
   const parsed = JSON.parse(raw) as E2eAlmServer;
   if (typeof parsed.baseUrl !== 'string' || !Array.isArray(parsed.users)) throw new Error(`${ALM_E2E_SERVER} is malformed: ${raw}`);
   return parsed;
+}
+
+/**
+ * The `X-XSRF-TOKEN` header echoing the `XSRF-TOKEN` in `cookie`: servers of 16.0 and later
+ * (`--alm 16.0`+) refuse a write without it; older ones ignore it.
+ */
+export function xsrfHeader(cookie: string): Record<string, string> {
+  const token = cookie
+    .split(';')
+    .map((c) => c.trim())
+    .find((c) => c.startsWith('XSRF-TOKEN='));
+  return token ? { 'x-xsrf-token': token.slice('XSRF-TOKEN='.length) } : {};
 }
 
 /**

@@ -2,7 +2,7 @@
 // the `/api` tree's shapes whichever tree the run's server offers (`--trees`): the suite's
 // expectations stay the same against an api-only, a Core-only and a both-trees server.
 import * as assert from 'node:assert/strict';
-import { hasApiTree } from './environment';
+import { hasApiTree, xsrfHeader } from './environment';
 import type { E2eAlmServer } from './environment';
 
 export interface ListItemRecord {
@@ -75,7 +75,7 @@ export async function updateServerDefect(server: E2eAlmServer, cookie: string, i
   const body = apiTree ? fields : { Type: 'defect', Fields: Object.entries(fields).map(([Name, value]) => ({ Name, values: [{ value }] })) };
   const res = await fetch(`${server.baseUrl}${project(server, apiTree ? 'api' : 'rest')}/defects/${id}`, {
     method: 'PUT',
-    headers: { cookie, accept: 'application/json', 'content-type': 'application/json' },
+    headers: { cookie, accept: 'application/json', 'content-type': 'application/json', ...xsrfHeader(cookie) },
     body: JSON.stringify(body),
   });
   assert.equal(res.status, 200, await res.text());
@@ -95,7 +95,7 @@ export async function serverLocksOn(server: E2eAlmServer, cookie: string, id: nu
 /** Deletes a lock found by serverLocksOn (as its owner, from another session). */
 export async function deleteServerLock(server: E2eAlmServer, cookie: string, lock: { id: number }): Promise<number> {
   const path = hasApiTree(server) ? `${project(server, 'api')}/locks/${lock.id}` : `${project(server, 'rest')}/defects/${lock.id}/lock`;
-  return (await fetch(`${server.baseUrl}${path}`, { method: 'DELETE', headers: { cookie } })).status;
+  return (await fetch(`${server.baseUrl}${path}`, { method: 'DELETE', headers: { cookie, ...xsrfHeader(cookie) } })).status;
 }
 
 /** A stored attachment of a defect, in the `/api` tree's field names. */
@@ -111,7 +111,10 @@ export function serverAttachments(server: E2eAlmServer, cookie: () => string) {
   const apiTree = hasApiTree(server);
   const owners = new Map<number, number>();
   const call = async (path: string, init: RequestInit = {}): Promise<Response> => {
-    const res = await fetch(`${server.baseUrl}${project(server, apiTree ? 'api' : 'rest')}${path}`, { ...init, headers: { cookie: cookie(), ...(init.headers as Record<string, string>) } });
+    const res = await fetch(`${server.baseUrl}${project(server, apiTree ? 'api' : 'rest')}${path}`, {
+      ...init,
+      headers: { cookie: cookie(), ...xsrfHeader(cookie()), ...(init.headers as Record<string, string>) },
+    });
     assert.ok(res.ok, `${init.method ?? 'GET'} ${path}: ${res.status} ${await res.clone().text()}`);
     return res;
   };

@@ -10,6 +10,8 @@ import { takeEmbeddedState } from './embeddedState';
 import { DefectForm } from './form';
 import type { FormContext } from './form';
 import { Header } from './header';
+import { HistorySection } from './history';
+import { LinksSection } from './links';
 import { loadToolkit, loadToolkitAfterPaint, toolkitLoaded } from './toolkit';
 
 /** Editing and the conflict choice use the toolkit's inputs; reading does not. */
@@ -27,6 +29,8 @@ export class EditorApp {
   private status: StatusParams | undefined;
   private readonly images = new Map<string, Promise<string | undefined>>();
   private readonly attachments = new AttachmentsSection((request) => this.channel.request('attachments', request));
+  private readonly links = new LinksSection((request) => this.channel.request('links', request));
+  private readonly history = new HistorySection((limit) => this.channel.request('history', { limit }));
 
   constructor(private readonly root: HTMLElement) {
     this.channel = new WebviewChannel({
@@ -54,6 +58,7 @@ export class EditorApp {
       reload: () => this.run('reload', {}),
       setStatus: (value) => this.run('setStatus', { value }),
       focusField: (field) => this.form?.focus(field),
+      openDefect: (id) => this.channel.command('openDefect', { id }),
     });
     document.addEventListener('keydown', (e) => {
       if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 's' && this.status?.lock.phase === 'editing') {
@@ -67,7 +72,7 @@ export class EditorApp {
   /** `nonce`: the page script's own, which the embedded state's data block must carry. */
   start(nonce: string | undefined): void {
     clear(this.root);
-    this.root.append(this.header.element, this.error, this.conflictSlot, this.formSlot, this.attachments.element);
+    this.root.append(this.header.element, this.error, this.conflictSlot, this.formSlot, this.attachments.element, this.links.element, this.history.element);
     document.body.dataset.phase = 'loading';
     const embedded = takeEmbeddedState(nonce, this.channel.firstLoad);
     if (embedded) {
@@ -112,6 +117,8 @@ export class EditorApp {
     document.title = init.isNew ? l10n.t('New defect') : l10n.t('Defect {0}', init.key.id ?? '');
     this.header.setInit(init);
     this.attachments.show(init.key);
+    this.links.show(init.key);
+    this.history.show(init.key);
     if (rebuild) {
       this.form = new DefectForm(init.fields, this.context());
       this.formSlot.replaceChildren(this.form.element);

@@ -13,6 +13,8 @@ export interface HeaderActions {
   reload(): void;
   setStatus(value: string): void;
   focusField(field: string): void;
+  /** Opens a likely duplicate the new defect's form lists. */
+  openDefect(id: number): void;
 }
 
 type ActionName = 'edit' | 'save' | 'saveClose' | 'cancel' | 'retry' | 'reload';
@@ -49,6 +51,7 @@ export class Header {
   private readonly banner = h('div', { class: 'banner', hidden: true, role: 'status' });
   private readonly notice = h('div', { class: 'notice', hidden: true, role: 'status', 'aria-live': 'polite' });
   private readonly problems = h('div', { class: 'problems', hidden: true, role: 'alert' });
+  private readonly duplicates = h('div', { class: 'duplicates', hidden: true, role: 'region', 'aria-label': l10n.t('Likely duplicates') });
   private readonly buttons: Record<ActionName, HTMLElement>;
   private init: InitParams | undefined;
   private values: ValuesParams = { server: {}, edits: {} };
@@ -78,6 +81,7 @@ export class Header {
       this.banner,
       this.notice,
       this.problems,
+      this.duplicates,
     );
   }
 
@@ -131,6 +135,25 @@ export class Header {
     this.notice.textContent = status?.notice?.text ?? '';
     this.notice.className = `notice ${status?.notice?.kind ?? ''}`;
     this.renderProblems(status);
+    this.renderDuplicates(status);
+  }
+
+  /** A new defect's likely duplicates, each a link that opens it (text only: the names come from the server). */
+  private renderDuplicates(status: StatusParams | undefined): void {
+    clear(this.duplicates);
+    const found = status?.duplicates ?? [];
+    this.duplicates.hidden = found.length === 0;
+    if (!found.length) return;
+    const list = h('ul');
+    for (const d of found) {
+      const link = h('a', { href: '#', class: 'duplicate-link', 'data-id': String(d.id) }, `${d.id}: ${d.name}`);
+      link.addEventListener('click', (e) => {
+        e.preventDefault();
+        this.actions.openDefect(d.id);
+      });
+      list.append(h('li', {}, link, h('span', { class: 'duplicate-status' }, ` · ${d.status}`)));
+    }
+    this.duplicates.append(h('strong', {}, l10n.t('Likely duplicates — open one to check before creating:')), list);
   }
 
   private renderStatusActions(phase: LockPhase, init: InitParams): void {

@@ -8,6 +8,7 @@ import { registerDefects } from './defects/index';
 import { registerListItems } from './listItems';
 import { registerLocks } from './locks';
 import { registerMetadataFields } from './metadataFields';
+import { registerReleases } from './releases';
 
 /** Methods a resource does not offer answer 405 rather than a 404 that suggests a wrong URL. */
 const REFUSED: [string, ('POST' | 'PUT' | 'PATCH' | 'DELETE')[]][] = [
@@ -36,5 +37,6 @@ export function registerProjectRoutes(app: FastifyInstance, ctx: ServerContext):
   registerDefects(app, ctx);
   registerLocks(app, ctx);
   registerAttachments(app, ctx);
+  registerReleases(app, ctx);
   registerRefusals(app, ctx);
 }

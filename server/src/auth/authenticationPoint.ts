@@ -1,13 +1,15 @@
 // The Core sign-in flow (reference §2, §15.2-15.5, 15.9): authentication-point authenticate or
 // alm-authenticate set LWSSO only; rest/site-session opens the application session.
-import { assertXsrf } from './xsrf';
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../context';
 import { AlmError } from '../errors';
 import { xmlDocument } from '../xml';
+import { acceptsXml } from '../mediaTypes';
 import { COOKIE, appSessionCookies, expiredQcSession, lwssoCookie, parseCookies, setCookies } from './cookies';
 import { BadCharacterReference, almAuthenticationBody, basicCredentials } from './credentials';
 import { checkCredentials, endRequestSession } from './signIn';
+import { assertXsrf } from './xsrf';
+import { requestedTimeoutMinutes } from './sessionParameters';
 
 export function registerAuthenticationPoint(app: FastifyInstance, ctx: ServerContext): void {
   const root = ctx.options.rootPath;
@@ -44,20 +46,32 @@ export function registerAuthenticationPoint(app: FastifyInstance, ctx: ServerCon
     method: ['GET', 'POST', 'PUT', 'DELETE'],
     url: `${root}/authentication-point/logout`,
     handler: async (request, reply) => {
+      if (request.method === 'GET' && !ctx.options.profile.getLogout) {
+        // 24.1+ without ENABLE_GET_LOGOUT_METHOD (reference §2.6): the session stays open.
+        throw new AlmError(405, 'qccore.general-error', 'HTTP method GET is not supported by this URL: log out with POST, PUT or DELETE.', undefined, {
+          Allow: 'POST, PUT, DELETE',
+        });
+      }
+      if (request.method !== 'GET' && ctx.options.profile.xsrf) {
+        // A POST logout without the XSRF header is refused and ends nothing (reference §16.1).
+        const cookies = parseCookies(request);
+        const session = ctx.sessions.byQcSession(cookies[COOKIE.qcSession]) ?? ctx.sessions.byLwsso(cookies[COOKIE.lwsso]);
+        if (session) assertXsrf(request, cookies[COOKIE.xsrf], session.xsrf);
+      }
       endRequestSession(ctx, request, reply);
       return reply.code(200).send();
     },
   });
 
-  app.get(`${root}/rest/is-authenticated`, async (request, reply) => {
+  // An XML-only resource (reference §2.5): its errors are XML too, and on 26.1 a JSON-only Accept is refused.
+  app.get(`${root}/rest/is-authenticated`, { config: { xmlOnly: true } }, async (request, reply) => {
+    if (ctx.options.profile.isAuthenticatedXmlOnly && !acceptsXml(request)) {
+      throw new AlmError(406, 'qccore.general-error', 'is-authenticated answers application/xml only: send Accept: application/xml.');
+    }
     const cookies = parseCookies(request);
     const session = ctx.sessions.byQcSession(cookies[COOKIE.qcSession]) ?? ctx.sessions.byLwsso(cookies[COOKIE.lwsso]);
     if (!session) {
-      return reply
-        .code(401)
-        .header('WWW-Authenticate', realm(request.headers.host, request.protocol))
-        .type('application/json')
-        .send({ Id: 'qccore.general-error', Title: 'Not authenticated.', ExceptionProperties: null, StackTrace: null });
+      throw new AlmError(401, 'qccore.general-error', 'Not authenticated.', undefined, { 'WWW-Authenticate': realm(request.headers.host, request.protocol) });
     }
     ctx.sessions.touch(session);
     return reply.type('application/xml').send(xmlDocument({ AuthenticationInfo: { Username: session.user } }));
@@ -77,13 +91,15 @@ export function registerAuthenticationPoint(app: FastifyInstance, ctx: ServerCon
       }
       if (request.method === 'DELETE') {
         // Closing the session drops its locks: a cross-site request must not (issue 28 item 7).
-        if (ctx.options.xsrf && session.qcsession) assertXsrf(request, cookies[COOKIE.xsrf], session.xsrf);
+        if (ctx.options.profile.xsrf && session.qcsession) assertXsrf(request, cookies[COOKIE.xsrf], session.xsrf);
         ctx.sessions.closeApp(session);
         setCookies(reply, [expiredQcSession()]);
         return reply.code(200).send();
       }
       if (request.method === 'POST') {
+        const minutes = requestedTimeoutMinutes(request.body);
         const opened = ctx.sessions.openApp(session);
+        if (minutes !== undefined) ctx.sessions.setIdleTimeout(opened, minutes);
         setCookies(reply, appSessionCookies(opened, root));
         return reply.code(201).send();
       }

@@ -26,9 +26,13 @@ function authenticate(ctx: ServerContext, request: FastifyRequest): { id: string
   const qc = cookies[COOKIE.qcSession];
   const session = ctx.sessions.byQcSession(qc);
   if (session) {
-    if (ctx.options.xsrf) assertXsrf(request, cookies[COOKIE.xsrf], session.xsrf);
+    if (ctx.options.profile.xsrf) assertXsrf(request, cookies[COOKIE.xsrf], session.xsrf);
     ctx.sessions.touch(session);
     return { id: session.id, user: session.user };
+  }
+  if (ctx.options.profile.loggedOutTokenError && (ctx.sessions.wasLoggedOut(qc) || ctx.sessions.wasLoggedOut(cookies[COOKIE.lwsso]))) {
+    // What a live 26.1 answers to cookies replayed after a logout (reference §16.1).
+    throw new AlmError(500, 'qccore.general-error', 'TokenId is invalid because it has logged out');
   }
   if (qc) {
     throw new AlmError(401, 'qccore.session-has-expired', `Your session has expired or was closed (sessions end after ${ctx.options.sessionIdleSeconds} s without a request). Sign in again.`);

@@ -37,7 +37,7 @@ export async function checkCredentials(ctx: ServerContext, request: FastifyReque
 export function endRequestSession(ctx: ServerContext, request: FastifyRequest, reply: FastifyReply): void {
   const cookies = parseCookies(request);
   const session = ctx.sessions.byQcSession(cookies[COOKIE.qcSession]) ?? ctx.sessions.byLwsso(cookies[COOKIE.lwsso]);
-  if (session) ctx.sessions.end(session.id);
+  if (session) ctx.sessions.logOut(session);
   setCookies(reply, [expiredLwsso(), expiredQcSession()]);
 }
 

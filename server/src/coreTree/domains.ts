@@ -2,6 +2,7 @@
 // `rest/domains/{d}/projects`, XML `<Domains><Domain Name="…"><Projects><Project Name="…"/>…`
 // by default and JSON `{"Domain":[{"Name":…,"Projects":{"Project":[…]}}]}` (the XML mapped 1:1,
 // as the clients that read it expect). The `/api` tree's listing uses the same XML (apiTree/domains.ts).
+import type { CoreJsonDialect } from '../profile';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../context';
 import { AlmError } from '../errors';
@@ -13,18 +14,19 @@ import { coreFormat } from './wire/negotiate';
 const projectsJson = (names: readonly string[]) => ({ Project: names.map((name) => ({ Name: name })) });
 const projectsXml = (names: readonly string[]) => ({ Project: names.map((name) => ({ '@_Name': name })) });
 
-export function domainsBody(domains: readonly DomainListing[], withProjects: boolean, format: CoreFormat): { type: string; body: string } {
+export function domainsBody(domains: readonly DomainListing[], withProjects: boolean, format: CoreFormat, dialect: CoreJsonDialect = 'xml-mapped'): { type: string; body: string } {
   if (format === 'json') {
     const Domain = domains.map((d) => (withProjects ? { Name: d.name, Projects: projectsJson(d.projects) } : { Name: d.name }));
-    return { type: 'application/json; charset=utf-8', body: JSON.stringify({ Domain }) };
+    // 26.1 keeps the XML's root element (as it does for Fields and Users).
+    return { type: 'application/json; charset=utf-8', body: JSON.stringify(dialect === 'live-26.1' ? { Domains: { Domain } } : { Domain }) };
   }
   const Domain = domains.map((d) => (withProjects ? { '@_Name': d.name, Projects: projectsXml(d.projects) } : { '@_Name': d.name }));
   return { type: 'application/xml; charset=utf-8', body: xmlDocument({ Domains: { Domain } }) };
 }
 
-export function projectsBody(names: readonly string[], format: CoreFormat): { type: string; body: string } {
+export function projectsBody(names: readonly string[], format: CoreFormat, dialect: CoreJsonDialect = 'xml-mapped'): { type: string; body: string } {
   return format === 'json'
-    ? { type: 'application/json; charset=utf-8', body: JSON.stringify(projectsJson(names)) }
+    ? { type: 'application/json; charset=utf-8', body: JSON.stringify(dialect === 'live-26.1' ? { Projects: projectsJson(names) } : projectsJson(names)) }
     : { type: 'application/xml; charset=utf-8', body: xmlDocument({ Projects: projectsXml(names) }) };
 }
 
@@ -50,16 +52,14 @@ export function findDomain(ctx: ServerContext, name: string, user: string): Doma
 
 /** Registered under `<root>/rest`, behind the session hook. */
 export function registerCoreDomains(app: FastifyInstance, ctx: ServerContext): void {
-  for (const url of ['/domains', '/domains/']) {
-    app.get(url, async (request, reply) => {
-      const include = (request.query as Record<string, string | undefined>)['include-projects-info'];
-      const { type, body } = domainsBody(visibleDomains(ctx, sessionUser(request)), /^(y|yes|true)$/i.test(include ?? ''), coreFormat(request));
-      return reply.type(type).send(body);
-    });
-  }
+  app.get('/domains', async (request, reply) => {
+    const include = (request.query as Record<string, string | undefined>)['include-projects-info'];
+    const { type, body } = domainsBody(visibleDomains(ctx, sessionUser(request)), /^(y|yes|true)$/i.test(include ?? ''), coreFormat(request), ctx.options.profile.coreJson);
+    return reply.type(type).send(body);
+  });
   app.get('/domains/:domain/projects', async (request, reply) => {
     const found = findDomain(ctx, (request.params as { domain: string }).domain, sessionUser(request));
-    const { type, body } = projectsBody(found.projects, coreFormat(request));
+    const { type, body } = projectsBody(found.projects, coreFormat(request), ctx.options.profile.coreJson);
     return reply.type(type).send(body);
   });
 }

@@ -6,12 +6,23 @@ import type { ServerContext } from '../context';
 import { registerCoreAttachments } from './attachments/index';
 import { registerCoreCustomization } from './customization/index';
 import { registerCoreDefects } from './defects/index';
+import { registerCoreHistory } from './history/index';
+import { registerCoreLinks } from './links/index';
 import { registerCoreLocks } from './locks/index';
+import { registerCoreReleases } from './releases';
 
 export { registerCoreDomains } from './domains';
 
 /** Each Core feature adds its `registerX(app, ctx)` here. */
-const FEATURES: ((app: FastifyInstance, ctx: ServerContext) => void)[] = [registerCoreDefects, registerCoreLocks, registerCoreAttachments, registerCoreCustomization];
+const FEATURES: ((app: FastifyInstance, ctx: ServerContext) => void)[] = [
+  registerCoreDefects,
+  registerCoreLocks,
+  registerCoreAttachments,
+  registerCoreCustomization,
+  registerCoreHistory,
+  registerCoreLinks,
+  registerCoreReleases,
+];
 
 export function registerCoreProjectRoutes(app: FastifyInstance, ctx: ServerContext): void {
   for (const register of FEATURES) register(app, ctx);

@@ -7,6 +7,8 @@ import { DEMO_PROJECTS, DEMO_USERS, seedBaseline } from './baseline';
 import type { ProjectStore } from '../store/project';
 import type { DefectInput } from '../store/projectTypes';
 import { attachDemoFiles } from './attachFiles';
+import { seedDemoHistory } from './history';
+import { seedDemoLinks } from './links';
 import { HOSTILE_COMMENT_EVERY, HOSTILE_DEFECT_POSITION, IMAGE_DEFECT_POSITION, generateDefects } from './defects';
 import { Random, randomPassword } from './random';
 import { ensureLists, readVocabulary } from './vocabulary';
@@ -130,6 +132,8 @@ async function seedProject(ctx: ServerContext, store: ProjectStore, rng: Random,
     rootPath: ctx.options.rootPath,
     imagePosition: IMAGE_DEFECT_POSITION,
   });
+  seedDemoLinks(ctx, store, ids);
+  seedDemoHistory(store, ids);
   const hostileDefectIds: number[] = [];
   if (ids.length >= HOSTILE_DEFECT_POSITION) hostileDefectIds.push(ids[HOSTILE_DEFECT_POSITION - 1]);
   for (let p = HOSTILE_COMMENT_EVERY; p <= ids.length; p += HOSTILE_COMMENT_EVERY) hostileDefectIds.push(ids[p - 1]);
@@ -143,6 +147,13 @@ async function seedProject(ctx: ServerContext, store: ProjectStore, rng: Random,
   };
 }
 
+/** `YYYY-MM-DD` plus `days`. */
+function addDays(date: string, days: number): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
 /** Releases with sprints, and environments, beside those of the baseline. */
 function addResources(store: ProjectStore, rng: Random): void {
   for (const r of [
@@ -151,7 +162,8 @@ function addResources(store: ProjectStore, rng: Random): void {
   ]) {
     const id = store.insertRelease({ name: r.name, startDate: r.start, endDate: r.end, description: `<html><body><p>${r.name}</p></body></html>` });
     const sprints = rng.int(3, 4);
-    for (let s = 1; s <= sprints; s++) store.insertCycle({ name: `Sprint ${s}`, releaseId: id });
+    // Four-week sprints from the release's start, so cycles can be chosen and queried by date.
+    for (let s = 1; s <= sprints; s++) store.insertCycle({ name: `Sprint ${s}`, releaseId: id, startDate: addDays(r.start, (s - 1) * 28), endDate: addDays(r.start, s * 28 - 1) });
   }
   for (const name of ['Windows 11 / Chrome', 'macOS 14 / Safari', 'Ubuntu 24.04 / Firefox', 'Android 14', 'iOS 17']) {
     store.insertEnvironment({ name });

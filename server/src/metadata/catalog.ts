@@ -1,17 +1,23 @@
 // Per-collection field lookup, shared by `$metadata/fields`, validation and the query compiler.
-import { ATTACHMENT_FIELDS, LIST_ITEM_FIELDS, LOCK_FIELDS } from './otherFields';
+import { ATTACHMENT_FIELDS, LIST_ITEM_FIELDS, LOCK_FIELDS, RELEASE_CYCLE_FIELDS, RELEASE_FIELDS } from './otherFields';
 import { DEFECT_FIELDS } from './defectFields';
 import type { FieldDef } from './types';
 import type { QueryCatalog, QueryField } from '../query/index';
 
-export type CollectionName = 'defects' | 'attachments' | 'locks' | 'list-items';
+export type CollectionName = 'defects' | 'attachments' | 'locks' | 'list-items' | 'releases' | 'release-cycles';
+
+/** Collections only the Core tree serves: their catalogs live beside their fields, not in CATALOGS. */
+type CoreOnlyCollection = 'defect-links';
 
 /** Entity type (singular) of each collection. */
-const ENTITY_TYPE: Record<CollectionName, string> = {
+const ENTITY_TYPE: Record<CollectionName | CoreOnlyCollection, string> = {
   defects: 'defect',
   attachments: 'attachment',
   locks: 'lock',
   'list-items': 'list-item',
+  releases: 'release',
+  'release-cycles': 'release-cycle',
+  'defect-links': 'defect-link',
 };
 
 export class FieldCatalog implements QueryCatalog {
@@ -20,7 +26,7 @@ export class FieldCatalog implements QueryCatalog {
   private readonly byName = new Map<string, FieldDef>();
 
   constructor(
-    readonly collection: CollectionName,
+    readonly collection: CollectionName | CoreOnlyCollection,
     fields: readonly FieldDef[],
     /** Extra names accepted by `query`/`order-by`/`fields`, e.g. `entity.id` for `parent-id`. */
     aliases: Record<string, string> = {},
@@ -67,6 +73,8 @@ export const CATALOGS: Record<CollectionName, FieldCatalog> = {
   attachments: new FieldCatalog('attachments', ATTACHMENT_FIELDS, entityAliases),
   locks: new FieldCatalog('locks', LOCK_FIELDS, entityAliases),
   'list-items': new FieldCatalog('list-items', LIST_ITEM_FIELDS, { 'parent.id': 'parent-id' }),
+  releases: new FieldCatalog('releases', RELEASE_FIELDS),
+  'release-cycles': new FieldCatalog('release-cycles', RELEASE_CYCLE_FIELDS, { 'parent.id': 'parent-id', 'release-id': 'parent-id' }),
 };
 
 export function isCollectionName(name: string): name is CollectionName {

@@ -14,13 +14,16 @@ export const LIST_IDS = {
   severity: 287,
   component: 1001,
   platforms: 1002,
+  /** The "Link Type" list of defect links (Duplicate, Related; reference §16.10). A live 26.1 numbers it 266, which this server's Project list already uses. */
+  linkType: 1003,
 } as const;
 
 const byValue = (name: string, label: string, listId: number, maxLength: number, extra: Partial<FieldDef> = {}) =>
   field(name, label, 'Reference By Value', { listId, maxLength, referenceMatch: true, ...extra });
 const int = (name: string, label: string, maxLength: number, extra: Partial<FieldDef> = {}) => field(name, label, 'Integer', { maxLength, ...extra });
 const str = (name: string, label: string, maxLength: number) => field(name, label, 'String', { maxLength });
-const resourceRef = (name: string, label: string, resource: FieldDef['resource']) => field(name, label, 'Reference', { resource, referenceMatch: true });
+// Release, cycle and environment references all have History on in a live 26.1 (reference §16.8).
+const resourceRef = (name: string, label: string, resource: FieldDef['resource']) => field(name, label, 'Reference', { resource, referenceMatch: true, history: true });
 
 export const DEFECT_FIELDS: readonly FieldDef[] = [
   int('id', 'Defect ID', 10, { readOnly: true }),
@@ -34,9 +37,9 @@ export const DEFECT_FIELDS: readonly FieldDef[] = [
   // Stored as `YYYY-MM-DD hh:mm:ss`, so it sorts and compares as a date-time.
   field('last-modified', 'Modified', 'String', { maxLength: 20, readOnly: true, kind: 'datetime' }),
   field('detected-by', 'Detected By', 'Reference', { maxLength: 60, required: true, referenceMatch: true, resource: 'user' }),
-  field('owner', 'Assigned To', 'Reference', { maxLength: 60, referenceMatch: true, resource: 'user' }),
-  byValue('severity', 'Severity', 287, 70, { required: true }),
-  byValue('status', 'Status', 222, 70),
+  field('owner', 'Assigned To', 'Reference', { maxLength: 60, referenceMatch: true, resource: 'user', history: true }),
+  byValue('severity', 'Severity', 287, 70, { required: true, history: true }),
+  byValue('status', 'Status', 222, 70, { history: true }),
   byValue('priority', 'Priority', 260, 70),
   byValue('project', 'Project', 266, 70, { referenceMatch: false }),
   byValue('closing-version', 'Closed in Version', 35, 70),

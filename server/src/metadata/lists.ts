@@ -35,6 +35,7 @@ export const STANDARD_LISTS: readonly ListDefinition[] = [
   { id: LIST_IDS.severity, name: 'Severity', values: flat('1-Low', '2-Medium', '3-High', '4-Very High', '5-Urgent') },
   { id: LIST_IDS.component, name: 'Component', values: flat('UI', 'API', 'Database', 'Installer', 'Documentation') },
   { id: LIST_IDS.platforms, name: 'Platforms', values: flat('Windows', 'macOS', 'Linux', 'Android', 'iOS') },
+  { id: LIST_IDS.linkType, name: 'Link Type', values: flat('Duplicate', 'Related') },
 ];
 
 /** Flattens list definitions into list-items, parents first, with dotted logical identifiers. */

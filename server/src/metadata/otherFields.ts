@@ -33,3 +33,21 @@ export const LIST_ITEM_FIELDS: readonly FieldDef[] = [
   field('name', 'Name', 'String', { maxLength: 255, required: true }),
   field('parent-id', 'Parent ID', 'Integer', { maxLength: 10 }),
 ];
+
+/** Releases (reference §16.8: `detected-in-rel`/`target-rel` reference them); read-only through REST here. */
+export const RELEASE_FIELDS: readonly FieldDef[] = [
+  field('id', 'Release ID', 'Integer', { maxLength: 10, readOnly: true }),
+  field('name', 'Name', 'String', { maxLength: 255, required: true }),
+  field('start-date', 'Start Date', 'Date'),
+  field('end-date', 'End Date', 'Date'),
+  field('description', 'Description', 'Memo'),
+];
+
+/** Release cycles: each belongs to one release (`parent-id`). */
+export const RELEASE_CYCLE_FIELDS: readonly FieldDef[] = [
+  field('id', 'Cycle ID', 'Integer', { maxLength: 10, readOnly: true }),
+  field('name', 'Name', 'String', { maxLength: 255, required: true }),
+  field('parent-id', 'Release', 'Integer', { maxLength: 10, required: true }),
+  field('start-date', 'Start Date', 'Date'),
+  field('end-date', 'End Date', 'Date'),
+];

@@ -29,6 +29,8 @@ export interface FieldDef {
   format?: string;
   /** Maintained by the server; a client write is refused. */
   readOnly?: boolean;
+  /** `History` flag: a change of the field is recorded as an audit entry (reference §16.8, §16.9). */
+  history?: boolean;
   /** Quoted SQL column holding the value. */
   column: string;
   /** How the query compiler treats the column. */

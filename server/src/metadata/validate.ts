@@ -32,7 +32,9 @@ const invalidType = (def: FieldDef, value: unknown, expected: string) =>
   new AlmError(400, 'qccore.invalid-value-type-for-field', `Invalid value for field '${def.name}' (${def.label}): expected ${expected}, got ${JSON.stringify(value)}.`, fieldProps(def, value));
 
 export function requiredMissing(def: FieldDef): AlmError {
-  return new AlmError(400, 'qccore.required-field-missing', `Required field '${def.name}' (${def.label}) is missing or empty.`, [{ Name: 'field', Value: def.name }]);
+  return new AlmError(400, 'qccore.required-field-missing', `Required field '${def.name}' (${def.label}) is missing or empty.`, [{ Name: 'field', Value: def.name }]).withVariants({
+    requiredLabel: def.label,
+  });
 }
 
 function checkLength(def: FieldDef, text: string): void {
@@ -72,7 +74,9 @@ function resourceId(def: FieldDef, value: unknown, checks: ReferenceChecks): num
   if (typeof id === 'string' && /^\d{1,15}$/.test(id)) id = Number(id);
   if (typeof id !== 'number' || !Number.isInteger(id) || id <= 0) throw invalidType(def, value, `{"id": <integer>, "type": "${target.type}"}`);
   if (def.referenceMatch && !checks.resourceExists(target.table, id)) {
-    throw new AlmError(400, 'qccore.invalid-value-type-for-field', `Field '${def.name}' (${def.label}) refers to ${target.type} ${id}, which does not exist.`, fieldProps(def, id));
+    throw new AlmError(400, 'qccore.invalid-value-type-for-field', `Field '${def.name}' (${def.label}) refers to ${target.type} ${id}, which does not exist.`, fieldProps(def, id)).withVariants({
+      businessRule: true,
+    });
   }
   return id;
 }
@@ -171,7 +175,9 @@ function userName(def: FieldDef, value: unknown, checks: ReferenceChecks): strin
   const text = asText(def, name);
   checkLength(def, text);
   if (def.referenceMatch && !checks.hasUser(text)) {
-    throw new AlmError(400, 'qccore.invalid-list-field-value', `Field '${def.name}' (${def.label}): '${text}' is not a user of this project.`, fieldProps(def, text));
+    throw new AlmError(400, 'qccore.invalid-list-field-value', `Field '${def.name}' (${def.label}): '${text}' is not a user of this project.`, fieldProps(def, text)).withVariants({
+      businessRule: true,
+    });
   }
   return text;
 }

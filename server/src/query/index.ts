@@ -26,12 +26,19 @@ export function compileCollectionRequest(params: Record<string, string | undefin
   try {
     const filter = parseFilter(params.query);
     const where = filter ? compileFilter(filter, catalog) : { sql: '1=1', params: [] };
-    const { limit, offset } = compilePaging(params, limits);
+    const { limit, offset } = queryValue(
+      () => compilePaging(params, limits),
+      (err) => (err.message.startsWith('page-size') ? PAGE_SIZE_TITLE : undefined),
+    );
+    const orderBy = queryValue(
+      () => compileOrderBy(params['order-by'], catalog),
+      () => `Invalid "order-by" parameter value, not existing field: "${(params['order-by'] ?? '').trim().replace(/^\{|\}$/g, '')}"`,
+    );
     return {
       fields: compileFields(params.fields, catalog),
       where: where.sql,
       params: where.params,
-      orderBy: compileOrderBy(params['order-by'], catalog),
+      orderBy,
       limit,
       offset,
     };
@@ -78,6 +85,21 @@ export function parseFilter(raw: string | undefined): FilterNode | null {
   if (text.length >= 2 && text.startsWith('"') && text.endsWith('"')) text = text.slice(1, -1).trim();
   if (text === '') return null;
   return text.startsWith('{') ? parseBracketFilter(text) : parseExpressionFilter(text);
+}
+
+/** 26.1's Title for a bad page-size (reference §16.3). */
+const PAGE_SIZE_TITLE = 'Page size values can be either integer between 0 and 2,000 or "max"';
+
+/** Runs one parameter's compiler; its error also carries the Title a 26.1 gives it as `invalid-query-value`. */
+function queryValue<T>(compile: () => T, liveTitle: (err: Error) => string | undefined): T {
+  try {
+    return compile();
+  } catch (err) {
+    const mapped = toAlmError(err);
+    const title = err instanceof Error ? liveTitle(err) : undefined;
+    if (mapped instanceof AlmError && title !== undefined) mapped.withVariants({ invalidQueryValue: title });
+    throw mapped;
+  }
 }
 
 /** Maps the compiler's own errors to ALM error bodies; anything else passes through. */

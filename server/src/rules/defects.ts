@@ -6,7 +6,10 @@ import { AlmError } from '../errors';
 import { crashPoint } from '../faults';
 import { assertRequired, validateChanges } from './defectChanges';
 import type { DefectBody } from './defectChanges';
+import { writeWithHistory } from './history';
+import { deleteLinksOf } from './links';
 import { assertWritable } from './lockGuard';
+import { AuditStore } from '../store/audits';
 import type { DefectRow, StoredValue } from '../store/projectTypes';
 import { formatDate, formatDateTime } from '../store/time';
 
@@ -14,14 +17,16 @@ export function defectNotFound(id: number): AlmError {
   return new AlmError(404, 'qccore.entity-not-found', `Defect ${id} does not exist.`, [{ Name: 'id', Value: id }]);
 }
 
-/** Applies a validated update to one defect: bumps ver-stamp, refreshes last-modified. */
+/** Applies a validated update to one defect: bumps ver-stamp, refreshes last-modified, records the history. */
 export function applyDefectUpdate(ctx: ServerContext, store: ProjectStore, who: AlmSession, id: number, body: DefectBody): void {
   // Only the ver-stamp is read: a row may hold megabytes of memo text that this write never needs.
   const verStamp = store.defectVerStamp(id);
   if (verStamp === undefined) throw defectNotFound(id);
   assertWritable(ctx, store, 'defect', id, who, `update defect ${id}`);
   const changes = validateChanges(store, body, id);
-  store.updateDefect(id, { ...changes, 'ver-stamp': Number(verStamp ?? 0) + 1, 'last-modified': formatDateTime(ctx.now()) });
+  writeWithHistory(ctx, store, who.user, [id], changes, () => {
+    store.updateDefect(id, { ...changes, 'ver-stamp': Number(verStamp ?? 0) + 1, 'last-modified': formatDateTime(ctx.now()) });
+  });
 }
 
 /** applyDefectUpdate, answering the updated row. */
@@ -48,11 +53,12 @@ export function deletableDefect(ctx: ServerContext, store: ProjectStore, who: Al
 }
 
 /**
- * Deletes checked defects with their locks and attachments, inside the caller's transaction.
+ * Deletes checked defects with their locks, attachments, links and history, inside the caller's transaction.
  * Attachment content leaves the disk only after that transaction commits.
  */
 export function deleteDefects(ctx: ServerContext, store: ProjectStore, rows: DefectRow[]): DefectRow[] {
   const attachments = new AttachmentStore(store, ctx.now);
+  const audits = new AuditStore(store);
   // Queued first, so it fires after the commit but before any attachment file is removed.
   store.afterCommit(() => crashPoint('defect.delete.after-commit'));
   for (const row of rows) {
@@ -60,6 +66,8 @@ export function deleteDefects(ctx: ServerContext, store: ProjectStore, rows: Def
     store.deleteDefect(id);
     store.deleteLocksOf('defect', id);
     attachments.deleteAllOf('defect', id);
+    deleteLinksOf(ctx, store, id);
+    audits.deleteOf('defect', id);
   }
   crashPoint('defect.delete.before-commit');
   return rows;

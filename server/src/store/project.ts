@@ -234,6 +234,11 @@ export class ProjectStore {
     return new Map(rows.map((r) => [r.id, r.name]));
   }
 
+  /** One release or cycle row (every column), or undefined. */
+  resourceRow(table: 'releases' | 'release_cycles', id: number): Record<string, unknown> | undefined {
+    return this.statement(`SELECT * FROM ${table} WHERE "id" = ?`).get(id) as Record<string, unknown> | undefined;
+  }
+
   resourceExists(table: ResourceTable, id: number): boolean {
     return this.db.prepare(`SELECT 1 FROM ${table} WHERE "id" = ?`).get(id) !== undefined;
   }
@@ -334,7 +339,7 @@ export class ProjectStore {
   }
 
   /** One page of a compiled collection request over a table of this project (locks, list items, attachments), in its order. */
-  rowsOf<T>(table: 'locks' | 'list_items' | 'attachments', c: CompiledCollectionRequest): T[] {
+  rowsOf<T>(table: 'locks' | 'list_items' | 'attachments' | 'releases' | 'release_cycles', c: CompiledCollectionRequest): T[] {
     const page = pageQuery(table, '*', c);
     return this.statement(page.sql).all(...page.params) as T[];
   }
@@ -346,7 +351,7 @@ export class ProjectStore {
   }
 
   /** How many rows of a table a compiled collection request's filter selects (kept until a write). */
-  countOf(table: 'locks' | 'list_items' | 'attachments', c: CompiledCollectionRequest): number {
+  countOf(table: 'locks' | 'list_items' | 'attachments' | 'releases' | 'release_cycles', c: CompiledCollectionRequest): number {
     const { sql, params } = countQuery(table, c);
     return this.count(sql, params);
   }

@@ -205,5 +205,52 @@ const V8 = [
  */
 const V9 = ['CREATE INDEX "defects_owner_severity" ON defects("owner", "severity")'];
 
+/**
+ * Version 10 (issue 30): a defect's history and its links.
+ *   - `audits`: one row per write that changed a field with History on (reference §16.9), and
+ *     `audit_properties` the fields it changed, old and new value as text; they go with their entry.
+ *   - `defect_links` (reference §16.10): the defect that made the link, the entity it points to,
+ *     type, comment, who made it and when. `defect_links_named` adds the second endpoint's name,
+ *     read from the defect at the time of the read, so a renamed defect shows its new name; a live
+ *     26.1 leaves `second-endpoint-status` empty for a defect, and so does the view.
+ */
+const V10 = [
+  `CREATE TABLE audits (
+    "id" INTEGER PRIMARY KEY AUTOINCREMENT,
+    "parent-type" TEXT NOT NULL,
+    "parent-id" INTEGER NOT NULL,
+    "action" TEXT NOT NULL,
+    "time" TEXT NOT NULL,
+    "user" TEXT NOT NULL
+  )`,
+  'CREATE INDEX audits_parent ON audits("parent-type", "parent-id", "id")',
+  `CREATE TABLE audit_properties (
+    "audit-id" INTEGER NOT NULL REFERENCES audits("id") ON DELETE CASCADE,
+    "position" INTEGER NOT NULL,
+    "name" TEXT NOT NULL,
+    "label" TEXT NOT NULL,
+    "old-value" TEXT NOT NULL,
+    "new-value" TEXT NOT NULL,
+    PRIMARY KEY ("audit-id", "position")
+  ) WITHOUT ROWID`,
+  `CREATE TABLE defect_links (
+    "id" INTEGER PRIMARY KEY AUTOINCREMENT,
+    "first-endpoint-id" INTEGER NOT NULL,
+    "second-endpoint-id" INTEGER NOT NULL,
+    "second-endpoint-type" TEXT NOT NULL,
+    "link-type" TEXT,
+    "comment" TEXT,
+    "owner" TEXT,
+    "creation-time" TEXT,
+    UNIQUE ("first-endpoint-id", "second-endpoint-type", "second-endpoint-id")
+  )`,
+  'CREATE INDEX defect_links_second ON defect_links("second-endpoint-type", "second-endpoint-id")',
+  `CREATE VIEW defect_links_named AS
+    SELECT l."id", l."first-endpoint-id", l."second-endpoint-id", l."second-endpoint-type",
+           d."name" AS "second-endpoint-name", CAST(NULL AS TEXT) AS "second-endpoint-status",
+           l."link-type", l."comment", l."owner", l."creation-time"
+    FROM defect_links l LEFT JOIN defects d ON l."second-endpoint-type" = 'defect' AND d."id" = l."second-endpoint-id"`,
+];
+
 /** Step i moves a project database from user_version i to i+1; append, never edit. */
-export const PROJECT_MIGRATIONS: readonly (readonly string[])[] = [V1, V2, V3, V4, V5, V6, V7, V8, V9];
+export const PROJECT_MIGRATIONS: readonly (readonly string[])[] = [V1, V2, V3, V4, V5, V6, V7, V8, V9, V10];

@@ -6,6 +6,9 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { ProjectLookup } from './registry';
 import type { SessionRow, SiteStore } from './site';
 
+/** How many logged-out cookie values are remembered. */
+const MAX_REMEMBERED_LOGOUTS = 10_000;
+
 const token = (bytes = 24) => randomBytes(bytes).toString('base64url');
 
 export class SessionService {
@@ -14,6 +17,10 @@ export class SessionService {
   private readonly touched = new Map<string, number>();
   /** Last touch written to site.db per session id. */
   private readonly persisted = new Map<string, number>();
+  /** Idle time a client asked for (`<time-out>` on site-session), per session id; kept in memory only. */
+  private readonly idleOf = new Map<string, number>();
+  /** Cookie values of sessions ended by a logout, newest last, so a replay can be told apart (26.1, reference §16.1). */
+  private readonly loggedOut = new Set<string>();
 
   constructor(
     private readonly site: SiteStore,
@@ -111,15 +118,43 @@ export class SessionService {
     this.site.deleteSession(id);
     this.touched.delete(id);
     this.persisted.delete(id);
+    this.idleOf.delete(id);
     this.releaseLocks(id);
+  }
+
+  /** Ends a session because its user logged out: its cookies are remembered as logged out. */
+  logOut(session: SessionRow): void {
+    for (const value of [session.lwsso, session.qcsession]) if (value) this.loggedOut.add(value);
+    // Bounded: the oldest are forgotten first (a Set iterates in insertion order).
+    for (const oldest of this.loggedOut) {
+      if (this.loggedOut.size <= MAX_REMEMBERED_LOGOUTS) break;
+      this.loggedOut.delete(oldest);
+    }
+    this.end(session.id);
+  }
+
+  /** True when a cookie value belonged to a session that logged out (and is remembered). */
+  wasLoggedOut(value: string | undefined): boolean {
+    return value !== undefined && this.loggedOut.has(value);
+  }
+
+  /** Sets the idle time of one session (site-session `<time-out>` minutes, reference §2.2). */
+  setIdleTimeout(session: SessionRow, minutes: number): void {
+    this.idleOf.set(session.id, minutes * 60_000);
+  }
+
+  private idleMsOf(id: string): number {
+    return this.idleOf.get(id) ?? this.idleMs;
   }
 
   /** Ends every idle session; called periodically so abandoned locks are freed. */
   sweep(): number {
-    const cutoff = this.now().getTime() - this.idleMs;
+    const at = this.now().getTime();
+    // Sessions given a shorter idle time than the default are looked at too.
+    const cutoff = at - Math.min(this.idleMs, ...this.idleOf.values());
     let ended = 0;
     for (const session of this.site.idleSessions(cutoff)) {
-      if ((this.touched.get(session.id) ?? session.lastTouch) < cutoff) {
+      if ((this.touched.get(session.id) ?? session.lastTouch) < at - this.idleMsOf(session.id)) {
         this.end(session.id);
         ended++;
       }
@@ -130,7 +165,7 @@ export class SessionService {
   private alive(session: SessionRow | undefined): SessionRow | undefined {
     if (!session) return undefined;
     const last = Math.max(this.touched.get(session.id) ?? 0, session.lastTouch);
-    if (this.now().getTime() - last > this.idleMs) {
+    if (this.now().getTime() - last > this.idleMsOf(session.id)) {
       this.end(session.id);
       return undefined;
     }

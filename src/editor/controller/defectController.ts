@@ -6,14 +6,18 @@
 import * as l10n from '@vscode/l10n';
 import { LockedByOtherError, isCancellation, validateEdits } from '../../api/index';
 import type { Defect, LockHandle } from '../../api/index';
-import type { ConflictChoice, DefectKey, InitParams, LockPhase, PersistedEditorState, SaveOutcome, StatusParams, ValuesParams, WireValue } from '../../shared/editorProtocol';
+import type { ConflictChoice, DefectKey, DuplicateView, InitParams, LockPhase, PersistedEditorState, SaveOutcome, StatusParams, ValuesParams, WireValue } from '../../shared/editorProtocol';
 import { appendComment, localDate } from '../../defects/comments';
 import { ControllerChanges } from './changes';
 import type { ControllerChange } from './changes';
 import { verStampOf } from './conflicts';
 import { EditState } from './editState';
+import { DuplicateFinder } from './duplicateFinder';
+import type { DuplicateSearch, Schedule } from './duplicateFinder';
 import { EditorLock } from './editorLock';
 import { FormMetadata } from './formMetadata';
+import { fillNewDefect } from './newDefectFill';
+import type { NewDefectPrefill } from './newDefectFill';
 import { Notices } from './notices';
 import { describeRemoteChange } from './remoteChange';
 import { SaveFlow } from './saveFlow';
@@ -35,7 +39,17 @@ export interface DefectControllerOptions {
   describe?: (e: unknown) => string;
   /** The defect as the server has it after a save, e.g. for the tree to show the new values. */
   onSaved?: (defect: Defect) => void;
+  /** A new defect's pre-filled values (the project's template, a report from code); ignored for a defect that exists. */
+  prefill?: NewDefectPrefill;
+  /** A new defect was created with `id`. */
+  onCreated?: (id: number) => void;
+  /** The query for a new defect's likely duplicates; without it none are looked for. */
+  findDuplicates?: DuplicateSearch;
+  /** The duplicate search's timer (tests drive it by hand). */
+  schedule?: Schedule;
 }
+
+export type { NewDefectPrefill };
 
 const describeDefault = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
@@ -50,6 +64,9 @@ export class DefectController {
   private readonly saving: SaveFlow;
   private readonly now: () => Date;
   private readonly describe: (e: unknown) => string;
+  /** A new defect's likely duplicates, as last found, and the look-up that finds them. */
+  private duplicates: DuplicateView[] = [];
+  private finder: DuplicateFinder | undefined;
 
   constructor(private readonly options: DefectControllerOptions) {
     this.key = { ...options.key };
@@ -67,7 +84,12 @@ export class DefectController {
       now: this.now,
       describe: this.describe,
       onSaved: options.onSaved,
-      onCreated: (id) => (this.key = { ...this.key, id }),
+      onCreated: (id) => {
+        this.key = { ...this.key, id };
+        this.finder?.dispose();
+        this.duplicates = [];
+        options.onCreated?.(id);
+      },
     });
   }
 
@@ -114,6 +136,7 @@ export class DefectController {
     if (conflict) s.conflict = conflict;
     const notice = this.notices.current;
     if (notice) s.notice = notice;
+    if (this.isNew && this.duplicates.length) s.duplicates = this.duplicates.map((d) => ({ ...d }));
     // Until the defect is loaded, the snapshot it was restored from stays the webview's state.
     const phase = this.lock.phase;
     if (phase !== 'loading' && phase !== 'error') s.persist = this.snapshot();
@@ -143,7 +166,10 @@ export class DefectController {
         [...new Set([...users, this.options.user])].sort((a, b) => a.localeCompare(b)),
       );
       if (defect) this.form.server = wireValues(defect);
-      else for (const [f, v] of Object.entries(this.newDefectDefaults())) this.form.set(f, v);
+      else {
+        fillNewDefect(this.form, this.metadata, this.notices, this.newDefectDefaults(), this.options.prefill);
+        if (typeof this.form.value('name') === 'string') this.watchSummary();
+      }
       this.lock.on(this.isNew ? 'loadedNew' : 'loaded');
       const restore = this.options.restore;
       if (restore && this.form.restore(restore, (f) => this.metadata.isEditable(f))) {
@@ -169,6 +195,7 @@ export class DefectController {
     this.notices.clear();
     this.metadata.validate(this.form);
     this.changes.emit('status');
+    if (field === 'name') this.watchSummary();
   }
 
   /** Acquires the lock; on success the form becomes writable (and shows the server's latest values). */
@@ -298,6 +325,7 @@ export class DefectController {
   async dispose(): Promise<void> {
     if (this.changes.closed) return;
     this.changes.close();
+    this.finder?.dispose();
     await this.lock.release('released');
   }
 
@@ -325,6 +353,24 @@ export class DefectController {
     } catch (e) {
       if (!isCancellation(e)) this.notices.warning(l10n.t('Could not re-read the defect: {0}', this.describe(e)));
     }
+  }
+
+  /** A new defect's summary changed: look for likely duplicates once it rests (see DuplicateFinder). */
+  private watchSummary(): void {
+    const search = this.options.findDuplicates;
+    if (!this.isNew || !search) return;
+    this.finder ??= new DuplicateFinder(
+      search,
+      (found) => {
+        this.duplicates = found.map((d) => ({ id: d.id, name: d.name, status: d.status }));
+        this.changes.emit('status');
+      },
+      // A failed look-up costs nothing the user typed; the next change of the summary asks again.
+      () => undefined,
+      this.options.schedule,
+    );
+    const name = this.form.value('name');
+    this.finder.summaryChanged(typeof name === 'string' ? name : '');
   }
 
   private newDefectDefaults(): Record<string, WireValue> {

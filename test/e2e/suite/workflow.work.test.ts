@@ -9,7 +9,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { AlmClient, Defect, ProjectApi } from '../../../src/api/index';
 import type { AlmDefectsApi } from '../../../src/extension';
-import type { GitExtension, Repository } from '../../../src/work/git';
+import type { GitExtension, Repository } from '../../../src/util/git';
 import type { StartWorkResult } from '../../../src/work/startWork';
 import { DEMO, activate, bobProject, signInAs, until } from './support';
 import { SettingsScope } from './workflowSupport';

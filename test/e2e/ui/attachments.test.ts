@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { JSHandle, Locator } from 'playwright-core';
 import { signIn } from '../environment';
-import { serverAttachments, serverDefect } from '../oracle';
+import { serverAttachments, serverDefect, updateServerDefect } from '../oracle';
 import { screenshot, ui } from './context';
 import { editorFrame, editorTab, openFromRow, runCommand, signInFromRow } from './editorWorkbench';
 import { text } from '../../support/text';
@@ -62,15 +62,9 @@ async function desktopPng(name: string): Promise<JSHandle> {
 
 const PNG_BASE64 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 
-/** Writes a defect's description as another client would (the `/api` tree the default run offers). */
+/** Writes a defect's description as another client would, through whichever tree the run's server offers. */
 async function putDescription(cookie: string, id: number, description: string): Promise<void> {
-  const { almServer } = ui();
-  const res = await fetch(`${almServer.baseUrl}/api/domains/${almServer.domain}/projects/${almServer.project}/defects/${id}`, {
-    method: 'PUT',
-    headers: { cookie, accept: 'application/json', 'content-type': 'application/json' },
-    body: JSON.stringify({ description }),
-  });
-  assert.equal(res.status, 200, await res.text());
+  await updateServerDefect(ui().almServer, cookie, id, { description });
 }
 
 async function drop(target: Locator, data: JSHandle): Promise<void> {

@@ -36,6 +36,8 @@ export interface EditorPage {
   readies: { embedded?: boolean }[];
   /** Links the page asked the host to open. */
   openedLinks: string[];
+  /** Defects (likely duplicates) the page asked the host to open. */
+  openedDefects: number[];
   traps: PageTraps;
   /** Re-reads the in-page trap log (alert calls, __xss marks, CSP events). */
   collectPageTraps(): Promise<void>;
@@ -91,6 +93,7 @@ export async function openEditorPage(context: BrowserContext, repoRoot: string, 
   const dist = join(repoRoot, 'dist', 'webview');
   const traps: PageTraps = { requests: [], navigations: [], dialogs: [], cspViolations: [], pageTraps: [], consoleErrors: [], pageErrors: [] };
   const openedLinks: string[] = [];
+  const openedDefects: number[] = [];
   const nonce = 'harness-nonce-0123456789';
   const controller = new DefectController({ ...options, describe: (e) => (e instanceof Error ? e.message : String(e)) });
   await controller.load();
@@ -158,6 +161,7 @@ export async function openEditorPage(context: BrowserContext, repoRoot: string, 
     commands: {
       fieldChanged: (p) => controller.setField(p.field, p.value),
       openLink: (p) => void openedLinks.push(p.href),
+      openDefect: (p) => void openedDefects.push(p.id),
     },
     requests: {
       edit: () => controller.edit(),
@@ -174,6 +178,8 @@ export async function openEditorPage(context: BrowserContext, repoRoot: string, 
       reload: () => controller.reload(),
       resolveImage: (p) => (options.resolveImage ? options.resolveImage(p.src) : Promise.resolve({ reason: 'not an attachment' })),
       attachments: () => Promise.resolve({ items: [] }),
+      history: () => Promise.resolve({ entries: [], total: 0 }),
+      links: () => Promise.resolve({ items: [], linkTypes: [] }),
     },
     // As the extension's session: a page that rendered its embedded state gets only what changed since.
     onReady: ({ embedded }) => {
@@ -201,6 +207,7 @@ export async function openEditorPage(context: BrowserContext, repoRoot: string, 
     channel,
     readies,
     openedLinks,
+    openedDefects,
     traps,
     async collectPageTraps() {
       // Lets queued events (image errors, CSP reports) fire before the caller asserts.

@@ -151,7 +151,7 @@ describe('Core customization over HTTP: fields, entities, lists and users', func
     const json = (await get(core('/entities'))).json<{ EntityResourceDescriptors: Record<string, unknown>[] }>().EntityResourceDescriptors;
     assert.deepEqual(
       json.map((e) => e.collectionName),
-      ['defects', 'attachments'],
+      ['defects', 'attachments', 'defect-links'],
     );
     assert.deepEqual(json[0]?.SupportsAttachment, { url: 'defects/{parent_entity_id}/attachments', value: true });
     assert.deepEqual(json[0]?.SupportsLock, { url: 'defects/{parent_entity_id}/lock', value: true });
@@ -163,7 +163,8 @@ describe('Core customization over HTTP: fields, entities, lists and users', func
   it('serves used lists with their items inline, as the /api list-items hold them, and every list under lists', async () => {
     const used = (await get(core('/used-lists'))).json<{ lists: CoreList[] }>().lists;
     const fields = await coreFields();
-    const listIds = [...new Set(fields.map((f) => f['List-Id']).filter((id) => id !== undefined))].sort();
+    // The defect fields' lists, and Link Type (1003), which defect links use (reference §16.10).
+    const listIds = [...new Set([...fields.map((f) => f['List-Id']).filter((id) => id !== undefined), 1003])].sort();
     assert.deepEqual(used.map((l) => l.Id).sort(), listIds);
     const severity = used.find((l) => l.Name === 'Severity') as CoreList;
     const items = (await http('GET', `${h.projectUrl}/list-items?query=${encodeURIComponent('{parent-id[287]}')}&order-by=id`, { cookie: alice })).json<{
@@ -177,7 +178,7 @@ describe('Core customization over HTTP: fields, entities, lists and users', func
 
     const all = (await get(core('/lists'))).json<{ lists: CoreList[] }>().lists;
     assert.deepEqual(all.map((l) => l.Id).sort(), [...listIds, 9000].sort());
-    assert.deepEqual((await get(core('/entities/defect/lists'))).json(), { lists: used });
+    assert.deepEqual((await get(core('/entities/defect/lists'))).json(), { lists: used.filter((l) => l.Id !== 1003) });
   });
 
   it('selects lists by name= and id=, nests tree lists in JSON and XML, and answers 404/400 for bad selections', async () => {

@@ -12,6 +12,8 @@ import { PAGING } from '../../../server/src/config';
 import { CATALOGS } from '../../../server/src/metadata/catalog';
 import { compileCollectionRequest } from '../../../server/src/query/index';
 import { PROJECT_MIGRATIONS } from '../../../server/src/store/projectSchema';
+import { AuditStore } from '../../../server/src/store/audits';
+import { LinkStore } from '../../../server/src/store/links';
 import { ProjectStore } from '../../../server/src/store/project';
 
 /** The SQL of steps 5, 6 and 7 as shipped, by version. */
@@ -144,6 +146,24 @@ describe('server: project databases of every shipped schema version', function (
         assert.equal(total(), open);
         assert.ok(store.deleteDefect(1));
         assert.equal(store.getDefect(2)?.description, '<p>memo 1 "q"</p>');
+        // History and links (version 10) work on an upgraded database too.
+        new LinkStore(store, () => new Date()).insert({ firstId: 2, secondId: 3, secondType: 'defect', linkType: 'Related', comment: null, owner: 'alice' });
+        assert.equal(store.getDefect(2)?.['has-linkage'], 'Y');
+        assert.equal(store.getDefect(3)?.['has-others-linkage'], 'Y');
+        const audits = new AuditStore(store);
+        audits.insert({
+          parentType: 'defect',
+          parentId: 2,
+          action: 'UPDATE',
+          time: '2026-01-01 10:00:00',
+          user: 'alice',
+          properties: [{ name: 'status', label: 'Status', oldValue: 'New', newValue: 'Open' }],
+        });
+        const everything = compileCollectionRequest({}, { always: ['id'], field: () => undefined }, PAGING);
+        assert.deepEqual(
+          audits.page('defect', 2, everything).map((a) => a.properties),
+          [[{ name: 'status', label: 'Status', oldValue: 'New', newValue: 'Open' }]],
+        );
       } finally {
         store.close();
       }

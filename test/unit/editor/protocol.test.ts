@@ -20,6 +20,8 @@ function handlers(overrides: Partial<RequestHandlers> = {}): RequestHandlers {
     reload: none,
     resolveImage: async () => ({}),
     attachments: async () => ({ items: [] }),
+    history: async () => ({ entries: [], total: 0 }),
+    links: async () => ({ items: [], linkTypes: [] }),
     ...overrides,
   };
 }
@@ -45,6 +47,7 @@ function channel(
     commands: {
       fieldChanged: (p) => commands.push(`field ${p.field}=${JSON.stringify(p.value)}`),
       openLink: (p) => commands.push(`link ${p.href}`),
+      openDefect: (p) => commands.push(`open ${p.id}`),
       ...options.commands,
     },
     requests: handlers(options.requests),

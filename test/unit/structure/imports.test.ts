@@ -26,6 +26,7 @@ const LAYERS: Record<string, number> = {
   work: 4,
   references: 4,
   refresh: 4,
+  report: 4,
   'extension.ts': 5,
 };
 
@@ -39,6 +40,8 @@ const SERVER_LAYERS: Record<string, number> = {
   'faults.ts': 0,
   'mediaTypes.ts': 0,
   'xml.ts': 0,
+  'profile.ts': 0,
+  'headerCase.ts': 0,
   'diskFull.ts': 0,
   'xmlCost.ts': 0,
   'limits.ts': 1,

@@ -142,6 +142,11 @@ export class FakeProject implements ProjectApi {
 
   readonly attachments = {} as ProjectApi['attachments'];
   readonly locks = {} as ProjectApi['locks'];
+  readonly history = {} as ProjectApi['history'];
+  readonly links = {} as ProjectApi['links'];
+  releases(): Promise<never> {
+    throw new Error('not used by the tree');
+  }
 
   private async page(r: PageRequest): Promise<Page<Defect>> {
     const offset = r.offset ?? 0;

@@ -14,6 +14,7 @@ import { entityId, projectOf, queryParams } from '../../params';
 import { applyDefectUpdate, createDefect, deletableDefect, deleteDefects } from '../../rules/defects';
 import { checkAnswerSize, checkNewDefectsAnswerSize } from '../../rules/answers';
 import { asObject, validateChanges } from '../../rules/defectChanges';
+import { writeWithHistory } from '../../rules/history';
 import type { DefectBody } from '../../rules/defectChanges';
 import { defectsAnswer } from './answer';
 import { defectJson } from './json';
@@ -157,7 +158,7 @@ function updateSelection(ctx: ServerContext, store: ProjectStore, who: AlmSessio
     // Locks are few: check those of other users against the selection rather than each defect.
     const selectedIds = new Set(ids);
     for (const id of store.lockedByOthers('defect', who.user)) if (selectedIds.has(id)) assertWritable(ctx, store, 'defect', id, who, `update defect ${id}`);
-    store.updateDefectsWhere(where, args, changes, formatDateTime(ctx.now()));
+    writeWithHistory(ctx, store, who.user, ids, changes, () => store.updateDefectsWhere(where, args, changes, formatDateTime(ctx.now())));
     // The update may change what the filter selects, so the returned page is read by id.
     return defectsAnswer(ctx, store, ids.slice(0, PAGING.defaultLimit), ids.length);
   });

@@ -39,18 +39,15 @@ export function registerCoreAttachments(app: FastifyInstance, ctx: ServerContext
     // stream, so it is written to disk as it arrives, never held whole.
     scope.addContentTypeParser('application/octet-stream', (_request, payload, done) => done(null, payload));
 
-    // Real clients write collections with a trailing slash (`attachments/?…`); both name the same list.
-    scope.get(`${COLLECTION}/`, async (request, reply) => listAttachments(ctx, request, reply));
     scope.get(COLLECTION, async (request, reply) => listAttachments(ctx, request, reply));
 
-    scope.post(`${COLLECTION}/`, async (request, reply) => postAttachment(ctx, request, reply));
     scope.post(COLLECTION, async (request, reply) => postAttachment(ctx, request, reply));
 
     scope.get(ITEM, RAW_CONTENT, async (request, reply) => {
       const { store, row } = itemOf(ctx, request);
       const form = itemForm(request, queryParams(request).alt);
       if (form === 'bytes') return sendBytes(reply, store, row);
-      return send(reply, renderEntity(attachmentEntity(row), form));
+      return send(reply, renderEntity(attachmentEntity(row), form, ctx.options.profile));
     });
 
     scope.put(ITEM, async (request, reply) => {
@@ -63,13 +60,13 @@ export function registerCoreAttachments(app: FastifyInstance, ctx: ServerContext
         throw err;
       }
       const updated = isRaw(request) ? await replaceContent(ctx, request, store, session, row) : updateAttachmentMetadata(store, row, entityBody(request));
-      return send(reply, renderEntity(attachmentEntity(updated), coreFormat(request)));
+      return send(reply, renderEntity(attachmentEntity(updated), coreFormat(request), ctx.options.profile));
     });
 
     scope.delete(ITEM, async (request, reply) => {
       const { store, row } = itemOf(ctx, request);
       assertWritable(ctx, store.project, 'defect', row['parent-id'], sessionOf(request), 'delete the attachment');
-      return send(reply, renderEntity(attachmentEntity(store.delete(row)), coreFormat(request)));
+      return send(reply, renderEntity(attachmentEntity(store.delete(row)), coreFormat(request), ctx.options.profile));
     });
   });
 }
@@ -88,6 +85,7 @@ async function listAttachments(ctx: ServerContext, request: FastifyRequest, repl
       rows.map((row) => attachmentEntity(row, compiled.fields)),
       total,
       coreFormat(request),
+      ctx.options.profile,
     ),
   );
 }
@@ -97,7 +95,7 @@ async function postAttachment(ctx: ServerContext, request: FastifyRequest, reply
   const session = sessionOf(request);
   const target = { type: 'defect', id: defect };
   const row = isRaw(request) ? await createFromStream(ctx, request, store, session, target) : await createAttachment(ctx, request, store, session, target);
-  return send(reply.code(201).header('Location', itemUrl(ctx, request, row)), renderEntity(attachmentEntity(row), coreFormat(request)));
+  return send(reply.code(201).header('Location', itemUrl(ctx, request, row)), renderEntity(attachmentEntity(row), coreFormat(request), ctx.options.profile));
 }
 
 function send(reply: FastifyReply, rendered: { type: string; body: string }): FastifyReply {

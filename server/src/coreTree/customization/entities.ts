@@ -5,6 +5,7 @@
 //   JSON {"EntityResourceDescriptors":[{"collectionName":"defects","SupportsAttachment":{"url":"…","value":true},"SupportsVC":false,…}]}
 import { AlmError } from '../../errors';
 import { CATALOGS } from '../../metadata/catalog';
+import { LINK_CATALOG } from '../../metadata/linkFields';
 import type { FieldCatalog } from '../../metadata/catalog';
 import type { CoreFormat } from '../wire/entity';
 import { xmlDocument } from '../../xml';
@@ -20,6 +21,8 @@ interface CoreEntityKind {
 export const CORE_ENTITIES: readonly CoreEntityKind[] = [
   { name: 'defect', collection: 'defects', catalog: CATALOGS.defects, attachments: true, lock: true },
   { name: 'attachment', collection: 'attachments', catalog: CATALOGS.attachments, attachments: false, lock: false },
+  // Its link-type field puts the Link Type list among the used lists, as on a live 26.1 (reference §16.10).
+  { name: 'defect-link', collection: 'defect-links', catalog: LINK_CATALOG, attachments: false, lock: false },
 ];
 
 /** The entity named in `customization/entities/{entity}/…`: the singular type name. */
@@ -43,19 +46,27 @@ function supports(kind: CoreEntityKind): Support[] {
   ];
 }
 
+function descriptorJson(kind: CoreEntityKind): Record<string, unknown> {
+  const out: Record<string, unknown> = { collectionName: kind.collection };
+  for (const [name, url, value] of supports(kind)) out[name] = url ? { url, value } : value;
+  return out;
+}
+
+function descriptorNode(kind: CoreEntityKind): Record<string, unknown> {
+  const node: Record<string, unknown> = { '@_collectionName': kind.collection };
+  for (const [name, url, value] of supports(kind)) node[name] = url ? { '@_url': url, '#text': String(value) } : String(value);
+  return node;
+}
+
 export function renderEntityDescriptors(format: CoreFormat): { type: string; body: string } {
   if (format === 'json') {
-    const list = CORE_ENTITIES.map((kind) => {
-      const out: Record<string, unknown> = { collectionName: kind.collection };
-      for (const [name, url, value] of supports(kind)) out[name] = url ? { url, value } : value;
-      return out;
-    });
-    return { type: 'application/json; charset=utf-8', body: JSON.stringify({ EntityResourceDescriptors: list }) };
+    return { type: 'application/json; charset=utf-8', body: JSON.stringify({ EntityResourceDescriptors: CORE_ENTITIES.map(descriptorJson) }) };
   }
-  const nodes = CORE_ENTITIES.map((kind) => {
-    const node: Record<string, unknown> = { '@_collectionName': kind.collection };
-    for (const [name, url, value] of supports(kind)) node[name] = url ? { '@_url': url, '#text': String(value) } : String(value);
-    return node;
-  });
-  return { type: 'application/xml; charset=utf-8', body: xmlDocument({ EntityResourceDescriptors: { EntityResourceDescriptor: nodes } }) };
+  return { type: 'application/xml; charset=utf-8', body: xmlDocument({ EntityResourceDescriptors: { EntityResourceDescriptor: CORE_ENTITIES.map(descriptorNode) } }) };
+}
+
+/** `customization/entities/{entity}`: the one `EntityResourceDescriptor` (HP's REST sample reads it before writes). */
+export function renderEntityDescriptor(kind: CoreEntityKind, format: CoreFormat): { type: string; body: string } {
+  if (format === 'json') return { type: 'application/json; charset=utf-8', body: JSON.stringify(descriptorJson(kind)) };
+  return { type: 'application/xml; charset=utf-8', body: xmlDocument({ EntityResourceDescriptor: descriptorNode(kind) }) };
 }

@@ -8,6 +8,7 @@ import type { FieldDef } from '../../metadata/types';
 import { RESOURCE_ENTITY } from '../../metadata/validate';
 import type { CoreFormat } from '../wire/entity';
 import { xmlDocument } from '../../xml';
+import type { CoreJsonDialect } from '../../profile';
 
 type CoreFieldType = 'String' | 'Memo' | 'Number' | 'Date' | 'DateTime' | 'LookupList' | 'UsersList' | 'Reference';
 
@@ -73,7 +74,7 @@ function descriptorOf(entity: string, def: FieldDef): CoreFieldDescriptor {
     name: def.name,
     label: def.label,
     size: def.maxLength,
-    history: false,
+    history: def.history === true,
     listId: def.listId,
     required: def.required === true,
     system: !def.name.startsWith('user-'),
@@ -143,8 +144,47 @@ function fieldNode(d: CoreFieldDescriptor): Record<string, unknown> {
   return node;
 }
 
-export function renderFields(fields: readonly CoreFieldDescriptor[], format: CoreFormat): { type: string; body: string } {
-  return format === 'json'
-    ? { type: 'application/json; charset=utf-8', body: JSON.stringify({ Fields: { Field: fields.map(fieldJson) } }) }
-    : { type: 'application/xml; charset=utf-8', body: xmlDocument({ Fields: { Field: fields.map(fieldNode) } }) };
+/**
+ * One field as a live 26.1 writes it in JSON (reference §16.8): 24 camelCase keys, `listId` only
+ * on list-bound fields, `fieldRelationReferences` null unless the field references an entity.
+ */
+function fieldCamelJson(d: CoreFieldDescriptor): Record<string, unknown> {
+  const out: Record<string, unknown> = {
+    name: d.name,
+    label: d.label,
+    physicalName: d.physicalName,
+    type: d.type,
+    size: d.size ?? 0,
+    description: '',
+    required: d.required,
+    editable: d.editable,
+    active: d.active,
+    system: d.system,
+    virtual: d.virtual,
+    verify: d.verify,
+    history: d.history,
+    filterable: d.filterable,
+    groupable: d.groupable,
+    searchable: d.type === 'String' || d.type === 'Memo',
+    supportsMultivalue: d.supportsMultivalue,
+    versionControlled: d.versionControlled,
+    visible: d.visible,
+    visibleInWebUI: d.visible,
+    canChangeRequired: !d.system || !d.required,
+    time: false,
+  };
+  if (d.listId !== undefined) out.listId = d.listId;
+  out.fieldRelationReferences = d.references.length
+    ? { referenceTypeField: null, references: d.references.map((r) => ({ referencedEntityType: r.referencedEntityType, relationName: r.relationName })) }
+    : null;
+  return out;
+}
+
+/** The field list in `format`; JSON as the profile's release line writes it (`xml-mapped`, or 26.1's camelCase). */
+export function renderFields(fields: readonly CoreFieldDescriptor[], format: CoreFormat, dialect: CoreJsonDialect): { type: string; body: string } {
+  if (format === 'json') {
+    const field = fields.map(dialect === 'live-26.1' ? fieldCamelJson : fieldJson);
+    return { type: 'application/json; charset=utf-8', body: JSON.stringify({ Fields: { Field: field } }) };
+  }
+  return { type: 'application/xml; charset=utf-8', body: xmlDocument({ Fields: { Field: fields.map(fieldNode) } }) };
 }

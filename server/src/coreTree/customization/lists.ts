@@ -7,6 +7,7 @@ import { AlmError } from '../../errors';
 import type { FieldCatalog } from '../../metadata/catalog';
 import type { ProjectStore } from '../../store/project';
 import type { ListItemRow } from '../../store/projectTypes';
+import type { CoreJsonDialect } from '../../profile';
 import type { CoreFormat } from '../wire/entity';
 import { xmlDocument } from '../../xml';
 
@@ -76,9 +77,10 @@ function itemNode(item: CoreListItem): Record<string, unknown> {
   return node;
 }
 
-export function renderLists(lists: readonly CoreList[], format: CoreFormat): { type: string; body: string } {
+export function renderLists(lists: readonly CoreList[], format: CoreFormat, dialect: CoreJsonDialect = 'xml-mapped'): { type: string; body: string } {
   if (format === 'json') {
-    const body = { lists: lists.map((l) => ({ Name: l.name, Id: l.id, Items: l.items.map(itemJson) })) };
+    // 26.1 lists carry a LogicalName beside the Name (reference §16.8).
+    const body = { lists: lists.map((l) => ({ Name: l.name, Id: l.id, ...(dialect === 'live-26.1' ? { LogicalName: l.name } : {}), Items: l.items.map(itemJson) })) };
     return { type: 'application/json; charset=utf-8', body: JSON.stringify(body) };
   }
   const tree = { Lists: { List: lists.map((l) => ({ Name: l.name, Id: String(l.id), Items: { Item: l.items.map(itemNode) } })) } };

@@ -6,6 +6,7 @@ import { AlmError } from '../../errors';
 import type { ProjectStore } from '../../store/project';
 import type { CoreFormat } from '../wire/entity';
 import { xmlDocument } from '../../xml';
+import type { CoreJsonDialect } from '../../profile';
 
 interface ProjectUser {
   name: string;
@@ -13,7 +14,9 @@ interface ProjectUser {
   email: string | null;
 }
 
-function userJson(u: ProjectUser): Record<string, unknown> {
+/** One user in JSON; the 26.1 form keeps the XML's string values and D-users' `phone` (users carry none here). */
+function userJson(u: ProjectUser, dialect: CoreJsonDialect): Record<string, unknown> {
+  if (dialect === 'live-26.1') return { Name: u.name, FullName: u['full-name'] ?? '', email: u.email ?? '', phone: '', UserActive: 'true' };
   return { Name: u.name, FullName: u['full-name'] ?? '', email: u.email ?? '', UserActive: true };
 }
 
@@ -24,17 +27,17 @@ function userNode(u: ProjectUser): Record<string, unknown> {
   return node;
 }
 
-export function renderUsers(store: ProjectStore, format: CoreFormat): { type: string; body: string } {
+export function renderUsers(store: ProjectStore, format: CoreFormat, dialect: CoreJsonDialect): { type: string; body: string } {
   const users = store.listUsers();
   return format === 'json'
-    ? { type: 'application/json; charset=utf-8', body: JSON.stringify({ Users: { User: users.map(userJson) } }) }
+    ? { type: 'application/json; charset=utf-8', body: JSON.stringify({ Users: { User: users.map((u) => userJson(u, dialect)) } }) }
     : { type: 'application/xml; charset=utf-8', body: xmlDocument({ Users: { User: users.map(userNode) } }) };
 }
 
-export function renderUser(store: ProjectStore, name: string, format: CoreFormat): { type: string; body: string } {
+export function renderUser(store: ProjectStore, name: string, format: CoreFormat, dialect: CoreJsonDialect): { type: string; body: string } {
   const user = store.listUsers().find((u) => u.name === name);
   if (!user) throw new AlmError(404, 'qccore.entity-not-found', `'${name}' is not a user of project ${store.name}.`);
   return format === 'json'
-    ? { type: 'application/json; charset=utf-8', body: JSON.stringify(userJson(user)) }
+    ? { type: 'application/json; charset=utf-8', body: JSON.stringify(userJson(user, dialect)) }
     : { type: 'application/xml; charset=utf-8', body: xmlDocument({ User: userNode(user) }) };
 }

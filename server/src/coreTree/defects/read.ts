@@ -26,24 +26,22 @@ export function coreCollectionParams(request: FastifyRequest): Record<string, st
 }
 
 export function registerCoreDefectReads(app: FastifyInstance, ctx: ServerContext): void {
-  // Real clients send `defects/?page-size=5`; the trailing slash names the same collection.
-  for (const url of ['/defects', '/defects/']) {
-    app.get(url, async (request, reply) => {
-      const store = projectOf(ctx, request);
-      const compiled = compileCollectionRequest(coreCollectionParams(request), DEFECT, PAGING);
-      const total = store.countDefectMatches(compiled);
-      const columns = compiled.fields && ['id', ...DEFECT.selected(compiled.fields).map((def) => def.name)];
-      // When the total leaves nothing at the offset, the page is not searched for.
-      const rows = new AnswerBudget(ctx.options.limits, PAGE_ANSWER_HINT).rows(store.defectPage(pageWithinTotal(compiled, total), columns));
-      const refs = new ReferenceNames(store);
-      const { type, body } = renderCollection(
-        rows.map((row) => defectEntity(row, compiled.fields, refs)),
-        total,
-        coreFormat(request),
-      );
-      return reply.type(type).send(body);
-    });
-  }
+  app.get('/defects', async (request, reply) => {
+    const store = projectOf(ctx, request);
+    const compiled = compileCollectionRequest(coreCollectionParams(request), DEFECT, PAGING);
+    const total = store.countDefectMatches(compiled);
+    const columns = compiled.fields && ['id', ...DEFECT.selected(compiled.fields).map((def) => def.name)];
+    // When the total leaves nothing at the offset, the page is not searched for.
+    const rows = new AnswerBudget(ctx.options.limits, PAGE_ANSWER_HINT).rows(store.defectPage(pageWithinTotal(compiled, total), columns));
+    const refs = new ReferenceNames(store);
+    const { type, body } = renderCollection(
+      rows.map((row) => defectEntity(row, compiled.fields, refs)),
+      total,
+      coreFormat(request),
+      ctx.options.profile,
+    );
+    return reply.type(type).send(body);
+  });
 
   // `fields=` has no effect on one entity in Core (reference §7.1): the whole entity is returned.
   app.get('/defects/:id', async (request, reply) => {
@@ -51,7 +49,7 @@ export function registerCoreDefectReads(app: FastifyInstance, ctx: ServerContext
     const id = entityId((request.params as { id: string }).id, 'defect');
     const row = store.getDefect(id);
     if (!row) throw defectNotFound(id);
-    const { type, body } = renderEntity(defectEntity(row, null, new ReferenceNames(store)), coreFormat(request));
+    const { type, body } = renderEntity(defectEntity(row, null, new ReferenceNames(store)), coreFormat(request), ctx.options.profile);
     return reply.type(type).send(body);
   });
 }

@@ -11,6 +11,7 @@ import { entityId, projectOf, queryParams } from '../../params';
 import { createDefect, deletableDefect, deleteDefects, updateDefect } from '../../rules/defects';
 import type { DefectRow } from '../../store/projectTypes';
 import { parseEntities, renderCollection, renderEntity } from '../wire/entity';
+import type { Envelope } from '../wire/entity';
 import type { CoreEntity, CoreFormat } from '../wire/entity';
 import { coreFormat, entityBody } from '../wire/negotiate';
 import { ReferenceNames, defectBody, defectEntity, entityIdField } from './convert';
@@ -47,8 +48,8 @@ function namedId(entity: CoreEntity): number {
   return raw !== undefined && /^\d{1,15}$/.test(String(raw).trim()) ? Number(String(raw).trim()) : 0;
 }
 
-function sendCollection(reply: FastifyReply, list: CoreEntity[], format: CoreFormat): FastifyReply {
-  return send(reply, renderCollection(list, list.length, format));
+function sendCollection(reply: FastifyReply, list: CoreEntity[], format: CoreFormat, envelope: Envelope): FastifyReply {
+  return send(reply, renderCollection(list, list.length, format, envelope));
 }
 
 /** The id an element of a bulk PUT names; a missing or malformed one fails that element only. */
@@ -59,76 +60,74 @@ function bulkId(entity: CoreEntity): number {
 }
 
 export function registerCoreDefectWrites(app: FastifyInstance, ctx: ServerContext): void {
-  for (const url of ['/defects', '/defects/']) {
-    app.post(url, async (request, reply) => {
-      const store = projectOf(ctx, request);
-      const parsed = entities(request);
-      const format = coreFormat(request);
-      const create = (entity: CoreEntity) =>
-        shown(
-          store,
-          store.transaction(() => createDefect(ctx, store, defectBody(entity))),
-        );
-      const { domain, project } = request.params as { domain: string; project: string };
-      const base = `${request.protocol}://${request.headers.host ?? 'localhost'}${ctx.options.rootPath}/rest/domains/${encodeURIComponent(domain)}/projects/${encodeURIComponent(project)}/defects`;
-      if (!parsed.bulk) {
-        const entity = create(parsed.entities[0]);
-        void reply.code(201).header('Location', `${base}/${entityIdField(entity) ?? ''}`);
-        return send(reply, renderEntity(entity, format));
-      }
-      checkBulkSize(ctx.options.limits, parsed.entities.length, 'new defects');
-      // Elements are created one by one: the answer is bounded before the first, never after.
-      checkNewDefectsAnswerSize(ctx, parsed.entities.map(sentBytes));
-      const created = runBulk('defect', parsed.entities, () => null, create);
-      void reply.code(201);
-      return sendCollection(reply, created, format);
-    });
-
-    app.put(url, async (request, reply) => {
-      const store = projectOf(ctx, request);
-      const parsed = entities(request);
-      if (!parsed.bulk)
-        throw new AlmError(400, 'qccore.general-error', 'PUT on the collection takes the bulk form: <Entities><Entity>…</Entity></Entities> or {"entities":[…]}, each entity with its id.');
-      // The same bounds as the api tree: element count, and the answer echoing every element.
-      checkBulkSize(ctx.options.limits, parsed.entities.length, 'defects');
-      // Elements are applied one by one: the answer is bounded before the first, by what is
-      // stored plus what each element sends, so no commit is followed by a refused answer.
-      checkAnswerSize(ctx, store, parsed.entities.map(namedId), parsed.entities.map(sentBytes));
-      const updated = runBulk('defect', parsed.entities, bulkId, (entity) =>
-        shown(
-          store,
-          store.transaction(() => updateDefect(ctx, store, sessionOf(request), bulkId(entity), defectBody(entity))),
-        ),
-      );
-      return sendCollection(reply, updated, coreFormat(request));
-    });
-
-    app.delete(url, async (request, reply) => {
-      const store = projectOf(ctx, request);
-      const raw = queryParams(request)['ids-to-delete'];
-      if (!raw?.trim()) throw new AlmError(400, 'qccore.general-error', 'Name the defects to delete with ids-to-delete=1,2,3; deleting the whole collection is refused.');
-      const names = raw.split(',');
-      checkBulkSize(ctx.options.limits, names.length, 'defects to delete');
-      const ids = [...new Set(names.map((s) => s.trim()))];
-      // The answer echoes every deleted defect: bounded before the first goes.
-      checkAnswerSize(
-        ctx,
+  app.post('/defects', async (request, reply) => {
+    const store = projectOf(ctx, request);
+    const parsed = entities(request);
+    const format = coreFormat(request);
+    const create = (entity: CoreEntity) =>
+      shown(
         store,
-        ids.map((s) => (/^\d{1,15}$/.test(s) ? Number(s) : 0)),
+        store.transaction(() => createDefect(ctx, store, defectBody(entity))),
       );
-      const deleted = runBulk(
-        'defect',
-        ids,
-        (s) => (/^\d{1,15}$/.test(s) ? Number(s) : null),
-        (s) => {
-          const id = entityId(s, 'defect');
-          const row = store.transaction(() => deleteDefects(ctx, store, [deletableDefect(ctx, store, sessionOf(request), id)])[0]);
-          return shown(store, row);
-        },
-      );
-      return sendCollection(reply, deleted, coreFormat(request));
-    });
-  }
+    const { domain, project } = request.params as { domain: string; project: string };
+    const base = `${request.protocol}://${request.headers.host ?? 'localhost'}${ctx.options.rootPath}/rest/domains/${encodeURIComponent(domain)}/projects/${encodeURIComponent(project)}/defects`;
+    if (!parsed.bulk) {
+      const entity = create(parsed.entities[0]);
+      void reply.code(201).header('Location', `${base}/${entityIdField(entity) ?? ''}`);
+      return send(reply, renderEntity(entity, format, ctx.options.profile));
+    }
+    checkBulkSize(ctx.options.limits, parsed.entities.length, 'new defects');
+    // Elements are created one by one: the answer is bounded before the first, never after.
+    checkNewDefectsAnswerSize(ctx, parsed.entities.map(sentBytes));
+    const created = runBulk('defect', parsed.entities, () => null, create);
+    void reply.code(201);
+    return sendCollection(reply, created, format, ctx.options.profile);
+  });
+
+  app.put('/defects', async (request, reply) => {
+    const store = projectOf(ctx, request);
+    const parsed = entities(request);
+    if (!parsed.bulk)
+      throw new AlmError(400, 'qccore.general-error', 'PUT on the collection takes the bulk form: <Entities><Entity>…</Entity></Entities> or {"entities":[…]}, each entity with its id.');
+    // The same bounds as the api tree: element count, and the answer echoing every element.
+    checkBulkSize(ctx.options.limits, parsed.entities.length, 'defects');
+    // Elements are applied one by one: the answer is bounded before the first, by what is
+    // stored plus what each element sends, so no commit is followed by a refused answer.
+    checkAnswerSize(ctx, store, parsed.entities.map(namedId), parsed.entities.map(sentBytes));
+    const updated = runBulk('defect', parsed.entities, bulkId, (entity) =>
+      shown(
+        store,
+        store.transaction(() => updateDefect(ctx, store, sessionOf(request), bulkId(entity), defectBody(entity))),
+      ),
+    );
+    return sendCollection(reply, updated, coreFormat(request), ctx.options.profile);
+  });
+
+  app.delete('/defects', async (request, reply) => {
+    const store = projectOf(ctx, request);
+    const raw = queryParams(request)['ids-to-delete'];
+    if (!raw?.trim()) throw new AlmError(400, 'qccore.general-error', 'Name the defects to delete with ids-to-delete=1,2,3; deleting the whole collection is refused.');
+    const names = raw.split(',');
+    checkBulkSize(ctx.options.limits, names.length, 'defects to delete');
+    const ids = [...new Set(names.map((s) => s.trim()))];
+    // The answer echoes every deleted defect: bounded before the first goes.
+    checkAnswerSize(
+      ctx,
+      store,
+      ids.map((s) => (/^\d{1,15}$/.test(s) ? Number(s) : 0)),
+    );
+    const deleted = runBulk(
+      'defect',
+      ids,
+      (s) => (/^\d{1,15}$/.test(s) ? Number(s) : null),
+      (s) => {
+        const id = entityId(s, 'defect');
+        const row = store.transaction(() => deleteDefects(ctx, store, [deletableDefect(ctx, store, sessionOf(request), id)])[0]);
+        return shown(store, row);
+      },
+    );
+    return sendCollection(reply, deleted, coreFormat(request), ctx.options.profile);
+  });
 
   app.put('/defects/:id', async (request, reply) => {
     const store = projectOf(ctx, request);
@@ -136,13 +135,13 @@ export function registerCoreDefectWrites(app: FastifyInstance, ctx: ServerContex
     const parsed = entities(request);
     if (parsed.bulk || parsed.entities.length !== 1) throw new AlmError(400, 'qccore.general-error', `PUT on defect ${id} takes one <Entity> or {"Fields":[…]}; send the bulk form to the collection.`);
     const row = store.transaction(() => updateDefect(ctx, store, sessionOf(request), id, defectBody(parsed.entities[0])));
-    return send(reply, renderEntity(shown(store, row), coreFormat(request)));
+    return send(reply, renderEntity(shown(store, row), coreFormat(request), ctx.options.profile));
   });
 
   app.delete('/defects/:id', async (request, reply) => {
     const store = projectOf(ctx, request);
     const id = entityId((request.params as { id: string }).id, 'defect');
     const row = store.transaction(() => deleteDefects(ctx, store, [deletableDefect(ctx, store, sessionOf(request), id)])[0]);
-    return send(reply, renderEntity(shown(store, row), coreFormat(request)));
+    return send(reply, renderEntity(shown(store, row), coreFormat(request), ctx.options.profile));
   });
 }

@@ -22,8 +22,8 @@ const sessionOf = (request: FastifyRequest): AlmSession => request.almSession as
 function lockStatus(lock: LockRow | undefined, who: AlmSession, format: CoreFormat): { type: string; body: string } {
   const mine = lock !== undefined && lock.session === who.id;
   const status = lock === undefined ? 'UNLOCKED' : mine ? 'LOCKED_BY_ME' : 'LOCKED_BY_OTHER';
-  const entity: Record<string, string> = { LockStatus: status, LockedByMe: String(mine) };
-  if (lock) entity.LockUser = lock.user;
+  // LockedByMe and LockUser are optional (D-lockschema); the documented UNLOCKED answer has neither.
+  const entity: Record<string, string> = lock ? { LockStatus: status, LockedByMe: String(mine), LockUser: lock.user } : { LockStatus: status };
   return format === 'json' ? { type: 'application/json; charset=utf-8', body: JSON.stringify(entity) } : { type: 'application/xml; charset=utf-8', body: xmlDocument({ LockStatusEntity: entity }) };
 }
 
@@ -46,7 +46,7 @@ export function registerCoreLocks(app: FastifyInstance, ctx: ServerContext): voi
     store.transaction(() => lockEntity(ctx, store, sessionOf(request), 'defect', id));
     const row = store.getDefect(id);
     if (!row) throw defectNotFound(id);
-    const { type, body } = renderEntity(defectEntity(row, null, new ReferenceNames(store)), coreFormat(request));
+    const { type, body } = renderEntity(defectEntity(row, null, new ReferenceNames(store)), coreFormat(request), ctx.options.profile);
     return reply.type(type).send(body);
   });
 

@@ -1,23 +1,29 @@
 // Core JSON: the one writer and reader of entities and pages in JSON (reference §4.2).
 //   {"Fields":[{"Name":"…","values":[{"value":"…","ReferenceValue":"…"}]}],"Type":"defect"}
 //   page: {"entities":[…],"TotalResults":n}
-import type { CoreEntity, ParsedEntities } from './model';
-import { badBody, checkType } from './model';
+import type { CoreEntity, Envelope, ParsedEntities } from './model';
+import { PLAIN_ENVELOPE, badBody, checkType } from './model';
 
-/** The JSON form of one entity. */
-export function entityJson(entity: CoreEntity): Record<string, unknown> {
-  return {
+/** The JSON form of one entity, alone (`single`) or as a collection row. */
+export function entityJson(entity: CoreEntity, envelope: Envelope = PLAIN_ENVELOPE, as: 'single' | 'row' = 'single'): Record<string, unknown> {
+  const out: Record<string, unknown> = {
     Fields: entity.fields.map((f) => ({
       Name: f.name,
-      values: f.values.map((v) => (v.referenceValue === undefined ? { value: v.value } : { value: v.value, ReferenceValue: v.referenceValue })),
+      values: f.values.map((v) => (v.referenceValue === undefined || !envelope.referenceValues ? { value: v.value } : { value: v.value, ReferenceValue: v.referenceValue })),
     })),
     Type: entity.type,
   };
+  if (envelope.entityStatus) {
+    if (as === 'row') Object.assign(out, { ErrorMessage: '', EntityStatus: 'Success' });
+    // Always 0 on 26.1, even for folders with children (reference §16.2).
+    out['children-count'] = 0;
+  }
+  return out;
 }
 
 /** The JSON form of a collection page. */
-export function collectionJson(entities: readonly CoreEntity[], total: number): Record<string, unknown> {
-  return { entities: entities.map(entityJson), TotalResults: total };
+export function collectionJson(entities: readonly CoreEntity[], total: number, envelope: Envelope = PLAIN_ENVELOPE): Record<string, unknown> {
+  return { entities: entities.map((e) => entityJson(e, envelope, 'row')), TotalResults: total };
 }
 
 function isRecord(v: unknown): v is Record<string, unknown> {

@@ -44,3 +44,17 @@ export function checkType(raw: unknown, expectedType: string, where: string): st
   if (raw !== expectedType) throw new AlmError(400, 'qccore.general-error', `${where}Entity type must be '${expectedType}', got '${typeof raw === 'string' ? raw : JSON.stringify(raw)}'.`);
   return expectedType;
 }
+
+/**
+ * What a release line adds around an entity (reference §16.2): with `entityStatus` (26.1),
+ * collection rows carry `ErrorMessage`, `EntityStatus` and `children-count`, single entities
+ * `children-count` only (XML: the attributes and a `<ChildrenCount>` element on every entity).
+ */
+export interface Envelope {
+  entityStatus: boolean;
+  /** Reference values carry the referenced entity's name as `ReferenceValue` (26.1 sends the id only). */
+  referenceValues: boolean;
+}
+
+/** The plain 12.5x envelope: nothing added, reference names given. */
+export const PLAIN_ENVELOPE: Envelope = { entityStatus: false, referenceValues: true };

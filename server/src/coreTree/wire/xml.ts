@@ -4,30 +4,32 @@
 //   page: <Entities TotalResults="n"><Entity>…</Entity>…</Entities>
 import { XMLParser } from 'fast-xml-parser';
 import { xmlDocument } from '../../xml';
-import type { CoreEntity, ParsedEntities } from './model';
-import { badBody, checkType } from './model';
+import type { CoreEntity, Envelope, ParsedEntities } from './model';
+import { PLAIN_ENVELOPE, badBody, checkType } from './model';
 
 /** The builder's tree of one `<Entity>` element. */
-export function entityNode(entity: CoreEntity): Record<string, unknown> {
+export function entityNode(entity: CoreEntity, envelope: Envelope = PLAIN_ENVELOPE): Record<string, unknown> {
+  // 26.1 writes the status attributes and ChildrenCount on every XML entity (reference §16.2).
+  const status = envelope.entityStatus ? { '@_EntityStatus': 'Success', '@_ErrorMessage': '', '@_Type': entity.type, ChildrenCount: { Value: '0' } } : { '@_Type': entity.type };
   return {
-    '@_Type': entity.type,
+    ...status,
     Fields: {
       Field: entity.fields.map((f) => ({
         '@_Name': f.name,
         // A plain value as the element's text: the builder writes a string without walking an object.
-        Value: f.values.map((v) => (v.referenceValue === undefined ? v.value : { '#text': v.value, '@_ReferenceValue': v.referenceValue })),
+        Value: f.values.map((v) => (v.referenceValue === undefined || !envelope.referenceValues ? v.value : { '#text': v.value, '@_ReferenceValue': v.referenceValue })),
       })),
     },
     RelatedEntities: '',
   };
 }
 
-export function entityXml(entity: CoreEntity): string {
-  return xmlDocument({ Entity: entityNode(entity) });
+export function entityXml(entity: CoreEntity, envelope: Envelope = PLAIN_ENVELOPE): string {
+  return xmlDocument({ Entity: entityNode(entity, envelope) });
 }
 
-export function collectionXml(entities: readonly CoreEntity[], total: number): string {
-  return xmlDocument({ Entities: { '@_TotalResults': String(total), Entity: entities.map(entityNode) } });
+export function collectionXml(entities: readonly CoreEntity[], total: number, envelope: Envelope = PLAIN_ENVELOPE): string {
+  return xmlDocument({ Entities: { '@_TotalResults': String(total), Entity: entities.map((e) => entityNode(e, envelope)) } });
 }
 
 const parser = new XMLParser({

@@ -17,10 +17,27 @@ export interface Ref {
 
 export interface Branch extends Ref {
   readonly upstream?: { readonly remote: string; readonly name: string };
+  /** Commits the branch has that its upstream has not (undefined without an upstream). */
+  readonly ahead?: number;
+  readonly behind?: number;
+}
+
+export interface Remote {
+  readonly name: string;
+  readonly fetchUrl?: string;
+  readonly pushUrl?: string;
+}
+
+/** A changed file; `uri` is the file in the working tree. */
+export interface Change {
+  readonly uri: Uri;
 }
 
 export interface RepositoryState {
   readonly HEAD: Branch | undefined;
+  readonly remotes: Remote[];
+  readonly indexChanges: Change[];
+  readonly workingTreeChanges: Change[];
   readonly onDidChange: Event<void>;
 }
 

@@ -1,0 +1,54 @@
+// `releases` and `release-cycles` in the Core tree: `<Entities>` / `{"entities"}` pages and single
+// entities in the same envelope as defects (wire/), every value a string.
+import type { FastifyInstance } from 'fastify';
+import { PAGING } from '../config';
+import type { ServerContext } from '../context';
+import { entityId, projectOf } from '../params';
+import { RELEASE_COLLECTIONS, releasePage, releaseRow, releasesReadOnly } from '../rules/releases';
+import type { ReleaseCollection, ReleaseRow } from '../rules/releases';
+import { coreCollectionParams } from './defects/read';
+import { renderCollection, renderEntity } from './wire/entity';
+import type { CoreEntity } from './wire/entity';
+import { coreFormat } from './wire/negotiate';
+
+function releaseEntity(kind: ReleaseCollection, row: ReleaseRow, fields: readonly string[] | null): CoreEntity {
+  const defs = kind.catalog.selected(fields && ['id', ...fields]);
+  return {
+    type: kind.type,
+    fields: defs.map((def) => {
+      const value = row[def.name];
+      return { name: def.name, values: value === null || value === undefined ? [] : [{ value: String(value as string | number) }] };
+    }),
+  };
+}
+
+export function registerCoreReleases(app: FastifyInstance, ctx: ServerContext): void {
+  for (const kind of RELEASE_COLLECTIONS) {
+    app.get(`/${kind.collection}`, async (request, reply) => {
+      const page = releasePage(projectOf(ctx, request), kind, coreCollectionParams(request), PAGING);
+      const rendered = renderCollection(
+        page.rows.map((row) => releaseEntity(kind, row, page.fields)),
+        page.total,
+        coreFormat(request),
+        ctx.options.profile,
+      );
+      return reply.type(rendered.type).send(rendered.body);
+    });
+    app.get(`/${kind.collection}/:id`, async (request, reply) => {
+      const store = projectOf(ctx, request);
+      const row = releaseRow(store, kind, entityId((request.params as { id: string }).id, kind.type));
+      const rendered = renderEntity(releaseEntity(kind, row, null), coreFormat(request), ctx.options.profile);
+      return reply.type(rendered.type).send(rendered.body);
+    });
+    for (const url of [`/${kind.collection}`, `/${kind.collection}/:id`]) {
+      app.route({
+        method: ['POST', 'PUT', 'DELETE'],
+        url,
+        handler: async (request) => {
+          projectOf(ctx, request);
+          throw releasesReadOnly(kind, request.method);
+        },
+      });
+    }
+  }
+}

@@ -1,0 +1,60 @@
+// The editor's History and Links sections on the host: the defect's audit entries as rows (a memo
+// change summarised, its old and new text as plain text — never HTML — for the page to show on
+// request), and its links both ways with add, remove and open. No `vscode` import.
+import type { AuditEntry, DefectLink, FieldCatalog, HistoryApi, LinksApi } from '../api/index';
+import { memoToText } from '../defects/memo';
+import type { HistoryEntryView, HistoryResult, LinkView, LinksRequest, LinksResult } from '../shared/editorProtocol';
+
+/** What a history or links request needs of the project. */
+export interface TraceabilityApi {
+  readonly history: HistoryApi;
+  readonly links: LinksApi;
+  fields(collection: string): Promise<FieldCatalog>;
+}
+
+/** The link types a new link can take (§16.10: the "Link Type" list holds these two). */
+export const LINK_TYPES = ['Related', 'Duplicate'];
+
+function entryView(e: AuditEntry, catalog: FieldCatalog): HistoryEntryView {
+  return {
+    time: e.time,
+    user: e.user,
+    changes: e.changes.map((c) => {
+      const memo = catalog.get(c.field)?.dataType.name === 'Memo';
+      return memo
+        ? { label: c.label, oldValue: memoToText(c.oldValue), newValue: memoToText(c.newValue), memo: true }
+        : { label: catalog.get(c.field)?.label ?? c.label, oldValue: c.oldValue, newValue: c.newValue };
+    }),
+  };
+}
+
+/** At most `limit` entries of defect `id`'s history, newest first. */
+export async function historyOf(api: TraceabilityApi, id: number, limit: number): Promise<HistoryResult> {
+  const history = await api.history.of(id);
+  if (!history.available) return { entries: [], total: 0, note: history.reason };
+  const catalog = await api.fields('defects');
+  return { entries: history.entries.slice(0, Math.max(1, limit)).map((e) => entryView(e, catalog)), total: history.total };
+}
+
+function linkView(l: DefectLink): LinkView {
+  return { id: l.id, direction: l.direction, otherId: l.otherId, otherType: l.otherType, otherName: l.otherName, otherStatus: l.otherStatus, linkType: l.linkType, comment: l.comment };
+}
+
+export interface LinkActions {
+  /** Asks before a link is removed; false leaves it. */
+  confirmRemove(link: LinkView): Promise<boolean>;
+  openDefect(id: number): Promise<void>;
+}
+
+/** Runs a links request for defect `id`, then answers with the list as it is now. */
+export async function linksOf(api: TraceabilityApi, id: number, request: LinksRequest, actions: LinkActions): Promise<LinksResult> {
+  if (request.action === 'add') {
+    await api.links.add(id, { to: request.to, linkType: request.linkType, comment: request.comment });
+  } else if (request.action === 'open') {
+    await actions.openDefect(request.defectId);
+  } else if (request.action === 'remove') {
+    const link = (await api.links.of(id)).find((l) => l.id === request.id);
+    if (link && (await actions.confirmRemove(linkView(link)))) await api.links.remove(link.id);
+  }
+  return { items: (await api.links.of(id)).map(linkView), linkTypes: LINK_TYPES };
+}

@@ -1,0 +1,103 @@
+// `--alm 26.1` answers with the shapes captured from a live 26.1 (reference §16, followed by the
+// recorded fixtures), while the default 12.55 keeps the older forms; the entity descriptor.
+import assert from 'node:assert/strict';
+import { TestClient, startTestServer, storedDefect } from '../../support/server';
+import type { RunningServer } from '../../support/server';
+import { CORE, JSON_, XML, parseXml } from './coreHarness';
+
+const DEMO_KEY = { clientId: 'alice-demo-client', secret: 'alice-demo-secret' };
+const field = (name: string, value: string) => ({ Name: name, values: [{ value }] });
+
+interface Rec {
+  [key: string]: unknown;
+}
+
+describe('server: --alm profiles, answers', function () {
+  this.timeout(60_000);
+  let live: RunningServer;
+  let older: RunningServer;
+  let client: TestClient;
+  let olderClient: TestClient;
+  let xsrf: Record<string, string>;
+  before(async () => {
+    live = await startTestServer({ defects: 5, alm: '26.1' });
+    older = await startTestServer({ defects: 5 });
+    client = new TestClient(live.baseUrl);
+    await client.signInWithKey(DEMO_KEY.clientId, DEMO_KEY.secret);
+    xsrf = { 'X-XSRF-TOKEN': client.cookies.get('XSRF-TOKEN') ?? '' };
+    olderClient = new TestClient(older.baseUrl);
+    await olderClient.signIn('alice');
+  });
+  after(async () => {
+    await live?.close();
+    await older?.close();
+  });
+
+  it('26.1 field metadata is camelCase JSON under Fields.Field; 12.55 keeps the XML names', async () => {
+    const fields = (await client.get(`${CORE}/customization/entities/defect/fields`, JSON_)).json<{ Fields: { Field: Rec[] } }>().Fields.Field;
+    const status = fields.find((f) => f.name === 'status');
+    assert.ok(status, 'status listed');
+    assert.equal(typeof status.listId, 'number');
+    assert.equal(status.label, 'Status');
+    for (const key of ['physicalName', 'type', 'size', 'required', 'editable', 'active', 'visibleInWebUI', 'fieldRelationReferences']) assert.ok(key in status, key);
+    const release = fields.find((f) => f.name === 'detected-in-rel');
+    assert.deepEqual((release?.fieldRelationReferences as { references: Rec[] }).references[0]?.referencedEntityType, 'release');
+    assert.ok(!('listId' in (fields.find((f) => f.name === 'name') ?? {})), 'listId only on list-bound fields');
+    const olderFields = (await olderClient.get(`${CORE}/customization/entities/defect/fields`, JSON_)).json<{ Fields: { Field: Rec[] } }>().Fields.Field;
+    assert.ok(olderFields.some((f) => f.Name === 'status' && 'List-Id' in f));
+  });
+
+  it('26.1 collection rows carry ErrorMessage, EntityStatus, children-count; a single entity children-count only', async () => {
+    const page = (await client.get(`${CORE}/defects?page-size=2`, JSON_)).json<{ entities: Rec[] }>();
+    assert.deepEqual(Object.keys(page.entities[0] ?? {}), ['Fields', 'Type', 'ErrorMessage', 'EntityStatus', 'children-count']);
+    assert.equal(page.entities[0]?.EntityStatus, 'Success');
+    const one = (await client.get(`${CORE}/defects/1`, JSON_)).json();
+    assert.deepEqual(Object.keys(one), ['Fields', 'Type', 'children-count']);
+    const xml = parseXml((await client.get(`${CORE}/defects/1`, XML)).text) as { Entity: [{ '@_EntityStatus': string; ChildrenCount: unknown }] };
+    assert.equal(xml.Entity[0]['@_EntityStatus'], 'Success');
+    const plain = (await olderClient.get(`${CORE}/defects?page-size=2`, JSON_)).json<{ entities: Rec[] }>();
+    assert.deepEqual(Object.keys(plain.entities[0] ?? {}), ['Fields', 'Type']);
+  });
+
+  it('26.1: a bad order-by field or page-size is 404 qccore.invalid-query-value; 12.55 answers 400', async () => {
+    const orderBy = await client.get(`${CORE}/defects?order-by=${encodeURIComponent('{no-such-field}')}`, JSON_);
+    assert.equal(orderBy.status, 404);
+    assert.deepEqual(orderBy.json(), {
+      Id: 'qccore.invalid-query-value',
+      Title: 'Invalid "order-by" parameter value, not existing field: "no-such-field"',
+      ExceptionProperties: null,
+      StackTrace: null,
+    });
+    const size = await client.get(`${CORE}/defects?page-size=-1`, JSON_);
+    assert.equal(size.status, 404);
+    assert.equal(size.json().Id, 'qccore.invalid-query-value');
+    assert.equal((await olderClient.get(`${CORE}/defects?page-size=-1`, JSON_)).status, 400);
+  });
+
+  it('26.1: a missing required field is 400 naming its label; a rule refusal 500 general-error with a readable Title; nothing stored', async () => {
+    const count = async () => (await client.get(`${CORE}/defects?page-size=1`, JSON_)).json<{ TotalResults: number }>().TotalResults;
+    const before = await count();
+    const post = (fields: unknown[]) => client.request('POST', `${CORE}/defects`, { json: { Fields: fields, Type: 'defect' }, headers: { ...JSON_, ...xsrf } });
+    const required = await post([field('name', 'x'), field('detected-by', 'alice'), field('creation-time', '2026-01-02')]);
+    assert.equal(required.status, 400, required.text);
+    assert.deepEqual(required.json(), { Id: 'qccore.required-field-missing', Title: "The field 'Severity' is required.", ExceptionProperties: null, StackTrace: null });
+    const rule = await post([field('name', 'x'), field('detected-by', 'alice'), field('creation-time', '2026-01-02'), field('severity', '2-Medium'), field('detected-in-rel', '999999')]);
+    assert.equal(rule.status, 500, rule.text);
+    assert.equal(rule.json().Id, 'qccore.general-error');
+    assert.match(String(rule.json().Title), /release 999999/);
+    const beforeRow = storedDefect(live.dataDir, 1);
+    const owner = await client.request('PUT', `${CORE}/defects/1`, { json: { Fields: [field('owner', 'nobody-here')] }, headers: { ...JSON_, ...xsrf } });
+    assert.equal(owner.status, 500);
+    assert.deepEqual(storedDefect(live.dataDir, 1), beforeRow);
+    assert.equal(await count(), before);
+  });
+
+  it('customization/entities/defect answers the single EntityResourceDescriptor (XML and JSON)', async () => {
+    const json = await olderClient.get(`${CORE}/customization/entities/defect`, JSON_);
+    assert.equal(json.status, 200);
+    assert.equal(json.json().collectionName, 'defects');
+    const xml = await olderClient.get(`${CORE}/customization/entities/defect`, XML);
+    assert.match(xml.text, /^<\?xml[^>]*>\s*<EntityResourceDescriptor collectionName="defects">/);
+    assert.equal((await olderClient.get(`${CORE}/customization/entities/nothing`, JSON_)).status, 404);
+  });
+});
