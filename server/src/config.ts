@@ -66,6 +66,8 @@ export interface RequestLimits {
   bodyTimeoutMs: number;
   /** The rate a body must keep after `bodyTimeoutMs` (a slow but real upload passes, a dribble does not). */
   minBodyBytesPerSecond: number;
+  /** Sessions one user may hold; a further sign-in ends the least recently used. */
+  maxSessionsPerUser: number;
   /** Locks one session may hold in one project at a time. */
   maxLocksPerSession: number;
   /** Failed sign-ins of one user, or from one address, before further attempts are slowed down. */
@@ -104,6 +106,7 @@ export const DEFAULT_LIMITS: RequestLimits = {
   minBodyBytesPerSecond: 500,
   signInFailuresAllowed: 5,
   maxLocksPerSession: 100,
+  maxSessionsPerUser: 50,
 };
 
 const DEFAULTS = {

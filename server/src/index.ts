@@ -58,7 +58,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     options: resolved,
     site,
     projects,
-    sessions: new SessionService(site, projects, resolved.sessionIdleSeconds, now),
+    sessions: new SessionService(site, projects, resolved.sessionIdleSeconds, now, resolved.limits.maxSessionsPerUser),
     now,
   };
   let app;

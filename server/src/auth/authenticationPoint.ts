@@ -90,6 +90,8 @@ export function registerAuthenticationPoint(app: FastifyInstance, ctx: ServerCon
         });
       }
       if (request.method === 'DELETE') {
+        // Closing the session drops its locks: a cross-site request must not (issue 28 item 7).
+        if (ctx.options.profile.xsrf && session.qcsession) assertXsrf(request, cookies[COOKIE.xsrf], session.xsrf);
         ctx.sessions.closeApp(session);
         setCookies(reply, [expiredQcSession()]);
         return reply.code(200).send();

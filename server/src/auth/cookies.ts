@@ -53,9 +53,21 @@ export function expiredQcSession(): string {
   return `${COOKIE.qcSession}="";Path=/;${EXPIRED};HttpOnly`;
 }
 
-/** Adds Set-Cookie headers, one per cookie, keeping any already on the reply. */
+/** Whether the client reached the server over TLS, directly or through a proxy that says so (`X-Forwarded-Proto: https`). */
+function overTls(request: FastifyRequest): boolean {
+  const forwarded = request.headers['x-forwarded-proto'];
+  const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim().toLowerCase();
+  return request.protocol === 'https' || first === 'https';
+}
+
+/**
+ * Adds Set-Cookie headers, one per cookie, keeping any already on the reply. Every cookie gets
+ * `SameSite=Lax`, so a cross-site form or script request does not carry the session (issue 28
+ * item 7), and `Secure` when the client came over TLS, so it never travels in clear text.
+ */
 export function setCookies(reply: FastifyReply, cookies: readonly string[]): void {
   const existing = reply.getHeader('set-cookie');
   const prior = existing === undefined ? [] : Array.isArray(existing) ? existing : [String(existing)];
-  void reply.header('set-cookie', [...prior, ...cookies]);
+  const secure = overTls(reply.request) ? ';Secure' : '';
+  void reply.header('set-cookie', [...prior, ...cookies.map((c) => `${c};SameSite=Lax${secure}`)]);
 }

@@ -23,13 +23,20 @@ export async function checkCredentials(ctx: ServerContext, request: FastifyReque
   const throttle = throttleOf(ctx);
   const address = clientAddress(request);
   throttle.check(credentials.user, address);
-  if (!(await ctx.site.checkPassword(credentials.user, credentials.password))) {
+  let valid: boolean;
+  try {
+    valid = await ctx.site.checkPassword(credentials.user, credentials.password);
+  } catch (err) {
+    throttle.failed(credentials.user, address);
+    throw err;
+  }
+  if (!valid) {
     throttle.failed(credentials.user, address);
     throw new AlmError(401, 'qccore.general-error', 'Authentication failed: wrong user name or password.', undefined, {
       'WWW-Authenticate': challenge,
     });
   }
-  throttle.succeeded(credentials.user);
+  throttle.succeeded(credentials.user, address);
   return credentials.user;
 }
 

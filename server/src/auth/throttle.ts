@@ -19,31 +19,56 @@ interface Failures {
 
 export class SignInThrottle {
   private readonly failures = new Map<string, Failures>();
+  /** Attempts of a key whose password check has not finished: they count against its allowance. */
+  private readonly pending = new Map<string, number>();
 
   constructor(
     private readonly allowedPerUser: number,
     private readonly now: () => number,
   ) {}
 
-  /** Throws 429 while any of the request's keys is being slowed down. */
+  /**
+   * Throws 429 while any of the request's keys is being slowed down, or when the attempts still
+   * being checked would take it past its allowance; otherwise records the attempt as pending, in
+   * the same synchronous step (issue 28 item 5: 60 concurrent guesses were all checked, the limit
+   * being 5). Every attempt that passes must end with `failed` or `succeeded`.
+   */
   check(user: string, address: string): void {
     const now = this.now();
     let wait = 0;
-    for (const key of [userKey(user), addressKey(address)]) {
+    const keys: [string, number][] = [
+      [userKey(user), this.allowedPerUser],
+      [addressKey(address), this.allowedPerUser * 4],
+    ];
+    for (const [key, allowed] of keys) {
       const entry = this.failures.get(key);
       if (entry && entry.until > now) wait = Math.max(wait, entry.until - now);
+      const counted = entry && now - entry.last < FORGET_MS ? entry.count : 0;
+      if (counted + (this.pending.get(key) ?? 0) >= allowed && (this.pending.get(key) ?? 0) > 0) wait = Math.max(wait, 1000);
     }
-    if (wait === 0) return;
-    const seconds = Math.ceil(wait / 1000);
-    throw new AlmError(429, 'qccore.general-error', `Too many failed sign-ins for this user or from this address. Try again in ${seconds} s.`, undefined, { 'Retry-After': String(seconds) });
+    if (wait > 0) {
+      const seconds = Math.ceil(wait / 1000);
+      throw new AlmError(429, 'qccore.general-error', `Too many failed sign-ins for this user or from this address. Try again in ${seconds} s.`, undefined, { 'Retry-After': String(seconds) });
+    }
+    for (const [key] of keys) this.pending.set(key, (this.pending.get(key) ?? 0) + 1);
+  }
+
+  private settle(user: string, address: string): void {
+    for (const key of [userKey(user), addressKey(address)]) {
+      const left = (this.pending.get(key) ?? 1) - 1;
+      if (left > 0) this.pending.set(key, left);
+      else this.pending.delete(key);
+    }
   }
 
   failed(user: string, address: string): void {
+    this.settle(user, address);
     this.count(userKey(user), this.allowedPerUser);
     this.count(addressKey(address), this.allowedPerUser * 4);
   }
 
-  succeeded(user: string): void {
+  succeeded(user: string, address: string): void {
+    this.settle(user, address);
     this.failures.delete(userKey(user));
   }
 

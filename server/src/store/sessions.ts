@@ -1,5 +1,6 @@
 // Session lifecycle: sign-in creates a session, every authenticated request touches it, and an
 // idle, signed-out or deleted session ends, releasing its locks in every project.
+import { DEFAULT_LIMITS } from '../config';
 import { isDiskFull } from '../diskFull';
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { ProjectLookup } from './registry';
@@ -26,6 +27,8 @@ export class SessionService {
     private readonly projects: ProjectLookup,
     idleSeconds: number,
     private readonly now: () => Date,
+    /** Sessions one user may hold; signing in once more ends the least recently used (issue 28 item 5). */
+    private readonly maxPerUser = DEFAULT_LIMITS.maxSessionsPerUser,
   ) {
     this.idleMs = idleSeconds * 1000;
   }
@@ -42,9 +45,22 @@ export class SessionService {
       created: at,
       lastTouch: at,
     };
+    this.endLeastRecentOf(user, this.maxPerUser - 1);
     this.site.insertSession(row);
     this.touched.set(row.id, at);
     return row;
+  }
+
+  /**
+   * Ends the user's least recently used sessions (releasing their locks) until `keep` are left:
+   * a user signing in again and again, or a script that never signs out, cannot pile up sessions.
+   */
+  private endLeastRecentOf(user: string, keep: number): void {
+    const sessions = this.site.sessionsOfUser(user);
+    if (sessions.length <= keep) return;
+    const lastUse = (session: SessionRow) => Math.max(this.touched.get(session.id) ?? 0, session.lastTouch);
+    const oldestFirst = [...sessions].sort((a, b) => lastUse(a) - lastUse(b));
+    for (const session of oldestFirst.slice(0, sessions.length - keep)) this.end(session.id);
   }
 
   /** Opens (or re-opens) the application session of an authenticated session. */

@@ -248,6 +248,11 @@ export class SiteStore {
     this.db.prepare('DELETE FROM sessions WHERE "id" = ?').run(id);
   }
 
+  /** Every session of a user. */
+  sessionsOfUser(user: string): SessionRow[] {
+    return (this.stmt('SELECT * FROM sessions WHERE "user" = ?').all(user) as SessionDbRow[]).map(toSession);
+  }
+
   /** Sessions idle since before `cutoff` (epoch ms). */
   idleSessions(cutoff: number): SessionRow[] {
     return (this.db.prepare('SELECT * FROM sessions WHERE "last-touch" < ?').all(cutoff) as SessionDbRow[]).map(toSession);

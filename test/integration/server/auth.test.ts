@@ -23,8 +23,8 @@ describe('server: sign-in and sessions', function () {
     const byName = new Map(cookies.map((c) => [c.slice(0, c.indexOf('=')), c]));
     assert.deepEqual([...byName.keys()].sort(), ['ALM_USER', 'JSESSIONID', 'LWSSO_COOKIE_KEY', 'QCSession', 'XSRF-TOKEN']);
     for (const c of cookies) assert.match(c, /^[^;=]+=[^;]+;\s*\S/, `cookie without attribute: ${c}`);
-    assert.match(byName.get('LWSSO_COOKIE_KEY') ?? '', /;Path=\/;HttpOnly$/);
-    assert.match(byName.get('ALM_USER') ?? '', /^ALM_USER=alice;Path=\/$/);
+    assert.match(byName.get('LWSSO_COOKIE_KEY') ?? '', /;Path=\/;HttpOnly;SameSite=Lax$/);
+    assert.match(byName.get('ALM_USER') ?? '', /^ALM_USER=alice;Path=\/;SameSite=Lax$/);
     // The session is persisted in site.db, keyed by the cookie values.
     const lwsso = (byName.get('LWSSO_COOKIE_KEY') ?? '').split(';')[0]?.split('=')[1];
     const site = new Database(join(server.dataDir, 'site.db'), { readonly: true });
@@ -117,7 +117,7 @@ describe('server: sign-in and sessions', function () {
       body: '<alm-authentication><user>alice</user><password>alice-demo</password></alm-authentication>',
     });
     assert.equal(xml.status, 200);
-    assert.match(xml.headers.getSetCookie()[0] ?? '', /^LWSSO_COOKIE_KEY=[^;]+;Path=\/;HttpOnly$/);
+    assert.match(xml.headers.getSetCookie()[0] ?? '', /^LWSSO_COOKIE_KEY=[^;]+;Path=\/;HttpOnly;SameSite=Lax$/);
     const json = await fetch(`${server.baseUrl}/authentication-point/alm-authenticate`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
@@ -165,7 +165,7 @@ describe('server: sign-in and sessions', function () {
   it('accepts the verbs real clients use: GET sign-in (C-jhin), HEAD and POST authenticate (C-restalm, C-gowtham)', async () => {
     const get = await fetch(`${server.baseUrl}/api/authentication/sign-in`, { headers: { Authorization: basic('bob', 'bob-demo') } });
     assert.equal(get.status, 200);
-    assert.match(get.headers.getSetCookie().find((c) => c.startsWith('JSESSIONID=')) ?? '', /;Path=\/qcbin;HttpOnly$/);
+    assert.match(get.headers.getSetCookie().find((c) => c.startsWith('JSESSIONID=')) ?? '', /;Path=\/qcbin;HttpOnly;SameSite=Lax$/);
     for (const method of ['HEAD', 'POST']) {
       const res = await fetch(`${server.baseUrl}/authentication-point/authenticate`, { method, headers: { Authorization: basic('bob', 'bob-demo') } });
       assert.equal(res.status, 200, method);

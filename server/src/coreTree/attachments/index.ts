@@ -25,7 +25,7 @@ import { assertWritable } from '../../rules/lockGuard';
 import { entityId, projectOf, queryParams } from '../../params';
 import { coreCollectionParams } from '../defects/read';
 import { renderCollection, renderEntity } from '../wire/entity';
-import { coreFormat } from '../wire/negotiate';
+import { coreFormat, entityBody } from '../wire/negotiate';
 import { attachmentEntity, updateAttachmentMetadata } from './entity';
 import { byId, itemForm, slugName } from './request';
 
@@ -59,7 +59,7 @@ export function registerCoreAttachments(app: FastifyInstance, ctx: ServerContext
         discardBody(request);
         throw err;
       }
-      const updated = isRaw(request) ? await replaceContent(ctx, request, store, session, row) : updateAttachmentMetadata(store, row, request.body);
+      const updated = isRaw(request) ? await replaceContent(ctx, request, store, session, row) : updateAttachmentMetadata(store, row, entityBody(request));
       return send(reply, renderEntity(attachmentEntity(updated), coreFormat(request), ctx.options.profile));
     });
 

@@ -13,17 +13,18 @@ import type { DefectRow } from '../../store/projectTypes';
 import { parseEntities, renderCollection, renderEntity } from '../wire/entity';
 import type { Envelope } from '../wire/entity';
 import type { CoreEntity, CoreFormat } from '../wire/entity';
-import { coreFormat } from '../wire/negotiate';
+import { coreFormat, entityBody } from '../wire/negotiate';
 import { ReferenceNames, defectBody, defectEntity, entityIdField } from './convert';
 import { runBulk } from './bulk';
 
 const sessionOf = (request: FastifyRequest): AlmSession => request.almSession as AlmSession;
 
 function entities(request: FastifyRequest): { bulk: boolean; entities: CoreEntity[] } {
-  if (request.body === undefined || request.body === null || request.body === '') {
+  const body = entityBody(request);
+  if (body === undefined || body === null || body === '') {
     throw new AlmError(400, 'qccore.general-error', 'The request has no body: send the defect as XML (<Entity Type="defect">…) or JSON ({"Fields":[…],"Type":"defect"}).');
   }
-  return parseEntities(request.body, 'defect');
+  return parseEntities(body, 'defect');
 }
 
 function send(reply: FastifyReply, rendered: { type: string; body: string }): FastifyReply {

@@ -1,6 +1,7 @@
 // Content negotiation of the Core tree (reference §7.1, §8.1, §15.11): XML unless the client asks
 // for JSON with `Accept: application/json` or `alt=application/json`; `alt` wins over `Accept`.
 import type { FastifyRequest } from 'fastify';
+import { AlmError } from '../../errors';
 import { mediaRanges, requestedMedia } from '../../mediaTypes';
 import type { CoreFormat } from './entity';
 
@@ -12,4 +13,16 @@ export function coreFormat(request: FastifyRequest): CoreFormat {
     if (type === 'application/xml' || type === 'text/xml') return 'xml';
   }
   return 'xml';
+}
+
+/**
+ * The body of an entity write, refused with 415 when sent as text/plain: a cross-site page can send
+ * text/plain without a CORS preflight, XML and JSON it cannot (issue 28 item 7).
+ */
+export function entityBody(request: FastifyRequest): unknown {
+  const type = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
+  if (type === 'text/plain') {
+    throw new AlmError(415, 'qccore.general-error', 'Entities are written as application/xml or application/json, not text/plain: set the Content-Type header.');
+  }
+  return request.body;
 }

@@ -106,6 +106,7 @@ export function nastyString(rng: Rng, depth = 0): string {
 
 /** A query string of random keys and values, sometimes left un-encoded or broken. */
 export function queryString(rng: Rng): string {
+  if (rng.chance(0.05)) return costlyQuery(rng);
   const parts: string[] = [];
   for (let n = rng.int(0, 4); n > 0; n--) {
     const key = rng.chance(0.85) ? rng.pick(QUERY_KEYS) : nastyString(rng);
@@ -118,6 +119,17 @@ export function queryString(rng: Rng): string {
     }
   }
   return parts.length ? `?${parts.join('&')}` : '';
+}
+
+/** What a query may cost (issue 28 item 3): many memo conditions, memo ordering, deep pages in an unindexed order. */
+function costlyQuery(rng: Rng): string {
+  const memo = rng.pick(['description', 'dev-comments', 'request-note']);
+  const words = Array.from({ length: rng.int(5, 600) }, (_, i) => `*w${i}*`).join(' or ');
+  return `?${rng.pick([
+    `query=${encodeURIComponent(`{${memo}[${words}]}`)}`,
+    `order-by=${encodeURIComponent(rng.chance(0.5) ? `{${memo}[CI]}` : `-${memo}`)}`,
+    `order-by=${encodeURIComponent('{name[CI]}')}&start-index=${rng.int(1, 50_000)}&offset=${rng.int(0, 50_000)}`,
+  ])}`;
 }
 
 function nested(depth: number, inner: string): string {
@@ -172,7 +184,7 @@ export function xmlBody(rng: Rng): string {
   const field = (name: string, value: string) => `<Field Name="${name}"><Value>${value}</Value></Field>`;
   const names = ['name', 'status', 'severity', 'description', 'id', 'ver-stamp', 'owner', 'no-such-field', nastyString(rng).replace(/["<&]/g, '')];
   const fields = Array.from({ length: rng.int(0, 4) }, () => field(rng.pick(names), xmlText(rng))).join('');
-  switch (rng.int(0, 7)) {
+  switch (rng.int(0, 11)) {
     case 0:
       return `<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;"><!ENTITY lol3 "&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;"><!ENTITY lol4 "&lol3;&lol3;&lol3;&lol3;&lol3;&lol3;&lol3;&lol3;&lol3;&lol3;">]><Entity Type="defect"><Fields>${field('name', '&lol4;')}</Fields></Entity>`;
     case 1:
@@ -181,6 +193,15 @@ export function xmlBody(rng: Rng): string {
       return rng.pick(['', '<', '<Entity', '<Entity Type="defect"><Fields>', '</Entity>', '<?xml version="1.0"?>', '<a><b></a></b>', '\u0000<Entity/>']);
     case 3:
       return '<Entity><Fields>'.repeat(rng.int(100, 5000));
+    // What parsing may cost within the body limit (issue 28 item 2): attributes, references, elements, long attributes.
+    case 5:
+      return `<Entity Type="defect" ${Array.from({ length: rng.int(5, 20_000) }, (_, i) => `a${i}="1"`).join(' ')}><Fields/></Entity>`;
+    case 6:
+      return `<Entity Type="defect"><Fields>${field('description', '&amp;'.repeat(rng.chance(0.1) ? rng.int(900_000, 1_100_000) : rng.int(1, 50_000)))}</Fields></Entity>`;
+    case 7:
+      return `<Entities>${'<Entity/>'.repeat(rng.int(1, 200_000))}</Entities>`;
+    case 8:
+      return `<Entity Type="defect"><Fields>${field('x'.repeat(rng.int(1000, 200_000)), 'v')}${field('name', '\u0001 \u001b[31m')}</Fields></Entity>`;
     case 4:
       return `<Entities>${Array.from({ length: rng.int(0, 3) }, () => `<Entity Type="defect"><Fields>${fields}</Fields></Entity>`).join('')}</Entities>`;
     default:

@@ -68,6 +68,8 @@ const CORE_TARGETS: readonly FuzzTarget[] = [
   { method: 'GET', path: '{p}/defects/{id}/attachments/{name}', body: 'none' },
   { method: 'PUT', path: '{p}/defects/{id}/attachments/{name}', body: 'xml' },
   { method: 'PUT', path: '{p}/defects/{id}/attachments/{name}', body: 'raw' },
+  { method: 'PUT', path: '{p}/defects/{id}/attachments/{name}', body: 'json' },
+  { method: 'POST', path: '{p}/defects', body: 'xml', weight: 0.5 },
   { method: 'DELETE', path: '{p}/defects/{id}/attachments/{name}', body: 'none' },
   { method: 'GET', path: '{p}/customization/entities', body: 'none' },
   { method: 'GET', path: '{p}/customization/entities/{entity}/fields', body: 'none' },
