@@ -22,21 +22,21 @@ export async function checkCredentials(ctx: ServerContext, request: FastifyReque
   }
   const throttle = throttleOf(ctx);
   const address = clientAddress(request);
-  throttle.check(credentials.user, address);
+  const attempt = throttle.check(credentials.user, address);
   let valid: boolean;
   try {
     valid = await ctx.site.checkPassword(credentials.user, credentials.password);
   } catch (err) {
-    throttle.failed(credentials.user, address);
+    throttle.failed(attempt);
     throw err;
   }
   if (!valid) {
-    throttle.failed(credentials.user, address);
+    throttle.failed(attempt);
     throw new AlmError(401, 'qccore.general-error', 'Authentication failed: wrong user name or password.', undefined, {
       'WWW-Authenticate': challenge,
     });
   }
-  throttle.succeeded(credentials.user, address);
+  throttle.succeeded(attempt);
   return credentials.user;
 }
 

@@ -10,6 +10,15 @@ const MAX_KEYS = 10_000;
 const MAX_DELAY_MS = 5 * 60_000;
 /** A key with no failure for this long starts again from zero. */
 const FORGET_MS = 15 * 60_000;
+/** How long a sign-in from an address exempts that user there from the address-wide rule. */
+const KNOWN_GOOD_MS = 30 * 24 * 3600_000;
+
+/** One sign-in attempt that passed `check`: which pending counts it holds until it is settled. */
+export interface Attempt {
+  user: string;
+  address: string;
+  pendingKeys: readonly string[];
+}
 
 interface Failures {
   count: number;
@@ -21,6 +30,12 @@ export class SignInThrottle {
   private readonly failures = new Map<string, Failures>();
   /** Attempts of a key whose password check has not finished: they count against its allowance. */
   private readonly pending = new Map<string, number>();
+  /**
+   * Users who signed in from an address (address + user → time): the address-wide rule does not
+   * apply to them, so failures from one address (an office behind a proxy) do not lock out its
+   * colleagues who already signed in from there; their own per-user rule still does.
+   */
+  private readonly knownGood = new Map<string, number>();
 
   constructor(
     private readonly allowedPerUser: number,
@@ -33,13 +48,12 @@ export class SignInThrottle {
    * the same synchronous step (issue 28 item 5: 60 concurrent guesses were all checked, the limit
    * being 5). Every attempt that passes must end with `failed` or `succeeded`.
    */
-  check(user: string, address: string): void {
+  check(user: string, address: string): Attempt {
     const now = this.now();
     let wait = 0;
-    const keys: [string, number][] = [
-      [userKey(user), this.allowedPerUser],
-      [addressKey(address), this.allowedPerUser * 4],
-    ];
+    const keys: [string, number][] = [[userKey(user), this.allowedPerUser]];
+    const good = this.knownGood.get(goodKey(address, user));
+    if (good === undefined || now - good > KNOWN_GOOD_MS) keys.push([addressKey(address), this.allowedPerUser * 4]);
     for (const [key, allowed] of keys) {
       const entry = this.failures.get(key);
       if (entry && entry.until > now) wait = Math.max(wait, entry.until - now);
@@ -51,25 +65,30 @@ export class SignInThrottle {
       throw new AlmError(429, 'qccore.general-error', `Too many failed sign-ins for this user or from this address. Try again in ${seconds} s.`, undefined, { 'Retry-After': String(seconds) });
     }
     for (const [key] of keys) this.pending.set(key, (this.pending.get(key) ?? 0) + 1);
+    return { user, address, pendingKeys: keys.map(([key]) => key) };
   }
 
-  private settle(user: string, address: string): void {
-    for (const key of [userKey(user), addressKey(address)]) {
-      const left = (this.pending.get(key) ?? 1) - 1;
+  private settle(attempt: Attempt): void {
+    for (const key of attempt.pendingKeys) {
+      const left = (this.pending.get(key) ?? 0) - 1;
       if (left > 0) this.pending.set(key, left);
       else this.pending.delete(key);
     }
   }
 
-  failed(user: string, address: string): void {
-    this.settle(user, address);
-    this.count(userKey(user), this.allowedPerUser);
-    this.count(addressKey(address), this.allowedPerUser * 4);
+  failed(attempt: Attempt): void {
+    this.settle(attempt);
+    this.count(userKey(attempt.user), this.allowedPerUser);
+    this.count(addressKey(attempt.address), this.allowedPerUser * 4);
   }
 
-  succeeded(user: string, address: string): void {
-    this.settle(user, address);
-    this.failures.delete(userKey(user));
+  succeeded(attempt: Attempt): void {
+    this.settle(attempt);
+    this.failures.delete(userKey(attempt.user));
+    const key = goodKey(attempt.address, attempt.user);
+    this.knownGood.delete(key);
+    this.knownGood.set(key, this.now());
+    if (this.knownGood.size > MAX_KEYS) this.knownGood.delete(this.knownGood.keys().next().value as string);
   }
 
   private count(key: string, allowed: number): void {
@@ -87,6 +106,7 @@ export class SignInThrottle {
 
 const userKey = (user: string) => `user:${user.toLowerCase()}`;
 const addressKey = (address: string) => `addr:${address}`;
+const goodKey = (address: string, user: string) => `${address} ${user.toLowerCase()}`;
 
 const throttles = new WeakMap<ServerContext, SignInThrottle>();
 
