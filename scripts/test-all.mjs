@@ -14,8 +14,9 @@ const stages = [
   // A short soak (faults, restarts, many sessions); it prints its own counters and fails unless all are 0.
   { name: 'soak', cmd: ['npm', 'run', '--silent', 'soak', '--', '--sessions', '100'], counted: false },
   { name: 'e2e', cmd: ['npm', 'run', '--silent', 'test:e2e'], counted: true },
-  // The extension-host suite again, against a Core-only server (the build from the e2e stage is reused).
-  { name: 'e2e-rest', cmd: ['node', 'scripts/e2e/run.mjs', '--trees', 'rest', '--host-only'], counted: true },
+  // The extension-host suite again, against a server answering as ALM 26.1 does (Core only, XSRF
+  // enforced, 26.1's shapes and error forms; the build from the e2e stage is reused).
+  { name: 'e2e-26.1', cmd: ['node', 'scripts/e2e/run.mjs', '--alm', '26.1', '--host-only'], counted: true },
 ];
 
 const only = process.argv.slice(2);
