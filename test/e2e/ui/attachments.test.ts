@@ -152,7 +152,10 @@ describe('ui: attachments', function () {
 
   it('shows a memo image dropped on the defect while its editor is open, without reopening it', async () => {
     const original = text((await serverDefect(ui().almServer, cookie, defectId)).description);
-    await putDescription(cookie, defectId, '<html><body><p>Before the upload:</p><p><img src="dropped-shot.png" alt="dropped-shot.png"></p></body></html>');
+    // The absolute attachment URL: the form a 26.1 server keeps on read (a bare name is stripped, §16.6 of the reference).
+    const { baseUrl, domain, project } = ui().almServer;
+    const src = `${baseUrl}/rest/domains/${encodeURIComponent(domain)}/projects/${encodeURIComponent(project)}/defects/${defectId}/attachments/dropped-shot.png`;
+    await putDescription(cookie, defectId, `<html><body><p>Before the upload:</p><p><img src="${src}" alt="dropped-shot.png"></p></body></html>`);
     try {
       // As the other page tests do: the editor is open and shows the defect before the drop.
       const frame = await openFromRow(defectRow, defectId);
