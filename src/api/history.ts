@@ -2,19 +2,16 @@
 // PascalCase with `TotalResults` inside `Audits`; a lone `Audit` or `Property` comes as an object
 // rather than a one-element list, and `Properties` may be missing. The `/api` tree has no history.
 import { UnexpectedAnswerError } from './errors';
+import { isRecord } from './dialect/coreValues';
 import type { ProjectContext } from './projectContext';
 import type { CallOptions } from './options';
 import type { AuditChange, AuditEntry, DefectHistory } from './types';
 
 type Rec = Record<string, unknown>;
 
-function isRec(v: unknown): v is Rec {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
 /** A list, a lone object (a singleton the server collapsed) or nothing, as a list. */
 function listOf(v: unknown): Rec[] {
-  return Array.isArray(v) ? v.filter(isRec) : isRec(v) ? [v] : [];
+  return Array.isArray(v) ? v.filter(isRecord) : isRecord(v) ? [v] : [];
 }
 
 function text(v: unknown): string {
@@ -28,14 +25,14 @@ function change(p: Rec): AuditChange {
 
 /** The entries of an `audits` answer, newest first. */
 export function parseAudits(body: unknown): { entries: AuditEntry[]; total: number } {
-  const audits = isRec(body) ? body.Audits : undefined;
-  if (!isRec(audits)) throw new UnexpectedAnswerError("The defect's history is not a valid Audits answer.");
+  const audits = isRecord(body) ? body.Audits : undefined;
+  if (!isRecord(audits)) throw new UnexpectedAnswerError("The defect's history is not a valid Audits answer.");
   const entries = listOf(audits.Audit).map((a): AuditEntry => ({
     id: Number(text(a.Id)) || 0,
     time: text(a.Time),
     user: text(a.User),
     action: text(a.Action),
-    changes: listOf(isRec(a.Properties) ? a.Properties.Property : undefined).map(change),
+    changes: listOf(isRecord(a.Properties) ? a.Properties.Property : undefined).map(change),
   }));
   entries.sort((a, b) => (a.time === b.time ? b.id - a.id : a.time < b.time ? 1 : -1));
   const total = Number(text(audits.TotalResults));

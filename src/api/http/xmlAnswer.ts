@@ -5,6 +5,7 @@
 // elements become members, repeated elements arrays, and Core's `<Entity>` the JSON entity envelope.
 import type * as FastXmlParser from 'fast-xml-parser';
 import type { X2jOptions, XMLParser } from 'fast-xml-parser';
+import { isRecord } from '../dialect/coreValues';
 import { UnexpectedAnswerError } from '../errors';
 
 type XmlNode = Record<string, unknown>;
@@ -40,26 +41,22 @@ export function isXmlAnswer(contentType: string | string[] | undefined, text: st
   return type.includes('xml') || (!type && text.trimStart().startsWith('<'));
 }
 
-function isNode(v: unknown): v is XmlNode {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
 function asList(v: unknown): unknown[] {
   return Array.isArray(v) ? v : v === undefined || v === '' ? [] : [v];
 }
 
 /** `<Value>` text, whether the element has attributes (`ReferenceValue`) or not. */
 function valueText(v: unknown): string {
-  if (isNode(v)) return typeof v['#text'] === 'string' ? v['#text'] : '';
+  if (isRecord(v)) return typeof v['#text'] === 'string' ? v['#text'] : '';
   return typeof v === 'string' ? v : '';
 }
 
 /** `<Entity Type><Fields><Field Name><Value>…` as `{"Fields":[{"Name","values":[{"value"}]}],"Type"}`. */
 function entityEnvelope(e: unknown): XmlNode {
-  const node = isNode(e) ? e : {};
-  const fields = isNode(node.Fields) ? asList(node.Fields.Field) : [];
+  const node = isRecord(e) ? e : {};
+  const fields = isRecord(node.Fields) ? asList(node.Fields.Field) : [];
   return {
-    Fields: fields.filter(isNode).map((f) => ({ Name: f.Name, values: asList(f.Value).map((v) => ({ value: valueText(v) })) })),
+    Fields: fields.filter(isRecord).map((f) => ({ Name: f.Name, values: asList(f.Value).map((v) => ({ value: valueText(v) })) })),
     Type: node.Type,
   };
 }
@@ -78,10 +75,10 @@ export function parseXmlAnswer(text: string, what: string): unknown {
   } catch (e) {
     throw new UnexpectedAnswerError(`The server's answer to ${what} is not well-formed XML (${e instanceof Error ? e.message.split('\n')[0] : String(e)}).`);
   }
-  if (!isNode(root)) return undefined;
+  if (!isRecord(root)) return undefined;
   const top: XmlNode = { ...root };
   delete top['?xml'];
-  if (isNode(top.Entities)) {
+  if (isRecord(top.Entities)) {
     return { entities: asList(top.Entities.Entity).map(entityEnvelope), TotalResults: totalOf(top.Entities.TotalResults) };
   }
   if (Array.isArray(top.Entity)) return entityEnvelope(top.Entity[0]);
