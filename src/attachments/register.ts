@@ -79,6 +79,7 @@ export function registerAttachments(context: vscode.ExtensionContext, services: 
     saveAs: handlers[ATTACHMENT_COMMANDS.saveAs],
     openExternally: handlers[ATTACHMENT_COMMANDS.openExternally],
     onDidChange: hub.onDidChange,
+    announce: (change) => hub.announce(change),
   });
   return {
     dropController,

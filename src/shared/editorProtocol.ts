@@ -83,6 +83,8 @@ export type ConflictChoice = 'server' | 'mine';
 export interface NoticeView {
   kind: 'info' | 'warning' | 'error';
   text: string;
+  /** A button the notice offers: `retryImages` uploads the pasted images still missing (request of the same name). */
+  action?: 'retryImages';
 }
 
 /** What the webview keeps with `setState` so a reload restores unsaved work. */
@@ -138,7 +140,7 @@ export interface EditorNotifications {
   init: InitParams;
   values: ValuesParams;
   status: StatusParams;
-  /** The defect's attachments changed (an upload): images not shown yet are asked for again. */
+  /** The defect's attachments changed (an upload): the attachment list is read again, and images not shown yet are asked for again. */
   imagesChanged: Record<string, never>;
 }
 
@@ -164,6 +166,37 @@ export interface EditorCommands {
   openLink: { href: string };
   /** The user chose a likely duplicate: open that defect of the same project. */
   openDefect: { id: number };
+  /** The user wants to use a likely duplicate instead: the host offers to comment there or to link to it. */
+  chooseDuplicate: { id: number };
+}
+
+/**
+ * Images pasted or dropped into a memo: raster types only (an SVG could carry script), each at most
+ * MAX_PASTED_IMAGE_BYTES — the size the editor still shows inline, since images travel to the page
+ * as data: URIs. The page checks before it sends; the host checks again (the page is not trusted).
+ */
+export const PASTED_IMAGE_TYPES: Readonly<Record<string, string>> = {
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+  'image/gif': 'gif',
+  'image/webp': 'webp',
+  'image/bmp': 'bmp',
+};
+export const MAX_PASTED_IMAGE_BYTES = 8 * 1024 * 1024;
+
+/** An image the user pasted or dropped into a memo, as the page sends it. */
+export interface PastedImage {
+  /** The file's name when it had one (a dropped file), else empty: the host names it. */
+  name: string;
+  mime: string;
+  /** The bytes, base64. */
+  data: string;
+}
+
+/** Where the pasted image is: the `src` the memo keeps, and the attachment's name. */
+export interface PastedImageReply {
+  src: string;
+  name: string;
 }
 
 export type SaveOutcome = 'saved' | 'nothing' | 'invalid' | 'conflict' | 'lost' | 'failed' | 'cancelled';
@@ -262,6 +295,10 @@ interface EditorRequests {
   history: { params: { limit: number }; result: HistoryResult };
   /** The defect's links; add, remove and open act first, then list. */
   links: { params: LinksRequest; result: LinksResult };
+  /** An image pasted or dropped into a memo while editing: attached to the defect (a new one's once it is created). */
+  pasteImage: { params: PastedImage; result: PastedImageReply };
+  /** Uploads again the pasted images a new defect's creation could not attach, and puts them into its memos. */
+  retryImages: { params: Record<string, never>; result: void };
 }
 
 export type RequestMethod = keyof EditorRequests;
@@ -294,8 +331,10 @@ const REQUESTS: Record<RequestMethod, true> = {
   attachments: true,
   history: true,
   links: true,
+  pasteImage: true,
+  retryImages: true,
 };
-const COMMANDS: Record<keyof EditorCommands, true> = { fieldChanged: true, openLink: true, openDefect: true };
+const COMMANDS: Record<keyof EditorCommands, true> = { fieldChanged: true, openLink: true, openDefect: true, chooseDuplicate: true };
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 

@@ -38,6 +38,8 @@ export interface EditorPage {
   openedLinks: string[];
   /** Defects (likely duplicates) the page asked the host to open. */
   openedDefects: number[];
+  /** Likely duplicates the page offered to use instead ("Use instead…"). */
+  chosenDuplicates: number[];
   traps: PageTraps;
   /** Re-reads the in-page trap log (alert calls, __xss marks, CSP events). */
   collectPageTraps(): Promise<void>;
@@ -94,6 +96,7 @@ export async function openEditorPage(context: BrowserContext, repoRoot: string, 
   const traps: PageTraps = { requests: [], navigations: [], dialogs: [], cspViolations: [], pageTraps: [], consoleErrors: [], pageErrors: [] };
   const openedLinks: string[] = [];
   const openedDefects: number[] = [];
+  const chosenDuplicates: number[] = [];
   const nonce = 'harness-nonce-0123456789';
   const controller = new DefectController({ ...options, describe: (e) => (e instanceof Error ? e.message : String(e)) });
   await controller.load();
@@ -162,6 +165,7 @@ export async function openEditorPage(context: BrowserContext, repoRoot: string, 
       fieldChanged: (p) => controller.setField(p.field, p.value),
       openLink: (p) => void openedLinks.push(p.href),
       openDefect: (p) => void openedDefects.push(p.id),
+      chooseDuplicate: (p) => void chosenDuplicates.push(p.id),
     },
     requests: {
       edit: () => controller.edit(),
@@ -180,6 +184,8 @@ export async function openEditorPage(context: BrowserContext, repoRoot: string, 
       attachments: () => Promise.resolve({ items: [] }),
       history: () => Promise.resolve({ entries: [], total: 0 }),
       links: () => Promise.resolve({ items: [], linkTypes: [] }),
+      pasteImage: (p) => controller.pasteImage(p),
+      retryImages: () => controller.retryImages(),
     },
     // As the extension's session: a page that rendered its embedded state gets only what changed since.
     onReady: ({ embedded }) => {
@@ -208,6 +214,7 @@ export async function openEditorPage(context: BrowserContext, repoRoot: string, 
     readies,
     openedLinks,
     openedDefects,
+    chosenDuplicates,
     traps,
     async collectPageTraps() {
       // Lets queued events (image errors, CSP reports) fire before the caller asserts.

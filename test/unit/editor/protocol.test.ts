@@ -22,6 +22,8 @@ function handlers(overrides: Partial<RequestHandlers> = {}): RequestHandlers {
     attachments: async () => ({ items: [] }),
     history: async () => ({ entries: [], total: 0 }),
     links: async () => ({ items: [], linkTypes: [] }),
+    pasteImage: async () => ({ src: '', name: '' }),
+    retryImages: none,
     ...overrides,
   };
 }
@@ -48,6 +50,7 @@ function channel(
       fieldChanged: (p) => commands.push(`field ${p.field}=${JSON.stringify(p.value)}`),
       openLink: (p) => commands.push(`link ${p.href}`),
       openDefect: (p) => commands.push(`open ${p.id}`),
+      chooseDuplicate: (p) => commands.push(`choose ${p.id}`),
       ...options.commands,
     },
     requests: handlers(options.requests),
