@@ -4,6 +4,7 @@
 import * as l10n from '@vscode/l10n';
 import type { CallOptions, DefectsApi, LockHandle } from '../api/index';
 import { escapeHtml } from '../util/html';
+import { memoToText } from './memo';
 
 const BLOCK_OPEN = '<div align="left"><font face="Arial"><span style="font-size:8pt">';
 const BLOCK_CLOSE = '</span></font></div>';
@@ -39,6 +40,13 @@ export function appendComment(existing: string | null | undefined, user: string,
   const body = memoBody(existing);
   const block = commentBlock(user, date, text);
   return memoDocument(body ? `${body}\n${COMMENT_SEPARATOR}\n${block}` : block);
+}
+
+/** A new defect's report as a comment on another defect: its summary, then its description as plain text. */
+export function commentFromReport(summary: unknown, description: unknown): string {
+  const name = typeof summary === 'string' ? summary.trim() : '';
+  const text = typeof description === 'string' ? memoToText(description).trim() : '';
+  return [name, text].filter(Boolean).join('\n\n');
 }
 
 /**

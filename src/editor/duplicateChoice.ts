@@ -4,8 +4,7 @@
 // and the new defect's form closes only once the comment is stored (the text lives on there).
 import * as vscode from 'vscode';
 import type { LinksApi } from '../api/index';
-import { appendCommentOnServer } from '../defects/comments';
-import { memoToText } from '../defects/memo';
+import { appendCommentOnServer, commentFromReport } from '../defects/comments';
 import type { DuplicateView } from '../shared/editorProtocol';
 import type { DefectController } from './controller/defectController';
 import type { EditorProjectApi } from './controller/types';
@@ -29,13 +28,6 @@ export interface DuplicateChoiceContext {
 
 type Choice = 'open' | 'comment' | 'link';
 
-/** The comment the report becomes: its summary, then its description as plain text. */
-export function commentFromForm(summary: unknown, description: unknown): string {
-  const name = typeof summary === 'string' ? summary.trim() : '';
-  const text = typeof description === 'string' ? memoToText(description).trim() : '';
-  return [name, text].filter(Boolean).join('\n\n');
-}
-
 export async function chooseDuplicate(ctx: DuplicateChoiceContext, duplicate: DuplicateView): Promise<void> {
   const { id } = duplicate;
   const items: (vscode.QuickPickItem & { choice: Choice })[] = [
@@ -55,7 +47,7 @@ async function commentInstead(ctx: DuplicateChoiceContext, id: number): Promise<
     void vscode.window.showWarningMessage(vscode.l10n.t('Defect {0} is being edited in this window; add the comment in its editor. Nothing was changed.', id));
     return;
   }
-  const text = commentFromForm(controller.value('name'), controller.value('description'));
+  const text = commentFromReport(controller.value('name'), controller.value('description'));
   if (!text) {
     void vscode.window.showWarningMessage(vscode.l10n.t('The form has no summary or description to add as a comment.'));
     return;
