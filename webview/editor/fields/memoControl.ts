@@ -161,7 +161,7 @@ class MemoControl implements FieldControl {
     if (!this.writable) return;
     e.preventDefault();
     const files = filesOf(e.clipboardData);
-    if (files.length) return this.attachImages(files, this.caret());
+    if (files.length) return this.attachImages(files, this.caret(), false);
     const html = e.clipboardData?.getData('text/html');
     const text = e.clipboardData?.getData('text/plain') ?? '';
     if (html) {
@@ -176,7 +176,7 @@ class MemoControl implements FieldControl {
   private drop(e: DragEvent): void {
     e.preventDefault();
     const files = filesOf(e.dataTransfer);
-    if (this.writable && files.length) return this.attachImages(files, this.caret(document.caretRangeFromPoint?.(e.clientX, e.clientY) ?? undefined));
+    if (this.writable && files.length) return this.attachImages(files, this.caret(document.caretRangeFromPoint?.(e.clientX, e.clientY) ?? undefined), true);
     const text = e.dataTransfer?.getData('text/plain');
     if (this.writable && text) {
       document.execCommand('insertText', false, text);
@@ -197,11 +197,11 @@ class MemoControl implements FieldControl {
     return end;
   }
 
-  private attachImages(files: File[], at: Range): void {
+  private attachImages(files: File[], at: Range, keepNames: boolean): void {
     const { pasteImage, showError } = this.ctx;
     if (this.sourceMode || !pasteImage || !showError) return;
     this.editor.setAttribute('aria-busy', 'true');
-    insertImages(files, at, { pasteImage, showError }, () => this.schedule())
+    insertImages(files, at, { pasteImage, showError }, () => this.schedule(), keepNames)
       .catch((e: unknown) => showError(e instanceof Error ? e.message : String(e)))
       .finally(() => this.editor.removeAttribute('aria-busy'));
   }

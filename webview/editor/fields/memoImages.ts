@@ -50,9 +50,10 @@ function readDataUri(file: File): Promise<string> {
 /**
  * Attaches each image file and inserts it at `at` (the caret when the paste or drop happened),
  * one after the other in their order; calls `inserted` after each. Files that are not images, or
- * too large, are refused with a message and the others still go in.
+ * too large, are refused with a message and the others still go in. `keepNames`: a dropped file's
+ * name is the user's; a clipboard image's ("image.png") is not, and the host names it by time.
  */
-export async function insertImages(files: readonly File[], at: Range, ctx: MemoImageContext, inserted: () => void): Promise<void> {
+export async function insertImages(files: readonly File[], at: Range, ctx: MemoImageContext, inserted: () => void, keepNames: boolean): Promise<void> {
   for (const file of files) {
     const refused = refusal(file);
     if (refused) {
@@ -66,7 +67,7 @@ export async function insertImages(files: readonly File[], at: Range, ctx: MemoI
       continue;
     }
     const mime = file.type.toLowerCase();
-    const reply = await ctx.pasteImage({ name: file.name, mime, data: dataUri.slice(dataUri.indexOf(',') + 1) }, dataUri);
+    const reply = await ctx.pasteImage({ name: keepNames ? file.name : '', mime, data: dataUri.slice(dataUri.indexOf(',') + 1) }, dataUri);
     if (!reply) continue;
     const img = document.createElement('img');
     img.setAttribute(IMAGE_SOURCE_ATTR, reply.src);
