@@ -1,9 +1,8 @@
 // The defect editor's host ↔ webview protocol: every message either side can send, typed in one
 // place. The webview sends `ready` first; the host queues its notifications until then.
 // Webview → host: commands (no reply) and requests (a reply with the same id, or an error).
-// Host → webview: notifications and replies. Imported by the extension host and the webview alike,
+// Host → webview: notifications and replies (the requester's bookkeeping: pendingRequests.ts). Imported by the extension host and the webview alike,
 // so it holds types and dependency-free helpers only (no `vscode`, no DOM).
-import * as l10n from '@vscode/l10n';
 
 /** A field value as the server sends it (restated from the client's FieldValue: the webview cannot import src/api). */
 export type WireValue = string | number | boolean | null | string[] | { type: string; id: number };
@@ -357,79 +356,4 @@ export function isHostToWebview(m: unknown): m is HostToWebview {
   if (!isRecord(m)) return false;
   if (m.kind === 'reply') return Number.isSafeInteger(m.id) && typeof m.ok === 'boolean';
   return m.kind === 'notification' && typeof m.method === 'string' && isRecord(m.params);
-}
-
-/** A request that got no reply in time. */
-export class RequestTimeoutError extends Error {
-  constructor(
-    readonly method: string,
-    readonly timeoutMs: number,
-  ) {
-    super(l10n.t('No reply to "{0}" within {1} s.', method, Math.round(timeoutMs / 1000)));
-    this.name = 'RequestTimeoutError';
-  }
-}
-
-interface Pending {
-  method: string;
-  resolve: (value: unknown) => void;
-  reject: (error: Error) => void;
-  timer: ReturnType<typeof setTimeout>;
-}
-
-/**
- * The requester's side of request/reply: numbered ids, a pending map and a timeout per request.
- * `send` delivers the message; `settle` is called with every reply that arrives.
- */
-export class PendingRequests {
-  private nextId = 1;
-  private readonly pending = new Map<number, Pending>();
-
-  constructor(
-    private readonly send: (message: RequestMessage) => void,
-    private readonly timeoutMs: (method: RequestMethod) => number = () => 30_000,
-  ) {}
-
-  request<M extends RequestMethod>(method: M, params: RequestParams<M>): Promise<RequestResult<M>> {
-    const id = this.nextId++;
-    return new Promise<RequestResult<M>>((resolve, reject) => {
-      const ms = this.timeoutMs(method);
-      const timer = setTimeout(() => {
-        this.pending.delete(id);
-        reject(new RequestTimeoutError(method, ms));
-      }, ms);
-      this.pending.set(id, { method, resolve: resolve as (v: unknown) => void, reject, timer });
-      try {
-        this.send({ kind: 'request', id, method, params } as RequestMessage);
-      } catch (e) {
-        clearTimeout(timer);
-        this.pending.delete(id);
-        reject(e instanceof Error ? e : new Error(String(e)));
-      }
-    });
-  }
-
-  /** Settles the request a reply answers; returns false for an unknown (late or foreign) id. */
-  settle(reply: ReplyMessage): boolean {
-    const entry = this.pending.get(reply.id);
-    if (!entry) return false;
-    this.pending.delete(reply.id);
-    clearTimeout(entry.timer);
-    if (reply.ok) entry.resolve(reply.result);
-    else entry.reject(new Error(reply.error));
-    return true;
-  }
-
-  get size(): number {
-    return this.pending.size;
-  }
-
-  /** Rejects everything still waiting (the panel is going away). */
-  dispose(reason = l10n.t('The editor was closed.')): void {
-    for (const [id, entry] of this.pending) {
-      clearTimeout(entry.timer);
-      entry.reject(new Error(reason));
-      this.pending.delete(id);
-    }
-  }
 }

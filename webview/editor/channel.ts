@@ -1,7 +1,8 @@
 // The webview's end of the editor protocol: says `ready` once its listeners are in place, sends
 // commands and requests (with ids, a pending map and timeouts), and hands notifications to the
 // handlers the app registers.
-import { PendingRequests, isHostToWebview } from '../../src/shared/editorProtocol';
+import { isHostToWebview } from '../../src/shared/editorProtocol';
+import { PendingRequests } from '../../src/shared/pendingRequests';
 import type { EditorCommands, EditorNotifications, PersistedEditorState, RequestMethod, RequestParams, RequestResult, WebviewToHost } from '../../src/shared/editorProtocol';
 
 interface VsCodeApi {

@@ -280,10 +280,7 @@ export class DefectController {
     this.changes.emit('values');
   }
 
-  /**
-   * An image pasted or dropped into a memo while editing: a saved defect's is attached now, a new
-   * defect's once it is created (see MemoImages). Rejects with a message for the user.
-   */
+  /** An image pasted into a memo while editing: attached now, or a new defect's once created (MemoImages). */
   async pasteImage(image: PastedImage): Promise<PastedImageReply> {
     if (this.lock.phase !== 'editing') throw new Error(l10n.t('Click Edit before pasting an image.'));
     if (!this.images) throw new Error(l10n.t('Images cannot be attached here.'));
@@ -292,8 +289,7 @@ export class DefectController {
 
   /** The notice's Retry after a new defect's images could not all be attached. */
   async retryImages(): Promise<void> {
-    const phase = this.lock.phase;
-    if (phase === 'editing' || phase === 'saving') throw new Error(l10n.t('Save or cancel your changes first, then click Retry.'));
+    if (this.lock.phase === 'editing' || this.lock.phase === 'saving') throw new Error(l10n.t('Save or cancel your changes first, then click Retry.'));
     await this.saving.retryImages(this.key.id);
   }
 
@@ -320,8 +316,7 @@ export class DefectController {
 
   /**
    * Polled while the editor is visible: outside edit mode, a moved `ver-stamp` (the only field read)
-   * reloads the defect and says who changed what. Editing phases are left alone: the user's edits
-   * are never replaced (a conflict is resolved at save). Resolves whether it reloaded.
+   * reloads the defect and says who changed what; the user's edits are never replaced. Resolves whether it reloaded.
    */
   async checkForChanges(): Promise<boolean> {
     const id = this.key.id;
@@ -355,7 +350,6 @@ export class DefectController {
   }
 
   // ---- internals ----
-
   private get isNew(): boolean {
     return this.key.id === undefined;
   }

@@ -3,7 +3,8 @@
 import assert from 'node:assert/strict';
 import { HostChannel } from '../../../src/editor/hostChannel';
 import type { CommandHandlers, RequestHandlers } from '../../../src/editor/hostChannel';
-import { PendingRequests, RequestTimeoutError, isHostToWebview, isWebviewToHost } from '../../../src/shared/editorProtocol';
+import { isHostToWebview, isWebviewToHost } from '../../../src/shared/editorProtocol';
+import { PendingRequests, RequestTimeoutError } from '../../../src/shared/pendingRequests';
 import type { HostToWebview, RequestMessage } from '../../../src/shared/editorProtocol';
 
 function handlers(overrides: Partial<RequestHandlers> = {}): RequestHandlers {
