@@ -85,7 +85,10 @@ export function withImageSources(edits: Readonly<Record<string, WireValue>>, sou
 
 /** A value as the HTML serializer writes it inside double quotes. */
 function attributeText(value: string): string {
-  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/\u00a0/g, '&nbsp;');
+  return value
+    .replace(/&/g, '&amp;')
+    .replace(/"/g, '&quot;')
+    .replace(/\u00a0/g, '&nbsp;');
 }
 
 /** What attaching a new defect's images left undone. */

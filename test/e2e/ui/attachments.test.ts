@@ -192,8 +192,8 @@ describe('ui: attachments', function () {
       // A screenshot on the clipboard: one image/png file, named "image.png" by the browser.
       await frame.evaluate(PASTE_PNG);
       await memo.locator('img[src^="data:image/png;base64,"]').waitFor({ timeout: 30_000 });
-      const pasted = await eventually(async () => (await stored()).some((a) => /^pasted-\d{8}-\d{6}-\d+\.png$/.test(a.name)), 'the pasted image never became an attachment').then(
-        async () => (await stored()).find((a) => a.name.startsWith('pasted-'))!,
+      const pasted = await eventually(async () => (await stored()).some((a) => /^pasted-\d{8}-\d{6}-\d+\.png$/.test(a.name)), 'the pasted image never became an attachment').then(async () =>
+        (await stored()).find((a) => a.name.startsWith('pasted-'))!,
       );
       assert.ok((await server.bytes(pasted.id)).equals(Buffer.from(PNG_BASE64, 'base64')), 'the attachment holds the pasted bytes');
       await frame.getByRole('button', { name: 'Save', exact: true }).click();

@@ -6,6 +6,7 @@ import * as assert from 'node:assert/strict';
 import type { Frame } from 'playwright-core';
 import { signIn } from '../environment';
 import { serverDefect, serverLocksOn, serverTotal, updateServerDefect } from '../oracle';
+import { text } from '../../support/text';
 import { screenshot, ui } from './context';
 import { answer, editorTab, eventually, runCommand, signInIfNeeded } from './editorWorkbench';
 
@@ -65,7 +66,7 @@ describe('ui: a likely duplicate takes the report as a comment instead', functio
     await answer('Add a Comment');
 
     const comments = await eventually('the comment on the duplicate', async () => {
-      const stored = String((await serverDefect(almServer, cookie, DUPLICATE))['dev-comments'] ?? '');
+      const stored = text((await serverDefect(almServer, cookie, DUPLICATE))['dev-comments']);
       return stored.includes(`${SUMMARY} again`) ? stored : undefined;
     });
     assert.match(comments, /<b>alice, \d{4}-\d{2}-\d{2}:<\/b> Quokka ledger rounding drift again/);

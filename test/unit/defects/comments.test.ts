@@ -3,6 +3,7 @@
 // comments as the server has them when written, under the lock the caller took.
 import assert from 'node:assert/strict';
 import { appendCommentOnServer, commentFromReport } from '../../../src/defects/comments';
+import { text } from '../../support/text';
 import { FakeProject } from '../editor/fakeProject';
 
 describe('defects/comments: a report as a comment elsewhere', () => {
@@ -19,7 +20,7 @@ describe('defects/comments: a report as a comment elsewhere', () => {
     // Someone's comment lands after the duplicate was listed: it must survive.
     project.store.set(9, { ...project.store.get(9)!, 'dev-comments': '<html><body><p>earlier</p><p>meanwhile</p></body></html>' });
     await appendCommentOnServer(project.defects, 9, { user: 'alice', date: new Date(2026, 0, 5), text: 'Same here <b>' }, { lock });
-    const stored = String(project.store.get(9)?.['dev-comments']);
+    const stored = text(project.store.get(9)?.['dev-comments']);
     assert.match(stored, /earlier.*meanwhile.*<b>alice, 2026-01-05:<\/b> Same here &lt;b&gt;/s);
     await lock.release();
     const handle = await project.locks.acquire({ type: 'defect', id: 9 });

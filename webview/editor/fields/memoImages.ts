@@ -27,7 +27,7 @@ export function filesOf(data: DataTransfer | null): File[] {
 }
 
 /** Why a file cannot go into a memo, or undefined when it can. */
-export function refusal(file: File): string | undefined {
+function refusal(file: File): string | undefined {
   if (!PASTED_IMAGE_TYPES[file.type.toLowerCase()]) {
     return l10n.t('{0} is not a PNG, JPEG, GIF, WebP or BMP image; attach it in the Attachments section instead.', file.name || file.type || l10n.t('The file'));
   }
@@ -41,7 +41,7 @@ export function refusal(file: File): string | undefined {
 function readDataUri(file: File): Promise<string> {
   return new Promise((resolve, reject) => {
     const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
+    reader.onload = () => resolve(typeof reader.result === 'string' ? reader.result : '');
     reader.onerror = () => reject(reader.error ?? new Error(l10n.t('Could not read {0}.', file.name)));
     reader.readAsDataURL(file);
   });
