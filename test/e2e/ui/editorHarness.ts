@@ -10,7 +10,7 @@ import { DefectController } from '../../../src/editor/controller/defectControlle
 import type { DefectControllerOptions } from '../../../src/editor/controller/defectController';
 import { HostChannel } from '../../../src/editor/hostChannel';
 import { editorHtml } from '../../../src/editor/webviewHtml';
-import type { HostToWebview, ImageReply } from '../../../src/shared/editorProtocol';
+import type { AttachmentsResult, HostToWebview, ImageReply } from '../../../src/shared/editorProtocol';
 
 const HARNESS_ORIGIN = 'https://alm-editor.test';
 
@@ -75,6 +75,8 @@ const INIT_SCRIPT = `(() => {
 export interface HarnessOptions extends Omit<DefectControllerOptions, 'describe'> {
   /** Answers image requests (default: none resolve). */
   resolveImage?: (src: string) => Promise<ImageReply>;
+  /** Answers the attachment section's list (default: none). */
+  attachments?: () => Promise<AttachmentsResult>;
   viewport?: { width: number; height: number };
   /** A translation bundle for the page, as the host passes `vscode.l10n.bundle` (default: none, English). */
   l10n?: Record<string, string>;
@@ -181,7 +183,7 @@ export async function openEditorPage(context: BrowserContext, repoRoot: string, 
       setStatus: (p) => controller.setStatus(p.value),
       reload: () => controller.reload(),
       resolveImage: (p) => (options.resolveImage ? options.resolveImage(p.src) : Promise.resolve({ reason: 'not an attachment' })),
-      attachments: () => Promise.resolve({ items: [] }),
+      attachments: () => (options.attachments ? options.attachments() : Promise.resolve({ items: [] })),
       history: () => Promise.resolve({ entries: [], total: 0 }),
       links: () => Promise.resolve({ items: [], linkTypes: [] }),
       pasteImage: (p) => controller.pasteImage(p),
