@@ -136,15 +136,20 @@ export class MemoImages {
   }
 
   /**
-   * After the defect was created: uploads every waiting image (those that fail keep waiting) and
-   * returns the sources the memos should name — the stored name's URL, also for a missing one
-   * (it shows once a retry uploads it under that name).
+   * After the defect was created: uploads every waiting image that `edits` still show (one the user
+   * deleted again is dropped; those that fail keep waiting) and returns the sources the memos
+   * should name — the stored name's URL, also for a missing one (it shows once a retry uploads it
+   * under that name). Without `edits` (a retry), every waiting image goes.
    */
-  async upload(defectId: number): Promise<ImagesOutcome & { sources: Map<string, string> }> {
+  async upload(defectId: number, edits?: Readonly<Record<string, WireValue>>): Promise<ImagesOutcome & { sources: Map<string, string> }> {
     const sources = new Map<string, string>();
     const missing: string[] = [];
     let reason: string | undefined;
     for (const [name, bytes] of [...this.waiting]) {
+      if (edits && !Object.values(edits).some((v) => typeof v === 'string' && v.includes(`src="${attributeText(name)}"`))) {
+        this.waiting.delete(name);
+        continue;
+      }
       try {
         const stored = await this.services.upload(defectId, name, bytes);
         this.waiting.delete(name);

@@ -181,7 +181,7 @@ export class SaveFlow {
   private async attachImages(created: Defect, edits: Readonly<Record<string, WireValue>>): Promise<Defect> {
     const images = this.parts.images;
     if (!images) return created;
-    const uploaded = await images.upload(created.id);
+    const uploaded = await images.upload(created.id, edits);
     const memos = withImageSources(edits, uploaded.sources);
     this.imagesLeft = uploaded.missing.length ? { missing: uploaded.missing, reason: uploaded.reason } : undefined;
     return this.saveMemos(created.id, memos, created);

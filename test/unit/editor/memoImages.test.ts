@@ -81,6 +81,7 @@ describe('memo images: the editor controller', () => {
     const c = new DefectController({ api: project, key: { ...KEY }, user: project.user, now: () => NOW, images: s });
     await c.load();
     const reply = await c.pasteImage(png());
+    await c.pasteImage(png('deleted again.png'));
     assert.equal(reply.src, 'pasted-20260105-143000-1.png', 'a bare name until the defect exists');
     assert.equal(uploads.length, 0, 'nothing is sent before the defect exists');
     c.setField('name', 'Broken layout');
