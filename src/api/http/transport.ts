@@ -191,6 +191,7 @@ export class Transport {
           const total = announcedSize(res.headers);
           let bytes = 0;
           for await (const chunk of decodeStream(res.body, res.headers['content-encoding']) as AsyncIterable<Buffer>) {
+            if (chunk.length === 0) continue;
             bytes += chunk.length;
             if (!writer.write(chunk)) await writer.room();
             if (writer.error) throw writer.error;
