@@ -33,7 +33,7 @@ export interface ServerOptions {
   limits?: Partial<RequestLimits>;
   /** The ALM release line to behave as (`--alm`): `12.55` (default), `16.0`, `24.1`, `26.1`; see profile.ts. */
   alm?: string;
-  /** 16.00+ behaviour: a non-GET request without `X-XSRF-TOKEN` equal to the `XSRF-TOKEN` cookie gets 401. Overrides the profile's. */
+  /** 16.00+ behaviour: a non-GET request without `X-XSRF-TOKEN` equal to the token the server issued to the session gets 401. Overrides the profile's. */
   xsrf?: boolean;
   /** Which REST trees answer: the seed's `api`, the Core `rest`, or both. Overrides the profile's. */
   trees?: readonly RestTree[];

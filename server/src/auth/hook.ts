@@ -26,7 +26,7 @@ function authenticate(ctx: ServerContext, request: FastifyRequest): { id: string
   const qc = cookies[COOKIE.qcSession];
   const session = ctx.sessions.byQcSession(qc);
   if (session) {
-    if (ctx.options.profile.xsrf) assertXsrf(request, cookies[COOKIE.xsrf], session.xsrf);
+    if (ctx.options.profile.xsrf) assertXsrf(request, session);
     ctx.sessions.touch(session);
     return { id: session.id, user: session.user };
   }
