@@ -40,6 +40,11 @@ export interface RunningServer {
   apiKeys: ApiKey[];
   /** The release line the server behaves as (`alm`), with the overrides applied. */
   profile: AlmProfile;
+  /**
+   * Deactivates an API key, as a site administrator does: its sessions end at once (their locks
+   * released) and it no longer signs in (403). False when there is no key with that client id.
+   */
+  deactivateApiKey(clientId: string): boolean;
   close(): Promise<void>;
 }
 
@@ -93,6 +98,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     demo,
     apiKeys,
     profile: resolved.profile,
+    deactivateApiKey: (clientId) => ctx.sessions.deactivateApiKey(clientId),
     close: async () => {
       if (closed) return;
       closed = true;

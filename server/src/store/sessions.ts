@@ -33,8 +33,8 @@ export class SessionService {
     this.idleMs = idleSeconds * 1000;
   }
 
-  /** Opens an authenticated session; with `app`, also the application session (QCSession). */
-  create(user: string, app: boolean): SessionRow {
+  /** Opens an authenticated session; with `app`, also the application session (QCSession); `apiKey` names the key that opened it. */
+  create(user: string, app: boolean, apiKey: string | null = null): SessionRow {
     const at = this.now().getTime();
     const row: SessionRow = {
       id: randomUUID(),
@@ -44,6 +44,8 @@ export class SessionService {
       xsrf: randomUUID(),
       created: at,
       lastTouch: at,
+      apiKey,
+      keyActive: true,
     };
     this.endLeastRecentOf(user, this.maxPerUser - 1);
     this.site.insertSession(row);
@@ -147,6 +149,17 @@ export class SessionService {
     return this.idleOf.get(id) ?? this.idleMs;
   }
 
+  /**
+   * Deactivates an API key and ends the sessions it opened, releasing their locks (issue 28 item
+   * 5: they kept working). False when there is no such key. A key deactivated in site.db by other
+   * means ends its sessions at their next request (`alive`).
+   */
+  deactivateApiKey(clientId: string): boolean {
+    if (!this.site.setApiKeyActive(clientId, false)) return false;
+    for (const session of this.site.sessionsOfApiKey(clientId)) this.end(session.id);
+    return true;
+  }
+
   /** Ends every idle session; called periodically so abandoned locks are freed. */
   sweep(): number {
     const at = this.now().getTime();
@@ -164,6 +177,10 @@ export class SessionService {
 
   private alive(session: SessionRow | undefined): SessionRow | undefined {
     if (!session) return undefined;
+    if (!session.keyActive) {
+      this.end(session.id);
+      return undefined;
+    }
     const last = Math.max(this.touched.get(session.id) ?? 0, session.lastTouch);
     if (this.now().getTime() - last > this.idleMsOf(session.id)) {
       this.end(session.id);
