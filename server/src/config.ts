@@ -1,10 +1,14 @@
 import { almProfile } from './profile';
+import type { Database } from 'better-sqlite3';
 import type { AlmProfile, RestTree } from './profile';
 
 export type { RestTree } from './profile';
 
 // Server options and their defaults. Everything a caller may leave out is resolved here once,
 // so route code reads `ctx.options` without re-checking for undefined.
+
+/** See ServerOptions.onOpenForWriting. */
+export type WritableDatabaseHook = (db: Database, file: string) => void;
 
 export interface ServerOptions {
   /** TCP port; 0 picks a free one. */
@@ -41,6 +45,11 @@ export interface ServerOptions {
   getLogout?: boolean;
   /** Users to create an API key for at start (`--api-key USER`); the keys are returned once. */
   apiKeysFor?: readonly string[];
+  /**
+   * Fault injection for tests: called with every database connection opened for writing, before
+   * it is used (`db.pragma('query_only = 1')` makes the data "unwritable"). See store/storage.ts.
+   */
+  onOpenForWriting?: WritableDatabaseHook;
 }
 
 /**

@@ -3,7 +3,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEFAULT_LIMITS } from '../config';
-import { openDatabase, migrate } from './sqlite';
+import { Storage } from './storage';
 import type { SqliteDatabase, Statement } from './sqlite';
 import { PROJECT_MIGRATIONS } from './projectSchema';
 import { countQuery, pageQuery } from '../query/index';
@@ -36,17 +36,22 @@ export class ProjectStore {
     readonly name: string,
     readonly dir: string,
     private readonly now: () => Date,
+    /** Whether the server can write (a read-only start opens this database read-only). */
+    storage = new Storage(),
   ) {
-    mkdirSync(dir, { recursive: true });
     this.attachmentsDir = join(dir, 'attachments');
-    mkdirSync(this.attachmentsDir, { recursive: true });
-    this.db = openDatabase(join(dir, 'project.db'));
-    migrate(this.db, PROJECT_MIGRATIONS);
+    if (!storage.readOnly) mkdirSync(this.attachmentsDir, { recursive: true });
+    this.db = storage.open(join(dir, 'project.db'), PROJECT_MIGRATIONS);
     this.defectColumns = (this.db.prepare("SELECT name FROM pragma_table_info('defects')").pluck().all() as string[]).filter((c) => c !== 'id');
     const cols = this.defectColumns.map(quoted).join(', ');
     const params = this.defectColumns.map(() => '?').join(', ');
     this.insertDefectStmt = this.db.prepare(`INSERT INTO defects (${cols}) VALUES (${params})`);
     this.totalChanges = this.db.prepare('SELECT total_changes()').pluck();
+  }
+
+  /** True when this database was opened read-only (the server started read-only). */
+  get readOnly(): boolean {
+    return this.db.readonly;
   }
 
   /**

@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { hashPassword, verifyPassword } from './passwords';
-import { openDatabase, migrate } from './sqlite';
+import { Storage } from './storage';
 import type { SqliteDatabase, Statement } from './sqlite';
 
 export interface SiteUser {
@@ -134,9 +134,32 @@ export class SiteStore {
   /** Statements every request runs (session and project lookups), prepared once. */
   private readonly hot = new Map<string, Statement>();
 
-  constructor(dataDir: string) {
-    this.db = openDatabase(join(dataDir, 'site.db'));
-    migrate(this.db, SITE_MIGRATIONS);
+  /** True once sessions are kept in memory (site.db could not be written). */
+  private sessionsInMemory = false;
+
+  constructor(dataDir: string, storage = new Storage()) {
+    this.db = storage.open(join(dataDir, 'site.db'), SITE_MIGRATIONS);
+    if (storage.readOnly) this.keepSessionsInMemory();
+  }
+
+  /**
+   * From now on sessions live in memory, starting with those on disk (so signed-in clients stay
+   * signed in): a temporary table that shadows `sessions` for this connection, with the columns
+   * the migrations gave it. Used when site.db cannot be written (a read-only start, or a full
+   * disk while running): signing in and reading go on; sessions opened meanwhile end with the
+   * process.
+   */
+  keepSessionsInMemory(): void {
+    if (this.sessionsInMemory) return;
+    const columns = '"id", "user", "lwsso", "qcsession", "xsrf", "created", "last-touch", "api-key"';
+    this.db.pragma('temp_store = MEMORY');
+    this.db.exec(`CREATE TEMP TABLE sessions (
+        "id" TEXT PRIMARY KEY, "user" TEXT NOT NULL, "lwsso" TEXT NOT NULL UNIQUE, "qcsession" TEXT UNIQUE,
+        "xsrf" TEXT NOT NULL, "created" INTEGER NOT NULL, "last-touch" INTEGER NOT NULL, "api-key" TEXT
+      )`);
+    this.db.exec(`INSERT INTO temp.sessions (${columns}) SELECT ${columns} FROM main.sessions`);
+    this.hot.clear();
+    this.sessionsInMemory = true;
   }
 
   close(): void {
