@@ -13,7 +13,7 @@ const codeOf = (err: unknown): string | undefined => {
 };
 
 /** Whether `err` says the disk (or the database file's allowed size) is full. */
-export function isDiskFull(err: unknown): boolean {
+function isDiskFull(err: unknown): boolean {
   const code = codeOf(err);
   return code === 'SQLITE_FULL' || code === 'ENOSPC';
 }

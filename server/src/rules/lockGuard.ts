@@ -18,11 +18,11 @@ export function lockFailure(lock: LockRow, action: string): AlmError {
  * is released here rather than blocking others until the next sweep.
  */
 export function liveLock(ctx: ServerContext, store: ProjectStore, entityType: string, entityId: number): LockRow | undefined {
-  const lock = store.getLock(entityType, entityId);
+  const lock = store.locks.find(entityType, entityId);
   if (!lock) return undefined;
   if (ctx.sessions.isAlive(lock.session)) return lock;
   // Where the project cannot be written (a full disk, a read-only start) the row stays; it is dead all the same.
-  whenWritable(() => store.deleteLock(lock.id));
+  whenWritable(() => store.locks.release(lock.id));
   return undefined;
 }
 

@@ -202,6 +202,6 @@ export class SessionService {
 
   /** Releases the session's locks; where a project cannot be written they stay, and count as released (lockGuard.liveLock). */
   private releaseLocks(sessionId: string): void {
-    for (const project of this.projects.all()) whenWritable(() => project.deleteLocksOfSession(sessionId));
+    for (const project of this.projects.all()) whenWritable(() => project.locks.releaseAllOfSession(sessionId));
   }
 }

@@ -196,7 +196,10 @@ describe('server: site databases of every shipped schema version', function () {
           assert.equal(site.findSessionByQcSession('qc2')?.keyActive, true);
           site.setApiKeyActive('k1', false);
           assert.equal(site.findSessionByQcSession('qc2')?.keyActive, false);
-          assert.deepEqual(site.sessionsOfApiKey('k1').map((s) => s.id), ['s2']);
+          assert.deepEqual(
+            site.sessionsOfApiKey('k1').map((s) => s.id),
+            ['s2'],
+          );
         } finally {
           site.close();
         }
