@@ -43,8 +43,8 @@ export interface DomainListing {
 
 let decoyHash: string | undefined;
 
-/** A real hash of a random password, made once: what an unknown user's password is checked against. */
-function unknownUserHash(): string {
+/** A real hash of a random password, made once: what the password of an unknown user, or the secret of an unknown API key, is checked against. */
+function hashNothingMatches(): string {
   decoyHash ??= hashPassword(randomBytes(16).toString('hex'));
   return decoyHash;
 }
@@ -205,7 +205,7 @@ export class SiteStore {
    */
   async checkPassword(name: string, password: string): Promise<boolean> {
     const row = this.db.prepare('SELECT "password-hash" AS h FROM users WHERE "name" = ?').get(name) as { h: string } | undefined;
-    const matches = await verifyPassword(password, row?.h ?? unknownUserHash());
+    const matches = await verifyPassword(password, row?.h ?? hashNothingMatches());
     return row !== undefined && matches;
   }
 
@@ -227,7 +227,7 @@ export class SiteStore {
    */
   async checkApiSecret(clientId: string, secret: string): Promise<boolean> {
     const row = this.db.prepare('SELECT "secret-hash" AS h FROM api_keys WHERE "client-id" = ?').get(clientId) as { h: string } | undefined;
-    const matches = await verifyPassword(secret, row?.h ?? unknownUserHash());
+    const matches = await verifyPassword(secret, row?.h ?? hashNothingMatches());
     return row !== undefined && matches;
   }
 
