@@ -6,6 +6,7 @@ import type { ConnectionManager } from '../auth/connectionManager';
 import { describeError } from '../util/log';
 import type { Log } from '../util/log';
 import { HOVER_FIELDS } from './hoverText';
+import { projectNames } from '../defects/fieldText';
 import { DefectLookup } from './lookup';
 import type { Lookup } from './lookup';
 import { defaultProjectOf } from '../config/defaultProject';
@@ -46,6 +47,10 @@ export function registerReferences(manager: ConnectionManager, log: Log): Refere
       return s;
     },
     projectOf: (reference, settings) => reference.project ?? defaultProjectOf(settings.defaultProject, manager.all()),
+    async names(project) {
+      const connection = manager.get(project.server);
+      return connection ? projectNames(await connection.project(project.domain, project.project)) : {};
+    },
   };
   const index = new ReferenceIndex(context);
   // Every scheme: files, untitled buffers, the SCM input, virtual documents; plain text included.
