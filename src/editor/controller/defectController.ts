@@ -43,7 +43,7 @@ export interface DefectControllerOptions {
   /** A new defect's pre-filled values (the project's template, a report from code); ignored for a defect that exists. */
   prefill?: NewDefectPrefill;
   /** A new defect was created with `id`. */
-  onCreated?: (id: number) => void;
+  onCreated?: (id: number) => void | Promise<void>;
   /** The query for a new defect's likely duplicates; without it none are looked for. */
   findDuplicates?: DuplicateSearch;
   /** The duplicate search's timer (tests drive it by hand). */
@@ -89,7 +89,7 @@ export class DefectController {
         this.key = { ...this.key, id };
         this.finder?.dispose();
         this.duplicates = [];
-        options.onCreated?.(id);
+        return options.onCreated?.(id);
       },
     });
   }
