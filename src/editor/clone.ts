@@ -4,29 +4,12 @@
 // detection dates, the actual fix time), and Detected By, which is the user who clones. Optionally
 // the new defect is linked to its source as Related once it is created.
 import * as vscode from 'vscode';
-import { SERVER_COMPUTED_FIELDS, SERVER_DEFAULTED_FIELDS, isEmptyValue } from '../api/index';
-import type { Defect, FieldCatalog } from '../api/index';
 import { defectRefFrom } from '../defects/refs';
 import type { DefectRef } from '../defects/refs';
 import type { WireValue } from '../shared/editorProtocol';
 import { describeError } from '../util/log';
-import { wireValues } from './controller/values';
+import { cloneValues } from './controller/cloneValues';
 import type { DefectEditorServices, EditorProjectRef } from './services';
-
-/** Fields of the source's life, not its content: a clone starts them afresh. */
-const NOT_CLONED: ReadonlySet<string> = new Set(['status', 'detected-by', 'dev-comments', 'closing-date', 'closing-version', 'actual-fix-time', 'creation-time', 'last-modified']);
-
-/** The values a clone of `source` starts with: its writable content fields that hold a value. */
-export function cloneValues(source: Defect, catalog: FieldCatalog): Record<string, WireValue> {
-  const values = wireValues(source);
-  const out: Record<string, WireValue> = {};
-  for (const f of catalog.fields) {
-    if (SERVER_DEFAULTED_FIELDS.has(f.name) || SERVER_COMPUTED_FIELDS.has(f.name) || NOT_CLONED.has(f.name) || !f.editable) continue;
-    const v = values[f.name];
-    if (!isEmptyValue(v)) out[f.name] = v;
-  }
-  return out;
-}
 
 export interface CloneDeps {
   services: Pick<DefectEditorServices, 'project' | 'log'>;
