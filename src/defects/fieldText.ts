@@ -35,7 +35,10 @@ export function usersByName(users: readonly ProjectUser[]): ReadonlyMap<string, 
  */
 export async function projectNames(api: Pick<ProjectApi, 'users' | 'releases'>, signal?: AbortSignal): Promise<ValueNames> {
   // A call that throws at once (a project API without the resource) counts as a refusal too.
-  const read = <T>(load: () => Promise<T>) => Promise.resolve().then(load).catch(() => undefined);
+  const read = <T>(load: () => Promise<T>) =>
+    Promise.resolve()
+      .then(load)
+      .catch(() => undefined);
   const [users, releases] = await Promise.all([read(() => api.users({ signal })), read(() => api.releases({ signal }))]);
   return { ...(users ? { users: usersByName(users.users) } : {}), ...(releases ? { releases } : {}) };
 }

@@ -24,7 +24,10 @@ export interface CloneDeps {
 async function askLink(source: DefectRef): Promise<boolean | undefined> {
   const link = { label: vscode.l10n.t('Link the clone to defect {0} as Related', source.id), link: true };
   const none = { label: vscode.l10n.t('No link'), link: false };
-  const picked = await vscode.window.showQuickPick([link, none], { title: vscode.l10n.t('Clone defect {0}', source.id), placeHolder: vscode.l10n.t('Link the new defect to the one it was cloned from?') });
+  const picked = await vscode.window.showQuickPick([link, none], {
+    title: vscode.l10n.t('Clone defect {0}', source.id),
+    placeHolder: vscode.l10n.t('Link the new defect to the one it was cloned from?'),
+  });
   return picked?.link;
 }
 
@@ -50,7 +53,9 @@ export async function cloneDefect(deps: CloneDeps, arg: unknown): Promise<boolea
         () => deps.services.log.info(`defect ${created.id} (a clone) linked to ${id} as Related`),
         (e: unknown) => {
           deps.services.log.warn(`could not link clone ${created.id} to ${id}: ${describeError(e)}`);
-          void vscode.window.showWarningMessage(vscode.l10n.t('Defect {0} was created, but linking it to defect {1} failed: {2}. Add the link in its Links section.', created.id, id, describeError(e)));
+          void vscode.window.showWarningMessage(
+            vscode.l10n.t('Defect {0} was created, but linking it to defect {1} failed: {2}. Add the link in its Links section.', created.id, id, describeError(e)),
+          );
         },
       );
     },

@@ -151,7 +151,10 @@ async function coreRecords(server: E2eAlmServer, cookie: string, collection: str
 
 /** A defect's links both ways (Core `defect-links`, reference §16.10), as the server stores them. */
 export async function serverLinks(server: E2eAlmServer, cookie: string, id: number): Promise<{ id: number; from: number; to: number; type: string; comment: string }[]> {
-  const [from, to] = await Promise.all([coreRecords(server, cookie, 'defect-links', `{first-endpoint-id[${id}]}`), coreRecords(server, cookie, 'defect-links', `{second-endpoint-id[${id}];second-endpoint-type[defect]}`)]);
+  const [from, to] = await Promise.all([
+    coreRecords(server, cookie, 'defect-links', `{first-endpoint-id[${id}]}`),
+    coreRecords(server, cookie, 'defect-links', `{second-endpoint-id[${id}];second-endpoint-type[defect]}`),
+  ]);
   return [...from, ...to].map((l) => ({ id: Number(l.id), from: Number(l['first-endpoint-id']), to: Number(l['second-endpoint-id']), type: l['link-type'], comment: l.comment }));
 }
 

@@ -96,7 +96,12 @@ function releaseChange(f: FieldMeta, raw: ChangeValue, releases: ReleaseCatalog 
   if (found) return { value: { type, id: found.id }, shown: found.name };
   const names = (kind === 'release' ? releases.releases : releases.cycles).map((r) => r.name);
   const shown = names.slice(0, MAX_ALLOWED_SHOWN).join(', ');
-  return { field: f.name, label: f.label, code: 'not-in-list', message: l10n.t('"{0}" is not a {1} of this project. It has: {2}.', String(raw), kind === 'release' ? l10n.t('release') : l10n.t('cycle'), shown || l10n.t('(none)')) };
+  return {
+    field: f.name,
+    label: f.label,
+    code: 'not-in-list',
+    message: l10n.t('"{0}" is not a {1} of this project. It has: {2}.', String(raw), kind === 'release' ? l10n.t('release') : l10n.t('cycle'), shown || l10n.t('(none)')),
+  };
 }
 
 /** A field's current value as the confirmation shows it: users and releases by name. */

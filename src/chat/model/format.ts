@@ -20,7 +20,7 @@ function showValue(field: string, v: FieldValue | undefined, names: ValueNames =
   if (v === null || v === undefined || v === '' || (Array.isArray(v) && v.length === 0)) return '—';
   const meta = fields?.get(field);
   // Dates stay as the server writes them: the model reads them better than a locale's form.
-  const text = meta?.dataType.name === 'Date' ? String(v) : fieldText(field, v, names, meta);
+  const text = meta?.dataType.name === 'Date' && typeof v === 'string' ? v : fieldText(field, v, names, meta);
   return escapeMarkdown(text || '—');
 }
 

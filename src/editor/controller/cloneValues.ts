@@ -19,4 +19,3 @@ export function cloneValues(source: Defect, catalog: FieldCatalog): Record<strin
   }
   return out;
 }
-

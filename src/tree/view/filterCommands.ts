@@ -114,7 +114,11 @@ async function menu(project: ProjectNode, draft: DefectFilter): Promise<Action |
     { label: `$(check) ${vscode.l10n.t('Apply')}`, description: isEmptyFilter(draft) ? vscode.l10n.t('show all defects') : describeFilter(draft), action: 'apply' },
     { label: '', kind: vscode.QuickPickItemKind.Separator },
     ...(['status', 'severity', 'priority', 'owner', 'detectedBy'] as const).map((k): Item => ({ label: LABELS[k], description: any(draft[k]), action: k })),
-    { label: vscode.l10n.t('Target Release'), description: draft.targetRelease?.length ? draft.targetRelease.map((r) => r.name || `#${r.id}`).join(', ') : vscode.l10n.t('any'), action: 'targetRelease' },
+    {
+      label: vscode.l10n.t('Target Release'),
+      description: draft.targetRelease?.length ? draft.targetRelease.map((r) => r.name || `#${r.id}`).join(', ') : vscode.l10n.t('any'),
+      action: 'targetRelease',
+    },
     { label: vscode.l10n.t('Summary Contains'), description: draft.name ?? vscode.l10n.t('any'), action: 'name' },
     { label: vscode.l10n.t('Query (Experts)'), description: draft.query ?? vscode.l10n.t('none'), action: 'query' },
     { label: '', kind: vscode.QuickPickItemKind.Separator },

@@ -44,7 +44,7 @@ async function linkMessage(frame: Frame): Promise<string> {
 
 /** The id a reference value read from the server holds (`{type, id}` in /api, digits in Core). */
 function refId(v: unknown): number | undefined {
-  if (v && typeof v === 'object' && 'id' in v) return Number((v as { id: unknown }).id);
+  if (v && typeof v === 'object' && 'id' in v) return Number(v.id);
   return v === null || v === undefined || v === '' ? undefined : Number(v);
 }
 
@@ -134,7 +134,10 @@ describe('ui: links, history, releases by name and Clone Defect in the editor', 
     });
     await cyclePicker.selectOption(String(cycle.id));
     await frame.getByRole('button', { name: 'Save', exact: true }).click();
-    await eventually('saved', async () => (await phase(frame)) === 'read-only');
+    await eventually('saved', async () => /^Saved at/.test(await frame.locator('.notice').first().innerText()));
+    // Save keeps the lock; Cancel (nothing unsaved) gives it back and shows read mode.
+    await frame.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await eventually('read mode', async () => (await phase(frame)) === 'read-only');
 
     const saved = await serverDefect(SOURCE);
     assert.equal(refId(saved['target-rel']), release.id, 'the server has the release');

@@ -118,7 +118,7 @@ describe('releases by name: the views outside the editor', () => {
 
   it('reads names through the project API, leaving out what the server refuses', async () => {
     const failing = { users: () => Promise.reject(new Error('403')), releases: () => Promise.resolve(CATALOG) };
-    const read = await projectNames(failing as never);
+    const read = await projectNames(failing);
     assert.equal(read.users, undefined);
     assert.equal(read.releases, CATALOG);
     assert.equal(releasesNote(read), undefined);
@@ -136,10 +136,26 @@ describe('releases by name: filter and chat updates', () => {
   it('filters by target release ids, describes it by name and reads it back from settings', () => {
     const f = { targetRelease: [{ id: 1002, name: 'Release 2.0' }] };
     assert.deepEqual(toApiFilter(f, 'alice')['target-rel'], { op: '=', value: 1002 });
-    assert.deepEqual(toApiFilter({ targetRelease: [{ id: 1002, name: 'a' }, { id: 1003, name: 'b' }] }, 'alice')['target-rel'], { op: 'in', values: [1002, 1003] });
+    assert.deepEqual(
+      toApiFilter(
+        {
+          targetRelease: [
+            { id: 1002, name: 'a' },
+            { id: 1003, name: 'b' },
+          ],
+        },
+        'alice',
+      )['target-rel'],
+      { op: 'in', values: [1002, 1003] },
+    );
     assert.equal(describeFilter(f), 'target release: Release 2.0');
     assert.equal(isEmptyFilter(f), false);
-    assert.deepEqual(readFilter({ targetRelease: [{ id: 1002, name: 'Release 2.0' }, '1003', { id: 'x' }, -4] }), { targetRelease: [{ id: 1002, name: 'Release 2.0' }, { id: 1003, name: '' }] });
+    assert.deepEqual(readFilter({ targetRelease: [{ id: 1002, name: 'Release 2.0' }, '1003', { id: 'x' }, -4] }), {
+      targetRelease: [
+        { id: 1002, name: 'Release 2.0' },
+        { id: 1003, name: '' },
+      ],
+    });
   });
 
   it('sends a release a chat update names as its reference, and refuses an unknown name listing the releases', () => {
