@@ -13,7 +13,7 @@ export function localToday(now: Date = new Date()): string {
 }
 
 /** `2026-01-01 – 2026-06-30`; one side alone when only one is known; '' without dates. */
-export function releaseDates(r: Release): string {
+function releaseDates(r: Release): string {
   if (r.start && r.end) return `${r.start} – ${r.end}`;
   if (r.start) return l10n.t('from {0}', r.start);
   if (r.end) return l10n.t('until {0}', r.end);

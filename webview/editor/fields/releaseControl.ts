@@ -21,7 +21,7 @@ export type ReleaseControl = FieldControl & {
 const NONE = '';
 
 /** The id a reference value holds (`{type, id}`, a number or digits), if any. */
-export function referenceId(value: WireValue | undefined): number | undefined {
+function referenceId(value: WireValue | undefined): number | undefined {
   if (value && typeof value === 'object' && !Array.isArray(value)) return value.id;
   const n = typeof value === 'number' ? value : typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : NaN;
   return Number.isSafeInteger(n) && n > 0 ? n : undefined;
