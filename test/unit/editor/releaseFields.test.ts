@@ -97,7 +97,7 @@ describe('releases by name: the views outside the editor', () => {
     assert.match(defectTooltip(defect, names), /\| Assigned To \| Alice Archer \\\(alice\\\) \|/);
     const byId = defectTooltip(defect, { releases: { releases: [], cycles: [], unavailable: 'HTTP 403' } });
     assert.match(byId, /\| Target Release \| #1002 \|/);
-    assert.match(byId, /shown by id: the server does not list them \(HTTP 403\)/);
+    assert.match(byId, /shown by id: the server does not list them \\\(HTTP 403\\\)/);
   });
 
   it('names the target release and cycle in the hover', () => {
