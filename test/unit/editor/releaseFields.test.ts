@@ -10,7 +10,12 @@ import { findRelease, projectNames, releasesNote } from '../../../src/defects/fi
 import { describeFilter, isEmptyFilter, readFilter, toApiFilter } from '../../../src/defects/filter';
 import { releaseChoices } from '../../../src/defects/releaseChoices';
 import { cloneValues } from '../../../src/editor/controller/cloneValues';
+import { EditState } from '../../../src/editor/controller/editState';
 import { buildFieldViews } from '../../../src/editor/controller/fieldViews';
+import { FormMetadata } from '../../../src/editor/controller/formMetadata';
+import { fillNewDefect } from '../../../src/editor/controller/newDefectFill';
+import { Notices } from '../../../src/editor/controller/notices';
+import { validateEdits } from '../../../src/api/index';
 import { hoverMarkdown } from '../../../src/references/hoverText';
 import { defectTooltip } from '../../../src/tree/model/tooltip';
 import { fakeCatalog, fakeLists } from './fakeProject';
@@ -78,6 +83,16 @@ describe('releases by name: the editor pickers', () => {
     assert.equal(unavailable.get('target-rel')?.input, 'resource');
     assert.match(unavailable.get('target-rel')?.note ?? '', /does not list releases \(the server answered HTTP 404\)/);
     assert.equal(unavailable.get('target-rcyc')?.releaseField, undefined);
+  });
+
+  it('takes a template’s release and cycle by name or id, and leaves an unknown name for validation', () => {
+    const metadata = new FormMetadata(validateEdits, String);
+    metadata.set(withReleaseFields(), fakeLists(), [], CATALOG, TODAY);
+    const form = new EditState(true);
+    fillNewDefect(form, metadata, new Notices(), {}, { template: { 'target-rel': 'release 2.0', 'target-rcyc': '#2003', 'detected-in-rel': 'Release 9' } });
+    assert.deepEqual(form.value('target-rel'), { type: 'release', id: 1002 });
+    assert.deepEqual(form.value('target-rcyc'), { type: 'release-cycle', id: 2003 });
+    assert.equal(form.value('detected-in-rel'), 'Release 9');
   });
 
   it('lists the same order for the filter menu', () => {
