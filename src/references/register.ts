@@ -53,6 +53,8 @@ export function registerReferences(manager: ConnectionManager, log: Log): Refere
     },
   };
   const index = new ReferenceIndex(context);
+  /** Per server, whether it can load and as whom, as last seen. */
+  const accessOf = new Map<string, string>(manager.all().map((c) => [c.name, `${c.canLoad}/${c.username}`]));
   // Every scheme: files, untitled buffers, the SCM input, virtual documents; plain text included.
   const selector: vscode.DocumentSelector = { pattern: '**' };
   const everything: vscode.DocumentSelector = [selector, { scheme: 'untitled' }, { scheme: 'vscode-scm' }];
@@ -66,8 +68,13 @@ export function registerReferences(manager: ConnectionManager, log: Log): Refere
       index.clear();
       lookup.clear();
     }),
-    // A sign-in or sign-out changes what the hovers can say.
-    manager.onDidChangeConnection(() => lookup.clear()),
+    // A sign-in or sign-out (or another user) changes what the hovers can say; a re-sign-in, the tree
+    // being detected or the names being read do not, and must not cost the next hover a query.
+    manager.onDidChangeConnection((c) => {
+      const access = `${c.canLoad}/${c.username}`;
+      if (accessOf.get(c.name) !== access) lookup.clear();
+      accessOf.set(c.name, access);
+    }),
     new vscode.Disposable(() => lookup.dispose()),
   ];
   return { lookup, dispose: () => disposables.reverse().forEach((d) => void d.dispose()) };
