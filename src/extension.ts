@@ -32,6 +32,7 @@ import type { RefreshFeature } from './refresh/register';
 import { LoadingNode } from './tree/nodes/treeNode';
 import type { TreeNode } from './tree/nodes/treeNode';
 import { TreeFeature } from './tree/view/treeFeature';
+import { withTooltip } from './tree/view/treeItem';
 import { Log } from './util/log';
 import { COMMAND } from './util/commands';
 
@@ -207,7 +208,7 @@ function extensionApi(context: vscode.ExtensionContext, f: Features, run: { acti
       return node;
     },
     // As the workbench shows it on hover: the row, then its tooltip resolved.
-    treeItem: (node) => tree.provider.resolveTreeItem(tree.provider.getTreeItem(node), node),
+    treeItem: (node) => withTooltip(tree.provider.getTreeItem(node), node.item().tooltip),
     selection: () => tree.view.selection,
     revealInTree: async (node) => {
       await tree.view.reveal(node, { select: true, focus: false, expand: false });

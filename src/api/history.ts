@@ -1,7 +1,9 @@
 // A defect's history: Core's `GET …/defects/{id}/audits` (reference §16.9). The answer is
 // PascalCase with `TotalResults` inside `Audits`; a lone `Audit` or `Property` comes as an object
-// rather than a one-element list, and `Properties` may be missing. The `/api` tree has no history.
-import { UnexpectedAnswerError } from './errors';
+// rather than a one-element list, and `Properties` may be missing. The `/api` tree has no history:
+// a 12.5x server keeps it in its Core tree beside `/api`, which is asked then (coreDialectFor).
+import { NotFoundError, UnexpectedAnswerError } from './errors';
+import { coreDialectFor } from './dialect/coreOnly';
 import { isRecord, scalarText } from './dialect/coreValues';
 import type { ProjectContext } from './projectContext';
 import type { CallOptions } from './options';
@@ -40,11 +42,16 @@ export function parseAudits(body: unknown): { entries: AuditEntry[]; total: numb
 export class HistoryResource {
   constructor(private readonly ctx: ProjectContext) {}
 
-  /** Every recorded change of defect `id`, newest first; on the `/api` tree, why there is none. */
+  /** Every recorded change of defect `id`, newest first; on a server without the Core tree, why there is none. */
   async of(id: number, o: CallOptions = {}): Promise<DefectHistory> {
-    const dialect = await this.ctx.dialect(o.signal);
-    if (dialect.tree !== 'rest') return { available: false, reason: 'The /api tree of this server offers no history; ALM keeps it in the Core tree only.' };
-    const res = await this.ctx.transport.json({ method: 'GET', path: `${dialect.entityPath(this.ctx.scope, 'defects', id)}/audits`, signal: o.signal });
-    return { available: true, ...parseAudits(res.body) };
+    const { dialect, beside } = await coreDialectFor(this.ctx, o.signal);
+    try {
+      const res = await this.ctx.transport.json({ method: 'GET', path: `${dialect.entityPath(this.ctx.scope, 'defects', id)}/audits`, signal: o.signal });
+      return { available: true, ...parseAudits(res.body) };
+    } catch (e) {
+      // An /api-only server answers the Core path with 404: it keeps no history this client can read.
+      if (beside && e instanceof NotFoundError) return { available: false, reason: 'This server offers only the /api tree, which has no history; ALM keeps it in the Core tree.' };
+      throw e;
+    }
   }
 }

@@ -2,8 +2,10 @@
 // the first endpoint of its own links, and the second endpoint (with type `defect`) of links other
 // defects made to it: both queries are needed. The server fills the second endpoint's name and
 // status; for a link seen from its second end the first endpoint's are read in one more query.
+// Core only: a server detected as `/api` (12.5x) is asked in its Core tree (dialect/coreOnly.ts).
 import { scalarText } from './dialect/coreValues';
 import { anyOf } from './clauses';
+import { coreDialectFor } from './dialect/coreOnly';
 import { ValidationError } from './errors';
 import type { CallOptions } from './options';
 import type { ProjectContext } from './projectContext';
@@ -52,7 +54,7 @@ export class LinksResource {
     const existing = await this.of(from, o);
     const twin = existing.find((l) => l.otherType === 'defect' && l.otherId === link.to);
     if (twin) throw new ValidationError(`Defect ${from} is already linked to defect ${link.to}.`, [{ code: 'other', message: `Already linked (link ${twin.id}).` }]);
-    const dialect = await this.ctx.dialect(o.signal);
+    const { dialect } = await coreDialectFor(this.ctx, o.signal);
     const fields: Record<string, unknown> = { 'first-endpoint-id': from, 'second-endpoint-id': link.to, 'second-endpoint-type': 'defect' };
     if (link.linkType) fields['link-type'] = link.linkType;
     if (link.comment) fields.comment = link.comment;
@@ -61,12 +63,12 @@ export class LinksResource {
   }
 
   async remove(linkId: number, o: CallOptions = {}): Promise<void> {
-    const dialect = await this.ctx.dialect(o.signal);
+    const { dialect } = await coreDialectFor(this.ctx, o.signal);
     await this.ctx.transport.text({ method: 'DELETE', path: dialect.entityPath(this.ctx.scope, COLLECTION, linkId), target: { kind: 'entity' }, signal: o.signal });
   }
 
   private async query(filter: Record<string, string | number>, o: CallOptions): Promise<Record<string, unknown>[]> {
-    const dialect = await this.ctx.dialect(o.signal);
+    const { dialect } = await coreDialectFor(this.ctx, o.signal);
     const res = await this.ctx.transport.json({
       method: 'GET',
       path: dialect.collectionPath(this.ctx.scope, COLLECTION),
@@ -79,7 +81,7 @@ export class LinksResource {
   /** Name and status of the defects that linked to this one: one query for all of them. */
   private async nameOtherDefects(links: DefectLink[], o: CallOptions): Promise<void> {
     if (links.length === 0) return;
-    const dialect = await this.ctx.dialect(o.signal);
+    const { dialect } = await coreDialectFor(this.ctx, o.signal);
     const ids = [...new Set(links.map((l) => l.otherId))];
     const res = await this.ctx.transport.json({
       method: 'GET',

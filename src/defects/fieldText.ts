@@ -1,7 +1,8 @@
 // The text a field's value reads as outside the editor's own controls: the tree's tooltip, hovers,
 // chat answers, the grid and CSV export. Written once, so that every view names a release, a user,
 // a list value or a date alike. The editor form shows the same names through its pickers.
-import type { FieldMeta, FieldValue, ProjectUser, ReleaseCatalog } from '../api';
+import * as l10n from '@vscode/l10n';
+import type { FieldMeta, FieldValue, ProjectApi, ProjectUser, Release, ReleaseCatalog } from '../api';
 import { memoToText } from './memo';
 
 /** What turns ids and login names into names; each part is optional (shown as the raw value then). */
@@ -26,6 +27,37 @@ const CYCLE_COLLECTIONS = new Set(['release-cycle', 'release-cycles', 'release_c
 /** The users of a project keyed by login name, as `ValueNames.users` wants them. */
 export function usersByName(users: readonly ProjectUser[]): ReadonlyMap<string, ProjectUser> {
   return new Map(users.map((u) => [u.name, u]));
+}
+
+/**
+ * The names of one project (its users and releases, both cached by the client), for views outside
+ * the editor; a part the server refuses is left out, so its values show as ids or login names.
+ */
+export async function projectNames(api: Pick<ProjectApi, 'users' | 'releases'>, signal?: AbortSignal): Promise<ValueNames> {
+  // A call that throws at once (a project API without the resource) counts as a refusal too.
+  const read = <T>(load: () => Promise<T>) =>
+    Promise.resolve()
+      .then(load)
+      .catch(() => undefined);
+  const [users, releases] = await Promise.all([read(() => api.users({ signal })), read(() => api.releases({ signal }))]);
+  return { ...(users ? { users: usersByName(users.users) } : {}), ...(releases ? { releases } : {}) };
+}
+
+/** Why releases and cycles read as ids here (the server does not list them), when they do. */
+export function releasesNote(names: ValueNames): string | undefined {
+  const why = names.releases?.unavailable;
+  return why === undefined ? undefined : l10n.t('Releases and cycles are shown by id: the server does not list them ({0}).', why);
+}
+
+/**
+ * The release or cycle a user or a model names: by name (case-insensitive; a release's first),
+ * or by id as `#1002` or `1002`. Undefined when the catalog holds none such.
+ */
+export function findRelease(kind: 'release' | 'cycle', text: string, catalog: ReleaseCatalog): Release | undefined {
+  const items: readonly Release[] = kind === 'release' ? catalog.releases : catalog.cycles;
+  const t = text.trim();
+  const id = /^#?\d+$/.test(t) ? Number(t.replace('#', '')) : undefined;
+  return items.find((r) => r.id === id) ?? items.find((r) => r.name === t) ?? items.find((r) => r.name.toLowerCase() === t.toLowerCase());
 }
 
 export function referenceKind(field: string, meta?: FieldMeta): ReferenceKind {

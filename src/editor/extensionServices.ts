@@ -4,6 +4,7 @@
 import * as vscode from 'vscode';
 import type { AuthServices } from '../auth/services';
 import { parseNewDefectDefaults, templateFor } from '../defects/newDefectDefaults';
+import { defectRefFrom } from '../defects/refs';
 import type { TreeFeature } from '../tree';
 import { projectFor } from '../tree/host';
 import { revealDefect } from '../tree/host';
@@ -43,6 +44,7 @@ export function extensionEditorServices(auth: AuthServices, tree: TreeFeature, a
       return templateFor(templates, ref);
     },
     pickProject: async (arg, title) => (await projectFor(tree.provider, tree.view, arg, title))?.ref,
+    selectedDefect: () => tree.view.selection.map((node) => defectRefFrom(node)).find((ref) => ref !== undefined),
     onDidConnect: (server, listener) =>
       manager.onDidChangeConnection((c) => {
         if (c.name === server && (c.status === 'signed-in' || c.status === 'ready')) listener();

@@ -116,6 +116,8 @@ export function requestHandlers(ctx: HandlerContext): RequestHandlers {
       return linksOf(ctx.project, id, request, { openDefect: (other) => ctx.openDefect(other), confirmRemove: (link) => confirmUnlink(id, link) }).catch((e: unknown) => {
         // An /api-only server (ALM 12.5x without Core) has no defect-links collection.
         if (e instanceof NotFoundError && request.action === 'list') return { items: [], linkTypes: LINK_TYPES, note: vscode.l10n.t('This server offers no defect links.') };
+        if (e instanceof NotFoundError && request.action === 'add')
+          throw new Error(vscode.l10n.t('Defect {0} does not exist in {1}: check the id. Nothing was linked.', request.to, controller.defectKey.project));
         throw e;
       });
     },

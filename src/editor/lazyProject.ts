@@ -1,7 +1,7 @@
 // The project API an editor uses, resolved on first use and again after a failure: a panel that
 // VS Code restores after a reload exists before the connections are configured or signed in, and
 // must still come up (showing the error, keeping its unsaved edits) and load once it can.
-import type { CallOptions, Defect, DefectChanges, EntityRef, FieldCatalog, LockHandle, ListTree, PageRequest, Page, ProjectApi, ProjectUsers } from '../api/index';
+import type { CallOptions, Defect, DefectChanges, EntityRef, FieldCatalog, LockHandle, ListTree, PageRequest, Page, ProjectApi, ProjectUsers, ReleaseCatalog } from '../api/index';
 import type { AttachmentFilter, Attachment, Download, HistoryApi, LinksApi, NewLink, UploadRequest } from '../api/index';
 import type { EditorProjectApi } from './controller/types';
 
@@ -9,6 +9,7 @@ export type LazyProjectApi = EditorProjectApi & {
   readonly defects: EditorProjectApi['defects'] & { page(request?: PageRequest): Promise<Page<Defect>> };
   readonly attachments: Pick<ProjectApi['attachments'], 'list' | 'download' | 'upload'>;
   users(options?: CallOptions & { refresh?: boolean }): Promise<ProjectUsers>;
+  releases(options?: CallOptions & { refresh?: boolean }): Promise<ReleaseCatalog>;
   readonly history: HistoryApi;
   readonly links: LinksApi;
 };
@@ -26,6 +27,7 @@ export function lazyProjectApi(resolve: () => Promise<ProjectApi>): LazyProjectA
     fields: async (collection: string, o?: CallOptions & { refresh?: boolean }): Promise<FieldCatalog> => (await api()).fields(collection, o),
     listItems: async (o?: CallOptions & { refresh?: boolean }): Promise<ListTree> => (await api()).listItems(o),
     users: async (o?: CallOptions & { refresh?: boolean }): Promise<ProjectUsers> => (await api()).users(o),
+    releases: async (o?: CallOptions & { refresh?: boolean }): Promise<ReleaseCatalog> => (await api()).releases(o),
     defects: {
       get: async (id: number, o?: CallOptions & { fields?: readonly string[] }) => (await api()).defects.get(id, o),
       update: async (id: number, changes: DefectChanges, o?: CallOptions & { original?: Defect }) => (await api()).defects.update(id, changes, o),

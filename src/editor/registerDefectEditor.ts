@@ -13,6 +13,7 @@ import { keyId, parseSnapshot } from './controller/snapshot';
 import { DEFECT_VIEW_TYPE, DefectSession, panelOptions } from './defectSession';
 import type { SessionHost } from './defectSession';
 import { ImageResolver } from './imageResolver';
+import { cloneDefect } from './clone';
 import { lazyProjectApi } from './lazyProject';
 import type { LazyProjectApi } from './lazyProject';
 import type { DefectEditorServices, EditorProjectRef } from './services';
@@ -47,7 +48,7 @@ export interface DefectEditorApi {
 
 /** What a caller pre-fills in a new defect (the template comes from the settings) and hears after it is created. */
 interface NewDefectFill extends Omit<NewDefectPrefill, 'template'> {
-  onCreated?: (defect: EditorProjectRef & { id: number }) => void;
+  onCreated?: (defect: EditorProjectRef & { id: number }) => void | Promise<void>;
 }
 
 class DefectEditorRegistry implements SessionHost, vscode.Disposable {
@@ -232,6 +233,24 @@ export function registerDefectEditor(context: vscode.ExtensionContext, services:
     registerCommand(NEW_DEFECT_COMMAND, services.log, async (arg) => {
       await api.newDefect(arg);
     }),
+    registerCommand(
+      COMMAND.cloneDefect,
+      services.log,
+      (arg) =>
+        cloneDefect(
+          {
+            services,
+            activeDefect: () => {
+              const key = api.activeKey();
+              return key?.id === undefined ? undefined : { ...key, id: key.id };
+            },
+            selectedDefect: () => services.selectedDefect(),
+            create: (project, fill) => api.create(project, fill),
+          },
+          arg,
+        ),
+      { failure: vscode.l10n.t('Could not clone the defect') },
+    ),
     vscode.window.registerWebviewPanelSerializer(DEFECT_VIEW_TYPE, {
       deserializeWebviewPanel: async (panel: vscode.WebviewPanel, state: unknown) => {
         const snapshot = parseSnapshot(state);

@@ -40,6 +40,8 @@ export interface DefectEditorServices {
   log: EditorLog;
   /** The project a command is about: from its argument (tree node or ref), the tree selection, or a pick. */
   pickProject(arg: unknown, title: string): Promise<EditorProjectRef | undefined>;
+  /** The defect of the tree's selected row, if a defect row is selected. */
+  selectedDefect(): SavedDefectRef | undefined;
   /** Shows a defect in the tree (after "New Defect…" created it). */
   revealDefect(ref: SavedDefectRef): Promise<void> | void;
   /** A defect was saved: `defect` is the server's copy after the save (the tree shows its new values). */

@@ -1,7 +1,9 @@
 // The editor's History and Links sections on the host: the defect's audit entries as rows (a memo
 // change summarised, its old and new text as plain text — never HTML — for the page to show on
 // request), and its links both ways with add, remove and open. No `vscode` import.
-import type { AuditEntry, DefectLink, FieldCatalog, HistoryApi, LinksApi } from '../api/index';
+import type { AuditEntry, DefectLink, FieldCatalog, HistoryApi, LinksApi, ProjectUsers, ReleaseCatalog } from '../api/index';
+import { fieldText, referenceKind, usersByName } from '../defects/fieldText';
+import type { ValueNames } from '../defects/fieldText';
 import { memoToText } from '../defects/memo';
 import type { HistoryEntryView, HistoryResult, LinkView, LinksRequest, LinksResult } from '../shared/editorProtocol';
 
@@ -10,22 +12,36 @@ export interface TraceabilityApi {
   readonly history: HistoryApi;
   readonly links: LinksApi;
   fields(collection: string): Promise<FieldCatalog>;
+  /** For release, cycle and user values by name (cached by the client). */
+  releases?(): Promise<ReleaseCatalog>;
+  users?(): Promise<ProjectUsers>;
 }
 
 /** The link types a new link can take (§16.10: the "Link Type" list holds these two). */
 export const LINK_TYPES = ['Related', 'Duplicate'];
 
-function entryView(e: AuditEntry, catalog: FieldCatalog): HistoryEntryView {
+function entryView(e: AuditEntry, catalog: FieldCatalog, names: ValueNames): HistoryEntryView {
   return {
     time: e.time,
     user: e.user,
     changes: e.changes.map((c) => {
-      const memo = catalog.get(c.field)?.dataType.name === 'Memo';
-      return memo
-        ? { label: c.label, oldValue: memoToText(c.oldValue), newValue: memoToText(c.newValue), memo: true }
-        : { label: catalog.get(c.field)?.label ?? c.label, oldValue: c.oldValue, newValue: c.newValue };
+      const meta = catalog.get(c.field);
+      if (meta?.dataType.name === 'Memo') return { label: c.label, oldValue: memoToText(c.oldValue), newValue: memoToText(c.newValue), memo: true };
+      // Releases, cycles and users by name; anything else as the server recorded it.
+      const text = (v: string) => (referenceKind(c.field, meta) ? fieldText(c.field, v, names, meta) : v);
+      return { label: meta?.label ?? c.label, oldValue: text(c.oldValue), newValue: text(c.newValue) };
     }),
   };
+}
+
+/** The names history rows need, read only when a change names a release, cycle or user. */
+async function namesFor(api: TraceabilityApi, entries: readonly AuditEntry[], catalog: FieldCatalog): Promise<ValueNames> {
+  const kinds = new Set(entries.flatMap((e) => e.changes.map((c) => referenceKind(c.field, catalog.get(c.field)))));
+  const [releases, users] = await Promise.all([
+    (kinds.has('release') || kinds.has('cycle')) && api.releases ? api.releases().catch(() => undefined) : undefined,
+    kinds.has('user') && api.users ? api.users().catch(() => undefined) : undefined,
+  ]);
+  return { ...(releases ? { releases } : {}), ...(users ? { users: usersByName(users.users) } : {}) };
 }
 
 /** At most `limit` entries of defect `id`'s history, newest first. */
@@ -33,7 +49,9 @@ export async function historyOf(api: TraceabilityApi, id: number, limit: number)
   const history = await api.history.of(id);
   if (!history.available) return { entries: [], total: 0, note: history.reason };
   const catalog = await api.fields('defects');
-  return { entries: history.entries.slice(0, Math.max(1, limit)).map((e) => entryView(e, catalog)), total: history.total };
+  const shown = history.entries.slice(0, Math.max(1, limit));
+  const names = await namesFor(api, shown, catalog);
+  return { entries: shown.map((e) => entryView(e, catalog, names)), total: history.total };
 }
 
 function linkView(l: DefectLink): LinkView {

@@ -3,23 +3,26 @@
 // command links are the two this module writes (Open, Copy Link), which the hover's trust allows.
 import * as l10n from '@vscode/l10n';
 import type { Defect } from '../api/index';
+import { fieldText, releasesNote } from '../defects/fieldText';
+import type { ValueNames } from '../defects/fieldText';
 import { memoToText } from '../defects/memo';
 import { escapeMarkdown } from '../util/markdown';
 import type { Lookup } from './lookup';
 import type { ProjectTarget } from './patterns';
 import { COMMAND } from '../util/commands';
 
-export const HOVER_FIELDS: readonly string[] = ['name', 'status', 'severity', 'owner', 'last-modified', 'description', 'ver-stamp'];
+export const HOVER_FIELDS: readonly string[] = ['name', 'status', 'severity', 'owner', 'last-modified', 'target-rel', 'target-rcyc', 'description', 'ver-stamp'];
 /** The commands a hover may run; the MarkdownString trusts these and no others. */
 export const HOVER_COMMANDS: readonly string[] = [COMMAND.openDefect, COMMAND.copyDefectLink];
 const DESCRIPTION_LINES = 5;
 const LINE_CHARS = 160;
 
-export function hoverMarkdown(project: ProjectTarget, id: number, answer: Lookup): string {
+/** `names`: the project's users and releases, so those values read by name. */
+export function hoverMarkdown(project: ProjectTarget, id: number, answer: Lookup, names: ValueNames = {}): string {
   const where = escapeMarkdown(l10n.t('{0} on {1}', project.project, project.server));
   switch (answer.kind) {
     case 'found':
-      return foundMarkdown(project, answer.defect, where);
+      return foundMarkdown(project, answer.defect, where, names);
     case 'missing':
       return l10n.t('**Defect {0}** does not exist in {1}.', id, where);
     case 'signed-out':
@@ -36,18 +39,19 @@ export function noProjectMarkdown(id: number): string {
   return `**${l10n.t('Defect {0}', id)}**\n\n${l10n.t('No project for defect references: set `almDefects.defaultProject` to `{ "server", "domain", "project" }`.')}`;
 }
 
-function foundMarkdown(project: ProjectTarget, d: Defect, where: string): string {
-  const text = (field: string) => {
-    const v = d[field];
-    if (v === null || v === undefined || v === '') return '—';
-    // A multi-value reads as a list; a reference (rare in these fields) by its type and id.
-    return escapeMarkdown(Array.isArray(v) ? v.join(', ') : typeof v === 'object' ? `${v.type} ${v.id}` : String(v));
-  };
+function foundMarkdown(project: ProjectTarget, d: Defect, where: string, names: ValueNames): string {
+  // Users and releases by name, like every view outside the editor (defects/fieldText.ts).
+  const text = (field: string) => escapeMarkdown(fieldText(field, d[field], names) || '—');
   const lines = [
     l10n.t('**Defect {0}**: {1}', d.id, text('name')),
     '',
     l10n.t('Status: {0} · Severity: {1} · Assigned to: {2} · Modified: {3}', text('status'), text('severity'), text('owner'), text('last-modified')),
   ];
+  if (d['target-rel']) {
+    const cycle = d['target-rcyc'] ? ` / ${text('target-rcyc')}` : '';
+    const note = releasesNote(names);
+    lines.push('', l10n.t('Target: {0}', `${text('target-rel')}${cycle}`) + (note ? ` _(${escapeMarkdown(note)})_` : ''));
+  }
   const description = descriptionLines(typeof d.description === 'string' ? d.description : '');
   if (description.length) lines.push('', ...description.map((l) => `${l}  `));
   const ref = { ...project, id: d.id };

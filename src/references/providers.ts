@@ -8,12 +8,15 @@ import type { FoundReference, ProjectTarget } from './patterns';
 import { HOVER_COMMANDS, hoverMarkdown, noProjectMarkdown } from './hoverText';
 import type { DefectLookup } from './lookup';
 import type { ReferenceSettings } from './settings';
+import type { ValueNames } from '../defects/fieldText';
 
 export interface ReferenceContext {
   settings(document: vscode.TextDocument): ReferenceSettings;
   /** The project a reference belongs to: its pattern's, the default one, or none. */
   projectOf(reference: FoundReference, settings: ReferenceSettings): ProjectTarget | undefined;
   readonly lookup: DefectLookup;
+  /** The project's user and release names (cached by the client); none when they cannot be read. */
+  names(project: ProjectTarget): Promise<ValueNames>;
 }
 
 export function projectKey(p: ProjectTarget): string {
@@ -85,8 +88,9 @@ export class ReferenceHoverProvider implements vscode.HoverProvider {
     const key = projectKey(project);
     const alongWith = this.visibleIds(document, refs, key, settings);
     const answer = await this.context.lookup.get(key, ref.id, alongWith);
+    const names = answer.kind === 'found' ? await this.context.names(project).catch(() => ({})) : {};
     if (token.isCancellationRequested) return undefined;
-    return new vscode.Hover(markdown(hoverMarkdown(project, ref.id, answer)), range);
+    return new vscode.Hover(markdown(hoverMarkdown(project, ref.id, answer, names)), range);
   }
 
   /** Ids of the same project referenced in the visible ranges of the editors showing the document. */

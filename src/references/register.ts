@@ -6,6 +6,7 @@ import type { ConnectionManager } from '../auth/connectionManager';
 import { describeError } from '../util/log';
 import type { Log } from '../util/log';
 import { HOVER_FIELDS } from './hoverText';
+import { projectNames } from '../defects/fieldText';
 import { DefectLookup } from './lookup';
 import type { Lookup } from './lookup';
 import { defaultProjectOf } from '../config/defaultProject';
@@ -46,8 +47,14 @@ export function registerReferences(manager: ConnectionManager, log: Log): Refere
       return s;
     },
     projectOf: (reference, settings) => reference.project ?? defaultProjectOf(settings.defaultProject, manager.all()),
+    async names(project) {
+      const connection = manager.get(project.server);
+      return connection ? projectNames(await connection.project(project.domain, project.project)) : {};
+    },
   };
   const index = new ReferenceIndex(context);
+  /** Per server, whether it can load and as whom, as last seen. */
+  const accessOf = new Map<string, string>(manager.all().map((c) => [c.name, `${c.canLoad}/${c.username}`]));
   // Every scheme: files, untitled buffers, the SCM input, virtual documents; plain text included.
   const selector: vscode.DocumentSelector = { pattern: '**' };
   const everything: vscode.DocumentSelector = [selector, { scheme: 'untitled' }, { scheme: 'vscode-scm' }];
@@ -61,8 +68,13 @@ export function registerReferences(manager: ConnectionManager, log: Log): Refere
       index.clear();
       lookup.clear();
     }),
-    // A sign-in or sign-out changes what the hovers can say.
-    manager.onDidChangeConnection(() => lookup.clear()),
+    // A sign-in or sign-out (or another user) changes what the hovers can say; a re-sign-in, the tree
+    // being detected or the names being read do not, and must not cost the next hover a query.
+    manager.onDidChangeConnection((c) => {
+      const access = `${c.canLoad}/${c.username}`;
+      if (accessOf.get(c.name) !== access) lookup.clear();
+      accessOf.set(c.name, access);
+    }),
     new vscode.Disposable(() => lookup.dispose()),
   ];
   return { lookup, dispose: () => disposables.reverse().forEach((d) => void d.dispose()) };

@@ -17,12 +17,25 @@ export interface DefectKey {
 }
 
 export type FieldGroup = 'details' | 'people' | 'versions' | 'dates' | 'references' | 'user-defined' | 'memos';
-export type FieldInput = 'text' | 'integer' | 'float' | 'date' | 'list' | 'user' | 'resource' | 'memo';
+export type FieldInput = 'text' | 'integer' | 'float' | 'date' | 'list' | 'user' | 'resource' | 'release' | 'cycle' | 'memo';
 
 /** A value of a list; `path` shows its place in a hierarchical list ("Orders / Checkout"). */
 export interface ListOption {
   value: string;
   path: string;
+}
+
+/** A release or cycle a reference field can point to, as its picker lists it (current ones first). */
+export interface ReleaseOption {
+  id: number;
+  name: string;
+  /** `2026-01-01 – 2026-06-30`, or '' when the server has no dates. */
+  dates: string;
+  /** Today lies between its start and end. */
+  current: boolean;
+  /** A cycle's release (id and name). */
+  releaseId?: number;
+  releaseName?: string;
 }
 
 /** What the webview needs to render one field. */
@@ -41,6 +54,12 @@ export interface FieldView {
   options?: ListOption[];
   /** Entity type of a resource reference (`release`), used when the user types an id. */
   resourceType?: string;
+  /** The releases (input `release`) or cycles (input `cycle`) to pick from, current ones first. */
+  releases?: ReleaseOption[];
+  /** A cycle field's release field: its value narrows the cycles offered. */
+  releaseField?: string;
+  /** Why the field shows ids instead of names (the server does not serve releases). */
+  note?: string;
 }
 
 /** Where the lock state machine is: the editor is writable only in `editing`. */

@@ -141,3 +141,28 @@ export function serverAttachments(server: E2eAlmServer, cookie: () => string) {
     },
   };
 }
+
+/** Records of a Core collection (`defect-links`, `releases`, …) as name → first value, read as `cookie`'s user. */
+async function coreRecords(server: E2eAlmServer, cookie: string, collection: string, query?: string): Promise<Record<string, string>[]> {
+  const q = query ? `?query=${encodeURIComponent(query)}` : '';
+  const body = await get<{ entities?: CoreEntity[] }>(server, cookie, `${project(server, 'rest')}/${collection}${q}`);
+  return (body.entities ?? []).map((e) => Object.fromEntries(e.Fields.map((f) => [f.Name, f.values[0]?.value ?? ''])));
+}
+
+/** A defect's links both ways (Core `defect-links`, reference §16.10), as the server stores them. */
+export async function serverLinks(server: E2eAlmServer, cookie: string, id: number): Promise<{ id: number; from: number; to: number; type: string; comment: string }[]> {
+  const [from, to] = await Promise.all([
+    coreRecords(server, cookie, 'defect-links', `{first-endpoint-id[${id}]}`),
+    coreRecords(server, cookie, 'defect-links', `{second-endpoint-id[${id}];second-endpoint-type[defect]}`),
+  ]);
+  return [...from, ...to].map((l) => ({ id: Number(l.id), from: Number(l['first-endpoint-id']), to: Number(l['second-endpoint-id']), type: l['link-type'], comment: l.comment }));
+}
+
+/** The project's releases and cycles by name (Core `releases`, `release-cycles`). */
+export async function serverReleases(server: E2eAlmServer, cookie: string): Promise<{ releases: { id: number; name: string }[]; cycles: { id: number; name: string; release: number }[] }> {
+  const [releases, cycles] = await Promise.all([coreRecords(server, cookie, 'releases'), coreRecords(server, cookie, 'release-cycles')]);
+  return {
+    releases: releases.map((r) => ({ id: Number(r.id), name: r.name })),
+    cycles: cycles.map((c) => ({ id: Number(c.id), name: c.name, release: Number(c['parent-id']) })),
+  };
+}

@@ -7,6 +7,8 @@ import { dropdownControl, multiSelectControl } from './fields/choiceControls';
 import type { ControlContext, FieldControl } from './fields/control';
 import { memoControl } from './fields/memoControl';
 import type { MemoImageContext } from './fields/memoImages';
+import { releaseControl } from './fields/releaseControl';
+import type { ReleaseContext, ReleaseControl } from './fields/releaseControl';
 import { dateControl, textControl } from './fields/textControls';
 
 const GROUPS: readonly { group: FieldGroup; title: string }[] = [
@@ -21,10 +23,13 @@ const GROUPS: readonly { group: FieldGroup; title: string }[] = [
 
 export type FormContext = ControlContext & MemoImageContext & { addComment(text: string): Promise<void> };
 
-type FormControl = FieldControl & { flush?(): void; retryImages?(): void };
+type FormControl = FieldControl & { flush?(): void; retryImages?(): void; releaseChanged?: ReleaseControl['releaseChanged'] };
 
-function controlFor(view: FieldView, ctx: FormContext): FormControl {
+function controlFor(view: FieldView, ctx: FormContext & ReleaseContext): FormControl {
   switch (view.input) {
+    case 'release':
+    case 'cycle':
+      return releaseControl(view, ctx);
     case 'memo':
       return memoControl(view, ctx);
     case 'date':
@@ -42,8 +47,23 @@ export class DefectForm {
   readonly element: HTMLElement;
   private readonly controls = new Map<string, FormControl>();
 
-  constructor(fields: readonly FieldView[], ctx: FormContext) {
+  /** The values shown (the host's, then each change the user made since). */
+  private shown: Record<string, WireValue | undefined> = {};
+
+  constructor(fields: readonly FieldView[], formContext: FormContext) {
     this.element = h('div', { class: 'form' });
+    // A cycle picker follows its release field: a change there offers that release's cycles.
+    const followers = new Map(fields.filter((f) => f.releaseField).map((f) => [f.releaseField ?? '', f.name]));
+    const ctx: FormContext & ReleaseContext = {
+      ...formContext,
+      change: (field, value) => {
+        this.shown[field] = value;
+        formContext.change(field, value);
+        const follower = followers.get(field);
+        if (follower) this.controls.get(follower)?.releaseChanged?.();
+      },
+      valueOf: (field) => this.shown[field],
+    };
     for (const { group, title } of GROUPS) {
       const members = fields.filter((f) => f.group === group);
       if (members.length === 0) continue;
@@ -76,10 +96,9 @@ export class DefectForm {
   }
 
   setValues(values: ValuesParams): void {
-    for (const [name, control] of this.controls) {
-      const value: WireValue | undefined = Object.hasOwn(values.edits, name) ? values.edits[name] : values.server[name];
-      control.setValue(value);
-    }
+    this.shown = {};
+    for (const name of this.controls.keys()) this.shown[name] = Object.hasOwn(values.edits, name) ? values.edits[name] : values.server[name];
+    for (const [name, control] of this.controls) control.setValue(this.shown[name]);
   }
 
   setStatus(status: StatusParams): void {

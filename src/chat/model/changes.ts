@@ -5,7 +5,8 @@
 // list fields, the values the list allows. No `vscode` import.
 import * as l10n from '@vscode/l10n';
 import { validateEdits } from '../../api/index';
-import type { DefectChanges, FieldCatalog, FieldMeta, FieldProblem, FieldValue, ListTree } from '../../api/index';
+import type { DefectChanges, FieldCatalog, FieldMeta, FieldProblem, FieldValue, ListTree, ReleaseCatalog } from '../../api/index';
+import { fieldText, findRelease, referenceKind } from '../../defects/fieldText';
 import type { ChangeValue } from './inputs';
 import { textToMemoHtml } from '../../defects/memo';
 
@@ -76,7 +77,42 @@ function allowedValues(f: FieldMeta, lists: ListTree): string | undefined {
   return values.length > MAX_ALLOWED_SHOWN ? l10n.t('{0} allows: {1}, … ({2} values).', f.label, shown, values.length) : l10n.t('{0} allows: {1}.', f.label, shown);
 }
 
-export function resolveChanges(input: Record<string, ChangeValue>, fields: FieldCatalog, lists: ListTree): ResolvedChanges {
+/**
+ * A release or cycle named by the model (name, `#id` or id) as the reference to send; a problem
+ * naming the choices when the project has none such. Undefined for other fields.
+ */
+function releaseChange(f: FieldMeta, raw: ChangeValue, releases: ReleaseCatalog | undefined): { value: FieldValue; shown: string } | FieldProblem | undefined {
+  const kind = referenceKind(f.name, f);
+  if ((kind !== 'release' && kind !== 'cycle') || raw === null || (typeof raw !== 'string' && typeof raw !== 'number')) return undefined;
+  if (String(raw).trim() === '') return { value: null, shown: l10n.t('(empty)') };
+  const type = kind === 'release' ? 'release' : 'release-cycle';
+  if (!releases || releases.unavailable !== undefined) {
+    // Without the catalog only an id can be sent; the server checks it.
+    const id = Number(String(raw).replace('#', '').trim());
+    if (Number.isSafeInteger(id) && id > 0) return { value: { type, id }, shown: `#${id}` };
+    return { field: f.name, label: f.label, code: 'other', message: l10n.t('{0} takes an id here: this server does not list releases ({1}).', f.label, releases?.unavailable ?? '?') };
+  }
+  const found = findRelease(kind, String(raw), releases);
+  if (found) return { value: { type, id: found.id }, shown: found.name };
+  const names = (kind === 'release' ? releases.releases : releases.cycles).map((r) => r.name);
+  const shown = names.slice(0, MAX_ALLOWED_SHOWN).join(', ');
+  return {
+    field: f.name,
+    label: f.label,
+    code: 'not-in-list',
+    message: l10n.t('"{0}" is not a {1} of this project. It has: {2}.', String(raw), kind === 'release' ? l10n.t('release') : l10n.t('cycle'), shown || l10n.t('(none)')),
+  };
+}
+
+/** A field's current value as the confirmation shows it: users and releases by name. */
+export function currentText(f: FieldMeta | undefined, field: string, v: FieldValue | undefined, releases: ReleaseCatalog | undefined): string {
+  const kind = referenceKind(field, f);
+  if (kind !== 'release' && kind !== 'cycle') return shownValue(v);
+  const text = fieldText(field, v ?? null, releases ? { releases } : {}, f);
+  return text === '' ? l10n.t('(empty)') : text;
+}
+
+export function resolveChanges(input: Record<string, ChangeValue>, fields: FieldCatalog, lists: ListTree, releases?: ReleaseCatalog): ResolvedChanges {
   const problems: FieldProblem[] = [];
   const changes: ResolvedChange[] = [];
   const entries = input && typeof input === 'object' && !Array.isArray(input) ? Object.entries(input) : [];
@@ -95,7 +131,10 @@ export function resolveChanges(input: Record<string, ChangeValue>, fields: Field
       problems.push({ field: f.name, label: f.label, code: 'other', message: l10n.t('{0} is named twice.', f.label) });
       continue;
     }
-    changes.push({ field: f.name, label: f.label, value: toFieldValue(f, raw), shown: shownValue(raw, isMemoField(f)) });
+    const release = releaseChange(f, raw, releases);
+    if (release && 'code' in release) problems.push(release);
+    else if (release) changes.push({ field: f.name, label: f.label, ...release });
+    else changes.push({ field: f.name, label: f.label, value: toFieldValue(f, raw), shown: shownValue(raw, isMemoField(f)) });
   }
   const edits: DefectChanges = Object.fromEntries(changes.map((c) => [c.field, c.value]));
   for (const p of validateEdits(edits, fields, lists)) {

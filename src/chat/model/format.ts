@@ -6,6 +6,8 @@ import type { Attachment, Defect, FieldCatalog, FieldValue } from '../../api/ind
 import { formatBytes } from '../../util/format';
 import { escapeMarkdown } from '../../util/markdown';
 import { memoToMarkdown } from '../../defects/memo';
+import { fieldText, referenceKind, releasesNote } from '../../defects/fieldText';
+import type { ValueNames } from '../../defects/fieldText';
 
 export const ROW_FIELDS = ['id', 'name', 'status', 'severity', 'priority', 'owner', 'last-modified'] as const;
 const ROW_HEADERS = [l10n.t('ID'), l10n.t('Summary'), l10n.t('Status'), l10n.t('Severity'), l10n.t('Priority'), l10n.t('Owner'), l10n.t('Last modified')];
@@ -13,12 +15,13 @@ const ROW_HEADERS = [l10n.t('ID'), l10n.t('Summary'), l10n.t('Status'), l10n.t('
 const LEAD_FIELDS = ['status', 'severity', 'priority', 'owner', 'detected-by', 'creation-time', 'last-modified'];
 const HIDDEN = new Set(['type', 'id', 'name', 'ver-stamp']);
 
-/** A field value as one escaped line; empty reads as "—". */
-function showValue(v: FieldValue | undefined): string {
+/** A field value as one escaped line (users and releases by name, see defects/fieldText.ts); empty reads as "—". */
+function showValue(field: string, v: FieldValue | undefined, names: ValueNames = {}, fields?: FieldCatalog): string {
   if (v === null || v === undefined || v === '' || (Array.isArray(v) && v.length === 0)) return '—';
-  if (Array.isArray(v)) return escapeMarkdown(v.join(', '));
-  if (typeof v === 'object') return escapeMarkdown(`${v.type} ${v.id}`);
-  return escapeMarkdown(String(v));
+  const meta = fields?.get(field);
+  // Dates stay as the server writes them: the model reads them better than a locale's form.
+  const text = meta?.dataType.name === 'Date' && typeof v === 'string' ? v : fieldText(field, v, names, meta);
+  return escapeMarkdown(text || '—');
 }
 
 export interface SearchSummary {
@@ -28,7 +31,7 @@ export interface SearchSummary {
   limit: number;
 }
 
-export function searchResult(rows: readonly Defect[], s: SearchSummary): string {
+export function searchResult(rows: readonly Defect[], s: SearchSummary, names: ValueNames = {}): string {
   const head = s.total === 1 ? l10n.t('1 defect in {0} match ({1}).', s.where, s.description) : l10n.t('{0} defects in {1} match ({2}).', s.total, s.where, s.description);
   if (rows.length === 0) return `${head} ${l10n.t('Nothing to show.')}`;
   const more =
@@ -38,7 +41,7 @@ export function searchResult(rows: readonly Defect[], s: SearchSummary): string 
         ? ` ${l10n.t('Showing the first {0} (newest first); {1} more not shown: narrow the filter or raise limit (at most 200).', rows.length, s.total - rows.length)}`
         : ` ${l10n.t('Showing the first {0} (newest first); {1} more not shown: narrow the filter.', rows.length, s.total - rows.length)}`;
   const table = [`| ${ROW_HEADERS.join(' | ')} |`, `|${ROW_HEADERS.map(() => '---').join('|')}|`];
-  for (const d of rows) table.push(`| ${ROW_FIELDS.map((f) => showValue(d[f])).join(' | ')} |`);
+  for (const d of rows) table.push(`| ${ROW_FIELDS.map((f) => showValue(f, d[f], names)).join(' | ')} |`);
   return [head + more, '', ...table].join('\n');
 }
 
@@ -48,6 +51,13 @@ export interface DefectDetails {
   attachments: readonly Attachment[];
   where: string;
   link: string;
+  /** The project's user and release names. */
+  names?: ValueNames;
+}
+
+function isRelease(name: string, fields: FieldCatalog): boolean {
+  const kind = referenceKind(name, fields.get(name));
+  return kind === 'release' || kind === 'cycle';
 }
 
 function isMemo(fields: FieldCatalog, name: string): boolean {
@@ -58,11 +68,14 @@ function isMemo(fields: FieldCatalog, name: string): boolean {
 export function defectResult(x: DefectDetails): string {
   const { defect: d, fields } = x;
   const label = (name: string) => escapeMarkdown(fields.label(name));
-  const lines = [`# ${l10n.t('Defect {0}: {1}', d.id, showValue(d.name))}`, '', l10n.t('{0} · link: {1}', x.where, x.link), '', `## ${l10n.t('Fields')}`];
-  const names = Object.keys(d).filter((k) => !HIDDEN.has(k) && !isMemo(fields, k));
-  const lead = LEAD_FIELDS.filter((f) => names.includes(f));
-  const rest = names.filter((f) => !LEAD_FIELDS.includes(f)).sort((a, b) => fields.label(a).localeCompare(fields.label(b)));
-  for (const f of [...lead, ...rest]) lines.push(`- ${label(f)} (\`${f}\`): ${showValue(d[f])}`);
+  const names = x.names ?? {};
+  const lines = [`# ${l10n.t('Defect {0}: {1}', d.id, showValue('name', d.name))}`, '', l10n.t('{0} · link: {1}', x.where, x.link), '', `## ${l10n.t('Fields')}`];
+  const shown = Object.keys(d).filter((k) => !HIDDEN.has(k) && !isMemo(fields, k));
+  const lead = LEAD_FIELDS.filter((f) => shown.includes(f));
+  const rest = shown.filter((f) => !LEAD_FIELDS.includes(f)).sort((a, b) => fields.label(a).localeCompare(fields.label(b)));
+  for (const f of [...lead, ...rest]) lines.push(`- ${label(f)} (\`${f}\`): ${showValue(f, d[f], names, fields)}`);
+  const note = shown.some((f) => d[f] && isRelease(f, fields)) ? releasesNote(names) : undefined;
+  if (note) lines.push('', escapeMarkdown(note));
   const memos = Object.keys(d)
     .filter((k) => isMemo(fields, k))
     .sort((a, b) => Number(b === 'description') - Number(a === 'description'));

@@ -3,6 +3,7 @@
 import * as l10n from '@vscode/l10n';
 import type * as vscode from 'vscode';
 import { defectLink } from '../../defects/refs';
+import { projectNames } from '../../defects/fieldText';
 import { defectResult } from '../model/format';
 import { defectId } from '../model/inputs';
 import type { DefectInput } from '../model/inputs';
@@ -30,13 +31,14 @@ export class GetDefectTool implements vscode.LanguageModelTool<DefectInput> {
       const where = describeProject(ref);
       ctx.what = defectWhat(id, where);
       const api = await this.context.services.project(ref);
-      const [defect, fields, attachments] = await Promise.all([
+      const [defect, fields, attachments, names] = await Promise.all([
         api.defects.get(id, { signal }),
         api.fields('defects', { signal }),
         api.attachments.list({ entity: { type: 'defect', ids: [id] }, signal }),
+        projectNames(api, signal),
       ]);
       const link = defectLink(ref.entry.baseUrl, { ...ref, id });
-      return defectResult({ defect, fields, attachments, where, link });
+      return defectResult({ defect, fields, attachments, where, link, names });
     });
   }
 }

@@ -9,6 +9,7 @@ import { describeProject, resolveProject } from '../projects';
 import { runTool } from './toolKit';
 import type { ChatToolContext } from './toolKit';
 import type { Defect } from '../../api/index';
+import { projectNames } from '../../defects/fieldText';
 
 export const SEARCH_DEFECTS_TOOL = 'alm_searchDefects';
 
@@ -46,7 +47,8 @@ export class SearchDefectsTool implements vscode.LanguageModelTool<SearchDefects
         if (!page.hasMore || page.items.length === 0) break;
         offset = page.nextOffset;
       }
-      return searchResult(rows.slice(0, limit), { where, description, total, limit });
+      const names = await projectNames(api, signal);
+      return searchResult(rows.slice(0, limit), { where, description, total, limit }, names);
     });
   }
 }

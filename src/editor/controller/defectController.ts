@@ -9,6 +9,7 @@ import type { Defect, LockHandle } from '../../api/index';
 import type { ConflictChoice, DefectKey, DuplicateView, InitParams, LockPhase, PersistedEditorState, SaveOutcome, StatusParams, ValuesParams, WireValue } from '../../shared/editorProtocol';
 import type { PastedImage, PastedImageReply } from '../../shared/editorProtocol';
 import { appendComment, localDate } from '../../defects/comments';
+import { localToday } from '../../defects/releaseChoices';
 import { ControllerChanges } from './changes';
 import type { ControllerChange } from './changes';
 import { verStampOf } from './conflicts';
@@ -45,7 +46,7 @@ export interface DefectControllerOptions {
   /** A new defect's pre-filled values (the project's template, a report from code); ignored for a defect that exists. */
   prefill?: NewDefectPrefill;
   /** A new defect was created with `id`. */
-  onCreated?: (id: number) => void;
+  onCreated?: (id: number) => void | Promise<void>;
   /** The query for a new defect's likely duplicates; without it none are looked for. */
   findDuplicates?: DuplicateSearch;
   /** The duplicate search's timer (tests drive it by hand). */
@@ -96,7 +97,7 @@ export class DefectController {
         this.key = { ...this.key, id };
         this.finder?.dispose();
         this.duplicates = [];
-        options.onCreated?.(id);
+        return options.onCreated?.(id);
       },
     });
   }
@@ -161,18 +162,17 @@ export class DefectController {
     const { api } = this.options;
     const noUsers = Promise.resolve([] as readonly string[]);
     try {
-      const [catalog, lists, users, defect] = await Promise.all([
+      const [catalog, lists, users, releases, defect] = await Promise.all([
         api.fields('defects'),
         api.listItems(),
         this.options.users ? this.options.users().catch(() => [] as readonly string[]) : noUsers,
+        // Without the catalog the release fields take ids, saying why.
+        api.releases ? api.releases().catch((e: unknown) => ({ releases: [], cycles: [], unavailable: this.describe(e) })) : Promise.resolve(undefined),
         this.key.id === undefined ? Promise.resolve(undefined) : api.defects.get(this.key.id),
       ]);
       if (this.changes.closed) return;
-      this.metadata.set(
-        catalog,
-        lists,
-        [...new Set([...users, this.options.user])].sort((a, b) => a.localeCompare(b)),
-      );
+      const userNames = [...new Set([...users, this.options.user])].sort((a, b) => a.localeCompare(b));
+      this.metadata.set(catalog, lists, userNames, releases, localToday(this.now()));
       if (defect) this.form.server = wireValues(defect);
       else {
         fillNewDefect(this.form, this.metadata, this.notices, this.newDefectDefaults(), this.options.prefill);

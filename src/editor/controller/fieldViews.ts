@@ -1,7 +1,11 @@
 // Turns the server's field metadata into what the form renders: a group, an input kind, list
-// options (with their path in hierarchical lists) and whether the field can be edited at all.
+// options (with their path in hierarchical lists), release and cycle choices by name, and whether
+// the field can be edited at all.
+import * as l10n from '@vscode/l10n';
 import { SERVER_COMPUTED_FIELDS, SERVER_OWNED_FIELDS } from '../../api/index';
-import type { FieldCatalog, FieldMeta, ListItem, ListTree } from '../../api/index';
+import type { FieldCatalog, FieldMeta, ListItem, ListTree, ReleaseCatalog } from '../../api/index';
+import { referenceKind } from '../../defects/fieldText';
+import { CYCLE_OF_RELEASE, releaseChoices } from '../../defects/releaseChoices';
 import type { FieldGroup, FieldInput, FieldView, ListOption } from '../../shared/editorProtocol';
 
 /** Known system fields by group; anything else is placed by its data type. */
@@ -108,10 +112,38 @@ function listOptions(lists: ListTree, listId: number): ListOption[] {
   return out;
 }
 
-/** The form's fields in metadata order, each with its group and input; `users` feed the user pickers. */
-export function buildFieldViews(catalog: FieldCatalog, lists: ListTree, users: readonly string[] = []): FieldView[] {
+/**
+ * A release or cycle reference: picked by name from the catalog, or typed as an id (with the reason)
+ * when the server serves no releases. Other resource references stay typed ids.
+ */
+function releaseView(view: FieldView, f: FieldMeta, releases: ReleaseCatalog | undefined, today: string | undefined): void {
+  const kind = referenceKind(f.name, f);
+  if ((kind !== 'release' && kind !== 'cycle') || view.input === 'list' || view.multiple) return;
+  view.resourceType ??= kind === 'release' ? 'release' : 'release-cycle';
+  if (!releases || releases.unavailable !== undefined) {
+    view.input = 'resource';
+    if (releases?.unavailable) view.note = l10n.t('Shown by id: the server does not list releases ({0}).', releases.unavailable);
+    return;
+  }
+  view.input = kind;
+  view.releases = releaseChoices(releases, kind, today);
+}
+
+/** Pairs each cycle field with the release field that narrows it, when both are on the form. */
+function pairCycles(views: FieldView[]): void {
+  for (const [release, cycle] of Object.entries(CYCLE_OF_RELEASE)) {
+    const c = views.find((v) => v.name === cycle && v.input === 'cycle');
+    if (c && views.some((v) => v.name === release && v.input === 'release')) c.releaseField = release;
+  }
+}
+
+/**
+ * The form's fields in metadata order, each with its group and input; `users` feed the user pickers,
+ * `releases` the release and cycle pickers (`today` decides which are current).
+ */
+export function buildFieldViews(catalog: FieldCatalog, lists: ListTree, users: readonly string[] = [], releases?: ReleaseCatalog, today?: string): FieldView[] {
   const userOptions = users.map((u) => ({ value: u, path: u }));
-  return catalog.fields
+  const views = catalog.fields
     .filter((f) => f.name !== 'type')
     .map((f): FieldView => {
       const input = inputOf(f);
@@ -131,6 +163,9 @@ export function buildFieldViews(catalog: FieldCatalog, lists: ListTree, users: r
       if (input === 'list' && src?.kind === 'list') view.options = listOptions(lists, src.listId);
       if (input === 'user') view.options = userOptions;
       if (input === 'resource' && src?.kind === 'resource') view.resourceType = RESOURCE_TYPE[src.collection] ?? src.collection;
+      releaseView(view, f, releases, today);
       return view;
     });
+  pairCycles(views);
+  return views;
 }

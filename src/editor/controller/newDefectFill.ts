@@ -3,7 +3,7 @@
 // form does not offer (or cannot write) are left out, and the notice says which fields the template
 // and the report filled, so the user checks them. No `vscode` import.
 import * as l10n from '@vscode/l10n';
-import type { WireValue } from '../../shared/editorProtocol';
+import type { FieldView, WireValue } from '../../shared/editorProtocol';
 import type { EditState } from './editState';
 import type { FormMetadata } from './formMetadata';
 import type { Notices } from './notices';
@@ -25,8 +25,13 @@ export function fillNewDefect(form: EditState, metadata: FormMetadata, notices: 
   const fromTemplate = Object.keys(template).filter((f) => writable(f) && !Object.hasOwn(values, f));
   const fromReport = Object.keys(values).filter(writable);
   const unknown = [...new Set([...Object.keys(template), ...Object.keys(values)].filter((f) => !writable(f)))];
-  for (const f of fromTemplate) form.set(f, template[f]);
-  for (const f of fromReport) form.set(f, values[f]);
+  const named = (f: string, v: WireValue) =>
+    releaseByName(
+      metadata.fields.find((view) => view.name === f),
+      v,
+    );
+  for (const f of fromTemplate) form.set(f, named(f, template[f]));
+  for (const f of fromReport) form.set(f, named(f, values[f]));
   const labels = (fields: string[]) => fields.map((f) => metadata.label(f)).join(', ');
   const lines: string[] = [];
   if (fromReport.length) lines.push(origin ? l10n.t('Pre-filled from {0}: {1}.', origin, labels(fromReport)) : l10n.t('Pre-filled: {0}.', labels(fromReport)));
@@ -35,4 +40,15 @@ export function fillNewDefect(form: EditState, metadata: FormMetadata, notices: 
   if (!lines.length) return;
   if (unknown.length) notices.warning(lines.join(' '));
   else notices.info(lines.join(' '));
+}
+
+/**
+ * A template's release or cycle named as text ("Release 2.1", or its id) as the reference the picker
+ * holds; anything else, and a name the project does not have, as given (validation names it).
+ */
+function releaseByName(view: FieldView | undefined, v: WireValue): WireValue {
+  if (!view?.releases || (typeof v !== 'string' && typeof v !== 'number')) return v;
+  const text = String(v).trim();
+  const found = view.releases.find((r) => String(r.id) === text.replace(/^#/, '')) ?? view.releases.find((r) => r.name.toLowerCase() === text.toLowerCase());
+  return found ? { type: view.resourceType ?? (view.input === 'cycle' ? 'release-cycle' : 'release'), id: found.id } : v;
 }

@@ -29,8 +29,8 @@ export interface SaveFlowParts {
   describe: (e: unknown) => string;
   /** The defect as the server has it after a save of an existing defect. */
   onSaved?: (defect: Defect) => void;
-  /** A new defect was created with `id`: from now on the editor shows that defect. */
-  onCreated: (id: number) => void;
+  /** A new defect was created with `id`: from now on the editor shows that defect (awaited before it is shown). */
+  onCreated: (id: number) => void | Promise<void>;
   /** Images pasted into a new defect's memos, attached once it is created. */
   images?: MemoImages;
 }
@@ -155,7 +155,11 @@ export class SaveFlow {
     changes.emit('status');
     try {
       const created = await api.defects.create(form.edits);
-      this.parts.onCreated(created.id);
+      // What follows a create (a clone's link) is in place before the page shows the new defect's sections.
+      // The defect exists whatever the follow-up does: its failure is the follow-up's to report.
+      await Promise.resolve()
+        .then(() => this.parts.onCreated(created.id))
+        .catch(() => undefined);
       // The defect exists now: whatever happens to its images, it stays, and so does the text.
       const final = this.parts.images?.hasWaiting ? await this.attachImages(created, form.edits) : created;
       form.saved(wireValues(final));

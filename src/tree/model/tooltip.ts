@@ -2,7 +2,8 @@
 // HTML; every value is escaped so it shows as text and cannot inject links or images.
 import * as l10n from '@vscode/l10n';
 import type { Defect } from '../../api';
-import { fieldText } from '../../defects/fieldText';
+import { fieldText, releasesNote } from '../../defects/fieldText';
+import type { ValueNames } from '../../defects/fieldText';
 import { escapeMarkdown } from '../../util/markdown';
 
 const ROWS: [string, string][] = [
@@ -11,6 +12,7 @@ const ROWS: [string, string][] = [
   ['priority', l10n.t('Priority')],
   ['owner', l10n.t('Assigned To')],
   ['detected-by', l10n.t('Detected By')],
+  ['target-rel', l10n.t('Target Release')],
   ['creation-time', l10n.t('Detected On')],
   ['last-modified', l10n.t('Modified')],
 ];
@@ -19,13 +21,17 @@ const ROWS: [string, string][] = [
  * Escapes what makes Markdown markup inside a line (emphasis, code, links, images, tables, HTML)
  * so `text` renders literally; `-`, `.` and `#` only matter at a line start, which values never are.
  */
-export function defectTooltip(defect: Defect): string {
+export function defectTooltip(defect: Defect, names: ValueNames = {}): string {
   const lines = [l10n.t('**Defect {0}**: {1}', defect.id, escapeMarkdown(String(defect.name ?? ''))), '', '| | |', '|---|---|'];
   for (const [field, label] of ROWS) {
-    const text = fieldText(field, defect[field]);
+    // A field the row was not read with (an older page) is left out rather than shown empty.
+    if (field === 'target-rel' && !(field in defect)) continue;
+    const text = fieldText(field, defect[field], names);
     const shown = text === '' ? '—' : escapeMarkdown(text);
     lines.push(`| ${label} | ${shown} |`);
   }
+  const note = defect['target-rel'] ? releasesNote(names) : undefined;
+  if (note) lines.push('', `_${escapeMarkdown(note)}_`);
   return lines.join('\n');
 }
 

@@ -3,6 +3,7 @@
 // still on the server — never a silent cut-off.
 import type { Defect, Filter, OrderBySpec, ProjectApi } from '../../api';
 import { TREE_FIELDS } from '../model/arrangement';
+import { projectNames } from '../../defects/fieldText';
 import type { ProjectRefKey } from '../../defects/refs';
 import type { TreeContext, TreeNode } from './treeNode';
 import { DefectNode } from './defectNode';
@@ -42,6 +43,9 @@ export class DefectList {
     return this.more;
   }
 
+  /** Names for the rows' tooltips: the client caches them per project, so every row asks the same. */
+  private readonly names = () => projectNames(this.query.api);
+
   async loadNext(signal: AbortSignal): Promise<void> {
     const page = await this.query.api.defects.page({
       offset: this.nextOffset,
@@ -55,7 +59,7 @@ export class DefectList {
       // A defect edited between two pages can move and come back; one row per id keeps ids unique.
       if (this.rows.has(d.id)) continue;
       this.defects.push(d);
-      this.rows.set(d.id, new DefectNode(this.owner, this.ctx, { ...this.query.project, id: d.id }, d));
+      this.rows.set(d.id, new DefectNode(this.owner, this.ctx, { ...this.query.project, id: d.id }, d, this.names));
     }
     this.nextOffset = page.nextOffset;
     this.totalValue = page.total;

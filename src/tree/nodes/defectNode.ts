@@ -3,6 +3,7 @@
 import * as l10n from '@vscode/l10n';
 import type { Defect } from '../../api';
 import type { DefectRef } from '../../defects/refs';
+import type { ValueNames } from '../../defects/fieldText';
 import { severityIcon } from '../model/severity';
 import { defectDescription, defectTooltip } from '../model/tooltip';
 import type { NodeItem, TreeContext, TreeNode } from './treeNode';
@@ -20,6 +21,8 @@ export class DefectNode extends LoadingNode {
     ctx: TreeContext,
     readonly ref: DefectRef,
     public defect: Defect,
+    /** The project's user and release names for the tooltip (read once per project by the client). */
+    private readonly names?: () => Promise<ValueNames>,
   ) {
     super(parent, ctx);
     this.id = `${parent.id}/${ref.id}`;
@@ -40,6 +43,12 @@ export class DefectNode extends LoadingNode {
       contextValue: changed ? 'alm:defect+changed' : 'alm:defect',
       command: { command: COMMAND.openDefect, title: l10n.t('Open Defect'), arguments: [this.ref] },
     };
+  }
+
+  override async resolveTooltip(): Promise<string | undefined> {
+    const names = this.names ? await this.names().catch(() => ({})) : {};
+    const tooltip = defectTooltip(this.defect, names);
+    return this.changedRemotely ? `${tooltip}\n\n_${l10n.t('Changed on the server since you last opened it.')}_` : tooltip;
   }
 
   protected load(signal: AbortSignal): Promise<TreeNode[]> {

@@ -95,6 +95,11 @@ export abstract class TreeNode {
     return Promise.resolve([]);
   }
 
+  /** The tooltip with what takes a request to know (names of users and releases); `item().tooltip` without. */
+  resolveTooltip(): Promise<string | undefined> {
+    return Promise.resolve(this.item().tooltip);
+  }
+
   /** Forgets what was loaded and redraws. */
   refresh(): void {
     this.ctx.changed(this);

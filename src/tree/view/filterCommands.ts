@@ -1,12 +1,14 @@
 // "Filter…", "Clear Filter", saved filters. The filter menu edits a draft (status, severity and
-// priority from the project's own lists, users from its user list with "me", name text, raw query
+// priority from the project's own lists, users from its user list with "me", target releases by
+// name, name text, raw query
 // checked as typed) and applies it only on "Apply". With `{ filter }` in the argument it applies without prompts.
 import * as vscode from 'vscode';
-import type { ProjectApi } from '../../api';
+import type { ProjectApi, ReleaseCatalog } from '../../api';
 import { readSavedFilterSettings, writeSavedFilters } from '../../config/settings';
 import { describeError } from '../../util/log';
 import { ME, describeFilter, isEmptyFilter, readFilter } from '../../defects/filter';
-import type { DefectFilter } from '../../defects/filter';
+import type { DefectFilter, ReleaseChoice } from '../../defects/filter';
+import { releaseChoices } from '../../defects/releaseChoices';
 import { RawQueryError, parseRawQuery } from '../../api';
 import type { ProjectNode } from '../nodes/projectNode';
 import { pickOnAccept } from './pickOnAccept';
@@ -14,7 +16,7 @@ import { pickUsers } from './userPicker';
 
 type ListField = 'status' | 'severity' | 'priority';
 type UserField = 'owner' | 'detectedBy';
-type Action = ListField | UserField | 'name' | 'query' | 'apply' | 'saved' | 'save' | 'clear';
+type Action = ListField | UserField | 'targetRelease' | 'name' | 'query' | 'apply' | 'saved' | 'save' | 'clear';
 
 const LABELS: Record<ListField | UserField, string> = {
   status: vscode.l10n.t('Status'),
@@ -49,6 +51,9 @@ export async function filterProject(project: ProjectNode, arg: unknown): Promise
     } else if (action === 'owner' || action === 'detectedBy') {
       const values = await pickUsers(project, LABELS[action], draft[action] ?? []);
       if (values) setList(draft, action, values);
+    } else if (action === 'targetRelease') {
+      const chosen = await pickReleases(project, draft.targetRelease ?? []);
+      if (chosen) draft.targetRelease = chosen.length ? chosen : undefined;
     } else if (action === 'name') {
       const text = await vscode.window.showInputBox({ title: vscode.l10n.t('Summary contains'), prompt: vscode.l10n.t('* matches any text. Empty for no condition.'), value: draft.name ?? '' });
       if (text !== undefined) draft.name = text.trim() || undefined;
@@ -109,6 +114,11 @@ async function menu(project: ProjectNode, draft: DefectFilter): Promise<Action |
     { label: `$(check) ${vscode.l10n.t('Apply')}`, description: isEmptyFilter(draft) ? vscode.l10n.t('show all defects') : describeFilter(draft), action: 'apply' },
     { label: '', kind: vscode.QuickPickItemKind.Separator },
     ...(['status', 'severity', 'priority', 'owner', 'detectedBy'] as const).map((k): Item => ({ label: LABELS[k], description: any(draft[k]), action: k })),
+    {
+      label: vscode.l10n.t('Target Release'),
+      description: draft.targetRelease?.length ? draft.targetRelease.map((r) => r.name || `#${r.id}`).join(', ') : vscode.l10n.t('any'),
+      action: 'targetRelease',
+    },
     { label: vscode.l10n.t('Summary Contains'), description: draft.name ?? vscode.l10n.t('any'), action: 'name' },
     { label: vscode.l10n.t('Query (Experts)'), description: draft.query ?? vscode.l10n.t('none'), action: 'query' },
     { label: '', kind: vscode.QuickPickItemKind.Separator },
@@ -133,6 +143,36 @@ async function pickListValues(project: ProjectNode, field: ListField, current: s
     { title: vscode.l10n.t('{0} is any of (none checked: any)', LABELS[field]), canPickMany: true, ignoreFocusOut: true },
   );
   return picked?.map((p) => p.label);
+}
+
+/** Target releases by name and dates, current ones first; the catalog's reason when the server lists none. */
+async function pickReleases(project: ProjectNode, current: readonly ReleaseChoice[]): Promise<ReleaseChoice[] | undefined> {
+  let catalog: ReleaseCatalog;
+  try {
+    catalog = await (await project.api()).releases();
+  } catch (e) {
+    void vscode.window.showWarningMessage(vscode.l10n.t('Cannot read the releases: {0}', describeError(e)));
+    return undefined;
+  }
+  if (catalog.unavailable !== undefined) {
+    void vscode.window.showWarningMessage(vscode.l10n.t('This server does not list releases ({0}); filter by target release with a query such as {target-rel[1001]}.', catalog.unavailable));
+    return undefined;
+  }
+  const chosen = new Set(current.map((r) => r.id));
+  const items = releaseChoices(catalog, 'release').map((r) => ({
+    label: r.name,
+    description: [r.dates, r.current ? vscode.l10n.t('current') : ''].filter(Boolean).join(' · '),
+    picked: chosen.has(r.id),
+    choice: { id: r.id, name: r.name },
+  }));
+  // A release the filter names that the catalog no longer holds stays offered (and checked).
+  for (const r of current) if (!items.some((i) => i.choice.id === r.id)) items.push({ label: r.name || `#${r.id}`, description: vscode.l10n.t('not in the list'), picked: true, choice: r });
+  if (items.length === 0) {
+    void vscode.window.showInformationMessage(vscode.l10n.t('The project has no releases.'));
+    return undefined;
+  }
+  const picked = await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Target release is any of (none checked: any)'), canPickMany: true, ignoreFocusOut: true, matchOnDescription: true });
+  return picked?.map((p) => p.choice);
 }
 
 /** The values of a list field, from the project's field metadata and lists. */

@@ -66,7 +66,7 @@ export class AlmTreeProvider implements vscode.TreeDataProvider<TreeNode>, TreeC
   }
 
   /** The tooltip, asked for on hover: rows are sent without one (see treeItem.ts). */
-  resolveTreeItem(item: vscode.TreeItem, node: TreeNode): vscode.TreeItem {
+  resolveTreeItem(item: vscode.TreeItem, node: TreeNode): Promise<vscode.TreeItem> {
     return resolveTooltip(item, node);
   }
 

@@ -25,8 +25,12 @@ export function toTreeItem(node: TreeNode): vscode.TreeItem {
 }
 
 /** Fills in the tooltip of `node`'s row when VS Code asks for it (TreeDataProvider.resolveTreeItem). */
-export function resolveTooltip(t: vscode.TreeItem, node: TreeNode): vscode.TreeItem {
-  const { tooltip } = node.item();
+export async function resolveTooltip(t: vscode.TreeItem, node: TreeNode): Promise<vscode.TreeItem> {
+  return withTooltip(t, await node.resolveTooltip());
+}
+
+/** Sets a node's Markdown tooltip on its row: no HTML, no command links. */
+export function withTooltip(t: vscode.TreeItem, tooltip: string | undefined): vscode.TreeItem {
   if (tooltip) {
     const md = new vscode.MarkdownString(tooltip);
     md.supportHtml = false;

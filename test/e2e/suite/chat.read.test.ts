@@ -45,7 +45,8 @@ describe('chat tools: search and read', function () {
       { input: { status: ['Open'] }, filter: { status: eq('Open') }, column: [2, (v) => v === 'Open'] },
       { input: { severity: ['5-Urgent', '4-Very High'] }, filter: { severity: anyOf('5-Urgent', '4-Very High') }, column: [3, (v) => ['5-Urgent', '4-Very High'].includes(v)] },
       { input: { priority: ['1-Low'] }, filter: { priority: eq('1-Low') }, column: [4, (v) => v === '1-Low'] },
-      { input: { owner: ['me'] }, filter: { owner: eq('alice') }, column: [5, (v) => v === 'alice'] },
+      // Users read by full name with the login name (issue 30), where the server has a full name.
+      { input: { owner: ['me'] }, filter: { owner: eq('alice') }, column: [5, (v) => v === 'alice' || v.endsWith(' \\(alice\\)')] },
       { input: { detectedBy: ['bob'], status: ['New', 'Open'] }, filter: { 'detected-by': eq('bob'), status: anyOf('New', 'Open') } },
       { input: { text: sample }, filter: { name: like(`*${sample}*`) }, column: [1, (v) => v.toLowerCase().includes(sample.toLowerCase())] },
       { input: { query: '{id[<=20]}' }, filter: { id: le(20) }, column: [0, (v) => Number(v) <= 20] },

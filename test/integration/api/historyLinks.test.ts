@@ -113,6 +113,36 @@ describe('api integration: history on an /api-only server', () => {
     await p.defects.update(11, { priority: '4-Very High' });
     const history = await p.history.of(11);
     assert.equal(history.available, false);
-    assert.ok(!history.available && /\/api tree/.test(history.reason));
+    assert.ok(!history.available && /only the \/api tree/.test(history.reason));
+  });
+});
+
+describe('api integration: history and links on a 12.5x server with both trees (the client speaks /api)', () => {
+  let server: TestServer;
+  let alice: AlmClient;
+
+  before(async () => {
+    server = await startApiTestServer({ trees: ['api', 'rest'] });
+    alice = clientFor(server.baseUrl).client;
+  });
+  after(async () => {
+    await alice.dispose();
+    await server.close();
+  });
+
+  it('reads history and adds, lists and removes links through the Core tree beside /api, on the same session', async () => {
+    const p = alice.project('DEFAULT', 'Playground');
+    const status = (await p.defects.get(12)).status === 'Fixed' ? 'Reopen' : 'Fixed';
+    await p.defects.update(12, { status });
+    const history = await p.history.of(12);
+    assert.ok(history.available, 'the history is read from the Core tree');
+    assert.ok(history.entries.some((e) => e.user === 'alice' && e.changes.some((c) => c.field === 'status' && c.newValue === status)));
+    const made = await p.links.add(12, { to: 13, linkType: 'Related', comment: 'both trees' });
+    assert.deepEqual(
+      (await p.links.of(13)).map((l) => [l.id, l.direction, l.otherId, l.linkType]),
+      [[made.id, 'to', 12, 'Related']],
+    );
+    await p.links.remove(made.id);
+    assert.deepEqual(await p.links.of(12), []);
   });
 });

@@ -23,7 +23,7 @@ describe('editor controller: a new defect pre-filled', () => {
         values: { name: 'Total is wrong', description: '<html><body><pre><code>x &lt; 1</code></pre></body></html>' },
         origin: 'src/app.ts, line 3',
       },
-      onCreated: (id) => created.push(id),
+      onCreated: (id) => void created.push(id),
     });
     assert.equal(c.lockPhase, 'editing');
     assert.equal(c.value('severity'), '3-High');

@@ -65,7 +65,9 @@ export class FieldRow {
     this.slot = h('div', { class: 'field-input' }, this.text);
     this.problem = h('div', { class: 'field-problem', id: `${this.inputId}-problem`, hidden: true });
     this.counter = view.maxLength !== undefined && view.input === 'text' && !view.readOnly ? h('span', { class: 'counter', 'aria-hidden': 'true' }) : undefined;
-    this.row = h('div', { class: `field field-${view.input}${options.wide ? ' wide' : ''}`, 'data-field': view.name }, label, this.slot, this.counter ?? null, this.problem);
+    // Why the field reads as an id (no releases on the server) stays in sight below it.
+    const note = view.note ? h('div', { class: 'field-note' }, view.note) : null;
+    this.row = h('div', { class: `field field-${view.input}${options.wide ? ' wide' : ''}`, 'data-field': view.name }, label, this.slot, this.counter ?? null, note, this.problem);
   }
 
   setProblem(message: string | undefined): void {
