@@ -12,6 +12,8 @@ export { SERVER_COMPUTED_FIELDS, SERVER_DEFAULTED_FIELDS, SERVER_OWNED_FIELDS, i
 export type { AlmClientOptions, AlmLogger, ApiKeyCredentials, CallOptions, Credentials, PasswordCredentials, ProxyOptions, SignInFlow, TimeoutOptions, TlsOptions } from './options';
 export type {
   AttachmentFilter,
+  BulkUpdateOptions,
+  BulkUpdateResult,
   AttachmentsApi,
   CollectionQuery,
   DefectsApi,
