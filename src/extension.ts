@@ -16,6 +16,10 @@ import { vscodeReportPrompts } from './report/prompts';
 import { registerReport } from './report/register';
 import { AuthServices } from './auth/services';
 import { ConnectionStatusBar } from './auth/statusBar';
+import { extensionBulkServices } from './bulk/extensionServices';
+import type { BulkPrompts } from './bulk/prompts';
+import { vscodeBulkPrompts } from './bulk/prompts';
+import { registerBulkUpdate } from './bulk/register';
 import { extensionChatServices } from './chat/extensionServices';
 import { registerChatTools } from './chat/register';
 import type { ChatToolsApi, ChatToolsFeature } from './chat/register';
@@ -23,6 +27,9 @@ import { affectsConnections } from './config/settings';
 import { extensionEditorServices } from './editor/extensionServices';
 import { registerDefectEditor } from './editor/registerDefectEditor';
 import type { DefectEditorApi } from './editor/registerDefectEditor';
+import { extensionExportServices } from './export/extensionServices';
+import { registerExport, vscodeExportPrompts } from './export/register';
+import type { ExportPrompts } from './export/services';
 import { registerReferences } from './references/register';
 import type { ReferencesFeature } from './references/register';
 import { registerRefresh } from './refresh/register';
@@ -79,6 +86,8 @@ export interface ExtensionPrompts {
   auth: Partial<AuthPrompts>;
   attachments: Partial<AttachmentPrompts>;
   report: Partial<ReportPrompts>;
+  bulk: Partial<BulkPrompts>;
+  export: Partial<ExportPrompts>;
 }
 
 let shutdown: (() => Promise<void>) | undefined;
@@ -88,6 +97,8 @@ interface Prompts {
   auth: AuthPrompts;
   attachments: AttachmentPrompts;
   report: ReportPrompts;
+  bulk: BulkPrompts;
+  export: ExportPrompts;
 }
 
 /** The features activate() builds, each registered with VS Code by its own register function. */
@@ -110,10 +121,14 @@ export function activate(context: vscode.ExtensionContext): AlmDefectsApi {
   const channel = vscode.window.createOutputChannel('ALM', { log: true });
   context.subscriptions.push(channel);
   const log = Log.create(channel);
-  const prompts: Prompts = { auth: vscodeAuthPrompts, attachments: vscodePrompts, report: vscodeReportPrompts };
+  const prompts: Prompts = { auth: vscodeAuthPrompts, attachments: vscodePrompts, report: vscodeReportPrompts, bulk: vscodeBulkPrompts, export: vscodeExportPrompts };
   const features = createFeatures(context, log, prompts);
   context.subscriptions.push(...featureDisposables(features), ...workbenchHooks(channel, features.services));
   context.subscriptions.push(registerReport({ editor: features.editor, manager: features.services.manager, log, prompts: () => prompts.report }));
+  context.subscriptions.push(
+    registerBulkUpdate(extensionBulkServices(features.services, features.tree, features.editor, log, () => prompts.bulk)),
+    registerExport(extensionExportServices(features.services, log, () => prompts.export)),
+  );
   const ready = features.services.reload();
   shutdown = shutdownOf(features);
   const activationMs = Math.round(performance.now() - started);
@@ -228,6 +243,8 @@ function testingApi(chat: ChatToolsFeature, prompts: Prompts): Pick<AlmDefectsAp
       prompts.auth = { ...prompts.auth, ...answers.auth };
       prompts.attachments = { ...prompts.attachments, ...answers.attachments };
       prompts.report = { ...prompts.report, ...answers.report };
+      prompts.bulk = { ...prompts.bulk, ...answers.bulk };
+      prompts.export = { ...prompts.export, ...answers.export };
       return new vscode.Disposable(() => Object.assign(prompts, previous));
     },
   };

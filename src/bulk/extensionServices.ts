@@ -1,0 +1,35 @@
+// The bulk update's services built from the extension's connections, tree and editors.
+import * as vscode from 'vscode';
+import type { AuthServices } from '../auth/services';
+import type { DefectEditorApi } from '../editor';
+import { defectRefFrom } from '../defects/refs';
+import type { DefectRef } from '../defects/refs';
+import type { TreeFeature } from '../tree';
+import { updateDefectRows } from '../tree';
+import type { Log } from '../util/log';
+import type { BulkPrompts } from './prompts';
+import type { BulkServices } from './services';
+
+export function extensionBulkServices(auth: AuthServices, tree: TreeFeature, editor: DefectEditorApi, log: Log, prompts: () => BulkPrompts): BulkServices {
+  const tag = log.child('bulk');
+  return {
+    project: async (ref) => {
+      const c = auth.manager.get(ref.server);
+      if (!c) throw new Error(vscode.l10n.t('No ALM server named "{0}" is configured.', ref.server));
+      return c.project(ref.domain, ref.project);
+    },
+    editingHere: (ref) => {
+      const phase = editor.controller(ref)?.lockPhase;
+      return phase === 'acquiring' || phase === 'editing' || phase === 'saving';
+    },
+    selectedDefects: () => tree.view.selection.map((n) => defectRefFrom(n)).filter((r): r is DefectRef => r !== undefined),
+    defectSaved: (ref, defect) => {
+      updateDefectRows(tree.provider, ref, defect);
+      // An editor open on it in read mode shows the new values (one in edit mode was skipped).
+      void editor.controller(ref)?.checkForChanges();
+    },
+    log: tag,
+    prompts,
+    locale: () => vscode.env.language,
+  };
+}
