@@ -74,7 +74,11 @@ export function valueChoices(field: BulkField, lists: ListTree, users: readonly 
     case 'cycle': {
       const releaseName = (id: number) => releases.releases.find((r) => r.id === id)?.name;
       return [
-        ...byRelevance(releases.cycles, today).map((c) => ({ label: c.name, description: [releaseName(c.releaseId), `#${c.id}`].filter(Boolean).join(' · '), value: { id: c.id, type: 'release-cycle' } })),
+        ...byRelevance(releases.cycles, today).map((c) => ({
+          label: c.name,
+          description: [releaseName(c.releaseId), `#${c.id}`].filter(Boolean).join(' · '),
+          value: { id: c.id, type: 'release-cycle' },
+        })),
         ...emptyChoice(f),
       ];
     }

@@ -85,7 +85,11 @@ export const vscodeBulkPrompts: BulkPrompts = {
     if ((await vscode.window.showWarningMessage(summary, show)) !== show) return [];
     const picked = await vscode.window.showQuickPick(
       rows.map((r) => ({ label: r.name ? `${r.id}: ${r.name}` : String(r.id), description: r.text, picked: r.failed, id: r.id })),
-      { canPickMany: true, title: vscode.l10n.t('{0} — select defects to try again', summary), placeHolder: vscode.l10n.t('The defects not updated are selected; press Enter to try them again, Escape to close') },
+      {
+        canPickMany: true,
+        title: vscode.l10n.t('{0} — select defects to try again', summary),
+        placeHolder: vscode.l10n.t('The defects not updated are selected; press Enter to try them again, Escape to close'),
+      },
     );
     return picked?.map((p) => p.id) ?? [];
   },

@@ -25,7 +25,12 @@ export interface BulkReport {
 /** The defects a command was invoked on: `(clicked, selected[])` from the tree, `{ defects }`, or one ref. */
 export function defectsFromArgs(args: readonly unknown[]): DefectRef[] {
   const [first, second] = args;
-  const list: unknown[] = Array.isArray(second) && second.length > 0 ? second : typeof first === 'object' && first !== null && Array.isArray((first as { defects?: unknown }).defects) ? (first as { defects: unknown[] }).defects : [first];
+  const list: unknown[] =
+    Array.isArray(second) && second.length > 0
+      ? second
+      : typeof first === 'object' && first !== null && Array.isArray((first as { defects?: unknown }).defects)
+        ? (first as { defects: unknown[] }).defects
+        : [first];
   const seen = new Set<string>();
   const out: DefectRef[] = [];
   for (const item of list) {

@@ -36,7 +36,13 @@ async function exportCsv(services: ExportServices, arg: unknown): Promise<Export
   const path = await services.prompts().saveTarget(suggestedFileName(request.query.title));
   if (!path) return undefined;
   const api = await services.project(request.query);
-  const [users, releases] = await Promise.all([api.users().then((u) => u.users, () => []), api.releases().catch(() => undefined)]);
+  const [users, releases] = await Promise.all([
+    api.users().then(
+      (u) => u.users,
+      () => [],
+    ),
+    api.releases().catch(() => undefined),
+  ]);
   const names = { users: usersByName(users), ...(releases ? { releases } : {}), locale: services.locale() };
   const result = await vscode.window.withProgress(
     { location: vscode.ProgressLocation.Notification, cancellable: true, title: vscode.l10n.t('Exporting {0}', request.query.title || request.query.project) },

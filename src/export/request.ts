@@ -12,7 +12,17 @@ export function asExportRequest(arg: unknown): ExportRequest | undefined {
   if (!isRecord(q.filter) || !Array.isArray(q.orderBy)) return undefined;
   const columns = arg.columns.filter((c): c is string => typeof c === 'string' && c.trim() !== '');
   if (columns.length === 0) return undefined;
-  return { query: { server: q.server, domain: q.domain, project: q.project, filter: q.filter as ExportRequest['query']['filter'], orderBy: q.orderBy as ExportRequest['query']['orderBy'], title: typeof q.title === 'string' ? q.title : '' }, columns: [...new Set(columns)] };
+  return {
+    query: {
+      server: q.server,
+      domain: q.domain,
+      project: q.project,
+      filter: q.filter as ExportRequest['query']['filter'],
+      orderBy: q.orderBy as ExportRequest['query']['orderBy'],
+      title: typeof q.title === 'string' ? q.title : '',
+    },
+    columns: [...new Set(columns)],
+  };
 }
 
 /** A file name from the result's title ("My Defects · Core16/demo" → "My Defects - Core16-demo.csv"). */
