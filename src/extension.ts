@@ -16,7 +16,7 @@ import { vscodeReportPrompts } from './report/prompts';
 import { registerReport } from './report/register';
 import { AuthServices } from './auth/services';
 import { ConnectionStatusBar } from './auth/statusBar';
-import { extensionBulkServices } from './bulk/extensionServices';
+import { extensionBulkServices, savedDefectAnnouncer } from './bulk/extensionServices';
 import type { BulkPrompts } from './bulk/prompts';
 import { vscodeBulkPrompts } from './bulk/prompts';
 import { registerBulkUpdate } from './bulk/register';
@@ -150,7 +150,7 @@ function createFeatures(context: vscode.ExtensionContext, log: Log, prompts: Pro
   const references = registerReferences(services.manager, log);
   const refresh = registerRefresh(tree, editor, log);
   const work = registerWork(context, services.manager, references.lookup, editor, log);
-  const chat = registerChatTools(extensionChatServices(services, editor, log));
+  const chat = registerChatTools(extensionChatServices(services, editor, log, savedDefectAnnouncer(tree, editor)));
   return { services, statusBar, auth, tree, attachments, editor, references, refresh, work, chat };
 }
 
