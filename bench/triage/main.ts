@@ -24,6 +24,7 @@ import type { ServeRequest } from '../client/serverChild';
 const USER = { username: 'alice', password: 'alice-demo' };
 const COLUMNS = ['id', 'name', 'status', 'severity', 'priority', 'owner', 'detected-by', 'creation-time'];
 const GOAL_GROWTH_MB = 50;
+const EXPORT_ROUNDS = 3;
 
 function arg(name: string, fallback: number): number {
   const i = process.argv.indexOf(`--${name}`);
@@ -131,24 +132,32 @@ async function benchExport(baseUrl: string, defects: number): Promise<void> {
     await walk();
     // Warm: the first export loads the locale data and compiles the code (the extension host has both).
     await writeCsv(demo, { query: { ...query, filter: { id: le(1000) } }, columns: COLUMNS, path: join(dir, 'warm.csv'), bom: true, names });
-    gc();
-    const rssBefore = process.memoryUsage().rss;
-    const heapBefore = process.memoryUsage().heapUsed;
-    const rss = sampler(() => process.memoryUsage().rss, 20);
-    const heap = sampler(() => process.memoryUsage().heapUsed, 20);
+    const exportMs: number[] = [];
+    const walkMs: number[] = [];
+    let growth = 0;
+    let heapPeak = 0;
+    let result = { rows: 0, bytes: 0 };
     const path = join(dir, 'all.csv');
-    const t = now();
-    const result = await writeCsv(demo, { query, columns: COLUMNS, path, bom: true, names });
-    const exportMs = now() - t;
-    const rssPeak = rss.stop();
-    const heapPeak = heap.stop();
-    const walkMs = await walk();
-    if (result.rows < defects || statSync(path).size !== result.bytes) throw new Error('the export is incomplete');
-    const growth = rssPeak - rssBefore;
+    // Interleaved with the walk, so the machine's load hits both alike.
+    for (let r = 0; r < EXPORT_ROUNDS; r++) {
+      walkMs.push(await walk());
+      gc();
+      const rssBefore = process.memoryUsage().rss;
+      const rss = sampler(() => process.memoryUsage().rss, 20);
+      const heap = sampler(() => process.memoryUsage().heapUsed, 20);
+      const t = now();
+      result = await writeCsv(demo, { query, columns: COLUMNS, path, bom: true, names });
+      exportMs.push(now() - t);
+      growth = Math.max(growth, rss.stop() - rssBefore);
+      heapPeak = Math.max(heapPeak, heap.stop());
+      if (result.rows < defects || statSync(path).size !== result.bytes) throw new Error('the export is incomplete');
+    }
+    const e = median(exportMs);
+    const w = median(walkMs);
     console.log(
-      `CSV export of ${result.rows} defects (${COLUMNS.length} columns, ${mb(result.bytes)}): ${exportMs.toFixed(0)} ms, the same walk without writing ${walkMs.toFixed(0)} ms → ${(exportMs / walkMs).toFixed(2)}×`,
+      `CSV export of ${result.rows} defects (${COLUMNS.length} columns, ${mb(result.bytes)}), p50 of ${EXPORT_ROUNDS}: ${e.toFixed(0)} ms, the same walk without writing ${w.toFixed(0)} ms → ${(e / w).toFixed(2)}×`,
     );
-    console.log(`  process RSS growth ${mb(growth)} (goal ≤ ${GOAL_GROWTH_MB} MB) ${growth <= GOAL_GROWTH_MB * 1024 * 1024 ? 'OK' : 'MISSED'}; heap ${mb(heapBefore)} → peak ${mb(heapPeak)}`);
+    console.log(`  process RSS growth at most ${mb(growth)} (goal ≤ ${GOAL_GROWTH_MB} MB) ${growth <= GOAL_GROWTH_MB * 1024 * 1024 ? 'OK' : 'MISSED'}; peak heap ${mb(heapPeak)}`);
   } finally {
     await c.dispose();
     rmSync(dir, { recursive: true, force: true });

@@ -11,7 +11,8 @@ const BULK_FAILED = 'qccore.bulk-operation-failed';
 /** The entries of a bulk failure, or undefined when the error is not one that says per element what happened. */
 export function bulkEntries(e: unknown): BulkEntry[] | undefined {
   if (!(e instanceof AlmApiError) || e.almId !== BULK_FAILED || !Array.isArray(e.properties)) return undefined;
-  const property = e.properties.find((p) => isRecord(p) && p.Name === BULK_FAILED);
+  const properties: unknown[] = e.properties;
+  const property = properties.find((p) => isRecord(p) && p.Name === BULK_FAILED);
   const value = isRecord(property) && isRecord(property.BulkValue) ? property.BulkValue.BulkEntries : undefined;
   if (!Array.isArray(value)) return undefined;
   const out: BulkEntry[] = [];

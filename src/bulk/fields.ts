@@ -8,7 +8,7 @@ import { SERVER_COMPUTED_FIELDS, SERVER_OWNED_FIELDS, byRelevance } from '../api
 import type { FieldCatalog, FieldMeta, FieldValue, ListTree, ProjectUser, ReleaseCatalog } from '../api/index';
 import { referenceKind } from '../defects/fieldText';
 
-export type BulkFieldKind = 'list' | 'user' | 'release' | 'cycle' | 'text' | 'number' | 'date';
+type BulkFieldKind = 'list' | 'user' | 'release' | 'cycle' | 'text' | 'number' | 'date';
 
 export interface BulkField {
   meta: FieldMeta;

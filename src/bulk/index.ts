@@ -1,5 +1,4 @@
 // Public surface of the bulk update feature for the other features (the chat tool updates several
 // defects through the same runner and result model).
 export { runBulkUpdate } from './runner';
-export { changeSummary, outcomeText, tallyText } from './outcome';
-export type { BulkChange, BulkOutcome } from './outcome';
+export { outcomeText, tallyText } from './outcome';

@@ -7,7 +7,7 @@ import type { BulkField, ValueChoice } from './fields';
 import { typedValue } from './fields';
 
 /** What the change picker offers: the fields and, per field, the values to pick from (none: typed in). */
-export interface ChangeChoices {
+interface ChangeChoices {
   count: number;
   fields: readonly BulkField[];
   choices(field: BulkField): ValueChoice[] | undefined;

@@ -23,7 +23,7 @@ export interface BulkReport {
 }
 
 /** The defects a command was invoked on: `(clicked, selected[])` from the tree, `{ defects }`, or one ref. */
-export function defectsFromArgs(args: readonly unknown[]): DefectRef[] {
+function defectsFromArgs(args: readonly unknown[]): DefectRef[] {
   const [first, second] = args;
   const list: unknown[] =
     Array.isArray(second) && second.length > 0

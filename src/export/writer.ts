@@ -39,7 +39,7 @@ export interface CsvExportResult {
 }
 
 /** The header: each column's label (its name when the metadata does not know it). */
-export function headerOf(columns: readonly string[], fields: FieldCatalog | undefined): string[] {
+function headerOf(columns: readonly string[], fields: FieldCatalog | undefined): string[] {
   return columns.map((c) => fields?.get(c)?.label ?? c);
 }
 

@@ -47,7 +47,7 @@ export interface UpdateDefectInput extends ProjectInput {
 }
 
 /** Most defects one chat update may name: a larger selection is Update Selected's, in the tree or a grid. */
-export const MAX_UPDATE_IDS = 200;
+const MAX_UPDATE_IDS = 200;
 
 /** The defect ids of a several-defects update, each once; undefined when one is not an id or there are too many. */
 export function defectIds(raw: readonly unknown[]): number[] | undefined {

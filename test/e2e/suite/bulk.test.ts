@@ -108,7 +108,12 @@ describe('bulk update and CSV export', function () {
       },
     });
     try {
-      const report = await vscode.commands.executeCommand<BulkReport | undefined>('almDefects.updateSelected', { defects: [{ ...DEMO, id: defects[2].id }, { ...DEMO, id: held.id }] });
+      const report = await vscode.commands.executeCommand<BulkReport | undefined>('almDefects.updateSelected', {
+        defects: [
+          { ...DEMO, id: defects[2].id },
+          { ...DEMO, id: held.id },
+        ],
+      });
       assert.deepEqual(
         report?.outcomes.map((o) => [o.id, o.text]),
         [
@@ -161,6 +166,9 @@ describe('bulk update and CSV export', function () {
     const total = (await bobDemo.defects.page({ fields: ['id'], pageSize: 1 })).total;
     assert.equal(result?.rows, total);
     assert.equal(ids.length, total);
-    assert.deepEqual(ids, [...ids].sort((a, b) => b - a));
+    assert.deepEqual(
+      ids,
+      [...ids].sort((a, b) => b - a),
+    );
   });
 });

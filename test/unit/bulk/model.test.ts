@@ -17,7 +17,7 @@ function meta(name: string, label: string, more: Partial<FieldMeta> = {}): Field
     hidden: false,
     editable: true,
     ...more,
-  } as FieldMeta;
+  };
 }
 
 function catalog(fields: FieldMeta[]): FieldCatalog {
@@ -63,9 +63,9 @@ describe('bulk: the change, the result and the fields offered', () => {
         meta('ver-stamp', 'Version', { dataType: { name: 'Integer', multiple: false } }),
         meta('user-09', 'Hidden', { hidden: true }),
         meta('closing-version', 'Closed in', { editable: false }),
-        meta('owner', 'Assigned To', { dataType: { name: 'Reference', multiple: false, source: { kind: 'resource', collection: 'users' } } } as Partial<FieldMeta>),
-        meta('status', 'Status', { dataType: { name: 'String', multiple: false, source: { kind: 'list', listId: 1 } } } as Partial<FieldMeta>),
-        meta('target-rel', 'Target Release', { dataType: { name: 'Reference', multiple: false, source: { kind: 'resource', collection: 'releases' } } } as Partial<FieldMeta>),
+        meta('owner', 'Assigned To', { dataType: { name: 'Reference', multiple: false, source: { kind: 'resource', collection: 'users' } } }),
+        meta('status', 'Status', { dataType: { name: 'String', multiple: false, source: { kind: 'list', listId: 1 } } }),
+        meta('target-rel', 'Target Release', { dataType: { name: 'Reference', multiple: false, source: { kind: 'resource', collection: 'releases' } } }),
         meta('estimated-fix-time', 'Estimated Fix Time', { dataType: { name: 'Integer', multiple: false } }),
       ]),
     );
@@ -83,7 +83,7 @@ describe('bulk: the change, the result and the fields offered', () => {
 
   it('offers list values, users by full name, releases and cycles by name (current first), and "(empty)" unless required', () => {
     const status = {
-      meta: meta('status', 'Status', { required: true, dataType: { name: 'String', multiple: false, source: { kind: 'list', listId: 1 } } } as Partial<FieldMeta>),
+      meta: meta('status', 'Status', { required: true, dataType: { name: 'String', multiple: false, source: { kind: 'list', listId: 1 } } }),
       kind: 'list' as const,
     };
     const owner = { meta: meta('owner', 'Assigned To'), kind: 'user' as const };
