@@ -115,6 +115,14 @@ async function runWithProgress(services: BulkServices, project: DefectRef, api: 
   return outcomes;
 }
 
+/** The summaries of defects the run did not bring back (skipped, refused), for the result list; best effort. */
+async function readNames(api: ProjectApi, ids: readonly number[], names: Map<number, string>): Promise<void> {
+  const missing = ids.filter((id) => !names.has(id)).slice(0, 200);
+  if (missing.length === 0) return;
+  const page = await api.defects.page({ filter: { id: missing }, fields: ['name'], pageSize: missing.length }).catch(() => undefined);
+  for (const d of page?.items ?? []) if (typeof d.name === 'string') names.set(d.id, d.name);
+}
+
 export async function updateSelected(services: BulkServices, args: readonly unknown[]): Promise<BulkReport | undefined> {
   const fromArgs = defectsFromArgs(args);
   const refs = fromArgs.length ? fromArgs : services.selectedDefects();
@@ -138,6 +146,7 @@ export async function updateSelected(services: BulkServices, args: readonly unkn
       final.set(o.id, o);
       if (o.kind === 'updated' && typeof o.defect.name === 'string') names.set(o.id, o.defect.name);
     }
+    await readNames(data.api, [...final.keys()], names);
     const all = [...final.values()];
     const rows = all.map((o) => ({ id: o.id, name: names.get(o.id), text: outcomeText(o), failed: o.kind !== 'updated' }));
     ids = await services.prompts().showResult(vscode.l10n.t('Update Selected: {0}', tallyText(all)), rows);
