@@ -58,6 +58,7 @@ describe('ui: Update Selected on several tree rows', function () {
     const demo = bob?.project('DEFAULT', 'Demo');
     for (const [id, priority] of original) await demo?.defects.update(id, { priority: priority || null }).catch(() => undefined);
     await bob?.dispose();
+    await runCommand('Notifications: Hide Notifications').catch(() => undefined);
     await runCommand('View: Close All Editors').catch(() => undefined);
   });
 
