@@ -124,8 +124,14 @@ export function activate(context: vscode.ExtensionContext): AlmDefectsApi {
   const prompts: Prompts = { auth: vscodeAuthPrompts, attachments: vscodePrompts, report: vscodeReportPrompts, bulk: vscodeBulkPrompts, export: vscodeExportPrompts };
   const features = createFeatures(context, log, prompts);
   context.subscriptions.push(...featureDisposables(features), ...workbenchHooks(channel, features.services));
-  context.subscriptions.push(registerReport({ editor: features.editor, manager: features.services.manager, log, prompts: () => prompts.report }));
   context.subscriptions.push(
+    registerReport({
+      editor: features.editor,
+      manager: features.services.manager,
+      log,
+      prompts: () => prompts.report,
+      attachmentsChanged: (defect) => features.attachments.editor.changed(defect),
+    }),
     registerBulkUpdate(extensionBulkServices(features.services, features.tree, features.editor, log, () => prompts.bulk)),
     registerExport(extensionExportServices(features.services, log, () => prompts.export)),
   );
