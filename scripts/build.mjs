@@ -77,7 +77,7 @@ const targets = {
   },
   bench: {
     ...nodeCommon,
-    entryPoints: { server: 'bench/server/main.ts', client: 'bench/client/main.ts' },
+    entryPoints: { server: 'bench/server/main.ts', client: 'bench/client/main.ts', triage: 'bench/triage/main.ts' },
     outdir: 'dist/bench',
     external: ['better-sqlite3'],
   },

@@ -16,6 +16,10 @@ import { vscodeReportPrompts } from './report/prompts';
 import { registerReport } from './report/register';
 import { AuthServices } from './auth/services';
 import { ConnectionStatusBar } from './auth/statusBar';
+import { extensionBulkServices, savedDefectAnnouncer } from './bulk/extensionServices';
+import type { BulkPrompts } from './bulk/prompts';
+import { vscodeBulkPrompts } from './bulk/prompts';
+import { registerBulkUpdate } from './bulk/register';
 import { extensionChatServices } from './chat/extensionServices';
 import { registerChatTools } from './chat/register';
 import type { ChatToolsApi, ChatToolsFeature } from './chat/register';
@@ -23,6 +27,9 @@ import { affectsConnections } from './config/settings';
 import { extensionEditorServices } from './editor/extensionServices';
 import { registerDefectEditor } from './editor/registerDefectEditor';
 import type { DefectEditorApi } from './editor/registerDefectEditor';
+import { extensionExportServices } from './export/extensionServices';
+import { registerExport, vscodeExportPrompts } from './export/register';
+import type { ExportPrompts } from './export/services';
 import { registerReferences } from './references/register';
 import type { ReferencesFeature } from './references/register';
 import { registerRefresh } from './refresh/register';
@@ -80,6 +87,8 @@ export interface ExtensionPrompts {
   auth: Partial<AuthPrompts>;
   attachments: Partial<AttachmentPrompts>;
   report: Partial<ReportPrompts>;
+  bulk: Partial<BulkPrompts>;
+  export: Partial<ExportPrompts>;
 }
 
 let shutdown: (() => Promise<void>) | undefined;
@@ -89,6 +98,8 @@ interface Prompts {
   auth: AuthPrompts;
   attachments: AttachmentPrompts;
   report: ReportPrompts;
+  bulk: BulkPrompts;
+  export: ExportPrompts;
 }
 
 /** The features activate() builds, each registered with VS Code by its own register function. */
@@ -111,7 +122,7 @@ export function activate(context: vscode.ExtensionContext): AlmDefectsApi {
   const channel = vscode.window.createOutputChannel('ALM', { log: true });
   context.subscriptions.push(channel);
   const log = Log.create(channel);
-  const prompts: Prompts = { auth: vscodeAuthPrompts, attachments: vscodePrompts, report: vscodeReportPrompts };
+  const prompts: Prompts = { auth: vscodeAuthPrompts, attachments: vscodePrompts, report: vscodeReportPrompts, bulk: vscodeBulkPrompts, export: vscodeExportPrompts };
   const features = createFeatures(context, log, prompts);
   context.subscriptions.push(...featureDisposables(features), ...workbenchHooks(channel, features.services));
   context.subscriptions.push(
@@ -122,6 +133,8 @@ export function activate(context: vscode.ExtensionContext): AlmDefectsApi {
       prompts: () => prompts.report,
       attachmentsChanged: (defect) => features.attachments.editor.changed(defect),
     }),
+    registerBulkUpdate(extensionBulkServices(features.services, features.tree, features.editor, log, () => prompts.bulk)),
+    registerExport(extensionExportServices(features.services, log, () => prompts.export)),
   );
   const ready = features.services.reload();
   shutdown = shutdownOf(features);
@@ -144,7 +157,7 @@ function createFeatures(context: vscode.ExtensionContext, log: Log, prompts: Pro
   const references = registerReferences(services.manager, log);
   const refresh = registerRefresh(tree, editor, log);
   const work = registerWork(context, services.manager, references.lookup, editor, log);
-  const chat = registerChatTools(extensionChatServices(services, editor, log));
+  const chat = registerChatTools(extensionChatServices(services, editor, log, savedDefectAnnouncer(tree, editor)));
   return { services, statusBar, auth, tree, attachments, editor, references, refresh, work, chat };
 }
 
@@ -237,6 +250,8 @@ function testingApi(chat: ChatToolsFeature, prompts: Prompts): Pick<AlmDefectsAp
       prompts.auth = { ...prompts.auth, ...answers.auth };
       prompts.attachments = { ...prompts.attachments, ...answers.attachments };
       prompts.report = { ...prompts.report, ...answers.report };
+      prompts.bulk = { ...prompts.bulk, ...answers.bulk };
+      prompts.export = { ...prompts.export, ...answers.export };
       return new vscode.Disposable(() => Object.assign(prompts, previous));
     },
   };

@@ -1,5 +1,5 @@
 // Defects: paged queries, get, update (only changed fields), multi-update with an explicit
-// selection, create and delete.
+// selection (per-defect outcomes), create and delete.
 import { allOf, assertFieldName, gt, normalizeCondition, normalizeOrderBy } from './clauses';
 import type { Filter } from './clauses';
 import { AlmApiError, LockLostError, SelectionGuardError, ServerError, ValidationError, VersionConflictError } from './errors';
@@ -9,7 +9,8 @@ import type { CollectionEnvelope, WireDialect } from './dialect/dialect';
 import { KeysetCollection, PagedCollection, toPage } from './paging';
 import type { ProjectContext } from './projectContext';
 import type { CallOptions } from './options';
-import type { CollectionQuery, DefectsApi, PagedQuery, PageRequest, UpdateOptions } from './surface';
+import { bulkEntries } from './bulkAnswer';
+import type { BulkUpdateOptions, BulkUpdateResult, CollectionQuery, DefectsApi, PagedQuery, PageRequest, UpdateOptions } from './surface';
 import type { Defect, DefectChanges, FieldCatalog, FieldValue, Page } from './types';
 
 const COLLECTION = 'defects';
@@ -111,7 +112,7 @@ export class DefectsResource implements DefectsApi {
     return this.entity(dialect, res.body, o.signal);
   }
 
-  async updateMany(items: readonly { id: number; changes: DefectChanges }[], o: CallOptions = {}): Promise<void> {
+  async updateMany(items: readonly { id: number; changes: DefectChanges }[], o: CallOptions & BulkUpdateOptions = {}): Promise<BulkUpdateResult> {
     if (items.length === 0) {
       throw new SelectionGuardError('updateMany needs at least one defect: a PUT on the collection without a selection would change every defect.');
     }
@@ -120,15 +121,32 @@ export class DefectsResource implements DefectsApi {
     if (empty.length) {
       throw new ValidationError(`Nothing to change for defect(s) ${empty.join(', ')}.`, [{ code: 'other', message: 'An item of the update has no changes.' }]);
     }
+    const lost = o.locks?.find((l) => l.state !== 'held');
+    if (lost) throw lockLost(lost.lock.entity.id);
     const { ctx } = this;
     const dialect = ctx.knownDialect() ?? (await ctx.dialect(o.signal));
-    await ctx.transport.json({
-      method: 'PUT',
-      path: dialect.collectionPath(ctx.scope, COLLECTION),
-      json: dialect.encodeBulkUpdate('defect', cleaned),
-      target: { kind: 'selection', ids: cleaned.map((i) => i.id) },
-      signal: o.signal,
-    });
+    try {
+      const res = await ctx.transport.json({
+        method: 'PUT',
+        path: dialect.collectionPath(ctx.scope, COLLECTION),
+        json: dialect.encodeBulkUpdate('defect', cleaned),
+        target: { kind: 'selection', ids: cleaned.map((i) => i.id) },
+        signal: o.signal,
+        ...(o.locks?.length ? { notReplayedAfterReSignIn: () => lockLost(cleaned[0].id) } : {}),
+      });
+      const env = dialect.parseCollection(res.body);
+      return { updated: await Promise.all(env.items.map((r) => this.typed(dialect, r, o.signal))), failed: [] };
+    } catch (e) {
+      const entries = bulkEntries(e);
+      if (!entries) throw e;
+      const result: BulkUpdateResult = { updated: [], failed: [] };
+      for (const entry of entries) {
+        if (!entry.succeeded) result.failed.push({ id: entry.id, reason: entry.reason, ...(entry.almId ? { almId: entry.almId } : {}) });
+        else if (entry.entity !== undefined) result.updated.push(await this.entity(dialect, entry.entity, o.signal));
+        else result.updated.push({ type: 'defect', id: entry.id });
+      }
+      return result;
+    }
   }
 
   async create(fields: DefectChanges, o: CallOptions = {}): Promise<Defect> {
@@ -188,8 +206,12 @@ export class DefectsResource implements DefectsApi {
   }
 
   /** One typed defect out of an entity answer. */
-  private async entity(dialect: WireDialect, body: unknown, signal: AbortSignal | undefined): Promise<Defect> {
-    const record = dialect.parseEntity(body);
+  private entity(dialect: WireDialect, body: unknown, signal: AbortSignal | undefined): Promise<Defect> {
+    return this.typed(dialect, dialect.parseEntity(body), signal);
+  }
+
+  /** A flattened record typed (Core sends every value as a string) into a defect. */
+  private async typed(dialect: WireDialect, record: Record<string, unknown>, signal: AbortSignal | undefined): Promise<Defect> {
     return toDefect(dialect.stringValues ? (this.loadedTyper() ?? (await this.values(signal))).type(record) : record);
   }
 

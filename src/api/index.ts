@@ -12,6 +12,8 @@ export { SERVER_COMPUTED_FIELDS, SERVER_DEFAULTED_FIELDS, SERVER_OWNED_FIELDS, i
 export type { AlmClientOptions, AlmLogger, ApiKeyCredentials, CallOptions, Credentials, PasswordCredentials, ProxyOptions, SignInFlow, TimeoutOptions, TlsOptions } from './options';
 export type {
   AttachmentFilter,
+  BulkUpdateOptions,
+  BulkUpdateResult,
   AttachmentsApi,
   CollectionQuery,
   DefectsApi,
@@ -76,7 +78,7 @@ export { allOf, anyOf, either, eq, ge, gt, le, like, lt, ne, not } from './claus
 export type { ClauseValue, Comparison, Condition, Filter, OrderBy, OrderBySpec } from './clauses';
 export { RawQueryError, parseRawQuery } from './dialect/rawQuery';
 export type { RestTree, WireDialect } from './dialect/dialect';
-export { validateEdits } from './validation';
+export { isValidDate, validateEdits } from './validation';
 export type { ValidationContext } from './validation';
 export type { AuditChange, AuditEntry, DefectHistory, DefectLink, NewLink, Release, ReleaseCatalog, ReleaseCycle } from './types';
 export { byRelevance } from './releases';

@@ -64,6 +64,20 @@ export interface UpdateOptions {
   lock?: LockHandle;
 }
 
+export interface BulkUpdateOptions {
+  /**
+   * The locks the defects are changed under: the PUT is sent only while all are held and never
+   * replayed after a re-sign-in (which released them); both throw LockLostError, writing nothing.
+   */
+  locks?: readonly LockHandle[];
+}
+
+/** Per defect, what a bulk update did: the server's copy after the change, or its reason for refusing. */
+export interface BulkUpdateResult {
+  updated: Defect[];
+  failed: { id: number; reason: string; almId?: string }[];
+}
+
 export interface DefectsApi {
   query(query?: CollectionQuery): PagedQuery<Defect>;
   page(request?: PageRequest): Promise<Page<Defect>>;
@@ -73,8 +87,12 @@ export interface DefectsApi {
    * first (and nothing is sent when nothing changed). Returns the full updated defect.
    */
   update(id: number, changes: DefectChanges, options?: CallOptions & UpdateOptions): Promise<Defect>;
-  /** One PUT on the collection with an explicit selection; refuses an empty list. */
-  updateMany(items: readonly { id: number; changes: DefectChanges }[], options?: CallOptions): Promise<void>;
+  /**
+   * One PUT on the collection with an explicit selection; refuses an empty list. Resolves with what
+   * happened to each defect when the server says so per defect (Core's bulk answer, also when some
+   * failed: 409/500 `qccore.bulk-operation-failed`); rejects when the request failed as a whole.
+   */
+  updateMany(items: readonly { id: number; changes: DefectChanges }[], options?: CallOptions & BulkUpdateOptions): Promise<BulkUpdateResult>;
   create(fields: DefectChanges, options?: CallOptions): Promise<Defect>;
   /** Returns the deleted defect as the server last knew it. */
   delete(id: number, options?: CallOptions): Promise<Defect>;

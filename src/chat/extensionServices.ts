@@ -7,7 +7,7 @@ import type { ProjectRef } from '../api/index';
 import type { Log } from '../util/log';
 import type { ChatToolServices } from './services';
 
-export function extensionChatServices(auth: AuthServices, editor: DefectEditorApi, log: Log): ChatToolServices {
+export function extensionChatServices(auth: AuthServices, editor: DefectEditorApi, log: Log, defectSaved?: ChatToolServices['defectSaved']): ChatToolServices {
   const { manager } = auth;
   const connection = (server: string) => {
     const c = manager.get(server);
@@ -37,6 +37,7 @@ export function extensionChatServices(auth: AuthServices, editor: DefectEditorAp
       const phase = editor.controller(ref)?.lockPhase;
       return phase === 'acquiring' || phase === 'editing' || phase === 'saving';
     },
+    ...(defectSaved ? { defectSaved } : {}),
     log: log.child('chat'),
     now: () => new Date(),
   };

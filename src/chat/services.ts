@@ -2,7 +2,7 @@
 // servers and their sign-in state, the workspace's default project, project listings and the
 // project API of a server (rejecting with the client's typed errors when signed out). Nothing here
 // reads settings or windows itself, so the tools can be driven by fakes.
-import type { ProjectApi, ProjectRef } from '../api/index';
+import type { Defect, ProjectApi, ProjectRef } from '../api/index';
 import type { DefaultProjectSetting } from '../config/defaultProject';
 
 export interface ChatProjectRef {
@@ -41,6 +41,8 @@ export interface ChatToolServices {
    * would release the editor's, so writes refuse instead.
    */
   editingHere(ref: ChatProjectRef & { id: number }): boolean;
+  /** A defect was saved (the server's copy): the tree's rows and open editors show it. */
+  defectSaved?(ref: ChatProjectRef & { id: number }, defect: Defect): void;
   log: ChatLog;
   /** The time a comment header shows. */
   now(): Date;

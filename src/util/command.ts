@@ -18,7 +18,13 @@ function isCancelled(e: unknown): boolean {
   return isCancellation(e) || isAbort(e) || e instanceof vscode.CancellationError;
 }
 
-export function registerCommand<T, F = undefined>(id: CommandId, log: { error(message: string): void }, run: (arg: unknown) => T | Promise<T>, options: CommandOptions<F> = {}): vscode.Disposable {
+/** `run` gets every argument VS Code passes (a tree with multi-select passes the clicked row, then the selected rows). */
+export function registerCommand<T, F = undefined>(
+  id: CommandId,
+  log: { error(message: string): void },
+  run: (arg: unknown, ...more: unknown[]) => T | Promise<T>,
+  options: CommandOptions<F> = {},
+): vscode.Disposable {
   return vscode.commands.registerCommand(id, guardCommand(id, log, run, options));
 }
 
@@ -29,12 +35,12 @@ export function registerCommand<T, F = undefined>(id: CommandId, log: { error(me
 export function guardCommand<T, F = undefined>(
   id: CommandId,
   log: { error(message: string): void },
-  run: (arg: unknown) => T | Promise<T>,
+  run: (arg: unknown, ...more: unknown[]) => T | Promise<T>,
   options: CommandOptions<F> = {},
-): (arg: unknown) => Promise<T | F | undefined> {
-  return async (arg: unknown): Promise<T | F | undefined> => {
+): (arg: unknown, ...more: unknown[]) => Promise<T | F | undefined> {
+  return async (arg: unknown, ...more: unknown[]): Promise<T | F | undefined> => {
     try {
-      return await run(arg);
+      return await run(arg, ...more);
     } catch (e) {
       if (isCancelled(e)) return options.fallback?.(undefined);
       const reason = describeError(e);

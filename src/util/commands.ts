@@ -11,6 +11,7 @@ export const COMMAND = {
   deleteAttachment: 'almDefects.deleteAttachment',
   editAttachmentDescription: 'almDefects.editAttachmentDescription',
   editServer: 'almDefects.editServer',
+  exportCsv: 'almDefects.exportCsv',
   filter: 'almDefects.filter',
   goToDefect: 'almDefects.goToDefect',
   groupBy: 'almDefects.groupBy',
@@ -34,6 +35,7 @@ export const COMMAND = {
   startWork: 'almDefects.startWork',
   stopWork: 'almDefects.stopWork',
   ungroup: 'almDefects.ungroup',
+  updateSelected: 'almDefects.updateSelected',
   uploadAttachment: 'almDefects.uploadAttachment',
 } as const;
 

@@ -59,6 +59,25 @@ export function updateConfirmation(d: DefectHeading, rows: readonly ChangeRow[])
   };
 }
 
+/** The several-defects update: where, which defects (the first ones by summary), and each field's new value. */
+export function bulkUpdateConfirmation(where: string, defects: readonly { id: number; name: string }[], count: number, rows: readonly ResolvedChange[]): Confirmation {
+  const shown = defects.map((d) => `- ${l10n.t('**Defect {0}**: {1}', d.id, escapeMarkdown(d.name))}`);
+  const more = count > defects.length ? [l10n.t('- … and {0} more', count - defects.length)] : [];
+  return {
+    title: l10n.t('Change {0} fields of {1} ALM defects?', rows.length, count),
+    message: [
+      escapeMarkdown(where),
+      '',
+      ...shown,
+      ...more,
+      '',
+      l10n.t("Sets on each, under the defect's lock; a defect someone else is editing is skipped and reported, and every other field stays as it is:"),
+      '',
+      ...rows.map((r) => `- ${escapeMarkdown(r.label)} (\`${r.field}\`): → ${escapeMarkdown(r.shown)}`),
+    ].join('\n'),
+  };
+}
+
 interface Entry {
   at: number;
   /** The server's values of the changed fields when the confirmation was built. */

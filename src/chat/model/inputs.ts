@@ -37,9 +37,23 @@ export interface AddCommentInput extends DefectInput {
 
 export type ChangeValue = string | number | boolean | string[] | null;
 
-export interface UpdateDefectInput extends DefectInput {
+export interface UpdateDefectInput extends ProjectInput {
+  /** One defect… */
+  id?: number;
+  /** …or several, all set to the same changes (Update Selected's path: each under its lock). */
+  ids?: unknown[];
   /** Field name or label → new value. */
   changes: Record<string, ChangeValue>;
+}
+
+/** Most defects one chat update may name: a larger selection is Update Selected's, in the tree or a grid. */
+const MAX_UPDATE_IDS = 200;
+
+/** The defect ids of a several-defects update, each once; undefined when one is not an id or there are too many. */
+export function defectIds(raw: readonly unknown[]): number[] | undefined {
+  const ids = raw.map(defectId);
+  if (ids.length === 0 || ids.length > MAX_UPDATE_IDS || ids.some((id) => id === undefined)) return undefined;
+  return [...new Set(ids as number[])];
 }
 
 const DEFAULT_LIMIT = 25;

@@ -17,6 +17,7 @@ import type { ResolvedProject } from '../projects';
 import { tokenToSignal } from '../../util/cancellation';
 import { withDefectLock } from './underLock';
 import { defectWhat, runTool } from './toolKit';
+import { idsOf, invokeMany, prepareMany } from './updateDefects';
 import type { ChatToolContext } from './toolKit';
 
 export const UPDATE_DEFECT_TOOL = 'alm_updateDefect';
@@ -34,6 +35,7 @@ export class UpdateDefectTool implements vscode.LanguageModelTool<UpdateDefectIn
 
   async prepareInvocation(options: vscode.LanguageModelToolInvocationPrepareOptions<UpdateDefectInput>, token: vscode.CancellationToken): Promise<vscode.PreparedToolInvocation> {
     const { input } = options;
+    if (input.ids !== undefined) return this.prepareSeveral(input, token);
     const invocationMessage = vscode.l10n.t('Updating ALM defect {0}', String(input.id));
     const id = defectId(input.id);
     if (id === undefined) return { invocationMessage };
@@ -59,8 +61,28 @@ export class UpdateDefectTool implements vscode.LanguageModelTool<UpdateDefectIn
     }
   }
 
+  /** Several defects (`ids`): the same changes on each, confirmed once for all. */
+  private async prepareSeveral(input: UpdateDefectInput, token: vscode.CancellationToken): Promise<vscode.PreparedToolInvocation> {
+    const invocationMessage = vscode.l10n.t('Updating ALM defects');
+    const linked = tokenToSignal(token);
+    try {
+      return (await prepareMany(this.context, UPDATE_DEFECT_TOOL, input, await this.resolve(input, linked.signal), linked.signal)) ?? { invocationMessage };
+    } catch (e) {
+      this.context.services.log.debug(`[chat] no confirmation for the update of several defects: ${e instanceof Error ? e.message : String(e)}`);
+      return { invocationMessage };
+    } finally {
+      linked.dispose();
+    }
+  }
+
   invoke(options: vscode.LanguageModelToolInvocationOptions<UpdateDefectInput>, token: vscode.CancellationToken): Promise<vscode.LanguageModelToolResult> {
     const { input } = options;
+    if (input.ids !== undefined) {
+      return runTool(UPDATE_DEFECT_TOOL, this.context, token, { what: vscode.l10n.t('the defects'), write: true }, async (signal) => {
+        idsOf(input);
+        return invokeMany(this.context, UPDATE_DEFECT_TOOL, input, await this.resolve(input, signal), signal);
+      });
+    }
     const ctx = { what: defectWhat(Number(input.id)), write: true };
     return runTool(UPDATE_DEFECT_TOOL, this.context, token, ctx, async (signal) => {
       const id = defectId(input.id);

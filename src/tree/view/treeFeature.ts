@@ -49,7 +49,7 @@ export class TreeFeature implements vscode.Disposable {
       dragMimeTypes: [],
       handleDrop: (target, data, token) => this.dropController?.handleDrop?.(target, data, token),
     };
-    this.view = vscode.window.createTreeView(VIEW_ID, { treeDataProvider: this.provider, showCollapseAll: true, canSelectMany: false, dragAndDropController });
+    this.view = vscode.window.createTreeView(VIEW_ID, { treeDataProvider: this.provider, showCollapseAll: true, canSelectMany: true, dragAndDropController });
     const state = this.provider.state;
     this.disposables.push(
       this.provider,

@@ -27,6 +27,8 @@ const LAYERS: Record<string, number> = {
   references: 4,
   refresh: 4,
   report: 4,
+  bulk: 4,
+  export: 4,
   'extension.ts': 5,
 };
 

@@ -1,0 +1,43 @@
+// The bulk update's services built from the extension's connections, tree and editors.
+import * as vscode from 'vscode';
+import type { Defect } from '../api/index';
+import type { AuthServices } from '../auth/services';
+import type { DefectEditorApi } from '../editor';
+import { defectRefFrom } from '../defects/refs';
+import type { DefectRef } from '../defects/refs';
+import type { TreeFeature } from '../tree';
+import { updateDefectRows } from '../tree';
+import type { Log } from '../util/log';
+import type { BulkPrompts } from './prompts';
+import type { BulkServices } from './services';
+
+/**
+ * What a defect saved outside its editor (Update Selected, the chat tool) updates: the tree's loaded
+ * rows of it, and an editor open on it in read mode (one in edit mode holds the lock, so it was skipped).
+ */
+export function savedDefectAnnouncer(tree: TreeFeature, editor: DefectEditorApi): (ref: DefectRef, defect: Defect) => void {
+  return (ref, defect) => {
+    updateDefectRows(tree.provider, ref, defect);
+    void editor.controller(ref)?.checkForChanges();
+  };
+}
+
+export function extensionBulkServices(auth: AuthServices, tree: TreeFeature, editor: DefectEditorApi, log: Log, prompts: () => BulkPrompts): BulkServices {
+  const tag = log.child('bulk');
+  return {
+    project: async (ref) => {
+      const c = auth.manager.get(ref.server);
+      if (!c) throw new Error(vscode.l10n.t('No ALM server named "{0}" is configured.', ref.server));
+      return c.project(ref.domain, ref.project);
+    },
+    editingHere: (ref) => {
+      const phase = editor.controller(ref)?.lockPhase;
+      return phase === 'acquiring' || phase === 'editing' || phase === 'saving';
+    },
+    selectedDefects: () => tree.view.selection.map((n) => defectRefFrom(n)).filter((r): r is DefectRef => r !== undefined),
+    defectSaved: savedDefectAnnouncer(tree, editor),
+    log: tag,
+    prompts,
+    locale: () => vscode.env.language,
+  };
+}

@@ -1,0 +1,78 @@
+// "Export to CSV…" (almDefects.exportCsv): the grid passes its ExportRequest (query and visible
+// columns); the user picks the file; the whole result is written page by page with a cancellable
+// progress notification. Resolves with the file written, the rows and the bytes.
+import * as vscode from 'vscode';
+import { usersByName } from '../defects/fieldText';
+import { tokenToSignal } from '../util/cancellation';
+import { registerCommand } from '../util/command';
+import { COMMAND } from '../util/commands';
+import { asExportRequest, suggestedFileName } from './request';
+import type { ExportPrompts, ExportServices } from './services';
+import { writeCsv } from './writer';
+
+export interface ExportResult {
+  path: string;
+  rows: number;
+  bytes: number;
+}
+
+export const vscodeExportPrompts: ExportPrompts = {
+  async saveTarget(suggested) {
+    const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
+    const uri = await vscode.window.showSaveDialog({
+      title: vscode.l10n.t('Export to CSV'),
+      saveLabel: vscode.l10n.t('Export'),
+      filters: { [vscode.l10n.t('CSV files')]: ['csv'] },
+      ...(folder ? { defaultUri: vscode.Uri.joinPath(folder, suggested) } : {}),
+    });
+    if (uri && uri.scheme !== 'file') throw new Error(vscode.l10n.t('CSV export writes to files on this computer only; choose a local folder.'));
+    return uri?.fsPath;
+  },
+};
+
+async function exportCsv(services: ExportServices, arg: unknown): Promise<ExportResult | undefined> {
+  const request = asExportRequest(arg);
+  if (!request) throw new Error(vscode.l10n.t('Export to CSV exports the result of a defects grid: open a grid (Open as Grid on a Defects node) and export from there.'));
+  const path = await services.prompts().saveTarget(suggestedFileName(request.query.title));
+  if (!path) return undefined;
+  const api = await services.project(request.query);
+  const [users, releases] = await Promise.all([
+    api.users().then(
+      (u) => u.users,
+      () => [],
+    ),
+    api.releases().catch(() => undefined),
+  ]);
+  const names = { users: usersByName(users), ...(releases ? { releases } : {}), locale: services.locale() };
+  const result = await vscode.window.withProgress(
+    { location: vscode.ProgressLocation.Notification, cancellable: true, title: vscode.l10n.t('Exporting {0}', request.query.title || request.query.project) },
+    async (progress, token) => {
+      const linked = tokenToSignal(token);
+      let shown = 0;
+      try {
+        return await writeCsv(api, {
+          query: request.query,
+          columns: request.columns,
+          path,
+          bom: services.byteOrderMark(),
+          names,
+          signal: linked.signal,
+          onProgress: (rows, total) => {
+            const percent = total ? (Math.min(rows, total) * 100) / total : 0;
+            progress.report({ increment: percent - shown, message: total ? vscode.l10n.t('{0} of {1} defects', rows, total) : vscode.l10n.t('{0} defects', rows) });
+            shown = percent;
+          },
+        });
+      } finally {
+        linked.dispose();
+      }
+    },
+  );
+  services.log.info(`[export] ${result.rows} defects, ${result.bytes} bytes written to ${path}`);
+  void vscode.window.showInformationMessage(vscode.l10n.t('Exported {0} defects to {1}.', result.rows, path));
+  return { path, ...result };
+}
+
+export function registerExport(services: ExportServices): vscode.Disposable {
+  return registerCommand(COMMAND.exportCsv, services.log, (arg) => exportCsv(services, arg), { failure: vscode.l10n.t('Export to CSV failed') });
+}

@@ -1,0 +1,17 @@
+// What "Export to CSV…" needs from the rest of the extension, handed in by activate().
+import type { ProjectApi } from '../api/index';
+import type { ProjectRefKey } from '../defects/refs';
+
+export interface ExportPrompts {
+  /** Where to write the file; undefined when the user cancelled. */
+  saveTarget(suggested: string): Promise<string | undefined>;
+}
+
+export interface ExportServices {
+  project(ref: ProjectRefKey): Promise<ProjectApi>;
+  /** `almDefects.csvExport.byteOrderMark`. */
+  byteOrderMark(): boolean;
+  locale(): string;
+  log: { error(message: string): void; info(message: string): void };
+  prompts(): ExportPrompts;
+}

@@ -1,0 +1,136 @@
+// Update Selected in the real workbench, as a user does it: three defect rows selected in the ALM
+// tree (a click, then Ctrl+click), "Update Selected…" from the row's menu, Priority checked in the
+// field picker, a value picked, the modal confirmation accepted. bob holds the middle defect's lock
+// with his own client: the result (in the notification, then its list) says "skipped: locked by
+// bob", and the server still has that defect's old priority while the other two changed.
+// Screenshot: test-results/ui/tree-update-selected-result.png.
+import * as assert from 'node:assert/strict';
+import type { Locator } from 'playwright-core';
+import { AlmClient } from '../../../src/api/index';
+import { screenshot, ui } from './context';
+import { eventually, runCommand, signInFromRow } from './editorWorkbench';
+
+function row(name: RegExp, level?: number): Locator {
+  const { page } = ui();
+  const base = page.locator('.part.sidebar [role="treeitem"]');
+  return (level ? base.and(page.locator(`[aria-level="${level}"]`)) : base).filter({ hasText: name }).first();
+}
+
+/** Expands with the twistie: a click on a defect row itself opens the defect. */
+async function expand(item: Locator): Promise<void> {
+  await item.waitFor({ timeout: 30_000 });
+  if ((await item.getAttribute('aria-expanded')) !== 'true') await item.locator('.monaco-tl-twistie').click();
+  await eventually('the row to expand', async () => (await item.getAttribute('aria-expanded')) === 'true');
+}
+
+describe('ui: Update Selected on several tree rows', function () {
+  this.timeout(180_000);
+  let bob: AlmClient;
+  const ids: number[] = [];
+  const original = new Map<number, string>();
+
+  before(async () => {
+    const { page, almServer } = ui();
+    const server = row(/^Demo/, 1);
+    if (!(await server.isVisible())) await page.getByRole('tab', { name: 'ALM' }).click();
+    await expand(server);
+    const signInRow = row(/Sign in to Demo|Sign-in failed/, 2);
+    const domain = row(/^DEFAULT/, 2);
+    await signInRow.or(domain).first().waitFor({ timeout: 30_000 });
+    await signInFromRow(signInRow, domain);
+    await expand(domain);
+    await expand(row(/^Demo/, 3));
+    await expand(row(/^Defects/, 4));
+    const rows = page.locator('.part.sidebar [role="treeitem"][aria-level="5"]');
+    await rows.nth(2).waitFor({ timeout: 30_000 });
+    for (let i = 0; i < 3; i++) ids.push(Number(/^(\d+): /m.exec(await rows.nth(i).innerText())?.[1]));
+    assert.ok(
+      ids.every((id) => id > 0),
+      `three defect rows: ${ids.join(', ')}`,
+    );
+    const b = almServer.users[1];
+    bob = new AlmClient({ baseUrl: almServer.baseUrl, credentials: async () => ({ username: b.username, password: b.password }) });
+    for (const id of ids) original.set(id, String((await bob.project('DEFAULT', 'Demo').defects.get(id)).priority ?? ''));
+  });
+
+  after(async () => {
+    // Put the priorities back for the tests after this one.
+    const demo = bob?.project('DEFAULT', 'Demo');
+    for (const [id, priority] of original) await demo?.defects.update(id, { priority: priority || null }).catch(() => undefined);
+    await bob?.dispose();
+    await runCommand('Notifications: Hide Notifications').catch(() => undefined);
+    await runCommand('View: Close All Editors').catch(() => undefined);
+  });
+
+  it('reports the defect bob holds as locked by bob and leaves it as it was; the others change', async () => {
+    const { page } = ui();
+    const demo = bob.project('DEFAULT', 'Demo');
+    const lock = await demo.locks.acquire({ type: 'defect', id: ids[1] });
+    try {
+      const rowOf = (id: number) => row(new RegExp(`^${id}: `), 5);
+      await rowOf(ids[0]).click();
+      await rowOf(ids[1]).click({ modifiers: ['ControlOrMeta'] });
+      await rowOf(ids[2]).click({ modifiers: ['ControlOrMeta'] });
+      await eventually('three rows selected', async () => (await page.locator('.part.sidebar [role="treeitem"][aria-level="5"][aria-selected="true"]').count()) === 3);
+      await rowOf(ids[2]).click({ button: 'right' });
+      const menuItem = page.getByRole('menuitem', { name: /Update Selected/ });
+      await menuItem.click();
+      const input = page.locator('.quick-input-widget input');
+      const opened = await input.waitFor({ timeout: 5_000 }).then(
+        () => true,
+        () => false,
+      );
+      if (!opened && (await menuItem.isVisible())) await menuItem.press('Enter');
+      // The field picker (several may be checked): check Priority, accept.
+      await page
+        .locator('.quick-input-widget')
+        .filter({ hasText: /Update 3 defects: which fields/ })
+        .waitFor({ timeout: 30_000 });
+      await input.fill('Priority');
+      const priority = page
+        .locator('.quick-input-list .monaco-list-row')
+        .filter({ hasText: /^Priority/ })
+        .first();
+      await priority.waitFor({ timeout: 15_000 });
+      // A click on a row of a multi-select pick checks it.
+      await priority.click();
+      await page.locator('.quick-input-widget').filter({ hasText: '1 Selected' }).waitFor({ timeout: 15_000 });
+      await page.locator('.quick-input-widget').getByRole('button', { name: 'OK' }).click();
+      // The value picker: the priority list's values.
+      await page
+        .locator('.quick-input-widget')
+        .filter({ hasText: /Priority for 3 defects/ })
+        .waitFor({ timeout: 15_000 });
+      await input.fill('5-Urgent');
+      await page.locator('.quick-input-list .monaco-list-row').filter({ hasText: '5-Urgent' }).first().waitFor({ timeout: 15_000 });
+      await input.press('Enter');
+      // The modal confirmation summarises the change.
+      const dialog = page.locator('.monaco-dialog-box');
+      await dialog.filter({ hasText: 'Update 3 defects?' }).waitFor({ timeout: 15_000 });
+      assert.match(await dialog.innerText(), /Priority: 5-Urgent/);
+      await dialog.getByRole('button', { name: 'Update', exact: true }).click();
+      // The result, in the notification center (this headless workbench shows no toasts).
+      await page
+        .locator('.statusbar')
+        .getByRole('button', { name: /Notifications/ })
+        .click();
+      const notice = page.locator('.notifications-center .notification-list-item').filter({ hasText: 'Update Selected: 2 updated, 1 skipped' }).first();
+      await notice.waitFor({ timeout: 60_000 });
+      // The Notifications button's hover would take the click: move the pointer off it first.
+      await page.mouse.move(700, 450);
+      await notice.getByRole('button', { name: 'Show Results' }).focus();
+      await page.keyboard.press('Enter');
+      const locked = page
+        .locator('.quick-input-list .monaco-list-row')
+        .filter({ hasText: `${ids[1]}` })
+        .filter({ hasText: 'skipped: locked by bob' });
+      await locked.waitFor({ timeout: 15_000 });
+      await screenshot('tree-update-selected-result');
+      await page.keyboard.press('Escape');
+    } finally {
+      await lock.release();
+    }
+    assert.equal(String((await demo.defects.get(ids[1])).priority ?? ''), original.get(ids[1]), 'the defect bob held is unchanged');
+    for (const id of [ids[0], ids[2]]) assert.equal((await demo.defects.get(id)).priority, '5-Urgent', `defect ${id}`);
+  });
+});

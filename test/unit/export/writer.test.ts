@@ -1,0 +1,105 @@
+// The CSV writer against a fake project: the whole result page by page (not only a first page), the
+// header from the fields' labels, values as the other views read them (list values, users' full
+// names, releases by name, memos as plain text), the optional BOM; and a cancel or a failure leaves
+// the chosen file as it was, with no temporary file behind.
+import * as assert from 'node:assert/strict';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { CollectionQuery, Defect, FieldCatalog, FieldMeta, Page, PagedQuery, ProjectApi } from '../../../src/api/index';
+import { writeCsv } from '../../../src/export/writer';
+import { readCsv } from '../../support/csv';
+
+const FIELDS: FieldMeta[] = [
+  { name: 'id', label: 'Defect ID', dataType: { name: 'Integer', multiple: false } },
+  { name: 'name', label: 'Summary', dataType: { name: 'String', multiple: false } },
+  { name: 'owner', label: 'Assigned To', dataType: { name: 'Reference', multiple: false, source: { kind: 'resource', collection: 'users' } } },
+  { name: 'target-rel', label: 'Target Release', dataType: { name: 'Reference', multiple: false, source: { kind: 'resource', collection: 'releases' } } },
+  { name: 'description', label: 'Description', dataType: { name: 'Memo', multiple: false }, sanitization: 'HTML' },
+].map((f) => ({ required: false, referenceMatch: false, inputValidations: [], outputValidations: [], hidden: false, editable: true, ...f }) as FieldMeta);
+
+const catalog: FieldCatalog = { collection: 'defects', fields: FIELDS, get: (n) => FIELDS.find((f) => f.name === n), label: (n) => n };
+
+function fakeProject(total: number, onPage?: (n: number) => void): { api: Pick<ProjectApi, 'defects' | 'fields'>; queries: CollectionQuery[] } {
+  const queries: CollectionQuery[] = [];
+  const query = (q: CollectionQuery = {}): PagedQuery<Defect> => {
+    queries.push(q);
+    const size = q.pageSize ?? 500;
+    return {
+      total,
+      async *pages(): AsyncGenerator<Page<Defect>> {
+        for (let offset = 0, n = 0; offset < total; offset += size, n++) {
+          onPage?.(n);
+          q.signal?.throwIfAborted();
+          const items: Defect[] = [];
+          for (let id = offset + 1; id <= Math.min(total, offset + size); id++) {
+            items.push({
+              type: 'defect',
+              id,
+              name: id === 2 ? 'Crash, then "hang"' : `Defect ${id}`,
+              owner: 'bob',
+              'target-rel': { id: 1002, type: 'release' },
+              description: '<html><body><p>First</p><p>second &amp; last</p></body></html>',
+            });
+          }
+          yield { items, total, offset, nextOffset: offset + items.length, hasMore: offset + items.length < total };
+        }
+      },
+      [Symbol.asyncIterator]: () => {
+        throw new Error('not used');
+      },
+    };
+  };
+  return { api: { defects: { query } as unknown as ProjectApi['defects'], fields: async () => catalog }, queries };
+}
+
+const names = { users: new Map([['bob', { name: 'bob', fullName: 'Bob Builder' }]]), releases: { releases: [{ id: 1002, name: 'Release 2' }], cycles: [] } };
+const query = { server: 'Demo', domain: 'DEFAULT', project: 'Demo', filter: { status: ['Open'] }, orderBy: [{ field: 'id', direction: 'asc' as const }], title: 'Open' };
+
+describe('export: the CSV writer', () => {
+  let dir: string;
+  beforeEach(() => (dir = mkdtempSync(join(tmpdir(), 'alm-csv-'))));
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('writes every page of the result with labelled columns and values as the views read them', async () => {
+    const { api, queries } = fakeProject(2500);
+    const path = join(dir, 'out.csv');
+    const progress: number[] = [];
+    const result = await writeCsv(api, { query, columns: ['id', 'name', 'owner', 'target-rel', 'description'], path, bom: true, names, pageSize: 1000, onProgress: (rows) => progress.push(rows) });
+    const bytes = readFileSync(path);
+    assert.deepEqual([...bytes.subarray(0, 3)], [0xef, 0xbb, 0xbf], 'UTF-8 BOM');
+    assert.equal(result.bytes, bytes.length);
+    const rows = readCsv(bytes.subarray(3).toString('utf8'));
+    assert.deepEqual(rows[0], ['Defect ID', 'Summary', 'Assigned To', 'Target Release', 'Description']);
+    assert.equal(rows.length, 2501);
+    assert.equal(result.rows, 2500);
+    assert.deepEqual(rows[2], ['2', 'Crash, then "hang"', 'Bob Builder (bob)', 'Release 2', 'First second & last']);
+    assert.deepEqual(rows[2500][0], '2500');
+    assert.deepEqual(progress, [1000, 2000, 2500]);
+    // The server query is the grid's, with exactly the visible columns.
+    assert.deepEqual([queries[0].filter, queries[0].orderBy, queries[0].fields], [query.filter, query.orderBy, ['id', 'name', 'owner', 'target-rel', 'description']]);
+    assert.deepEqual(readdirSync(dir), ['out.csv']);
+  });
+
+  it('writes no BOM when the setting is off', async () => {
+    const path = join(dir, 'plain.csv');
+    await writeCsv(fakeProject(1).api, { query, columns: ['id'], path, bom: false, names });
+    assert.equal(readFileSync(path, 'utf8'), 'Defect ID\r\n1\r\n');
+  });
+
+  it('leaves the chosen file as it was after a cancel, with no temporary file behind', async () => {
+    const path = join(dir, 'keep.csv');
+    writeFileSync(path, 'earlier export');
+    const cancel = new AbortController();
+    const { api } = fakeProject(5000, (n) => n === 2 && cancel.abort());
+    await assert.rejects(writeCsv(api, { query, columns: ['id', 'name'], path, bom: true, names, pageSize: 1000, signal: cancel.signal }), { name: 'AbortError' });
+    assert.equal(readFileSync(path, 'utf8'), 'earlier export');
+    assert.deepEqual(readdirSync(dir), ['keep.csv']);
+  });
+
+  it("fails with the file system's reason when the folder cannot be written, without hanging", async () => {
+    const path = join(dir, 'missing-folder', 'out.csv');
+    await assert.rejects(writeCsv(fakeProject(10).api, { query, columns: ['id'], path, bom: true, names }), { code: 'ENOENT' });
+    assert.ok(!existsSync(path));
+  });
+});
