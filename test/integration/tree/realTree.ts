@@ -18,8 +18,8 @@ export interface Tree {
   root: TreeRoot;
 }
 
-/** The tree of one server entry (pinned to DEFAULT), with `password` stored for alice. */
-export async function treeOf(server: RunningServer, password: string, pin: Partial<ServerEntry> = { domain: 'DEFAULT' }): Promise<Tree> {
+/** The tree of one server entry named Demo (pinned to DEFAULT), with `password` stored for alice. */
+export async function treeOf(server: Pick<RunningServer, 'baseUrl'>, password: string, pin: Partial<ServerEntry> = { domain: 'DEFAULT' }): Promise<Tree> {
   const entry: ServerEntry = { name: 'Demo', url: server.baseUrl, username: 'alice', ...pin };
   const vault = new MapVault();
   await vault.set(entry, password);
