@@ -18,7 +18,6 @@ import { AuthServices } from './auth/services';
 import { ConnectionStatusBar } from './auth/statusBar';
 import { extensionChatServices } from './chat/extensionServices';
 import { registerChatTools } from './chat/register';
-import type { ChatToolsApi, ChatToolsFeature } from './chat/register';
 import { affectsConnections } from './config/settings';
 import { extensionEditorServices } from './editor/extensionServices';
 import { registerDefectEditor } from './editor/registerDefectEditor';
@@ -63,11 +62,6 @@ export interface AlmDefectsApi {
   /** Start Work: the defect being worked on, the user's defects for completion. */
   readonly work: WorkFeature;
   /**
-   * The chat tools' two steps (prepare, invoke) one at a time; only in development and test mode,
-   * since invoke alone skips the confirmation VS Code shows the user.
-   */
-  readonly chat?: ChatToolsApi;
-  /**
    * Answers some of the extension's questions instead of its dialogs until the returned Disposable
    * is disposed; only in development and test mode, like `chat`.
    */
@@ -101,7 +95,7 @@ interface Features {
   references: ReferencesFeature;
   refresh: RefreshFeature;
   work: WorkFeature;
-  chat: ChatToolsFeature;
+  chat: vscode.Disposable[];
 }
 
 /** Entry point. Features register their disposables on the context so deactivation releases everything. */
@@ -156,7 +150,7 @@ function featureDisposables(f: Features): vscode.Disposable[] {
       return opening;
     }),
     ...registerAuthCommands(f.services),
-    ...f.chat.disposables,
+    ...f.chat,
   ];
 }
 
@@ -215,14 +209,13 @@ function extensionApi(context: vscode.ExtensionContext, f: Features, run: { acti
     references: f.references,
     refresh: f.refresh,
     work: f.work,
-    ...(context.extensionMode === vscode.ExtensionMode.Production ? {} : testingApi(f.chat, run.prompts)),
+    ...(context.extensionMode === vscode.ExtensionMode.Production ? {} : testingApi(run.prompts)),
   };
 }
 
-/** Only in development and test mode: the chat tools' steps one by one, and answers in place of dialogs. */
-function testingApi(chat: ChatToolsFeature, prompts: Prompts): Pick<AlmDefectsApi, 'chat' | 'usePrompts'> {
+/** Only in development and test mode: answers in place of dialogs. */
+function testingApi(prompts: Prompts): Pick<AlmDefectsApi, 'usePrompts'> {
   return {
-    chat: chat.api,
     usePrompts: (answers: Partial<ExtensionPrompts>) => {
       const previous = { ...prompts };
       prompts.auth = { ...prompts.auth, ...answers.auth };
