@@ -11,6 +11,8 @@ import { AlmAuthenticationProvider } from './auth/authProvider';
 import type { ConnectionStatus } from './auth/connection';
 import type { AuthPrompts } from './auth/prompts';
 import { vscodeAuthPrompts } from './auth/prompts';
+import type { EditorPrompts } from './editor/prompts';
+import { vscodeEditorPrompts } from './editor/prompts';
 import type { ReportPrompts } from './report/prompts';
 import { vscodeReportPrompts } from './report/prompts';
 import { registerReport } from './report/register';
@@ -72,6 +74,7 @@ export interface AlmDefectsApi {
 export interface ExtensionPrompts {
   auth: Partial<AuthPrompts>;
   attachments: Partial<AttachmentPrompts>;
+  editor: Partial<EditorPrompts>;
   report: Partial<ReportPrompts>;
 }
 
@@ -81,6 +84,7 @@ let shutdown: (() => Promise<void>) | undefined;
 interface Prompts {
   auth: AuthPrompts;
   attachments: AttachmentPrompts;
+  editor: EditorPrompts;
   report: ReportPrompts;
 }
 
@@ -104,7 +108,7 @@ export function activate(context: vscode.ExtensionContext): AlmDefectsApi {
   const channel = vscode.window.createOutputChannel('ALM', { log: true });
   context.subscriptions.push(channel);
   const log = Log.create(channel);
-  const prompts: Prompts = { auth: vscodeAuthPrompts, attachments: vscodePrompts, report: vscodeReportPrompts };
+  const prompts: Prompts = { auth: vscodeAuthPrompts, attachments: vscodePrompts, editor: vscodeEditorPrompts, report: vscodeReportPrompts };
   const features = createFeatures(context, log, prompts);
   context.subscriptions.push(...featureDisposables(features), ...workbenchHooks(channel, features.services));
   context.subscriptions.push(registerReport({ editor: features.editor, manager: features.services.manager, log, prompts: () => prompts.report }));
@@ -125,7 +129,10 @@ function createFeatures(context: vscode.ExtensionContext, log: Log, prompts: Pro
     context,
     extensionAttachmentServices(services, tree, () => prompts.attachments, log),
   );
-  const editor = registerDefectEditor(context, extensionEditorServices(services, tree, attachments.editor, log));
+  const editor = registerDefectEditor(
+    context,
+    extensionEditorServices(services, tree, attachments.editor, log, () => prompts.editor),
+  );
   const references = registerReferences(services.manager, log);
   const refresh = registerRefresh(tree, editor, log);
   const work = registerWork(context, services.manager, references.lookup, editor, log);
@@ -220,6 +227,7 @@ function testingApi(prompts: Prompts): Pick<AlmDefectsApi, 'usePrompts'> {
       const previous = { ...prompts };
       prompts.auth = { ...prompts.auth, ...answers.auth };
       prompts.attachments = { ...prompts.attachments, ...answers.attachments };
+      prompts.editor = { ...prompts.editor, ...answers.editor };
       prompts.report = { ...prompts.report, ...answers.report };
       return new vscode.Disposable(() => Object.assign(prompts, previous));
     },
