@@ -8,7 +8,6 @@ import { vscodePrompts } from './attachments/prompts';
 import { extensionAttachmentServices } from './attachments/extensionServices';
 import { registerAuthCommands } from './auth/commands';
 import { AlmAuthenticationProvider } from './auth/authProvider';
-import type { ConnectionStatus } from './auth/connection';
 import type { AuthPrompts } from './auth/prompts';
 import { vscodeAuthPrompts } from './auth/prompts';
 import type { EditorPrompts } from './editor/prompts';
@@ -30,42 +29,22 @@ import { registerRefresh } from './refresh/register';
 import { registerWork } from './work/register';
 import type { WorkFeature } from './work/register';
 import type { RefreshFeature } from './refresh/register';
-import { LoadingNode } from './tree/nodes/treeNode';
-import type { TreeNode } from './tree/nodes/treeNode';
 import { TreeFeature } from './tree/view/treeFeature';
 import { Log } from './util/log';
 import { COMMAND } from './util/commands';
 
-/** What `activate` returns: enough for tests to look at the tree and connection state, never secrets. */
+/**
+ * What `activate` returns: when it is ready and how long it took, never an internal object (tests
+ * drive the extension through its commands, views and webviews, or build features themselves).
+ */
 export interface AlmDefectsApi {
   /** Milliseconds `activate` took. */
   readonly activationMs: number;
-  /** The children the view shows below `node` (the servers without one), waiting for loads to finish. */
-  children(node?: TreeNode): Promise<TreeNode[]>;
-  /** The node under the path of labels (e.g. `['Demo', 'DEFAULT', 'Demo', 'Defects']`), loading as it goes. */
-  find(labels: readonly string[]): Promise<TreeNode | undefined>;
-  treeItem(node: TreeNode): vscode.TreeItem;
-  /** The tree's selected rows (e.g. the one "New Defect…" revealed). */
-  selection(): readonly TreeNode[];
-  /** Reveals and selects a node in the view (its ancestors expand). */
-  revealInTree(node: TreeNode): Promise<void>;
-  connection(server: string): { status: ConnectionStatus; problem: string | undefined; signInAttempts: number } | undefined;
-  statusBarText(): string;
-  /** Applies settings changes now instead of on the configuration event. */
-  reloadSettings(): Promise<void>;
-  /** The defect editor: open/create defects, the open editors, releasing their locks. */
-  readonly editor: DefectEditorApi;
-  /** Attachments: the drop target, `alm-attachment:` URIs, listing, change events, replaceable prompts. */
-  readonly attachments: AttachmentsFeature;
-  /** Defect references in files (the batched lookup). */
-  readonly references: ReferencesFeature;
-  /** The periodic change checks (run one round with `scheduler.tick()`). */
-  readonly refresh: RefreshFeature;
-  /** Start Work: the defect being worked on, the user's defects for completion. */
-  readonly work: WorkFeature;
+  /** Settles once the settings are read and every configured server has its connection. */
+  readonly ready: Promise<void>;
   /**
    * Answers some of the extension's questions instead of its dialogs until the returned Disposable
-   * is disposed; only in development and test mode, like `chat`.
+   * is disposed; only in development and test mode (a dialog cannot be answered from a test).
    */
   readonly usePrompts?: (answers: Partial<ExtensionPrompts>) => vscode.Disposable;
 }
@@ -116,7 +95,7 @@ export function activate(context: vscode.ExtensionContext): AlmDefectsApi {
   shutdown = shutdownOf(features);
   const activationMs = Math.round(performance.now() - started);
   log.info(`ALM Defects activated in ${activationMs} ms`);
-  return extensionApi(context, features, { activationMs, ready, prompts });
+  return extensionApi(context, { activationMs, ready, prompts });
 }
 
 /** Connections first, then the tree and the features built on it (attachments, editor, references, refresh, work, chat). */
@@ -180,57 +159,21 @@ function shutdownOf(f: Features): () => Promise<void> {
   };
 }
 
-/** The API activate() returns (see AlmDefectsApi). */
-function extensionApi(context: vscode.ExtensionContext, f: Features, run: { activationMs: number; ready: Promise<void>; prompts: Prompts }): AlmDefectsApi {
-  const { tree, services, statusBar } = f;
-  const children = async (node?: TreeNode): Promise<TreeNode[]> => {
-    await run.ready;
-    if (!node) return tree.provider.serverNodes();
-    return node instanceof LoadingNode ? node.resolveChildren() : node.getChildren();
-  };
-  return {
-    activationMs: run.activationMs,
-    children,
-    async find(labels) {
-      let node: TreeNode | undefined;
-      for (const label of labels) {
-        node = (await children(node)).find((n) => n.item().label === label);
-        if (!node) return undefined;
-      }
-      return node;
-    },
-    // As the workbench shows it on hover: the row, then its tooltip resolved.
-    treeItem: (node) => tree.provider.resolveTreeItem(tree.provider.getTreeItem(node), node),
-    selection: () => tree.view.selection,
-    revealInTree: async (node) => {
-      await tree.view.reveal(node, { select: true, focus: false, expand: false });
-    },
-    connection(server) {
-      const c = services.manager.get(server);
-      return c && { status: c.status, problem: c.problem, signInAttempts: c.signInAttempts };
-    },
-    statusBarText: () => statusBar.text,
-    reloadSettings: () => services.reload(),
-    editor: f.editor,
-    attachments: f.attachments,
-    references: f.references,
-    refresh: f.refresh,
-    work: f.work,
-    ...(context.extensionMode === vscode.ExtensionMode.Production ? {} : testingApi(run.prompts)),
-  };
+/** The API activate() returns (see AlmDefectsApi): answers in place of dialogs only outside production. */
+function extensionApi(context: vscode.ExtensionContext, run: { activationMs: number; ready: Promise<void>; prompts: Prompts }): AlmDefectsApi {
+  const api = { activationMs: run.activationMs, ready: run.ready };
+  return context.extensionMode === vscode.ExtensionMode.Production ? api : { ...api, usePrompts: promptAnswers(run.prompts) };
 }
 
-/** Only in development and test mode: answers in place of dialogs. */
-function testingApi(prompts: Prompts): Pick<AlmDefectsApi, 'usePrompts'> {
-  return {
-    usePrompts: (answers: Partial<ExtensionPrompts>) => {
-      const previous = { ...prompts };
-      prompts.auth = { ...prompts.auth, ...answers.auth };
-      prompts.attachments = { ...prompts.attachments, ...answers.attachments };
-      prompts.editor = { ...prompts.editor, ...answers.editor };
-      prompts.report = { ...prompts.report, ...answers.report };
-      return new vscode.Disposable(() => Object.assign(prompts, previous));
-    },
+/** Layers the tests' answers over the dialogs until the returned Disposable is disposed. */
+function promptAnswers(prompts: Prompts): (answers: Partial<ExtensionPrompts>) => vscode.Disposable {
+  return (answers) => {
+    const previous = { ...prompts };
+    prompts.auth = { ...prompts.auth, ...answers.auth };
+    prompts.attachments = { ...prompts.attachments, ...answers.attachments };
+    prompts.editor = { ...prompts.editor, ...answers.editor };
+    prompts.report = { ...prompts.report, ...answers.report };
+    return new vscode.Disposable(() => Object.assign(prompts, previous));
   };
 }
 
