@@ -27,9 +27,13 @@ function loadedTab(id: number): vscode.Tab | undefined {
   return vscode.window.tabGroups.all.flatMap((g) => g.tabs).find((t) => t.input instanceof vscode.TabInputWebview && t.label.startsWith(`${id}: `));
 }
 
+/** One commit message box for every completion request (an untitled document, reverted afterwards). */
+let commitInput: vscode.TextDocument | undefined;
+
 /** Our completions in a commit message box after "Fix ", sorted as shown. */
 async function commitCompletions(): Promise<vscode.CompletionItem[]> {
-  const input = await vscode.workspace.openTextDocument({ language: 'scminput', content: 'Fix ' });
+  commitInput ??= await vscode.workspace.openTextDocument({ language: 'scminput', content: 'Fix ' });
+  const input = commitInput;
   const list = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', input.uri, new vscode.Position(0, 4));
   return list.items.sort((a, b) => String(a.sortText).localeCompare(String(b.sortText)));
 }
@@ -75,6 +79,11 @@ describe('workflow: commits and Start Work', function () {
   });
 
   after(async () => {
+    // The untitled commit message box holds text: reverted, so no later window restores or asks about it.
+    if (commitInput) {
+      await vscode.window.showTextDocument(commitInput);
+      await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+    }
     await vscode.commands.executeCommand('almDefects.stopWork');
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     await settings.restore();
@@ -95,7 +104,7 @@ describe('workflow: commits and Start Work', function () {
     assert.equal(recent.insertText, `defect ${theirs.id}`);
   });
 
-  it('creates the branch, fills the commit message, updates the defect under the lock and shows it in the status bar', async () => {
+  it('creates the branch, fills the commit message, updates the defect under the lock and offers its commit message while working', async () => {
     await settings.set('almDefects.startWork.updateDefect', 'always');
     const [, target] = await bobsNewDefects();
     const result = await vscode.commands.executeCommand<StartWorkResult>('almDefects.startWork', { ...DEMO, id: target.id });
