@@ -2,8 +2,12 @@
 // (issue 29: a saved row showed only its icon, its label container scrolled 283 px to the side).
 // What scrolled it was not the row's update: Chromium scrolls even an `overflow: hidden` box to bring
 // a descendant into view (an automation's hover on the label text, a screen reader), and VS Code
-// keeps a row's DOM across updates, so such an offset stays. The extension's update of the row
-// (updateDefectRows → onDidChangeTreeData) must never be what scrolls it, nor reveal it with focus.
+// keeps a row's DOM across updates, so such an offset stays. Tried again as reported (issue 29): the
+// packaged .vsix installed into the VS Code server, a 26.1-profile Core-only server, alice's API key,
+// an 80-character summary saved with the row focused and the mouse on it: the box stayed at 0 after
+// the save and after keyboard moves in the tree; Playwright's hover on the label text scrolled it
+// 362 px. The extension's update of the row (updateDefectRows → onDidChangeTreeData) must never be
+// what scrolls it, nor reveal it with focus.
 // The row is read with DOM probes only: a Playwright hover or click on the label's text would itself
 // scroll the box it measures. While the save redraws the row, the row is focused (it was clicked to
 // open the editor) and the mouse rests over it (moved there by coordinates, which scrolls nothing).
