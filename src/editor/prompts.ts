@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 
 /** What to do with unsaved edits of an editor being closed; undefined when the dialog was dismissed. */
-export type UnsavedCloseAnswer = 'save' | 'dontSave' | 'keepEditing';
+type UnsavedCloseAnswer = 'save' | 'dontSave' | 'keepEditing';
 
 export interface EditorPrompts {
   /** An editor with unsaved edits is being closed; `canSave` when the edits are under the lock. */
