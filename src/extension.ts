@@ -90,7 +90,15 @@ export function activate(context: vscode.ExtensionContext): AlmDefectsApi {
   const prompts: Prompts = { auth: vscodeAuthPrompts, attachments: vscodePrompts, editor: vscodeEditorPrompts, report: vscodeReportPrompts };
   const features = createFeatures(context, log, prompts);
   context.subscriptions.push(...featureDisposables(features), ...workbenchHooks(channel, features.services));
-  context.subscriptions.push(registerReport({ editor: features.editor, manager: features.services.manager, log, prompts: () => prompts.report }));
+  context.subscriptions.push(
+    registerReport({
+      editor: features.editor,
+      manager: features.services.manager,
+      log,
+      prompts: () => prompts.report,
+      attachmentsChanged: (defect) => features.attachments.editor.changed(defect),
+    }),
+  );
   const ready = features.services.reload();
   shutdown = shutdownOf(features);
   const activationMs = Math.round(performance.now() - started);

@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SessionService } from '../../server/src/store/sessions';
+import { Storage } from '../../server/src/store/storage';
 import { resolveOptions } from '../../server/src/config';
 import type { ServerContext } from '../../server/src/context';
 import { seedDemo } from '../../server/src/demo/index';
@@ -23,6 +24,7 @@ export async function seedDataDir(dataDir: string, defects: number): Promise<Dem
     site,
     projects,
     sessions: new SessionService(site, projects, 3600, now),
+    storage: new Storage(),
     now,
   };
   try {

@@ -38,7 +38,7 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
     },
   });
   canonicalHeaderCase(app.server);
-  installErrorHandler(app, ctx.options.rootPath, ctx.options.profile);
+  installErrorHandler(app, ctx.options.rootPath, ctx.options.profile, () => ctx.storage.readOnlyReason);
   // Before any scope is registered, so every route (the sign-in endpoints too) inherits it.
   installBodyTimeout(app, limits);
   await app.register(compress, { encodings: ['gzip', 'deflate'], threshold: 1024 });

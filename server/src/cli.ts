@@ -118,12 +118,11 @@ function trees(raw: string | undefined): RestTree[] | undefined {
 }
 
 function describe(server: RunningServer, demo: boolean, coreTree: boolean): string {
-  const lines = [
-    `ALM-compatible server listening at ${server.baseUrl}`,
-    `Behaves as ALM ${server.profile.version}: ${profileSummary(server.profile)}`,
-    `Data directory: ${server.dataDir}`,
-    'Domains and projects:',
-  ];
+  const lines = [`ALM-compatible server listening at ${server.baseUrl}`, `Behaves as ALM ${server.profile.version}: ${profileSummary(server.profile)}`, `Data directory: ${server.dataDir}`];
+  if (server.readOnlyReason !== undefined) {
+    lines.push(`READ-ONLY: the data could not be written (${server.readOnlyReason}). Reading and signing in work; writes are answered 507. Free disk space or fix the permissions, then restart.`);
+  }
+  lines.push('Domains and projects:');
   const counts = new Map(server.demo?.projects.map((p) => [`${p.domain}/${p.project}`, p.defects]));
   for (const domain of server.domains()) {
     const projects = domain.projects.map((p) => {

@@ -1,10 +1,14 @@
 import { almProfile } from './profile';
+import type { Database } from 'better-sqlite3';
 import type { AlmProfile, RestTree } from './profile';
 
 export type { RestTree } from './profile';
 
 // Server options and their defaults. Everything a caller may leave out is resolved here once,
 // so route code reads `ctx.options` without re-checking for undefined.
+
+/** See ServerOptions.onOpenForWriting. */
+export type WritableDatabaseHook = (db: Database, file: string) => void;
 
 export interface ServerOptions {
   /** TCP port; 0 picks a free one. */
@@ -33,7 +37,7 @@ export interface ServerOptions {
   limits?: Partial<RequestLimits>;
   /** The ALM release line to behave as (`--alm`): `12.55` (default), `16.0`, `24.1`, `26.1`; see profile.ts. */
   alm?: string;
-  /** 16.00+ behaviour: a non-GET request without `X-XSRF-TOKEN` equal to the `XSRF-TOKEN` cookie gets 401. Overrides the profile's. */
+  /** 16.00+ behaviour: a non-GET request without `X-XSRF-TOKEN` equal to the token the server issued to the session gets 401. Overrides the profile's. */
   xsrf?: boolean;
   /** Which REST trees answer: the seed's `api`, the Core `rest`, or both. Overrides the profile's. */
   trees?: readonly RestTree[];
@@ -41,6 +45,11 @@ export interface ServerOptions {
   getLogout?: boolean;
   /** Users to create an API key for at start (`--api-key USER`); the keys are returned once. */
   apiKeysFor?: readonly string[];
+  /**
+   * Fault injection for tests: called with every database connection opened for writing, before
+   * it is used (`db.pragma('query_only = 1')` makes the data "unwritable"). See store/storage.ts.
+   */
+  onOpenForWriting?: WritableDatabaseHook;
 }
 
 /**

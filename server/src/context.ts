@@ -5,6 +5,7 @@ import type { SiteStore } from './store/site';
 import type { ProjectStore } from './store/project';
 import type { ProjectLookup } from './store/registry';
 import type { SessionService } from './store/sessions';
+import type { Storage } from './store/storage';
 
 export type { ProjectStore };
 
@@ -19,6 +20,8 @@ export interface ServerContext {
   site: SiteStore;
   projects: ProjectLookup;
   sessions: SessionService;
+  /** Whether the data can be written; read-only after a start where it could not (issue 28 item 8). */
+  storage: Storage;
   now: () => Date;
 }
 

@@ -4,7 +4,7 @@
 // or only types such as octet-stream); `*/*` gets the tree's own format (Core XML, `/api` JSON).
 // The `/api` tree answers JSON unless XML is asked for: its reference says errors are "generally
 // application/json", and the seed's clients read JSON errors after an octet-stream or text/html Accept.
-import { diskFullError, isDiskFull } from './diskFull';
+import { isWriteRefused, storageError } from './diskFull';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { mediaRanges, requestedMedia } from './mediaTypes';
 import { AlmError } from './errors';
@@ -72,12 +72,12 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, error: A
  * Maps every thrown error to a status and an ALM body. Fastify's own client errors (bad JSON,
  * unsupported media type, too large) keep their 4xx status; anything else is a real 500.
  */
-export function installErrorHandler(app: FastifyInstance, rootPath: string, profile: AlmProfile): void {
+export function installErrorHandler(app: FastifyInstance, rootPath: string, profile: AlmProfile, readOnlyReason: () => string | undefined): void {
   app.setErrorHandler((error: FastifyError | AlmError | Error, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof AlmError) return sendError(request, reply, asReleaseLineAnswers(error, profile), rootPath);
-    if (isDiskFull(error)) {
-      request.log.error({ err: error }, 'disk full');
-      return sendError(request, reply, diskFullError(), rootPath);
+    if (isWriteRefused(error)) {
+      request.log.error({ err: error }, 'storage refused a write');
+      return sendError(request, reply, storageError(error, readOnlyReason()), rootPath);
     }
     const almError = fromFastifyError(error);
     if (almError.status >= 500) request.log.error({ err: error }, 'internal error');

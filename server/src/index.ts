@@ -1,6 +1,7 @@
 // Public entry point of the ALM-compatible server: `startServer(options)` opens (and on first
 // use seeds) the data dir, listens, and returns the base URL and a `close()`.
 import { accessSync, constants, existsSync, mkdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { resolveOptions } from './config';
 import type { ServerOptions } from './config';
 import type { AlmProfile } from './profile';
@@ -11,10 +12,11 @@ import { SiteStore } from './store/site';
 import type { DomainListing } from './store/site';
 import { ProjectRegistry } from './store/registry';
 import { SessionService } from './store/sessions';
+import { Storage } from './store/storage';
 import { seedBaseline } from './demo/baseline';
 import { seedDemo } from './demo/index';
 import type { DemoSummary } from './demo/index';
-import { createApiKey, ensureDemoApiKey } from './auth/apiKeys';
+import { DEMO_API_KEY, createApiKey, ensureDemoApiKey } from './auth/apiKeys';
 import type { ApiKey } from './auth/apiKeys';
 
 export type { ServerOptions } from './config';
@@ -40,6 +42,17 @@ export interface RunningServer {
   apiKeys: ApiKey[];
   /** The release line the server behaves as (`alm`), with the overrides applied. */
   profile: AlmProfile;
+  /**
+   * Deactivates an API key, as a site administrator does: its sessions end at once (their locks
+   * released) and it no longer signs in (403). False when there is no key with that client id.
+   */
+  deactivateApiKey(clientId: string): boolean;
+  /**
+   * Why the server is read-only (its data could not be written when it started: a full disk, a
+   * read-only data directory), or undefined when it writes. Read-only, it signs in and reads, and
+   * answers every other write 507 saying so.
+   */
+  readOnlyReason: string | undefined;
   close(): Promise<void>;
 }
 
@@ -52,19 +65,24 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const resolved = resolveOptions(options);
   prepareDataDir(resolved.dataDir);
   const now = options.now ?? (() => new Date());
-  const site = new SiteStore(resolved.dataDir);
-  const projects = new ProjectRegistry(site, resolved.dataDir, now, resolved.limits.maxFieldBytes);
+  const storage = new Storage(options.onOpenForWriting);
+  const site = new SiteStore(resolved.dataDir, storage);
+  const projects = new ProjectRegistry(site, resolved.dataDir, now, resolved.limits.maxFieldBytes, storage);
   const ctx: ServerContext = {
     options: resolved,
     site,
     projects,
     sessions: new SessionService(site, projects, resolved.sessionIdleSeconds, now, resolved.limits.maxSessionsPerUser),
+    storage,
     now,
   };
   let app;
   let demo: DemoSummary | undefined;
   const apiKeys: ApiKey[] = [];
   try {
+    // Every project is opened now, so a database that cannot be written is known before the first request.
+    projects.all();
+    if (storage.readOnly && site.isEmpty()) throw new StartupError(`Data directory ${resolved.dataDir} is new but cannot be written (${storage.readOnlyReason ?? ''}).`);
     if (site.isEmpty()) demo = await seed(ctx);
     apiKeys.push(...createKeys(ctx));
     app = await buildApp(ctx);
@@ -93,6 +111,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     demo,
     apiKeys,
     profile: resolved.profile,
+    deactivateApiKey: (clientId) => ctx.sessions.deactivateApiKey(clientId),
+    readOnlyReason: storage.readOnlyReason,
     close: async () => {
       if (closed) return;
       closed = true;
@@ -130,6 +150,12 @@ async function seed(ctx: ServerContext): Promise<DemoSummary | undefined> {
 function createKeys(ctx: ServerContext): ApiKey[] {
   const at = ctx.now().getTime();
   const keys: ApiKey[] = [];
+  if (ctx.storage.readOnly) {
+    if (ctx.options.apiKeysFor.length > 0) throw new StartupError(`Cannot create API keys: the data cannot be written (${ctx.storage.readOnlyReason ?? ''}).`);
+    // The demo key is shown when it is there; it cannot be added.
+    if (ctx.options.demo && ctx.site.getApiKey(DEMO_API_KEY.clientId)) keys.push(DEMO_API_KEY);
+    return keys;
+  }
   if (ctx.options.demo) {
     const demoKey = ensureDemoApiKey(ctx.site, at);
     if (demoKey) keys.push(demoKey);
@@ -148,7 +174,8 @@ function prepareDataDir(dir: string): void {
   if (existsSync(dir) && !statSync(dir).isDirectory()) throw new StartupError(`Data directory ${dir} is a file, not a directory.`);
   try {
     mkdirSync(dir, { recursive: true });
-    accessSync(dir, constants.R_OK | constants.W_OK);
+    // A data directory that cannot be written but holds data is served read-only (store/storage.ts).
+    accessSync(dir, existsSync(join(dir, 'site.db')) ? constants.R_OK : constants.R_OK | constants.W_OK);
   } catch (err) {
     const reason = isErrno(err) ? err.code : String(err);
     throw new StartupError(`Data directory ${dir} cannot be created or is not readable and writable (${reason}).`);

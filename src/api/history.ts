@@ -2,7 +2,7 @@
 // PascalCase with `TotalResults` inside `Audits`; a lone `Audit` or `Property` comes as an object
 // rather than a one-element list, and `Properties` may be missing. The `/api` tree has no history.
 import { UnexpectedAnswerError } from './errors';
-import { isRecord } from './dialect/coreValues';
+import { isRecord, scalarText } from './dialect/coreValues';
 import type { ProjectContext } from './projectContext';
 import type { CallOptions } from './options';
 import type { AuditChange, AuditEntry, DefectHistory } from './types';
@@ -14,9 +14,7 @@ function listOf(v: unknown): Rec[] {
   return Array.isArray(v) ? v.filter(isRecord) : isRecord(v) ? [v] : [];
 }
 
-function text(v: unknown): string {
-  return typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'boolean' ? String(v) : '';
-}
+const text = scalarText;
 
 function change(p: Rec): AuditChange {
   const field = text(p.Name);

@@ -2,6 +2,7 @@
 // the first endpoint of its own links, and the second endpoint (with type `defect`) of links other
 // defects made to it: both queries are needed. The server fills the second endpoint's name and
 // status; for a link seen from its second end the first endpoint's are read in one more query.
+import { scalarText } from './dialect/coreValues';
 import { anyOf } from './clauses';
 import { ValidationError } from './errors';
 import type { CallOptions } from './options';
@@ -9,7 +10,7 @@ import type { ProjectContext } from './projectContext';
 import type { DefectLink, NewLink } from './types';
 
 const COLLECTION = 'defect-links';
-const str = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : Array.isArray(v) ? String(v[0] ?? '') : '');
+const str = (v: unknown): string => scalarText(Array.isArray(v) ? v[0] : v);
 const num = (v: unknown): number => Number(str(v)) || 0;
 
 /** One link record (flat, values as the dialect gives them) as seen from defect `self`. */

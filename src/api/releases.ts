@@ -3,13 +3,14 @@
 // §16.2: references carry ids only). Read once per project and cached like list values. A server
 // without the collections (an older emulator, a site that refuses them) gives an empty catalog
 // with the reason, so callers show the id and say why.
+import { optionalText } from './dialect/coreValues';
 import { ForbiddenError, NotFoundError, UnexpectedAnswerError } from './errors';
 import { LoadCache } from './loadCache';
 import type { CallOptions } from './options';
 import type { ProjectContext } from './projectContext';
 import type { Release, ReleaseCatalog } from './types';
 
-const text = (v: unknown): string | undefined => (typeof v === 'string' && v ? v : typeof v === 'number' ? String(v) : undefined);
+const text = (v: unknown): string | undefined => optionalText(v) || undefined;
 
 function release(r: Record<string, unknown>): Release {
   const start = text(r['start-date']);

@@ -15,6 +15,7 @@ import type { AttachmentServices } from './services';
 import { deleteCommand, describeCommand, openCommand, renameCommand } from './commands/manage';
 import { cleanExternalCopies, openExternallyCommand, saveAsCommand } from './commands/save';
 import { uploadCommand } from './commands/upload';
+import { pasteCommand } from './commands/paste';
 import { AttachmentChildren, UPLOAD_ATTACHMENT_COMMAND } from './tree/attachmentChildren';
 import { OPEN_ATTACHMENT_COMMAND } from './tree/attachmentNode';
 import { AttachmentDropController } from './tree/dropController';
@@ -29,6 +30,7 @@ const ATTACHMENT_COMMANDS = {
   rename: COMMAND.renameAttachment,
   describe: COMMAND.editAttachmentDescription,
   delete: COMMAND.deleteAttachment,
+  paste: COMMAND.pasteAttachments,
 } as const;
 
 export interface AttachmentsFeature {
@@ -60,6 +62,7 @@ export function registerAttachments(context: vscode.ExtensionContext, services: 
     [ATTACHMENT_COMMANDS.rename]: guarded(ATTACHMENT_COMMANDS.rename, vscode.l10n.t('Rename failed'), renameCommand),
     [ATTACHMENT_COMMANDS.describe]: guarded(ATTACHMENT_COMMANDS.describe, vscode.l10n.t('Could not change the description'), describeCommand),
     [ATTACHMENT_COMMANDS.delete]: guarded(ATTACHMENT_COMMANDS.delete, vscode.l10n.t('Delete failed'), deleteCommand),
+    [ATTACHMENT_COMMANDS.paste]: guarded(ATTACHMENT_COMMANDS.paste, vscode.l10n.t('Upload failed'), pasteCommand),
   };
   context.subscriptions.push(
     hub,
@@ -79,6 +82,7 @@ export function registerAttachments(context: vscode.ExtensionContext, services: 
     saveAs: handlers[ATTACHMENT_COMMANDS.saveAs],
     openExternally: handlers[ATTACHMENT_COMMANDS.openExternally],
     onDidChange: hub.onDidChange,
+    announce: (change) => hub.announce(change),
   });
   return {
     dropController,

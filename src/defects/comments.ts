@@ -2,7 +2,9 @@
 // the user and the date in bold, separated from the previous comment by a line of underscores,
 // inside the memo's `<html><body>` document.
 import * as l10n from '@vscode/l10n';
+import type { CallOptions, DefectsApi, LockHandle } from '../api/index';
 import { escapeHtml } from '../util/html';
+import { memoToText } from './memo';
 
 const BLOCK_OPEN = '<div align="left"><font face="Arial"><span style="font-size:8pt">';
 const BLOCK_CLOSE = '</span></font></div>';
@@ -38,4 +40,27 @@ export function appendComment(existing: string | null | undefined, user: string,
   const body = memoBody(existing);
   const block = commentBlock(user, date, text);
   return memoDocument(body ? `${body}\n${COMMENT_SEPARATOR}\n${block}` : block);
+}
+
+/** A new defect's report as a comment on another defect: its summary, then its description as plain text. */
+export function commentFromReport(summary: unknown, description: unknown): string {
+  const name = typeof summary === 'string' ? summary.trim() : '';
+  const text = typeof description === 'string' ? memoToText(description).trim() : '';
+  return [name, text].filter(Boolean).join('\n\n');
+}
+
+/**
+ * Appends a comment to defect `id` on the comments as the server has them now (read here, so
+ * nothing written meanwhile is overwritten). The caller holds the defect's lock, as every write does.
+ */
+export async function appendCommentOnServer(
+  defects: Pick<DefectsApi, 'get' | 'update'>,
+  id: number,
+  comment: { user: string; date: Date; text: string },
+  o: CallOptions & { lock?: LockHandle } = {},
+): Promise<void> {
+  const latest = await defects.get(id, { fields: ['dev-comments'], signal: o.signal });
+  const current = latest['dev-comments'];
+  const html = appendComment(typeof current === 'string' ? current : null, comment.user, comment.date, comment.text);
+  await defects.update(id, { 'dev-comments': html }, { signal: o.signal, ...(o.lock ? { lock: o.lock } : {}) });
 }

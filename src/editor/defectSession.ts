@@ -15,6 +15,7 @@ import type { EditorAttachments, EditorLog } from './services';
 import { webviewAssets } from './webviewAssets';
 import { createNonce, editorHtml } from './webviewHtml';
 import type { TraceabilityApi } from './traceability';
+import type { DuplicateApi } from './duplicateChoice';
 
 export const DEFECT_VIEW_TYPE = 'almDefects.defect';
 /** How often a held lock is checked for loss (the client marks it lost when its session ends). */
@@ -38,6 +39,10 @@ export interface SessionHost {
   openDefect(ref: DefectKey & { id: number }): Promise<void>;
   /** A new panel for a session that has none (reopen after "Keep Editing"). */
   createPanel(title: string): vscode.WebviewPanel;
+  /** The user name on a server (a comment's header). */
+  username(server: string): string;
+  /** Whether an open editor of this window holds the defect's lock. */
+  editingHere(ref: DefectKey & { id: number }): boolean;
   /** The defect got an id (a new defect was created). */
   keyChanged(session: DefectSession, previous: string): void;
   closed(session: DefectSession): void;
@@ -74,7 +79,7 @@ export class DefectSession {
     readonly controller: DefectController,
     private readonly host: SessionHost,
     private readonly images: () => ImageResolver | undefined,
-    private readonly project: TraceabilityApi,
+    private readonly project: TraceabilityApi & DuplicateApi,
   ) {
     controller.onDidChange((change) => {
       this.revision++;
@@ -111,6 +116,8 @@ export class DefectSession {
       images: this.images,
       attachments: this.host.attachments,
       project: this.project,
+      user: this.host.username(this.controller.defectKey.server),
+      editingHere: (id: number) => this.host.editingHere({ ...this.controller.defectKey, id }),
       openDefect: async (id: number) => {
         const { server, domain, project } = this.controller.defectKey;
         await this.host.openDefect({ server, domain, project, id });

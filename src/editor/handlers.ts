@@ -4,6 +4,8 @@
 import * as vscode from 'vscode';
 import { NotFoundError } from '../api/index';
 import type { DefectController } from './controller/defectController';
+import { chooseDuplicate } from './duplicateChoice';
+import type { DuplicateApi } from './duplicateChoice';
 import type { CommandHandlers, RequestHandlers } from './hostChannel';
 import type { ImageResolver } from './imageResolver';
 import { externalLink } from './links';
@@ -14,8 +16,12 @@ import type { EditorAttachments, EditorLog } from './services';
 
 export interface HandlerContext {
   controller: DefectController;
-  /** The project's history and links, for the sections of the same names. */
-  project: TraceabilityApi;
+  /** The project's history and links, for the sections of the same names; defects and locks for a comment on a duplicate. */
+  project: TraceabilityApi & DuplicateApi;
+  /** The signed-in user (a comment's header). */
+  user: string;
+  /** Whether an editor of this window holds defect `id`'s lock. */
+  editingHere(id: number): boolean;
   /** Opens another defect of the same project in its own editor (a linked one, a likely duplicate). */
   openDefect(id: number): Promise<void>;
   images: () => ImageResolver | undefined;
@@ -54,6 +60,12 @@ export function commandHandlers(ctx: HandlerContext): CommandHandlers {
     openDefect: ({ id }) => {
       if (ctx.controller.status().duplicates?.some((d) => d.id === id)) void ctx.openDefect(id).catch((e: unknown) => ctx.log.warn(`could not open defect ${id}: ${ctx.describe(e)}`));
       else ctx.log.warn(`ignored a request to open defect ${String(id).slice(0, 20)}, which is not a listed duplicate`);
+    },
+    chooseDuplicate: ({ id }) => {
+      const duplicate = ctx.controller.status().duplicates?.find((d) => d.id === id);
+      if (!duplicate) return ctx.log.warn(`ignored a duplicate choice of ${String(id).slice(0, 20)}, which is not listed`);
+      const choice = { ...ctx, api: ctx.project, now: () => new Date(), openDefect: (other: number) => ctx.openDefect(other) };
+      void chooseDuplicate(choice, duplicate).catch((e: unknown) => ctx.log.warn(`duplicate ${id}: ${ctx.describe(e)}`));
     },
   };
 }
@@ -107,6 +119,12 @@ export function requestHandlers(ctx: HandlerContext): RequestHandlers {
         throw e;
       });
     },
+    pasteImage: (image) => {
+      // Shape check: the page is not trusted (the controller checks type, size and encoding).
+      if (typeof image.name !== 'string' || typeof image.mime !== 'string' || typeof image.data !== 'string') throw new TypeError('pasteImage: name, mime and data are strings');
+      return controller.pasteImage(image);
+    },
+    retryImages: () => controller.retryImages(),
     resolveImage: async ({ src }) => {
       const images = ctx.images();
       if (!images) return { reason: vscode.l10n.t('Images show once the defect is saved.') };

@@ -2,12 +2,12 @@
 // VS Code restores after a reload exists before the connections are configured or signed in, and
 // must still come up (showing the error, keeping its unsaved edits) and load once it can.
 import type { CallOptions, Defect, DefectChanges, EntityRef, FieldCatalog, LockHandle, ListTree, PageRequest, Page, ProjectApi, ProjectUsers } from '../api/index';
-import type { AttachmentFilter, Attachment, Download, HistoryApi, LinksApi, NewLink } from '../api/index';
+import type { AttachmentFilter, Attachment, Download, HistoryApi, LinksApi, NewLink, UploadRequest } from '../api/index';
 import type { EditorProjectApi } from './controller/types';
 
 export type LazyProjectApi = EditorProjectApi & {
   readonly defects: EditorProjectApi['defects'] & { page(request?: PageRequest): Promise<Page<Defect>> };
-  readonly attachments: Pick<ProjectApi['attachments'], 'list' | 'download'>;
+  readonly attachments: Pick<ProjectApi['attachments'], 'list' | 'download' | 'upload'>;
   users(options?: CallOptions & { refresh?: boolean }): Promise<ProjectUsers>;
   readonly history: HistoryApi;
   readonly links: LinksApi;
@@ -44,6 +44,7 @@ export function lazyProjectApi(resolve: () => Promise<ProjectApi>): LazyProjectA
     attachments: {
       list: async (filter?: AttachmentFilter): Promise<Attachment[]> => (await api()).attachments.list(filter),
       download: async (id: number, o?: CallOptions): Promise<Download> => (await api()).attachments.download(id, o),
+      upload: async (request: UploadRequest): Promise<Attachment> => (await api()).attachments.upload(request),
     },
   };
 }

@@ -2,10 +2,13 @@
 // Defect…", the serializer that restores panels after a window reload (unsaved edits from the
 // webview state), and releaseAllLocks() for deactivate(). "ALM: Open Defect…" is the tree's
 // command; it opens this editor through the opener activate() hands the tree.
+import { Readable } from 'node:stream';
 import * as vscode from 'vscode';
 import type { DefectKey } from '../shared/editorProtocol';
 import { DefectController } from './controller/defectController';
 import type { NewDefectPrefill } from './controller/defectController';
+import { attachmentImageSrc } from './controller/memoImages';
+import type { MemoImageServices } from './controller/memoImages';
 import { keyId, parseSnapshot } from './controller/snapshot';
 import { DEFECT_VIEW_TYPE, DefectSession, panelOptions } from './defectSession';
 import type { SessionHost } from './defectSession';
@@ -93,6 +96,7 @@ class DefectEditorRegistry implements SessionHost, vscode.Disposable {
           name: typeof d.name === 'string' ? d.name : '',
           status: typeof d.status === 'string' ? d.status : '',
         })),
+      images: this.memoImages(api, ref),
     });
     const session = new DefectSession(controller, this, this.imagesFor(api, controller, key.server), api);
     this.sessions.set(session.id, session);
@@ -104,6 +108,26 @@ class DefectEditorRegistry implements SessionHost, vscode.Disposable {
     session.onDispose(() => connected.dispose());
     await controller.load();
     return session;
+  }
+
+  /** Pasted images become attachments (ref-subtype 1: linkable from a rich-text field, §11.1 of the reference). */
+  private memoImages(api: LazyProjectApi, ref: EditorProjectRef): MemoImageServices {
+    return {
+      upload: async (id, name, bytes) => {
+        const source = { stream: Readable.from([bytes]), size: bytes.length };
+        return (await api.attachments.upload({ entity: { type: 'defect', id }, name, source, refSubtype: 1 })).name;
+      },
+      srcFor: (id, name) => attachmentImageSrc(this.services.baseUrl(ref.server) ?? 'http://invalid/', ref, id, name),
+      changed: (id) => this.attachments.changed({ ...ref, id }),
+    };
+  }
+
+  username(server: string): string {
+    return this.services.username(server);
+  }
+
+  editingHere(ref: DefectKey & { id: number }): boolean {
+    return this.sessions.get(keyId(ref))?.controller.holdsLock ?? false;
   }
 
   async openDefect(ref: DefectKey & { id: number }): Promise<void> {

@@ -27,6 +27,8 @@ export interface EditorAttachments {
   request(defect: SavedDefectRef, request: AttachmentsRequest): Promise<AttachmentsResult>;
   /** Fires with the defect whose attachments changed (an upload from the editor, the tree or a drop). */
   onDidChange(listener: (defect: SavedDefectRef) => void): { dispose(): void };
+  /** The editor attached files itself (pasted images): the tree rows and open editors hear of it. */
+  changed(defect: SavedDefectRef): void;
 }
 
 export interface DefectEditorServices {

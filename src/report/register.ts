@@ -35,6 +35,8 @@ export interface ReportDeps {
   readonly manager: ConnectionManager;
   readonly log: Log;
   readonly prompts: () => ReportPrompts;
+  /** Announces the attachment the report added, so the tree rows and the open editor list it at once. */
+  readonly attachmentsChanged: (defect: CreatedRef) => void;
 }
 
 export function registerReport(deps: ReportDeps): vscode.Disposable {
@@ -91,6 +93,7 @@ async function attachWhole(deps: ReportDeps, ref: CreatedRef, attachment: { name
       const bytes = Buffer.from(attachment.text, 'utf8');
       const project = await connection.project(ref.domain, ref.project);
       await project.attachments.upload({ entity: { type: 'defect', id: ref.id }, name: attachment.name, source: { stream: Readable.from([bytes]), size: bytes.length } });
+      deps.attachmentsChanged(ref);
       return;
     } catch (e) {
       deps.log.warn(`attaching ${attachment.name} to defect ${ref.id}: ${describeError(e)}`);

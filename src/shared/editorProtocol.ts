@@ -1,9 +1,8 @@
 // The defect editor's host ↔ webview protocol: every message either side can send, typed in one
 // place. The webview sends `ready` first; the host queues its notifications until then.
 // Webview → host: commands (no reply) and requests (a reply with the same id, or an error).
-// Host → webview: notifications and replies. Imported by the extension host and the webview alike,
+// Host → webview: notifications and replies (the requester's bookkeeping: pendingRequests.ts). Imported by the extension host and the webview alike,
 // so it holds types and dependency-free helpers only (no `vscode`, no DOM).
-import * as l10n from '@vscode/l10n';
 
 /** A field value as the server sends it (restated from the client's FieldValue: the webview cannot import src/api). */
 export type WireValue = string | number | boolean | null | string[] | { type: string; id: number };
@@ -83,6 +82,8 @@ export type ConflictChoice = 'server' | 'mine';
 export interface NoticeView {
   kind: 'info' | 'warning' | 'error';
   text: string;
+  /** A button the notice offers: `retryImages` uploads the pasted images still missing (request of the same name). */
+  action?: 'retryImages';
 }
 
 /** What the webview keeps with `setState` so a reload restores unsaved work. */
@@ -138,7 +139,7 @@ export interface EditorNotifications {
   init: InitParams;
   values: ValuesParams;
   status: StatusParams;
-  /** The defect's attachments changed (an upload): images not shown yet are asked for again. */
+  /** The defect's attachments changed (an upload): the attachment list is read again, and images not shown yet are asked for again. */
   imagesChanged: Record<string, never>;
 }
 
@@ -164,6 +165,37 @@ export interface EditorCommands {
   openLink: { href: string };
   /** The user chose a likely duplicate: open that defect of the same project. */
   openDefect: { id: number };
+  /** The user wants to use a likely duplicate instead: the host offers to comment there or to link to it. */
+  chooseDuplicate: { id: number };
+}
+
+/**
+ * Images pasted or dropped into a memo: raster types only (an SVG could carry script), each at most
+ * MAX_PASTED_IMAGE_BYTES — the size the editor still shows inline, since images travel to the page
+ * as data: URIs. The page checks before it sends; the host checks again (the page is not trusted).
+ */
+export const PASTED_IMAGE_TYPES: Readonly<Record<string, string>> = {
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+  'image/gif': 'gif',
+  'image/webp': 'webp',
+  'image/bmp': 'bmp',
+};
+export const MAX_PASTED_IMAGE_BYTES = 8 * 1024 * 1024;
+
+/** An image the user pasted or dropped into a memo, as the page sends it. */
+export interface PastedImage {
+  /** The file's name when it had one (a dropped file), else empty: the host names it. */
+  name: string;
+  mime: string;
+  /** The bytes, base64. */
+  data: string;
+}
+
+/** Where the pasted image is: the `src` the memo keeps, and the attachment's name. */
+export interface PastedImageReply {
+  src: string;
+  name: string;
 }
 
 export type SaveOutcome = 'saved' | 'nothing' | 'invalid' | 'conflict' | 'lost' | 'failed' | 'cancelled';
@@ -262,6 +294,10 @@ interface EditorRequests {
   history: { params: { limit: number }; result: HistoryResult };
   /** The defect's links; add, remove and open act first, then list. */
   links: { params: LinksRequest; result: LinksResult };
+  /** An image pasted or dropped into a memo while editing: attached to the defect (a new one's once it is created). */
+  pasteImage: { params: PastedImage; result: PastedImageReply };
+  /** Uploads again the pasted images a new defect's creation could not attach, and puts them into its memos. */
+  retryImages: { params: Record<string, never>; result: void };
 }
 
 export type RequestMethod = keyof EditorRequests;
@@ -294,8 +330,10 @@ const REQUESTS: Record<RequestMethod, true> = {
   attachments: true,
   history: true,
   links: true,
+  pasteImage: true,
+  retryImages: true,
 };
-const COMMANDS: Record<keyof EditorCommands, true> = { fieldChanged: true, openLink: true, openDefect: true };
+const COMMANDS: Record<keyof EditorCommands, true> = { fieldChanged: true, openLink: true, openDefect: true, chooseDuplicate: true };
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -318,79 +356,4 @@ export function isHostToWebview(m: unknown): m is HostToWebview {
   if (!isRecord(m)) return false;
   if (m.kind === 'reply') return Number.isSafeInteger(m.id) && typeof m.ok === 'boolean';
   return m.kind === 'notification' && typeof m.method === 'string' && isRecord(m.params);
-}
-
-/** A request that got no reply in time. */
-export class RequestTimeoutError extends Error {
-  constructor(
-    readonly method: string,
-    readonly timeoutMs: number,
-  ) {
-    super(l10n.t('No reply to "{0}" within {1} s.', method, Math.round(timeoutMs / 1000)));
-    this.name = 'RequestTimeoutError';
-  }
-}
-
-interface Pending {
-  method: string;
-  resolve: (value: unknown) => void;
-  reject: (error: Error) => void;
-  timer: ReturnType<typeof setTimeout>;
-}
-
-/**
- * The requester's side of request/reply: numbered ids, a pending map and a timeout per request.
- * `send` delivers the message; `settle` is called with every reply that arrives.
- */
-export class PendingRequests {
-  private nextId = 1;
-  private readonly pending = new Map<number, Pending>();
-
-  constructor(
-    private readonly send: (message: RequestMessage) => void,
-    private readonly timeoutMs: (method: RequestMethod) => number = () => 30_000,
-  ) {}
-
-  request<M extends RequestMethod>(method: M, params: RequestParams<M>): Promise<RequestResult<M>> {
-    const id = this.nextId++;
-    return new Promise<RequestResult<M>>((resolve, reject) => {
-      const ms = this.timeoutMs(method);
-      const timer = setTimeout(() => {
-        this.pending.delete(id);
-        reject(new RequestTimeoutError(method, ms));
-      }, ms);
-      this.pending.set(id, { method, resolve: resolve as (v: unknown) => void, reject, timer });
-      try {
-        this.send({ kind: 'request', id, method, params } as RequestMessage);
-      } catch (e) {
-        clearTimeout(timer);
-        this.pending.delete(id);
-        reject(e instanceof Error ? e : new Error(String(e)));
-      }
-    });
-  }
-
-  /** Settles the request a reply answers; returns false for an unknown (late or foreign) id. */
-  settle(reply: ReplyMessage): boolean {
-    const entry = this.pending.get(reply.id);
-    if (!entry) return false;
-    this.pending.delete(reply.id);
-    clearTimeout(entry.timer);
-    if (reply.ok) entry.resolve(reply.result);
-    else entry.reject(new Error(reply.error));
-    return true;
-  }
-
-  get size(): number {
-    return this.pending.size;
-  }
-
-  /** Rejects everything still waiting (the panel is going away). */
-  dispose(reason = l10n.t('The editor was closed.')): void {
-    for (const [id, entry] of this.pending) {
-      clearTimeout(entry.timer);
-      entry.reject(new Error(reason));
-      this.pending.delete(id);
-    }
-  }
 }

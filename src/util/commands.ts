@@ -18,6 +18,7 @@ export const COMMAND = {
   openAttachment: 'almDefects.openAttachment',
   openAttachmentExternally: 'almDefects.openAttachmentExternally',
   openDefect: 'almDefects.openDefect',
+  pasteAttachments: 'almDefects.pasteAttachments',
   refresh: 'almDefects.refresh',
   refreshNode: 'almDefects.refreshNode',
   removeServer: 'almDefects.removeServer',

@@ -41,6 +41,8 @@ export class EditorApp {
         // What failed before may resolve now: forget the answers, then ask again for the images not shown.
         this.images.clear();
         this.form?.retryImages();
+        // The attachment list too (an upload from the tree, a report's text, a pasted image).
+        this.attachments.refresh();
       },
     });
     this.header = new Header({
@@ -59,6 +61,8 @@ export class EditorApp {
       setStatus: (value) => this.run('setStatus', { value }),
       focusField: (field) => this.form?.focus(field),
       openDefect: (id) => this.channel.command('openDefect', { id }),
+      chooseDuplicate: (id) => this.channel.command('chooseDuplicate', { id }),
+      retryImages: () => this.run('retryImages', {}),
     });
     document.addEventListener('keydown', (e) => {
       if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 's' && this.status?.lock.phase === 'editing') {
@@ -108,6 +112,19 @@ export class EditorApp {
       addComment: async (text) => {
         await this.channel.request('addComment', { text }).catch((e: unknown) => this.showError(e));
       },
+      pasteImage: async (image, dataUri) => {
+        this.error.hidden = true;
+        try {
+          const reply = await this.channel.request('pasteImage', image);
+          // The page has the bytes: a redraw of the memo shows them without asking the host.
+          this.images.set(reply.src, Promise.resolve(dataUri));
+          return reply;
+        } catch (e) {
+          this.showError(e);
+          return undefined;
+        }
+      },
+      showError: (message) => this.showError(message),
     };
   }
 

@@ -18,6 +18,8 @@ export class AttachmentsSection {
   private readonly upload: HTMLElement;
   private key: DefectKey | undefined;
   private busy = false;
+  /** A list asked for while another request ran: read once that one is done, so it is not stale. */
+  private listAgain = false;
 
   constructor(private readonly request: AttachmentsRequester) {
     this.upload = button('secondary', { class: 'attachment-upload', title: l10n.t('Upload files from this computer') }, l10n.t('Upload…'));
@@ -45,8 +47,16 @@ export class AttachmentsSection {
     if (changed) this.run({ action: 'list' });
   }
 
+  /** Reads the list again (the host says the defect's attachments changed). */
+  refresh(): void {
+    if (this.key?.id !== undefined) this.run({ action: 'list' });
+  }
+
   private run(request: AttachmentsRequest): void {
-    if (this.busy && request.action === 'list') return;
+    if (this.busy && request.action === 'list') {
+      this.listAgain = true;
+      return;
+    }
     this.busy = true;
     this.element.setAttribute('aria-busy', 'true');
     this.request(request)
@@ -55,6 +65,10 @@ export class AttachmentsSection {
       .finally(() => {
         this.busy = false;
         this.element.removeAttribute('aria-busy');
+        if (this.listAgain) {
+          this.listAgain = false;
+          this.refresh();
+        }
       });
   }
 

@@ -1,7 +1,8 @@
 // The webview's end of the editor protocol: says `ready` once its listeners are in place, sends
 // commands and requests (with ids, a pending map and timeouts), and hands notifications to the
 // handlers the app registers.
-import { PendingRequests, isHostToWebview } from '../../src/shared/editorProtocol';
+import { isHostToWebview } from '../../src/shared/editorProtocol';
+import { PendingRequests } from '../../src/shared/pendingRequests';
 import type { EditorCommands, EditorNotifications, PersistedEditorState, RequestMethod, RequestParams, RequestResult, WebviewToHost } from '../../src/shared/editorProtocol';
 
 interface VsCodeApi {
@@ -16,7 +17,16 @@ export type NotificationHandlers = { [M in keyof EditorNotifications]: (params: 
 
 /** Saving waits on the server (and maybe a re-sign-in); images may be large; an upload of attachments
  * lasts as long as the user's files take (it has its own Cancel); the rest is quick. */
-const TIMEOUTS: Partial<Record<RequestMethod, number>> = { save: 180_000, resolveConflict: 180_000, edit: 60_000, retry: 60_000, resolveImage: 60_000, attachments: 3_600_000 };
+const TIMEOUTS: Partial<Record<RequestMethod, number>> = {
+  save: 180_000,
+  resolveConflict: 180_000,
+  edit: 60_000,
+  retry: 60_000,
+  resolveImage: 60_000,
+  attachments: 3_600_000,
+  pasteImage: 180_000,
+  retryImages: 180_000,
+};
 
 export class WebviewChannel {
   private readonly api: VsCodeApi = acquireVsCodeApi();

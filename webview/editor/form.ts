@@ -6,6 +6,7 @@ import { h } from './dom';
 import { dropdownControl, multiSelectControl } from './fields/choiceControls';
 import type { ControlContext, FieldControl } from './fields/control';
 import { memoControl } from './fields/memoControl';
+import type { MemoImageContext } from './fields/memoImages';
 import { dateControl, textControl } from './fields/textControls';
 
 const GROUPS: readonly { group: FieldGroup; title: string }[] = [
@@ -18,7 +19,7 @@ const GROUPS: readonly { group: FieldGroup; title: string }[] = [
   { group: 'memos', title: l10n.t('Description & comments') },
 ];
 
-export type FormContext = ControlContext & { addComment(text: string): Promise<void> };
+export type FormContext = ControlContext & MemoImageContext & { addComment(text: string): Promise<void> };
 
 type FormControl = FieldControl & { flush?(): void; retryImages?(): void };
 

@@ -15,6 +15,10 @@ export interface HeaderActions {
   focusField(field: string): void;
   /** Opens a likely duplicate the new defect's form lists. */
   openDefect(id: number): void;
+  /** Offers to comment on (or link to) a likely duplicate instead of creating a new defect. */
+  chooseDuplicate(id: number): void;
+  /** The notice's Retry: upload the pasted images a new defect's creation left missing. */
+  retryImages(): void;
 }
 
 type ActionName = 'edit' | 'save' | 'saveClose' | 'cancel' | 'retry' | 'reload';
@@ -131,9 +135,7 @@ export class Header {
     (this.progress.querySelector('.progress-text') as HTMLElement).textContent = busy;
     this.renderStatusActions(phase, init);
     this.renderBanner(phase, status);
-    this.notice.hidden = !status?.notice;
-    this.notice.textContent = status?.notice?.text ?? '';
-    this.notice.className = `notice ${status?.notice?.kind ?? ''}`;
+    this.renderNotice(status);
     this.renderProblems(status);
     this.renderDuplicates(status);
   }
@@ -151,9 +153,23 @@ export class Header {
         e.preventDefault();
         this.actions.openDefect(d.id);
       });
-      list.append(h('li', {}, link, h('span', { class: 'duplicate-status' }, ` · ${d.status}`)));
+      const use = button('secondary', { class: 'duplicate-use', 'data-id': String(d.id), 'aria-label': l10n.t('Comment on or link to defect {0} instead…', d.id) }, l10n.t('Use instead…'));
+      use.addEventListener('click', () => this.actions.chooseDuplicate(d.id));
+      list.append(h('li', {}, link, h('span', { class: 'duplicate-status' }, ` · ${d.status} `), use));
     }
-    this.duplicates.append(h('strong', {}, l10n.t('Likely duplicates — open one to check before creating:')), list);
+    this.duplicates.append(h('strong', {}, l10n.t('Likely duplicates — open one to check, or comment on it instead of creating a new defect:')), list);
+  }
+
+  private renderNotice(status: StatusParams | undefined): void {
+    const notice = status?.notice;
+    this.notice.hidden = !notice;
+    this.notice.textContent = notice?.text ?? '';
+    this.notice.className = `notice ${notice?.kind ?? ''}`;
+    if (notice?.action === 'retryImages') {
+      const retry = button('secondary', { class: 'retry-images' }, l10n.t('Retry'));
+      retry.addEventListener('click', () => this.actions.retryImages());
+      this.notice.append(' ', retry);
+    }
   }
 
   private renderStatusActions(phase: LockPhase, init: InitParams): void {

@@ -25,8 +25,9 @@ export { AttachmentStore } from '../store/attachments';
 export type { AttachmentRow } from '../store/attachments';
 
 export function registerAttachments(app: FastifyInstance, ctx: ServerContext): void {
-  // What a crash left (orphan files, records without content) is repaired before the first request.
-  for (const project of ctx.projects.all()) new AttachmentStore(project, ctx.now).reconcile();
+  // What a crash left (orphan files, records without content) is repaired before the first request
+  // (a read-only server repairs nothing: a record without content answers 404 until it can).
+  for (const project of ctx.projects.all()) if (!project.readOnly) new AttachmentStore(project, ctx.now).reconcile();
 
   void app.register(async (scope) => {
     await scope.register(multipart, { throwFileSizeLimit: false });

@@ -52,7 +52,7 @@ export function registerLocks(app: FastifyInstance, ctx: ServerContext): void {
   app.delete('/locks/:id', async (request) => {
     const store = projectOf(ctx, request);
     const id = entityId((request.params as { id: string }).id, 'lock');
-    const lock = store.getLockById(id);
+    const lock = store.locks.byId(id);
     if (!lock) throw new AlmError(404, 'qccore.entity-not-found', `Lock ${id} does not exist (it may have been released when its session ended).`);
     releaseLock(store, sessionOf(request), lock);
     return lockJson(lock, ctx);
@@ -62,7 +62,7 @@ export function registerLocks(app: FastifyInstance, ctx: ServerContext): void {
   app.delete('/locks', async (request) => {
     const store = projectOf(ctx, request);
     const who = sessionOf(request);
-    const mine = store.deleteLocksOfUser(who.user);
+    const mine = store.locks.releaseAllOfUser(who.user);
     return { data: mine.map((lock) => lockJson(lock, ctx)), 'total-count': mine.length };
   });
 
@@ -77,7 +77,7 @@ export function registerLocks(app: FastifyInstance, ctx: ServerContext): void {
   app.get('/locks/:id', async (request) => {
     const store = projectOf(ctx, request);
     const id = entityId((request.params as { id: string }).id, 'lock');
-    const lock = store.getLockById(id);
+    const lock = store.locks.byId(id);
     if (!lock || !liveLock(ctx, store, lock['parent-type'], lock['parent-id'])) {
       throw new AlmError(404, 'qccore.entity-not-found', `Lock ${id} does not exist.`);
     }

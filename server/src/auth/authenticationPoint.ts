@@ -56,7 +56,7 @@ export function registerAuthenticationPoint(app: FastifyInstance, ctx: ServerCon
         // A POST logout without the XSRF header is refused and ends nothing (reference §16.1).
         const cookies = parseCookies(request);
         const session = ctx.sessions.byQcSession(cookies[COOKIE.qcSession]) ?? ctx.sessions.byLwsso(cookies[COOKIE.lwsso]);
-        if (session) assertXsrf(request, cookies[COOKIE.xsrf], session.xsrf);
+        if (session) assertXsrf(request, session);
       }
       endRequestSession(ctx, request, reply);
       return reply.code(200).send();
@@ -91,7 +91,7 @@ export function registerAuthenticationPoint(app: FastifyInstance, ctx: ServerCon
       }
       if (request.method === 'DELETE') {
         // Closing the session drops its locks: a cross-site request must not (issue 28 item 7).
-        if (ctx.options.profile.xsrf && session.qcsession) assertXsrf(request, cookies[COOKIE.xsrf], session.xsrf);
+        if (ctx.options.profile.xsrf && session.qcsession) assertXsrf(request, session);
         ctx.sessions.closeApp(session);
         setCookies(reply, [expiredQcSession()]);
         return reply.code(200).send();

@@ -1,12 +1,16 @@
 // The session hook: every request under `/api/domains` and `/rest/domains` needs a live application
 // session (QCSession cookie), and with the `xsrf` option a write needs the XSRF header too. It sets
-// `request.almSession` and records the activity.
+// `request.almSession` and records the activity. On a server that started read-only, a write is
+// answered 507 here, before its body is read (issue 28 item 8).
 import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { AlmError } from '../errors';
+import { readOnlyError } from '../diskFull';
 import type { ServerContext } from '../context';
 import { assertMember } from '../params';
 import { COOKIE, parseCookies } from './cookies';
 import { assertXsrf } from './xsrf';
+
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** The reason phrase a real 12.55 server gives for a request without a session (reference §2.8). */
 const NOT_AUTHENTICATED = "Authentication failed. Browser based integrations - to login append '?login-form-required=y' to the url you tried to access.";
@@ -15,6 +19,8 @@ export function sessionHook(ctx: ServerContext): onRequestAsyncHookHandler {
   return async (request: FastifyRequest) => {
     const session = authenticate(ctx, request);
     request.almSession = session;
+    const readOnly = ctx.storage.readOnlyReason;
+    if (readOnly !== undefined && !READS.has(request.method)) throw readOnlyError(readOnly);
     // Every route under a project, in either tree, is for the project's members only.
     const { domain, project } = (request.params ?? {}) as { domain?: string; project?: string };
     if (domain !== undefined && project !== undefined) assertMember(ctx.projects.get(domain, project), session.user);
@@ -26,7 +32,7 @@ function authenticate(ctx: ServerContext, request: FastifyRequest): { id: string
   const qc = cookies[COOKIE.qcSession];
   const session = ctx.sessions.byQcSession(qc);
   if (session) {
-    if (ctx.options.profile.xsrf) assertXsrf(request, cookies[COOKIE.xsrf], session.xsrf);
+    if (ctx.options.profile.xsrf) assertXsrf(request, session);
     ctx.sessions.touch(session);
     return { id: session.id, user: session.user };
   }

@@ -22,7 +22,7 @@ export async function checkCredentials(ctx: ServerContext, request: FastifyReque
   }
   const throttle = throttleOf(ctx);
   const address = clientAddress(request);
-  const attempt = throttle.check(credentials.user, address);
+  const attempt = throttle.check({ user: credentials.user }, address);
   let valid: boolean;
   try {
     valid = await ctx.site.checkPassword(credentials.user, credentials.password);

@@ -1,7 +1,8 @@
-// Slows down password guessing (issue 14): after `signInFailuresAllowed` failed sign-ins of one
-// user, or four times as many from one address, further attempts for that key are refused with
-// 429 and Retry-After for a time that doubles with each failure (1 s up to 5 min). A success
-// clears the user's count. Keys are kept for at most MAX_KEYS users and addresses.
+// Slows down password and API-key guessing (issue 14, issue 28 item 5): after
+// `signInFailuresAllowed` failed sign-ins of one user (or one API key client id), or four times as
+// many from one address, further attempts for that key are refused with 429 and Retry-After for a
+// time that doubles with each failure (1 s up to 5 min). A success clears the user's (key's)
+// count. Keys are kept for at most MAX_KEYS users, client ids and addresses.
 import type { FastifyRequest } from 'fastify';
 import type { ServerContext } from '../context';
 import { AlmError } from '../errors';
@@ -13,9 +14,13 @@ const FORGET_MS = 15 * 60_000;
 /** How long a sign-in from an address exempts that user there from the address-wide rule. */
 const KNOWN_GOOD_MS = 30 * 24 * 3600_000;
 
+/** Who a sign-in names: a user (password) or an API key's client id. */
+export type Subject = { user: string } | { clientId: string };
+
 /** One sign-in attempt that passed `check`: which pending counts it holds until it is settled. */
 export interface Attempt {
-  user: string;
+  /** The throttle key of the user or client id. */
+  subjectKey: string;
   address: string;
   pendingKeys: readonly string[];
 }
@@ -48,11 +53,12 @@ export class SignInThrottle {
    * the same synchronous step (issue 28 item 5: 60 concurrent guesses were all checked, the limit
    * being 5). Every attempt that passes must end with `failed` or `succeeded`.
    */
-  check(user: string, address: string): Attempt {
+  check(subject: Subject, address: string): Attempt {
     const now = this.now();
     let wait = 0;
-    const keys: [string, number][] = [[userKey(user), this.allowedPerUser]];
-    const good = this.knownGood.get(goodKey(address, user));
+    const subjectKey = keyOf(subject);
+    const keys: [string, number][] = [[subjectKey, this.allowedPerUser]];
+    const good = this.knownGood.get(goodKey(address, subjectKey));
     if (good === undefined || now - good > KNOWN_GOOD_MS) keys.push([addressKey(address), this.allowedPerUser * 4]);
     for (const [key, allowed] of keys) {
       const entry = this.failures.get(key);
@@ -62,10 +68,11 @@ export class SignInThrottle {
     }
     if (wait > 0) {
       const seconds = Math.ceil(wait / 1000);
-      throw new AlmError(429, 'qccore.general-error', `Too many failed sign-ins for this user or from this address. Try again in ${seconds} s.`, undefined, { 'Retry-After': String(seconds) });
+      const who = 'user' in subject ? 'this user' : 'this API key';
+      throw new AlmError(429, 'qccore.general-error', `Too many failed sign-ins for ${who} or from this address. Try again in ${seconds} s.`, undefined, { 'Retry-After': String(seconds) });
     }
     for (const [key] of keys) this.pending.set(key, (this.pending.get(key) ?? 0) + 1);
-    return { user, address, pendingKeys: keys.map(([key]) => key) };
+    return { subjectKey, address, pendingKeys: keys.map(([key]) => key) };
   }
 
   private settle(attempt: Attempt): void {
@@ -78,14 +85,14 @@ export class SignInThrottle {
 
   failed(attempt: Attempt): void {
     this.settle(attempt);
-    this.count(userKey(attempt.user), this.allowedPerUser);
+    this.count(attempt.subjectKey, this.allowedPerUser);
     this.count(addressKey(attempt.address), this.allowedPerUser * 4);
   }
 
   succeeded(attempt: Attempt): void {
     this.settle(attempt);
-    this.failures.delete(userKey(attempt.user));
-    const key = goodKey(attempt.address, attempt.user);
+    this.failures.delete(attempt.subjectKey);
+    const key = goodKey(attempt.address, attempt.subjectKey);
     this.knownGood.delete(key);
     this.knownGood.set(key, this.now());
     if (this.knownGood.size > MAX_KEYS) this.knownGood.delete(this.knownGood.keys().next().value as string);
@@ -104,9 +111,9 @@ export class SignInThrottle {
   }
 }
 
-const userKey = (user: string) => `user:${user.toLowerCase()}`;
+const keyOf = (subject: Subject) => ('user' in subject ? `user:${subject.user.toLowerCase()}` : `key:${subject.clientId}`);
 const addressKey = (address: string) => `addr:${address}`;
-const goodKey = (address: string, user: string) => `${address} ${user.toLowerCase()}`;
+const goodKey = (address: string, subjectKey: string) => `${address} ${subjectKey}`;
 
 const throttles = new WeakMap<ServerContext, SignInThrottle>();
 

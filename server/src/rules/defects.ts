@@ -64,7 +64,7 @@ export function deleteDefects(ctx: ServerContext, store: ProjectStore, rows: Def
   for (const row of rows) {
     const id = Number(row.id);
     store.deleteDefect(id);
-    store.deleteLocksOf('defect', id);
+    store.locks.releaseAllOn('defect', id);
     attachments.deleteAllOf('defect', id);
     deleteLinksOf(ctx, store, id);
     audits.deleteOf('defect', id);

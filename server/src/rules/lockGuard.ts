@@ -2,6 +2,7 @@
 // DELETE fail with 403 qccore.lock-failure naming the holder and since when (reference §9).
 import type { AlmSession, ProjectStore, ServerContext } from '../context';
 import { AlmError } from '../errors';
+import { whenWritable } from '../diskFull';
 import type { LockRow } from '../store/projectTypes';
 
 export function lockFailure(lock: LockRow, action: string): AlmError {
@@ -17,10 +18,11 @@ export function lockFailure(lock: LockRow, action: string): AlmError {
  * is released here rather than blocking others until the next sweep.
  */
 export function liveLock(ctx: ServerContext, store: ProjectStore, entityType: string, entityId: number): LockRow | undefined {
-  const lock = store.getLock(entityType, entityId);
+  const lock = store.locks.find(entityType, entityId);
   if (!lock) return undefined;
   if (ctx.sessions.isAlive(lock.session)) return lock;
-  store.deleteLock(lock.id);
+  // Where the project cannot be written (a full disk, a read-only start) the row stays; it is dead all the same.
+  whenWritable(() => store.locks.release(lock.id));
   return undefined;
 }
 

@@ -20,7 +20,7 @@ export function lockEntity(ctx: ServerContext, store: ProjectStore, who: AlmSess
   if (held) throw lockFailure(held, `lock ${type} ${id}`);
   // One member locking most of a project for an hour blocks everyone else's edits (issue 28 item 8).
   const max = ctx.options.limits.maxLocksPerSession;
-  if (store.locksOfSession(who.id) >= max) {
+  if (store.locks.countOfSession(who.id) >= max) {
     throw new AlmError(
       409,
       'qccore.general-error',
@@ -28,7 +28,7 @@ export function lockEntity(ctx: ServerContext, store: ProjectStore, who: AlmSess
       [{ Name: 'maximum-locks', Value: max }],
     );
   }
-  return store.insertLock(type, id, who.user, who.id);
+  return store.locks.take(type, id, who.user, who.id);
 }
 
 /** Releases a lock; only the user who took it may (403 qccore.lock-failure otherwise). */
@@ -39,5 +39,5 @@ export function releaseLock(store: ProjectStore, who: AlmSession, lock: LockRow)
       { Name: 'lock-time', Value: lock['lock-time'] },
     ]);
   }
-  store.deleteLock(lock.id);
+  store.locks.release(lock.id);
 }

@@ -1,128 +1,45 @@
-// One project's database: defects, list-items, users, releases, cycles, environments,
-// attachment descriptors and locks. Every project has its own file; projects share nothing.
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
+// One project's store: users, list-items, releases, cycles, environments and defects, over the
+// project's database (ProjectDatabase: statements, counts, transactions); its locks are
+// `locks` (LockStore). Every project has its own file; projects share nothing.
 import { DEFAULT_LIMITS } from '../config';
-import { openDatabase, migrate } from './sqlite';
-import type { SqliteDatabase, Statement } from './sqlite';
-import { PROJECT_MIGRATIONS } from './projectSchema';
+import { Storage } from './storage';
+import { ProjectDatabase, quoted } from './projectDatabase';
+import { LockStore } from './locks';
 import { countQuery, pageQuery } from '../query/index';
 import type { CompiledCollectionRequest, SqlParam } from '../query/index';
 import { formatDate, formatDateTime } from './time';
 import { AlmError } from '../errors';
-import type { CycleInput, DefectInput, DefectRow, EnvironmentInput, ListItemInput, ListItemRow, LockRow, ProjectUserInput, ReleaseInput, ResourceTable, StoredValue } from './projectTypes';
+import type { CycleInput, DefectInput, DefectRow, EnvironmentInput, ListItemInput, ListItemRow, ProjectUserInput, ReleaseInput, ResourceTable, StoredValue } from './projectTypes';
 
-/** A quoted SQL identifier (defect columns are named like their fields, e.g. `"ver-stamp"`). */
-const quoted = (name: string) => `"${name.replace(/"/g, '""')}"`;
-
-export class ProjectStore {
-  readonly db: SqliteDatabase;
-  /** Folder holding attachment content, one file per attachment id. */
-  readonly attachmentsDir: string;
+export class ProjectStore extends ProjectDatabase {
+  /** The project's locks. */
+  readonly locks = new LockStore(this);
   private listValueCache = new Map<number, Set<string>>();
-  /** Prepared statements by SQL text: collection reads repeat the same few shapes. */
-  private readonly statements = new Map<string, Statement>();
   private readonly insertDefectStmt;
   /** The defects table's columns, as the migrations made them: the fields a defect stores. */
   private readonly defectColumns: readonly string[];
   /** Largest value of one field (ReferenceChecks.maxFieldBytes); the registry sets the server's limit. */
   maxFieldBytes = DEFAULT_LIMITS.maxFieldBytes;
-  /** Counts by query and parameters, with the write generation they were taken at (see count()). */
-  private readonly counts = new Map<string, { generation: string; count: number }>();
-  private readonly totalChanges;
 
   constructor(
     readonly domain: string,
     readonly name: string,
-    readonly dir: string,
-    private readonly now: () => Date,
+    dir: string,
+    now: () => Date,
+    /** Whether the server can write (a read-only start opens this database read-only). */
+    storage = new Storage(),
   ) {
-    mkdirSync(dir, { recursive: true });
-    this.attachmentsDir = join(dir, 'attachments');
-    mkdirSync(this.attachmentsDir, { recursive: true });
-    this.db = openDatabase(join(dir, 'project.db'));
-    migrate(this.db, PROJECT_MIGRATIONS);
+    super(dir, now, storage);
     this.defectColumns = (this.db.prepare("SELECT name FROM pragma_table_info('defects')").pluck().all() as string[]).filter((c) => c !== 'id');
     const cols = this.defectColumns.map(quoted).join(', ');
     const params = this.defectColumns.map(() => '?').join(', ');
     this.insertDefectStmt = this.db.prepare(`INSERT INTO defects (${cols}) VALUES (${params})`);
-    this.totalChanges = this.db.prepare('SELECT total_changes()').pluck();
-  }
-
-  /**
-   * The result of a count query, kept until anything is written: an exact total over a million
-   * defects costs tens of milliseconds, and Load more asks the same count page after page.
-   * SQLite's total_changes() counts every row this connection wrote, whatever the statement or
-   * route, and data_version changes when another connection wrote: together they say whether a
-   * kept count can still be true.
-   */
-  count(sql: string, params: readonly unknown[]): number {
-    const generation = `${String(this.db.pragma('data_version', { simple: true }))}:${String(this.totalChanges.get())}`;
-    const key = `${sql}\u0000${JSON.stringify(params)}`;
-    const kept = this.counts.get(key);
-    if (kept?.generation === generation) return kept.count;
-    const count = this.statement(sql)
-      .pluck()
-      .get(...params) as number;
-    this.counts.delete(key);
-    if (this.counts.size >= 256) this.counts.delete(this.counts.keys().next().value as string);
-    this.counts.set(key, { generation, count });
-    return count;
   }
 
   /** How many defects match a collection request's filter (`total-count`, `TotalResults`): COUNT(*), kept until a write. */
   countDefectMatches(c: CompiledCollectionRequest): number {
     const { sql, params } = countQuery('defects', c);
     return this.count(sql, params);
-  }
-
-  /** A prepared statement for `sql`, reused across requests (at most 256 kept). */
-  statement(sql: string): Statement {
-    let stmt = this.statements.get(sql);
-    if (stmt) {
-      // Re-inserting keeps the map in least-recently-used order.
-      this.statements.delete(sql);
-    } else {
-      stmt = this.db.prepare(sql);
-      if (this.statements.size >= 256) this.statements.delete(this.statements.keys().next().value as string);
-    }
-    this.statements.set(sql, stmt);
-    return stmt;
-  }
-
-  /** Work to do once the outermost transaction has committed (see afterCommit). */
-  private readonly pending: (() => void)[] = [];
-
-  /**
-   * Runs `fn` in one transaction: all of its writes happen or none do. Nested calls join the
-   * outer transaction; tasks queued with afterCommit run when the outermost one commits.
-   */
-  transaction<T>(fn: () => T): T {
-    const mark = this.pending.length;
-    const outermost = !this.db.inTransaction;
-    let result: T;
-    try {
-      result = this.db.transaction(fn)();
-    } catch (err) {
-      // Rolled back: what it queued must not happen (a file it meant to remove is still referenced).
-      this.pending.length = mark;
-      throw err;
-    }
-    if (outermost) for (const task of this.pending.splice(0)) task();
-    return result;
-  }
-
-  /**
-   * Runs `task` after the current transaction commits (now, outside one). File removals go here:
-   * a crash before the commit then leaves the old file referenced, after it an orphan swept at start.
-   */
-  afterCommit(task: () => void): void {
-    if (this.db.inTransaction) this.pending.push(task);
-    else task();
-  }
-
-  close(): void {
-    if (this.db.open) this.db.close();
   }
 
   // ---- users -------------------------------------------------------------------------------
@@ -385,62 +302,6 @@ export class ProjectStore {
 
   countDefects(): number {
     return (this.db.prepare('SELECT COUNT(*) AS n FROM defects').get() as { n: number }).n;
-  }
-
-  // ---- locks -------------------------------------------------------------------------------
-
-  getLock(entityType: string, entityId: number): LockRow | undefined {
-    return this.statement('SELECT * FROM locks WHERE "parent-type" = ? AND "parent-id" = ?').get(entityType, entityId) as LockRow | undefined;
-  }
-
-  getLockById(id: number): LockRow | undefined {
-    return this.db.prepare('SELECT * FROM locks WHERE "id" = ?').get(id) as LockRow | undefined;
-  }
-
-  insertLock(entityType: string, entityId: number, user: string, session: string): LockRow {
-    const stamp = formatDateTime(this.now());
-    const info = this.db
-      .prepare('INSERT INTO locks ("parent-type", "parent-id", "user", "session", "lock-time", "session-last-touch") VALUES (?, ?, ?, ?, ?, ?)')
-      .run(entityType, entityId, user, session, stamp, stamp);
-    return this.getLockById(Number(info.lastInsertRowid)) as LockRow;
-  }
-
-  /** How many locks one session holds in this project. */
-  locksOfSession(session: string): number {
-    return this.statement('SELECT COUNT(*) FROM locks WHERE "session" = ?').pluck().get(session) as number;
-  }
-
-  /** Ids of the entities of a type that users other than `user` hold locks on. */
-  lockedByOthers(entityType: string, user: string): number[] {
-    return this.statement('SELECT "parent-id" FROM locks WHERE "parent-type" = ? AND "user" <> ?').pluck().all(entityType, user) as number[];
-  }
-
-  /** Releases whatever lock an entity has (it is being deleted). */
-  deleteLocksOf(entityType: string, entityId: number): void {
-    this.statement('DELETE FROM locks WHERE "parent-type" = ? AND "parent-id" = ?').run(entityType, entityId);
-  }
-
-  deleteLock(id: number): boolean {
-    return this.db.prepare('DELETE FROM locks WHERE "id" = ?').run(id).changes > 0;
-  }
-
-  /** Releases every lock a user holds (in any session); returns them as they were, by id. */
-  deleteLocksOfUser(user: string): LockRow[] {
-    return this.transaction(() => {
-      const locks = this.db.prepare('SELECT * FROM locks WHERE "user" = ? ORDER BY "id"').all(user) as LockRow[];
-      this.db.prepare('DELETE FROM locks WHERE "user" = ?').run(user);
-      return locks;
-    });
-  }
-
-  /** Releases every lock a session holds (sign-out or expiry). */
-  deleteLocksOfSession(session: string): number {
-    return this.db.prepare('DELETE FROM locks WHERE "session" = ?').run(session).changes;
-  }
-
-  /** Refreshes `session-last-touch` of a session's locks. */
-  touchLocksOfSession(session: string): void {
-    this.db.prepare('UPDATE locks SET "session-last-touch" = ? WHERE "session" = ?').run(formatDateTime(this.now()), session);
   }
 }
 

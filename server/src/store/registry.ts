@@ -4,6 +4,7 @@ import { DEFAULT_LIMITS } from '../config';
 import { AlmError } from '../errors';
 import { ProjectStore } from './project';
 import type { SiteStore } from './site';
+import { Storage } from './storage';
 
 export interface ProjectLookup {
   /** The store of an existing project; throws AlmError 404 for an unknown domain or project. */
@@ -23,6 +24,8 @@ export class ProjectRegistry implements ProjectLookup {
     private readonly now: () => Date,
     /** Field size bound every opened store enforces on writes (RequestLimits.maxFieldBytes). */
     private readonly maxFieldBytes = DEFAULT_LIMITS.maxFieldBytes,
+    /** Whether the server can write; shared by every store it opens. */
+    private readonly storage = new Storage(),
   ) {}
 
   /** The store of an existing project; throws AlmError 404 for an unknown domain or project. */
@@ -57,7 +60,7 @@ export class ProjectRegistry implements ProjectLookup {
     const key = `${domain}\u0000${project}`;
     let store = this.open.get(key);
     if (!store) {
-      store = new ProjectStore(domain, project, join(this.dataDir, 'projects', domain, project), this.now);
+      store = new ProjectStore(domain, project, join(this.dataDir, 'projects', domain, project), this.now, this.storage);
       store.maxFieldBytes = this.maxFieldBytes;
       this.open.set(key, store);
     }

@@ -1,7 +1,7 @@
 // Session lifecycle: sign-in creates a session, every authenticated request touches it, and an
 // idle, signed-out or deleted session ends, releasing its locks in every project.
 import { DEFAULT_LIMITS } from '../config';
-import { isDiskFull } from '../diskFull';
+import { isWriteRefused, whenWritable } from '../diskFull';
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { ProjectLookup } from './registry';
 import type { SessionRow, SiteStore } from './site';
@@ -33,8 +33,8 @@ export class SessionService {
     this.idleMs = idleSeconds * 1000;
   }
 
-  /** Opens an authenticated session; with `app`, also the application session (QCSession). */
-  create(user: string, app: boolean): SessionRow {
+  /** Opens an authenticated session; with `app`, also the application session (QCSession); `apiKey` names the key that opened it. */
+  create(user: string, app: boolean, apiKey: string | null = null): SessionRow {
     const at = this.now().getTime();
     const row: SessionRow = {
       id: randomUUID(),
@@ -44,9 +44,11 @@ export class SessionService {
       xsrf: randomUUID(),
       created: at,
       lastTouch: at,
+      apiKey,
+      keyActive: true,
     };
     this.endLeastRecentOf(user, this.maxPerUser - 1);
-    this.site.insertSession(row);
+    this.writeSessions(() => this.site.insertSession(row));
     this.touched.set(row.id, at);
     return row;
   }
@@ -66,14 +68,14 @@ export class SessionService {
   /** Opens (or re-opens) the application session of an authenticated session. */
   openApp(session: SessionRow): SessionRow {
     const updated = { ...session, qcsession: token(), xsrf: randomUUID() };
-    this.site.setQcSession(session.id, updated.qcsession, updated.xsrf);
+    this.writeSessions(() => this.site.setQcSession(session.id, updated.qcsession, updated.xsrf));
     this.touch(updated);
     return updated;
   }
 
   /** Ends only the application session: its locks go, the LWSSO authentication stays. */
   closeApp(session: SessionRow): void {
-    this.site.setQcSession(session.id, null, session.xsrf);
+    this.writeSessions(() => this.site.setQcSession(session.id, null, session.xsrf));
     this.releaseLocks(session.id);
   }
 
@@ -102,20 +104,17 @@ export class SessionService {
     this.touched.set(session.id, at);
     const persistEvery = Math.min(5000, this.idleMs / 10);
     if (at - (this.persisted.get(session.id) ?? session.lastTouch) >= persistEvery) {
-      try {
+      // A full disk must not fail reads: the touch stays in memory and is written next time.
+      whenWritable(() => {
         this.site.touchSession(session.id, at);
-      } catch (err) {
-        // A full disk must not fail reads: the touch stays in memory and is written next time.
-        if (!isDiskFull(err)) throw err;
-        return;
-      }
-      this.persisted.set(session.id, at);
+        this.persisted.set(session.id, at);
+      });
     }
   }
 
   /** Ends a session and releases its locks in every project. */
   end(id: string): void {
-    this.site.deleteSession(id);
+    this.writeSessions(() => this.site.deleteSession(id));
     this.touched.delete(id);
     this.persisted.delete(id);
     this.idleOf.delete(id);
@@ -147,6 +146,17 @@ export class SessionService {
     return this.idleOf.get(id) ?? this.idleMs;
   }
 
+  /**
+   * Deactivates an API key and ends the sessions it opened, releasing their locks (issue 28 item
+   * 5: they kept working). False when there is no such key. A key deactivated in site.db by other
+   * means ends its sessions at their next request (`alive`).
+   */
+  deactivateApiKey(clientId: string): boolean {
+    if (!this.site.setApiKeyActive(clientId, false)) return false;
+    for (const session of this.site.sessionsOfApiKey(clientId)) this.end(session.id);
+    return true;
+  }
+
   /** Ends every idle session; called periodically so abandoned locks are freed. */
   sweep(): number {
     const at = this.now().getTime();
@@ -164,6 +174,10 @@ export class SessionService {
 
   private alive(session: SessionRow | undefined): SessionRow | undefined {
     if (!session) return undefined;
+    if (!session.keyActive) {
+      this.end(session.id);
+      return undefined;
+    }
     const last = Math.max(this.touched.get(session.id) ?? 0, session.lastTouch);
     if (this.now().getTime() - last > this.idleMsOf(session.id)) {
       this.end(session.id);
@@ -172,7 +186,22 @@ export class SessionService {
     return session;
   }
 
+  /**
+   * A session change; when site.db refuses it (a full disk), sessions move to memory and it is
+   * made there, so users can still sign in and read (issue 28 item 8).
+   */
+  private writeSessions(write: () => void): void {
+    try {
+      write();
+    } catch (err) {
+      if (!isWriteRefused(err)) throw err;
+      this.site.keepSessionsInMemory();
+      write();
+    }
+  }
+
+  /** Releases the session's locks; where a project cannot be written they stay, and count as released (lockGuard.liveLock). */
   private releaseLocks(sessionId: string): void {
-    for (const project of this.projects.all()) project.deleteLocksOfSession(sessionId);
+    for (const project of this.projects.all()) whenWritable(() => project.locks.releaseAllOfSession(sessionId));
   }
 }

@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { hashPassword, verifyPassword } from './passwords';
-import { openDatabase, migrate } from './sqlite';
+import { Storage } from './storage';
 import type { SqliteDatabase, Statement } from './sqlite';
 
 export interface SiteUser {
@@ -30,6 +30,10 @@ export interface SessionRow {
   created: number;
   /** Epoch milliseconds of the last request made with this session. */
   lastTouch: number;
+  /** The API key (client id) that opened the session, null for a password sign-in. */
+  apiKey: string | null;
+  /** False when the session's API key has been deactivated (or deleted) since: the session must end. */
+  keyActive: boolean;
 }
 
 export interface DomainListing {
@@ -39,8 +43,8 @@ export interface DomainListing {
 
 let decoyHash: string | undefined;
 
-/** A real hash of a random password, made once: what an unknown user's password is checked against. */
-function unknownUserHash(): string {
+/** A real hash of a random password, made once: what the password of an unknown user, or the secret of an unknown API key, is checked against. */
+function hashNothingMatches(): string {
   decoyHash ??= hashPassword(randomBytes(16).toString('hex'));
   return decoyHash;
 }
@@ -81,6 +85,16 @@ const SITE_SCHEMA_V2 = [
     )`,
 ];
 
+/**
+ * Which API key opened a session (issue 28 item 5): deactivating a key ends the sessions it
+ * opened, which were not told apart before. Sessions of earlier versions were all opened before
+ * this, by either way; they keep null and end as usual.
+ */
+const SITE_SCHEMA_V3 = ['ALTER TABLE sessions ADD COLUMN "api-key" TEXT', 'CREATE INDEX sessions_api_key ON sessions ("api-key")'];
+
+/** Every site schema step, in order (`PRAGMA user_version` = steps applied); frozen once shipped. */
+export const SITE_MIGRATIONS: readonly (readonly string[])[] = [SITE_SCHEMA_V1, SITE_SCHEMA_V2, SITE_SCHEMA_V3];
+
 export interface ApiKeyRow {
   clientId: string;
   user: string;
@@ -95,6 +109,9 @@ interface SessionDbRow {
   xsrf: string;
   created: number;
   'last-touch': number;
+  'api-key': string | null;
+  /** From the join with api_keys: 1 active, 0 deactivated, null for no key (or a key since deleted). */
+  'key-active': number | null;
 }
 
 const toSession = (r: SessionDbRow): SessionRow => ({
@@ -105,16 +122,44 @@ const toSession = (r: SessionDbRow): SessionRow => ({
   xsrf: r.xsrf,
   created: r.created,
   lastTouch: r['last-touch'],
+  apiKey: r['api-key'],
+  keyActive: r['api-key'] === null || r['key-active'] === 1,
 });
+
+/** Sessions with the state of the API key that opened them. */
+const SESSIONS = 'SELECT s.*, k."active" AS "key-active" FROM sessions s LEFT JOIN api_keys k ON k."client-id" = s."api-key"';
 
 export class SiteStore {
   readonly db: SqliteDatabase;
   /** Statements every request runs (session and project lookups), prepared once. */
   private readonly hot = new Map<string, Statement>();
 
-  constructor(dataDir: string) {
-    this.db = openDatabase(join(dataDir, 'site.db'));
-    migrate(this.db, [SITE_SCHEMA_V1, SITE_SCHEMA_V2]);
+  /** True once sessions are kept in memory (site.db could not be written). */
+  private sessionsInMemory = false;
+
+  constructor(dataDir: string, storage = new Storage()) {
+    this.db = storage.open(join(dataDir, 'site.db'), SITE_MIGRATIONS);
+    if (storage.readOnly) this.keepSessionsInMemory();
+  }
+
+  /**
+   * From now on sessions live in memory, starting with those on disk (so signed-in clients stay
+   * signed in): a temporary table that shadows `sessions` for this connection, with the columns
+   * the migrations gave it. Used when site.db cannot be written (a read-only start, or a full
+   * disk while running): signing in and reading go on; sessions opened meanwhile end with the
+   * process.
+   */
+  keepSessionsInMemory(): void {
+    if (this.sessionsInMemory) return;
+    const columns = '"id", "user", "lwsso", "qcsession", "xsrf", "created", "last-touch", "api-key"';
+    this.db.pragma('temp_store = MEMORY');
+    this.db.exec(`CREATE TEMP TABLE sessions (
+        "id" TEXT PRIMARY KEY, "user" TEXT NOT NULL, "lwsso" TEXT NOT NULL UNIQUE, "qcsession" TEXT UNIQUE,
+        "xsrf" TEXT NOT NULL, "created" INTEGER NOT NULL, "last-touch" INTEGER NOT NULL, "api-key" TEXT
+      )`);
+    this.db.exec(`INSERT INTO temp.sessions (${columns}) SELECT ${columns} FROM main.sessions`);
+    this.hot.clear();
+    this.sessionsInMemory = true;
   }
 
   close(): void {
@@ -160,7 +205,7 @@ export class SiteStore {
    */
   async checkPassword(name: string, password: string): Promise<boolean> {
     const row = this.db.prepare('SELECT "password-hash" AS h FROM users WHERE "name" = ?').get(name) as { h: string } | undefined;
-    const matches = await verifyPassword(password, row?.h ?? unknownUserHash());
+    const matches = await verifyPassword(password, row?.h ?? hashNothingMatches());
     return row !== undefined && matches;
   }
 
@@ -176,9 +221,19 @@ export class SiteStore {
     return row && { clientId: row.c, user: row.u, active: row.a === 1 };
   }
 
+  /**
+   * Checks a key's secret. An unknown client id costs the same scrypt as a known one (against a
+   * hash no secret matches), so the answer time does not tell which ids exist (issue 28 item 5).
+   */
   async checkApiSecret(clientId: string, secret: string): Promise<boolean> {
     const row = this.db.prepare('SELECT "secret-hash" AS h FROM api_keys WHERE "client-id" = ?').get(clientId) as { h: string } | undefined;
-    return row ? verifyPassword(secret, row.h) : false;
+    const matches = await verifyPassword(secret, row?.h ?? hashNothingMatches());
+    return row !== undefined && matches;
+  }
+
+  /** Marks a key active or not; false when there is no such key. Its sessions are ended by SessionService. */
+  setApiKeyActive(clientId: string, active: boolean): boolean {
+    return this.db.prepare('UPDATE api_keys SET "active" = ? WHERE "client-id" = ?').run(active ? 1 : 0, clientId).changes > 0;
   }
 
   // ---- domains and projects ----------------------------------------------------------------
@@ -217,22 +272,22 @@ export class SiteStore {
 
   insertSession(session: SessionRow): void {
     this.db
-      .prepare('INSERT INTO sessions ("id", "user", "lwsso", "qcsession", "xsrf", "created", "last-touch") VALUES (?, ?, ?, ?, ?, ?, ?)')
-      .run(session.id, session.user, session.lwsso, session.qcsession, session.xsrf, session.created, session.lastTouch);
+      .prepare('INSERT INTO sessions ("id", "user", "lwsso", "qcsession", "xsrf", "created", "last-touch", "api-key") VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
+      .run(session.id, session.user, session.lwsso, session.qcsession, session.xsrf, session.created, session.lastTouch, session.apiKey);
   }
 
   findSessionByLwsso(token: string): SessionRow | undefined {
-    const row = this.stmt('SELECT * FROM sessions WHERE "lwsso" = ?').get(token) as SessionDbRow | undefined;
+    const row = this.stmt(`${SESSIONS} WHERE s."lwsso" = ?`).get(token) as SessionDbRow | undefined;
     return row && toSession(row);
   }
 
   findSessionByQcSession(token: string): SessionRow | undefined {
-    const row = this.stmt('SELECT * FROM sessions WHERE "qcsession" = ?').get(token) as SessionDbRow | undefined;
+    const row = this.stmt(`${SESSIONS} WHERE s."qcsession" = ?`).get(token) as SessionDbRow | undefined;
     return row && toSession(row);
   }
 
   findSessionById(id: string): SessionRow | undefined {
-    const row = this.stmt('SELECT * FROM sessions WHERE "id" = ?').get(id) as SessionDbRow | undefined;
+    const row = this.stmt(`${SESSIONS} WHERE s."id" = ?`).get(id) as SessionDbRow | undefined;
     return row && toSession(row);
   }
 
@@ -250,11 +305,16 @@ export class SiteStore {
 
   /** Every session of a user. */
   sessionsOfUser(user: string): SessionRow[] {
-    return (this.stmt('SELECT * FROM sessions WHERE "user" = ?').all(user) as SessionDbRow[]).map(toSession);
+    return (this.stmt(`${SESSIONS} WHERE s."user" = ?`).all(user) as SessionDbRow[]).map(toSession);
+  }
+
+  /** Sessions an API key opened. */
+  sessionsOfApiKey(clientId: string): SessionRow[] {
+    return (this.db.prepare(`${SESSIONS} WHERE s."api-key" = ?`).all(clientId) as SessionDbRow[]).map(toSession);
   }
 
   /** Sessions idle since before `cutoff` (epoch ms). */
   idleSessions(cutoff: number): SessionRow[] {
-    return (this.db.prepare('SELECT * FROM sessions WHERE "last-touch" < ?').all(cutoff) as SessionDbRow[]).map(toSession);
+    return (this.db.prepare(`${SESSIONS} WHERE s."last-touch" < ?`).all(cutoff) as SessionDbRow[]).map(toSession);
   }
 }

@@ -5,7 +5,15 @@ import type { Database as SqliteDatabase, Statement } from 'better-sqlite3';
 
 export type { SqliteDatabase, Statement };
 
-export function openDatabase(file: string): SqliteDatabase {
+/** With `readOnly`, the file must exist and nothing is written to it (the server's read-only mode, storage.ts). */
+export function openDatabase(file: string, options: { readOnly?: boolean } = {}): SqliteDatabase {
+  if (options.readOnly) {
+    const db = new Database(file, { readonly: true, fileMustExist: true });
+    // Temporary tables (the read-only mode's sessions) in memory: the disk may be full.
+    db.pragma('temp_store = MEMORY');
+    db.pragma('busy_timeout = 5000');
+    return db;
+  }
   const db = new Database(file);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = FULL');

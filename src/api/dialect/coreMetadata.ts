@@ -8,7 +8,7 @@ import { UnexpectedAnswerError } from '../errors';
 import { Lists } from '../listItems';
 import { Fields } from '../metadata';
 import type { DataTypeName, FieldDataType, FieldMeta, FieldValidationRule, ListItem } from '../types';
-import { isRecord } from './coreValues';
+import { isRecord, optionalText } from './coreValues';
 
 type FieldRecord = Record<string, unknown>;
 
@@ -29,11 +29,7 @@ function listUnder(body: unknown, outer: readonly string[], inner: string): Fiel
   return [];
 }
 
-function text(v: unknown): string | undefined {
-  if (typeof v === 'string') return v;
-  if (typeof v === 'number' || typeof v === 'boolean') return String(v);
-  return undefined;
-}
+const text = optionalText;
 
 function flag(v: unknown): boolean | undefined {
   const t = text(v)?.toLowerCase();

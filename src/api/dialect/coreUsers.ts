@@ -3,7 +3,7 @@
 // object for one user) and a plain array. Inactive users are left out, as ALM's own UsersList does.
 import { UnexpectedAnswerError } from '../errors';
 import type { ProjectUser } from '../types';
-import { isRecord } from './coreValues';
+import { isRecord, optionalText } from './coreValues';
 import type { DialectIo, ProjectScope } from './dialect';
 
 const seg = encodeURIComponent;
@@ -16,9 +16,7 @@ function records(v: unknown): Record<string, unknown>[] {
   return Array.isArray(v) ? v.filter(isRecord) : isRecord(v) ? [v] : [];
 }
 
-function text(v: unknown): string | undefined {
-  return typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'boolean' ? String(v) : undefined;
-}
+const text = optionalText;
 
 /** The active users of a `customization/users` answer, sorted by name. */
 export function parseCoreUsers(body: unknown): ProjectUser[] {

@@ -14,6 +14,11 @@ export function scalarText(v: unknown): string {
   return typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'boolean' || typeof v === 'bigint' ? String(v) : '';
 }
 
+/** A JSON scalar as text; undefined for null, undefined, objects and arrays. */
+export function optionalText(v: unknown): string | undefined {
+  return v === null || v === undefined || typeof v === 'object' ? undefined : scalarText(v);
+}
+
 /** A value as flattened from the envelope: none, one string, or several. */
 type RawValue = string | string[] | null;
 

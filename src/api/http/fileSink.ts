@@ -103,7 +103,8 @@ export class FileSink {
 
   private data(chunk: Buffer): void {
     const writer = this.writer;
-    if (!writer) return;
+    // undici may hand over an empty piece after a pause (seen under load): no bytes, no progress report.
+    if (!writer || chunk.length === 0) return;
     this.bytes += chunk.length;
     if (!writer.write(chunk)) {
       // A slow disk: undici stops reading (and its body timeout waits) until a buffer is free.

@@ -191,6 +191,7 @@ export class Transport {
           const total = announcedSize(res.headers);
           let bytes = 0;
           for await (const chunk of decodeStream(res.body, res.headers['content-encoding']) as AsyncIterable<Buffer>) {
+            if (chunk.length === 0) continue;
             bytes += chunk.length;
             if (!writer.write(chunk)) await writer.room();
             if (writer.error) throw writer.error;
@@ -241,7 +242,9 @@ export class Transport {
     // Once the server set XSRF-TOKEN, every request echoes it (16.00+ refuse writes without it).
     let token = this.config.jar.get('XSRF-TOKEN');
     if (!token && req.method !== 'GET') {
-      // Double-submit: a token of our own in both cookie and header, as 12.x clients do.
+      // Before the server issued a token (the sign-in requests, which no server checks), one of
+      // our own in cookie and header, as 12.x clients do; every session's requests then echo the
+      // server's, the only one a 16.00+ server accepts there.
       token = randomUUID();
       this.config.jar.set('XSRF-TOKEN', token);
     }

@@ -16,6 +16,8 @@ export interface EditorAttachmentActions {
   saveAs(arg: AttachmentTarget): Promise<unknown>;
   openExternally(arg: AttachmentTarget): Promise<unknown>;
   onDidChange(listener: (change: AttachmentsChange) => void): { dispose(): void };
+  /** Announces a change made outside the attachment commands. */
+  announce(change: AttachmentsChange): void;
 }
 
 /** An attachment by its id in a project, as the attachment commands take it. */
@@ -36,5 +38,10 @@ export class EditorAttachmentBridge {
   /** Fires with the defect whose attachments changed (an upload from the editor, the tree or a drop). */
   onDidChange(listener: (defect: DefectRef) => void): { dispose(): void } {
     return this.actions.onDidChange((change) => listener(change.defect));
+  }
+
+  /** New attachments added without the attachment commands (the editor's pasted images, a report's text): tree rows and open editors re-read them. */
+  changed(defect: DefectRef): void {
+    this.actions.announce({ defect, changed: [], deleted: [] });
   }
 }

@@ -3,7 +3,7 @@
 // are on the server at that moment, so nothing someone else wrote meanwhile is overwritten. The
 // user confirms the exact text first (prepareInvocation); without that confirmation nothing is sent.
 import * as vscode from 'vscode';
-import { appendComment } from '../../defects/comments';
+import { appendCommentOnServer } from '../../defects/comments';
 import { commentConfirmation } from '../model/confirmation';
 import { defectId } from '../model/inputs';
 import type { AddCommentInput } from '../model/inputs';
@@ -65,13 +65,8 @@ export class AddCommentTool implements vscode.LanguageModelTool<AddCommentInput>
         return vscode.l10n.t('Error: not confirmed. The user has not confirmed this comment on {0}, so nothing was changed. Invoke the tool again so that VS Code asks the user.', ctx.what);
       }
       const user = ref.entry.username;
-      await withDefectLock(this.context.services, ref, api, id, signal, async () => {
-        // Read under the lock: the comments as they are now, including any added since the confirmation.
-        const latest = await api.defects.get(id, { fields: ['dev-comments'], signal });
-        const current = latest['dev-comments'];
-        const html = appendComment(typeof current === 'string' ? current : null, user, this.context.services.now(), comment);
-        await api.defects.update(id, { 'dev-comments': html }, { signal });
-      });
+      // Read under the lock: the comments as they are now, including any added since the confirmation.
+      await withDefectLock(this.context.services, ref, api, id, signal, () => appendCommentOnServer(api.defects, id, { user, date: this.context.services.now(), text: comment }, { signal }));
       return vscode.l10n.t('Added the comment to {0} as {1}, after the comments already there.', ctx.what, user);
     });
   }

@@ -7,6 +7,7 @@ import * as l10n from '@vscode/l10n';
 import { LockedByOtherError, isCancellation, validateEdits } from '../../api/index';
 import type { Defect, LockHandle } from '../../api/index';
 import type { ConflictChoice, DefectKey, DuplicateView, InitParams, LockPhase, PersistedEditorState, SaveOutcome, StatusParams, ValuesParams, WireValue } from '../../shared/editorProtocol';
+import type { PastedImage, PastedImageReply } from '../../shared/editorProtocol';
 import { appendComment, localDate } from '../../defects/comments';
 import { ControllerChanges } from './changes';
 import type { ControllerChange } from './changes';
@@ -16,6 +17,8 @@ import { DuplicateFinder } from './duplicateFinder';
 import type { DuplicateSearch, Schedule } from './duplicateFinder';
 import { EditorLock } from './editorLock';
 import { FormMetadata } from './formMetadata';
+import { MemoImages } from './memoImages';
+import type { MemoImageServices } from './memoImages';
 import { fillNewDefect } from './newDefectFill';
 import type { NewDefectPrefill } from './newDefectFill';
 import { Notices } from './notices';
@@ -47,6 +50,8 @@ export interface DefectControllerOptions {
   findDuplicates?: DuplicateSearch;
   /** The duplicate search's timer (tests drive it by hand). */
   schedule?: Schedule;
+  /** Uploads of images pasted into memos; without it pasting an image is refused. */
+  images?: MemoImageServices;
 }
 
 export type { NewDefectPrefill };
@@ -67,6 +72,7 @@ export class DefectController {
   /** A new defect's likely duplicates, as last found, and the look-up that finds them. */
   private duplicates: DuplicateView[] = [];
   private finder: DuplicateFinder | undefined;
+  private readonly images: MemoImages | undefined;
 
   constructor(private readonly options: DefectControllerOptions) {
     this.key = { ...options.key };
@@ -74,7 +80,9 @@ export class DefectController {
     this.now = options.now ?? (() => new Date());
     this.describe = options.describe ?? describeDefault;
     this.metadata = new FormMetadata(options.validate ?? validateEdits, this.describe);
+    this.images = options.images ? new MemoImages(options.images, this.now) : undefined;
     this.saving = new SaveFlow({
+      images: this.images,
       api: options.api,
       form: this.form,
       lock: this.lock,
@@ -272,6 +280,19 @@ export class DefectController {
     this.changes.emit('values');
   }
 
+  /** An image pasted into a memo while editing: attached now, or a new defect's once created (MemoImages). */
+  async pasteImage(image: PastedImage): Promise<PastedImageReply> {
+    if (this.lock.phase !== 'editing') throw new Error(l10n.t('Click Edit before pasting an image.'));
+    if (!this.images) throw new Error(l10n.t('Images cannot be attached here.'));
+    return this.images.paste(this.key.id, image);
+  }
+
+  /** The notice's Retry after a new defect's images could not all be attached. */
+  async retryImages(): Promise<void> {
+    if (this.lock.phase === 'editing' || this.lock.phase === 'saving') throw new Error(l10n.t('Save or cancel your changes first, then click Retry.'));
+    await this.saving.retryImages(this.key.id);
+  }
+
   /** A status action: starts editing when needed and sets the status (saved with the other edits). */
   async setStatus(value: string): Promise<void> {
     if (!this.metadata.statusValues.includes(value)) throw new RangeError(l10n.t('"{0}" is not a value of the status list.', value));
@@ -295,8 +316,7 @@ export class DefectController {
 
   /**
    * Polled while the editor is visible: outside edit mode, a moved `ver-stamp` (the only field read)
-   * reloads the defect and says who changed what. Editing phases are left alone: the user's edits
-   * are never replaced (a conflict is resolved at save). Resolves whether it reloaded.
+   * reloads the defect and says who changed what; the user's edits are never replaced. Resolves whether it reloaded.
    */
   async checkForChanges(): Promise<boolean> {
     const id = this.key.id;
@@ -330,7 +350,6 @@ export class DefectController {
   }
 
   // ---- internals ----
-
   private get isNew(): boolean {
     return this.key.id === undefined;
   }

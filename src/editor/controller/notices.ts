@@ -22,6 +22,11 @@ export class Notices {
     this.shown = { kind: 'error', text };
   }
 
+  /** A warning with a Retry button that uploads the pasted images still missing. */
+  imagesMissing(text: string): void {
+    this.shown = { kind: 'warning', text, action: 'retryImages' };
+  }
+
   clear(): void {
     this.shown = undefined;
   }

@@ -12,6 +12,8 @@ import type { EditState } from './editState';
 import type { EditorLock } from './editorLock';
 import type { FormMetadata } from './formMetadata';
 import type { Notices } from './notices';
+import type { MemoImages } from './memoImages';
+import { withImageSources } from './memoImages';
 import type { EditorProjectApi } from './types';
 import { wireValues } from './values';
 
@@ -29,9 +31,21 @@ export interface SaveFlowParts {
   onSaved?: (defect: Defect) => void;
   /** A new defect was created with `id`: from now on the editor shows that defect. */
   onCreated: (id: number) => void;
+  /** Images pasted into a new defect's memos, attached once it is created. */
+  images?: MemoImages;
+}
+
+/** What attaching a new defect's pasted images left to do: uploads that failed, memos not saved yet. */
+interface ImagesLeft {
+  missing: string[];
+  /** The memos with their images' final sources, when saving them failed. */
+  memos?: Record<string, string>;
+  reason?: string;
 }
 
 export class SaveFlow {
+  /** What a new defect's pasted images still need (a retry does it). */
+  private imagesLeft: ImagesLeft | undefined;
   /** The conflict the user is asked to resolve, with the server values it was found against. */
   private conflict: { view: ConflictView; latest: Record<string, WireValue> } | undefined;
 
@@ -142,8 +156,11 @@ export class SaveFlow {
     try {
       const created = await api.defects.create(form.edits);
       this.parts.onCreated(created.id);
-      form.saved(wireValues(created));
-      notices.info(l10n.t('Created defect {0}.', created.id));
+      // The defect exists now: whatever happens to its images, it stays, and so does the text.
+      const final = this.parts.images?.hasWaiting ? await this.attachImages(created, form.edits) : created;
+      form.saved(wireValues(final));
+      if (this.imagesLeft) notices.imagesMissing(this.describeImagesLeft(created.id, this.imagesLeft));
+      else notices.info(l10n.t('Created defect {0}.', created.id));
       lock.on('savedReleased');
       changes.emit('init', 'values', 'status');
       return 'saved';
@@ -154,6 +171,63 @@ export class SaveFlow {
       changes.emit('status');
       return isCancellation(e) ? 'cancelled' : 'failed';
     }
+  }
+
+  /**
+   * After a new defect was created: uploads its pasted images, then saves the memos with their
+   * sources made absolute, under a lock as any write. Never throws: what is left is remembered
+   * for retryImages. Resolves with the defect as the server has it last.
+   */
+  private async attachImages(created: Defect, edits: Readonly<Record<string, WireValue>>): Promise<Defect> {
+    const images = this.parts.images;
+    if (!images) return created;
+    const uploaded = await images.upload(created.id, edits);
+    const memos = withImageSources(edits, uploaded.sources);
+    this.imagesLeft = uploaded.missing.length ? { missing: uploaded.missing, reason: uploaded.reason } : undefined;
+    return this.saveMemos(created.id, memos, created);
+  }
+
+  /** Saves memos under a lock of their own; a failure is remembered (with the memos) for a retry. */
+  private async saveMemos(id: number, memos: Record<string, string>, original: Defect | undefined): Promise<Defect> {
+    const { api } = this.parts;
+    if (Object.keys(memos).length === 0) return original ?? api.defects.get(id);
+    try {
+      const handle = await api.locks.acquire({ type: 'defect', id });
+      try {
+        return await api.defects.update(id, memos, { original, lock: handle });
+      } finally {
+        await handle.release().catch(() => undefined);
+      }
+    } catch (e) {
+      const left = this.imagesLeft ?? { missing: [] };
+      this.imagesLeft = { ...left, memos, reason: this.parts.describe(e) };
+      return original ?? api.defects.get(id);
+    }
+  }
+
+  /** Uploads the images still missing and saves the memos not saved yet (the notice's Retry). */
+  async retryImages(id: number | undefined): Promise<void> {
+    const left = this.imagesLeft;
+    const images = this.parts.images;
+    if (id === undefined || !left || !images) return;
+    const { form, notices, changes } = this.parts;
+    this.imagesLeft = undefined;
+    const uploaded = images.hasWaiting ? await images.upload(id) : { missing: [], reason: undefined };
+    if (uploaded.missing.length) this.imagesLeft = { missing: uploaded.missing, reason: uploaded.reason };
+    if (left.memos) {
+      form.rebase(wireValues(await this.saveMemos(id, left.memos, undefined)));
+    }
+    if (this.imagesLeft) notices.imagesMissing(this.describeImagesLeft(id, this.imagesLeft));
+    else notices.info(l10n.t('The pasted images are attached to defect {0}.', id));
+    changes.emit('values', 'status');
+  }
+
+  private describeImagesLeft(id: number, left: ImagesLeft): string {
+    const reason = left.reason ?? '';
+    if (left.missing.length) {
+      return l10n.t('Defect {0} was created, but these pasted images could not be attached and show as missing: {1}. {2} Click Retry to upload them again.', id, left.missing.join(', '), reason);
+    }
+    return l10n.t('Defect {0} and its images were saved, but its memos could not be updated to show them: {1} Click Retry to try again.', id, reason);
   }
 
   private async saveFailed(e: unknown): Promise<SaveOutcome> {

@@ -2,6 +2,7 @@
 // HTML; every value is escaped so it shows as text and cannot inject links or images.
 import * as l10n from '@vscode/l10n';
 import type { Defect } from '../../api';
+import { fieldText } from '../../defects/fieldText';
 import { escapeMarkdown } from '../../util/markdown';
 
 const ROWS: [string, string][] = [
@@ -21,8 +22,8 @@ const ROWS: [string, string][] = [
 export function defectTooltip(defect: Defect): string {
   const lines = [l10n.t('**Defect {0}**: {1}', defect.id, escapeMarkdown(String(defect.name ?? ''))), '', '| | |', '|---|---|'];
   for (const [field, label] of ROWS) {
-    const v = defect[field];
-    const shown = v === null || v === undefined || v === '' ? '—' : escapeMarkdown(typeof v === 'object' ? JSON.stringify(v) : String(v));
+    const text = fieldText(field, defect[field]);
+    const shown = text === '' ? '—' : escapeMarkdown(text);
     lines.push(`| ${label} | ${shown} |`);
   }
   return lines.join('\n');

@@ -73,6 +73,31 @@ describe('attachments: upload, open, save and manage in VS Code', function () {
     assert.equal((await w.rest.list(w.defect.id)).length, before, 'a drop on a project uploads nothing');
   });
 
+  it('uploads the files named on the clipboard with "Paste as Attachments" (Ctrl+V on the defect row); plain text uploads nothing', async () => {
+    writeFileSync(join(w.dir, 'pasted one.txt'), 'pasted from the clipboard');
+    writeFileSync(join(w.dir, 'pasted-two.log'), 'second');
+    const previous = await vscode.env.clipboard.readText();
+    const before = (await w.rest.list(w.defect.id)).length;
+    try {
+      // A file manager's Copy gives file URIs; the Explorer's Copy Path gives a path.
+      await vscode.env.clipboard.writeText(`${vscode.Uri.file(join(w.dir, 'pasted one.txt')).toString()}\n${join(w.dir, 'pasted-two.log')}\n`);
+      await vscode.commands.executeCommand('almDefects.pasteAttachments', w.defectNode);
+      assert.equal((await w.rest.bytes(await idOf('pasted one.txt'))).toString(), 'pasted from the clipboard');
+      assert.equal((await w.rest.bytes(await idOf('pasted-two.log'))).toString(), 'second');
+      assert.ok((await rowLabels(w)).includes('pasted one.txt'), 'the rows show the pasted file');
+      await vscode.env.clipboard.writeText('just some words');
+      await vscode.commands.executeCommand('almDefects.pasteAttachments', w.defectNode);
+      assert.equal((await w.rest.list(w.defect.id)).length, before + 2, 'text that names no files uploads nothing');
+    } finally {
+      await vscode.env.clipboard.writeText(previous);
+      // The next tests count this defect's rows.
+      for (const name of ['pasted one.txt', 'pasted-two.log']) {
+        const found = (await w.rest.list(w.defect.id)).find((a) => a.name === name);
+        if (found) await w.rest.remove(found.id);
+      }
+    }
+  });
+
   it("opens text and binary attachments through alm-attachment: with the server's bytes", async () => {
     const uri = await vscode.commands.executeCommand<vscode.Uri>('almDefects.openAttachment', ref(await idOf('notes.txt'), { name: 'notes.txt' }));
     assert.equal(uri.scheme, 'alm-attachment');

@@ -62,6 +62,14 @@ async function desktopPng(name: string): Promise<JSHandle> {
 
 const PNG_BASE64 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 
+/** Pastes a PNG into the focused memo of the editor page, as a screenshot on the clipboard arrives. */
+const PASTE_PNG = `(() => {
+  const bytes = Uint8Array.from(atob(${JSON.stringify(PNG_BASE64)}), (c) => c.charCodeAt(0));
+  const data = new DataTransfer();
+  data.items.add(new File([bytes], 'image.png', { type: 'image/png' }));
+  document.querySelector('[data-field="description"] .memo').dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+})()`;
+
 /** Writes a defect's description as another client would, through whichever tree the run's server offers. */
 async function putDescription(cookie: string, id: number, description: string): Promise<void> {
   await updateServerDefect(ui().almServer, cookie, id, { description });
@@ -165,6 +173,43 @@ describe('ui: attachments', function () {
       await memo.locator('img[src^="data:image/png;base64,"]').waitFor({ timeout: 30_000 });
       assert.equal(await memo.locator('img.missing').count(), 0);
       await screenshot('attachments-editor-image');
+    } finally {
+      await putDescription(cookie, defectId, original);
+      await runCommand('View: Close All Editors');
+    }
+  });
+
+  it('attaches a PNG pasted into the description while editing; after Save and reopening, the memo shows it from the server', async () => {
+    const original = text((await serverDefect(ui().almServer, cookie, defectId)).description);
+    const { baseUrl, domain, project } = ui().almServer;
+    try {
+      const frame = await openFromRow(defectRow, defectId);
+      await frame.getByRole('button', { name: 'Edit' }).click();
+      await eventually(async () => (await frame.locator('body').getAttribute('data-phase')) === 'editing', 'Edit did not start editing');
+      const memo = frame.locator('[data-field="description"] .memo');
+      await memo.click();
+      await frame.page().keyboard.press('Control+End');
+      // A screenshot on the clipboard: one image/png file, named "image.png" by the browser.
+      await frame.evaluate(PASTE_PNG);
+      await memo.locator('img[src^="data:image/png;base64,"]').waitFor({ timeout: 30_000 });
+      const pasted = await eventually(async () => (await stored()).some((a) => /^pasted-\d{8}-\d{6}-\d+\.png$/.test(a.name)), 'the pasted image never became an attachment').then(async () =>
+        (await stored()).find((a) => a.name.startsWith('pasted-'))!,
+      );
+      assert.ok((await server.bytes(pasted.id)).equals(Buffer.from(PNG_BASE64, 'base64')), 'the attachment holds the pasted bytes');
+      await frame.getByRole('button', { name: 'Save', exact: true }).click();
+      await eventually(async () => /Saved at/.test(await frame.locator('.header .notice').innerText()), 'the save did not finish');
+      // The absolute attachment URL: what a real server keeps (26.1 strips a bare name on read).
+      const src = `${baseUrl}/rest/domains/${encodeURIComponent(domain)}/projects/${encodeURIComponent(project)}/defects/${defectId}/attachments/${pasted.name}`;
+      const saved = String((await serverDefect(ui().almServer, cookie, defectId)).description);
+      assert.ok(saved.includes(`src="${src}"`), `the stored memo names the attachment: ${saved}`);
+      await frame.getByRole('button', { name: 'Cancel' }).click();
+      await runCommand('View: Close All Editors');
+      await editorTab(defectId).waitFor({ state: 'detached', timeout: 15_000 });
+      const reopened = await openFromRow(defectRow, defectId);
+      const shown = reopened.locator('[data-field="description"] .memo img');
+      await shown.and(reopened.locator('img[src^="data:image/png;base64,"]')).waitFor({ timeout: 30_000 });
+      assert.equal(await reopened.locator('[data-field="description"] .memo img.missing').count(), 0);
+      await screenshot('attachments-pasted-image');
     } finally {
       await putDescription(cookie, defectId, original);
       await runCommand('View: Close All Editors');

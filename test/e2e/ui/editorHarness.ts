@@ -10,7 +10,7 @@ import { DefectController } from '../../../src/editor/controller/defectControlle
 import type { DefectControllerOptions } from '../../../src/editor/controller/defectController';
 import { HostChannel } from '../../../src/editor/hostChannel';
 import { editorHtml } from '../../../src/editor/webviewHtml';
-import type { HostToWebview, ImageReply } from '../../../src/shared/editorProtocol';
+import type { AttachmentsResult, HostToWebview, ImageReply } from '../../../src/shared/editorProtocol';
 
 const HARNESS_ORIGIN = 'https://alm-editor.test';
 
@@ -38,6 +38,8 @@ export interface EditorPage {
   openedLinks: string[];
   /** Defects (likely duplicates) the page asked the host to open. */
   openedDefects: number[];
+  /** Likely duplicates the page offered to use instead ("Use instead…"). */
+  chosenDuplicates: number[];
   traps: PageTraps;
   /** Re-reads the in-page trap log (alert calls, __xss marks, CSP events). */
   collectPageTraps(): Promise<void>;
@@ -73,6 +75,8 @@ const INIT_SCRIPT = `(() => {
 export interface HarnessOptions extends Omit<DefectControllerOptions, 'describe'> {
   /** Answers image requests (default: none resolve). */
   resolveImage?: (src: string) => Promise<ImageReply>;
+  /** Answers the attachment section's list (default: none). */
+  attachments?: () => Promise<AttachmentsResult>;
   viewport?: { width: number; height: number };
   /** A translation bundle for the page, as the host passes `vscode.l10n.bundle` (default: none, English). */
   l10n?: Record<string, string>;
@@ -94,6 +98,7 @@ export async function openEditorPage(context: BrowserContext, repoRoot: string, 
   const traps: PageTraps = { requests: [], navigations: [], dialogs: [], cspViolations: [], pageTraps: [], consoleErrors: [], pageErrors: [] };
   const openedLinks: string[] = [];
   const openedDefects: number[] = [];
+  const chosenDuplicates: number[] = [];
   const nonce = 'harness-nonce-0123456789';
   const controller = new DefectController({ ...options, describe: (e) => (e instanceof Error ? e.message : String(e)) });
   await controller.load();
@@ -162,6 +167,7 @@ export async function openEditorPage(context: BrowserContext, repoRoot: string, 
       fieldChanged: (p) => controller.setField(p.field, p.value),
       openLink: (p) => void openedLinks.push(p.href),
       openDefect: (p) => void openedDefects.push(p.id),
+      chooseDuplicate: (p) => void chosenDuplicates.push(p.id),
     },
     requests: {
       edit: () => controller.edit(),
@@ -177,9 +183,11 @@ export async function openEditorPage(context: BrowserContext, repoRoot: string, 
       setStatus: (p) => controller.setStatus(p.value),
       reload: () => controller.reload(),
       resolveImage: (p) => (options.resolveImage ? options.resolveImage(p.src) : Promise.resolve({ reason: 'not an attachment' })),
-      attachments: () => Promise.resolve({ items: [] }),
+      attachments: () => (options.attachments ? options.attachments() : Promise.resolve({ items: [] })),
       history: () => Promise.resolve({ entries: [], total: 0 }),
       links: () => Promise.resolve({ items: [], linkTypes: [] }),
+      pasteImage: (p) => controller.pasteImage(p),
+      retryImages: () => controller.retryImages(),
     },
     // As the extension's session: a page that rendered its embedded state gets only what changed since.
     onReady: ({ embedded }) => {
@@ -208,6 +216,7 @@ export async function openEditorPage(context: BrowserContext, repoRoot: string, 
     readies,
     openedLinks,
     openedDefects,
+    chosenDuplicates,
     traps,
     async collectPageTraps() {
       // Lets queued events (image errors, CSP reports) fire before the caller asserts.

@@ -11,6 +11,7 @@ import { buildApp } from '../../../server/src/app';
 import { registerAttachments } from '../../../server/src/apiTree/attachments';
 import { sessionHook } from '../../../server/src/auth/index';
 import { SessionService } from '../../../server/src/store/sessions';
+import { Storage } from '../../../server/src/store/storage';
 import { resolveOptions } from '../../../server/src/config';
 import type { ServerOptions } from '../../../server/src/config';
 import type { ServerContext } from '../../../server/src/context';
@@ -46,7 +47,7 @@ export async function startHarness(options: Partial<ServerOptions> = {}, defects
   const site = new SiteStore(dataDir);
   const projects = new ProjectRegistry(site, dataDir, now);
   const resolved = resolveOptions({ ...options, dataDir, port: 0 });
-  const ctx: ServerContext = { options: resolved, site, projects, sessions: new SessionService(site, projects, resolved.sessionIdleSeconds, now), now };
+  const ctx: ServerContext = { options: resolved, site, projects, sessions: new SessionService(site, projects, resolved.sessionIdleSeconds, now), storage: new Storage(), now };
   const summary = await seedDemo(ctx, { defects, seed: 3 });
   const app = await buildApp(ctx);
   const prefix = `${resolved.rootPath}/api/domains/:domain/projects/:project`;

@@ -1,5 +1,5 @@
 // Issue 28 item 8: on a full disk a write is answered 507 with a message saying what to do, never
-// a bare 500, nothing is half-stored, and reads keep working. The disk is made "full" for the
+// a bare 500, nothing is half-stored, and reads keep working, for users who sign in meanwhile too. The disk is made "full" for the
 // server's own connections with SQLite's max_page_count, which fails writes with SQLITE_FULL
 // exactly as a full file system does.
 import assert from 'node:assert/strict';
@@ -52,5 +52,28 @@ describe('server: a full disk (issue 28 item 8)', function () {
     }
     const after = await http('PUT', `${h.projectUrl}/defects/3`, { cookie: alice, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ 'dev-comments': 'space again' }) });
     assert.equal(after.status, 200);
+  });
+
+  it('while site.db is full, signing in still works (sessions move to memory) and the new session reads', async () => {
+    const site = h.ctx.site;
+    const free = fill(site.db);
+    try {
+      // Fill the last free room of the sessions table and its indexes, so the next session needs a page.
+      let full = false;
+      for (let i = 0; i < 10_000 && !full; i++) {
+        try {
+          site.insertSession({ id: `filler-${i}`, user: 'nobody', lwsso: `lw-${i}`, qcsession: null, xsrf: 'x', created: 0, lastTouch: Date.now(), apiKey: null, keyActive: true });
+        } catch (err) {
+          assert.equal((err as { code?: string }).code, 'SQLITE_FULL');
+          full = true;
+        }
+      }
+      assert.ok(full, 'the site database filled up');
+      const bob = await h.signIn('bob');
+      const read = await http('GET', `${h.projectUrl}/defects?limit=2`, { cookie: bob, headers: { accept: 'application/json' } });
+      assert.equal(read.status, 200, read.body.toString().slice(0, 200));
+    } finally {
+      free();
+    }
   });
 });

@@ -15,6 +15,7 @@ import { PROJECT_MIGRATIONS } from '../../../server/src/store/projectSchema';
 import { AuditStore } from '../../../server/src/store/audits';
 import { LinkStore } from '../../../server/src/store/links';
 import { ProjectStore } from '../../../server/src/store/project';
+import { SITE_MIGRATIONS, SiteStore } from '../../../server/src/store/site';
 
 /** The SQL of steps 5, 6 and 7 as shipped, by version. */
 function shippedSteps(): Map<number, string> {
@@ -166,6 +167,44 @@ describe('server: project databases of every shipped schema version', function (
         );
       } finally {
         store.close();
+      }
+    });
+  }
+});
+
+describe('server: site databases of every shipped schema version', function () {
+  for (let version = 1; version < SITE_MIGRATIONS.length; version++) {
+    it(`version ${version} opens in version ${SITE_MIGRATIONS.length}: sessions kept, key deactivation works`, () => {
+      const dir = mkdtempSync(join(tmpdir(), 'alm-site-migrations-'));
+      try {
+        const db = new Database(join(dir, 'site.db'));
+        for (let v = 1; v <= version; v++) {
+          db.transaction(() => {
+            for (const sql of SITE_MIGRATIONS[v - 1] ?? []) db.exec(sql);
+            db.pragma(`user_version = ${v}`);
+          })();
+        }
+        db.prepare('INSERT INTO users ("name", "password-hash") VALUES (?, ?)').run('alice', 'scrypt$00$00');
+        db.prepare('INSERT INTO sessions ("id", "user", "lwsso", "qcsession", "xsrf", "created", "last-touch") VALUES (?, ?, ?, ?, ?, ?, ?)').run('s1', 'alice', 'lw', 'qc', 'x', 1, 2);
+        db.close();
+        const site = new SiteStore(dir);
+        try {
+          assert.equal(site.db.pragma('user_version', { simple: true }), SITE_MIGRATIONS.length);
+          assert.deepEqual(site.findSessionByQcSession('qc'), { id: 's1', user: 'alice', lwsso: 'lw', qcsession: 'qc', xsrf: 'x', created: 1, lastTouch: 2, apiKey: null, keyActive: true });
+          site.addApiKey('k1', 'alice', 'secret', 3);
+          site.insertSession({ id: 's2', user: 'alice', lwsso: 'lw2', qcsession: 'qc2', xsrf: 'y', created: 3, lastTouch: 3, apiKey: 'k1', keyActive: true });
+          assert.equal(site.findSessionByQcSession('qc2')?.keyActive, true);
+          site.setApiKeyActive('k1', false);
+          assert.equal(site.findSessionByQcSession('qc2')?.keyActive, false);
+          assert.deepEqual(
+            site.sessionsOfApiKey('k1').map((s) => s.id),
+            ['s2'],
+          );
+        } finally {
+          site.close();
+        }
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
       }
     });
   }

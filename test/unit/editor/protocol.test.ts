@@ -3,7 +3,8 @@
 import assert from 'node:assert/strict';
 import { HostChannel } from '../../../src/editor/hostChannel';
 import type { CommandHandlers, RequestHandlers } from '../../../src/editor/hostChannel';
-import { PendingRequests, RequestTimeoutError, isHostToWebview, isWebviewToHost } from '../../../src/shared/editorProtocol';
+import { isHostToWebview, isWebviewToHost } from '../../../src/shared/editorProtocol';
+import { PendingRequests, RequestTimeoutError } from '../../../src/shared/pendingRequests';
 import type { HostToWebview, RequestMessage } from '../../../src/shared/editorProtocol';
 
 function handlers(overrides: Partial<RequestHandlers> = {}): RequestHandlers {
@@ -22,6 +23,8 @@ function handlers(overrides: Partial<RequestHandlers> = {}): RequestHandlers {
     attachments: async () => ({ items: [] }),
     history: async () => ({ entries: [], total: 0 }),
     links: async () => ({ items: [], linkTypes: [] }),
+    pasteImage: async () => ({ src: '', name: '' }),
+    retryImages: none,
     ...overrides,
   };
 }
@@ -48,6 +51,7 @@ function channel(
       fieldChanged: (p) => commands.push(`field ${p.field}=${JSON.stringify(p.value)}`),
       openLink: (p) => commands.push(`link ${p.href}`),
       openDefect: (p) => commands.push(`open ${p.id}`),
+      chooseDuplicate: (p) => commands.push(`choose ${p.id}`),
       ...options.commands,
     },
     requests: handlers(options.requests),

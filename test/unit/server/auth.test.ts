@@ -49,7 +49,7 @@ describe('server auth: session lifecycle', () => {
     const store = projects.create('D', 'P');
     const id = store.insertDefect({ name: 'x', severity: '1-Low', 'detected-by': 'alice' });
     const s = sessions.create('alice', true);
-    store.insertLock('defect', id, 'alice', s.id);
+    store.locks.take('defect', id, 'alice', s.id);
     for (let i = 0; i < 5; i++) {
       clock += 50_000;
       const live = sessions.byQcSession(s.qcsession ?? '');
@@ -58,7 +58,7 @@ describe('server auth: session lifecycle', () => {
     }
     clock += 61_000;
     assert.equal(sessions.byQcSession(s.qcsession ?? ''), undefined);
-    assert.equal(store.getLock('defect', id), undefined);
+    assert.equal(store.locks.find('defect', id), undefined);
     assert.equal(site.findSessionById(s.id), undefined);
   });
 

@@ -5,6 +5,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SessionService } from '../../../server/src/store/sessions';
+import { Storage } from '../../../server/src/store/storage';
 import { resolveOptions } from '../../../server/src/config';
 import type { ServerContext } from '../../../server/src/context';
 import { seedDemo } from '../../../server/src/demo/index';
@@ -44,6 +45,7 @@ async function seeded(defects: number, seed: number): Promise<Seeded> {
     site,
     projects: registry,
     sessions: new SessionService(site, registry, 3600, now),
+    storage: new Storage(),
     now,
   };
   const summary = await seedDemo(ctx, { defects, seed });

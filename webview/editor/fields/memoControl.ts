@@ -1,13 +1,16 @@
 // Memo fields: sanitized HTML shown in place; while editing, a rich-text area with basic
 // formatting (bold, italic, underline, lists, remove formatting) and an HTML source view. What is
 // sent back is sanitized again; pastes and drops are sanitized before they land. Images resolve
-// through the extension; links open through it.
+// through the extension; links open through it. Image files pasted or dropped become attachments
+// of the defect (memoImages.ts).
 import * as l10n from '@vscode/l10n';
 import type { FieldView, WireValue } from '../../../src/shared/editorProtocol';
 import { button, h, setAttr } from '../dom';
 import { IMAGE_SOURCE_ATTR, RASTER_DATA_URI, cleanMemoHtml, sanitizeMemo, serializeMemo } from '../sanitize';
 import type { ControlContext, FieldControl } from './control';
 import { FieldRow, accessibleName, nameToolkitInput } from './control';
+import { filesOf, insertImages } from './memoImages';
+import type { MemoImageContext } from './memoImages';
 
 interface TextAreaElement extends HTMLElement {
   value: string;
@@ -48,7 +51,7 @@ function resolveImages(container: Element, ctx: ControlContext): void {
   }
 }
 
-type MemoContext = ControlContext & { addComment?: (text: string) => Promise<void> };
+type MemoContext = ControlContext & Partial<MemoImageContext> & { addComment?: (text: string) => Promise<void> };
 
 export function memoControl(view: FieldView, ctx: MemoContext): FieldControl & { flush(): void; retryImages(): void } {
   return new MemoControl(view, ctx);
@@ -157,6 +160,8 @@ class MemoControl implements FieldControl {
   private paste(e: ClipboardEvent): void {
     if (!this.writable) return;
     e.preventDefault();
+    const files = filesOf(e.clipboardData);
+    if (files.length) return this.attachImages(files, this.caret(), false);
     const html = e.clipboardData?.getData('text/html');
     const text = e.clipboardData?.getData('text/plain') ?? '';
     if (html) {
@@ -170,11 +175,35 @@ class MemoControl implements FieldControl {
 
   private drop(e: DragEvent): void {
     e.preventDefault();
+    const files = filesOf(e.dataTransfer);
+    if (this.writable && files.length) return this.attachImages(files, this.caret(document.caretRangeFromPoint?.(e.clientX, e.clientY) ?? undefined), true);
     const text = e.dataTransfer?.getData('text/plain');
     if (this.writable && text) {
       document.execCommand('insertText', false, text);
       this.schedule();
     }
+  }
+
+  /** Where an image goes: `at` (a drop point) or the caret when inside this memo, else the memo's end. */
+  private caret(at?: Range): Range {
+    const inside = (r: Range | undefined) => r && this.editor.contains(r.startContainer);
+    const selection = window.getSelection();
+    const current = selection && selection.rangeCount ? selection.getRangeAt(0) : undefined;
+    const range = inside(at) ? at : inside(current) ? current : inside(this.savedRange) ? this.savedRange : undefined;
+    if (range) return range.cloneRange();
+    const end = document.createRange();
+    end.selectNodeContents(this.editor);
+    end.collapse(false);
+    return end;
+  }
+
+  private attachImages(files: File[], at: Range, keepNames: boolean): void {
+    const { pasteImage, showError } = this.ctx;
+    if (this.sourceMode || !pasteImage || !showError) return;
+    this.editor.setAttribute('aria-busy', 'true');
+    insertImages(files, at, { pasteImage, showError }, () => this.schedule(), keepNames)
+      .catch((e: unknown) => showError(e instanceof Error ? e.message : String(e)))
+      .finally(() => this.editor.removeAttribute('aria-busy'));
   }
 
   private followLink(e: MouseEvent): void {

@@ -157,7 +157,7 @@ function updateSelection(ctx: ServerContext, store: ProjectStore, who: AlmSessio
     checkBulkSize(ctx.options.limits, ids.length, 'defects selected by the update (narrow it with query=)');
     // Locks are few: check those of other users against the selection rather than each defect.
     const selectedIds = new Set(ids);
-    for (const id of store.lockedByOthers('defect', who.user)) if (selectedIds.has(id)) assertWritable(ctx, store, 'defect', id, who, `update defect ${id}`);
+    for (const id of store.locks.lockedByOthers('defect', who.user)) if (selectedIds.has(id)) assertWritable(ctx, store, 'defect', id, who, `update defect ${id}`);
     writeWithHistory(ctx, store, who.user, ids, changes, () => store.updateDefectsWhere(where, args, changes, formatDateTime(ctx.now())));
     // The update may change what the filter selects, so the returned page is read by id.
     return defectsAnswer(ctx, store, ids.slice(0, PAGING.defaultLimit), ids.length);

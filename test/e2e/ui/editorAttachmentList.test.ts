@@ -1,0 +1,51 @@
+// The editor's attachment list follows uploads made elsewhere while it is open — a report's
+// `selection.txt`, a drop on the tree row, a pasted image: when the host says the defect's
+// attachments changed, the page reads the list again, without being reopened or refocused.
+import * as assert from 'node:assert/strict';
+import type { AttachmentView } from '../../../src/shared/editorProtocol';
+import { FakeProject } from '../../unit/editor/fakeProject';
+import { KEY, seeded } from '../../unit/editor/controllerSetup';
+import { ui } from './context';
+import { openEditorPage } from './editorHarness';
+import type { EditorPage } from './editorHarness';
+
+/** Polls a page value until `ok` holds (page.waitForFunction would need eval, which the CSP forbids). */
+async function poll<T>(read: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 10_000): Promise<T> {
+  let last = await read();
+  for (const end = Date.now() + timeoutMs; !ok(last) && Date.now() < end; await new Promise((r) => setTimeout(r, 50))) last = await read();
+  assert.ok(ok(last), `the page shows ${JSON.stringify(last)}`);
+  return last;
+}
+
+describe('ui: the editor page’s attachment list', function () {
+  this.timeout(60_000);
+  let editor: EditorPage | undefined;
+
+  after(async () => {
+    await editor?.close();
+  });
+
+  it('reads the list again when the defect’s attachments change elsewhere', async () => {
+    let items: AttachmentView[] = [];
+    editor = await openEditorPage(ui().page.context(), ui().repoRoot, {
+      api: seeded(new FakeProject()),
+      key: { ...KEY, id: 7 },
+      user: 'alice',
+      attachments: async () => ({ items }),
+    });
+    const { page } = editor;
+    const names = page.locator('.attachments .attachment-name');
+    await poll(
+      () => page.locator('.attachments .attachment-message').innerText(),
+      (t) => /No attachments/.test(t),
+    );
+    // The report attached the whole selection to the defect just created.
+    items = [{ id: 1, name: 'selection.txt', size: '24.4 KB', description: '' }];
+    editor.channel.notify('imagesChanged', {});
+    await poll(
+      () => names.allInnerTexts(),
+      (t) => t.includes('selection.txt'),
+    );
+    assert.equal(await page.locator('.attachments .attachment-count').innerText(), '(1)');
+  });
+});
