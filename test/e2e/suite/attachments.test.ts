@@ -81,12 +81,12 @@ describe('attachments: upload, open, save and manage in VS Code', function () {
     try {
       // A file manager's Copy gives file URIs; the Explorer's Copy Path gives a path.
       await vscode.env.clipboard.writeText(`${vscode.Uri.file(join(w.dir, 'pasted one.txt')).toString()}\n${join(w.dir, 'pasted-two.log')}\n`);
-      await vscode.commands.executeCommand('almDefects.pasteAttachments', w.defectNode);
+      await vscode.commands.executeCommand('almDefects.pasteAttachments', w.defect);
       assert.equal((await w.rest.bytes(await idOf('pasted one.txt'))).toString(), 'pasted from the clipboard');
       assert.equal((await w.rest.bytes(await idOf('pasted-two.log'))).toString(), 'second');
-      assert.ok((await rowLabels(w)).includes('pasted one.txt'), 'the rows show the pasted file');
+      assert.ok((await storedNames(w)).includes('pasted one.txt'), 'the defect lists the pasted file');
       await vscode.env.clipboard.writeText('just some words');
-      await vscode.commands.executeCommand('almDefects.pasteAttachments', w.defectNode);
+      await vscode.commands.executeCommand('almDefects.pasteAttachments', w.defect);
       assert.equal((await w.rest.list(w.defect.id)).length, before + 2, 'text that names no files uploads nothing');
     } finally {
       await vscode.env.clipboard.writeText(previous);

@@ -69,7 +69,9 @@ async function directReport(prompts: Partial<ReportPrompts> = {}) {
   const editor: Pick<DefectEditorApi, 'newDefect'> = {
     newDefect: async (_project, fill) => (fill && fills.push(fill), true),
   };
-  const run = (arg: unknown) => reportDefect({ editor, manager, log, prompts: () => ({ ...vscodeReportPrompts, ...prompts }) }, arg);
+  /** Defects whose attachments the report announced as changed (the tree rows and open editors then list them). */
+  const announced: number[] = [];
+  const run = (arg: unknown) => reportDefect({ editor, manager, log, prompts: () => ({ ...vscodeReportPrompts, ...prompts }), attachmentsChanged: (d) => announced.push(d.id) }, arg);
   const create = async (more: Record<string, string> = {}) => {
     const fill = fills.at(-1);
     assert.ok(fill?.onCreated, 'the form was filled');
@@ -80,7 +82,7 @@ async function directReport(prompts: Partial<ReportPrompts> = {}) {
     fill.onCreated({ ...DEMO, id: created.id });
     return created.id;
   };
-  return { run, fills, create, dispose: () => manager.dispose() };
+  return { run, fills, create, announced, dispose: () => manager.dispose() };
 }
 
 describe('report: a defect from code and from a failed test', function () {
@@ -242,6 +244,7 @@ describe('report: a defect from code and from a failed test', function () {
       await played.followedUp;
       const [attached] = await bobDemo.attachments.list({ entity: { type: 'defect', ids: [id] }, name: 'selection.txt' });
       assert.ok(attached, 'the whole selection is an attachment of the new defect');
+      assert.deepEqual(direct.announced, [id], 'the attachment is announced to the tree and the editor');
       const download = await bobDemo.attachments.download(attached.id);
       const chunks: Buffer[] = [];
       for await (const chunk of download.stream) chunks.push(chunk as Buffer);
