@@ -8,9 +8,10 @@ import { vscodePrompts } from './attachments/prompts';
 import { extensionAttachmentServices } from './attachments/extensionServices';
 import { registerAuthCommands } from './auth/commands';
 import { AlmAuthenticationProvider } from './auth/authProvider';
-import type { ConnectionStatus } from './auth/connection';
 import type { AuthPrompts } from './auth/prompts';
 import { vscodeAuthPrompts } from './auth/prompts';
+import type { EditorPrompts } from './editor/prompts';
+import { vscodeEditorPrompts } from './editor/prompts';
 import type { ReportPrompts } from './report/prompts';
 import { vscodeReportPrompts } from './report/prompts';
 import { registerReport } from './report/register';
@@ -22,7 +23,6 @@ import { vscodeBulkPrompts } from './bulk/prompts';
 import { registerBulkUpdate } from './bulk/register';
 import { extensionChatServices } from './chat/extensionServices';
 import { registerChatTools } from './chat/register';
-import type { ChatToolsApi, ChatToolsFeature } from './chat/register';
 import { affectsConnections } from './config/settings';
 import { extensionEditorServices } from './editor/extensionServices';
 import { registerDefectEditor } from './editor/registerDefectEditor';
@@ -36,48 +36,22 @@ import { registerRefresh } from './refresh/register';
 import { registerWork } from './work/register';
 import type { WorkFeature } from './work/register';
 import type { RefreshFeature } from './refresh/register';
-import { LoadingNode } from './tree/nodes/treeNode';
-import type { TreeNode } from './tree/nodes/treeNode';
 import { TreeFeature } from './tree/view/treeFeature';
-import { withTooltip } from './tree/view/treeItem';
 import { Log } from './util/log';
 import { COMMAND } from './util/commands';
 
-/** What `activate` returns: enough for tests to look at the tree and connection state, never secrets. */
+/**
+ * What `activate` returns: when it is ready and how long it took, never an internal object (tests
+ * drive the extension through its commands, views and webviews, or build features themselves).
+ */
 export interface AlmDefectsApi {
   /** Milliseconds `activate` took. */
   readonly activationMs: number;
-  /** The children the view shows below `node` (the servers without one), waiting for loads to finish. */
-  children(node?: TreeNode): Promise<TreeNode[]>;
-  /** The node under the path of labels (e.g. `['Demo', 'DEFAULT', 'Demo', 'Defects']`), loading as it goes. */
-  find(labels: readonly string[]): Promise<TreeNode | undefined>;
-  treeItem(node: TreeNode): vscode.TreeItem;
-  /** The tree's selected rows (e.g. the one "New Defect…" revealed). */
-  selection(): readonly TreeNode[];
-  /** Reveals and selects a node in the view (its ancestors expand). */
-  revealInTree(node: TreeNode): Promise<void>;
-  connection(server: string): { status: ConnectionStatus; problem: string | undefined; signInAttempts: number } | undefined;
-  statusBarText(): string;
-  /** Applies settings changes now instead of on the configuration event. */
-  reloadSettings(): Promise<void>;
-  /** The defect editor: open/create defects, the open editors, releasing their locks. */
-  readonly editor: DefectEditorApi;
-  /** Attachments: the drop target, `alm-attachment:` URIs, listing, change events, replaceable prompts. */
-  readonly attachments: AttachmentsFeature;
-  /** Defect references in files (the batched lookup). */
-  readonly references: ReferencesFeature;
-  /** The periodic change checks (run one round with `scheduler.tick()`). */
-  readonly refresh: RefreshFeature;
-  /** Start Work: the defect being worked on, the user's defects for completion. */
-  readonly work: WorkFeature;
-  /**
-   * The chat tools' two steps (prepare, invoke) one at a time; only in development and test mode,
-   * since invoke alone skips the confirmation VS Code shows the user.
-   */
-  readonly chat?: ChatToolsApi;
+  /** Settles once the settings are read and every configured server has its connection. */
+  readonly ready: Promise<void>;
   /**
    * Answers some of the extension's questions instead of its dialogs until the returned Disposable
-   * is disposed; only in development and test mode, like `chat`.
+   * is disposed; only in development and test mode (a dialog cannot be answered from a test).
    */
   readonly usePrompts?: (answers: Partial<ExtensionPrompts>) => vscode.Disposable;
 }
@@ -86,6 +60,7 @@ export interface AlmDefectsApi {
 export interface ExtensionPrompts {
   auth: Partial<AuthPrompts>;
   attachments: Partial<AttachmentPrompts>;
+  editor: Partial<EditorPrompts>;
   report: Partial<ReportPrompts>;
   bulk: Partial<BulkPrompts>;
   export: Partial<ExportPrompts>;
@@ -97,6 +72,7 @@ let shutdown: (() => Promise<void>) | undefined;
 interface Prompts {
   auth: AuthPrompts;
   attachments: AttachmentPrompts;
+  editor: EditorPrompts;
   report: ReportPrompts;
   bulk: BulkPrompts;
   export: ExportPrompts;
@@ -113,7 +89,7 @@ interface Features {
   references: ReferencesFeature;
   refresh: RefreshFeature;
   work: WorkFeature;
-  chat: ChatToolsFeature;
+  chat: vscode.Disposable[];
 }
 
 /** Entry point. Features register their disposables on the context so deactivation releases everything. */
@@ -122,7 +98,7 @@ export function activate(context: vscode.ExtensionContext): AlmDefectsApi {
   const channel = vscode.window.createOutputChannel('ALM', { log: true });
   context.subscriptions.push(channel);
   const log = Log.create(channel);
-  const prompts: Prompts = { auth: vscodeAuthPrompts, attachments: vscodePrompts, report: vscodeReportPrompts, bulk: vscodeBulkPrompts, export: vscodeExportPrompts };
+  const prompts: Prompts = { auth: vscodeAuthPrompts, attachments: vscodePrompts, editor: vscodeEditorPrompts, report: vscodeReportPrompts, bulk: vscodeBulkPrompts, export: vscodeExportPrompts };
   const features = createFeatures(context, log, prompts);
   context.subscriptions.push(...featureDisposables(features), ...workbenchHooks(channel, features.services));
   context.subscriptions.push(
@@ -140,7 +116,7 @@ export function activate(context: vscode.ExtensionContext): AlmDefectsApi {
   shutdown = shutdownOf(features);
   const activationMs = Math.round(performance.now() - started);
   log.info(`ALM Defects activated in ${activationMs} ms`);
-  return extensionApi(context, features, { activationMs, ready, prompts });
+  return extensionApi(context, { activationMs, ready, prompts });
 }
 
 /** Connections first, then the tree and the features built on it (attachments, editor, references, refresh, work, chat). */
@@ -153,7 +129,10 @@ function createFeatures(context: vscode.ExtensionContext, log: Log, prompts: Pro
     context,
     extensionAttachmentServices(services, tree, () => prompts.attachments, log),
   );
-  const editor = registerDefectEditor(context, extensionEditorServices(services, tree, attachments.editor, log));
+  const editor = registerDefectEditor(
+    context,
+    extensionEditorServices(services, tree, attachments.editor, log, () => prompts.editor),
+  );
   const references = registerReferences(services.manager, log);
   const refresh = registerRefresh(tree, editor, log);
   const work = registerWork(context, services.manager, references.lookup, editor, log);
@@ -178,7 +157,7 @@ function featureDisposables(f: Features): vscode.Disposable[] {
       return opening;
     }),
     ...registerAuthCommands(f.services),
-    ...f.chat.disposables,
+    ...f.chat,
   ];
 }
 
@@ -201,59 +180,23 @@ function shutdownOf(f: Features): () => Promise<void> {
   };
 }
 
-/** The API activate() returns (see AlmDefectsApi). */
-function extensionApi(context: vscode.ExtensionContext, f: Features, run: { activationMs: number; ready: Promise<void>; prompts: Prompts }): AlmDefectsApi {
-  const { tree, services, statusBar } = f;
-  const children = async (node?: TreeNode): Promise<TreeNode[]> => {
-    await run.ready;
-    if (!node) return tree.provider.serverNodes();
-    return node instanceof LoadingNode ? node.resolveChildren() : node.getChildren();
-  };
-  return {
-    activationMs: run.activationMs,
-    children,
-    async find(labels) {
-      let node: TreeNode | undefined;
-      for (const label of labels) {
-        node = (await children(node)).find((n) => n.item().label === label);
-        if (!node) return undefined;
-      }
-      return node;
-    },
-    // As the workbench shows it on hover: the row, then its tooltip resolved.
-    treeItem: (node) => withTooltip(tree.provider.getTreeItem(node), node.item().tooltip),
-    selection: () => tree.view.selection,
-    revealInTree: async (node) => {
-      await tree.view.reveal(node, { select: true, focus: false, expand: false });
-    },
-    connection(server) {
-      const c = services.manager.get(server);
-      return c && { status: c.status, problem: c.problem, signInAttempts: c.signInAttempts };
-    },
-    statusBarText: () => statusBar.text,
-    reloadSettings: () => services.reload(),
-    editor: f.editor,
-    attachments: f.attachments,
-    references: f.references,
-    refresh: f.refresh,
-    work: f.work,
-    ...(context.extensionMode === vscode.ExtensionMode.Production ? {} : testingApi(f.chat, run.prompts)),
-  };
+/** The API activate() returns (see AlmDefectsApi): answers in place of dialogs only outside production. */
+function extensionApi(context: vscode.ExtensionContext, run: { activationMs: number; ready: Promise<void>; prompts: Prompts }): AlmDefectsApi {
+  const api = { activationMs: run.activationMs, ready: run.ready };
+  return context.extensionMode === vscode.ExtensionMode.Production ? api : { ...api, usePrompts: promptAnswers(run.prompts) };
 }
 
-/** Only in development and test mode: the chat tools' steps one by one, and answers in place of dialogs. */
-function testingApi(chat: ChatToolsFeature, prompts: Prompts): Pick<AlmDefectsApi, 'chat' | 'usePrompts'> {
-  return {
-    chat: chat.api,
-    usePrompts: (answers: Partial<ExtensionPrompts>) => {
-      const previous = { ...prompts };
-      prompts.auth = { ...prompts.auth, ...answers.auth };
-      prompts.attachments = { ...prompts.attachments, ...answers.attachments };
-      prompts.report = { ...prompts.report, ...answers.report };
-      prompts.bulk = { ...prompts.bulk, ...answers.bulk };
-      prompts.export = { ...prompts.export, ...answers.export };
-      return new vscode.Disposable(() => Object.assign(prompts, previous));
-    },
+/** Layers the tests' answers over the dialogs until the returned Disposable is disposed. */
+function promptAnswers(prompts: Prompts): (answers: Partial<ExtensionPrompts>) => vscode.Disposable {
+  return (answers) => {
+    const previous = { ...prompts };
+    prompts.auth = { ...prompts.auth, ...answers.auth };
+    prompts.attachments = { ...prompts.attachments, ...answers.attachments };
+    prompts.editor = { ...prompts.editor, ...answers.editor };
+    prompts.report = { ...prompts.report, ...answers.report };
+    prompts.bulk = { ...prompts.bulk, ...answers.bulk };
+    prompts.export = { ...prompts.export, ...answers.export };
+    return new vscode.Disposable(() => Object.assign(prompts, previous));
   };
 }
 

@@ -10,6 +10,7 @@ import { keyId } from './controller/snapshot';
 import { commandHandlers, requestHandlers } from './handlers';
 import { HostChannel } from './hostChannel';
 import type { ImageResolver } from './imageResolver';
+import type { EditorPrompts } from './prompts';
 import type { EditorAttachments, EditorLog } from './services';
 import { webviewAssets } from './webviewAssets';
 import { createNonce, editorHtml } from './webviewHtml';
@@ -32,6 +33,8 @@ export interface SessionHost {
   log: EditorLog;
   /** The attachments feature, for the page's attachment section. */
   attachments: EditorAttachments;
+  /** The questions the editor asks (closing with unsaved edits). */
+  prompts(): EditorPrompts;
   /** Opens a defect of a project in its own editor (a linked defect). */
   openDefect(ref: DefectKey & { id: number }): Promise<void>;
   /** A new panel for a session that has none (reopen after "Keep Editing"). */
@@ -283,18 +286,14 @@ export class DefectSession {
       const key = this.controller.defectKey;
       const what = key.id === undefined ? vscode.l10n.t('The new defect has not been created.') : vscode.l10n.t('Defect {0} has unsaved changes.', key.id);
       const canSave = this.controller.lockPhase === 'editing';
-      const save = vscode.l10n.t('Save');
-      const dontSave = vscode.l10n.t("Don't Save");
-      const keepEditing = vscode.l10n.t('Keep Editing');
-      const choices = canSave ? [save, dontSave, keepEditing] : [dontSave, keepEditing];
-      const answer = await vscode.window.showWarningMessage(what, { modal: true, detail: vscode.l10n.t('Save them before closing?') }, ...choices);
-      if (answer === save) {
+      const answer = await this.host.prompts().unsavedClose(what, canSave);
+      if (answer === 'save' && canSave) {
         const outcome = await this.controller.save({ close: true });
         if (outcome === 'saved' && !this.controller.isDirty) return this.dispose();
         void vscode.window.showWarningMessage(vscode.l10n.t('Defect {0} was not saved ({1}); the editor is open again.', key.id ?? '', outcome));
         return this.reopen();
       }
-      if (answer === dontSave) return this.dispose();
+      if (answer === 'dontSave') return this.dispose();
       // Keep Editing, or the dialog was dismissed: bring the editor back with everything intact.
       return this.reopen();
     } finally {

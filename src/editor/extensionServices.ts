@@ -2,6 +2,7 @@
 // configured server, the user, the tree's project pick, revealing (selecting) the new row in
 // the tree after "New Defect…" created it, and the attachments feature's part of the page.
 import * as vscode from 'vscode';
+import type { EditorPrompts } from './prompts';
 import type { AuthServices } from '../auth/services';
 import { parseNewDefectDefaults, templateFor } from '../defects/newDefectDefaults';
 import { defectRefFrom } from '../defects/refs';
@@ -12,7 +13,7 @@ import { updateDefectRows } from '../tree';
 import type { Log } from '../util/log';
 import type { DefectEditorServices, EditorAttachments } from './services';
 
-export function extensionEditorServices(auth: AuthServices, tree: TreeFeature, attachments: EditorAttachments, log: Log): DefectEditorServices {
+export function extensionEditorServices(auth: AuthServices, tree: TreeFeature, attachments: EditorAttachments, log: Log, prompts: () => EditorPrompts): DefectEditorServices {
   const { manager } = auth;
   /** The server's connection; right after activation the settings may still be being applied. */
   const connection = async (server: string) => {
@@ -38,6 +39,7 @@ export function extensionEditorServices(auth: AuthServices, tree: TreeFeature, a
     baseUrl: (server) => manager.get(server)?.entry.url,
     log: log.child('editor'),
     attachments,
+    prompts,
     newDefectDefaults: (ref) => {
       const templates = parseNewDefectDefaults(vscode.workspace.getConfiguration('almDefects').get<unknown>('newDefectDefaults'));
       for (const problem of templates.problems) log.warn(problem);

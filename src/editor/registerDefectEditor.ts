@@ -34,9 +34,7 @@ export interface DefectEditorApi {
    * tree's selection or a pick, as the command chooses it. Resolves whether a form opened.
    */
   newDefect(arg: unknown, prefill?: NewDefectFill): Promise<boolean>;
-  /** The open editors' keys (tests, diagnostics). */
-  openKeys(): DefectKey[];
-  /** The controller behind an open editor (a new defect's key has no id), for tests and diagnostics. */
+  /** The controller behind an open editor (a new defect's key has no id): whether it holds the lock (chat, Start Work). */
   controller(key: DefectKey): DefectController | undefined;
   /** Releases every lock the open editors hold, keeping their edits; deactivate() awaits it. */
   releaseAllLocks(): Promise<void>;
@@ -55,6 +53,7 @@ class DefectEditorRegistry implements SessionHost, vscode.Disposable {
   private readonly sessions = new Map<string, DefectSession>();
   readonly log: DefectEditorServices['log'];
   readonly attachments: DefectEditorServices['attachments'];
+  readonly prompts: DefectEditorServices['prompts'];
   private readonly subscriptions: { dispose(): void }[] = [];
 
   constructor(
@@ -63,6 +62,7 @@ class DefectEditorRegistry implements SessionHost, vscode.Disposable {
   ) {
     this.log = services.log;
     this.attachments = services.attachments;
+    this.prompts = () => services.prompts();
     // An upload while the defect is open (from its editor, the tree or a drop): its memo images may now resolve.
     this.subscriptions.push(services.attachments.onDidChange((defect) => this.attachmentsChanged(defect)));
   }
@@ -159,10 +159,6 @@ class DefectEditorRegistry implements SessionHost, vscode.Disposable {
     return [...this.sessions.values()];
   }
 
-  keys(): DefectKey[] {
-    return [...this.sessions.values()].map((s) => s.key);
-  }
-
   async releaseAll(): Promise<void> {
     await Promise.all([...this.sessions.values()].map((s) => s.releaseLock().catch((e: unknown) => this.log.warn(`release on ${s.id}: ${describeError(e)}`))));
   }
@@ -218,7 +214,6 @@ export function registerDefectEditor(context: vscode.ExtensionContext, services:
       if (project) await api.create(project, fill);
       return project !== undefined;
     },
-    openKeys: () => registry.keys(),
     controller: (key) => registry.session(key)?.controller,
     releaseAllLocks: () => registry.releaseAll(),
     visibleControllers: () =>

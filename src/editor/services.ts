@@ -4,6 +4,7 @@
 // Nothing here reads settings itself.
 import type { Defect, ProjectApi } from '../api/index';
 import type { AttachmentsRequest, AttachmentsResult, WireValue } from '../shared/editorProtocol';
+import type { EditorPrompts } from './prompts';
 
 export interface EditorProjectRef {
   server: string;
@@ -51,4 +52,6 @@ export interface DefectEditorServices {
   attachments: EditorAttachments;
   /** The project's `almDefects.newDefectDefaults` values for a new defect's form. */
   newDefectDefaults(ref: EditorProjectRef): Record<string, WireValue>;
+  /** The questions the editor asks: VS Code's dialogs, or in test mode the tests' answers. */
+  prompts(): EditorPrompts;
 }

@@ -11,9 +11,8 @@ import { RefreshScheduler } from './scheduler';
 import { TreeRefresh } from './treeRefresh';
 
 export interface RefreshFeature extends vscode.Disposable {
-  readonly scheduler: RefreshScheduler;
-  readonly tree: TreeRefresh;
-  readonly editor: EditorRefresh;
+  /** The tree's check: a defect the user opened loses its "changed" mark. */
+  readonly tree: Pick<TreeRefresh, 'opened'>;
 }
 
 function readRefreshInterval(): number {
@@ -41,9 +40,7 @@ export function registerRefresh(tree: TreeFeature, editor: DefectEditorApi, log:
     }),
   ];
   return {
-    scheduler,
     tree: treeRefresh,
-    editor: editorRefresh,
     dispose: () => {
       scheduler.dispose();
       for (const d of disposables) d.dispose();

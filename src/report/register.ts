@@ -30,7 +30,8 @@ export interface ReportResult {
 }
 
 export interface ReportDeps {
-  readonly editor: DefectEditorApi;
+  /** Only "New Defect…" with pre-filled values: the report opens the form and hears of the create. */
+  readonly editor: Pick<DefectEditorApi, 'newDefect'>;
   readonly manager: ConnectionManager;
   readonly log: Log;
   readonly prompts: () => ReportPrompts;
@@ -41,13 +42,14 @@ export interface ReportDeps {
 export function registerReport(deps: ReportDeps): vscode.Disposable {
   const scoped: ReportDeps = { ...deps, log: deps.log.child('report') };
   return vscode.Disposable.from(
-    registerCommand(COMMAND.reportDefect, scoped.log, (arg) => report(scoped, arg), { failure: vscode.l10n.t('Could not report the defect') }),
+    registerCommand(COMMAND.reportDefect, scoped.log, (arg) => reportDefect(scoped, arg), { failure: vscode.l10n.t('Could not report the defect') }),
     vscode.languages.registerCodeActionsProvider({ scheme: 'file' }, new ReportCodeActionProvider(), { providedCodeActionKinds: ReportCodeActionProvider.kinds }),
     vscode.languages.registerCodeActionsProvider({ scheme: 'untitled' }, new ReportCodeActionProvider(), { providedCodeActionKinds: ReportCodeActionProvider.kinds }),
   );
 }
 
-async function report(deps: ReportDeps, arg: unknown): Promise<ReportResult | undefined> {
+/** The command's work: drafts the report from `arg`, opens the pre-filled form, follows up on the create. */
+export async function reportDefect(deps: ReportDeps, arg: unknown): Promise<ReportResult | undefined> {
   const read = await reportInput(arg);
   if (!read) {
     void vscode.window.showInformationMessage(vscode.l10n.t('Select code or a stack trace, or put the cursor on a TODO comment or a problem, then run Report ALM Defect… again.'));

@@ -15,8 +15,6 @@ import { WorkState } from './workState';
 import { COMMAND } from '../util/commands';
 
 export interface WorkFeature extends vscode.Disposable {
-  readonly state: WorkState;
-  readonly source: DefectSource;
   /** Records a defect the user opened (recent defects for completion and the pick). */
   opened(ref: DefectRef): void;
 }
@@ -51,8 +49,6 @@ export function registerWork(context: vscode.ExtensionContext, manager: Connecti
     vscode.languages.registerCompletionItemProvider({ language: SCM_INPUT_LANGUAGE }, new CommitCompletionProvider(source, state), '#', '-'),
   ];
   return {
-    state,
-    source,
     opened: (ref) => void source.opened(ref).catch((e: unknown) => tag.warn(`recent defects: ${describeError(e)}`)),
     dispose: () => disposables.reverse().forEach((d) => void d.dispose()),
   };

@@ -30,11 +30,6 @@ export class WorkState implements vscode.Disposable {
     return v && typeof v.ref?.id === 'number' ? v : undefined;
   }
 
-  /** The status bar's text (tests). */
-  get statusText(): string | undefined {
-    return this.current ? this.item.text : undefined;
-  }
-
   async set(work: CurrentWork | undefined): Promise<void> {
     await this.memento.update(KEY, work);
     this.show();

@@ -5,12 +5,6 @@ import * as assert from 'node:assert/strict';
 import { hasApiTree, xsrfHeader } from './environment';
 import type { E2eAlmServer } from './environment';
 
-export interface ListItemRecord {
-  id: number;
-  name: string;
-  parent: { id: number };
-}
-
 type CoreEntity = { Fields: { Name: string; values: { value?: string }[] }[] };
 
 async function get<T>(server: E2eAlmServer, cookie: string, path: string): Promise<T> {
@@ -46,27 +40,6 @@ export async function serverDefect(server: E2eAlmServer, cookie: string, id: num
       return [f.Name, values.length && values[0] !== '' ? values[0] : null];
     }),
   );
-}
-
-/** Every list item as the `/api` tree's `list-items` records (Core's nested used-lists numbered in order). */
-export async function serverListItems(server: E2eAlmServer, cookie: string): Promise<ListItemRecord[]> {
-  if (hasApiTree(server)) return (await get<{ data: ListItemRecord[] }>(server, cookie, `${project(server, 'api')}/list-items`)).data;
-  type Item = { value: string; Items?: Item[] };
-  const body = await get<{ lists: { Name: string; Id: number; Items?: Item[] }[] }>(server, cookie, `${project(server, 'rest')}/customization/used-lists`);
-  const out: ListItemRecord[] = [];
-  let next = 1_000_000;
-  const walk = (items: Item[] | undefined, parent: number): void => {
-    for (const i of items ?? []) {
-      const id = next++;
-      out.push({ id, name: i.value, parent: { id: parent } });
-      walk(i.Items, id);
-    }
-  };
-  for (const l of body.lists) {
-    out.push({ id: l.Id, name: l.Name, parent: { id: 0 } });
-    walk(l.Items, l.Id);
-  }
-  return out;
 }
 
 /** Changes text fields of a defect as the signed-in `cookie`'s user: the `/api` body, or Core's `Fields` envelope. */

@@ -8,8 +8,3 @@ export function text(v: unknown): string {
   assert.ok(typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean', `expected text, got ${JSON.stringify(v)}`);
   return String(v);
 }
-
-/** A tree item's label as text (a label may be a string or `{ label, highlights }`). */
-export function labelText(label: string | { label: string } | undefined): string {
-  return typeof label === 'string' ? label : (label?.label ?? '');
-}

@@ -30,7 +30,7 @@ export async function resolveTooltip(t: vscode.TreeItem, node: TreeNode): Promis
 }
 
 /** Sets a node's Markdown tooltip on its row: no HTML, no command links. */
-export function withTooltip(t: vscode.TreeItem, tooltip: string | undefined): vscode.TreeItem {
+function withTooltip(t: vscode.TreeItem, tooltip: string | undefined): vscode.TreeItem {
   if (tooltip) {
     const md = new vscode.MarkdownString(tooltip);
     md.supportHtml = false;

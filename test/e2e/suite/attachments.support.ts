@@ -1,27 +1,44 @@
-// Shared by the attachment suites: the extension's API signed in as alice, a defect row of the
-// Demo project (the one the workspace pins) that has no attachments yet, and REST access to the
-// ALM server to check what it really stored.
+// Shared by the attachment suites: the extension signed in as alice, a defect of the Demo project
+// (the one the workspace pins) that has no attachments yet, REST access to the ALM server to check
+// what it really stored, and a drop controller built the way the extension builds it — over the
+// tree's rows as the extension makes them — so a drop can be played without reaching into the
+// running extension (the workbench's own drop is driven in test/e2e/ui/attachments.test.ts).
 import * as assert from 'node:assert/strict';
 import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { AlmDefectsApi } from '../../../src/extension';
+import type * as vscode from 'vscode';
+import { AttachmentsHub, attachmentUri } from '../../../src/attachments/hub';
+import type { AttachmentLocation } from '../../../src/attachments/model/location';
+import { vscodePrompts } from '../../../src/attachments/prompts';
+import { AttachmentDropController } from '../../../src/attachments/tree/dropController';
 import type { DefectRef } from '../../../src/defects/refs';
-import type { DefectNode } from '../../../src/tree/nodes/defectNode';
+import { DefectNode } from '../../../src/tree/nodes/defectNode';
 import type { TreeNode } from '../../../src/tree/nodes/treeNode';
+import { Log } from '../../../src/util/log';
+import { node, treeOf } from '../../integration/tree/realTree';
+import type { Tree } from '../../integration/tree/realTree';
+import { RecordingSink, kids } from '../../unit/tree/fakes';
 import { e2eAlmServer, signIn } from '../environment';
 import { serverAttachments } from '../oracle';
 import type { StoredAttachment } from '../oracle';
 import { activate, signInAs } from './support';
-import { labelText } from '../../support/text';
 
 export const PROJECT = { server: 'Demo', domain: 'DEFAULT', project: 'Demo' };
 
 type ServerAttachment = StoredAttachment;
 
-export interface AttachmentWorld {
-  api: AlmDefectsApi;
+/** The tree's rows and a drop controller over them, built as the extension builds them (alice's own session). */
+interface DropWorld {
+  tree: Tree;
+  /** The row of the suite's defect, a drop target. */
   defectNode: DefectNode;
+  /** The project's row: no drop target. */
+  projectNode: TreeNode;
+  dropController: AttachmentDropController;
+}
+
+export interface AttachmentWorld {
   defect: DefectRef;
   dir: string;
   rest: {
@@ -29,20 +46,38 @@ export interface AttachmentWorld {
     bytes(id: number): Promise<Buffer>;
     remove(id: number): Promise<void>;
   };
+  /** Built on first use. */
+  drops(): Promise<DropWorld>;
+  dispose(): Promise<void>;
+}
+
+/** The drop controller over a hub whose services reach the server through the tree's connection. */
+function dropControllerOf(tree: Tree): AttachmentDropController {
+  const log = Log.create(new RecordingSink());
+  const unused = (): never => {
+    throw new Error('not part of a drop');
+  };
+  const hub = new AttachmentsHub({
+    project: (ref) => tree.connection.project(ref.domain, ref.project),
+    log,
+    tree: { context: tree.ctx, setDefectChildren: unused, setDropController: unused, selection: () => [] },
+    prompts: () => vscodePrompts,
+  });
+  return new AttachmentDropController(hub);
 }
 
 /**
- * Activates, signs alice in, and finds the defect the tests attach to: the first row from the
- * `from`-th on without attachments (each suite starts at its own row, so they never share one).
+ * Activates, signs alice in, and finds the defect the tests attach to: the first one from the
+ * `from`-th newest on without attachments (each suite starts at its own, so they never share one).
  */
 export async function attachmentWorld(from: number): Promise<AttachmentWorld> {
-  const api = await activate();
+  await activate();
   await signInAs('Demo');
   const server = e2eAlmServer();
   const cookie = await signIn(server, server.users[0]);
-  const defects = await api.find(['Demo', 'DEFAULT', 'Demo', 'Defects']);
-  assert.ok(defects, 'no Demo › Defects node');
-  const rows = (await api.children(defects)).filter((r) => api.treeItem(r).contextValue === 'alm:defect') as DefectNode[];
+  const tree = await treeOf(server, server.users[0].password);
+  const defects = await node(tree, 'DEFAULT', 'Demo', 'Defects');
+  const rows = (await kids(defects)).filter((r): r is DefectNode => r instanceof DefectNode);
   const rest: AttachmentWorld['rest'] = serverAttachments(server, () => cookie);
   let defectNode: DefectNode | undefined;
   for (const row of rows.slice(from)) {
@@ -52,7 +87,15 @@ export async function attachmentWorld(from: number): Promise<AttachmentWorld> {
     }
   }
   assert.ok(defectNode, `no defect without attachments from row ${from} on`);
-  return { api, defectNode, defect: defectNode.ref, dir: mkdtempSync(join(tmpdir(), 'alm-e2e-att-')), rest };
+  const found = defectNode;
+  let drops: DropWorld | undefined;
+  return {
+    defect: found.ref,
+    dir: mkdtempSync(join(tmpdir(), 'alm-e2e-att-')),
+    rest,
+    drops: async () => (drops ??= { tree, defectNode: found, projectNode: await node(tree, 'DEFAULT', 'Demo'), dropController: dropControllerOf(tree) }),
+    dispose: () => tree.connection.dispose(),
+  };
 }
 
 /** Deletes what a suite attached, so the demo data is as other suites expect it. */
@@ -60,11 +103,17 @@ export async function cleanUp(world: AttachmentWorld | undefined): Promise<void>
   if (!world) return;
   for (const a of await world.rest.list(world.defect.id)) await world.rest.remove(a.id);
   rmSync(world.dir, { recursive: true, force: true });
+  await world.dispose();
 }
 
-/** The rows under a defect once loaded (never a "Loading…" placeholder). */
-export async function rowLabels(world: AttachmentWorld, node: TreeNode = world.defectNode): Promise<string[]> {
-  return (await world.api.children(node)).map((n) => labelText(world.api.treeItem(n).label));
+/** The names of the defect's attachments on the server, sorted as the tree shows them. */
+export async function storedNames(world: AttachmentWorld): Promise<string[]> {
+  return (await world.rest.list(world.defect.id)).map((a) => a.name).sort((a, b) => a.localeCompare(b));
+}
+
+/** The `alm-attachment:` URI of an attachment (the form the file system provider serves). */
+export function uriOf(loc: AttachmentLocation): vscode.Uri {
+  return attachmentUri(loc);
 }
 
 /** An attachment reference for the commands. */

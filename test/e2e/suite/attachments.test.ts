@@ -1,18 +1,18 @@
-// Attachments in a real VS Code against the ALM server: rows under a defect, upload through the
-// command and through the tree's drop controller, opening through the alm-attachment: file system
+// Attachments in a real VS Code against the ALM server: upload through the command and through the
+// tree's drop controller (built as the extension builds it), opening through the alm-attachment: file system
 // (text and binary, byte for byte), saving an edited attachment back (after confirming), replace
 // and keep both, Save As and Open in Default Application with hostile names, rename, description
-// and delete. Every step is checked against what the server stored.
+// and delete. Every step is checked against what the server stored. The rows under a defect are
+// unit-tested (test/unit/attachments/tree.test.ts) and seen in the workbench (test/e2e/ui).
 import * as assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import * as vscode from 'vscode';
-import { PROJECT, attachmentWorld, cleanUp, ref, rowLabels } from './attachments.support';
+import { PROJECT, attachmentWorld, cleanUp, ref, storedNames, uriOf } from './attachments.support';
 import type { AttachmentWorld } from './attachments.support';
 import { uploadWith, usePrompts } from './support';
 
-const UPLOAD = 'almDefects.uploadAttachment';
 const token = () => new vscode.CancellationTokenSource().token;
 
 /** A dropped desktop file that has bytes but no path (what a browser hands over). */
@@ -43,14 +43,7 @@ describe('attachments: upload, open, save and manage in VS Code', function () {
   });
   after(() => cleanUp(w));
 
-  it('expands a defect to "No attachments" with an upload action', async () => {
-    assert.equal(w.api.treeItem(w.defectNode).collapsibleState, vscode.TreeItemCollapsibleState.Collapsed);
-    const [row] = await w.api.children(w.defectNode);
-    assert.equal(w.api.treeItem(row).label, 'No attachments');
-    assert.equal(w.api.treeItem(row).command?.command, UPLOAD);
-  });
-
-  it('uploads files through the command with a description; the server holds the same bytes and the rows show them', async () => {
+  it('uploads files through the command with a description; the server holds the same bytes', async () => {
     const report = await uploadWith(w.defect, [join(w.dir, 'notes.txt'), join(w.dir, 'trace.bin')], { description: 'from the e2e suite' });
     assert.deepEqual(
       report.created.map((a) => a.name),
@@ -61,11 +54,7 @@ describe('attachments: upload, open, save and manage in VS Code', function () {
     assert.match(stored[0].description ?? '', /from the e2e suite/);
     assert.equal((await w.rest.bytes(await idOf('notes.txt'))).toString('utf8'), text);
     assert.ok((await w.rest.bytes(await idOf('trace.bin'))).equals(binary));
-    assert.deepEqual(await rowLabels(w), ['notes.txt', 'trace.bin']);
-    const item = w.api.treeItem((await w.api.children(w.defectNode))[1]);
-    assert.equal(item.description?.toString().split(' · ')[0], '300 KB');
-    assert.ok(item.tooltip instanceof vscode.MarkdownString && item.tooltip.value.includes('from the e2e suite'));
-    assert.equal(item.contextValue, 'alm:attachment');
+    assert.equal(stored.find((a) => a.name === 'trace.bin')?.['file-size'], binary.length);
   });
 
   it('uploads files dropped on the defect row (Explorer uri-list and a desktop file without a path)', async () => {
@@ -74,13 +63,13 @@ describe('attachments: upload, open, save and manage in VS Code', function () {
     const data = new vscode.DataTransfer();
     data.set('text/uri-list', new vscode.DataTransferItem(`${vscode.Uri.file(join(w.dir, 'explorer.log')).toString()}\r\n`));
     data.set('files', new DroppedFile({ name: 'desktop.png', uri: undefined, data: async () => dropped }));
-    await w.api.attachments.dropController.handleDrop(w.defectNode, data, token());
+    const drops = await w.drops();
+    await drops.dropController.handleDrop(drops.defectNode, data, token());
     assert.equal((await w.rest.bytes(await idOf('explorer.log'))).toString(), 'from the explorer');
     assert.ok((await w.rest.bytes(await idOf('desktop.png'))).equals(dropped));
-    assert.deepEqual(await rowLabels(w), ['desktop.png', 'explorer.log', 'notes.txt', 'trace.bin']);
-    const project = await w.api.find(['Demo', 'DEFAULT', 'Demo']);
+    assert.deepEqual(await storedNames(w), ['desktop.png', 'explorer.log', 'notes.txt', 'trace.bin']);
     const before = (await w.rest.list(w.defect.id)).length;
-    await w.api.attachments.dropController.handleDrop(project, data, token());
+    await drops.dropController.handleDrop(drops.projectNode, data, token());
     assert.equal((await w.rest.list(w.defect.id)).length, before, 'a drop on a project uploads nothing');
   });
 
@@ -92,12 +81,12 @@ describe('attachments: upload, open, save and manage in VS Code', function () {
     try {
       // A file manager's Copy gives file URIs; the Explorer's Copy Path gives a path.
       await vscode.env.clipboard.writeText(`${vscode.Uri.file(join(w.dir, 'pasted one.txt')).toString()}\n${join(w.dir, 'pasted-two.log')}\n`);
-      await vscode.commands.executeCommand('almDefects.pasteAttachments', w.defectNode);
+      await vscode.commands.executeCommand('almDefects.pasteAttachments', w.defect);
       assert.equal((await w.rest.bytes(await idOf('pasted one.txt'))).toString(), 'pasted from the clipboard');
       assert.equal((await w.rest.bytes(await idOf('pasted-two.log'))).toString(), 'second');
-      assert.ok((await rowLabels(w)).includes('pasted one.txt'), 'the rows show the pasted file');
+      assert.ok((await storedNames(w)).includes('pasted one.txt'), 'the defect lists the pasted file');
       await vscode.env.clipboard.writeText('just some words');
-      await vscode.commands.executeCommand('almDefects.pasteAttachments', w.defectNode);
+      await vscode.commands.executeCommand('almDefects.pasteAttachments', w.defect);
       assert.equal((await w.rest.list(w.defect.id)).length, before + 2, 'text that names no files uploads nothing');
     } finally {
       await vscode.env.clipboard.writeText(previous);
@@ -110,23 +99,21 @@ describe('attachments: upload, open, save and manage in VS Code', function () {
   });
 
   it("opens text and binary attachments through alm-attachment: with the server's bytes", async () => {
-    const rows = await w.api.children(w.defectNode);
-    const notes = rows.find((r) => w.api.treeItem(r).label === 'notes.txt');
-    const uri = await vscode.commands.executeCommand<vscode.Uri>('almDefects.openAttachment', notes);
+    const uri = await vscode.commands.executeCommand<vscode.Uri>('almDefects.openAttachment', ref(await idOf('notes.txt'), { name: 'notes.txt' }));
     assert.equal(uri.scheme, 'alm-attachment');
     assert.equal(uri.path, `/Demo/DEFAULT/Demo/${await idOf('notes.txt')}/notes.txt`);
     assert.equal(vscode.window.activeTextEditor?.document.uri.toString(), uri.toString());
     assert.equal(vscode.window.activeTextEditor?.document.getText(), text);
-    const bin = w.api.attachments.uri({ ...PROJECT, id: await idOf('trace.bin'), name: 'trace.bin' });
+    const bin = uriOf({ ...PROJECT, id: await idOf('trace.bin'), name: 'trace.bin' });
     assert.ok(Buffer.from(await vscode.workspace.fs.readFile(bin)).equals(binary));
     const stat = await vscode.workspace.fs.stat(bin);
     assert.equal(stat.size, binary.length);
-    await assert.rejects(Promise.resolve(vscode.workspace.fs.readFile(w.api.attachments.uri({ ...PROJECT, id: 999999, name: 'gone.txt' }))), /EntryNotFound|FileNotFound/);
+    await assert.rejects(Promise.resolve(vscode.workspace.fs.readFile(uriOf({ ...PROJECT, id: 999999, name: 'gone.txt' }))), /EntryNotFound|FileNotFound/);
   });
 
   it('saving an edited attachment asks first; declined leaves the server as it was, confirmed replaces it in place', async () => {
     const id = await idOf('notes.txt');
-    const doc = await vscode.workspace.openTextDocument(w.api.attachments.uri({ ...PROJECT, id, name: 'notes.txt' }));
+    const doc = await vscode.workspace.openTextDocument(uriOf({ ...PROJECT, id, name: 'notes.txt' }));
     const edit = new vscode.WorkspaceEdit();
     edit.insert(doc.uri, new vscode.Position(0, 0), 'EDITED ');
     assert.ok(await vscode.workspace.applyEdit(edit));
@@ -172,7 +159,7 @@ describe('attachments: upload, open, save and manage in VS Code', function () {
     assert.deepEqual(asked, ['trace.bin', 'trace.bin']);
     assert.ok((await w.rest.bytes(id)).equals(replacement));
     assert.ok((await w.rest.bytes(await idOf('trace (1).bin'))).equals(replacement));
-    assert.ok((await rowLabels(w)).includes('trace (1).bin'));
+    assert.ok((await storedNames(w)).includes('trace (1).bin'));
   });
 
   it('saves as a chosen file, and into a folder under a sanitized name that cannot escape it', async () => {
@@ -217,11 +204,11 @@ describe('attachments: upload, open, save and manage in VS Code', function () {
     assert.deepEqual(asked, ['setup.exe', 'setup.exe', 'x.ps1']);
   });
 
-  it('renames, edits the description and deletes after confirming; the server and the rows follow', async () => {
+  it('renames, edits the description and deletes after confirming; the server follows', async () => {
     const id = await idOf('explorer.log');
     await vscode.commands.executeCommand('almDefects.renameAttachment', ref(id, { name: 'renamed.log' }));
     assert.equal((await w.rest.list(w.defect.id)).find((a) => a.id === id)?.name, 'renamed.log');
-    assert.ok((await rowLabels(w)).includes('renamed.log'));
+    assert.ok((await storedNames(w)).includes('renamed.log'));
     await vscode.commands.executeCommand('almDefects.editAttachmentDescription', ref(id, { description: 'why <it> matters' }));
     assert.match((await w.rest.list(w.defect.id)).find((a) => a.id === id)?.description ?? '', /why &lt;it&gt; matters/);
     let confirm = false;
@@ -238,7 +225,7 @@ describe('attachments: upload, open, save and manage in VS Code', function () {
       prompts.dispose();
     }
     assert.ok(!(await w.rest.list(w.defect.id)).some((a) => a.id === id));
-    assert.ok(!(await rowLabels(w)).includes('renamed.log'));
+    assert.ok(!(await storedNames(w)).includes('renamed.log'));
   });
 
   /** Uploads `content` under the file name `name` (which the server may store trimmed). */

@@ -1,19 +1,19 @@
 // The chat write tools in a real VS Code. Writes go through vscode.lm.invokeTool, where VS Code runs
 // prepareInvocation and then invoke; in its extension-test mode VS Code accepts every confirmation
-// without showing it, so the confirmation's text is read from prepareInvocation itself
-// (api.chat.prepare), and a user who takes a while to accept is played by preparing, letting bob
-// act, and then invoking (api.chat.invoke, the step VS Code runs after "Continue"). Checked: the
+// without showing it, so the confirmation's text is read from prepareInvocation itself, and a user
+// who takes a while to accept is played by preparing, letting bob act, and then invoking (the step
+// VS Code runs after "Continue"), on the same tools built directly over alice's own client
+// (chat.support's ToolSteps; the extension's internals are not reached). Checked: the
 // confirmation text field by field, a write refused without a confirmation of exactly that change,
 // Add comment appending after a comment bob wrote meanwhile, an update refused when bob changed the
 // field after the confirmation, bob's lock refusing the write with his name, a defect being edited
 // in this window refused without touching the editor's lock, and validation.
 import * as assert from 'node:assert/strict';
-import * as vscode from 'vscode';
+import type * as vscode from 'vscode';
 import { LockedByOtherError } from '../../../src/api/index';
 import type { Defect } from '../../../src/api/index';
 import { appendComment, localDate } from '../../../src/defects/comments';
 import { TOOLS, chatWorld, invoke } from './chat.support';
-import { until } from './support';
 import type { ChatWorld } from './chat.support';
 import { text as fieldText } from '../../support/text';
 
@@ -43,6 +43,7 @@ describe('chat tools: confirmed writes under the lock', function () {
 
   after(async () => {
     await w?.bob.dispose();
+    await w?.alice.dispose();
   });
 
   /** bob writes a comment the way the editor does: under the lock, appended to the current comments. */
@@ -161,26 +162,24 @@ describe('chat tools: confirmed writes under the lock', function () {
     assert.equal((await w.bobDemo.defects.get(308))['ver-stamp'], before['ver-stamp']);
   });
 
-  it('refuses a write while the defect editor of this window holds the lock, and leaves that lock alone', async () => {
-    const key = { server: 'Demo', domain: 'DEFAULT', project: 'Demo', id: 310 };
-    await vscode.commands.executeCommand('almDefects.openDefect', key);
-    const c = await until('the editor of defect 310', () => w.api.editor.controller(key));
-    await until('defect 310 loaded', () => c.lockPhase !== 'loading');
-    await c.edit();
-    assert.equal(c.lockPhase, 'editing');
+  it('refuses a write while a defect editor of this window holds the lock, and leaves that lock alone', async () => {
+    // The editor's lock belongs to the session the tools share: alice's client takes it, as an editor would.
+    const lock = await w.alice.project('DEFAULT', 'Demo').locks.acquire({ type: 'defect', id: 310 });
+    w.editingHere.add(310);
     try {
       const before = await w.bobDemo.defects.get(310);
+      confirmationOf(await w.chat.prepare(TOOLS.comment, { id: 310, comment: 'while editing' }));
       assert.match(
-        await invoke(TOOLS.comment, { id: 310, comment: 'while editing' }),
+        await w.chat.invoke(TOOLS.comment, { id: 310, comment: 'while editing' }),
         /^Error: open for editing\. Defect 310 is being edited in the defect editor of this VS Code window.* Nothing was changed\./,
       );
-      assert.match(await invoke(TOOLS.update, { id: 310, changes: { priority: '1-Low' } }), /^Error: open for editing\./);
-      assert.ok(c.holdsLock, 'the editor keeps its lock');
-      await assert.rejects(w.bobDemo.locks.acquire({ type: 'defect', id: 310 }), LockedByOtherError);
+      confirmationOf(await w.chat.prepare(TOOLS.update, { id: 310, changes: { priority: '1-Low' } }));
+      assert.match(await w.chat.invoke(TOOLS.update, { id: 310, changes: { priority: '1-Low' } }), /^Error: open for editing\./);
+      await assert.rejects(w.bobDemo.locks.acquire({ type: 'defect', id: 310 }), LockedByOtherError, 'the editor keeps its lock');
       assert.equal((await w.bobDemo.defects.get(310))['ver-stamp'], before['ver-stamp']);
     } finally {
-      await c.cancel();
-      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+      w.editingHere.delete(310);
+      await lock.release();
     }
   });
 

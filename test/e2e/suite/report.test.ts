@@ -1,19 +1,29 @@
 // "Report ALM Defect…" in the real workbench: the light bulb's action on a TODO comment opens the New
-// Defect form pre-filled (summary from the comment, the project template's severity, a description
-// with the file, line and escaped code), the defect is created with that description and the
-// reference goes into the comment; a failed test's message becomes a defect's summary and
-// description; binary text is refused without opening a form.
+// Defect form pre-filled (summary from the comment, a description with the file, line and escaped
+// code), and once the defect is created the reference goes into the comment; a failed test's message
+// becomes a defect's summary and description; a huge selection is attached whole; binary text is
+// refused without opening a form. The command runs in the extension; what follows the create is
+// played on the same command work built directly (reportDefect) over alice's own connections with a
+// stand-in for the form, since only the page can save it (test/e2e/ui drives the page; the form's
+// pre-fill is unit-tested in test/unit/editor/controllerPrefill.test.ts).
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { AlmClient, ProjectApi } from '../../../src/api/index';
-import type { AlmDefectsApi } from '../../../src/extension';
+import { almClientFactory } from '../../../src/auth/clientFactory';
+import { ConnectionManager } from '../../../src/auth/connectionManager';
+import type { DefectEditorApi } from '../../../src/editor/index';
+import type { ReportPrompts } from '../../../src/report/prompts';
+import { vscodeReportPrompts } from '../../../src/report/prompts';
+import { reportDefect } from '../../../src/report/register';
 import type { ReportResult } from '../../../src/report/register';
+import { Log } from '../../../src/util/log';
+import { MapVault, RecordingSink } from '../../unit/tree/fakes';
+import { e2eAlmServer } from '../environment';
 import { DEMO, activate, bobProject, signInAs, until, usePrompts } from './support';
 import { SettingsScope } from './workflowSupport';
 
-let api: AlmDefectsApi;
 let bob: AlmClient;
 let bobDemo: ProjectApi;
 let dir: string;
@@ -22,18 +32,64 @@ const settings = new SettingsScope();
 const TODO_LINE = '  // TODO: total ignores the <discount> & tax';
 const SOURCE = ['export function total(items: number[]): number {', '  const sum = items.reduce((a, b) => a + b, 0);', TODO_LINE, '  return sum;', '}', ''].join('\n');
 
-/** The new-defect form the report opened, once it is editable. */
-async function newDefectForm() {
-  const c = await until('the pre-filled New Defect form', () => api.editor.controller({ ...DEMO }));
-  await until('the form to be editable', () => c.lockPhase === 'editing');
-  return c;
+type NewDefectFill = NonNullable<Parameters<DefectEditorApi['newDefect']>[1]>;
+
+/** The New Defect forms' tabs (a pre-filled form has unsaved values: "● New Defect"). */
+const newDefectTabs = (): vscode.Tab[] => vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => t.input instanceof vscode.TabInputWebview && /^(● )?New Defect$/.test(t.label));
+
+/** The New Defect form the extension opened for a report (its tab), closed again without creating it. */
+async function formOpenedAndClosed(): Promise<void> {
+  // Loaded and pre-filled: the form holds values not yet created, which its title marks.
+  const tab = await until('the pre-filled New Defect form', () => newDefectTabs().find((t) => t.label === '● New Defect'));
+  const asked: string[] = [];
+  const answers = usePrompts({ editor: { unsavedClose: async (what) => (asked.push(what), 'dontSave') } });
+  try {
+    await vscode.window.tabGroups.close(tab);
+    await until('the form to close', () => newDefectTabs().length === 0 && asked.length === 1);
+  } finally {
+    answers.dispose();
+  }
+  assert.deepEqual(asked, ['The new defect has not been created.'], 'closing the pre-filled form asks once');
+}
+
+/**
+ * The report command's work built directly over alice's own connection to the run's server, with a
+ * stand-in for the form that records what it was filled with; `create` then plays the user's Save:
+ * it creates the defect with the form's values as alice and tells the report, as the form does.
+ */
+async function directReport(prompts: Partial<ReportPrompts> = {}) {
+  const server = e2eAlmServer();
+  const log = Log.create(new RecordingSink());
+  const vault = new MapVault();
+  const entry = { name: DEMO.server, url: server.baseUrl, username: server.users[0].username, domain: DEMO.domain, project: DEMO.project };
+  await vault.set(entry, server.users[0].password);
+  const manager = new ConnectionManager({ vault, factory: almClientFactory(log), log, readCa: async () => undefined });
+  await manager.configure([entry], { proxyStrictSSL: true, noProxy: [] });
+  const fills: NewDefectFill[] = [];
+  const editor: Pick<DefectEditorApi, 'newDefect'> = {
+    newDefect: async (_project, fill) => (fill && fills.push(fill), true),
+  };
+  /** Defects whose attachments the report announced as changed (the tree rows and open editors then list them). */
+  const announced: number[] = [];
+  const run = (arg: unknown) => reportDefect({ editor, manager, log, prompts: () => ({ ...vscodeReportPrompts, ...prompts }), attachmentsChanged: (d) => announced.push(d.id) }, arg);
+  const create = async (more: Record<string, string> = {}) => {
+    const fill = fills.at(-1);
+    assert.ok(fill?.onCreated, 'the form was filled');
+    const api = await manager.get(DEMO.server)?.project(DEMO.domain, DEMO.project);
+    assert.ok(api);
+    const values = Object.fromEntries(Object.entries(fill.values ?? {}).filter(([, v]) => typeof v === 'string')) as Record<string, string>;
+    const created = await api.defects.create({ ...values, severity: '3-High', 'detected-by': 'alice', 'creation-time': '2026-01-05', ...more });
+    await fill.onCreated({ ...DEMO, id: created.id });
+    return created.id;
+  };
+  return { run, fills, create, announced, dispose: () => manager.dispose() };
 }
 
 describe('report: a defect from code and from a failed test', function () {
   this.timeout(90_000);
 
   before(async () => {
-    api = await activate();
+    await activate();
     await signInAs('Demo');
     ({ client: bob, demo: bobDemo } = bobProject());
     await settings.set('almDefects.defaultProject', DEMO);
@@ -66,40 +122,34 @@ describe('report: a defect from code and from a failed test', function () {
     const action = actions.find((a) => a.title === 'Report ALM Defect for this TODO…');
     assert.ok(action?.command, `the light bulb offers the report: ${actions.map((a) => a.title).join(', ')}`);
 
-    // An open defect with a similar summary: the form lists it as a likely duplicate.
-    const similar = await bobDemo.defects.create({ name: 'Checkout total ignores the discount', severity: '2-Medium', 'detected-by': 'bob', 'creation-time': '2026-01-05' });
+    // The extension's own command opens its form, pre-filled from the comment.
+    const result = await vscode.commands.executeCommand<ReportResult>(action.command.command, ...((action.command.arguments ?? []) as unknown[]));
+    assert.equal(result.opened, true);
+    assert.equal(result.draft.summary, 'total ignores the <discount> & tax');
+    assert.match(result.draft.origin ?? '', /report-src\/cart\.ts, line 3/);
+    assert.match(result.draft.descriptionHtml, /report-src\/cart\.ts, line 3/);
+    assert.match(result.draft.descriptionHtml, /<pre><code> {2}\/\/ TODO: total ignores the &lt;discount&gt; &amp; tax<\/code><\/pre>/);
+    assert.doesNotMatch(result.draft.descriptionHtml, /<discount>/, 'the code is escaped, not markup');
+    await formOpenedAndClosed();
+
+    // After the form's Save: the reference goes into the comment once the user agrees.
     const asked: string[] = [];
-    const answers = usePrompts({ report: { insertReference: async (reference) => (asked.push(reference), true) } });
+    const direct = await directReport({ insertReference: async (reference) => (asked.push(reference), true) });
     try {
-      const result = await vscode.commands.executeCommand<ReportResult>(action.command.command, ...((action.command.arguments ?? []) as unknown[]));
-      assert.equal(result.opened, true);
-      const c = await newDefectForm();
-      assert.equal(c.value('name'), 'total ignores the <discount> & tax');
-      assert.equal(c.value('severity'), '3-High', "the project template's value");
-      assert.match(c.status().notice?.text ?? '', /Pre-filled from the comment at report-src\/cart\.ts, line 3: Summary, Description\./);
-      const duplicates = await until('the likely duplicates of the summary', () => c.status().duplicates);
-      assert.ok(
-        duplicates.some((d) => d.id === similar.id),
-        `lists defect ${similar.id}: ${JSON.stringify(duplicates)}`,
-      );
-      assert.equal(await c.save(), 'saved');
-      const created = await result.followedUp;
-      assert.equal(created.id, c.defectKey.id);
-
-      const defect = await bobDemo.defects.get(created.id);
+      const played = await direct.run(action.command.arguments?.[0]);
+      assert.ok(played?.opened);
+      assert.deepEqual(direct.fills[0].values, { name: result.draft.summary, description: result.draft.descriptionHtml });
+      const id = await direct.create();
+      assert.deepEqual(await played.followedUp, { ...DEMO, id });
+      const defect = await bobDemo.defects.get(id);
       assert.equal(defect.name, 'total ignores the <discount> & tax');
-      assert.equal(defect.severity, '3-High');
-      const description = String(defect.description);
-      assert.match(description, /report-src\/cart\.ts, line 3/);
-      assert.match(description, /<pre><code> {2}\/\/ TODO: total ignores the &lt;discount&gt; &amp; tax<\/code><\/pre>/);
-      assert.doesNotMatch(description, /<discount>/, 'the code is escaped, not markup');
-
-      assert.deepEqual(asked, [`defect ${created.id}`]);
-      const line = await until('the reference in the comment', () => (document.lineAt(2).text.includes(`defect ${created.id}`) ? document.lineAt(2).text : undefined));
-      assert.equal(line, `  // TODO (defect ${created.id}): total ignores the <discount> & tax`);
+      assert.match(String(defect.description), /report-src\/cart\.ts, line 3/);
+      assert.deepEqual(asked, [`defect ${id}`]);
+      const line = await until('the reference in the comment', () => (document.lineAt(2).text.includes(`defect ${id}`) ? document.lineAt(2).text : undefined));
+      assert.equal(line, `  // TODO (defect ${id}): total ignores the <discount> & tax`);
       await document.save();
     } finally {
-      answers.dispose();
+      await direct.dispose();
     }
   });
 
@@ -118,15 +168,13 @@ describe('report: a defect from code and from a failed test', function () {
 
       const result = await vscode.commands.executeCommand<ReportResult>('almDefects.reportDefect', { test, message });
       assert.equal(result.opened, true);
-      const c = await newDefectForm();
-      assert.equal(c.value('name'), 'Expected 90 but got 100');
-      const description = c.value('description');
-      assert.ok(typeof description === 'string');
+      assert.equal(result.draft.summary, 'Expected 90 but got 100');
+      const description = result.draft.descriptionHtml;
       assert.match(description, /<b>Test:<\/b> cart › applies the discount/);
       assert.match(description, /Expected: 90\nActual: 100/);
       assert.match(description, /at total \(report-src\/cart\.test\.ts:1:5\)/);
       assert.match(description, new RegExp(`<li>VS Code: ${vscode.version.replace(/\./g, '\\.')}`));
-      await c.cancel();
+      await formOpenedAndClosed();
     } finally {
       controller.dispose();
     }
@@ -152,7 +200,7 @@ describe('report: a defect from code and from a failed test', function () {
       assert.equal(result.draft.summary, "Type 'string' is not assignable to type 'number'.");
       assert.match(result.draft.descriptionHtml, /\(ts 2322\)/);
       assert.match(result.draft.descriptionHtml, /report-src\/problem\.ts, line 2/);
-      await (await newDefectForm()).cancel();
+      await formOpenedAndClosed();
       await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     } finally {
       diagnostics.dispose();
@@ -166,7 +214,7 @@ describe('report: a defect from code and from a failed test', function () {
     assert.equal(result.draft.source, 'trace');
     assert.equal(result.draft.summary, "TypeError: Cannot read properties of undefined (reading 'id')");
     assert.match(result.draft.descriptionHtml, /<li>OS: /);
-    await (await newDefectForm()).cancel();
+    await formOpenedAndClosed();
     // The log is an unsaved editor: reverted, so closing asks nothing.
     await vscode.window.showTextDocument(log);
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
@@ -178,32 +226,43 @@ describe('report: a defect from code and from a failed test', function () {
     await fs.writeFile(file, `${lines.join('\n')}\n`);
     const editor = await vscode.window.showTextDocument(vscode.Uri.file(file));
     editor.selection = new vscode.Selection(0, 0, 450, 0);
-    const result = await vscode.commands.executeCommand<ReportResult>('almDefects.reportDefect');
-    assert.equal(result.draft.attachment?.name, 'selection.txt');
-    const c = await newDefectForm();
-    assert.equal(await c.save(), 'saved');
-    const created = await result.followedUp;
-    const defect = await bobDemo.defects.get(created.id);
-    const description = String(defect.description);
-    assert.match(description, /log line 200 &lt;x+&gt;<\/code><\/pre>/);
-    assert.doesNotMatch(description, /log line 201 /);
-    assert.match(description, /Shortened to 200 of 450 lines here; the whole selection is attached as selection\.txt/);
-    const [attached] = await bobDemo.attachments.list({ entity: { type: 'defect', ids: [created.id] }, name: 'selection.txt' });
-    assert.ok(attached, 'the whole selection is an attachment of the new defect');
-    const download = await bobDemo.attachments.download(attached.id);
-    const chunks: Buffer[] = [];
-    for await (const chunk of download.stream) chunks.push(chunk as Buffer);
-    assert.equal(Buffer.concat(chunks).toString('utf8'), `${lines.join('\n')}\n`, 'the selection as it was, byte for byte');
+    // The same selection through the command work built directly (run first: the form takes the focus).
+    const direct = await directReport();
+    try {
+      const played = await direct.run(undefined);
+      assert.equal(played?.draft.attachment?.name, 'selection.txt');
+      const result = await vscode.commands.executeCommand<ReportResult>('almDefects.reportDefect');
+      assert.equal(result.draft.attachment?.name, 'selection.txt');
+      assert.equal(result.draft.descriptionHtml, played.draft.descriptionHtml);
+      await formOpenedAndClosed();
+      const description = result.draft.descriptionHtml;
+      assert.match(description, /log line 200 &lt;x+&gt;<\/code><\/pre>/);
+      assert.doesNotMatch(description, /log line 201 /);
+      assert.match(description, /Shortened to 200 of 450 lines here; the whole selection is attached as selection\.txt/);
+      // After the form's Save: the whole selection is attached to the new defect.
+      const id = await direct.create();
+      await played.followedUp;
+      const [attached] = await bobDemo.attachments.list({ entity: { type: 'defect', ids: [id] }, name: 'selection.txt' });
+      assert.ok(attached, 'the whole selection is an attachment of the new defect');
+      assert.deepEqual(direct.announced, [id], 'the attachment is announced to the tree and the editor');
+      const download = await bobDemo.attachments.download(attached.id);
+      const chunks: Buffer[] = [];
+      for await (const chunk of download.stream) chunks.push(chunk as Buffer);
+      assert.equal(Buffer.concat(chunks).toString('utf8'), `${lines.join('\n')}\n`, 'the selection as it was, byte for byte');
+    } finally {
+      await direct.dispose();
+    }
   });
 
   it('refuses a binary selection with a message and opens no form', async () => {
     const document = await vscode.workspace.openTextDocument({ content: 'PK\u0003\u0004\u0000\u0000\u0000data' });
     const editor = await vscode.window.showTextDocument(document);
     editor.selection = new vscode.Selection(0, 0, 0, document.lineAt(0).text.length);
-    const before = api.editor.openKeys().length;
+    // The command reads the active editor: on a busy machine an earlier untitled one could still be it.
+    await until('the binary document to be the active editor', () => vscode.window.activeTextEditor?.document === document);
     const result = await vscode.commands.executeCommand<ReportResult | undefined>('almDefects.reportDefect');
     assert.equal(result, undefined);
-    assert.equal(api.editor.openKeys().length, before);
+    assert.deepEqual(newDefectTabs(), [], 'no form opened');
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
   });
 });

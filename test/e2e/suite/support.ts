@@ -23,12 +23,12 @@ export async function until<T>(what: string, probe: () => T | Promise<T>, timeou
   }
 }
 
-/** The extension's API, with the workspace settings applied. */
+/** Activates the extension and waits until it has read the workspace settings; returns what activate() returned. */
 export async function activate(): Promise<AlmDefectsApi> {
   const ext = vscode.extensions.getExtension<AlmDefectsApi>(EXTENSION_ID);
   assert.ok(ext, `${EXTENSION_ID} is not loaded`);
   const api = await ext.activate();
-  await api.reloadSettings();
+  await api.ready;
   return api;
 }
 

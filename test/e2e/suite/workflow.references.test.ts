@@ -7,12 +7,10 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { ProjectApi } from '../../../src/api/index';
 import type { AlmClient } from '../../../src/api/index';
-import type { AlmDefectsApi } from '../../../src/extension';
 import { e2eAlmServer } from '../environment';
-import { DEMO, activate, bobProject, signInAs, until } from './support';
+import { DEMO, activate, bobProject, signInAs, signInWith, until } from './support';
 import { CountingProxy, SettingsScope, hoverText } from './workflowSupport';
 
-let api: AlmDefectsApi;
 let bob: AlmClient;
 let bobDemo: ProjectApi;
 const settings = new SettingsScope();
@@ -37,7 +35,7 @@ describe('workflow: defect references in files', function () {
   this.timeout(60_000);
 
   before(async () => {
-    api = await activate();
+    await activate();
     await signInAs('Demo');
     ({ client: bob, demo: bobDemo } = bobProject());
     await settings.set('almDefects.defaultProject', DEMO);
@@ -46,7 +44,6 @@ describe('workflow: defect references in files', function () {
   after(async () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     await settings.restore();
-    await api.reloadSettings();
     await bob?.dispose();
   });
 
@@ -73,7 +70,7 @@ describe('workflow: defect references in files', function () {
     assert.deepEqual(found.sort(), ['ALM #16=16', 'ALM-15=15', 'Defect #18=18', 'QC-13=13', 'bug #14=14', 'defect 12=12'].sort());
     // The link's command opens the editor of that defect.
     await vscode.commands.executeCommand('almDefects.openDefect', { ...DEMO, id: 12 });
-    await until('the editor of defect 12', () => api.editor.controller({ ...DEMO, id: 12 }));
+    await until('the editor of defect 12', () => vscode.window.tabGroups.all.flatMap((g) => g.tabs).some((t) => t.input instanceof vscode.TabInputWebview && /^12: /.test(t.label)));
   });
 
   it('hovers show the defect as text, and say when it does not exist or the user is signed out', async () => {
@@ -91,8 +88,8 @@ describe('workflow: defect references in files', function () {
     const servers = vscode.workspace.getConfiguration('almDefects').get<unknown[]>('servers') ?? [];
     await settings.set('almDefects.servers', [...servers, { name: 'Spare', url: e2eAlmServer().baseUrl, username: 'carol' }]);
     await settings.set('almDefects.references', ['\\bdefect\\s+#?(\\d+)', { pattern: 'NP-(\\d+)', project: { server: 'Spare', domain: 'DEFAULT', project: 'Demo' } }]);
-    await api.reloadSettings();
-    assert.match(await hoverAt(doc, 'NP-21'), /Signed out: sign in to Spare/);
+    // The extension applies settings on VS Code's configuration event: wait for the hover to follow them.
+    await until('the NP- pattern to name Spare', async () => /Signed out: sign in to Spare/.test(await hoverAt(doc, 'NP-21')));
   });
 
   it('fetches the visible references of a document in one query and sends nothing while typing', async () => {
@@ -102,8 +99,9 @@ describe('workflow: defect references in files', function () {
       const servers = vscode.workspace.getConfiguration('almDefects').get<unknown[]>('servers') ?? [];
       await settings.set('almDefects.servers', [...servers, { name: 'Counted', url, username: 'alice', domain: 'DEFAULT', project: 'Demo' }]);
       await settings.set('almDefects.defaultProject', { ...DEMO, server: 'Counted' });
-      await api.reloadSettings();
-      await signInAs('Counted');
+      // The extension applies settings on VS Code's configuration event: sign-in succeeds once it knows "Counted".
+      const password = e2eAlmServer().users[0].password;
+      await until('the Counted server to sign in', async () => (await signInWith('Counted', password)).ok);
       const lines = Array.from({ length: 30 }, (_, i) => `// step ${i}: see defect ${100 + i}`);
       const doc = await writeFile('e.js', `${lines.join('\n')}\n`);
       const editor = await vscode.window.showTextDocument(doc);

@@ -1,20 +1,19 @@
 // Commits and Start Work with a real Git repository in the test workspace: completion in the commit
 // message box offers My Defects then recently opened ones, Start Work creates the branch through
 // the Git extension, pre-fills the commit message, assigns the defect and sets it in progress under
-// the lock (and leaves it alone while bob holds the lock), shows it in the status bar; Stop Work clears.
+// the lock (and leaves it alone while bob holds the lock), offers its commit message while it lasts;
+// Stop Work clears. Driven through the commands, read through Git, tabs and completions (no internals).
 import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { AlmClient, Defect, ProjectApi } from '../../../src/api/index';
-import type { AlmDefectsApi } from '../../../src/extension';
 import type { GitExtension, Repository } from '../../../src/util/git';
 import type { StartWorkResult } from '../../../src/work/startWork';
 import { DEMO, activate, bobProject, signInAs, until } from './support';
 import { SettingsScope } from './workflowSupport';
 
-let api: AlmDefectsApi;
 let bob: AlmClient;
 let bobDemo: ProjectApi;
 let repoDir: string;
@@ -22,6 +21,28 @@ let repo: Repository;
 const settings = new SettingsScope();
 
 const git = (...args: string[]) => execFileSync('git', args, { cwd: repoDir, encoding: 'utf8' }).trim();
+
+/** The defect editor's tab of `id` once loaded (titled "id: summary"). */
+function loadedTab(id: number): vscode.Tab | undefined {
+  return vscode.window.tabGroups.all.flatMap((g) => g.tabs).find((t) => t.input instanceof vscode.TabInputWebview && t.label.startsWith(`${id}: `));
+}
+
+/** One commit message box for every completion request (an untitled document, reverted afterwards). */
+let commitInput: vscode.TextDocument | undefined;
+
+/** Our completions in a commit message box after "Fix ", sorted as shown. */
+async function commitCompletions(): Promise<vscode.CompletionItem[]> {
+  commitInput ??= await vscode.workspace.openTextDocument({ language: 'scminput', content: 'Fix ' });
+  const input = commitInput;
+  const list = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', input.uri, new vscode.Position(0, 4));
+  return list.items.sort((a, b) => String(a.sortText).localeCompare(String(b.sortText)));
+}
+
+/** The commit message Start Work offers while its work lasts (its completion), if any. */
+async function workInProgress(): Promise<string | undefined> {
+  const item = (await commitCompletions()).find((i) => typeof i.label !== 'string' && i.label.description === 'Start Work');
+  return item && typeof item.label !== 'string' ? item.label.label : undefined;
+}
 
 /** Defects bob owns that are still New, for Start Work to take over. */
 async function bobsNewDefects(): Promise<Defect[]> {
@@ -34,7 +55,7 @@ describe('workflow: commits and Start Work', function () {
   this.timeout(90_000);
 
   before(async () => {
-    api = await activate();
+    await activate();
     await signInAs('Demo');
     ({ client: bob, demo: bobDemo } = bobProject());
     await settings.set('almDefects.defaultProject', DEMO);
@@ -58,6 +79,11 @@ describe('workflow: commits and Start Work', function () {
   });
 
   after(async () => {
+    // The untitled commit message box holds text: reverted, so no later window restores or asks about it.
+    if (commitInput) {
+      await vscode.window.showTextDocument(commitInput);
+      await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+    }
     await vscode.commands.executeCommand('almDefects.stopWork');
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     await settings.restore();
@@ -68,10 +94,8 @@ describe('workflow: commits and Start Work', function () {
   it("completes the commit message with My Defects first, then recently opened ones, in the first pattern's form", async () => {
     const [theirs] = await bobsNewDefects();
     await vscode.commands.executeCommand('almDefects.openDefect', { ...DEMO, id: theirs.id });
-    await until('the recent defect recorded', () => api.editor.controller({ ...DEMO, id: theirs.id }));
-    const input = await vscode.workspace.openTextDocument({ language: 'scminput', content: 'Fix ' });
-    const list = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', input.uri, new vscode.Position(0, 4));
-    const ours = list.items.filter((i) => i.kind === vscode.CompletionItemKind.Issue).sort((a, b) => String(a.sortText).localeCompare(String(b.sortText)));
+    await until('the opened defect loaded', () => loadedTab(theirs.id));
+    const ours = (await commitCompletions()).filter((i) => i.kind === vscode.CompletionItemKind.Issue);
     const sources = ours.map((i) => (i.label as vscode.CompletionItemLabel).description);
     assert.ok(sources.includes('My Defects') && sources.includes('recently opened'), sources.join(', '));
     assert.ok(sources.lastIndexOf('My Defects') < sources.indexOf('recently opened'), 'My Defects come first');
@@ -80,7 +104,7 @@ describe('workflow: commits and Start Work', function () {
     assert.equal(recent.insertText, `defect ${theirs.id}`);
   });
 
-  it('creates the branch, fills the commit message, updates the defect under the lock and shows it in the status bar', async () => {
+  it('creates the branch, fills the commit message, updates the defect under the lock and offers its commit message while working', async () => {
     await settings.set('almDefects.startWork.updateDefect', 'always');
     const [, target] = await bobsNewDefects();
     const result = await vscode.commands.executeCommand<StartWorkResult>('almDefects.startWork', { ...DEMO, id: target.id });
@@ -98,7 +122,7 @@ describe('workflow: commits and Start Work', function () {
     const after = await bobDemo.defects.get(target.id);
     assert.equal(after.owner, 'alice');
     assert.equal(after.status, 'Open');
-    assert.match(api.work.state.statusText ?? '', new RegExp(`Defect ${target.id}: `));
+    assert.equal(await workInProgress(), `Defect ${target.id}: ${String(target.name)}`);
   });
 
   it('leaves a defect bob is editing alone (the update waits for the lock), and Stop Work clears', async () => {
@@ -119,15 +143,16 @@ describe('workflow: commits and Start Work', function () {
     // From the defect editor's title: no argument, the active editor's defect.
     await settings.set('almDefects.startWork.updateDefect', 'never');
     await vscode.commands.executeCommand('almDefects.openDefect', { ...DEMO, id: 77 });
-    await until('the editor of defect 77 loaded', () => api.editor.controller({ ...DEMO, id: 77 })?.lockPhase === 'read-only');
-    // The panel's active state reaches the extension host with the view-state event.
-    await until('the editor of defect 77 active', () => api.editor.activeKey()?.id === 77);
+    await until('the editor of defect 77 loaded and in front', () => loadedTab(77)?.isActive);
+    // The panel's own active state comes with the view-state message the workbench sends beside the
+    // tabs'; a round trip to the workbench lets every message sent before it arrive.
+    await vscode.commands.getCommands(true);
     const fromEditor = await vscode.commands.executeCommand<StartWorkResult>('almDefects.startWork');
     assert.equal(fromEditor.ref.id, 77);
     assert.equal(fromEditor.update, 'skipped');
-    assert.match(api.work.state.statusText ?? '', /Defect 77: /);
+    assert.match((await workInProgress()) ?? '', /^Defect 77: /);
     await vscode.commands.executeCommand('almDefects.stopWork');
-    assert.equal(api.work.state.statusText, undefined);
+    assert.equal(await workInProgress(), undefined);
     assert.equal(repo.inputBox.value, '');
   });
 });

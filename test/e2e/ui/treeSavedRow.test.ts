@@ -2,10 +2,17 @@
 // (issue 29: a saved row showed only its icon, its label container scrolled 283 px to the side).
 // What scrolled it was not the row's update: Chromium scrolls even an `overflow: hidden` box to bring
 // a descendant into view (an automation's hover on the label text, a screen reader), and VS Code
-// keeps a row's DOM across updates, so such an offset stays. The extension's update of the row
-// (updateDefectRows → onDidChangeTreeData) must never be what scrolls it, nor reveal it with focus.
+// keeps a row's DOM across updates, so such an offset stays. Tried again as reported (issue 29): the
+// packaged .vsix installed into the VS Code server, a 26.1-profile Core-only server, alice's API key,
+// an 80-character summary saved with the row focused and the mouse on it: the box stayed at 0 after
+// the save and after keyboard moves in the tree; Playwright's hover on the label text scrolled it
+// 362 px. The extension's update of the row (updateDefectRows → onDidChangeTreeData) must never be
+// what scrolls it, nor reveal it with focus.
 // The row is read with DOM probes only: a Playwright hover or click on the label's text would itself
-// scroll the box it measures. Screenshot: test-results/ui/tree-saved-long-summary.png.
+// scroll the box it measures. While the save redraws the row, the row is focused (it was clicked to
+// open the editor) and the mouse rests over it (moved there by coordinates, which scrolls nothing).
+// The probe is checked to notice a scrolled label box, so the test can fail.
+// Screenshot: test-results/ui/tree-saved-long-summary.png.
 import * as assert from 'node:assert/strict';
 import type { Frame, Locator } from 'playwright-core';
 import { screenshot, ui } from './context';
@@ -31,8 +38,10 @@ interface RowLook {
   scrollLeft: number;
   /** Where the label's first character is drawn, from the label box's left edge (0: at its start). */
   labelOffset: number;
-  /** Whether the element drawn just inside the label box's left edge is the label's name. */
+  /** Whether what is drawn just inside the label box's left edge is the first character of the label's name. */
   nameAtStart: boolean;
+  /** Whether the name's first characters are drawn inside the row's own box (not cut off to its left). */
+  nameInRow: boolean;
 }
 
 /** How the rows of defect `id` look (DOM code as a string: this file is type-checked without DOM types). */
@@ -42,12 +51,42 @@ function rowLooks(id: number): Promise<RowLook[]> {
     return rows.map((r) => {
       const box = r.querySelector('.monaco-icon-label-container');
       const name = r.querySelector('.label-name');
+      const rowRect = r.getBoundingClientRect();
       const boxRect = box.getBoundingClientRect();
       const nameRect = name.getBoundingClientRect();
-      const drawn = document.elementFromPoint(boxRect.left + 4, boxRect.top + boxRect.height / 2);
-      return { text: r.innerText, scrollLeft: box.scrollLeft, labelOffset: Math.round(nameRect.left - boxRect.left), nameAtStart: !!drawn && name.contains(drawn) };
+      // The character under the box's left edge: the name's first one, unless the box is scrolled.
+      const caret = document.caretRangeFromPoint(boxRect.left + 2, boxRect.top + boxRect.height / 2);
+      const walker = document.createTreeWalker(name, NodeFilter.SHOW_TEXT);
+      const firstText = walker.nextNode();
+      const nameInRow = nameRect.left >= rowRect.left && nameRect.left + 20 <= rowRect.right && nameRect.width > 0;
+      return { text: r.innerText, scrollLeft: box.scrollLeft, labelOffset: Math.round(nameRect.left - boxRect.left), nameAtStart: !!caret && caret.startContainer === firstText && caret.startOffset <= 1, nameInRow };
     });
   })()`);
+}
+
+/** Scrolls the label box of defect `id`'s rows by `px` (as a hover on its text does), or back with 0. */
+function scrollLabelBoxes(id: number, px: number): Promise<void> {
+  return ui().page.evaluate<void>(`(() => {
+    for (const r of document.querySelectorAll('.part.sidebar [role="treeitem"]')) {
+      if (r.innerText.startsWith('${id}: ')) r.querySelector('.monaco-icon-label-container').scrollLeft = ${px};
+    }
+  })()`);
+}
+
+/** Rests the mouse over the middle of a row by coordinates: hovered, nothing scrolled into view. */
+async function hoverByCoordinates(item: Locator): Promise<void> {
+  const box = await item.boundingBox();
+  assert.ok(box, 'the row is drawn');
+  await ui().page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+}
+
+function assertShownFromStart(looks: RowLook[]): void {
+  for (const look of looks) {
+    assert.equal(look.scrollLeft, 0, `the label box is scrolled ${look.scrollLeft} px`);
+    assert.equal(look.labelOffset, 0, `the label starts ${look.labelOffset} px from the row's label box`);
+    assert.ok(look.nameAtStart, 'the label is what shows at the start of the row');
+    assert.ok(look.nameInRow, "the label's start is inside the row");
+  }
 }
 
 async function saveSummary(frame: Frame, summary: string): Promise<void> {
@@ -96,17 +135,31 @@ describe('ui: a saved defect in the tree', function () {
 
   it('shows the long summary saved in the editor from the start of its row', async () => {
     // As a user opens it: a click on the row (which selects it and keeps it the tree's focused row).
-    frame = await openFromRow(row(new RegExp(`^${id}: `), 5), id);
+    const item = row(new RegExp(`^${id}: `), 5);
+    frame = await openFromRow(item, id);
+    await hoverByCoordinates(item);
+    assertShownFromStart(await rowLooks(id));
     await saveSummary(frame, LONG_SUMMARY);
     const looks = await eventually('the row to show the saved summary', async () => {
       const all = await rowLooks(id);
       return all.length > 0 && all.every((l) => l.text.startsWith(`${id}: ${LONG_SUMMARY}`)) && all;
     });
     await screenshot('tree-saved-long-summary');
-    for (const look of looks) {
-      assert.equal(look.scrollLeft, 0, `the label box is scrolled ${look.scrollLeft} px`);
-      assert.equal(look.labelOffset, 0, `the label starts ${look.labelOffset} px from the row's label box`);
-      assert.ok(look.nameAtStart, 'the label is what shows at the start of the row');
+    assertShownFromStart(looks);
+  });
+
+  it('notices a label box scrolled to the side (the failure the test above guards against)', async () => {
+    assert.ok(id > 0, 'the row of the first test');
+    await scrollLabelBoxes(id, 283);
+    try {
+      const looks = await rowLooks(id);
+      assert.ok(looks.length > 0, 'the row is shown');
+      assert.throws(() => assertShownFromStart(looks), /scrolled 283 px|scrolled \d+ px/);
+      // Each check alone notices it too, not only scrollLeft (a box scrolled within the name draws a later character of it at the start).
+      for (const look of looks) assert.ok(look.labelOffset < 0 && !look.nameAtStart && !look.nameInRow, JSON.stringify(look));
+    } finally {
+      await scrollLabelBoxes(id, 0);
     }
+    assertShownFromStart(await rowLooks(id));
   });
 });

@@ -2,7 +2,7 @@
 // costs the same scrypt as a known one), and repeated failures are slowed down per user and
 // per address with 429 and Retry-After, while other users keep signing in.
 import assert from 'node:assert/strict';
-import { TestClient, startTestServer } from '../../support/server';
+import { MovableClock, TestClient, startTestServer } from '../../support/server';
 import type { RunningServer } from '../../support/server';
 
 const basic = (user: string, password: string) => ({ Authorization: `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}` });
@@ -10,9 +10,12 @@ const basic = (user: string, password: string) => ({ Authorization: `Basic ${Buf
 describe('server: sign-in timing and throttling (issue 14)', function () {
   this.timeout(60_000);
   let server: RunningServer;
+  /** The server's clock: a throttle's wait passes when the test moves it, not while the test sleeps. */
+  let clock: MovableClock;
   const attempt = (user: string, password: string) => new TestClient(server.baseUrl).request('POST', '/api/authentication/sign-in', { headers: basic(user, password) });
   beforeEach(async () => {
-    server = await startTestServer({ defects: 0, limits: { signInFailuresAllowed: 3 } });
+    clock = new MovableClock();
+    server = await startTestServer({ defects: 0, limits: { signInFailuresAllowed: 3 }, now: clock.now });
   });
   afterEach(async () => server.close());
 
@@ -42,14 +45,14 @@ describe('server: sign-in timing and throttling (issue 14)', function () {
     assert.match(blocked.json<{ Title: string }>().Title, /Too many failed sign-ins.*Try again in 1 s/);
     assert.equal(blocked.headers.get('retry-after'), '1');
     assert.equal((await attempt('bob', 'bob-demo')).status, 200, 'another user signs in');
-    await new Promise((r) => setTimeout(r, 1100));
+    clock.advance(1100);
     assert.equal((await attempt('alice', 'alice-demo')).status, 200, 'after the wait the right password works');
   });
 
   it('the wait doubles with each further failure', async () => {
     for (let i = 0; i < 3; i++) assert.equal((await attempt('alice', 'guess')).status, 401);
     assert.equal((await attempt('alice', 'guess')).headers.get('retry-after'), '1', 'refused while waiting: not counted');
-    await new Promise((r) => setTimeout(r, 1100));
+    clock.advance(1100);
     assert.equal((await attempt('alice', 'guess')).status, 401);
     const blocked = await attempt('alice', 'alice-demo');
     assert.equal(blocked.status, 429);

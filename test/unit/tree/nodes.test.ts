@@ -15,6 +15,14 @@ import type { TreeNode } from '../../../src/tree/nodes/treeNode';
 import { ME } from '../../../src/defects/filter';
 import type { TestContext } from './fakes';
 import { DEMO_ENTRY, FakeWorld, MapVault, RecordingSink, kids, testContext } from './fakes';
+/** Resolves once `condition` holds, looking again after each turn of the event loop (never a fixed time). */
+async function eventLoopUntil(condition: () => boolean, failure: string): Promise<void> {
+  for (let turns = 0; !condition(); turns++) {
+    assert.ok(turns < 10_000, failure);
+    await new Promise((r) => setImmediate(r));
+  }
+}
+
 const labels = (nodes: TreeNode[]): string[] => nodes.map((n) => n.item().label);
 
 async function setup(options: { defects?: number; password?: string; entry?: typeof DEMO_ENTRY } = {}) {
@@ -260,7 +268,8 @@ describe('tree nodes', () => {
     const firstSignal = demo.calls[0].signal;
     defects.refresh();
     const again = defects.resolveChildren();
-    await new Promise((r) => setTimeout(r, 5));
+    // Waits for the second request itself (not a fixed time in which it may or may not start).
+    await eventLoopUntil(() => demo.calls.length >= 2, 'the reload never asked the server again');
     assert.equal(firstSignal?.aborted, true, 'the first request was aborted');
     assert.equal(demo.calls.length, 2);
     assert.equal(demo.calls[1].signal?.aborted, false);

@@ -1,0 +1,164 @@
+// The ALM tree built the way the extension builds it (TreeRoot over a ServerConnection with the real
+// AlmClient), against the project's ALM server with 1,000 demo defects: a refused password without a
+// sign-in loop, the levels and their ids, paging to the last defect, a filter with owner "me", a
+// grouping with exact counts, and the lists as the server has them. These checks were end-to-end tests
+// that read the tree through activate()'s return value (issue 29); the workbench itself is covered by
+// test/e2e/ui/tree.test.ts. The counts are asked of the server through bob's own client.
+import * as assert from 'node:assert/strict';
+import type { AlmClient, Filter, ProjectApi } from '../../../src/api/index';
+import { ME } from '../../../src/defects/filter';
+import { DefectsNode } from '../../../src/tree/nodes/defectsNode';
+import type { DefectNode } from '../../../src/tree/nodes/defectNode';
+import { GroupNode } from '../../../src/tree/nodes/groupNode';
+import { LoadMoreNode } from '../../../src/tree/nodes/loadMoreNode';
+import { ProjectNode } from '../../../src/tree/nodes/projectNode';
+import type { TreeNode } from '../../../src/tree/nodes/treeNode';
+import { startTestServer } from '../../support/server';
+import type { RunningServer } from '../../support/server';
+import { clientFor } from '../api/harness';
+import { kids } from '../../unit/tree/fakes';
+import { node, treeOf } from './realTree';
+import type { Tree } from './realTree';
+
+const labels = (nodes: TreeNode[]): string[] => nodes.map((n) => n.item().label);
+
+/** Loads every page of a paged node through its "Load more" row; returns the defect rows. */
+async function loadAll(parent: DefectsNode | GroupNode): Promise<TreeNode[]> {
+  for (let guard = 0; guard < 100; guard++) {
+    const rows = await kids(parent);
+    if (!(rows[rows.length - 1] instanceof LoadMoreNode)) return rows;
+    await parent.loadMore();
+  }
+  throw new Error('Load more never ended');
+}
+
+describe('tree integration: the ALM tree against the ALM server (1,000 defects)', function () {
+  this.timeout(120_000);
+  let server: RunningServer;
+  let bob: AlmClient;
+  let demo: ProjectApi;
+  let alice: Tree;
+
+  const total = async (filter?: Filter): Promise<number> => (await demo.defects.page({ pageSize: 1, ...(filter ? { filter } : {}) })).total;
+
+  before(async () => {
+    server = await startTestServer({ defects: 1000 });
+    ({ client: bob } = clientFor(server.baseUrl, 'bob'));
+    demo = bob.project('DEFAULT', 'Demo');
+    alice = await treeOf(server, 'alice-demo');
+  });
+
+  after(async () => {
+    await alice?.connection.dispose();
+    await bob?.dispose();
+    await server?.close();
+  });
+
+  it('refuses a wrong password with a clear message row and never sends it again', async () => {
+    const refused = await treeOf(server, 'wrong-password');
+    try {
+      for (let i = 0; i < 3; i++) {
+        const rows = await kids(refused.root.servers()[0]);
+        assert.deepEqual(labels(rows), ['Sign-in failed — click to sign in again']);
+        assert.match(rows[0].item().tooltip ?? '', /password is wrong/);
+        // A refresh of the server row (what the Refresh command does) must not try the password again.
+        refused.root.servers()[0].refresh();
+      }
+      assert.equal(refused.connection.status, 'failed');
+      assert.equal(refused.connection.signInAttempts, 1, 'no sign-in loop');
+    } finally {
+      await refused.connection.dispose();
+    }
+  });
+
+  it('shows server → domain → project → Defects, My Defects and Lists with stable ids', async () => {
+    const serverRow = alice.root.servers()[0];
+    assert.deepEqual(labels(await kids(serverRow)), ['DEFAULT'], 'pinned to DEFAULT');
+    assert.equal(serverRow.item().contextValue, 'alm:server+signedIn');
+    const project = await node(alice, 'DEFAULT', 'Demo');
+    assert.equal(project.id, 'alm:Demo/DEFAULT/Demo');
+    assert.equal(project.item().contextValue, 'alm:project');
+    const children = await kids(project);
+    assert.deepEqual(labels(children), ['Defects', 'My Defects', 'Lists']);
+    assert.deepEqual(
+      children.map((c) => c.id),
+      ['alm:Demo/DEFAULT/Demo/defects', 'alm:Demo/DEFAULT/Demo/mine', 'alm:Demo/DEFAULT/Demo/lists'],
+    );
+  });
+
+  it('pages to the last of 1,000 defects with "Load more" and the remaining count', async () => {
+    const all = await total();
+    assert.ok(all >= 1000, `${all} defects`);
+    const defects = await node(alice, 'DEFAULT', 'Demo', 'Defects');
+    assert.ok(defects instanceof DefectsNode);
+    const first = await kids(defects);
+    assert.equal(first.length, 101);
+    assert.match(first[0].item().label, /^\d+: /);
+    const more = first[100].item();
+    assert.equal(more.label, 'Load 100 more');
+    assert.equal(more.description, `${(all - 100).toLocaleString('en-US')} remaining`);
+    const row = first[0].item();
+    assert.match(String(row.description), /^\S.* · .* · /, 'status · severity · owner');
+    assert.ok(row.tooltip?.includes(`**Defect ${row.label.split(':')[0]}**`));
+    const rows = await loadAll(defects);
+    assert.equal(rows.length, all, 'every defect, no Load more row left');
+    assert.match(rows[all - 1].item().label, /^1: /);
+    assert.equal(new Set(rows.map((n) => n.id)).size, all, 'unique ids');
+    assert.equal(String(defects.item().description).split(' · ')[0], all.toLocaleString('en-US'));
+  });
+
+  it('filters by status and owner "me": the project shows the filter, the rows match the server', async () => {
+    const project = await node(alice, 'DEFAULT', 'Demo');
+    assert.ok(project instanceof ProjectNode);
+    await project.setFilter({ status: ['Open'], owner: [ME] });
+    try {
+      assert.equal(project.item().description, 'filter: status: Open · owner: me');
+      assert.equal(project.item().contextValue, 'alm:project+filtered');
+      const expected = await total({ status: 'Open', owner: 'alice' });
+      assert.ok(expected > 0 && expected < (await total()), `expected a real subset, got ${expected}`);
+      const rows = await loadAll((await kids(project))[0] as DefectsNode);
+      assert.equal(rows.length, expected);
+      for (const r of rows) assert.match(String(r.item().description), /^Open · .* · alice$/);
+    } finally {
+      await project.setFilter(undefined);
+    }
+    assert.equal(project.item().description, undefined);
+  });
+
+  it('groups by severity with exact counts, each group holding only its severity', async () => {
+    await alice.ctx.state.setGroupBy('severity');
+    try {
+      const project = (await node(alice, 'DEFAULT', 'Demo')) as ProjectNode;
+      await project.reloadDefects();
+      const defects = (await kids(project))[0] as DefectsNode;
+      const groups = (await kids(defects)) as GroupNode[];
+      assert.ok(groups.length >= 3 && groups.every((g) => g instanceof GroupNode));
+      const counts = groups.map((g) => Number(String(g.item().description).replace(/,/g, '')));
+      assert.equal(
+        counts.reduce((a, b) => a + b, 0),
+        await total(),
+        'every defect is in one group',
+      );
+      const urgent = labels(groups).indexOf('5-Urgent');
+      assert.ok(urgent >= 0, `groups: ${labels(groups).join(', ')}`);
+      assert.equal(counts[urgent], await total({ severity: '5-Urgent' }));
+      const rows = await loadAll(groups[urgent]);
+      assert.equal(rows.length, counts[urgent]);
+      for (const r of rows) assert.equal((r as DefectNode).defect.severity, '5-Urgent');
+      assert.equal(defects.item().contextValue, 'alm:defects+grouped');
+    } finally {
+      await alice.ctx.state.setGroupBy('none');
+    }
+  });
+
+  it('shows the project lists and their values as the server has them, nested', async () => {
+    const lists = await demo.listItems();
+    const top = lists.lists.map((l) => l.name);
+    assert.deepEqual(labels(await kids(await node(alice, 'DEFAULT', 'Demo', 'Lists'))), top);
+    const severity = lists.lists.find((l) => l.name === 'Severity');
+    assert.ok(severity);
+    assert.deepEqual(labels(await kids(await node(alice, 'DEFAULT', 'Demo', 'Lists', 'Severity'))), lists.valuesOf(severity.id));
+    const accounts = await node(alice, 'DEFAULT', 'Demo', 'Lists', 'Subject', 'Accounts');
+    assert.ok((await kids(accounts)).length > 0, 'Subject › Accounts has nested values');
+  });
+});
