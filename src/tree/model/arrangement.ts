@@ -27,7 +27,7 @@ export interface SortSpec {
 const DEFAULT_SORT: SortSpec = { field: 'id', direction: 'desc' };
 
 /** The only columns the tree shows (label, description, icon, tooltip); `type` and `id` always come back. */
-export const TREE_FIELDS: readonly string[] = ['name', 'status', 'severity', 'priority', 'owner', 'detected-by', 'target-rel', 'creation-time', 'last-modified'];
+export const TREE_FIELDS: readonly string[] = ['name', 'status', 'severity', 'priority', 'owner', 'detected-by', 'target-rel', 'creation-time', 'last-modified', 'has-linkage', 'has-others-linkage'];
 
 /** `order-by` for a sort, with `id` as the tie-breaker so pages never overlap or skip. */
 export function orderByFor(sort: SortSpec): OrderBySpec[] {

@@ -30,14 +30,37 @@ export function defectTooltip(defect: Defect, names: ValueNames = {}): string {
     const shown = text === '' ? '—' : escapeMarkdown(text);
     lines.push(`| ${label} | ${shown} |`);
   }
+  const links = linkText(defect);
+  if (links) lines.push(`| ${l10n.t('Links')} | ${links} |`);
   const note = defect['target-rel'] ? releasesNote(names) : undefined;
   if (note) lines.push('', `_${escapeMarkdown(note)}_`);
   return lines.join('\n');
 }
 
-/** "Open · 2-Medium · alice" (missing values left out; no owner reads "unassigned"). */
+/** "Open · 2-Medium · alice" (missing values left out; no owner reads "unassigned"), "· linked" when it has links. */
 export function defectDescription(defect: Defect): string {
   const parts = [defect.status, defect.severity].filter((v): v is string => typeof v === 'string' && v !== '');
   parts.push(typeof defect.owner === 'string' && defect.owner ? defect.owner : l10n.t('unassigned'));
+  if (linksOf(defect).any) parts.push(l10n.t('linked'));
   return parts.join(' · ');
+}
+
+/**
+ * The server-kept link flags the row is read with (no request per row): `has-linkage` when the defect
+ * links to something, `has-others-linkage` when another defect links to it; `Y`/`N` on the wire (seed
+ * note 4), a boolean from some clients' answers.
+ */
+function linksOf(defect: Defect): { out: boolean; in: boolean; any: boolean } {
+  const flag = (v: unknown) => v === true || v === 'Y' || v === 'y' || v === 'true';
+  const out = flag(defect['has-linkage']);
+  const into = flag(defect['has-others-linkage']);
+  return { out, in: into, any: out || into };
+}
+
+function linkText(defect: Defect): string | undefined {
+  const links = linksOf(defect);
+  if (links.out && links.in) return l10n.t('has links; other defects link to it');
+  if (links.out) return l10n.t('has links');
+  if (links.in) return l10n.t('other defects link to it');
+  return undefined;
 }

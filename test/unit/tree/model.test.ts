@@ -4,7 +4,7 @@ import { ME, describeFilter, readFilter, readSavedFilters, toApiFilter } from '.
 import { RawQueryError, parseRawQuery } from '../../../src/api/dialect/rawQuery';
 import { defectLink, nodeId, parseDefectId } from '../../../src/defects/refs';
 import { severityIcon, severityRank } from '../../../src/tree/model/severity';
-import { defectDescription } from '../../../src/tree/model/tooltip';
+import { defectDescription, defectTooltip } from '../../../src/tree/model/tooltip';
 import { ViewState } from '../../../src/tree/model/viewState';
 import { MapMemento } from './fakes';
 
@@ -130,6 +130,16 @@ describe('tree model helpers', () => {
   it('describes a defect by status, severity and owner', () => {
     assert.equal(defectDescription({ type: 'defect', id: 1, status: 'New', severity: '2-Medium', owner: null }), 'New · 2-Medium · unassigned');
     assert.equal(defectDescription({ type: 'defect', id: 1, owner: 'bob' }), 'bob');
+  });
+
+  it('marks a linked defect from the link flags the row was read with (either direction)', () => {
+    const row = { type: 'defect', id: 1, status: 'Open', severity: '2-Medium', owner: 'bob' } as const;
+    assert.equal(defectDescription({ ...row, 'has-linkage': 'N', 'has-others-linkage': 'N' }), 'Open · 2-Medium · bob');
+    assert.equal(defectDescription({ ...row, 'has-linkage': 'Y', 'has-others-linkage': 'N' }), 'Open · 2-Medium · bob · linked');
+    assert.equal(defectDescription({ ...row, 'has-linkage': 'N', 'has-others-linkage': 'Y' }), 'Open · 2-Medium · bob · linked');
+    assert.equal(defectDescription({ ...row, 'has-linkage': true }), 'Open · 2-Medium · bob · linked');
+    assert.match(defectTooltip({ ...row, 'has-linkage': 'N', 'has-others-linkage': 'Y' }), /\| Links \| other defects link to it \|/);
+    assert.doesNotMatch(defectTooltip({ ...row, 'has-linkage': 'N', 'has-others-linkage': 'N' }), /Links/);
   });
 
   it('always ends an order-by with id so pages are stable', () => {

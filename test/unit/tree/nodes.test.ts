@@ -108,7 +108,7 @@ describe('tree nodes', () => {
     assert.equal(more.item().description, '150 remaining');
     assert.equal(more.item().label, 'Load 100 more');
     const call = world.project('DEFAULT', 'Demo').calls[0];
-    assert.deepEqual(call.fields, ['name', 'status', 'severity', 'priority', 'owner', 'detected-by', 'target-rel', 'creation-time', 'last-modified']);
+    assert.deepEqual(call.fields, ['name', 'status', 'severity', 'priority', 'owner', 'detected-by', 'target-rel', 'creation-time', 'last-modified', 'has-linkage', 'has-others-linkage']);
     assert.deepEqual(call.orderBy, [{ field: 'id', direction: 'desc' }]);
     await defects.loadMore();
     rows = await kids(defects);
