@@ -38,6 +38,15 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
     },
   });
   canonicalHeaderCase(app.server);
+  await installRequestHandling(app, ctx);
+  await registerSignInEndpoints(app, ctx);
+  await registerTrees(app, ctx);
+  return app;
+}
+
+/** Errors, body timeouts, compression, cookies, body parsers and cache headers, for every route. */
+async function installRequestHandling(app: FastifyInstance, ctx: ServerContext): Promise<void> {
+  const limits = ctx.options.limits;
   installErrorHandler(app, ctx.options.rootPath, ctx.options.profile, () => ctx.storage.readOnlyReason);
   // Before any scope is registered, so every route (the sign-in endpoints too) inherits it.
   installBodyTimeout(app, limits);
@@ -60,7 +69,9 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
     }
     return payload;
   });
+}
 
+async function registerSignInEndpoints(app: FastifyInstance, ctx: ServerContext): Promise<void> {
   await app.register(async (auth) => {
     // Sign-in endpoints read any body as text (clients send text/plain, XML, JSON or an empty
     // body with a JSON content type), so a body never fails a sign-in before credentials do.
@@ -68,7 +79,10 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
     auth.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 64 * 1024 }, checkedTextParser);
     registerAuth(auth, ctx);
   });
+}
 
+/** The `/api` and Core (`/rest`) trees the profile serves, each behind the session check. */
+async function registerTrees(app: FastifyInstance, ctx: ServerContext): Promise<void> {
   const root = ctx.options.rootPath;
   const trees = ctx.options.trees;
   if (trees.has('api')) {
@@ -103,5 +117,4 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
       { prefix: `${root}/rest/domains/:domain/projects/:project` },
     );
   }
-  return app;
 }

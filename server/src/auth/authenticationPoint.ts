@@ -11,10 +11,20 @@ import { checkCredentials, endRequestSession } from './signIn';
 import { assertXsrf } from './xsrf';
 import { requestedTimeoutMinutes } from './sessionParameters';
 
+type Realm = (host: string | undefined, protocol: string) => string;
+
 export function registerAuthenticationPoint(app: FastifyInstance, ctx: ServerContext): void {
   const root = ctx.options.rootPath;
-  const realm = (host: string | undefined, protocol: string) => `LWSSO realm="${protocol}://${host ?? 'localhost'}${root}/authentication-point"`;
+  const realm: Realm = (host, protocol) => `LWSSO realm="${protocol}://${host ?? 'localhost'}${root}/authentication-point"`;
+  registerSignIn(app, ctx, realm);
+  registerLogout(app, ctx);
+  registerIsAuthenticated(app, ctx, realm);
+  registerSiteSession(app, ctx, realm);
+}
 
+/** authenticate (Basic) and alm-authenticate (XML body): LWSSO only, no application session yet. */
+function registerSignIn(app: FastifyInstance, ctx: ServerContext, realm: Realm): void {
+  const root = ctx.options.rootPath;
   app.route({
     // Docs say GET; real clients also POST (C-gowtham) and HEAD (C-restalm).
     method: ['GET', 'POST'],
@@ -41,7 +51,10 @@ export function registerAuthenticationPoint(app: FastifyInstance, ctx: ServerCon
     setCookies(reply, [lwssoCookie(ctx.sessions.create(user, false))]);
     return reply.code(ctx.options.almAuthenticateStatus).send();
   });
+}
 
+function registerLogout(app: FastifyInstance, ctx: ServerContext): void {
+  const root = ctx.options.rootPath;
   app.route({
     method: ['GET', 'POST', 'PUT', 'DELETE'],
     url: `${root}/authentication-point/logout`,
@@ -62,7 +75,10 @@ export function registerAuthenticationPoint(app: FastifyInstance, ctx: ServerCon
       return reply.code(200).send();
     },
   });
+}
 
+function registerIsAuthenticated(app: FastifyInstance, ctx: ServerContext, realm: Realm): void {
+  const root = ctx.options.rootPath;
   // An XML-only resource (reference §2.5): its errors are XML too, and on 26.1 a JSON-only Accept is refused.
   app.get(`${root}/rest/is-authenticated`, { config: { xmlOnly: true } }, async (request, reply) => {
     if (ctx.options.profile.isAuthenticatedXmlOnly && !acceptsXml(request)) {
@@ -76,7 +92,10 @@ export function registerAuthenticationPoint(app: FastifyInstance, ctx: ServerCon
     ctx.sessions.touch(session);
     return reply.type('application/xml').send(xmlDocument({ AuthenticationInfo: { Username: session.user } }));
   });
+}
 
+function registerSiteSession(app: FastifyInstance, ctx: ServerContext, realm: Realm): void {
+  const root = ctx.options.rootPath;
   // POST opens the application session; GET and PUT keep it alive; DELETE closes it.
   app.route({
     method: ['GET', 'POST', 'PUT', 'DELETE'],

@@ -40,8 +40,14 @@ function dataArray(body: unknown, what: string): unknown[] {
 const sendJson = (reply: FastifyReply, body: string) => reply.type('application/json; charset=utf-8').send(body);
 
 export function registerDefectWrites(app: FastifyInstance, ctx: ServerContext): void {
-  const limits = ctx.options.limits;
+  registerDefectUpdates(app, ctx);
+  registerDefectCreation(app, ctx);
+  registerDefectDeletion(app, ctx);
+}
 
+/** PUT one defect, several (`data`), or a selection (a query with the fields to set). */
+function registerDefectUpdates(app: FastifyInstance, ctx: ServerContext): void {
+  const limits = ctx.options.limits;
   app.put('/defects/:id', async (request) => {
     const store = projectOf(ctx, request);
     const id = entityId((request.params as { id: string }).id, 'defect');
@@ -80,7 +86,11 @@ export function registerDefectWrites(app: FastifyInstance, ctx: ServerContext): 
       }),
     );
   });
+}
 
+/** POST one new defect, or several under `data` (created together or not at all). */
+function registerDefectCreation(app: FastifyInstance, ctx: ServerContext): void {
+  const limits = ctx.options.limits;
   app.post('/defects', async (request, reply) => {
     const store = projectOf(ctx, request);
     const body = asObject(request.body, 'the new defect');
@@ -104,7 +114,11 @@ export function registerDefectWrites(app: FastifyInstance, ctx: ServerContext): 
     if (answer === undefined) return defectJson(store.getDefect(first) as DefectRow);
     return sendJson(reply, answer);
   });
+}
 
+/** DELETE one defect, or several named with `ids-to-delete` (never the whole collection). */
+function registerDefectDeletion(app: FastifyInstance, ctx: ServerContext): void {
+  const limits = ctx.options.limits;
   app.delete('/defects/:id', async (request) => {
     const store = projectOf(ctx, request);
     const id = entityId((request.params as { id: string }).id, 'defect');

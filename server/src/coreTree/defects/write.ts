@@ -60,6 +60,13 @@ function bulkId(entity: CoreEntity): number {
 }
 
 export function registerCoreDefectWrites(app: FastifyInstance, ctx: ServerContext): void {
+  registerCreation(app, ctx);
+  registerBulkWrites(app, ctx);
+  registerSingleWrites(app, ctx);
+}
+
+/** POST one `<Entity>` or the bulk form: created one by one, each in its own transaction. */
+function registerCreation(app: FastifyInstance, ctx: ServerContext): void {
   app.post('/defects', async (request, reply) => {
     const store = projectOf(ctx, request);
     const parsed = entities(request);
@@ -83,7 +90,10 @@ export function registerCoreDefectWrites(app: FastifyInstance, ctx: ServerContex
     void reply.code(201);
     return sendCollection(reply, created, format, ctx.options.profile);
   });
+}
 
+/** PUT and DELETE on the collection: bulk forms answered element by element (failures per element). */
+function registerBulkWrites(app: FastifyInstance, ctx: ServerContext): void {
   app.put('/defects', async (request, reply) => {
     const store = projectOf(ctx, request);
     const parsed = entities(request);
@@ -128,7 +138,9 @@ export function registerCoreDefectWrites(app: FastifyInstance, ctx: ServerContex
     );
     return sendCollection(reply, deleted, coreFormat(request), ctx.options.profile);
   });
+}
 
+function registerSingleWrites(app: FastifyInstance, ctx: ServerContext): void {
   app.put('/defects/:id', async (request, reply) => {
     const store = projectOf(ctx, request);
     const id = entityId((request.params as { id: string }).id, 'defect');
