@@ -7,12 +7,23 @@ export const UTF8_BOM = '\uFEFF';
 
 const NEEDS_QUOTES = /[",\r\n]/;
 
+// A spreadsheet runs a cell starting with one of these as a formula (CSV injection): a summary
+// such as `=HYPERLINK("http://…")` written by anyone with an account would run on the reader's machine.
+const FORMULA_START = /^[=+\-@\t\r]/;
+const PLAIN_NUMBER = /^[+-]?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
+
+export interface CsvOptions {
+  /** Put `'` before text a spreadsheet would run as a formula (numbers stay as they are). */
+  guardFormulas?: boolean;
+}
+
 /** One field, quoted only when it must be. */
-export function csvField(text: string): string {
-  return NEEDS_QUOTES.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+export function csvField(text: string, options: CsvOptions = {}): string {
+  const safe = options.guardFormulas && FORMULA_START.test(text) && !PLAIN_NUMBER.test(text) ? `'${text}` : text;
+  return NEEDS_QUOTES.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
 /** One record with its CRLF. */
-export function csvRecord(fields: readonly string[]): string {
-  return `${fields.map(csvField).join(',')}\r\n`;
+export function csvRecord(fields: readonly string[], options: CsvOptions = {}): string {
+  return `${fields.map((f) => csvField(f, options)).join(',')}\r\n`;
 }

@@ -12,6 +12,7 @@ export function extensionExportServices(auth: AuthServices, log: Log, prompts: (
       return c.project(ref.domain, ref.project);
     },
     byteOrderMark: () => vscode.workspace.getConfiguration('almDefects').get<boolean>('csvExport.byteOrderMark', true),
+    guardFormulas: () => vscode.workspace.getConfiguration('almDefects').get<boolean>('csvExport.guardFormulas', true),
     locale: () => vscode.env.language,
     log: log.child('export'),
     prompts,

@@ -55,6 +55,7 @@ async function exportCsv(services: ExportServices, arg: unknown): Promise<Export
           columns: request.columns,
           path,
           bom: services.byteOrderMark(),
+          guardFormulas: services.guardFormulas(),
           names,
           signal: linked.signal,
           onProgress: (rows, total) => {

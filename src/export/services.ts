@@ -11,6 +11,8 @@ export interface ExportServices {
   project(ref: ProjectRefKey): Promise<ProjectApi>;
   /** `almDefects.csvExport.byteOrderMark`. */
   byteOrderMark(): boolean;
+  /** `almDefects.csvExport.guardFormulas`. */
+  guardFormulas(): boolean;
   locale(): string;
   log: { error(message: string): void; info(message: string): void };
   prompts(): ExportPrompts;

@@ -26,6 +26,8 @@ export interface CsvExport {
   path: string;
   /** Start the file with a UTF-8 byte order mark (Excel). */
   bom: boolean;
+  /** Keep spreadsheets from running values as formulas (`'` before `=`, `+`, `-`, `@`). */
+  guardFormulas?: boolean;
   names: ValueNames;
   signal?: AbortSignal;
   /** After each page: rows written so far, and the result's total once known. */
@@ -66,7 +68,11 @@ export async function writeCsv(api: Pick<ProjectApi, 'defects' | 'fields'>, x: C
     for await (const page of query.pages()) {
       x.signal?.throwIfAborted();
       let text = '';
-      for (const defect of page.items) text += csvRecord(x.columns.map((c, i) => fieldText(c, defect[c], x.names, metas[i])));
+      for (const defect of page.items)
+        text += csvRecord(
+          x.columns.map((c, i) => fieldText(c, defect[c], x.names, metas[i])),
+          { guardFormulas: x.guardFormulas },
+        );
       rows += page.items.length;
       await write(text);
       x.onProgress?.(rows, query.total);

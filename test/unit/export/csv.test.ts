@@ -25,7 +25,21 @@ describe('export: CSV as RFC 4180 writes it', () => {
       ['8', '', '""'],
       ['9', ' leading and trailing ', ',,,'],
     ];
-    assert.deepEqual(readCsv(rows.map(csvRecord).join('')), rows);
+    assert.deepEqual(readCsv(rows.map((r) => csvRecord(r)).join('')), rows);
+  });
+
+  it('keeps spreadsheets from running a value as a formula when asked, leaving numbers and other text alone', () => {
+    const guard = { guardFormulas: true };
+    assert.equal(csvField('=HYPERLINK("http://evil.example","open")', guard), '"\'=HYPERLINK(""http://evil.example"",""open"")"');
+    assert.equal(csvField('+1 crash', guard), "'+1 crash");
+    assert.equal(csvField('-cmd|calc', guard), "'-cmd|calc");
+    assert.equal(csvField('@SUM(A1)', guard), "'@SUM(A1)");
+    assert.equal(csvField('\tindented', guard), "'\tindented");
+    assert.equal(csvField('-5', guard), '-5', 'a negative number stays a number');
+    assert.equal(csvField('+3.25e2', guard), '+3.25e2');
+    assert.equal(csvField('a = b', guard), 'a = b');
+    assert.equal(csvField('=1+1'), '=1+1', 'without the option the value is exact');
+    assert.equal(csvRecord(['7', '=1+1'], guard), "7,'=1+1\r\n");
   });
 
   it('takes an ExportRequest as the grid sends it, and refuses anything else', () => {
