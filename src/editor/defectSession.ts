@@ -12,7 +12,8 @@ import { HostChannel } from './hostChannel';
 import type { ImageResolver } from './imageResolver';
 import type { EditorAttachments, EditorLog } from './services';
 import { webviewAssets } from './webviewAssets';
-import { createNonce, editorHtml } from './webviewHtml';
+import { editorHtml } from './webviewHtml';
+import { createNonce } from '../util/html';
 import type { TraceabilityApi } from './traceability';
 
 export const DEFECT_VIEW_TYPE = 'almDefects.defect';

@@ -8,7 +8,7 @@
 // in the HTML too (`state`): a JSON data block, not a script, escaped so that no server text in it
 // can end the element; the page reads it by its nonce and still sanitizes every memo.
 import * as l10n from '@vscode/l10n';
-import { randomBytes } from 'node:crypto';
+import { createNonce } from '../util/html';
 import { EMBEDDED_STATE_ID } from '../shared/editorProtocol';
 import type { EmbeddedEditorState } from '../shared/editorProtocol';
 
@@ -31,10 +31,6 @@ export interface WebviewHtmlOptions {
   lang?: string;
   /** The defect as the page first shows it, when the host has it already (see EmbeddedEditorState). */
   state?: EmbeddedEditorState;
-}
-
-export function createNonce(): string {
-  return randomBytes(18).toString('base64url');
 }
 
 function contentSecurityPolicy(cspSource: string, nonce: string): string {

@@ -6,14 +6,10 @@
 // requests, 22 s), each a lookup on a server keeping counts per value and per pair of values.
 // When the counts do not add up to the total (values outside the list, users no longer in the
 // project) or there are too many values, one scan reads only that field, 2000 defects per request.
-import type { Filter, ProjectApi } from '../../api';
+import type { Filter, GroupCount, ProjectApi } from '../../api';
 import { addCondition } from '../../defects/filter';
 
-export interface GroupCount {
-  /** null for defects without a value. */
-  value: string | null;
-  count: number;
-}
+export type { GroupCount };
 
 const SCAN_PAGE = 2000;
 /** Above this many list values a scan costs fewer requests than counting each value. */
