@@ -11,7 +11,7 @@ import { commandHandlers, requestHandlers } from './handlers';
 import { HostChannel } from './hostChannel';
 import type { ImageResolver } from './imageResolver';
 import type { EditorAttachments, EditorLog } from './services';
-import { webviewAssets } from './webviewAssets';
+import { webviewAssets } from '../util/webviewAssets';
 import { editorHtml } from './webviewHtml';
 import { createNonce } from '../util/html';
 import type { TraceabilityApi } from './traceability';

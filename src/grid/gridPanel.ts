@@ -7,10 +7,11 @@ import type { Defect, Filter, ProjectApi } from '../api';
 import type { DefectQuery } from '../defects/defectQuery';
 import { addCondition } from '../defects/filter';
 import type { DefectRef } from '../defects/refs';
-import type { GridColumn, GridGrouping, GridInit, GridSortKey, GridToHost, HostToGrid } from '../shared/gridProtocol';
+import type { GridColumn, GridGrouping, GridInit, GridRow, GridSortKey, GridToHost, HostToGrid } from '../shared/gridProtocol';
 import { isGridToHost } from '../shared/gridProtocol';
 import { COMMAND } from '../util/commands';
 import { createNonce } from '../util/html';
+import { webviewAssets } from '../util/webviewAssets';
 import { describeError } from '../util/log';
 import { chosen, columnsKey, reordered, resized, resolveColumns, settingsOf } from './columns';
 import type { ColumnSetting } from './columns';
@@ -42,6 +43,10 @@ export class GridPanel implements vscode.Disposable {
   private names: GridNames | undefined;
   private api: ProjectApi | undefined;
   private preparing: Promise<void> | undefined;
+  /** The first page's fetch of the current generation. */
+  private firstPage: AbortController | undefined;
+  /** What the host posted before the page said `ready`. */
+  private held: HostToGrid[] | undefined = [];
   /** The pages the page shows (the change check fetches them again). */
   private shown: number[] = [];
   /** The rows the page has selected (for the context menu's commands). */
@@ -77,10 +82,13 @@ export class GridPanel implements vscode.Disposable {
       scriptUri: webview.asWebviewUri(vscode.Uri.joinPath(dist, 'grid.js')).toString(),
       styleUri: webview.asWebviewUri(vscode.Uri.joinPath(dist, 'grid.css')).toString(),
       nonce: createNonce(),
+      inline: dist.scheme === 'file' ? webviewAssets(dist.fsPath, 'grid') : undefined,
       title: opening.query.title,
       l10n: vscode.l10n.bundle,
       lang: vscode.env.language,
     });
+    // The metadata, names and first rows load while VS Code builds the page.
+    void this.start();
   }
 
   get ref(): DefectQuery {
@@ -125,6 +133,7 @@ export class GridPanel implements vscode.Disposable {
   dispose(): void {
     if (this.lifetime.signal.aborted) return;
     this.lifetime.abort();
+    this.firstPage?.abort();
     this.fetcher.reset();
     for (const d of this.disposables.splice(0)) d.dispose();
     this.panel.dispose();
@@ -132,8 +141,11 @@ export class GridPanel implements vscode.Disposable {
     this.closed.dispose();
   }
 
+  /** Messages wait for the page's `ready` (its listener is in place then); a later `ready` (a reloaded page) starts over. */
   private post(message: HostToGrid): void {
-    if (!this.lifetime.signal.aborted) void this.panel.webview.postMessage(message);
+    if (this.lifetime.signal.aborted) return;
+    if (this.held) this.held.push(message);
+    else void this.panel.webview.postMessage(message);
   }
 
   private async receive(m: unknown): Promise<void> {
@@ -152,8 +164,13 @@ export class GridPanel implements vscode.Disposable {
 
   private async handle(m: GridToHost): Promise<void> {
     switch (m.type) {
-      case 'ready':
-        return this.start();
+      case 'ready': {
+        const held = this.held;
+        this.held = undefined;
+        if (!held) return this.restart();
+        for (const m of held) void this.panel.webview.postMessage(m);
+        return;
+      }
       case 'want':
         if (m.generation === this.generation) {
           this.shown = m.shown;
@@ -224,13 +241,19 @@ export class GridPanel implements vscode.Disposable {
     return columnsKey(this.refKey(), this.opening.savedFilter);
   }
 
-  /** A new generation of the query: the page starts again from the init it gets. */
+  /**
+   * A new generation of the query: the first page is fetched, then the page starts again from the
+   * init carrying it (one round trip from a sort click or an open to rows painted, and the old rows
+   * stay in view until the new ones are there).
+   */
   private restart(): void {
     this.generation++;
     this.fetcher.reset();
+    this.firstPage?.abort();
     this.shown = [];
+    const generation = this.generation;
     const init: GridInit = {
-      generation: this.generation,
+      generation,
       project: this.refKey(),
       title: this.currentQuery().title,
       columns: this.columns,
@@ -238,23 +261,38 @@ export class GridPanel implements vscode.Disposable {
       pageSize: GRID_PAGE_SIZE,
       grouping: this.grouping,
     };
-    this.post({ type: 'init', init });
+    const controller = new AbortController();
+    this.firstPage = controller;
+    void this.rowsOf(0, controller.signal).then((result) => {
+      if (controller.signal.aborted || generation !== this.generation) return;
+      if ('message' in result) {
+        this.post({ type: 'init', init });
+        this.post({ type: 'rowsFailed', generation, page: 0, message: result.message });
+      } else this.post({ type: 'init', init: { ...init, total: result.total, firstRows: result.rows } });
+    });
   }
 
-  private async fetchPage(page: number, signal: AbortSignal): Promise<void> {
-    const { api, names, generation } = this;
-    if (!api || !names) return;
+  /** One page of the current query as rows, or the reason it could not be read (undefined when aborted). */
+  private async rowsOf(page: number, signal: AbortSignal): Promise<{ total: number; rows: GridRow[] } | { message: string }> {
+    const { api, names } = this;
+    if (!api || !names) return { message: vscode.l10n.t('The grid is not ready.') };
     const query = this.currentQuery();
     const columns = this.columnNames();
     try {
       const result = await api.defects.page({ offset: page * GRID_PAGE_SIZE, pageSize: GRID_PAGE_SIZE, fields: fieldsFor(columns), filter: query.filter, orderBy: query.orderBy, signal });
-      if (signal.aborted || generation !== this.generation) return;
-      this.post({ type: 'rows', generation, page, total: result.total, rows: result.items.map((d) => rowOf(d, columns, names)) });
+      return { total: result.total, rows: result.items.map((d) => rowOf(d, columns, names)) };
     } catch (e) {
-      if (signal.aborted || generation !== this.generation) return;
-      this.services.log.warn(`grid ${query.title}: rows ${page * GRID_PAGE_SIZE + 1}…: ${describeError(e)}`);
-      this.post({ type: 'rowsFailed', generation, page, message: describeError(e) });
+      if (!signal.aborted) this.services.log.warn(`grid ${query.title}: rows ${page * GRID_PAGE_SIZE + 1}…: ${describeError(e)}`);
+      return { message: describeError(e) };
     }
+  }
+
+  private async fetchPage(page: number, signal: AbortSignal): Promise<void> {
+    const generation = this.generation;
+    const result = await this.rowsOf(page, signal);
+    if (signal.aborted || generation !== this.generation) return;
+    if ('message' in result) this.post({ type: 'rowsFailed', generation, page, message: result.message });
+    else this.post({ type: 'rows', generation, page, total: result.total, rows: result.rows });
   }
 
   private async storeColumns(settings: ColumnSetting[], restart: boolean): Promise<void> {

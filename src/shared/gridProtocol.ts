@@ -53,6 +53,8 @@ export interface GridInit {
   total?: number;
   pageSize: number;
   grouping?: GridGrouping;
+  /** The rows of page 0, fetched before the init was sent. */
+  firstRows?: GridRow[];
 }
 
 export type HostToGrid =

@@ -110,6 +110,7 @@ export class GridApp {
     const rebuild = !this.init || this.init.columns.map((c) => c.name).join() !== init.columns.map((c) => c.name).join();
     this.init = init;
     this.rows = new RowWindow(init.pageSize, MAX_PAGES);
+    if (init.firstRows) this.rows.put(0, init.firstRows, [0]);
     this.lastWant = '';
     this.total = init.total;
     this.widths = init.columns.map((c) => c.width);
@@ -149,10 +150,7 @@ export class GridApp {
     this.want(this.rows.missing(all), shown);
     const complete = last >= first && Array.from({ length: last - first + 1 }, (_, i) => first + i).every((i) => this.rows.row(i) !== undefined);
     this.grid.setAttribute('aria-busy', String(!complete && total > 0));
-    if (complete || total === 0) {
-      document.body.dataset.painted = `${this.init?.generation ?? 0}:${first}:${last}`;
-      performance.mark('alm-grid:painted');
-    }
+    if (complete || total === 0) document.body.dataset.painted = `${this.init?.generation ?? 0}:${first}:${last}`;
     this.updateActiveDescendant();
   }
 

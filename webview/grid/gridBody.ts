@@ -23,6 +23,8 @@ interface RowElement {
   element: HTMLElement;
   cells: HTMLElement[];
   shown: GridRow | string | undefined;
+  /** Index, selection and focus as last drawn: a row scrolled by unchanged is only moved. */
+  drawn: string;
 }
 
 export class GridBody {
@@ -107,6 +109,7 @@ export class GridBody {
         r = this.pool.pop() ?? this.newRow();
         r.element.hidden = false;
         r.shown = undefined;
+        r.drawn = '';
         this.shown.set(item.index, r);
       }
       this.fill(r, item.index, item.start);
@@ -121,24 +124,29 @@ export class GridBody {
     for (let c = 0; c < this.state.columnCount; c++) cells.push(el('div', { role: 'gridcell', class: 'grid-cell', 'aria-colindex': String(c + 1) }));
     element.append(...cells);
     this.spacer.append(element);
-    return { element, cells, shown: undefined };
+    return { element, cells, shown: undefined, drawn: '' };
   }
 
   private fill(r: RowElement, index: number, start: number): void {
     const { rows, active } = this.state;
     const row = rows.row(index);
-    r.element.style.transform = `translateY(${start}px)`;
-    r.element.setAttribute('aria-rowindex', String(index + 2));
-    r.element.classList.toggle('odd', index % 2 === 1);
-    const content: GridRow | string = row ?? (rows.failure(index) ? `failed:${rows.failure(index)}` : 'loading');
+    const failure = row ? undefined : rows.failure(index);
+    const content: GridRow | string = row ?? (failure ? `failed:${failure}` : 'loading');
     if (r.shown !== content) {
       r.shown = content;
       this.writeCells(r, content);
     }
     const selected = row !== undefined && this.state.isSelected(row.id);
+    const isActive = active.row === index;
+    // Rows have one height, so an index has one place: a row drawn as it is needs no write at all.
+    const drawn = `${index}|${selected}|${isActive ? active.col : -1}`;
+    if (r.drawn === drawn) return;
+    r.drawn = drawn;
+    r.element.style.transform = `translateY(${start}px)`;
+    r.element.setAttribute('aria-rowindex', String(index + 2));
+    r.element.classList.toggle('odd', index % 2 === 1);
     r.element.setAttribute('aria-selected', String(selected));
     r.element.classList.toggle('selected', selected);
-    const isActive = active.row === index;
     r.element.classList.toggle('active', isActive);
     r.cells.forEach((cell, c) => {
       const here = isActive && active.col === c;

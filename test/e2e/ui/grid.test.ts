@@ -3,17 +3,22 @@
 // keyboard and the mouse, a defect opened with Enter. The server is asked directly for what the
 // grid should show (totals, a group's count).
 import * as assert from 'node:assert/strict';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Frame } from 'playwright-core';
 import { signIn } from '../environment';
-import { serverTotal } from '../oracle';
+import { serverTotal, updateServerDefect } from '../oracle';
 import { screenshot, ui } from './context';
-import { editorTab, eventually, runCommand, signInIfNeeded } from './editorWorkbench';
+import { editorFrame, editorTab, eventually, runCommand, signInIfNeeded } from './editorWorkbench';
 import { gridFrame, gridTotal, headers, openGrid, painted, pickRow, rowCells } from './gridWorkbench';
 
 describe('ui: the defects grid (issue 31)', function () {
   this.timeout(180_000);
   let frame: Frame;
   let total: number;
+  /** The defect Enter opened in the editor. */
+  let opened = 0;
+  let restoreSettings: (() => void) | undefined;
 
   before(async () => {
     await signInIfNeeded();
@@ -22,6 +27,7 @@ describe('ui: the defects grid (issue 31)', function () {
   });
 
   after(async () => {
+    restoreSettings?.();
     await runCommand('View: Close All Editors').catch(() => undefined);
   });
 
@@ -120,7 +126,9 @@ describe('ui: the defects grid (issue 31)', function () {
   it('jumps deep: the scrollbar dragged to the middle shows those rows, Ctrl+End the last one', async () => {
     const middle = Math.floor(total / 2);
     // As dragging the scrollbar's thumb does: the scroll position jumps, no row in between is passed.
-    await frame.locator('.grid-body').evaluate(`(body) => { body.scrollTop = ${middle} * 24; }`);
+    await frame.locator('.grid-body').evaluate((body, row) => {
+      (body as unknown as { scrollTop: number }).scrollTop = row * 24;
+    }, middle);
     await painted(frame, { row: middle });
     const cells = await rowCells(frame, middle);
     const idCol = (await headers(frame)).indexOf('Defect ID');
@@ -152,9 +160,42 @@ describe('ui: the defects grid (issue 31)', function () {
     assert.match(await frame.locator('.grid-count').innerText(), /4 selected/);
     const id = Number((await rowCells(frame, 5))[(await headers(frame)).indexOf('Defect ID')]);
     assert.ok(id > 0);
+    opened = id;
     await frame.locator('[role="grid"]').press('Enter');
     await editorTab(id).waitFor({ timeout: 30_000 });
     // The grid stays open beside the editor.
     assert.ok(await gridFrame());
   });
+
+  it('shows a save made in the defect editor in its row, in place', async () => {
+    const editor = await editorFrame(opened);
+    await editor.getByRole('button', { name: 'Edit' }).click();
+    await eventually('edit mode', async () => (await editor.locator('body').getAttribute('data-phase')) === 'editing');
+    const summary = `Saved while the grid is open ${Date.now()}`;
+    await editor.locator('[data-field="name"] vscode-text-field input').fill(summary);
+    await editor.getByRole('button', { name: 'Save', exact: true }).click();
+    await eventually('the saved notice', async () => /Saved at/.test(await editor.locator('.header .notice').innerText()));
+    const summaryCol = (await headers(frame)).indexOf('Summary');
+    await eventually('the grid row with the saved summary', async () => (await rowCells(frame, 5))[summaryCol] === summary);
+  });
+
+  it('follows a change made elsewhere with the periodic change check (almDefects.refreshInterval)', async () => {
+    const { almServer, page } = ui();
+    restoreSettings = withSettings({ 'almDefects.refreshInterval': 1 });
+    const summary = `Changed by bob ${Date.now()}`;
+    // Row 6: not the defect the editor holds locked.
+    const id = Number((await rowCells(frame, 6))[(await headers(frame)).indexOf('Defect ID')]);
+    await updateServerDefect(almServer, await signIn(almServer, almServer.users[1]), id, { name: summary });
+    // The check looks at visible grids: the grid's tab comes to the front.
+    await page.locator('.tabs-container .tab', { hasText: 'Defects · Demo' }).first().click();
+    const summaryCol = (await headers(frame)).indexOf('Summary');
+    await eventually('the grid row with bob’s summary', async () => (await rowCells(frame, 6))[summaryCol] === summary, 60_000);
+  });
 });
+
+function withSettings(changes: Record<string, unknown>): () => void {
+  const file = join(ui().workspaceFolder, '.vscode', 'settings.json');
+  const original = readFileSync(file, 'utf8');
+  writeFileSync(file, JSON.stringify({ ...(JSON.parse(original) as object), ...changes }, null, 2));
+  return () => writeFileSync(file, original);
+}
