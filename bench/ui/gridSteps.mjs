@@ -86,9 +86,9 @@ export class GridSteps {
 
   /**
    * Scrolls from the first row to the last, `every` rows at a time, each position painted before the
-   * next (every page on the way is fetched and drawn), then reads the frame's JS heap in MB: after a
-   * garbage collection through the DevTools protocol where the frame has its own target, else
-   * Chromium's performance.memory.
+   * next (every page on the way is fetched and drawn), then reads the JS heap in MB of the webview's
+   * process (the page and VS Code's small frame around it) after a garbage collection, through the
+   * DevTools protocol; Chromium's coarse performance.memory only where no target is found.
    */
   async heapAfterScrollingEndToEnd(frame, total, every = 1000) {
     for (let row = 0; row < total; row += every) {
@@ -97,14 +97,18 @@ export class GridSteps {
     }
     await frame.evaluate(({ row, height }) => (document.querySelector('.grid-body').scrollTop = row * height), { row: total - 1, height: ROW_HEIGHT });
     await rowsPaintedAt(frame, total - 1);
-    try {
-      const cdp = await this.page.context().newCDPSession(frame);
-      await cdp.send('HeapProfiler.collectGarbage');
-      const { usedSize } = await cdp.send('Runtime.getHeapUsage');
-      await cdp.detach();
-      return usedSize / 1024 / 1024;
-    } catch {
-      return (await frame.evaluate(() => performance.memory?.usedJSHeapSize ?? NaN)) / 1024 / 1024;
+    // The page's frame shares a process (a DevTools target) with VS Code's webview frame around it.
+    for (const target of [frame, frame.parentFrame()].filter(Boolean)) {
+      try {
+        const cdp = await this.page.context().newCDPSession(target);
+        await cdp.send('HeapProfiler.collectGarbage');
+        const { usedSize } = await cdp.send('Runtime.getHeapUsage');
+        await cdp.detach();
+        return usedSize / 1024 / 1024;
+      } catch {
+        // Not a target of its own: the next one.
+      }
     }
+    return (await frame.evaluate(() => performance.memory?.usedJSHeapSize ?? NaN)) / 1024 / 1024;
   }
 }

@@ -64,7 +64,16 @@ export class GridApp {
     );
     this.headerBox.append(this.header.row);
     this.grid.append(this.headerBox, this.body.scroller);
-    this.body.scroller.addEventListener('scroll', () => (this.headerBox.scrollLeft = this.body.scroller.scrollLeft), { passive: true });
+    // The header follows a horizontal scroll; written only when it moved (each write lays the page out).
+    let left = 0;
+    this.body.scroller.addEventListener(
+      'scroll',
+      () => {
+        const now = this.body.scroller.scrollLeft;
+        if (now !== left) this.headerBox.scrollLeft = left = now;
+      },
+      { passive: true },
+    );
     this.grid.addEventListener('keydown', (e) => this.onKey(e));
     this.body.scroller.addEventListener('click', (e) => this.onClick(e));
     this.body.scroller.addEventListener('dblclick', (e) => {

@@ -114,7 +114,10 @@ export class GridBody {
       }
       this.fill(r, item.index, item.start);
     }
-    if (items.length) this.onRendered(items[0].index, items[items.length - 1].index);
+    // What the user sees, without the overscan rows around it: the rows to have painted, the pages to fetch first.
+    const range = this.virtualizer.range;
+    if (items.length && range) this.onRendered(range.startIndex, range.endIndex);
+    else if (items.length) this.onRendered(items[0].index, items[items.length - 1].index);
     else this.onRendered(0, -1);
   }
 
