@@ -8,7 +8,8 @@ describe('grid page HTML', () => {
 
   it('runs only its own script by nonce, with no inline style attributes or eval allowed', () => {
     const html = gridHtml({ ...base, title: 'Defects · Demo' });
-    const csp = /http-equiv="Content-Security-Policy" content="([^"]*)"/.exec(html)?.[1] ?? '';
+    // The attribute is HTML-escaped; the browser reads it decoded.
+    const csp = (/http-equiv="Content-Security-Policy" content="([^"]*)"/.exec(html)?.[1] ?? '').replace(/&#39;/g, "'");
     assert.match(csp, /default-src 'none'/);
     assert.match(csp, /script-src 'nonce-n0nce'(;|$)/);
     assert.doesNotMatch(csp, /unsafe-inline|unsafe-eval/);
