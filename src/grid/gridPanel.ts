@@ -126,10 +126,6 @@ export class GridPanel implements vscode.Disposable {
     if (this.panel.visible && this.names) this.fetcher.again(this.shown);
   }
 
-  reveal(): void {
-    this.panel.reveal();
-  }
-
   dispose(): void {
     if (this.lifetime.signal.aborted) return;
     this.lifetime.abort();
