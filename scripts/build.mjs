@@ -50,8 +50,9 @@ const targets = {
     platform: 'browser',
     format: 'iife',
     target: 'es2022',
-    // The toolkit's components are a bundle of their own: the editor loads them only for editing.
-    entryPoints: { editor: 'webview/editor/main.ts', toolkit: 'webview/toolkit/main.ts' },
+    // The toolkit's components are a bundle of their own: the editor loads them only for editing. The
+    // defects grid is a page of its own (no toolkit: plain elements styled by the theme's variables).
+    entryPoints: { editor: 'webview/editor/main.ts', toolkit: 'webview/toolkit/main.ts', grid: 'webview/grid/main.ts' },
     outdir: 'dist/webview',
   },
   server: {

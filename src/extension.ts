@@ -33,6 +33,9 @@ import type { ExportPrompts } from './export/services';
 import { registerReferences } from './references/register';
 import type { ReferencesFeature } from './references/register';
 import { registerRefresh } from './refresh/register';
+import { extensionGridServices, gridHooks } from './grid/extensionServices';
+import { registerGrid } from './grid/register';
+import type { GridFeature } from './grid/register';
 import { registerWork } from './work/register';
 import type { WorkFeature } from './work/register';
 import type { RefreshFeature } from './refresh/register';
@@ -90,6 +93,7 @@ interface Features {
   refresh: RefreshFeature;
   work: WorkFeature;
   chat: vscode.Disposable[];
+  grid: GridFeature;
 }
 
 /** Entry point. Features register their disposables on the context so deactivation releases everything. */
@@ -119,7 +123,7 @@ export function activate(context: vscode.ExtensionContext): AlmDefectsApi {
   return extensionApi(context, { activationMs, ready, prompts });
 }
 
-/** Connections first, then the tree and the features built on it (attachments, editor, references, refresh, work, chat). */
+/** Connections first, then the tree and the features built on it (attachments, editor, references, refresh, work, chat, grid). */
 function createFeatures(context: vscode.ExtensionContext, log: Log, prompts: Prompts): Features {
   const services = new AuthServices(context.secrets, log, () => prompts.auth);
   const statusBar = new ConnectionStatusBar(services.manager);
@@ -137,7 +141,8 @@ function createFeatures(context: vscode.ExtensionContext, log: Log, prompts: Pro
   const refresh = registerRefresh(tree, editor, log);
   const work = registerWork(context, services.manager, references.lookup, editor, log);
   const chat = registerChatTools(extensionChatServices(services, editor, log, savedDefectAnnouncer(tree, editor)));
-  return { services, statusBar, auth, tree, attachments, editor, references, refresh, work, chat };
+  const grid = registerGrid(context, extensionGridServices(context, services, log), gridHooks(tree));
+  return { services, statusBar, auth, tree, attachments, editor, references, refresh, work, chat, grid };
 }
 
 /** What deactivation disposes of the features (attachments and the editor registered theirs already). */
@@ -149,6 +154,8 @@ function featureDisposables(f: Features): vscode.Disposable[] {
     f.references,
     f.refresh,
     f.work,
+    f.grid,
+    f.refresh.scheduler.add(f.grid.check),
     f.tree.setDefectOpener((ref) => {
       // The editor first: its panel is created before anything else goes to the workbench.
       const opening = f.editor.open(ref);

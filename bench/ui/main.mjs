@@ -3,11 +3,12 @@
 // defects in one project. Each step runs --reps times (default 20) and prints p50 / p90, beside the
 // raw HTTP time of the requests the step made (rawHttp.mjs) and the ratio. Screenshots of each
 // step's final state go to test-results/bench-ui/. Not part of `npm test`.
-// Usage: node bench/ui/main.mjs [--reps 20] [--defects 100000] [--steps activation,tree,editor,hover] [--keep-logs] [--trace]
-// --steps runs only the named groups (all four by default); --keep-logs keeps the run's logs (the
+// Usage: node bench/ui/main.mjs [--reps 20] [--defects 100000] [--steps activation,tree,editor,grid,hover] [--keep-logs] [--trace]
+// --steps runs only the named groups (all five by default); --keep-logs keeps the run's logs (the
 // extension host's ALM channel, the ALM server's requests) and prints where they are. The editor
 // steps open an empty webview (bench/ui/emptyWebview) beside the editor as the baseline of what VS
-// Code itself takes, and print where the editor's time went; the load average is printed too.
+// Code itself takes, and print where the editor's time went; the load average is printed too. The grid
+// steps (issue 31) open the defects grid, jump to row 50,000, scroll, and scroll it end to end (gridSteps.mjs).
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync, mkdtempSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -21,13 +22,14 @@ import { openWorkbench } from '../../scripts/e2e/workbench.mjs';
 import { writeDemoWorkspace } from '../../scripts/e2e/workspace.mjs';
 import { paintedAt, rowTexts } from './page.mjs';
 import { RawHttp } from './rawHttp.mjs';
+import { GridSteps } from './gridSteps.mjs';
 import { Steps, expandRow, treeRow } from './steps.mjs';
 
 const argv = process.argv.slice(2);
 const option = (name, fallback) => (argv.includes(name) ? Number(argv[argv.indexOf(name) + 1]) : fallback);
 const REPS = option('--reps', 20);
 const DEFECTS = option('--defects', 100_000);
-const STEP_GROUPS = ['activation', 'tree', 'editor', 'hover'];
+const STEP_GROUPS = ['activation', 'tree', 'editor', 'grid', 'hover'];
 const STEPS = argv.includes('--steps') ? argv[argv.indexOf('--steps') + 1].split(',') : STEP_GROUPS;
 const unknownSteps = STEPS.filter((s) => !STEP_GROUPS.includes(s));
 if (unknownSteps.length) throw new Error(`--steps: unknown ${unknownSteps.join(', ')}; use any of ${STEP_GROUPS.join(', ')}`);
@@ -35,7 +37,15 @@ const KEEP_LOGS = argv.includes('--keep-logs');
 /** Prints every repetition of the timed steps, with when its requests reached the server (ms since the input). */
 const TRACE = argv.includes('--trace');
 const BUDGET_MS = 10 * 60_000;
-const GOALS = { activate: 'activate ≤ 50 ms', editor: '≤ 300 ms', tree: '≤ raw + 100 ms', hover: '≤ raw + 100 ms + hover delay (300 ms)' };
+const GOALS = {
+  activate: 'activate ≤ 50 ms',
+  editor: '≤ 300 ms',
+  tree: '≤ raw + 100 ms',
+  hover: '≤ raw + 100 ms + hover delay (300 ms)',
+  grid: '≤ raw + 150 ms',
+  frame: '≤ 16.7 ms',
+  heap: '≤ 150 MB',
+};
 
 const load = () =>
   loadavg()
@@ -234,6 +244,21 @@ async function main() {
       await steps.closeEditor();
     }
   }
+  if (STEPS.includes('grid')) await gridSteps(new GridSteps(page, raw, steps), STEPS.includes('hover') ? 0.7 : 0.95);
+  async function gridSteps(grid, share) {
+    log(`grid: ${REPS} × Open as Grid, jump to row 50,000, continuous scroll, scroll end to end (heap)`);
+    const gridEnd = phaseEnd(share);
+    const deep = Math.min(50_000, Math.floor(DEFECTS / 2));
+    for (let i = 0; i < REPS && Date.now() < gridEnd; i++) {
+      const opened = await timed('Open as Grid → first rows painted', GOALS.grid, () => grid.open());
+      if (i === 0) await shot('grid');
+      await timed(`grid: jump to row ${deep.toLocaleString('en-US')} → rows painted`, GOALS.grid, () => grid.jump(opened.frame, deep));
+      if (i === 0) await shot('grid-jump');
+      record('grid: scroll frame time, p95 of a run (ms)', await grid.scrollFrames(opened.frame), undefined, GOALS.frame);
+      record('grid: webview heap after end-to-end (MB)', await grid.heapAfterScrollingEndToEnd(opened.frame, DEFECTS, 2000), undefined, GOALS.heap);
+      await steps.closeEditor();
+    }
+  }
   if (STEPS.includes('hover')) {
     log(`references: ${REPS} × hover a defect reference in a source file`);
     const hoverEnd = Date.now() + Math.max(60_000, left() - 20_000);
@@ -251,7 +276,7 @@ function report() {
   const short = [...figures].filter(([, f]) => f.ms.length < REPS).map(([name, f]) => `${name} (${f.ms.length})`);
   if (short.length) log(`fewer than ${REPS} repetitions within the budget: ${short.join(', ')}`);
   log(`load average (1, 5, 15 min) at the end: ${load()}`);
-  const fmt = (v) => (v === undefined ? '—' : v.toFixed(0).padStart(6));
+  const fmt = (v) => (v === undefined ? '—' : v.toFixed(v < 100 ? 1 : 0).padStart(6));
   console.log('\nstep (ms; noisy: shared machine)             n    p50    p90   raw p50  raw p90  p50/raw  p50-raw  goal');
   for (const [name, f] of figures) {
     const p50 = percentile(f.ms, 50);

@@ -147,3 +147,19 @@ export async function emptyWebviewRendered(page, n, timeout = 60_000) {
   const { at, ...rest } = shown;
   return { frame, at, marks: rest };
 }
+
+/**
+ * The frame of a defects grid that has painted its first rows (row 1 with data), and when. The grid
+ * marks `data-painted` on <body> once every row in view has its text (webview/grid/app.ts).
+ * @param {import('playwright-core').Page} page
+ */
+export async function gridRendered(page, timeout = 60_000) {
+  const condition = `() => {
+    const mark = document.body?.dataset.painted;
+    if (!mark || !document.querySelector('.grid-body [role="row"][aria-rowindex="2"]:not(.loading):not([hidden])')) return false;
+    const [, first] = mark.split(':').map(Number);
+    return first === 0 && ${LOADED};
+  }`;
+  const { frame, shown } = await webviewShowing(page, condition, `() => ({ page: performance.timeOrigin })`, 'the defects grid', timeout);
+  return { frame, at: shown.at };
+}

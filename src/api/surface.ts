@@ -3,7 +3,23 @@
 import type { Readable } from 'node:stream';
 import type { Filter, OrderBySpec } from './clauses';
 import type { CallOptions } from './options';
-import type { Attachment, Defect, DefectChanges, DefectHistory, DefectLink, EntityRef, FieldCatalog, ListTree, Lock, NewLink, Page, ProjectUsers, ReleaseCatalog, TransferProgress } from './types';
+import type {
+  Attachment,
+  Defect,
+  DefectChanges,
+  DefectHistory,
+  DefectLink,
+  EntityRef,
+  FieldCatalog,
+  GroupCount,
+  ListTree,
+  Lock,
+  NewLink,
+  Page,
+  ProjectUsers,
+  ReleaseCatalog,
+  TransferProgress,
+} from './types';
 
 export interface SessionInfo {
   /** The user (for an API key: the user the key belongs to, from `ALM_USER`, else the client id). */
@@ -94,6 +110,12 @@ export interface DefectsApi {
    */
   updateMany(items: readonly { id: number; changes: DefectChanges }[], options?: CallOptions & BulkUpdateOptions): Promise<BulkUpdateResult>;
   create(fields: DefectChanges, options?: CallOptions): Promise<Defect>;
+  /**
+   * How many defects under `filter` hold each value of `field`, in one request where the server
+   * offers it (Core `groups/{field}`); undefined where it does not (the `/api` tree, a server
+   * answering 404), for the caller to count another way. Optional: fakes may leave it out.
+   */
+  groups?(field: string, options?: CallOptions & { filter?: Filter }): Promise<GroupCount[] | undefined>;
   /** Returns the deleted defect as the server last knew it. */
   delete(id: number, options?: CallOptions): Promise<Defect>;
 }

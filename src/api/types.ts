@@ -233,3 +233,9 @@ export interface ReleaseCatalog {
   /** Why the catalog is empty although the project may have releases (not offered, refused). */
   unavailable?: string;
 }
+
+/** One group of a collection grouped by a field: its value (null: no value) and how many items hold it. */
+export interface GroupCount {
+  value: string | null;
+  count: number;
+}

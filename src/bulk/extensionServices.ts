@@ -6,18 +6,17 @@ import type { DefectEditorApi } from '../editor';
 import { defectRefFrom } from '../defects/refs';
 import type { DefectRef } from '../defects/refs';
 import type { TreeFeature } from '../tree';
-import { updateDefectRows } from '../tree';
 import type { Log } from '../util/log';
 import type { BulkPrompts } from './prompts';
 import type { BulkServices } from './services';
 
 /**
  * What a defect saved outside its editor (Update Selected, the chat tool) updates: the tree's loaded
- * rows of it, and an editor open on it in read mode (one in edit mode holds the lock, so it was skipped).
+ * rows of it and whoever listens to the tree's saves (the grid), and an editor open on it in read mode (one in edit mode holds the lock, so it was skipped).
  */
 export function savedDefectAnnouncer(tree: TreeFeature, editor: DefectEditorApi): (ref: DefectRef, defect: Defect) => void {
   return (ref, defect) => {
-    updateDefectRows(tree.provider, ref, defect);
+    tree.defectSaved(ref, defect);
     void editor.controller(ref)?.checkForChanges();
   };
 }

@@ -12,8 +12,9 @@ import { HostChannel } from './hostChannel';
 import type { ImageResolver } from './imageResolver';
 import type { EditorPrompts } from './prompts';
 import type { EditorAttachments, EditorLog } from './services';
-import { webviewAssets } from './webviewAssets';
-import { createNonce, editorHtml } from './webviewHtml';
+import { webviewAssets } from '../util/webviewAssets';
+import { editorHtml } from './webviewHtml';
+import { createNonce } from '../util/html';
 import type { TraceabilityApi } from './traceability';
 import type { DuplicateApi } from './duplicateChoice';
 

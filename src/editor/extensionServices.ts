@@ -9,7 +9,6 @@ import { defectRefFrom } from '../defects/refs';
 import type { TreeFeature } from '../tree';
 import { projectFor } from '../tree/host';
 import { revealDefect } from '../tree/host';
-import { updateDefectRows } from '../tree';
 import type { Log } from '../util/log';
 import type { DefectEditorServices, EditorAttachments } from './services';
 
@@ -52,7 +51,7 @@ export function extensionEditorServices(auth: AuthServices, tree: TreeFeature, a
         if (c.name === server && (c.status === 'signed-in' || c.status === 'ready')) listener();
       }),
     defectSaved: (ref, defect) => {
-      log.debug(`[editor] defect ${ref.id} saved: ${updateDefectRows(tree.provider, ref, defect)} tree rows updated`);
+      log.debug(`[editor] defect ${ref.id} saved: ${tree.defectSaved(ref, defect)} tree rows updated`);
     },
     revealDefect: async (ref) => {
       const result = await revealDefect(tree.provider, tree.view, ref);

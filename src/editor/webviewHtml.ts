@@ -3,12 +3,13 @@
 // no form posts; images only as data: URIs the extension hands over. Inline styles are allowed
 // because sanitized memos keep harmless `style` attributes (colours, alignment) and the toolkit
 // styles itself at run time. The bundle's script and stylesheet are written into the page when the
-// host has them (webviewAssets.ts): the script still runs only by its nonce, and the page opens
+// host has them (util/webviewAssets.ts): the script still runs only by its nonce, and the page opens
 // without two resource round trips through VS Code's webview loader. The defect itself can come
 // in the HTML too (`state`): a JSON data block, not a script, escaped so that no server text in it
 // can end the element; the page reads it by its nonce and still sanitizes every memo.
 import * as l10n from '@vscode/l10n';
-import { randomBytes } from 'node:crypto';
+import { createNonce } from '../util/html';
+import { inlinable } from '../util/webviewAssets';
 import { EMBEDDED_STATE_ID } from '../shared/editorProtocol';
 import type { EmbeddedEditorState } from '../shared/editorProtocol';
 
@@ -33,10 +34,6 @@ export interface WebviewHtmlOptions {
   state?: EmbeddedEditorState;
 }
 
-export function createNonce(): string {
-  return randomBytes(18).toString('base64url');
-}
-
 function contentSecurityPolicy(cspSource: string, nonce: string): string {
   return [
     "default-src 'none'",
@@ -56,15 +53,6 @@ function contentSecurityPolicy(cspSource: string, nonce: string): string {
 }
 
 const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-
-/**
- * Whether a bundle can be written inside <script> / <style> as it is: the HTML parser would end (or,
- * after `<!--`, misread) the element at these sequences. esbuild escapes them in strings, so this
- * only ever sends an unusual bundle back to loading by URI.
- */
-function inlinable(inline: { script: string; style: string }): boolean {
-  return !/<\/?script/i.test(inline.script) && !/<\/style/i.test(inline.style);
-}
 
 /**
  * JSON that can stand inside <script type="application/json">: the state holds server text (memo

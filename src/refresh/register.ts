@@ -13,6 +13,8 @@ import { TreeRefresh } from './treeRefresh';
 export interface RefreshFeature extends vscode.Disposable {
   /** The tree's check: a defect the user opened loses its "changed" mark. */
   readonly tree: Pick<TreeRefresh, 'opened'>;
+  /** Other views' checks (the grid's) join the same interval and focus rules. */
+  readonly scheduler: Pick<RefreshScheduler, 'add'>;
 }
 
 function readRefreshInterval(): number {
@@ -41,6 +43,7 @@ export function registerRefresh(tree: TreeFeature, editor: DefectEditorApi, log:
   ];
   return {
     tree: treeRefresh,
+    scheduler,
     dispose: () => {
       scheduler.dispose();
       for (const d of disposables) d.dispose();

@@ -23,11 +23,26 @@ export class RefreshScheduler {
   private focused = true;
   private running = false;
 
+  private readonly checks: RefreshCheck[];
+
   constructor(
-    private readonly checks: readonly RefreshCheck[],
+    checks: readonly RefreshCheck[],
     private readonly onError: (check: string, error: unknown) => void,
     private readonly clock: SchedulerClock = realClock,
-  ) {}
+  ) {
+    this.checks = [...checks];
+  }
+
+  /** Adds a check of a feature registered later (the grid); it runs in every round until disposed. */
+  add(check: RefreshCheck): { dispose(): void } {
+    this.checks.push(check);
+    return {
+      dispose: () => {
+        const at = this.checks.indexOf(check);
+        if (at >= 0) this.checks.splice(at, 1);
+      },
+    };
+  }
 
   /** Whether a timer is armed (tests). */
   get active(): boolean {

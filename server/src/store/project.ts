@@ -237,6 +237,16 @@ export class ProjectStore extends ProjectDatabase {
     return plan.some((step) => step.parent !== 0 && /TEMP B-TREE FOR (RIGHT PART OF )?ORDER BY/.test(step.detail));
   }
 
+  /**
+   * The defects matching a request's filter, counted per value of one column (`groups/{field}`):
+   * an empty value counts with no value (null), as ALM's `field[""]` finds both. One GROUP BY on
+   * the column's index, kept until a write like the totals.
+   */
+  groupDefectCounts(c: CompiledCollectionRequest, column: string): { value: StoredValue; count: number }[] {
+    const sql = `SELECT NULLIF(${column}, '') AS value, COUNT(*) AS count FROM defects WHERE ${c.where} GROUP BY NULLIF(${column}, '') ORDER BY value IS NULL, value`;
+    return this.statement(sql).all(...c.params) as { value: StoredValue; count: number }[];
+  }
+
   /** The ver-stamp of a defect (null when it has none), or undefined when it does not exist. */
   defectVerStamp(id: number): StoredValue | undefined {
     return this.statement('SELECT "ver-stamp" FROM defects WHERE "id" = ?').pluck().get(id) as StoredValue | undefined;

@@ -7,6 +7,7 @@ import { LockedByOtherError, NotFoundError, ServerError } from '../errors';
 import type { EntityRef, FieldCatalog, ListTree, Lock, ProjectUser } from '../types';
 import { assertEntityId } from './api12';
 import { renderFilter } from './bracketSyntax';
+import { coreGroups } from './coreGroups';
 import { parseCoreFields, parseCoreLists } from './coreMetadata';
 import { loadCoreUsers } from './coreUsers';
 import { entityEnvelope, flattenEntity, isRecord } from './coreValues';
@@ -44,6 +45,7 @@ export class CoreDialect implements WireDialect {
   readonly tree = 'rest';
   readonly maxPageSize = 2000;
   readonly stringValues = true;
+  readonly groups = coreGroups;
 
   domainsPath(): string {
     return '/rest/domains';

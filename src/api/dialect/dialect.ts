@@ -4,7 +4,7 @@
 // the extension never ask which tree they talk to.
 import type { Filter, OrderBy } from '../clauses';
 import type { HttpRequest, HttpResponse } from '../http/transport';
-import type { Attachment, EntityRef, FieldCatalog, ListTree, Lock, ProjectUser } from '../types';
+import type { Attachment, EntityRef, FieldCatalog, GroupCount, ListTree, Lock, ProjectUser } from '../types';
 
 export interface ProjectScope {
   domain: string;
@@ -106,4 +106,9 @@ export interface WireDialect {
   loadLists(io: DialectIo): Promise<ListTree>;
   /** The project's active users; rejects with ForbiddenError or NotFoundError where the server offers none. */
   loadUsers(io: DialectIo): Promise<ProjectUser[]>;
+  /** Every value's count in one request (Core `groups/{field}`); absent where the tree has none (`/api`). */
+  readonly groups?: {
+    request(scope: ProjectScope, collection: string, field: string, filter?: Filter): { path: string; params: [string, string][] };
+    parse(body: unknown): GroupCount[];
+  };
 }

@@ -1,7 +1,7 @@
 // How defects are arranged in the tree: grouping (none, status, severity, owner) and sorting, and
 // the fields the tree requests. Paging needs a total order, so every sort ends with `id`.
 import * as l10n from '@vscode/l10n';
-import type { OrderBySpec } from '../../api';
+import type { OrderBy } from '../../api';
 
 export type GroupBy = 'none' | 'status' | 'severity' | 'owner';
 export const GROUP_BYS: readonly GroupBy[] = ['none', 'status', 'severity', 'owner'];
@@ -30,8 +30,8 @@ const DEFAULT_SORT: SortSpec = { field: 'id', direction: 'desc' };
 export const TREE_FIELDS: readonly string[] = ['name', 'status', 'severity', 'priority', 'owner', 'detected-by', 'target-rel', 'creation-time', 'last-modified', 'has-linkage', 'has-others-linkage'];
 
 /** `order-by` for a sort, with `id` as the tie-breaker so pages never overlap or skip. */
-export function orderByFor(sort: SortSpec): OrderBySpec[] {
-  const first: OrderBySpec = { field: sort.field, direction: sort.direction };
+export function orderByFor(sort: SortSpec): OrderBy[] {
+  const first: OrderBy = { field: sort.field, direction: sort.direction };
   return sort.field === 'id' ? [first] : [first, { field: 'id', direction: sort.direction }];
 }
 

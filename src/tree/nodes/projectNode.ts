@@ -4,6 +4,7 @@ import * as l10n from '@vscode/l10n';
 import type { ProjectApi } from '../../api';
 import { describeFilter, isEmptyFilter } from '../../defects/filter';
 import type { DefectFilter } from '../../defects/filter';
+import type { SortSpec } from '../model/arrangement';
 import { nodeId, projectKey } from '../../defects/refs';
 import { escapeMarkdown } from '../../util/markdown';
 import type { ProjectRefKey } from '../../defects/refs';
@@ -34,6 +35,10 @@ export class ProjectNode extends TreeNode implements ProjectScope {
 
   get filter(): DefectFilter | undefined {
     return this.ctx.state.filter(projectKey(this.ref));
+  }
+
+  get sort(): SortSpec {
+    return this.ctx.state.sort;
   }
 
   /** The project's client resources (signs in on first use). */

@@ -3,6 +3,7 @@
 import type { Filter, ProjectApi } from '../../api';
 import type { DefectFilter } from '../../defects/filter';
 import type { ProjectRefKey } from '../../defects/refs';
+import type { SortSpec } from '../model/arrangement';
 import type { ServerSource, TreeNode } from './treeNode';
 
 /** A project node as its "Defects", "My Defects", "Lists" and group nodes see it (ProjectNode implements it). */
@@ -11,6 +12,8 @@ export interface ProjectScope extends TreeNode {
   readonly server: ServerSource;
   /** The project's saved filter, if any. */
   readonly filter: DefectFilter | undefined;
+  /** The tree's sort, which its defect lists (and the views opened from them) use. */
+  readonly sort: SortSpec;
   /** The project's client resources (signs in on first use). */
   api(): Promise<ProjectApi>;
 }

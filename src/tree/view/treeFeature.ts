@@ -1,7 +1,9 @@
 // The ALM tree in VS Code: the view, its provider and every tree command. Other features plug in
 // through `setDefectOpener` (the defect editor) and `setDefectChildren` (attachments).
 import * as vscode from 'vscode';
+import type { Defect } from '../../api';
 import type { AuthServices } from '../../auth/services';
+import type { DefectRef } from '../../defects/refs';
 import type { ConnectionStatusBar } from '../../auth/statusBar';
 import { serverNameOf } from '../../auth/serverArgs';
 import { affectsTree } from '../../config/settings';
@@ -19,8 +21,15 @@ import type { DefectOpener } from './defectCommands';
 import { filterProject, saveFilterAs } from './filterCommands';
 import { projectFor } from './locate';
 import { AlmTreeProvider, VIEW_ID } from './provider';
+import { updateDefectRows } from './updateDefectRows';
 import { COMMAND } from '../../util/commands';
 import type { CommandId } from '../../util/commands';
+
+/** A defect as the server returned it after a save, and which defect it is. */
+export interface SavedDefect {
+  ref: DefectRef;
+  defect: Defect;
+}
 
 /** True while a defect row is selected in the tree: the Ctrl+C keybinding and the copy commands in the palette. */
 const DEFECT_SELECTED_CONTEXT = 'almDefects.defectSelected';
@@ -35,6 +44,9 @@ export class TreeFeature implements vscode.Disposable {
   /** Files dropped on the tree go to the registered controller (attachments); until then a drop does nothing. */
   private dropController: vscode.TreeDragAndDropController<TreeNode> | undefined;
   private readonly disposables: vscode.Disposable[] = [];
+  private readonly saved = new vscode.EventEmitter<SavedDefect>();
+  /** A defect was saved somewhere in the extension (editor, bulk update, chat): views showing it update their rows. */
+  readonly onDidSaveDefect = this.saved.event;
 
   constructor(
     context: vscode.ExtensionContext,
@@ -52,6 +64,7 @@ export class TreeFeature implements vscode.Disposable {
     this.view = vscode.window.createTreeView(VIEW_ID, { treeDataProvider: this.provider, showCollapseAll: true, canSelectMany: true, dragAndDropController });
     const state = this.provider.state;
     this.disposables.push(
+      this.saved,
       this.provider,
       this.view,
       this.view.onDidExpandElement((e) => void state.setExpanded(e.element.id, true)),
@@ -95,6 +108,16 @@ export class TreeFeature implements vscode.Disposable {
     return new vscode.Disposable(() => {
       if (this.dropController === controller) this.dropController = undefined;
     });
+  }
+
+  /**
+   * A defect was saved (the server's answer in `defect`): the tree's loaded rows of it show the new
+   * values and every listener of onDidSaveDefect hears it. Returns how many tree rows changed.
+   */
+  defectSaved(ref: DefectRef, defect: Defect): number {
+    const updated = updateDefectRows(this.provider, ref, defect);
+    this.saved.fire({ ref, defect });
+    return updated;
   }
 
   openDefect(ref: Parameters<DefectOpener>[0]): Promise<void> {

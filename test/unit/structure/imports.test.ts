@@ -23,6 +23,7 @@ const LAYERS: Record<string, number> = {
   editor: 4,
   attachments: 4,
   chat: 4,
+  grid: 4,
   work: 4,
   references: 4,
   refresh: 4,

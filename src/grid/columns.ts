@@ -1,0 +1,124 @@
+// Which columns the grid shows, in which order and how wide: chosen from the project's field
+// metadata, kept per project (and per saved filter) in the workspace state. Stored settings are
+// read back as untrusted JSON; fields the project no longer has are left out.
+import type { FieldCatalog, FieldMeta } from '../api';
+import type { ProjectRefKey } from '../defects/refs';
+import { projectKey } from '../defects/refs';
+import type { GridColumn } from '../shared/gridProtocol';
+
+export interface ColumnSetting {
+  name: string;
+  width: number;
+}
+
+/** What the ALM web client's defects grid shows first. */
+export const DEFAULT_COLUMNS: readonly string[] = ['id', 'name', 'status', 'severity', 'priority', 'owner', 'detected-by', 'creation-time', 'last-modified'];
+const MIN_WIDTH = 40;
+const MAX_WIDTH = 1200;
+/** Settings kept at most (project and saved-filter keys), so the store cannot grow without bound. */
+const MAX_KEYS = 200;
+
+function defaultWidth(name: string, meta?: FieldMeta): number {
+  if (name === 'id') return 70;
+  if (name === 'name') return 360;
+  if (meta?.dataType.name === 'Memo') return 300;
+  if (meta?.dataType.name === 'Date') return 110;
+  if (meta?.dataType.name === 'Integer' || meta?.dataType.name === 'Float') return 80;
+  return 130;
+}
+
+const clampWidth = (w: number): number => Math.min(MAX_WIDTH, Math.max(MIN_WIDTH, Math.round(w)));
+
+/** The key a grid's columns are kept under: the project, and the saved filter when one is open. */
+export function columnsKey(ref: ProjectRefKey, savedFilter?: string): string {
+  return savedFilter ? `${projectKey(ref)}#filter=${encodeURIComponent(savedFilter)}` : projectKey(ref);
+}
+
+/** Settings from stored JSON: a list of `{ name, width }`, anything else dropped; undefined when none is left. */
+export function readColumnSettings(raw: unknown): ColumnSetting[] | undefined {
+  if (!Array.isArray(raw)) return undefined;
+  const seen = new Set<string>();
+  const out: ColumnSetting[] = [];
+  for (const item of raw) {
+    if (typeof item !== 'object' || item === null) continue;
+    const { name, width } = item as Record<string, unknown>;
+    if (typeof name !== 'string' || !name || seen.has(name) || typeof width !== 'number' || !Number.isFinite(width)) continue;
+    seen.add(name);
+    out.push({ name, width: clampWidth(width) });
+  }
+  return out.length ? out : undefined;
+}
+
+/** Whether a field can be a column: `id`, or a field the metadata lists and does not hide. */
+function isColumnField(name: string, catalog: FieldCatalog): boolean {
+  const meta = catalog.get(name);
+  return name === 'id' || (meta !== undefined && !meta.hidden);
+}
+
+/** The fields a user can choose as columns, in the metadata's order (`id` first). */
+export function columnChoices(catalog: FieldCatalog): FieldMeta[] {
+  return catalog.fields.filter((f) => f.name !== 'id' && !f.hidden);
+}
+
+/** The columns to draw: the settings (else the defaults) less fields the project lacks; never none. */
+export function resolveColumns(settings: readonly ColumnSetting[] | undefined, catalog: FieldCatalog): GridColumn[] {
+  const wanted = settings ?? DEFAULT_COLUMNS.map((name) => ({ name, width: defaultWidth(name, catalog.get(name)) }));
+  const columns = wanted.filter((c) => isColumnField(c.name, catalog)).map((c) => columnOf(c, catalog));
+  return columns.length ? columns : [columnOf({ name: 'id', width: defaultWidth('id') }, catalog)];
+}
+
+function columnOf(c: ColumnSetting, catalog: FieldCatalog): GridColumn {
+  const meta = catalog.get(c.name);
+  return { name: c.name, label: c.name === 'id' ? (meta?.label ?? 'ID') : catalog.label(c.name), width: c.width, sortable: meta?.dataType.name !== 'Memo' };
+}
+
+export function settingsOf(columns: readonly GridColumn[]): ColumnSetting[] {
+  return columns.map((c) => ({ name: c.name, width: c.width }));
+}
+
+export function resized(columns: readonly ColumnSetting[], name: string, width: number): ColumnSetting[] {
+  return columns.map((c) => (c.name === name ? { name, width: clampWidth(width) } : c));
+}
+
+/** The columns in the order `names` gives; names not shown are ignored, shown ones missing keep their place at the end. */
+export function reordered(columns: readonly ColumnSetting[], names: readonly string[]): ColumnSetting[] {
+  const byName = new Map(columns.map((c) => [c.name, c]));
+  const first = [...new Set(names)].map((n) => byName.get(n)).filter((c): c is ColumnSetting => c !== undefined);
+  return [...first, ...columns.filter((c) => !first.includes(c))];
+}
+
+/** The chosen fields in the given order, keeping the widths of those shown already. */
+export function chosen(columns: readonly ColumnSetting[], names: readonly string[], catalog: FieldCatalog): ColumnSetting[] {
+  const byName = new Map(columns.map((c) => [c.name, c]));
+  return [...new Set(names)].filter((n) => isColumnField(n, catalog)).map((name) => byName.get(name) ?? { name, width: defaultWidth(name, catalog.get(name)) });
+}
+
+export interface MementoLike {
+  get<T>(key: string): T | undefined;
+  update(key: string, value: unknown): PromiseLike<void>;
+}
+
+const STORE_KEY = 'almDefects.grid.columns';
+
+/** The column settings of every project and saved filter, in the workspace state (least recently set dropped first). */
+export class ColumnStore {
+  constructor(private readonly memento: MementoLike) {}
+
+  get(key: string): ColumnSetting[] | undefined {
+    return readColumnSettings(this.all()[key]);
+  }
+
+  async set(key: string, columns: readonly ColumnSetting[]): Promise<void> {
+    const all = this.all();
+    delete all[key];
+    all[key] = columns;
+    const keys = Object.keys(all);
+    for (const old of keys.slice(0, Math.max(0, keys.length - MAX_KEYS))) delete all[old];
+    await this.memento.update(STORE_KEY, all);
+  }
+
+  private all(): Record<string, unknown> {
+    const raw = this.memento.get<unknown>(STORE_KEY);
+    return typeof raw === 'object' && raw !== null && !Array.isArray(raw) ? { ...(raw as Record<string, unknown>) } : {};
+  }
+}

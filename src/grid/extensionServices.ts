@@ -1,0 +1,87 @@
+// The grid's services built from the extension's connections, tree and settings: the project API,
+// the tree's group counting, what "Open as Grid" opens for a tree node or a palette pick (a project,
+// then its Defects, My Defects or a saved filter), and the bulk update and CSV export commands,
+// which the grid runs only where the extension has them.
+import * as vscode from 'vscode';
+import type { AuthServices } from '../auth/services';
+import { readSavedFilterSettings } from '../config/settings';
+import type { ExportRequest } from '../defects/defectQuery';
+import type { DefectRef } from '../defects/refs';
+import { countGroups, defectQueryOf, defectsQuery, savedFilterQuery } from '../tree';
+import type { TreeFeature } from '../tree';
+import { projectFor } from '../tree/host';
+import type { Log } from '../util/log';
+import { ColumnStore } from './columns';
+import type { GridOpening } from './gridPanel';
+import type { GridHooks } from './register';
+import type { GridServices } from './services';
+
+/** The commands of Bulk Update and CSV Export (issue 31), which the grid calls rather than implements. */
+const UPDATE_SELECTED_COMMAND = 'almDefects.updateSelected';
+const EXPORT_CSV_COMMAND = 'almDefects.exportCsv';
+
+async function runIfRegistered(command: string, arg: unknown, what: string): Promise<void> {
+  const commands = await vscode.commands.getCommands(true);
+  if (!commands.includes(command)) {
+    void vscode.window.showInformationMessage(vscode.l10n.t('{0} is not available in this version of ALM Defects.', what));
+    return;
+  }
+  await vscode.commands.executeCommand(command, arg);
+}
+
+export function extensionGridServices(context: vscode.ExtensionContext, auth: AuthServices, log: Log): GridServices {
+  const { manager } = auth;
+  return {
+    log,
+    columns: new ColumnStore(context.workspaceState),
+    project: async (ref) => {
+      const connection = manager.get(ref.server);
+      if (!connection) throw new Error(vscode.l10n.t('No ALM server named "{0}" is configured.', ref.server));
+      return connection.project(ref.domain, ref.project);
+    },
+    countGroups,
+    updateSelected: async (defects: DefectRef[]) => {
+      if (defects.length === 0) {
+        void vscode.window.showInformationMessage(vscode.l10n.t('Select the defects to update first (Space, Shift or Ctrl with the arrows or a click).'));
+        return;
+      }
+      await runIfRegistered(UPDATE_SELECTED_COMMAND, { defects }, vscode.l10n.t('Update Selected'));
+    },
+    exportCsv: (request: ExportRequest) => runIfRegistered(EXPORT_CSV_COMMAND, request, vscode.l10n.t('Export to CSV')),
+  };
+}
+
+function stringOf(o: unknown, key: string): string | undefined {
+  const v = typeof o === 'object' && o !== null ? (o as Record<string, unknown>)[key] : undefined;
+  return typeof v === 'string' ? v : undefined;
+}
+
+/** What "Open as Grid" opens: the tree node's result, else a project (from the argument, the selection or a pick) and one of its lists. */
+export function gridHooks(tree: TreeFeature): GridHooks {
+  return {
+    onDidSaveDefect: tree.onDidSaveDefect,
+    openingFor: async (arg) => {
+      const direct = defectQueryOf(arg);
+      if (direct) return { query: direct };
+      const project = await projectFor(tree.provider, tree.view, arg, vscode.l10n.t('Open the defects of which project as a grid?'));
+      if (!project) return undefined;
+      const saved = readSavedFilterSettings();
+      const named = stringOf(arg, 'savedFilter');
+      const list = stringOf(arg, 'list');
+      if (named) {
+        const filter = saved.find((s) => s.name === named);
+        if (!filter) throw new Error(vscode.l10n.t('No saved filter is named "{0}" (almDefects.savedFilters).', named));
+        return { query: savedFilterQuery(project, filter), savedFilter: filter.name };
+      }
+      if (list === 'all' || list === 'mine') return { query: defectsQuery(project, list) };
+      type Item = vscode.QuickPickItem & { opening: GridOpening };
+      const items: Item[] = [
+        { label: vscode.l10n.t('Defects'), description: vscode.l10n.t('the project filter applies'), opening: { query: defectsQuery(project, 'all') } },
+        { label: vscode.l10n.t('My Defects'), opening: { query: defectsQuery(project, 'mine') } },
+        ...saved.map((s) => ({ label: s.name, description: vscode.l10n.t('saved filter'), opening: { query: savedFilterQuery(project, s), savedFilter: s.name } })),
+      ];
+      const picked = await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Open which defects of {0} as a grid?', project.project), ignoreFocusOut: true });
+      return picked?.opening;
+    },
+  };
+}

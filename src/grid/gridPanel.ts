@@ -1,0 +1,322 @@
+// One grid: an editor-area webview showing a DefectQuery's whole result, page by page as the user
+// scrolls. The host owns the query (the opened result, the sort, the group shown, the columns) and
+// the text of every cell; the page asks for pages and draws them. Any change of the query starts
+// a new generation: fetches of the old one are aborted and their late answers ignored.
+import * as vscode from 'vscode';
+import type { Defect, Filter, ProjectApi } from '../api';
+import type { DefectQuery } from '../defects/defectQuery';
+import { addCondition } from '../defects/filter';
+import type { DefectRef } from '../defects/refs';
+import type { GridColumn, GridGrouping, GridInit, GridRow, GridSortKey, GridToHost, HostToGrid } from '../shared/gridProtocol';
+import { isGridToHost } from '../shared/gridProtocol';
+import { COMMAND } from '../util/commands';
+import { createNonce } from '../util/html';
+import { webviewAssets } from '../util/webviewAssets';
+import { describeError } from '../util/log';
+import { chosen, columnsKey, reordered, resized, resolveColumns, settingsOf } from './columns';
+import type { ColumnSetting } from './columns';
+import { groupingOf } from './grouping';
+import { gridHtml } from './gridHtml';
+import { pickColumns, pickGroupField } from './gridPrompts';
+import { PageFetcher } from './pageFetcher';
+import { fieldsFor, loadGridNames, rowOf } from './rowText';
+import type { GridNames } from './rowText';
+import type { GridServices } from './services';
+import { nextSort, orderByOf, sortKeysOf } from './sortKeys';
+
+const GRID_VIEW_TYPE = 'almDefects.grid';
+/** Rows per request: a screen or two of rows, a small answer even with wide memo columns. */
+const GRID_PAGE_SIZE = 100;
+
+/** What a grid opens: the result, and the saved filter it came from (its columns are kept apart). */
+export interface GridOpening {
+  query: DefectQuery;
+  savedFilter?: string;
+}
+
+export class GridPanel implements vscode.Disposable {
+  readonly panel: vscode.WebviewPanel;
+  private generation = 0;
+  private sort: GridSortKey[];
+  private columns: GridColumn[] = [];
+  private grouping: GridGrouping | undefined;
+  private names: GridNames | undefined;
+  private api: ProjectApi | undefined;
+  private preparing: Promise<void> | undefined;
+  /** The first page's fetch of the current generation. */
+  private firstPage: AbortController | undefined;
+  /** What the host posted before the page said `ready`. */
+  private held: HostToGrid[] | undefined = [];
+  /** The pages the page shows (the change check fetches them again). */
+  private shown: number[] = [];
+  /** The rows the page has selected (for the context menu's commands). */
+  selection: number[] = [];
+  private readonly fetcher = new PageFetcher((page, signal) => this.fetchPage(page, signal));
+  private readonly lifetime = new AbortController();
+  private readonly disposables: vscode.Disposable[] = [];
+  private readonly closed = new vscode.EventEmitter<void>();
+  readonly onDidClose = this.closed.event;
+
+  constructor(
+    private readonly services: GridServices,
+    extensionUri: vscode.Uri,
+    readonly opening: GridOpening,
+  ) {
+    this.sort = sortKeysOf(opening.query.orderBy);
+    const dist = vscode.Uri.joinPath(extensionUri, 'dist', 'webview');
+    this.panel = vscode.window.createWebviewPanel(GRID_VIEW_TYPE, opening.query.title, vscode.ViewColumn.Active, {
+      enableScripts: true,
+      enableFindWidget: true,
+      // The page keeps its scroll position, focus and selection while its tab is in the background.
+      retainContextWhenHidden: true,
+      localResourceRoots: [dist],
+    });
+    this.panel.iconPath = vscode.Uri.joinPath(extensionUri, 'media', 'alm.svg');
+    const webview = this.panel.webview;
+    this.disposables.push(
+      webview.onDidReceiveMessage((m: unknown) => void this.receive(m)),
+      this.panel.onDidDispose(() => this.dispose()),
+    );
+    webview.html = gridHtml({
+      cspSource: webview.cspSource,
+      scriptUri: webview.asWebviewUri(vscode.Uri.joinPath(dist, 'grid.js')).toString(),
+      styleUri: webview.asWebviewUri(vscode.Uri.joinPath(dist, 'grid.css')).toString(),
+      nonce: createNonce(),
+      inline: dist.scheme === 'file' ? webviewAssets(dist.fsPath, 'grid') : undefined,
+      title: opening.query.title,
+      l10n: vscode.l10n.bundle,
+      lang: vscode.env.language,
+    });
+    // The metadata, names and first rows load while VS Code builds the page.
+    void this.start();
+  }
+
+  get ref(): DefectQuery {
+    return this.opening.query;
+  }
+
+  /** The result as the grid shows it now: the opened query, the group shown, the sort. */
+  currentQuery(): DefectQuery {
+    const base = this.opening.query;
+    const filter: Filter = structuredClone(base.filter);
+    const g = this.grouping;
+    if (g && g.selected !== undefined) addCondition(filter, g.field, { op: '=', value: g.selected ?? '' });
+    const title = g && g.selected !== undefined ? `${g.label}: ${g.groups.find((x) => x.value === g.selected)?.label ?? g.selected ?? ''} · ${base.title}` : base.title;
+    return { ...base, filter, orderBy: orderByOf(this.sort), title };
+  }
+
+  /** The visible columns' field names, in order. */
+  columnNames(): string[] {
+    return this.columns.map((c) => c.name);
+  }
+
+  /** A defect saved elsewhere in the extension: its row shows the new values where the page holds it. */
+  async defectSaved(ref: DefectRef, defect: Defect): Promise<void> {
+    const q = this.opening.query;
+    if (ref.server !== q.server || ref.domain !== q.domain || ref.project !== q.project || !this.names || !this.api) return;
+    const generation = this.generation;
+    const columns = this.columnNames();
+    const complete = fieldsFor(columns).every((f) => f in defect);
+    const current = complete ? defect : await this.api.defects.get(ref.id, { fields: fieldsFor(columns), signal: this.lifetime.signal });
+    if (generation === this.generation) this.post({ type: 'rowChanged', generation, row: rowOf(current, columns, this.names) });
+  }
+
+  /** The periodic change check: the pages the page shows are fetched again and replace its rows. */
+  recheck(): void {
+    if (this.panel.visible && this.names) this.fetcher.again(this.shown);
+  }
+
+  dispose(): void {
+    if (this.lifetime.signal.aborted) return;
+    this.lifetime.abort();
+    this.firstPage?.abort();
+    this.fetcher.reset();
+    for (const d of this.disposables.splice(0)) d.dispose();
+    this.panel.dispose();
+    this.closed.fire();
+    this.closed.dispose();
+  }
+
+  /** Messages wait for the page's `ready` (its listener is in place then); a later `ready` (a reloaded page) starts over. */
+  private post(message: HostToGrid): void {
+    if (this.lifetime.signal.aborted) return;
+    if (this.held) this.held.push(message);
+    else void this.panel.webview.postMessage(message);
+  }
+
+  private async receive(m: unknown): Promise<void> {
+    if (!isGridToHost(m)) {
+      this.services.log.warn('ignored a malformed message from a grid page');
+      return;
+    }
+    try {
+      await this.handle(m);
+    } catch (e) {
+      if (this.lifetime.signal.aborted) return;
+      this.services.log.warn(`grid ${this.opening.query.title}: ${m.type} failed: ${describeError(e)}`);
+      void vscode.window.showErrorMessage(vscode.l10n.t('Defects grid: {0}', describeError(e)));
+    }
+  }
+
+  private async handle(m: GridToHost): Promise<void> {
+    switch (m.type) {
+      case 'ready': {
+        const held = this.held;
+        this.held = undefined;
+        if (!held) return this.restart();
+        for (const m of held) void this.panel.webview.postMessage(m);
+        return;
+      }
+      case 'want':
+        if (m.generation === this.generation) {
+          this.shown = m.shown;
+          this.fetcher.want(m.pages);
+        }
+        return;
+      case 'sort':
+        if (!this.columns.some((c) => c.name === m.field && c.sortable)) return;
+        this.sort = nextSort(this.sort, m.field, m.add);
+        return this.restart();
+      case 'resize':
+        return this.storeColumns(resized(settingsOf(this.columns), m.name, m.width), false);
+      case 'reorder':
+        return this.storeColumns(reordered(settingsOf(this.columns), m.names), true);
+      case 'chooseColumns':
+        return this.chooseColumns();
+      case 'groupBy':
+        return this.groupBy();
+      case 'showGroup':
+        if (!this.grouping) return;
+        this.grouping = { ...this.grouping, selected: m.value };
+        return this.restart();
+      case 'open':
+        await vscode.commands.executeCommand(COMMAND.openDefect, { ...this.refKey(), id: m.id });
+        return;
+      case 'selection':
+        this.selection = m.ids;
+        return;
+      case 'updateSelected':
+        this.selection = m.ids;
+        return this.services.updateSelected(m.ids.map((id) => ({ ...this.refKey(), id })));
+      case 'exportCsv':
+        return this.services.exportCsv({ query: this.currentQuery(), columns: this.columnNames() });
+      case 'reload':
+        return this.start(true);
+    }
+  }
+
+  private refKey(): { server: string; domain: string; project: string } {
+    const { server, domain, project } = this.opening.query;
+    return { server, domain, project };
+  }
+
+  /** Loads the metadata and names (once, or again on reload) and shows the first rows. */
+  private async start(refresh = false): Promise<void> {
+    if (!this.preparing || refresh) this.preparing = this.prepare(refresh);
+    try {
+      await this.preparing;
+    } catch (e) {
+      this.preparing = undefined;
+      if (this.lifetime.signal.aborted) return;
+      this.services.log.warn(`grid ${this.opening.query.title}: ${describeError(e)}`);
+      this.post({ type: 'failed', message: describeError(e) });
+      return;
+    }
+    this.restart();
+  }
+
+  private async prepare(refresh: boolean): Promise<void> {
+    const api = await this.services.project(this.refKey());
+    const names = await loadGridNames(api, vscode.env.language, this.lifetime.signal, refresh);
+    this.api = api;
+    this.names = names;
+    this.columns = resolveColumns(this.services.columns.get(this.columnsKey()), names.catalog);
+  }
+
+  private columnsKey(): string {
+    return columnsKey(this.refKey(), this.opening.savedFilter);
+  }
+
+  /**
+   * A new generation of the query: the first page is fetched, then the page starts again from the
+   * init carrying it (one round trip from a sort click or an open to rows painted, and the old rows
+   * stay in view until the new ones are there).
+   */
+  private restart(): void {
+    this.generation++;
+    this.fetcher.reset();
+    this.firstPage?.abort();
+    this.shown = [];
+    const generation = this.generation;
+    const init: GridInit = {
+      generation,
+      project: this.refKey(),
+      title: this.currentQuery().title,
+      columns: this.columns,
+      sort: this.sort,
+      pageSize: GRID_PAGE_SIZE,
+      grouping: this.grouping,
+    };
+    const controller = new AbortController();
+    this.firstPage = controller;
+    void this.rowsOf(0, controller.signal).then((result) => {
+      if (controller.signal.aborted || generation !== this.generation) return;
+      if ('message' in result) {
+        this.post({ type: 'init', init });
+        this.post({ type: 'rowsFailed', generation, page: 0, message: result.message });
+      } else this.post({ type: 'init', init: { ...init, total: result.total, firstRows: result.rows } });
+    });
+  }
+
+  /** One page of the current query as rows, or the reason it could not be read (undefined when aborted). */
+  private async rowsOf(page: number, signal: AbortSignal): Promise<{ total: number; rows: GridRow[] } | { message: string }> {
+    const { api, names } = this;
+    if (!api || !names) return { message: vscode.l10n.t('The grid is not ready.') };
+    const query = this.currentQuery();
+    const columns = this.columnNames();
+    try {
+      const result = await api.defects.page({ offset: page * GRID_PAGE_SIZE, pageSize: GRID_PAGE_SIZE, fields: fieldsFor(columns), filter: query.filter, orderBy: query.orderBy, signal });
+      return { total: result.total, rows: result.items.map((d) => rowOf(d, columns, names)) };
+    } catch (e) {
+      if (!signal.aborted) this.services.log.warn(`grid ${query.title}: rows ${page * GRID_PAGE_SIZE + 1}…: ${describeError(e)}`);
+      return { message: describeError(e) };
+    }
+  }
+
+  private async fetchPage(page: number, signal: AbortSignal): Promise<void> {
+    const generation = this.generation;
+    const result = await this.rowsOf(page, signal);
+    if (signal.aborted || generation !== this.generation) return;
+    if ('message' in result) this.post({ type: 'rowsFailed', generation, page, message: result.message });
+    else this.post({ type: 'rows', generation, page, total: result.total, rows: result.rows });
+  }
+
+  private async storeColumns(settings: ColumnSetting[], restart: boolean): Promise<void> {
+    if (!this.names) return;
+    this.columns = resolveColumns(settings, this.names.catalog);
+    await this.services.columns.set(this.columnsKey(), settingsOf(this.columns));
+    if (restart) this.restart();
+  }
+
+  private async chooseColumns(): Promise<void> {
+    if (!this.names) return;
+    const names = await pickColumns(this.names.catalog, this.columnNames());
+    if (names) await this.storeColumns(chosen(settingsOf(this.columns), names, this.names.catalog), true);
+  }
+
+  private async groupBy(): Promise<void> {
+    const { api, names } = this;
+    if (!api || !names) return;
+    const field = await pickGroupField(names.catalog, this.grouping?.field);
+    if (field === undefined) return;
+    if (field === null) {
+      this.grouping = undefined;
+      return this.restart();
+    }
+    const counts = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Counting groups…') }, () =>
+      this.services.countGroups(api, field, structuredClone(this.opening.query.filter), this.lifetime.signal),
+    );
+    this.grouping = groupingOf(field, counts, names);
+    this.restart();
+  }
+}

@@ -1,0 +1,80 @@
+// The defects grid's entry: "Open as Grid" (tree context menu and palette), the commands the
+// grid's context menu runs on the active grid, rows following saves made anywhere in the extension,
+// and the grid's part of the periodic change check.
+import type * as vscode from 'vscode';
+import type { Defect } from '../api';
+import type { DefectRef } from '../defects/refs';
+import { registerCommand } from '../util/command';
+import { COMMAND } from '../util/commands';
+import { GridPanel } from './gridPanel';
+import type { GridOpening } from './gridPanel';
+import type { GridServices } from './services';
+
+export interface GridFeature extends vscode.Disposable {
+  /** The grid's part of the periodic change check (the refresh feature runs it with the others). */
+  readonly check: { readonly name: string; run(): Promise<void> };
+  /** The open grids' titles (diagnostics). */
+  openTitles(): string[];
+}
+
+export interface GridHooks {
+  /** What a command argument (a tree node, a project ref, nothing: ask) opens, or undefined when the user cancelled. */
+  openingFor(arg: unknown): Promise<GridOpening | undefined>;
+  /** Saves made anywhere in the extension. */
+  onDidSaveDefect: vscode.Event<{ ref: DefectRef; defect: Defect }>;
+}
+
+export function registerGrid(context: vscode.ExtensionContext, services: GridServices, hooks: GridHooks): GridFeature {
+  const panels = new Set<GridPanel>();
+  let active: GridPanel | undefined;
+  const tag = services.log.child('grid');
+  const open = async (arg: unknown): Promise<string | undefined> => {
+    const opening = await hooks.openingFor(arg);
+    if (!opening) return undefined;
+    const panel = new GridPanel({ ...services, log: tag }, context.extensionUri, opening);
+    panels.add(panel);
+    active = panel;
+    panel.panel.onDidChangeViewState((e) => {
+      if (e.webviewPanel.active) active = panel;
+    });
+    panel.onDidClose(() => {
+      panels.delete(panel);
+      if (active === panel) active = undefined;
+    });
+    return opening.query.title;
+  };
+  const onActive = (run: (panel: GridPanel) => unknown) => () => {
+    const panel = active ?? [...panels].find((p) => p.panel.active);
+    return panel ? run(panel) : undefined;
+  };
+  const disposables = [
+    registerCommand(COMMAND.openGrid, tag, open),
+    registerCommand(
+      COMMAND.gridUpdateSelected,
+      tag,
+      onActive((p) => services.updateSelected(p.selection.map((id) => ({ ...p.ref, id })))),
+    ),
+    registerCommand(
+      COMMAND.gridExportCsv,
+      tag,
+      onActive((p) => services.exportCsv({ query: p.currentQuery(), columns: p.columnNames() })),
+    ),
+    hooks.onDidSaveDefect(({ ref, defect }) => {
+      for (const p of panels) void p.defectSaved(ref, defect).catch((e: unknown) => tag.warn(`defect ${ref.id} saved; the grid could not show it: ${String(e)}`));
+    }),
+  ];
+  return {
+    check: {
+      name: 'grid',
+      run: () => {
+        for (const p of panels) p.recheck();
+        return Promise.resolve();
+      },
+    },
+    openTitles: () => [...panels].map((p) => p.currentQuery().title),
+    dispose: () => {
+      for (const p of [...panels]) p.dispose();
+      for (const d of disposables) d.dispose();
+    },
+  };
+}

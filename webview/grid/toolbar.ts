@@ -1,0 +1,72 @@
+// Above the grid: the result's title and size, the commands (columns, grouping, update, export,
+// reload) and, when grouped, one button per group with its count (the grid shows that group).
+import * as l10n from '@vscode/l10n';
+import type { GridGrouping } from '../../src/shared/gridProtocol';
+import { button, el } from './dom';
+
+export interface ToolbarActions {
+  chooseColumns(): void;
+  groupBy(): void;
+  showGroup(value: string | null | undefined): void;
+  updateSelected(): void;
+  exportCsv(): void;
+  reload(): void;
+}
+
+export class Toolbar {
+  readonly element = el('div', { class: 'grid-toolbar', role: 'toolbar', 'aria-label': l10n.t('Defects grid') });
+  readonly groups = el('div', { class: 'grid-groups', role: 'group' });
+  private readonly title = el('h1', { class: 'grid-title' });
+  private readonly count = el('span', { class: 'grid-count', role: 'status', 'aria-live': 'polite' });
+  /** Problems (a page that failed): the server's reason, until the next success. */
+  readonly problem = el('div', { class: 'grid-problem', role: 'alert' });
+
+  constructor(actions: ToolbarActions) {
+    this.problem.hidden = true;
+    this.groups.hidden = true;
+    this.element.append(
+      this.title,
+      this.count,
+      el('span', { class: 'grid-spacer-flex' }),
+      button(l10n.t('Columns…'), l10n.t('Choose the columns'), () => actions.chooseColumns()),
+      button(l10n.t('Group by…'), l10n.t('Group the defects by a field, with counts'), () => actions.groupBy()),
+      button(l10n.t('Update Selected…'), l10n.t('Change fields of the selected defects'), () => actions.updateSelected()),
+      button(l10n.t('Export to CSV…'), l10n.t('Write the whole result with these columns to a CSV file'), () => actions.exportCsv()),
+      button(l10n.t('Reload'), l10n.t('Read the defects and field names again'), () => actions.reload()),
+    );
+    this.showGroup = (value) => actions.showGroup(value);
+  }
+
+  private readonly showGroup: (value: string | null | undefined) => void;
+
+  setTitle(title: string): void {
+    this.title.textContent = title;
+    document.title = title;
+  }
+
+  setCount(total: number | undefined, selected: number): void {
+    const parts = [total === undefined ? l10n.t('counting…') : total === 1 ? l10n.t('1 defect') : l10n.t('{0} defects', total.toLocaleString())];
+    if (selected) parts.push(l10n.t('{0} selected', selected.toLocaleString()));
+    this.count.textContent = parts.join(' · ');
+  }
+
+  setProblem(message: string | undefined): void {
+    this.problem.hidden = !message;
+    this.problem.textContent = message ?? '';
+  }
+
+  setGrouping(grouping: GridGrouping | undefined): void {
+    this.groups.hidden = !grouping;
+    this.groups.replaceChildren();
+    if (!grouping) return;
+    this.groups.setAttribute('aria-label', l10n.t('Groups by {0}', grouping.label));
+    const total = grouping.groups.reduce((n, g) => n + g.count, 0);
+    const chip = (label: string, count: number, value: string | null | undefined) => {
+      const b = button(`${label} (${count.toLocaleString()})`, label, () => this.showGroup(value));
+      b.classList.add('grid-group');
+      b.setAttribute('aria-pressed', String(grouping.selected === value));
+      return b;
+    };
+    this.groups.append(el('span', { class: 'grid-groups-label' }, `${grouping.label}:`), chip(l10n.t('All'), total, undefined), ...grouping.groups.map((g) => chip(g.label, g.count, g.value)));
+  }
+}
