@@ -10,24 +10,12 @@ import type { DefectRef } from '../defects/refs';
 import { countGroups, defectQueryOf, defectsQuery, savedFilterQuery } from '../tree';
 import type { TreeFeature } from '../tree';
 import { projectFor } from '../tree/host';
+import { COMMAND } from '../util/commands';
 import type { Log } from '../util/log';
 import { ColumnStore } from './columns';
 import type { GridOpening } from './gridPanel';
 import type { GridHooks } from './register';
 import type { GridServices } from './services';
-
-/** The commands of Bulk Update and CSV Export (issue 31), which the grid calls rather than implements. */
-const UPDATE_SELECTED_COMMAND = 'almDefects.updateSelected';
-const EXPORT_CSV_COMMAND = 'almDefects.exportCsv';
-
-async function runIfRegistered(command: string, arg: unknown, what: string): Promise<void> {
-  const commands = await vscode.commands.getCommands(true);
-  if (!commands.includes(command)) {
-    void vscode.window.showInformationMessage(vscode.l10n.t('{0} is not available in this version of ALM Defects.', what));
-    return;
-  }
-  await vscode.commands.executeCommand(command, arg);
-}
 
 export function extensionGridServices(context: vscode.ExtensionContext, auth: AuthServices, log: Log): GridServices {
   const { manager } = auth;
@@ -45,9 +33,12 @@ export function extensionGridServices(context: vscode.ExtensionContext, auth: Au
         void vscode.window.showInformationMessage(vscode.l10n.t('Select the defects to update first (Space, Shift or Ctrl with the arrows or a click).'));
         return;
       }
-      await runIfRegistered(UPDATE_SELECTED_COMMAND, { defects }, vscode.l10n.t('Update Selected'));
+      await vscode.commands.executeCommand(COMMAND.updateSelected, { defects });
     },
-    exportCsv: (request: ExportRequest) => runIfRegistered(EXPORT_CSV_COMMAND, request, vscode.l10n.t('Export to CSV')),
+    // Bulk Update and CSV Export are their own features: the grid hands them its selection and query.
+    exportCsv: async (request: ExportRequest) => {
+      await vscode.commands.executeCommand(COMMAND.exportCsv, request);
+    },
   };
 }
 
