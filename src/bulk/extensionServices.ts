@@ -29,10 +29,7 @@ export function extensionBulkServices(auth: AuthServices, tree: TreeFeature, edi
       if (!c) throw new Error(vscode.l10n.t('No ALM server named "{0}" is configured.', ref.server));
       return c.project(ref.domain, ref.project);
     },
-    editingHere: (ref) => {
-      const phase = editor.controller(ref)?.lockPhase;
-      return phase === 'acquiring' || phase === 'editing' || phase === 'saving';
-    },
+    editingHere: (ref) => editor.editingHere(ref),
     selectedDefects: () => tree.view.selection.map((n) => defectRefFrom(n)).filter((r): r is DefectRef => r !== undefined),
     defectSaved: savedDefectAnnouncer(tree, editor),
     log: tag,

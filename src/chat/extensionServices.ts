@@ -33,10 +33,7 @@ export function extensionChatServices(auth: AuthServices, editor: DefectEditorAp
       return out;
     },
     project: (ref) => connection(ref.server).project(ref.domain, ref.project),
-    editingHere(ref) {
-      const phase = editor.controller(ref)?.lockPhase;
-      return phase === 'acquiring' || phase === 'editing' || phase === 'saving';
-    },
+    editingHere: (ref) => editor.editingHere(ref),
     ...(defectSaved ? { defectSaved } : {}),
     log: log.child('chat'),
     now: () => new Date(),

@@ -36,6 +36,8 @@ export interface DefectEditorApi {
   newDefect(arg: unknown, prefill?: NewDefectFill): Promise<boolean>;
   /** The controller behind an open editor (a new defect's key has no id): whether it holds the lock (chat, Start Work). */
   controller(key: DefectKey): DefectController | undefined;
+  /** Whether an editor of this window holds or is taking the defect's lock: other writers leave it alone. */
+  editingHere(key: DefectKey): boolean;
   /** Releases every lock the open editors hold, keeping their edits; deactivate() awaits it. */
   releaseAllLocks(): Promise<void>;
   /** Controllers whose panel is visible now (the periodic change check looks only at these). */
@@ -215,6 +217,10 @@ export function registerDefectEditor(context: vscode.ExtensionContext, services:
       return project !== undefined;
     },
     controller: (key) => registry.session(key)?.controller,
+    editingHere: (key) => {
+      const phase = registry.session(key)?.controller.lockPhase;
+      return phase === 'acquiring' || phase === 'editing' || phase === 'saving';
+    },
     releaseAllLocks: () => registry.releaseAll(),
     visibleControllers: () =>
       registry
