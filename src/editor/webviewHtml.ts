@@ -8,7 +8,7 @@
 // in the HTML too (`state`): a JSON data block, not a script, escaped so that no server text in it
 // can end the element; the page reads it by its nonce and still sanitizes every memo.
 import * as l10n from '@vscode/l10n';
-import { createNonce } from '../util/html';
+import { createNonce, webviewCsp } from '../util/html';
 import { inlinable } from '../util/webviewAssets';
 import { EMBEDDED_STATE_ID } from '../shared/editorProtocol';
 import type { EmbeddedEditorState } from '../shared/editorProtocol';
@@ -34,24 +34,6 @@ export interface WebviewHtmlOptions {
   state?: EmbeddedEditorState;
 }
 
-function contentSecurityPolicy(cspSource: string, nonce: string): string {
-  return [
-    "default-src 'none'",
-    `script-src 'nonce-${nonce}'`,
-    `style-src ${cspSource} 'unsafe-inline'`,
-    `font-src ${cspSource}`,
-    'img-src data:',
-    "connect-src 'none'",
-    "frame-src 'none'",
-    "child-src 'none'",
-    "worker-src 'none'",
-    "object-src 'none'",
-    "media-src 'none'",
-    "form-action 'none'",
-    "base-uri 'none'",
-  ].join('; ');
-}
-
 const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /**
@@ -71,7 +53,7 @@ export function editorHtml(o: WebviewHtmlOptions): string {
 <html lang="${escapeAttr(o.lang ?? 'en')}">
 <head>
 <meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="${escapeAttr(contentSecurityPolicy(o.cspSource, nonce))}">
+<meta http-equiv="Content-Security-Policy" content="${escapeAttr(webviewCsp({ cspSource: o.cspSource, nonce, style: "'unsafe-inline'", img: 'data:' }))}">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="referrer" content="no-referrer">
 ${inline ? `<style>${inline.style}</style>` : `<link rel="stylesheet" href="${escapeAttr(o.styleUri)}">`}

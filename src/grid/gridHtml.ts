@@ -6,7 +6,7 @@
 // anything, no frames, no form posts. Defect text reaches the page only as messages and is set as
 // text content, never as markup.
 import * as l10n from '@vscode/l10n';
-import { escapeHtml } from '../util/html';
+import { escapeHtml, webviewCsp } from '../util/html';
 import { inlinable } from '../util/webviewAssets';
 
 export interface GridHtmlOptions {
@@ -24,24 +24,6 @@ export interface GridHtmlOptions {
   lang?: string;
 }
 
-function gridContentSecurityPolicy(cspSource: string, nonce: string): string {
-  return [
-    "default-src 'none'",
-    `script-src 'nonce-${nonce}'`,
-    `style-src ${cspSource} 'nonce-${nonce}'`,
-    `font-src ${cspSource}`,
-    "img-src 'none'",
-    "connect-src 'none'",
-    "frame-src 'none'",
-    "child-src 'none'",
-    "worker-src 'none'",
-    "object-src 'none'",
-    "media-src 'none'",
-    "form-action 'none'",
-    "base-uri 'none'",
-  ].join('; ');
-}
-
 export function gridHtml(o: GridHtmlOptions): string {
   const inline = o.inline && inlinable(o.inline) ? o.inline : undefined;
   const nonce = escapeHtml(o.nonce);
@@ -49,7 +31,7 @@ export function gridHtml(o: GridHtmlOptions): string {
 <html lang="${escapeHtml(o.lang ?? 'en')}">
 <head>
 <meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="${escapeHtml(gridContentSecurityPolicy(o.cspSource, o.nonce))}">
+<meta http-equiv="Content-Security-Policy" content="${escapeHtml(webviewCsp({ cspSource: o.cspSource, nonce: o.nonce, style: `'nonce-${o.nonce}'`, img: "'none'" }))}">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="referrer" content="no-referrer">
 ${inline ? `<style nonce="${nonce}">${inline.style}</style>` : `<link rel="stylesheet" href="${escapeHtml(o.styleUri)}">`}

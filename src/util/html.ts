@@ -11,3 +11,25 @@ export function escapeHtml(text: string): string {
 export function createNonce(): string {
   return randomBytes(18).toString('base64url');
 }
+
+/**
+ * The strict Content-Security-Policy of our webview pages: only the page's nonce'd script runs, and
+ * nothing may connect, frame, post a form or load media. Pages differ only in how styles and images load.
+ */
+export function webviewCsp(o: { cspSource: string; nonce: string; style: string; img: string }): string {
+  return [
+    "default-src 'none'",
+    `script-src 'nonce-${o.nonce}'`,
+    `style-src ${o.cspSource} ${o.style}`,
+    `font-src ${o.cspSource}`,
+    `img-src ${o.img}`,
+    "connect-src 'none'",
+    "frame-src 'none'",
+    "child-src 'none'",
+    "worker-src 'none'",
+    "object-src 'none'",
+    "media-src 'none'",
+    "form-action 'none'",
+    "base-uri 'none'",
+  ].join('; ');
+}
