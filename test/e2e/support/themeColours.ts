@@ -9,7 +9,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Frame } from 'playwright-core';
 import { screenshot, ui } from '../ui/context';
-import { eventually, runCommand } from '../ui/editorWorkbench';
+import { closeEditorsAndShowExplorer, eventually } from '../ui/editorWorkbench';
 
 /** A built-in theme, the short name screenshots and messages use, and the class VS Code gives a webview's body under it. */
 interface ThemeCase {
@@ -66,9 +66,7 @@ function setColourTheme(theme: string | undefined): void {
 export function restoreThemeAfter(): void {
   after(async () => {
     setColourTheme(undefined);
-    await runCommand('View: Close All Editors').catch(() => undefined);
-    const explorer = ui().page.getByRole('tab', { name: /^Explorer/ });
-    if ((await explorer.getAttribute('aria-selected').catch(() => null)) !== 'true') await explorer.click().catch(() => undefined);
+    await closeEditorsAndShowExplorer();
   });
 }
 
