@@ -43,16 +43,17 @@ export function registerGrid(context: vscode.ExtensionContext, services: GridSer
     });
     return opening.query.title;
   };
-  const onActive = (run: (panel: GridPanel) => unknown) => () => {
+  const onActive = (run: (panel: GridPanel, arg: unknown) => unknown) => (arg: unknown) => {
     const panel = active ?? [...panels].find((p) => p.panel.active);
-    return panel ? run(panel) : undefined;
+    return panel ? run(panel, arg) : undefined;
   };
   const disposables = [
     registerCommand(COMMAND.openGrid, tag, open),
     registerCommand(
       COMMAND.gridUpdateSelected,
       tag,
-      onActive((p) => services.updateSelected(p.selection.map((id) => ({ ...p.ref, id })))),
+      // From a row's context menu the argument is that row's context: its defect when nothing is selected.
+      onActive(async (p, arg) => p.updateSelected(await p.selectedDefects(rowIdOf(arg)))),
     ),
     registerCommand(
       COMMAND.gridExportCsv,
@@ -77,4 +78,10 @@ export function registerGrid(context: vscode.ExtensionContext, services: GridSer
       for (const d of disposables) d.dispose();
     },
   };
+}
+
+/** The defect id of a grid row's context (`data-vscode-context`), if the argument is one. */
+function rowIdOf(arg: unknown): number | undefined {
+  const id = typeof arg === 'object' && arg !== null ? (arg as Record<string, unknown>).id : undefined;
+  return typeof id === 'number' && Number.isSafeInteger(id) && id > 0 ? id : undefined;
 }
