@@ -8,7 +8,7 @@ import { el } from './dom';
 import { GridBody } from './gridBody';
 import { GridHeader } from './header';
 import { keyAction } from './keys';
-import { MAX_PAGES, columnTemplate, moveColumn } from './layout';
+import { MAX_COLUMN_WIDTH, MAX_PAGES, MIN_COLUMN_WIDTH, columnTemplate, moveColumn } from './layout';
 import { RowWindow } from './rowWindow';
 import { RowSelection } from './selection';
 import { Toolbar } from './toolbar';
@@ -94,7 +94,7 @@ export class GridApp {
   mount(root: HTMLElement): void {
     // Right-clicks outside a row offer the grid's own commands only (no Cut/Copy/Paste).
     document.body.setAttribute('data-vscode-context', JSON.stringify({ preventDefaultContextMenuItems: true }));
-    root.replaceChildren(this.toolbar.element, this.toolbar.groups, this.toolbar.problem, this.grid);
+    root.replaceChildren(this.toolbar.element, this.toolbar.groups, this.toolbar.problem, this.grid, this.header.announcer);
     this.body.mount();
   }
 
@@ -192,6 +192,15 @@ export class GridApp {
     if (done) this.post({ type: 'resize', name, width });
   }
 
+  /** Alt+Left/Right: the focused column narrower or wider, kept as a mouse resize is, and said aloud. */
+  private resizeByKey(by: number): void {
+    const column = this.init?.columns[this.active.col];
+    if (!column) return;
+    const width = Math.min(MAX_COLUMN_WIDTH, Math.max(MIN_COLUMN_WIDTH, this.widths[this.active.col] + by));
+    this.resize(column.name, width, true);
+    this.header.announceWidth(column.label, width);
+  }
+
   private applyWidths(): void {
     this.grid.style.setProperty('--grid-columns', columnTemplate(this.widths));
     this.grid.style.setProperty('--grid-width', `${this.widths.reduce((a, b) => a + b, 0)}px`);
@@ -249,6 +258,8 @@ export class GridApp {
     });
     if (!action) return;
     e.preventDefault();
+    // Alt+Left/Right are VS Code's Back/Forward too: the workbench must not see them as well.
+    if (action.kind === 'resizeColumn') e.stopPropagation();
     const here = this.rows.row(this.active.row);
     switch (action.kind) {
       case 'move':
@@ -272,6 +283,8 @@ export class GridApp {
         if (column?.sortable) this.post({ type: 'sort', field: column.name, add: action.add });
         return;
       }
+      case 'resizeColumn':
+        return this.resizeByKey(action.by);
       case 'moveColumn': {
         const names = init.columns.map((c) => c.name);
         const target = names[this.active.col + action.by];

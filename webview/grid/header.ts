@@ -1,6 +1,7 @@
 // The grid's header row: a click on a column's header sorts by it (Shift+click adds it as a further
-// key), its right edge drags to resize, and the header itself drags onto another to reorder. The
-// host keeps the result (and re-queries); this only draws and reports.
+// key), its right edge drags to resize (Alt+Left/Right from the keyboard, the new width said by a
+// live region), and the header itself drags onto another to reorder. The host keeps the result
+// (and re-queries); this only draws and reports.
 import * as l10n from '@vscode/l10n';
 import type { GridColumn, GridSortKey } from '../../src/shared/gridProtocol';
 import { el } from './dom';
@@ -17,11 +18,18 @@ export interface HeaderEvents {
 export class GridHeader {
   readonly row = el('div', { role: 'row', 'aria-rowindex': '1', class: 'grid-row grid-header-row' });
   private cells: HTMLElement[] = [];
+  /** Says a keyboard resize's result to screen readers (the width is not otherwise visible to them). */
+  readonly announcer = el('div', { class: 'grid-announcer', role: 'status', 'aria-live': 'polite' });
 
   constructor(private readonly events: HeaderEvents) {}
 
   cell(index: number): HTMLElement | undefined {
     return this.cells[index];
+  }
+
+  /** After a keyboard resize: the live region says the column's new width. */
+  announceWidth(label: string, width: number): void {
+    this.announcer.textContent = l10n.t('{0}: {1} pixels wide', label, width);
   }
 
   render(columns: readonly GridColumn[], sort: readonly GridSortKey[]): void {
@@ -36,6 +44,7 @@ export class GridHeader {
     const cell = el('div', { role: 'columnheader', 'aria-colindex': String(i + 1), class: 'grid-cell grid-header-cell', 'data-field': c.name, draggable: 'true' });
     if (key) cell.setAttribute('aria-sort', at === 0 ? (key.direction === 'asc' ? 'ascending' : 'descending') : 'other');
     cell.title = c.sortable ? l10n.t('{0}: click to sort, Shift+click to add to the sort, drag to move', c.label) : l10n.t('{0}: the server cannot sort by this field', c.label);
+    cell.setAttribute('aria-description', l10n.t('Alt+Left and Alt+Right change the width'));
     const label = el('span', { class: 'grid-header-label' }, c.label);
     cell.append(label);
     if (key) cell.append(el('span', { class: 'grid-sort-mark', 'aria-hidden': 'true' }, `${key.direction === 'asc' ? '▲' : '▼'}${sort.length > 1 ? String(at + 1) : ''}`));

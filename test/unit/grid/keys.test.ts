@@ -28,6 +28,15 @@ describe('grid keys', () => {
     assert.deepEqual(keyAction(key('ArrowLeft', { ctrl: true, shift: true }), { row: 4, col: 2 }, extent), { kind: 'moveColumn', by: -1 });
     assert.equal(keyAction(key('x'), { row: 4, col: 0 }, extent), undefined);
   });
+
+  it('Alt+Left/Right narrow and widen the focused column, on the header or a row; Alt+Shift by a bigger step', () => {
+    assert.deepEqual(keyAction(key('ArrowLeft', { alt: true }), { row: -1, col: 2 }, extent), { kind: 'resizeColumn', by: -10 });
+    assert.deepEqual(keyAction(key('ArrowRight', { alt: true }), { row: -1, col: 2 }, extent), { kind: 'resizeColumn', by: 10 });
+    assert.deepEqual(keyAction(key('ArrowRight', { alt: true, shift: true }), { row: 7, col: 0 }, extent), { kind: 'resizeColumn', by: 50 });
+    // Other Alt keys stay VS Code's.
+    assert.equal(keyAction(key('ArrowDown', { alt: true }), { row: -1, col: 2 }, extent), undefined);
+    assert.equal(keyAction(key('ArrowLeft', { alt: true, ctrl: true }), { row: -1, col: 2 }, extent), undefined);
+  });
 });
 
 describe('grid column moves', () => {
