@@ -3,7 +3,9 @@
 // and the grid's part of the periodic change check.
 import type * as vscode from 'vscode';
 import type { Defect } from '../api';
+import type { ExportRequest } from '../defects/defectQuery';
 import type { DefectRef } from '../defects/refs';
+import { columnsKey, resolveColumns } from './columns';
 import { registerCommand } from '../util/command';
 import { COMMAND } from '../util/commands';
 import { GridPanel } from './gridPanel';
@@ -15,6 +17,12 @@ export interface GridFeature extends vscode.Disposable {
   readonly check: { readonly name: string; run(): Promise<void> };
   /** The open grids' titles (diagnostics). */
   openTitles(): string[];
+  /**
+   * What "Export to CSV…" writes for a tree node or project argument (the nodes "Open as Grid" takes):
+   * that result with the columns its grid shows (the project's remembered ones, else the defaults);
+   * undefined when the user cancelled a pick.
+   */
+  exportRequest(arg: unknown): Promise<ExportRequest | undefined>;
 }
 
 export interface GridHooks {
@@ -73,6 +81,13 @@ export function registerGrid(context: vscode.ExtensionContext, services: GridSer
       },
     },
     openTitles: () => [...panels].map((p) => p.currentQuery().title),
+    exportRequest: async (arg) => {
+      const opening = await hooks.openingFor(arg);
+      if (!opening) return undefined;
+      const catalog = await (await services.project(opening.query)).fields('defects');
+      const columns = resolveColumns(services.columns.get(columnsKey(opening.query, opening.savedFilter)), catalog);
+      return { query: opening.query, columns: columns.map((c) => c.name) };
+    },
     dispose: () => {
       for (const p of [...panels]) p.dispose();
       for (const d of disposables) d.dispose();
