@@ -3,12 +3,10 @@
 // (read once per project) and its owner by full name where the server has one, never `release 1002`.
 // Runs against every server profile of the suite (12.55 with both trees, 26.1 Core only).
 import * as assert from 'node:assert/strict';
-import * as fs from 'node:fs/promises';
-import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { AlmClient, ProjectApi } from '../../../src/api/index';
-import { DEMO, activate, bobProject, signInAs, until } from './support';
-import { SettingsScope, hoverText } from './workflowSupport';
+import { until } from './support';
+import { SettingsScope, hoverAt, openReferenceFile, startSignedInToDemo } from './workflowSupport';
 
 const DEFECT = 96;
 let bob: AlmClient;
@@ -19,10 +17,7 @@ describe('releases by name: the hover of a defect reference', function () {
   this.timeout(60_000);
 
   before(async () => {
-    await activate();
-    await signInAs('Demo');
-    ({ client: bob, demo: bobDemo } = bobProject());
-    await settings.set('almDefects.defaultProject', DEMO);
+    ({ client: bob, demo: bobDemo } = await startSignedInToDemo(settings));
   });
 
   after(async () => {
@@ -40,15 +35,9 @@ describe('releases by name: the hover of a defect reference', function () {
     assert.ok(release);
     await bobDemo.defects.update(DEFECT, { 'target-rel': { type: 'release', id: release.id }, 'target-rcyc': { type: 'release-cycle', id: cycle.id } });
 
-    const folder = vscode.workspace.workspaceFolders?.[0];
-    assert.ok(folder);
-    const file = path.join(folder.uri.fsPath, 'refs', 'releases.ts');
-    await fs.mkdir(path.dirname(file), { recursive: true });
-    await fs.writeFile(file, `// see defect ${DEFECT}\n`);
-    const doc = await vscode.workspace.openTextDocument(vscode.Uri.file(file));
-    const at = doc.positionAt(doc.getText().indexOf(`defect ${DEFECT}`) + 1);
+    const doc = await openReferenceFile('releases.ts', `// see defect ${DEFECT}\n`);
     const text = await until('a hover with the target release', async () => {
-      const shown = hoverText(await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', doc.uri, at));
+      const shown = await hoverAt(doc, `defect ${DEFECT}`);
       return shown.includes('Target:') ? shown : undefined;
     });
     assert.ok(text.includes(`Target: ${release.name} / ${cycle.name}`), text);
