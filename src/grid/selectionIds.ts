@@ -5,7 +5,7 @@
 import type { IndexRange } from '../shared/rowRanges';
 
 /** Reads the ids of rows `offset`… (at most `limit`) of the grid's query. */
-export type FetchIds = (offset: number, limit: number, signal: AbortSignal) => Promise<number[]>;
+type FetchIds = (offset: number, limit: number, signal: AbortSignal) => Promise<number[]>;
 
 export interface SelectionIdsOptions {
   pageSize: number;

@@ -7,7 +7,7 @@
 export type IndexRange = readonly [from: number, to: number];
 
 /** Most ranges a selection message may carry (Ctrl+clicks make one each). */
-export const MAX_RANGES = 100_000;
+const MAX_RANGES = 100_000;
 
 /** How many rows the ranges cover. */
 export function countOf(ranges: readonly IndexRange[]): number {

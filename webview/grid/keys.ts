@@ -35,8 +35,8 @@ export type GridKeyAction =
   | { kind: 'resizeColumn'; by: number };
 
 /** Pixels a column's width changes per Alt+Left/Right, and with Shift. */
-export const RESIZE_STEP = 10;
-export const RESIZE_STEP_LARGE = 50;
+const RESIZE_STEP = 10;
+const RESIZE_STEP_LARGE = 50;
 
 export function keyAction(k: KeyInput, at: GridPosition, extent: GridExtent): GridKeyAction | undefined {
   const lastRow = extent.rowCount - 1;
