@@ -3,37 +3,23 @@
 // (read once per project) and its owner by full name where the server has one, never `release 1002`.
 // Runs against every server profile of the suite (12.55 with both trees, 26.1 Core only).
 import * as assert from 'node:assert/strict';
-import * as vscode from 'vscode';
-import type { AlmClient, ProjectApi } from '../../../src/api/index';
 import { until } from './support';
-import { SettingsScope, hoverAt, openReferenceFile, startSignedInToDemo } from './workflowSupport';
+import { hoverAt, onDemoAsAlice, openReferenceFile } from './workflowSupport';
 
 const DEFECT = 96;
-let bob: AlmClient;
-let bobDemo: ProjectApi;
-const settings = new SettingsScope();
 
 describe('releases by name: the hover of a defect reference', function () {
   this.timeout(60_000);
-
-  before(async () => {
-    ({ client: bob, demo: bobDemo } = await startSignedInToDemo(settings));
-  });
-
-  after(async () => {
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    await settings.restore();
-    await bob?.dispose();
-  });
+  const demo = onDemoAsAlice();
 
   it('names the target release and cycle a defect points to', async () => {
-    const catalog = await bobDemo.releases();
+    const catalog = await demo.bobDemo.releases();
     assert.equal(catalog.unavailable, undefined, 'the server lists its releases');
     const cycle = catalog.cycles.find((c) => c.releaseId !== 0 && catalog.releases.some((r) => r.id === c.releaseId));
     assert.ok(cycle, 'the demo has cycles');
     const release = catalog.releases.find((r) => r.id === cycle.releaseId);
     assert.ok(release);
-    await bobDemo.defects.update(DEFECT, { 'target-rel': { type: 'release', id: release.id }, 'target-rcyc': { type: 'release-cycle', id: cycle.id } });
+    await demo.bobDemo.defects.update(DEFECT, { 'target-rel': { type: 'release', id: release.id }, 'target-rcyc': { type: 'release-cycle', id: cycle.id } });
 
     const doc = await openReferenceFile('releases.ts', `// see defect ${DEFECT}\n`);
     const text = await until('a hover with the target release', async () => {

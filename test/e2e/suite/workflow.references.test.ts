@@ -3,28 +3,13 @@
 // references cost one id query on the wire while typing costs none.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { ProjectApi } from '../../../src/api/index';
-import type { AlmClient } from '../../../src/api/index';
 import { e2eAlmServer } from '../environment';
 import { DEMO, signInWith, until } from './support';
-import { CountingProxy, SettingsScope, hoverAt, openReferenceFile, startSignedInToDemo } from './workflowSupport';
-
-let bob: AlmClient;
-let bobDemo: ProjectApi;
-const settings = new SettingsScope();
+import { CountingProxy, hoverAt, onDemoAsAlice, openReferenceFile } from './workflowSupport';
 
 describe('workflow: defect references in files', function () {
   this.timeout(60_000);
-
-  before(async () => {
-    ({ client: bob, demo: bobDemo } = await startSignedInToDemo(settings));
-  });
-
-  after(async () => {
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    await settings.restore();
-    await bob?.dispose();
-  });
+  const demo = onDemoAsAlice();
 
   it('links the common forms in TypeScript, Python and plain text to the defect editor', async () => {
     const docs = [
@@ -53,7 +38,7 @@ describe('workflow: defect references in files', function () {
   });
 
   it('hovers show the defect as text, and say when it does not exist or the user is signed out', async () => {
-    const defect = await bobDemo.defects.get(21);
+    const defect = await demo.bobDemo.defects.get(21);
     const doc = await openReferenceFile('d.ts', '// defect 21 and defect 987654 and NP-21\n');
     const shown = await hoverAt(doc, 'defect 21');
     assert.match(shown, new RegExp(`\\*\\*Defect 21\\*\\*`));
@@ -65,8 +50,8 @@ describe('workflow: defect references in files', function () {
     assert.match(await hoverAt(doc, 'defect 987654'), /Defect 987654\*\* does not exist in Demo/);
     // A pattern naming its own project on a server without a stored password.
     const servers = vscode.workspace.getConfiguration('almDefects').get<unknown[]>('servers') ?? [];
-    await settings.set('almDefects.servers', [...servers, { name: 'Spare', url: e2eAlmServer().baseUrl, username: 'carol' }]);
-    await settings.set('almDefects.references', ['\\bdefect\\s+#?(\\d+)', { pattern: 'NP-(\\d+)', project: { server: 'Spare', domain: 'DEFAULT', project: 'Demo' } }]);
+    await demo.settings.set('almDefects.servers', [...servers, { name: 'Spare', url: e2eAlmServer().baseUrl, username: 'carol' }]);
+    await demo.settings.set('almDefects.references', ['\\bdefect\\s+#?(\\d+)', { pattern: 'NP-(\\d+)', project: { server: 'Spare', domain: 'DEFAULT', project: 'Demo' } }]);
     // The extension applies settings on VS Code's configuration event: wait for the hover to follow them.
     await until('the NP- pattern to name Spare', async () => /Signed out: sign in to Spare/.test(await hoverAt(doc, 'NP-21')));
   });
@@ -76,8 +61,8 @@ describe('workflow: defect references in files', function () {
     const url = await proxy.start();
     try {
       const servers = vscode.workspace.getConfiguration('almDefects').get<unknown[]>('servers') ?? [];
-      await settings.set('almDefects.servers', [...servers, { name: 'Counted', url, username: 'alice', domain: 'DEFAULT', project: 'Demo' }]);
-      await settings.set('almDefects.defaultProject', { ...DEMO, server: 'Counted' });
+      await demo.settings.set('almDefects.servers', [...servers, { name: 'Counted', url, username: 'alice', domain: 'DEFAULT', project: 'Demo' }]);
+      await demo.settings.set('almDefects.defaultProject', { ...DEMO, server: 'Counted' });
       // The extension applies settings on VS Code's configuration event: sign-in succeeds once it knows "Counted".
       const password = e2eAlmServer().users[0].password;
       await until('the Counted server to sign in', async () => (await signInWith('Counted', password)).ok);
@@ -106,7 +91,7 @@ describe('workflow: defect references in files', function () {
   });
 
   it('stays off for files larger than the limit', async () => {
-    await settings.set('almDefects.referencesMaxFileKB', 1);
+    await demo.settings.set('almDefects.referencesMaxFileKB', 1);
     const doc = await openReferenceFile('big.txt', `defect 5\n${'x'.repeat(2000)}\n`);
     const links = await vscode.commands.executeCommand<vscode.DocumentLink[]>('vscode.executeLinkProvider', doc.uri);
     assert.equal(links.filter((l) => l.target?.scheme === 'command').length, 0);

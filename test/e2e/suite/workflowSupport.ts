@@ -44,6 +44,38 @@ export async function startSignedInToDemo(settings: SettingsScope): Promise<{ cl
   return bobProject();
 }
 
+/** A suite set up by onDemoAsAlice. */
+export interface DemoSuite {
+  /** Settings the suite changes, put back after it. */
+  readonly settings: SettingsScope;
+  /** Bob's view of Demo through his own client, from the suite's first test on. */
+  readonly bobDemo: ProjectApi;
+}
+
+/**
+ * Registers, in the calling describe, the hooks of a suite that works on Demo as alice: before,
+ * startSignedInToDemo; after, every editor closed, the settings put back and bob's client disposed.
+ */
+export function onDemoAsAlice(): DemoSuite {
+  const settings = new SettingsScope();
+  let bob: { client: AlmClient; demo: ProjectApi } | undefined;
+  before(async () => {
+    bob = await startSignedInToDemo(settings);
+  });
+  after(async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await settings.restore();
+    await bob?.client.dispose();
+  });
+  return {
+    settings,
+    get bobDemo() {
+      assert.ok(bob, "bob's client is made in the suite's before hook");
+      return bob.demo;
+    },
+  };
+}
+
 /** The path of `segments` inside the e2e workspace's folder. */
 export function workspacePath(...segments: string[]): string {
   const folder = vscode.workspace.workspaceFolders?.[0];

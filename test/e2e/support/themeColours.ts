@@ -1,23 +1,25 @@
 // For page-side tests (test/e2e/ui) of a webview that follows VS Code's colour theme: switches the
 // workbench's theme through the workspace settings, waits until the webview has taken it, and reads
-// each element's drawn colour beside the colour of the theme variable it should use. Used by the
-// editor's theme tests; a page of its own (the grid) passes its own elements.
+// each element's drawn colour beside the colour of the theme variable it should use. A test lists
+// its page's elements as ColourSpecs and calls throughThemes (every theme kind in turn, each checked)
+// and restoreThemeAfter; switchThemeAndCheck does one theme. Used by the editor's theme tests; another
+// webview (the grid) passes its own elements.
 import * as assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Frame } from 'playwright-core';
 import { screenshot, ui } from '../ui/context';
-import { eventually } from '../ui/editorWorkbench';
+import { closeEditorsAndShowExplorer, eventually } from '../ui/editorWorkbench';
 
 /** A built-in theme, the short name screenshots and messages use, and the class VS Code gives a webview's body under it. */
-export interface ThemeCase {
+interface ThemeCase {
   readonly theme: string;
   readonly name: string;
   readonly bodyClass: string;
 }
 
 /** The light, dark and both high-contrast themes: every kind a webview's colours must follow. */
-export const THEMES: readonly ThemeCase[] = [
+const THEMES: readonly ThemeCase[] = [
   { theme: 'Default Light Modern', name: 'light', bodyClass: 'vscode-light' },
   { theme: 'Default Dark Modern', name: 'dark', bodyClass: 'vscode-dark' },
   { theme: 'Default High Contrast', name: 'high-contrast', bodyClass: 'vscode-high-contrast' },
@@ -40,7 +42,7 @@ export interface ColourSpec {
 }
 
 /** An element's drawn colour and that of its theme variable, both as computed colours. */
-export interface ColourCheck {
+interface ColourCheck {
   readonly control: string;
   readonly property: ColourSpec['property'];
   readonly variable: string;
@@ -49,12 +51,23 @@ export interface ColourCheck {
 }
 
 /** Sets `workbench.colorTheme` in the workspace settings; undefined removes it (VS Code's default theme). */
-export function setColourTheme(theme: string | undefined): void {
+function setColourTheme(theme: string | undefined): void {
   const file = join(ui().workspaceFolder, '.vscode', 'settings.json');
   const settings = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
   if (theme) settings['workbench.colorTheme'] = theme;
   else delete settings['workbench.colorTheme'];
   writeFileSync(file, JSON.stringify(settings, null, 2));
+}
+
+/**
+ * Registers, in the calling describe, the after hook of a theme test: VS Code's default theme back,
+ * every editor closed and the Explorer shown again, as the test files after it expect.
+ */
+export function restoreThemeAfter(): void {
+  after(async () => {
+    setColourTheme(undefined);
+    await closeEditorsAndShowExplorer();
+  });
 }
 
 /**
@@ -81,7 +94,7 @@ function readColours(specs: readonly ColourSpec[]): string {
 })(${JSON.stringify(specs)})`;
 }
 
-export function describeMismatch(c: ColourCheck): string {
+function describeMismatch(c: ColourCheck): string {
   return `${c.control} ${c.property} is ${c.drawn}, the theme's ${c.variable} is ${c.theme}`;
 }
 
@@ -90,7 +103,7 @@ export function describeMismatch(c: ColourCheck): string {
  * and draws every spec in the theme's colours; fails naming each element that is not. Returns the
  * colours read, for the caller to check that the themes differ.
  */
-export async function switchThemeAndCheck(frame: Frame, theme: ThemeCase, specs: readonly ColourSpec[]): Promise<ColourCheck[]> {
+async function switchThemeAndCheck(frame: Frame, theme: ThemeCase, specs: readonly ColourSpec[]): Promise<ColourCheck[]> {
   setColourTheme(theme.theme);
   await eventually(`the ${theme.name} theme on the page`, async () => ((await frame.locator('body').getAttribute('class')) ?? '').split(/\s+/).includes(theme.bodyClass));
   let checks: ColourCheck[] = [];

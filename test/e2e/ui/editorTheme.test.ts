@@ -5,9 +5,8 @@
 // Screenshots of edit mode in each theme go to test-results/ui.
 import * as assert from 'node:assert/strict';
 import type { ColourSpec } from '../support/themeColours';
-import { setColourTheme, throughThemes } from '../support/themeColours';
-import { ui } from './context';
-import { eventually, openDefect, runCommand, serverDefect, signInIfNeeded } from './editorWorkbench';
+import { restoreThemeAfter, throughThemes } from '../support/themeColours';
+import { eventually, openDefect, serverDefect, signInIfNeeded } from './editorWorkbench';
 
 const DEFECT = 53;
 
@@ -33,12 +32,7 @@ describe('ui: the defect editor follows the theme in edit mode', function () {
     await signInIfNeeded();
   });
 
-  after(async () => {
-    setColourTheme(undefined);
-    await runCommand('View: Close All Editors').catch(() => undefined);
-    const explorer = ui().page.getByRole('tab', { name: /^Explorer/ });
-    if ((await explorer.getAttribute('aria-selected').catch(() => null)) !== 'true') await explorer.click().catch(() => undefined);
-  });
+  restoreThemeAfter();
 
   it("draws text fields, text areas, dropdowns and checkboxes in the dark, light and high-contrast themes' colours, switched while editing", async () => {
     const frame = await openDefect(DEFECT);

@@ -4,9 +4,8 @@
 // included) are drawn with the colours of the theme's own variables. Screenshots go to test-results/ui.
 import * as assert from 'node:assert/strict';
 import type { ColourSpec } from '../support/themeColours';
-import { setColourTheme, throughThemes } from '../support/themeColours';
-import { ui } from './context';
-import { eventually, openDefect, runCommand, serverDefect, signInIfNeeded } from './editorWorkbench';
+import { restoreThemeAfter, throughThemes } from '../support/themeColours';
+import { eventually, openDefect, serverDefect, signInIfNeeded } from './editorWorkbench';
 
 const DEFECT = 83;
 
@@ -43,12 +42,7 @@ describe('ui: links, history and the release picker follow the theme', function 
     await signInIfNeeded();
   });
 
-  after(async () => {
-    setColourTheme(undefined);
-    await runCommand('View: Close All Editors').catch(() => undefined);
-    const explorer = ui().page.getByRole('tab', { name: /^Explorer/ });
-    if ((await explorer.getAttribute('aria-selected').catch(() => null)) !== 'true') await explorer.click().catch(() => undefined);
-  });
+  restoreThemeAfter();
 
   it('draws the sections in read mode and the release pickers in edit mode in the light, dark and high-contrast colours', async () => {
     const frame = await openDefect(DEFECT);
