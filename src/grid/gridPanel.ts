@@ -18,8 +18,7 @@ import type { ColumnSetting } from './columns';
 import { groupingOf } from './grouping';
 import { gridHtml } from './gridHtml';
 import { pickColumns, pickGroupField } from './gridPrompts';
-import { pagesOf, selectionIds } from './selectionIds';
-import { isAbort, tokenToSignal } from '../util/cancellation';
+import { readSelectionIds } from './readSelection';
 import type { IndexRange } from '../shared/rowRanges';
 import { PageFetcher } from './pageFetcher';
 import { fieldsFor, loadGridNames, rowOf } from './rowText';
@@ -226,44 +225,11 @@ export class GridPanel implements vscode.Disposable {
     if (defects) await this.services.updateSelected(defects);
   }
 
-  /** The defects of rows `ranges` of the current result; the pages the page never held are read (ids only) with a cancellable progress. */
+  /** The defects of rows `ranges` of the current result (rows the page never held read from the server); undefined when cancelled. */
   private async idsOf(ranges: readonly IndexRange[]): Promise<DefectRef[] | undefined> {
-    const { api } = this;
-    if (!api) return [];
-    const query = this.currentQuery();
-    const read = (signal: AbortSignal, progress?: vscode.Progress<{ increment: number }>) => {
-      let shown = 0;
-      return selectionIds(ranges, {
-        pageSize: GRID_PAGE_SIZE,
-        known: (page) => this.pageIds.get(page),
-        fetchIds: async (offset, limit, s) =>
-          (await api.defects.page({ offset, pageSize: limit, fields: ['id'], filter: query.filter, orderBy: query.orderBy, signal: AbortSignal.any([s, this.lifetime.signal]) })).items.map(
-            (d) => d.id,
-          ),
-        signal,
-        onProgress: (done, of) => {
-          progress?.report({ increment: (done * 100) / of - shown });
-          shown = (done * 100) / of;
-        },
-      });
-    };
-    const complete = pagesOf(ranges, GRID_PAGE_SIZE).every((p) => this.pageIds.has(p));
-    try {
-      const ids = complete
-        ? await read(this.lifetime.signal)
-        : await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, cancellable: true, title: vscode.l10n.t('Reading the selected defects…') }, async (progress, token) => {
-            const linked = tokenToSignal(token);
-            try {
-              return await read(linked.signal, progress);
-            } finally {
-              linked.dispose();
-            }
-          });
-      return ids.map((id) => ({ ...this.refKey(), id }));
-    } catch (e) {
-      if (isAbort(e)) return undefined;
-      throw e;
-    }
+    if (!this.api) return [];
+    const ids = await readSelectionIds(ranges, { api: this.api, query: this.currentQuery(), pageSize: GRID_PAGE_SIZE, known: (page) => this.pageIds.get(page), lifetime: this.lifetime.signal });
+    return ids?.map((id) => ({ ...this.refKey(), id }));
   }
 
   private refKey(): { server: string; domain: string; project: string } {

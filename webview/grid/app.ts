@@ -126,7 +126,9 @@ export class GridApp {
   private start(init: GridInit): void {
     const rebuild = !this.init || this.init.columns.map((c) => c.name).join() !== init.columns.map((c) => c.name).join();
     this.init = init;
+    // Same rows: the selection stays, and the host hears it again (a change made while the new query was on its way went to the old one).
     if (!init.keepSelection) this.selection.clear();
+    else if (this.selection.count) this.postSelection();
     this.rows = new RowWindow(init.pageSize, MAX_PAGES);
     if (init.firstRows) this.rows.put(0, init.firstRows, [0]);
     this.lastWant = '';
