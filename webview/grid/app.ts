@@ -126,9 +126,6 @@ export class GridApp {
   private start(init: GridInit): void {
     const rebuild = !this.init || this.init.columns.map((c) => c.name).join() !== init.columns.map((c) => c.name).join();
     this.init = init;
-    // Same rows: the selection stays, and the host hears it again (a change made while the new query was on its way went to the old one).
-    if (!init.keepSelection) this.selection.clear();
-    else if (this.selection.count) this.postSelection();
     this.rows = new RowWindow(init.pageSize, MAX_PAGES);
     if (init.firstRows) this.rows.put(0, init.firstRows, [0]);
     this.lastWant = '';
@@ -141,6 +138,9 @@ export class GridApp {
     this.header.render(init.columns, init.sort);
     this.grid.setAttribute('aria-colcount', String(init.columns.length));
     this.grid.setAttribute('aria-label', init.title);
+    // Same rows: the selection stays, and the host hears it again (a change made while the new query was on its way went to the old one).
+    if (!init.keepSelection) this.selection.clear();
+    else if (this.selection.count) this.postSelection();
     this.active.row = Math.min(this.active.row, Math.max(0, (init.total ?? 1) - 1));
     this.active.col = Math.min(this.active.col, init.columns.length - 1);
     this.updateCounts();
