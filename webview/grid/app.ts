@@ -8,7 +8,7 @@ import { el } from './dom';
 import { GridBody } from './gridBody';
 import { GridHeader } from './header';
 import { keyAction } from './keys';
-import { MAX_COLUMN_WIDTH, MAX_PAGES, MIN_COLUMN_WIDTH, columnTemplate, moveColumn } from './layout';
+import { MAX_PAGES, columnTemplate, moveColumn } from './layout';
 import { RowWindow } from './rowWindow';
 import { RowSelection } from './selection';
 import { Toolbar } from './toolbar';
@@ -194,15 +194,6 @@ export class GridApp {
     if (done) this.post({ type: 'resize', name, width });
   }
 
-  /** Alt+Left/Right: the focused column narrower or wider, kept as a mouse resize is, and said aloud. */
-  private resizeByKey(by: number): void {
-    const column = this.init?.columns[this.active.col];
-    if (!column) return;
-    const width = Math.min(MAX_COLUMN_WIDTH, Math.max(MIN_COLUMN_WIDTH, this.widths[this.active.col] + by));
-    this.resize(column.name, width, true);
-    this.header.announceWidth(column.label, width);
-  }
-
   private applyWidths(): void {
     this.grid.style.setProperty('--grid-columns', columnTemplate(this.widths));
     this.grid.style.setProperty('--grid-width', `${this.widths.reduce((a, b) => a + b, 0)}px`);
@@ -286,7 +277,7 @@ export class GridApp {
         return;
       }
       case 'resizeColumn':
-        return this.resizeByKey(action.by);
+        return this.header.resizeBy(this.active.col, this.widths[this.active.col], action.by);
       case 'moveColumn': {
         const names = init.columns.map((c) => c.name);
         const target = names[this.active.col + action.by];

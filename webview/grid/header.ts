@@ -5,7 +5,7 @@
 import * as l10n from '@vscode/l10n';
 import type { GridColumn, GridSortKey } from '../../src/shared/gridProtocol';
 import { el } from './dom';
-import { MIN_COLUMN_WIDTH, moveColumn } from './layout';
+import { MAX_COLUMN_WIDTH, MIN_COLUMN_WIDTH, moveColumn } from './layout';
 
 export interface HeaderEvents {
   sort(field: string, add: boolean): void;
@@ -18,6 +18,7 @@ export interface HeaderEvents {
 export class GridHeader {
   readonly row = el('div', { role: 'row', 'aria-rowindex': '1', class: 'grid-row grid-header-row' });
   private cells: HTMLElement[] = [];
+  private columns: readonly GridColumn[] = [];
   /** Says a keyboard resize's result to screen readers (the width is not otherwise visible to them). */
   readonly announcer = el('div', { class: 'grid-announcer', role: 'status', 'aria-live': 'polite' });
 
@@ -27,13 +28,18 @@ export class GridHeader {
     return this.cells[index];
   }
 
-  /** After a keyboard resize: the live region says the column's new width. */
-  announceWidth(label: string, width: number): void {
-    this.announcer.textContent = l10n.t('{0}: {1} pixels wide', label, width);
+  /** Alt+Left/Right: column `index` (now `width` wide) narrower or wider by `by`, kept as a mouse resize is; the live region says the new width. */
+  resizeBy(index: number, width: number, by: number): void {
+    const column = this.columns[index];
+    if (!column) return;
+    const next = Math.min(MAX_COLUMN_WIDTH, Math.max(MIN_COLUMN_WIDTH, width + by));
+    this.events.resize(column.name, next, true);
+    this.announcer.textContent = l10n.t('{0}: {1} pixels wide', column.label, next);
   }
 
   render(columns: readonly GridColumn[], sort: readonly GridSortKey[]): void {
     this.row.replaceChildren();
+    this.columns = columns;
     this.cells = columns.map((c, i) => this.headerCell(columns, c, i, sort));
     this.row.append(...this.cells);
   }
