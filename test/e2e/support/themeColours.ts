@@ -34,7 +34,8 @@ export interface ColourSpec {
   readonly selector: string;
   /** Where a toolkit component draws inside its shadow root (a text field's `.root`): that element is read instead. */
   readonly part?: string;
-  readonly property: 'background-color' | 'color';
+  /** `outline-color`: a border drawn as an outline (a high-contrast theme's `--vscode-contrastActiveBorder`). */
+  readonly property: 'background-color' | 'color' | 'outline-color';
   /** The VS Code variable it stands for (`--vscode-input-background`). */
   readonly variable: string;
   /** The variable used when the theme leaves `variable` unset (as the stylesheet falls back). */
