@@ -60,8 +60,12 @@ describe('ui: Export to CSV from a tree row', function () {
       last = value;
       return settled;
     });
-    await input.fill(target);
-    await page.waitForTimeout(300);
+    // The dialog may still put its own suggestion in after that: type ours until it stays.
+    await eventually('the save dialog to hold the typed path', async () => {
+      if ((await input.inputValue()) === target) return true;
+      await input.fill(target);
+      return false;
+    });
     await input.press('Enter');
     await eventually('the CSV file', async () => existsSync(target), 60_000);
     await screenshot('tree-export-csv');

@@ -9,6 +9,7 @@ import type { FakeProject } from '../../unit/editor/fakeProject';
 import { EDITOR_DEFECT_KEY, projectWithEditorDefect } from './editorFixtures';
 import { ui } from './context';
 import { openEditorPage } from './editorHarness';
+import { eventually } from './editorWorkbench';
 import type { EditorPage } from './editorHarness';
 import { DANGEROUS_MARKUP, POKE_MEMOS, UNSANITIZED_ATTACK, pasteInto, toggleSource, typeIntoSource } from './editorPageScripts';
 import { text } from '../../support/text';
@@ -88,8 +89,12 @@ describe('ui: memo HTML cannot attack the editor (real Chromium, real CSP)', fun
       await probe.page.locator('.form .group').first().waitFor();
       // Deliberately unsanitized: what the editor must never do.
       await probe.page.evaluate(UNSANITIZED_ATTACK);
-      await probe.collectPageTraps();
-      assert.ok(probe.traps.cspViolations.length >= 2, `CSP events: ${probe.traps.cspViolations.join(', ')}`);
+      // Both images are refused by the CSP; the events come when the browser gets to them, which on
+      // a busy machine can be well after the script ran: wait for them rather than for a time.
+      await eventually('two CSP violation events from the unsanitized images', async () => {
+        await probe.collectPageTraps();
+        return probe.traps.cspViolations.length >= 2;
+      }).catch(() => assert.fail(`CSP events: ${probe.traps.cspViolations.join(', ')}`));
       assert.deepEqual(probe.traps.pageTraps, ['__xss=1']);
     } finally {
       await probe.close();
