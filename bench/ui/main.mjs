@@ -196,8 +196,14 @@ async function main() {
       log(
         `${name}: ${r.ms} ms; its requests came in at ${raw
           .requestsSince(r.since, r.until)
-          .map((q) => q.at - (r.until - r.ms))
-          .join(', ')} ms`,
+          .map((q) => `${q.at - (r.until - r.ms)}${q.method === 'GET' ? '' : ` (${q.method})`}+${Math.round(q.serverMs)}`)
+          .join(', ')} ms (+ the server's time)${
+          r.marks
+            ? `; marks ${Object.entries(r.marks)
+                .map(([k, v]) => `${k} ${Math.round(v)}`)
+                .join(', ')}`
+            : ''
+        }`,
       );
     record(name, r.ms, await raw.time(raw.requestsSince(r.since, r.until)), goal);
     return r;
@@ -231,7 +237,7 @@ async function main() {
         break;
       }
       // Interleaved with the editor, so both see the same load on a shared machine.
-      const empty = await steps.openEmptyWebview(i + 1);
+      const empty = await steps.openEmptyWebview();
       record('baseline: key → empty webview shown', empty.ms);
       recordMarks('empty webview', empty.marks, empty.ms);
       const opened = await timed('double-click → editor with memos', GOALS.editor, () => steps.openEditor(i % 10));
@@ -250,12 +256,24 @@ async function main() {
     const gridEnd = phaseEnd(share);
     const deep = Math.min(50_000, Math.floor(DEFECTS / 2));
     for (let i = 0; i < REPS && Date.now() < gridEnd; i++) {
+      // What VS Code itself takes to show a webview, beside the grid on the same load.
+      const empty = await steps.openEmptyWebview();
+      record('baseline: key → empty webview shown', empty.ms);
+      recordMarks('empty webview', empty.marks, empty.ms);
+      const heapBefore = await grid.heapMB();
       const opened = await timed('Open as Grid → first rows painted', GOALS.grid, () => grid.open());
+      recordMarks('grid open', opened.marks, opened.ms);
       if (i === 0) await shot('grid');
-      await timed(`grid: jump to row ${deep.toLocaleString('en-US')} → rows painted`, GOALS.grid, () => grid.jump(opened.frame, deep));
+      const jumped = await timed(`grid: jump to row ${deep.toLocaleString('en-US')} → rows painted`, GOALS.grid, () => grid.jump(opened.frame, deep));
+      recordMarks('grid jump', jumped.marks, jumped.ms);
       if (i === 0) await shot('grid-jump');
-      record('grid: scroll frame time, p95 of a run (ms)', await grid.scrollFrames(opened.frame), undefined, GOALS.frame);
-      record('grid: webview heap after end-to-end (MB)', await grid.heapAfterScrollingEndToEnd(opened.frame, DEFECTS, 2000), undefined, GOALS.heap);
+      const frames = await grid.scrollFrames(opened.frame);
+      record('grid: scroll, time between frames p95 (ms)', frames.gap, undefined, GOALS.frame);
+      record("grid: scroll, the grid's work a frame p95 (ms)", frames.work, undefined, GOALS.frame);
+      const after = await grid.heapAfterScrollingEndToEnd(opened.frame, DEFECTS, 2000);
+      record('grid: heap growth after end-to-end (MB)', after.heap - heapBefore, undefined, GOALS.heap);
+      record('grid: workbench heap with the grid (MB)', after.heap);
+      record('grid: elements in the grid page after it', after.elements);
       await steps.closeEditor();
     }
   }

@@ -1,0 +1,97 @@
+// What one webview frame's page does per animation frame, read from a DevTools trace of the
+// renderer: its script (event handlers, timers, animation-frame callbacks), style, layout and paint
+// recording, attributed to the frame by the trace's own frame ids. Headless Chromium without a GPU
+// rasterizes and composites in software on other threads; that cost shows in the time between
+// frames, not here, so the two figures together say what the page controls and what it does not.
+
+/** Trace events of the page's own work, each carrying the id of the frame it ran for. */
+const WORK = new Set(['FunctionCall', 'EventDispatch', 'TimerFire', 'FireAnimationFrame', 'FireIdleCallback', 'RunMicrotasks', 'UpdateLayoutTree', 'Layout', 'PrePaint', 'Paint', 'HitTest']);
+
+function frameOf(e) {
+  const a = e.args ?? {};
+  return a.data?.frame ?? a.beginData?.frame ?? a.frame;
+}
+
+/**
+ * Traces the renderer while `run` runs. @param {import('playwright-core').Page} page
+ * @returns {Promise<{ result: any, events: any[] }>}
+ */
+export async function traced(page, run) {
+  const cdp = await page.context().newCDPSession(page);
+  const events = [];
+  cdp.on('Tracing.dataCollected', ({ value }) => events.push(...value));
+  await cdp.send('Tracing.start', { categories: 'devtools.timeline,disabled-by-default-devtools.timeline', transferMode: 'ReportEvents' });
+  let result;
+  try {
+    result = await run();
+  } finally {
+    const complete = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
+    await cdp.send('Tracing.end');
+    await complete;
+    await cdp.detach();
+  }
+  return { result, events };
+}
+
+/** The trace's frame id of the document at `url` (the webview's page). */
+function frameIdOf(events, url) {
+  for (const e of events) {
+    const frames = e.args?.data?.frames;
+    if (Array.isArray(frames)) {
+      const f = frames.find((x) => x.url === url);
+      if (f) return f.frame;
+    }
+    if (e.name === 'FrameCommittedInBrowser' && e.args?.data?.url === url) return e.args.data.frame;
+  }
+  return undefined;
+}
+
+/** Busy intervals [start, end] (µs) of the frame's work on each thread, nested events merged. */
+function busyIntervals(events, frameId) {
+  const intervals = [];
+  const open = new Map();
+  for (const e of events) {
+    if (!WORK.has(e.name)) continue;
+    const key = `${e.pid}:${e.tid}:${e.name}`;
+    if (e.ph === 'X' && frameOf(e) === frameId) intervals.push([e.ts, e.ts + (e.dur ?? 0)]);
+    else if (e.ph === 'B') open.set(key, e);
+    else if (e.ph === 'E' && open.has(key)) {
+      const b = open.get(key);
+      open.delete(key);
+      if (frameOf(b) === frameId || frameOf(e) === frameId) intervals.push([b.ts, e.ts]);
+    }
+  }
+  intervals.sort((a, b) => a[0] - b[0]);
+  const merged = [];
+  for (const [s, t] of intervals) {
+    const last = merged.at(-1);
+    if (last && s <= last[1]) last[1] = Math.max(last[1], t);
+    else merged.push([s, t]);
+  }
+  return merged;
+}
+
+/**
+ * The page's own main-thread work (ms) in each animation frame of the trace: the time between two
+ * of its animation-frame callbacks, one value per frame. Undefined when the frame is not in the trace.
+ * @param {any[]} events  @param {string} url the page's document URL (Playwright's frame.url())
+ */
+export function workPerFrame(events, url) {
+  const frameId = frameIdOf(events, url);
+  if (!frameId) return undefined;
+  const ticks = events
+    .filter((e) => e.name === 'FireAnimationFrame' && frameOf(e) === frameId)
+    .map((e) => e.ts)
+    .sort((a, b) => a - b)
+    // Several callbacks of one frame (the bench's, the virtualizer's) run back to back: one tick.
+    .filter((ts, i, all) => i === 0 || ts - all[i - 1] > 4000);
+  const busy = busyIntervals(events, frameId);
+  const perFrame = [];
+  for (let i = 1; i < ticks.length; i++) {
+    const [from, to] = [ticks[i - 1], ticks[i]];
+    let us = 0;
+    for (const [s, t] of busy) if (t > from && s < to) us += Math.min(t, to) - Math.max(s, from);
+    perFrame.push(us / 1000);
+  }
+  return perFrame;
+}
