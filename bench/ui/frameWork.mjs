@@ -20,7 +20,7 @@ export async function traced(page, run) {
   const cdp = await page.context().newCDPSession(page);
   const events = [];
   cdp.on('Tracing.dataCollected', ({ value }) => events.push(...value));
-  await cdp.send('Tracing.start', { categories: 'devtools.timeline,disabled-by-default-devtools.timeline', transferMode: 'ReportEvents' });
+  await cdp.send('Tracing.start', { categories: 'toplevel,blink.user_timing,devtools.timeline,disabled-by-default-devtools.timeline', transferMode: 'ReportEvents' });
   let result;
   try {
     result = await run();
@@ -47,11 +47,17 @@ function frameIdOf(events, url) {
 }
 
 /** Busy intervals [start, end] (µs) of the frame's work on each thread, nested events merged. */
-function busyIntervals(events, frameId) {
+/** As WORK, and the loading of the page's document: its HTML, stylesheet and script compiled and run. */
+const PAGE_WORK = new Set([...WORK, 'ParseHTML', 'ParseAuthorStyleSheet', 'EvaluateScript', 'v8.compile', 'v8.compileModule', 'CompileScript', 'MarkDOMContent', 'MarkLoad']);
+
+/** Style, layout and paint recording: leaves of the trace, so their time is inside the page's and not script's. */
+const RENDER_WORK = new Set(['UpdateLayoutTree', 'Layout', 'PrePaint', 'Paint']);
+
+function busyIntervals(events, frameId, names = WORK) {
   const intervals = [];
   const open = new Map();
   for (const e of events) {
-    if (!WORK.has(e.name)) continue;
+    if (!names.has(e.name)) continue;
     const key = `${e.pid}:${e.tid}:${e.name}`;
     if (e.ph === 'X' && frameOf(e) === frameId) intervals.push([e.ts, e.ts + (e.dur ?? 0)]);
     else if (e.ph === 'B') open.set(key, e);
@@ -94,4 +100,41 @@ export function workPerFrame(events, url) {
     perFrame.push(us / 1000);
   }
   return perFrame;
+}
+
+/** Total ms of merged intervals that fall between `from` and `to` (µs). */
+function within(intervals, from, to) {
+  let us = 0;
+  for (const [s, t] of intervals) if (t > from && s < to) us += Math.min(t, to) - Math.max(s, from);
+  return us / 1000;
+}
+
+/** Busy intervals of the renderer's main thread (its top-level tasks), whatever frame they were for. */
+function mainThreadBusy(events) {
+  const main = new Set(events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
+  const tasks = events.filter((e) => e.ph === 'X' && e.name === 'RunTask' && main.has(`${e.pid}:${e.tid}`)).map((e) => [e.ts, e.ts + (e.dur ?? 0)]);
+  tasks.sort((a, b) => a[0] - b[0]);
+  const merged = [];
+  for (const [s, t] of tasks) {
+    const last = merged.at(-1);
+    if (last && s <= last[1]) last[1] = Math.max(last[1], t);
+    else merged.push([s, t]);
+  }
+  return merged;
+}
+
+/**
+ * Where the time of a step went on the renderer's main thread, from `fromMs` to `toMs` (the page's
+ * Date.now() of the input and of the result, mapped onto the trace's clock through `clock`): the
+ * webview page's own work (parsing, script, style, layout, paint recording), and everything the
+ * thread did (the workbench included: this Chromium runs every frame on one thread).
+ * @param {any[]} events  @param {string} url  @param {{ epochMs: number, traceUs: number }} clock a moment on both clocks
+ */
+export function workDuring(events, url, fromMs, toMs, clock) {
+  const frameId = frameIdOf(events, url);
+  const us = (ms) => clock.traceUs + (ms - clock.epochMs) * 1000;
+  const [from, to] = [us(fromMs), us(toMs)];
+  const render = frameId ? within(busyIntervals(events, frameId, RENDER_WORK), from, to) : NaN;
+  const page = frameId ? within(busyIntervals(events, frameId, PAGE_WORK), from, to) : NaN;
+  return { page, render, script: page - render, mainThread: within(mainThreadBusy(events), from, to) };
 }

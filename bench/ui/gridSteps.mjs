@@ -2,7 +2,7 @@
 // context menu → the first rows painted; the scrollbar dragged to row 50,000 → those rows painted;
 // a continuous scroll → the time between animation frames (p95 per run); scrolling the whole result
 // end to end → the grid webview's JS heap. Each repetition opens a fresh grid, so nothing is cached.
-import { traced, workPerFrame } from './frameWork.mjs';
+import { traced, workDuring, workPerFrame } from './frameWork.mjs';
 import { gridRendered } from './page.mjs';
 import { treeRow } from './steps.mjs';
 
@@ -49,6 +49,20 @@ export class GridSteps {
     const { since, started } = await this.steps.input(page, () => item.click());
     const { frame, at, marks } = await gridRendered(page);
     return { ms: at - started, since, until: at, frame, marks: relative(marks, started) };
+  }
+
+  /**
+   * open() under a DevTools trace (slower: not a timed figure): the grid page's own main-thread
+   * work from the input to the first rows painted, and all the main thread did meanwhile.
+   */
+  async openTraced() {
+    const { result: opened, events } = await traced(this.page, () => this.open());
+    const started = opened.until - opened.ms;
+    // The page's `script` mark is on both clocks: the trace's, and the page's Date.now() (its marks).
+    const mark = events.find((e) => e.name === 'alm-grid:script');
+    const clock = mark ? { traceUs: mark.ts, epochMs: started + opened.marks.script } : undefined;
+    const work = clock ? workDuring(events, opened.frame.url(), started, opened.until, clock) : { page: NaN, mainThread: NaN };
+    return { ms: opened.ms, ...work };
   }
 
   /** The scroll position set to row `row` (as dragging the scrollbar's thumb there does) → its rows painted. */

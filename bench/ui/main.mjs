@@ -255,6 +255,7 @@ async function main() {
     log(`grid: ${REPS} × Open as Grid, jump to row 50,000, continuous scroll, scroll end to end (heap)`);
     const gridEnd = phaseEnd(share);
     const deep = Math.min(50_000, Math.floor(DEFECTS / 2));
+    const TRACED_OPENS = 5;
     for (let i = 0; i < REPS && Date.now() < gridEnd; i++) {
       // What VS Code itself takes to show a webview, beside the grid on the same load.
       const empty = await steps.openEmptyWebview();
@@ -275,6 +276,16 @@ async function main() {
       record('grid: workbench heap with the grid (MB)', after.heap);
       record('grid: elements in the grid page after it', after.elements);
       await steps.closeEditor();
+      if (i < TRACED_OPENS) {
+        // Where an open's time goes, from a trace (which slows it: not the timed figure above).
+        const t = await grid.openTraced();
+        record('grid open, traced: input → rows (ms)', t.ms);
+        record("grid open, traced: the grid page's work (ms)", t.page);
+        record('grid open, traced: of it parse + script (ms)', t.script);
+        record('grid open, traced: of it style + layout + paint (ms)', t.render);
+        record('grid open, traced: main thread busy (ms)', t.mainThread);
+        await steps.closeEditor();
+      }
     }
   }
   if (STEPS.includes('hover')) {
