@@ -125,6 +125,7 @@ export class GridApp {
 
   private start(init: GridInit): void {
     markOnce('init');
+    const first = !this.init;
     const rebuild = !this.init || this.init.columns.map((c) => c.name).join() !== init.columns.map((c) => c.name).join();
     this.init = init;
     this.rows = new RowWindow(init.pageSize, MAX_PAGES);
@@ -143,7 +144,8 @@ export class GridApp {
     this.active.col = Math.min(this.active.col, init.columns.length - 1);
     this.updateCounts();
     this.body.reset(init.total ?? 0, rebuild);
-    this.body.scrollToRow(0);
+    // A new query shows its first rows; a new page is there already (scrolling would lay it out before its first frame).
+    if (!first) this.body.scrollToRow(0);
     // The size is known from the first page: ask for it before anything is drawn.
     if (init.total === undefined) this.want([0], [0]);
   }
