@@ -1,8 +1,9 @@
-// What one webview frame's page does per animation frame, read from a DevTools trace of the
-// renderer: its script (event handlers, timers, animation-frame callbacks), style, layout and paint
-// recording, attributed to the frame by the trace's own frame ids. Headless Chromium without a GPU
-// rasterizes and composites in software on other threads; that cost shows in the time between
-// frames, not here, so the two figures together say what the page controls and what it does not.
+// What one webview frame's page does, read from a DevTools trace of the renderer: its parsing and
+// script (event handlers, timers, animation-frame callbacks) and the style and layout it forces,
+// attributed to the frame by the trace's own frame ids, beside everything the renderer's main thread
+// did (the frame tree's style, layout and paint run as one, not per frame). Headless Chromium without
+// a GPU rasterizes and composites in software on other threads; that cost shows only in the time
+// between frames, so the figures together say what the page controls and what it does not.
 
 /** Trace events of the page's own work, each carrying the id of the frame it ran for. */
 const WORK = new Set(['FunctionCall', 'EventDispatch', 'TimerFire', 'FireAnimationFrame', 'FireIdleCallback', 'RunMicrotasks', 'UpdateLayoutTree', 'Layout', 'PrePaint', 'Paint', 'HitTest']);
@@ -50,9 +51,6 @@ function frameIdOf(events, url) {
 /** As WORK, and the loading of the page's document: its HTML, stylesheet and script compiled and run. */
 const PAGE_WORK = new Set([...WORK, 'ParseHTML', 'ParseAuthorStyleSheet', 'EvaluateScript', 'v8.compile', 'v8.compileModule', 'CompileScript', 'MarkDOMContent', 'MarkLoad']);
 
-/** Style, layout and paint recording: leaves of the trace, so their time is inside the page's and not script's. */
-const RENDER_WORK = new Set(['UpdateLayoutTree', 'Layout', 'PrePaint', 'Paint']);
-
 function busyIntervals(events, frameId, names = WORK) {
   const intervals = [];
   const open = new Map();
@@ -78,8 +76,11 @@ function busyIntervals(events, frameId, names = WORK) {
 }
 
 /**
- * The page's own main-thread work (ms) in each animation frame of the trace: the time between two
- * of its animation-frame callbacks, one value per frame. Undefined when the frame is not in the trace.
+ * Per animation frame of the page (the time between two of its animation-frame callbacks), in ms:
+ * the work the trace attributes to the page (its script, and the style and layout it forced), and
+ * all the main thread did (style, layout and paint of the frame tree run as one, for the workbench
+ * and its webviews alike; the workbench is idle while the page scrolls). Undefined when the page is
+ * not in the trace.
  * @param {any[]} events  @param {string} url the page's document URL (Playwright's frame.url())
  */
 export function workPerFrame(events, url) {
@@ -92,14 +93,14 @@ export function workPerFrame(events, url) {
     // Several callbacks of one frame (the bench's, the virtualizer's) run back to back: one tick.
     .filter((ts, i, all) => i === 0 || ts - all[i - 1] > 4000);
   const busy = busyIntervals(events, frameId);
-  const perFrame = [];
+  const thread = mainThreadBusy(events);
+  const page = [];
+  const mainThread = [];
   for (let i = 1; i < ticks.length; i++) {
-    const [from, to] = [ticks[i - 1], ticks[i]];
-    let us = 0;
-    for (const [s, t] of busy) if (t > from && s < to) us += Math.min(t, to) - Math.max(s, from);
-    perFrame.push(us / 1000);
+    page.push(within(busy, ticks[i - 1], ticks[i]));
+    mainThread.push(within(thread, ticks[i - 1], ticks[i]));
   }
-  return perFrame;
+  return { page, mainThread };
 }
 
 /** Total ms of merged intervals that fall between `from` and `to` (µs). */
@@ -134,7 +135,8 @@ export function workDuring(events, url, fromMs, toMs, clock) {
   const frameId = frameIdOf(events, url);
   const us = (ms) => clock.traceUs + (ms - clock.epochMs) * 1000;
   const [from, to] = [us(fromMs), us(toMs)];
-  const render = frameId ? within(busyIntervals(events, frameId, RENDER_WORK), from, to) : NaN;
-  const page = frameId ? within(busyIntervals(events, frameId, PAGE_WORK), from, to) : NaN;
-  return { page, render, script: page - render, mainThread: within(mainThreadBusy(events), from, to) };
+  return {
+    page: frameId ? within(busyIntervals(events, frameId, PAGE_WORK), from, to) : NaN,
+    mainThread: within(mainThreadBusy(events), from, to),
+  };
 }
