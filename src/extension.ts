@@ -114,7 +114,14 @@ export function activate(context: vscode.ExtensionContext): AlmDefectsApi {
       attachmentsChanged: (defect) => features.attachments.editor.changed(defect),
     }),
     registerBulkUpdate(extensionBulkServices(features.services, features.tree, features.editor, log, () => prompts.bulk)),
-    registerExport(extensionExportServices(features.services, log, () => prompts.export)),
+    registerExport(
+      extensionExportServices(
+        features.services,
+        log,
+        () => prompts.export,
+        (arg) => features.grid.exportRequest(arg),
+      ),
+    ),
   );
   const ready = features.services.reload();
   shutdown = shutdownOf(features);

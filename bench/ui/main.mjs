@@ -3,15 +3,16 @@
 // defects in one project. Each step runs --reps times (default 20) and prints p50 / p90, beside the
 // raw HTTP time of the requests the step made (rawHttp.mjs) and the ratio. Screenshots of each
 // step's final state go to test-results/bench-ui/. Not part of `npm test`.
-// Usage: node bench/ui/main.mjs [--reps 20] [--defects 100000] [--steps activation,tree,editor,grid,hover] [--keep-logs] [--trace]
-// --steps runs only the named groups (all five by default); --keep-logs keeps the run's logs (the
+// Usage: node bench/ui/main.mjs [--reps 20] [--defects 100000] [--steps activation,tree,editor,grid,export,hover] [--keep-logs] [--trace]
+// --steps runs only the named groups (all six by default); --keep-logs keeps the run's logs (the
 // extension host's ALM channel, the ALM server's requests) and prints where they are. The editor
 // steps open an empty webview (bench/ui/emptyWebview) beside the editor as the baseline of what VS
 // Code itself takes, and print where the editor's time went; the load average is printed too. The grid
 // steps (issue 31) open the defects grid beside the same empty webview, jump to row 50,000, scroll (the
 // time between frames and the grid page's own work a frame, from a DevTools trace), scroll it end to
 // end (the renderer's heap growth), and open it once more under a trace (the page's own work beside
-// all the main thread did) (gridSteps.mjs, frameWork.mjs).
+// all the main thread did) (gridSteps.mjs, frameWork.mjs). The export step exports the whole result
+// to CSV from the grid, with the extension host's memory growth (exportSteps.mjs).
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync, mkdtempSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -25,6 +26,7 @@ import { openWorkbench } from '../../scripts/e2e/workbench.mjs';
 import { writeDemoWorkspace } from '../../scripts/e2e/workspace.mjs';
 import { paintedAt, rowTexts } from './page.mjs';
 import { RawHttp } from './rawHttp.mjs';
+import { ExportSteps, extensionHostPid } from './exportSteps.mjs';
 import { GridSteps } from './gridSteps.mjs';
 import { Steps, expandRow, treeRow } from './steps.mjs';
 
@@ -32,7 +34,7 @@ const argv = process.argv.slice(2);
 const option = (name, fallback) => (argv.includes(name) ? Number(argv[argv.indexOf(name) + 1]) : fallback);
 const REPS = option('--reps', 20);
 const DEFECTS = option('--defects', 100_000);
-const STEP_GROUPS = ['activation', 'tree', 'editor', 'grid', 'hover'];
+const STEP_GROUPS = ['activation', 'tree', 'editor', 'grid', 'export', 'hover'];
 const STEPS = argv.includes('--steps') ? argv[argv.indexOf('--steps') + 1].split(',') : STEP_GROUPS;
 const unknownSteps = STEPS.filter((s) => !STEP_GROUPS.includes(s));
 if (unknownSteps.length) throw new Error(`--steps: unknown ${unknownSteps.join(', ')}; use any of ${STEP_GROUPS.join(', ')}`);
@@ -48,7 +50,10 @@ const GOALS = {
   grid: '≤ raw + 150 ms',
   frame: '≤ 16.7 ms',
   heap: '≤ 150 MB',
+  exportMemory: '≤ 50 MB',
 };
+/** A whole-result export takes tens of seconds: a few runs, not --reps. */
+const EXPORT_REPS = Math.min(REPS, 6);
 
 const load = () =>
   loadavg()
@@ -294,6 +299,19 @@ async function main() {
         await steps.closeEditor();
       }
     }
+  }
+  if (STEPS.includes('export')) await exportSteps(new GridSteps(page, raw, steps), new ExportSteps(page, extensionHostPid(vscode.pid), join(vscodeDir, 'user-data', 'logs')));
+  async function exportSteps(grid, exporter) {
+    log(`export: ${EXPORT_REPS} × Export to CSV… of all ${DEFECTS.toLocaleString('en-US')} defects from the grid`);
+    const opened = await grid.open();
+    for (let i = 0; i < EXPORT_REPS; i++) {
+      const r = await exporter.exportTo(opened.frame, join(runDir, `export-${i + 1}.csv`));
+      if (r.rows !== DEFECTS) throw new Error(`the export wrote ${r.rows} rows, not ${DEFECTS}`);
+      record('export to CSV: whole result (ms)', r.ms);
+      record('export: extension host RSS growth (MB)', r.growthMb, undefined, GOALS.exportMemory);
+      log(`export ${i + 1}: ${r.rows.toLocaleString('en-US')} rows, ${(r.bytes / 1024 / 1024).toFixed(1)} MB in ${(r.ms / 1000).toFixed(1)} s; host RSS +${r.growthMb.toFixed(1)} MB`);
+    }
+    await steps.closeEditor();
   }
   if (STEPS.includes('hover')) {
     log(`references: ${REPS} × hover a defect reference in a source file`);

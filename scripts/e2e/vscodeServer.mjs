@@ -61,6 +61,8 @@ export async function startVscodeServer(options) {
   const port = Number(match[1]);
   return {
     port,
+    /** The server's process id: its extension hosts are its descendants. */
+    pid: child.pid,
     url: `http://${host}:${port}`,
     authority: `${host}:${port}`,
     userDataDir,

@@ -1,5 +1,6 @@
-// Helpers every project route uses: the project store named by the URL, and entity ids.
-import type { FastifyRequest } from 'fastify';
+// Helpers every project route uses: the project store named by the URL, entity ids, and the refusal
+// of writes to a read-only collection.
+import type { FastifyInstance, FastifyRequest, HTTPMethods } from 'fastify';
 import type { ProjectStore, ServerContext } from './context';
 import { AlmError } from './errors';
 
@@ -36,4 +37,21 @@ export function queryParams(request: FastifyRequest): Record<string, string | un
     out[key] = Array.isArray(value) ? value[0] : value;
   }
   return out;
+}
+
+/**
+ * Answers the write `methods` on the `urls` of a read-only collection: the project is checked as
+ * for a read (an unknown project or a non-member is refused first), then `refusal` is thrown.
+ */
+export function refuseWrites(app: FastifyInstance, ctx: ServerContext, urls: readonly string[], methods: readonly HTTPMethods[], refusal: (method: string) => AlmError): void {
+  for (const url of urls) {
+    app.route({
+      method: [...methods],
+      url,
+      handler: async (request) => {
+        projectOf(ctx, request);
+        throw refusal(request.method);
+      },
+    });
+  }
 }

@@ -4,7 +4,7 @@ import type { AuthServices } from '../auth/services';
 import type { Log } from '../util/log';
 import type { ExportPrompts, ExportServices } from './services';
 
-export function extensionExportServices(auth: AuthServices, log: Log, prompts: () => ExportPrompts): ExportServices {
+export function extensionExportServices(auth: AuthServices, log: Log, prompts: () => ExportPrompts, requestFor: ExportServices['requestFor']): ExportServices {
   return {
     project: async (ref) => {
       const c = auth.manager.get(ref.server);
@@ -16,5 +16,6 @@ export function extensionExportServices(auth: AuthServices, log: Log, prompts: (
     locale: () => vscode.env.language,
     log: log.child('export'),
     prompts,
+    requestFor,
   };
 }

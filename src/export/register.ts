@@ -1,5 +1,6 @@
 // "Export to CSV…" (almDefects.exportCsv): the grid passes its ExportRequest (query and visible
-// columns); the user picks the file; the whole result is written page by page with a cancellable
+// columns); a tree node's menu passes the node (its result, with the columns its grid would show:
+// services.requestFor); the user picks the file; the whole result is written page by page with a cancellable
 // progress notification. Resolves with the file written, the rows and the bytes.
 import * as vscode from 'vscode';
 import { usersByName } from '../defects/fieldText';
@@ -31,8 +32,8 @@ export const vscodeExportPrompts: ExportPrompts = {
 };
 
 async function exportCsv(services: ExportServices, arg: unknown): Promise<ExportResult | undefined> {
-  const request = asExportRequest(arg);
-  if (!request) throw new Error(vscode.l10n.t('Export to CSV exports the result of a defects grid: open a grid (Open as Grid on a Defects node) and export from there.'));
+  const request = asExportRequest(arg) ?? (await services.requestFor(arg));
+  if (!request) return undefined;
   const path = await services.prompts().saveTarget(suggestedFileName(request.query.title));
   if (!path) return undefined;
   const api = await services.project(request.query);

@@ -1,5 +1,6 @@
 // What "Export to CSV…" needs from the rest of the extension, handed in by activate().
 import type { ProjectApi } from '../api/index';
+import type { ExportRequest } from '../defects/defectQuery';
 import type { ProjectRefKey } from '../defects/refs';
 
 export interface ExportPrompts {
@@ -16,4 +17,6 @@ export interface ExportServices {
   locale(): string;
   log: { error(message: string): void; info(message: string): void };
   prompts(): ExportPrompts;
+  /** The result and columns to write for an argument that is not an ExportRequest (a tree node, a project); undefined: cancelled. */
+  requestFor(arg: unknown): Promise<ExportRequest | undefined>;
 }

@@ -18,6 +18,8 @@ import type { ColumnSetting } from './columns';
 import { groupingOf } from './grouping';
 import { gridHtml } from './gridHtml';
 import { pickColumns, pickGroupField } from './gridPrompts';
+import { readSelectionIds } from './readSelection';
+import type { IndexRange } from '../shared/rowRanges';
 import { PageFetcher } from './pageFetcher';
 import { fieldsFor, loadGridNames, rowOf } from './rowText';
 import type { GridNames } from './rowText';
@@ -49,8 +51,12 @@ export class GridPanel implements vscode.Disposable {
   private held: HostToGrid[] | undefined = [];
   /** The pages the page shows (the change check fetches them again). */
   private shown: number[] = [];
-  /** The rows the page has selected (for the context menu's commands). */
-  selection: number[] = [];
+  /** The rows the page has selected, as index ranges of the current generation (for the context menu's commands). */
+  private selected: IndexRange[] = [];
+  /** The ids of the pages of the current generation fetched so far (a selection's ids are read from them first). */
+  private pageIds = new Map<number, number[]>();
+  /** The current generation's filter and order: a restart with the same keeps the selection. */
+  private rowsKey = '';
   private readonly fetcher = new PageFetcher((page, signal) => this.fetchPage(page, signal));
   private readonly lifetime = new AbortController();
   private readonly disposables: vscode.Disposable[] = [];
@@ -200,16 +206,37 @@ export class GridPanel implements vscode.Disposable {
         await vscode.commands.executeCommand(COMMAND.openDefect, { ...this.refKey(), id: m.id });
         return;
       case 'selection':
-        this.selection = m.ids;
+        if (m.generation === this.generation) this.selected = m.ranges;
         return;
       case 'updateSelected':
-        this.selection = m.ids;
-        return this.services.updateSelected(m.ids.map((id) => ({ ...this.refKey(), id })));
+        if (m.generation !== this.generation) return;
+        return this.updateSelected(await this.idsOf(m.ranges));
       case 'exportCsv':
         return this.services.exportCsv({ query: this.currentQuery(), columns: this.columnNames() });
       case 'reload':
         return this.start(true);
     }
+  }
+
+  /**
+   * The defects selected in the page (its rows that are not held included, read from the server),
+   * or `fallback` when none is selected (the row right-clicked); undefined when the user cancelled.
+   */
+  async selectedDefects(fallback?: number): Promise<DefectRef[] | undefined> {
+    if (this.selected.length === 0) return fallback === undefined ? [] : [{ ...this.refKey(), id: fallback }];
+    return this.idsOf(this.selected);
+  }
+
+  /** Update Selected on `defects` (nothing when reading them was cancelled). */
+  async updateSelected(defects: DefectRef[] | undefined): Promise<void> {
+    if (defects) await this.services.updateSelected(defects);
+  }
+
+  /** The defects of rows `ranges` of the current result (rows the page never held read from the server); undefined when cancelled. */
+  private async idsOf(ranges: readonly IndexRange[]): Promise<DefectRef[] | undefined> {
+    if (!this.api) return [];
+    const ids = await readSelectionIds(ranges, { api: this.api, query: this.currentQuery(), pageSize: GRID_PAGE_SIZE, known: (page) => this.pageIds.get(page), lifetime: this.lifetime.signal });
+    return ids?.map((id) => ({ ...this.refKey(), id }));
   }
 
   private refKey(): { server: string; domain: string; project: string } {
@@ -254,6 +281,13 @@ export class GridPanel implements vscode.Disposable {
     this.fetcher.reset();
     this.firstPage?.abort();
     this.shown = [];
+    this.pageIds = new Map();
+    // Indexes are positions in one filter and order: another query's rows are other rows.
+    const query = this.currentQuery();
+    const rowsKey = JSON.stringify([query.filter, query.orderBy]);
+    const keepSelection = rowsKey === this.rowsKey;
+    this.rowsKey = rowsKey;
+    if (!keepSelection) this.selected = [];
     const generation = this.generation;
     const init: GridInit = {
       generation,
@@ -263,6 +297,7 @@ export class GridPanel implements vscode.Disposable {
       sort: this.sort,
       pageSize: GRID_PAGE_SIZE,
       grouping: this.grouping,
+      keepSelection,
     };
     const controller = new AbortController();
     this.firstPage = controller;
@@ -271,7 +306,13 @@ export class GridPanel implements vscode.Disposable {
       if ('message' in result) {
         this.post({ type: 'init', init });
         this.post({ type: 'rowsFailed', generation, page: 0, message: result.message });
-      } else this.post({ type: 'init', init: { ...init, total: result.total, firstRows: result.rows } });
+      } else {
+        this.pageIds.set(
+          0,
+          result.rows.map((r) => r.id),
+        );
+        this.post({ type: 'init', init: { ...init, total: result.total, firstRows: result.rows } });
+      }
     });
   }
 
@@ -295,7 +336,13 @@ export class GridPanel implements vscode.Disposable {
     const result = await this.rowsOf(page, signal);
     if (signal.aborted || generation !== this.generation) return;
     if ('message' in result) this.post({ type: 'rowsFailed', generation, page, message: result.message });
-    else this.post({ type: 'rows', generation, page, total: result.total, rows: result.rows });
+    else {
+      this.pageIds.set(
+        page,
+        result.rows.map((r) => r.id),
+      );
+      this.post({ type: 'rows', generation, page, total: result.total, rows: result.rows });
+    }
   }
 
   private async storeColumns(settings: ColumnSetting[], restart: boolean): Promise<void> {

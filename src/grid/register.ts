@@ -3,7 +3,9 @@
 // and the grid's part of the periodic change check.
 import type * as vscode from 'vscode';
 import type { Defect } from '../api';
+import type { ExportRequest } from '../defects/defectQuery';
 import type { DefectRef } from '../defects/refs';
+import { columnsKey, resolveColumns } from './columns';
 import { registerCommand } from '../util/command';
 import { COMMAND } from '../util/commands';
 import { GridPanel } from './gridPanel';
@@ -15,6 +17,12 @@ export interface GridFeature extends vscode.Disposable {
   readonly check: { readonly name: string; run(): Promise<void> };
   /** The open grids' titles (diagnostics). */
   openTitles(): string[];
+  /**
+   * What "Export to CSV…" writes for a tree node or project argument (the nodes "Open as Grid" takes):
+   * that result with the columns its grid shows (the project's remembered ones, else the defaults);
+   * undefined when the user cancelled a pick.
+   */
+  exportRequest(arg: unknown): Promise<ExportRequest | undefined>;
 }
 
 export interface GridHooks {
@@ -43,16 +51,17 @@ export function registerGrid(context: vscode.ExtensionContext, services: GridSer
     });
     return opening.query.title;
   };
-  const onActive = (run: (panel: GridPanel) => unknown) => () => {
+  const onActive = (run: (panel: GridPanel, arg: unknown) => unknown) => (arg: unknown) => {
     const panel = active ?? [...panels].find((p) => p.panel.active);
-    return panel ? run(panel) : undefined;
+    return panel ? run(panel, arg) : undefined;
   };
   const disposables = [
     registerCommand(COMMAND.openGrid, tag, open),
     registerCommand(
       COMMAND.gridUpdateSelected,
       tag,
-      onActive((p) => services.updateSelected(p.selection.map((id) => ({ ...p.ref, id })))),
+      // From a row's context menu the argument is that row's context: its defect when nothing is selected.
+      onActive(async (p, arg) => p.updateSelected(await p.selectedDefects(rowIdOf(arg)))),
     ),
     registerCommand(
       COMMAND.gridExportCsv,
@@ -72,9 +81,22 @@ export function registerGrid(context: vscode.ExtensionContext, services: GridSer
       },
     },
     openTitles: () => [...panels].map((p) => p.currentQuery().title),
+    exportRequest: async (arg) => {
+      const opening = await hooks.openingFor(arg);
+      if (!opening) return undefined;
+      const catalog = await (await services.project(opening.query)).fields('defects');
+      const columns = resolveColumns(services.columns.get(columnsKey(opening.query, opening.savedFilter)), catalog);
+      return { query: opening.query, columns: columns.map((c) => c.name) };
+    },
     dispose: () => {
       for (const p of [...panels]) p.dispose();
       for (const d of disposables) d.dispose();
     },
   };
+}
+
+/** The defect id of a grid row's context (`data-vscode-context`), if the argument is one. */
+function rowIdOf(arg: unknown): number | undefined {
+  const id = typeof arg === 'object' && arg !== null ? (arg as Record<string, unknown>).id : undefined;
+  return typeof id === 'number' && Number.isSafeInteger(id) && id > 0 ? id : undefined;
 }

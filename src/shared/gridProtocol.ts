@@ -4,6 +4,9 @@
 // pages of rows it shows. Every query change starts a new `generation`: rows of an older one are
 // dropped on arrival, so a slow page can never paint over a newer sort.
 
+import { isRangeList } from './rowRanges';
+import type { IndexRange } from './rowRanges';
+
 /** A column as the page draws it. */
 export interface GridColumn {
   /** The field's name (`id`, `status`, `user-01`). */
@@ -55,6 +58,8 @@ export interface GridInit {
   grouping?: GridGrouping;
   /** The rows of page 0, fetched before the init was sent. */
   firstRows?: GridRow[];
+  /** The rows are the same query's as before (columns changed, a reload): the selection stays; else it is cleared. */
+  keepSelection?: boolean;
 }
 
 export type HostToGrid =
@@ -82,8 +87,10 @@ export type GridToHost =
   /** Shows one group (its value; null: no value) or, undefined, all of them. */
   | { type: 'showGroup'; value?: string | null }
   | { type: 'open'; id: number }
-  | { type: 'selection'; ids: number[] }
-  | { type: 'updateSelected'; ids: number[] }
+  /** The rows selected, as index ranges of this generation's result (rows the page does not hold included). */
+  | { type: 'selection'; generation: number; ranges: IndexRange[] }
+  /** Update Selected on these rows (the selection, or the focused row when none is selected). */
+  | { type: 'updateSelected'; generation: number; ranges: IndexRange[] }
   | { type: 'exportCsv' }
   | { type: 'reload' };
 
@@ -91,7 +98,6 @@ const TYPES = new Set(['ready', 'want', 'sort', 'resize', 'reorder', 'chooseColu
 
 const isInt = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v);
 const isPageList = (v: unknown): v is number[] => Array.isArray(v) && v.length <= 64 && v.every((p) => isInt(p) && p >= 0);
-const isIdList = (v: unknown): v is number[] => Array.isArray(v) && v.length <= 1_000_000 && v.every((x) => isInt(x) && x > 0);
 
 /** Whether a message from the page is one of GridToHost with the right field types (the page is not trusted blindly). */
 export function isGridToHost(m: unknown): m is GridToHost {
@@ -113,7 +119,7 @@ export function isGridToHost(m: unknown): m is GridToHost {
       return isInt(o.id) && o.id > 0;
     case 'selection':
     case 'updateSelected':
-      return isIdList(o.ids);
+      return isInt(o.generation) && isRangeList(o.ranges);
     default:
       return true;
   }

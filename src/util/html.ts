@@ -3,6 +3,10 @@
 // one nonce a webview page's Content-Security-Policy lets its own script run by.
 import { randomBytes } from 'node:crypto';
 
+/**
+ * Text as HTML that reads back as the same text in a text node and in a double- or single-quoted
+ * attribute value: `'` is escaped too (`&#39;`), so no quote in the text can end an attribute.
+ */
 export function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 }

@@ -29,6 +29,19 @@ export async function startTestServer(opts: Partial<ServerOptions> = {}): Promis
   };
 }
 
+/** A fresh server (startTestServer) and a TestClient signed in on it as `user`; the server is closed again if the sign-in fails. */
+export async function startSignedIn(opts: Partial<ServerOptions> = {}, user = 'alice'): Promise<{ server: RunningServer; client: TestClient }> {
+  const server = await startTestServer(opts);
+  const client = new TestClient(server.baseUrl);
+  try {
+    await client.signIn(user);
+  } catch (e) {
+    await server.close();
+    throw e;
+  }
+  return { server, client };
+}
+
 /** A clock for `startTestServer({ now })` that tests move forward instead of sleeping. */
 export class MovableClock {
   private offsetMs = 0;

@@ -35,7 +35,7 @@ export class GridApp {
       chooseColumns: () => post({ type: 'chooseColumns' }),
       groupBy: () => post({ type: 'groupBy' }),
       showGroup: (value) => post({ type: 'showGroup', value }),
-      updateSelected: () => post({ type: 'updateSelected', ids: this.selectedOrFocused() }),
+      updateSelected: () => this.updateSelected(),
       exportCsv: () => post({ type: 'exportCsv' }),
       reload: () => {
         this.rows.clearFailures();
@@ -59,7 +59,7 @@ export class GridApp {
           return app.init?.columns.length ?? 0;
         },
         active: this.active,
-        isSelected: (id) => this.selection.has(id),
+        isSelected: (index) => this.selection.has(index),
         context: (row) => this.rowContext(row),
       },
       (first, last) => this.rendered(first, last),
@@ -79,6 +79,14 @@ export class GridApp {
     );
     this.grid.addEventListener('keydown', (e) => this.onKey(e));
     this.body.scroller.addEventListener('click', (e) => this.onClick(e));
+    // A right-click on a row outside the selection makes it the selection, so the menu's commands act on the row clicked.
+    this.body.scroller.addEventListener('contextmenu', (e) => {
+      const index = this.rowIndexOf(e.target);
+      if (index === undefined || this.selection.has(index)) return;
+      this.selection.only(index);
+      this.active.row = index;
+      this.selectionChanged();
+    });
     this.body.scroller.addEventListener('dblclick', (e) => {
       const index = this.rowIndexOf(e.target);
       const row = index === undefined ? undefined : this.rows.row(index);
@@ -89,7 +97,7 @@ export class GridApp {
   mount(root: HTMLElement): void {
     // Right-clicks outside a row offer the grid's own commands only (no Cut/Copy/Paste).
     document.body.setAttribute('data-vscode-context', JSON.stringify({ preventDefaultContextMenuItems: true }));
-    root.replaceChildren(this.toolbar.element, this.toolbar.groups, this.toolbar.problem, this.grid);
+    root.replaceChildren(this.toolbar.element, this.toolbar.groups, this.toolbar.problem, this.grid, this.header.announcer);
     this.body.mount();
   }
 
@@ -140,6 +148,9 @@ export class GridApp {
     this.header.render(init.columns, init.sort);
     this.grid.setAttribute('aria-colcount', String(init.columns.length));
     this.grid.setAttribute('aria-label', init.title);
+    // Same rows: the selection stays, and the host hears it again (a change made while the new query was on its way went to the old one).
+    if (!init.keepSelection) this.selection.clear();
+    else if (this.selection.count) this.postSelection();
     this.active.row = Math.min(this.active.row, Math.max(0, (init.total ?? 1) - 1));
     this.active.col = Math.min(this.active.col, init.columns.length - 1);
     this.updateCounts();
@@ -153,13 +164,17 @@ export class GridApp {
   private setTotal(total: number): void {
     if (total === this.total) return;
     this.total = total;
+    if (this.selection.count) {
+      this.selection.clip(total);
+      this.postSelection();
+    }
     this.updateCounts();
     this.body.setCount(total);
   }
 
   private updateCounts(): void {
     this.grid.setAttribute('aria-rowcount', String((this.total ?? 0) + 1));
-    this.toolbar.setCount(this.total, this.selection.selected.length);
+    this.toolbar.setCount(this.total, this.selection.count);
   }
 
   /** After each draw: ask for the missing pages around what is shown; mark the page painted when all shown rows are there. */
@@ -202,15 +217,21 @@ export class GridApp {
     return JSON.stringify({ webviewSection: 'row', preventDefaultContextMenuItems: true, ...p, id: row.id });
   }
 
-  private selectedOrFocused(): number[] {
-    const ids = this.selection.selected;
-    const focused = this.rows.row(this.active.row)?.id;
-    return ids.length ? ids : focused !== undefined ? [focused] : [];
+  /** Update Selected on the selection, or on the focused row when none is selected. */
+  private updateSelected(): void {
+    if (!this.init) return;
+    const row = this.active.row;
+    const ranges = this.selection.count ? [...this.selection.ranges] : row >= 0 && row < (this.total ?? 0) ? [[row, row] as const] : [];
+    this.post({ type: 'updateSelected', generation: this.init.generation, ranges });
+  }
+
+  private postSelection(): void {
+    if (this.init) this.post({ type: 'selection', generation: this.init.generation, ranges: [...this.selection.ranges] });
   }
 
   private selectionChanged(): void {
     this.updateCounts();
-    this.post({ type: 'selection', ids: this.selection.selected });
+    this.postSelection();
     this.body.render();
   }
 
@@ -243,13 +264,14 @@ export class GridApp {
     });
     if (!action) return;
     e.preventDefault();
-    const idAt = (i: number) => this.rows.row(i)?.id;
+    // Alt+Left/Right are VS Code's Back/Forward too: the workbench must not see them as well.
+    if (action.kind === 'resizeColumn') e.stopPropagation();
     const here = this.rows.row(this.active.row);
     switch (action.kind) {
       case 'move':
         this.focus(action.to);
         if (action.extend) {
-          this.selection.extendTo(action.to.row, idAt);
+          this.selection.extendTo(action.to.row);
           this.selectionChanged();
         }
         return;
@@ -257,16 +279,18 @@ export class GridApp {
         if (here) this.post({ type: 'open', id: here.id });
         return;
       case 'toggle':
-        if (here) this.selection.toggle(this.active.row, here.id);
+        if (this.active.row >= 0) this.selection.toggle(this.active.row);
         return this.selectionChanged();
       case 'extend':
-        this.selection.extendTo(this.active.row, idAt);
+        this.selection.extendTo(this.active.row);
         return this.selectionChanged();
       case 'sort': {
         const column = init.columns[this.active.col];
         if (column?.sortable) this.post({ type: 'sort', field: column.name, add: action.add });
         return;
       }
+      case 'resizeColumn':
+        return this.header.resizeBy(this.active.col, this.widths[this.active.col], action.by);
       case 'moveColumn': {
         const names = init.columns.map((c) => c.name);
         const target = names[this.active.col + action.by];
@@ -290,11 +314,9 @@ export class GridApp {
     const cell = (e.target as HTMLElement).closest('[aria-colindex]');
     const col = cell ? Number(cell.getAttribute('aria-colindex')) - 1 : this.active.col;
     this.focus({ row: index, col });
-    const row = this.rows.row(index);
-    if (!row) return;
-    if (e.shiftKey) this.selection.extendTo(index, (i) => this.rows.row(i)?.id);
-    else if (e.ctrlKey || e.metaKey) this.selection.toggle(index, row.id);
-    else this.selection.only(index, row.id);
+    if (e.shiftKey) this.selection.extendTo(index);
+    else if (e.ctrlKey || e.metaKey) this.selection.toggle(index);
+    else this.selection.only(index);
     this.selectionChanged();
   }
 }

@@ -13,7 +13,8 @@ export interface BodyState {
   readonly columnCount: number;
   /** The focused row (-1: the header) and column. */
   readonly active: { row: number; col: number };
-  isSelected(id: number): boolean;
+  /** Whether the row at this index is selected (rows still loading included). */
+  isSelected(index: number): boolean;
   /** The row `data-vscode-context` for the context menu. */
   context(row: GridRow): string;
 }
@@ -139,7 +140,7 @@ export class GridBody {
       r.shown = content;
       this.writeCells(r, content);
     }
-    const selected = row !== undefined && this.state.isSelected(row.id);
+    const selected = this.state.isSelected(index);
     const isActive = active.row === index;
     // Rows have one height, so an index has one place: a row drawn as it is needs no write at all.
     const drawn = `${index}|${selected}|${isActive ? active.col : -1}`;

@@ -3,6 +3,8 @@
 
 export const ROW_HEIGHT = 24;
 export const MIN_COLUMN_WIDTH = 40;
+/** The host keeps widths up to this (src/grid/columns.ts). */
+export const MAX_COLUMN_WIDTH = 1200;
 /** Pages held at most: with 100 rows a page, 3,000 rows of text whatever the result's size. */
 export const MAX_PAGES = 30;
 /** Rows drawn beyond the visible ones on each side, so a small scroll shows rows at once. */

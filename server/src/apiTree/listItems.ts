@@ -7,7 +7,7 @@ import { AlmError } from '../errors';
 import { CATALOGS } from '../metadata/catalog';
 import { compileCollectionRequest } from '../query/index';
 import type { ListItemRow } from '../store/projectTypes';
-import { entityId, projectOf, queryParams } from '../params';
+import { entityId, projectOf, queryParams, refuseWrites } from '../params';
 
 function listItemJson(row: ListItemRow, fields: readonly string[] | null): Record<string, unknown> {
   const all: Record<string, unknown> = {
@@ -52,20 +52,5 @@ export function registerListItems(app: FastifyInstance, ctx: ServerContext): voi
     return listItemJson(row, fields);
   });
 
-  app.route({
-    method: ['POST', 'PUT', 'DELETE', 'PATCH'],
-    url: '/list-items',
-    handler: async (request) => {
-      projectOf(ctx, request);
-      throw readOnly(request.method);
-    },
-  });
-  app.route({
-    method: ['POST', 'PUT', 'DELETE', 'PATCH'],
-    url: '/list-items/:id',
-    handler: async (request) => {
-      projectOf(ctx, request);
-      throw readOnly(request.method);
-    },
-  });
+  refuseWrites(app, ctx, ['/list-items', '/list-items/:id'], ['POST', 'PUT', 'DELETE', 'PATCH'], readOnly);
 }

@@ -3,7 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import { PAGING } from '../config';
 import type { ServerContext } from '../context';
-import { entityId, projectOf, queryParams } from '../params';
+import { entityId, projectOf, queryParams, refuseWrites } from '../params';
 import { RELEASE_COLLECTIONS, releaseFields, releasePage, releaseRow, releasesReadOnly } from '../rules/releases';
 import type { ReleaseCollection, ReleaseRow } from '../rules/releases';
 
@@ -24,15 +24,6 @@ export function registerReleases(app: FastifyInstance, ctx: ServerContext): void
       const fields = releaseFields(kind, queryParams(request).fields, PAGING);
       return releaseJson(kind, releaseRow(store, kind, entityId((request.params as { id: string }).id, kind.type)), fields);
     });
-    for (const url of [`/${kind.collection}`, `/${kind.collection}/:id`]) {
-      app.route({
-        method: ['POST', 'PUT', 'DELETE'],
-        url,
-        handler: async (request) => {
-          projectOf(ctx, request);
-          throw releasesReadOnly(kind, request.method);
-        },
-      });
-    }
+    refuseWrites(app, ctx, [`/${kind.collection}`, `/${kind.collection}/:id`], ['POST', 'PUT', 'DELETE'], (method) => releasesReadOnly(kind, method));
   }
 }

@@ -48,7 +48,7 @@ const bad = (title: string) => new AlmError(400, 'qccore.general-error', title);
  * body over `maxBytes` fails with 413. The source is never destroyed here: on a failure the
  * rest of it is read and dropped, so the client still gets its error answer.
  */
-export async function streamToTemp(source: Readable, store: AttachmentStore, maxBytes: number): Promise<{ tempFile: string; size: number }> {
+export async function streamToTemp(source: Readable, store: Pick<AttachmentStore, 'tempPath'>, maxBytes: number): Promise<{ tempFile: string; size: number }> {
   const target = { tempFile: store.tempPath(), size: 0 };
   const counter = new Transform({
     transform(chunk: Buffer, _enc, done) {
@@ -61,13 +61,17 @@ export async function streamToTemp(source: Readable, store: AttachmentStore, max
     if (err) counter.destroy(err);
   });
   source.pipe(counter);
+  // flush: the content reaches the disk before its record is committed.
+  const sink = createWriteStream(target.tempFile, { flags: 'wx', flush: true });
   try {
-    // flush: the content reaches the disk before its record is committed.
-    await pipeline(counter, createWriteStream(target.tempFile, { flags: 'wx', flush: true }));
+    await pipeline(counter, sink);
     return target;
   } catch (err) {
     source.unpipe(counter);
     source.resume();
+    // A body can fail while the file is still being opened; removing it before the stream has
+    // closed would leave the file, created a moment later, behind.
+    if (!sink.closed) await new Promise<void>((resolve) => sink.once('close', () => resolve()));
     await rm(target.tempFile, { force: true });
     throw err;
   } finally {

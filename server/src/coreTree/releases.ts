@@ -3,7 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import { PAGING } from '../config';
 import type { ServerContext } from '../context';
-import { entityId, projectOf } from '../params';
+import { entityId, projectOf, refuseWrites } from '../params';
 import { RELEASE_COLLECTIONS, releasePage, releaseRow, releasesReadOnly } from '../rules/releases';
 import type { ReleaseCollection, ReleaseRow } from '../rules/releases';
 import { coreCollectionParams } from './defects/read';
@@ -40,15 +40,6 @@ export function registerCoreReleases(app: FastifyInstance, ctx: ServerContext): 
       const rendered = renderEntity(releaseEntity(kind, row, null), coreFormat(request), ctx.options.profile);
       return reply.type(rendered.type).send(rendered.body);
     });
-    for (const url of [`/${kind.collection}`, `/${kind.collection}/:id`]) {
-      app.route({
-        method: ['POST', 'PUT', 'DELETE'],
-        url,
-        handler: async (request) => {
-          projectOf(ctx, request);
-          throw releasesReadOnly(kind, request.method);
-        },
-      });
-    }
+    refuseWrites(app, ctx, [`/${kind.collection}`, `/${kind.collection}/:id`], ['POST', 'PUT', 'DELETE'], (method) => releasesReadOnly(kind, method));
   }
 }

@@ -13,6 +13,7 @@ import type { AlmClient, Defect, ProjectApi } from '../../../src/api/index';
 import type { BulkReport } from '../../../src/bulk/updateSelected';
 import type { ResultRow } from '../../../src/bulk/prompts';
 import type { ExportResult } from '../../../src/export/register';
+import { readCsv } from '../../support/csv';
 import { DEMO, activate, bobProject, signInAs, usePrompts } from './support';
 
 /** A tree row as VS Code hands it to a command: the defect it shows, as `ref`. */
@@ -148,6 +149,37 @@ describe('bulk update and CSV export', function () {
       '',
     ].join('\r\n');
     assert.equal(readFileSync(path, 'utf8'), expected);
+  });
+
+  it("Export to CSV from the tree's menu on a project's My Defects: that whole result with the grid's default columns", async () => {
+    const path = join(dir, 'mine.csv');
+    const prompts = usePrompts({ export: { saveTarget: async () => path } });
+    let result: ExportResult | undefined;
+    try {
+      // The argument "Open as Grid" takes too: a project and its list, as the tree's nodes stand for.
+      result = await vscode.commands.executeCommand<ExportResult | undefined>('almDefects.exportCsv', { ...DEMO, list: 'mine' });
+    } finally {
+      prompts.dispose();
+    }
+    const [header, ...records] = readCsv(readFileSync(path, 'utf8').replace(/^\uFEFF/, ''));
+    const fields = await bobDemo.fields('defects');
+    const columns = ['id', 'name', 'status', 'severity', 'priority', 'owner', 'detected-by', 'creation-time', 'last-modified'];
+    assert.deepEqual(
+      header,
+      columns.map((c) => fields.get(c)?.label ?? c),
+    );
+    const mine: Defect[] = [];
+    for await (const d of bobDemo.defects.query({ filter: { owner: 'alice' }, fields: ['id', 'status', 'name'], pageSize: 1000 })) mine.push(d);
+    assert.ok(mine.length > 0, 'alice owns defects');
+    assert.equal(result?.rows, mine.length);
+    assert.equal(records.length, mine.length);
+    const byId = new Map(records.map((r) => [Number(r[0]), r]));
+    for (const d of mine) {
+      const record = byId.get(d.id);
+      assert.ok(record, `defect ${d.id} is in the file`);
+      assert.equal(record[1], String(d.name), `summary of ${d.id}`);
+      assert.equal(record[2], String(d.status), `status of ${d.id}`);
+    }
   });
 
   it('Export to CSV writes every defect of the result, in its order', async () => {

@@ -183,6 +183,36 @@ describe('chat tools: confirmed writes under the lock', function () {
     }
   });
 
+  it('Update defect with ids: one confirmation for all, then each under its lock; the one bob holds is reported and not overwritten', async () => {
+    const ids = [311, 312, 313];
+    const before = new Map(await Promise.all(ids.map(async (id) => [id, await w.bobDemo.defects.get(id)] as const)));
+    // A value none of them has, so every write is a change.
+    const severity = ['1-Low', '2-Medium', '3-High', '4-Very High'].find((v) => ids.every((id) => before.get(id)?.severity !== v));
+    assert.ok(severity);
+    const input = { ids, changes: { Severity: severity } };
+    const { title, message } = confirmationOf(await w.chat.prepare(TOOLS.update, input));
+    assert.equal(title, 'Change 1 fields of 3 ALM defects?');
+    for (const id of ids) assert.match(message, new RegExp(`\\*\\*Defect ${id}\\*\\*`), `defect ${id} is named`);
+    assert.match(message, new RegExp(`^- Severity \\(\`severity\`\\): → ${severity}$`, 'm'));
+    const lock = await w.bobDemo.locks.acquire({ type: 'defect', id: 312 });
+    let text: string;
+    try {
+      // VS Code's own path: it prepares (the confirmation), the test mode accepts, it invokes.
+      text = await invoke(TOOLS.update, input);
+    } finally {
+      await lock.release();
+    }
+    assert.match(text, /^Update of 3 defects in Demo \(DEFAULT\/Demo\): 2 updated, 1 skipped\./);
+    assert.match(text, /^- defect 311: updated$/m);
+    assert.match(text, /^- defect 312: skipped: locked by bob$/m);
+    assert.match(text, /^- defect 313: updated$/m);
+    for (const id of [311, 313]) assert.equal((await w.bobDemo.defects.get(id)).severity, severity, `defect ${id} changed`);
+    const held = await w.bobDemo.defects.get(312);
+    assert.equal(held.severity, before.get(312)?.severity, 'the defect bob held keeps its severity');
+    assert.equal(held['ver-stamp'], before.get(312)?.['ver-stamp'], 'and was not written at all');
+    for (const id of ids) await assertUnlocked(id);
+  });
+
   it('refuses invalid values before asking, naming the allowed values', async () => {
     const before = await w.bobDemo.defects.get(309);
     const input = { id: 309, changes: { priority: '9-Panic', 'dev-comments': 'x', nope: 1 } };

@@ -3,52 +3,27 @@
 // (read once per project) and its owner by full name where the server has one, never `release 1002`.
 // Runs against every server profile of the suite (12.55 with both trees, 26.1 Core only).
 import * as assert from 'node:assert/strict';
-import * as fs from 'node:fs/promises';
-import * as path from 'node:path';
-import * as vscode from 'vscode';
-import type { AlmClient, ProjectApi } from '../../../src/api/index';
-import { DEMO, activate, bobProject, signInAs, until } from './support';
-import { SettingsScope, hoverText } from './workflowSupport';
+import { until } from './support';
+import { hoverAt, onDemoAsAlice, openReferenceFile } from './workflowSupport';
 
 const DEFECT = 96;
-let bob: AlmClient;
-let bobDemo: ProjectApi;
-const settings = new SettingsScope();
 
 describe('releases by name: the hover of a defect reference', function () {
   this.timeout(60_000);
-
-  before(async () => {
-    await activate();
-    await signInAs('Demo');
-    ({ client: bob, demo: bobDemo } = bobProject());
-    await settings.set('almDefects.defaultProject', DEMO);
-  });
-
-  after(async () => {
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    await settings.restore();
-    await bob?.dispose();
-  });
+  const demo = onDemoAsAlice();
 
   it('names the target release and cycle a defect points to', async () => {
-    const catalog = await bobDemo.releases();
+    const catalog = await demo.bobDemo.releases();
     assert.equal(catalog.unavailable, undefined, 'the server lists its releases');
     const cycle = catalog.cycles.find((c) => c.releaseId !== 0 && catalog.releases.some((r) => r.id === c.releaseId));
     assert.ok(cycle, 'the demo has cycles');
     const release = catalog.releases.find((r) => r.id === cycle.releaseId);
     assert.ok(release);
-    await bobDemo.defects.update(DEFECT, { 'target-rel': { type: 'release', id: release.id }, 'target-rcyc': { type: 'release-cycle', id: cycle.id } });
+    await demo.bobDemo.defects.update(DEFECT, { 'target-rel': { type: 'release', id: release.id }, 'target-rcyc': { type: 'release-cycle', id: cycle.id } });
 
-    const folder = vscode.workspace.workspaceFolders?.[0];
-    assert.ok(folder);
-    const file = path.join(folder.uri.fsPath, 'refs', 'releases.ts');
-    await fs.mkdir(path.dirname(file), { recursive: true });
-    await fs.writeFile(file, `// see defect ${DEFECT}\n`);
-    const doc = await vscode.workspace.openTextDocument(vscode.Uri.file(file));
-    const at = doc.positionAt(doc.getText().indexOf(`defect ${DEFECT}`) + 1);
+    const doc = await openReferenceFile('releases.ts', `// see defect ${DEFECT}\n`);
     const text = await until('a hover with the target release', async () => {
-      const shown = hoverText(await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', doc.uri, at));
+      const shown = await hoverAt(doc, `defect ${DEFECT}`);
       return shown.includes('Target:') ? shown : undefined;
     });
     assert.ok(text.includes(`Target: ${release.name} / ${cycle.name}`), text);

@@ -21,8 +21,8 @@ import type { ReportResult } from '../../../src/report/register';
 import { Log } from '../../../src/util/log';
 import { MapVault, RecordingSink } from '../../unit/tree/fakes';
 import { e2eAlmServer } from '../environment';
-import { DEMO, activate, bobProject, signInAs, until, usePrompts } from './support';
-import { SettingsScope } from './workflowSupport';
+import { DEMO, until, usePrompts } from './support';
+import { SettingsScope, startSignedInToDemo, workspacePath } from './workflowSupport';
 
 let bob: AlmClient;
 let bobDemo: ProjectApi;
@@ -89,14 +89,9 @@ describe('report: a defect from code and from a failed test', function () {
   this.timeout(90_000);
 
   before(async () => {
-    await activate();
-    await signInAs('Demo');
-    ({ client: bob, demo: bobDemo } = bobProject());
-    await settings.set('almDefects.defaultProject', DEMO);
+    ({ client: bob, demo: bobDemo } = await startSignedInToDemo(settings));
     await settings.set('almDefects.newDefectDefaults', { 'Demo/DEFAULT/Demo': { severity: '3-High' } });
-    const folder = vscode.workspace.workspaceFolders?.[0];
-    assert.ok(folder);
-    dir = path.join(folder.uri.fsPath, 'report-src');
+    dir = workspacePath('report-src');
     await fs.rm(dir, { recursive: true, force: true });
     await fs.mkdir(dir, { recursive: true });
   });

@@ -83,6 +83,11 @@ describe('tree: connections and defects through the commands', function () {
   });
 
   it('adds a server after checking it, refuses a wrong password, and removes it', async () => {
+    const serverNames = () =>
+      vscode.workspace
+        .getConfiguration('almDefects')
+        .get<{ name: string }[]>('servers')
+        ?.map((s) => s.name);
     const server = e2eAlmServer();
     const bad = await addServerWith({ name: 'QA box', url: server.baseUrl, username: 'bob', password: 'nope', domain: 'QA' });
     assert.equal(bad.ok, false);
@@ -90,13 +95,7 @@ describe('tree: connections and defects through the commands', function () {
     const unreachable = await addServerWith({ name: 'Nowhere', url: 'http://127.0.0.1:9/qcbin', username: 'bob', password: 'x' });
     assert.equal(unreachable.ok, false);
     assert.match(unreachable.message, /Cannot reach http:\/\/127\.0\.0\.1:9\/qcbin/);
-    assert.deepEqual(
-      vscode.workspace
-        .getConfiguration('almDefects')
-        .get<{ name: string }[]>('servers')
-        ?.map((s) => s.name),
-      ['Demo'],
-    );
+    assert.deepEqual(serverNames(), ['Demo']);
 
     const ok = await addServerWith({ name: 'QA box', url: server.baseUrl, username: 'bob', password: server.users[1].password, domain: 'QA' });
     assert.equal(ok.ok, true);
@@ -108,13 +107,7 @@ describe('tree: connections and defects through the commands', function () {
     const removed = await vscode.commands.executeCommand<{ ok: boolean }>('almDefects.removeServer', { server: 'QA box' });
     confirmed.dispose();
     assert.equal(removed.ok, true);
-    assert.deepEqual(
-      vscode.workspace
-        .getConfiguration('almDefects')
-        .get<{ name: string }[]>('servers')
-        ?.map((s) => s.name),
-      ['Demo'],
-    );
+    assert.deepEqual(serverNames(), ['Demo']);
     assert.deepEqual(await accounts(), ['alice (Demo)']);
   });
 

@@ -2,56 +2,20 @@
 // defect (or say it does not exist, or that the user is signed out), and the hovers of a screen of
 // references cost one id query on the wire while typing costs none.
 import * as assert from 'node:assert/strict';
-import * as fs from 'node:fs/promises';
-import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { ProjectApi } from '../../../src/api/index';
-import type { AlmClient } from '../../../src/api/index';
 import { e2eAlmServer } from '../environment';
-import { DEMO, activate, bobProject, signInAs, signInWith, until } from './support';
-import { CountingProxy, SettingsScope, hoverText } from './workflowSupport';
-
-let bob: AlmClient;
-let bobDemo: ProjectApi;
-const settings = new SettingsScope();
-
-async function writeFile(name: string, text: string): Promise<vscode.TextDocument> {
-  const folder = vscode.workspace.workspaceFolders?.[0];
-  assert.ok(folder, 'the e2e workspace has a folder');
-  const file = path.join(folder.uri.fsPath, 'refs', name);
-  await fs.mkdir(path.dirname(file), { recursive: true });
-  await fs.writeFile(file, text);
-  return vscode.workspace.openTextDocument(vscode.Uri.file(file));
-}
-
-async function hoverAt(doc: vscode.TextDocument, needle: string): Promise<string> {
-  const offset = doc.getText().indexOf(needle);
-  assert.ok(offset >= 0, `"${needle}" is in the document`);
-  const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', doc.uri, doc.positionAt(offset + 1));
-  return hoverText(hovers);
-}
+import { DEMO, signInWith, until } from './support';
+import { CountingProxy, hoverAt, onDemoAsAlice, openReferenceFile } from './workflowSupport';
 
 describe('workflow: defect references in files', function () {
   this.timeout(60_000);
-
-  before(async () => {
-    await activate();
-    await signInAs('Demo');
-    ({ client: bob, demo: bobDemo } = bobProject());
-    await settings.set('almDefects.defaultProject', DEMO);
-  });
-
-  after(async () => {
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    await settings.restore();
-    await bob?.dispose();
-  });
+  const demo = onDemoAsAlice();
 
   it('links the common forms in TypeScript, Python and plain text to the defect editor', async () => {
     const docs = [
-      await writeFile('a.ts', '// fixes defect 12 and QC-13\nconst x = 1; // bug #14\n'),
-      await writeFile('b.py', '# ALM-15 and ALM #16\nprint("defective 17")\n'),
-      await writeFile('c.txt', 'See Defect #18; not a reference: 19.\n'),
+      await openReferenceFile('a.ts', '// fixes defect 12 and QC-13\nconst x = 1; // bug #14\n'),
+      await openReferenceFile('b.py', '# ALM-15 and ALM #16\nprint("defective 17")\n'),
+      await openReferenceFile('c.txt', 'See Defect #18; not a reference: 19.\n'),
     ];
     assert.deepEqual(
       docs.map((d) => d.languageId),
@@ -74,8 +38,8 @@ describe('workflow: defect references in files', function () {
   });
 
   it('hovers show the defect as text, and say when it does not exist or the user is signed out', async () => {
-    const defect = await bobDemo.defects.get(21);
-    const doc = await writeFile('d.ts', '// defect 21 and defect 987654 and NP-21\n');
+    const defect = await demo.bobDemo.defects.get(21);
+    const doc = await openReferenceFile('d.ts', '// defect 21 and defect 987654 and NP-21\n');
     const shown = await hoverAt(doc, 'defect 21');
     assert.match(shown, new RegExp(`\\*\\*Defect 21\\*\\*`));
     assert.ok(shown.includes(String(defect.status)), shown);
@@ -86,8 +50,8 @@ describe('workflow: defect references in files', function () {
     assert.match(await hoverAt(doc, 'defect 987654'), /Defect 987654\*\* does not exist in Demo/);
     // A pattern naming its own project on a server without a stored password.
     const servers = vscode.workspace.getConfiguration('almDefects').get<unknown[]>('servers') ?? [];
-    await settings.set('almDefects.servers', [...servers, { name: 'Spare', url: e2eAlmServer().baseUrl, username: 'carol' }]);
-    await settings.set('almDefects.references', ['\\bdefect\\s+#?(\\d+)', { pattern: 'NP-(\\d+)', project: { server: 'Spare', domain: 'DEFAULT', project: 'Demo' } }]);
+    await demo.settings.set('almDefects.servers', [...servers, { name: 'Spare', url: e2eAlmServer().baseUrl, username: 'carol' }]);
+    await demo.settings.set('almDefects.references', ['\\bdefect\\s+#?(\\d+)', { pattern: 'NP-(\\d+)', project: { server: 'Spare', domain: 'DEFAULT', project: 'Demo' } }]);
     // The extension applies settings on VS Code's configuration event: wait for the hover to follow them.
     await until('the NP- pattern to name Spare', async () => /Signed out: sign in to Spare/.test(await hoverAt(doc, 'NP-21')));
   });
@@ -97,13 +61,13 @@ describe('workflow: defect references in files', function () {
     const url = await proxy.start();
     try {
       const servers = vscode.workspace.getConfiguration('almDefects').get<unknown[]>('servers') ?? [];
-      await settings.set('almDefects.servers', [...servers, { name: 'Counted', url, username: 'alice', domain: 'DEFAULT', project: 'Demo' }]);
-      await settings.set('almDefects.defaultProject', { ...DEMO, server: 'Counted' });
+      await demo.settings.set('almDefects.servers', [...servers, { name: 'Counted', url, username: 'alice', domain: 'DEFAULT', project: 'Demo' }]);
+      await demo.settings.set('almDefects.defaultProject', { ...DEMO, server: 'Counted' });
       // The extension applies settings on VS Code's configuration event: sign-in succeeds once it knows "Counted".
       const password = e2eAlmServer().users[0].password;
       await until('the Counted server to sign in', async () => (await signInWith('Counted', password)).ok);
       const lines = Array.from({ length: 30 }, (_, i) => `// step ${i}: see defect ${100 + i}`);
-      const doc = await writeFile('e.js', `${lines.join('\n')}\n`);
+      const doc = await openReferenceFile('e.js', `${lines.join('\n')}\n`);
       const editor = await vscode.window.showTextDocument(doc);
       await until('the editor to show the document', () => editor.visibleRanges.length > 0);
       const before = proxy.idQueries().length;
@@ -127,8 +91,8 @@ describe('workflow: defect references in files', function () {
   });
 
   it('stays off for files larger than the limit', async () => {
-    await settings.set('almDefects.referencesMaxFileKB', 1);
-    const doc = await writeFile('big.txt', `defect 5\n${'x'.repeat(2000)}\n`);
+    await demo.settings.set('almDefects.referencesMaxFileKB', 1);
+    const doc = await openReferenceFile('big.txt', `defect 5\n${'x'.repeat(2000)}\n`);
     const links = await vscode.commands.executeCommand<vscode.DocumentLink[]>('vscode.executeLinkProvider', doc.uri);
     assert.equal(links.filter((l) => l.target?.scheme === 'command').length, 0);
     assert.equal(await hoverAt(doc, 'defect 5'), '');

@@ -11,8 +11,8 @@ import * as vscode from 'vscode';
 import type { AlmClient, Defect, ProjectApi } from '../../../src/api/index';
 import type { GitExtension, Repository } from '../../../src/util/git';
 import type { StartWorkResult } from '../../../src/work/startWork';
-import { DEMO, activate, bobProject, signInAs, until } from './support';
-import { SettingsScope } from './workflowSupport';
+import { DEMO, until } from './support';
+import { SettingsScope, startSignedInToDemo, workspacePath } from './workflowSupport';
 
 let bob: AlmClient;
 let bobDemo: ProjectApi;
@@ -55,13 +55,8 @@ describe('workflow: commits and Start Work', function () {
   this.timeout(90_000);
 
   before(async () => {
-    await activate();
-    await signInAs('Demo');
-    ({ client: bob, demo: bobDemo } = bobProject());
-    await settings.set('almDefects.defaultProject', DEMO);
-    const folder = vscode.workspace.workspaceFolders?.[0];
-    assert.ok(folder);
-    repoDir = path.join(folder.uri.fsPath, 'work-repo');
+    ({ client: bob, demo: bobDemo } = await startSignedInToDemo(settings));
+    repoDir = workspacePath('work-repo');
     await fs.rm(repoDir, { recursive: true, force: true });
     await fs.mkdir(repoDir, { recursive: true });
     await fs.writeFile(path.join(repoDir, 'app.js'), 'console.log("hi");\n');

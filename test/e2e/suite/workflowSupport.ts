@@ -1,10 +1,16 @@
-// Shared by the workflow end-to-end tests (beside ./support): a counting proxy in front of the ALM
-// server (requests counted on the wire, so batching is measured where it matters), and settings
-// that are restored afterwards.
+// Shared by the workflow end-to-end tests (beside ./support): their common start (signed in, Demo
+// the default project), settings that are restored afterwards, files of the test workspace and their
+// hovers, and a counting proxy in front of the ALM server (requests counted on the wire, so batching
+// is measured where it matters).
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs/promises';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import * as path from 'node:path';
 import * as vscode from 'vscode';
+import type { AlmClient, ProjectApi } from '../../../src/api/index';
 import { e2eAlmServer } from '../environment';
+import { DEMO, activate, bobProject, signInAs } from './support';
 
 /** Sets settings for a test and puts the previous workspace values back afterwards. */
 export class SettingsScope {
@@ -25,6 +31,72 @@ export class SettingsScope {
     }
     this.saved.length = 0;
   }
+}
+
+/**
+ * The workflow suites' start: the extension active, alice signed in to Demo and Demo the default
+ * project (set through `settings`, restored with it); returns bob's own client, to dispose after.
+ */
+export async function startSignedInToDemo(settings: SettingsScope): Promise<{ client: AlmClient; demo: ProjectApi }> {
+  await activate();
+  await signInAs('Demo');
+  await settings.set('almDefects.defaultProject', DEMO);
+  return bobProject();
+}
+
+/** A suite set up by onDemoAsAlice. */
+export interface DemoSuite {
+  /** Settings the suite changes, put back after it. */
+  readonly settings: SettingsScope;
+  /** Bob's view of Demo through his own client, from the suite's first test on. */
+  readonly bobDemo: ProjectApi;
+}
+
+/**
+ * Registers, in the calling describe, the hooks of a suite that works on Demo as alice: before,
+ * startSignedInToDemo; after, every editor closed, the settings put back and bob's client disposed.
+ */
+export function onDemoAsAlice(): DemoSuite {
+  const settings = new SettingsScope();
+  let bob: { client: AlmClient; demo: ProjectApi } | undefined;
+  before(async () => {
+    bob = await startSignedInToDemo(settings);
+  });
+  after(async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await settings.restore();
+    await bob?.client.dispose();
+  });
+  return {
+    settings,
+    get bobDemo() {
+      assert.ok(bob, "bob's client is made in the suite's before hook");
+      return bob.demo;
+    },
+  };
+}
+
+/** The path of `segments` inside the e2e workspace's folder. */
+export function workspacePath(...segments: string[]): string {
+  const folder = vscode.workspace.workspaceFolders?.[0];
+  assert.ok(folder, 'the e2e workspace has a folder');
+  return path.join(folder.uri.fsPath, ...segments);
+}
+
+/** Writes `text` to refs/`name` in the workspace and opens it as a document (its language from the name). */
+export async function openReferenceFile(name: string, text: string): Promise<vscode.TextDocument> {
+  const file = workspacePath('refs', name);
+  await fs.mkdir(path.dirname(file), { recursive: true });
+  await fs.writeFile(file, text);
+  return vscode.workspace.openTextDocument(vscode.Uri.file(file));
+}
+
+/** The text of VS Code's hovers one character into the first `needle` of `doc` (empty when none). */
+export async function hoverAt(doc: vscode.TextDocument, needle: string): Promise<string> {
+  const offset = doc.getText().indexOf(needle);
+  assert.ok(offset >= 0, `"${needle}" is in the document`);
+  const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', doc.uri, doc.positionAt(offset + 1));
+  return hoverText(hovers);
 }
 
 /** A proxy in front of the ALM server that counts the defect queries it forwards. */
@@ -61,6 +133,6 @@ export class CountingProxy {
 }
 
 /** Text of a hover's Markdown contents. */
-export function hoverText(hovers: vscode.Hover[]): string {
+function hoverText(hovers: vscode.Hover[]): string {
   return hovers.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : 'value' in c ? c.value : ''))).join('\n');
 }

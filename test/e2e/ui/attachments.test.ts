@@ -10,34 +10,14 @@ import { join } from 'node:path';
 import type { JSHandle, Locator } from 'playwright-core';
 import { signIn } from '../environment';
 import { serverAttachments, serverDefect, updateServerDefect } from '../oracle';
+import { expandRow, openDemoDefects, runFromRowMenu, treeRow } from '../support/almTree';
 import { screenshot, ui } from './context';
-import { editorFrame, editorTab, openFromRow, runCommand, signInFromRow } from './editorWorkbench';
+import { editorFrame, editorTab, eventually, openFromRow, runCommand } from './editorWorkbench';
 import { text } from '../../support/text';
 
 interface Stored {
   id: number;
   name: string;
-}
-
-function row(name: RegExp, level?: number): Locator {
-  const { page } = ui();
-  const base = page.locator('.part.sidebar [role="treeitem"]');
-  return (level ? base.and(page.locator(`[aria-level="${level}"]`)) : base).filter({ hasText: name }).first();
-}
-
-/** Expands with the twistie: a click on a defect row itself opens the defect. */
-async function expand(item: Locator): Promise<void> {
-  await item.waitFor({ timeout: 30_000 });
-  if ((await item.getAttribute('aria-expanded')) !== 'true') await item.locator('.monaco-tl-twistie').click();
-  await eventually(async () => (await item.getAttribute('aria-expanded')) === 'true', 'row did not expand');
-}
-
-async function eventually(check: () => Promise<boolean>, message: string, timeoutMs = 30_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    assert.ok(Date.now() < deadline, message);
-    await ui().page.waitForTimeout(200);
-  }
 }
 
 /** A drag from the desktop: a DataTransfer holding one File, created in the page (DOM code as a string:
@@ -88,26 +68,16 @@ describe('ui: attachments', function () {
   const stored = (): Promise<Stored[]> => server.list(defectId);
 
   before(async () => {
-    const { page, almServer } = ui();
+    const { almServer } = ui();
     cookie = await signIn(almServer, almServer.users[0]);
-    // The ALM tab toggles: a click when an earlier test left the view open would hide it.
-    const server = row(/^Demo/, 1);
-    if (!(await server.isVisible())) await page.getByRole('tab', { name: 'ALM' }).click();
-    await expand(server);
-    const signInRow = row(/Sign in to Demo|Sign-in failed/, 2);
-    const domain = row(/^DEFAULT/, 2);
-    await signInRow.or(domain).first().waitFor({ timeout: 30_000 });
-    await signInFromRow(signInRow, domain);
-    await expand(domain);
-    await expand(row(/^Demo/, 3));
-    await expand(row(/^Defects/, 4));
+    const rows = await openDemoDefects();
     // The fourth row from the top: visible without scrolling, and without attachments of its own.
     for (let i = 3; i < 12 && !defectId; i++) {
-      const candidate = page.locator('.part.sidebar [role="treeitem"][aria-level="5"]').nth(i);
+      const candidate = rows.nth(i);
       const id = Number(/^(\d+):/.exec(await candidate.innerText())?.[1]);
       defectId = id;
       if ((await stored()).length > 0) defectId = 0;
-      else defectRow = row(new RegExp(`^${id}: `), 5);
+      else defectRow = treeRow(new RegExp(`^${id}: `), 5);
     }
     assert.ok(defectId > 0, 'a defect without attachments near the top');
   });
@@ -125,11 +95,11 @@ describe('ui: attachments', function () {
   it('uploads a file dropped from the desktop on a defect row; it shows under the defect and opens in a tab', async () => {
     const { page } = ui();
     await drop(defectRow, await desktopFile('dropped-note.txt', 'hello from the desktop\n'));
-    await eventually(async () => (await stored()).some((a) => a.name === 'dropped-note.txt'), 'the dropped file never reached the server');
+    await eventually('the dropped file on the server', async () => (await stored()).some((a) => a.name === 'dropped-note.txt'));
     const body = (await server.bytes((await stored())[0].id)).toString('utf8');
     assert.equal(body, 'hello from the desktop\n');
-    await expand(defectRow);
-    const attachment = row(/^dropped-note\.txt/, 6);
+    await expandRow(defectRow);
+    const attachment = treeRow(/^dropped-note\.txt/, 6);
     await attachment.waitFor({ timeout: 30_000 });
     assert.match(await attachment.innerText(), /23 B · \d{4}-\d\d-\d\d \d\d:\d\d/);
     await screenshot('attachments-tree');
@@ -185,19 +155,17 @@ describe('ui: attachments', function () {
     try {
       const frame = await openFromRow(defectRow, defectId);
       await frame.getByRole('button', { name: 'Edit' }).click();
-      await eventually(async () => (await frame.locator('body').getAttribute('data-phase')) === 'editing', 'Edit did not start editing');
+      await eventually('edit mode', async () => (await frame.locator('body').getAttribute('data-phase')) === 'editing');
       const memo = frame.locator('[data-field="description"] .memo');
       await memo.click();
       await frame.page().keyboard.press('Control+End');
       // A screenshot on the clipboard: one image/png file, named "image.png" by the browser.
       await frame.evaluate(PASTE_PNG);
       await memo.locator('img[src^="data:image/png;base64,"]').waitFor({ timeout: 30_000 });
-      const pasted = await eventually(async () => (await stored()).some((a) => /^pasted-\d{8}-\d{6}-\d+\.png$/.test(a.name)), 'the pasted image never became an attachment').then(async () =>
-        (await stored()).find((a) => a.name.startsWith('pasted-'))!,
-      );
+      const pasted = await eventually('the pasted image as an attachment', async () => (await stored()).find((a) => /^pasted-\d{8}-\d{6}-\d+\.png$/.test(a.name)));
       assert.ok((await server.bytes(pasted.id)).equals(Buffer.from(PNG_BASE64, 'base64')), 'the attachment holds the pasted bytes');
       await frame.getByRole('button', { name: 'Save', exact: true }).click();
-      await eventually(async () => /Saved at/.test(await frame.locator('.header .notice').innerText()), 'the save did not finish');
+      await eventually('the saved notice', async () => /Saved at/.test(await frame.locator('.header .notice').innerText()));
       // The absolute attachment URL: what a real server keeps (26.1 strips a bare name on read).
       const src = `${baseUrl}/rest/domains/${encodeURIComponent(domain)}/projects/${encodeURIComponent(project)}/defects/${defectId}/attachments/${pasted.name}`;
       const saved = String((await serverDefect(ui().almServer, cookie, defectId)).description);
@@ -223,28 +191,19 @@ describe('ui: attachments', function () {
     writeFileSync(big, Buffer.alloc(200 * 1024 * 1024, 7));
     try {
       const before = (await stored()).map((a) => a.id);
-      await defectRow.click({ button: 'right' });
-      const menuItem = page.getByRole('menuitem', { name: /Upload Attachment/ });
-      await menuItem.click();
+      await runFromRowMenu(defectRow, /Upload Attachment/);
       // VS Code's own file dialog (a path box in the browser workbench): type the path, press Enter.
       const input = page.locator('.quick-input-widget input');
-      // A click that lands while the context menu is still animating in is dropped (the menu stays
-      // open with the item highlighted); choose it with Enter then, as a keyboard user would.
-      const opened = await input.waitFor({ timeout: 5_000 }).then(
-        () => true,
-        () => false,
-      );
-      if (!opened && (await menuItem.isVisible())) await menuItem.press('Enter');
       await input.waitFor({ timeout: 15_000 });
       // The dialog fills in its start folder and lists it first; typing before that gets mixed in.
       await page.locator('.quick-input-list .monaco-list-row').first().waitFor({ timeout: 15_000 });
       let last = '';
-      await eventually(async () => {
+      await eventually('the file dialog to settle on its folder', async () => {
         const value = await input.inputValue();
         const settled = value.endsWith('/') && value === last;
         last = value;
         return settled;
-      }, 'the file dialog never settled on its folder');
+      });
       await input.fill(big);
       await page.locator('.quick-input-list').filter({ hasText: 'big-upload.bin' }).waitFor({ timeout: 15_000 });
       await page.waitForTimeout(300);

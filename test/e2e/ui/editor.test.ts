@@ -6,7 +6,7 @@
 import * as assert from 'node:assert/strict';
 import type { Frame } from 'playwright-core';
 import { screenshot, ui } from './context';
-import { editorFrame, editorTab, eventually, openDefect, runCommand, serverDefect, signInIfNeeded } from './editorWorkbench';
+import { closeEditorsAndShowExplorer, editorFrame, editorTab, eventually, openDefect, runCommand, serverDefect, signInIfNeeded } from './editorWorkbench';
 
 const EDITED = 51;
 const RESTORED = 52;
@@ -37,11 +37,7 @@ describe('ui: the defect editor in the workbench', function () {
   });
 
   after(async () => {
-    await runCommand('View: Close All Editors').catch(() => undefined);
-    // Leave the workbench as a fresh one shows it (the Explorer), so a later test's click on the ALM
-    // view opens it rather than toggling it closed.
-    const explorer = ui().page.getByRole('tab', { name: /^Explorer/ });
-    if ((await explorer.getAttribute('aria-selected').catch(() => null)) !== 'true') await explorer.click().catch(() => undefined);
+    await closeEditorsAndShowExplorer();
   });
 
   it('opens from the command palette, read-only, with the header, grouped fields and memos', async () => {

@@ -115,6 +115,27 @@ describe('ui: the editor page (keyboard, screen readers, conflicts, links, image
     assert.deepEqual(unnamed, []);
   });
 
+  it('marks an input with its problem for screen readers (aria-invalid, the problem as its tooltip) and clears the mark once fixed', async () => {
+    const editor = await open(project());
+    opened.push(editor);
+    const page = editor.page;
+    await page.getByRole('button', { name: 'Edit' }).click();
+    await page.locator('body[data-phase="editing"]').waitFor();
+    const field = page.locator('[data-field="name"] vscode-text-field');
+    const problem = page.locator('[data-field="name"] .field-problem');
+    // A required field emptied: its problem shows on the row and marks the input.
+    await field.locator('input').fill('');
+    await problem.waitFor();
+    const message = await problem.innerText();
+    assert.match(message, /\S/, 'the row names the problem');
+    await poll(async () => String(await field.getAttribute('aria-invalid')), 'true');
+    assert.equal(await field.getAttribute('title'), message);
+    await field.locator('input').fill('Fixed again');
+    await problem.waitFor({ state: 'hidden' });
+    await poll(async () => String(await field.getAttribute('aria-invalid')), 'null');
+    assert.equal(await field.getAttribute('title'), null);
+  });
+
   it('shows its texts in the display language when the host passes a bundle (markup in a translation stays text)', async () => {
     const editor = await open(project(), {
       l10n: { Edit: 'Bearbeiten', 'Defect actions': 'Fehleraktionen', Details: 'Einzelheiten', '{0} (required)': '{0} (Pflichtfeld)', Reload: 'Neu <b>laden</b> "jetzt"' },

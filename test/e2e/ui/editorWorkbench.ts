@@ -42,6 +42,16 @@ export async function runCommand(title: string): Promise<void> {
   }
 }
 
+/**
+ * Leaves the workbench as a fresh one shows it: every editor closed and the Explorer shown, so a
+ * later test's click on the ALM view opens it rather than toggling it closed.
+ */
+export async function closeEditorsAndShowExplorer(): Promise<void> {
+  await runCommand('View: Close All Editors').catch(() => undefined);
+  const explorer = ui().page.getByRole('tab', { name: /^Explorer/ });
+  if ((await explorer.getAttribute('aria-selected').catch(() => null)) !== 'true') await explorer.click().catch(() => undefined);
+}
+
 /** Answers a quick input: picks the row with `text` when a list shows, else types `text`. */
 export async function answer(text: string): Promise<void> {
   const { page } = ui();

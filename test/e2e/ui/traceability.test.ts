@@ -9,7 +9,7 @@ import type { Frame } from 'playwright-core';
 import { signIn } from '../environment';
 import { serverDefect as oracleDefect, serverLinks, serverReleases } from '../oracle';
 import { screenshot, ui } from './context';
-import { eventually, openDefect, runCommand, serverDefect, signInIfNeeded } from './editorWorkbench';
+import { closeEditorsAndShowExplorer, eventually, openDefect, runCommand, serverDefect, signInIfNeeded } from './editorWorkbench';
 
 const SOURCE = 81;
 const TARGET = 82;
@@ -56,9 +56,7 @@ describe('ui: links, history, releases by name and Clone Defect in the editor', 
   });
 
   after(async () => {
-    await runCommand('View: Close All Editors').catch(() => undefined);
-    const explorer = ui().page.getByRole('tab', { name: /^Explorer/ });
-    if ((await explorer.getAttribute('aria-selected').catch(() => null)) !== 'true') await explorer.click().catch(() => undefined);
+    await closeEditorsAndShowExplorer();
   });
 
   it('adds a link by id, refuses bad links with a clear message and nothing stored, and removes a link after the confirmation', async () => {

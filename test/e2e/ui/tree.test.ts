@@ -2,29 +2,9 @@
 // the password into VS Code's own input box), expands server → domain → project → Defects, checks
 // the rows, and saves screenshots of the tree to test-results/ui/.
 import * as assert from 'node:assert/strict';
-import type { Locator } from 'playwright-core';
+import { expandRow, treeRow } from '../support/almTree';
 import { screenshot, ui } from './context';
-import { answer, runCommand } from './editorWorkbench';
-
-function row(name: RegExp, level?: number): Locator {
-  const { page } = ui();
-  const base = page.locator('.part.sidebar [role="treeitem"]');
-  return (level ? base.and(page.locator(`[aria-level="${level}"]`)) : base).filter({ hasText: name }).first();
-}
-
-async function expand(item: Locator): Promise<void> {
-  await item.waitFor({ timeout: 30_000 });
-  if ((await item.getAttribute('aria-expanded')) !== 'true') await item.click();
-  await assertEventually(async () => (await item.getAttribute('aria-expanded')) === 'true', 'row did not expand');
-}
-
-async function assertEventually(check: () => Promise<boolean>, message: string, timeoutMs = 30_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    assert.ok(Date.now() < deadline, message);
-    await ui().page.waitForTimeout(200);
-  }
-}
+import { answer, eventually, runCommand } from './editorWorkbench';
 
 describe('ui: the ALM tree', function () {
   this.timeout(120_000);
@@ -45,11 +25,11 @@ describe('ui: the ALM tree', function () {
       await page.mouse.move(edge.x + 260, edge.y, { steps: 8 });
       await page.mouse.up();
     }
-    const server = row(/^Demo/, 1);
-    await expand(server);
+    const server = treeRow(/^Demo/, 1);
+    await expandRow(server);
     // A fresh workbench has no stored password: the server's only row offers to sign in.
-    const signInRow = row(/Sign in to Demo|Sign-in failed/, 2);
-    const domain = row(/^DEFAULT/, 2);
+    const signInRow = treeRow(/Sign in to Demo|Sign-in failed/, 2);
+    const domain = treeRow(/^DEFAULT/, 2);
     await signInRow.or(domain).first().waitFor({ timeout: 30_000 });
     if (await signInRow.isVisible()) {
       await signInRow.click();
@@ -58,7 +38,7 @@ describe('ui: the ALM tree', function () {
       await input.fill(almServer.users[0].password);
       await input.press('Enter');
     }
-    await expand(domain);
+    await expandRow(domain);
     await page.locator('.statusbar').getByText('ALM Demo: alice').waitFor({ timeout: 15_000 });
     // The server is an account in VS Code's Accounts menu.
     await page
@@ -71,9 +51,9 @@ describe('ui: the ALM tree', function () {
       .waitFor({ timeout: 15_000 });
     await screenshot('tree-accounts-menu');
     await page.keyboard.press('Escape');
-    await expand(row(/^Demo/, 3));
-    await expand(row(/^Defects/, 4));
-    const newest = row(/^\d+: /, 5);
+    await expandRow(treeRow(/^Demo/, 3));
+    await expandRow(treeRow(/^Defects/, 4));
+    const newest = treeRow(/^\d+: /, 5);
     await newest.waitFor({ timeout: 30_000 });
     assert.match(await newest.innerText(), /·/, 'status · severity · owner shown');
     assert.equal((await newest.locator('.codicon').count()) > 0, true, 'severity icon');
@@ -87,24 +67,24 @@ describe('ui: the ALM tree', function () {
     await page.mouse.move(0, 0);
 
     // The list is virtual: move the keyboard focus to the last row ("Load more") to render it.
-    await row(/^Defects/, 4).focus();
+    await treeRow(/^Defects/, 4).focus();
     await page.keyboard.press('End');
-    const more = row(/Load 100 more/, 5);
+    const more = treeRow(/Load 100 more/, 5);
     await more.waitFor({ timeout: 10_000 });
     // 1,000 seeded defects, plus any an earlier suite created.
     const remaining = Number(/([\d,]+) remaining/.exec(await more.innerText())?.[1].replace(/,/g, ''));
     assert.ok(remaining >= 900, await more.innerText());
     await more.click();
-    await assertEventually(async () => {
+    await eventually('the second page', async () => {
       await page.keyboard.press('End');
-      return (await row(new RegExp(`${(remaining - 100).toLocaleString('en-US')} remaining`), 5).count()) > 0;
-    }, 'the second page never arrived');
+      return (await treeRow(new RegExp(`${(remaining - 100).toLocaleString('en-US')} remaining`), 5).count()) > 0;
+    });
     await screenshot('tree-load-more');
   });
 
   it('sorts through its two prompts (field, then direction), both answered by keyboard', async () => {
     const { page } = ui();
-    const defects = row(/^Defects/, 4);
+    const defects = treeRow(/^Defects/, 4);
     // The list is virtual and the paging test left it at its end: back to the top first.
     const top = async (): Promise<void> => {
       await page.locator('.part.sidebar .monaco-list').first().focus();
@@ -121,14 +101,14 @@ describe('ui: the ALM tree', function () {
       // The direction prompt follows the field's at once.
       await page.locator('.quick-input-widget', { hasText: `Sort by ${field}` }).waitFor({ timeout: 15_000 });
       await answer(direction);
-      await assertEventually(async () => {
+      await eventually(`the Defects row to say ${shown}`, async () => {
         await top();
         return shown.test(await defects.locator('.label-description').innerText({ timeout: 2000 }));
-      }, `the Defects row never said ${shown}`);
+      });
       let rows: number[] = [];
-      await assertEventually(
+      await eventually(
+        `the rows in ${direction} order`,
         async () => (rows = await ids()).length > 1 && rows.every((id, i) => i === 0 || (direction === 'Ascending' ? id > rows[i - 1] : id < rows[i - 1])),
-        'rows not in that order',
       );
       return rows;
     };
@@ -143,27 +123,27 @@ describe('ui: the ALM tree', function () {
   it('copies the selected defect id with Ctrl+C', async () => {
     const { page } = ui();
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
-    await row(/Load 100 more|remaining/, 5)
+    await treeRow(/Load 100 more|remaining/, 5)
       .first()
       .focus()
       .catch(() => undefined);
     await page.keyboard.press('Home');
-    const first = row(/^\d+: /, 5);
+    const first = treeRow(/^\d+: /, 5);
     await first.waitFor({ timeout: 10_000 });
     const id = /^(\d+):/.exec(await first.innerText())?.[1];
     assert.ok(id, 'a defect row is shown');
     // A click selects the row (and opens the defect, whose editor takes the focus).
     await first.click();
-    await assertEventually(async () => (await first.getAttribute('aria-selected')) === 'true', 'the row was not selected');
+    await eventually('the row to be selected', async () => (await first.getAttribute('aria-selected')) === 'true');
     const copied = page.locator('.statusbar').getByText(`Copied defect id ${id}`);
     // Back to the tree and press the keys; again if the editor, still loading, took the focus back.
     // Rows take no DOM focus themselves: the list does (its focused row is the clicked one).
     const list = page.locator('.part.sidebar .monaco-list').first();
-    await assertEventually(async () => {
+    await eventually('Ctrl+C on the selected defect row to copy its id', async () => {
       await list.focus();
       await page.keyboard.press('Control+C');
       return copied.isVisible();
-    }, 'Ctrl+C on the selected defect row did not copy its id');
+    });
     assert.equal(await page.evaluate<string>('navigator.clipboard.readText()'), id);
   });
 
@@ -173,15 +153,15 @@ describe('ui: the ALM tree', function () {
     // focus (a row scrolled out of the virtual list is not in the page to be focused).
     await page.locator('.part.sidebar .monaco-list').first().focus();
     await page.keyboard.press('Home');
-    const defects = row(/^Defects/, 4);
+    const defects = treeRow(/^Defects/, 4);
     await defects.waitFor({ timeout: 10_000 });
     if ((await defects.getAttribute('aria-expanded')) === 'true') await defects.click();
-    await expand(row(/^Lists/, 4));
-    await expand(row(/^Subject/, 5));
-    await expand(row(/^Accounts/, 6));
-    await row(/^Login/, 7).waitFor({ timeout: 30_000 });
-    await expand(row(/^Severity/, 5));
-    await row(/^5-Urgent/, 6).waitFor({ timeout: 30_000 });
+    await expandRow(treeRow(/^Lists/, 4));
+    await expandRow(treeRow(/^Subject/, 5));
+    await expandRow(treeRow(/^Accounts/, 6));
+    await treeRow(/^Login/, 7).waitFor({ timeout: 30_000 });
+    await expandRow(treeRow(/^Severity/, 5));
+    await treeRow(/^5-Urgent/, 6).waitFor({ timeout: 30_000 });
     await page.mouse.move(0, 0);
     await screenshot('tree-lists');
   });

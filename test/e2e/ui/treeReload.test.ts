@@ -6,13 +6,9 @@ import * as assert from 'node:assert/strict';
 import type { Locator } from 'playwright-core';
 import { signIn } from '../environment';
 import { serverTotal } from '../oracle';
+import { expandRow, treeRow } from '../support/almTree';
 import { screenshot, ui } from './context';
 import { answer, eventually, runCommand, signInFromRow, signInIfNeeded } from './editorWorkbench';
-
-function row(name: RegExp, level: number): Locator {
-  const { page } = ui();
-  return page.locator(`.part.sidebar [role="treeitem"][aria-level="${level}"]`).filter({ hasText: name }).first();
-}
 
 const PATH = [
   { name: /^Demo/, level: 1 },
@@ -24,15 +20,6 @@ const SEVERITY_GROUP = /^\d-\S+/;
 
 async function isExpanded(item: Locator): Promise<boolean> {
   return (await item.getAttribute('aria-expanded')) === 'true';
-}
-
-/** Expands with the twistie (a click on the row may run its command); true when this call expanded it. */
-async function expand(item: Locator): Promise<boolean> {
-  await item.waitFor({ timeout: 30_000 });
-  if (await isExpanded(item)) return false;
-  await item.locator('.monaco-tl-twistie').click();
-  await eventually('the row to expand', () => isExpanded(item));
-  return true;
 }
 
 /** The severity group rows under "Defects" (level 5), as label → count. */
@@ -59,8 +46,8 @@ async function severityGroups(): Promise<Map<string, number>> {
 async function signInFromTree(): Promise<void> {
   const { page } = ui();
   await page.getByRole('tab', { name: 'ALM' }).waitFor({ timeout: 60_000 });
-  const signInRow = row(/Sign in to Demo|Sign-in failed/, 2);
-  const domain = row(PATH[1].name, PATH[1].level);
+  const signInRow = treeRow(/Sign in to Demo|Sign-in failed/, 2);
+  const domain = treeRow(PATH[1].name, PATH[1].level);
   // Focusing the view is idempotent, unlike a click on its activity bar tab: the restarting
   // workbench may open the ALM view just after the tab was read as unselected, and the click would
   // then close the side bar again.
@@ -110,7 +97,7 @@ describe('ui: the tree keeps its state across a window reload', function () {
     await runCommand('ALM: Clear Filter').catch(() => undefined);
     if (grouped) await runCommand('ALM: Ungroup Defects').catch(() => undefined);
     for (const i of [...expandedHere].sort((a, b) => b - a)) {
-      const item = row(PATH[i].name, PATH[i].level);
+      const item = treeRow(PATH[i].name, PATH[i].level);
       if (await isExpanded(item).catch(() => false))
         await item
           .locator('.monaco-tl-twistie')
@@ -123,7 +110,7 @@ describe('ui: the tree keeps its state across a window reload', function () {
 
   it('restores the expanded project, its filter and the grouping by severity after "Developer: Reload Window"', async () => {
     const { page } = ui();
-    for (const [i, step] of PATH.entries()) if (await expand(row(step.name, step.level))) expandedHere.add(i);
+    for (const [i, step] of PATH.entries()) if (await expandRow(treeRow(step.name, step.level))) expandedHere.add(i);
 
     // The filter menu as a user drives it: Status → check "Open" → OK → Apply.
     await runCommand('ALM: Filter Defects…');
@@ -148,8 +135,8 @@ describe('ui: the tree keeps its state across a window reload', function () {
     grouped = true;
     await answer('By Severity');
 
-    const project = row(PATH[2].name, PATH[2].level);
-    const defects = row(PATH[3].name, PATH[3].level);
+    const project = treeRow(PATH[2].name, PATH[2].level);
+    const defects = treeRow(PATH[3].name, PATH[3].level);
     await eventually('the filter in the project description', async () => /filter: status: Open/.test(await project.locator('.label-description').innerText()));
     await eventually('grouped by severity', async () => /by severity/.test(await defects.locator('.label-description').innerText()) && (await severityGroups()).size > 0);
     const before = await severityGroups();
@@ -173,7 +160,7 @@ describe('ui: the tree keeps its state across a window reload', function () {
     await signInFromTree();
 
     for (const step of PATH) {
-      const item = row(step.name, step.level);
+      const item = treeRow(step.name, step.level);
       await item.waitFor({ timeout: 30_000 });
       await eventually(`${step.name.source} (level ${step.level}) to be expanded again`, () => isExpanded(item));
     }

@@ -15,23 +15,11 @@
 // Screenshot: test-results/ui/tree-saved-long-summary.png.
 import * as assert from 'node:assert/strict';
 import type { Frame, Locator } from 'playwright-core';
+import { openDemoDefects, treeRow } from '../support/almTree';
 import { screenshot, ui } from './context';
-import { eventually, openFromRow, runCommand, signInFromRow } from './editorWorkbench';
+import { eventually, openFromRow, runCommand } from './editorWorkbench';
 
 const LONG_SUMMARY = 'Export of the quarterly defect report drops every row after the first page of 100 rows';
-
-function row(name: RegExp, level?: number): Locator {
-  const { page } = ui();
-  const base = page.locator('.part.sidebar [role="treeitem"]');
-  return (level ? base.and(page.locator(`[aria-level="${level}"]`)) : base).filter({ hasText: name }).first();
-}
-
-/** Expands with the twistie: a click on a defect row itself opens the defect. */
-async function expand(item: Locator): Promise<void> {
-  await item.waitFor({ timeout: 30_000 });
-  if ((await item.getAttribute('aria-expanded')) !== 'true') await item.locator('.monaco-tl-twistie').click();
-  await eventually('the row to expand', async () => (await item.getAttribute('aria-expanded')) === 'true');
-}
 
 interface RowLook {
   text: string;
@@ -107,20 +95,9 @@ describe('ui: a saved defect in the tree', function () {
   let frame: Frame | undefined;
 
   before(async () => {
-    const { page } = ui();
-    // The ALM tab toggles: a click when an earlier test left the view open would hide it.
-    const server = row(/^Demo/, 1);
-    if (!(await server.isVisible())) await page.getByRole('tab', { name: 'ALM' }).click();
-    await expand(server);
-    const signInRow = row(/Sign in to Demo|Sign-in failed/, 2);
-    const domain = row(/^DEFAULT/, 2);
-    await signInRow.or(domain).first().waitFor({ timeout: 30_000 });
-    await signInFromRow(signInRow, domain);
-    await expand(domain);
-    await expand(row(/^Demo/, 3));
-    await expand(row(/^Defects/, 4));
+    const rows = await openDemoDefects();
     // The third defect from the top: visible without scrolling.
-    const third = page.locator('.part.sidebar [role="treeitem"][aria-level="5"]').nth(2);
+    const third = rows.nth(2);
     await third.waitFor({ timeout: 30_000 });
     const [, shownId, shownName] = /^(\d+): (.*)$/m.exec(await third.innerText()) ?? [];
     id = Number(shownId);
@@ -135,7 +112,7 @@ describe('ui: a saved defect in the tree', function () {
 
   it('shows the long summary saved in the editor from the start of its row', async () => {
     // As a user opens it: a click on the row (which selects it and keeps it the tree's focused row).
-    const item = row(new RegExp(`^${id}: `), 5);
+    const item = treeRow(new RegExp(`^${id}: `), 5);
     frame = await openFromRow(item, id);
     await hoverByCoordinates(item);
     assertShownFromStart(await rowLooks(id));

@@ -5,23 +5,10 @@
 // bob", and the server still has that defect's old priority while the other two changed.
 // Screenshot: test-results/ui/tree-update-selected-result.png.
 import * as assert from 'node:assert/strict';
-import type { Locator } from 'playwright-core';
 import { AlmClient } from '../../../src/api/index';
+import { openDemoDefects, runFromRowMenu, treeRow } from '../support/almTree';
 import { screenshot, ui } from './context';
-import { eventually, runCommand, signInFromRow } from './editorWorkbench';
-
-function row(name: RegExp, level?: number): Locator {
-  const { page } = ui();
-  const base = page.locator('.part.sidebar [role="treeitem"]');
-  return (level ? base.and(page.locator(`[aria-level="${level}"]`)) : base).filter({ hasText: name }).first();
-}
-
-/** Expands with the twistie: a click on a defect row itself opens the defect. */
-async function expand(item: Locator): Promise<void> {
-  await item.waitFor({ timeout: 30_000 });
-  if ((await item.getAttribute('aria-expanded')) !== 'true') await item.locator('.monaco-tl-twistie').click();
-  await eventually('the row to expand', async () => (await item.getAttribute('aria-expanded')) === 'true');
-}
+import { eventually, runCommand } from './editorWorkbench';
 
 describe('ui: Update Selected on several tree rows', function () {
   this.timeout(180_000);
@@ -30,18 +17,8 @@ describe('ui: Update Selected on several tree rows', function () {
   const original = new Map<number, string>();
 
   before(async () => {
-    const { page, almServer } = ui();
-    const server = row(/^Demo/, 1);
-    if (!(await server.isVisible())) await page.getByRole('tab', { name: 'ALM' }).click();
-    await expand(server);
-    const signInRow = row(/Sign in to Demo|Sign-in failed/, 2);
-    const domain = row(/^DEFAULT/, 2);
-    await signInRow.or(domain).first().waitFor({ timeout: 30_000 });
-    await signInFromRow(signInRow, domain);
-    await expand(domain);
-    await expand(row(/^Demo/, 3));
-    await expand(row(/^Defects/, 4));
-    const rows = page.locator('.part.sidebar [role="treeitem"][aria-level="5"]');
+    const { almServer } = ui();
+    const rows = await openDemoDefects();
     await rows.nth(2).waitFor({ timeout: 30_000 });
     for (let i = 0; i < 3; i++) ids.push(Number(/^(\d+): /m.exec(await rows.nth(i).innerText())?.[1]));
     assert.ok(
@@ -67,20 +44,13 @@ describe('ui: Update Selected on several tree rows', function () {
     const demo = bob.project('DEFAULT', 'Demo');
     const lock = await demo.locks.acquire({ type: 'defect', id: ids[1] });
     try {
-      const rowOf = (id: number) => row(new RegExp(`^${id}: `), 5);
+      const rowOf = (id: number) => treeRow(new RegExp(`^${id}: `), 5);
       await rowOf(ids[0]).click();
       await rowOf(ids[1]).click({ modifiers: ['ControlOrMeta'] });
       await rowOf(ids[2]).click({ modifiers: ['ControlOrMeta'] });
       await eventually('three rows selected', async () => (await page.locator('.part.sidebar [role="treeitem"][aria-level="5"][aria-selected="true"]').count()) === 3);
-      await rowOf(ids[2]).click({ button: 'right' });
-      const menuItem = page.getByRole('menuitem', { name: /Update Selected/ });
-      await menuItem.click();
+      await runFromRowMenu(rowOf(ids[2]), /Update Selected/);
       const input = page.locator('.quick-input-widget input');
-      const opened = await input.waitFor({ timeout: 5_000 }).then(
-        () => true,
-        () => false,
-      );
-      if (!opened && (await menuItem.isVisible())) await menuItem.press('Enter');
       // The field picker (several may be checked): check Priority, accept.
       await page
         .locator('.quick-input-widget')

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { signIn } from '../environment';
 import { updateServerDefect } from '../oracle';
 import { screenshot, ui } from './context';
-import { editorFrame, eventually, openDefect, runCommand, signInIfNeeded } from './editorWorkbench';
+import { closeEditorsAndShowExplorer, editorFrame, eventually, openDefect, runCommand, signInIfNeeded } from './editorWorkbench';
 
 const RELOADED = 71;
 
@@ -46,10 +46,8 @@ describe('ui: workflow: defects where developers work', function () {
 
   after(async () => {
     restore?.();
-    await runCommand('View: Close All Editors').catch(() => undefined);
+    await closeEditorsAndShowExplorer();
     rmSync(join(ui().workspaceFolder, 'ui-repo'), { recursive: true, force: true });
-    const explorer = ui().page.getByRole('tab', { name: /^Explorer/ });
-    if ((await explorer.getAttribute('aria-selected').catch(() => null)) !== 'true') await explorer.click().catch(() => undefined);
   });
 
   it('shows a hover with the defect over a reference in a source file', async () => {

@@ -1,7 +1,7 @@
 // Every bad attachment request gets a clear 4xx ALM error, and leaves the stored rows and the
 // attachments folder exactly as they were (no record, no content file, no temporary file).
 import assert from 'node:assert/strict';
-import { abortUploadHalfway, filesOf, http, multipart, storedFilesOf, startHarness, uploadParts } from './attachmentsHarness';
+import { abortUploadHalfway, filesOf, http, multipart, startHarness, uploadParts } from './attachmentsHarness';
 import type { Harness, HttpResult, Part } from './attachmentsHarness';
 
 interface AlmBody {
@@ -22,7 +22,7 @@ describe('attachments over HTTP: bad requests change nothing', function () {
 
   const state = () => ({
     rows: h.demo().db.prepare('SELECT * FROM attachments ORDER BY id').all(),
-    files: storedFilesOf(h.demo()),
+    files: filesOf(h.demo()),
   });
 
   before(async () => {

@@ -1,12 +1,13 @@
 // A real server for the attachment and query integration tests: the app as `buildApp` assembles
 // it, on a free loopback port with a temporary data dir seeded with the demo site. The tests
 // keep the context, so they can check stored rows and files beside the HTTP answers.
-import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { request } from 'undici';
+import { until } from '../../support/server';
 import { buildApp } from '../../../server/src/app';
 import { registerAttachments } from '../../../server/src/apiTree/attachments';
 import { sessionHook } from '../../../server/src/auth/index';
@@ -143,23 +144,15 @@ export function filesOf(store: ProjectStore): string[] {
   return readdirSync(store.attachmentsDir).sort();
 }
 
-/**
- * The stored files, leaving out empty `.upload-` temp files. A body that fails while its temp file is
- * still being opened can leave that file, empty, after the error answer (a known server race, removed
- * at the next start by reconcile); anything with content still counts.
- */
-export function storedFilesOf(store: ProjectStore): string[] {
-  return filesOf(store).filter((f) => !(f.startsWith('.upload-') && statSync(join(store.attachmentsDir, f), { throwIfNoEntry: false })?.size === 0));
-}
-
 export function attachmentCount(store: ProjectStore): number {
   return store.db.prepare('SELECT COUNT(*) FROM attachments').pluck().get() as number;
 }
 
 /**
- * Sends `head` and half of `body` on a raw connection, then drops it as soon as the server is
- * writing the content to a temporary upload file in `store` (or after 3 s). Resolves, once the
- * server has had a moment to clean up, with whether the temporary file was seen before the drop.
+ * Sends `head` and half of `body` on a raw connection, drops it once the server is writing the
+ * content to a temporary upload file in `store`, then waits until the server has removed that
+ * file. Resolves with whether the temporary file was seen before the drop. Both waits are for
+ * what the server does, not for a time: a busy machine only makes them longer.
  */
 export async function abortUploadHalfway(url: URL, head: string, body: Buffer, store: () => ProjectStore): Promise<boolean> {
   const uploading = () => filesOf(store()).some((f) => f.startsWith('.upload-'));
@@ -168,24 +161,22 @@ export async function abortUploadHalfway(url: URL, head: string, body: Buffer, s
     const socket = connect(Number(url.port), url.hostname, () => {
       socket.write(head);
       socket.write(body.subarray(0, body.length / 2), () => {
-        const wait = setInterval(() => {
-          if (uploading()) {
+        until(uploading, 'the server never started writing the upload to a temporary file', 20_000).then(
+          () => {
             sawTemp = true;
-            clearInterval(wait);
             socket.destroy();
-          }
-        }, 5);
-        setTimeout(() => {
-          clearInterval(wait);
-          socket.destroy();
-        }, 3000);
+          },
+          (err: Error) => {
+            socket.destroy();
+            reject(err);
+          },
+        );
       });
     });
     socket.on('close', () => resolve());
     socket.on('error', reject);
   });
-  // The server notices the closed connection asynchronously; give it a moment.
-  for (let i = 0; i < 20 && uploading(); i++) await new Promise((r) => setTimeout(r, 50));
-  await new Promise((r) => setTimeout(r, 100));
+  // The server notices the closed connection asynchronously, then removes its temporary file.
+  await until(() => !uploading(), 'the temporary upload file was never removed after the client went away', 20_000);
   return sawTemp;
 }

@@ -3,7 +3,7 @@
 // attachments folder exactly as they were. Locks taken in the `/api` tree bind Core writes, and
 // raw uploads are streamed to disk rather than held in memory.
 import assert from 'node:assert/strict';
-import { abortUploadHalfway, filesOf, http, multipart, storedFilesOf } from './attachmentsHarness';
+import { abortUploadHalfway, filesOf, http, multipart } from './attachmentsHarness';
 import { startHarness } from './attachmentsHarness';
 import type { Harness, HttpResult, Part } from './attachmentsHarness';
 
@@ -21,7 +21,7 @@ describe('Core attachments over HTTP: bad requests change nothing', function () 
   let elsewhere: number;
   let snapshot: { rows: unknown[]; files: string[] };
   const core = (path: string) => `${h.baseUrl}/rest/domains/DEFAULT/projects/Demo${path}`;
-  const state = () => ({ rows: h.demo().db.prepare('SELECT * FROM attachments ORDER BY id').all(), files: storedFilesOf(h.demo()) });
+  const state = () => ({ rows: h.demo().db.prepare('SELECT * FROM attachments ORDER BY id').all(), files: filesOf(h.demo()) });
 
   const postParts = (parts: Part[], target = defect, cookie = alice) => {
     const { body, contentType } = multipart(parts);

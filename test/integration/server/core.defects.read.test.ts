@@ -4,8 +4,8 @@
 // ending in `;`). Expected ids come from SQLite directly, never from the server under test.
 import assert from 'node:assert/strict';
 import { request as httpRequest } from 'node:http';
-import { TestClient, startTestServer } from '../../support/server';
-import type { RunningServer } from '../../support/server';
+import { startSignedIn } from '../../support/server';
+import type { RunningServer, TestClient } from '../../support/server';
 import { CORE, JSON_, XML, jsonCollection, jsonEntity, parseXml, storedIds, xmlCollection, xmlEntityOf } from './coreHarness';
 
 describe('server: Core defect reads', function () {
@@ -25,9 +25,7 @@ describe('server: Core defect reads', function () {
   };
 
   before(async () => {
-    server = await startTestServer({ defects: 60 });
-    client = new TestClient(server.baseUrl);
-    await client.signIn('alice');
+    ({ server, client } = await startSignedIn({ defects: 60 }));
   });
   after(async () => server.close());
 

@@ -3,8 +3,8 @@
 // forms with the 409/500 bulk answer; DELETE and ids-to-delete. Every refused input is checked
 // against the stored rows: nothing changed.
 import assert from 'node:assert/strict';
-import { TestClient, startTestServer, storedDefect } from '../../support/server';
-import type { RunningServer } from '../../support/server';
+import { startSignedIn, storedDefect } from '../../support/server';
+import type { RunningServer, TestClient } from '../../support/server';
 import { CORE, JSON_, XML, allDefects, coreJson, coreXml, jsonCollection, jsonEntity, parseXml, storedIds, xmlCollection, xmlEntityOf } from './coreHarness';
 
 interface BulkBody {
@@ -20,9 +20,7 @@ describe('server: Core defect writes', function () {
   const minimal = { name: 'Core <created> & escaped', severity: '2-Medium', 'detected-by': 'alice' };
 
   before(async () => {
-    server = await startTestServer({ defects: 10 });
-    client = new TestClient(server.baseUrl);
-    await client.signIn('alice');
+    ({ server, client } = await startSignedIn({ defects: 10 }));
   });
   after(async () => server.close());
 

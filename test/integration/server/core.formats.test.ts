@@ -2,8 +2,8 @@
 // is asked), domains and projects in XML and JSON on both trees, and Core pages in JSON and XML that
 // hold, for every demo defect and hostile values, what the stored row holds.
 import assert from 'node:assert/strict';
-import { TestClient, startTestServer } from '../../support/server';
-import type { RunningServer } from '../../support/server';
+import { startSignedIn } from '../../support/server';
+import type { RunningServer, TestClient } from '../../support/server';
 import { CATALOGS } from '../../../server/src/metadata/catalog';
 import { ProjectStore } from '../../../server/src/store/project';
 import { join } from 'node:path';
@@ -14,9 +14,7 @@ describe('server: error, domain and page formats of both trees', function () {
   let client: TestClient;
 
   before(async () => {
-    server = await startTestServer({ defects: 120 });
-    client = new TestClient(server.baseUrl);
-    await client.signIn('alice');
+    ({ server, client } = await startSignedIn({ defects: 120 }));
   });
   after(async () => server.close());
 

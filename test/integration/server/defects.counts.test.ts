@@ -11,8 +11,8 @@ import { PAGING } from '../../../server/src/config';
 import { CATALOGS } from '../../../server/src/metadata/catalog';
 import { compileCollectionRequest, countQuery } from '../../../server/src/query/index';
 import { ProjectStore } from '../../../server/src/store/project';
-import { TestClient, openProjectDb, startTestServer } from '../../support/server';
-import type { RunningServer } from '../../support/server';
+import { openProjectDb, startSignedIn } from '../../support/server';
+import type { RunningServer, TestClient } from '../../support/server';
 
 /** Filters of one field, of two fields the tree combines, wildcards and dates. */
 const FILTERS = [
@@ -78,9 +78,7 @@ describe('server: total-count and the kept counts', function () {
   };
 
   before(async () => {
-    server = await startTestServer({ defects: 120 });
-    client = new TestClient(server.baseUrl);
-    await client.signIn('alice');
+    ({ server, client } = await startSignedIn({ defects: 120 }));
     db = openProjectDb(server.dataDir);
   });
   after(async () => {

@@ -3,8 +3,8 @@
 import assert from 'node:assert/strict';
 import { gunzipSync } from 'node:zlib';
 import { request } from 'undici';
-import { TestClient, openProjectDb, startTestServer } from '../../support/server';
-import type { RunningServer } from '../../support/server';
+import { openProjectDb, startSignedIn } from '../../support/server';
+import type { RunningServer, TestClient } from '../../support/server';
 
 type Defect = Record<string, unknown> & { id: number; type: string };
 interface Page {
@@ -17,9 +17,7 @@ describe('server: reading defects', function () {
   let client: TestClient;
   const path = (q = '') => `${client.projectPath()}/defects${q}`;
   before(async () => {
-    server = await startTestServer({ defects: 230 });
-    client = new TestClient(server.baseUrl);
-    await client.signIn('alice');
+    ({ server, client } = await startSignedIn({ defects: 230 }));
   });
   after(async () => server.close());
 

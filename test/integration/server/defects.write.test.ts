@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { TestClient, openProjectDb, startTestServer, storedDefect } from '../../support/server';
+import { TestClient, openProjectDb, startSignedIn, startTestServer, storedDefect } from '../../support/server';
 import type { RunningServer } from '../../support/server';
 
 type Defect = Record<string, unknown> & { id: number };
@@ -22,9 +22,7 @@ describe('server: updating defects', function () {
   let client: TestClient;
   const path = (rest = '') => `${client.projectPath()}/defects${rest}`;
   before(async () => {
-    server = await startTestServer({ defects: 40 });
-    client = new TestClient(server.baseUrl);
-    await client.signIn('alice');
+    ({ server, client } = await startSignedIn({ defects: 40 }));
   });
   after(async () => server.close());
 

@@ -2,8 +2,8 @@
 // and never a partial write: malformed URLs, prototype-poisoning JSON, missing bodies, odd
 // sign-in bodies.
 import assert from 'node:assert/strict';
-import { TestClient, startTestServer, storedDefect } from '../../support/server';
-import type { RunningServer } from '../../support/server';
+import { startSignedIn, storedDefect } from '../../support/server';
+import type { RunningServer, TestClient } from '../../support/server';
 
 interface AlmErrorBody {
   Id: string;
@@ -17,9 +17,7 @@ describe('server: errors at the HTTP edges', function () {
   let client: TestClient;
   const defect = (id: number | string) => `${client.projectPath()}/defects/${id}`;
   before(async () => {
-    server = await startTestServer({ defects: 5 });
-    client = new TestClient(server.baseUrl);
-    await client.signIn('alice');
+    ({ server, client } = await startSignedIn({ defects: 5 }));
   });
   after(async () => server.close());
 

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { TestClient, startTestServer, storedDefect } from '../../support/server';
+import { TestClient, startSignedIn, startTestServer, storedDefect } from '../../support/server';
 import type { RunningServer, TestResponse } from '../../support/server';
 
 const MB = 1024 * 1024;
@@ -34,9 +34,7 @@ describe('server: bounds on what one request may cost (issue 14)', function () {
   const path = () => client.projectPath();
 
   before(async () => {
-    server = await startTestServer({ defects: 30, limits: { maxFieldBytes: 64 * 1024, maxBulkElements: 100, maxAnswerBytes: 4 * MB } });
-    client = new TestClient(server.baseUrl);
-    await client.signIn('alice');
+    ({ server, client } = await startSignedIn({ defects: 30, limits: { maxFieldBytes: 64 * 1024, maxBulkElements: 100, maxAnswerBytes: 4 * MB } }));
   });
   after(async () => server.close());
 
@@ -143,9 +141,7 @@ describe('server: bad input is a clear 4xx, never a 500 (issue 14, items 4 and 7
   let server: RunningServer;
   let client: TestClient;
   before(async () => {
-    server = await startTestServer({ defects: 10 });
-    client = new TestClient(server.baseUrl);
-    await client.signIn('alice');
+    ({ server, client } = await startSignedIn({ defects: 10 }));
   });
   after(async () => server.close());
 

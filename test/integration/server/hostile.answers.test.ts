@@ -6,8 +6,8 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { TestClient, openProjectDb, startTestServer } from '../../support/server';
-import type { RunningServer, TestResponse } from '../../support/server';
+import { openProjectDb, startSignedIn } from '../../support/server';
+import type { RunningServer, TestResponse, TestClient } from '../../support/server';
 import { allDefects, coreJson } from './coreHarness';
 import { multipart, uploadParts } from './attachmentsHarness';
 
@@ -46,9 +46,7 @@ describe('server: Core answers and attachment descriptions within the limits (is
   let client: TestClient;
 
   before(async () => {
-    server = await startTestServer({ defects: 40, limits: { maxFieldBytes: 64 * 1024, maxBulkElements: 100, maxAnswerBytes: 2 * MB } });
-    client = new TestClient(server.baseUrl);
-    await client.signIn('alice');
+    ({ server, client } = await startSignedIn({ defects: 40, limits: { maxFieldBytes: 64 * 1024, maxBulkElements: 100, maxAnswerBytes: 2 * MB } }));
   });
   after(async () => server.close());
 

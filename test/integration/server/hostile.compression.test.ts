@@ -6,8 +6,8 @@
 import assert from 'node:assert/strict';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { request } from 'undici';
-import { TestClient, startTestServer } from '../../support/server';
-import type { RunningServer } from '../../support/server';
+import { startSignedIn } from '../../support/server';
+import type { RunningServer, TestClient } from '../../support/server';
 import { multipart, uploadParts } from './attachmentsHarness';
 
 const API = '/api/domains/DEFAULT/projects/Demo';
@@ -24,9 +24,7 @@ describe('server: attachment downloads are never mislabelled as compressed (issu
   let client: TestClient;
 
   before(async () => {
-    server = await startTestServer({ defects: 5 });
-    client = new TestClient(server.baseUrl);
-    await client.signIn('alice');
+    ({ server, client } = await startSignedIn({ defects: 5 }));
   });
   after(async () => server.close());
 

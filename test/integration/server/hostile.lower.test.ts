@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { request } from 'undici';
-import { TestClient, startTestServer, storedDefect } from '../../support/server';
+import { TestClient, startSignedIn, startTestServer, storedDefect } from '../../support/server';
 import type { RunningServer } from '../../support/server';
 import { coreJson, coreXml } from './coreHarness';
 import { multipart, uploadParts } from './attachmentsHarness';
@@ -22,9 +22,7 @@ describe('server: lower findings of the hostile probe (issue 28 item 8)', functi
   let client: TestClient;
 
   before(async () => {
-    server = await startTestServer({ defects: 30, limits: { maxLocksPerSession: 5 } });
-    client = new TestClient(server.baseUrl);
-    await client.signIn('alice');
+    ({ server, client } = await startSignedIn({ defects: 30, limits: { maxLocksPerSession: 5 } }));
   });
   after(async () => server.close());
 

@@ -3,8 +3,8 @@
 // deep pages in an order no index gives are refused with 400 naming the bound, in both trees,
 // while the same requests within the bounds are served.
 import assert from 'node:assert/strict';
-import { TestClient, startTestServer } from '../../support/server';
-import type { RunningServer, TestResponse } from '../../support/server';
+import { startSignedIn } from '../../support/server';
+import type { RunningServer, TestResponse, TestClient } from '../../support/server';
 
 const API = '/api/domains/DEFAULT/projects/Demo/defects';
 const CORE = '/rest/domains/DEFAULT/projects/Demo/defects';
@@ -24,9 +24,7 @@ describe('server: bounded query cost (issue 28 item 3)', function () {
 
   before(async () => {
     // Deep pages need more rows than the unindexed-offset bound (10,000).
-    server = await startTestServer({ defects: 10_200 });
-    client = new TestClient(server.baseUrl);
-    await client.signIn('alice');
+    ({ server, client } = await startSignedIn({ defects: 10_200 }));
   });
   after(async () => server.close());
 

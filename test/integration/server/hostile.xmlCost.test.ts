@@ -3,8 +3,8 @@
 // value is refused with 413 naming the bound, quickly (a generous ceiling per MB here; the figures
 // are in bench/server/xmlCost.ts), and stores nothing; an ordinary large body is still accepted.
 import assert from 'node:assert/strict';
-import { TestClient, startTestServer } from '../../support/server';
-import type { RunningServer } from '../../support/server';
+import { startSignedIn } from '../../support/server';
+import type { RunningServer, TestClient } from '../../support/server';
 import { allDefects, coreXml } from './coreHarness';
 
 const CORE = '/rest/domains/DEFAULT/projects/Demo/defects';
@@ -41,9 +41,7 @@ describe('server: XML parsing cost within the body limit (issue 28 item 2)', fun
   let client: TestClient;
 
   before(async () => {
-    server = await startTestServer({ defects: 20, limits: { maxBulkElements: 100 } });
-    client = new TestClient(server.baseUrl);
-    await client.signIn('alice');
+    ({ server, client } = await startSignedIn({ defects: 20, limits: { maxBulkElements: 100 } }));
   });
   after(async () => server.close());
 

@@ -1,8 +1,8 @@
 // list-items: hierarchy, logical identifiers, total-count, paging and fields; writes are refused
 // and change nothing.
 import assert from 'node:assert/strict';
-import { TestClient, openProjectDb, startTestServer } from '../../support/server';
-import type { RunningServer } from '../../support/server';
+import { openProjectDb, startSignedIn } from '../../support/server';
+import type { RunningServer, TestClient } from '../../support/server';
 
 interface ListItem {
   type: string;
@@ -18,9 +18,7 @@ describe('server: list-items', function () {
   let items: ListItem[];
   let total: number;
   before(async () => {
-    server = await startTestServer({ defects: 5 });
-    client = new TestClient(server.baseUrl);
-    await client.signIn('alice');
+    ({ server, client } = await startSignedIn({ defects: 5 }));
     const res = await client.get(`${client.projectPath()}/list-items?limit=max`);
     assert.equal(res.status, 200);
     ({ data: items, 'total-count': total } = res.json<{ data: ListItem[]; 'total-count': number }>());

@@ -1,8 +1,8 @@
 // `$metadata/fields` over HTTP: the raw JSON carries both `type` members per record (the string
 // `field` first, the data-type object last) and the defect fields are exactly the seed's table.
 import assert from 'node:assert/strict';
-import { TestClient, startTestServer } from '../../support/server';
-import type { RunningServer } from '../../support/server';
+import { startSignedIn } from '../../support/server';
+import type { RunningServer, TestClient } from '../../support/server';
 
 interface FieldRecord {
   name: string;
@@ -69,9 +69,7 @@ describe('server: $metadata/fields', function () {
   let server: RunningServer;
   let client: TestClient;
   before(async () => {
-    server = await startTestServer({ defects: 5 });
-    client = new TestClient(server.baseUrl);
-    await client.signIn('alice');
+    ({ server, client } = await startSignedIn({ defects: 5 }));
   });
   after(async () => server.close());
 

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { XMLParser } from 'fast-xml-parser';
 import { rawRequest } from '../../support/rawHttp';
 import { firstMismatch } from '../../support/shape';
-import { TestClient, startTestServer } from '../../support/server';
+import { TestClient, startSignedIn, startTestServer } from '../../support/server';
 import type { RunningServer } from '../../support/server';
 import { CORE } from './coreHarness';
 
@@ -134,9 +134,7 @@ describe('server: shape of answers per profile, against the recorded suite', fun
     let server: RunningServer;
     let client: TestClient;
     before(async () => {
-      server = await startTestServer({ defects: 10 });
-      client = new TestClient(server.baseUrl);
-      await client.signIn('alice');
+      ({ server, client } = await startSignedIn({ defects: 10 }));
     });
     after(async () => server?.close());
 

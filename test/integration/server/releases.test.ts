@@ -1,8 +1,8 @@
 // Releases and release cycles in both trees (issue 27): list, one, query by name and dates,
 // seeded by the demo with names and dates; writes refused and nothing changes.
 import assert from 'node:assert/strict';
-import { TestClient, openProjectDb, startTestServer } from '../../support/server';
-import type { RunningServer } from '../../support/server';
+import { openProjectDb, startSignedIn } from '../../support/server';
+import type { RunningServer, TestClient } from '../../support/server';
 import { CORE, JSON_, XML, xmlEntityOf } from './coreHarness';
 
 interface ApiRelease {
@@ -19,9 +19,7 @@ describe('server: releases and release cycles', function () {
   let server: RunningServer;
   let client: TestClient;
   before(async () => {
-    server = await startTestServer({ defects: 5 });
-    client = new TestClient(server.baseUrl);
-    await client.signIn('alice');
+    ({ server, client } = await startSignedIn({ defects: 5 }));
   });
   after(async () => server.close());
 

@@ -6,8 +6,8 @@ import { connect } from 'node:net';
 import type { Socket } from 'node:net';
 import { Readable } from 'node:stream';
 import { request } from 'undici';
-import { TestClient, startTestServer } from '../../support/server';
-import type { RunningServer } from '../../support/server';
+import { startSignedIn } from '../../support/server';
+import type { RunningServer, TestClient } from '../../support/server';
 
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -29,9 +29,7 @@ describe('server: header, body and idle timeouts (issue 14)', function () {
   let client: TestClient;
   let url: URL;
   before(async () => {
-    server = await startTestServer({ defects: 5, limits: { idleTimeoutMs: 1000, headersTimeoutMs: 1500 } });
-    client = new TestClient(server.baseUrl);
-    await client.signIn('alice');
+    ({ server, client } = await startSignedIn({ defects: 5, limits: { idleTimeoutMs: 1000, headersTimeoutMs: 1500 } }));
     url = new URL(server.baseUrl);
   });
   after(async () => server.close());

@@ -2,6 +2,7 @@
 import assert from 'node:assert/strict';
 import type { FieldMeta, ReleaseCatalog } from '../../../src/api';
 import { dateText, fieldText, referenceKind, usersByName } from '../../../src/defects/fieldText';
+import { fieldMeta } from '../../support/fieldMeta';
 
 const catalog: ReleaseCatalog = {
   releases: [{ id: 1002, name: 'Release 2', start: '2026-01-01', end: '2026-12-31' }],
@@ -10,7 +11,7 @@ const catalog: ReleaseCatalog = {
 const users = usersByName([{ name: 'alice', fullName: 'Alice Archer' }, { name: 'bob' }]);
 
 function meta(name: string, dataType: FieldMeta['dataType'], extra: Partial<FieldMeta> = {}): FieldMeta {
-  return { name, label: name, dataType, required: false, referenceMatch: false, inputValidations: [], outputValidations: [], hidden: false, editable: true, ...extra };
+  return fieldMeta(name, { dataType, ...extra });
 }
 
 describe('fieldText: one way to read a field value', () => {

@@ -4,6 +4,7 @@
 import { LockLostError, LockedByOtherError, NotFoundError, ValidationError } from '../../../src/api/index';
 import type { Defect, DefectChanges, EntityRef, FieldCatalog, FieldMeta, ListItem, ListTree, LockHandle } from '../../../src/api/index';
 import type { EditorProjectApi } from '../../../src/editor/controller/types';
+import { catalogOf } from '../../support/fieldMeta';
 
 type Def = [name: string, label: string, type: string, extra?: Partial<FieldMeta> & { listId?: number; resource?: string; multiple?: boolean }];
 
@@ -47,7 +48,7 @@ function meta([name, label, type, extra = {}]: Def): FieldMeta {
 
 export function fakeCatalog(): FieldCatalog {
   const fields = DEFS.map(meta);
-  return { collection: 'defects', fields, get: (n) => fields.find((f) => f.name === n), label: (n) => fields.find((f) => f.name === n)?.label ?? n };
+  return catalogOf(fields);
 }
 
 export function fakeLists(): ListTree {

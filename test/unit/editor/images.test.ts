@@ -6,6 +6,7 @@ import type { Attachment, AttachmentFilter, Download } from '../../../src/api/in
 import { ImageResolver, MAX_IMAGE_BYTES, imageMime, imageTarget } from '../../../src/editor/imageResolver';
 import { externalLink } from '../../../src/editor/links';
 import { editorHtml, jsonForScript } from '../../../src/editor/webviewHtml';
+import { parseHtml } from '../../support/htmlTags';
 
 const BASE = 'http://127.0.0.1:8080/qcbin';
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
@@ -91,10 +92,17 @@ describe('editor images: ImageResolver', () => {
   });
 });
 
+/** The page's Content-Security-Policy as the browser reads it (the attribute's entities decoded: `&#39;` is `'`). */
+function pageCsp(html: string): string {
+  const meta = parseHtml(html).tags.find((t) => t.name === 'meta' && t.attributes['http-equiv'] === 'Content-Security-Policy');
+  assert.ok(meta, 'the page has a CSP meta element');
+  return meta.attributes.content;
+}
+
 describe('editor page', () => {
   it('serves the page under a strict CSP: nonce-only scripts, no remote loads, data: images only', () => {
     const html = editorHtml({ cspSource: 'https://res.example', scriptUri: 'https://res.example/editor.js', styleUri: 'https://res.example/editor.css', nonce: 'N0NCE' });
-    const csp = /http-equiv="Content-Security-Policy" content="([^"]+)"/.exec(html)?.[1] ?? '';
+    const csp = pageCsp(html);
     assert.match(csp, /default-src 'none'/);
     assert.match(csp, /script-src 'nonce-N0NCE'(;|$)/);
     assert.doesNotMatch(csp, /script-src[^;]*unsafe-inline/);
@@ -103,6 +111,33 @@ describe('editor page', () => {
     assert.match(html, /<script nonce="N0NCE" src="https:\/\/res.example\/editor.js"><\/script>/);
     assert.equal((html.match(/<script/g) ?? []).length, 1, 'exactly one script, the bundle');
     assert.match(html, /data-toolkit="https:\/\/res.example\/toolkit.js"/);
+  });
+
+  it('writes every value into the page so that it reads back the same: quotes, markup and ampersands stay text', () => {
+    const hostile = `it's "x" ' onload='alert(1)" onload="alert(2)><script>alert(3)</script>&amp;`;
+    const html = editorHtml({
+      cspSource: 'https://res.example',
+      scriptUri: 'https://res.example/editor.js',
+      styleUri: `https://res.example/editor.css?v=${hostile}`,
+      nonce: 'N0NCE',
+      title: hostile,
+      lang: hostile,
+      l10n: { Edit: hostile },
+    });
+    const { tags, text } = parseHtml(html);
+    const tag = (name: string) => tags.find((t) => t.name === name)?.attributes;
+    assert.deepEqual(tag('html'), { lang: hostile });
+    assert.deepEqual(tag('link'), { rel: 'stylesheet', href: `https://res.example/editor.css?v=${hostile}` });
+    assert.deepEqual(JSON.parse(tag('body')?.['data-l10n'] ?? ''), { Edit: hostile });
+    assert.ok(text.includes(hostile), 'the title reads back as the same text');
+    assert.deepEqual(
+      tags.map((t) => t.name),
+      ['html', 'head', 'meta', 'meta', 'meta', 'meta', 'link', 'title', 'body', 'div', 'p', 'script'],
+      'no element added',
+    );
+    // The policy's own quotes are escaped in the attribute (`&#39;`) and read back as quotes.
+    assert.match(html, /content="default-src &#39;none&#39;;/);
+    assert.match(pageCsp(html), /^default-src 'none'; script-src 'nonce-N0NCE';/);
   });
 
   it('writes the first state into the page as a JSON data block with the nonce, escaped so no server text can end it', () => {
@@ -120,7 +155,7 @@ describe('editor page', () => {
     assert.deepEqual(JSON.parse(block[1]), state, 'and it parses back to the same state');
     // The block comes before the bundle (which reads it), and the CSP still runs scripts by nonce only.
     assert.ok(html.indexOf('id="alm-state"') < html.indexOf('window.started'));
-    const csp = /http-equiv="Content-Security-Policy" content="([^"]+)"/.exec(html)?.[1] ?? '';
+    const csp = pageCsp(html);
     assert.match(csp, /script-src 'nonce-N0NCE'(;|$)/);
     assert.equal((html.match(/<script/g) ?? []).length, 2, 'the data block and the bundle, nothing else');
     assert.equal(jsonForScript('</script>'), '"\\u003c/script\\u003e"');
@@ -131,7 +166,7 @@ describe('editor page', () => {
   it('writes the bundle into the page by nonce when it can, under the same CSP', () => {
     const inline = { script: 'window.started = 1 < 2;', style: 'body { color: red; }' };
     const html = editorHtml({ cspSource: 'https://res.example', scriptUri: 'https://res.example/editor.js', styleUri: 'https://res.example/editor.css', nonce: 'N0NCE', inline });
-    const csp = /http-equiv="Content-Security-Policy" content="([^"]+)"/.exec(html)?.[1] ?? '';
+    const csp = pageCsp(html);
     assert.match(csp, /script-src 'nonce-N0NCE'(;|$)/);
     assert.match(html, /<script nonce="N0NCE">window.started = 1 < 2;<\/script>/);
     assert.match(html, /<style>body \{ color: red; \}<\/style>/);

@@ -18,6 +18,7 @@ import { Notices } from '../../../src/editor/controller/notices';
 import { validateEdits } from '../../../src/api/index';
 import { hoverMarkdown } from '../../../src/references/hoverText';
 import { defectTooltip } from '../../../src/tree/model/tooltip';
+import { catalogOf, fieldMeta } from '../../support/fieldMeta';
 import { fakeCatalog, fakeLists } from './fakeProject';
 
 const CATALOG: ReleaseCatalog = {
@@ -36,20 +37,11 @@ const TODAY = '2026-02-10';
 
 function withReleaseFields(): FieldCatalog {
   const base = fakeCatalog();
-  const ref = (name: string, label: string, collection: string): FieldMeta => ({
-    name,
-    label,
-    dataType: { name: 'Reference', multiple: false, source: { kind: 'resource', collection } },
-    required: false,
-    referenceMatch: true,
-    inputValidations: [],
-    outputValidations: [],
-    hidden: false,
-    editable: true,
-  });
+  const ref = (name: string, label: string, collection: string): FieldMeta =>
+    fieldMeta(name, { label, dataType: { name: 'Reference', multiple: false, source: { kind: 'resource', collection } }, referenceMatch: true });
   // 12.5x /api names the collections in the plural; a 26.1 names the entity type.
   const fields = [...base.fields, ref('target-rel', 'Target Release', 'release'), ref('target-rcyc', 'Target Cycle', 'release-cycle')];
-  return { collection: 'defects', fields, get: (n) => fields.find((f) => f.name === n), label: (n) => fields.find((f) => f.name === n)?.label ?? n };
+  return catalogOf(fields);
 }
 
 describe('releases by name: the editor pickers', () => {

@@ -1,9 +1,8 @@
-// The grid's keyboard and selection rules (pure parts of the page).
+// The grid's keyboard rules (pure parts of the page); the selection's are in selection.test.ts.
 import * as assert from 'node:assert/strict';
 import { keyAction } from '../../../webview/grid/keys';
 import type { KeyInput } from '../../../webview/grid/keys';
 import { moveColumn } from '../../../webview/grid/layout';
-import { RowSelection } from '../../../webview/grid/selection';
 
 const key = (k: string, mods: Partial<KeyInput> = {}): KeyInput => ({ key: k, shift: false, ctrl: false, alt: false, ...mods });
 const extent = { rowCount: 100_000, colCount: 5, pageRows: 20 };
@@ -29,30 +28,14 @@ describe('grid keys', () => {
     assert.deepEqual(keyAction(key('ArrowLeft', { ctrl: true, shift: true }), { row: 4, col: 2 }, extent), { kind: 'moveColumn', by: -1 });
     assert.equal(keyAction(key('x'), { row: 4, col: 0 }, extent), undefined);
   });
-});
 
-describe('grid selection', () => {
-  const idAt = (i: number) => (i < 50 ? 1000 + i : undefined);
-
-  it('a click selects one row, Ctrl toggles, Shift takes the range from the anchor', () => {
-    const s = new RowSelection();
-    s.only(3, 1003);
-    s.toggle(7, 1007);
-    assert.deepEqual(s.selected.sort(), [1003, 1007]);
-    s.extendTo(9, idAt);
-    assert.deepEqual(s.selected.sort(), [1003, 1007, 1008, 1009]);
-    // Moving the Shift end back shrinks that range, not the earlier picks.
-    s.extendTo(8, idAt);
-    assert.deepEqual(s.selected.sort(), [1003, 1007, 1008]);
-    s.toggle(3, 1003);
-    assert.deepEqual(s.selected.sort(), [1007, 1008]);
-  });
-
-  it('leaves out rows of a range whose page is not held', () => {
-    const s = new RowSelection();
-    s.only(48, 1048);
-    s.extendTo(52, idAt);
-    assert.deepEqual(s.selected.sort(), [1048, 1049]);
+  it('Alt+Left/Right narrow and widen the focused column, on the header or a row; Alt+Shift by a bigger step', () => {
+    assert.deepEqual(keyAction(key('ArrowLeft', { alt: true }), { row: -1, col: 2 }, extent), { kind: 'resizeColumn', by: -10 });
+    assert.deepEqual(keyAction(key('ArrowRight', { alt: true }), { row: -1, col: 2 }, extent), { kind: 'resizeColumn', by: 10 });
+    assert.deepEqual(keyAction(key('ArrowRight', { alt: true, shift: true }), { row: 7, col: 0 }, extent), { kind: 'resizeColumn', by: 50 });
+    // Other Alt keys stay VS Code's.
+    assert.equal(keyAction(key('ArrowDown', { alt: true }), { row: -1, col: 2 }, extent), undefined);
+    assert.equal(keyAction(key('ArrowLeft', { alt: true, ctrl: true }), { row: -1, col: 2 }, extent), undefined);
   });
 });
 

@@ -37,6 +37,7 @@ import { ProjectNode } from '../../../src/tree/nodes/projectNode';
 import { TreeRoot } from '../../../src/tree/nodes/root';
 import { LoadingNode } from '../../../src/tree/nodes/treeNode';
 import type { ServerSource, TreeContext, TreeNode } from '../../../src/tree/nodes/treeNode';
+import { catalogOf, fieldMeta } from '../../support/fieldMeta';
 
 const STATUSES = ['New', 'Open', 'Fixed', 'Closed'];
 export const SEVERITIES = ['1-Low', '2-Medium', '3-High', '4-Very High', '5-Urgent'];
@@ -185,21 +186,11 @@ export class FakeProject implements ProjectApi {
   }
 
   fields(): Promise<FieldCatalog> {
-    const meta = (name: string, listId: number): FieldMeta => ({
-      name,
-      label: name,
-      dataType: { name: 'Reference By Value', multiple: false, source: { kind: 'list', listId } },
-      required: false,
-      referenceMatch: true,
-      inputValidations: [],
-      outputValidations: [],
-      hidden: false,
-      editable: true,
-    });
+    const meta = (name: string, listId: number): FieldMeta => fieldMeta(name, { dataType: { name: 'Reference By Value', multiple: false, source: { kind: 'list', listId } }, referenceMatch: true });
     // Assigned To takes the project's users, as the servers describe it (a reference to `user`).
     const owner: FieldMeta = { ...meta('owner', 0), dataType: { name: 'Reference', multiple: false, source: { kind: 'resource', collection: 'user' } } };
     const fields = [meta('status', 222), meta('severity', 287), owner];
-    return Promise.resolve({ collection: 'defects', fields, get: (n: string) => fields.find((f) => f.name === n), label: (n: string) => n });
+    return Promise.resolve(catalogOf(fields));
   }
 }
 

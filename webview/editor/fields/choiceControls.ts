@@ -4,7 +4,7 @@ import * as l10n from '@vscode/l10n';
 import type { FieldView, ListOption } from '../../../src/shared/editorProtocol';
 import { h, setAttr } from '../dom';
 import type { ControlContext, FieldControl } from './control';
-import { FieldRow, LazyInput, accessibleName } from './control';
+import { FieldRow, LazyInput, accessibleName, lazyInputMethods } from './control';
 
 interface DropdownElement extends HTMLElement {
   value: string;
@@ -29,7 +29,6 @@ function shown(view: FieldView, value: string): string {
 export function dropdownControl(view: FieldView, ctx: ControlContext): FieldControl {
   const row = new FieldRow(view);
   let current = '';
-  let problem: string | undefined;
   let rendered = '\u0000';
   // The options are built with the dropdown, on the first Edit, and again only when the value needs another list.
   const render = (dropdown: DropdownElement) => {
@@ -52,7 +51,7 @@ export function dropdownControl(view: FieldView, ctx: ControlContext): FieldCont
   const build = (): DropdownElement => {
     const dropdown = h('vscode-dropdown', { class: 'input', position: 'below' }) as DropdownElement;
     row.describe(dropdown);
-    row.markInvalid(dropdown, problem);
+    row.markInvalid(dropdown);
     render(dropdown);
     row.slot.append(dropdown);
     dropdown.addEventListener('change', () => {
@@ -72,15 +71,7 @@ export function dropdownControl(view: FieldView, ctx: ControlContext): FieldCont
       row.showText(current ? shown(view, current) : '');
       if (select.current) render(select.current);
     },
-    setWritable: (writable) => void select.setWritable(writable),
-    prepare: () => select.prepare(),
-    setProblem(message) {
-      problem = message;
-      row.setProblem(message);
-      if (select.current) row.markInvalid(select.current, message);
-    },
-    setDirty: (d) => row.setDirty(d),
-    focus: () => select.current?.focus(),
+    ...lazyInputMethods(row, select),
   };
 }
 

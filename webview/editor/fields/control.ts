@@ -53,6 +53,8 @@ export class FieldRow {
   private readonly text = h('div', { class: 'value' });
   private readonly problem: HTMLElement;
   private readonly counter: HTMLElement | undefined;
+  /** The problem shown now: an input built later is marked with it too. */
+  private message: string | undefined;
 
   constructor(
     readonly view: FieldView,
@@ -71,6 +73,7 @@ export class FieldRow {
   }
 
   setProblem(message: string | undefined): void {
+    this.message = message;
     this.problem.textContent = message ?? '';
     this.problem.hidden = !message;
     this.row.classList.toggle('invalid', Boolean(message));
@@ -107,9 +110,10 @@ export class FieldRow {
     setAttr(input, 'aria-required', this.view.required ? 'true' : undefined);
   }
 
-  markInvalid(input: HTMLElement, message: string | undefined): void {
-    setAttr(input, 'aria-invalid', message ? 'true' : undefined);
-    setAttr(input, 'title', message);
+  /** Marks the input invalid, its tooltip the problem, while the row shows one; else clears both. */
+  markInvalid(input: HTMLElement): void {
+    setAttr(input, 'aria-invalid', this.message ? 'true' : undefined);
+    setAttr(input, 'title', this.message);
   }
 }
 
@@ -141,4 +145,21 @@ export class LazyInput<T extends HTMLElement> {
     this.lock(this.current, true);
     this.row.showInput(this.current, false);
   }
+}
+
+/**
+ * The FieldControl methods of a field with one lazily built input (text, date, dropdown, release
+ * picker): Edit and prepare build it, a problem shows on the row and marks the input, focus goes to it.
+ */
+export function lazyInputMethods<T extends HTMLElement>(row: FieldRow, input: LazyInput<T>): Pick<FieldControl, 'setWritable' | 'prepare' | 'setProblem' | 'setDirty' | 'focus'> {
+  return {
+    setWritable: (writable) => void input.setWritable(writable),
+    prepare: () => input.prepare(),
+    setProblem(message) {
+      row.setProblem(message);
+      if (input.current) row.markInvalid(input.current);
+    },
+    setDirty: (d) => row.setDirty(d),
+    focus: () => input.current?.focus(),
+  };
 }

@@ -6,7 +6,7 @@ import * as l10n from '@vscode/l10n';
 import type { FieldView, ReleaseOption, WireValue } from '../../../src/shared/editorProtocol';
 import { h, setAttr } from '../dom';
 import type { ControlContext, FieldControl } from './control';
-import { FieldRow, LazyInput } from './control';
+import { FieldRow, LazyInput, lazyInputMethods } from './control';
 
 /** What a release picker needs beyond a field's context: the form's current value of another field. */
 export interface ReleaseContext extends ControlContext {
@@ -36,7 +36,6 @@ export function releaseControl(view: FieldView, ctx: ReleaseContext): ReleaseCon
   const row = new FieldRow(view);
   const all = view.releases ?? [];
   let current: number | undefined;
-  let problem: string | undefined;
 
   /** The options offered now: a cycle field's follow its release field's value. */
   const offered = (): { groups: [string, ReleaseOption[]][]; flat: boolean } => {
@@ -70,7 +69,7 @@ export function releaseControl(view: FieldView, ctx: ReleaseContext): ReleaseCon
   const build = (): HTMLSelectElement => {
     const select = h('select', { class: 'input native release-picker' });
     row.describe(select);
-    row.markInvalid(select, problem);
+    row.markInvalid(select);
     render(select);
     row.slot.append(select);
     select.addEventListener('change', () => {
@@ -97,14 +96,6 @@ export function releaseControl(view: FieldView, ctx: ReleaseContext): ReleaseCon
     releaseChanged() {
       if (input.current) render(input.current);
     },
-    setWritable: (writable) => void input.setWritable(writable),
-    prepare: () => input.prepare(),
-    setProblem(message) {
-      problem = message;
-      row.setProblem(message);
-      if (input.current) row.markInvalid(input.current, message);
-    },
-    setDirty: (d) => row.setDirty(d),
-    focus: () => input.current?.focus(),
+    ...lazyInputMethods(row, input),
   };
 }

@@ -6,7 +6,7 @@ import * as l10n from '@vscode/l10n';
 import type { FieldView, WireValue } from '../../../src/shared/editorProtocol';
 import { h, setAttr } from '../dom';
 import type { ControlContext, FieldControl } from './control';
-import { FieldRow, LazyInput } from './control';
+import { FieldRow, LazyInput, lazyInputMethods } from './control';
 
 interface TextFieldElement extends HTMLElement {
   value: string;
@@ -33,14 +33,13 @@ function parseTyped(view: FieldView, text: string): WireValue {
 export function textControl(view: FieldView, ctx: ControlContext): FieldControl {
   const row = new FieldRow(view);
   let text = '';
-  let problem: string | undefined;
   const build = (): TextFieldElement => {
     const field = h('vscode-text-field', { class: 'input', readonly: true }) as TextFieldElement;
     if (view.input === 'integer') setAttr(field, 'inputmode', 'numeric');
     if (view.input === 'float') setAttr(field, 'inputmode', 'decimal');
     if (view.input === 'resource') setAttr(field, 'placeholder', l10n.t('{0} id', view.resourceType ?? l10n.t('item')));
     row.describe(field);
-    row.markInvalid(field, problem);
+    row.markInvalid(field);
     field.value = text;
     row.slot.append(field);
     if (view.input === 'resource') row.slot.append(h('span', { class: 'hint' }, `${view.resourceType ?? l10n.t('item')} #`));
@@ -60,15 +59,7 @@ export function textControl(view: FieldView, ctx: ControlContext): FieldControl 
       if (input.current && input.current.value !== text) input.current.value = text;
       row.count(text.length);
     },
-    setWritable: (writable) => void input.setWritable(writable),
-    prepare: () => input.prepare(),
-    setProblem(message) {
-      problem = message;
-      row.setProblem(message);
-      if (input.current) row.markInvalid(input.current, message);
-    },
-    setDirty: (d) => row.setDirty(d),
-    focus: () => input.current?.focus(),
+    ...lazyInputMethods(row, input),
   };
 }
 
@@ -76,11 +67,10 @@ export function textControl(view: FieldView, ctx: ControlContext): FieldControl 
 export function dateControl(view: FieldView, ctx: ControlContext): FieldControl {
   const row = new FieldRow(view);
   let text = '';
-  let problem: string | undefined;
   const build = (): HTMLInputElement => {
     const field = h('input', { type: 'date', class: 'input native' });
     row.describe(field);
-    row.markInvalid(field, problem);
+    row.markInvalid(field);
     field.value = text;
     row.slot.append(field);
     field.addEventListener('input', () => ctx.change(view.name, field.value === '' ? null : field.value));
@@ -95,14 +85,6 @@ export function dateControl(view: FieldView, ctx: ControlContext): FieldControl 
       row.showText(text);
       if (input.current && input.current.value !== text) input.current.value = text;
     },
-    setWritable: (writable) => void input.setWritable(writable),
-    prepare: () => input.prepare(),
-    setProblem(message) {
-      problem = message;
-      row.setProblem(message);
-      if (input.current) row.markInvalid(input.current, message);
-    },
-    setDirty: (d) => row.setDirty(d),
-    focus: () => input.current?.focus(),
+    ...lazyInputMethods(row, input),
   };
 }

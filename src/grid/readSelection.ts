@@ -1,0 +1,53 @@
+// Reads the defect ids of a grid selection for the commands that need them (Update Selected): the
+// pages the grid has shown give their ids at once; when rows it never held are selected, their ids
+// are read from the server (selectionIds.ts) under a cancellable progress notification.
+import * as vscode from 'vscode';
+import type { ProjectApi } from '../api';
+import type { DefectQuery } from '../defects/defectQuery';
+import type { IndexRange } from '../shared/rowRanges';
+import { isAbort, tokenToSignal } from '../util/cancellation';
+import { pagesOf, selectionIds } from './selectionIds';
+
+export interface SelectionSource {
+  api: ProjectApi;
+  /** The grid's current query: the ranges are positions in its result. */
+  query: DefectQuery;
+  pageSize: number;
+  /** The ids of a page the grid has shown. */
+  known: (page: number) => readonly number[] | undefined;
+  /** Aborted when the grid closes. */
+  lifetime: AbortSignal;
+}
+
+/** The ids of the rows in `ranges`, in the result's order; undefined when the user cancelled the reading. */
+export async function readSelectionIds(ranges: readonly IndexRange[], source: SelectionSource): Promise<number[] | undefined> {
+  const { api, query, pageSize, known, lifetime } = source;
+  const read = (signal: AbortSignal, progress?: vscode.Progress<{ increment: number }>) => {
+    let shown = 0;
+    return selectionIds(ranges, {
+      pageSize,
+      known,
+      fetchIds: async (offset, limit, s) =>
+        (await api.defects.page({ offset, pageSize: limit, fields: ['id'], filter: query.filter, orderBy: query.orderBy, signal: AbortSignal.any([s, lifetime]) })).items.map((d) => d.id),
+      signal,
+      onProgress: (done, of) => {
+        progress?.report({ increment: (done * 100) / of - shown });
+        shown = (done * 100) / of;
+      },
+    });
+  };
+  try {
+    if (pagesOf(ranges, pageSize).every((p) => known(p) !== undefined)) return await read(lifetime);
+    return await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, cancellable: true, title: vscode.l10n.t('Reading the selected defects…') }, async (progress, token) => {
+      const linked = tokenToSignal(token);
+      try {
+        return await read(AbortSignal.any([linked.signal, lifetime]), progress);
+      } finally {
+        linked.dispose();
+      }
+    });
+  } catch (e) {
+    if (isAbort(e)) return undefined;
+    throw e;
+  }
+}

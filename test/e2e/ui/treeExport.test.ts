@@ -1,0 +1,87 @@
+// Export to CSV from the ALM tree (issue 31), as a user does it: "Export to CSV…" in the context menu
+// of the Demo project's My Defects row, the file named in VS Code's own save dialog. The file holds
+// that row's whole result (every defect alice owns, not only the rows the tree loaded) with the
+// columns the project's grid shows, checked against the server.
+import * as assert from 'node:assert/strict';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { AlmClient } from '../../../src/api/index';
+import type { Defect } from '../../../src/api/index';
+import { readCsv } from '../../support/csv';
+import { expandRow, runFromRowMenu, treeRow } from '../support/almTree';
+import { screenshot, ui } from './context';
+import { eventually, runCommand, signInFromRow } from './editorWorkbench';
+
+/** The Demo project's row expanded (signing in from the tree when it asks), its Defects row folded so My Defects shows. */
+async function openDemoProject(): Promise<void> {
+  const { page } = ui();
+  const server = treeRow(/^Demo/, 1);
+  if (!(await server.isVisible())) await page.getByRole('tab', { name: 'ALM' }).click();
+  await expandRow(server);
+  const signInRow = treeRow(/Sign in to Demo|Sign-in failed/, 2);
+  const domain = treeRow(/^DEFAULT/, 2);
+  await signInRow.or(domain).first().waitFor({ timeout: 30_000 });
+  await signInFromRow(signInRow, domain);
+  await expandRow(domain);
+  await expandRow(treeRow(/^Demo/, 3));
+  const defects = treeRow(/^Defects/, 4);
+  await defects.waitFor({ timeout: 30_000 });
+  if ((await defects.getAttribute('aria-expanded')) === 'true') await defects.locator('.monaco-tl-twistie').click();
+  await treeRow(/^My Defects/, 4).waitFor({ timeout: 30_000 });
+}
+
+describe('ui: Export to CSV from a tree row', function () {
+  this.timeout(180_000);
+  let folder: string;
+
+  before(() => {
+    folder = mkdtempSync(join(tmpdir(), 'alm-ui-csv-'));
+  });
+
+  after(async () => {
+    rmSync(folder, { recursive: true, force: true });
+    await runCommand('Notifications: Hide Notifications').catch(() => undefined);
+  });
+
+  it("writes My Defects' whole result with the grid's columns to the file named in VS Code's save dialog", async () => {
+    const { page, almServer } = ui();
+    await openDemoProject();
+    const target = join(folder, 'my-defects.csv');
+    await runFromRowMenu(treeRow(/^My Defects/, 4), /Export to CSV/);
+    // VS Code's own save dialog (a path box in the browser workbench): once it has filled in its
+    // start path, type the file's path and press Enter.
+    const input = page.locator('.quick-input-widget input');
+    await input.waitFor({ timeout: 15_000 });
+    let last = '';
+    await eventually('the save dialog to settle on its path', async () => {
+      const value = await input.inputValue();
+      const settled = value !== '' && value === last;
+      last = value;
+      return settled;
+    });
+    await input.fill(target);
+    await page.waitForTimeout(300);
+    await input.press('Enter');
+    await eventually('the CSV file', async () => existsSync(target), 60_000);
+    await screenshot('tree-export-csv');
+    const b = almServer.users[1];
+    const bob = new AlmClient({ baseUrl: almServer.baseUrl, credentials: async () => ({ username: b.username, password: b.password }) });
+    try {
+      const demo = bob.project('DEFAULT', 'Demo');
+      const mine: Defect[] = [];
+      for await (const d of demo.defects.query({ filter: { owner: 'alice' }, fields: ['id', 'name'], pageSize: 1000 })) mine.push(d);
+      const [header, ...records] = readCsv(readFileSync(target, 'utf8').replace(/^\uFEFF/, ''));
+      const fields = await demo.fields('defects');
+      // The grid's columns for the project (the defaults, or what earlier tests chose for it).
+      for (const field of ['id', 'name', 'status', 'owner']) assert.ok(header.includes(fields.get(field)?.label ?? field), `${field} is a column: ${header.join(', ')}`);
+      assert.equal(records.length, mine.length, 'every defect alice owns');
+      const idCol = header.indexOf(fields.get('id')?.label ?? 'id');
+      const nameCol = header.indexOf(fields.get('name')?.label ?? 'name');
+      const names = new Map(records.map((r) => [Number(r[idCol]), r[nameCol]]));
+      for (const d of mine) assert.equal(names.get(d.id), String(d.name), `defect ${d.id}`);
+    } finally {
+      await bob.dispose();
+    }
+  });
+});

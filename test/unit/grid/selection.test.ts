@@ -1,0 +1,169 @@
+// The grid's selection (issue 31): index ranges of the whole result, so a Shift range over pages the
+// page no longer holds means every row in it and counts right; the host reads the ids of the rows it
+// never showed (ids only, several pages a request) when Update Selected needs them.
+import * as assert from 'node:assert/strict';
+import { clippedTo, contains, countOf, isRangeList, withRange, withoutIndex } from '../../../src/shared/rowRanges';
+import type { IndexRange } from '../../../src/shared/rowRanges';
+import { selectionIds } from '../../../src/grid/selectionIds';
+import { isGridToHost } from '../../../src/shared/gridProtocol';
+import { RowSelection } from '../../../webview/grid/selection';
+
+describe('grid selection', () => {
+  it('a click selects one row, Ctrl toggles, Shift takes the range from the anchor', () => {
+    const s = new RowSelection();
+    s.only(3);
+    s.toggle(7);
+    assert.deepEqual(s.ranges, [
+      [3, 3],
+      [7, 7],
+    ]);
+    s.extendTo(9);
+    assert.deepEqual(s.ranges, [
+      [3, 3],
+      [7, 9],
+    ]);
+    // Moving the Shift end back shrinks that range, not the earlier picks.
+    s.extendTo(8);
+    assert.deepEqual(s.ranges, [
+      [3, 3],
+      [7, 8],
+    ]);
+    s.toggle(3);
+    assert.deepEqual(s.ranges, [[7, 8]]);
+    assert.equal(s.count, 2);
+  });
+
+  it('a Shift range from row 10 to row 9,000 holds every row in it, whatever pages the page holds', () => {
+    const s = new RowSelection();
+    s.only(10);
+    s.extendTo(9_000);
+    assert.equal(s.count, 8_991);
+    assert.ok(s.has(4_567) && s.has(10) && s.has(9_000));
+    assert.ok(!s.has(9) && !s.has(9_001));
+    // Shift+Up from the far end moves the range's end, from the same anchor.
+    s.extendTo(8_999);
+    assert.equal(s.count, 8_990);
+    // Upwards from the anchor too.
+    s.extendTo(0);
+    assert.deepEqual(s.ranges, [[0, 10]]);
+  });
+
+  it('Ctrl+click inside a range splits it; the count stays exact', () => {
+    const s = new RowSelection();
+    s.only(100);
+    s.extendTo(50_099);
+    s.toggle(25_000);
+    assert.equal(s.count, 49_999);
+    assert.ok(!s.has(25_000));
+    s.toggle(25_000);
+    assert.deepEqual(s.ranges, [[100, 50_099]]);
+  });
+
+  it('a result that shrank drops the rows past its end', () => {
+    const s = new RowSelection();
+    s.only(90);
+    s.extendTo(120);
+    s.clip(100);
+    assert.deepEqual(s.ranges, [[90, 99]]);
+    s.clear();
+    assert.equal(s.count, 0);
+  });
+});
+
+describe('grid row ranges', () => {
+  it('merges overlapping and touching ranges, splits on removal, clips and counts', () => {
+    let r: IndexRange[] = withRange([], 5, 9);
+    r = withRange(r, 20, 25);
+    r = withRange(r, 10, 12);
+    assert.deepEqual(r, [
+      [5, 12],
+      [20, 25],
+    ]);
+    assert.deepEqual(withRange(r, 30, 0), [[0, 30]]);
+    assert.deepEqual(withoutIndex(r, 5), [
+      [6, 12],
+      [20, 25],
+    ]);
+    assert.deepEqual(clippedTo(r, 22), [
+      [5, 12],
+      [20, 21],
+    ]);
+    assert.equal(countOf(r), 14);
+    assert.ok(contains(r, 21) && !contains(r, 13) && !contains(r, 4));
+  });
+
+  it('takes from the page only sorted, disjoint ranges of indexes', () => {
+    assert.ok(
+      isRangeList([
+        [0, 3],
+        [5, 5],
+      ]),
+    );
+    assert.ok(
+      !isRangeList([
+        [5, 9],
+        [0, 3],
+      ]),
+    );
+    assert.ok(!isRangeList([[3, 1]]));
+    assert.ok(!isRangeList([[-1, 1]]));
+    assert.ok(!isRangeList([[0, 1.5]]));
+    assert.ok(!isRangeList('0-3'));
+    assert.ok(isGridToHost({ type: 'updateSelected', generation: 2, ranges: [[10, 9_000]] }));
+    assert.ok(!isGridToHost({ type: 'updateSelected', generation: 2, ids: [1, 2] }));
+  });
+});
+
+describe('grid selection ids (host)', () => {
+  /** A result of 10,000 rows whose row i is defect 100,000 − i; counts the requests. */
+  function server(total = 10_000) {
+    const requests: [number, number][] = [];
+    return {
+      requests,
+      fetchIds: async (offset: number, limit: number) => {
+        requests.push([offset, limit]);
+        return Array.from({ length: Math.max(0, Math.min(limit, total - offset)) }, (_, i) => 100_000 - offset - i);
+      },
+    };
+  }
+
+  it('reads the ids of every row of a range over pages the grid never held, known pages first, ten pages a request', async () => {
+    const s = server();
+    // The grid showed pages 0 and 89 (rows 0–99 and 8,900–8,999).
+    const known = new Map([0, 89].map((p) => [p, Array.from({ length: 100 }, (_, i) => 100_000 - p * 100 - i)]));
+    const ids = await selectionIds([[10, 9_000]], { pageSize: 100, known: (p) => known.get(p), fetchIds: s.fetchIds, signal: new AbortController().signal });
+    assert.equal(ids.length, 8_991);
+    assert.equal(ids[0], 100_000 - 10);
+    assert.equal(ids[ids.length - 1], 100_000 - 9_000);
+    assert.deepEqual(new Set(ids).size, 8_991);
+    // Pages 1–88 and 90: nine requests of ten pages or fewer, none for a known page.
+    assert.deepEqual(s.requests.slice(0, 2), [
+      [100, 1000],
+      [1100, 1000],
+    ]);
+    assert.deepEqual(s.requests[s.requests.length - 1], [9000, 100]);
+    assert.ok(s.requests.every(([offset, limit]) => !(offset <= 0 && offset + limit > 0) && !(offset <= 8_900 && offset + limit > 8_900)));
+  });
+
+  it('asks nothing when the grid holds every page of the selection, and leaves out rows past the end', async () => {
+    const s = server(150);
+    const ids = await selectionIds(
+      [
+        [1, 2],
+        [140, 160],
+      ],
+      { pageSize: 100, known: (p) => (p === 0 ? [1, 2, 3] : undefined), fetchIds: s.fetchIds, signal: new AbortController().signal },
+    );
+    assert.deepEqual(ids.slice(0, 2), [2, 3]);
+    assert.equal(ids.length, 2 + 10);
+    assert.deepEqual(s.requests, [[100, 100]]);
+  });
+
+  it('stops when cancelled', async () => {
+    const s = server();
+    const controller = new AbortController();
+    controller.abort();
+    await assert.rejects(selectionIds([[0, 5_000]], { pageSize: 100, known: () => undefined, fetchIds: s.fetchIds, signal: controller.signal }));
+    assert.equal(s.requests.length, 0);
+  });
+});
