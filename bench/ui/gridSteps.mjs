@@ -2,8 +2,17 @@
 // context menu → the first rows painted; the scrollbar dragged to row 50,000 → those rows painted;
 // a continuous scroll → the time between animation frames (p95 per run); scrolling the whole result
 // end to end → the grid webview's JS heap. Each repetition opens a fresh grid, so nothing is cached.
+import { traced, workDuring, workPerFrame } from './frameWork.mjs';
 import { gridRendered } from './page.mjs';
 import { treeRow } from './steps.mjs';
+
+/** Page marks (epoch ms) as ms since the input. */
+const relative = (marks, started) => Object.fromEntries(Object.entries(marks).map(([k, v]) => [k, v - started]));
+
+function percentile(values, p) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
 
 /** Pixels per row (webview/grid/layout.ts ROW_HEIGHT). */
 const ROW_HEIGHT = 24;
@@ -38,8 +47,22 @@ export class GridSteps {
     const item = page.locator('.context-view .action-label', { hasText: 'Open as Grid' }).first();
     await item.waitFor({ timeout: 15_000 });
     const { since, started } = await this.steps.input(page, () => item.click());
-    const { frame, at } = await gridRendered(page);
-    return { ms: at - started, since, until: at, frame };
+    const { frame, at, marks } = await gridRendered(page);
+    return { ms: at - started, since, until: at, frame, marks: relative(marks, started) };
+  }
+
+  /**
+   * open() under a DevTools trace (slower: not a timed figure): the grid page's own main-thread
+   * work from the input to the first rows painted, and all the main thread did meanwhile.
+   */
+  async openTraced() {
+    const { result: opened, events } = await traced(this.page, () => this.open());
+    const started = opened.until - opened.ms;
+    // The page's `script` mark is on both clocks: the trace's, and the page's Date.now() (its marks).
+    const mark = events.find((e) => e.name === 'alm-grid:script');
+    const clock = mark ? { traceUs: mark.ts, epochMs: started + opened.marks.script } : undefined;
+    const work = clock ? workDuring(events, opened.frame.url(), started, opened.until, clock) : { page: NaN, mainThread: NaN };
+    return { ms: opened.ms, ...work };
   }
 
   /** The scroll position set to row `row` (as dragging the scrollbar's thumb there does) → its rows painted. */
@@ -49,6 +72,8 @@ export class GridSteps {
     const started = await frame.evaluate(
       ({ row, height }) => {
         const body = document.querySelector('.grid-body');
+        // The page marks the first scroll, want and rows after this (webview/grid/marks.ts).
+        performance.clearMarks();
         const t = Date.now();
         body.scrollTop = row * height;
         return t;
@@ -56,11 +81,27 @@ export class GridSteps {
       { row, height: ROW_HEIGHT },
     );
     const at = await rowsPaintedAt(frame, row);
-    return { ms: at - started, since, until: at };
+    const marks = await frame.evaluate(() => {
+      const mark = (name) => performance.timeOrigin + (performance.getEntriesByName(`alm-grid:${name}`)[0]?.startTime ?? NaN);
+      return { scroll: mark('scroll'), want: mark('want'), rows: mark('rows') };
+    });
+    return { ms: at - started, since, until: at, marks: relative(marks, started) };
   }
 
-  /** Scrolls continuously (3 rows an animation frame for `frames` frames); the p95 of the times between frames. */
+  /**
+   * Scrolls continuously (3 rows an animation frame for `frames` frames) under a DevTools trace: the
+   * p95 of the times between frames (what the user sees, software rasterizing included), and the
+   * p95 of the grid page's own work a frame and of the main thread's (frameWork.mjs).
+   */
   async scrollFrames(frame, frames = 120) {
+    const { result: gap, events } = await traced(this.page, () => this.scrollGaps(frame, frames));
+    const work = workPerFrame(events, frame.url());
+    const p95 = (values) => (values?.length > 1 ? percentile(values.slice(1), 95) : NaN);
+    return { gap, work: p95(work?.page), mainThread: p95(work?.mainThread) };
+  }
+
+  /** The p95 of the times between animation frames while scrolling. */
+  scrollGaps(frame, frames) {
     return frame.evaluate(
       ({ frames, step }) =>
         new Promise((resolve) => {
@@ -85,10 +126,26 @@ export class GridSteps {
   }
 
   /**
+   * The JS heap (MB) of the workbench's renderer after a garbage collection, through the DevTools
+   * protocol. This Chromium runs every frame of the page in one process and one V8 heap (no site
+   * isolation), the grid's webview included, so the grid's part is the growth between a reading
+   * before it opened and one while it is open.
+   */
+  async heapMB() {
+    const cdp = await this.page.context().newCDPSession(this.page);
+    try {
+      await cdp.send('HeapProfiler.collectGarbage');
+      const { usedSize } = await cdp.send('Runtime.getHeapUsage');
+      return usedSize / 1024 / 1024;
+    } finally {
+      await cdp.detach();
+    }
+  }
+
+  /**
    * Scrolls from the first row to the last, `every` rows at a time, each position painted before the
-   * next (every page on the way is fetched and drawn), then reads the JS heap in MB of the webview's
-   * process (the page and VS Code's small frame around it) after a garbage collection, through the
-   * DevTools protocol; Chromium's coarse performance.memory only where no target is found.
+   * next (every page on the way is fetched and drawn); then the heap (heapMB) and the grid page's
+   * element count.
    */
   async heapAfterScrollingEndToEnd(frame, total, every = 1000) {
     for (let row = 0; row < total; row += every) {
@@ -97,18 +154,6 @@ export class GridSteps {
     }
     await frame.evaluate(({ row, height }) => (document.querySelector('.grid-body').scrollTop = row * height), { row: total - 1, height: ROW_HEIGHT });
     await rowsPaintedAt(frame, total - 1);
-    // The page's frame shares a process (a DevTools target) with VS Code's webview frame around it.
-    for (const target of [frame, frame.parentFrame()].filter(Boolean)) {
-      try {
-        const cdp = await this.page.context().newCDPSession(target);
-        await cdp.send('HeapProfiler.collectGarbage');
-        const { usedSize } = await cdp.send('Runtime.getHeapUsage');
-        await cdp.detach();
-        return usedSize / 1024 / 1024;
-      } catch {
-        // Not a target of its own: the next one.
-      }
-    }
-    return (await frame.evaluate(() => performance.memory?.usedJSHeapSize ?? NaN)) / 1024 / 1024;
+    return { heap: await this.heapMB(), elements: await frame.evaluate(() => document.getElementsByTagName('*').length) };
   }
 }

@@ -8,8 +8,11 @@
 // extension host's ALM channel, the ALM server's requests) and prints where they are. The editor
 // steps open an empty webview (bench/ui/emptyWebview) beside the editor as the baseline of what VS
 // Code itself takes, and print where the editor's time went; the load average is printed too. The grid
-// steps (issue 31) open the defects grid, jump to row 50,000, scroll, and scroll it end to end (gridSteps.mjs). The export
-// step exports the whole result to CSV from the grid, with the extension host's memory growth (exportSteps.mjs).
+// steps (issue 31) open the defects grid beside the same empty webview, jump to row 50,000, scroll (the
+// time between frames and the grid page's own work a frame, from a DevTools trace), scroll it end to
+// end (the renderer's heap growth), and open it once more under a trace (the page's own work beside
+// all the main thread did) (gridSteps.mjs, frameWork.mjs). The export step exports the whole result
+// to CSV from the grid, with the extension host's memory growth (exportSteps.mjs).
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync, mkdtempSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -64,8 +67,9 @@ let benchPage;
 /** @type {Map<string, { ms: number[], raw: number[], goal?: string }>} */
 const figures = new Map();
 
-function record(name, ms, raw, goal) {
-  const f = figures.get(name) ?? { ms: [], raw: [], goal };
+/** `planned`: the repetitions a figure is taken in, when fewer than --reps. */
+function record(name, ms, raw, goal, planned) {
+  const f = figures.get(name) ?? { ms: [], raw: [], goal, planned };
   f.ms.push(ms);
   if (raw !== undefined) f.raw.push(raw);
   figures.set(name, f);
@@ -201,8 +205,14 @@ async function main() {
       log(
         `${name}: ${r.ms} ms; its requests came in at ${raw
           .requestsSince(r.since, r.until)
-          .map((q) => q.at - (r.until - r.ms))
-          .join(', ')} ms`,
+          .map((q) => `${q.at - (r.until - r.ms)}${q.method === 'GET' ? '' : ` (${q.method})`}+${Math.round(q.serverMs)}`)
+          .join(', ')} ms (+ the server's time)${
+          r.marks
+            ? `; marks ${Object.entries(r.marks)
+                .map(([k, v]) => `${k} ${Math.round(v)}`)
+                .join(', ')}`
+            : ''
+        }`,
       );
     record(name, r.ms, await raw.time(raw.requestsSince(r.since, r.until)), goal);
     return r;
@@ -236,7 +246,7 @@ async function main() {
         break;
       }
       // Interleaved with the editor, so both see the same load on a shared machine.
-      const empty = await steps.openEmptyWebview(i + 1);
+      const empty = await steps.openEmptyWebview();
       record('baseline: key → empty webview shown', empty.ms);
       recordMarks('empty webview', empty.marks, empty.ms);
       const opened = await timed('double-click → editor with memos', GOALS.editor, () => steps.openEditor(i % 10));
@@ -251,17 +261,43 @@ async function main() {
   }
   if (STEPS.includes('grid')) await gridSteps(new GridSteps(page, raw, steps), STEPS.includes('hover') ? 0.7 : 0.95);
   async function gridSteps(grid, share) {
-    log(`grid: ${REPS} × Open as Grid, jump to row 50,000, continuous scroll, scroll end to end (heap)`);
+    log(`grid: ${REPS} × empty webview (baseline), Open as Grid, jump to row 50,000, continuous scroll (traced); the first 5 also scroll end to end (heap) and open under a trace`);
     const gridEnd = phaseEnd(share);
     const deep = Math.min(50_000, Math.floor(DEFECTS / 2));
+    /** Repetitions that also scroll end to end (heap) and open under a trace. */
+    const SAMPLED = 5;
     for (let i = 0; i < REPS && Date.now() < gridEnd; i++) {
+      // What VS Code itself takes to show a webview, beside the grid on the same load.
+      const empty = await steps.openEmptyWebview();
+      record('baseline: key → empty webview shown', empty.ms);
+      recordMarks('empty webview', empty.marks, empty.ms);
+      const heapBefore = i < SAMPLED ? await grid.heapMB() : NaN;
       const opened = await timed('Open as Grid → first rows painted', GOALS.grid, () => grid.open());
+      recordMarks('grid open', opened.marks, opened.ms);
       if (i === 0) await shot('grid');
-      await timed(`grid: jump to row ${deep.toLocaleString('en-US')} → rows painted`, GOALS.grid, () => grid.jump(opened.frame, deep));
+      const jumped = await timed(`grid: jump to row ${deep.toLocaleString('en-US')} → rows painted`, GOALS.grid, () => grid.jump(opened.frame, deep));
+      recordMarks('grid jump', jumped.marks, jumped.ms);
       if (i === 0) await shot('grid-jump');
-      record('grid: scroll frame time, p95 of a run (ms)', await grid.scrollFrames(opened.frame), undefined, GOALS.frame);
-      record('grid: webview heap after end-to-end (MB)', await grid.heapAfterScrollingEndToEnd(opened.frame, DEFECTS, 2000), undefined, GOALS.heap);
+      const frames = await grid.scrollFrames(opened.frame);
+      record('grid: scroll, time between frames p95 (ms)', frames.gap, undefined, GOALS.frame);
+      record("grid: scroll, page's own work a frame, p95", frames.work, undefined, GOALS.frame);
+      record('grid: scroll, main thread busy a frame, p95', frames.mainThread, undefined, GOALS.frame);
+      if (i < SAMPLED) {
+        // Scrolling end to end takes long and its figures vary little: a few repetitions.
+        const after = await grid.heapAfterScrollingEndToEnd(opened.frame, DEFECTS, 2000);
+        record('grid: heap growth after end-to-end (MB)', after.heap - heapBefore, undefined, GOALS.heap, SAMPLED);
+        record('grid: renderer heap with the grid (MB)', after.heap, undefined, undefined, SAMPLED);
+        record('grid: elements in the grid page after it', after.elements, undefined, undefined, SAMPLED);
+      }
       await steps.closeEditor();
+      if (i < SAMPLED) {
+        // Where an open's time goes, from a trace (which slows it: not the timed figure above).
+        const t = await grid.openTraced();
+        record('grid open, traced: input → rows (ms)', t.ms, undefined, undefined, SAMPLED);
+        record("grid open, traced: page's own work (ms)", t.page, undefined, undefined, SAMPLED);
+        record('grid open, traced: main thread busy (ms)', t.mainThread, undefined, undefined, SAMPLED);
+        await steps.closeEditor();
+      }
     }
   }
   if (STEPS.includes('export')) await exportSteps(new GridSteps(page, raw, steps), new ExportSteps(page, extensionHostPid(vscode.pid), join(vscodeDir, 'user-data', 'logs')));
@@ -291,7 +327,7 @@ async function main() {
 }
 
 function report() {
-  const short = [...figures].filter(([, f]) => f.ms.length < REPS).map(([name, f]) => `${name} (${f.ms.length})`);
+  const short = [...figures].filter(([, f]) => f.ms.length < Math.min(REPS, f.planned ?? REPS)).map(([name, f]) => `${name} (${f.ms.length})`);
   if (short.length) log(`fewer than ${REPS} repetitions within the budget: ${short.join(', ')}`);
   log(`load average (1, 5, 15 min) at the end: ${load()}`);
   const fmt = (v) => (v === undefined ? '—' : v.toFixed(v < 100 ? 1 : 0).padStart(6));

@@ -148,6 +148,12 @@ export async function emptyWebviewRendered(page, n, timeout = 60_000) {
   return { frame, at, marks: rest };
 }
 
+/** The grid page's start-up marks (webview/grid/marks.ts), epoch ms. */
+const GRID_OPEN_MARKS = `() => {
+  const mark = (name) => performance.timeOrigin + (performance.getEntriesByName('alm-grid:' + name)[0]?.startTime ?? NaN);
+  return { page: performance.timeOrigin, script: mark('script'), ready: mark('ready'), init: mark('init'), painted: mark('painted') };
+}`;
+
 /**
  * The frame of a defects grid that has painted its first rows (row 1 with data), and when. The grid
  * marks `data-painted` on <body> once every row in view has its text (webview/grid/app.ts).
@@ -160,6 +166,7 @@ export async function gridRendered(page, timeout = 60_000) {
     const [, first] = mark.split(':').map(Number);
     return first === 0 && ${LOADED};
   }`;
-  const { frame, shown } = await webviewShowing(page, condition, `() => ({ page: performance.timeOrigin })`, 'the defects grid', timeout);
-  return { frame, at: shown.at };
+  const { frame, shown } = await webviewShowing(page, condition, GRID_OPEN_MARKS, 'the defects grid', timeout);
+  const { at, ...rest } = shown;
+  return { frame, at, marks: rest };
 }

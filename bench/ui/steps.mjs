@@ -186,9 +186,11 @@ export class Steps {
     return { ms: at - started, since, until: at, id, frame, marks: relative(marks, started) };
   }
 
-  /** The baseline: the bench extension's key → its `n`-th empty webview panel shown (closed after). */
-  async openEmptyWebview(n) {
+  /** The baseline: the bench extension's key → its next empty webview panel shown (closed after). */
+  async openEmptyWebview() {
     const { page } = this;
+    // The extension numbers its panels from 1 on: the bench counts along.
+    const n = (this.emptyWebviews = (this.emptyWebviews ?? 0) + 1);
     const { since, started } = await this.input(page, () => page.keyboard.press('Control+Alt+Shift+F9'));
     const { at, marks } = await emptyWebviewRendered(page, n);
     await this.closeEditor();

@@ -47,7 +47,7 @@ export class GridPanel implements vscode.Disposable {
   private preparing: Promise<void> | undefined;
   /** The first page's fetch of the current generation. */
   private firstPage: AbortController | undefined;
-  /** What the host posted before the page said `ready`. */
+  /** What the host posted before the page said `ready` (posted again then). */
   private held: HostToGrid[] | undefined = [];
   /** The pages the page shows (the change check fetches them again). */
   private shown: number[] = [];
@@ -143,11 +143,18 @@ export class GridPanel implements vscode.Disposable {
     this.closed.dispose();
   }
 
-  /** Messages wait for the page's `ready` (its listener is in place then); a later `ready` (a reloaded page) starts over. */
+  /**
+   * Posts at once, also before the page's `ready`: VS Code holds the messages for a page that is
+   * still loading and hands them over once it has loaded (its listener is in place then), so the
+   * first rows paint without waiting for `ready` to travel to the extension host and back. What was
+   * posted before `ready` is posted again then, in case VS Code dropped it (a page that loads its
+   * script late); the page ignores an init it has already started. A later `ready` (a reloaded
+   * page) starts over.
+   */
   private post(message: HostToGrid): void {
     if (this.lifetime.signal.aborted) return;
-    if (this.held) this.held.push(message);
-    else void this.panel.webview.postMessage(message);
+    this.held?.push(message);
+    void this.panel.webview.postMessage(message);
   }
 
   private async receive(m: unknown): Promise<void> {
@@ -176,7 +183,7 @@ export class GridPanel implements vscode.Disposable {
       case 'want':
         if (m.generation === this.generation) {
           this.shown = m.shown;
-          this.fetcher.want(m.pages);
+          this.fetcher.want(m.pages, m.shown);
         }
         return;
       case 'sort':

@@ -9,6 +9,8 @@ import { GridBody } from './gridBody';
 import { GridHeader } from './header';
 import { keyAction } from './keys';
 import { MAX_PAGES, columnTemplate, moveColumn } from './layout';
+import { markOnce } from './marks';
+import { PageAsks } from './pageAsks';
 import { RowWindow } from './rowWindow';
 import { RowSelection } from './selection';
 import { Toolbar } from './toolbar';
@@ -20,7 +22,7 @@ export class GridApp {
   private readonly active = { row: 0, col: 0 };
   private total: number | undefined;
   private widths: number[] = [];
-  private lastWant = '';
+  private readonly asks = new PageAsks();
   private wantedAll: number[] = [];
   private readonly grid = el('div', { role: 'grid', class: 'grid', tabindex: '0', 'aria-multiselectable': 'true' });
   private readonly headerBox = el('div', { class: 'grid-header', role: 'rowgroup' });
@@ -69,6 +71,7 @@ export class GridApp {
     this.body.scroller.addEventListener(
       'scroll',
       () => {
+        markOnce('scroll');
         const now = this.body.scroller.scrollLeft;
         if (now !== left) this.headerBox.scrollLeft = left = now;
       },
@@ -101,15 +104,20 @@ export class GridApp {
   receive(m: HostToGrid): void {
     switch (m.type) {
       case 'init':
+        // The host posts its first init early and again on `ready`: the second is the same.
+        if (m.init.generation === this.init?.generation) return;
         return this.start(m.init);
       case 'rows':
         if (m.generation !== this.init?.generation) return;
+        markOnce('rows');
+        this.asks.arrived(m.page);
         this.rows.put(m.page, m.rows, this.wantedAll);
         this.toolbar.setProblem(undefined);
         this.setTotal(m.total);
         return this.body.render();
       case 'rowsFailed':
         if (m.generation !== this.init?.generation) return;
+        this.asks.arrived(m.page);
         this.rows.fail(m.page, m.message);
         this.toolbar.setProblem(m.message);
         return this.body.render();
@@ -124,11 +132,13 @@ export class GridApp {
   }
 
   private start(init: GridInit): void {
+    markOnce('init');
+    const first = !this.init;
     const rebuild = !this.init || this.init.columns.map((c) => c.name).join() !== init.columns.map((c) => c.name).join();
     this.init = init;
     this.rows = new RowWindow(init.pageSize, MAX_PAGES);
     if (init.firstRows) this.rows.put(0, init.firstRows, [0]);
-    this.lastWant = '';
+    this.asks.reset();
     this.total = init.total;
     this.widths = init.columns.map((c) => c.width);
     this.applyWidths();
@@ -145,7 +155,8 @@ export class GridApp {
     this.active.col = Math.min(this.active.col, init.columns.length - 1);
     this.updateCounts();
     this.body.reset(init.total ?? 0, rebuild);
-    this.body.scrollToRow(0);
+    // A new query shows its first rows; a new page is there already (scrolling would lay it out before its first frame).
+    if (!first) this.body.scrollToRow(0);
     // The size is known from the first page: ask for it before anything is drawn.
     if (init.total === undefined) this.want([0], [0]);
   }
@@ -174,15 +185,17 @@ export class GridApp {
     this.want(this.rows.missing(all), shown);
     const complete = last >= first && Array.from({ length: last - first + 1 }, (_, i) => first + i).every((i) => this.rows.row(i) !== undefined);
     this.grid.setAttribute('aria-busy', String(!complete && total > 0));
-    if (complete || total === 0) document.body.dataset.painted = `${this.init?.generation ?? 0}:${first}:${last}`;
+    if (complete || total === 0) {
+      document.body.dataset.painted = `${this.init?.generation ?? 0}:${first}:${last}`;
+      markOnce('painted');
+    }
     this.updateActiveDescendant();
   }
 
+  /** Tells the host the pages wanted now and those shown, when that changed (PageAsks). */
   private want(pages: number[], shown: number[]): void {
-    if (!this.init) return;
-    const key = `${this.init.generation}|${pages.join()}|${shown.join()}`;
-    if (key === this.lastWant) return;
-    this.lastWant = key;
+    if (!this.init || !this.asks.next(pages, shown)) return;
+    markOnce('want');
     this.post({ type: 'want', generation: this.init.generation, pages, shown });
   }
 

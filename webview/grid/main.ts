@@ -5,6 +5,9 @@ import './grid.css';
 import { isHostToGrid } from '../../src/shared/gridProtocol';
 import type { GridToHost } from '../../src/shared/gridProtocol';
 import { GridApp } from './app';
+import { markOnce } from './marks';
+
+markOnce('script');
 
 interface VsCodeApi {
   postMessage(message: GridToHost): void;
@@ -18,4 +21,5 @@ app.mount(document.getElementById('app') ?? document.body);
 window.addEventListener('message', (event: MessageEvent<unknown>) => {
   if (isHostToGrid(event.data)) app.receive(event.data);
 });
+markOnce('ready');
 vscode.postMessage({ type: 'ready' });

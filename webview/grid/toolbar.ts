@@ -45,9 +45,32 @@ export class Toolbar {
   }
 
   setCount(total: number | undefined, selected: number): void {
-    const parts = [total === undefined ? l10n.t('counting…') : total === 1 ? l10n.t('1 defect') : l10n.t('{0} defects', total.toLocaleString())];
-    if (selected) parts.push(l10n.t('{0} selected', selected.toLocaleString()));
+    this.counted = { total, selected };
+    const format = this.numbers;
+    if (!format) return this.countLater();
+    const parts = [total === undefined ? l10n.t('counting…') : total === 1 ? l10n.t('1 defect') : l10n.t('{0} defects', format.format(total))];
+    if (selected) parts.push(l10n.t('{0} selected', format.format(selected)));
     this.count.textContent = parts.join(' · ');
+  }
+
+  private counted: { total: number | undefined; selected: number } = { total: undefined, selected: 0 };
+  /** The user's number format, made after the first rows are painted. */
+  private numbers: Intl.NumberFormat | undefined;
+  private countPending = false;
+
+  /**
+   * A page's first number format costs about 10 ms (the locale's data is loaded), as long as
+   * drawing the first rows: the count is written after the frame that paints them.
+   */
+  private countLater(): void {
+    if (this.countPending) return;
+    this.countPending = true;
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        this.numbers = new Intl.NumberFormat();
+        this.setCount(this.counted.total, this.counted.selected);
+      }),
+    );
   }
 
   setProblem(message: string | undefined): void {

@@ -37,7 +37,9 @@ describe('ui: the defects grid (issue 31)', function () {
     assert.equal(await gridTotal(frame), total);
     const names = await headers(frame);
     for (const label of ['Defect ID', 'Summary', 'Status', 'Severity', 'Assigned To']) assert.ok(names.includes(label), `${label} is not among ${names.join(', ')}`);
-    assert.match(await frame.locator('.grid-count').innerText(), new RegExp(`${total.toLocaleString('en-US')} defects`));
+    // The count is written in the user's number format just after the first rows' frame.
+    const count = new RegExp(`${total.toLocaleString('en-US')} defects`);
+    await eventually('the total count shown', async () => count.test(await frame.locator('.grid-count').innerText()));
     // The tree's default order: newest first.
     assert.equal((await rowCells(frame, 0))[names.indexOf('Defect ID')], String(total));
     await screenshot('grid-open');

@@ -3,6 +3,7 @@
 import * as assert from 'node:assert/strict';
 import { PageFetcher } from '../../../src/grid/pageFetcher';
 import type { GridRow } from '../../../src/shared/gridProtocol';
+import { PageAsks } from '../../../webview/grid/pageAsks';
 import { RowWindow } from '../../../webview/grid/rowWindow';
 
 const page = (p: number, size = 100): GridRow[] => Array.from({ length: size }, (_, i) => ({ id: 1_000_000 - (p * size + i), cells: [String(p * size + i)] }));
@@ -97,6 +98,15 @@ describe('grid PageFetcher', () => {
     assert.deepEqual(fetcher.inFlight.sort(), [500, 501]);
   });
 
+  it('fetches the pages in view first and alone: the pages around them wait until those are in', async () => {
+    const { fetcher, started, finish } = recorder();
+    fetcher.want([500, 501, 499], [500]);
+    assert.deepEqual(started, [500]);
+    finish.get(500)!();
+    await new Promise((r) => setImmediate(r));
+    assert.deepEqual(started, [500, 501, 499]);
+  });
+
   it('fetches shown pages again for the change check without duplicating one in flight', () => {
     const { fetcher, started } = recorder();
     fetcher.want([3]);
@@ -110,5 +120,36 @@ describe('grid PageFetcher', () => {
     fetcher.reset();
     assert.deepEqual(aborted, [1, 2]);
     assert.deepEqual(fetcher.inFlight, []);
+  });
+});
+
+describe('grid PageAsks', () => {
+  it('asks for the pages around a jump once: a page arriving does not ask again for those still on their way', () => {
+    const asks = new PageAsks();
+    assert.equal(asks.next([500, 501, 499], [500]), true);
+    asks.arrived(500);
+    // Drawn again with page 500: 501 and 499 are still missing, and on their way.
+    assert.equal(asks.next([501, 499], [500]), false);
+    asks.arrived(501);
+    assert.equal(asks.next([499], [500]), false);
+  });
+
+  it('asks again when a page is needed that was not asked for, when one asked for is no longer needed, or when other pages show', () => {
+    const asks = new PageAsks();
+    assert.equal(asks.next([0, 1], [0]), true);
+    assert.equal(asks.next([0, 1, 2], [0, 1]), true);
+    // Scrolled away from page 2 before it came: the host is to abort it.
+    assert.equal(asks.next([0, 1], [0, 1]), true);
+    asks.arrived(0);
+    asks.arrived(1);
+    assert.equal(asks.next([], [1]), true);
+    assert.equal(asks.next([], [1]), false);
+  });
+
+  it('starts over for a new query', () => {
+    const asks = new PageAsks();
+    assert.equal(asks.next([0], [0]), true);
+    asks.reset();
+    assert.equal(asks.next([0], [0]), true);
   });
 });
