@@ -95,19 +95,19 @@ describe('ui: the grid selection, row menu and keyboard resize (issue 31)', func
       .locator('.quick-input-list .monaco-list-row')
       .filter({ hasText: /^Priority/ })
       .first();
-    await priority.waitFor({ timeout: 15_000 });
+    await priority.waitFor({ timeout: 45_000 });
     await priority.click();
-    await page.locator('.quick-input-widget').filter({ hasText: '1 Selected' }).waitFor({ timeout: 15_000 });
+    await page.locator('.quick-input-widget').filter({ hasText: '1 Selected' }).waitFor({ timeout: 45_000 });
     await page.locator('.quick-input-widget').getByRole('button', { name: 'OK' }).click();
     await page
       .locator('.quick-input-widget')
       .filter({ hasText: /Priority for 3 defects/ })
-      .waitFor({ timeout: 15_000 });
+      .waitFor({ timeout: 45_000 });
     await input.fill('5-Urgent');
-    await page.locator('.quick-input-list .monaco-list-row').filter({ hasText: '5-Urgent' }).first().waitFor({ timeout: 15_000 });
+    await page.locator('.quick-input-list .monaco-list-row').filter({ hasText: '5-Urgent' }).first().waitFor({ timeout: 45_000 });
     await input.press('Enter');
     const dialog = page.locator('.monaco-dialog-box').filter({ hasText: 'Update 3 defects?' });
-    await dialog.waitFor({ timeout: 15_000 });
+    await dialog.waitFor({ timeout: 45_000 });
     await dialog.getByRole('button', { name: 'Update', exact: true }).click();
     await eventually(
       'the three selected defects at 5-Urgent on the server',
