@@ -8,6 +8,7 @@ import type { FakeProject } from '../../unit/editor/fakeProject';
 import { EDITOR_DEFECT_KEY, projectWithEditorDefect } from './editorFixtures';
 import { ui } from './context';
 import { openEditorPage } from './editorHarness';
+import { eventually } from './editorWorkbench';
 import type { EditorPage } from './editorHarness';
 import { DANGEROUS_MARKUP } from './editorPageScripts';
 import { text } from '../../support/text';
@@ -70,8 +71,8 @@ describe('ui: memo text survives sanitizing (real Chromium)', function () {
       await memo.press('End');
       await editor.page.keyboard.type(' edited', { delay: 0 });
       await editor.page.locator('[data-field="name"] vscode-text-field').click();
-      await editor.page.waitForTimeout(60);
-      assert.match(text(editor.controller.value('description')), /edited/, `"${v.name}": the edit did not reach the host`);
+      // The page posts the edit; on a busy machine it may take a while to arrive: wait for it.
+      await eventually(`"${v.name}": the edit reaching the host`, async () => /edited/.test(text(editor.controller.value('description'))));
       assert.equal(await editor.controller.save(), 'saved', `"${v.name}": the save failed`);
       const stored = String((await project.defects.get(7)).description ?? '');
       for (const phrase of v.keep) assert.ok(flat(plainText(stored)).includes(phrase), `"${v.name}": "${phrase}" was not saved: ${stored}`);
