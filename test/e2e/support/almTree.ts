@@ -23,9 +23,9 @@ export async function expandRow(item: Locator): Promise<boolean> {
 
 /**
  * Opens the ALM view, signs in from the server's "Sign in" row if the tree offers it, and expands
- * Demo → DEFAULT → Demo → Defects; returns the defect rows (depth 5), newest first.
+ * Demo → DEFAULT → Demo, so that the project's Defects and My Defects rows (depth 4) show.
  */
-export async function openDemoDefects(): Promise<Locator> {
+export async function openDemoProject(): Promise<void> {
   const { page } = ui();
   // The ALM tab toggles: a click when an earlier test left the view open would hide it.
   const server = treeRow(/^Demo/, 1);
@@ -37,8 +37,13 @@ export async function openDemoDefects(): Promise<Locator> {
   await signInFromRow(signInRow, domain);
   await expandRow(domain);
   await expandRow(treeRow(/^Demo/, 3));
+}
+
+/** openDemoProject, then Defects expanded; returns the defect rows (depth 5), newest first. */
+export async function openDemoDefects(): Promise<Locator> {
+  await openDemoProject();
   await expandRow(treeRow(/^Defects/, 4));
-  return page.locator('.part.sidebar [role="treeitem"][aria-level="5"]');
+  return ui().page.locator('.part.sidebar [role="treeitem"][aria-level="5"]');
 }
 
 /**

@@ -9,22 +9,13 @@ import { join } from 'node:path';
 import { AlmClient } from '../../../src/api/index';
 import type { Defect } from '../../../src/api/index';
 import { readCsv } from '../../support/csv';
-import { expandRow, runFromRowMenu, treeRow } from '../support/almTree';
+import { openDemoProject, runFromRowMenu, treeRow } from '../support/almTree';
 import { screenshot, ui } from './context';
-import { eventually, runCommand, signInFromRow } from './editorWorkbench';
+import { eventually, runCommand } from './editorWorkbench';
 
-/** The Demo project's row expanded (signing in from the tree when it asks), its Defects row folded so My Defects shows. */
-async function openDemoProject(): Promise<void> {
-  const { page } = ui();
-  const server = treeRow(/^Demo/, 1);
-  if (!(await server.isVisible())) await page.getByRole('tab', { name: 'ALM' }).click();
-  await expandRow(server);
-  const signInRow = treeRow(/Sign in to Demo|Sign-in failed/, 2);
-  const domain = treeRow(/^DEFAULT/, 2);
-  await signInRow.or(domain).first().waitFor({ timeout: 30_000 });
-  await signInFromRow(signInRow, domain);
-  await expandRow(domain);
-  await expandRow(treeRow(/^Demo/, 3));
+/** The Demo project's row expanded, its Defects row folded so My Defects shows. */
+async function openDemoProjectWithDefectsFolded(): Promise<void> {
+  await openDemoProject();
   const defects = treeRow(/^Defects/, 4);
   await defects.waitFor({ timeout: 30_000 });
   if ((await defects.getAttribute('aria-expanded')) === 'true') await defects.locator('.monaco-tl-twistie').click();
@@ -46,7 +37,7 @@ describe('ui: Export to CSV from a tree row', function () {
 
   it("writes My Defects' whole result with the grid's columns to the file named in VS Code's save dialog", async () => {
     const { page, almServer } = ui();
-    await openDemoProject();
+    await openDemoProjectWithDefectsFolded();
     const target = join(folder, 'my-defects.csv');
     await runFromRowMenu(treeRow(/^My Defects/, 4), /Export to CSV/);
     // VS Code's own save dialog (a path box in the browser workbench): once it has filled in its

@@ -1,28 +1,13 @@
 // The bulk update's model: the change as the confirmation summarises it, the per-defect result
 // lines and tally, the fields offered (from metadata) with their values, and the command's arguments.
 import * as assert from 'node:assert/strict';
-import type { FieldCatalog, FieldMeta, ListTree } from '../../../src/api/index';
+import type { FieldMeta, ListTree } from '../../../src/api/index';
 import { bulkFields, typedValue, valueChoices } from '../../../src/bulk/fields';
 import { changeSummary, outcomeText, tallyText } from '../../../src/bulk/outcome';
+import { catalogOf, fieldMeta } from '../../support/fieldMeta';
 
-function meta(name: string, label: string, more: Partial<FieldMeta> = {}): FieldMeta {
-  return {
-    name,
-    label,
-    dataType: { name: 'String', multiple: false },
-    required: false,
-    referenceMatch: false,
-    inputValidations: [],
-    outputValidations: [],
-    hidden: false,
-    editable: true,
-    ...more,
-  };
-}
-
-function catalog(fields: FieldMeta[]): FieldCatalog {
-  return { collection: 'defects', fields, get: (n) => fields.find((f) => f.name === n), label: (n) => fields.find((f) => f.name === n)?.label ?? n };
-}
+/** A field named `name` labelled `label`, with the defaults of test/support/fieldMeta. */
+const meta = (name: string, label: string, more: Partial<FieldMeta> = {}): FieldMeta => fieldMeta(name, { label, ...more });
 
 const lists: ListTree = {
   lists: [],
@@ -57,7 +42,7 @@ describe('bulk: the change, the result and the fields offered', () => {
 
   it('offers editable triage fields first and leaves out memos, server-owned, read-only and hidden fields', () => {
     const fields = bulkFields(
-      catalog([
+      catalogOf([
         meta('name', 'Summary'),
         meta('description', 'Description', { dataType: { name: 'Memo', multiple: false } }),
         meta('ver-stamp', 'Version', { dataType: { name: 'Integer', multiple: false } }),
