@@ -6,7 +6,7 @@ import type { ProjectApi } from '../api';
 import type { DefectQuery } from '../defects/defectQuery';
 import type { IndexRange } from '../shared/rowRanges';
 import { isAbort, tokenToSignal } from '../util/cancellation';
-import { pagesOf, selectionIds } from './selectionIds';
+import { SelectionMovedError, pagesOf, selectionIds } from './selectionIds';
 
 export interface SelectionSource {
   api: ProjectApi;
@@ -48,6 +48,13 @@ export async function readSelectionIds(ranges: readonly IndexRange[], source: Se
     });
   } catch (e) {
     if (isAbort(e)) return undefined;
+    if (e instanceof SelectionMovedError) {
+      throw new Error(
+        vscode.l10n.t(
+          'The result changed on the server since the grid showed it (defects were added, removed or re-sorted), so the selected rows would name other defects. Nothing was changed: reload the grid and select again.',
+        ),
+      );
+    }
     throw e;
   }
 }

@@ -1,7 +1,11 @@
 // The defect ids of a grid selection (index ranges of one query's result): ids of the pages the
 // grid has shown are known already; the pages it never held (a Shift range over 9,000 rows) are
 // read from the server, ids only, several pages a request. Ids come back in the result's order,
-// each once; rows past the result's end (it shrank meanwhile) are left out. No `vscode` import.
+// each once; rows past the result's end (it shrank meanwhile) are left out. Each read also takes the
+// row just before and just after it where the grid holds those: when they are no longer the defects
+// the grid showed there, the result has moved on the server (a defect added, removed or re-sorted)
+// and the positions would name other defects than the user selected, so the read stops
+// (SelectionMovedError) rather than update those. No `vscode` import.
 import type { IndexRange } from '../shared/rowRanges';
 
 /** Reads the ids of rows `offset`… (at most `limit`) of the grid's query. */
@@ -17,6 +21,14 @@ export interface SelectionIdsOptions {
   pagesPerRequest?: number;
   /** After each request: pages still to read, of all to read. */
   onProgress?(done: number, of: number): void;
+}
+
+/** The rows read from the server are no longer where the grid showed them. */
+export class SelectionMovedError extends Error {
+  constructor(readonly position: number) {
+    super(`the result changed on the server: row ${position + 1} is no longer the defect the grid showed there`);
+    this.name = 'SelectionMovedError';
+  }
 }
 
 /** The pages covering the ranges, in order. */
@@ -49,7 +61,16 @@ export async function selectionIds(ranges: readonly IndexRange[], o: SelectionId
   let done = 0;
   for (const run of runsOf(missing, o.pagesPerRequest ?? 10)) {
     o.signal.throwIfAborted();
-    const ids = await o.fetchIds(run[0] * pageSize, run.length * pageSize, o.signal);
+    const start = run[0] * pageSize;
+    const length = run.length * pageSize;
+    // The rows on either side that the grid showed, to check the read against.
+    const before = run[0] > 0 ? o.known(run[0] - 1)?.[pageSize - 1] : undefined;
+    const after = o.known(run[run.length - 1] + 1)?.[0];
+    const lead = before === undefined ? 0 : 1;
+    const read = await o.fetchIds(start - lead, length + lead + (after === undefined ? 0 : 1), o.signal);
+    if (before !== undefined && read[0] !== before) throw new SelectionMovedError(start - 1);
+    if (after !== undefined && read[lead + length] !== after) throw new SelectionMovedError(start + length);
+    const ids = read.slice(lead, lead + length);
     run.forEach((p, i) => pages.set(p, ids.slice(i * pageSize, (i + 1) * pageSize)));
     done += run.length;
     o.onProgress?.(done, missing.length);

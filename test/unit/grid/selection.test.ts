@@ -4,7 +4,7 @@
 import * as assert from 'node:assert/strict';
 import { clippedTo, contains, countOf, isRangeList, withRange, withoutIndex } from '../../../src/shared/rowRanges';
 import type { IndexRange } from '../../../src/shared/rowRanges';
-import { selectionIds } from '../../../src/grid/selectionIds';
+import { SelectionMovedError, selectionIds } from '../../../src/grid/selectionIds';
 import { isGridToHost } from '../../../src/shared/gridProtocol';
 import { RowSelection } from '../../../webview/grid/selection';
 
@@ -136,13 +136,19 @@ describe('grid selection ids (host)', () => {
     assert.equal(ids[0], 100_000 - 10);
     assert.equal(ids[ids.length - 1], 100_000 - 9_000);
     assert.deepEqual(new Set(ids).size, 8_991);
-    // Pages 1–88 and 90: nine requests of ten pages or fewer, none for a known page.
+    // Pages 1–88 and 90: ten requests of ten pages or fewer; a request beside a page the grid showed
+    // also takes that page's neighbouring row, to check the result has not moved.
     assert.deepEqual(s.requests.slice(0, 2), [
-      [100, 1000],
+      [99, 1001],
       [1100, 1000],
     ]);
-    assert.deepEqual(s.requests[s.requests.length - 1], [9000, 100]);
-    assert.ok(s.requests.every(([offset, limit]) => !(offset <= 0 && offset + limit > 0) && !(offset <= 8_900 && offset + limit > 8_900)));
+    assert.deepEqual(s.requests.slice(-2), [
+      [8100, 801],
+      [8999, 101],
+    ]);
+    // Of a page the grid showed, a request reads at most that one neighbouring row.
+    const overlap = ([offset, limit]: [number, number], from: number) => Math.max(0, Math.min(offset + limit, from + 100) - Math.max(offset, from));
+    assert.ok(s.requests.every((r) => overlap(r, 0) <= 1 && overlap(r, 8_900) <= 1));
   });
 
   it('asks nothing when the grid holds every page of the selection, and leaves out rows past the end', async () => {
@@ -157,6 +163,33 @@ describe('grid selection ids (host)', () => {
     assert.deepEqual(ids.slice(0, 2), [2, 3]);
     assert.equal(ids.length, 2 + 10);
     assert.deepEqual(s.requests, [[100, 100]]);
+  });
+
+  it('refuses when the result moved on the server since the grid showed it (a defect added or removed)', async () => {
+    // The grid showed pages 0 and 89 of 10,000 rows; then a defect was added at the top (every row one
+    // further down), or the first one was removed (every row one up).
+    const shown = new Map([0, 89].map((p) => [p, Array.from({ length: 100 }, (_, i) => 100_000 - p * 100 - i)]));
+    const added = async (offset: number, limit: number) => Array.from({ length: limit }, (_, i) => (offset + i === 0 ? 200_000 : 100_000 - (offset + i - 1)));
+    const removed = async (offset: number, limit: number) => Array.from({ length: limit }, (_, i) => 100_000 - (offset + i + 1));
+    for (const fetchIds of [added, removed]) {
+      await assert.rejects(
+        selectionIds([[10, 9_000]], { pageSize: 100, known: (p) => shown.get(p), fetchIds, signal: new AbortController().signal }),
+        (e: unknown) => e instanceof SelectionMovedError && e.position === 99,
+      );
+    }
+    // Unmoved, the same read succeeds (the check is not what fails it).
+    const same = async (offset: number, limit: number) => Array.from({ length: limit }, (_, i) => 100_000 - offset - i);
+    assert.equal((await selectionIds([[10, 9_000]], { pageSize: 100, known: (p) => shown.get(p), fetchIds: same, signal: new AbortController().signal })).length, 8_991);
+  });
+
+  it('refuses when the row after a read is no longer the one the grid showed there', async () => {
+    // Only page 5 is shown; the read of pages 0–4 ends next to it, and the server's row 500 differs.
+    const shown = new Map([[5, Array.from({ length: 100 }, (_, i) => 1_000 - 500 - i)]]);
+    const moved = async (offset: number, limit: number) => Array.from({ length: limit }, (_, i) => 2_000 - offset - i);
+    await assert.rejects(
+      selectionIds([[0, 550]], { pageSize: 100, known: (p) => shown.get(p), fetchIds: moved, signal: new AbortController().signal }),
+      (e: unknown) => e instanceof SelectionMovedError && e.position === 500,
+    );
   });
 
   it('stops when cancelled', async () => {
