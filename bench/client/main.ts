@@ -10,8 +10,7 @@
 //     no reused read buffer; see src/api/http/receiveSocket.ts), to show what the buffer reuse buys.
 // The server runs in a child process so the memory figures are the client's alone.
 // Usage: node --expose-gc dist/bench/client.js [--defects 100000] [--mb 200] [--gets 3000] [--trees api,rest] [--gets-only] [--no-transfer]
-import { execFileSync, fork } from 'node:child_process';
-import type { ChildProcess } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createWriteStream, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -21,8 +20,7 @@ import { Agent, request } from 'undici';
 import { AlmClient } from '../../src/api/index';
 import type { RestTree } from '../../src/api/index';
 import { curl, gc, mb, median, now, sampler } from './measure';
-import { serveForBenchmark } from './serverChild';
-import type { ServeRequest } from './serverChild';
+import { serveIfChild, serveInChild } from './serverChild';
 
 const ROUNDS = 5;
 const TREE_FIELDS = ['name', 'status', 'severity', 'priority', 'owner'];
@@ -33,34 +31,6 @@ function arg(name: string, fallback: number): number {
   const v = i >= 0 ? Number(process.argv[i + 1]) : fallback;
   if (!Number.isInteger(v) || v <= 0) throw new Error(`--${name} needs a positive integer`);
   return v;
-}
-
-interface Served {
-  baseUrl: string;
-  child: ChildProcess;
-  dir: string;
-  stop(): Promise<void>;
-}
-
-async function serve(defects: number, maxAttachmentBytes: number): Promise<Served> {
-  const dir = mkdtempSync(join(tmpdir(), 'alm-bench-client-'));
-  const req: ServeRequest = { dataDir: dir, defects, maxAttachmentBytes };
-  const child = fork(process.argv[1] ?? '', ['--serve', JSON.stringify(req)], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-  const baseUrl = await new Promise<string>((resolve, reject) => {
-    child.once('message', (m: { baseUrl: string }) => resolve(m.baseUrl));
-    child.once('exit', (code) => reject(new Error(`benchmark server exited (${code})`)));
-  });
-  return {
-    baseUrl,
-    child,
-    dir,
-    stop: async () => {
-      const exited = new Promise((r) => child.once('exit', r));
-      child.disconnect();
-      await exited;
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
 }
 
 /** Session cookies and XSRF token for the baselines (bare undici, curl). */
@@ -157,7 +127,7 @@ interface Walk {
 }
 
 async function benchWalk(defects: number, tree: RestTree): Promise<Walk> {
-  const served = await serve(defects, 1024 * 1024);
+  const served = await serveInChild('alm-bench-client-', defects, 1024 * 1024);
   try {
     const client = newClient(served.baseUrl, tree);
     await client.signIn();
@@ -190,7 +160,7 @@ async function benchWalk(defects: number, tree: RestTree): Promise<Walk> {
 }
 
 async function benchTransfer(sizeMb: number): Promise<void> {
-  const served = await serve(50, (sizeMb + 16) * 1024 * 1024);
+  const served = await serveInChild('alm-bench-client-', 50, (sizeMb + 16) * 1024 * 1024);
   const work = mkdtempSync(join(tmpdir(), 'alm-bench-file-'));
   try {
     const file = join(work, 'big.bin');
@@ -330,17 +300,14 @@ async function benchTransfer(sizeMb: number): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  if (process.argv[2] === '--serve') {
-    await serveForBenchmark(JSON.parse(process.argv[3] ?? '{}') as ServeRequest);
-    return;
-  }
+  if (await serveIfChild()) return;
   if (!(globalThis as { gc?: unknown }).gc) console.log('(run with --expose-gc for stable memory figures)');
   const large = arg('defects', 100_000);
   const small = Math.max(1, Math.round(large / 10));
 
   if (process.argv.includes('--transfer-only')) return benchTransfer(arg('mb', 200));
   const trees = treesArg();
-  const getServer = await serve(1000, 1024 * 1024);
+  const getServer = await serveInChild('alm-bench-client-', 1000, 1024 * 1024);
   try {
     for (const tree of trees) await benchGet(getServer.baseUrl, arg('gets', 3000), tree);
   } finally {

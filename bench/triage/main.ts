@@ -8,7 +8,6 @@
 //     host's growth; goal ≤ 50 MB), with the peak heap.
 // The server runs in a child process so the memory figures are the client's alone.
 // Usage: node --expose-gc dist/bench/triage.js [--defects 100000] [--bulk 100] [--rounds 5] [--trees api,rest]
-import { fork } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,8 +17,7 @@ import { runBulkUpdate } from '../../src/bulk/index';
 import { usersByName } from '../../src/defects/fieldText';
 import { writeCsv } from '../../src/export/writer';
 import { gc, mb, median, now, sampler } from '../client/measure';
-import { serveForBenchmark } from '../client/serverChild';
-import type { ServeRequest } from '../client/serverChild';
+import { serveIfChild, serveInChild } from '../client/serverChild';
 
 const USER = { username: 'alice', password: 'alice-demo' };
 const COLUMNS = ['id', 'name', 'status', 'severity', 'priority', 'owner', 'detected-by', 'creation-time'];
@@ -38,25 +36,6 @@ function treesArg(): RestTree[] {
   const list = (i >= 0 ? (process.argv[i + 1] ?? '') : 'api,rest').split(',');
   if (list.some((t) => t !== 'api' && t !== 'rest')) throw new Error('--trees takes api, rest or api,rest');
   return list as RestTree[];
-}
-
-async function serve(defects: number): Promise<{ baseUrl: string; stop(): Promise<void> }> {
-  const dir = mkdtempSync(join(tmpdir(), 'alm-bench-triage-'));
-  const req: ServeRequest = { dataDir: dir, defects, maxAttachmentBytes: 1024 * 1024 };
-  const child = fork(process.argv[1] ?? '', ['--serve', JSON.stringify(req)], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-  const baseUrl = await new Promise<string>((resolve, reject) => {
-    child.once('message', (m: { baseUrl: string }) => resolve(m.baseUrl));
-    child.once('exit', (code) => reject(new Error(`benchmark server exited (${code})`)));
-  });
-  return {
-    baseUrl,
-    stop: async () => {
-      const exited = new Promise((r) => child.once('exit', r));
-      child.disconnect();
-      await exited;
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
 }
 
 function client(baseUrl: string, tree: RestTree): AlmClient {
@@ -165,12 +144,9 @@ async function benchExport(baseUrl: string, defects: number): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  if (process.argv[2] === '--serve') {
-    await serveForBenchmark(JSON.parse(process.argv[3] ?? '{}') as ServeRequest);
-    return;
-  }
+  if (await serveIfChild()) return;
   const defects = arg('defects', 100_000);
-  const served = await serve(defects);
+  const served = await serveInChild('alm-bench-triage-', defects, 1024 * 1024);
   try {
     for (const tree of treesArg()) await benchBulk(served.baseUrl, tree, arg('bulk', 100), arg('rounds', 5));
     await benchExport(served.baseUrl, defects);
