@@ -8,7 +8,7 @@
 // in the HTML too (`state`): a JSON data block, not a script, escaped so that no server text in it
 // can end the element; the page reads it by its nonce and still sanitizes every memo.
 import * as l10n from '@vscode/l10n';
-import { createNonce, escapeHtml, webviewCsp } from '../util/html';
+import { createNonce, escapeHtml, webviewHead } from '../util/html';
 import { inlinable } from '../util/webviewAssets';
 import { EMBEDDED_STATE_ID } from '../shared/editorProtocol';
 import type { EmbeddedEditorState } from '../shared/editorProtocol';
@@ -47,16 +47,12 @@ export function jsonForScript(value: unknown): string {
 export function editorHtml(o: WebviewHtmlOptions): string {
   const nonce = o.nonce ?? createNonce();
   const inline = o.inline && inlinable(o.inline) ? o.inline : undefined;
-  return `<!DOCTYPE html>
-<html lang="${escapeHtml(o.lang ?? 'en')}">
-<head>
-<meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="${escapeHtml(webviewCsp({ cspSource: o.cspSource, nonce, style: "'unsafe-inline'", img: 'data:' }))}">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="referrer" content="no-referrer">
-${inline ? `<style>${inline.style}</style>` : `<link rel="stylesheet" href="${escapeHtml(o.styleUri)}">`}
-<title>${escapeHtml(o.title ?? l10n.t('Defect'))}</title>
-</head>
+  return `${webviewHead({
+    lang: o.lang ?? 'en',
+    csp: { cspSource: o.cspSource, nonce, style: "'unsafe-inline'", img: 'data:' },
+    stylesheet: { href: o.styleUri, inline: inline?.style },
+    title: o.title ?? l10n.t('Defect'),
+  })}
 <body${o.l10n ? ` data-l10n="${escapeHtml(JSON.stringify(o.l10n))}"` : ''} data-toolkit="${escapeHtml(o.toolkitUri ?? new URL('toolkit.js', o.scriptUri).href)}">
 <div id="app"><p class="loading" role="status">${escapeHtml(l10n.t('Loading the defect…'))}</p></div>
 ${o.state ? `<script type="application/json" id="${EMBEDDED_STATE_ID}" nonce="${escapeHtml(nonce)}">${jsonForScript(o.state)}</script>` : ''}

@@ -6,7 +6,7 @@
 // anything, no frames, no form posts. Defect text reaches the page only as messages and is set as
 // text content, never as markup.
 import * as l10n from '@vscode/l10n';
-import { escapeHtml, webviewCsp } from '../util/html';
+import { escapeHtml, webviewHead } from '../util/html';
 import { inlinable } from '../util/webviewAssets';
 
 export interface GridHtmlOptions {
@@ -27,16 +27,12 @@ export interface GridHtmlOptions {
 export function gridHtml(o: GridHtmlOptions): string {
   const inline = o.inline && inlinable(o.inline) ? o.inline : undefined;
   const nonce = escapeHtml(o.nonce);
-  return `<!DOCTYPE html>
-<html lang="${escapeHtml(o.lang ?? 'en')}">
-<head>
-<meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="${escapeHtml(webviewCsp({ cspSource: o.cspSource, nonce: o.nonce, style: `'nonce-${o.nonce}'`, img: "'none'" }))}">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="referrer" content="no-referrer">
-${inline ? `<style nonce="${nonce}">${inline.style}</style>` : `<link rel="stylesheet" href="${escapeHtml(o.styleUri)}">`}
-<title>${escapeHtml(o.title)}</title>
-</head>
+  return `${webviewHead({
+    lang: o.lang ?? 'en',
+    csp: { cspSource: o.cspSource, nonce: o.nonce, style: `'nonce-${o.nonce}'`, img: "'none'" },
+    stylesheet: { href: o.styleUri, inline: inline?.style, nonce: o.nonce },
+    title: o.title,
+  })}
 <body${o.l10n ? ` data-l10n="${escapeHtml(JSON.stringify(o.l10n))}"` : ''}>
 <div id="app"><p class="grid-loading" role="status">${escapeHtml(l10n.t('Loading the defects…'))}</p></div>
 ${inline ? `<script nonce="${nonce}">${inline.script}</script>` : `<script nonce="${nonce}" src="${escapeHtml(o.scriptUri)}"></script>`}

@@ -37,3 +37,23 @@ export function webviewCsp(o: { cspSource: string; nonce: string; style: string;
     "base-uri 'none'",
   ].join('; ');
 }
+
+/**
+ * A webview page from `<!DOCTYPE html>` through `</head>`: the language, the strict policy
+ * (webviewCsp), no referrer, the page's stylesheet — its text written in (with the nonce when the
+ * policy admits styles by nonce) or a link — and the title. Every value is escaped here.
+ */
+export function webviewHead(o: { lang: string; csp: Parameters<typeof webviewCsp>[0]; stylesheet: { href: string; inline?: string; nonce?: string }; title: string }): string {
+  const { href, inline, nonce } = o.stylesheet;
+  const style = inline === undefined ? `<link rel="stylesheet" href="${escapeHtml(href)}">` : `<style${nonce === undefined ? '' : ` nonce="${escapeHtml(nonce)}"`}>${inline}</style>`;
+  return `<!DOCTYPE html>
+<html lang="${escapeHtml(o.lang)}">
+<head>
+<meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="${escapeHtml(webviewCsp(o.csp))}">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="referrer" content="no-referrer">
+${style}
+<title>${escapeHtml(o.title)}</title>
+</head>`;
+}
