@@ -9,6 +9,7 @@ import { AlmClient } from '../../../src/api/index';
 import { screenshot, ui } from './context';
 import { editorTab, eventually, runCommand, signInIfNeeded } from './editorWorkbench';
 import { gridTotal, headers, openGrid, painted, rowCells } from './gridWorkbench';
+import { pickFieldAndValue } from '../support/updateSelected';
 
 /** A data cell of the row at `index` (0-based in the result). */
 function cellOf(frame: Frame, index: number) {
@@ -91,26 +92,7 @@ describe('ui: the grid selection, row menu and keyboard resize (issue 31)', func
           () => false,
         ),
       );
-      await fields.waitFor({ timeout: 30_000 });
-      const input = page.locator('.quick-input-widget input');
-      await input.fill('Priority');
-      const priority = page
-        .locator('.quick-input-list .monaco-list-row')
-        .filter({ hasText: /^Priority/ })
-        .first();
-      await priority.waitFor({ timeout: 45_000 });
-      await priority.click();
-      await page.locator('.quick-input-widget').filter({ hasText: '1 Selected' }).waitFor({ timeout: 45_000 });
-      await page.locator('.quick-input-widget').getByRole('button', { name: 'OK' }).click();
-      await page
-        .locator('.quick-input-widget')
-        .filter({ hasText: /Priority for 3 defects/ })
-        .waitFor({ timeout: 45_000 });
-      await input.fill('5-Urgent');
-      await page.locator('.quick-input-list .monaco-list-row').filter({ hasText: '5-Urgent' }).first().waitFor({ timeout: 45_000 });
-      await input.press('Enter');
-      const dialog = page.locator('.monaco-dialog-box').filter({ hasText: 'Update 3 defects?' });
-      await dialog.waitFor({ timeout: 45_000 });
+      const dialog = await pickFieldAndValue(3, 'Priority', '5-Urgent');
       await dialog.getByRole('button', { name: 'Update', exact: true }).click();
       await page
         .locator('.statusbar')

@@ -7,6 +7,7 @@
 import * as assert from 'node:assert/strict';
 import { AlmClient } from '../../../src/api/index';
 import { openDemoDefects, runFromRowMenu, treeRow } from '../support/almTree';
+import { pickFieldAndValue } from '../support/updateSelected';
 import { screenshot, ui } from './context';
 import { eventually, runCommand } from './editorWorkbench';
 
@@ -50,33 +51,9 @@ describe('ui: Update Selected on several tree rows', function () {
       await rowOf(ids[2]).click({ modifiers: ['ControlOrMeta'] });
       await eventually('three rows selected', async () => (await page.locator('.part.sidebar [role="treeitem"][aria-level="5"][aria-selected="true"]').count()) === 3);
       await runFromRowMenu(rowOf(ids[2]), /Update Selected/);
-      const input = page.locator('.quick-input-widget input');
-      // The field picker (several may be checked): check Priority, accept.
-      await page
-        .locator('.quick-input-widget')
-        .filter({ hasText: /Update 3 defects: which fields/ })
-        .waitFor({ timeout: 30_000 });
-      await input.fill('Priority');
-      const priority = page
-        .locator('.quick-input-list .monaco-list-row')
-        .filter({ hasText: /^Priority/ })
-        .first();
-      await priority.waitFor({ timeout: 15_000 });
-      // A click on a row of a multi-select pick checks it.
-      await priority.click();
-      await page.locator('.quick-input-widget').filter({ hasText: '1 Selected' }).waitFor({ timeout: 15_000 });
-      await page.locator('.quick-input-widget').getByRole('button', { name: 'OK' }).click();
-      // The value picker: the priority list's values.
-      await page
-        .locator('.quick-input-widget')
-        .filter({ hasText: /Priority for 3 defects/ })
-        .waitFor({ timeout: 15_000 });
-      await input.fill('5-Urgent');
-      await page.locator('.quick-input-list .monaco-list-row').filter({ hasText: '5-Urgent' }).first().waitFor({ timeout: 15_000 });
-      await input.press('Enter');
-      // The modal confirmation summarises the change.
-      const dialog = page.locator('.monaco-dialog-box');
-      await dialog.filter({ hasText: 'Update 3 defects?' }).waitFor({ timeout: 15_000 });
+      // The field picker (several may be checked): Priority; then the priority list's values; then
+      // the modal confirmation, which summarises the change.
+      const dialog = await pickFieldAndValue(3, 'Priority', '5-Urgent');
       assert.match(await dialog.innerText(), /Priority: 5-Urgent/);
       await dialog.getByRole('button', { name: 'Update', exact: true }).click();
       // The result, in the notification center (this headless workbench shows no toasts).
