@@ -6,16 +6,8 @@ import type { AttachmentView } from '../../../src/shared/editorProtocol';
 import { FakeProject } from '../../unit/editor/fakeProject';
 import { KEY, seeded } from '../../unit/editor/controllerSetup';
 import { ui } from './context';
-import { openEditorPage } from './editorHarness';
+import { openEditorPage, poll } from './editorHarness';
 import type { EditorPage } from './editorHarness';
-
-/** Polls a page value until `ok` holds (page.waitForFunction would need eval, which the CSP forbids). */
-async function poll<T>(read: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 10_000): Promise<T> {
-  let last = await read();
-  for (const end = Date.now() + timeoutMs; !ok(last) && Date.now() < end; await new Promise((r) => setTimeout(r, 50))) last = await read();
-  assert.ok(ok(last), `the page shows ${JSON.stringify(last)}`);
-  return last;
-}
 
 describe('ui: the editor page’s attachment list', function () {
   this.timeout(60_000);

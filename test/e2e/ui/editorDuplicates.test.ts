@@ -5,21 +5,13 @@ import * as assert from 'node:assert/strict';
 import type { DuplicateCandidate } from '../../../src/defects/duplicates';
 import { FakeProject } from '../../unit/editor/fakeProject';
 import { ui } from './context';
-import { openEditorPage } from './editorHarness';
+import { openEditorPage, poll } from './editorHarness';
 import type { EditorPage } from './editorHarness';
 
 const FOUND: DuplicateCandidate[] = [
   { id: 31, name: 'Checkout discount ignored', status: 'Closed' },
   { id: 32, name: 'Checkout <img src=x onerror="window.__xss=1"> discount', status: 'Open' },
 ];
-
-/** Polls a page value until `ok` holds (page.waitForFunction would need eval, which the CSP forbids). */
-async function poll<T>(read: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 10_000): Promise<T> {
-  let last = await read();
-  for (const end = Date.now() + timeoutMs; !ok(last) && Date.now() < end; await new Promise((r) => setTimeout(r, 50))) last = await read();
-  assert.ok(ok(last), `the page shows ${JSON.stringify(last)}`);
-  return last;
-}
 
 describe('ui: likely duplicates on the New Defect page', function () {
   this.timeout(60_000);

@@ -3,6 +3,7 @@
 // channel answering in Node through a stand-in for `acquireVsCodeApi`. Every request the page
 // makes, every navigation, dialog, CSP violation and console message is recorded, so tests can
 // assert that hostile memo HTML did nothing.
+import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
@@ -228,4 +229,12 @@ export async function openEditorPage(context: BrowserContext, repoRoot: string, 
       await page.close();
     },
   };
+}
+
+/** Polls a page value until `ok` holds (page.waitForFunction would need eval, which the CSP forbids). */
+export async function poll<T>(read: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 10_000): Promise<T> {
+  let last = await read();
+  for (const end = Date.now() + timeoutMs; !ok(last) && Date.now() < end; await new Promise((r) => setTimeout(r, 50))) last = await read();
+  assert.ok(ok(last), `the page shows ${JSON.stringify(last)}`);
+  return last;
 }
