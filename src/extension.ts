@@ -146,8 +146,9 @@ function createFeatures(context: vscode.ExtensionContext, log: Log, prompts: Pro
   );
   const references = registerReferences(services.manager, log);
   const refresh = registerRefresh(tree, editor, log);
-  const work = registerWork(context, services.manager, references.lookup, editor, log);
-  const chat = registerChatTools(extensionChatServices(services, editor, log, savedDefectAnnouncer(tree, editor)));
+  const defectSaved = savedDefectAnnouncer(tree, editor);
+  const work = registerWork(context, services.manager, references.lookup, editor, log, defectSaved);
+  const chat = registerChatTools(extensionChatServices(services, editor, log, defectSaved));
   const grid = registerGrid(context, extensionGridServices(context, services, log), gridHooks(tree));
   return { services, statusBar, auth, tree, attachments, editor, references, refresh, work, chat, grid };
 }

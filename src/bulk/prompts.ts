@@ -1,6 +1,7 @@
 // Every question "Update Selected" asks, behind one interface: activate() supplies VS Code's
 // pickers and dialogs; in the extension's test mode the end-to-end tests answer them instead.
 import * as vscode from 'vscode';
+import { pickMany } from '../util/pickMany';
 import { isValidDate } from '../api/index';
 import type { FieldValue } from '../api/index';
 import type { BulkField, ValueChoice } from './fields';
@@ -59,9 +60,9 @@ async function pickValue(field: BulkField, offer: ChangeChoices): Promise<{ valu
 
 export const vscodeBulkPrompts: BulkPrompts = {
   async chooseChanges(offer) {
-    const picked = await vscode.window.showQuickPick(
+    const picked = await pickMany(
       offer.fields.map((f) => ({ label: f.meta.label, description: f.meta.name, field: f })),
-      { canPickMany: true, title: vscode.l10n.t('Update {0} defects: which fields?', offer.count), placeHolder: vscode.l10n.t('Choose the fields to set'), matchOnDescription: true },
+      { title: vscode.l10n.t('Update {0} defects: which fields?', offer.count), placeHolder: vscode.l10n.t('Choose the fields to set'), matchOnDescription: true },
     );
     if (!picked?.length) return undefined;
     const out: { field: string; value: FieldValue }[] = [];

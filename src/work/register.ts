@@ -1,6 +1,7 @@
 // Wires "Start Work" / "Stop Work", the work status bar and the commit message completion, and
 // remembers recently opened defects for them.
 import * as vscode from 'vscode';
+import type { Defect } from '../api/index';
 import type { ConnectionManager } from '../auth/connectionManager';
 import type { DefectEditorApi } from '../editor';
 import type { DefectLookup } from '../references';
@@ -19,7 +20,14 @@ export interface WorkFeature extends vscode.Disposable {
   opened(ref: DefectRef): void;
 }
 
-export function registerWork(context: vscode.ExtensionContext, manager: ConnectionManager, lookup: DefectLookup, editor: DefectEditorApi, log: Log): WorkFeature {
+export function registerWork(
+  context: vscode.ExtensionContext,
+  manager: ConnectionManager,
+  lookup: DefectLookup,
+  editor: DefectEditorApi,
+  log: Log,
+  defectSaved: (ref: DefectRef, defect: Defect) => void,
+): WorkFeature {
   const tag = log.child('work');
   const state = new WorkState(context.workspaceState);
   const source = new DefectSource(manager, lookup, context.workspaceState);
@@ -33,6 +41,7 @@ export function registerWork(context: vscode.ExtensionContext, manager: Connecti
       return key && key.id !== undefined ? { server: key.server, domain: key.domain, project: key.project, id: key.id } : undefined;
     },
     editorHoldsLock: (ref: DefectRef) => editor.controller(ref)?.holdsLock ?? false,
+    defectSaved,
   };
   const disposables: vscode.Disposable[] = [
     state,

@@ -27,6 +27,8 @@ export interface StartWorkDeps {
   activeEditorDefect(): DefectRef | undefined;
   /** Whether an editor in this window holds the defect's lock (the session's lock is shared: taking and releasing it here would release the editor's). */
   editorHoldsLock(ref: DefectRef): boolean;
+  /** Announces a defect Start Work changed, so the tree, grids and an editor open on it in read mode show it. */
+  defectSaved(ref: DefectRef, defect: Defect): void;
 }
 
 export interface StartWorkResult {
@@ -70,7 +72,7 @@ export async function startWork(deps: StartWorkDeps, arg: unknown): Promise<Star
   }
   await deps.state.set({ ref, summary, branch, commitMessage: message });
   const parts = [branch ? vscode.l10n.t('Working on defect {0} on branch {1}', ref.id, branch) : vscode.l10n.t('Working on defect {0}', ref.id)];
-  if (update === 'updated') parts.push(vscode.l10n.t('(assigned to you, in progress)'));
+  if (update === 'updated') parts.push(vscode.l10n.t('(assigned to you)'));
   if (update === 'locked') parts.push(vscode.l10n.t('(not updated: someone is editing it)'));
   vscode.window.setStatusBarMessage(parts.join(' '), 5000);
   return { ref, branch, update, commitMessage: message };
@@ -88,10 +90,12 @@ export async function stopWork(state: WorkState): Promise<void> {
 
 /** Assigns to the user and moves to "in progress" when the setting says so (asking once, remembering). */
 async function maybeUpdate(deps: StartWorkDeps, ref: DefectRef, api: ProjectApi, defect: Defect, user: string): Promise<StartWorkResult['update']> {
-  const choice = await updateChoice();
-  if (choice !== 'always') return 'skipped';
   const statuses = statusValues(await api.fields('defects'), await api.listItems());
   const target = inProgressStatus(statuses);
+  // The question names the status this project uses for work in progress: "in progress" read as
+  // a promise of a status the project may not have (the demo's is "Open").
+  const choice = await updateChoice(target);
+  if (choice !== 'always') return 'skipped';
   const changes: Record<string, string> = {};
   if (defect.owner !== user) changes.owner = user;
   if (target && defect.status !== target) changes.status = target;
@@ -113,8 +117,9 @@ async function maybeUpdate(deps: StartWorkDeps, ref: DefectRef, api: ProjectApi,
   }
   try {
     const latest = await api.defects.get(ref.id);
-    await api.defects.update(ref.id, changes, { original: latest });
+    const saved = await api.defects.update(ref.id, changes, { original: latest });
     deps.log.info(`[work] defect ${ref.id}: ${JSON.stringify(changes)}`);
+    deps.defectSaved(ref, saved);
     return 'updated';
   } catch (e) {
     void vscode.window.showWarningMessage(vscode.l10n.t('Defect {0} was not updated: {1}', ref.id, describeError(e)));
@@ -125,18 +130,16 @@ async function maybeUpdate(deps: StartWorkDeps, ref: DefectRef, api: ProjectApi,
 }
 
 /** The `almDefects.startWork.updateDefect` setting; `ask` asks once and stores the answer. */
-async function updateChoice(): Promise<UpdateChoice> {
+async function updateChoice(target: string | undefined): Promise<UpdateChoice> {
   const config = vscode.workspace.getConfiguration('almDefects');
   const current = config.get<string>('startWork.updateDefect', 'ask');
   if (current === 'always' || current === 'never') return current;
-  const yes = vscode.l10n.t('Assign and Set In Progress');
+  const yes = vscode.l10n.t('Assign to Me');
   const no = vscode.l10n.t('Leave It As It Is');
-  const answer = await vscode.window.showInformationMessage(
-    vscode.l10n.t('When you start work on a defect, assign it to you and set its status to "in progress"?'),
-    { modal: true, detail: vscode.l10n.t('Your answer is kept in the setting almDefects.startWork.updateDefect.') },
-    yes,
-    no,
-  );
+  const question = target
+    ? vscode.l10n.t('When you start work on a defect, assign it to you and set its status to its project\'s working status (here "{0}")?', target)
+    : vscode.l10n.t('When you start work on a defect, assign it to you?');
+  const answer = await vscode.window.showInformationMessage(question, { modal: true, detail: vscode.l10n.t('Your answer is kept in the setting almDefects.startWork.updateDefect.') }, yes, no);
   if (answer === undefined) return 'never';
   const chosen: UpdateChoice = answer === yes ? 'always' : 'never';
   await config.update('startWork.updateDefect', chosen, vscode.ConfigurationTarget.Global);

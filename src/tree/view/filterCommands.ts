@@ -3,6 +3,7 @@
 // name, name text, raw query
 // checked as typed) and applies it only on "Apply". With `{ filter }` in the argument it applies without prompts.
 import * as vscode from 'vscode';
+import { pickMany } from '../../util/pickMany';
 import type { ProjectApi, ReleaseCatalog } from '../../api';
 import { readSavedFilterSettings, writeSavedFilters } from '../../config/settings';
 import { describeError } from '../../util/log';
@@ -138,9 +139,9 @@ async function pickListValues(project: ProjectNode, field: ListField, current: s
     void vscode.window.showWarningMessage(vscode.l10n.t('Cannot read the {0} list: {1}', LABELS[field], describeError(e)));
   }
   for (const v of current) if (!values.includes(v)) values.push(v);
-  const picked = await vscode.window.showQuickPick(
+  const picked = await pickMany(
     values.map((v) => ({ label: v, picked: current.includes(v) })),
-    { title: vscode.l10n.t('{0} is any of (none checked: any)', LABELS[field]), canPickMany: true, ignoreFocusOut: true },
+    { title: vscode.l10n.t('{0} is any of (none checked: any)', LABELS[field]), ignoreFocusOut: true },
   );
   return picked?.map((p) => p.label);
 }
@@ -171,7 +172,7 @@ async function pickReleases(project: ProjectNode, current: readonly ReleaseChoic
     void vscode.window.showInformationMessage(vscode.l10n.t('The project has no releases.'));
     return undefined;
   }
-  const picked = await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Target release is any of (none checked: any)'), canPickMany: true, ignoreFocusOut: true, matchOnDescription: true });
+  const picked = await pickMany(items, { title: vscode.l10n.t('Target release is any of (none checked: any)'), ignoreFocusOut: true, matchOnDescription: true });
   return picked?.map((p) => p.choice);
 }
 

@@ -2,6 +2,7 @@
 // the users of recent defects) checked in a multi-select, with "Other Names…" for typing names
 // the list lacks. When the list cannot be read at all, typing is all that is left.
 import * as vscode from 'vscode';
+import { pickMany } from '../../util/pickMany';
 import type { ProjectUsers } from '../../api';
 import { describeError } from '../../util/log';
 import { ME } from '../../defects/filter';
@@ -20,10 +21,9 @@ export async function pickUsers(project: ProjectNode, label: string, current: re
   const choices = userChoices(current, list, project.server.username);
   const other: Item = { label: `$(edit) ${vscode.l10n.t('Other Names…')}`, description: vscode.l10n.t('type names the list lacks'), alwaysShow: true };
   const items: Item[] = [...choices.map((c): Item => ({ label: c.label, description: c.description, picked: c.picked, value: c.value })), other];
-  const picked = await vscode.window.showQuickPick(items, {
+  const picked = await pickMany(items, {
     title: vscode.l10n.t('{0} is any of', label),
     placeHolder: usersNote(list),
-    canPickMany: true,
     ignoreFocusOut: true,
     matchOnDescription: true,
   });
