@@ -24,9 +24,12 @@ export class LinksSection {
   constructor(private readonly request: LinksRequester) {
     this.add = button('secondary', { class: 'link-add' }, l10n.t('Link'));
     this.add.addEventListener('click', () => this.addLink());
-    this.target.addEventListener('keydown', (e) => {
-      if (e.key === 'Enter') this.addLink();
-    });
+    // Enter in either text box links, as in any small form (the comment is typed last, so that is where Enter comes).
+    for (const input of [this.target, this.comment]) {
+      input.addEventListener('keydown', (e) => {
+        if (e.key === 'Enter') this.addLink();
+      });
+    }
     this.element = h(
       'section',
       { class: 'links', 'aria-labelledby': 'links-heading' },
