@@ -56,7 +56,8 @@ export function describeReport(parts: DescriptionParts, attachmentName: string):
   if (parts.code) {
     const { path, startLine, endLine } = parts.code;
     row(l10n.t('File:'), `${escapeHtml(path)}, ${escapeHtml(lineRange(startLine, endLine))}`);
-    row(l10n.t('Code:'), codeLinkHtml(parts.code));
+    // Without a link, a commit or a reason there is none, the row would only repeat the file's path.
+    if (parts.code.permalink || parts.code.commit || parts.code.noLinkReason) row(l10n.t('Code:'), codeLinkHtml(parts.code));
   }
   let cut = false;
   if (parts.block !== undefined) {

@@ -160,6 +160,10 @@ describe('report: the description', () => {
     const local = draft({ text: 'x', selected: true, code: { path: 'src/cart.ts', startLine: 3, endLine: 4, commit: 'abc1234', noLinkReason: 'not pushed' } });
     assert.match(local.descriptionHtml, /<b>File:<\/b> src\/cart\.ts, lines 3–4/);
     assert.match(local.descriptionHtml, /<b>Code:<\/b> src\/cart\.ts at commit abc1234 \(not pushed\)/);
+    // Outside Git (no link, commit or reason) the path is named once, in File:, not again as "Code: app.ts".
+    const plain = draft({ text: 'x', selected: true, code: { path: 'app.ts', startLine: 1, endLine: 1 } });
+    assert.match(plain.descriptionHtml, /<b>File:<\/b> app\.ts, line 1/);
+    assert.doesNotMatch(plain.descriptionHtml, /Code:/);
     const hostile = draft({ text: 'x', selected: true, code: { ...CODE, permalink: 'javascript:alert(1)' } });
     assert.doesNotMatch(hostile.descriptionHtml, /href/);
   });
