@@ -2,6 +2,7 @@
 // other defect's id, Tab, Tab, types a comment and presses Enter, as in any small form. Enter in the
 // comment box did nothing; only a click on Link linked.
 import * as assert from 'node:assert/strict';
+import { serverDefect } from '../ui/editorWorkbench';
 import { goToDefect } from './support/defectEditorByHand';
 import { journey } from './support/journeyContext';
 import { closeActiveTabWithCtrlW, signInWithApiKey } from './support/workbenchByHand';
@@ -9,7 +10,7 @@ import { closeActiveTabWithCtrlW, signInWithApiKey } from './support/workbenchBy
 const DEFECT = 5050;
 const OTHER = 5051;
 
-describe('journey: link a defect with the keyboard', function () {
+describe('journey: link a defect with the keyboard, read empty memos', function () {
   this.timeout(180_000);
 
   before(async () => {
@@ -28,6 +29,16 @@ describe('journey: link a defect with the keyboard', function () {
     const listed = frame.locator('.link-list li', { hasText: `Defect ${OTHER}` });
     await listed.waitFor({ timeout: 30_000 });
     assert.match(await listed.innerText(), /found while triaging/);
+    await closeActiveTabWithCtrlW();
+  });
+
+  it('reads an empty memo as a dash, not as an empty box', async () => {
+    const stored = await serverDefect(DEFECT);
+    const empty = ['request-note', 'dev-comments'].find((f) => !stored[f]);
+    assert.ok(empty, `the demo defect ${DEFECT} has an empty memo`);
+    const frame = await goToDefect(DEFECT);
+    const box = await frame.locator(`[data-field="${empty}"] .memo`).boundingBox();
+    assert.ok(box && box.height < 30, `the empty ${empty} is drawn ${box?.height} px high`);
     await closeActiveTabWithCtrlW();
   });
 });
