@@ -61,7 +61,10 @@ function messagesIn(files: readonly string[]): { keys: Set<string>; problems: st
   return { keys, problems };
 }
 
-describe('l10n: the translation bundle and package.nls.json', () => {
+describe('l10n: the translation bundle and package.nls.json', function () {
+  // Extracting every message of src/ and webview/ takes 2 s on a quiet machine and more than the
+  // default 5 s on a busy one (it failed by chance so): a bound for hangs, not a speed check.
+  this.timeout(60_000);
   const hostFiles = sourceFiles('src');
   const files = [...hostFiles, ...sourceFiles('webview')];
 
