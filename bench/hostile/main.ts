@@ -1,7 +1,9 @@
 // Hostile-input benchmark (`npm run bench:hostile`, issue 38): what one stored memo or one
 // defect's links cost the extension host, each figure beside a baseline measured in the same run.
 //  1. memo text of hostile shapes against a plain memo of the same size (bench/hostile/memo.ts)
+//  2. merging 60,000 links each way against mapping the same records (bench/hostile/links.ts)
 // Usage: node --expose-gc dist/bench/hostile.js [--sizes 64,256,1024]
+import { benchLinkMerge } from './links';
 import { benchMemoText } from './memo';
 
 function sizesArg(): number[] {
@@ -12,4 +14,5 @@ function sizesArg(): number[] {
 }
 
 const met = benchMemoText(sizesArg());
+benchLinkMerge();
 if (!met) process.exitCode = 1;

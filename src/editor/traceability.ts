@@ -65,7 +65,7 @@ export interface LinkActions {
 }
 
 /** Links shown at first and added by each "Show more" (a defect may have thousands, issue 38). */
-export const LINKS_PAGE = 100;
+const LINKS_PAGE = 100;
 
 /** Runs a links request for defect `id`, then answers with the first `limit` links as they are now, named. */
 export async function linksOf(api: TraceabilityApi, id: number, request: LinksRequest, actions: LinkActions): Promise<LinksResult> {
