@@ -131,6 +131,17 @@ export async function serverLinks(server: E2eAlmServer, cookie: string, id: numb
   return [...from, ...to].map((l) => ({ id: Number(l.id), from: Number(l['first-endpoint-id']), to: Number(l['second-endpoint-id']), type: l['link-type'], comment: l.comment }));
 }
 
+/** Links defect `from` to defect `to` (Related) as the `cookie`'s user, through Core `defect-links`. */
+export async function addServerLink(server: E2eAlmServer, cookie: string, from: number, to: number): Promise<void> {
+  const fields = { 'first-endpoint-id': String(from), 'second-endpoint-id': String(to), 'second-endpoint-type': 'defect', 'link-type': 'Related' };
+  const res = await fetch(`${server.baseUrl}${project(server, 'rest')}/defect-links`, {
+    method: 'POST',
+    headers: { cookie, accept: 'application/json', 'content-type': 'application/json', ...xsrfHeader(cookie) },
+    body: JSON.stringify({ Type: 'defect-link', Fields: Object.entries(fields).map(([Name, value]) => ({ Name, values: [{ value }] })) }),
+  });
+  assert.equal(res.status, 201, `link ${from} → ${to}: ${await res.text()}`);
+}
+
 /** The project's releases and cycles by name (Core `releases`, `release-cycles`). */
 export async function serverReleases(server: E2eAlmServer, cookie: string): Promise<{ releases: { id: number; name: string }[]; cycles: { id: number; name: string; release: number }[] }> {
   const [releases, cycles] = await Promise.all([coreRecords(server, cookie, 'releases'), coreRecords(server, cookie, 'release-cycles')]);
