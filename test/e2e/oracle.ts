@@ -117,8 +117,9 @@ export function serverAttachments(server: E2eAlmServer, cookie: () => string) {
 
 /** Records of a Core collection (`defect-links`, `releases`, …) as name → first value, read as `cookie`'s user. */
 async function coreRecords(server: E2eAlmServer, cookie: string, collection: string, query?: string): Promise<Record<string, string>[]> {
-  const q = query ? `?query=${encodeURIComponent(query)}` : '';
-  const body = await get<{ entities?: CoreEntity[] }>(server, cookie, `${project(server, 'rest')}/${collection}${q}`);
+  // Every record, not the default first page of 100 (a defect given 130 links, issue 38).
+  const q = query ? `&query=${encodeURIComponent(query)}` : '';
+  const body = await get<{ entities?: CoreEntity[] }>(server, cookie, `${project(server, 'rest')}/${collection}?page-size=max${q}`);
   return (body.entities ?? []).map((e) => Object.fromEntries(e.Fields.map((f) => [f.Name, f.values[0]?.value ?? ''])));
 }
 
