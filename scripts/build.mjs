@@ -4,6 +4,7 @@
 // Usage: node scripts/build.mjs [--production] [--watch] [--only=extension,webview,server,e2e,bench]
 import * as esbuild from 'esbuild';
 import { existsSync, readdirSync } from 'node:fs';
+import { pureDomPackages } from './build/pureDomPackages.mjs';
 import { slimUndici } from './build/slimUndici.mjs';
 import { printBundleContents } from './build/bundleContents.mjs';
 
@@ -41,7 +42,7 @@ const targets = {
     entryPoints: { extension: 'src/extension.ts' },
     outdir: 'dist',
     external: ['vscode'],
-    plugins: [slimUndici('dist')],
+    plugins: [slimUndici('dist'), pureDomPackages()],
     // `npm run package` prints what the bundle holds (issue 16: every window loads it).
     metafile: production,
   },
@@ -79,7 +80,7 @@ const targets = {
   },
   bench: {
     ...nodeCommon,
-    entryPoints: { server: 'bench/server/main.ts', client: 'bench/client/main.ts', triage: 'bench/triage/main.ts' },
+    entryPoints: { server: 'bench/server/main.ts', client: 'bench/client/main.ts', triage: 'bench/triage/main.ts', hostile: 'bench/hostile/main.ts' },
     outdir: 'dist/bench',
     external: ['better-sqlite3'],
   },

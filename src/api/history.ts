@@ -2,6 +2,9 @@
 // PascalCase with `TotalResults` inside `Audits`; a lone `Audit` or `Property` comes as an object
 // rather than a one-element list, and `Properties` may be missing. The `/api` tree has no history:
 // a 12.5x server keeps it in its Core tree beside `/api`, which is asked then (coreDialectFor).
+// Asked newest first (`order-by={id[DESC]}`, ids grow with time) and paged like every Core
+// collection (`page-size`, 1-based `start-index`): unpaged, a server answers its oldest 2,000
+// entries and the newest changes are never seen (issue 38).
 import { NotFoundError, UnexpectedAnswerError } from './errors';
 import { coreDialectFor } from './dialect/coreOnly';
 import { isRecord, scalarText } from './dialect/coreValues';
@@ -23,6 +26,10 @@ function change(p: Rec): AuditChange {
   return { field, label: text(p.Label) || field, oldValue: text(p.OldValue), newValue: text(p.NewValue) };
 }
 
+function newestFirst(entries: AuditEntry[]): void {
+  entries.sort((a, b) => (a.time === b.time ? b.id - a.id : a.time < b.time ? 1 : -1));
+}
+
 /** The entries of an `audits` answer, newest first. */
 export function parseAudits(body: unknown): { entries: AuditEntry[]; total: number } {
   const audits = isRecord(body) ? body.Audits : undefined;
@@ -34,7 +41,7 @@ export function parseAudits(body: unknown): { entries: AuditEntry[]; total: numb
     action: text(a.Action),
     changes: listOf(isRecord(a.Properties) ? a.Properties.Property : undefined).map(change),
   }));
-  entries.sort((a, b) => (a.time === b.time ? b.id - a.id : a.time < b.time ? 1 : -1));
+  newestFirst(entries);
   const total = Number(text(audits.TotalResults));
   return { entries, total: Number.isFinite(total) && total >= entries.length ? total : entries.length };
 }
@@ -42,16 +49,32 @@ export function parseAudits(body: unknown): { entries: AuditEntry[]; total: numb
 export class HistoryResource {
   constructor(private readonly ctx: ProjectContext) {}
 
-  /** Every recorded change of defect `id`, newest first; on a server without the Core tree, why there is none. */
-  async of(id: number, o: CallOptions = {}): Promise<DefectHistory> {
+  /**
+   * The newest `limit` recorded changes of defect `id` (default: one page, 2,000), newest first, and
+   * how many there are; on a server without the Core tree, why there is none.
+   */
+  async of(id: number, o: CallOptions & { limit?: number } = {}): Promise<DefectHistory> {
     const { dialect, beside } = await coreDialectFor(this.ctx, o.signal);
+    const limit = Math.max(1, Math.floor(o.limit ?? dialect.maxPageSize));
+    const entries: AuditEntry[] = [];
+    let total = 0;
     try {
-      const res = await this.ctx.transport.json({ method: 'GET', path: `${dialect.entityPath(this.ctx.scope, 'defects', id)}/audits`, signal: o.signal });
-      return { available: true, ...parseAudits(res.body) };
+      while (entries.length < limit) {
+        const size = Math.min(dialect.maxPageSize, limit - entries.length);
+        const params = dialect.collectionParams({ orderBy: [{ field: 'id', direction: 'desc' }], offset: entries.length, limit: size });
+        const res = await this.ctx.transport.json({ method: 'GET', path: `${dialect.entityPath(this.ctx.scope, 'defects', id)}/audits`, params, signal: o.signal });
+        const page = parseAudits(res.body);
+        // A page longer than asked (a server ignoring page-size) is cut: memory stays bounded.
+        entries.push(...page.entries.slice(0, size));
+        total = Math.max(page.total, entries.length);
+        if (page.entries.length < size || entries.length >= total) break;
+      }
     } catch (e) {
       // An /api-only server answers the Core path with 404: it keeps no history this client can read.
       if (beside && e instanceof NotFoundError) return { available: false, reason: 'This server offers only the /api tree, which has no history; ALM keeps it in the Core tree.' };
       throw e;
     }
+    newestFirst(entries);
+    return { available: true, entries, total };
   }
 }

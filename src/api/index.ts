@@ -80,5 +80,5 @@ export { RawQueryError, parseRawQuery } from './dialect/rawQuery';
 export type { RestTree, WireDialect } from './dialect/dialect';
 export { isValidDate, validateEdits } from './validation';
 export type { ValidationContext } from './validation';
-export type { AuditChange, AuditEntry, DefectHistory, DefectLink, NewLink, Release, ReleaseCatalog, ReleaseCycle, GroupCount } from './types';
+export type { AuditChange, AuditEntry, DefectHistory, DefectLink, DefectLinks, NewLink, Release, ReleaseCatalog, ReleaseCycle, GroupCount } from './types';
 export { byRelevance } from './releases';

@@ -1,17 +1,25 @@
 // Links between a defect and other entities: Core's `defect-links` (reference §16.10). A defect is
 // the first endpoint of its own links, and the second endpoint (with type `defect`) of links other
 // defects made to it: both queries are needed. The server fills the second endpoint's name and
-// status; for a link seen from its second end the first endpoint's are read in one more query.
+// status; for a link seen from its second end the first endpoint's are read in more queries.
 // Core only: a server detected as `/api` (12.5x) is asked in its Core tree (dialect/coreOnly.ts).
+// Any member can add links, so a defect may have thousands, and a hostile server may answer any
+// number (issue 38): both directions are read page by page up to LINKS_READ_LIMIT, merged in one
+// pass, and the other defects are named NAME_BATCH ids per query (the server refuses more than 500
+// conditions, and a long URL is refused with 431).
 import { scalarText } from './dialect/coreValues';
 import { anyOf } from './clauses';
 import { coreDialectFor } from './dialect/coreOnly';
 import { ValidationError } from './errors';
 import type { CallOptions } from './options';
 import type { ProjectContext } from './projectContext';
-import type { DefectLink, NewLink } from './types';
+import type { DefectLink, DefectLinks, NewLink } from './types';
 
 const COLLECTION = 'defect-links';
+/** Links read per direction at most; a defect's Links section pages through them. */
+export const LINKS_READ_LIMIT = 10_000;
+/** Ids per naming query: well under the server's 500 conditions and any URL limit (100 × 10 digits). */
+export const NAME_BATCH = 100;
 const str = (v: unknown): string => scalarText(Array.isArray(v) ? v[0] : v);
 const num = (v: unknown): number => Number(str(v)) || 0;
 
@@ -33,26 +41,69 @@ export function toLink(r: Record<string, unknown>, self: number): DefectLink {
   };
 }
 
+/** Both directions' records as links of `self`, each link once (a link to itself is in both), sorted by id. */
+export function mergeLinks(made: readonly Record<string, unknown>[], received: readonly Record<string, unknown>[], self: number): DefectLink[] {
+  const seen = new Set<number>();
+  const links: DefectLink[] = [];
+  for (const r of [...made, ...received]) {
+    const link = toLink(r, self);
+    if (seen.has(link.id)) continue;
+    seen.add(link.id);
+    links.push(link);
+  }
+  return links.sort((a, b) => a.id - b.id);
+}
+
+type Records = { items: Record<string, unknown>[]; total: number };
+
 export class LinksResource {
   constructor(private readonly ctx: ProjectContext) {}
 
-  /** The links of defect `id` in both directions, the other end named. */
+  /** The links of defect `id` in both directions, the other end named (at most LINKS_READ_LIMIT each way). */
   async of(id: number, o: CallOptions = {}): Promise<DefectLink[]> {
-    const [made, received] = await Promise.all([this.query({ 'first-endpoint-id': id }, o), this.query({ 'second-endpoint-id': id, 'second-endpoint-type': 'defect' }, o)]);
-    const links = [...made, ...received.filter((r) => !made.some((m) => m.id === r.id))].map((r) => toLink(r, id));
-    // The server names only a link's second end, and a live 26.1 leaves a defect's status empty (§16.10).
-    await this.nameOtherDefects(
-      links.filter((l) => l.otherType === 'defect'),
-      o,
-    );
-    return links.sort((a, b) => a.id - b.id);
+    const { links } = await this.list(id, o);
+    await this.name(links, o);
+    return links;
+  }
+
+  /**
+   * The links of defect `id` both ways, sorted by id, without naming the defects that linked to it
+   * (name the ones shown with `name`); `total` counts what the server holds, `links` what was read.
+   */
+  async list(id: number, o: CallOptions = {}): Promise<DefectLinks> {
+    const [made, received] = await Promise.all([this.readAll({ 'first-endpoint-id': id }, o), this.readAll({ 'second-endpoint-id': id, 'second-endpoint-type': 'defect' }, o)]);
+    const links = mergeLinks(made.items, received.items, id);
+    const readTwice = made.items.length + received.items.length - links.length;
+    return { links, total: made.total + received.total - readTwice };
+  }
+
+  /** Fills in the name and status of the other defects of `links` (a live 26.1 leaves a status empty, §16.10). */
+  async name(links: readonly DefectLink[], o: CallOptions = {}): Promise<void> {
+    const defects = links.filter((l) => l.otherType === 'defect');
+    const ids = [...new Set(defects.map((l) => l.otherId))];
+    if (ids.length === 0) return;
+    const { dialect } = await coreDialectFor(this.ctx, o.signal);
+    const byId = new Map<number, Record<string, unknown>>();
+    for (let i = 0; i < ids.length; i += NAME_BATCH) {
+      const batch = ids.slice(i, i + NAME_BATCH);
+      const res = await this.ctx.transport.json({
+        method: 'GET',
+        path: dialect.collectionPath(this.ctx.scope, 'defects'),
+        params: dialect.collectionParams({ fields: ['name', 'status'], filter: { id: anyOf(...batch) }, limit: batch.length }),
+        signal: o.signal,
+      });
+      for (const d of dialect.parseCollection(res.body).items) byId.set(num(d.id), d);
+    }
+    for (const l of defects) {
+      const d = byId.get(l.otherId);
+      if (d) Object.assign(l, { otherName: str(d.name) || l.otherName, otherStatus: str(d.status) });
+    }
   }
 
   /** Links defect `from` to defect `link.to`; refuses a link to itself or a second link between the same two. */
   async add(from: number, link: NewLink, o: CallOptions = {}): Promise<DefectLink> {
     if (link.to === from) throw new ValidationError('A defect cannot be linked to itself.', [{ code: 'other', message: 'A defect cannot be linked to itself.' }]);
-    const existing = await this.of(from, o);
-    const twin = existing.find((l) => l.otherType === 'defect' && l.otherId === link.to);
+    const twin = await this.between(from, link.to, o);
     if (twin) throw new ValidationError(`Defect ${from} is already linked to defect ${link.to}.`, [{ code: 'other', message: `Already linked (link ${twin.id}).` }]);
     const { dialect } = await coreDialectFor(this.ctx, o.signal);
     const fields: Record<string, unknown> = { 'first-endpoint-id': from, 'second-endpoint-id': link.to, 'second-endpoint-type': 'defect' };
@@ -67,32 +118,38 @@ export class LinksResource {
     await this.ctx.transport.text({ method: 'DELETE', path: dialect.entityPath(this.ctx.scope, COLLECTION, linkId), target: { kind: 'entity' }, signal: o.signal });
   }
 
-  private async query(filter: Record<string, string | number>, o: CallOptions): Promise<Record<string, unknown>[]> {
+  /** A link between defects `a` and `b` either way, asked for exactly (not by listing `a`'s links). */
+  private async between(a: number, b: number, o: CallOptions): Promise<DefectLink | undefined> {
+    const [made, received] = await Promise.all([
+      this.page({ 'first-endpoint-id': a, 'second-endpoint-id': b }, 0, 1, o),
+      this.page({ 'first-endpoint-id': b, 'second-endpoint-id': a, 'second-endpoint-type': 'defect' }, 0, 1, o),
+    ]);
+    return mergeLinks(made.items, received.items, a).find((l) => l.otherType === 'defect' && l.otherId === b);
+  }
+
+  /** Every record the filter selects, page by page, up to LINKS_READ_LIMIT (a page longer than asked is cut). */
+  private async readAll(filter: Record<string, string | number>, o: CallOptions): Promise<Records> {
+    const { dialect } = await coreDialectFor(this.ctx, o.signal);
+    const items: Record<string, unknown>[] = [];
+    let total = 0;
+    while (items.length < LINKS_READ_LIMIT) {
+      const size = Math.min(dialect.maxPageSize, LINKS_READ_LIMIT - items.length);
+      const page = await this.page(filter, items.length, size, o);
+      items.push(...page.items.slice(0, size));
+      total = Math.max(page.total ?? 0, items.length);
+      if (page.items.length < size || items.length >= total) break;
+    }
+    return { items, total };
+  }
+
+  private async page(filter: Record<string, string | number>, offset: number, limit: number, o: CallOptions): Promise<{ items: Record<string, unknown>[]; total?: number }> {
     const { dialect } = await coreDialectFor(this.ctx, o.signal);
     const res = await this.ctx.transport.json({
       method: 'GET',
       path: dialect.collectionPath(this.ctx.scope, COLLECTION),
-      params: dialect.collectionParams({ filter, limit: dialect.maxPageSize }),
+      params: dialect.collectionParams({ filter, offset, limit }),
       signal: o.signal,
     });
-    return dialect.parseCollection(res.body).items;
-  }
-
-  /** Name and status of the defects that linked to this one: one query for all of them. */
-  private async nameOtherDefects(links: DefectLink[], o: CallOptions): Promise<void> {
-    if (links.length === 0) return;
-    const { dialect } = await coreDialectFor(this.ctx, o.signal);
-    const ids = [...new Set(links.map((l) => l.otherId))];
-    const res = await this.ctx.transport.json({
-      method: 'GET',
-      path: dialect.collectionPath(this.ctx.scope, 'defects'),
-      params: dialect.collectionParams({ fields: ['name', 'status'], filter: { id: anyOf(...ids) }, limit: ids.length }),
-      signal: o.signal,
-    });
-    const byId = new Map(dialect.parseCollection(res.body).items.map((d) => [num(d.id), d]));
-    for (const l of links) {
-      const d = byId.get(l.otherId);
-      if (d) Object.assign(l, { otherName: str(d.name) || l.otherName, otherStatus: str(d.status) });
-    }
+    return dialect.parseCollection(res.body);
   }
 }

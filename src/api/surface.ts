@@ -9,6 +9,7 @@ import type {
   DefectChanges,
   DefectHistory,
   DefectLink,
+  DefectLinks,
   EntityRef,
   FieldCatalog,
   GroupCount,
@@ -210,11 +211,16 @@ export interface ProjectApi {
 }
 
 export interface HistoryApi {
-  of(id: number, options?: CallOptions): Promise<DefectHistory>;
+  /** The newest `limit` changes (default 2,000), newest first, and how many the server holds. */
+  of(id: number, options?: CallOptions & { limit?: number }): Promise<DefectHistory>;
 }
 
 export interface LinksApi {
+  /** Both directions, the other defects named (bounded: a defect's links are read up to 10,000 each way). */
   of(id: number, options?: CallOptions): Promise<DefectLink[]>;
+  /** Both directions without naming the defects that linked to this one; `name` the ones shown. */
+  list(id: number, options?: CallOptions): Promise<DefectLinks>;
+  name(links: readonly DefectLink[], options?: CallOptions): Promise<void>;
   add(from: number, link: NewLink, options?: CallOptions): Promise<DefectLink>;
   remove(linkId: number, options?: CallOptions): Promise<void>;
 }

@@ -193,6 +193,12 @@ export interface AuditEntry {
 
 export type DefectHistory = { available: true; entries: AuditEntry[]; total: number } | { available: false; reason: string };
 
+/** A defect's links both ways as read: `total` counts what the server holds (more when the read was bounded). */
+export interface DefectLinks {
+  links: DefectLink[];
+  total: number;
+}
+
 export interface DefectLink {
   id: number;
   /** `from`: this defect made the link (first endpoint); `to`: another defect linked to this one. */

@@ -16,11 +16,21 @@ export function localDate(d: Date): string {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 }
 
-/** The inside of `<body>` of a memo document, or the whole text when it is a fragment. */
+/**
+ * The inside of `<body>` of a memo document, or the whole text when it is a fragment. Searched in
+ * one pass each way: a pattern tried from every `<body` or `<html` of a memo that never closes
+ * them took seconds for 64 KB (issue 38).
+ */
 function memoBody(html: string | null | undefined): string {
   if (!html) return '';
-  const m = /<body[^>]*>([\s\S]*)<\/body>/i.exec(html);
-  return (m ? m[1] : html.replace(/<\/?html[^>]*>/gi, '')).trim();
+  const open = html.search(/<body/i);
+  const start = open < 0 ? -1 : html.indexOf('>', open) + 1;
+  let end = -1;
+  for (const m of html.matchAll(/<\/body>/gi)) end = m.index;
+  if (start > 0 && end >= start) return html.slice(start, end).trim();
+  // Every `<html` before the last `>` has its end; after it there is no tag to remove.
+  const tagsEnd = html.lastIndexOf('>') + 1;
+  return (html.slice(0, tagsEnd).replace(/<\/?html[^>]*>/gi, '') + html.slice(tagsEnd)).trim();
 }
 
 /** A memo document around a body fragment, as ALM stores memos. */

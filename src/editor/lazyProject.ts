@@ -2,7 +2,7 @@
 // VS Code restores after a reload exists before the connections are configured or signed in, and
 // must still come up (showing the error, keeping its unsaved edits) and load once it can.
 import type { CallOptions, Defect, DefectChanges, EntityRef, FieldCatalog, LockHandle, ListTree, PageRequest, Page, ProjectApi, ProjectUsers, ReleaseCatalog } from '../api/index';
-import type { AttachmentFilter, Attachment, Download, HistoryApi, LinksApi, NewLink, UploadRequest } from '../api/index';
+import type { AttachmentFilter, Attachment, DefectLink, Download, HistoryApi, LinksApi, NewLink, UploadRequest } from '../api/index';
 import type { EditorProjectApi } from './controller/types';
 
 export type LazyProjectApi = EditorProjectApi & {
@@ -37,9 +37,11 @@ export function lazyProjectApi(resolve: () => Promise<ProjectApi>): LazyProjectA
     locks: {
       acquire: async (entity: EntityRef, o?: CallOptions): Promise<LockHandle> => (await api()).locks.acquire(entity, o),
     },
-    history: { of: async (id: number, o?: CallOptions) => (await api()).history.of(id, o) },
+    history: { of: async (id: number, o?: CallOptions & { limit?: number }) => (await api()).history.of(id, o) },
     links: {
       of: async (id: number, o?: CallOptions) => (await api()).links.of(id, o),
+      list: async (id: number, o?: CallOptions) => (await api()).links.list(id, o),
+      name: async (links: readonly DefectLink[], o?: CallOptions) => (await api()).links.name(links, o),
       add: async (from: number, link: NewLink, o?: CallOptions) => (await api()).links.add(from, link, o),
       remove: async (linkId: number, o?: CallOptions) => (await api()).links.remove(linkId, o),
     },

@@ -46,7 +46,7 @@ async function namesFor(api: TraceabilityApi, entries: readonly AuditEntry[], ca
 
 /** At most `limit` entries of defect `id`'s history, newest first. */
 export async function historyOf(api: TraceabilityApi, id: number, limit: number): Promise<HistoryResult> {
-  const history = await api.history.of(id);
+  const history = await api.history.of(id, { limit: Math.max(1, limit) });
   if (!history.available) return { entries: [], total: 0, note: history.reason };
   const catalog = await api.fields('defects');
   const shown = history.entries.slice(0, Math.max(1, limit));
@@ -64,15 +64,22 @@ export interface LinkActions {
   openDefect(id: number): Promise<void>;
 }
 
-/** Runs a links request for defect `id`, then answers with the list as it is now. */
+/** Links shown at first and added by each "Show more" (a defect may have thousands, issue 38). */
+const LINKS_PAGE = 100;
+
+/** Runs a links request for defect `id`, then answers with the first `limit` links as they are now, named. */
 export async function linksOf(api: TraceabilityApi, id: number, request: LinksRequest, actions: LinkActions): Promise<LinksResult> {
   if (request.action === 'add') {
     await api.links.add(id, { to: request.to, linkType: request.linkType, comment: request.comment });
   } else if (request.action === 'open') {
     await actions.openDefect(request.defectId);
   } else if (request.action === 'remove') {
-    const link = (await api.links.of(id)).find((l) => l.id === request.id);
+    const link = (await api.links.list(id)).links.find((l) => l.id === request.id);
+    if (link) await api.links.name([link]);
     if (link && (await actions.confirmRemove(linkView(link)))) await api.links.remove(link.id);
   }
-  return { items: (await api.links.of(id)).map(linkView), linkTypes: LINK_TYPES };
+  const { links, total } = await api.links.list(id);
+  const shown = links.slice(0, Math.max(1, Math.floor(request.limit ?? LINKS_PAGE)));
+  await api.links.name(shown);
+  return { items: shown.map(linkView), total, more: shown.length < links.length, linkTypes: LINK_TYPES };
 }

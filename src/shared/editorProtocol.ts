@@ -281,11 +281,18 @@ export interface LinkView {
   comment: string;
 }
 
-/** What the links section asks: the list, or an action after which the list is re-read. */
-export type LinksRequest = { action: 'list' } | { action: 'add'; to: number; linkType: string; comment: string } | { action: 'remove'; id: number } | { action: 'open'; defectId: number };
+/** What the links section asks: the list, or an action after which the list is re-read; `limit` links at most. */
+export type LinksRequest = ({ action: 'list' } | { action: 'add'; to: number; linkType: string; comment: string } | { action: 'remove'; id: number } | { action: 'open'; defectId: number }) & {
+  limit?: number;
+};
 
 export interface LinksResult {
+  /** The first links by id (at most the request's `limit`). */
   items: LinkView[];
+  /** How many links the defect has, both ways. */
+  total?: number;
+  /** Whether more links can be shown (the host read them). */
+  more?: boolean;
   /** The link types offered (the project's "Link Type" list, or Duplicate and Related). */
   linkTypes: string[];
   note?: string;

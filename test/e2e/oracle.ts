@@ -117,8 +117,9 @@ export function serverAttachments(server: E2eAlmServer, cookie: () => string) {
 
 /** Records of a Core collection (`defect-links`, `releases`, …) as name → first value, read as `cookie`'s user. */
 async function coreRecords(server: E2eAlmServer, cookie: string, collection: string, query?: string): Promise<Record<string, string>[]> {
-  const q = query ? `?query=${encodeURIComponent(query)}` : '';
-  const body = await get<{ entities?: CoreEntity[] }>(server, cookie, `${project(server, 'rest')}/${collection}${q}`);
+  // Every record, not the default first page of 100 (a defect given 130 links, issue 38).
+  const q = query ? `&query=${encodeURIComponent(query)}` : '';
+  const body = await get<{ entities?: CoreEntity[] }>(server, cookie, `${project(server, 'rest')}/${collection}?page-size=max${q}`);
   return (body.entities ?? []).map((e) => Object.fromEntries(e.Fields.map((f) => [f.Name, f.values[0]?.value ?? ''])));
 }
 
@@ -129,6 +130,17 @@ export async function serverLinks(server: E2eAlmServer, cookie: string, id: numb
     coreRecords(server, cookie, 'defect-links', `{second-endpoint-id[${id}];second-endpoint-type[defect]}`),
   ]);
   return [...from, ...to].map((l) => ({ id: Number(l.id), from: Number(l['first-endpoint-id']), to: Number(l['second-endpoint-id']), type: l['link-type'], comment: l.comment }));
+}
+
+/** Links defect `from` to defect `to` (Related) as the `cookie`'s user, through Core `defect-links`. */
+export async function addServerLink(server: E2eAlmServer, cookie: string, from: number, to: number): Promise<void> {
+  const fields = { 'first-endpoint-id': String(from), 'second-endpoint-id': String(to), 'second-endpoint-type': 'defect', 'link-type': 'Related' };
+  const res = await fetch(`${server.baseUrl}${project(server, 'rest')}/defect-links`, {
+    method: 'POST',
+    headers: { cookie, accept: 'application/json', 'content-type': 'application/json', ...xsrfHeader(cookie) },
+    body: JSON.stringify({ Type: 'defect-link', Fields: Object.entries(fields).map(([Name, value]) => ({ Name, values: [{ value }] })) }),
+  });
+  assert.equal(res.status, 201, `link ${from} → ${to}: ${await res.text()}`);
 }
 
 /** The project's releases and cycles by name (Core `releases`, `release-cycles`). */

@@ -2,13 +2,17 @@
 // the link type and comment), each openable and removable (the host asks first), and a row to link
 // another defect by id with a type and a comment. Every action is a request the host carries out;
 // it answers with the list as it is after it. Bad input (no such defect, itself, a second link)
-// comes back as the host's error and the typed values stay.
+// comes back as the host's error and the typed values stay. A defect may have thousands of links:
+// the first PAGE are shown, "Show more" asks for more.
 import * as l10n from '@vscode/l10n';
 import type { DefectKey, LinkView, LinksRequest, LinksResult } from '../../src/shared/editorProtocol';
 import { button, clear, h } from './dom';
 import './traceability.css';
 
 export type LinksRequester = (request: LinksRequest) => Promise<LinksResult>;
+
+/** Links asked for at first and added by each "Show more". */
+const PAGE = 100;
 
 export class LinksSection {
   readonly element: HTMLElement;
@@ -19,11 +23,18 @@ export class LinksSection {
   private readonly type = h('select', { class: 'link-type', 'aria-label': l10n.t('Link type') });
   private readonly comment = h('input', { class: 'link-comment', type: 'text', 'aria-label': l10n.t('Link comment'), placeholder: l10n.t('Comment (optional)') });
   private readonly add: HTMLElement;
+  private readonly more: HTMLElement;
   private key: DefectKey | undefined;
+  private limit = PAGE;
 
   constructor(private readonly request: LinksRequester) {
     this.add = button('secondary', { class: 'link-add' }, l10n.t('Link'));
     this.add.addEventListener('click', () => this.addLink());
+    this.more = button('secondary', { class: 'link-more', hidden: true }, l10n.t('Show more'));
+    this.more.addEventListener('click', () => {
+      this.limit += PAGE;
+      this.run({ action: 'list' });
+    });
     // Enter in either text box links, as in any small form (the comment is typed last, so that is where Enter comes).
     for (const input of [this.target, this.comment]) {
       input.addEventListener('keydown', (e) => {
@@ -37,6 +48,7 @@ export class LinksSection {
       h('div', { class: 'toolbar link-toolbar' }, this.target, this.type, this.comment, this.add),
       this.message,
       this.list,
+      this.more,
     );
   }
 
@@ -44,7 +56,10 @@ export class LinksSection {
     const changed = JSON.stringify(key) !== JSON.stringify(this.key);
     this.key = key;
     this.add.toggleAttribute('disabled', key.id === undefined);
-    if (changed) this.run({ action: 'list' });
+    if (changed) {
+      this.limit = PAGE;
+      this.run({ action: 'list' });
+    }
   }
 
   private addLink(): void {
@@ -62,7 +77,7 @@ export class LinksSection {
 
   private run(request: LinksRequest, done?: () => void): void {
     this.element.setAttribute('aria-busy', 'true');
-    this.request(request)
+    this.request({ ...request, limit: this.limit })
       .then((result) => {
         done?.();
         this.render(result);
@@ -74,11 +89,12 @@ export class LinksSection {
   private render(result: LinksResult): void {
     if (this.type.childElementCount === 0) for (const t of result.linkTypes) this.type.append(h('option', { value: t }, t));
     clear(this.list);
-    this.count.textContent = result.note ? '' : `(${result.items.length})`;
+    this.count.textContent = result.note ? '' : `(${result.total ?? result.items.length})`;
     if (result.note) this.say(result.note, false);
     else if (result.items.length === 0) this.say(l10n.t('No links.'), false);
     else this.say('', false);
     for (const item of result.items) this.list.append(this.row(item));
+    this.more.hidden = !result.more;
   }
 
   private row(l: LinkView): HTMLElement {

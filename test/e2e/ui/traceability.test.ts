@@ -7,13 +7,16 @@
 import * as assert from 'node:assert/strict';
 import type { Frame } from 'playwright-core';
 import { signIn } from '../environment';
-import { serverDefect as oracleDefect, serverLinks, serverReleases } from '../oracle';
+import { addServerLink, serverDefect as oracleDefect, serverLinks, serverReleases } from '../oracle';
 import { screenshot, ui } from './context';
 import { closeEditorsAndShowExplorer, eventually, openDefect, runCommand, serverDefect, signInIfNeeded } from './editorWorkbench';
 
 const SOURCE = 81;
 const TARGET = 82;
 const MISSING = 987654;
+/** A defect given more links than the Links section shows at first (issue 38). */
+const MANY = 83;
+const MANY_LINKS = 130;
 
 async function bobCookie(): Promise<string> {
   const { almServer } = ui();
@@ -100,6 +103,23 @@ describe('ui: links, history, releases by name and Clone Defect in the editor', 
     await dialog.getByRole('button', { name: 'Remove Link' }).click();
     await eventually('the link gone from the list', async () => (await row.count()) === 0);
     assert.deepEqual(await linksOf(SOURCE), before, 'the link is gone on the server');
+  });
+
+  it("shows the first 100 of a defect's 130 links with their count, and the rest after Show more", async () => {
+    const cookie = await bobCookie();
+    const { almServer } = ui();
+    const linked = new Set((await linksOf(MANY)).flatMap((l) => [l.from, l.to]));
+    const targets = Array.from({ length: 400 }, (_, i) => 300 + i).filter((id) => !linked.has(id));
+    for (const to of targets.slice(0, MANY_LINKS - (await linksOf(MANY)).length)) await addServerLink(almServer, cookie, MANY, to);
+    assert.equal((await linksOf(MANY)).length, MANY_LINKS);
+
+    const frame = await openDefect(MANY);
+    await eventually('the links listed', async () => (await frame.locator('.link-count').innerText()) === `(${MANY_LINKS})`);
+    assert.equal(await frame.locator('.link-row').count(), 100);
+    await frame.locator('.link-more').click();
+    await eventually('every link listed', async () => (await frame.locator('.link-row').count()) === MANY_LINKS);
+    assert.equal(await frame.locator('.link-more').isVisible(), false, 'nothing more to show');
+    assert.match(await frame.locator('.link-row').last().innerText(), /Defect \d+: \S/, 'the other defect is named');
   });
 
   it('picks a target release and cycle by name, saves them, and shows them by name in read mode and in the history', async () => {
