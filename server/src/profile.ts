@@ -43,6 +43,12 @@ export interface AlmProfile {
   blankEmptyValues: boolean;
   /** `rest/is-authenticated` answers XML only: 406 to a JSON-only Accept (§16.1). */
   isAuthenticatedXmlOnly: boolean;
+  /**
+   * Bulk bodies (`{"entities":[…]}`, `<Entities>`) are taken only under the documented collection
+   * types `application/{json,xml};type=collection`; sent as plain JSON they get a 500 (an NPE: read
+   * as one entity without `Fields`), as plain XML a 400, nothing committed (§16.4, §4.2).
+   */
+  bulkNeedsCollectionType: boolean;
 }
 
 const V12_55: AlmProfile = {
@@ -60,6 +66,7 @@ const V12_55: AlmProfile = {
   isAuthenticatedXmlOnly: false,
   stripRelativeImages: false,
   blankEmptyValues: false,
+  bulkNeedsCollectionType: false,
 };
 
 const V16_0: AlmProfile = { ...V12_55, version: '16.0', trees: ['rest'], xsrf: true };
@@ -77,6 +84,7 @@ const V26_1: AlmProfile = {
   isAuthenticatedXmlOnly: true,
   stripRelativeImages: true,
   blankEmptyValues: true,
+  bulkNeedsCollectionType: true,
 };
 
 const PROFILES: Readonly<Record<AlmVersion, AlmProfile>> = { '12.55': V12_55, '16.0': V16_0, '24.1': V24_1, '26.1': V26_1 };
