@@ -37,8 +37,12 @@ export interface AlmProfile {
   ruleFailuresAs500: boolean;
   /** The Title of a missing required field names the field's label ("The field 'Severity' is required.", §16.4). */
   requiredFieldByLabel: boolean;
-  /** Memo `<img>` tags with a relative `src` (`NAME`, `attachments/NAME`) are written as `<img />` on read (§16.6). */
-  stripRelativeImages: boolean;
+  /**
+   * Memos on read: `<script>`, event attributes, `javascript:` URLs and style `url()` removed,
+   * relative-source `<img>` as `<img />`, the server's layout (block elements on their own lines,
+   * `<tbody>`, `<br />`) (§16.6).
+   */
+  memoReadBack: boolean;
   /** Empty String/Memo/list/user/single-reference values written as `[{}]` (XML `<Value></Value>`), numbers and dates as `[]` (§16.2). */
   blankEmptyValues: boolean;
   /** `rest/is-authenticated` answers XML only: 406 to a JSON-only Accept (§16.1). */
@@ -64,7 +68,7 @@ const V12_55: AlmProfile = {
   ruleFailuresAs500: false,
   requiredFieldByLabel: false,
   isAuthenticatedXmlOnly: false,
-  stripRelativeImages: false,
+  memoReadBack: false,
   blankEmptyValues: false,
   bulkNeedsCollectionType: false,
 };
@@ -82,7 +86,7 @@ const V26_1: AlmProfile = {
   ruleFailuresAs500: true,
   requiredFieldByLabel: true,
   isAuthenticatedXmlOnly: true,
-  stripRelativeImages: true,
+  memoReadBack: true,
   blankEmptyValues: true,
   bulkNeedsCollectionType: true,
 };

@@ -128,4 +128,3 @@ describe('bulk update against the emulator as ALM 26.1 (--alm 26.1, reference §
     for (const d of defects) assert.equal((await p.defects.get(d.id, { fields: ['priority'] })).priority, '5-Urgent');
   });
 });
-

@@ -79,7 +79,10 @@ describe('recorded answers: bulk update', () => {
       ['defect', 'id=8', 'priority=5-Urgent'],
     ]);
     // Another project of the same server: the form that worked goes first.
-    await client.project(DOMAIN, 'Other').defects.updateMany(changes).catch(() => undefined);
+    await client
+      .project(DOMAIN, 'Other')
+      .defects.updateMany(changes)
+      .catch(() => undefined);
     await p.defects.updateMany(changes);
     assert.deepEqual(contentTypes(live).slice(2), ['application/xml;type=collection']);
   });

@@ -243,7 +243,10 @@ describe('server: Core bulk writes on --alm 26.1 (reference §16.4)', function (
     assert.equal(json.json<{ Id: string }>().Id, 'qccore.general-error');
     const xml = await client.request('PUT', defects, { body: `<Entities>${coreXml({ id: '4', priority: '1-Low' })}</Entities>`, headers: typed('application/xml') });
     assert.equal(xml.status, 400, xml.text);
-    const created = await client.request('POST', defects, { body: JSON.stringify({ entities: [coreJson({ name: 'x', severity: '2-Medium', 'detected-by': 'alice', 'creation-time': '2026-08-12' })] }), headers: typed('application/json') });
+    const created = await client.request('POST', defects, {
+      body: JSON.stringify({ entities: [coreJson({ name: 'x', severity: '2-Medium', 'detected-by': 'alice', 'creation-time': '2026-08-12' })] }),
+      headers: typed('application/json'),
+    });
     assert.equal(created.status, 500, created.text);
     assert.deepEqual(allDefects(server.dataDir), before);
   });

@@ -120,10 +120,32 @@ describe('server: --alm profiles, answers', function () {
     assert.equal(put.status, 200, put.text);
     const description = (body: { Fields: { Name: string; values: { value: string }[] }[] }) => body.Fields.find((f) => f.Name === 'description')?.values[0]?.value ?? '';
     const read = description((await client.get(`${CORE}/defects/4`, JSON_)).json());
-    assert.match(read, /see <img \/> and <img src="https:\/\/example.com\/b.png">/);
+    assert.match(read, /see <img \/> and <img src="https:\/\/example.com\/b.png" \/>/);
     assert.match(String(storedDefect(live.dataDir, 4)?.description), /<img src="shot.png"/);
     const olderPut = await olderClient.request('PUT', `${CORE}/defects/4`, { json: { Fields: [field('description', memo)] }, headers: JSON_ });
     assert.equal(olderPut.status, 200);
     assert.match(description((await olderClient.get(`${CORE}/defects/4`, JSON_)).json()), /<img src="shot.png"/);
+  });
+
+  it("26.1 reads memos back sanitized and in the server's layout (reference §16.6); 12.55 returns them as stored", async () => {
+    const memo =
+      '<p>Steps<script>alert(1)</script></p><a href="javascript:alert(2)" onclick="x()">here</a> and <a href="https://example.com/">there</a>' +
+      '<span style="color: red; background: url(https://evil/x.png)">red</span><table><tr><td>1</td></tr></table>one<br>two<img src="data:image/png;base64,AAAA" onerror="y()">';
+    const put = await client.request('PUT', `${CORE}/defects/5`, { json: { Fields: [field('description', memo)] }, headers: { ...JSON_, ...xsrf } });
+    assert.equal(put.status, 200, put.text);
+    const description = (body: { Fields: { Name: string; values: { value: string }[] }[] }) => body.Fields.find((f) => f.Name === 'description')?.values[0]?.value ?? '';
+    const read = description((await client.get(`${CORE}/defects/5`, JSON_)).json());
+    assert.equal(
+      read,
+      '<html><body>\n<p>Steps</p>\n<a>here</a> and <a href="https://example.com/">there</a><span style="color: red">red</span>\n<table>\n<tbody>\n<tr>\n<td>1</td>\n</tr>\n</tbody>\n</table>\none<br />two<img src="data:image/png;base64,AAAA" />\n</body></html>',
+    );
+    // What the server sends is what it sends again: a client writing back what it read changes nothing.
+    await client.request('PUT', `${CORE}/defects/5`, { json: { Fields: [field('description', read)] }, headers: { ...JSON_, ...xsrf } });
+    assert.equal(description((await client.get(`${CORE}/defects/5`, JSON_)).json()), read);
+    // XML answers carry the same text.
+    assert.match((await client.get(`${CORE}/defects/5`, XML)).text, /&lt;tbody&gt;/);
+    const olderPut = await olderClient.request('PUT', `${CORE}/defects/5`, { json: { Fields: [field('description', memo)] }, headers: JSON_ });
+    assert.equal(olderPut.status, 200);
+    assert.equal(description((await olderClient.get(`${CORE}/defects/5`, JSON_)).json()), memo);
   });
 });
