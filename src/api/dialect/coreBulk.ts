@@ -22,7 +22,7 @@ function xmlCollection(type: string, items: Items): string {
     // A field without values is written `<Field Name="x"/>`: the documented way to clear it.
     Fields: { Field: e.Fields.map((f) => ({ '@_Name': f.Name, ...(f.values.length ? { Value: f.values.map((v) => v.value) } : {}) })) },
   }));
-  return `<?xml version="1.0" encoding="UTF-8"?>${builder.build({ Entities: { Entity } }) as string}`;
+  return `<?xml version="1.0" encoding="UTF-8"?>${builder.build({ Entities: { Entity } })}`;
 }
 
 /** The JSON collection form first, the XML one where the server does not take JSON. */
