@@ -148,4 +148,27 @@ describe('server: --alm profiles, answers', function () {
     assert.equal(olderPut.status, 200);
     assert.equal(description((await olderClient.get(`${CORE}/defects/5`, JSON_)).json()), memo);
   });
+
+  it('26.1 history collapses as captured: no Audit node without history, a lone Audit and a lone Property as objects (§16.9); 12.55 keeps lists', async () => {
+    const created = await client.request('POST', `${CORE}/defects`, {
+      json: { Type: 'defect', Fields: [field('name', 'history shape'), field('detected-by', 'alice'), field('creation-time', '2026-08-12'), field('severity', '2-Medium')] },
+      headers: { ...JSON_, ...xsrf },
+    });
+    assert.equal(created.status, 201, created.text);
+    const id = created.json<{ Fields: { Name: string; values: { value: string }[] }[] }>().Fields.find((f) => f.Name === 'id')?.values[0]?.value ?? '';
+    const audits = async () => (await client.get(`${CORE}/defects/${id}/audits`, JSON_)).json<{ Audits: Rec }>().Audits;
+    assert.deepEqual(await audits(), { TotalResults: 0 });
+    await client.request('PUT', `${CORE}/defects/${id}`, { json: { Type: 'defect', Fields: [field('status', 'Open')] }, headers: { ...JSON_, ...xsrf } });
+    const one = await audits();
+    assert.equal(Array.isArray(one.Audit), false, JSON.stringify(one));
+    const lone = one.Audit as Rec & { Properties: { Property: Rec } };
+    assert.equal(Array.isArray(lone.Properties.Property), false);
+    assert.equal(lone.Properties.Property.Name, 'status');
+    await client.request('PUT', `${CORE}/defects/${id}`, { json: { Type: 'defect', Fields: [field('status', 'Fixed'), field('severity', '3-High')] }, headers: { ...JSON_, ...xsrf } });
+    const two = (await audits()).Audit as (Rec & { Properties: { Property: unknown } })[];
+    assert.equal(two.length, 2);
+    assert.equal(Array.isArray(two.find((a) => Array.isArray(a.Properties.Property))?.Properties.Property), true);
+    const older = (await olderClient.get(`${CORE}/defects/1/audits`, JSON_)).json<{ Audits: Rec }>().Audits;
+    assert.equal(Array.isArray(older.Audit), true);
+  });
 });
