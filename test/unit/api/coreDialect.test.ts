@@ -221,7 +221,8 @@ describe('api/dialect/core: 26.1 field metadata (camelCase JSON)', () => {
     assert.equal(fields.get('dev-comments')?.maxLength, undefined, 'size -1 is no limit');
     assert.deepEqual(fields.get('owner')?.dataType.source, { kind: 'resource', collection: 'user' });
     assert.deepEqual(fields.get('target-rel')?.dataType.source, { kind: 'resource', collection: 'release' });
-    assert.equal(fields.get('subject')?.dataType.name, 'Integer', 'subject is a Number bound to the folder list, still a number');
+    // subject is a Number bound to the folder list (§16.8): still a number, and list-bound.
+    assert.deepEqual(fields.get('subject')?.dataType, { name: 'Integer', multiple: false, source: { kind: 'list', listId: 2 } });
   });
 
   it('keeps inactive fields and those the web UI hides, marked hidden; non-editable ones marked', () => {
