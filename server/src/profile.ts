@@ -78,6 +78,8 @@ const V24_1: AlmProfile = { ...V16_0, version: '24.1', getLogout: false };
 const V26_1: AlmProfile = {
   ...V24_1,
   version: '26.1',
+  // The live 26.1 answered GET logout with 200 and ended the session (§16.1, which wins over §2.6).
+  getLogout: true,
   coreJson: 'live-26.1',
   referenceValues: false,
   entityStatus: true,

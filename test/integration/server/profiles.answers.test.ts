@@ -171,4 +171,16 @@ describe('server: --alm profiles, answers', function () {
     const older = (await olderClient.get(`${CORE}/defects/1/audits`, JSON_)).json<{ Audits: Rec }>().Audits;
     assert.equal(Array.isArray(older.Audit), true);
   });
+
+  it('rest/server/time answers the server clock in XML and JSON, on both profiles (issue 40 item 11)', async () => {
+    for (const c of [client, olderClient]) {
+      const xml = await c.get('/rest/server/time', XML);
+      assert.equal(xml.status, 200, xml.text);
+      const info = parseXml(xml.text).ServerTimeInfo as Rec;
+      assert.match(String(info.DateTime), /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+      assert.ok(Math.abs(Number(info.TimeInMillis) - Date.now()) < 600_000, 'the server clock');
+      const json = (await c.get('/rest/server/time', JSON_)).json<{ ServerTimeInfo: Rec }>();
+      assert.match(String(json.ServerTimeInfo.TimeInMillis), /^\d+$/);
+    }
+  });
 });
