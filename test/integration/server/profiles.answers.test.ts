@@ -183,4 +183,23 @@ describe('server: --alm profiles, answers', function () {
       assert.match(String(json.ServerTimeInfo.TimeInMillis), /^\d+$/);
     }
   });
+
+  it('groups as captured (§16.11): Expression the bare value (quoted where needed), ReferenceValue the display name of a reference, the alm-web array form', async () => {
+    type Group = { Expression: string; ReferenceValue: string | null; Value: string; size: number };
+    const status = (await client.get(`${CORE}/defects/groups/status`, JSON_)).json<{ subLevel: Group[] }>().subLevel;
+    for (const g of status.filter((x) => x.Value !== '')) {
+      assert.equal(g.Expression, /^[\w-]+$/.test(g.Value) ? g.Value : `"${g.Value}"`, g.Value);
+      assert.equal(g.ReferenceValue, null);
+      const filtered = (await client.get(`${CORE}/defects?page-size=1&query=${encodeURIComponent(`{status[${g.Expression}]}`)}`, JSON_)).json<{ TotalResults: number }>();
+      assert.equal(filtered.TotalResults, g.size, `filtering by ${g.Expression}`);
+    }
+    const releases = (await client.get(`${CORE}/defects/groups/detected-in-rel`, JSON_)).json<{ subLevel: Group[] }>().subLevel;
+    const named = releases.find((g) => g.Value !== '');
+    assert.ok(named, 'some defect names a release');
+    assert.equal(typeof named.ReferenceValue, 'string');
+    assert.notEqual(named.ReferenceValue, named.Value, 'the display name, not the id');
+    const web = (await client.get(`${CORE}/defects/groups/status`, { Accept: 'application/json;schema=alm-web' })).json<Rec[]>();
+    assert.ok(Array.isArray(web));
+    assert.deepEqual(Object.keys(web[0] ?? {}), ['name', 'value', 'expression', 'referenceValue', 'size', 'subGroups']);
+  });
 });

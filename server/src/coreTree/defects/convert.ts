@@ -14,7 +14,7 @@ import type { DefectRow, ResourceTable, StoredValue } from '../../store/projectT
 const DEFECT = CATALOGS.defects;
 
 /** The resource table a reference field points to, or undefined for lists, users and plain fields. */
-function referenceTable(def: FieldDef): ResourceTable | undefined {
+export function referenceTable(def: FieldDef): ResourceTable | undefined {
   if (def.dataType !== 'Reference' || !def.resource || def.resource === 'user') return undefined;
   return RESOURCE_ENTITY[def.resource].table;
 }
