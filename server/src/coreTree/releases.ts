@@ -1,5 +1,6 @@
 // `releases` and `release-cycles` in the Core tree: `<Entities>` / `{"entities"}` pages and single
-// entities in the same envelope as defects (wire/), every value a string.
+// entities in the same envelope as defects (wire/), every value a string; on 26.1 an empty String
+// or Memo is `[{}]` as on defects (§16.2).
 import type { FastifyInstance } from 'fastify';
 import { PAGING } from '../config';
 import type { ServerContext } from '../context';
@@ -9,7 +10,13 @@ import type { ReleaseCollection, ReleaseRow } from '../rules/releases';
 import { coreCollectionParams } from './defects/read';
 import { renderCollection, renderEntity } from './wire/entity';
 import type { CoreEntity } from './wire/entity';
+import type { FieldDef } from '../metadata/types';
 import { coreFormat } from './wire/negotiate';
+
+/** String and Memo fields a 26.1 writes as `[{}]` when empty; numbers and dates as `[]` (§16.2). */
+function blankWhenEmpty(def: FieldDef): boolean {
+  return def.dataType !== 'Integer' && def.dataType !== 'Float' && def.dataType !== 'Date';
+}
 
 function releaseEntity(kind: ReleaseCollection, row: ReleaseRow, fields: readonly string[] | null): CoreEntity {
   const defs = kind.catalog.selected(fields && ['id', ...fields]);
@@ -17,7 +24,8 @@ function releaseEntity(kind: ReleaseCollection, row: ReleaseRow, fields: readonl
     type: kind.type,
     fields: defs.map((def) => {
       const value = row[def.name];
-      return { name: def.name, values: value === null || value === undefined ? [] : [{ value: typeof value === 'string' ? value : JSON.stringify(value) }] };
+      if (value === null || value === undefined) return { name: def.name, values: [], blankWhenEmpty: blankWhenEmpty(def) };
+      return { name: def.name, values: [{ value: typeof value === 'string' ? value : JSON.stringify(value) }] };
     }),
   };
 }

@@ -202,4 +202,17 @@ describe('server: --alm profiles, answers', function () {
     assert.ok(Array.isArray(web));
     assert.deepEqual(Object.keys(web[0] ?? {}), ['name', 'value', 'expression', 'referenceValue', 'size', 'subGroups']);
   });
+
+  it('release and release-cycle fields answer under customization (no longer 404); 26.1 writes an empty release description as [{}] (issue 40 item 9)', async () => {
+    for (const entity of ['release', 'release-cycle']) {
+      const res = await client.get(`${CORE}/customization/entities/${entity}/fields`, JSON_);
+      assert.equal(res.status, 200, `${entity}: ${res.text}`);
+      const names = res.json<{ Fields: { Field: Rec[] } }>().Fields.Field.map((f) => f.name);
+      assert.ok(names.includes('name') && names.includes('start-date'), names.join());
+    }
+    const rows = (await client.get(`${CORE}/releases?page-size=max`, JSON_)).json<{ entities: { Fields: { Name: string; values: Rec[] }[] }[] }>().entities;
+    const description = rows.flatMap((r) => r.Fields.filter((f) => f.Name === 'description'));
+    assert.ok(description.length > 0);
+    for (const f of description) assert.ok(f.values.length > 0, 'a String or Memo is never [] on 26.1');
+  });
 });
