@@ -7,16 +7,11 @@ import type { ServerContext } from '../context';
 import { entityId, projectOf, refuseWrites } from '../params';
 import { RELEASE_COLLECTIONS, releasePage, releaseRow, releasesReadOnly } from '../rules/releases';
 import type { ReleaseCollection, ReleaseRow } from '../rules/releases';
+import { textual } from './defects/convert';
 import { coreCollectionParams } from './defects/read';
 import { renderCollection, renderEntity } from './wire/entity';
 import type { CoreEntity } from './wire/entity';
-import type { FieldDef } from '../metadata/types';
 import { coreFormat } from './wire/negotiate';
-
-/** String and Memo fields a 26.1 writes as `[{}]` when empty; numbers and dates as `[]` (§16.2). */
-function blankWhenEmpty(def: FieldDef): boolean {
-  return def.dataType !== 'Integer' && def.dataType !== 'Float' && def.dataType !== 'Date';
-}
 
 function releaseEntity(kind: ReleaseCollection, row: ReleaseRow, fields: readonly string[] | null): CoreEntity {
   const defs = kind.catalog.selected(fields && ['id', ...fields]);
@@ -24,7 +19,7 @@ function releaseEntity(kind: ReleaseCollection, row: ReleaseRow, fields: readonl
     type: kind.type,
     fields: defs.map((def) => {
       const value = row[def.name];
-      if (value === null || value === undefined) return { name: def.name, values: [], blankWhenEmpty: blankWhenEmpty(def) };
+      if (value === null || value === undefined) return { name: def.name, values: [], blankWhenEmpty: textual(def) };
       return { name: def.name, values: [{ value: typeof value === 'string' ? value : JSON.stringify(value) }] };
     }),
   };

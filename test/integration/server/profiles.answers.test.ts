@@ -215,4 +215,19 @@ describe('server: --alm profiles, answers', function () {
     assert.ok(description.length > 0);
     for (const f of description) assert.ok(f.values.length > 0, 'a String or Memo is never [] on 26.1');
   });
+
+  it('26.1 links write empty String fields as [{}] (link-type, comment, the status of a defect endpoint), numbers and dates as values (issue 40 item 10, in part)', async () => {
+    const link = (first: string, second: string) => ({
+      Type: 'defect-link',
+      Fields: [field('first-endpoint-id', first), field('second-endpoint-id', second), field('second-endpoint-type', 'defect')],
+    });
+    const created = await client.request('POST', `${CORE}/defect-links`, { json: link('1', '2'), headers: { ...JSON_, ...xsrf } });
+    assert.equal(created.status, 201, created.text);
+    const fields = created.json<{ Fields: { Name: string; values: Rec[] }[] }>().Fields;
+    const values = (name: string) => fields.find((f) => f.Name === name)?.values;
+    assert.deepEqual(values('link-type'), [{}]);
+    assert.deepEqual(values('comment'), [{}]);
+    assert.deepEqual(values('second-endpoint-status'), [{}]);
+    assert.deepEqual(values('first-endpoint-id'), [{ value: '1' }]);
+  });
 });

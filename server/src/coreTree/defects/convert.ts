@@ -41,7 +41,7 @@ const text = (value: string | number): string => String(value);
  * Fields a 26.1 writes as `[{}]` when empty (String, Memo, lists, users, a single reference);
  * numbers, dates and multi-values are `[]` (reference §16.2).
  */
-function textual(def: FieldDef): boolean {
+export function textual(def: FieldDef): boolean {
   return !def.multiple && def.dataType !== 'Integer' && def.dataType !== 'Float' && def.dataType !== 'Date';
 }
 
