@@ -93,7 +93,7 @@ describe('api/dialect: 12.5x /api paths and parameters', () => {
     assert.deepEqual(d.parseDomains({ results: [{ name: 'QA', projects: [{ name: 'R' }] }] }), [{ name: 'QA', projects: ['R'] }]);
     const bodies = d.bulkUpdateBodies('defect', [{ id: 3, changes: { status: 'Open' } }]);
     assert.deepEqual(
-      bodies.map((b) => [b.contentType, JSON.parse(b.text())]),
+      bodies.map((b): [string, unknown] => [b.contentType, JSON.parse(b.text())]),
       [['application/json', { data: [{ status: 'Open', type: 'defect', id: 3 }] }]],
     );
   });
