@@ -37,12 +37,22 @@ export interface AlmProfile {
   ruleFailuresAs500: boolean;
   /** The Title of a missing required field names the field's label ("The field 'Severity' is required.", §16.4). */
   requiredFieldByLabel: boolean;
-  /** Memo `<img>` tags with a relative `src` (`NAME`, `attachments/NAME`) are written as `<img />` on read (§16.6). */
-  stripRelativeImages: boolean;
+  /**
+   * Memos on read: `<script>`, event attributes, `javascript:` URLs and style `url()` removed,
+   * relative-source `<img>` as `<img />`, the server's layout (block elements on their own lines,
+   * `<tbody>`, `<br />`) (§16.6).
+   */
+  memoReadBack: boolean;
   /** Empty String/Memo/list/user/single-reference values written as `[{}]` (XML `<Value></Value>`), numbers and dates as `[]` (§16.2). */
   blankEmptyValues: boolean;
   /** `rest/is-authenticated` answers XML only: 406 to a JSON-only Accept (§16.1). */
   isAuthenticatedXmlOnly: boolean;
+  /**
+   * Bulk bodies (`{"entities":[…]}`, `<Entities>`) are taken only under the documented collection
+   * types `application/{json,xml};type=collection`; sent as plain JSON they get a 500 (an NPE: read
+   * as one entity without `Fields`), as plain XML a 400, nothing committed (§16.4, §4.2).
+   */
+  bulkNeedsCollectionType: boolean;
 }
 
 const V12_55: AlmProfile = {
@@ -58,8 +68,9 @@ const V12_55: AlmProfile = {
   ruleFailuresAs500: false,
   requiredFieldByLabel: false,
   isAuthenticatedXmlOnly: false,
-  stripRelativeImages: false,
+  memoReadBack: false,
   blankEmptyValues: false,
+  bulkNeedsCollectionType: false,
 };
 
 const V16_0: AlmProfile = { ...V12_55, version: '16.0', trees: ['rest'], xsrf: true };
@@ -67,6 +78,8 @@ const V24_1: AlmProfile = { ...V16_0, version: '24.1', getLogout: false };
 const V26_1: AlmProfile = {
   ...V24_1,
   version: '26.1',
+  // The live 26.1 answered GET logout with 200 and ended the session (§16.1, which wins over §2.6).
+  getLogout: true,
   coreJson: 'live-26.1',
   referenceValues: false,
   entityStatus: true,
@@ -75,8 +88,9 @@ const V26_1: AlmProfile = {
   ruleFailuresAs500: true,
   requiredFieldByLabel: true,
   isAuthenticatedXmlOnly: true,
-  stripRelativeImages: true,
+  memoReadBack: true,
   blankEmptyValues: true,
+  bulkNeedsCollectionType: true,
 };
 
 const PROFILES: Readonly<Record<AlmVersion, AlmProfile>> = { '12.55': V12_55, '16.0': V16_0, '24.1': V24_1, '26.1': V26_1 };

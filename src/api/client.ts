@@ -2,6 +2,7 @@
 // session (cookies, sign-in, re-sign-in, keep-alive while locks are held) and hands out
 // ProjectApi objects. A manager rebuilds it when credentials, proxy or TLS settings change.
 import { Api12Dialect } from './dialect/api12';
+import { BulkForms } from './bulkForms';
 import { CoreDialect } from './dialect/core';
 import { detectTree } from './dialect/detect';
 import type { RestTree, WireDialect } from './dialect/dialect';
@@ -46,6 +47,7 @@ export class AlmClient {
   private readonly ownedDispatcher: Dispatcher | undefined;
   private readonly listeners = new Set<(e: SessionEvent) => void>();
   private readonly projectCache = new Map<string, Project>();
+  private readonly bulkForms = new BulkForms();
   private disposed: Promise<void> | undefined;
 
   constructor(options: AlmClientOptions) {
@@ -174,6 +176,7 @@ export class AlmClient {
         scope: { domain, project },
         session: this.sessionState,
         logger: this.logger,
+        bulkForms: this.bulkForms,
       });
       this.projectCache.set(key, p);
     }

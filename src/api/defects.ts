@@ -10,6 +10,8 @@ import { KeysetCollection, PagedCollection, toPage } from './paging';
 import type { ProjectContext } from './projectContext';
 import type { CallOptions } from './options';
 import { bulkEntries } from './bulkAnswer';
+import type { BulkEntry } from './bulkAnswer';
+import { refusesForm } from './bulkForms';
 import type { BulkUpdateOptions, BulkUpdateResult, CollectionQuery, DefectsApi, PagedQuery, PageRequest, UpdateOptions } from './surface';
 import type { Defect, DefectChanges, FieldCatalog, FieldValue, GroupCount, Page } from './types';
 
@@ -125,28 +127,43 @@ export class DefectsResource implements DefectsApi {
     if (lost) throw lockLost(lost.lock.entity.id);
     const { ctx } = this;
     const dialect = ctx.knownDialect() ?? (await ctx.dialect(o.signal));
-    try {
-      const res = await ctx.transport.json({
-        method: 'PUT',
-        path: dialect.collectionPath(ctx.scope, COLLECTION),
-        json: dialect.encodeBulkUpdate('defect', cleaned),
-        target: { kind: 'selection', ids: cleaned.map((i) => i.id) },
-        signal: o.signal,
-        ...(o.locks?.length ? { notReplayedAfterReSignIn: () => lockLost(cleaned[0].id) } : {}),
-      });
-      const env = dialect.parseCollection(res.body);
-      return { updated: await Promise.all(env.items.map((r) => this.typed(dialect, r, o.signal))), failed: [] };
-    } catch (e) {
-      const entries = bulkEntries(e);
-      if (!entries) throw e;
-      const result: BulkUpdateResult = { updated: [], failed: [] };
-      for (const entry of entries) {
-        if (!entry.succeeded) result.failed.push({ id: entry.id, reason: entry.reason, ...(entry.almId ? { almId: entry.almId } : {}) });
-        else if (entry.entity !== undefined) result.updated.push(await this.entity(dialect, entry.entity, o.signal));
-        else result.updated.push({ type: 'defect', id: entry.id });
+    const bodies = ctx.bulkForms.order(dialect.bulkUpdateBodies('defect', cleaned));
+    for (const [i, body] of bodies.entries()) {
+      try {
+        const res = await ctx.transport.json({
+          method: 'PUT',
+          path: dialect.collectionPath(ctx.scope, COLLECTION),
+          body: () => ({ data: body.text(), contentType: body.contentType }),
+          replayable: true,
+          target: { kind: 'selection', ids: cleaned.map((c) => c.id) },
+          signal: o.signal,
+          ...(o.locks?.length ? { notReplayedAfterReSignIn: () => lockLost(cleaned[0].id) } : {}),
+        });
+        ctx.bulkForms.remember(body.form);
+        const env = dialect.parseCollection(res.body);
+        return { updated: await Promise.all(env.items.map((r) => this.typed(dialect, r, o.signal))), failed: [] };
+      } catch (e) {
+        const entries = bulkEntries(e);
+        if (entries) {
+          ctx.bulkForms.remember(body.form);
+          return this.bulkOutcome(dialect, entries, o.signal);
+        }
+        // A refused form: the next documented one, if any (the server committed nothing).
+        if (i === bodies.length - 1 || !refusesForm(e)) throw e;
+        ctx.logger.info(`bulk update: the server refused the ${body.contentType} form (${e instanceof Error ? e.message : String(e)}); trying the next form`);
       }
-      return result;
     }
+    throw new SelectionGuardError('The server offers no bulk-update form.');
+  }
+
+  private async bulkOutcome(dialect: WireDialect, entries: readonly BulkEntry[], signal: AbortSignal | undefined): Promise<BulkUpdateResult> {
+    const result: BulkUpdateResult = { updated: [], failed: [] };
+    for (const entry of entries) {
+      if (!entry.succeeded) result.failed.push({ id: entry.id, reason: entry.reason, ...(entry.almId ? { almId: entry.almId } : {}) });
+      else if (entry.entity !== undefined) result.updated.push(await this.entity(dialect, entry.entity, signal));
+      else result.updated.push({ type: 'defect', id: entry.id });
+    }
+    return result;
   }
 
   async create(fields: DefectChanges, o: CallOptions = {}): Promise<Defect> {

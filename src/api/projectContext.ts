@@ -1,6 +1,7 @@
 // What every resource of one project shares: the transport, the project's scope, the session and
 // the wire dialect — the last decided on first need (detection happens once, after sign-in).
 import type { ProjectScope, WireDialect } from './dialect/dialect';
+import type { BulkForms } from './bulkForms';
 import type { Transport } from './http/transport';
 import type { AlmLogger } from './options';
 import type { Session } from './session';
@@ -11,6 +12,8 @@ export interface ProjectContext {
   scope: ProjectScope;
   session: Session;
   logger: AlmLogger;
+  /** The bulk-write form this server took (shared by its projects). */
+  bulkForms: BulkForms;
   /** The dialect of this server; signs in and detects the tree first when that is still open. */
   dialect(signal?: AbortSignal): Promise<WireDialect>;
   /** The dialect when already decided: lets the hot path skip an await. */

@@ -50,8 +50,30 @@ export function findDomain(ctx: ServerContext, name: string, user: string): Doma
   return found;
 }
 
+/** `yyyy-MM-dd HH:mm:ss` in server-local time, as ALM writes times (§16.2). */
+function almTime(d: Date): string {
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`;
+}
+
+/**
+ * `rest/server/time`: the server's clock (listed in the 26.1 resource list, read by public clients,
+ * §13.2, §17; never captured). `<ServerTimeInfo><DateTime>…</DateTime><TimeInMillis>…</TimeInMillis>`;
+ * JSON keeps the root, as 26.1 does for Fields and Users. The element names are inferred.
+ */
+function serverTimeBody(now: Date, format: CoreFormat): { type: string; body: string } {
+  const info = { DateTime: almTime(now), TimeInMillis: String(now.getTime()) };
+  return format === 'json'
+    ? { type: 'application/json; charset=utf-8', body: JSON.stringify({ ServerTimeInfo: info }) }
+    : { type: 'application/xml; charset=utf-8', body: xmlDocument({ ServerTimeInfo: info }) };
+}
+
 /** Registered under `<root>/rest`, behind the session hook. */
 export function registerCoreDomains(app: FastifyInstance, ctx: ServerContext): void {
+  app.get('/server/time', async (request, reply) => {
+    const { type, body } = serverTimeBody(new Date(), coreFormat(request));
+    return reply.type(type).send(body);
+  });
   app.get('/domains', async (request, reply) => {
     const include = (request.query as Record<string, string | undefined>)['include-projects-info'];
     const { type, body } = domainsBody(visibleDomains(ctx, sessionUser(request)), /^(y|yes|true)$/i.test(include ?? ''), coreFormat(request), ctx.options.profile.coreJson);

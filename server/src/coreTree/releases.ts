@@ -1,11 +1,13 @@
 // `releases` and `release-cycles` in the Core tree: `<Entities>` / `{"entities"}` pages and single
-// entities in the same envelope as defects (wire/), every value a string.
+// entities in the same envelope as defects (wire/), every value a string; on 26.1 an empty String
+// or Memo is `[{}]` as on defects (§16.2).
 import type { FastifyInstance } from 'fastify';
 import { PAGING } from '../config';
 import type { ServerContext } from '../context';
 import { entityId, projectOf, refuseWrites } from '../params';
 import { RELEASE_COLLECTIONS, releasePage, releaseRow, releasesReadOnly } from '../rules/releases';
 import type { ReleaseCollection, ReleaseRow } from '../rules/releases';
+import { textual } from './defects/convert';
 import { coreCollectionParams } from './defects/read';
 import { renderCollection, renderEntity } from './wire/entity';
 import type { CoreEntity } from './wire/entity';
@@ -17,7 +19,8 @@ function releaseEntity(kind: ReleaseCollection, row: ReleaseRow, fields: readonl
     type: kind.type,
     fields: defs.map((def) => {
       const value = row[def.name];
-      return { name: def.name, values: value === null || value === undefined ? [] : [{ value: typeof value === 'string' ? value : JSON.stringify(value) }] };
+      if (value === null || value === undefined) return { name: def.name, values: [], blankWhenEmpty: textual(def) };
+      return { name: def.name, values: [{ value: typeof value === 'string' ? value : JSON.stringify(value) }] };
     }),
   };
 }

@@ -11,7 +11,7 @@ import { PagedCollection } from '../paging';
 import type { EntityRef, FieldCatalog, ListItem, ListTree, Lock, ProjectUser } from '../types';
 import { renderFilter } from './bracketSyntax';
 import { loadCoreUsers } from './coreUsers';
-import type { AttachmentRoutes, CollectionClauses, CollectionEnvelope, DialectIo, ProjectScope, WireDialect } from './dialect';
+import type { AttachmentRoutes, BulkBody, CollectionClauses, CollectionEnvelope, DialectIo, ProjectScope, WireDialect } from './dialect';
 
 const seg = encodeURIComponent;
 
@@ -116,8 +116,8 @@ export class Api12Dialect implements WireDialect {
     return fields;
   }
 
-  encodeBulkUpdate(type: string, items: readonly { id: number; changes: Record<string, unknown> }[]): unknown {
-    return { data: items.map((i) => ({ ...i.changes, type, id: i.id })) };
+  bulkUpdateBodies(type: string, items: readonly { id: number; changes: Record<string, unknown> }[]): BulkBody[] {
+    return [{ form: 'api-data', contentType: 'application/json', text: () => JSON.stringify({ data: items.map((i) => ({ ...i.changes, type, id: i.id })) }) }];
   }
 
   lockCreate(scope: ProjectScope, entity: EntityRef): { path: string; body: unknown } {

@@ -11,7 +11,8 @@ import { coreGroups } from './coreGroups';
 import { parseCoreFields, parseCoreLists } from './coreMetadata';
 import { loadCoreUsers } from './coreUsers';
 import { entityEnvelope, flattenEntity, isRecord } from './coreValues';
-import type { AttachmentRoutes, CollectionClauses, CollectionEnvelope, DialectIo, ProjectScope, WireDialect } from './dialect';
+import type { AttachmentRoutes, BulkBody, CollectionClauses, CollectionEnvelope, DialectIo, ProjectScope, WireDialect } from './dialect';
+import { coreBulkBodies } from './coreBulk';
 
 const seg = encodeURIComponent;
 
@@ -124,8 +125,8 @@ export class CoreDialect implements WireDialect {
     return entityEnvelope(type, fields);
   }
 
-  encodeBulkUpdate(type: string, items: readonly { id: number; changes: Record<string, unknown> }[]): unknown {
-    return { entities: items.map((i) => entityEnvelope(type, { id: i.id, ...i.changes })) };
+  bulkUpdateBodies(type: string, items: readonly { id: number; changes: Record<string, unknown> }[]): BulkBody[] {
+    return coreBulkBodies(type, items);
   }
 
   lockCreate(scope: ProjectScope, entity: EntityRef): { path: string } {

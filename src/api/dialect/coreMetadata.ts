@@ -80,8 +80,9 @@ function dataTypeOf(f: FieldRecord): { type: FieldDataType; checked: boolean } {
     case 'number':
       // Core has one Number type; the /api tree calls sized ones (ids, fix times) Integer and
       // unsized ones (a user field holding 2.5) Float. Values are numbers either way. A Number bound
-      // to a list (26.1's `subject`, list 2 of the folder tree) still holds a number.
-      return named(read.size(f) ? 'Integer' : 'Float');
+      // to a list (26.1's `subject`, list 2 of the folder tree, §16.8) still holds a number, and
+      // keeps its list binding.
+      return { type: { name: read.size(f) ? 'Integer' : 'Float', multiple, ...(listId !== undefined ? { source: { kind: 'list', listId } } : {}) }, checked: false };
     case 'integer':
       return named('Integer');
     case 'float':

@@ -1,6 +1,5 @@
 // The project's users from Core's `customization/users` (reference §12.1, D-users), for the user
-// pickers. Both JSON spellings are read: the XML tree mapped 1:1 (`{"Users":{"User":[…]}}`, a lone
-// object for one user) and a plain array. Inactive users are left out, as ALM's own UsersList does.
+// pickers. Every JSON spelling of the collection is read (userRecords). Inactive users are left out, as ALM's own UsersList does.
 import { UnexpectedAnswerError } from '../errors';
 import type { ProjectUser } from '../types';
 import { isRecord, optionalText } from './coreValues';
@@ -18,10 +17,31 @@ function records(v: unknown): Record<string, unknown>[] {
 
 const text = optionalText;
 
+/** A record that is itself one user (a `<User>` mapped alone, without its collection around it). */
+function isUser(v: Record<string, unknown>): boolean {
+  return typeof (v.Name ?? v.name) === 'string';
+}
+
+/**
+ * The user records of every shape the collection grammar gives (issue 40): `{"Users":{"User":[…]}}`
+ * (a lone `User` as an object, none as `{}` or `""`), `{"Users":[…]}`, the root dropped as in
+ * `{"User":[…]}` or `{"User":{…}}`, a plain array, and one bare user object.
+ */
+function userRecords(body: unknown): Record<string, unknown>[] | undefined {
+  if (Array.isArray(body)) return records(body);
+  if (!isRecord(body)) return undefined;
+  const outer = body.Users ?? body.users;
+  if (outer === '' || outer === null) return [];
+  if (Array.isArray(outer)) return records(outer);
+  if (isRecord(outer)) return outer.User !== undefined || outer.user !== undefined ? records(outer.User ?? outer.user) : isUser(outer) ? [outer] : [];
+  if (outer !== undefined) return undefined;
+  if (body.User !== undefined || body.user !== undefined) return records(body.User ?? body.user);
+  return isUser(body) ? [body] : undefined;
+}
+
 /** The active users of a `customization/users` answer, sorted by name. */
 export function parseCoreUsers(body: unknown): ProjectUser[] {
-  const outer = isRecord(body) ? (body.Users ?? body.users) : body;
-  const list = Array.isArray(outer) ? records(outer) : isRecord(outer) ? records(outer.User ?? outer.user) : undefined;
+  const list = userRecords(body);
   if (!list) throw new UnexpectedAnswerError("The project's user list is not a valid Users answer. Check that the URL points to the ALM server (…/qcbin).");
   const users: ProjectUser[] = [];
   for (const u of list) {

@@ -87,8 +87,11 @@ export interface WireDialect {
   encodeCreate(type: string, fields: Record<string, unknown>): unknown;
   /** Body of a PUT on one instance (only the changed fields). */
   encodeUpdate(type: string, fields: Record<string, unknown>): unknown;
-  /** Body of a PUT on a collection with an explicit, non-empty selection. */
-  encodeBulkUpdate(type: string, items: readonly { id: number; changes: Record<string, unknown> }[]): unknown;
+  /**
+   * Bodies of a PUT on a collection with an explicit, non-empty selection: every form the tree
+   * documents, best first; a caller tries the next when a server refuses one.
+   */
+  bulkUpdateBodies(type: string, items: readonly { id: number; changes: Record<string, unknown> }[]): BulkBody[];
 
   /** The POST that locks `entity`: its path and body (none on Core). */
   lockCreate(scope: ProjectScope, entity: EntityRef): { path: string; body?: unknown };
@@ -111,4 +114,12 @@ export interface WireDialect {
     request(scope: ProjectScope, collection: string, field: string, filter?: Filter): { path: string; params: [string, string][] };
     parse(body: unknown): GroupCount[];
   };
+}
+
+/** One form of a bulk write: its name (remembered per server), content type and body. */
+export interface BulkBody {
+  form: string;
+  contentType: string;
+  /** The body, written when this form is tried. */
+  text(): string;
 }

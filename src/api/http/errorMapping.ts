@@ -157,6 +157,10 @@ export function errorFromResponse(status: number, bodyText: string, request: str
     const message = body.title ?? (status === 413 ? 'The content is too large for the server.' : 'The server rejected the request.');
     return new ValidationError(message, [{ field, ...(label ? { label } : {}), code, message }], d);
   }
+  if (status >= 500 && sessionEnded(status, body)) {
+    // Reached only after the one re-sign-in the transport makes: the new session was refused too.
+    return new AuthError(`Your ALM session ended and signing in again did not restore it. Sign in again; if this keeps happening, ask the ALM administrator.${said}`, d);
+  }
   if (status === 500 && body.almId === 'qccore.general-error' && readableRuleTitle(body.title)) {
     // Current servers refuse a write that breaks a rule with 500 and the rule's wording (reference §16.4).
     return new ValidationError(`The server refused the change: ${body.title}`, [{ code: 'other', message: body.title }], d);

@@ -91,3 +91,40 @@ for (const tree of ['api', 'rest'] as RestTree[]) {
     }
   });
 }
+
+describe('bulk update against the emulator as ALM 26.1 (--alm 26.1, reference §16.4)', () => {
+  let server: TestServer;
+  let alice: AlmClient;
+  let logs: string[];
+  let p: ProjectApi;
+
+  before(async () => {
+    server = await startApiTestServer({ defects: 20, alm: '26.1' });
+    ({ client: alice, logs } = clientFor(server.baseUrl, 'alice'));
+    p = alice.project('DEFAULT', 'Playground');
+  });
+  after(async () => {
+    await alice.dispose();
+    await server.close();
+  });
+
+  it('writes the selection with one bulk PUT in the documented JSON collection form, not one PUT per defect', async () => {
+    const defects: Defect[] = [];
+    for (let i = 0; i < 4; i++) defects.push(await createDefect(p, `bulk 26.1 ${i}`, { priority: '1-Low' }));
+    logs.length = 0;
+    const outcomes = await runBulkUpdate(
+      p,
+      defects.map((d) => d.id),
+      { priority: '5-Urgent' },
+      { editingHere: () => false },
+    );
+    assert.deepEqual(
+      outcomes.map((o) => o.kind),
+      ['updated', 'updated', 'updated', 'updated'],
+    );
+    const puts = logs.filter((l) => /\bPUT\b/.test(l) && /→/.test(l));
+    assert.equal(puts.length, 1, puts.join('\n'));
+    assert.match(puts[0], /\/defects(\?| |$)/);
+    for (const d of defects) assert.equal((await p.defects.get(d.id, { fields: ['priority'] })).priority, '5-Urgent');
+  });
+});

@@ -101,6 +101,7 @@ describe('recorded answers: field metadata, lists and users', () => {
           assert.deepEqual(typing(f), expectedTyping(e), name);
         }
         assert.ok(catalog.get('subject'), 'subject (a Number bound to list 2 on 26.1) is read too');
+        if (form.name.startsWith('26.1')) assert.deepEqual(catalog.get('subject')?.dataType.source, { kind: 'list', listId: 2 }, 'subject keeps its list binding');
         assert.ok(
           live.sent('GET', FIELDS_PATH).some((r) => r.status === 200),
           'read from an answer the server gave',

@@ -4,6 +4,7 @@
 // logout is off from 24.1 unless enabled, and answers 405 here), confirmed through the XML-only
 // rest/is-authenticated.
 import { strict as assert } from 'node:assert';
+import { AuthError } from '../../../src/api/index';
 import type { AlmClient, Credentials, ProjectApi } from '../../../src/api/index';
 import type { ReplayServer } from './replayServer';
 import { API_KEY, CORE, DOMAIN, LIVE_ERRORS, PROJECT, USER, clientOf, json, live261, remarks } from './sites';
@@ -61,6 +62,18 @@ describe('recorded answers: session end on a live 26.1', () => {
         );
         assert.ok(err instanceof Error);
         assert.equal(signIns(), 2, 'signed in again once, not in a loop');
+        // Said as what it is (issue 40 item 3), for a read and for a write alike: not a refused change.
+        assert.ok(err instanceof AuthError, String(err));
+        assert.match(err.message, /session ended/i);
+        assert.match(err.message, /sign(ing)?[ -]in (again )?(did not|failed)/i);
+        assert.doesNotMatch(err.message, /refused the change/);
+        live.override({ method: 'PUT', path: `${CORE}/defects/7`, answer: json(LIVE_ERRORS.loggedOut, 500) });
+        const write = await p.defects.update(7, { priority: '2-Medium' }).then(
+          () => assert.fail('expected a rejection'),
+          (e: unknown) => e,
+        );
+        assert.ok(write instanceof AuthError, String(write));
+        assert.doesNotMatch(write.message, /refused the change/);
       });
 
       it('signOut() POSTs authentication-point/logout with X-XSRF-TOKEN equal to the XSRF-TOKEN cookie, and the session ends on the server', async () => {

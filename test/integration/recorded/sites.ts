@@ -30,6 +30,8 @@ export const LIVE_ERRORS = {
   targetRel: `${LIVE}/errors/rule-target-rel.json`,
   owner: `${LIVE}/errors/rule-invalid-owner.json`,
   general: `${LIVE}/errors/general-error.json`,
+  bulkPlainJson: `${LIVE}/errors/bulk-plain-json.json`,
+  bulkPlainXml: `${LIVE}/errors/bulk-plain-xml.json`,
   notFound: `${LIVE}/errors/not-found.json`,
 };
 
@@ -167,6 +169,16 @@ function attachment(req: RecordedRequest): Answer {
   return notAcceptable;
 }
 
+/**
+ * A bulk PUT on the live 26.1 (§16.4): the documented `;type=collection` types are taken (RL); the
+ * same bodies under plain `application/json` → 500 (an NPE), plain `application/xml` → 400.
+ */
+export function bulkPut(req: RecordedRequest): Answer {
+  const type = (req.headers['content-type'] ?? '').toLowerCase().replace(/\s+/g, '');
+  if (/;type=collection/.test(type)) return json(`${LIVE}/defects-bulk-updated.json`);
+  return type.startsWith('application/xml') ? json(LIVE_ERRORS.bulkPlainXml, 400) : json(LIVE_ERRORS.bulkPlainJson, 500);
+}
+
 /** The project resources of the live 26.1 (Core tree). */
 function coreProjectRoutes(): Route[] {
   return [
@@ -175,6 +187,7 @@ function coreProjectRoutes(): Route[] {
     { method: 'GET', path: `${CORE}/customization/users`, answer: json(`${LIVE}/users.json`) },
     { method: 'GET', path: `${CORE}/defects`, answer: defectsPage },
     { method: 'POST', path: `${CORE}/defects`, answer: createDefect },
+    { method: 'PUT', path: `${CORE}/defects`, answer: bulkPut },
     { method: 'GET', path: `${CORE}/defects/7`, answer: json(`${LIVE}/defect-7.json`) },
     { method: 'PUT', path: `${CORE}/defects/7`, answer: json(`${LIVE}/defect-7.json`) },
     { method: 'GET', path: `${CORE}/defects/7/attachments`, answer: json(`${LIVE}/attachments-defect-7.json`) },

@@ -151,7 +151,7 @@ describe('Core customization over HTTP: fields, entities, lists and users', func
     const json = (await get(core('/entities'))).json<{ EntityResourceDescriptors: Record<string, unknown>[] }>().EntityResourceDescriptors;
     assert.deepEqual(
       json.map((e) => e.collectionName),
-      ['defects', 'attachments', 'defect-links'],
+      ['defects', 'attachments', 'defect-links', 'releases', 'release-cycles'],
     );
     assert.deepEqual(json[0]?.SupportsAttachment, { url: 'defects/{parent_entity_id}/attachments', value: true });
     assert.deepEqual(json[0]?.SupportsLock, { url: 'defects/{parent_entity_id}/lock', value: true });

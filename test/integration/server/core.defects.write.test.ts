@@ -3,8 +3,8 @@
 // forms with the 409/500 bulk answer; DELETE and ids-to-delete. Every refused input is checked
 // against the stored rows: nothing changed.
 import assert from 'node:assert/strict';
-import { startSignedIn, storedDefect } from '../../support/server';
-import type { RunningServer, TestClient } from '../../support/server';
+import { TestClient, startSignedIn, startTestServer, storedDefect } from '../../support/server';
+import type { RunningServer } from '../../support/server';
 import { CORE, JSON_, XML, allDefects, coreJson, coreXml, jsonCollection, jsonEntity, parseXml, storedIds, xmlCollection, xmlEntityOf } from './coreHarness';
 
 interface BulkBody {
@@ -171,9 +171,15 @@ describe('server: Core defect writes', function () {
     assert.deepEqual(storedDefect(server.dataDir, 6), before6);
     const xml = await client.request('PUT', defects(), { body: `<Entities>${coreXml({ id: '7', status: 'Nope' })}</Entities>`, headers: xmlBody });
     assert.equal(xml.status, 500, 'all failed');
-    const exception = parseXml(xml.text).QCRestException as { Id: string; ExceptionProperties: { ExceptionProperty: { BulkValue: { BulkEntries: { BulkEntry: { Succeeded: string }[] } } }[] } };
+    const exception = parseXml(xml.text).QCRestException as {
+      Id: string;
+      ExceptionProperties: { ExceptionProperty: { BulkValue: { BulkEntries: { BulkEntry: Record<string, unknown>[] } } }[] };
+    };
     assert.equal(exception.Id, 'qccore.bulk-operation-failed');
-    assert.equal(exception.ExceptionProperties.ExceptionProperty[0]?.BulkValue.BulkEntries.BulkEntry[0]?.Succeeded, 'false');
+    // The vendor's schema: Succeeded, EntityType and EntityId are attributes of BulkEntry (issue 40).
+    const entry = exception.ExceptionProperties.ExceptionProperty[0]?.BulkValue.BulkEntries.BulkEntry[0] ?? {};
+    assert.deepEqual([entry['@_Succeeded'], entry['@_EntityType'], entry['@_EntityId']], ['false', 'defect', '7']);
+    assert.equal(entry.Succeeded, undefined);
     assert.equal(storedDefect(server.dataDir, 7)?.status, 'Open');
   });
 
@@ -214,5 +220,43 @@ describe('server: Core defect writes', function () {
     const before = allDefects(server.dataDir);
     assert.equal((await client.request('DELETE', defects(), { headers: JSON_ })).status, 400, 'no ids: the collection is not deleted');
     assert.deepEqual(allDefects(server.dataDir), before);
+  });
+});
+
+describe('server: Core bulk writes on --alm 26.1 (reference §16.4)', function () {
+  let server: RunningServer;
+  let client: TestClient;
+  const defects = `${CORE}/defects`;
+  const typed = (type: string) => ({ 'Content-Type': type, Accept: 'application/json', 'X-XSRF-TOKEN': client.cookies.get('XSRF-TOKEN') ?? '' });
+
+  before(async () => {
+    server = await startTestServer({ defects: 10, alm: '26.1' });
+    client = new TestClient(server.baseUrl);
+    await client.signInWithKey('alice-demo-client', 'alice-demo-secret');
+  });
+  after(async () => server?.close());
+
+  it('refuses {"entities":[…]} as plain application/json with 500 and <Entities> as plain application/xml with 400, committing nothing', async () => {
+    const before = allDefects(server.dataDir);
+    const json = await client.request('PUT', defects, { body: JSON.stringify({ entities: [coreJson({ id: '4', priority: '1-Low' })] }), headers: typed('application/json') });
+    assert.equal(json.status, 500, json.text);
+    assert.equal(json.json<{ Id: string }>().Id, 'qccore.general-error');
+    const xml = await client.request('PUT', defects, { body: `<Entities>${coreXml({ id: '4', priority: '1-Low' })}</Entities>`, headers: typed('application/xml') });
+    assert.equal(xml.status, 400, xml.text);
+    const created = await client.request('POST', defects, {
+      body: JSON.stringify({ entities: [coreJson({ name: 'x', severity: '2-Medium', 'detected-by': 'alice', 'creation-time': '2026-08-12' })] }),
+      headers: typed('application/json'),
+    });
+    assert.equal(created.status, 500, created.text);
+    assert.deepEqual(allDefects(server.dataDir), before);
+  });
+
+  it('takes the documented application/json;type=collection and application/xml;type=collection forms', async () => {
+    const json = await client.request('PUT', defects, { body: JSON.stringify({ entities: [coreJson({ id: '4', priority: '1-Low' })] }), headers: typed('application/json;type=collection') });
+    assert.equal(json.status, 200, json.text);
+    const xml = await client.request('PUT', defects, { body: `<Entities>${coreXml({ id: '5', priority: '5-Urgent' })}</Entities>`, headers: typed('application/xml; type=collection') });
+    assert.equal(xml.status, 200, xml.text);
+    assert.equal(storedDefect(server.dataDir, 4)?.priority, '1-Low');
+    assert.equal(storedDefect(server.dataDir, 5)?.priority, '5-Urgent');
   });
 });

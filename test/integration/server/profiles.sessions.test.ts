@@ -146,11 +146,13 @@ describe('server: --alm profiles, sessions', function () {
     try {
       const run = await spawnCli(['--port', '0', '--data', dir, '--demo', '--defects', '2', '--alm', '26.1']);
       while (!run.output().includes('Press Ctrl+C')) await new Promise((r) => setTimeout(r, 50));
-      assert.ok(run.output().includes('Behaves as ALM 26.1: Core tree only, XSRF enforced, GET logout off'), run.output());
+      assert.ok(run.output().includes('Behaves as ALM 26.1: Core tree only, XSRF enforced, GET logout on'), run.output());
       const client = new TestClient(run.baseUrl);
       await client.signInWithKey(DEMO_KEY.clientId, DEMO_KEY.secret);
       assert.equal((await client.get('/api/domains')).status, 404);
-      assert.equal((await client.get('/authentication-point/logout')).status, 405);
+      // The live 26.1 answered GET logout with 200 and ended the session (§16.1).
+      assert.equal((await client.get('/authentication-point/logout')).status, 200);
+      assert.equal((await client.get('/rest/domains')).status >= 400, true, 'the session ended');
       run.child.kill('SIGTERM');
       await exited(run.child);
     } finally {

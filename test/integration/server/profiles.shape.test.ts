@@ -31,6 +31,8 @@ interface Case {
   path: string | (() => string);
   accept?: string;
   body?: unknown;
+  /** The body's Content-Type (default application/json); a string body is sent as it is. */
+  contentType?: string;
   /** Send no X-XSRF-TOKEN (the recorded 401). */
   noXsrf?: boolean;
   /** Cookies to send instead of the signed-in client's. */
@@ -51,8 +53,8 @@ async function check(server: RunningServer, client: TestClient, c: Case): Promis
   if (!c.noXsrf && client.cookies.get('XSRF-TOKEN')) headers['X-XSRF-TOKEN'] = client.cookies.get('XSRF-TOKEN') ?? '';
   let body: string | undefined;
   if (c.body !== undefined) {
-    body = JSON.stringify(c.body);
-    headers['Content-Type'] = 'application/json';
+    body = typeof c.body === 'string' ? c.body : JSON.stringify(c.body);
+    headers['Content-Type'] = c.contentType ?? 'application/json';
   }
   const path = typeof c.path === 'string' ? c.path : c.path();
   const res = await rawRequest(`${server.baseUrl}${path}`, c.method ?? 'GET', headers, body);
@@ -114,6 +116,61 @@ describe('server: shape of answers per profile, against the recorded suite', fun
       },
     ];
     for (const c of cases) it(c.name, async () => check(server, client, c));
+
+    // Issue 40: bulk forms and refusals (§16.4), groups (§16.11), links (§16.10), releases, history (§16.9).
+    const bulk = {
+      entities: [
+        { Type: 'defect', Fields: [field('id', '7'), field('priority', '5-Urgent')] },
+        { Type: 'defect', Fields: [field('id', '8'), field('priority', '5-Urgent')] },
+      ],
+    };
+    const moreCases: Case[] = [
+      {
+        name: 'bulk in the JSON collection form',
+        method: 'PUT',
+        path: `${CORE}/defects`,
+        body: bulk,
+        contentType: 'application/json;type=collection',
+        status: 200,
+        fixture: 'live-26.1/defects-bulk-updated.json',
+      },
+      { name: 'bulk as plain JSON', method: 'PUT', path: `${CORE}/defects`, body: bulk, status: 500, fixture: 'live-26.1/errors/bulk-plain-json.json' },
+      {
+        name: 'bulk as plain XML',
+        method: 'PUT',
+        path: `${CORE}/defects`,
+        body: '<Entities><Entity Type="defect"><Fields><Field Name="id"><Value>7</Value></Field></Fields></Entity></Entities>',
+        contentType: 'application/xml',
+        status: 400,
+        fixture: 'live-26.1/errors/bulk-plain-xml.json',
+      },
+      { name: 'groups', path: `${CORE}/defects/groups/status`, status: 200, fixture: 'live-26.1/groups-status.json' },
+      { name: 'groups (alm-web)', path: `${CORE}/defects/groups/status`, accept: 'application/json;schema=alm-web', status: 200, fixture: 'live-26.1/groups-status-almweb.json' },
+      {
+        name: 'link created',
+        method: 'POST',
+        path: `${CORE}/defect-links`,
+        body: { Type: 'defect-link', Fields: [field('first-endpoint-id', '7'), field('second-endpoint-id', '8'), field('second-endpoint-type', 'defect')] },
+        status: 201,
+        fixture: 'live-26.1/defect-link-created.json',
+      },
+      { name: 'releases', path: `${CORE}/releases?page-size=5`, status: 200, fixture: 'live-26.1/releases-page.json' },
+    ];
+    for (const c of moreCases) it(c.name, async () => check(server, client, c));
+
+    it('history: none, then one change', async () => {
+      const created = await client.request('POST', `${CORE}/defects`, {
+        body: JSON.stringify(newDefect(true)),
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'X-XSRF-TOKEN': client.cookies.get('XSRF-TOKEN') ?? '' },
+      });
+      const id = created.json<{ Fields: { Name: string; values: { value: string }[] }[] }>().Fields.find((f) => f.Name === 'id')?.values[0]?.value ?? '';
+      await check(server, client, { name: 'no history', path: `${CORE}/defects/${id}/audits`, status: 200, fixture: 'live-26.1/audits-none.json' });
+      await client.request('PUT', `${CORE}/defects/${id}`, {
+        body: JSON.stringify({ Type: 'defect', Fields: [field('status', 'Open')] }),
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'X-XSRF-TOKEN': client.cookies.get('XSRF-TOKEN') ?? '' },
+      });
+      await check(server, client, { name: 'one change', path: `${CORE}/defects/${id}/audits`, status: 200, fixture: 'live-26.1/audits-one.json' });
+    });
 
     it('one attachment', async () =>
       check(server, client, { name: 'one attachment', path: () => `${CORE}/defects/2/attachments/${attachmentId}?by-id=true`, status: 200, fixture: 'live-26.1/attachment-7001.json' }));

@@ -91,6 +91,10 @@ describe('api/dialect: 12.5x /api paths and parameters', () => {
     assert.deepEqual(d.parseCollection({ data: [{ id: 1 }], 'total-count': 9 }), { items: [{ id: 1 }], total: 9 });
     assert.deepEqual(d.parseProjects({ results: [{ name: 'Demo' }] }), ['Demo']);
     assert.deepEqual(d.parseDomains({ results: [{ name: 'QA', projects: [{ name: 'R' }] }] }), [{ name: 'QA', projects: ['R'] }]);
-    assert.deepEqual(d.encodeBulkUpdate('defect', [{ id: 3, changes: { status: 'Open' } }]), { data: [{ status: 'Open', type: 'defect', id: 3 }] });
+    const bodies = d.bulkUpdateBodies('defect', [{ id: 3, changes: { status: 'Open' } }]);
+    assert.deepEqual(
+      bodies.map((b): [string, unknown] => [b.contentType, JSON.parse(b.text())]),
+      [['application/json', { data: [{ status: 'Open', type: 'defect', id: 3 }] }]],
+    );
   });
 });

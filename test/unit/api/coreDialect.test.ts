@@ -129,17 +129,26 @@ describe('api/dialect/core: envelopes and values', () => {
       ],
       Type: 'defect',
     });
-    assert.deepEqual(d.encodeBulkUpdate('defect', [{ id: 5, changes: { status: 'Open' } }]), {
+    // The documented bulk types (reference §4.2, §16.4): JSON collection first, then XML collection.
+    const [json, xml] = d.bulkUpdateBodies('defect', [{ id: 5, changes: { status: 'Open', owner: null } }]);
+    assert.equal(json?.contentType, 'application/json;type=collection');
+    assert.deepEqual(JSON.parse(json?.text() ?? ''), {
       entities: [
         {
           Fields: [
             { Name: 'id', values: [{ value: '5' }] },
             { Name: 'status', values: [{ value: 'Open' }] },
+            { Name: 'owner', values: [] },
           ],
           Type: 'defect',
         },
       ],
     });
+    assert.equal(xml?.contentType, 'application/xml;type=collection');
+    assert.equal(
+      xml?.text(),
+      '<?xml version="1.0" encoding="UTF-8"?><Entities><Entity Type="defect"><Fields><Field Name="id"><Value>5</Value></Field><Field Name="status"><Value>Open</Value></Field><Field Name="owner"/></Fields></Entity></Entities>',
+    );
   });
 
   it('reads domains with their projects and project lists, in both JSON spellings', () => {
@@ -212,7 +221,8 @@ describe('api/dialect/core: 26.1 field metadata (camelCase JSON)', () => {
     assert.equal(fields.get('dev-comments')?.maxLength, undefined, 'size -1 is no limit');
     assert.deepEqual(fields.get('owner')?.dataType.source, { kind: 'resource', collection: 'user' });
     assert.deepEqual(fields.get('target-rel')?.dataType.source, { kind: 'resource', collection: 'release' });
-    assert.equal(fields.get('subject')?.dataType.name, 'Integer', 'subject is a Number bound to the folder list, still a number');
+    // subject is a Number bound to the folder list (§16.8): still a number, and list-bound.
+    assert.deepEqual(fields.get('subject')?.dataType, { name: 'Integer', multiple: false, source: { kind: 'list', listId: 2 } });
   });
 
   it('keeps inactive fields and those the web UI hides, marked hidden; non-editable ones marked', () => {

@@ -63,6 +63,14 @@ describe('api/dialect/coreUsers: the project user list', () => {
     assert.deepEqual(parseCoreUsers({ Users: {} }), []);
   });
 
+  it('reads every shape the collection grammar allows: the root dropped ({User:[…]}, {User:{…}}), one bare user, an empty Users', () => {
+    assert.deepEqual(parseCoreUsers({ User: [{ Name: 'bob' }, { Name: 'alice', FullName: 'Alice Adams' }] }), [{ name: 'alice', fullName: 'Alice Adams' }, { name: 'bob' }]);
+    assert.deepEqual(parseCoreUsers({ User: { Name: 'solo' } }), [{ name: 'solo' }]);
+    assert.deepEqual(parseCoreUsers({ Name: 'alone', FullName: 'Al One', email: 'a@x', UserActive: 'true' }), [{ name: 'alone', fullName: 'Al One', email: 'a@x' }]);
+    assert.deepEqual(parseCoreUsers({ Users: { Name: 'inside', FullName: '' } }), [{ name: 'inside' }]);
+    assert.deepEqual(parseCoreUsers({ Users: '' }), []);
+  });
+
   it('refuses an answer that is no user list, saying what to check', () => {
     assert.throws(
       () => parseCoreUsers({ entities: [] }),

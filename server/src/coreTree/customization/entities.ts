@@ -23,6 +23,9 @@ export const CORE_ENTITIES: readonly CoreEntityKind[] = [
   { name: 'attachment', collection: 'attachments', catalog: CATALOGS.attachments, attachments: false, lock: false },
   // Its link-type field puts the Link Type list among the used lists, as on a live 26.1 (reference §16.10).
   { name: 'defect-link', collection: 'defect-links', catalog: LINK_CATALOG, attachments: false, lock: false },
+  // The collections the defects' release and cycle fields point at (§16.8): their fields answer too (issue 40).
+  { name: 'release', collection: 'releases', catalog: CATALOGS.releases, attachments: false, lock: false },
+  { name: 'release-cycle', collection: 'release-cycles', catalog: CATALOGS['release-cycles'], attachments: false, lock: false },
 ];
 
 /** The entity named in `customization/entities/{entity}/…`: the singular type name. */

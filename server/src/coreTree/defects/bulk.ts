@@ -30,13 +30,16 @@ class BulkOperationError extends AlmError {
     return { ...super.toBody(), ExceptionProperties: [{ Name: 'qccore.bulk-operation-failed', BulkValue: { BulkEntries } }] };
   }
 
-  /** The XML twin of the JSON body: one `<BulkEntry>` per element, in the order sent. */
+  /**
+   * The XML twin of the JSON body: one `<BulkEntry>` per element, in the order sent, with
+   * `Succeeded`, `EntityType` and `EntityId` as attributes, as the vendor's schema has them (issue 40).
+   */
   override propertiesXml(): unknown {
     const BulkEntry = this.entries.map((e) => ({
+      '@_Succeeded': String(e.succeeded),
+      '@_EntityType': this.entityType,
+      '@_EntityId': e.entityId === null ? '' : String(e.entityId),
       ...(e.succeeded ? { Entity: entityNode(e.entity) } : { Exception: { Id: e.error.id, Title: e.error.title, ExceptionProperties: '', StackTrace: '' } }),
-      Succeeded: String(e.succeeded),
-      EntityType: this.entityType,
-      EntityId: e.entityId === null ? '' : String(e.entityId),
     }));
     return { ExceptionProperty: { '@_Name': 'qccore.bulk-operation-failed', BulkValue: { BulkEntries: { BulkEntry } } } };
   }

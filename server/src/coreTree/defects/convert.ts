@@ -14,7 +14,7 @@ import type { DefectRow, ResourceTable, StoredValue } from '../../store/projectT
 const DEFECT = CATALOGS.defects;
 
 /** The resource table a reference field points to, or undefined for lists, users and plain fields. */
-function referenceTable(def: FieldDef): ResourceTable | undefined {
+export function referenceTable(def: FieldDef): ResourceTable | undefined {
   if (def.dataType !== 'Reference' || !def.resource || def.resource === 'user') return undefined;
   return RESOURCE_ENTITY[def.resource].table;
 }
@@ -41,7 +41,7 @@ const text = (value: string | number): string => String(value);
  * Fields a 26.1 writes as `[{}]` when empty (String, Memo, lists, users, a single reference);
  * numbers, dates and multi-values are `[]` (reference §16.2).
  */
-function textual(def: FieldDef): boolean {
+export function textual(def: FieldDef): boolean {
   return !def.multiple && def.dataType !== 'Integer' && def.dataType !== 'Float' && def.dataType !== 'Date';
 }
 

@@ -1,9 +1,11 @@
 // Core `GET …/defects/groups/{field}` (reference §16.11): the defects matching `query` counted per
-// value of one field, in one answer — what the ALM web client's grid groups by. The answer is
-// 26.1's captured JSON shape, `{"subLevel":[{"subLevel":[],"Expression","ReferenceValue","Name",
-// "Value","size"}]}` (the alm-web schema's array form is not served: this server speaks no alm-web).
-// ReferenceValue (a reference's display name) is null: the client names values itself. Filtering by a group's Expression finds
-// exactly its `size` defects (reference: "Filtering by Expression reproduced each size exactly").
+// value of one field, in one answer — what the ALM web client's grid groups by. As captured from
+// 26.1: `{"subLevel":[{"subLevel":[],"Expression","ReferenceValue","Name","Value","size"}]}`, where
+// `Expression` is the value as a query writes it (bare, quoted only where the grammar needs it) and
+// `ReferenceValue` the display name of a reference (a release's name beside its id), null otherwise;
+// `Accept: application/json;schema=alm-web` gets the array form
+// `[{name,value,expression,referenceValue,size,subGroups}]`. Filtering by a group's Expression finds
+// exactly its `size` defects ("Filtering by Expression reproduced each size exactly").
 // Defects without a value make one group with an empty Value. Memo fields cannot group.
 import type { FastifyInstance } from 'fastify';
 import { PAGING } from '../../config';
@@ -12,13 +14,24 @@ import { AlmError } from '../../errors';
 import { CATALOGS } from '../../metadata/catalog';
 import { projectOf } from '../../params';
 import { compileCollectionRequest } from '../../query/index';
+import { ReferenceNames, referenceTable } from './convert';
 import { coreCollectionParams } from './read';
 
 const DEFECT = CATALOGS.defects;
 
-/** A value as it stands in a Core query: quoted, with `"` and `\` escaped. */
-function quoted(value: string): string {
+/** Values the query grammar reads as they are: no blank, operator, bracket, quote or keyword. */
+const BARE = /^[\p{L}\p{N}_.@:/+-]+$/u;
+const KEYWORDS = /^(and|or|not)$/i;
+
+/** A value as a Core query writes it: bare where the grammar allows, else quoted with `"` and `\` escaped. */
+function expression(value: string): string {
+  if (BARE.test(value) && !KEYWORDS.test(value)) return value;
   return `"${value.replace(/["\\]/g, (c) => `\\${c}`)}"`;
+}
+
+/** Whether the client asked for the web client's schema (`application/json;schema=alm-web`). */
+function almWeb(accept: string | undefined): boolean {
+  return (accept ?? '').split(',').some((range) => /;\s*schema\s*=\s*"?alm-web"?/i.test(range));
 }
 
 export function registerCoreDefectGroups(app: FastifyInstance, ctx: ServerContext): void {
@@ -31,12 +44,18 @@ export function registerCoreDefectGroups(app: FastifyInstance, ctx: ServerContex
     const params = coreCollectionParams(request);
     // Only the filter matters: paging and order do not apply to groups.
     const compiled = compileCollectionRequest({ query: params.query }, DEFECT, PAGING);
+    const table = referenceTable(def);
+    const names = new ReferenceNames(store);
     const groups = store.groupDefectCounts(compiled, def.column).map(({ value, count }) => {
       const text = value === null ? '' : String(value);
-      return { name, value: text, expression: `{${name}[${quoted(text)}]}`, size: count };
+      const referenceValue = table && typeof value === 'number' ? (names.name(table, value) ?? null) : null;
+      return { name, value: text, expression: expression(text), referenceValue, size: count };
     });
+    if (almWeb(request.headers.accept)) {
+      return reply.type('application/json').send(groups.map((g) => ({ name: g.name, value: g.value, expression: g.expression, referenceValue: g.referenceValue, size: g.size, subGroups: [] })));
+    }
     return reply.type('application/json').send({
-      subLevel: groups.map((g) => ({ subLevel: [], Expression: g.expression, ReferenceValue: null, Name: g.name, Value: g.value, size: g.size })),
+      subLevel: groups.map((g) => ({ subLevel: [], Expression: g.expression, ReferenceValue: g.referenceValue, Name: g.name, Value: g.value, size: g.size })),
     });
   });
 }

@@ -13,18 +13,31 @@ import type { DefectRow } from '../../store/projectTypes';
 import { parseEntities, renderCollection, renderEntity } from '../wire/entity';
 import type { Envelope } from '../wire/entity';
 import type { CoreEntity, CoreFormat } from '../wire/entity';
-import { coreFormat, entityBody } from '../wire/negotiate';
+import { coreFormat, entityBody, sentAsCollection } from '../wire/negotiate';
 import { ReferenceNames, defectBody, defectEntity, entityIdField } from './convert';
 import { runBulk } from './bulk';
 
 const sessionOf = (request: FastifyRequest): AlmSession => request.almSession as AlmSession;
 
-function entities(request: FastifyRequest): { bulk: boolean; entities: CoreEntity[] } {
+function entities(ctx: ServerContext, request: FastifyRequest): { bulk: boolean; entities: CoreEntity[] } {
   const body = entityBody(request);
   if (body === undefined || body === null || body === '') {
     throw new AlmError(400, 'qccore.general-error', 'The request has no body: send the defect as XML (<Entity Type="defect">…) or JSON ({"Fields":[…],"Type":"defect"}).');
   }
-  return parseEntities(body, 'defect');
+  const parsed = parseEntities(body, 'defect');
+  if (parsed.bulk && ctx.options.profile.bulkNeedsCollectionType && !sentAsCollection(request)) throw bulkFormRefused(typeof body === 'string');
+  return parsed;
+}
+
+/**
+ * What a live 26.1 answered to a bulk body under a plain type (reference §16.4, captured: nothing
+ * committed): plain JSON is read as one entity without `Fields`, an NPE → 500; plain XML → 400.
+ * The titles were not recorded; these are ours, in the server's manner.
+ */
+function bulkFormRefused(xml: boolean): AlmError {
+  return xml
+    ? new AlmError(400, 'qccore.general-error', 'Bad Request')
+    : new AlmError(500, 'qccore.general-error', 'Cannot invoke "com.fasterxml.jackson.databind.JsonNode.iterator()" because "fields" is null');
 }
 
 function send(reply: FastifyReply, rendered: { type: string; body: string }): FastifyReply {
@@ -69,7 +82,7 @@ export function registerCoreDefectWrites(app: FastifyInstance, ctx: ServerContex
 function registerCreation(app: FastifyInstance, ctx: ServerContext): void {
   app.post('/defects', async (request, reply) => {
     const store = projectOf(ctx, request);
-    const parsed = entities(request);
+    const parsed = entities(ctx, request);
     const format = coreFormat(request);
     const create = (entity: CoreEntity) =>
       shown(
@@ -96,7 +109,7 @@ function registerCreation(app: FastifyInstance, ctx: ServerContext): void {
 function registerBulkWrites(app: FastifyInstance, ctx: ServerContext): void {
   app.put('/defects', async (request, reply) => {
     const store = projectOf(ctx, request);
-    const parsed = entities(request);
+    const parsed = entities(ctx, request);
     if (!parsed.bulk)
       throw new AlmError(400, 'qccore.general-error', 'PUT on the collection takes the bulk form: <Entities><Entity>…</Entity></Entities> or {"entities":[…]}, each entity with its id.');
     // The same bounds as the api tree: element count, and the answer echoing every element.
@@ -144,7 +157,7 @@ function registerSingleWrites(app: FastifyInstance, ctx: ServerContext): void {
   app.put('/defects/:id', async (request, reply) => {
     const store = projectOf(ctx, request);
     const id = entityId((request.params as { id: string }).id, 'defect');
-    const parsed = entities(request);
+    const parsed = entities(ctx, request);
     if (parsed.bulk || parsed.entities.length !== 1) throw new AlmError(400, 'qccore.general-error', `PUT on defect ${id} takes one <Entity> or {"Fields":[…]}; send the bulk form to the collection.`);
     const row = store.transaction(() => updateDefect(ctx, store, sessionOf(request), id, defectBody(parsed.entities[0])));
     return send(reply, renderEntity(shown(store, row), coreFormat(request), ctx.options.profile));

@@ -2,8 +2,9 @@
 // (reference §16.9), PascalCase with `TotalResults` inside `Audits`:
 //   JSON {"Audits":{"Audit":[{"Id","ParentId","ParentType","Action","Time","User","Properties":{"Property":[{"Name","Label","OldValue","NewValue"}]}}],"TotalResults":n}}
 //   XML  <Audits><Audit><Id>…</Id>…<Properties><Property><Name>…</Name>…</Property></Properties></Audit><TotalResults>n</TotalResults></Audits>
-// Lists are always lists here (the live server collapsed singletons into objects; clients read both).
-// The XML form is the same tree as elements: no live XML answer was recorded. Paging follows the
+// On 26.1 (`--alm 26.1`) the JSON is as captured: a lone `Audit` or `Property` is a bare object,
+// not a one-element list, `Properties` is absent from an entry without changes, and a defect without
+// history answers `Audits` with no `Audit` at all (§16.9); older profiles keep lists. The XML form is the same tree as elements: no live XML answer was recorded. Paging follows the
 // Core collections (`page-size`, `start-index`, `order-by` over id, time, user, action); without
 // `page-size` every entry up to the maximum page is returned, oldest first.
 import type { FastifyInstance } from 'fastify';
@@ -28,21 +29,24 @@ const AUDIT_FIELDS: Record<string, QueryField> = {
 
 const AUDIT_CATALOG: QueryCatalog = { always: ['id'], field: (name) => (Object.prototype.hasOwnProperty.call(AUDIT_FIELDS, name) ? AUDIT_FIELDS[name] : undefined) };
 
-function auditTree(entries: readonly AuditEntry[], total: number): Record<string, unknown> {
-  return {
-    Audits: {
-      Audit: entries.map((e) => ({
-        Id: e.id,
-        ParentId: e.parentId,
-        ParentType: e.parentType,
-        Action: e.action,
-        Time: e.time,
-        User: e.user,
-        ...(e.properties.length > 0 && { Properties: { Property: e.properties.map((p) => ({ Name: p.name, Label: p.label, OldValue: p.oldValue, NewValue: p.newValue })) } }),
-      })),
-      TotalResults: total,
-    },
-  };
+/** A list as the 26.1 JSON mapping writes it: absent when empty, a bare object when alone (§16.9). */
+function collapsed<T>(list: readonly T[]): T | readonly T[] | undefined {
+  return list.length === 0 ? undefined : list.length === 1 ? list[0] : list;
+}
+
+function auditTree(entries: readonly AuditEntry[], total: number, collapse: boolean): Record<string, unknown> {
+  const list = <T>(items: readonly T[]) => (collapse ? collapsed(items) : items);
+  const audits = entries.map((e) => ({
+    Id: e.id,
+    ParentId: e.parentId,
+    ParentType: e.parentType,
+    Action: e.action,
+    Time: e.time,
+    User: e.user,
+    ...(e.properties.length > 0 && { Properties: { Property: list(e.properties.map((p) => ({ Name: p.name, Label: p.label, OldValue: p.oldValue, NewValue: p.newValue }))) } }),
+  }));
+  const Audit = list(audits);
+  return { Audits: { ...(Audit !== undefined && { Audit }), TotalResults: total } };
 }
 
 export function registerCoreHistory(app: FastifyInstance, ctx: ServerContext): void {
@@ -57,7 +61,7 @@ export function registerCoreHistory(app: FastifyInstance, ctx: ServerContext): v
       PAGING,
     );
     const audits = new AuditStore(store);
-    const tree = auditTree(audits.page('defect', id, compiled), audits.count('defect', id, compiled));
+    const tree = auditTree(audits.page('defect', id, compiled), audits.count('defect', id, compiled), ctx.options.profile.coreJson === 'live-26.1');
     if (coreFormat(request) === 'json') return reply.type('application/json; charset=utf-8').send(JSON.stringify(tree));
     return reply.type('application/xml; charset=utf-8').send(xmlDocument(tree));
   });

@@ -13,6 +13,7 @@ import { createLink, deleteLink, linkNotFound } from '../../rules/links';
 import type { LinkBody } from '../../rules/links';
 import { LinkStore } from '../../store/links';
 import type { LinkRow } from '../../store/links';
+import { textual } from '../defects/convert';
 import { coreCollectionParams } from '../defects/read';
 import { parseEntities, renderCollection, renderEntity } from '../wire/entity';
 import type { CoreEntity } from '../wire/entity';
@@ -26,7 +27,9 @@ function linkEntity(row: LinkRow, fields: readonly string[] | null): CoreEntity 
     type: TYPE,
     fields: LINK_CATALOG.selected(fields).map((def) => {
       const value = row[def.name as keyof LinkRow];
-      return { name: def.name, values: value === null || value === undefined ? [] : [{ value: String(value) }] };
+      // On 26.1 an empty String field (`link-type`, `comment`) is `[{}]`, as on defects (§16.2, §16.10).
+      if (value === null || value === undefined || value === '') return { name: def.name, values: [], blankWhenEmpty: textual(def) };
+      return { name: def.name, values: [{ value: String(value) }] };
     }),
   };
 }

@@ -1,7 +1,7 @@
 // The Core tree's entity model (reference §4.1, §4.2): what both wire forms (json.ts, xml.ts) write
 // and read, and the errors a body that is not an entity gets.
 import { AlmError } from '../../errors';
-import { stripRelativeImageSources } from './memoImages';
+import { memoReadBack } from './memoReadBack';
 
 /** One value of a field; all Core values are strings. */
 interface CoreValue {
@@ -27,7 +27,7 @@ export function writtenBlank(field: CoreField, envelope: Envelope): boolean {
 
 /** The text a field's value is written with under `envelope`. */
 export function shownValue(field: CoreField, value: string, envelope: Envelope): string {
-  return field.memo && envelope.stripRelativeImages ? stripRelativeImageSources(value) : value;
+  return field.memo && envelope.memoReadBack ? memoReadBack(value) : value;
 }
 
 export interface CoreEntity {
@@ -69,11 +69,11 @@ export interface Envelope {
   entityStatus: boolean;
   /** Reference values carry the referenced entity's name as `ReferenceValue` (26.1 sends the id only). */
   referenceValues: boolean;
-  /** Memo `<img>` tags with a relative `src` are written as `<img />` (26.1, reference §16.6). */
-  stripRelativeImages: boolean;
+  /** Memos are sanitized and re-laid-out on read as a live 26.1 does (reference §16.6, memoReadBack.ts). */
+  memoReadBack: boolean;
   /** Empty String, Memo, list, user and single-reference fields written as one empty value (26.1); else `[]`. */
   blankEmptyValues: boolean;
 }
 
 /** The plain 12.5x envelope: nothing added, reference names given. */
-export const PLAIN_ENVELOPE: Envelope = { entityStatus: false, referenceValues: true, stripRelativeImages: false, blankEmptyValues: false };
+export const PLAIN_ENVELOPE: Envelope = { entityStatus: false, referenceValues: true, memoReadBack: false, blankEmptyValues: false };

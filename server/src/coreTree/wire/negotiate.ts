@@ -26,3 +26,9 @@ export function entityBody(request: FastifyRequest): unknown {
   }
   return request.body;
 }
+
+/** Whether the body was sent under the documented bulk type `application/{json,xml};type=collection` (reference §4.2). */
+export function sentAsCollection(request: FastifyRequest): boolean {
+  const [, ...params] = (request.headers['content-type'] ?? '').split(';');
+  return params.some((p) => p.replace(/\s+/g, '').toLowerCase() === 'type=collection');
+}
