@@ -68,12 +68,13 @@ export {
   UnexpectedAnswerError,
   TimeoutError,
   TlsError,
+  ProxyAuthError,
   ValidationError,
   VersionConflictError,
   isAlmApiError,
   isCancellation,
 } from './errors';
-export type { AlmErrorKind, FieldProblem } from './errors';
+export type { AlmErrorKind, CertificateProblem, FieldProblem } from './errors';
 export { allOf, anyOf, either, eq, ge, gt, le, like, lt, ne, not } from './clauses';
 export type { ClauseValue, Comparison, Condition, Filter, OrderBy, OrderBySpec } from './clauses';
 export { RawQueryError, parseRawQuery } from './dialect/rawQuery';
