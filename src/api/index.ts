@@ -78,6 +78,8 @@ export type { AlmErrorKind, CertificateProblem, FieldProblem } from './errors';
 export { allOf, anyOf, either, eq, ge, gt, le, like, lt, ne, not } from './clauses';
 export type { ClauseValue, Comparison, Condition, Filter, OrderBy, OrderBySpec } from './clauses';
 export { RawQueryError, parseRawQuery } from './dialect/rawQuery';
+export { resolveProxy, redactProxyUrl } from './http/proxyRules';
+export { authSchemes, basicAuthorization, openTunnel, urlAuthorization } from './http/tunnel';
 export type { RestTree, WireDialect } from './dialect/dialect';
 export { isValidDate, validateEdits } from './validation';
 export type { ValidationContext } from './validation';

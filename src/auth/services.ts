@@ -4,7 +4,7 @@ import { readFile } from 'node:fs/promises';
 import * as vscode from 'vscode';
 import { readHttpSettings, readServers } from '../config/settings';
 import type { ServerEntry } from '../config/servers';
-import { describeProxy, transportOptions } from '../config/transport';
+import { describeProxy } from '../config/transport';
 import type { TransportOptions } from '../config/transport';
 import { describeError } from '../util/log';
 import type { Log } from '../util/log';
@@ -12,6 +12,7 @@ import { almClientFactory } from './clientFactory';
 import type { ClientFactory } from './connection';
 import { ConnectionManager } from './connectionManager';
 import type { AuthPrompts } from './prompts';
+import { ProxyAuth } from './proxyAuth';
 import { SecretVault } from './vault';
 
 export class AuthServices implements vscode.Disposable {
@@ -28,7 +29,12 @@ export class AuthServices implements vscode.Disposable {
   ) {
     this.vault = new SecretVault(secrets);
     this.factory = almClientFactory(log);
-    this.manager = new ConnectionManager({ vault: this.vault, factory: this.factory, log: log.child('auth'), readCa: (p) => this.readCa(p), env: process.env });
+    const proxyAuth = new ProxyAuth(
+      { get: (k) => Promise.resolve(secrets.get(k)), set: (k, v) => Promise.resolve(secrets.store(k, v)), delete: (k) => Promise.resolve(secrets.delete(k)) },
+      () => (proxy, realm) => this.prompts().proxyCredentials(proxy, realm),
+      log.child('proxy'),
+    );
+    this.manager = new ConnectionManager({ vault: this.vault, factory: this.factory, log: log.child('auth'), readCa: (p) => this.readCa(p), env: process.env, proxyAuth });
     this.subscriptions.push(this.vault.onDidChange(() => void this.manager.reloadPasswords()));
   }
 
@@ -41,9 +47,8 @@ export class AuthServices implements vscode.Disposable {
   }
 
   /** The client options a new entry would get (for checking it before it is saved). */
-  async transportFor(entry: ServerEntry): Promise<TransportOptions> {
-    const ca = entry.caFile ? await this.readCa(entry.caFile) : undefined;
-    return transportOptions(entry, readHttpSettings(), ca, process.env);
+  transportFor(entry: ServerEntry): Promise<TransportOptions> {
+    return this.manager.transportFor(entry);
   }
 
   async dispose(): Promise<void> {

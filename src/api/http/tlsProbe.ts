@@ -89,7 +89,7 @@ export function probeTls(t: ProbeTarget): Promise<TlsProbeResult> {
       ALPNProtocols: ['http/1.1'],
     });
     const timer = setTimeout(() => socket.destroy(Object.assign(new Error('the TLS handshake did not finish in time'), { code: 'UND_ERR_CONNECT_TIMEOUT' })), t.timeoutMs);
-    socket.once('error', (e) => {
+    socket.once('error', (e: Error) => {
       clearTimeout(timer);
       reject(e);
     });
@@ -99,16 +99,17 @@ export function probeTls(t: ProbeTarget): Promise<TlsProbeResult> {
         const chain = chainOf(socket.getPeerCertificate(true));
         const anchor = chain.at(-1);
         const holder = socket.authorized && anchor ? storeHolding(anchor, t.stores) : undefined;
+        // Typed as an Error, but Node sets the OpenSSL code (a string) there.
         const error = socket.authorizationError as unknown;
         resolve({
           chain: chain.map(summarize),
           authorized: socket.authorized,
-          error: error === null || error === undefined ? undefined : error instanceof Error ? error.message : String(error),
+          error: typeof error === 'string' ? error : error instanceof Error ? error.message : undefined,
           trustedBy: holder ? { name: holder.name, source: holder.source } : undefined,
           protocol: socket.getProtocol() ?? undefined,
         });
       } catch (e) {
-        reject(e);
+        reject(e instanceof Error ? e : new Error(String(e)));
       } finally {
         socket.destroy();
       }

@@ -100,7 +100,7 @@ export function trustStores(s: TrustSettings): TrustStore[] {
   if (extra) stores.push(extra);
   const list = s.ca === undefined ? [] : Array.isArray(s.ca) ? s.ca : [s.ca];
   const caFile = list.flatMap((c) => splitPem(typeof c === 'string' ? c : c.toString('utf8')));
-  if (caFile.length) stores.push({ name: 'caFile', source: 'the server entry\'s caFile', certs: caFile });
+  if (caFile.length) stores.push({ name: 'caFile', source: "the server entry's caFile", certs: caFile });
   return stores;
 }
 

@@ -3,6 +3,7 @@
 // Proxy-Authenticate header that says which schemes the proxy accepts. Used for diagnosis (the
 // certificate of a refused server, the connection test, a 407's schemes), never for requests.
 import { request as httpRequest } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { Socket } from 'node:net';
 
@@ -40,6 +41,11 @@ export function authSchemes(authenticate: readonly string[]): string[] {
   return authenticate.map((h) => /^\s*([A-Za-z0-9_-]+)/.exec(h)?.[1] ?? '').filter(Boolean);
 }
 
+/** Every Proxy-Authenticate line (a proxy sends one per scheme; `headers` would keep only the first). */
+function challenges(res: IncomingMessage): string[] {
+  return res.headersDistinct['proxy-authenticate'] ?? [];
+}
+
 export function openTunnel(o: TunnelOptions): Promise<TunnelResult> {
   const proxy = new URL(o.proxyUrl);
   const headers: Record<string, string> = { host: o.target };
@@ -63,14 +69,12 @@ export function openTunnel(o: TunnelOptions): Promise<TunnelResult> {
         return;
       }
       socket.destroy();
-      const raw = res.headers['proxy-authenticate'];
-      resolve({ ok: false, status: res.statusCode ?? 0, authenticate: raw === undefined ? [] : Array.isArray(raw) ? raw : [raw] });
+      resolve({ ok: false, status: res.statusCode ?? 0, authenticate: challenges(res) });
     });
     // A proxy that answers CONNECT with a plain response (no tunnel): its status is the refusal.
     req.once('response', (res) => {
       res.resume();
-      const raw = res.headers['proxy-authenticate'];
-      resolve({ ok: false, status: res.statusCode ?? 0, authenticate: raw === undefined ? [] : Array.isArray(raw) ? raw : [raw] });
+      resolve({ ok: false, status: res.statusCode ?? 0, authenticate: challenges(res) });
     });
     req.once('timeout', () => req.destroy(Object.assign(new Error('the proxy did not answer in time'), { code: 'UND_ERR_CONNECT_TIMEOUT' })));
     req.once('error', reject);
