@@ -40,4 +40,6 @@ export interface ProxyOptions {
    * or stored credentials). Credentials in the proxy URL win over it. Never logged.
    */
   authorization?: string;
+  /** Where `url` came from when not from settings (e.g. VS Code's system/PAC resolution), for reports. */
+  source?: string;
 }

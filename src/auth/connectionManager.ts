@@ -22,6 +22,11 @@ export interface ConnectionManagerDeps {
   env?: Record<string, string | undefined>;
   /** Proxy credentials (SecretStorage) and the question after a 407; without it a 407 is only reported. */
   proxyAuth?: ProxyAuth;
+  /**
+   * VS Code's own proxy resolution (system settings, PAC), asked only when neither http.proxy nor
+   * the environment names a proxy and http.proxySupport is not `off`: explicit settings win.
+   */
+  systemProxy?: (url: string) => Promise<{ url?: string; source: string } | undefined>;
 }
 
 export class ConnectionManager {
@@ -43,6 +48,11 @@ export class ConnectionManager {
   /** The connections in settings order. */
   all(): ServerConnection[] {
     return [...this.connections.values()];
+  }
+
+  /** Whether VS Code's proxy resolution is in use. */
+  get hasSystemProxy(): boolean {
+    return this.deps.systemProxy !== undefined;
   }
 
   get(name: string): ServerConnection | undefined {
@@ -76,7 +86,7 @@ export class ConnectionManager {
    * `force`: the user asked to enter them again after a refusal.
    */
   async proxyAuth(connection: ServerConnection, e: ProxyAuthError, force = false): Promise<ProxyAuthOutcome> {
-    const proxyUrl = this.proxyFor(connection.entry);
+    const proxyUrl = await this.proxyFor(connection.entry);
     if (!this.deps.proxyAuth || !proxyUrl) return { retry: false, message: e.message };
     const target = new URL(connection.entry.url);
     const explicit = Boolean(urlAuthorization(proxyUrl) || this.http.proxyAuthorization);
@@ -85,9 +95,21 @@ export class ConnectionManager {
     return outcome;
   }
 
-  /** The proxy (credentials included) the settings and environment choose for `entry`. */
-  proxyFor(entry: ServerEntry): string | undefined {
-    return resolveProxy(new URL(entry.url), transportOptions(entry, this.http, undefined, this.deps.env).proxy);
+  /** The proxy (credentials included) the settings, the environment or VS Code choose for `entry`. */
+  async proxyFor(entry: ServerEntry): Promise<string | undefined> {
+    return resolveProxy(new URL(entry.url), (await this.withSystemProxy(entry, transportOptions(entry, this.http, undefined, this.deps.env))).proxy);
+  }
+
+  /** `t` with VS Code's proxy for `entry` when no explicit setting names one. */
+  private async withSystemProxy(entry: ServerEntry, t: TransportOptions): Promise<TransportOptions> {
+    const explicit = resolveProxy(new URL(entry.url), t.proxy) !== undefined || t.proxy.url !== undefined;
+    if (explicit || !this.deps.systemProxy || this.http.proxySupport === 'off') return t;
+    const found = await this.deps.systemProxy(entry.url).catch((e: unknown) => {
+      this.deps.log.warn(`VS Code's proxy resolution failed for ${entry.name}: ${String(e)}`);
+      return undefined;
+    });
+    if (!found?.url) return t;
+    return { ...t, proxy: { ...t.proxy, url: found.url, source: `VS Code's proxy resolution (${found.source})` }, fingerprint: `${t.fingerprint}|${found.url}` };
   }
 
   private async apply(servers: readonly ServerEntry[], http: HttpSettings): Promise<void> {
@@ -133,9 +155,9 @@ export class ConnectionManager {
   /** The client options `entry` gets (also for an entry not saved yet, to check it). */
   async transportFor(entry: ServerEntry): Promise<TransportOptions> {
     const ca = entry.caFile ? await this.deps.readCa(entry.caFile) : undefined;
-    const proxyUrl = this.proxyFor(entry);
+    const proxyUrl = await this.proxyFor(entry);
     // Stored credentials only where neither the proxy URL nor http.proxyAuthorization says what to send.
     const stored = proxyUrl && !urlAuthorization(proxyUrl) && !this.http.proxyAuthorization ? await this.deps.proxyAuth?.stored(proxyUrl) : undefined;
-    return transportOptions(entry, this.http, ca, this.deps.env, stored);
+    return this.withSystemProxy(entry, transportOptions(entry, this.http, ca, this.deps.env, stored));
   }
 }

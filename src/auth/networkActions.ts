@@ -36,7 +36,7 @@ export async function trustCa(services: AuthServices, arg: unknown): Promise<Com
 export async function enterProxyCredentials(services: AuthServices, arg: unknown): Promise<CommandResult> {
   const connection = await connectionFor(services.manager, arg, vscode.l10n.t('Which ALM server goes through the proxy?'));
   if (!connection) return cancelled();
-  const proxy = services.manager.proxyFor(connection.entry);
+  const proxy = await services.manager.proxyFor(connection.entry);
   if (!proxy) return fail(vscode.l10n.t('{0} is reached without a proxy.', connection.name));
   const outcome = await services.manager.proxyAuth(connection, new ProxyAuthError('', '', true), true);
   if (!outcome.retry) return fail(outcome.message);

@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import { readHttpSettings, readServers } from '../config/settings';
 import type { ServerEntry } from '../config/servers';
 import { describeProxy } from '../config/transport';
+import { vscodeProxyResolver } from '../config/systemProxy';
 import type { TransportOptions } from '../config/transport';
 import { describeError } from '../util/log';
 import type { Log } from '../util/log';
@@ -34,8 +35,17 @@ export class AuthServices implements vscode.Disposable {
       () => (proxy, realm) => this.prompts().proxyCredentials(proxy, realm),
       log.child('proxy'),
     );
-    this.manager = new ConnectionManager({ vault: this.vault, factory: this.factory, log: log.child('auth'), readCa: (p) => this.readCa(p), env: process.env, proxyAuth });
+    this.manager = new ConnectionManager({
+      vault: this.vault,
+      factory: this.factory,
+      log: log.child('auth'),
+      readCa: (p) => this.readCa(p),
+      env: process.env,
+      proxyAuth,
+      systemProxy: vscodeProxyResolver(),
+    });
     this.subscriptions.push(this.vault.onDidChange(() => void this.manager.reloadPasswords()));
+    log.child('proxy').info(`VS Code's proxy resolution: ${this.manager.hasSystemProxy ? 'available (resolveProxyByURL of the extension host)' : 'not offered by this extension host'}`);
   }
 
   /** Re-reads servers and proxy settings into the manager; resolves when applied. */

@@ -34,6 +34,7 @@ export function readHttpSettings(): HttpSettings {
     maxAnswerMB: readMaxAnswerMB(),
     systemCertificates: http.get<boolean>('systemCertificates', true),
     proxyAuthorization: http.get<string>('proxyAuthorization') || undefined,
+    proxySupport: http.get<string>('proxySupport', 'override'),
   };
 }
 

@@ -14,6 +14,8 @@ export interface HttpSettings {
   systemCertificates?: boolean;
   /** VS Code's `http.proxyAuthorization`: the Proxy-Authorization value to send (a secret: never logged). */
   proxyAuthorization?: string;
+  /** VS Code's `http.proxySupport` (`off`, `on`, `fallback`, `override`). */
+  proxySupport?: string;
 }
 
 export interface TransportOptions {
