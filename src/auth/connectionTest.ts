@@ -11,7 +11,7 @@ import type { ServerEntry } from '../config/servers';
 import type { TransportOptions } from '../config/transport';
 import { describeError } from '../util/log';
 
-export interface TestStep {
+interface TestStep {
   name: string;
   ok: boolean;
   detail: string;

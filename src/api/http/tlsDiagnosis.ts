@@ -18,12 +18,12 @@ export interface ProbeRoute {
   timeoutMs: number;
 }
 
-export function targetPort(target: URL): number {
+function targetPort(target: URL): number {
   return Number(target.port || (target.protocol === 'https:' ? 443 : 80));
 }
 
 /** The server's chain as seen on `route`; rejects when no handshake could be made. */
-export async function probeRoute(route: ProbeRoute, signal?: AbortSignal): Promise<TlsProbeResult> {
+async function probeRoute(route: ProbeRoute, signal?: AbortSignal): Promise<TlsProbeResult> {
   const host = route.target.hostname.replace(/^\[|\]$/g, '');
   const port = targetPort(route.target);
   let socket;

@@ -9,7 +9,7 @@ import { connect } from 'node:tls';
 import type { DetailedPeerCertificate, SecureContext } from 'node:tls';
 import type { TrustStore } from './trustStore';
 
-export interface CertificateSummary {
+interface CertificateSummary {
   /** `CN=alm.example.com, O=Example` */
   subject: string;
   issuer: string;
@@ -45,7 +45,7 @@ function names(text: string): string {
   return text.split('\n').filter(Boolean).join(', ');
 }
 
-export function summarize(cert: X509Certificate): CertificateSummary {
+function summarize(cert: X509Certificate): CertificateSummary {
   return { subject: names(cert.subject), issuer: names(cert.issuer), validTo: cert.validTo, fingerprint: cert.fingerprint256, pem: cert.toString(), selfSigned: cert.subject === cert.issuer };
 }
 
@@ -61,7 +61,7 @@ function chainOf(peer: DetailedPeerCertificate): X509Certificate[] {
 }
 
 /** The store holding `anchor` itself, or (a chain that stopped short) a CA that issued it. */
-export function storeHolding(anchor: X509Certificate, stores: readonly TrustStore[]): TrustStore | undefined {
+function storeHolding(anchor: X509Certificate, stores: readonly TrustStore[]): TrustStore | undefined {
   for (const store of stores) {
     for (const pem of store.certs) {
       let ca: X509Certificate;

@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import * as tls from 'node:tls';
 
-export type TrustStoreName = 'system' | 'bundled' | 'extra' | 'caFile';
+type TrustStoreName = 'system' | 'bundled' | 'extra' | 'caFile';
 
 export interface TrustStore {
   name: TrustStoreName;
@@ -76,7 +76,7 @@ export function bundledStore(): TrustStore {
 }
 
 /** NODE_EXTRA_CA_CERTS, which Node adds to its defaults on its own and an explicit `ca` would drop. */
-export function extraStore(env: Record<string, string | undefined> = process.env): TrustStore | undefined {
+function extraStore(env: Record<string, string | undefined> = process.env): TrustStore | undefined {
   const file = env.NODE_EXTRA_CA_CERTS;
   if (!file) return undefined;
   const certs = nodeStore('extra') ?? pemFile(file);
