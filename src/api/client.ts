@@ -62,8 +62,9 @@ export class AlmClient {
     let dispatcher = options.dispatcher;
     let proxy: string | undefined;
     let receiver: (() => Receiver) | undefined;
+    let built: ReturnType<typeof buildDispatcher> | undefined;
     if (!dispatcher) {
-      const built = buildDispatcher({
+      built = buildDispatcher({
         target: base,
         tls: options.tls,
         proxy: options.proxy,
@@ -75,7 +76,8 @@ export class AlmClient {
       receiver = built.receiver;
       proxy = built.proxy;
       if (!built.rejectUnauthorized) this.logger.warn(`certificate verification is OFF for ${base.host}`);
-      if (proxy) this.logger.info(`connecting to ${base.host} through ${proxy}`);
+      if (proxy) this.logger.info(`connecting to ${base.host} through ${proxy}${built.proxyAuthSent ? ' (with credentials)' : ''}`);
+      if (built.unreadableCas) this.logger.warn(`${built.unreadableCas} entr${built.unreadableCas === 1 ? 'y' : 'ies'} of the CA file could not be read as certificates and were left out`);
     }
     const shared = dispatcher;
     this.transport = new Transport({
@@ -88,6 +90,8 @@ export class AlmClient {
       overallMs: options.timeouts?.overallMs ?? 120_000,
       maxAnswerBytes: options.maxAnswerBytes !== undefined && options.maxAnswerBytes > 0 ? options.maxAnswerBytes : DEFAULT_MAX_ANSWER_BYTES,
       proxy,
+      proxyAuthSent: built?.proxyAuthSent,
+      route: built?.route,
     });
     this.sessionState = new Session(this.transport, jar, {
       credentials: options.credentials,

@@ -111,9 +111,41 @@ export class NetworkError extends AlmApiError {
   }
 }
 
+/** The certificate a refused server presented, and the stores it was checked against. */
+export interface CertificateProblem {
+  subject: string;
+  issuer: string;
+  fingerprint: string;
+  /** The topmost certificate the server sent (PEM): the CA to trust when it is one. */
+  topPem: string;
+  topIsCa: boolean;
+  /** The stores tried, in words (`the operating system's store (/etc/ssl/…)`). */
+  storesTried: string[];
+}
+
 /** The server's TLS certificate was not trusted (or another TLS failure). */
 export class TlsError extends NetworkError {
   override readonly kind = 'tls' as const;
+  /** Filled in when the certificate could be read (see http/tlsProbe.ts). */
+  certificate?: CertificateProblem;
+}
+
+/**
+ * The proxy answered 407: it wants credentials, or refused the ones sent. `schemes` are those its
+ * Proxy-Authenticate offered (`Basic`, `Negotiate`, `NTLM`), when known.
+ */
+export class ProxyAuthError extends NetworkError {
+  constructor(
+    message: string,
+    /** The proxy, without credentials (`http://proxy:3128`). */
+    readonly proxy: string,
+    /** Whether credentials were sent (and so refused). */
+    readonly refusedCredentials: boolean,
+    readonly schemes: readonly string[] = [],
+    options?: { cause?: unknown },
+  ) {
+    super(message, 'PROXY_AUTH', options);
+  }
 }
 
 export class TimeoutError extends AlmApiError {

@@ -68,15 +68,24 @@ export {
   UnexpectedAnswerError,
   TimeoutError,
   TlsError,
+  ProxyAuthError,
   ValidationError,
   VersionConflictError,
   isAlmApiError,
   isCancellation,
 } from './errors';
-export type { AlmErrorKind, FieldProblem } from './errors';
+export type { AlmErrorKind, CertificateProblem, FieldProblem } from './errors';
 export { allOf, anyOf, either, eq, ge, gt, le, like, lt, ne, not } from './clauses';
 export type { ClauseValue, Comparison, Condition, Filter, OrderBy, OrderBySpec } from './clauses';
 export { RawQueryError, parseRawQuery } from './dialect/rawQuery';
+export { explainProxy, resolveProxy, redactProxyUrl } from './http/proxyRules';
+export { authSchemes, basicAuthorization, openTunnel, urlAuthorization } from './http/tunnel';
+export type { TunnelResult } from './http/tunnel';
+export { splitPem } from './http/trustStore';
+export { trustedContext } from './http/dispatcher';
+export { probeTls } from './http/tlsProbe';
+export type { TlsProbeResult } from './http/tlsProbe';
+export { describeStores } from './http/tlsDiagnosis';
 export type { RestTree, WireDialect } from './dialect/dialect';
 export { isValidDate, validateEdits } from './validation';
 export type { ValidationContext } from './validation';

@@ -14,8 +14,10 @@ export interface AlmLogger {
 }
 
 export interface TlsOptions {
-  /** Extra certificate authorities (PEM), added to Node's built-in roots — never replacing them. */
+  /** Extra certificate authorities (PEM), added to the OS store and Node's bundled roots — never replacing them. */
   ca?: string | Buffer | (string | Buffer)[];
+  /** Trust the operating system's certificate store (VS Code's `http.systemCertificates`). Default true. */
+  systemCertificates?: boolean;
   /** false turns certificate verification off for this server. Default true. */
   rejectUnauthorized?: boolean;
 }
@@ -33,4 +35,11 @@ export interface ProxyOptions {
   noProxy?: string[];
   /** Environment to read HTTPS_PROXY / HTTP_PROXY / NO_PROXY from; pass `process.env` to honour it. */
   env?: Record<string, string | undefined>;
+  /**
+   * The Proxy-Authorization header value for the proxy in use (VS Code's `http.proxyAuthorization`,
+   * or stored credentials). Credentials in the proxy URL win over it. Never logged.
+   */
+  authorization?: string;
+  /** Where `url` came from when not from settings (e.g. VS Code's system/PAC resolution), for reports. */
+  source?: string;
 }

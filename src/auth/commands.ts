@@ -7,7 +7,9 @@ import { editServer, removeServer } from './editServer';
 import { cancelled, connectionFor } from './serverArgs';
 import type { CommandResult } from './serverArgs';
 import type { AuthServices } from './services';
+import { enterProxyCredentials, trustCa } from './networkActions';
 import { signInInteractively } from './signInFlow';
+import { testConnectionCommand } from './testConnectionCommand';
 import type { SignInResult } from './signInFlow';
 import { registerCommand } from '../util/command';
 import { COMMAND } from '../util/commands';
@@ -34,5 +36,8 @@ export function registerAuthCommands(services: AuthServices): vscode.Disposable[
     guard(COMMAND.addServer, () => addServer(services)),
     guard(COMMAND.editServer, (arg) => editServer(services, arg)),
     guard(COMMAND.removeServer, (arg) => removeServer(services, arg)),
+    guard(COMMAND.testConnection, (arg) => testConnectionCommand(services, arg)),
+    guard(COMMAND.trustCa, (arg) => trustCa(services, arg)),
+    guard(COMMAND.enterProxyCredentials, (arg) => enterProxyCredentials(services, arg)),
   ];
 }

@@ -3,7 +3,7 @@
 // looping: once the server refuses a password, that password is never sent again; every request
 // fails fast with the refusal until the user signs in again explicitly. No `vscode` import.
 import * as l10n from '@vscode/l10n';
-import { AuthError, isAlmApiError } from '../api';
+import { AuthError, ProxyAuthError, isAlmApiError } from '../api';
 import type { Credentials, DomainRef, ProjectApi, ProjectRef, RestTree, SessionEvent, SessionInfo } from '../api';
 import { credentialsFor, signInLabel } from '../config/servers';
 import type { ServerEntry } from '../config/servers';
@@ -49,6 +49,12 @@ export class NotSignedInError extends AuthError {
   }
 }
 
+/** What a connection asks its owner for: new proxy credentials after a 407 (see proxyAuth.ts). */
+export interface ConnectionHooks {
+  /** Resolves `true` when new credentials are in place and the request is worth one more try. */
+  proxyAuth?(connection: ServerConnection, e: ProxyAuthError): Promise<{ retry: true } | { retry: false; message: string }>;
+}
+
 export class ServerConnection {
   private client: AlmClientLike | undefined;
   private clientListener: { dispose(): void } | undefined;
@@ -73,6 +79,7 @@ export class ServerConnection {
     private readonly vault: PasswordVault,
     private readonly factory: ClientFactory,
     private readonly log: Log,
+    private readonly hooks: ConnectionHooks = {},
   ) {}
 
   get entry(): ServerEntry {
@@ -114,6 +121,24 @@ export class ServerConnection {
 
   /** Runs `fn` with the client; a refused or missing password fails fast without a request. */
   async run<T>(fn: (client: AlmClientLike) => Promise<T>): Promise<T> {
+    try {
+      return await this.runOnce(fn);
+    } catch (e) {
+      // A proxy asking for credentials: ask once, then try again with them.
+      if (e instanceof ProxyAuthError && (await this.proxyCredentialsChanged(e))) return this.runOnce(fn);
+      throw e;
+    }
+  }
+
+  /** After a 407: whether new proxy credentials are in place; otherwise throws the reason. */
+  private async proxyCredentialsChanged(e: ProxyAuthError): Promise<boolean> {
+    if (!this.hooks.proxyAuth) return false;
+    const outcome = await this.hooks.proxyAuth(this, e);
+    if (outcome.retry) return true;
+    throw new ProxyAuthError(outcome.message, e.proxy, e.refusedCredentials, e.schemes, { cause: e });
+  }
+
+  private async runOnce<T>(fn: (client: AlmClientLike) => Promise<T>): Promise<T> {
     await this.signingIn?.catch(() => undefined);
     if (!this.passwordLoaded) await this.loadPassword();
     if (this.refusal) throw new NotSignedInError(this.refusal, true);
@@ -168,7 +193,10 @@ export class ServerConnection {
    * client (already signed in). On failure nothing is stored and the error is rethrown.
    */
   signIn(password: string, signal?: AbortSignal): Promise<SessionInfo> {
-    const attempt = this.checkAndKeep(password, signal);
+    const attempt = this.checkAndKeep(password, signal).catch(async (e: unknown) => {
+      if (e instanceof ProxyAuthError && (await this.proxyCredentialsChanged(e))) return this.checkAndKeep(password, signal);
+      throw e;
+    });
     this.signingIn = attempt;
     void attempt
       .catch(() => undefined)

@@ -2,6 +2,8 @@
 // Settings changes add, update or remove connections; a changed password (another window),
 // proxy, TLS or CA file rebuilds the affected clients; dispose signs every client out, which
 // releases the server locks their sessions held. No `vscode` import.
+import { resolveProxy, urlAuthorization } from '../api';
+import type { ProxyAuthError } from '../api';
 import type { ServerEntry } from '../config/servers';
 import { transportOptions } from '../config/transport';
 import type { HttpSettings, TransportOptions } from '../config/transport';
@@ -9,6 +11,7 @@ import { Emitter } from '../util/emitter';
 import type { Log } from '../util/log';
 import { ServerConnection } from './connection';
 import type { ClientFactory, PasswordVault } from './connection';
+import type { ProxyAuth, ProxyAuthOutcome } from './proxyAuth';
 
 export interface ConnectionManagerDeps {
   vault: PasswordVault;
@@ -17,12 +20,20 @@ export interface ConnectionManagerDeps {
   /** Reads a CA file; undefined (and a logged warning) when it cannot be read. */
   readCa: (path: string) => Promise<string | undefined>;
   env?: Record<string, string | undefined>;
+  /** Proxy credentials (SecretStorage) and the question after a 407; without it a 407 is only reported. */
+  proxyAuth?: ProxyAuth;
+  /**
+   * VS Code's own proxy resolution (system settings, PAC), asked only when neither http.proxy nor
+   * the environment names a proxy and http.proxySupport is not `off`: explicit settings win.
+   */
+  systemProxy?: (url: string) => Promise<{ url?: string; source: string } | undefined>;
 }
 
 export class ConnectionManager {
   private readonly connections = new Map<string, ServerConnection>();
   private readonly subscriptions = new Map<string, { dispose(): void }>();
   private http: HttpSettings = { proxyStrictSSL: true, noProxy: [] };
+  private servers: readonly ServerEntry[] = [];
   private readonly changedList = new Emitter<void>();
   private readonly changedOne = new Emitter<ServerConnection>();
   /** The set of servers changed (added, removed, renamed). */
@@ -37,6 +48,11 @@ export class ConnectionManager {
   /** The connections in settings order. */
   all(): ServerConnection[] {
     return [...this.connections.values()];
+  }
+
+  /** Whether VS Code's proxy resolution is in use. */
+  get hasSystemProxy(): boolean {
+    return this.deps.systemProxy !== undefined;
   }
 
   get(name: string): ServerConnection | undefined {
@@ -64,8 +80,41 @@ export class ConnectionManager {
     this.changedOne.dispose();
   }
 
+  /**
+   * A 407 met by `connection`: asks for the proxy's credentials (once per proxy at a time) and,
+   * when new ones are stored, rebuilds every client that goes through that proxy.
+   * `force`: the user asked to enter them again after a refusal.
+   */
+  async proxyAuth(connection: ServerConnection, e: ProxyAuthError, force = false): Promise<ProxyAuthOutcome> {
+    const proxyUrl = await this.proxyFor(connection.entry);
+    if (!this.deps.proxyAuth || !proxyUrl) return { retry: false, message: e.message };
+    const target = new URL(connection.entry.url);
+    const explicit = Boolean(urlAuthorization(proxyUrl) || this.http.proxyAuthorization);
+    const outcome = await this.deps.proxyAuth.resolve(e, proxyUrl, `${target.hostname}:${target.port || (target.protocol === 'https:' ? 443 : 80)}`, explicit, force);
+    if (outcome.retry) await this.configure(this.servers, this.http);
+    return outcome;
+  }
+
+  /** The proxy (credentials included) the settings, the environment or VS Code choose for `entry`. */
+  async proxyFor(entry: ServerEntry): Promise<string | undefined> {
+    return resolveProxy(new URL(entry.url), (await this.withSystemProxy(entry, transportOptions(entry, this.http, undefined, this.deps.env))).proxy);
+  }
+
+  /** `t` with VS Code's proxy for `entry` when no explicit setting names one. */
+  private async withSystemProxy(entry: ServerEntry, t: TransportOptions): Promise<TransportOptions> {
+    const explicit = resolveProxy(new URL(entry.url), t.proxy) !== undefined || t.proxy.url !== undefined;
+    if (explicit || !this.deps.systemProxy || this.http.proxySupport === 'off') return t;
+    const found = await this.deps.systemProxy(entry.url).catch((e: unknown) => {
+      this.deps.log.warn(`VS Code's proxy resolution failed for ${entry.name}: ${String(e)}`);
+      return undefined;
+    });
+    if (!found?.url) return t;
+    return { ...t, proxy: { ...t.proxy, url: found.url, source: `VS Code's proxy resolution (${found.source})` }, fingerprint: `${t.fingerprint}|${found.url}` };
+  }
+
   private async apply(servers: readonly ServerEntry[], http: HttpSettings): Promise<void> {
     this.http = http;
+    this.servers = servers;
     const wanted = new Map(servers.map((s) => [s.name, s]));
     let listChanged = false;
     for (const [name, connection] of [...this.connections]) {
@@ -85,7 +134,9 @@ export class ConnectionManager {
         if (JSON.stringify(connection.entry) !== JSON.stringify(entry)) listChanged = true;
         await connection.update(entry, transport);
       } else {
-        connection = new ServerConnection(entry, transport, this.deps.vault, this.deps.factory, this.deps.log.child(`conn:${entry.name}`));
+        connection = new ServerConnection(entry, transport, this.deps.vault, this.deps.factory, this.deps.log.child(`conn:${entry.name}`), {
+          proxyAuth: (c, e) => this.proxyAuth(c, e),
+        });
         this.subscriptions.set(
           entry.name,
           connection.onDidChange((c) => this.changedOne.fire(c)),
@@ -101,8 +152,12 @@ export class ConnectionManager {
     if (listChanged) this.changedList.fire();
   }
 
-  private async transportFor(entry: ServerEntry): Promise<TransportOptions> {
+  /** The client options `entry` gets (also for an entry not saved yet, to check it). */
+  async transportFor(entry: ServerEntry): Promise<TransportOptions> {
     const ca = entry.caFile ? await this.deps.readCa(entry.caFile) : undefined;
-    return transportOptions(entry, this.http, ca, this.deps.env);
+    const proxyUrl = await this.proxyFor(entry);
+    // Stored credentials only where neither the proxy URL nor http.proxyAuthorization says what to send.
+    const stored = proxyUrl && !urlAuthorization(proxyUrl) && !this.http.proxyAuthorization ? await this.deps.proxyAuth?.stored(proxyUrl) : undefined;
+    return this.withSystemProxy(entry, transportOptions(entry, this.http, ca, this.deps.env, stored));
   }
 }

@@ -3,6 +3,7 @@
 // through the same interface, so no command takes a password, a server description or a "don't ask" flag.
 import * as vscode from 'vscode';
 import type { ServerEntry } from '../config/servers';
+import type { ProxyCredentials } from './proxyAuth';
 import { vscodeServerPrompts } from './serverPrompts';
 import type { ServerPrompts } from './serverPrompts';
 
@@ -11,6 +12,22 @@ export interface AuthPrompts extends ServerPrompts {
   secret(entry: ServerEntry): Thenable<string | undefined>;
   /** Asked before a server entry is removed. */
   confirmRemove(name: string): Thenable<boolean>;
+  /** A proxy's user and password, after it answered 407; undefined when cancelled. */
+  proxyCredentials(proxy: string, realm: string | undefined): Thenable<ProxyCredentials | undefined>;
+}
+
+async function askProxyCredentials(proxy: string, realm: string | undefined): Promise<ProxyCredentials | undefined> {
+  const title = vscode.l10n.t('Sign in to the proxy {0}', proxy);
+  const where = realm ? vscode.l10n.t('{0} ({1})', proxy, realm) : proxy;
+  const username = await vscode.window.showInputBox({
+    title,
+    prompt: vscode.l10n.t('User name for the proxy {0}', where),
+    ignoreFocusOut: true,
+    validateInput: (v) => (v ? undefined : vscode.l10n.t('Enter the user name')),
+  });
+  if (username === undefined) return undefined;
+  const password = await vscode.window.showInputBox({ title, prompt: vscode.l10n.t('Password of {0} for the proxy {1}', username, where), password: true, ignoreFocusOut: true });
+  return password === undefined ? undefined : { username, password };
 }
 
 export const vscodeAuthPrompts: AuthPrompts = {
@@ -32,4 +49,5 @@ export const vscodeAuthPrompts: AuthPrompts = {
     );
     return answer === remove;
   },
+  proxyCredentials: askProxyCredentials,
 };

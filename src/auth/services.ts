@@ -4,7 +4,8 @@ import { readFile } from 'node:fs/promises';
 import * as vscode from 'vscode';
 import { readHttpSettings, readServers } from '../config/settings';
 import type { ServerEntry } from '../config/servers';
-import { describeProxy, transportOptions } from '../config/transport';
+import { describeProxy } from '../config/transport';
+import { vscodeProxyResolver } from '../config/systemProxy';
 import type { TransportOptions } from '../config/transport';
 import { describeError } from '../util/log';
 import type { Log } from '../util/log';
@@ -12,6 +13,7 @@ import { almClientFactory } from './clientFactory';
 import type { ClientFactory } from './connection';
 import { ConnectionManager } from './connectionManager';
 import type { AuthPrompts } from './prompts';
+import { ProxyAuth } from './proxyAuth';
 import { SecretVault } from './vault';
 
 export class AuthServices implements vscode.Disposable {
@@ -28,8 +30,22 @@ export class AuthServices implements vscode.Disposable {
   ) {
     this.vault = new SecretVault(secrets);
     this.factory = almClientFactory(log);
-    this.manager = new ConnectionManager({ vault: this.vault, factory: this.factory, log: log.child('auth'), readCa: (p) => this.readCa(p), env: process.env });
+    const proxyAuth = new ProxyAuth(
+      { get: (k) => Promise.resolve(secrets.get(k)), set: (k, v) => Promise.resolve(secrets.store(k, v)), delete: (k) => Promise.resolve(secrets.delete(k)) },
+      () => (proxy, realm) => this.prompts().proxyCredentials(proxy, realm),
+      log.child('proxy'),
+    );
+    this.manager = new ConnectionManager({
+      vault: this.vault,
+      factory: this.factory,
+      log: log.child('auth'),
+      readCa: (p) => this.readCa(p),
+      env: process.env,
+      proxyAuth,
+      systemProxy: vscodeProxyResolver(),
+    });
     this.subscriptions.push(this.vault.onDidChange(() => void this.manager.reloadPasswords()));
+    log.child('proxy').info(`VS Code's proxy resolution: ${this.manager.hasSystemProxy ? 'available (resolveProxyByURL of the extension host)' : 'not offered by this extension host'}`);
   }
 
   /** Re-reads servers and proxy settings into the manager; resolves when applied. */
@@ -41,9 +57,8 @@ export class AuthServices implements vscode.Disposable {
   }
 
   /** The client options a new entry would get (for checking it before it is saved). */
-  async transportFor(entry: ServerEntry): Promise<TransportOptions> {
-    const ca = entry.caFile ? await this.readCa(entry.caFile) : undefined;
-    return transportOptions(entry, readHttpSettings(), ca, process.env);
+  transportFor(entry: ServerEntry): Promise<TransportOptions> {
+    return this.manager.transportFor(entry);
   }
 
   async dispose(): Promise<void> {

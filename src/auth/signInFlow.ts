@@ -2,7 +2,7 @@
 // "Sign in" row, the Accounts menu), checks it against the server before storing it, and after a
 // refusal offers "Try Again" as a button rather than prompting again on its own.
 import * as vscode from 'vscode';
-import { AuthError, NetworkError, TimeoutError, isCancellation } from '../api';
+import { AuthError, NetworkError, ProxyAuthError, TimeoutError, TlsError, isCancellation } from '../api';
 import { describeError } from '../util/log';
 import type { Log } from '../util/log';
 import { isAbort, tokenToSignal } from '../util/cancellation';
@@ -37,7 +37,7 @@ export async function signInInteractively(connection: ServerConnection, log: Log
     const message = signInFailureMessage(entry.name, e, entry.auth === 'apiKey');
     log.warn(message);
     // Not awaited: a test or a caller gets its answer while the notification is still open.
-    void showFailure(connection, log, prompts, message);
+    void showFailure(connection, log, prompts, message, e);
     return { ok: false, message };
   } finally {
     undo();
@@ -52,10 +52,16 @@ function signInFailureMessage(server: string, e: unknown, apiKey = false): strin
   return vscode.l10n.t('Sign-in to {0} failed: {1}', server, describeError(e));
 }
 
-async function showFailure(connection: ServerConnection, log: Log, prompts: AuthPrompts, message: string): Promise<void> {
+async function showFailure(connection: ServerConnection, log: Log, prompts: AuthPrompts, message: string, e: unknown): Promise<void> {
   const tryAgain = vscode.l10n.t('Try Again');
   const editServer = vscode.l10n.t('Edit Server');
-  const choice = await vscode.window.showErrorMessage(message, tryAgain, editServer);
+  // A network failure offers what fixes it, and the test that finds out what is in the way.
+  const network: Record<string, string> = {};
+  if (e instanceof TlsError) network[vscode.l10n.t('Trust this CA…')] = COMMAND.trustCa;
+  if (e instanceof ProxyAuthError) network[vscode.l10n.t('Enter Proxy Credentials…')] = COMMAND.enterProxyCredentials;
+  if (e instanceof NetworkError || e instanceof TimeoutError) network[vscode.l10n.t('Test Connection')] = COMMAND.testConnection;
+  const choice = await vscode.window.showErrorMessage(message, ...Object.keys(network), tryAgain, editServer);
   if (choice === tryAgain) await signInInteractively(connection, log, prompts);
   else if (choice === editServer) await vscode.commands.executeCommand(COMMAND.editServer, { server: connection.name });
+  else if (choice && network[choice]) await vscode.commands.executeCommand(network[choice], { server: connection.name });
 }

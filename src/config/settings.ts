@@ -32,6 +32,9 @@ export function readHttpSettings(): HttpSettings {
     proxyStrictSSL: http.get<boolean>('proxyStrictSSL', true),
     noProxy: Array.isArray(noProxy) ? noProxy.filter((x): x is string => typeof x === 'string') : [],
     maxAnswerMB: readMaxAnswerMB(),
+    systemCertificates: http.get<boolean>('systemCertificates', true),
+    proxyAuthorization: http.get<string>('proxyAuthorization') || undefined,
+    proxySupport: http.get<string>('proxySupport', 'override'),
   };
 }
 
@@ -58,7 +61,9 @@ export async function writeSavedFilters(filters: readonly SavedFilter[]): Promis
 
 /** Whether a configuration change touches what the connections depend on. */
 export function affectsConnections(e: vscode.ConfigurationChangeEvent): boolean {
-  return ['almDefects.servers', 'almDefects.maxAnswerMB', 'http.proxy', 'http.proxyStrictSSL', 'http.noProxy'].some((k) => e.affectsConfiguration(k));
+  return ['almDefects.servers', 'almDefects.maxAnswerMB', 'http.proxy', 'http.proxyStrictSSL', 'http.noProxy', 'http.systemCertificates', 'http.proxyAuthorization', 'http.proxySupport'].some((k) =>
+    e.affectsConfiguration(k),
+  );
 }
 
 export function affectsTree(e: vscode.ConfigurationChangeEvent): boolean {

@@ -10,6 +10,12 @@ export interface HttpSettings {
   noProxy: string[];
   /** The largest answer read into memory, in MB; the client's default when absent. */
   maxAnswerMB?: number;
+  /** VS Code's `http.systemCertificates`: trust the OS store (default true). */
+  systemCertificates?: boolean;
+  /** VS Code's `http.proxyAuthorization`: the Proxy-Authorization value to send (a secret: never logged). */
+  proxyAuthorization?: string;
+  /** VS Code's `http.proxySupport` (`off`, `on`, `fallback`, `override`). */
+  proxySupport?: string;
 }
 
 export interface TransportOptions {
@@ -24,23 +30,31 @@ export interface TransportOptions {
 /**
  * @param caText the content of `entry.caFile`, read by the caller (so this stays synchronous and pure).
  * @param env the environment whose HTTPS_PROXY / NO_PROXY apply when `http.proxy` is empty, like VS Code itself.
+ * @param storedProxyAuth the Proxy-Authorization kept in SecretStorage for the proxy this entry uses
+ *   (see proxyAuth/); `http.proxyAuthorization` wins over it, credentials in the proxy URL over both.
  */
 export function transportOptions(
   entry: Pick<ServerEntry, 'caFile' | 'rejectUnauthorized'>,
   http: HttpSettings,
   caText: string | undefined,
   env: Record<string, string | undefined> = {},
+  storedProxyAuth?: string,
 ): TransportOptions {
   const tls: TlsOptions = {};
   if (caText) tls.ca = caText;
   if (entry.rejectUnauthorized === false) tls.rejectUnauthorized = false;
+  if (http.systemCertificates === false) tls.systemCertificates = false;
   const proxy: ProxyOptions = { strictSSL: http.proxyStrictSSL, noProxy: [...http.noProxy], env };
   const url = http.proxy?.trim();
   if (url) proxy.url = url;
+  const authorization = http.proxyAuthorization?.trim() || storedProxyAuth;
+  if (authorization) proxy.authorization = authorization;
   const maxAnswerBytes = http.maxAnswerMB === undefined ? undefined : http.maxAnswerMB * (1 << 20);
   const fingerprint = JSON.stringify({
     ca: caText ? hash(caText) : undefined,
     reject: tls.rejectUnauthorized ?? true,
+    system: tls.systemCertificates ?? true,
+    proxyAuth: authorization ? hash(authorization) : undefined,
     proxy: proxy.url,
     strict: proxy.strictSSL,
     noProxy: proxy.noProxy,

@@ -9,6 +9,7 @@ import {
   LockedByOtherError,
   NetworkError,
   NotFoundError,
+  ProxyAuthError,
   ServerError,
   TimeoutError,
   TlsError,
@@ -187,6 +188,8 @@ const TLS_CODES = new Set([
 export interface TransportContext {
   host: string;
   proxy?: string;
+  /** Whether credentials went to the proxy (a 407 then means they were refused). */
+  proxyAuthSent?: boolean;
   /** Our own overall timeout fired. */
   timedOut: boolean;
   /** The caller's signal fired. */
@@ -235,8 +238,13 @@ export function errorFromTransport(e: unknown, ctx: TransportContext): AlmApiErr
   const text = e instanceof Error ? e.message : String(e);
   if (/proxy response \((\d+)\)/i.test(text)) {
     const proxyStatus = /proxy response \((\d+)\)/i.exec(text)?.[1];
-    const hint = proxyStatus === '407' ? ' It requires authentication: put the user and password in the proxy URL.' : '';
-    return new NetworkError(`The proxy ${ctx.proxy ?? ''} refused to connect to ${ctx.host} (HTTP ${proxyStatus}).${hint}`, code, { cause: e });
+    if (proxyStatus === '407') {
+      const message = ctx.proxyAuthSent
+        ? `The proxy ${ctx.proxy ?? ''} did not accept the user name and password (HTTP 407). Enter them again, or check http.proxyAuthorization.`
+        : `The proxy ${ctx.proxy ?? ''} requires you to sign in (HTTP 407).`;
+      return new ProxyAuthError(message, ctx.proxy ?? '', ctx.proxyAuthSent === true, [], { cause: e });
+    }
+    return new NetworkError(`The proxy ${ctx.proxy ?? ''} refused to connect to ${ctx.host} (HTTP ${proxyStatus}).`, code, { cause: e });
   }
   if (e instanceof Error && (e.name === 'AbortError' || code === 'ABORT_ERR')) return new CancelledError();
   return new NetworkError(`The connection to ${ctx.host}${via} failed${code ? ` (${code})` : ''}. Check your network and try again.`, code, { cause: e });

@@ -26,6 +26,17 @@ export function resolveProxy(target: URL, proxy: ProxyOptions | undefined): stri
   return /^[a-z][a-z0-9+.-]*:\/\//i.test(url) ? url : `http://${url}`;
 }
 
+/** Which proxy `resolveProxy` picks for `target`, and why, in words (for the connection test). */
+export function explainProxy(target: URL, proxy: ProxyOptions | undefined): { url?: string; reason: string } {
+  const fromSetting = proxy?.url?.trim();
+  const envName = ['HTTPS_PROXY', 'HTTP_PROXY', 'ALL_PROXY'].find((n) => (n !== 'HTTPS_PROXY' || target.protocol === 'https:') && envValue(proxy?.env, n));
+  const source = fromSetting ? (proxy?.source ?? 'the http.proxy setting') : envName ? `the ${envName} environment variable` : undefined;
+  if (!source) return { reason: 'no proxy is set (http.proxy, HTTPS_PROXY, HTTP_PROXY)' };
+  const url = resolveProxy(target, proxy);
+  if (!url) return { reason: `${source} names a proxy, but a no-proxy rule (http.noProxy, NO_PROXY) matches ${target.hostname}` };
+  return { url, reason: `from ${source}` };
+}
+
 export function bypassesProxy(target: URL, rules: readonly string[]): boolean {
   const host = target.hostname.replace(/^\[|\]$/g, '').toLowerCase();
   const port = target.port || (target.protocol === 'https:' ? '443' : '80');

@@ -7,7 +7,7 @@ import type { Readable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import { request } from './undici';
 import type { Dispatcher } from 'undici';
-import { AlmApiError, AuthError, CancelledError, SelectionGuardError, ServerError, TimeoutError, UnexpectedAnswerError } from '../errors';
+import { AlmApiError, AuthError, CancelledError, SelectionGuardError, ServerError, TimeoutError, TlsError, UnexpectedAnswerError } from '../errors';
 import { SILENT_LOGGER } from '../logging';
 import type { AlmLogger } from '../transportOptions';
 import type { CookieJar } from './cookies';
@@ -22,6 +22,8 @@ import type { Limiter } from './limiter';
 import { RequestDeadline } from './requestAbort';
 import type { RequestAbort } from './requestAbort';
 import { isXmlAnswer, parseXmlAnswer } from './xmlAnswer';
+import { explainTlsError } from './tlsDiagnosis';
+import type { ProbeRoute } from './tlsDiagnosis';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -96,6 +98,10 @@ export interface TransportConfig {
   /** The largest answer read into memory (JSON, XML, error pages); downloads are not limited. */
   maxAnswerBytes: number;
   proxy?: string;
+  /** Whether requests carry proxy credentials. */
+  proxyAuthSent?: boolean;
+  /** Where a refused certificate is read from to name it (absent with a caller's own dispatcher). */
+  route?: ProbeRoute;
 }
 
 /** An entity, or (Core) an entity's lock: `…/7`, `…/7/lock`. */
@@ -267,7 +273,7 @@ export class Transport {
   ): Promise<T> {
     this.guard(req);
     const deadline = new RequestDeadline(req.overallMs === undefined ? this.config.overallMs : req.overallMs, req.signal);
-    const ctx = () => ({ host: this.host, proxy: this.config.proxy, timedOut: deadline.timedOut, cancelled: deadline.cancelled });
+    const ctx = () => ({ host: this.host, proxy: this.config.proxy, proxyAuthSent: this.config.proxyAuthSent, timedOut: deadline.timedOut, cancelled: deadline.cancelled });
     const useSession = req.session !== false;
     let release: (() => void) | undefined;
     let handedOff = false;
@@ -296,7 +302,8 @@ export class Transport {
         return out;
       }
     } catch (e) {
-      const mapped = errorFromTransport(e, ctx());
+      let mapped = errorFromTransport(e, ctx());
+      if (mapped instanceof TlsError && !mapped.certificate && this.config.route) mapped = await explainTlsError(mapped, this.config.route);
       if (!(mapped instanceof CancelledError)) this.config.logger.warn(`${req.method} ${req.path} failed after ${Date.now() - attempt.started} ms: ${mapped.message}`);
       throw mapped instanceof CancelledError && deadline.timedOut ? new TimeoutError(`${this.host} did not answer in time. Try again.`) : mapped;
     } finally {

@@ -6,6 +6,7 @@ import {
   LockedByOtherError,
   NetworkError,
   NotFoundError,
+  ProxyAuthError,
   ServerError,
   TimeoutError,
   TlsError,
@@ -138,10 +139,19 @@ describe('api/http/errorMapping: transport failures', () => {
     assert.ok(errorFromTransport(new Error('aborted'), { ...ctx, cancelled: true }) instanceof CancelledError);
   });
 
-  it('explains proxy refusals, naming 407', () => {
-    const e = errorFromTransport(new Error('Proxy response (407) !== 200 when HTTP Tunneling'), { ...ctx, proxy: 'http://proxy:3128' });
-    assert.ok(e instanceof NetworkError);
-    assert.match(e.message, /HTTP 407.*requires authentication/);
+  it('explains proxy refusals: a 407 is a ProxyAuthError that says whether credentials were refused', () => {
+    const refusal = new Error('Proxy response (407) !== 200 when HTTP Tunneling');
+    const e = errorFromTransport(refusal, { ...ctx, proxy: 'http://proxy:3128' });
+    assert.ok(e instanceof ProxyAuthError);
+    assert.equal(e.refusedCredentials, false);
+    assert.equal(e.proxy, 'http://proxy:3128');
+    assert.match(e.message, /requires you to sign in \(HTTP 407\)/);
+    const wrong = errorFromTransport(refusal, { ...ctx, proxy: 'http://proxy:3128', proxyAuthSent: true });
+    assert.ok(wrong instanceof ProxyAuthError && wrong.refusedCredentials);
+    assert.match(wrong.message, /did not accept the user name and password/);
+    const other = errorFromTransport(new Error('Proxy response (403) !== 200 when HTTP Tunneling'), { ...ctx, proxy: 'http://proxy:3128' });
+    assert.ok(other instanceof NetworkError && !(other instanceof ProxyAuthError));
+    assert.match(other.message, /HTTP 403/);
   });
 
   it('passes already-mapped errors through', () => {
