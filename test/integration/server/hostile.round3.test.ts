@@ -96,4 +96,20 @@ describe('server: hostile input, round 3 (issue 38)', function () {
     assert.equal((await client.request('DELETE', `${CORE}/defects/30/lock`)).status, 200);
     assert.equal((await lock(second, 36)).status, 200);
   });
+
+  it('item 16: numeric character references in a Core XML body are decoded and stored as characters; invalid ones → 400 naming them, nothing stored', async () => {
+    // The value is written into the XML as it is: the references are the client's markup.
+    const body = (value: string) => `<Entity Type="defect"><Fields><Field Name="name"><Value>${value}</Value></Field></Fields></Entity>`;
+    const put = (value: string) => client.request('PUT', `${CORE}/defects/7`, { body: body(value), headers: { 'Content-Type': 'application/xml', Accept: 'application/json' } });
+    const ok = await put('caf&#233; &#x1F600; &amp;#233;');
+    assert.equal(ok.status, 200, ok.text.slice(0, 300));
+    assert.equal(storedDefect(server.dataDir, 7)?.name, 'caf\u00e9 \u{1F600} &#233;');
+    const before = allDefects(server.dataDir);
+    for (const bad of ['&#0;', '&#xD800;', '&#1;', '&#x110000;']) {
+      const res = await put(`a${bad}b`);
+      expectRefused(res, 400, new RegExp(`character reference ${bad} .*names no character`));
+      assert.equal(res.json<{ Id: string }>().Id, 'qccore.general-error');
+    }
+    assert.deepEqual(allDefects(server.dataDir), before, 'nothing stored');
+  });
 });
