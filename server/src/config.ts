@@ -81,6 +81,8 @@ export interface RequestLimits {
   maxLocksPerUser: number;
   /** Failed sign-ins of one user, or from one address, before further attempts are slowed down. */
   signInFailuresAllowed: number;
+  /** History (audit) entries kept per entity; past it the oldest are dropped (rules/history.ts says why). */
+  maxHistoryPerEntity: number;
 }
 
 export interface ResolvedOptions {
@@ -116,6 +118,7 @@ export const DEFAULT_LIMITS: RequestLimits = {
   signInFailuresAllowed: 5,
   maxLocksPerUser: 100,
   maxSessionsPerUser: 50,
+  maxHistoryPerEntity: 5000,
 };
 
 const DEFAULTS = {

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { TestClient, startSignedIn, storedDefect } from '../../support/server';
+import { TestClient, openProjectDb, startSignedIn, storedDefect } from '../../support/server';
 import type { RunningServer, TestResponse } from '../../support/server';
 import { allDefects } from './coreHarness';
 
@@ -35,7 +35,7 @@ describe('server: hostile input, round 3 (issue 38)', function () {
   let client: TestClient;
 
   before(async () => {
-    ({ server, client } = await startSignedIn({ defects: 40, limits: { maxFieldBytes: 512 * KB, maxBulkElements: 100, maxAnswerBytes: 2 * MB, maxLocksPerUser: 5 } }));
+    ({ server, client } = await startSignedIn({ defects: 40, limits: { maxFieldBytes: 512 * KB, maxBulkElements: 100, maxAnswerBytes: 2 * MB, maxLocksPerUser: 5, maxHistoryPerEntity: 5 } }));
   });
   after(async () => server.close());
 
@@ -111,5 +111,26 @@ describe('server: hostile input, round 3 (issue 38)', function () {
       assert.equal(res.json<{ Id: string }>().Id, 'qccore.general-error');
     }
     assert.deepEqual(allDefects(server.dataDir), before, 'nothing stored');
+  });
+
+  it('item 13: history keeps the newest maxHistoryPerEntity entries of each defect; older ones go with their fields', async () => {
+    const statuses = ['Open', 'Fixed', 'Reopen', 'Rejected'];
+    for (let i = 0; i < 8; i++) assert.equal((await client.put(`${API}/defects/9`, { status: statuses[i % 4] })).status, 200);
+    const db = openProjectDb(server.dataDir);
+    try {
+      const entries = db.prepare(`SELECT "id" FROM audits WHERE "parent-type" = 'defect' AND "parent-id" = 9 ORDER BY "id"`).pluck().all() as number[];
+      assert.equal(entries.length, 5, 'the newest five are kept');
+      const newest = db.prepare('SELECT "new-value" FROM audit_properties WHERE "audit-id" = ? AND "name" = \'status\'').pluck().get(entries[4]);
+      assert.equal(newest, 'Rejected', 'the last change is among them');
+      const orphans = db.prepare('SELECT COUNT(*) FROM audit_properties WHERE "audit-id" NOT IN (SELECT "id" FROM audits)').pluck().get();
+      assert.equal(orphans, 0, 'the fields of dropped entries are gone');
+    } finally {
+      db.close();
+    }
+    // Another defect's history is its own.
+    assert.equal((await client.put(`${API}/defects/10`, { status: 'Fixed' })).status, 200);
+    const res = await client.get(`${CORE}/defects/9/audits`, { Accept: 'application/json' });
+    assert.equal(res.status, 200, res.text.slice(0, 300));
+    assert.match(res.text, /"TotalResults":5/);
   });
 });
