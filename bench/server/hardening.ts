@@ -14,11 +14,11 @@
 // a wrong secret 366 ms, an unknown id 14 ms (ratio 0.04); after, 344 ms against 311 ms (ratio
 // 0.90). Goal: the ratio within 0.5-2.
 import Database from 'better-sqlite3';
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Pool } from 'undici';
+import { p99, rssMb, startChild as startServerChild } from './child';
 import { printXmlCost } from './xmlCost';
 
 function arg(name: string, fallback: string): string {
@@ -27,34 +27,10 @@ function arg(name: string, fallback: string): string {
 }
 
 const CLI = resolve(arg('server', join(__dirname, '../../server/src/cli.ts')));
+const startChild = (dir: string, extraArgs: readonly string[] = []) => startServerChild(CLI, dir, extraArgs);
 const DESCRIPTION_MB = Number(arg('description-mb', '19'));
 const ELEMENTS = Number(arg('elements', '300'));
 const SMALL = Number(arg('small', '20000'));
-
-function rssMb(pid: number): number {
-  const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-  return m ? Number(m[1]) / 1024 : 0;
-}
-
-function p99(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.99))] ?? 0;
-}
-
-async function startChild(dir: string, extraArgs: readonly string[] = []): Promise<{ pid: number; baseUrl: string; stop(): void }> {
-  const child = spawn(process.execPath, ['--require', 'tsx/cjs', CLI, '--port', '0', '--data', dir, '--demo', '--defects', '200', ...extraArgs], { stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  return new Promise((done, fail) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const m = /listening at (http:\/\/\S+)/.exec(output);
-      if (m?.[1]) done({ pid: child.pid as number, baseUrl: m[1], stop: () => child.kill('SIGKILL') });
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    child.on('exit', (code, signal) => fail(new Error(`server ended (${code ?? signal}): ${output.slice(-500)}`)));
-  });
-}
 
 interface Measured {
   status: number | string;
