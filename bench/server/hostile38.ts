@@ -183,6 +183,8 @@ async function item14(dir: string, baseUrl: string, s: Session): Promise<void> {
   const cut = async () => {
     const socket = connect(Number(url.port), url.hostname);
     socket.on('error', () => undefined);
+    // The answer is read (and dropped), so the socket sees the server's end and closes.
+    socket.resume();
     await new Promise((r) => socket.once('connect', r));
     socket.write(
       `POST ${s.root}${API}/attachments HTTP/1.1\r\nHost: ${url.host}\r\nCookie: ${s.cookie}\r\nContent-Type: multipart/form-data; boundary=${boundary}\r\nContent-Length: ${body.length + 100_000}\r\n\r\n${body}`,
