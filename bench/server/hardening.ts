@@ -18,7 +18,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Pool } from 'undici';
-import { p99, rssMb, startChild as startServerChild } from './child';
+import { measure, rssMb, startChild as startServerChild } from './child';
 import { printXmlCost } from './xmlCost';
 
 function arg(name: string, fallback: string): string {
@@ -32,59 +32,13 @@ const DESCRIPTION_MB = Number(arg('description-mb', '19'));
 const ELEMENTS = Number(arg('elements', '300'));
 const SMALL = Number(arg('small', '20000'));
 
-interface Measured {
-  status: number | string;
-  ms: number;
-  peakRssMb: number;
-  p99BeforeMs: number;
-  p99DuringMs: number;
-}
-
-/** Sends `body` while another connection reads one small defect in a loop; samples the child's RSS. */
-async function measure(baseUrl: string, pid: number, cookie: string, body: string): Promise<Measured> {
+/** Sends one bulk PUT of `body` while another connection reads a small defect (child.ts measure). */
+async function measurePut(baseUrl: string, pid: number, cookie: string, body: string) {
   const url = new URL(baseUrl);
-  const path = `${url.pathname}/api/domains/DEFAULT/projects/Demo/defects`;
-  const reader = new Pool(url.origin, { connections: 1 });
-  const writer = new Pool(url.origin, { connections: 1 });
-  const latencies: { at: number; ms: number }[] = [];
-  let reading = true;
-  const readLoop = (async () => {
-    while (reading) {
-      const started = performance.now();
-      const res = await reader.request({ method: 'GET', path: `${path}/1?fields=id,name`, headers: { cookie, accept: 'application/json' } }).catch(() => undefined);
-      await res?.body.dump();
-      latencies.push({ at: started, ms: performance.now() - started });
-      if (!res) await new Promise((r) => setTimeout(r, 20));
-    }
-  })();
-  await new Promise((r) => setTimeout(r, 1500)); // the reader's own latency, before the request
-  let peak = rssMb(pid);
-  const sampler = setInterval(() => {
-    try {
-      peak = Math.max(peak, rssMb(pid));
-    } catch {
-      // The child died (out of memory): the last sample stands.
-    }
-  }, 20);
-  const started = performance.now();
-  let status: number | string;
-  try {
-    const res = await writer.request({ method: 'PUT', path, headers: { cookie, 'content-type': 'application/json', accept: 'application/json' }, body });
-    status = res.statusCode;
-    await res.body.dump();
-  } catch (e) {
-    status = `failed: ${(e as Error).message}`;
-  }
-  const ended = performance.now();
-  await new Promise((r) => setTimeout(r, 200));
-  clearInterval(sampler);
-  reading = false;
-  await readLoop;
-  await reader.close();
-  await writer.close();
-  const before = latencies.filter((l) => l.at < started).map((l) => l.ms);
-  const during = latencies.filter((l) => l.at + l.ms >= started && l.at <= ended).map((l) => l.ms);
-  return { status, ms: ended - started, peakRssMb: peak, p99BeforeMs: p99(before), p99DuringMs: p99(during) };
+  const m = await measure({ origin: url.origin, root: url.pathname, cookie }, pid, [
+    { method: 'PUT', path: '/api/domains/DEFAULT/projects/Demo/defects', headers: { 'content-type': 'application/json' }, body },
+  ]);
+  return { ...m, status: m.statuses[0] };
 }
 
 /** Median time of oauth2/login for the demo key with a wrong secret and for unknown client ids (throttle raised so every attempt is checked). */
@@ -148,7 +102,7 @@ async function main(): Promise<void> {
       [`${ELEMENTS} elements naming a defect with a ${DESCRIPTION_MB} MB description (${(huge.length / 1024).toFixed(1)} KB body)`, huge],
       [`${SMALL} small elements (${(small.length / 1024).toFixed(0)} KB body)`, small],
     ] as const) {
-      const m = await measure(server.baseUrl, server.pid, cookie, body);
+      const m = await measurePut(server.baseUrl, server.pid, cookie, body);
       console.log(
         `${name}: answer ${m.status} in ${m.ms.toFixed(0)} ms; peak RSS ${m.peakRssMb.toFixed(0)} MB; ` +
           `concurrent reader p99 ${m.p99DuringMs.toFixed(1)} ms during vs ${m.p99BeforeMs.toFixed(1)} ms before (ratio ${(m.p99DuringMs / Math.max(m.p99BeforeMs, 0.001)).toFixed(1)}x)`,

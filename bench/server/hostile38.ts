@@ -16,7 +16,8 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Pool } from 'undici';
-import { p99, rssMb, startChild } from './child';
+import { measure, p99, rssMb, startChild } from './child';
+import type { Measured, Request, Session } from './child';
 
 function arg(name: string, fallback: string): string {
   const i = process.argv.indexOf(`--${name}`);
@@ -27,12 +28,6 @@ const CLI = resolve(arg('server', join(__dirname, '../../server/src/cli.ts')));
 const DEFECTS = Number(arg('defects', '20000'));
 const HISTORY_PUTS = Number(arg('history-puts', '5200'));
 const MB = 1024 * 1024;
-
-interface Session {
-  origin: string;
-  root: string;
-  cookie: string;
-}
 
 async function signIn(baseUrl: string): Promise<Session> {
   const url = new URL(baseUrl);
@@ -46,68 +41,6 @@ async function signIn(baseUrl: string): Promise<Session> {
       .map((c) => c.split(';')[0])
       .join('; '),
   };
-}
-
-interface Request {
-  method: 'GET' | 'PUT' | 'POST';
-  path: string;
-  headers?: Record<string, string>;
-  body?: string;
-}
-
-interface Measured {
-  statuses: (number | string)[];
-  ms: number;
-  peakRssMb: number;
-  p99BeforeMs: number;
-  p99DuringMs: number;
-}
-
-/** Sends `requests` at once while another connection reads one small defect in a loop; samples the child's RSS. */
-async function measure(s: Session, pid: number, requests: readonly Request[]): Promise<Measured> {
-  const reader = new Pool(s.origin, { connections: 1 });
-  const writer = new Pool(s.origin, { connections: requests.length });
-  const latencies: { at: number; ms: number }[] = [];
-  let reading = true;
-  const readLoop = (async () => {
-    while (reading) {
-      const started = performance.now();
-      const res = await reader.request({ method: 'GET', path: `${s.root}/api/domains/DEFAULT/projects/Demo/defects/1?fields=id,name`, headers: { cookie: s.cookie } }).catch(() => undefined);
-      await res?.body.dump();
-      latencies.push({ at: started, ms: performance.now() - started });
-      if (!res) await new Promise((r) => setTimeout(r, 20));
-    }
-  })();
-  await new Promise((r) => setTimeout(r, 1500)); // the reader's own latency, before the requests
-  let peak = rssMb(pid);
-  const sampler = setInterval(() => {
-    try {
-      peak = Math.max(peak, rssMb(pid));
-    } catch {
-      // The child died (out of memory): the last sample stands.
-    }
-  }, 20);
-  const started = performance.now();
-  const statuses = await Promise.all(
-    requests.map(async (r) => {
-      try {
-        const res = await writer.request({ method: r.method, path: `${s.root}${r.path}`, headers: { cookie: s.cookie, accept: 'application/json', ...r.headers }, body: r.body });
-        await res.body.dump();
-        return res.statusCode;
-      } catch (e) {
-        return `failed: ${(e as Error).message}`;
-      }
-    }),
-  );
-  const ended = performance.now();
-  clearInterval(sampler);
-  reading = false;
-  await readLoop;
-  await reader.close();
-  await writer.close();
-  const before = latencies.filter((l) => l.at < started).map((l) => l.ms);
-  const during = latencies.filter((l) => l.at + l.ms >= started && l.at <= ended).map((l) => l.ms);
-  return { statuses, ms: ended - started, peakRssMb: peak, p99BeforeMs: p99(before), p99DuringMs: p99(during) };
 }
 
 function report(name: string, m: Measured): void {

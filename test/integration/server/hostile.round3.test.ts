@@ -3,9 +3,7 @@
 // like memo searches, and locks are capped per user. Each case checks the status and that the
 // stored data did not change where it must not.
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
-import Database from 'better-sqlite3';
-import { TestClient, openProjectDb, startSignedIn, storedDefect } from '../../support/server';
+import { TestClient, openProjectDb, startSignedIn, storeDirectly, storedDefect } from '../../support/server';
 import type { RunningServer, TestResponse } from '../../support/server';
 import { allDefects } from './coreHarness';
 
@@ -13,16 +11,6 @@ const KB = 1024;
 const MB = 1024 * KB;
 const CORE = '/rest/domains/DEFAULT/projects/Demo';
 const API = '/api/domains/DEFAULT/projects/Demo';
-
-/** Writes straight into the project database, as data stored before the limits would be. */
-function storeDirectly(dataDir: string, sql: string, ...params: unknown[]): void {
-  const db = new Database(join(dataDir, 'projects', 'DEFAULT', 'Demo', 'project.db'));
-  try {
-    db.prepare(sql).run(...params);
-  } finally {
-    db.close();
-  }
-}
 
 function expectRefused(res: TestResponse, status: number, title: RegExp): void {
   assert.equal(res.status, status, res.text.slice(0, 300));
