@@ -68,7 +68,7 @@ function asciiTable(extra: (code: number) => number): Uint8Array {
  * Counting stored characters let escaping multiply an answer past the budget (a memo of `<` is
  * four times larger in XML; issue 38 item 9).
  */
-export function sentTextBytes(text: string, escaping: AnswerEscaping): number {
+function sentTextBytes(text: string, escaping: AnswerEscaping): number {
   const extra = escaping === 'xml' ? XML_EXTRA : JSON_EXTRA;
   let bytes = text.length;
   for (let i = 0; i < text.length; i++) {
