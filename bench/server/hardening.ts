@@ -14,11 +14,11 @@
 // a wrong secret 366 ms, an unknown id 14 ms (ratio 0.04); after, 344 ms against 311 ms (ratio
 // 0.90). Goal: the ratio within 0.5-2.
 import Database from 'better-sqlite3';
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Pool } from 'undici';
+import { measure, rssMb, startChild as startServerChild } from './child';
 import { printXmlCost } from './xmlCost';
 
 function arg(name: string, fallback: string): string {
@@ -27,88 +27,18 @@ function arg(name: string, fallback: string): string {
 }
 
 const CLI = resolve(arg('server', join(__dirname, '../../server/src/cli.ts')));
+const startChild = (dir: string, extraArgs: readonly string[] = []) => startServerChild(CLI, dir, extraArgs);
 const DESCRIPTION_MB = Number(arg('description-mb', '19'));
 const ELEMENTS = Number(arg('elements', '300'));
 const SMALL = Number(arg('small', '20000'));
 
-function rssMb(pid: number): number {
-  const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-  return m ? Number(m[1]) / 1024 : 0;
-}
-
-function p99(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.99))] ?? 0;
-}
-
-async function startChild(dir: string, extraArgs: readonly string[] = []): Promise<{ pid: number; baseUrl: string; stop(): void }> {
-  const child = spawn(process.execPath, ['--require', 'tsx/cjs', CLI, '--port', '0', '--data', dir, '--demo', '--defects', '200', ...extraArgs], { stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  return new Promise((done, fail) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const m = /listening at (http:\/\/\S+)/.exec(output);
-      if (m?.[1]) done({ pid: child.pid as number, baseUrl: m[1], stop: () => child.kill('SIGKILL') });
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    child.on('exit', (code, signal) => fail(new Error(`server ended (${code ?? signal}): ${output.slice(-500)}`)));
-  });
-}
-
-interface Measured {
-  status: number | string;
-  ms: number;
-  peakRssMb: number;
-  p99BeforeMs: number;
-  p99DuringMs: number;
-}
-
-/** Sends `body` while another connection reads one small defect in a loop; samples the child's RSS. */
-async function measure(baseUrl: string, pid: number, cookie: string, body: string): Promise<Measured> {
+/** Sends one bulk PUT of `body` while another connection reads a small defect (child.ts measure). */
+async function measurePut(baseUrl: string, pid: number, cookie: string, body: string) {
   const url = new URL(baseUrl);
-  const path = `${url.pathname}/api/domains/DEFAULT/projects/Demo/defects`;
-  const reader = new Pool(url.origin, { connections: 1 });
-  const writer = new Pool(url.origin, { connections: 1 });
-  const latencies: { at: number; ms: number }[] = [];
-  let reading = true;
-  const readLoop = (async () => {
-    while (reading) {
-      const started = performance.now();
-      const res = await reader.request({ method: 'GET', path: `${path}/1?fields=id,name`, headers: { cookie, accept: 'application/json' } }).catch(() => undefined);
-      await res?.body.dump();
-      latencies.push({ at: started, ms: performance.now() - started });
-      if (!res) await new Promise((r) => setTimeout(r, 20));
-    }
-  })();
-  await new Promise((r) => setTimeout(r, 1500)); // the reader's own latency, before the request
-  let peak = rssMb(pid);
-  const sampler = setInterval(() => {
-    try {
-      peak = Math.max(peak, rssMb(pid));
-    } catch {
-      // The child died (out of memory): the last sample stands.
-    }
-  }, 20);
-  const started = performance.now();
-  let status: number | string;
-  try {
-    const res = await writer.request({ method: 'PUT', path, headers: { cookie, 'content-type': 'application/json', accept: 'application/json' }, body });
-    status = res.statusCode;
-    await res.body.dump();
-  } catch (e) {
-    status = `failed: ${(e as Error).message}`;
-  }
-  const ended = performance.now();
-  await new Promise((r) => setTimeout(r, 200));
-  clearInterval(sampler);
-  reading = false;
-  await readLoop;
-  await reader.close();
-  await writer.close();
-  const before = latencies.filter((l) => l.at < started).map((l) => l.ms);
-  const during = latencies.filter((l) => l.at + l.ms >= started && l.at <= ended).map((l) => l.ms);
-  return { status, ms: ended - started, peakRssMb: peak, p99BeforeMs: p99(before), p99DuringMs: p99(during) };
+  const m = await measure({ origin: url.origin, root: url.pathname, cookie }, pid, [
+    { method: 'PUT', path: '/api/domains/DEFAULT/projects/Demo/defects', headers: { 'content-type': 'application/json' }, body },
+  ]);
+  return { ...m, status: m.statuses[0] };
 }
 
 /** Median time of oauth2/login for the demo key with a wrong secret and for unknown client ids (throttle raised so every attempt is checked). */
@@ -172,7 +102,7 @@ async function main(): Promise<void> {
       [`${ELEMENTS} elements naming a defect with a ${DESCRIPTION_MB} MB description (${(huge.length / 1024).toFixed(1)} KB body)`, huge],
       [`${SMALL} small elements (${(small.length / 1024).toFixed(0)} KB body)`, small],
     ] as const) {
-      const m = await measure(server.baseUrl, server.pid, cookie, body);
+      const m = await measurePut(server.baseUrl, server.pid, cookie, body);
       console.log(
         `${name}: answer ${m.status} in ${m.ms.toFixed(0)} ms; peak RSS ${m.peakRssMb.toFixed(0)} MB; ` +
           `concurrent reader p99 ${m.p99DuringMs.toFixed(1)} ms during vs ${m.p99BeforeMs.toFixed(1)} ms before (ratio ${(m.p99DuringMs / Math.max(m.p99BeforeMs, 0.001)).toFixed(1)}x)`,

@@ -35,9 +35,16 @@ export function installBodyTimeout(app: FastifyInstance, limits: RequestLimits):
         StackTrace: null,
       });
       if (!reply.raw.headersSent) reply.raw.writeHead(408, { 'Content-Type': 'application/json', Connection: 'close', 'Content-Length': Buffer.byteLength(answer) });
-      reply.raw.end(answer, () => socket.destroy());
+      // The request is ended too: once its answer is sent, Node no longer tells the request that
+      // its socket closed, and whatever reads the body (an upload streaming into a temporary
+      // file) would wait for the rest forever, its file left behind (issue 38 item 14).
+      const cut = () => {
+        request.raw.destroy();
+        socket.destroy();
+      };
+      reply.raw.end(answer, cut);
       // Whatever happens to the answer, the connection does not outlive a short grace.
-      setTimeout(() => socket.destroy(), 1000).unref();
+      setTimeout(cut, 1000).unref();
     };
     timer = setTimeout(check, limits.bodyTimeoutMs);
     request.raw.once('end', stop);

@@ -77,10 +77,12 @@ export interface RequestLimits {
   minBodyBytesPerSecond: number;
   /** Sessions one user may hold; a further sign-in ends the least recently used. */
   maxSessionsPerUser: number;
-  /** Locks one session may hold in one project at a time. */
-  maxLocksPerSession: number;
+  /** Locks one user may hold in one project at a time, over all of the user's live sessions. */
+  maxLocksPerUser: number;
   /** Failed sign-ins of one user, or from one address, before further attempts are slowed down. */
   signInFailuresAllowed: number;
+  /** History (audit) entries kept per entity; past it the oldest are dropped (rules/history.ts says why). */
+  maxHistoryPerEntity: number;
 }
 
 export interface ResolvedOptions {
@@ -114,8 +116,9 @@ export const DEFAULT_LIMITS: RequestLimits = {
   bodyTimeoutMs: 30_000,
   minBodyBytesPerSecond: 500,
   signInFailuresAllowed: 5,
-  maxLocksPerSession: 100,
+  maxLocksPerUser: 100,
   maxSessionsPerUser: 50,
+  maxHistoryPerEntity: 5000,
 };
 
 const DEFAULTS = {

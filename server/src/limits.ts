@@ -20,6 +20,9 @@ export function answerTooLarge(limits: RequestLimits, hint: string): AlmError {
   return new AlmError(413, 'qccore.general-error', `The answer would hold more than ${mb} MB of entity data. ${hint}`, [{ Name: 'maximum-bytes', Value: limits.maxAnswerBytes }]);
 }
 
+/** How an answer writes text: XML escapes `& < >`, JSON escapes quotes, backslashes and controls. */
+export type AnswerEscaping = 'xml' | 'json';
+
 /**
  * Counts the bytes of an answer as it is built; `add` throws the 413 as soon as the total passes
  * `maxAnswerBytes`, so no more than that is ever held for one answer.
@@ -30,6 +33,7 @@ export class AnswerBudget {
   constructor(
     private readonly limits: RequestLimits,
     private readonly hint: string,
+    private readonly escaping: AnswerEscaping = 'json',
   ) {}
 
   add(bytes: number): void {
@@ -38,22 +42,50 @@ export class AnswerBudget {
   }
 
   /**
-   * Collects stored rows from `source` (e.g. a statement's iterate()), counting each row's text as
-   * it is read and stopping at the budget: a page of huge memos is refused, never held whole.
+   * Collects stored rows from `source` (e.g. a statement's iterate()), counting each row as it
+   * will be sent and stopping at the budget: a page of huge memos is refused, never held whole.
    */
   rows<T extends object>(source: Iterable<T>): T[] {
     const out: T[] = [];
     for (const row of source) {
-      this.add(storedSize(row));
+      this.add(sentSize(row, this.escaping));
       out.push(row);
     }
     return out;
   }
 }
 
-/** About the bytes a stored row takes in an answer: its text and blobs, 8 for anything else. */
-function storedSize(row: object): number {
+/** UTF-8 bytes an escaped ASCII character adds in each format (`&` → `&amp;` is 4 more). */
+const XML_EXTRA = asciiTable((c) => (c === 0x26 ? 4 : c === 0x3c || c === 0x3e ? 3 : 0));
+const JSON_EXTRA = asciiTable((c) => (c === 0x22 || c === 0x5c || c === 0x09 || c === 0x0a || c === 0x0d || c === 0x08 || c === 0x0c ? 1 : c < 0x20 ? 5 : 0));
+
+function asciiTable(extra: (code: number) => number): Uint8Array {
+  return Uint8Array.from({ length: 128 }, (_, c) => extra(c));
+}
+
+/**
+ * The bytes a text takes once escaped and encoded as UTF-8: what is sent, not what is stored.
+ * Counting stored characters let escaping multiply an answer past the budget (a memo of `<` is
+ * four times larger in XML; issue 38 item 9).
+ */
+function sentTextBytes(text: string, escaping: AnswerEscaping): number {
+  const extra = escaping === 'xml' ? XML_EXTRA : JSON_EXTRA;
+  let bytes = text.length;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x80) bytes += extra[c];
+    // Two or three UTF-8 bytes; a surrogate pair (two units) is four.
+    else bytes += c < 0x800 || (c >= 0xd800 && c <= 0xdfff) ? 1 : 2;
+  }
+  return bytes;
+}
+
+/** About the bytes a stored row takes in an answer: its escaped text, its blobs, 8 for anything else. */
+function sentSize(row: object, escaping: AnswerEscaping): number {
   let size = 0;
-  for (const value of Object.values(row)) size += typeof value === 'string' || value instanceof Uint8Array ? value.length : 8;
+  for (const value of Object.values(row)) {
+    if (typeof value === 'string') size += sentTextBytes(value, escaping);
+    else size += value instanceof Uint8Array ? value.length : 8;
+  }
   return size;
 }

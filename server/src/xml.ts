@@ -7,6 +7,7 @@
 // attribute quotes as they are. Attribute values escape the quotes too: the builder always escapes
 // both `"` and `'` in attributes, one more than JAXB's `"`, which any XML reader still reads back.
 // core.formats.test.ts checks both on pages and single entities.
+import type * as Entities from '@nodable/entities' with { 'resolution-mode': 'import' };
 import type { XmlBuilderOptions } from 'fast-xml-parser';
 import { XMLBuilder } from 'fast-xml-parser';
 
@@ -57,4 +58,46 @@ export function xmlDocument(tree: Record<string, unknown>): string {
 /** Markup from a plain tree without the XML declaration (the HTML error page). */
 export function xmlMarkup(tree: Record<string, unknown>): string {
   return builder.build(tree);
+}
+
+/** XML 1.0 §2.2 `Char`: the characters a document, and so a character reference, may hold. */
+export function isXmlChar(cp: number): boolean {
+  return cp === 0x9 || cp === 0xa || cp === 0xd || (cp >= 0x20 && cp <= 0xd7ff) || (cp >= 0xe000 && cp <= 0xfffd) || (cp >= 0x10000 && cp <= 0x10ffff);
+}
+
+/** A numeric character reference naming no character XML allows; readers answer it with a 400. */
+export class BadCharacterReference extends Error {
+  override name = 'BadCharacterReference';
+}
+
+/**
+ * The parser's own entity decoder (the five XML entities, numeric references decoded), refusing
+ * a reference to a character XML forbids (`&#0;`, a surrogate, a C0 control, past U+10FFFF),
+ * which the decoder would drop silently or keep as text (issue 38 item 16). Only text and
+ * attribute values reach it: `&#0;` inside CDATA is text, as XML says.
+ */
+// fast-xml-parser's own decoder; an ES module, required as Node 20.19+ allows (esbuild bundles it).
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { EntityDecoder } = require('@nodable/entities') as typeof Entities;
+
+export class XmlReferenceDecoder extends EntityDecoder {
+  constructor() {
+    super({ numericAllowed: true, ncr: { nullNCR: 'throw' } });
+  }
+
+  override decode(text: string): string {
+    for (let at = text.indexOf('&#'); at >= 0; at = text.indexOf('&#', at + 2)) checkReference(text, at);
+    return super.decode(text);
+  }
+}
+
+function checkReference(text: string, at: number): void {
+  const end = text.indexOf(';', at);
+  const token = text.slice(at + 2, end < 0 || end - at > 12 ? at + 12 : end);
+  const hex = token.startsWith('x');
+  const digits = hex ? token.slice(1) : token;
+  const cp = (hex ? /^[0-9a-fA-F]{1,6}$/ : /^[0-9]{1,7}$/).test(digits) ? parseInt(digits, hex ? 16 : 10) : NaN;
+  if (end >= 0 && isXmlChar(cp)) return;
+  const named = Number.isNaN(cp) ? '' : ` (U+${cp.toString(16).toUpperCase().padStart(4, '0')})`;
+  throw new BadCharacterReference(`The character reference &#${token};${named} names no character an XML document may hold (XML 1.0 §2.2): remove it from the value.`);
 }

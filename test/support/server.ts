@@ -162,3 +162,13 @@ export function storedDefect(dataDir: string, id: number, domain = 'DEFAULT', pr
     db.close();
   }
 }
+
+/** Runs one statement straight on a project's database, as data stored before a limit (or by another tool) would be. */
+export function storeDirectly(dataDir: string, sql: string, ...params: unknown[]): void {
+  const db = new Database(join(dataDir, 'projects', 'DEFAULT', 'Demo', 'project.db'));
+  try {
+    db.prepare(sql).run(...params);
+  } finally {
+    db.close();
+  }
+}

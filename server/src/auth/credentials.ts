@@ -1,5 +1,6 @@
 // Reads credentials from the forms real clients send: HTTP Basic, and the
 // `<alm-authentication>` body (XML, or JSON on newer servers) of alm-authenticate.
+import { isXmlChar } from '../xml';
 
 export interface Credentials {
   user: string;
@@ -52,8 +53,7 @@ export class BadCharacterReference extends Error {
 
 /** A character XML allows (XML 1.0 §2.2): no NUL, no lone surrogates, nothing past U+10FFFF. */
 function codePoint(n: number): string {
-  const allowed = n === 0x9 || n === 0xa || n === 0xd || (n >= 0x20 && n <= 0xd7ff) || (n >= 0xe000 && n <= 0xfffd) || (n >= 0x10000 && n <= 0x10ffff);
-  if (!allowed) throw new BadCharacterReference(`&#${n}; is not a character XML allows.`);
+  if (!isXmlChar(n)) throw new BadCharacterReference(`&#${n}; is not a character XML allows.`);
   return String.fromCodePoint(n);
 }
 

@@ -34,6 +34,13 @@ export const MAX_CONDITIONS = 500;
 /** Conditions on memo fields one filter may hold: each is a scan of long text, under every other client's wait. */
 export const MAX_MEMO_CONDITIONS = 10;
 
+/**
+ * Wildcard (`*`) conditions one filter may hold, on any field: each is a LIKE scan of every row
+ * that no index helps, so 500 of them on `name` stalled every client for seconds (issue 38 item
+ * 12). The extension's likely-duplicates search sends 5; a person filtering sends a few.
+ */
+export const MAX_WILDCARD_CONDITIONS = 20;
+
 /** A request whose cost the server bounds (memo conditions, memo ordering, deep unindexed pages); answered 400 naming the bound. */
 export class QueryCostError extends Error {
   constructor(

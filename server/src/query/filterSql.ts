@@ -1,6 +1,6 @@
 // Compiles a parsed filter into a SQL boolean expression. Every value travels as a bound
 // parameter; only catalog-provided column names are written into the SQL text.
-import { FilterSyntaxError, MAX_CONDITIONS, MAX_MEMO_CONDITIONS, QueryCostError, UnknownFieldError } from './ast.js';
+import { FilterSyntaxError, MAX_CONDITIONS, MAX_MEMO_CONDITIONS, MAX_WILDCARD_CONDITIONS, QueryCostError, UnknownFieldError } from './ast.js';
 import type { CompareOp, FilterNode, Literal } from './ast.js';
 import type { QueryCatalog, QueryField, SqlParam } from './types.js';
 
@@ -18,6 +18,7 @@ export function compileFilter(node: FilterNode, catalog: QueryCatalog): SqlFragm
   const params: SqlParam[] = [];
   let conditions = 0;
   let memoConditions = 0;
+  let wildcardConditions = 0;
 
   const walk = (n: FilterNode): string => {
     switch (n.type) {
@@ -40,6 +41,13 @@ export function compileFilter(node: FilterNode, catalog: QueryCatalog): SqlFragm
             MAX_MEMO_CONDITIONS,
           );
         }
+        if (isWildcard(n.op, n.value) && ++wildcardConditions > MAX_WILDCARD_CONDITIONS) {
+          throw new QueryCostError(
+            `The query has more than ${MAX_WILDCARD_CONDITIONS} conditions with wildcards (such as '${field.name}'); each reads that field of every defect. Use at most ${MAX_WILDCARD_CONDITIONS}, or filter on other fields first.`,
+            'maximum-wildcard-conditions',
+            MAX_WILDCARD_CONDITIONS,
+          );
+        }
         return compare(field, n.op, n.value, params);
       }
     }
@@ -59,6 +67,11 @@ function balanced(parts: readonly string[], op: 'AND' | 'OR'): string {
   return `(${balanced(parts.slice(0, mid), op)} ${op} ${balanced(parts.slice(mid), op)})`;
 }
 
+/** `*` is a wildcard for equality tests only (see compare). */
+function isWildcard(op: CompareOp, value: Literal): boolean {
+  return value.kind === 'text' && value.value.includes('*') && (op === '=' || op === '<>');
+}
+
 function compare(field: QueryField, op: CompareOp, value: Literal, params: SqlParam[]): string {
   const col = field.column;
   if (value.kind === 'null') {
@@ -69,7 +82,7 @@ function compare(field: QueryField, op: CompareOp, value: Literal, params: SqlPa
   const text = literalText(field, value);
   if (field.kind === 'multi') return multiCompare(col, op, text, params);
   // `*` is a wildcard for equality tests; with ordering operators it is an ordinary character.
-  if (text.includes('*') && (op === '=' || op === '<>')) {
+  if (isWildcard(op, value)) {
     params.push(likePattern(text));
     return `${op === '<>' ? 'NOT ' : ''}(${col} LIKE ? ESCAPE '\\')`;
   }

@@ -39,6 +39,13 @@ export function writeWithHistory(ctx: ServerContext, store: ProjectStore, user: 
     const properties: AuditProperty[] = fields
       .filter((def) => asText(old[def.name]) !== asText(changes[def.name]))
       .map((def) => ({ name: def.name, label: def.label, oldValue: asText(old[def.name]), newValue: asText(changes[def.name]) }));
-    if (properties.length > 0) audits.insert({ parentType: 'defect', parentId: id, action: 'UPDATE', time, user, properties });
+    if (properties.length === 0) continue;
+    audits.insert({ parentType: 'defect', parentId: id, action: 'UPDATE', time, user, properties });
+    // A real server keeps every entry (its administrators purge the audit log), but an emulator
+    // any member can write to must not grow without bound: one 18-byte PUT of a 200-defect
+    // selection writes 200 entries, and a loop of them grew the project 1.6 MB/s (issue 38 item
+    // 13). Each entity keeps its newest entries, which are what a History view pages through;
+    // coalescing entries instead would change the answers' shapes that clients read.
+    audits.keepNewest('defect', id, ctx.options.limits.maxHistoryPerEntity);
   }
 }

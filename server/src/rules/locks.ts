@@ -19,16 +19,24 @@ export function lockEntity(ctx: ServerContext, store: ProjectStore, who: AlmSess
   if (held && held.session === who.id) return held;
   if (held) throw lockFailure(held, `lock ${type} ${id}`);
   // One member locking most of a project for an hour blocks everyone else's edits (issue 28 item 8).
-  const max = ctx.options.limits.maxLocksPerSession;
-  if (store.locks.countOfSession(who.id) >= max) {
+  // The bound is the user's, over all of their live sessions: a bound per session was passed by
+  // signing in again (issue 38 item 15). Locks of ended sessions are released, so they do not count.
+  const max = ctx.options.limits.maxLocksPerUser;
+  if (liveLocksOfUser(ctx, store, who.user) >= max) {
     throw new AlmError(
       409,
       'qccore.general-error',
-      `This session already holds ${max} locks in this project, the most one session may hold. Release locks you no longer need, then lock ${type} ${id} again.`,
+      `You already hold ${max} locks in this project, the most one user may hold (over all of your sessions). Release locks you no longer need, then lock ${type} ${id} again.`,
       [{ Name: 'maximum-locks', Value: max }],
     );
   }
   return store.locks.take(type, id, who.user, who.id);
+}
+
+function liveLocksOfUser(ctx: ServerContext, store: ProjectStore, user: string): number {
+  let count = 0;
+  for (const held of store.locks.countsOfUser(user)) if (ctx.sessions.isAlive(held.session)) count += held.count;
+  return count;
 }
 
 /** Releases a lock; only the user who took it may (403 qccore.lock-failure otherwise). */

@@ -59,6 +59,13 @@ export class AuditStore {
     return out;
   }
 
+  /** Drops the oldest entries of one entity past the newest `keep` (their fields go with them). */
+  keepNewest(parentType: string, parentId: number, keep: number): void {
+    this.project
+      .statement('DELETE FROM audits WHERE "parent-type" = ? AND "parent-id" = ? AND "id" <= (SELECT "id" FROM audits WHERE "parent-type" = ? AND "parent-id" = ? ORDER BY "id" DESC LIMIT 1 OFFSET ?)')
+      .run(parentType, parentId, parentType, parentId, keep);
+  }
+
   /** Appends an entry with its changed fields; returns its id. */
   insert(entry: Omit<AuditEntry, 'id'>): number {
     return this.project.transaction(() => {

@@ -28,9 +28,9 @@ export class LockStore {
     return this.byId(Number(info.lastInsertRowid)) as LockRow;
   }
 
-  /** How many locks one session holds in this project. */
-  countOfSession(session: string): number {
-    return this.project.statement('SELECT COUNT(*) FROM locks WHERE "session" = ?').pluck().get(session) as number;
+  /** How many locks a user holds in this project, by session (ended sessions may still have rows). */
+  countsOfUser(user: string): { session: string; count: number }[] {
+    return this.project.statement('SELECT "session", COUNT(*) AS "count" FROM locks WHERE "user" = ? GROUP BY "session"').all(user) as { session: string; count: number }[];
   }
 
   /** Ids of the entities of a type that users other than `user` hold locks on. */

@@ -4,9 +4,7 @@
 // answer would pass the answer budget is refused with 413 before any work, never answered (or
 // failed) after a commit. Each case checks the refusal and that the stored data did not change.
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
-import Database from 'better-sqlite3';
-import { openProjectDb, startSignedIn } from '../../support/server';
+import { openProjectDb, startSignedIn, storeDirectly } from '../../support/server';
 import type { RunningServer, TestResponse, TestClient } from '../../support/server';
 import { allDefects, coreJson } from './coreHarness';
 import { multipart, uploadParts } from './attachmentsHarness';
@@ -19,16 +17,6 @@ const JSON_ = { Accept: 'application/json' };
 function expect413(res: TestResponse, title: RegExp): void {
   assert.equal(res.status, 413, res.text.slice(0, 300));
   assert.match(res.json<{ Title: string }>().Title, title);
-}
-
-/** Writes straight into the project database, as data stored before the limits would be. */
-function storeDirectly(dataDir: string, sql: string, ...params: unknown[]): void {
-  const db = new Database(join(dataDir, 'projects', 'DEFAULT', 'Demo', 'project.db'));
-  try {
-    db.prepare(sql).run(...params);
-  } finally {
-    db.close();
-  }
 }
 
 function attachmentRows(dataDir: string): unknown[] {

@@ -22,7 +22,7 @@ describe('server: lower findings of the hostile probe (issue 28 item 8)', functi
   let client: TestClient;
 
   before(async () => {
-    ({ server, client } = await startSignedIn({ defects: 30, limits: { maxLocksPerSession: 5 } }));
+    ({ server, client } = await startSignedIn({ defects: 30, limits: { maxLocksPerUser: 5 } }));
   });
   after(async () => server.close());
 
@@ -57,18 +57,18 @@ describe('server: lower findings of the hostile probe (issue 28 item 8)', functi
     }
   });
 
-  it('a session holds at most maxLocksPerSession locks: the next lock → 409 naming the bound; after a release it can lock again', async () => {
+  it('a user holds at most maxLocksPerUser locks: the next lock → 409 naming the bound; after a release it can lock again', async () => {
     const lock = (id: number) => client.request('POST', `${CORE}/defects/${id}/lock`, { headers: { Accept: 'application/json' } });
     for (let id = 10; id < 15; id++) assert.equal((await lock(id)).status, 200, `lock ${id}`);
     const refused = await lock(15);
     assert.equal(refused.status, 409, refused.text);
-    assert.match(refused.json<{ Title: string }>().Title, /already holds 5 locks/);
-    // Through the /api tree too: the bound is per session, whichever tree took the locks.
+    assert.match(refused.json<{ Title: string }>().Title, /already hold 5 locks/);
+    // Through the /api tree too: the bound is the user's, whichever tree took the locks.
     const apiLock = await client.post(`${API}/locks`, { data: [{ entity: { id: 16, type: 'defect' } }] });
     assert.equal(apiLock.status, 409, apiLock.text);
     assert.equal((await client.request('DELETE', `${CORE}/defects/10/lock`)).status, 200);
     assert.equal((await lock(15)).status, 200);
-    // Another user's session has its own allowance.
+    // Another user has their own allowance.
     const bob = new TestClient(server.baseUrl);
     await bob.signIn('bob');
     assert.equal((await bob.request('POST', `${CORE}/defects/20/lock`, { headers: { Accept: 'application/json' } })).status, 200);

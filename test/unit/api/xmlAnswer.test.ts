@@ -43,4 +43,17 @@ describe('api/http/xmlAnswer', () => {
     assert.throws(() => parseXmlAnswer(bomb, 'GET is-authenticated'), UnexpectedAnswerError);
     assert.throws(() => parseXmlAnswer('<Fields><Field></Fields>', 'GET fields'), UnexpectedAnswerError);
   });
+
+  it('decodes numeric character references as XML says; one naming no XML character makes the answer malformed (issue 38 item 16)', () => {
+    const page = (value: string) => `${DECL}<Entities TotalResults="1"><Entity Type="defect"><Fields><Field Name="name"><Value>${value}</Value></Field></Fields></Entity></Entities>`;
+    const name = (value: string) => flattenEntity((parseXmlAnswer(page(value), 'GET defects') as { entities: unknown[] }).entities[0]).name;
+    assert.equal(name('caf&#233; &#x1F600; &amp;#233; a&lt;b'), 'caf\u00e9 \u{1F600} &#233; a<b');
+    for (const bad of ['&#0;', '&#xD800;', '&#1;', '&#x110000;']) {
+      assert.throws(
+        () => parseXmlAnswer(page(`a${bad}b`), 'GET defects'),
+        (e: unknown) => e instanceof UnexpectedAnswerError && e.message.includes(bad),
+        bad,
+      );
+    }
+  });
 });

@@ -8,6 +8,13 @@ import { defectsJson } from './json';
 
 /** `{"data":[…],"total-count":n}` of the defects `ids`, in that order, within the answer budget. */
 export function defectsAnswer(ctx: ServerContext, store: ProjectStore, ids: readonly number[], total = ids.length): string {
-  const rows = ids.map((id) => store.getDefect(id)).filter((row): row is DefectRow => row !== undefined);
-  return defectsJson(new AnswerBudget(ctx.options.limits, WRITE_ANSWER_HINT).rows(rows), null, total);
+  return defectsJson(new AnswerBudget(ctx.options.limits, WRITE_ANSWER_HINT).rows(existingRows(store, ids)), null, total);
+}
+
+/** The rows read one at a time, so the budget stops the reading (not only the answer) at its bound. */
+function* existingRows(store: ProjectStore, ids: readonly number[]): Generator<DefectRow> {
+  for (const id of ids) {
+    const row = store.getDefect(id);
+    if (row) yield row;
+  }
 }

@@ -77,7 +77,14 @@ function registerDefectUpdates(app: FastifyInstance, ctx: ServerContext): void {
       }),
     );
     const ids = elements.map((e) => e.id);
-    checkAnswerSize(ctx, store, ids);
+    // What each element sends can grow its defect: counted before the first is applied, as the
+    // Core tree does (issue 38 item 11: the answer was only refused after every element was applied).
+    checkAnswerSize(
+      ctx,
+      store,
+      ids,
+      elements.map(({ element }) => Buffer.byteLength(JSON.stringify(element), 'utf8')),
+    );
     return sendJson(
       reply,
       store.transaction(() => {

@@ -77,14 +77,15 @@ async function listAttachments(ctx: ServerContext, request: FastifyRequest, repl
   const compiled = compileCollectionRequest(coreCollectionParams(request), CATALOGS.attachments, PAGING);
   const scoped = { ...compiled, where: `"parent-type" = 'defect' AND "parent-id" = ? AND (${compiled.where})`, params: [defect, ...compiled.params] };
   // Descriptions can be large: the page is counted as it is read, like a defect page.
-  const rows = new AnswerBudget(ctx.options.limits, PAGE_ANSWER_HINT).rows(store.project.iterateRowsOf<AttachmentRow>('attachments', scoped));
+  const format = coreFormat(request);
+  const rows = new AnswerBudget(ctx.options.limits, PAGE_ANSWER_HINT, format).rows(store.project.iterateRowsOf<AttachmentRow>('attachments', scoped));
   const total = store.project.countOf('attachments', scoped);
   return send(
     reply,
     renderCollection(
       rows.map((row) => attachmentEntity(row, compiled.fields)),
       total,
-      coreFormat(request),
+      format,
       ctx.options.profile,
     ),
   );

@@ -32,12 +32,13 @@ export function registerCoreDefectReads(app: FastifyInstance, ctx: ServerContext
     const total = store.countDefectMatches(compiled);
     const columns = compiled.fields && ['id', ...DEFECT.selected(compiled.fields).map((def) => def.name)];
     // When the total leaves nothing at the offset, the page is not searched for.
-    const rows = new AnswerBudget(ctx.options.limits, PAGE_ANSWER_HINT).rows(store.defectPage(pageWithinTotal(compiled, total), columns));
+    const format = coreFormat(request);
+    const rows = new AnswerBudget(ctx.options.limits, PAGE_ANSWER_HINT, format).rows(store.defectPage(pageWithinTotal(compiled, total), columns));
     const refs = new ReferenceNames(store);
     const { type, body } = renderCollection(
       rows.map((row) => defectEntity(row, compiled.fields, refs)),
       total,
-      coreFormat(request),
+      format,
       ctx.options.profile,
     );
     return reply.type(type).send(body);

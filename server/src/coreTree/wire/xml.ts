@@ -3,7 +3,8 @@
 //   <Entity Type="defect"><Fields><Field Name="…"><Value ReferenceValue="…">…</Value></Field></Fields><RelatedEntities/></Entity>
 //   page: <Entities TotalResults="n"><Entity>…</Entity>…</Entities>
 import { XMLParser } from 'fast-xml-parser';
-import { xmlDocument } from '../../xml';
+import { AlmError } from '../../errors';
+import { BadCharacterReference, XmlReferenceDecoder, xmlDocument } from '../../xml';
 import type { CoreEntity, Envelope, ParsedEntities } from './model';
 import { PLAIN_ENVELOPE, badBody, checkType, shownValue, writtenBlank } from './model';
 
@@ -46,6 +47,8 @@ const parser = new XMLParser({
   trimValues: false,
   processEntities: true,
   htmlEntities: false,
+  // Numeric references (`caf&#233;`) decoded, and invalid ones refused, by the parser's decoder.
+  entityDecoder: new XmlReferenceDecoder(),
   isArray: (name) => name === 'Entity' || name === 'Field' || name === 'Value',
 });
 
@@ -61,6 +64,7 @@ export function xmlEntities(text: string, expectedType: string): ParsedEntities 
   try {
     doc = parser.parse(text, true) as Record<string, unknown>;
   } catch (err) {
+    if (err instanceof BadCharacterReference) throw new AlmError(400, 'qccore.general-error', err.message);
     throw badBody(`Malformed XML: ${(err as Error).message.split('\n')[0]}.`);
   }
   if (isRecord(doc.Entities)) {
