@@ -118,8 +118,10 @@ class DefectEditorRegistry implements SessionHost, vscode.Disposable {
     return {
       upload: async (id, name, bytes) => {
         const source = { stream: Readable.from([bytes]), size: bytes.length };
-        return (await api.attachments.upload({ entity: { type: 'defect', id }, name, source, refSubtype: 1 })).name;
+        const stored = await api.attachments.upload({ entity: { type: 'defect', id }, name, source, refSubtype: 1 });
+        return { id: stored.id, name: stored.name };
       },
+      remove: (_id, attachmentId) => api.attachments.delete(attachmentId),
       srcFor: (id, name) => attachmentImageSrc(this.services.baseUrl(ref.server) ?? 'http://invalid/', ref, id, name),
       changed: (id) => this.attachments.changed({ ...ref, id }),
     };
