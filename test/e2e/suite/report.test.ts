@@ -267,7 +267,8 @@ describe('report: a defect from code and from a failed test', function () {
       assert.ok(result);
       assert.equal(result.draft.source, 'diagnostic');
       assert.equal(result.draft.attachment, undefined, 'nothing the user did not select is attached');
-      const description = String(direct.fills.at(-1)?.values?.description);
+      const description = result.draft.descriptionHtml;
+      assert.equal(direct.fills.at(-1)?.values?.description, description, 'the form is filled with the draft');
       assert.match(description, /report-src\/config\.ts, lines 991–1010/);
       assert.doesNotMatch(description, /hunter2|AKIA|v1011 /);
       assert.match(description, /AWS_ACCESS_KEY_ID = &quot;\[masked\]&quot;|AWS_ACCESS_KEY_ID = "\[masked\]"/);

@@ -37,6 +37,14 @@ function services(failing: { reason?: string } = {}) {
   return { s, uploads, removed, changed };
 }
 
+/** Edit, paste an image and show it in the description, as the page does. */
+async function editWithImage(c: DefectController, name = '') {
+  await c.edit();
+  const reply = await c.pasteImage(png(name));
+  c.setField('description', `<html><body><img src="${reply.src}"></body></html>`);
+  return reply;
+}
+
 describe('memo images: checks and names', () => {
   it('takes raster types within the limit and refuses others with what to do instead', () => {
     assert.deepEqual(checkPastedImage(png('a.png')).bytes, PNG);
@@ -112,9 +120,7 @@ describe('memo images: the editor controller', () => {
   it('sends nothing when the edit with a pasted image is discarded (issue 37.4)', async () => {
     const { s, uploads, removed } = services();
     const { c } = await open(seeded(), { images: s });
-    await c.edit();
-    const reply = await c.pasteImage(png());
-    c.setField('description', `<html><body><img src="${reply.src}"></body></html>`);
+    const reply = await editWithImage(c);
     await c.cancel();
     assert.deepEqual(uploads, []);
     assert.deepEqual(removed, []);
@@ -128,9 +134,7 @@ describe('memo images: the editor controller', () => {
     const project = seeded();
     const { s, uploads, removed } = services();
     const { c } = await open(project, { images: s });
-    await c.edit();
-    const reply = await c.pasteImage(png('a.png'));
-    c.setField('description', `<html><body><img src="${reply.src}"></body></html>`);
+    await editWithImage(c, 'a.png');
     project.failUpdate = new Error('Server busy');
     assert.equal(await c.save(), 'failed');
     assert.equal(uploads.length, 1);
@@ -140,9 +144,7 @@ describe('memo images: the editor controller', () => {
     assert.equal(uploads.length, 1, 'not uploaded a second time');
     assert.match(String(project.store.get(7)?.description), /attachments\/a\.png"/);
 
-    await c.edit();
-    const second = await c.pasteImage(png('b.png'));
-    c.setField('description', `<html><body><img src="${second.src}"></body></html>`);
+    await editWithImage(c, 'b.png');
     project.failUpdate = new Error('Server busy');
     assert.equal(await c.save(), 'failed');
     assert.equal(uploads.length, 2);
