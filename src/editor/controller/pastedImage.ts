@@ -29,7 +29,7 @@ const IMAGE_TYPES: readonly ImageType[] = [
 ];
 
 /** The raster type `bytes` are, by their signature; undefined for anything else. */
-export function sniffImageType(bytes: Buffer): { mime: string; extension: string; extensions: readonly string[] } | undefined {
+function sniffImageType(bytes: Buffer): { mime: string; extension: string; extensions: readonly string[] } | undefined {
   const type = IMAGE_TYPES.find((t) => t.matches(bytes));
   return type && { mime: type.mime, extension: type.extensions[0], extensions: type.extensions };
 }
