@@ -171,6 +171,9 @@ export class ServerError extends AlmApiError {
  */
 export class UnexpectedAnswerError extends ServerError {}
 
+/** The answer was larger than the client's limit and was not read: a smaller request may fit. */
+export class AnswerTooLargeError extends ServerError {}
+
 /**
  * The client refused to send a request that could change every instance of a collection
  * (PUT or DELETE on a collection without a non-empty explicit selection). A programming error.

@@ -65,6 +65,7 @@ export {
   NotFoundError,
   SelectionGuardError,
   ServerError,
+  AnswerTooLargeError,
   UnexpectedAnswerError,
   TimeoutError,
   TlsError,

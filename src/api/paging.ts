@@ -1,6 +1,6 @@
 // Walks a collection page by page to the end. It never caps silently: it stops at `total-count`
 // (or, when a server sends none, at the first short page) and throws if the server stops early.
-import { ServerError } from './errors';
+import { AnswerTooLargeError, ServerError } from './errors';
 import type { CollectionEnvelope } from './dialect/dialect';
 import type { PagedQuery } from './surface';
 import type { Page } from './types';
@@ -13,6 +13,22 @@ export function toPage<T>(env: CollectionEnvelope, offset: number, limit: number
   // Without total-count a full page may be followed by more.
   const total = env.total ?? (items.length < limit ? nextOffset : nextOffset + 1);
   return { items, total, offset, nextOffset, hasMore: nextOffset < total && items.length > 0 };
+}
+
+/**
+ * One page of at most `limit` items. An answer past the client's size limit (a page of long memos)
+ * is asked again for half as many items, down to one: the walk goes on in smaller pages instead of
+ * failing. Resolves with the page and the size that fitted, which the walk keeps.
+ */
+async function fetchFitting(fetch: (limit: number) => Promise<CollectionEnvelope>, limit: number): Promise<{ env: CollectionEnvelope; limit: number }> {
+  for (;;) {
+    try {
+      return { env: await fetch(limit), limit };
+    } catch (e) {
+      if (!(e instanceof AnswerTooLargeError) || limit <= 1) throw e;
+      limit = Math.floor(limit / 2);
+    }
+  }
 }
 
 export class PagedCollection<T> implements PagedQuery<T> {
@@ -31,9 +47,11 @@ export class PagedCollection<T> implements PagedQuery<T> {
 
   async *pages(): AsyncGenerator<Page<T>> {
     let offset = this.startOffset;
+    let size = this.pageSize;
     for (;;) {
-      const env = await this.fetch(offset, this.pageSize);
-      const page = toPage(env, offset, this.pageSize, this.map);
+      const { env, limit } = await fetchFitting((n) => this.fetch(offset, n), size);
+      size = limit;
+      const page = toPage(env, offset, size, this.map);
       if (env.total !== undefined) this.knownTotal = env.total;
       if (page.items.length === 0 && env.total !== undefined && offset < env.total) {
         throw new ServerError(`The server stopped returning items at ${offset} of ${env.total}; the list would be incomplete. Refresh to try again.`);
@@ -76,8 +94,10 @@ export class KeysetCollection<T extends { id: number }> implements PagedQuery<T>
   async *pages(): AsyncGenerator<Page<T>> {
     let lastId: number | undefined;
     let offset = 0;
+    let size = this.pageSize;
     for (;;) {
-      const env = await this.fetch(lastId, this.pageSize);
+      const { env, limit } = await fetchFitting((n) => this.fetch(lastId, n), size);
+      size = limit;
       const items = env.items.map(this.map);
       if (lastId === undefined) this.knownTotal = env.total;
       const remaining = env.total;
@@ -91,7 +111,7 @@ export class KeysetCollection<T extends { id: number }> implements PagedQuery<T>
       }
       const last = items.at(-1)?.id;
       const nextOffset = offset + items.length;
-      const hasMore = items.length > 0 && (remaining !== undefined ? remaining > items.length : items.length >= this.pageSize);
+      const hasMore = items.length > 0 && (remaining !== undefined ? remaining > items.length : items.length >= size);
       const total = this.knownTotal ?? (hasMore ? nextOffset + 1 : nextOffset);
       yield { items, total, offset, nextOffset, hasMore };
       if (!hasMore) {

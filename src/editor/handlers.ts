@@ -88,7 +88,12 @@ export function requestHandlers(ctx: HandlerContext): RequestHandlers {
         const discard = isNew ? vscode.l10n.t('Discard Defect') : vscode.l10n.t('Discard Changes');
         const answer = await vscode.window.showWarningMessage(
           isNew ? vscode.l10n.t('Discard this new defect?') : vscode.l10n.t('Discard your changes to defect {0}?', controller.defectKey.id ?? ''),
-          { modal: true, detail: vscode.l10n.t('Nothing of them has been saved.') },
+          {
+            modal: true,
+            detail: isNew
+              ? vscode.l10n.t('The defect has not been created; what you entered and the images you pasted are lost.')
+              : vscode.l10n.t('None of these changes are on the server: the defect stays as it was, and the images you pasted are not attached.'),
+          },
           discard,
         );
         if (answer !== discard) return false;
@@ -128,6 +133,8 @@ export function requestHandlers(ctx: HandlerContext): RequestHandlers {
     },
     retryImages: () => controller.retryImages(),
     resolveImage: async ({ src }) => {
+      const local = controller.images?.localImage(src);
+      if (local) return { dataUri: local };
       const images = ctx.images();
       if (!images) return { reason: vscode.l10n.t('Images show once the defect is saved.') };
       try {

@@ -7,7 +7,7 @@ import type { EditorProjectApi } from './controller/types';
 
 export type LazyProjectApi = EditorProjectApi & {
   readonly defects: EditorProjectApi['defects'] & { page(request?: PageRequest): Promise<Page<Defect>> };
-  readonly attachments: Pick<ProjectApi['attachments'], 'list' | 'download' | 'upload'>;
+  readonly attachments: Pick<ProjectApi['attachments'], 'list' | 'download' | 'upload' | 'delete'>;
   users(options?: CallOptions & { refresh?: boolean }): Promise<ProjectUsers>;
   releases(options?: CallOptions & { refresh?: boolean }): Promise<ReleaseCatalog>;
   readonly history: HistoryApi;
@@ -49,6 +49,7 @@ export function lazyProjectApi(resolve: () => Promise<ProjectApi>): LazyProjectA
       list: async (filter?: AttachmentFilter): Promise<Attachment[]> => (await api()).attachments.list(filter),
       download: async (id: number, o?: CallOptions): Promise<Download> => (await api()).attachments.download(id, o),
       upload: async (request: UploadRequest): Promise<Attachment> => (await api()).attachments.upload(request),
+      delete: async (id: number, o?: CallOptions): Promise<void> => (await api()).attachments.delete(id, o),
     },
   };
 }

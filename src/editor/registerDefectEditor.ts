@@ -90,7 +90,7 @@ class DefectEditorRegistry implements SessionHost, vscode.Disposable {
       describe: describeError,
       onSaved: (defect) => this.services.defectSaved({ ...ref, id: defect.id }, defect),
       // A restored form has its values already; a new one starts from the project's template.
-      prefill: key.id === undefined && restore === undefined ? { template: this.services.newDefectDefaults(ref), values: fill?.values, origin: fill?.origin } : undefined,
+      prefill: key.id === undefined && restore === undefined ? { template: this.services.newDefectDefaults(ref), values: fill?.values, origin: fill?.origin, warning: fill?.warning } : undefined,
       onCreated: fill?.onCreated && ((id) => fill.onCreated?.({ ...ref, id })),
       // One query per rested summary for likely duplicates; open defects are ranked first.
       findDuplicates: async (filter, rows, signal) =>
@@ -118,8 +118,10 @@ class DefectEditorRegistry implements SessionHost, vscode.Disposable {
     return {
       upload: async (id, name, bytes) => {
         const source = { stream: Readable.from([bytes]), size: bytes.length };
-        return (await api.attachments.upload({ entity: { type: 'defect', id }, name, source, refSubtype: 1 })).name;
+        const stored = await api.attachments.upload({ entity: { type: 'defect', id }, name, source, refSubtype: 1 });
+        return { id: stored.id, name: stored.name };
       },
+      remove: (_id, attachmentId) => api.attachments.delete(attachmentId),
       srcFor: (id, name) => attachmentImageSrc(this.services.baseUrl(ref.server) ?? 'http://invalid/', ref, id, name),
       changed: (id) => this.attachments.changed({ ...ref, id }),
     };

@@ -2,12 +2,13 @@
 // each page turned into text and written before the next is asked for, waiting for the file to
 // drain, so memory stays at about one page whatever the result's size. The file is written beside
 // its target under a temporary name and renamed over it only when complete: a cancel or a failure
-// leaves the target as it was. Values read as the other views show them (fieldText): list labels,
+// leaves the target as it was. The temporary name is random and the file is created exclusively,
+// so nothing planted at a name (a symlink to another file) is followed or overwritten. Values read as the other views show them (fieldText): list labels,
 // releases and cycles by name, users with full names, dates in the locale, memos as plain text;
 // the header is the fields' labels. No `vscode` import.
+import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
-import { createWriteStream } from 'node:fs';
-import { rename, rm } from 'node:fs/promises';
+import { open, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import type { FieldCatalog, ProjectApi } from '../api/index';
 import type { DefectQuery } from '../defects/defectQuery';
@@ -51,8 +52,9 @@ function headerOf(columns: readonly string[], fields: FieldCatalog | undefined):
 
 export async function writeCsv(api: Pick<ProjectApi, 'defects' | 'fields'>, x: CsvExport): Promise<CsvExportResult> {
   const fields = await api.fields('defects', { signal: x.signal }).catch(() => undefined);
-  const part = join(dirname(x.path), `.${basename(x.path)}.${process.pid}.${Date.now()}.part`);
-  const out = createWriteStream(part, { encoding: 'utf8' });
+  const part = join(dirname(x.path), `.${basename(x.path)}.${randomBytes(8).toString('hex')}.part`);
+  // 'wx': created here or failing (EEXIST), never a file or symlink that was already there.
+  const out = (await open(part, 'wx')).createWriteStream({ encoding: 'utf8' });
   // Settles once: finished, or the file failed (cannot be created, a full disk) at any moment.
   const finished = new Promise<void>((resolve, reject) => {
     out.once('error', reject);
@@ -66,7 +68,8 @@ export async function writeCsv(api: Pick<ProjectApi, 'defects' | 'fields'>, x: C
     if (!out.write(text)) await Promise.race([once(out, 'drain'), finished]);
   };
   try {
-    await write((x.bom ? UTF8_BOM : '') + csvRecord(headerOf(x.columns, fields)));
+    // Labels are the project's to name (custom fields): guarded as values are.
+    await write((x.bom ? UTF8_BOM : '') + csvRecord(headerOf(x.columns, fields), { guardFormulas: x.guardFormulas }));
     const metas = x.columns.map((c) => fields?.get(c));
     const query = api.defects.query({ filter: x.query.filter, orderBy: x.query.orderBy, fields: x.columns, pageSize: x.pageSize ?? PAGE_SIZE, signal: x.signal });
     for await (const page of query.pages()) {

@@ -7,6 +7,7 @@ import * as l10n from '@vscode/l10n';
 import type { CodeLink, Environment } from './description';
 import { describeReport, lineRange } from './description';
 import { refusal } from './limits';
+import { MASK, hideHome, maskSecrets } from './secrets';
 import { errorLine, firstLine, isStackTrace, markerComment, summaryOf } from './sources';
 
 export interface ReportInput {
@@ -20,6 +21,8 @@ export interface ReportInput {
   readonly diagnostic?: { readonly message: string; readonly source?: string; readonly code?: string };
   readonly test?: { readonly name: string; readonly message: string; readonly trace?: string };
   readonly environment?: Environment;
+  /** The user's home folder: written `~` in every path and text the report sends. */
+  readonly home?: string;
 }
 
 type ReportSource = 'test' | 'diagnostic' | 'todo' | 'trace' | 'selection';
@@ -34,12 +37,15 @@ export interface ReportDraft {
   readonly attachment?: { readonly name: string; readonly text: string };
   /** The TODO comment's line (0-based) and text when the report came from one: the reference goes there. */
   readonly todo?: { readonly line: number; readonly text: string };
+  /** What the form warns of: the kinds of secrets masked in the summary, description and attachment. */
+  readonly warning?: string;
 }
 
 /** The draft of a report, or why the input cannot be reported (binary, invalid UTF-8, too large). */
-export function draftReport(input: ReportInput): ReportDraft | { refused: string } {
-  const refused = refusal(input.test ? `${input.test.message}\n${input.test.trace ?? ''}` : input.text);
+export function draftReport(raw: ReportInput): ReportDraft | { refused: string } {
+  const refused = refusal(raw.test ? `${raw.test.message}\n${raw.test.trace ?? ''}` : raw.text);
   if (refused) return { refused };
+  const { input, secrets } = cleaned(raw);
   const source = sourceOf(input);
   const where = input.code ? `${input.code.path}, ${lineRange(input.code.startLine, input.code.endLine)}` : undefined;
   const comment = input.cursorLine && markerComment(input.cursorLine.text);
@@ -62,9 +68,33 @@ export function draftReport(input: ReportInput): ReportDraft | { refused: string
     summary,
     descriptionHtml: description.html,
     origin: originText(source, input, where),
-    ...(description.cut ? { attachment: { name: attachmentName, text: block } } : {}),
-    ...(source === 'todo' && input.cursorLine ? { todo: { line: input.cursorLine.line, text: input.cursorLine.text } } : {}),
+    // Only what the user chose goes whole into an attachment: lines taken around the cursor never do.
+    ...(description.cut && (raw.selected || source === 'test') ? { attachment: { name: attachmentName, text: block } } : {}),
+    // The comment as it is in the file (not masked): the reference goes where it is found.
+    ...(source === 'todo' && raw.cursorLine ? { todo: { line: raw.cursorLine.line, text: raw.cursorLine.text } } : {}),
+    ...(secrets.length
+      ? { warning: l10n.t('Check before saving: what you reported from holds what looks like secrets ({0}); they show as {1} here and are not sent.', secrets.join(', '), MASK) }
+      : {}),
   };
+}
+
+/** The input with its secrets masked and the home folder hidden in every text the report sends; the kinds of secrets found. */
+function cleaned(raw: ReportInput): { input: ReportInput; secrets: string[] } {
+  const secrets: string[] = [];
+  const clean = (text: string): string => {
+    const masked = maskSecrets(hideHome(text, raw.home));
+    for (const kind of masked.kinds) if (!secrets.includes(kind)) secrets.push(kind);
+    return masked.text;
+  };
+  const input: ReportInput = {
+    ...raw,
+    text: clean(raw.text),
+    ...(raw.code ? { code: { ...raw.code, path: hideHome(raw.code.path, raw.home) } } : {}),
+    ...(raw.cursorLine ? { cursorLine: { ...raw.cursorLine, text: clean(raw.cursorLine.text) } } : {}),
+    ...(raw.diagnostic ? { diagnostic: { ...raw.diagnostic, message: clean(raw.diagnostic.message) } } : {}),
+    ...(raw.test ? { test: { name: clean(raw.test.name), message: clean(raw.test.message), ...(raw.test.trace !== undefined ? { trace: clean(raw.test.trace) } : {}) } } : {}),
+  };
+  return { input, secrets };
 }
 
 function sourceOf(input: ReportInput): ReportSource {

@@ -1,9 +1,11 @@
 // What "Report ALM Defect…" reports from, read from the command's argument: a code action's
 // location (and diagnostic), the editor's selection or cursor line (the editor context menu, the
 // palette), or a failed test's message (the Test Results' message menu).
+import * as os from 'node:os';
 import * as vscode from 'vscode';
 import { codeLink, environment } from './codeLocation';
 import type { ReportInput } from './draft';
+import { boundContext, contextLines } from './limits';
 
 /** The argument a code action hands the command. */
 export interface CodeReportArg {
@@ -44,7 +46,9 @@ export async function reportInput(arg: unknown): Promise<{ input: ReportInput; d
   if (isCodeReportArg(arg)) {
     const document = await vscode.workspace.openTextDocument(arg.uri);
     const selected = arg.selected ?? (!arg.range.isEmpty && arg.diagnostic === undefined);
-    return { input: await codeInput(document, arg.range, selected, arg.diagnostic), document };
+    const active = vscode.window.activeTextEditor;
+    const focus = active?.document.uri.toString() === arg.uri.toString() ? active.selection.active.line : arg.range.start.line;
+    return { input: await codeInput(document, arg.range, selected, arg.diagnostic, focus), document };
   }
   const editor = vscode.window.activeTextEditor;
   if (!editor) return undefined;
@@ -53,22 +57,28 @@ export async function reportInput(arg: unknown): Promise<{ input: ReportInput; d
   const diagnostic = selection.isEmpty ? vscode.languages.getDiagnostics(editor.document.uri).find((d) => d.range.contains(selection.active)) : undefined;
   const range = diagnostic?.range ?? selection;
   const described = diagnostic && { message: diagnostic.message, source: diagnostic.source, code: diagnosticCode(diagnostic.code) };
-  return { input: await codeInput(editor.document, range, !selection.isEmpty, described), document: editor.document };
+  return { input: await codeInput(editor.document, range, !selection.isEmpty, described, selection.active.line), document: editor.document };
 }
 
-async function codeInput(document: vscode.TextDocument, range: vscode.Range, selected: boolean, diagnostic: CodeReportArg['diagnostic']): Promise<ReportInput> {
+/**
+ * The selection as it is, or (nothing selected) the lines of `range` — at most MAX_CONTEXT_LINES
+ * around `focus`, the cursor's line: a diagnostic covering a whole file must not send the file.
+ */
+async function codeInput(document: vscode.TextDocument, range: vscode.Range, selected: boolean, diagnostic: CodeReportArg['diagnostic'], focus: number): Promise<ReportInput> {
   // A selection that ends at the start of a line does not take that line.
   const lastLine = range.end.line > range.start.line && range.end.character === 0 ? range.end.line - 1 : range.end.line;
-  const whole = new vscode.Range(range.start.line, 0, lastLine, document.lineAt(lastLine).text.length);
-  const text = selected ? document.getText(range) : document.getText(whole);
-  const cursor = document.lineAt(range.start.line);
+  const lines = selected ? { start: range.start.line, end: lastLine } : contextLines(range.start.line, lastLine, focus);
+  const around = new vscode.Range(lines.start, 0, lines.end, document.lineAt(lines.end).text.length);
+  const text = selected ? document.getText(range) : boundContext(document.getText(around));
+  const cursor = document.lineAt(lines.start);
   return {
     text,
     selected,
-    code: await codeLink(document.uri, range.start.line + 1, lastLine + 1),
+    code: await codeLink(document.uri, lines.start + 1, lines.end + 1),
     cursorLine: { line: cursor.lineNumber, text: cursor.text },
     diagnostic,
     environment: await environment(document.uri),
+    home: os.homedir(),
   };
 }
 
@@ -88,5 +98,6 @@ async function testInput({ test, message }: TestMessageArg): Promise<ReportInput
     test: { name: names.join(' › '), message: [text, ...outputs].join('\n'), trace: frames.length ? frames.join('\n') : undefined },
     code: location ? await codeLink(location.uri, location.range.start.line + 1, location.range.end.line + 1) : undefined,
     environment: await environment(location?.uri ?? test.uri),
+    home: os.homedir(),
   };
 }

@@ -10,6 +10,30 @@ const MAX_CHARS = 20_000;
 /** Characters a report takes at all (a selection larger than this is refused: nobody reports 5 MB by hand). */
 const MAX_REPORT_CHARS = 5_000_000;
 
+/** Lines a report takes around the cursor when nothing is selected (a diagnostic may cover a whole file). */
+export const MAX_CONTEXT_LINES = 20;
+/** Characters a report takes when nothing is selected (one minified line can be a whole file). */
+const MAX_CONTEXT_CHARS = 4_000;
+
+/**
+ * The lines (0-based, inclusive) of `start`–`end` a report takes when the user selected nothing:
+ * the whole range when short, else MAX_CONTEXT_LINES of it around line `focus` (the cursor).
+ */
+export function contextLines(start: number, end: number, focus: number): { start: number; end: number } {
+  if (end - start + 1 <= MAX_CONTEXT_LINES) return { start, end };
+  const at = Math.min(Math.max(focus, start), end);
+  const from = Math.max(start, Math.min(at - Math.floor(MAX_CONTEXT_LINES / 2), end - MAX_CONTEXT_LINES + 1));
+  return { start: from, end: from + MAX_CONTEXT_LINES - 1 };
+}
+
+/** Unselected lines cut to MAX_CONTEXT_CHARS, at a line end when one is near. */
+export function boundContext(text: string): string {
+  if (text.length <= MAX_CONTEXT_CHARS) return text;
+  const cut = text.slice(0, MAX_CONTEXT_CHARS);
+  const lineEnd = cut.lastIndexOf('\n');
+  return lineEnd > MAX_CONTEXT_CHARS / 2 ? cut.slice(0, lineEnd) : cut;
+}
+
 export interface CappedText {
   /** What the description shows. */
   readonly shown: string;

@@ -68,6 +68,7 @@ export async function reportDefect(deps: ReportDeps, arg: unknown): Promise<Repo
   const opened = await deps.editor.newDefect(project, {
     values: { name: draft.summary, description: draft.descriptionHtml },
     origin: draft.origin,
+    ...(draft.warning ? { warning: draft.warning } : {}),
     onCreated: (ref) =>
       void followUp(deps, draft, uri, ref)
         .catch((e: unknown) => {

@@ -320,7 +320,7 @@ interface EditorRequests {
   history: { params: { limit: number }; result: HistoryResult };
   /** The defect's links; add, remove and open act first, then list. */
   links: { params: LinksRequest; result: LinksResult };
-  /** An image pasted or dropped into a memo while editing: attached to the defect (a new one's once it is created). */
+  /** An image pasted or dropped into a memo while editing: held by the host and attached on Save (a new defect's once it is created). */
   pasteImage: { params: PastedImage; result: PastedImageReply };
   /** Uploads again the pasted images a new defect's creation could not attach, and puts them into its memos. */
   retryImages: { params: Record<string, never>; result: void };

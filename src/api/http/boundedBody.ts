@@ -6,7 +6,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Readable } from 'node:stream';
 import type { Dispatcher } from 'undici';
-import { ServerError } from '../errors';
+import { AnswerTooLargeError } from '../errors';
 import { decodeBuffer } from './decode';
 
 /** Default for the client's `maxAnswerBytes`: far beyond any real ALM answer, far below what hurts. */
@@ -87,8 +87,8 @@ function collect(body: Readable, limit: number): Promise<Buffer | undefined> {
 }
 
 /** The error for an answer past the limit: names the server and the request, and says what to do. */
-export function answerTooLarge(host: string, limit: number, request: string, status: number): ServerError {
-  return new ServerError(
+export function answerTooLarge(host: string, limit: number, request: string, status: number): AnswerTooLargeError {
+  return new AnswerTooLargeError(
     `${host} sent an answer larger than ${describeLimit(limit)} to ${request}; it was not read. If the server is right to send that much, raise the answer size limit (setting almDefects.maxAnswerMB).`,
     { status, request },
   );

@@ -73,7 +73,7 @@ export class DefectController {
   /** A new defect's likely duplicates, as last found, and the look-up that finds them. */
   private duplicates: DuplicateView[] = [];
   private finder: DuplicateFinder | undefined;
-  private readonly images: MemoImages | undefined;
+  readonly images: MemoImages | undefined;
 
   constructor(private readonly options: DefectControllerOptions) {
     this.key = { ...options.key };
@@ -258,11 +258,11 @@ export class DefectController {
     this.changes.emit('status');
   }
 
-  /** Discards every edit and releases the lock. */
+  /** Discards every edit (with its pasted images, also those a failed save uploaded) and releases the lock. */
   async cancel(): Promise<void> {
     this.form.clear();
-    this.saving.dropConflict();
     this.notices.clear();
+    await this.saving.discard(this.key.id);
     await this.lock.release('released');
     this.changes.emit('values', 'status');
   }
@@ -280,11 +280,11 @@ export class DefectController {
     this.changes.emit('values');
   }
 
-  /** An image pasted into a memo while editing: attached now, or a new defect's once created (MemoImages). */
+  /** An image pasted into a memo while editing: held until Save attaches it (MemoImages). */
   async pasteImage(image: PastedImage): Promise<PastedImageReply> {
     if (this.lock.phase !== 'editing') throw new Error(l10n.t('Click Edit before pasting an image.'));
     if (!this.images) throw new Error(l10n.t('Images cannot be attached here.'));
-    return this.images.paste(this.key.id, image);
+    return this.images.paste(image);
   }
 
   /** The notice's Retry after a new defect's images could not all be attached. */

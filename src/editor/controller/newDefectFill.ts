@@ -16,11 +16,13 @@ export interface NewDefectPrefill {
   values?: Readonly<Record<string, WireValue>>;
   /** Where `values` came from, as the form names it (e.g. "the comment at src/app.ts, line 3"). */
   origin?: string;
+  /** What the user must check in `values` (secrets masked in a report): the notice is a warning that says it first. */
+  warning?: string;
 }
 
 export function fillNewDefect(form: EditState, metadata: FormMetadata, notices: Notices, defaults: Record<string, WireValue>, prefill: NewDefectPrefill = {}): void {
   for (const [f, v] of Object.entries(defaults)) form.set(f, v);
-  const { template = {}, values = {}, origin } = prefill;
+  const { template = {}, values = {}, origin, warning } = prefill;
   const writable = (f: string) => metadata.isEditable(f);
   const fromTemplate = Object.keys(template).filter((f) => writable(f) && !Object.hasOwn(values, f));
   const fromReport = Object.keys(values).filter(writable);
@@ -33,12 +35,12 @@ export function fillNewDefect(form: EditState, metadata: FormMetadata, notices: 
   for (const f of fromTemplate) form.set(f, named(f, template[f]));
   for (const f of fromReport) form.set(f, named(f, values[f]));
   const labels = (fields: string[]) => fields.map((f) => metadata.label(f)).join(', ');
-  const lines: string[] = [];
+  const lines: string[] = warning ? [warning] : [];
   if (fromReport.length) lines.push(origin ? l10n.t('Pre-filled from {0}: {1}.', origin, labels(fromReport)) : l10n.t('Pre-filled: {0}.', labels(fromReport)));
   if (fromTemplate.length) lines.push(l10n.t('From the project template (almDefects.newDefectDefaults): {0}.', labels(fromTemplate)));
   if (unknown.length) lines.push(l10n.t('Not offered by this form, so left out: {0}.', unknown.join(', ')));
   if (!lines.length) return;
-  if (unknown.length) notices.warning(lines.join(' '));
+  if (unknown.length || warning) notices.warning(lines.join(' '));
   else notices.info(lines.join(' '));
 }
 

@@ -31,7 +31,7 @@ export interface SaveFlowParts {
   onSaved?: (defect: Defect) => void;
   /** A new defect was created with `id`: from now on the editor shows that defect (awaited before it is shown). */
   onCreated: (id: number) => void | Promise<void>;
-  /** Images pasted into a new defect's memos, attached once it is created. */
+  /** Images pasted into memos: uploaded by the save (a new defect's once it is created). */
   images?: MemoImages;
 }
 
@@ -59,6 +59,13 @@ export class SaveFlow {
   /** Forgets the conflict without deciding (the next Save asks again) or after Cancel. */
   dropConflict(): void {
     this.conflict = undefined;
+  }
+
+  /** The edit was discarded: its conflict is forgotten and its pasted images with it (MemoImages.discard). */
+  async discard(id: number | undefined): Promise<void> {
+    this.conflict = undefined;
+    const left = await this.parts.images?.discard(id);
+    if (left) this.parts.notices.warning(left);
   }
 
   /**
@@ -111,7 +118,11 @@ export class SaveFlow {
           changes.emit('status');
           return 'conflict';
         }
-        const updated = await api.defects.update(id, form.edits, { original: latestDefect, lock: lock.forUpdate });
+        // Pasted images go up only now, and the memos that show them say where they are.
+        const images = this.parts.images;
+        const edits = images ? { ...form.edits, ...(await images.beforeSave(id, form.edits)) } : form.edits;
+        const updated = await api.defects.update(id, edits, { original: latestDefect, lock: lock.forUpdate });
+        images?.saved();
         form.saved(wireValues(updated));
         this.parts.onSaved?.(updated);
         notices.info(l10n.t('Saved at {0}.', this.parts.now().toTimeString().slice(0, 8)));

@@ -249,6 +249,36 @@ describe('report: a defect from code and from a failed test', function () {
     }
   });
 
+  it('takes only the lines around the cursor of a problem covering the whole file, with its secrets masked and a warning (issue 38.5)', async () => {
+    const lines = Array.from({ length: 2000 }, (_, i) => `const v${i} = ${i};`);
+    lines[1000] = 'const AWS_ACCESS_KEY_ID = "AKIAIOSFODNN7EXAMPLE";';
+    lines[1500] = 'const dbPassword = "hunter2-far-away";';
+    const file = path.join(dir, 'config.ts');
+    await fs.writeFile(file, `${lines.join('\n')}\n`);
+    const uri = vscode.Uri.file(file);
+    const diagnostics = vscode.languages.createDiagnosticCollection('report-e2e-file');
+    const direct = await directReport();
+    try {
+      diagnostics.set(uri, [new vscode.Diagnostic(new vscode.Range(0, 0, 1999, lines[1999].length), 'File has too many lines.', vscode.DiagnosticSeverity.Warning)]);
+      const editor = await vscode.window.showTextDocument(uri);
+      editor.selection = new vscode.Selection(1000, 3, 1000, 3);
+      await until('the editor of config.ts to be active', () => vscode.window.activeTextEditor?.document.uri.toString() === uri.toString());
+      const result = await direct.run(undefined);
+      assert.ok(result);
+      assert.equal(result.draft.source, 'diagnostic');
+      assert.equal(result.draft.attachment, undefined, 'nothing the user did not select is attached');
+      const description = result.draft.descriptionHtml;
+      assert.equal(direct.fills.at(-1)?.values?.description, description, 'the form is filled with the draft');
+      assert.match(description, /report-src\/config\.ts, lines 991–1010/);
+      assert.doesNotMatch(description, /hunter2|AKIA|v1011 /);
+      assert.match(description, /AWS_ACCESS_KEY_ID = &quot;\[masked\]&quot;|AWS_ACCESS_KEY_ID = "\[masked\]"/);
+      assert.match(direct.fills.at(-1)?.warning ?? '', /secrets \(AWS access key\)/);
+    } finally {
+      diagnostics.dispose();
+      await direct.dispose();
+    }
+  });
+
   it('refuses a binary selection with a message and opens no form', async () => {
     const document = await vscode.workspace.openTextDocument({ content: 'PK\u0003\u0004\u0000\u0000\u0000data' });
     const editor = await vscode.window.showTextDocument(document);

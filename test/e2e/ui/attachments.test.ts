@@ -162,10 +162,12 @@ describe('ui: attachments', function () {
       // A screenshot on the clipboard: one image/png file, named "image.png" by the browser.
       await frame.evaluate(PASTE_PNG);
       await memo.locator('img[src^="data:image/png;base64,"]').waitFor({ timeout: 30_000 });
-      const pasted = await eventually('the pasted image as an attachment', async () => (await stored()).find((a) => /^pasted-\d{8}-\d{6}-\d+\.png$/.test(a.name)));
-      assert.ok((await server.bytes(pasted.id)).equals(Buffer.from(PNG_BASE64, 'base64')), 'the attachment holds the pasted bytes');
+      const isPasted = (a: { name: string }) => /^pasted-\d{8}-\d{6}-\d+\.png$/.test(a.name);
+      assert.equal((await stored()).filter(isPasted).length, 0, 'nothing reaches the server before Save (issue 37.4)');
       await frame.getByRole('button', { name: 'Save', exact: true }).click();
       await eventually('the saved notice', async () => /Saved at/.test(await frame.locator('.header .notice').innerText()));
+      const pasted = await eventually('the pasted image as an attachment', async () => (await stored()).find(isPasted));
+      assert.ok((await server.bytes(pasted.id)).equals(Buffer.from(PNG_BASE64, 'base64')), 'the attachment holds the pasted bytes');
       // The absolute attachment URL: what a real server keeps (26.1 strips a bare name on read).
       const src = `${baseUrl}/rest/domains/${encodeURIComponent(domain)}/projects/${encodeURIComponent(project)}/defects/${defectId}/attachments/${pasted.name}`;
       const saved = String((await serverDefect(ui().almServer, cookie, defectId)).description);

@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { ServerError } from '../../../src/api/errors';
+import { AnswerTooLargeError, ServerError } from '../../../src/api/errors';
 import { KeysetCollection, PagedCollection } from '../../../src/api/paging';
 import type { CollectionEnvelope } from '../../../src/api/dialect/dialect';
 
@@ -131,5 +131,64 @@ describe('api/paging: KeysetCollection', () => {
   it('throws rather than stopping short, or when the order is not by id', async () => {
     await assert.rejects(all(new KeysetCollection(keysetServer(ids, { stopAfter: 8 }).fetch, 4, toItem)), (e: unknown) => e instanceof ServerError && /after 4 of 11/.test(e.message));
     await assert.rejects(all(new KeysetCollection(keysetServer(ids, { shuffle: true }).fetch, 4, toItem)), ServerError);
+  });
+});
+
+describe('api/paging: answers past the size limit (issue 38.6)', () => {
+  /** A server whose answers for more than `fits` items are too large for the client. */
+  const tooLargeAbove = (fits: number, fetch: (a: number | undefined, limit: number) => Promise<CollectionEnvelope>) => {
+    const limits: number[] = [];
+    return {
+      limits,
+      fetch: async (a: number | undefined, limit: number) => {
+        limits.push(limit);
+        if (limit > fits) throw new AnswerTooLargeError(`answer larger than 64 MB for ${limit} items`);
+        return fetch(a, limit);
+      },
+    };
+  };
+
+  it('asks again in smaller pages and walks to the end', async () => {
+    const s = server(25);
+    const big = tooLargeAbove(3, (offset, limit) => s.fetch(offset ?? 0, limit));
+    const q = new PagedCollection(
+      (offset, limit) => big.fetch(offset, limit),
+      10,
+      (r) => r.id as number,
+    );
+    assert.deepEqual(
+      await all(q),
+      Array.from({ length: 25 }, (_, i) => i + 1),
+    );
+    assert.deepEqual(big.limits.slice(0, 4), [10, 5, 2, 2], 'halved until it fits, then kept');
+  });
+
+  it('walks a keyset in smaller pages too', async () => {
+    const big = tooLargeAbove(4, async (last, limit) => {
+      const from = (last ?? 0) + 1;
+      const items = [];
+      for (let id = from; id < from + limit && id <= 9; id++) items.push({ id });
+      return { items, total: 9 - from + 1 };
+    });
+    const q = new KeysetCollection(
+      (last, limit) => big.fetch(last, limit),
+      8,
+      (r) => ({ id: r.id as number }),
+    );
+    assert.deepEqual(
+      (await all(q)).map((d) => d.id),
+      [1, 2, 3, 4, 5, 6, 7, 8, 9],
+    );
+  });
+
+  it('fails with the size error when even one item is too large', async () => {
+    const big = tooLargeAbove(0, async () => ({ items: [], total: 0 }));
+    const q = new PagedCollection(
+      (offset, limit) => big.fetch(offset, limit),
+      4,
+      (r) => r.id,
+    );
+    await assert.rejects(all(q), AnswerTooLargeError);
+    assert.deepEqual(big.limits, [4, 2, 1]);
   });
 });

@@ -55,6 +55,15 @@ describe('editor controller: a new defect pre-filled', () => {
     assert.match(notice.text, /left out: no-such-field/);
   });
 
+  it('warns first of what the report masked (issue 38.5)', async () => {
+    const warning = 'Check before saving: what you reported from holds what looks like secrets (AWS access key); they show as [masked] here and are not sent.';
+    const c = await openNew(new FakeProject(), { prefill: { values: { name: 'AWS_ACCESS_KEY_ID=[masked]' }, origin: 'src/env.ts, line 1', warning } });
+    const notice = c.status().notice;
+    assert.equal(notice?.kind, 'warning');
+    assert.ok(notice.text.startsWith(warning), notice.text);
+    assert.match(notice.text, /Pre-filled from src\/env\.ts, line 1: Summary\./);
+  });
+
   it('shows no notice for a plain new defect', async () => {
     const c = await openNew(new FakeProject(), {});
     assert.equal(c.status().notice, undefined);

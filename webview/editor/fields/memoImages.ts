@@ -1,7 +1,8 @@
 // Images pasted from the clipboard or dropped as files onto a memo being edited. The page checks
 // type and size before reading a byte (the host checks again), hands the bytes to the extension,
-// which attaches them to the defect, and shows the image from its own bytes at once: the memo keeps
-// the `src` the extension answers (the attachment's URL), never the data: URI.
+// which holds them until Save attaches them to the defect, and shows the image from its own bytes
+// at once: the memo keeps the `src` the extension answers (a name, made the attachment's URL on
+// Save), never the data: URI.
 import * as l10n from '@vscode/l10n';
 import { MAX_PASTED_IMAGE_BYTES, PASTED_IMAGE_TYPES } from '../../../src/shared/editorProtocol';
 import type { PastedImage, PastedImageReply } from '../../../src/shared/editorProtocol';
