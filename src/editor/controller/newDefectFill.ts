@@ -3,6 +3,7 @@
 // form does not offer (or cannot write) are left out, and the notice says which fields the template
 // and the report filled, so the user checks them. No `vscode` import.
 import * as l10n from '@vscode/l10n';
+import { localDate } from '../../defects/comments';
 import type { FieldView, WireValue } from '../../shared/editorProtocol';
 import type { EditState } from './editState';
 import type { FormMetadata } from './formMetadata';
@@ -16,6 +17,13 @@ export interface NewDefectPrefill {
   values?: Readonly<Record<string, WireValue>>;
   /** Where `values` came from, as the form names it (e.g. "the comment at src/app.ts, line 3"). */
   origin?: string;
+}
+
+/** The built-in first values: who reports it, today, and the status New when the list has it. */
+export function newDefectDefaults(user: string, now: Date, statusValues: readonly string[]): Record<string, WireValue> {
+  const defaults: Record<string, WireValue> = { 'detected-by': user, 'creation-time': localDate(now) };
+  if (statusValues.includes('New')) defaults.status = 'New';
+  return defaults;
 }
 
 export function fillNewDefect(form: EditState, metadata: FormMetadata, notices: Notices, defaults: Record<string, WireValue>, prefill: NewDefectPrefill = {}): void {
