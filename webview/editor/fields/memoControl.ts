@@ -5,6 +5,7 @@
 // of the defect (memoImages.ts).
 import * as l10n from '@vscode/l10n';
 import type { FieldView, WireValue } from '../../../src/shared/editorProtocol';
+import { disclosuresAsBlocks } from '../disclosures';
 import { button, h, setAttr } from '../dom';
 import { IMAGE_SOURCE_ATTR, RASTER_DATA_URI, cleanMemoHtml, sanitizeMemo, serializeMemo } from '../sanitize';
 import type { ControlContext, FieldControl } from './control';
@@ -158,7 +159,7 @@ class MemoControl implements FieldControl {
   }
 
   private render(html: string | null): void {
-    this.editor.replaceChildren(sanitizeMemo(html));
+    this.editor.replaceChildren(disclosuresAsBlocks(sanitizeMemo(html)));
     resolveImages(this.editor, this.ctx);
     if (this.sourceMode) this.source.value = serializeMemo(this.editor);
   }
@@ -173,7 +174,7 @@ class MemoControl implements FieldControl {
     const text = e.clipboardData?.getData('text/plain') ?? '';
     if (html) {
       const holder = document.implementation.createHTMLDocument('').createElement('div');
-      holder.appendChild(holder.ownerDocument.importNode(sanitizeMemo(html), true));
+      holder.appendChild(holder.ownerDocument.importNode(disclosuresAsBlocks(sanitizeMemo(html)), true));
       document.execCommand('insertHTML', false, holder.innerHTML);
       resolveImages(this.editor, this.ctx);
     } else document.execCommand('insertText', false, text);
