@@ -6,12 +6,13 @@ import { signIn } from '../environment';
 import { updateServerDefect } from '../oracle';
 import { text } from '../../support/text';
 import { serverDefect } from '../ui/editorWorkbench';
-import { clickAfterLastLineAndType, clickSaveAndWait, fieldInput, goToDefect, startEditing } from './support/defectEditorByHand';
+import { clickAfterLastLineAndType, clickSaveAndWait, fieldInput, goToDefect, startEditing, typeAtEnd } from './support/defectEditorByHand';
 import { journey } from './support/journeyContext';
 import { screenshotInBothThemes } from './support/themeScreenshots';
 import { closeActiveTabWithCtrlW, signInWithApiKey } from './support/workbenchByHand';
 
 const UNCLOSED_DETAILS = 1004;
+const UNDO_REDO = 1007;
 
 describe('journey: typing in a memo', function () {
   this.timeout(180_000);
@@ -34,6 +35,26 @@ describe('journey: typing in a memo', function () {
     assert.ok(description.includes(`NullPointerException at Checkout.apply${typed}`), `the server has the typed text at the end; it has: ${description}`);
     assert.match(description, /<details open(="")?><summary>Log<\/summary>/, 'the disclosure is stored as it was');
     await screenshotInBothThemes('memo-unclosed-details');
+    await closeActiveTabWithCtrlW();
+  });
+
+  it('undoes and redoes with Ctrl+Z and Ctrl+Y at once, and keeps what is typed right after', async () => {
+    const { page } = journey();
+    const frame = await goToDefect(UNDO_REDO);
+    await startEditing(frame);
+    const memo = fieldInput(frame, 'description');
+    const before = await memo.innerText();
+    await typeAtEnd(memo, ' alpha');
+    await page.keyboard.press('Control+Z');
+    await page.keyboard.type(' beta');
+    await page.keyboard.press('Control+Z');
+    await page.keyboard.press('Control+Y');
+    await page.keyboard.type(' gamma');
+    const shown = await memo.innerText();
+    assert.equal(shown.slice(before.length).trim(), 'beta gamma', `the memo ends as typed, undone and redone; it shows: ${shown.slice(-120)}`);
+    await clickSaveAndWait(frame);
+    const description = text((await serverDefect(UNDO_REDO)).description);
+    assert.ok(description.includes('beta gamma') && !description.includes('alpha'), `the server has it; it has: ${description.slice(-300)}`);
     await closeActiveTabWithCtrlW();
   });
 });
