@@ -134,19 +134,24 @@ async function runSuites({ vscode, folder, almServer, runtime }) {
   log('page-side tests (test/e2e/ui):');
   const workbench = await openWorkbench({ browser, vscode, folder, extensionPath: repoRoot, consoleLog: files.consoleLog });
   pages.set('ui', workbench.page);
-  const uiCounts = await runPageTests(
-    'ui',
-    {
-      page: workbench.page,
-      almServer,
-      workspaceFolder: folder,
-      screenshotsDir: join(resultsDir, 'ui'),
-      repoRoot,
-      vscodeServer: { node: runtime.node, serverMain: runtime.serverMain },
-    },
-    { grep, failureDir: runDir },
-  );
-  stageCounts.push(uiCounts);
+  stageCounts.push(await runPageStage('ui', { page: workbench.page, almServer, folder, runtime }));
+}
+
+/**
+ * Runs test/e2e/<dir> against `page` (see uiRunner.mjs); the context is test/e2e/ui/context.ts's UiContext plus `extra`.
+ * @param {'ui' | 'journeys'} dir
+ */
+function runPageStage(dir, { page, almServer, folder, runtime, extra = {} }) {
+  const context = {
+    page,
+    almServer,
+    workspaceFolder: folder,
+    screenshotsDir: join(resultsDir, dir),
+    repoRoot,
+    vscodeServer: { node: runtime.node, serverMain: runtime.serverMain },
+    ...extra,
+  };
+  return runPageTests(dir, context, { grep, failureDir: runDir });
 }
 
 /** The journeys: a fresh workbench on a workspace of its own, configured for the journeys' ALM server. */
@@ -156,21 +161,8 @@ async function runJourneys({ vscode, servers, runtime }) {
   const folder = writeJourneyWorkspace(join(runDir, 'journeys-workspace'), servers);
   const workbench = await openWorkbench({ browser, vscode, folder, extensionPath: repoRoot, consoleLog: files.consoleLog });
   pages.set('journeys', workbench.page);
-  const counts = await runPageTests(
-    'journeys',
-    {
-      page: workbench.page,
-      // The helpers of test/e2e/ui read almServer; for the journeys it is the journeys' server.
-      almServer: servers,
-      journeyServer: servers,
-      workspaceFolder: folder,
-      screenshotsDir: join(resultsDir, 'journeys'),
-      repoRoot,
-      vscodeServer: { node: runtime.node, serverMain: runtime.serverMain },
-    },
-    { grep, failureDir: runDir },
-  );
-  stageCounts.push(counts);
+  // The helpers of test/e2e/ui read almServer; for the journeys it is the journeys' server.
+  stageCounts.push(await runPageStage('journeys', { page: workbench.page, almServer: servers, folder, runtime, extra: { journeyServer: servers } }));
   timings.journeys = (Date.now() - started) / 1000;
 }
 

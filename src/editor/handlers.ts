@@ -55,6 +55,8 @@ async function confirmUnlink(id: number, link: LinkView): Promise<boolean> {
 export function commandHandlers(ctx: HandlerContext): CommandHandlers {
   return {
     fieldChanged: ({ field, value }) => ctx.controller.setField(field, value),
+    // The page is not trusted: only text counts as a draft.
+    commentDraftChanged: ({ text }) => ctx.controller.setCommentDraft(typeof text === 'string' ? text : ''),
     openLink: ({ href }) => void openLink(href, ctx.log).catch((e: unknown) => ctx.log.warn(`could not open a link: ${ctx.describe(e)}`)),
     // The page is not trusted: only a listed duplicate's id opens.
     openDefect: ({ id }) => {

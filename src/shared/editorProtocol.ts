@@ -133,6 +133,8 @@ export interface ValuesParams {
   server: Record<string, WireValue>;
   /** Unsaved edits, field by field; they override `server` in the form. */
   edits: Record<string, WireValue>;
+  /** The *New comment* text the last Save added to the comments: the page empties the box if it still shows it. */
+  commentTaken?: string;
 }
 
 /** An existing defect whose summary shares words with a new defect's (a likely duplicate). */
@@ -184,6 +186,8 @@ export interface EditorCommands {
   openLink: { href: string };
   /** The user chose a likely duplicate: open that defect of the same project. */
   openDefect: { id: number };
+  /** The text in the *New comment* box changed: an unsaved edit, which Save adds as a comment. */
+  commentDraftChanged: { text: string };
   /** The user wants to use a likely duplicate instead: the host offers to comment there or to link to it. */
   chooseDuplicate: { id: number };
 }
@@ -359,7 +363,7 @@ const REQUESTS: Record<RequestMethod, true> = {
   pasteImage: true,
   retryImages: true,
 };
-const COMMANDS: Record<keyof EditorCommands, true> = { fieldChanged: true, openLink: true, openDefect: true, chooseDuplicate: true };
+const COMMANDS: Record<keyof EditorCommands, true> = { fieldChanged: true, openLink: true, openDefect: true, chooseDuplicate: true, commentDraftChanged: true };
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 

@@ -109,6 +109,7 @@ export class EditorApp {
         }
         return pending;
       },
+      commentDraft: (text) => this.channel.command('commentDraftChanged', { text }),
       addComment: async (text) => {
         await this.channel.request('addComment', { text }).catch((e: unknown) => this.showError(e));
       },

@@ -6,6 +6,7 @@ import { h } from './dom';
 import { dropdownControl, multiSelectControl } from './fields/choiceControls';
 import type { ControlContext, FieldControl } from './fields/control';
 import { memoControl } from './fields/memoControl';
+import type { CommentContext } from './fields/memoControl';
 import type { MemoImageContext } from './fields/memoImages';
 import { releaseControl } from './fields/releaseControl';
 import type { ReleaseContext, ReleaseControl } from './fields/releaseControl';
@@ -21,9 +22,9 @@ const GROUPS: readonly { group: FieldGroup; title: string }[] = [
   { group: 'memos', title: l10n.t('Description & comments') },
 ];
 
-export type FormContext = ControlContext & MemoImageContext & { addComment(text: string): Promise<void> };
+export type FormContext = ControlContext & MemoImageContext & CommentContext;
 
-type FormControl = FieldControl & { flush?(): void; retryImages?(): void; releaseChanged?: ReleaseControl['releaseChanged'] };
+type FormControl = FieldControl & { flush?(): void; retryImages?(): void; commentTaken?(text: string | undefined): void; releaseChanged?: ReleaseControl['releaseChanged'] };
 
 function controlFor(view: FieldView, ctx: FormContext & ReleaseContext): FormControl {
   switch (view.input) {
@@ -98,7 +99,10 @@ export class DefectForm {
   setValues(values: ValuesParams): void {
     this.shown = {};
     for (const name of this.controls.keys()) this.shown[name] = Object.hasOwn(values.edits, name) ? values.edits[name] : values.server[name];
-    for (const [name, control] of this.controls) control.setValue(this.shown[name]);
+    for (const [name, control] of this.controls) {
+      control.setValue(this.shown[name]);
+      control.commentTaken?.(values.commentTaken);
+    }
   }
 
   setStatus(status: StatusParams): void {

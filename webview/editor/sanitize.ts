@@ -5,6 +5,7 @@
 // loads until the extension resolves it to one of the defect's attachments.
 import createDOMPurify from 'dompurify';
 import type { Config } from 'dompurify';
+import { blocksAsDisclosures } from './disclosures';
 import { rescueSwallowedText } from './rescueText';
 
 export const IMAGE_SOURCE_ATTR = 'data-alm-src';
@@ -44,7 +45,31 @@ const FORBID_TAGS = [
   'marquee',
   'canvas',
 ];
-const FORBID_ATTR = ['srcset', 'action', 'formaction', 'background', 'ping', 'poster', 'xlink:href', 'target', 'id', 'name', 'autofocus', 'tabindex', 'is'];
+/**
+ * `inert` and the popover and command attributes would make part of a memo impossible to click into,
+ * edit or even see (a popover is hidden until shown): typing there would be lost (issue 37).
+ */
+const FORBID_ATTR = [
+  'srcset',
+  'action',
+  'formaction',
+  'background',
+  'ping',
+  'poster',
+  'xlink:href',
+  'target',
+  'id',
+  'name',
+  'autofocus',
+  'tabindex',
+  'is',
+  'inert',
+  'popover',
+  'popovertarget',
+  'popovertargetaction',
+  'command',
+  'commandfor',
+];
 
 /**
  * Elements dropped together with their content: code, and foreign (SVG/MathML) markup. Any other
@@ -172,6 +197,7 @@ export function cleanMemoHtml(html: string): string {
 export function serializeMemo(container: Element): string {
   const inert = document.implementation.createHTMLDocument('');
   const copy = inert.importNode<Element>(container, true);
+  blocksAsDisclosures(copy);
   for (const img of Array.from(copy.querySelectorAll('img'))) {
     const original = img.getAttribute(IMAGE_SOURCE_ATTR);
     img.removeAttribute('src');

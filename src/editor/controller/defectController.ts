@@ -8,25 +8,24 @@ import { LockedByOtherError, isCancellation, validateEdits } from '../../api/ind
 import type { Defect, LockHandle } from '../../api/index';
 import type { ConflictChoice, DefectKey, DuplicateView, InitParams, LockPhase, PersistedEditorState, SaveOutcome, StatusParams, ValuesParams, WireValue } from '../../shared/editorProtocol';
 import type { PastedImage, PastedImageReply } from '../../shared/editorProtocol';
-import { appendComment, localDate } from '../../defects/comments';
 import { localToday } from '../../defects/releaseChoices';
 import { ControllerChanges } from './changes';
 import type { ControllerChange } from './changes';
 import { verStampOf } from './conflicts';
-import { EditState } from './editState';
+import { COMMENTS, EditState } from './editState';
 import { DuplicateFinder } from './duplicateFinder';
 import type { DuplicateSearch, Schedule } from './duplicateFinder';
 import { EditorLock } from './editorLock';
 import { FormMetadata } from './formMetadata';
 import { MemoImages } from './memoImages';
 import type { MemoImageServices } from './memoImages';
-import { fillNewDefect } from './newDefectFill';
+import { fillNewDefect, newDefectDefaults } from './newDefectFill';
 import type { NewDefectPrefill } from './newDefectFill';
 import { Notices } from './notices';
 import { describeRemoteChange } from './remoteChange';
 import { SaveFlow } from './saveFlow';
 import type { EditorProjectApi } from './types';
-import { cloneValues, wireValues } from './values';
+import { wireValues } from './values';
 
 export interface DefectControllerOptions {
   api: EditorProjectApi;
@@ -136,7 +135,7 @@ export class DefectController {
   }
 
   values(): ValuesParams {
-    return { server: cloneValues(this.form.server), edits: cloneValues(this.form.edits) };
+    return this.form.view();
   }
 
   status(): StatusParams {
@@ -175,7 +174,7 @@ export class DefectController {
       this.metadata.set(catalog, lists, userNames, releases, localToday(this.now()));
       if (defect) this.form.server = wireValues(defect);
       else {
-        fillNewDefect(this.form, this.metadata, this.notices, this.newDefectDefaults(), this.options.prefill);
+        fillNewDefect(this.form, this.metadata, this.notices, newDefectDefaults(this.options.user, this.now(), this.metadata.statusValues), this.options.prefill);
         if (typeof this.form.value('name') === 'string') this.watchSummary();
       }
       this.lock.on(this.isNew ? 'loadedNew' : 'loaded');
@@ -242,9 +241,17 @@ export class DefectController {
     return this.edit();
   }
 
-  /** Saves the edits (creates a new defect); see SaveFlow.save. */
+  /** Saves the edits (creates a new defect), the comment box's text added to the comments first; see SaveFlow.save. */
   save(options: { close?: boolean } = {}): Promise<SaveOutcome> {
+    const draft = this.lock.phase === 'editing' && this.form.takeCommentDraft();
+    if (draft) this.addComment(draft);
     return this.saving.save(this.key.id, options);
+  }
+
+  /** The text in the *New comment* box changed (an unsaved edit of the comments). Ignored unless editing. */
+  setCommentDraft(text: string): void {
+    if (this.lock.phase === 'editing') this.form.setCommentDraft(text);
+    this.changes.emit('status');
   }
 
   /** Applies the user's field-by-field choices to the edits, then saves against the server's values. */
@@ -275,8 +282,7 @@ export class DefectController {
 
   addComment(text: string): void {
     if (this.lock.phase !== 'editing') throw new Error(l10n.t('Click Edit before adding a comment.'));
-    const current = this.form.value('dev-comments');
-    this.setField('dev-comments', appendComment(typeof current === 'string' ? current : null, this.options.user, this.now(), text));
+    this.setField(COMMENTS, this.form.takeComment(this.options.user, this.now(), text));
     this.changes.emit('values');
   }
 
@@ -390,11 +396,5 @@ export class DefectController {
     );
     const name = this.form.value('name');
     this.finder.summaryChanged(typeof name === 'string' ? name : '');
-  }
-
-  private newDefectDefaults(): Record<string, WireValue> {
-    const defaults: Record<string, WireValue> = { 'detected-by': this.options.user, 'creation-time': localDate(this.now()) };
-    if (this.metadata.statusValues.includes('New')) defaults.status = 'New';
-    return defaults;
   }
 }

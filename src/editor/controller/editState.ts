@@ -2,11 +2,15 @@
 // edits were made against, and the problems to show. No I/O and no lock: the controller drives it.
 import * as l10n from '@vscode/l10n';
 import type { FieldCatalog, ListTree, validateEdits } from '../../api/index';
-import type { DefectKey, PersistedEditorState, ProblemView, WireValue } from '../../shared/editorProtocol';
+import type { DefectKey, PersistedEditorState, ProblemView, ValuesParams, WireValue } from '../../shared/editorProtocol';
+import { appendComment } from '../../defects/comments';
 import { verStampOf } from './conflicts';
 import { makeSnapshot } from './snapshot';
 import { isEmptyValue, sameValue } from '../../api/index';
 import { cloneValues, normalizeEdit } from './values';
+
+/** The memo the *New comment* box adds to. */
+export const COMMENTS = 'dev-comments';
 
 export class EditState {
   server: Record<string, WireValue> = {};
@@ -17,15 +21,54 @@ export class EditState {
   private saveAttempted = false;
   private problems: ProblemView[] = [];
   private serverProblems: ProblemView[] = [];
+  /**
+   * The text in the *New comment* box, not added yet: an unsaved edit of the comments (issue 37),
+   * which Save adds as a comment section, as *Add comment* does.
+   */
+  private commentDraft = '';
+  /** The draft the last Save took into the comments: the page empties its box when it still holds it. */
+  commentTaken: string | undefined;
 
   constructor(private isNew: boolean) {}
 
+  /** The changed fields; the comments when the comment box holds text. */
   get dirty(): string[] {
-    return Object.keys(this.edits);
+    const fields = Object.keys(this.edits);
+    return this.hasCommentDraft && !fields.includes(COMMENTS) ? [...fields, COMMENTS] : fields;
   }
 
   get isDirty(): boolean {
-    return this.dirty.length > 0;
+    return this.hasEdits || this.hasCommentDraft;
+  }
+
+  private get hasEdits(): boolean {
+    return Object.keys(this.edits).length > 0;
+  }
+
+  private get hasCommentDraft(): boolean {
+    return this.commentDraft.trim() !== '';
+  }
+
+  /** What the comment box holds now. */
+  setCommentDraft(text: string): void {
+    this.commentDraft = text;
+    this.commentTaken = undefined;
+  }
+
+  /** The comments with `text` added under a header with `user` and the date; the comment box is empty from now on. */
+  takeComment(user: string, at: Date, text: string): WireValue {
+    const current = this.value(COMMENTS);
+    this.commentDraft = '';
+    return appendComment(typeof current === 'string' ? current : null, user, at, text);
+  }
+
+  /** Before a save: the comment box's text, which the caller adds as a comment; the box is empty after it. */
+  takeCommentDraft(): string | undefined {
+    if (!this.hasCommentDraft) return undefined;
+    const draft = this.commentDraft;
+    this.commentDraft = '';
+    this.commentTaken = draft;
+    return draft;
   }
 
   /** The value the form shows: the user's edit, else the server's. */
@@ -40,14 +83,14 @@ export class EditState {
     if (!this.isNew && sameValue(value, this.server[field])) delete this.edits[field];
     else if (this.isNew && isEmptyValue(value)) delete this.edits[field];
     else this.edits[field] = value;
-    if (!this.isDirty) this.editBase = undefined;
+    if (!this.hasEdits) this.editBase = undefined;
     this.touched.add(field);
     this.serverProblems = this.serverProblems.filter((p) => p.field !== field);
   }
 
   /** The server's newer values; edits keep their own base so a later Save still compares against it. */
   rebase(latest: Record<string, WireValue>): void {
-    if (this.isDirty && !this.editBase) this.editBase = cloneValues(this.server);
+    if (this.hasEdits && !this.editBase) this.editBase = cloneValues(this.server);
     this.server = latest;
   }
 
@@ -55,7 +98,14 @@ export class EditState {
   replaceEdits(edits: Record<string, WireValue>, latest: Record<string, WireValue>): void {
     this.edits = edits;
     this.server = latest;
-    this.editBase = this.isDirty ? cloneValues(latest) : undefined;
+    this.editBase = this.hasEdits ? cloneValues(latest) : undefined;
+  }
+
+  /** What the page shows: the server's values, the edits, and the comment a Save took from the box. */
+  view(): ValuesParams {
+    const values: ValuesParams = { server: cloneValues(this.server), edits: cloneValues(this.edits) };
+    if (this.commentTaken !== undefined) values.commentTaken = this.commentTaken;
+    return values;
   }
 
   /** The values a Save compares the server's against. */
@@ -67,11 +117,15 @@ export class EditState {
   saved(server: Record<string, WireValue>): void {
     this.server = server;
     this.isNew = false;
+    // Text typed into the comment box while the save was out is a new draft, kept.
+    const draft = this.commentDraft;
     this.clear();
+    this.commentDraft = draft;
   }
 
   clear(): void {
     this.edits = {};
+    this.commentDraft = '';
     this.editBase = undefined;
     this.touched.clear();
     this.saveAttempted = false;

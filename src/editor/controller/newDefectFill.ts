@@ -3,6 +3,7 @@
 // form does not offer (or cannot write) are left out, and the notice says which fields the template
 // and the report filled, so the user checks them. No `vscode` import.
 import * as l10n from '@vscode/l10n';
+import { localDate } from '../../defects/comments';
 import type { FieldView, WireValue } from '../../shared/editorProtocol';
 import type { EditState } from './editState';
 import type { FormMetadata } from './formMetadata';
@@ -18,6 +19,13 @@ export interface NewDefectPrefill {
   origin?: string;
   /** What the user must check in `values` (secrets masked in a report): the notice is a warning that says it first. */
   warning?: string;
+}
+
+/** The built-in first values: who reports it, today, and the status New when the list has it. */
+export function newDefectDefaults(user: string, now: Date, statusValues: readonly string[]): Record<string, WireValue> {
+  const defaults: Record<string, WireValue> = { 'detected-by': user, 'creation-time': localDate(now) };
+  if (statusValues.includes('New')) defaults.status = 'New';
+  return defaults;
 }
 
 export function fillNewDefect(form: EditState, metadata: FormMetadata, notices: Notices, defaults: Record<string, WireValue>, prefill: NewDefectPrefill = {}): void {

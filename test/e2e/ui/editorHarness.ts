@@ -169,6 +169,7 @@ export async function openEditorPage(context: BrowserContext, repoRoot: string, 
       openLink: (p) => void openedLinks.push(p.href),
       openDefect: (p) => void openedDefects.push(p.id),
       chooseDuplicate: (p) => void chosenDuplicates.push(p.id),
+      commentDraftChanged: (p) => controller.setCommentDraft(p.text),
     },
     requests: {
       edit: () => controller.edit(),

@@ -52,6 +52,7 @@ function channel(
       openLink: (p) => commands.push(`link ${p.href}`),
       openDefect: (p) => commands.push(`open ${p.id}`),
       chooseDuplicate: (p) => commands.push(`choose ${p.id}`),
+      commentDraftChanged: (p) => commands.push(`comment draft ${p.text}`),
       ...options.commands,
     },
     requests: handlers(options.requests),

@@ -5,6 +5,7 @@
 // of the defect (memoImages.ts).
 import * as l10n from '@vscode/l10n';
 import type { FieldView, WireValue } from '../../../src/shared/editorProtocol';
+import { disclosuresAsBlocks } from '../disclosures';
 import { button, h, setAttr } from '../dom';
 import { IMAGE_SOURCE_ATTR, RASTER_DATA_URI, cleanMemoHtml, sanitizeMemo, serializeMemo } from '../sanitize';
 import type { ControlContext, FieldControl } from './control';
@@ -51,9 +52,15 @@ function resolveImages(container: Element, ctx: ControlContext): void {
   }
 }
 
-type MemoContext = ControlContext & Partial<MemoImageContext> & { addComment?: (text: string) => Promise<void> };
+/** What the comment box tells the page: a comment to add now, and the text it holds (an unsaved edit that Save adds). */
+export interface CommentContext {
+  addComment(text: string): Promise<void>;
+  commentDraft(text: string): void;
+}
 
-export function memoControl(view: FieldView, ctx: MemoContext): FieldControl & { flush(): void; retryImages(): void } {
+type MemoContext = ControlContext & Partial<MemoImageContext> & Partial<CommentContext>;
+
+export function memoControl(view: FieldView, ctx: MemoContext): FieldControl & { flush(): void; retryImages(): void; commentTaken(text: string | undefined): void } {
   return new MemoControl(view, ctx);
 }
 
@@ -66,8 +73,8 @@ class MemoControl implements FieldControl {
   private readonly editor: HTMLElement;
   private readonly source: HTMLTextAreaElement;
   /** "Add comment" shows only while editing: built (with the toolkit's text area) on the first Edit. */
-  private readonly addComment: ((text: string) => Promise<void>) | undefined;
-  private comments: HTMLElement | undefined;
+  private readonly commentContext: CommentContext | undefined;
+  private comments: CommentBox | undefined;
   private writable = false;
   private sourceMode = false;
   private last: string | undefined;
@@ -87,7 +94,8 @@ class MemoControl implements FieldControl {
     // A native text area: the source view works in read mode too, where the toolkit is not loaded.
     this.source = h('textarea', { class: 'memo-source', rows: 14, readonly: true, hidden: true, spellcheck: 'false', 'aria-label': l10n.t('{0}, HTML source', view.label) });
     this.field.slot.append(this.toolbar, this.editor, this.source);
-    this.addComment = view.name === 'dev-comments' ? ctx.addComment : undefined;
+    const { addComment, commentDraft } = ctx;
+    this.commentContext = view.name === 'dev-comments' && addComment && commentDraft ? { addComment, commentDraft } : undefined;
     this.buildToolbar();
     this.listen();
   }
@@ -151,7 +159,7 @@ class MemoControl implements FieldControl {
   }
 
   private render(html: string | null): void {
-    this.editor.replaceChildren(sanitizeMemo(html));
+    this.editor.replaceChildren(disclosuresAsBlocks(sanitizeMemo(html)));
     resolveImages(this.editor, this.ctx);
     if (this.sourceMode) this.source.value = serializeMemo(this.editor);
   }
@@ -166,7 +174,7 @@ class MemoControl implements FieldControl {
     const text = e.clipboardData?.getData('text/plain') ?? '';
     if (html) {
       const holder = document.implementation.createHTMLDocument('').createElement('div');
-      holder.appendChild(holder.ownerDocument.importNode(sanitizeMemo(html), true));
+      holder.appendChild(holder.ownerDocument.importNode(disclosuresAsBlocks(sanitizeMemo(html)), true));
       document.execCommand('insertHTML', false, holder.innerHTML);
       resolveImages(this.editor, this.ctx);
     } else document.execCommand('insertText', false, text);
@@ -239,7 +247,10 @@ class MemoControl implements FieldControl {
     this.editor.contentEditable = this.writable ? 'true' : 'false';
     setAttr(this.editor, 'aria-readonly', this.writable ? 'false' : 'true');
     this.source.readOnly = !this.writable;
-    if (this.writable && this.addComment && !this.comments) this.row.append((this.comments = commentBox(this.view, this.addComment, () => this.writable)));
+    if (this.writable && this.commentContext && !this.comments) {
+      this.comments = commentBox(this.view, this.commentContext, () => this.writable);
+      this.row.append(this.comments.element);
+    }
     this.toolbar.hidden = !this.writable || this.sourceMode;
     this.row.classList.toggle('writable', this.writable);
   }
@@ -251,6 +262,13 @@ class MemoControl implements FieldControl {
 
   setDirty(dirty: boolean): void {
     this.field.setDirty(dirty);
+    // Out of edit mode with nothing unsaved (Cancel, Discard, Save & Close): the box's text is gone on the host too.
+    if (!this.writable && !dirty) this.comments?.empty();
+  }
+
+  /** A Save added `text` from the comment box to the comments: the box empties if it still holds it. */
+  commentTaken(text: string | undefined): void {
+    if (text !== undefined && this.comments?.holds(text)) this.comments.empty();
   }
 
   focus(): void {
@@ -264,8 +282,18 @@ class MemoControl implements FieldControl {
   }
 }
 
-/** "Add comment": plain text appended by the extension under a header with the user and date. */
-function commentBox(view: FieldView, add: (text: string) => Promise<void>, writable: () => boolean): HTMLElement {
+/** The *New comment* box under the comments: the text area, and its way to empty it. */
+interface CommentBox {
+  readonly element: HTMLElement;
+  holds(text: string): boolean;
+  empty(): void;
+}
+
+/**
+ * "Add comment": plain text appended by the extension under a header with the user and date. What
+ * the box holds is an unsaved edit: each change goes to the host, whose Save adds it as a comment.
+ */
+function commentBox(view: FieldView, ctx: CommentContext, writable: () => boolean): CommentBox {
   const text = h('vscode-text-area', { class: 'comment-text', rows: 3, resize: 'vertical', placeholder: l10n.t('New comment') }) as TextAreaElement;
   nameToolkitInput(text, l10n.t('New comment for {0}', view.label));
   const submitButton = button('secondary', {}, l10n.t('Add comment'));
@@ -273,15 +301,22 @@ function commentBox(view: FieldView, add: (text: string) => Promise<void>, writa
     if (!writable() || !text.value.trim()) return;
     submitButton.disabled = true;
     try {
-      await add(text.value);
+      await ctx.addComment(text.value);
       text.value = '';
     } finally {
       submitButton.disabled = false;
     }
   };
   submitButton.addEventListener('click', () => void submit());
+  text.addEventListener('input', () => ctx.commentDraft(text.value));
   text.addEventListener('keydown', (e) => {
     if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) void submit();
   });
-  return h('div', { class: 'comment-box' }, text, submitButton);
+  return {
+    element: h('div', { class: 'comment-box' }, text, submitButton),
+    holds: (t) => text.value === t,
+    empty: () => {
+      text.value = '';
+    },
+  };
 }

@@ -64,6 +64,16 @@ export async function typeAtEnd(input: Locator, text: string): Promise<void> {
   await page.keyboard.type(text);
 }
 
+/** Clicks near the bottom-right corner inside `input` (after its last line, where a person clicks to add to the end) and types `text`. */
+export async function clickAfterLastLineAndType(input: Locator, text: string): Promise<void> {
+  const { page } = journey();
+  await input.scrollIntoViewIfNeeded();
+  const box = await input.boundingBox();
+  if (!box) throw new Error('the input is not on screen');
+  await page.mouse.click(box.x + box.width - 6, box.y + box.height - 6);
+  await page.keyboard.type(text);
+}
+
 /** Clicks Save and waits until the editor says it saved (the phase back to editing, nothing unsaved). */
 export async function clickSaveAndWait(frame: Frame): Promise<void> {
   await clickButton(frame, 'Save');

@@ -81,7 +81,7 @@ export function dialog(): Locator {
 export async function answerDialog(text: RegExp | string, button: RegExp | string): Promise<void> {
   const box = dialog().filter({ hasText: text });
   await box.waitFor({ timeout: 20_000 });
-  await box.getByRole('button', { name: button }).click();
+  await box.getByRole('button', { name: button, exact: typeof button === 'string' }).click();
   await box.waitFor({ state: 'detached', timeout: 20_000 });
 }
 

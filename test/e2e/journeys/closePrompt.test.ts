@@ -1,0 +1,37 @@
+// Journey: closing a tab with unsaved edits. Ctrl+W asks; Keep Editing (clicked) brings the editor
+// back with the typed text intact; Ctrl+W again and Don't Save (clicked) closes it: the server keeps
+// its value and the lock is released.
+import * as assert from 'node:assert/strict';
+import { editorFrame, serverDefect } from '../ui/editorWorkbench';
+import { editorTab, fieldInput, goToDefect, startEditing, typeOver, waitForPhase } from './support/defectEditorByHand';
+import { answerDialog, closeActiveTabWithCtrlW, signInWithApiKey, waitUntil } from './support/workbenchByHand';
+
+const DEFECT = 1006;
+
+describe('journey: close a tab with unsaved edits', function () {
+  this.timeout(180_000);
+
+  before(async () => {
+    await signInWithApiKey();
+  });
+
+  it("asks; Keep Editing keeps the typed text, Don't Save leaves the server as it was", async () => {
+    const before = await serverDefect(DEFECT);
+    let frame = await goToDefect(DEFECT);
+    await startEditing(frame);
+    const typed = 'Half-typed summary the user may still want';
+    await typeOver(fieldInput(frame, 'name'), typed);
+    await waitUntil('the tab to show unsaved changes', async () => ((await editorTab(DEFECT).textContent()) ?? '').includes('●'));
+    await closeActiveTabWithCtrlW();
+    await answerDialog(`Defect ${DEFECT} has unsaved changes.`, 'Keep Editing');
+    frame = await editorFrame(DEFECT, 30_000);
+    await waitUntil('the summary input to hold the typed text again', async () => (await fieldInput(frame, 'name').inputValue()) === typed);
+    await waitForPhase(frame, 'editing');
+    await closeActiveTabWithCtrlW();
+    await answerDialog(`Defect ${DEFECT} has unsaved changes.`, "Don't Save");
+    await editorTab(DEFECT).waitFor({ state: 'detached', timeout: 30_000 });
+    const after = await serverDefect(DEFECT);
+    assert.equal(after.name, before.name, 'nothing was saved');
+    await waitUntil('the lock to be released', async () => ((await serverDefect(DEFECT)).__locks as string[]).length === 0);
+  });
+});
