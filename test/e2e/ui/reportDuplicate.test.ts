@@ -23,7 +23,7 @@ async function newDefectFrame(): Promise<Frame> {
         .first()
         .textContent({ timeout: 250 })
         .catch(() => null);
-      if (id === 'New defect') return frame;
+      if (id?.startsWith('New defect')) return frame;
     }
     return undefined;
   });
