@@ -268,7 +268,8 @@ export class DefectSession {
     const { id } = this.controller.defectKey;
     const name = this.controller.title;
     // A new defect's tab names the project it is created in (issue 37.9).
-    const base = id === undefined ? vscode.l10n.t('New Defect ({0})', this.controller.defectKey.project) : !name ? vscode.l10n.t('Defect {0}', id) : `${id}: ${name.length > 40 ? `${name.slice(0, 39)}…` : name}`;
+    const base =
+      id === undefined ? vscode.l10n.t('New Defect ({0})', this.controller.defectKey.project) : !name ? vscode.l10n.t('Defect {0}', id) : `${id}: ${name.length > 40 ? `${name.slice(0, 39)}…` : name}`;
     return this.controller.isDirty ? `● ${base}` : base;
   }
 
