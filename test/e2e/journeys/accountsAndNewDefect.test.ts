@@ -22,17 +22,24 @@ async function almAccountsInMenu(): Promise<string[]> {
   return items.map((t) => t.trim()).filter((t) => / \(ALM\)$/.test(t));
 }
 
+/** The items of the open context menu (not the title bar's Application Menu button, which is a menu item too). */
+function menuItems() {
+  return journey().page.locator('.monaco-menu [role="menuitem"]');
+}
+
 async function closeMenu(): Promise<void> {
   const { page } = journey();
   await page.keyboard.press('Escape');
-  await page.getByRole('menuitem').first().waitFor({ state: 'detached', timeout: 10_000 });
+  await menuItems().first().waitFor({ state: 'detached', timeout: 10_000 });
 }
 
 /** Signs out of the ALM account through the Accounts menu: its submenu's Sign Out, then the confirmation's Sign Out. */
 async function signOutInAccountsMenu(account: string): Promise<void> {
-  const { page } = journey();
-  await page.getByRole('menuitem', { name: account }).click();
-  await page.getByRole('menuitem', { name: 'Sign Out' }).click();
+  await menuItems().filter({ hasText: account }).first().click();
+  await menuItems()
+    .filter({ hasText: /^Sign Out$/ })
+    .first()
+    .click();
   await answerDialog(/sign out/i, 'Sign Out');
 }
 
