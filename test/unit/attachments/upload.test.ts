@@ -101,8 +101,18 @@ describe('attachments: upload batches', () => {
   });
 
   it('says which file failed and why in one sentence: the name as it is, one closing period (issue 37)', () => {
-    const report = { created: [], replaced: [], skipped: [], failed: [{ name: 'crash.log', error: new Error('crash.log changed on disk before the upload finished.') }], cancelled: false, notAttempted: [] };
-    assert.equal(summarize(report, (e) => (e as Error).message), 'crash.log was not uploaded: crash.log changed on disk before the upload finished.');
+    const report = {
+      created: [],
+      replaced: [],
+      skipped: [],
+      failed: [{ name: 'crash.log', error: new Error('crash.log changed on disk before the upload finished.') }],
+      cancelled: false,
+      notAttempted: [],
+    };
+    assert.equal(
+      summarize(report, (e) => (e as Error).message),
+      'crash.log was not uploaded: crash.log changed on disk before the upload finished.',
+    );
   });
 
   it('on cancel keeps finished files, sends no more, and removes what the server stored of the cancelled one', async () => {
