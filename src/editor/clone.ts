@@ -17,7 +17,7 @@ export interface CloneDeps {
   activeDefect(): DefectRef | 'unsaved' | undefined;
   selectedDefect(): DefectRef | undefined;
   /** Opens the New Defect form with these values. */
-  create(project: EditorProjectRef, fill: { values: Record<string, WireValue>; origin: string; onCreated: (created: DefectRef) => Promise<void> }): Promise<void>;
+  create(project: EditorProjectRef, fill: { values: Record<string, WireValue>; origin: string; sourceId: number; onCreated: (created: DefectRef) => Promise<void> }): Promise<void>;
 }
 
 /** Asks whether the clone is linked to its source; undefined when the user backs out. */
@@ -51,6 +51,7 @@ export async function cloneDefect(deps: CloneDeps, arg: unknown): Promise<boolea
   await deps.create(project, {
     values: cloneValues(defect, catalog),
     origin: vscode.l10n.t('defect {0}', id),
+    sourceId: id,
     // Awaited by the form, so the new defect's Links section lists the link; a failure loses nothing but the link.
     onCreated: async (created) => {
       if (!link) return;

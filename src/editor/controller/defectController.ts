@@ -381,7 +381,7 @@ export class DefectController {
     this.finder ??= new DuplicateFinder(
       search,
       (found) => {
-        this.duplicates = found.map((d) => ({ id: d.id, name: d.name, status: d.status }));
+        this.duplicates = found.filter((d) => d.id !== this.options.prefill?.sourceId).map((d) => ({ id: d.id, name: d.name, status: d.status }));
         this.changes.emit('status');
       },
       // A failed look-up costs nothing the user typed; the next change of the summary asks again.

@@ -16,6 +16,8 @@ export interface NewDefectPrefill {
   values?: Readonly<Record<string, WireValue>>;
   /** Where `values` came from, as the form names it (e.g. "the comment at src/app.ts, line 3"). */
   origin?: string;
+  /** The defect this one is cloned from: it shares the summary, but is not a likely duplicate to offer. */
+  sourceId?: number;
 }
 
 export function fillNewDefect(form: EditState, metadata: FormMetadata, notices: Notices, defaults: Record<string, WireValue>, prefill: NewDefectPrefill = {}): void {

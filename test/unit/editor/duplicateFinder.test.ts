@@ -161,4 +161,26 @@ describe('editor: likely duplicates of a new defect', () => {
     assert.equal(c.status().duplicates?.length, 2);
     await c.dispose();
   });
+
+  it("leaves a clone's own source out of its likely duplicates (issue 37)", async () => {
+    const timer = new ManualTimer();
+    const { search } = recordingSearch();
+    const c = new DefectController({
+      api: new FakeProject(),
+      key: { ...KEY },
+      user: 'alice',
+      now: () => NOW,
+      findDuplicates: search,
+      schedule: timer.schedule,
+      prefill: { values: { name: 'Checkout discount ignored' }, origin: 'defect 12', sourceId: 12 },
+    });
+    await c.load();
+    timer.fire();
+    await settle();
+    assert.deepEqual(
+      c.status().duplicates?.map((d) => d.id),
+      [11],
+    );
+    await c.dispose();
+  });
 });
