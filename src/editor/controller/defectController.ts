@@ -23,7 +23,7 @@ import type { MemoImageServices } from './memoImages';
 import { fillNewDefect } from './newDefectFill';
 import type { NewDefectPrefill } from './newDefectFill';
 import { Notices } from './notices';
-import { describeRemoteChange } from './remoteChange';
+import { describeRemoteChange, lastAuditUser } from './remoteChange';
 import { SaveFlow } from './saveFlow';
 import type { EditorProjectApi } from './types';
 import { cloneValues, wireValues } from './values';
@@ -328,7 +328,7 @@ export class DefectController {
     const before = this.form.server;
     await this.refreshServer(false);
     if (this.form.server === before) return false;
-    this.notices.info(describeRemoteChange(before, this.form.server, (f) => this.metadata.label(f)));
+    this.notices.info(describeRemoteChange(before, this.form.server, (f) => this.metadata.label(f), await lastAuditUser(this.options.api, id)));
     this.changes.emit('values', 'status');
     return true;
   }
