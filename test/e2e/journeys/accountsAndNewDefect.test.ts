@@ -4,7 +4,7 @@
 // - New Defect says which project it creates in (tab and header), and its title bar offers no Clone
 //   Defect or Start Work, which a saved defect's title bar does offer.
 import * as assert from 'node:assert/strict';
-import type { Frame } from 'playwright-core';
+import { newDefectFrame } from '../ui/editorWorkbench';
 import { goToDefect } from './support/defectEditorByHand';
 import { journey } from './support/journeyContext';
 import { screenshotInBothThemes } from './support/themeScreenshots';
@@ -72,22 +72,6 @@ async function titleBarActions(): Promise<string[]> {
   const labels: string[] = [];
   for (const action of await actions.all()) labels.push((await action.getAttribute('aria-label')) ?? '');
   return labels.filter(Boolean);
-}
-
-/** The New Defect form's frame (its header starts "New defect"). */
-async function newDefectFrame(): Promise<Frame> {
-  const { page } = journey();
-  return waitUntil('the New Defect form', async () => {
-    for (const frame of page.frames().filter((f) => !f.isDetached())) {
-      const text = await frame
-        .locator('.defect-id')
-        .first()
-        .textContent({ timeout: 250 })
-        .catch(() => null);
-      if (text?.startsWith('New defect')) return frame;
-    }
-    return undefined;
-  });
 }
 
 describe('journey: New Defect names its project and offers only what applies to an unsaved form (issue 37.9)', function () {
