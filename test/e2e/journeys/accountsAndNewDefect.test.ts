@@ -35,11 +35,13 @@ async function closeMenu(): Promise<void> {
 
 /** Signs out of the ALM account through the Accounts menu: its submenu's Sign Out, then the confirmation's Sign Out. */
 async function signOutInAccountsMenu(account: string): Promise<void> {
-  await menuItems().filter({ hasText: account }).first().click();
-  await menuItems()
+  // Pointing at the account opens its submenu (a click may toggle it shut again while it opens).
+  await menuItems().filter({ hasText: account }).first().hover();
+  const signOut = menuItems()
     .filter({ hasText: /^Sign Out$/ })
-    .first()
-    .click();
+    .first();
+  await signOut.waitFor({ timeout: 15_000 });
+  await signOut.click();
   await answerDialog(/sign out/i, 'Sign Out');
 }
 
@@ -101,15 +103,13 @@ describe('journey: New Defect names its project and offers only what applies to 
 
     await page.locator('.tabs-container .tab', { hasText: 'New Defect (Demo)' }).click();
     await closeActiveTabWithCtrlW();
-    const asked = await dialog()
-      .filter({ hasText: /not been created/ })
-      .waitFor({ timeout: 3000 })
-      .then(
-        () => true,
-        () => false,
-      );
-    if (asked) await answerDialog(/not been created/, "Don't Save");
-    await page.locator('.tabs-container .tab', { hasText: 'New Defect (Demo)' }).waitFor({ state: 'detached', timeout: 15_000 });
+    // The form holds its template's values, so closing it may ask first: its answer is Don't Save.
+    const tab = page.locator('.tabs-container .tab', { hasText: 'New Defect (Demo)' });
+    await waitUntil('the New Defect tab to close', async () => {
+      const ask = dialog().filter({ hasText: /not been created/ });
+      if (await ask.isVisible()) await ask.getByRole('button', { name: "Don't Save" }).click();
+      return (await tab.count()) === 0;
+    });
     await page.locator('.tabs-container .tab', { hasText: /^4001/ }).first().click();
     await closeActiveTabWithCtrlW();
   });
