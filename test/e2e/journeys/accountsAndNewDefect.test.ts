@@ -8,7 +8,7 @@ import { newDefectFrame } from '../ui/editorWorkbench';
 import { goToDefect } from './support/defectEditorByHand';
 import { journey } from './support/journeyContext';
 import { screenshotInBothThemes } from './support/themeScreenshots';
-import { answerDialog, closeActiveTabWithCtrlW, connectionStatus, dialog, runCommand, signInWithApiKey, waitUntil } from './support/workbenchByHand';
+import { answerDialog, closeActiveTabWithCtrlW, connectionStatus, runCommand, signInWithApiKey, waitUntil } from './support/workbenchByHand';
 
 /** Opens the Accounts menu (a click on the activity bar's Accounts button) and reads the ALM accounts it lists. */
 async function almAccountsInMenu(): Promise<string[]> {
@@ -101,15 +101,13 @@ describe('journey: New Defect names its project and offers only what applies to 
     await page.locator('.tabs-container .tab', { hasText: /^4001/ }).first().click();
     await waitUntil('Clone Defect back on the saved defect', async () => (await titleBarActions()).some((l) => /Clone Defect/.test(l)));
 
-    await page.locator('.tabs-container .tab', { hasText: 'New Defect (Demo)' }).click();
-    await closeActiveTabWithCtrlW();
-    // The form holds its template's values, so closing it may ask first: its answer is Don't Save.
+    // A form with unsaved values (its tab reads "● New Defect") asks once its tab has gone: Don't Save.
     const tab = page.locator('.tabs-container .tab', { hasText: 'New Defect (Demo)' });
-    await waitUntil('the New Defect tab to close', async () => {
-      const ask = dialog().filter({ hasText: /not been created/ });
-      if (await ask.isVisible()) await ask.getByRole('button', { name: "Don't Save" }).click();
-      return (await tab.count()) === 0;
-    });
+    await tab.click();
+    const dirty = ((await tab.getAttribute('aria-label')) ?? '').startsWith('●');
+    await closeActiveTabWithCtrlW();
+    if (dirty) await answerDialog(/not been created/, "Don't Save");
+    await tab.waitFor({ state: 'detached', timeout: 15_000 });
     await page.locator('.tabs-container .tab', { hasText: /^4001/ }).first().click();
     await closeActiveTabWithCtrlW();
   });
