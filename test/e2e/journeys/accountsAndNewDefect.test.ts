@@ -106,7 +106,7 @@ describe('journey: New Defect names its project and offers only what applies to 
     await tab.click();
     const dirty = ((await tab.getAttribute('aria-label')) ?? '').startsWith('●');
     await closeActiveTabWithCtrlW();
-    if (dirty) await answerDialog(/not been created/, "Don't Save");
+    if (dirty) await answerDialog(/Don't Save/, "Don't Save");
     await tab.waitFor({ state: 'detached', timeout: 15_000 });
     await page.locator('.tabs-container .tab', { hasText: /^4001/ }).first().click();
     await closeActiveTabWithCtrlW();
