@@ -136,14 +136,22 @@ function createFeatures(context: vscode.ExtensionContext, log: Log, prompts: Pro
   const statusBar = new ConnectionStatusBar(services.manager);
   const auth = new AlmAuthenticationProvider(services.manager, log.child('auth'), () => prompts.auth);
   const tree = new TreeFeature(context, services, statusBar, log);
+  // The editor is registered after the attachments it shows; a rename asks it whether a defect is being edited.
+  let editorApi: DefectEditorApi | undefined;
   const attachments = registerAttachments(
     context,
-    extensionAttachmentServices(services, tree, () => prompts.attachments, log),
+    extensionAttachmentServices(
+      services,
+      tree,
+      () => prompts.attachments,
+      log,
+      (defect) => editorApi?.editingHere(defect) ?? false,
+    ),
   );
-  const editor = registerDefectEditor(
+  const editor = (editorApi = registerDefectEditor(
     context,
     extensionEditorServices(services, tree, attachments.editor, log, () => prompts.editor),
-  );
+  ));
   const references = registerReferences(services.manager, log);
   const refresh = registerRefresh(tree, editor, log);
   const defectSaved = savedDefectAnnouncer(tree, editor);

@@ -6,7 +6,7 @@ import type { Log } from '../util/log';
 import type { AttachmentPrompts } from './prompts';
 import type { AttachmentServices } from './services';
 
-export function extensionAttachmentServices(auth: AuthServices, tree: TreeFeature, prompts: () => AttachmentPrompts, log: Log): AttachmentServices {
+export function extensionAttachmentServices(auth: AuthServices, tree: TreeFeature, prompts: () => AttachmentPrompts, log: Log, editingHere: AttachmentServices['editingHere']): AttachmentServices {
   return {
     project: async (ref) => {
       const c = auth.manager.get(ref.server);
@@ -15,6 +15,7 @@ export function extensionAttachmentServices(auth: AuthServices, tree: TreeFeatur
     },
     log,
     prompts,
+    editingHere,
     tree: {
       context: tree.provider,
       setDefectChildren: (p) => tree.setDefectChildren(p),

@@ -20,6 +20,8 @@ export interface AttachmentPrompts {
   /** Opening a program or script in the default application runs it; `fileName` is the name it is saved under. */
   confirmRun(attachment: Attachment, fileName: string): Promise<boolean>;
   newName(attachment: Attachment): Promise<string | undefined>;
+  /** Memos (`memos`: their labels) show the attachment as an image: update them, rename only, or cancel (undefined). */
+  imageInMemo(attachment: Attachment, memos: readonly string[], newName: string): Promise<'update' | 'rename' | undefined>;
   newDescription(attachment: Attachment, current: string): Promise<string | undefined>;
   saveTarget(attachment: Attachment, suggested: vscode.Uri): Promise<vscode.Uri | undefined>;
 }
@@ -75,6 +77,20 @@ export const vscodePrompts: AttachmentPrompts = {
       valueSelection: [0, dot > 0 ? dot : a.name.length],
       validateInput: (v) => attachmentNameProblem(v),
     });
+  },
+  async imageInMemo(a, memos, newName) {
+    const update = vscode.l10n.t('Rename and Update Memo');
+    const only = vscode.l10n.t('Rename Only');
+    const answer = await vscode.window.showWarningMessage(
+      vscode.l10n.t('{0} of defect {1} shows "{2}" as an image.', memos.join(', '), a.entity.id, a.name),
+      {
+        modal: true,
+        detail: vscode.l10n.t('Renamed to "{0}" alone, the image breaks. Update the memo too: the defect is locked while its image source is changed.', newName),
+      },
+      update,
+      only,
+    );
+    return answer === update ? 'update' : answer === only ? 'rename' : undefined;
   },
   async newDescription(a, current) {
     return vscode.window.showInputBox({ title: vscode.l10n.t('Description of {0}', a.name), value: current, prompt: vscode.l10n.t('Plain text; empty removes the description.') });

@@ -3,7 +3,7 @@
 // reads settings or secrets itself.
 import type * as vscode from 'vscode';
 import type { ProjectApi } from '../api';
-import type { ProjectRefKey } from '../defects/refs';
+import type { DefectRef, ProjectRefKey } from '../defects/refs';
 import type { DefectChildrenProvider, TreeContext, TreeNode } from '../tree';
 import type { Log } from '../util/log';
 import type { AttachmentPrompts } from './prompts';
@@ -25,4 +25,6 @@ export interface AttachmentServices {
   tree: AttachmentTreeHooks;
   /** The questions the commands ask: VS Code's dialogs, or in test mode the tests' answers. */
   prompts(): AttachmentPrompts;
+  /** Whether a defect editor of this window holds (or is taking) the defect's lock. */
+  editingHere(defect: DefectRef): boolean;
 }

@@ -27,7 +27,7 @@ export async function addServer(services: AuthServices): Promise<CommandResult> 
   let step: Step = 'url';
   while (step !== 'save') {
     if (step === 'url') {
-      const url = await prompts.serverUrl(vscode.l10n.t('Add ALM Server (1/4)'), draft.url);
+      const url = await prompts.serverUrl(vscode.l10n.t('Add ALM Server (1/6)'), draft.url);
       if (url === undefined) return cancelled();
       // The dialog validates as the user types; answers from elsewhere are checked here.
       const problem = checkServerUrl(url);
@@ -35,13 +35,13 @@ export async function addServer(services: AuthServices): Promise<CommandResult> 
       draft.url = url.trim();
       step = 'kind';
     } else if (step === 'kind') {
-      const kind = await prompts.signInKind(vscode.l10n.t('Add ALM Server (2/4): sign in with'), draft.auth);
+      const kind = await prompts.signInKind(vscode.l10n.t('Add ALM Server (2/6): sign in with'), draft.auth);
       if (kind === undefined) return cancelled();
       draft.auth = kind;
       step = 'account';
     } else if (step === 'account') {
       const apiKey = draft.auth === 'apiKey';
-      const value = (await prompts.account(vscode.l10n.t('Add ALM Server (3/4)'), draft.auth ?? 'password', draft.url, (apiKey ? draft.clientId : draft.username) ?? ''))?.trim();
+      const value = (await prompts.account(vscode.l10n.t('Add ALM Server (3/6)'), draft.auth ?? 'password', draft.url, (apiKey ? draft.clientId : draft.username) ?? ''))?.trim();
       if (value === undefined) return cancelled();
       if (!value) return fail(apiKey ? vscode.l10n.t('Enter the client id') : vscode.l10n.t('Enter the user name'));
       if (apiKey) draft.clientId = value;
@@ -73,7 +73,7 @@ export async function addServer(services: AuthServices): Promise<CommandResult> 
       step = 'name';
     } else {
       const existing = readServers();
-      const name = await prompts.serverName(vscode.l10n.t('Name of the server'), draft.name || suggestName(draft.url, existing));
+      const name = await prompts.serverName(vscode.l10n.t('Add ALM Server (6/6): name of the server'), draft.name || suggestName(draft.url, existing));
       if (name === undefined) return cancelled();
       const problem = checkServerName(name, existing);
       if (problem) return fail(problem);
@@ -130,5 +130,5 @@ async function pickPin(services: AuthServices, projects: ProjectChoice[], tree: 
     return {};
   }
   const domains: DomainChoice[] = [...new Set(projects.map((p) => p.domain))].map((domain) => ({ domain, projects: projects.filter((p) => p.domain === domain).map((p) => p.project) }));
-  return services.prompts().pin(vscode.l10n.t('Signed in (REST tree: {0}). Show which part of the server?', treeLabel(tree)), domains);
+  return services.prompts().pin(vscode.l10n.t('Add ALM Server (5/6): signed in (REST tree: {0}). Show which part of the server?', treeLabel(tree)), domains);
 }

@@ -8,6 +8,7 @@ import type { ConnectionManager } from './connectionManager';
 import type { Log } from '../util/log';
 import type { AuthPrompts } from './prompts';
 import { signInInteractively } from './signInFlow';
+import { accountChanges, hasChanges } from './accountChanges';
 
 const AUTH_PROVIDER_ID = 'alm';
 
@@ -66,17 +67,9 @@ export class AlmAuthenticationProvider implements vscode.AuthenticationProvider,
   /** Tells VS Code which accounts appeared, went or changed since the last call. */
   private sync(): void {
     const next = this.current();
-    const added: vscode.AuthenticationSession[] = [];
-    const removed: vscode.AuthenticationSession[] = [];
-    const changed: vscode.AuthenticationSession[] = [];
-    for (const [id, s] of next) {
-      const old = this.known.get(id);
-      if (!old) added.push(s);
-      else if (old.account.id !== s.account.id || old.account.label !== s.account.label) changed.push(s);
-    }
-    for (const [id, s] of this.known) if (!next.has(id)) removed.push(s);
+    const changes = accountChanges(this.known, next);
     this.known = next;
-    if (added.length || removed.length || changed.length) this.changed.fire({ added, removed, changed });
+    if (hasChanges(changes)) this.changed.fire(changes);
   }
 }
 

@@ -69,7 +69,7 @@ export const vscodeServerPrompts: ServerPrompts = {
       : ask(title, vscode.l10n.t('User name on {0}', url), current, required(vscode.l10n.t('Enter the user name'))),
   newSecret: (kind, account) =>
     ask(
-      vscode.l10n.t('Add ALM Server (4/4)'),
+      vscode.l10n.t('Add ALM Server (4/6)'),
       kind === 'apiKey' ? vscode.l10n.t('Secret of API key {0}', account) : vscode.l10n.t('Password of {0}', account),
       '',
       (v) => (v ? undefined : kind === 'apiKey' ? vscode.l10n.t('Enter the secret') : vscode.l10n.t('Enter the password')),

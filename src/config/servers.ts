@@ -148,7 +148,10 @@ export function treeLabel(tree: 'api' | 'rest' | undefined): string {
 export function suggestName(url: string, existing: readonly ServerEntry[]): string {
   let base = 'ALM';
   try {
-    base = new URL(url).hostname.split('.')[0] || base;
+    const host = new URL(url).hostname;
+    // An address or localhost names no server: "127" (the first label of 127.0.0.1) said nothing.
+    const literal = /^\[.*\]$/.test(host) || /^\d+(\.\d+){3}$/.test(host) || host === 'localhost';
+    base = literal ? `ALM ${host}` : host.split('.')[0] || base;
   } catch {
     // keep the default
   }

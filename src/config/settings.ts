@@ -83,6 +83,18 @@ function stripDefaults(entry: ServerEntry): ServerEntry {
   return out;
 }
 
+/**
+ * Writes `almDefects.defaultProject` where it is defined now; a new one goes to the workspace when a
+ * folder is open (it is the project of this code), else to the user settings.
+ */
+export async function writeDefaultProject(project: { server: string; domain: string; project: string }): Promise<void> {
+  const config = vscode.workspace.getConfiguration(SECTION);
+  const inspect = config.inspect('defaultProject');
+  const defined = inspect?.workspaceFolderValue !== undefined || inspect?.workspaceValue !== undefined || inspect?.globalValue !== undefined;
+  const target = defined || !vscode.workspace.workspaceFolders?.length ? targetOf(inspect) : vscode.ConfigurationTarget.Workspace;
+  await config.update('defaultProject', { server: project.server, domain: project.domain, project: project.project }, target);
+}
+
 /** `almDefects.defaultProject`: the project of this workspace (`{server, domain, project}`), parts missing allowed. */
 export function readDefaultProject(): DefaultProjectSetting | undefined {
   return parseDefaultProject(vscode.workspace.getConfiguration(SECTION).get<unknown>('defaultProject'));

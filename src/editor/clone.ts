@@ -13,11 +13,11 @@ import type { DefectEditorServices, EditorProjectRef } from './services';
 
 export interface CloneDeps {
   services: Pick<DefectEditorServices, 'project' | 'log'>;
-  /** The defect of the active editor, then the tree's selected row. */
-  activeDefect(): DefectRef | undefined;
+  /** The defect of the active editor ('unsaved': a New Defect form is active), then the tree's selected row. */
+  activeDefect(): DefectRef | 'unsaved' | undefined;
   selectedDefect(): DefectRef | undefined;
   /** Opens the New Defect form with these values. */
-  create(project: EditorProjectRef, fill: { values: Record<string, WireValue>; origin: string; onCreated: (created: DefectRef) => Promise<void> }): Promise<void>;
+  create(project: EditorProjectRef, fill: { values: Record<string, WireValue>; origin: string; sourceId: number; onCreated: (created: DefectRef) => Promise<void> }): Promise<void>;
 }
 
 /** Asks whether the clone is linked to its source; undefined when the user backs out. */
@@ -33,7 +33,12 @@ async function askLink(source: DefectRef): Promise<boolean | undefined> {
 
 /** Runs the command; resolves whether a form opened. */
 export async function cloneDefect(deps: CloneDeps, arg: unknown): Promise<boolean> {
-  const source = defectRefFrom(arg) ?? deps.activeDefect() ?? deps.selectedDefect();
+  const active = defectRefFrom(arg) ?? deps.activeDefect();
+  if (active === 'unsaved') {
+    void vscode.window.showInformationMessage(vscode.l10n.t('This new defect is not created yet, so there is nothing to clone. Create it first, or open the defect to clone.'));
+    return false;
+  }
+  const source = active ?? deps.selectedDefect();
   if (!source) {
     void vscode.window.showInformationMessage(vscode.l10n.t('Open a defect or select one in the ALM view, then run Clone Defect.'));
     return false;
@@ -46,6 +51,7 @@ export async function cloneDefect(deps: CloneDeps, arg: unknown): Promise<boolea
   await deps.create(project, {
     values: cloneValues(defect, catalog),
     origin: vscode.l10n.t('defect {0}', id),
+    sourceId: id,
     // Awaited by the form, so the new defect's Links section lists the link; a failure loses nothing but the link.
     onCreated: async (created) => {
       if (!link) return;

@@ -46,6 +46,8 @@ export interface SessionHost {
   editingHere(ref: DefectKey & { id: number }): boolean;
   /** The defect got an id (a new defect was created). */
   keyChanged(session: DefectSession, previous: string): void;
+  /** A panel became active or inactive, or its defect got an id: the title bar's actions may change. */
+  activeChanged(): void;
   closed(session: DefectSession): void;
 }
 
@@ -89,7 +91,10 @@ export class DefectSession {
         channel?.notify('init', controller.init());
         const previous = this.id;
         this.id = keyId(controller.defectKey);
-        if (previous !== this.id) host.keyChanged(this, previous);
+        if (previous !== this.id) {
+          host.keyChanged(this, previous);
+          host.activeChanged();
+        }
       } else if (change === 'values') channel?.notify('values', controller.values());
       else channel?.notify('status', controller.status());
       this.updateTitle();
@@ -153,6 +158,7 @@ export class DefectSession {
       panel.onDidDispose(() => void this.panelClosed(panel)),
       panel.onDidChangeViewState((e) => {
         if (!e.webviewPanel.visible) channel.reset();
+        this.host.activeChanged();
       }),
     ];
     panel.iconPath = vscode.Uri.joinPath(this.host.extensionUri, 'media', 'alm.svg');
@@ -261,7 +267,9 @@ export class DefectSession {
   private title(): string {
     const { id } = this.controller.defectKey;
     const name = this.controller.title;
-    const base = id === undefined ? vscode.l10n.t('New Defect') : !name ? vscode.l10n.t('Defect {0}', id) : `${id}: ${name.length > 40 ? `${name.slice(0, 39)}…` : name}`;
+    // A new defect's tab names the project it is created in (issue 37.9).
+    const base =
+      id === undefined ? vscode.l10n.t('New Defect ({0})', this.controller.defectKey.project) : !name ? vscode.l10n.t('Defect {0}', id) : `${id}: ${name.length > 40 ? `${name.slice(0, 39)}…` : name}`;
     return this.controller.isDirty ? `● ${base}` : base;
   }
 

@@ -23,6 +23,8 @@ import { describeError } from '../util/log';
 import { COMMAND } from '../util/commands';
 
 const NEW_DEFECT_COMMAND = COMMAND.newDefect;
+/** Context key: the active editor is a defect form not created yet (package.json's editor/title menu reads it). */
+const UNSAVED_DEFECT_CONTEXT = 'almDefects.unsavedDefectActive';
 
 export interface DefectEditorApi {
   /** Opens (or reveals) the editor of a defect. */
@@ -90,7 +92,7 @@ class DefectEditorRegistry implements SessionHost, vscode.Disposable {
       describe: describeError,
       onSaved: (defect) => this.services.defectSaved({ ...ref, id: defect.id }, defect),
       // A restored form has its values already; a new one starts from the project's template.
-      prefill: key.id === undefined && restore === undefined ? { template: this.services.newDefectDefaults(ref), values: fill?.values, origin: fill?.origin, warning: fill?.warning } : undefined,
+      prefill: key.id === undefined && restore === undefined ? { template: this.services.newDefectDefaults(ref), values: fill?.values, origin: fill?.origin, sourceId: fill?.sourceId, warning: fill?.warning } : undefined,
       onCreated: fill?.onCreated && ((id) => fill.onCreated?.({ ...ref, id })),
       // One query per rested summary for likely duplicates; open defects are ranked first.
       findDuplicates: async (filter, rows, signal) =>
@@ -103,7 +105,8 @@ class DefectEditorRegistry implements SessionHost, vscode.Disposable {
     });
     const session = new DefectSession(controller, this, this.imagesFor(api, controller, key.server), api);
     this.sessions.set(session.id, session);
-    session.attach(panel ?? this.createPanel(key.id === undefined ? vscode.l10n.t('New Defect') : vscode.l10n.t('Defect {0}', key.id)));
+    session.attach(panel ?? this.createPanel(key.id === undefined ? vscode.l10n.t('New Defect ({0})', key.project) : vscode.l10n.t('Defect {0}', key.id)));
+    this.activeChanged();
     // An editor that could not load (not signed in yet) loads as soon as its server connects.
     const connected = this.services.onDidConnect(key.server, () => {
       if (controller.lockPhase === 'error') void controller.reload();
@@ -153,7 +156,23 @@ class DefectEditorRegistry implements SessionHost, vscode.Disposable {
   closed(session: DefectSession): void {
     if (this.sessions.get(session.id) === session) this.sessions.delete(session.id);
     this.resolvers.delete(session.controller);
+    this.activeChanged();
   }
+
+  /** The active editor panel's session, if a defect editor is active. */
+  activeSession(): DefectSession | undefined {
+    return this.all().find((s) => s.webviewPanel?.active);
+  }
+
+  /** Keeps UNSAVED_DEFECT_CONTEXT true while a New Defect form is the active editor (its title bar offers no Clone or Start Work). */
+  activeChanged(): void {
+    const active = this.activeSession();
+    const unsaved = active !== undefined && active.key.id === undefined;
+    if (unsaved === this.unsavedActive) return;
+    this.unsavedActive = unsaved;
+    void vscode.commands.executeCommand('setContext', UNSAVED_DEFECT_CONTEXT, unsaved);
+  }
+  private unsavedActive = false;
 
   session(key: DefectKey): DefectSession | undefined {
     return this.sessions.get(keyId(key));
@@ -229,7 +248,7 @@ export function registerDefectEditor(context: vscode.ExtensionContext, services:
         .all()
         .filter((s) => s.webviewPanel?.visible)
         .map((s) => s.controller),
-    activeKey: () => registry.all().find((s) => s.webviewPanel?.active)?.key,
+    activeKey: () => registry.activeSession()?.key,
   };
   context.subscriptions.push(
     registry,
@@ -245,6 +264,8 @@ export function registerDefectEditor(context: vscode.ExtensionContext, services:
             services,
             activeDefect: () => {
               const key = api.activeKey();
+              // A New Defect form is not a defect yet: the tree's selection is not what the user means.
+              if (key && key.id === undefined) return 'unsaved';
               return key?.id === undefined ? undefined : { ...key, id: key.id };
             },
             selectedDefect: () => services.selectedDefect(),

@@ -13,7 +13,7 @@ import { COMMAND } from '../util/commands';
 
 export const HOVER_FIELDS: readonly string[] = ['name', 'status', 'severity', 'owner', 'last-modified', 'target-rel', 'target-rcyc', 'description', 'ver-stamp'];
 /** The commands a hover may run; the MarkdownString trusts these and no others. */
-export const HOVER_COMMANDS: readonly string[] = [COMMAND.openDefect, COMMAND.copyDefectLink];
+export const HOVER_COMMANDS: readonly string[] = [COMMAND.openDefect, COMMAND.copyDefectLink, COMMAND.chooseDefaultProject];
 const DESCRIPTION_LINES = 5;
 const LINE_CHARS = 160;
 
@@ -34,9 +34,10 @@ export function hoverMarkdown(project: ProjectTarget, id: number, answer: Lookup
   }
 }
 
-/** The hover's text when no project is known for plain numbers. */
+/** The hover's text when no project is known for plain numbers: says so and offers to choose one (issue 37.8). */
 export function noProjectMarkdown(id: number): string {
-  return `**${l10n.t('Defect {0}', id)}**\n\n${l10n.t('No project for defect references: set `almDefects.defaultProject` to `{ "server", "domain", "project" }`.')}`;
+  const choose = `[${l10n.t('Choose Default Project…')}](command:${COMMAND.chooseDefaultProject} "${l10n.t('Choose the ALM project plain defect numbers belong to')}")`;
+  return `**${l10n.t('Defect {0}', id)}**\n\n${l10n.t('No project for plain defect numbers (`almDefects.defaultProject`).')}\n\n${choose}`;
 }
 
 function foundMarkdown(project: ProjectTarget, d: Defect, where: string, names: ValueNames): string {

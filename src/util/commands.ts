@@ -5,6 +5,7 @@
 export const COMMAND = {
   addServer: 'almDefects.addServer',
   clearFilter: 'almDefects.clearFilter',
+  chooseDefaultProject: 'almDefects.chooseDefaultProject',
   cloneDefect: 'almDefects.cloneDefect',
   copyDefectId: 'almDefects.copyDefectId',
   copyDefectLink: 'almDefects.copyDefectLink',

@@ -113,7 +113,9 @@ export class Header {
     const status = this.status;
     if (!init) return;
     const phase = status?.lock.phase ?? 'loading';
-    this.idLine.textContent = init.isNew ? l10n.t('New defect') : `${l10n.t('Defect {0}', init.key.id ?? '')} · ${init.key.domain} / ${init.key.project}`;
+    // A new defect says where it will be created (issue 37.9), as a saved one says where it is.
+    const { domain, project, server } = init.key;
+    this.idLine.textContent = init.isNew ? l10n.t('New defect in {0} / {1} · {2}', domain, project, server) : `${l10n.t('Defect {0}', init.key.id ?? '')} · ${domain} / ${project}`;
     const name = this.value('name');
     this.name.textContent = typeof name === 'string' && name ? name : init.isNew ? l10n.t('New defect') : l10n.t('(no summary)');
     clear(this.summary);

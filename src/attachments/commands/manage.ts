@@ -13,6 +13,7 @@ import { attachmentNameProblem } from '../model/names';
 import { AttachmentNode } from '../tree/attachmentNode';
 import { attachmentOf, isString, option } from './args';
 import { openExternallyCommand } from './save';
+import { renameCheckingMemos } from './renameInMemos';
 
 /** Above this, opening inside VS Code is slow and memory-hungry: offer the default application. */
 const LARGE_FOR_EDITOR = 50 * 1024 * 1024;
@@ -65,7 +66,8 @@ export async function renameCommand(hub: AttachmentsHub, arg: unknown): Promise<
   if (name === undefined || name === r.a.name) return undefined;
   const problem = attachmentNameProblem(name);
   if (problem) throw new Error(problem);
-  const updated = await r.api.rename(r.a.id, name);
+  const updated = await renameCheckingMemos(hub, hub.defectOf(r.loc, r.a), r.a, name);
+  if (!updated) return undefined;
   hub.log.info(`renamed attachment ${r.a.id} from ${r.a.name} to ${updated.name}`);
   hub.announce({ defect: hub.defectOf(r.loc, r.a), changed: [{ ...r.loc, name: updated.name }], deleted: [] });
   return updated;

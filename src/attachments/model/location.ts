@@ -1,6 +1,7 @@
 // Where an attachment lives, as the path of an `alm-attachment:` URI:
 //   /<server>/<domain>/<project>/<attachment id>/<file name>
-// The first three segments are percent-encoded (server and project names may hold "/" or "%");
+// In the first three segments only "%" and "/" are percent-encoded (server and project names may
+// hold them): VS Code's breadcrumbs show the path as it is, so "ALM 26.1" must not read "ALM%2026.1";
 // the last is the sanitized file name as is, so VS Code shows it in the tab and picks the editor
 // or viewer by its extension. Only server, domain, project and id identify the attachment; the
 // name is decoration (a rename on the server does not break an open URI). No `vscode` import.
@@ -36,7 +37,7 @@ export function attachmentPath(loc: AttachmentLocation): string {
   for (const part of [loc.server, loc.domain, loc.project]) {
     if (part === '') throw new AttachmentUriError(JSON.stringify(loc), l10n.t('server, domain and project must not be empty'));
   }
-  const enc = encodeURIComponent;
+  const enc = (part: string) => part.replace(/%/g, '%25').replace(/\//g, '%2F');
   return `/${enc(loc.server)}/${enc(loc.domain)}/${enc(loc.project)}/${loc.id}/${sanitizeFileName(loc.name)}`;
 }
 

@@ -143,9 +143,12 @@ export function summarize(report: UploadReport, describe: (e: unknown) => string
   if (created) parts.push(created === 1 ? l10n.t('uploaded 1 file') : l10n.t('uploaded {0} files', created));
   if (replaced) parts.push(replaced === 1 ? l10n.t('replaced 1 attachment') : l10n.t('replaced {0} attachments', replaced));
   if (report.skipped.length) parts.push(l10n.t('skipped {0}', report.skipped.join(', ')));
-  for (const f of report.failed) parts.push(`${f.name}: ${describe(f.error)}`);
+  // The reason is a sentence of its own (the server's or ours): its closing period would double the list's.
+  for (const f of report.failed) parts.push(l10n.t('{0} was not uploaded: {1}', f.name, describe(f.error).replace(/[.\s]+$/, '')));
   if (report.cancelled) parts.push(l10n.t('the upload was cancelled; nothing of the cancelled file was kept'));
   if (report.notAttempted.length) parts.push(l10n.t('not sent: {0}', report.notAttempted.join(', ')));
   const text = parts.join('; ') || l10n.t('nothing was uploaded');
-  return text[0].toUpperCase() + text.slice(1) + '.';
+  // Capitalized as a sentence, unless it starts with a file name ("crash.log was not uploaded…"), which is kept as it is.
+  const startsWithName = report.failed.length > 0 && parts[0].startsWith(report.failed[0].name);
+  return (startsWithName ? text : text[0].toUpperCase() + text.slice(1)) + '.';
 }

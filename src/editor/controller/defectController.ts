@@ -22,7 +22,7 @@ import type { MemoImageServices } from './memoImages';
 import { fillNewDefect, newDefectDefaults } from './newDefectFill';
 import type { NewDefectPrefill } from './newDefectFill';
 import { Notices } from './notices';
-import { describeRemoteChange } from './remoteChange';
+import { describeRemoteChange, lastAuditUser } from './remoteChange';
 import { SaveFlow } from './saveFlow';
 import type { EditorProjectApi } from './types';
 import { wireValues } from './values';
@@ -334,7 +334,7 @@ export class DefectController {
     const before = this.form.server;
     await this.refreshServer(false);
     if (this.form.server === before) return false;
-    this.notices.info(describeRemoteChange(before, this.form.server, (f) => this.metadata.label(f)));
+    this.notices.info(describeRemoteChange(before, this.form.server, (f) => this.metadata.label(f), await lastAuditUser(this.options.api, id)));
     this.changes.emit('values', 'status');
     return true;
   }
@@ -387,7 +387,7 @@ export class DefectController {
     this.finder ??= new DuplicateFinder(
       search,
       (found) => {
-        this.duplicates = found.map((d) => ({ id: d.id, name: d.name, status: d.status }));
+        this.duplicates = found.filter((d) => d.id !== this.options.prefill?.sourceId).map((d) => ({ id: d.id, name: d.name, status: d.status }));
         this.changes.emit('status');
       },
       // A failed look-up costs nothing the user typed; the next change of the summary asks again.

@@ -19,6 +19,8 @@ export interface NewDefectPrefill {
   origin?: string;
   /** What the user must check in `values` (secrets masked in a report): the notice is a warning that says it first. */
   warning?: string;
+  /** The defect this one is cloned from: it shares the summary, but is not a likely duplicate to offer. */
+  sourceId?: number;
 }
 
 /** The built-in first values: who reports it, today, and the status New when the list has it. */

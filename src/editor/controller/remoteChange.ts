@@ -1,10 +1,12 @@
 // What a reload after someone else's save tells the user: who changed the defect and which fields.
-// ALM defects carry no "modified by" field, so the author is known when the change added a comment
-// (its header names the user). No `vscode` import.
+// ALM defects carry no "modified by" field: the author is the user of the newest audit entry where
+// the server keeps an audit trail (Core), else the author of a comment the change added (its header
+// names the user). No `vscode` import.
 import * as l10n from '@vscode/l10n';
 import { memoToText } from '../../defects/memo';
 import type { WireValue } from '../../shared/editorProtocol';
 import { SERVER_OWNED_FIELDS, sameValue } from '../../api/index';
+import type { EditorProjectApi } from './types';
 
 function changedFields(before: Record<string, WireValue>, after: Record<string, WireValue>): string[] {
   const names = new Set([...Object.keys(before), ...Object.keys(after)]);
@@ -19,14 +21,20 @@ export function lastCommentAuthor(memo: WireValue | undefined): string | undefin
   return last ? memoToText(last) : undefined;
 }
 
+/** The user of the defect's newest audit entry; undefined where the server keeps none or it cannot be read (the notice must not fail for it). */
+export async function lastAuditUser(api: EditorProjectApi, id: number): Promise<string | undefined> {
+  const history = await api.history?.of(id).catch(() => undefined);
+  return history?.available ? history.entries[0]?.user || undefined : undefined;
+}
+
 /**
- * "Reloaded: bob changed this defect (Status, Comments) at 2026-01-02 10:00:00." The author is named
- * when the change added a comment; otherwise the notice says "someone".
+ * "Reloaded: bob changed this defect on the server (Status, Comments) at 2026-01-02 10:00:00." The
+ * author is `auditUser` when known, else the author of a comment the change added; otherwise "someone".
  */
-export function describeRemoteChange(before: Record<string, WireValue>, after: Record<string, WireValue>, label: (field: string) => string): string {
+export function describeRemoteChange(before: Record<string, WireValue>, after: Record<string, WireValue>, label: (field: string) => string, auditUser?: string): string {
   const fields = changedFields(before, after);
   const commented = fields.includes('dev-comments') ? lastCommentAuthor(after['dev-comments']) : undefined;
-  const who = commented ?? l10n.t('someone');
+  const who = auditUser ?? commented ?? l10n.t('someone');
   const what = fields.length ? ` (${fields.map(label).join(', ')})` : '';
   const when = typeof after['last-modified'] === 'string' && after['last-modified'] ? ` ${l10n.t('at {0}', after['last-modified'])}` : '';
   return l10n.t('Reloaded: {0} changed this defect on the server{1}{2}.', who, what, when);

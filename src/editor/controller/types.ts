@@ -1,5 +1,5 @@
 // The slice of the client's ProjectApi the editor uses, so tests can hand in a fake project.
-import type { CallOptions, DefectsApi, FieldCatalog, ListTree, LocksApi, ReleaseCatalog } from '../../api/index';
+import type { CallOptions, DefectsApi, FieldCatalog, HistoryApi, ListTree, LocksApi, ReleaseCatalog } from '../../api/index';
 
 export interface EditorProjectApi {
   readonly defects: Pick<DefectsApi, 'get' | 'update' | 'create'>;
@@ -8,4 +8,6 @@ export interface EditorProjectApi {
   listItems(options?: CallOptions & { refresh?: boolean }): Promise<ListTree>;
   /** Releases and cycles for the pickers; without it (older fakes) those fields take ids. */
   releases?(options?: CallOptions & { refresh?: boolean }): Promise<ReleaseCatalog>;
+  /** The defect's audit trail: names who made a change seen on reload; without it (older fakes) only a comment's author does. */
+  readonly history?: Pick<HistoryApi, 'of'>;
 }

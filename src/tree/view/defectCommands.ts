@@ -9,7 +9,8 @@ import { defectLink, defectRefFrom, parseDefectId } from '../../defects/refs';
 import type { DefectRef } from '../../defects/refs';
 import { DefectNode } from '../nodes/defectNode';
 import type { TreeNode } from '../nodes/treeNode';
-import { projectFor } from './locate';
+import { defaultProjectNode, makeDefault } from './defaultProject';
+import { listProjects, pickAmong, projectInContext } from './locate';
 import type { AlmTreeProvider } from './provider';
 
 export type DefectOpener = (ref: DefectRef) => Promise<void>;
@@ -28,7 +29,11 @@ export async function goToDefect(provider: AlmTreeProvider, view: vscode.TreeVie
   const direct = defectRefOf(arg);
   let ref = direct;
   if (!ref) {
-    const project = await projectFor(provider, view, arg, vscode.l10n.t('Go to a defect in which project?'));
+    // The tree's project, else the default one; else a pick whose pin button makes the choice the default.
+    const project =
+      (await projectInContext(provider, view, arg)) ??
+      (await defaultProjectNode(provider, manager)) ??
+      (await pickAmong(await listProjects(provider), vscode.l10n.t('Go to a defect in which project?'), { pin: makeDefault }));
     if (!project) return undefined;
     const text = await vscode.window.showInputBox({
       title: vscode.l10n.t('Go to defect in {0}', project.project),

@@ -31,18 +31,21 @@ function isProjectRef(arg: unknown): arg is ProjectRefKey {
 
 /** The project a command is about; prompts when nothing says which. */
 export async function projectFor(provider: AlmTreeProvider, view: vscode.TreeView<TreeNode>, arg: unknown, title: string): Promise<ProjectNode | undefined> {
+  return (await projectInContext(provider, view, arg)) ?? pickProject(provider, title);
+}
+
+/** The project of the node a command was invoked on, of a `{ server, domain, project }` argument, or of the tree's selection. */
+export async function projectInContext(provider: AlmTreeProvider, view: vscode.TreeView<TreeNode>, arg: unknown): Promise<ProjectNode | undefined> {
   if (arg instanceof TreeNode) {
     const p = TreeRoot.ancestor(arg, ProjectNode);
     if (p) return p;
   }
   if (isProjectRef(arg)) return findProject(provider, arg);
-  const selected = view.selection[0] ? TreeRoot.ancestor(view.selection[0], ProjectNode) : undefined;
-  if (selected) return selected;
-  return pickProject(provider, title);
+  return view.selection[0] ? TreeRoot.ancestor(view.selection[0], ProjectNode) : undefined;
 }
 
-/** Every project of the signed-in servers (honouring pins), as a quick pick. */
-async function pickProject(provider: AlmTreeProvider, title: string): Promise<ProjectNode | undefined> {
+/** Every project of the signed-in servers (honouring pins); none (and an offer to sign in) when there is none. */
+export async function listProjects(provider: AlmTreeProvider): Promise<ProjectNode[]> {
   const projects: ProjectNode[] = [];
   await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Listing ALM projects…') }, async () => {
     for (const server of provider.serverNodes().filter((s: ServerNode) => s.server.canLoad)) {
@@ -56,12 +59,42 @@ async function pickProject(provider: AlmTreeProvider, title: string): Promise<Pr
     void vscode.window.showInformationMessage(vscode.l10n.t('Sign in to an ALM server first.'), vscode.l10n.t('Sign In')).then((c) => {
       if (c) void vscode.commands.executeCommand(COMMAND.signIn);
     });
-    return undefined;
   }
-  if (projects.length === 1) return projects[0];
-  const picked = await vscode.window.showQuickPick(
-    projects.map((p) => ({ label: p.project, description: `${p.domain} · ${p.server.name}`, p })),
-    { title, ignoreFocusOut: true },
-  );
-  return picked?.p;
+  return projects;
+}
+
+/**
+ * The user's pick among `projects` (the only one without asking unless `always`). With `pin`, each
+ * row has a pin button that makes its project the default one (and picks it).
+ */
+export async function pickAmong(projects: readonly ProjectNode[], title: string, options: { always?: boolean; pin?: (p: ProjectNode) => Promise<void> } = {}): Promise<ProjectNode | undefined> {
+  if (projects.length === 0) return undefined;
+  if (projects.length === 1 && !options.always) return projects[0];
+  const pinButton: vscode.QuickInputButton = { iconPath: new vscode.ThemeIcon('pin'), tooltip: vscode.l10n.t('Make this the default project') };
+  const items = projects.map((p) => ({ label: p.project, description: `${p.domain} · ${p.server.name}`, p, ...(options.pin ? { buttons: [pinButton] } : {}) }));
+  const pick = vscode.window.createQuickPick<(typeof items)[number]>();
+  pick.items = items;
+  pick.title = title;
+  pick.ignoreFocusOut = true;
+  return new Promise((resolve) => {
+    pick.onDidAccept(() => {
+      resolve((pick.selectedItems[0] ?? pick.activeItems[0])?.p);
+      pick.hide();
+    });
+    pick.onDidTriggerItemButton(async (e) => {
+      pick.busy = true;
+      await options.pin?.(e.item.p);
+      resolve(e.item.p);
+      pick.hide();
+    });
+    pick.onDidHide(() => {
+      resolve(undefined);
+      pick.dispose();
+    });
+    pick.show();
+  });
+}
+
+async function pickProject(provider: AlmTreeProvider, title: string): Promise<ProjectNode | undefined> {
+  return pickAmong(await listProjects(provider), title);
 }

@@ -17,6 +17,7 @@ import { MessageNode } from '../nodes/messageNode';
 import { TreeNode } from '../nodes/treeNode';
 import { groupBy, setGroupedContext, sortBy } from './arrangeCommands';
 import { copyDefectId, copyDefectLink, goToDefect, selectedDefect } from './defectCommands';
+import { chooseDefaultProject } from './defaultProject';
 import type { DefectOpener } from './defectCommands';
 import { filterProject, saveFilterAs } from './filterCommands';
 import { projectFor } from './locate';
@@ -147,6 +148,7 @@ export class TreeFeature implements vscode.Disposable {
         return ref ? this.openDefect(ref).then(() => ref) : goToDefect(provider, view, services.manager, (r) => this.openDefect(r), tag, arg);
       }),
       cmd(COMMAND.goToDefect, (arg) => goToDefect(provider, view, services.manager, (r) => this.openDefect(r), tag, arg)),
+      cmd(COMMAND.chooseDefaultProject, () => chooseDefaultProject(provider)),
       cmd(COMMAND.copyDefectId, (arg) => copyDefectId(view, arg)),
       cmd(COMMAND.copyDefectLink, (arg) => copyDefectLink(view, services.manager, arg)),
       cmd(COMMAND.filter, async (arg) => {

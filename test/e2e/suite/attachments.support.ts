@@ -62,6 +62,7 @@ function dropControllerOf(tree: Tree): AttachmentDropController {
     log,
     tree: { context: tree.ctx, setDefectChildren: unused, setDropController: unused, selection: () => [] },
     prompts: () => vscodePrompts,
+    editingHere: () => false,
   });
   return new AttachmentDropController(hub);
 }

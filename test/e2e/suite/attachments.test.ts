@@ -11,7 +11,8 @@ import { dirname, join } from 'node:path';
 import * as vscode from 'vscode';
 import { PROJECT, attachmentWorld, cleanUp, ref, storedNames, uriOf } from './attachments.support';
 import type { AttachmentWorld } from './attachments.support';
-import { uploadWith, usePrompts } from './support';
+import { bobProject, uploadWith, usePrompts } from './support';
+import { e2eAlmServer } from '../environment';
 
 const token = () => new vscode.CancellationTokenSource().token;
 
@@ -226,6 +227,43 @@ describe('attachments: upload, open, save and manage in VS Code', function () {
     }
     assert.ok(!(await w.rest.list(w.defect.id)).some((a) => a.id === id));
     assert.ok(!(await storedNames(w)).includes('renamed.log'));
+  });
+
+  it('renaming an image a memo shows warns first; "Rename and Update Memo" rewrites the image source under the lock, cancel renames nothing (issue 37.6)', async () => {
+    await uploadAs('shot.png', 'not really a png');
+    const id = await idOf('shot.png');
+    const { client, demo } = bobProject();
+    const src = (name: string) => `${e2eAlmServer().baseUrl}/rest/domains/DEFAULT/projects/Demo/defects/${w.defect.id}/attachments/${encodeURIComponent(name)}`;
+    const description = (await demo.defects.get(w.defect.id, { fields: ['description'] })).description;
+    const lock = await demo.locks.acquire({ type: 'defect', id: w.defect.id });
+    try {
+      await demo.defects.update(w.defect.id, { description: `<html><body><p>Before <img src="${src('shot.png')}"> after</p></body></html>` }, { lock });
+    } finally {
+      await lock.release();
+    }
+    const asked: string[][] = [];
+    let choice: 'update' | 'rename' | undefined;
+    const prompts = usePrompts({ attachments: { imageInMemo: async (_a, memos) => (asked.push([...memos]), choice) } });
+    try {
+      await vscode.commands.executeCommand('almDefects.renameAttachment', ref(id, { name: 'kept.png' }));
+      assert.deepEqual(asked, [['Description']], 'warned, naming the memo');
+      assert.equal((await w.rest.list(w.defect.id)).find((a) => a.id === id)?.name, 'shot.png', 'cancelled: nothing renamed');
+      choice = 'update';
+      await vscode.commands.executeCommand('almDefects.renameAttachment', ref(id, { name: 'crash screen.png' }));
+      assert.equal((await w.rest.list(w.defect.id)).find((a) => a.id === id)?.name, 'crash screen.png');
+      const memo = String((await demo.defects.get(w.defect.id, { fields: ['description'] })).description);
+      assert.ok(memo.includes(src('crash screen.png')), memo);
+      assert.ok(!memo.includes(src('shot.png')), memo);
+      assert.match(memo, /Before <img[^>]*> after/);
+      // Bob can lock the defect: the rename released alice's lock.
+      const lockNow = await demo.locks.acquire({ type: 'defect', id: w.defect.id });
+      await lockNow.release();
+    } finally {
+      prompts.dispose();
+      const restore = await demo.locks.acquire({ type: 'defect', id: w.defect.id });
+      await demo.defects.update(w.defect.id, { description: description ?? '' }, { lock: restore }).finally(() => restore.release());
+      await client.dispose();
+    }
   });
 
   /** Uploads `content` under the file name `name` (which the server may store trimmed). */

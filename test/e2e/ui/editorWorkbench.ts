@@ -132,11 +132,11 @@ export async function openDefect(id: number): Promise<Frame> {
   }
 }
 
-/** The frame of the editor webview showing defect `id`. */
-export async function editorFrame(id: number, timeoutMs = 45_000): Promise<Frame> {
+/** The live editor frame whose header (`.defect-id`) satisfies `matches`. */
+async function frameWithHeader(what: string, matches: (header: string) => boolean, timeoutMs: number): Promise<Frame> {
   const { page } = ui();
   return eventually(
-    `the editor of defect ${id}`,
+    what,
     async () => {
       // A closed editor's frame can linger while it is taken down: only a live one counts.
       for (const frame of page.frames().filter((f) => !f.isDetached())) {
@@ -145,12 +145,22 @@ export async function editorFrame(id: number, timeoutMs = 45_000): Promise<Frame
           .first()
           .textContent({ timeout: 250 })
           .catch(() => null);
-        if (text?.startsWith(`Defect ${id} `)) return frame;
+        if (text !== null && matches(text)) return frame;
       }
       return undefined;
     },
     timeoutMs,
   );
+}
+
+/** The frame of the editor webview showing defect `id`. */
+export function editorFrame(id: number, timeoutMs = 45_000): Promise<Frame> {
+  return frameWithHeader(`the editor of defect ${id}`, (text) => text.startsWith(`Defect ${id} `), timeoutMs);
+}
+
+/** The New Defect form's frame (its header starts "New defect"). */
+export function newDefectFrame(timeoutMs = 30_000): Promise<Frame> {
+  return frameWithHeader('the New Defect form', (text) => text.startsWith('New defect'), timeoutMs);
 }
 
 /**

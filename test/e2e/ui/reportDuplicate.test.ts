@@ -3,31 +3,14 @@
 // Comment … Instead" stores the report in that defect's comments (under its lock, which is given
 // back), creates no defect, closes the form and opens the duplicate.
 import * as assert from 'node:assert/strict';
-import type { Frame } from 'playwright-core';
 import { signIn } from '../environment';
 import { serverDefect, serverLocksOn, serverTotal, updateServerDefect } from '../oracle';
 import { text } from '../../support/text';
 import { screenshot, ui } from './context';
-import { answer, editorTab, eventually, runCommand, signInIfNeeded } from './editorWorkbench';
+import { answer, editorTab, eventually, newDefectFrame, runCommand, signInIfNeeded } from './editorWorkbench';
 
 const DUPLICATE = 57;
 const SUMMARY = 'Quokka ledger rounding drift';
-
-/** The New Defect form's frame. */
-async function newDefectFrame(): Promise<Frame> {
-  const { page } = ui();
-  return eventually('the New Defect form', async () => {
-    for (const frame of page.frames().filter((f) => !f.isDetached())) {
-      const id = await frame
-        .locator('.defect-id')
-        .first()
-        .textContent({ timeout: 250 })
-        .catch(() => null);
-      if (id === 'New defect') return frame;
-    }
-    return undefined;
-  });
-}
 
 describe('ui: a likely duplicate takes the report as a comment instead', function () {
   this.timeout(180_000);

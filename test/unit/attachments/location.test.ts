@@ -17,6 +17,12 @@ describe('attachments: alm-attachment URI paths', () => {
     assert.deepEqual(parseAttachmentPath(path), odd);
   });
 
+  it('keeps names readable in the breadcrumbs: only "%" and "/" are encoded, and the old fully encoded paths still read (issue 37)', () => {
+    const spaced = loc({ server: 'ALM 26.1', project: 'Web Shop ü', id: 18 });
+    assert.equal(attachmentPath(spaced), '/ALM 26.1/DEFAULT/Web Shop ü/18/trace.log');
+    assert.deepEqual(parseAttachmentPath('/ALM%2026.1/DEFAULT/Web%20Shop%20%C3%BC/18/trace.log'), spaced);
+  });
+
   it('sanitizes the file name so it is one segment with its real extension', () => {
     const path = attachmentPath(loc({ name: '../../etc/passwd' }));
     assert.equal(path, '/Demo/DEFAULT/Demo/42/.._.._etc_passwd');

@@ -96,7 +96,22 @@ describe('attachments: upload batches', () => {
     assert.deepEqual(names(api), ['b.txt']);
     assert.equal(
       summarize(report, (e) => (e as Error).message),
-      'Uploaded 1 file; big.bin: The content is too large for the server.; c.txt: The connection was reset.; not sent: d.txt.',
+      'Uploaded 1 file; big.bin was not uploaded: The content is too large for the server; c.txt was not uploaded: The connection was reset; not sent: d.txt.',
+    );
+  });
+
+  it('says which file failed and why in one sentence: the name as it is, one closing period (issue 37)', () => {
+    const report = {
+      created: [],
+      replaced: [],
+      skipped: [],
+      failed: [{ name: 'crash.log', error: new Error('crash.log changed on disk before the upload finished.') }],
+      cancelled: false,
+      notAttempted: [],
+    };
+    assert.equal(
+      summarize(report, (e) => (e as Error).message),
+      'crash.log was not uploaded: crash.log changed on disk before the upload finished.',
     );
   });
 

@@ -36,6 +36,10 @@ describe('server settings', () => {
     assert.equal(checkServerName('demo', existing, 'Demo'), undefined, 'renaming to itself is fine');
     assert.equal(suggestName('https://alm.example.com/qcbin', existing), 'alm');
     assert.equal(suggestName('http://demo/qcbin', existing), 'demo 2');
+    // An address is no name: not "127" for 127.0.0.1 (issue 37).
+    assert.equal(suggestName('http://127.0.0.1:8080/qcbin', existing), 'ALM 127.0.0.1');
+    assert.equal(suggestName('http://[::1]:8080/qcbin', existing), 'ALM [::1]');
+    assert.equal(suggestName('http://localhost/qcbin', existing), 'ALM localhost');
   });
 
   it('keys passwords by URL and user, not by display name', () => {

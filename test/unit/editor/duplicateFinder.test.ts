@@ -7,6 +7,7 @@ import type { DuplicateCandidate } from '../../../src/defects/duplicates';
 import { DefectController } from '../../../src/editor/controller/defectController';
 import { DEBOUNCE_MS, DuplicateFinder } from '../../../src/editor/controller/duplicateFinder';
 import type { Schedule } from '../../../src/editor/controller/duplicateFinder';
+import type { NewDefectPrefill } from '../../../src/editor/controller/newDefectFill';
 import { FakeProject } from './fakeProject';
 import { KEY, NOW } from './controllerSetup';
 
@@ -48,6 +49,15 @@ function recordingSearch() {
     return STORE;
   };
   return { queries, search };
+}
+
+/** A loaded New Defect form pre-filled with `prefill`, its duplicate search recorded and its timer driven by hand. */
+async function prefilledForm(prefill: NewDefectPrefill) {
+  const timer = new ManualTimer();
+  const { queries, search } = recordingSearch();
+  const c = new DefectController({ api: new FakeProject(), key: { ...KEY }, user: 'alice', now: () => NOW, findDuplicates: search, schedule: timer.schedule, prefill });
+  await c.load();
+  return { c, timer, queries };
 }
 
 describe('editor: likely duplicates of a new defect', () => {
@@ -143,22 +153,22 @@ describe('editor: likely duplicates of a new defect', () => {
   });
 
   it('looks for duplicates of a pre-filled summary (a report) without typing', async () => {
-    const timer = new ManualTimer();
-    const { queries, search } = recordingSearch();
-    const c = new DefectController({
-      api: new FakeProject(),
-      key: { ...KEY },
-      user: 'alice',
-      now: () => NOW,
-      findDuplicates: search,
-      schedule: timer.schedule,
-      prefill: { values: { name: 'Checkout discount ignored' } },
-    });
-    await c.load();
+    const { c, timer, queries } = await prefilledForm({ values: { name: 'Checkout discount ignored' } });
     timer.fire();
     await settle();
     assert.equal(queries.length, 1);
     assert.equal(c.status().duplicates?.length, 2);
+    await c.dispose();
+  });
+
+  it("leaves a clone's own source out of its likely duplicates (issue 37)", async () => {
+    const { c, timer } = await prefilledForm({ values: { name: 'Checkout discount ignored' }, origin: 'defect 12', sourceId: 12 });
+    timer.fire();
+    await settle();
+    assert.deepEqual(
+      c.status().duplicates?.map((d) => d.id),
+      [11],
+    );
     await c.dispose();
   });
 });

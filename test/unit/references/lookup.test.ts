@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import type { Defect } from '../../../src/api/index';
 import { DefectLookup } from '../../../src/references/lookup';
 import type { Lookup } from '../../../src/references/lookup';
-import { descriptionLines, hoverMarkdown } from '../../../src/references/hoverText';
+import { HOVER_COMMANDS, descriptionLines, hoverMarkdown, noProjectMarkdown } from '../../../src/references/hoverText';
 
 function fakeServer(existing: readonly number[]) {
   const calls: number[][] = [];
@@ -101,6 +101,14 @@ describe('references: hover text', () => {
     assert.match(hoverMarkdown(project, 9, { kind: 'missing' }), /Defect 9\*\* does not exist in Demo on Demo/);
     assert.match(hoverMarkdown(project, 9, { kind: 'signed-out', message: 'x' }), /sign in to Demo/);
     assert.match(hoverMarkdown(project, 9, { kind: 'unreachable', message: 'ECONNREFUSED' }), /cannot be reached: ECONNREFUSED/);
+  });
+
+  it('offers Choose Default Project… when no project decides a plain number, as a link the hover trusts (issue 37.8)', () => {
+    const md = noProjectMarkdown(12);
+    assert.match(md, /almDefects\.defaultProject/);
+    const commands = [...md.matchAll(/\[([^\]]+)\]\(command:([\w.]+)/g)].map((m) => [m[1], m[2]]);
+    assert.deepEqual(commands, [['Choose Default Project…', 'almDefects.chooseDefaultProject']]);
+    assert.ok(HOVER_COMMANDS.includes('almDefects.chooseDefaultProject'), 'the hover runs the link only when its trust lists it');
   });
 
   it('keeps the first lines of a long description', () => {

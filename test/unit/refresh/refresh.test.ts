@@ -87,6 +87,16 @@ describe('refresh: the editor reloads a defect someone else changed', () => {
     assert.match(c.status().notice?.text ?? '', /Reloaded: bob changed this defect on the server \(.*Status.*\)/);
   });
 
+  it("names who changed it from the server's audit trail where it keeps one, also without a comment (issue 37)", async () => {
+    const project = seeded();
+    const { c } = await open(project);
+    const entry = { id: 1, time: '2026-01-06 10:00:00', user: 'carol', action: 'UPDATE', changes: [] };
+    Object.assign(project, { history: { of: async () => ({ available: true, entries: [entry], total: 1 }) } });
+    project.changeAsOther(7, { status: 'Open' });
+    assert.equal(await c.checkForChanges(), true);
+    assert.match(c.status().notice?.text ?? '', /^Reloaded: carol changed this defect on the server \(Status\)/);
+  });
+
   it('never touches an editor in edit mode', async () => {
     const project = seeded();
     const { c } = await open(project);
