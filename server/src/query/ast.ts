@@ -34,7 +34,7 @@ export const MAX_CONDITIONS = 500;
 /** Conditions on memo fields one filter may hold: each is a scan of long text, under every other client's wait. */
 export const MAX_MEMO_CONDITIONS = 10;
 
-/** A request whose cost the server bounds (memo conditions, memo ordering, deep unindexed pages); answered 400 naming the bound. */
+/** A request whose cost the server bounds (memo conditions, memo ordering); answered 400 naming the bound. */
 export class QueryCostError extends Error {
   constructor(
     message: string,
