@@ -15,8 +15,9 @@ const stages = [
   { name: 'soak', cmd: ['npm', 'run', '--silent', 'soak', '--', '--sessions', '100'], counted: false },
   { name: 'e2e', cmd: ['npm', 'run', '--silent', 'test:e2e'], counted: true },
   // The extension-host suite again, against a server answering as ALM 26.1 does (Core only, XSRF
-  // enforced, 26.1's shapes and error forms; the build from the e2e stage is reused).
-  { name: 'e2e-26.1', cmd: ['node', 'scripts/e2e/run.mjs', '--alm', '26.1', '--host-only'], counted: true },
+  // enforced, 26.1's shapes and error forms; the build from the e2e stage is reused), then the
+  // journeys (test/e2e/journeys: keyboard and mouse only) in the same VS Code server start.
+  { name: 'e2e-26.1', cmd: ['node', 'scripts/e2e/run.mjs', '--alm', '26.1', '--host-only', '--journeys'], counted: true },
 ];
 
 const only = process.argv.slice(2);

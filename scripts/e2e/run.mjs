@@ -6,12 +6,17 @@
 //   4. runs the page-side tests (test/e2e/ui) against a fresh workbench with the extension loaded;
 //   5. writes the combined counts to ALM_TEST_SUMMARY and exits non-zero on any failure.
 // On failure the logs and screenshots are kept under test-results/e2e-<time>/.
-// Usage: node scripts/e2e/run.mjs [--grep <pattern>] [--alm 12.55|16.0|24.1|26.1] [--trees api|rest|api,rest] [--host-only] [--keep]
+//   6. with --journeys: runs the journeys (test/e2e/journeys) against another fresh workbench, signed in
+//      with an API key, with a second ALM server holding a large project (see journeyServers.mjs).
+// Usage: node scripts/e2e/run.mjs [--grep <pattern>] [--alm 12.55|16.0|24.1|26.1] [--trees api|rest|api,rest] [--host-only]
+//                                 [--journeys | --journeys-only] [--keep]
 //   --alm: the ALM release line the server behaves as (default 12.55; 16.0 and later are Core-only
 //   with XSRF enforced, 26.1 answers with the captured 26.1 shapes).
 //   --trees: the REST trees the ALM server offers (default both); `--trees rest` runs against a
 //   Core-only server. --host-only runs the extension-host suite without the page-side tests (CI's
-//   second run, against a Core-only server). --keep keeps the temporary run folder.
+//   second run, against a Core-only server). --journeys adds the journeys after the other stages;
+//   --journeys-only runs only them (no extension-host suite, no page-side tests): with --grep, the way
+//   to run one journey. --keep keeps the temporary run folder.
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, existsSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
@@ -19,7 +24,8 @@ import { startAlmServer } from './almServer.mjs';
 import { launchBrowser } from './browser.mjs';
 import { ensureVscodeServer } from './install.mjs';
 import { stopAll } from './processes.mjs';
-import { runUiTests } from './uiRunner.mjs';
+import { startJourneyServers, writeJourneyWorkspace } from './journeyServers.mjs';
+import { runPageTests } from './uiRunner.mjs';
 import { repoRoot } from './versions.mjs';
 import { startVscodeServer } from './vscodeServer.mjs';
 import { openWorkbench, runExtensionTests } from './workbench.mjs';
@@ -28,7 +34,9 @@ import { writeDemoWorkspace } from './workspace.mjs';
 const argv = process.argv.slice(2);
 const grep = argv.includes('--grep') ? argv[argv.indexOf('--grep') + 1] : process.env.ALM_E2E_GREP;
 const keep = argv.includes('--keep');
-const hostOnly = argv.includes('--host-only');
+const journeysOnly = argv.includes('--journeys-only');
+const journeys = journeysOnly || argv.includes('--journeys');
+const hostOnly = argv.includes('--host-only') || journeysOnly;
 const almVersion = argv.includes('--alm') ? argv[argv.indexOf('--alm') + 1] : process.env.ALM_E2E_ALM;
 if (almVersion !== undefined && !['12.55', '16.0', '24.1', '26.1'].includes(almVersion)) {
   console.error(`--alm must be 12.55, 16.0, 24.1 or 26.1 (got ${almVersion})`);
@@ -71,6 +79,10 @@ async function main() {
   // 1,000 defects in Demo: the tree's tests page to the last one (issue 5); 256 MB attachments: the 200 MB transfer test (issue 7).
   const alm = await startAlmServer({ dataDir: join(runDir, 'alm-data'), logFile: files.almLog, defects: 1000, maxAttachmentBytes: 256 * 1024 * 1024, trees, alm: almVersion });
   log(`ALM server at ${alm.baseUrl}${almVersion ? ` (ALM ${almVersion})` : ''}${trees ? ` (trees: ${trees.join(',')})` : ''}`);
+  // Seeding the journeys' large project overlaps the rest of the start and the suite.
+  const journeyServers = journeys ? startJourneyServers({ runDir, alm: almVersion, trees, log }) : undefined;
+  // Awaited only in runJourneys; a failure there is reported there, not as an unhandled rejection now.
+  journeyServers?.catch(() => undefined);
   const almServer = {
     baseUrl: alm.baseUrl,
     users: alm.users,
@@ -94,6 +106,12 @@ async function main() {
   log(`VS Code server at ${vscode.url}`);
   browser = await launchBrowser(log);
   timings.startup = (Date.now() - t0) / 1000;
+  if (!journeysOnly) await runSuites({ vscode, folder, almServer, runtime });
+  if (journeyServers !== undefined) await runJourneys({ vscode, servers: await journeyServers, runtime });
+}
+
+/** The extension-host suite, then (unless --host-only) the page-side tests. */
+async function runSuites({ vscode, folder, almServer, runtime }) {
   log('extension-host suite (test/e2e/suite):');
   const suite = await runExtensionTests({
     browser,
@@ -116,7 +134,8 @@ async function main() {
   log('page-side tests (test/e2e/ui):');
   const workbench = await openWorkbench({ browser, vscode, folder, extensionPath: repoRoot, consoleLog: files.consoleLog });
   pages.set('ui', workbench.page);
-  const uiCounts = await runUiTests(
+  const uiCounts = await runPageTests(
+    'ui',
     {
       page: workbench.page,
       almServer,
@@ -128,6 +147,31 @@ async function main() {
     { grep, failureDir: runDir },
   );
   stageCounts.push(uiCounts);
+}
+
+/** The journeys: a fresh workbench on a workspace of its own, configured for the journeys' ALM server. */
+async function runJourneys({ vscode, servers, runtime }) {
+  log('journeys (test/e2e/journeys):');
+  const started = Date.now();
+  const folder = writeJourneyWorkspace(join(runDir, 'journeys-workspace'), servers);
+  const workbench = await openWorkbench({ browser, vscode, folder, extensionPath: repoRoot, consoleLog: files.consoleLog });
+  pages.set('journeys', workbench.page);
+  const counts = await runPageTests(
+    'journeys',
+    {
+      page: workbench.page,
+      // The helpers of test/e2e/ui read almServer; for the journeys it is the journeys' server.
+      almServer: servers,
+      journeyServer: servers,
+      workspaceFolder: folder,
+      screenshotsDir: join(resultsDir, 'journeys'),
+      repoRoot,
+      vscodeServer: { node: runtime.node, serverMain: runtime.serverMain },
+    },
+    { grep, failureDir: runDir },
+  );
+  stageCounts.push(counts);
+  timings.journeys = (Date.now() - started) / 1000;
 }
 
 /** The suite's counts; a run that ended badly without reporting a failed test counts as one failure. */

@@ -1,5 +1,6 @@
-// Runs the page-side tests (dist/test/e2e/ui/*.test.js, built from test/e2e/ui/*.test.ts) with mocha in
-// this launcher process; they reach the workbench page through the context set on a global symbol.
+// Runs the page-side tests (dist/test/e2e/ui/*.test.js, built from test/e2e/ui/*.test.ts) or the
+// journeys (test/e2e/journeys) with mocha in this launcher process; they reach the workbench page
+// through the context set on a global symbol.
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import Mocha from 'mocha';
@@ -7,22 +8,23 @@ import { repoRoot } from './versions.mjs';
 
 const UI_CONTEXT_KEY = Symbol.for('alm-defects.e2e.ui');
 
-/** The built UI test files, listed from the sources so a stale bundle of a deleted test never runs. */
-function uiTestFiles() {
-  const sources = join(repoRoot, 'test', 'e2e', 'ui');
+/** The built test files of `test/e2e/<dir>`, listed from the sources so a stale bundle of a deleted test never runs. */
+function testFiles(dir) {
+  const sources = join(repoRoot, 'test', 'e2e', dir);
   if (!existsSync(sources)) return [];
   return readdirSync(sources)
     .filter((f) => f.endsWith('.test.ts'))
     .sort()
-    .map((f) => join(repoRoot, 'dist', 'test', 'e2e', 'ui', f.replace(/\.ts$/, '.js')));
+    .map((f) => join(repoRoot, 'dist', 'test', 'e2e', dir, f.replace(/\.ts$/, '.js')));
 }
 
 /**
- * @param {object} context the UiContext of test/e2e/ui/context.ts
+ * @param {'ui' | 'journeys'} dir which tests: test/e2e/ui or test/e2e/journeys
+ * @param {object} context the UiContext of test/e2e/ui/context.ts (the journeys' adds `servers`)
  * @param {{ grep?: string, failureDir?: string }} options failureDir receives a screenshot of the page per failed test
  * @returns {Promise<{ passed: number, failed: number, pending: number, failures: string[] }>}
  */
-export async function runUiTests(context, options = {}) {
+export async function runPageTests(dir, context, options = {}) {
   globalThis[UI_CONTEXT_KEY] = context;
   const mocha = new Mocha({ ui: 'bdd', reporter: 'spec', color: false, timeout: 60_000, slow: 10_000 });
   if (options.grep) mocha.grep(options.grep);
@@ -38,7 +40,7 @@ export async function runUiTests(context, options = {}) {
       await context.page.screenshot({ path: join(dir, `failed-${name}.png`) }).catch(() => {});
     });
   }
-  for (const file of uiTestFiles()) {
+  for (const file of testFiles(dir)) {
     if (!existsSync(file)) throw new Error(`${file} is not built: run "npm run build" first`);
     mocha.addFile(file);
   }

@@ -5,10 +5,12 @@
 import './l10n';
 import './editor.css';
 import { EditorApp } from './app';
+import { keepTextEditingKeysInPage } from './editingKeys';
 
 // Marks of the page's start-up (bench:ui prints them as a breakdown of the open time).
 performance.mark('alm-editor:script');
 const root = document.getElementById('app');
 // `currentScript` is this bundle only while it runs: its nonce vouches for the embedded state.
 const nonce = document.currentScript instanceof HTMLScriptElement ? document.currentScript.nonce : undefined;
+keepTextEditingKeysInPage();
 if (root) new EditorApp(root).start(nonce);

@@ -1,0 +1,71 @@
+// The defect editor as a person drives it, for the journeys: opened with "ALM: Go to Defect…" and the
+// id typed, buttons clicked, fields clicked and typed into at full speed (Ctrl+A first to type over
+// what is there). The page is read only to know what it shows and when to take the next step.
+import type { Frame, Locator } from 'playwright-core';
+import { editorFrame, editorTab } from '../../ui/editorWorkbench';
+import { journey } from './journeyContext';
+import { answerQuickInput, runCommand, waitUntil } from './workbenchByHand';
+
+export { editorTab } from '../../ui/editorWorkbench';
+
+/** The editor's phase as its page shows it (`read-only`, `editing`, `saving`…). */
+export async function editorPhase(frame: Frame): Promise<string | null> {
+  return frame.locator('body').getAttribute('data-phase');
+}
+
+export async function waitForPhase(frame: Frame, phase: string, timeoutMs = 60_000): Promise<void> {
+  await waitUntil(`the editor in phase ${phase}`, async () => (await editorPhase(frame)) === phase, timeoutMs);
+}
+
+/** Opens defect `id` with "ALM: Go to Defect…", typing the id, and waits until it shows read-only. */
+export async function goToDefect(id: number): Promise<Frame> {
+  await runCommand('ALM: Go to Defect…');
+  await answerQuickInput(/Defect id/i, String(id));
+  await editorTab(id).waitFor({ timeout: 30_000 });
+  const frame = await editorFrame(id, 60_000);
+  await waitForPhase(frame, 'read-only');
+  return frame;
+}
+
+/** Clicks the editor's button `name` (Edit, Save, Save & Close, Cancel, Add comment…). */
+export async function clickButton(frame: Frame, name: string | RegExp): Promise<void> {
+  await frame.getByRole('button', { name, exact: typeof name === 'string' }).click();
+}
+
+/** Clicks Edit and waits until the fields are editable. */
+export async function startEditing(frame: Frame): Promise<void> {
+  await clickButton(frame, 'Edit');
+  await waitForPhase(frame, 'editing');
+}
+
+/** The input of field `name` (`data-field`) that takes the keyboard: a native input or text area, or a memo. */
+export function fieldInput(frame: Frame, name: string): Locator {
+  return frame.locator(`[data-field="${name}"]`).locator('input:not([type="checkbox"]), textarea:not(.memo-source), .memo').first();
+}
+
+/** The *New comment* box under Comments. */
+export function newCommentBox(frame: Frame): Locator {
+  return frame.getByRole('textbox', { name: /^New comment/ });
+}
+
+/** Clicks `input`, selects everything in it with Ctrl+A and types `text` at full speed. */
+export async function typeOver(input: Locator, text: string): Promise<void> {
+  const { page } = journey();
+  await input.click();
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type(text);
+}
+
+/** Clicks at the end of `input`'s text (Ctrl+End after the click) and types `text` at full speed. */
+export async function typeAtEnd(input: Locator, text: string): Promise<void> {
+  const { page } = journey();
+  await input.click();
+  await page.keyboard.press('Control+End');
+  await page.keyboard.type(text);
+}
+
+/** Clicks Save and waits until the editor says it saved (the phase back to editing, nothing unsaved). */
+export async function clickSaveAndWait(frame: Frame): Promise<void> {
+  await clickButton(frame, 'Save');
+  await frame.locator('.header .notice', { hasText: /^Saved at/ }).waitFor({ timeout: 60_000 });
+}

@@ -1,0 +1,116 @@
+// The workbench as a person drives it, for the journeys: commands from the command palette typed at
+// full speed, quick inputs answered by typing, tabs closed with Ctrl+W, VS Code's dialogs answered
+// by clicking their buttons, signing in by clicking the status bar and typing the API key's secret.
+// Only keys and clicks act; the page is read (locators) to know when the next step can be taken.
+import * as assert from 'node:assert/strict';
+import type { Locator } from 'playwright-core';
+import { journey } from './journeyContext';
+
+/** Waits until `probe` gives a truthy value (polled: the workbench has no event a test can await). */
+export async function waitUntil<T>(what: string, probe: () => Promise<T | undefined | false | null>, timeoutMs = 30_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe().catch(() => undefined);
+    if (value) return value;
+    assert.ok(Date.now() < deadline, `timed out after ${timeoutMs / 1000} s waiting for ${what}`);
+    await journey().page.waitForTimeout(100);
+  }
+}
+
+/** The quick input (command palette, pick, input box) while it is open. */
+export function quickInput(): Locator {
+  return journey().page.locator('.quick-input-widget:not([style*="display: none"])');
+}
+
+/**
+ * Runs a command by typing its palette title ("ALM: Go to Defect…"): clicks the title bar's command
+ * center (keys pressed while a webview has the focus stay in its frame), types `>` and the title,
+ * and presses Enter once the palette lists it.
+ */
+export async function runCommand(title: string): Promise<void> {
+  const { page } = journey();
+  const row = quickInput().locator('.monaco-list-row', { hasText: title }).first();
+  for (let attempt = 1; ; attempt++) {
+    await page.locator('.part.titlebar .command-center').first().click();
+    const input = quickInput().locator('input');
+    await input.waitFor({ timeout: 15_000 });
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type(`>${title}`);
+    const shown = await row.waitFor({ timeout: 10_000 }).then(
+      () => true,
+      () => false,
+    );
+    if (shown) {
+      await page.keyboard.press('Enter');
+      return;
+    }
+    await page.keyboard.press('Escape');
+    assert.ok(attempt < 3, `the command palette does not offer "${title}"`);
+  }
+}
+
+/**
+ * Answers the open quick input by typing `text`: in a pick, Enter takes the row `text` brings to
+ * the top (waited for); in an input box, Enter submits `text`. `prompt` (in its title, message,
+ * placeholder or label) says which quick input is meant, so an answer never goes to an earlier one.
+ */
+export async function answerQuickInput(prompt: RegExp, text: string): Promise<void> {
+  const { page } = journey();
+  const input = quickInput().locator('input');
+  await waitUntil(`a quick input asking ${String(prompt)}`, async () => {
+    const shown = [await quickInput().textContent(), await input.getAttribute('placeholder'), await input.getAttribute('aria-label')].join(' ');
+    return prompt.test(shown);
+  });
+  await page.keyboard.type(text);
+  const rows = quickInput().locator('.monaco-list-row');
+  if ((await rows.count()) > 0) await quickInput().locator('.monaco-list-row.focused', { hasText: text }).first().waitFor({ timeout: 10_000 });
+  await page.keyboard.press('Enter');
+}
+
+/** Closes the active editor with Ctrl+W, as a person closes a tab. */
+export async function closeActiveTabWithCtrlW(): Promise<void> {
+  await journey().page.keyboard.press('Control+W');
+}
+
+/** A dialog VS Code shows (a modal message): its text and its buttons. */
+export function dialog(): Locator {
+  return journey().page.locator('.monaco-dialog-box');
+}
+
+/** Waits for VS Code's dialog with `text` and clicks its button `button`. */
+export async function answerDialog(text: RegExp | string, button: RegExp | string): Promise<void> {
+  const box = dialog().filter({ hasText: text });
+  await box.waitFor({ timeout: 20_000 });
+  await box.getByRole('button', { name: button }).click();
+  await box.waitFor({ state: 'detached', timeout: 20_000 });
+}
+
+/** The status bar's ALM item ("ALM ALM 26.1: alice"). */
+export function connectionStatus(): Locator {
+  const { journeyServer } = journey();
+  return journey()
+    .page.locator('.statusbar-item')
+    .filter({ hasText: `ALM ${journeyServer.name}:` })
+    .first();
+}
+
+/**
+ * Signs in as a new user does: clicks the ALM view, then the status bar's "signed out" item, and
+ * types the API key's secret into the box it opens. Does nothing when already signed in.
+ */
+export async function signInWithApiKey(): Promise<void> {
+  const { page, journeyServer } = journey();
+  const view = page.getByRole('tab', { name: 'ALM' });
+  await view.waitFor({ timeout: 60_000 });
+  if ((await view.getAttribute('aria-selected')) !== 'true') await view.click();
+  const status = connectionStatus();
+  const signedIn = async () => /: (alice|API key)/.test((await status.textContent()) ?? '');
+  await status.waitFor({ timeout: 60_000 });
+  if (await signedIn()) return;
+  await waitUntil('the status bar to show the server signed out', async () => /signed out|sign-in failed|unreachable/.test((await status.textContent()) ?? ''), 60_000);
+  await status.click();
+  await quickInput().locator('input[type="password"]').waitFor({ timeout: 15_000 });
+  await page.keyboard.type(journeyServer.apiKey.secret);
+  await page.keyboard.press('Enter');
+  await waitUntil('the status bar to show the server signed in', signedIn, 30_000);
+}
