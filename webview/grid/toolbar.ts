@@ -11,6 +11,8 @@ export interface ToolbarActions {
   updateSelected(): void;
   exportCsv(): void;
   reload(): void;
+  /** The problem banner's Retry: asks again for what failed. */
+  retry(): void;
 }
 
 export class Toolbar {
@@ -18,11 +20,19 @@ export class Toolbar {
   readonly groups = el('div', { class: 'grid-groups', role: 'group' });
   private readonly title = el('h1', { class: 'grid-title' });
   private readonly count = el('span', { class: 'grid-count', role: 'status', 'aria-live': 'polite' });
-  /** Problems (a page that failed): the server's reason, until the next success. */
+  /**
+   * Problems (pages that failed, or the grid that could not open): the server's reason, said once
+   * here with Retry, until the next success; the rows it left empty only say they are not loaded.
+   */
   readonly problem = el('div', { class: 'grid-problem', role: 'alert' });
+  private readonly problemText = el('span', { class: 'grid-problem-text' });
 
   constructor(actions: ToolbarActions) {
     this.problem.hidden = true;
+    this.problem.append(
+      this.problemText,
+      button(l10n.t('Retry'), l10n.t('Ask the server again for the rows that failed'), () => actions.retry()),
+    );
     this.groups.hidden = true;
     this.element.append(
       this.title,
@@ -75,7 +85,7 @@ export class Toolbar {
 
   setProblem(message: string | undefined): void {
     this.problem.hidden = !message;
-    this.problem.textContent = message ?? '';
+    this.problemText.textContent = message ?? '';
   }
 
   setGrouping(grouping: GridGrouping | undefined): void {
