@@ -18,7 +18,7 @@ import type { ColumnSetting } from './columns';
 import { groupingOf } from './grouping';
 import { gridHtml } from './gridHtml';
 import { pickColumns, pickGroupField } from './gridPrompts';
-import { readSelectionIds } from './readSelection';
+import { newestDefectId, readSelectionIds } from './readSelection';
 import type { IndexRange } from '../shared/rowRanges';
 import { PageFetcher } from './pageFetcher';
 import { fieldsFor, loadGridNames, rowOf } from './rowText';
@@ -55,6 +55,10 @@ export class GridPanel implements vscode.Disposable {
   private selected: IndexRange[] = [];
   /** The ids of the pages of the current generation fetched so far (a selection's ids are read from them first). */
   private pageIds = new Map<number, number[]>();
+  /** The current generation's result size, as its last page read said. */
+  private total = 0;
+  /** The highest defect id when the current generation started (a selection's later ids are defects added since). */
+  private newestId: number | undefined;
   /** The current generation's filter and order: a restart with the same keeps the selection. */
   private rowsKey = '';
   private readonly fetcher = new PageFetcher((page, signal) => this.fetchPage(page, signal));
@@ -235,7 +239,16 @@ export class GridPanel implements vscode.Disposable {
   /** The defects of rows `ranges` of the current result (rows the page never held read from the server); undefined when cancelled. */
   private async idsOf(ranges: readonly IndexRange[]): Promise<DefectRef[] | undefined> {
     if (!this.api) return [];
-    const ids = await readSelectionIds(ranges, { api: this.api, query: this.currentQuery(), pageSize: GRID_PAGE_SIZE, known: (page) => this.pageIds.get(page), lifetime: this.lifetime.signal });
+    const { total, newestId } = this;
+    const ids = await readSelectionIds(ranges, {
+      api: this.api,
+      query: this.currentQuery(),
+      pageSize: GRID_PAGE_SIZE,
+      total,
+      newestId,
+      known: (page) => this.pageIds.get(page),
+      lifetime: this.lifetime.signal,
+    });
     return ids?.map((id) => ({ ...this.refKey(), id }));
   }
 
@@ -282,6 +295,8 @@ export class GridPanel implements vscode.Disposable {
     this.firstPage?.abort();
     this.shown = [];
     this.pageIds = new Map();
+    this.total = 0;
+    this.newestId = undefined;
     // Indexes are positions in one filter and order: another query's rows are other rows.
     const query = this.currentQuery();
     const rowsKey = JSON.stringify([query.filter, query.orderBy]);
@@ -301,6 +316,10 @@ export class GridPanel implements vscode.Disposable {
     };
     const controller = new AbortController();
     this.firstPage = controller;
+    if (this.api)
+      void newestDefectId(this.api, controller.signal).then((id) => {
+        if (generation === this.generation) this.newestId = id;
+      });
     void this.rowsOf(0, controller.signal).then((result) => {
       if (controller.signal.aborted || generation !== this.generation) return;
       if ('message' in result) {
@@ -311,6 +330,7 @@ export class GridPanel implements vscode.Disposable {
           0,
           result.rows.map((r) => r.id),
         );
+        this.total = result.total;
         this.post({ type: 'init', init: { ...init, total: result.total, firstRows: result.rows } });
       }
     });
@@ -341,6 +361,7 @@ export class GridPanel implements vscode.Disposable {
         page,
         result.rows.map((r) => r.id),
       );
+      this.total = result.total;
       this.post({ type: 'rows', generation, page, total: result.total, rows: result.rows });
     }
   }

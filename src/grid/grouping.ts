@@ -22,10 +22,19 @@ function groupLabel(field: string, value: string | null, { catalog, names }: Gri
   return fieldText(field, value, names, catalog.get(field));
 }
 
+/**
+ * Groups shown at most: a field of 200,000 different values made as many buttons, and building
+ * them overflowed the page's stack (issue 38.7). The rest are counted in `more`.
+ */
+export const MAX_GROUPS_SHOWN = 500;
+
 export function groupingOf(field: string, counts: readonly GroupCount[], names: GridNames): GridGrouping {
+  const shown = counts.slice(0, MAX_GROUPS_SHOWN);
+  const rest = counts.slice(MAX_GROUPS_SHOWN);
   return {
     field,
     label: names.catalog.label(field),
-    groups: counts.map((g) => ({ value: g.value, label: groupLabel(field, g.value, names), count: g.count })),
+    groups: shown.map((g) => ({ value: g.value, label: groupLabel(field, g.value, names), count: g.count })),
+    ...(rest.length ? { more: { values: rest.length, count: rest.reduce((n, g) => n + g.count, 0) } } : {}),
   };
 }

@@ -93,13 +93,17 @@ export class Toolbar {
     this.groups.replaceChildren();
     if (!grouping) return;
     this.groups.setAttribute('aria-label', l10n.t('Groups by {0}', grouping.label));
-    const total = grouping.groups.reduce((n, g) => n + g.count, 0);
+    const more = grouping.more;
+    const total = grouping.groups.reduce((n, g) => n + g.count, more?.count ?? 0);
     const chip = (label: string, count: number, value: string | null | undefined) => {
       const b = button(`${label} (${count.toLocaleString()})`, label, () => this.showGroup(value));
       b.classList.add('grid-group');
       b.setAttribute('aria-pressed', String(grouping.selected === value));
       return b;
     };
-    this.groups.append(el('span', { class: 'grid-groups-label' }, `${grouping.label}:`), chip(l10n.t('All'), total, undefined), ...grouping.groups.map((g) => chip(g.label, g.count, g.value)));
+    // One by one: spreading thousands of chips into one append() call overflows the stack.
+    this.groups.append(el('span', { class: 'grid-groups-label' }, `${grouping.label}:`), chip(l10n.t('All'), total, undefined));
+    for (const g of grouping.groups) this.groups.append(chip(g.label, g.count, g.value));
+    if (more) this.groups.append(el('span', { class: 'grid-groups-more' }, l10n.t('… and {0} more values ({1} defects)', more.values.toLocaleString(), more.count.toLocaleString())));
   }
 }
