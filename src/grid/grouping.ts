@@ -5,6 +5,8 @@ import * as l10n from '@vscode/l10n';
 import type { FieldCatalog, FieldMeta, GroupCount } from '../api';
 import { fieldText, referenceKind } from '../defects/fieldText';
 import type { GridGrouping } from '../shared/gridProtocol';
+import type { DefectQuery } from '../defects/defectQuery';
+import { addCondition } from '../defects/filter';
 import type { GridNames } from './rowText';
 
 function isGroupable(meta: FieldMeta): boolean {
@@ -37,4 +39,12 @@ export function groupingOf(field: string, counts: readonly GroupCount[], names: 
     groups: shown.map((g) => ({ value: g.value, label: groupLabel(field, g.value, names), count: g.count })),
     ...(rest.length ? { more: { values: rest.length, count: rest.reduce((n, g) => n + g.count, 0) } } : {}),
   };
+}
+
+/** The opened query narrowed to the group shown (all of them: the query itself), titled after it. */
+export function groupShown(base: DefectQuery, g: GridGrouping | undefined): DefectQuery {
+  const filter = structuredClone(base.filter);
+  if (!g || g.selected === undefined) return { ...base, filter };
+  addCondition(filter, g.field, { op: '=', value: g.selected ?? '' });
+  return { ...base, filter, title: `${g.label}: ${g.groups.find((x) => x.value === g.selected)?.label ?? g.selected ?? ''} · ${base.title}` };
 }
