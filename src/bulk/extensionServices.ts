@@ -32,6 +32,7 @@ export function extensionBulkServices(auth: AuthServices, tree: TreeFeature, edi
     editingHere: (ref) => editor.editingHere(ref),
     selectedDefects: () => tree.view.selection.map((n) => defectRefFrom(n)).filter((r): r is DefectRef => r !== undefined),
     defectSaved: savedDefectAnnouncer(tree, editor),
+    defectsChanged: (project) => tree.defectsChanged(project),
     log: tag,
     prompts,
     locale: () => vscode.env.language,

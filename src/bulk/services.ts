@@ -21,6 +21,8 @@ export interface BulkServices {
   selectedDefects(): DefectRef[];
   /** A defect was saved: `defect` is the server's copy after the update. */
   defectSaved(ref: DefectRef, defect: Defect): void;
+  /** A run changed defects of `project`: views count their groups again (once a run, not per defect). */
+  defectsChanged(project: ProjectRefKey): void;
   log: BulkLog;
   prompts(): BulkPrompts;
   /** The BCP 47 locale values are shown in. */

@@ -112,6 +112,8 @@ async function runWithProgress(services: BulkServices, project: DefectRef, api: 
     if (o.kind === 'updated') services.defectSaved({ ...project, id: o.id }, o.defect);
     services.log.info(`[bulk] defect ${o.id}: ${outcomeText(o)}`);
   }
+  // Rows updated in place may belong to other groups now: grouped views count again.
+  if (outcomes.some((o) => o.kind === 'updated')) services.defectsChanged(project);
   return outcomes;
 }
 

@@ -71,8 +71,16 @@ async function exportCsv(services: ExportServices, arg: unknown): Promise<Export
     },
   );
   services.log.info(`[export] ${result.rows} defects, ${result.bytes} bytes written to ${path}`);
-  void vscode.window.showInformationMessage(vscode.l10n.t('Exported {0} defects to {1}.', result.rows, path));
+  void offerToOpen(path, result.rows);
   return { path, ...result };
+}
+
+/** The finished notice, with Open: the file in an editor (a CSV viewer the user has installed takes over). */
+async function offerToOpen(path: string, rows: number): Promise<void> {
+  const open = vscode.l10n.t('Open');
+  if ((await vscode.window.showInformationMessage(vscode.l10n.t('Exported {0} defects to {1}.', rows, path), open)) === open) {
+    await vscode.commands.executeCommand('vscode.open', vscode.Uri.file(path));
+  }
 }
 
 export function registerExport(services: ExportServices): vscode.Disposable {

@@ -19,7 +19,8 @@ const MAX_WIDTH = 1200;
 const MAX_KEYS = 200;
 
 function defaultWidth(name: string, meta?: FieldMeta): number {
-  if (name === 'id') return 70;
+  // Room for the label ("Defect ID") and the sort mark after it (issue 37.10: cut to "Defec…").
+  if (name === 'id') return 100;
   if (name === 'name') return 360;
   if (meta?.dataType.name === 'Memo') return 300;
   if (meta?.dataType.name === 'Date') return 110;

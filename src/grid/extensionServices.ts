@@ -51,6 +51,7 @@ function stringOf(o: unknown, key: string): string | undefined {
 export function gridHooks(tree: TreeFeature): GridHooks {
   return {
     onDidSaveDefect: tree.onDidSaveDefect,
+    onDidChangeDefects: tree.onDidChangeDefects,
     openingFor: async (arg) => {
       const direct = defectQueryOf(arg);
       if (direct) return { query: direct };

@@ -3,10 +3,10 @@
 // the text of every cell; the page asks for pages and draws them. Any change of the query starts
 // a new generation: fetches of the old one are aborted and their late answers ignored.
 import * as vscode from 'vscode';
-import type { Defect, Filter, ProjectApi } from '../api';
+import type { Defect, ProjectApi } from '../api';
 import type { DefectQuery } from '../defects/defectQuery';
-import { addCondition } from '../defects/filter';
-import type { DefectRef } from '../defects/refs';
+import { projectKey } from '../defects/refs';
+import type { DefectRef, ProjectRefKey } from '../defects/refs';
 import type { GridColumn, GridGrouping, GridInit, GridRow, GridSortKey, GridToHost, HostToGrid } from '../shared/gridProtocol';
 import { isGridToHost } from '../shared/gridProtocol';
 import { COMMAND } from '../util/commands';
@@ -15,10 +15,10 @@ import { webviewAssets } from '../util/webviewAssets';
 import { describeError } from '../util/log';
 import { chosen, columnsKey, reordered, resized, resolveColumns, settingsOf } from './columns';
 import type { ColumnSetting } from './columns';
-import { groupingOf } from './grouping';
+import { groupShown, groupingOf } from './grouping';
 import { gridHtml } from './gridHtml';
 import { pickColumns, pickGroupField } from './gridPrompts';
-import { readSelectionIds } from './readSelection';
+import { newestDefectId, readSelectionIds } from './readSelection';
 import type { IndexRange } from '../shared/rowRanges';
 import { PageFetcher } from './pageFetcher';
 import { fieldsFor, loadGridNames, rowOf } from './rowText';
@@ -55,6 +55,9 @@ export class GridPanel implements vscode.Disposable {
   private selected: IndexRange[] = [];
   /** The ids of the pages of the current generation fetched so far (a selection's ids are read from them first). */
   private pageIds = new Map<number, number[]>();
+  /** The current generation's size (as its last page said) and highest defect id when it began (a selection's later ids were added since). */
+  private total = 0;
+  private newestId: number | undefined;
   /** The current generation's filter and order: a restart with the same keeps the selection. */
   private rowsKey = '';
   private readonly fetcher = new PageFetcher((page, signal) => this.fetchPage(page, signal));
@@ -103,12 +106,7 @@ export class GridPanel implements vscode.Disposable {
 
   /** The result as the grid shows it now: the opened query, the group shown, the sort. */
   currentQuery(): DefectQuery {
-    const base = this.opening.query;
-    const filter: Filter = structuredClone(base.filter);
-    const g = this.grouping;
-    if (g && g.selected !== undefined) addCondition(filter, g.field, { op: '=', value: g.selected ?? '' });
-    const title = g && g.selected !== undefined ? `${g.label}: ${g.groups.find((x) => x.value === g.selected)?.label ?? g.selected ?? ''} · ${base.title}` : base.title;
-    return { ...base, filter, orderBy: orderByOf(this.sort), title };
+    return { ...groupShown(this.opening.query, this.grouping), orderBy: orderByOf(this.sort) };
   }
 
   /** The visible columns' field names, in order. */
@@ -125,6 +123,16 @@ export class GridPanel implements vscode.Disposable {
     const complete = fieldsFor(columns).every((f) => f in defect);
     const current = complete ? defect : await this.api.defects.get(ref.id, { fields: fieldsFor(columns), signal: this.lifetime.signal });
     if (generation === this.generation) this.post({ type: 'rowChanged', generation, row: rowOf(current, columns, this.names) });
+  }
+
+  /** Many defects of the project changed (Update Selected): a grouped grid counts its groups again. */
+  async defectsChanged(project: ProjectRefKey): Promise<void> {
+    const { api, names, grouping } = this;
+    if (!api || !names || !grouping || projectKey(project) !== projectKey(this.refKey())) return;
+    const counts = await this.services.countGroups(api, grouping.field, structuredClone(this.opening.query.filter), this.lifetime.signal);
+    if (this.grouping !== grouping) return;
+    this.grouping = { ...groupingOf(grouping.field, counts, names), selected: grouping.selected };
+    this.restart();
   }
 
   /** The periodic change check: the pages the page shows are fetched again and replace its rows. */
@@ -235,7 +243,16 @@ export class GridPanel implements vscode.Disposable {
   /** The defects of rows `ranges` of the current result (rows the page never held read from the server); undefined when cancelled. */
   private async idsOf(ranges: readonly IndexRange[]): Promise<DefectRef[] | undefined> {
     if (!this.api) return [];
-    const ids = await readSelectionIds(ranges, { api: this.api, query: this.currentQuery(), pageSize: GRID_PAGE_SIZE, known: (page) => this.pageIds.get(page), lifetime: this.lifetime.signal });
+    const { total, newestId } = this;
+    const ids = await readSelectionIds(ranges, {
+      api: this.api,
+      query: this.currentQuery(),
+      pageSize: GRID_PAGE_SIZE,
+      total,
+      newestId,
+      known: (page) => this.pageIds.get(page),
+      lifetime: this.lifetime.signal,
+    });
     return ids?.map((id) => ({ ...this.refKey(), id }));
   }
 
@@ -282,6 +299,8 @@ export class GridPanel implements vscode.Disposable {
     this.firstPage?.abort();
     this.shown = [];
     this.pageIds = new Map();
+    this.total = 0;
+    this.newestId = undefined;
     // Indexes are positions in one filter and order: another query's rows are other rows.
     const query = this.currentQuery();
     const rowsKey = JSON.stringify([query.filter, query.orderBy]);
@@ -292,7 +311,7 @@ export class GridPanel implements vscode.Disposable {
     const init: GridInit = {
       generation,
       project: this.refKey(),
-      title: this.currentQuery().title,
+      title: query.title,
       columns: this.columns,
       sort: this.sort,
       pageSize: GRID_PAGE_SIZE,
@@ -301,16 +320,17 @@ export class GridPanel implements vscode.Disposable {
     };
     const controller = new AbortController();
     this.firstPage = controller;
+    if (this.api)
+      void newestDefectId(this.api, controller.signal).then((id) => {
+        if (generation === this.generation) this.newestId = id;
+      });
     void this.rowsOf(0, controller.signal).then((result) => {
       if (controller.signal.aborted || generation !== this.generation) return;
       if ('message' in result) {
         this.post({ type: 'init', init });
         this.post({ type: 'rowsFailed', generation, page: 0, message: result.message });
       } else {
-        this.pageIds.set(
-          0,
-          result.rows.map((r) => r.id),
-        );
+        this.took(0, result);
         this.post({ type: 'init', init: { ...init, total: result.total, firstRows: result.rows } });
       }
     });
@@ -337,12 +357,16 @@ export class GridPanel implements vscode.Disposable {
     if (signal.aborted || generation !== this.generation) return;
     if ('message' in result) this.post({ type: 'rowsFailed', generation, page, message: result.message });
     else {
-      this.pageIds.set(
-        page,
-        result.rows.map((r) => r.id),
-      );
+      this.took(page, result);
       this.post({ type: 'rows', generation, page, total: result.total, rows: result.rows });
     }
+  }
+
+  /** A page of the current generation arrived: its ids (a selection's are read from them) and the result's size. */
+  private took(page: number, result: { total: number; rows: GridRow[] }): void {
+    const ids = result.rows.map((r) => r.id);
+    this.pageIds.set(page, ids);
+    this.total = result.total;
   }
 
   private async storeColumns(settings: ColumnSetting[], restart: boolean): Promise<void> {

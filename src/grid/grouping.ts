@@ -5,6 +5,8 @@ import * as l10n from '@vscode/l10n';
 import type { FieldCatalog, FieldMeta, GroupCount } from '../api';
 import { fieldText, referenceKind } from '../defects/fieldText';
 import type { GridGrouping } from '../shared/gridProtocol';
+import type { DefectQuery } from '../defects/defectQuery';
+import { addCondition } from '../defects/filter';
 import type { GridNames } from './rowText';
 
 function isGroupable(meta: FieldMeta): boolean {
@@ -22,10 +24,27 @@ function groupLabel(field: string, value: string | null, { catalog, names }: Gri
   return fieldText(field, value, names, catalog.get(field));
 }
 
+/**
+ * Groups shown at most: a field of 200,000 different values made as many buttons, and building
+ * them overflowed the page's stack (issue 38.7). The rest are counted in `more`.
+ */
+export const MAX_GROUPS_SHOWN = 500;
+
 export function groupingOf(field: string, counts: readonly GroupCount[], names: GridNames): GridGrouping {
+  const shown = counts.slice(0, MAX_GROUPS_SHOWN);
+  const rest = counts.slice(MAX_GROUPS_SHOWN);
   return {
     field,
     label: names.catalog.label(field),
-    groups: counts.map((g) => ({ value: g.value, label: groupLabel(field, g.value, names), count: g.count })),
+    groups: shown.map((g) => ({ value: g.value, label: groupLabel(field, g.value, names), count: g.count })),
+    ...(rest.length ? { more: { values: rest.length, count: rest.reduce((n, g) => n + g.count, 0) } } : {}),
   };
+}
+
+/** The opened query narrowed to the group shown (all of them: the query itself), titled after it. */
+export function groupShown(base: DefectQuery, g: GridGrouping | undefined): DefectQuery {
+  const filter = structuredClone(base.filter);
+  if (!g || g.selected === undefined) return { ...base, filter };
+  addCondition(filter, g.field, { op: '=', value: g.selected ?? '' });
+  return { ...base, filter, title: `${g.label}: ${g.groups.find((x) => x.value === g.selected)?.label ?? g.selected ?? ''} · ${base.title}` };
 }

@@ -4,6 +4,7 @@
 import * as vscode from 'vscode';
 import type { ProjectApi } from '../api';
 import type { DefectQuery } from '../defects/defectQuery';
+import { clippedTo } from '../shared/rowRanges';
 import type { IndexRange } from '../shared/rowRanges';
 import { isAbort, tokenToSignal } from '../util/cancellation';
 import { SelectionMovedError, pagesOf, selectionIds } from './selectionIds';
@@ -13,6 +14,10 @@ export interface SelectionSource {
   /** The grid's current query: the ranges are positions in its result. */
   query: DefectQuery;
   pageSize: number;
+  /** The result's size as the grid showed it (the ranges are clipped to it). */
+  total: number;
+  /** The highest defect id when the grid was opened, if known (a higher one is a defect added since). */
+  newestId?: number;
   /** The ids of a page the grid has shown. */
   known: (page: number) => readonly number[] | undefined;
   /** Aborted when the grid closes. */
@@ -20,15 +25,20 @@ export interface SelectionSource {
 }
 
 /** The ids of the rows in `ranges`, in the result's order; undefined when the user cancelled the reading. */
-export async function readSelectionIds(ranges: readonly IndexRange[], source: SelectionSource): Promise<number[] | undefined> {
-  const { api, query, pageSize, known, lifetime } = source;
+export async function readSelectionIds(requested: readonly IndexRange[], source: SelectionSource): Promise<number[] | undefined> {
+  const { api, query, pageSize, total, newestId, known, lifetime } = source;
+  const ranges = clippedTo(requested, total);
   const read = (signal: AbortSignal, progress?: vscode.Progress<{ increment: number }>) => {
     let shown = 0;
     return selectionIds(ranges, {
       pageSize,
+      total,
+      newestId,
       known,
-      fetchIds: async (offset, limit, s) =>
-        (await api.defects.page({ offset, pageSize: limit, fields: ['id'], filter: query.filter, orderBy: query.orderBy, signal: AbortSignal.any([s, lifetime]) })).items.map((d) => d.id),
+      fetchIds: async (offset, limit, s) => {
+        const page = await api.defects.page({ offset, pageSize: limit, fields: ['id'], filter: query.filter, orderBy: query.orderBy, signal: AbortSignal.any([s, lifetime]) });
+        return { ids: page.items.map((d) => d.id), total: page.total };
+      },
       signal,
       onProgress: (done, of) => {
         progress?.report({ increment: (done * 100) / of - shown });
@@ -56,5 +66,19 @@ export async function readSelectionIds(ranges: readonly IndexRange[], source: Se
       );
     }
     throw e;
+  }
+}
+
+/**
+ * The highest defect id in the project now (undefined when it cannot be read): ids only grow, so a
+ * defect read later with a higher id was added after this was asked.
+ */
+export async function newestDefectId(api: ProjectApi, signal: AbortSignal): Promise<number | undefined> {
+  try {
+    const page = await api.defects.page({ offset: 0, pageSize: 1, fields: ['id'], filter: {}, orderBy: [{ field: 'id', direction: 'desc' }], signal });
+    return page.items[0]?.id ?? 0;
+  } catch {
+    // Only a check of the selection rests on it: without it, the other checks still run.
+    return undefined;
   }
 }

@@ -4,7 +4,7 @@
 import type * as vscode from 'vscode';
 import type { Defect } from '../api';
 import type { ExportRequest } from '../defects/defectQuery';
-import type { DefectRef } from '../defects/refs';
+import type { DefectRef, ProjectRefKey } from '../defects/refs';
 import { columnsKey, resolveColumns } from './columns';
 import { registerCommand } from '../util/command';
 import { COMMAND } from '../util/commands';
@@ -30,6 +30,8 @@ export interface GridHooks {
   openingFor(arg: unknown): Promise<GridOpening | undefined>;
   /** Saves made anywhere in the extension. */
   onDidSaveDefect: vscode.Event<{ ref: DefectRef; defect: Defect }>;
+  /** Many defects of a project changed at once (Update Selected): grouped grids count again. */
+  onDidChangeDefects: vscode.Event<ProjectRefKey>;
 }
 
 export function registerGrid(context: vscode.ExtensionContext, services: GridServices, hooks: GridHooks): GridFeature {
@@ -70,6 +72,9 @@ export function registerGrid(context: vscode.ExtensionContext, services: GridSer
     ),
     hooks.onDidSaveDefect(({ ref, defect }) => {
       for (const p of panels) void p.defectSaved(ref, defect).catch((e: unknown) => tag.warn(`defect ${ref.id} saved; the grid could not show it: ${String(e)}`));
+    }),
+    hooks.onDidChangeDefects((project) => {
+      for (const p of panels) void p.defectsChanged(project).catch((e: unknown) => tag.warn(`defects changed; the grid could not count its groups again: ${String(e)}`));
     }),
   ];
   return {

@@ -5,14 +5,23 @@
 // row just before and just after it where the grid holds those: when they are no longer the defects
 // the grid showed there, the result has moved on the server (a defect added, removed or re-sorted)
 // and the positions would name other defects than the user selected, so the read stops
-// (SelectionMovedError) rather than update those. No `vscode` import.
+// (SelectionMovedError) rather than update those. So does a read whose result no longer has the
+// size the grid showed (a defect removed), or that holds a defect newer than any the grid could
+// have shown (added since, somewhere no neighbouring row would see: one added and another removed
+// inside the same unread stretch). The ranges come from the page and are clipped to the result
+// first: a range past its end names no row (issue 38.7). No `vscode` import.
+import { clippedTo } from '../shared/rowRanges';
 import type { IndexRange } from '../shared/rowRanges';
 
-/** Reads the ids of rows `offset`… (at most `limit`) of the grid's query. */
-type FetchIds = (offset: number, limit: number, signal: AbortSignal) => Promise<number[]>;
+/** Reads the ids of rows `offset`… (at most `limit`) of the grid's query, and the result's size now. */
+type FetchIds = (offset: number, limit: number, signal: AbortSignal) => Promise<{ ids: number[]; total: number }>;
 
 export interface SelectionIdsOptions {
   pageSize: number;
+  /** The result's size as the grid showed it: rows past it are no rows; another size now means it moved. */
+  total: number;
+  /** The highest defect id when the grid was opened: a higher one read was added since (undefined: not checked). */
+  newestId?: number;
   /** The ids of a page the grid has shown, if it has. */
   known(page: number): readonly number[] | undefined;
   fetchIds: FetchIds;
@@ -49,8 +58,9 @@ function runsOf(pages: readonly number[], max: number): number[][] {
   return runs;
 }
 
-export async function selectionIds(ranges: readonly IndexRange[], o: SelectionIdsOptions): Promise<number[]> {
+export async function selectionIds(requested: readonly IndexRange[], o: SelectionIdsOptions): Promise<number[]> {
   const { pageSize } = o;
+  const ranges = clippedTo(requested, o.total);
   const pages = new Map<number, readonly number[]>();
   const missing: number[] = [];
   for (const p of pagesOf(ranges, pageSize)) {
@@ -67,10 +77,13 @@ export async function selectionIds(ranges: readonly IndexRange[], o: SelectionId
     const before = run[0] > 0 ? o.known(run[0] - 1)?.[pageSize - 1] : undefined;
     const after = o.known(run[run.length - 1] + 1)?.[0];
     const lead = before === undefined ? 0 : 1;
-    const read = await o.fetchIds(start - lead, length + lead + (after === undefined ? 0 : 1), o.signal);
+    const { ids: read, total } = await o.fetchIds(start - lead, length + lead + (after === undefined ? 0 : 1), o.signal);
+    if (total !== o.total) throw new SelectionMovedError(Math.min(total, o.total));
     if (before !== undefined && read[0] !== before) throw new SelectionMovedError(start - 1);
     if (after !== undefined && read[lead + length] !== after) throw new SelectionMovedError(start + length);
     const ids = read.slice(lead, lead + length);
+    const added = o.newestId === undefined ? -1 : ids.findIndex((id) => id > (o.newestId ?? Infinity));
+    if (added >= 0) throw new SelectionMovedError(start + added);
     run.forEach((p, i) => pages.set(p, ids.slice(i * pageSize, (i + 1) * pageSize)));
     done += run.length;
     o.onProgress?.(done, missing.length);

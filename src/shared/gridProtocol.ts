@@ -41,6 +41,8 @@ export interface GridGrouping {
   field: string;
   label: string;
   groups: GridGroup[];
+  /** The values past the groups shown (a field of very many values) and their defects. */
+  more?: { values: number; count: number };
   selected?: string | null;
 }
 

@@ -24,6 +24,8 @@ export class GridApp {
   private widths: number[] = [];
   private readonly asks = new PageAsks();
   private wantedAll: number[] = [];
+  /** 'failed': the grid could not open (its Retry starts it again). */
+  private opening: 'failed' | undefined;
   private readonly grid = el('div', { role: 'grid', class: 'grid', tabindex: '0', 'aria-multiselectable': 'true' });
   private readonly headerBox = el('div', { class: 'grid-header', role: 'rowgroup' });
   private readonly toolbar: Toolbar;
@@ -41,6 +43,7 @@ export class GridApp {
         this.rows.clearFailures();
         post({ type: 'reload' });
       },
+      retry: () => this.retry(),
     });
     this.header = new GridHeader({
       sort: (field, add) => post({ type: 'sort', field, add }),
@@ -79,6 +82,10 @@ export class GridApp {
     );
     this.grid.addEventListener('keydown', (e) => this.onKey(e));
     this.body.scroller.addEventListener('click', (e) => this.onClick(e));
+    // Shift+click and Ctrl+click select rows: the browser must not also select the text between (issue 37.10).
+    this.body.scroller.addEventListener('mousedown', (e) => {
+      if ((e.shiftKey || e.ctrlKey || e.metaKey) && this.rowIndexOf(e.target) !== undefined) e.preventDefault();
+    });
     // A right-click on a row outside the selection makes it the selection, so the menu's commands act on the row clicked.
     this.body.scroller.addEventListener('contextmenu', (e) => {
       const index = this.rowIndexOf(e.target);
@@ -112,7 +119,8 @@ export class GridApp {
         markOnce('rows');
         this.asks.arrived(m.page);
         this.rows.put(m.page, m.rows, this.wantedAll);
-        this.toolbar.setProblem(undefined);
+        // The banner stays while a page it speaks for is still not loaded.
+        if (!this.rows.hasFailures) this.toolbar.setProblem(undefined);
         this.setTotal(m.total);
         return this.body.render();
       case 'rowsFailed':
@@ -125,14 +133,29 @@ export class GridApp {
         if (m.generation === this.init?.generation && this.rows.replace(m.row).length) this.body.render();
         return;
       case 'failed':
+        this.opening = 'failed';
         this.toolbar.setProblem(m.message);
         this.grid.setAttribute('aria-busy', 'false');
         return;
     }
   }
 
+  /** Retry in the problem banner: the pages that failed are asked for again; a grid that could not open starts again. */
+  private retry(): void {
+    this.toolbar.setProblem(undefined);
+    if (!this.init || this.opening === 'failed') {
+      this.opening = undefined;
+      this.post({ type: 'reload' });
+      return;
+    }
+    this.rows.clearFailures();
+    this.asks.reset();
+    this.body.render();
+  }
+
   private start(init: GridInit): void {
     markOnce('init');
+    this.opening = undefined;
     const first = !this.init;
     const rebuild = !this.init || this.init.columns.map((c) => c.name).join() !== init.columns.map((c) => c.name).join();
     this.init = init;

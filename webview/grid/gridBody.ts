@@ -1,6 +1,6 @@
 // The grid's rows: a virtualized list over the whole result (@tanstack/virtual-core places them; the
 // page draws only the rows in view and a few around, reusing their elements), each row's text from
-// the RowWindow, a placeholder where its page is still on the way, the server's reason where it failed.
+// the RowWindow, a placeholder where its page is still on the way or failed (the reason is above the grid).
 import * as l10n from '@vscode/l10n';
 import { Virtualizer, elementScroll, observeElementOffset, observeElementRect } from '@tanstack/virtual-core';
 import type { GridRow } from '../../src/shared/gridProtocol';
@@ -168,7 +168,8 @@ export class GridBody {
       r.element.removeAttribute('data-id');
       r.element.removeAttribute('data-vscode-context');
       r.cells.forEach((cell, c) => {
-        cell.textContent = c === 0 ? (failed ? content.slice('failed:'.length) : l10n.t('Loading…')) : '';
+        // The reason is said once, above the grid (with Retry), not in every row of the page.
+        cell.textContent = c === 0 ? (failed ? l10n.t('Not loaded') : l10n.t('Loading…')) : '';
         cell.removeAttribute('title');
       });
       return;

@@ -70,6 +70,11 @@ export class RowWindow {
     }
   }
 
+  /** Whether a page failed and was not asked for again since. */
+  get hasFailures(): boolean {
+    return this.failures.size > 0;
+  }
+
   fail(page: number, message: string): void {
     this.failures.set(page, message);
   }

@@ -11,6 +11,8 @@ export interface ToolbarActions {
   updateSelected(): void;
   exportCsv(): void;
   reload(): void;
+  /** The problem banner's Retry: asks again for what failed. */
+  retry(): void;
 }
 
 export class Toolbar {
@@ -18,11 +20,19 @@ export class Toolbar {
   readonly groups = el('div', { class: 'grid-groups', role: 'group' });
   private readonly title = el('h1', { class: 'grid-title' });
   private readonly count = el('span', { class: 'grid-count', role: 'status', 'aria-live': 'polite' });
-  /** Problems (a page that failed): the server's reason, until the next success. */
+  /**
+   * Problems (pages that failed, or the grid that could not open): the server's reason, said once
+   * here with Retry, until the next success; the rows it left empty only say they are not loaded.
+   */
   readonly problem = el('div', { class: 'grid-problem', role: 'alert' });
+  private readonly problemText = el('span', { class: 'grid-problem-text' });
 
   constructor(actions: ToolbarActions) {
     this.problem.hidden = true;
+    this.problem.append(
+      this.problemText,
+      button(l10n.t('Retry'), l10n.t('Ask the server again for the rows that failed'), () => actions.retry()),
+    );
     this.groups.hidden = true;
     this.element.append(
       this.title,
@@ -75,7 +85,7 @@ export class Toolbar {
 
   setProblem(message: string | undefined): void {
     this.problem.hidden = !message;
-    this.problem.textContent = message ?? '';
+    this.problemText.textContent = message ?? '';
   }
 
   setGrouping(grouping: GridGrouping | undefined): void {
@@ -83,13 +93,17 @@ export class Toolbar {
     this.groups.replaceChildren();
     if (!grouping) return;
     this.groups.setAttribute('aria-label', l10n.t('Groups by {0}', grouping.label));
-    const total = grouping.groups.reduce((n, g) => n + g.count, 0);
+    const more = grouping.more;
+    const total = grouping.groups.reduce((n, g) => n + g.count, more?.count ?? 0);
     const chip = (label: string, count: number, value: string | null | undefined) => {
       const b = button(`${label} (${count.toLocaleString()})`, label, () => this.showGroup(value));
       b.classList.add('grid-group');
       b.setAttribute('aria-pressed', String(grouping.selected === value));
       return b;
     };
-    this.groups.append(el('span', { class: 'grid-groups-label' }, `${grouping.label}:`), chip(l10n.t('All'), total, undefined), ...grouping.groups.map((g) => chip(g.label, g.count, g.value)));
+    // One by one: spreading thousands of chips into one append() call overflows the stack.
+    this.groups.append(el('span', { class: 'grid-groups-label' }, `${grouping.label}:`), chip(l10n.t('All'), total, undefined));
+    for (const g of grouping.groups) this.groups.append(chip(g.label, g.count, g.value));
+    if (more) this.groups.append(el('span', { class: 'grid-groups-more' }, l10n.t('… and {0} more values ({1} defects)', more.values.toLocaleString(), more.count.toLocaleString())));
   }
 }

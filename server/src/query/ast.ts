@@ -41,7 +41,7 @@ export const MAX_MEMO_CONDITIONS = 10;
  */
 export const MAX_WILDCARD_CONDITIONS = 20;
 
-/** A request whose cost the server bounds (memo conditions, memo ordering, deep unindexed pages); answered 400 naming the bound. */
+/** A request whose cost the server bounds (memo and wildcard conditions, memo ordering); answered 400 naming the bound. */
 export class QueryCostError extends Error {
   constructor(
     message: string,

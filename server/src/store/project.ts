@@ -5,16 +5,17 @@ import { DEFAULT_LIMITS } from '../config';
 import { Storage } from './storage';
 import { ProjectDatabase, quoted } from './projectDatabase';
 import { LockStore } from './locks';
+import { SortedOrders } from './sortedOrders';
 import { countQuery, pageQuery } from '../query/index';
 import type { CompiledCollectionRequest, SqlParam } from '../query/index';
 import { formatDate, formatDateTime } from './time';
-import { AlmError } from '../errors';
 import type { CycleInput, DefectInput, DefectRow, EnvironmentInput, ListItemInput, ListItemRow, ProjectUserInput, ReleaseInput, ResourceTable, StoredValue } from './projectTypes';
 
 export class ProjectStore extends ProjectDatabase {
   /** The project's locks. */
   readonly locks = new LockStore(this);
   private listValueCache = new Map<number, Set<string>>();
+  private readonly sortedOrders = new SortedOrders();
   private readonly insertDefectStmt;
   /** The defects table's columns, as the migrations made them: the fields a defect stores. */
   private readonly defectColumns: readonly string[];
@@ -222,12 +223,37 @@ export class ProjectStore extends ProjectDatabase {
 
   /**
    * The rows of one page of a collection request, in its order: the named columns (field names;
-   * null: all). The page's ids are found on the indexes first; only those rows are read.
+   * null: all). The page's ids are found on the indexes first; only those rows are read. A page
+   * past the first in an order no index gives is a slice of that order sorted whole and kept
+   * until a write (SortedOrders), so paging through it sorts once, not once per page.
    */
   defectPage(c: CompiledCollectionRequest, columns: readonly string[] | null): IterableIterator<DefectRow> {
-    const page = pageQuery('defects', columns ? columns.map(quoted).join(', ') : '*', c);
-    if (c.offset > MAX_UNINDEXED_OFFSET && this.sortsWithoutIndex(page.sql, page.params)) throw deepUnindexedPage(c.offset);
+    const select = columns ? columns.map(quoted).join(', ') : '*';
+    const page = pageQuery('defects', select, c);
+    if (c.offset >= c.limit && c.limit > 0 && this.sortsWithoutIndex(page.sql, page.params)) return this.rowsByIds(select, this.sortedDefectIds(c).slice(c.offset, c.offset + c.limit));
     return this.statement(page.sql).iterate(...page.params) as IterableIterator<DefectRow>;
+  }
+
+  /** Every match of a request's filter in its order, sorted once per write generation. */
+  private sortedDefectIds(c: CompiledCollectionRequest): readonly number[] {
+    const sql = `SELECT "id" FROM defects WHERE ${c.where} ORDER BY ${c.orderBy}`;
+    return this.sortedOrders.ids(
+      `${sql}\u0000${JSON.stringify(c.params)}`,
+      this.writeGeneration(),
+      () =>
+        this.statement(sql)
+          .pluck()
+          .all(...c.params) as number[],
+    );
+  }
+
+  /** The rows of `ids` in that order, read one by one (an answer budget stops the reading early). */
+  private *rowsByIds(select: string, ids: readonly number[]): IterableIterator<DefectRow> {
+    const read = this.statement(`SELECT ${select} FROM defects WHERE "id" = ?`);
+    for (const id of ids) {
+      const row = read.get(id) as DefectRow | undefined;
+      if (row) yield row;
+    }
   }
 
   /** Whether SQLite sorts the matches itself (no index gives the order): its cost grows with the offset. */
@@ -318,19 +344,4 @@ export class ProjectStore extends ProjectDatabase {
 function toStored(value: StoredValue | readonly string[]): StoredValue {
   if (Array.isArray(value)) return JSON.stringify(value);
   return value as StoredValue;
-}
-
-/**
- * Deepest offset of a page whose order no index gives: SQLite keeps offset + limit rows in its
- * sorter, so a deep page of such an order stalls every other request (issue 28 item 3).
- */
-const MAX_UNINDEXED_OFFSET = 10_000;
-
-function deepUnindexedPage(offset: number): AlmError {
-  return new AlmError(
-    400,
-    'qccore.general-error',
-    `A page starting at ${offset + 1} in this order is too deep: no index gives the order, so every row before it would be sorted first. Start within the first ${MAX_UNINDEXED_OFFSET} results, order by an indexed field (id, last-modified, status, severity, owner), or narrow the query.`,
-    [{ Name: 'maximum-unindexed-offset', Value: MAX_UNINDEXED_OFFSET }],
-  );
 }

@@ -48,7 +48,7 @@ export class ProjectDatabase {
    * kept count can still be true.
    */
   count(sql: string, params: readonly unknown[]): number {
-    const generation = `${String(this.db.pragma('data_version', { simple: true }))}:${String(this.totalChanges.get())}`;
+    const generation = this.writeGeneration();
     const key = `${sql}\u0000${JSON.stringify(params)}`;
     const kept = this.counts.get(key);
     if (kept?.generation === generation) return kept.count;
@@ -59,6 +59,14 @@ export class ProjectDatabase {
     if (this.counts.size >= 256) this.counts.delete(this.counts.keys().next().value as string);
     this.counts.set(key, { generation, count });
     return count;
+  }
+
+  /**
+   * Changes with every write to this database, by this connection or another: what was read at
+   * one generation still holds while it stays the same.
+   */
+  writeGeneration(): string {
+    return `${String(this.db.pragma('data_version', { simple: true }))}:${String(this.totalChanges.get())}`;
   }
 
   /** A prepared statement for `sql`, reused across requests (at most 256 kept). */

@@ -21,12 +21,17 @@ export function severityRank(severity: string | null | undefined): number | unde
   return KEYWORDS.find(([re]) => re.test(severity))?.[1];
 }
 
+/**
+ * Our own colours (package.json `contributes.colors`), opaque in every theme kind: the `charts.*`
+ * colours they replace are translucent in some themes (4-Very High's orange had 33 % alpha in Light
+ * Modern, issue 37.10) and so nearly invisible.
+ */
 const ICONS: Record<number, SeverityIcon> = {
-  5: { id: 'flame', color: 'charts.red' },
-  4: { id: 'error', color: 'charts.orange' },
-  3: { id: 'warning', color: 'charts.yellow' },
-  2: { id: 'info', color: 'charts.blue' },
-  1: { id: 'circle-outline', color: 'charts.green' },
+  5: { id: 'flame', color: 'almDefects.severity.urgent' },
+  4: { id: 'error', color: 'almDefects.severity.veryHigh' },
+  3: { id: 'warning', color: 'almDefects.severity.high' },
+  2: { id: 'info', color: 'almDefects.severity.medium' },
+  1: { id: 'circle-outline', color: 'almDefects.severity.low' },
 };
 
 export function severityIcon(severity: string | null | undefined): SeverityIcon {

@@ -58,7 +58,7 @@ export type Collapsible = 'none' | 'collapsed' | 'expanded';
 interface NodeIcon {
   /** Codicon id, e.g. `bug` or `loading~spin`. */
   id: string;
-  /** Theme color id, e.g. `charts.red`. */
+  /** Theme color id, e.g. `almDefects.severity.urgent`. */
   color?: string;
 }
 

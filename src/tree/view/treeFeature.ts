@@ -3,7 +3,7 @@
 import * as vscode from 'vscode';
 import type { Defect } from '../../api';
 import type { AuthServices } from '../../auth/services';
-import type { DefectRef } from '../../defects/refs';
+import type { DefectRef, ProjectRefKey } from '../../defects/refs';
 import type { ConnectionStatusBar } from '../../auth/statusBar';
 import { serverNameOf } from '../../auth/serverArgs';
 import { affectsTree } from '../../config/settings';
@@ -22,7 +22,7 @@ import type { DefectOpener } from './defectCommands';
 import { filterProject, saveFilterAs } from './filterCommands';
 import { projectFor } from './locate';
 import { AlmTreeProvider, VIEW_ID } from './provider';
-import { updateDefectRows } from './updateDefectRows';
+import { recountGroups, updateDefectRows } from './updateDefectRows';
 import { COMMAND } from '../../util/commands';
 import type { CommandId } from '../../util/commands';
 
@@ -48,6 +48,9 @@ export class TreeFeature implements vscode.Disposable {
   private readonly saved = new vscode.EventEmitter<SavedDefect>();
   /** A defect was saved somewhere in the extension (editor, bulk update, chat): views showing it update their rows. */
   readonly onDidSaveDefect = this.saved.event;
+  private readonly changedMany = new vscode.EventEmitter<ProjectRefKey>();
+  /** Many defects of a project were changed at once (Update Selected): views count their groups again. */
+  readonly onDidChangeDefects = this.changedMany.event;
 
   constructor(
     context: vscode.ExtensionContext,
@@ -66,6 +69,7 @@ export class TreeFeature implements vscode.Disposable {
     const state = this.provider.state;
     this.disposables.push(
       this.saved,
+      this.changedMany,
       this.provider,
       this.view,
       this.view.onDidExpandElement((e) => void state.setExpanded(e.element.id, true)),
@@ -119,6 +123,12 @@ export class TreeFeature implements vscode.Disposable {
     const updated = updateDefectRows(this.provider, ref, defect);
     this.saved.fire({ ref, defect });
     return updated;
+  }
+
+  /** Many defects of `project` changed at once: the tree's grouped lists of it and every listener of onDidChangeDefects count their groups again. */
+  defectsChanged(project: ProjectRefKey): void {
+    recountGroups(this.provider, project, this.provider.state.groupBy !== 'none');
+    this.changedMany.fire(project);
   }
 
   openDefect(ref: Parameters<DefectOpener>[0]): Promise<void> {

@@ -3,8 +3,9 @@
 // returned. Rows are found by walking only what is loaded; nothing is loaded to look for one.
 // A save that moves the defect out of a filter or into another group shows on the next refresh.
 import type { Defect } from '../../api';
-import type { DefectRef } from '../../defects/refs';
+import type { DefectRef, ProjectRefKey } from '../../defects/refs';
 import { DefectNode } from '../nodes/defectNode';
+import { DefectsNode } from '../nodes/defectsNode';
 import { ProjectNode } from '../nodes/projectNode';
 import { LoadingNode } from '../nodes/treeNode';
 import type { TreeNode } from '../nodes/treeNode';
@@ -37,4 +38,27 @@ export function updateDefectRows(provider: RowUpdateTarget, ref: DefectRef, defe
   };
   visit(server);
   return updated;
+}
+
+/**
+ * Many defects of a project changed at once (Update Selected): each of its loaded, grouped defect
+ * lists counts its groups again — a row updated in place stays in a group whose count no longer
+ * holds it (issue 37). Returns how many lists were recounted.
+ */
+export function recountGroups(provider: Pick<RowUpdateTarget, 'root'>, project: ProjectRefKey, grouped: boolean): number {
+  const server = provider.root.server(project.server);
+  if (!server || !grouped) return 0;
+  let recounted = 0;
+  const visit = (node: TreeNode): void => {
+    if (node instanceof ProjectNode) {
+      if (node.ref.domain !== project.domain || node.ref.project !== project.project) return;
+      for (const list of node.defectsNodes) {
+        if (list.loaded === undefined) continue;
+        list.refresh();
+        recounted++;
+      }
+    } else if (node instanceof LoadingNode && !(node instanceof DefectsNode)) for (const child of node.loaded ?? []) visit(child);
+  };
+  visit(server);
+  return recounted;
 }

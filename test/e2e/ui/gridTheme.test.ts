@@ -11,7 +11,8 @@ import { eventually, signInIfNeeded } from './editorWorkbench';
 import { openGrid, painted } from './gridWorkbench';
 
 const ROW = '.grid-spacer > .grid-row:not([hidden]):not(.loading)';
-const SELECTED: ColourSpec = { control: 'selected row', selector: `${ROW}.selected`, property: 'background-color', variable: '--vscode-list-inactiveSelectionBackground' };
+// The editor's selection colours (issue 37.10: the list's were barely darker than the stripes in Light Modern).
+const SELECTED: ColourSpec = { control: 'selected row', selector: `${ROW}.selected`, property: 'background-color', variable: '--vscode-editor-selectionBackground' };
 const SPECS: readonly ColourSpec[] = [
   { control: 'page', selector: 'body', property: 'background-color', variable: '--vscode-editor-background' },
   { control: 'page', selector: 'body', property: 'color', variable: '--vscode-editor-foreground' },
@@ -19,7 +20,7 @@ const SPECS: readonly ColourSpec[] = [
   { control: 'header cell', selector: '.grid-header-cell', property: 'color', variable: '--vscode-editor-foreground' },
   { control: 'odd row', selector: `${ROW}.odd:not(.selected)`, property: 'background-color', variable: '--vscode-tree-tableOddRowsBackground' },
   SELECTED,
-  { control: 'selected row', selector: `${ROW}.selected`, property: 'color', variable: '--vscode-list-inactiveSelectionForeground', fallback: '--vscode-editor-foreground' },
+  { control: 'selected row', selector: `${ROW}.selected`, property: 'color', variable: '--vscode-editor-selectionForeground', fallback: '--vscode-editor-foreground' },
   { control: 'selected row', selector: `${ROW}.selected`, property: 'outline-color', variable: '--vscode-contrastActiveBorder' },
 ];
 

@@ -3,6 +3,7 @@
 import * as assert from 'node:assert/strict';
 import type { FieldCatalog, FieldMeta } from '../../../src/api';
 import { ColumnStore, DEFAULT_COLUMNS, chosen, columnsKey, readColumnSettings, reordered, resized, resolveColumns, settingsOf } from '../../../src/grid/columns';
+import { MAX_GROUPS_SHOWN, groupingOf } from '../../../src/grid/grouping';
 import { nextSort, orderByOf, sortKeysOf } from '../../../src/grid/sortKeys';
 
 function meta(name: string, label: string, over: Partial<FieldMeta> = {}): FieldMeta {
@@ -141,5 +142,18 @@ describe('grid columns', () => {
     assert.deepEqual(store.get(columnsKey(demo)), [{ name: 'id', width: 70 }]);
     assert.deepEqual(store.get(columnsKey(demo, 'Open bugs')), [{ name: 'status', width: 90 }]);
     assert.equal(store.get(columnsKey({ ...demo, project: 'Other' })), undefined);
+  });
+});
+
+describe('grid grouping', () => {
+  it('shows the first 500 groups of a field with 200,000 values and counts the rest (issue 38.7: the page overflowed its stack)', () => {
+    const counts = Array.from({ length: 200_000 }, (_, i) => ({ value: `v${i}`, count: 1 + (i % 3) }));
+    const grouping = groupingOf('status', counts, { catalog: CATALOG, names: {} });
+    assert.equal(grouping.groups.length, MAX_GROUPS_SHOWN);
+    assert.equal(grouping.groups[0].label, 'v0');
+    const shown = grouping.groups.reduce((n, g) => n + g.count, 0);
+    assert.deepEqual(grouping.more, { values: 200_000 - MAX_GROUPS_SHOWN, count: counts.reduce((n, g) => n + g.count, 0) - shown });
+    // A field of few values has no `more`.
+    assert.equal(groupingOf('status', counts.slice(0, 3), { catalog: CATALOG, names: {} }).more, undefined);
   });
 });

@@ -120,18 +120,24 @@ describe('grid selection ids (host)', () => {
     const requests: [number, number][] = [];
     return {
       requests,
+      total,
       fetchIds: async (offset: number, limit: number) => {
         requests.push([offset, limit]);
-        return Array.from({ length: Math.max(0, Math.min(limit, total - offset)) }, (_, i) => 100_000 - offset - i);
+        return { ids: Array.from({ length: Math.max(0, Math.min(limit, total - offset)) }, (_, i) => 100_000 - offset - i), total };
       },
     };
   }
+
+  /** A server of `total` rows answering `ids`. */
+  const sized =
+    (total: number, ids: (offset: number, limit: number) => number[]) =>
+    async (offset: number, limit: number): Promise<{ ids: number[]; total: number }> => ({ ids: ids(offset, limit), total });
 
   it('reads the ids of every row of a range over pages the grid never held, known pages first, ten pages a request', async () => {
     const s = server();
     // The grid showed pages 0 and 89 (rows 0–99 and 8,900–8,999).
     const known = new Map([0, 89].map((p) => [p, Array.from({ length: 100 }, (_, i) => 100_000 - p * 100 - i)]));
-    const ids = await selectionIds([[10, 9_000]], { pageSize: 100, known: (p) => known.get(p), fetchIds: s.fetchIds, signal: new AbortController().signal });
+    const ids = await selectionIds([[10, 9_000]], { pageSize: 100, total: s.total, known: (p) => known.get(p), fetchIds: s.fetchIds, signal: new AbortController().signal });
     assert.equal(ids.length, 8_991);
     assert.equal(ids[0], 100_000 - 10);
     assert.equal(ids[ids.length - 1], 100_000 - 9_000);
@@ -158,7 +164,7 @@ describe('grid selection ids (host)', () => {
         [1, 2],
         [140, 160],
       ],
-      { pageSize: 100, known: (p) => (p === 0 ? [1, 2, 3] : undefined), fetchIds: s.fetchIds, signal: new AbortController().signal },
+      { pageSize: 100, total: s.total, known: (p) => (p === 0 ? [1, 2, 3] : undefined), fetchIds: s.fetchIds, signal: new AbortController().signal },
     );
     assert.deepEqual(ids.slice(0, 2), [2, 3]);
     assert.equal(ids.length, 2 + 10);
@@ -169,25 +175,26 @@ describe('grid selection ids (host)', () => {
     // The grid showed pages 0 and 89 of 10,000 rows; then a defect was added at the top (every row one
     // further down), or the first one was removed (every row one up).
     const shown = new Map([0, 89].map((p) => [p, Array.from({ length: 100 }, (_, i) => 100_000 - p * 100 - i)]));
-    const added = async (offset: number, limit: number) => Array.from({ length: limit }, (_, i) => (offset + i === 0 ? 200_000 : 100_000 - (offset + i - 1)));
-    const removed = async (offset: number, limit: number) => Array.from({ length: limit }, (_, i) => 100_000 - (offset + i + 1));
+    // (The total is the grid's here: the boundary check alone finds these.)
+    const added = sized(10_000, (offset, limit) => Array.from({ length: limit }, (_, i) => (offset + i === 0 ? 200_000 : 100_000 - (offset + i - 1))));
+    const removed = sized(10_000, (offset, limit) => Array.from({ length: limit }, (_, i) => 100_000 - (offset + i + 1)));
     for (const fetchIds of [added, removed]) {
       await assert.rejects(
-        selectionIds([[10, 9_000]], { pageSize: 100, known: (p) => shown.get(p), fetchIds, signal: new AbortController().signal }),
+        selectionIds([[10, 9_000]], { pageSize: 100, total: 10_000, known: (p) => shown.get(p), fetchIds, signal: new AbortController().signal }),
         (e: unknown) => e instanceof SelectionMovedError && e.position === 99,
       );
     }
     // Unmoved, the same read succeeds (the check is not what fails it).
-    const same = async (offset: number, limit: number) => Array.from({ length: limit }, (_, i) => 100_000 - offset - i);
-    assert.equal((await selectionIds([[10, 9_000]], { pageSize: 100, known: (p) => shown.get(p), fetchIds: same, signal: new AbortController().signal })).length, 8_991);
+    const same = sized(10_000, (offset, limit) => Array.from({ length: limit }, (_, i) => 100_000 - offset - i));
+    assert.equal((await selectionIds([[10, 9_000]], { pageSize: 100, total: 10_000, known: (p) => shown.get(p), fetchIds: same, signal: new AbortController().signal })).length, 8_991);
   });
 
   it('refuses when the row after a read is no longer the one the grid showed there', async () => {
     // Only page 5 is shown; the read of pages 0–4 ends next to it, and the server's row 500 differs.
     const shown = new Map([[5, Array.from({ length: 100 }, (_, i) => 1_000 - 500 - i)]]);
-    const moved = async (offset: number, limit: number) => Array.from({ length: limit }, (_, i) => 2_000 - offset - i);
+    const moved = sized(1_000, (offset, limit) => Array.from({ length: limit }, (_, i) => 2_000 - offset - i));
     await assert.rejects(
-      selectionIds([[0, 550]], { pageSize: 100, known: (p) => shown.get(p), fetchIds: moved, signal: new AbortController().signal }),
+      selectionIds([[0, 550]], { pageSize: 100, total: 1_000, known: (p) => shown.get(p), fetchIds: moved, signal: new AbortController().signal }),
       (e: unknown) => e instanceof SelectionMovedError && e.position === 500,
     );
   });
@@ -196,7 +203,35 @@ describe('grid selection ids (host)', () => {
     const s = server();
     const controller = new AbortController();
     controller.abort();
-    await assert.rejects(selectionIds([[0, 5_000]], { pageSize: 100, known: () => undefined, fetchIds: s.fetchIds, signal: controller.signal }));
+    await assert.rejects(selectionIds([[0, 5_000]], { pageSize: 100, total: s.total, known: () => undefined, fetchIds: s.fetchIds, signal: controller.signal }));
     assert.equal(s.requests.length, 0);
+  });
+
+  it('clips ranges the page sent past the end of the result (issue 38.7: [[0, 2^31]] was read row by row)', async () => {
+    const s = server(250);
+    const ids = await selectionIds([[0, 5_000_000]], { pageSize: 100, total: 250, known: () => undefined, fetchIds: s.fetchIds, signal: new AbortController().signal });
+    assert.equal(ids.length, 250);
+    // Pages 0–2 in one request: nothing is asked past the result's end.
+    assert.deepEqual(s.requests, [[0, 300]]);
+  });
+
+  it('refuses when one defect was added and another removed inside the unread stretch (issue 38.7)', async () => {
+    // The grid showed pages 0 and 89 of 10,000 rows (newest id 100,000). Then a defect was added at
+    // row 500 and the one at row 8,000 removed: the rows beside every read and the total are as shown.
+    const shown = new Map([0, 89].map((p) => [p, Array.from({ length: 100 }, (_, i) => 100_000 - p * 100 - i)]));
+    const idAt = (row: number) => (row < 500 ? 100_000 - row : row === 500 ? 100_001 : row <= 8_000 ? 100_000 - row + 1 : 100_000 - row);
+    const fetchIds = sized(10_000, (offset, limit) => Array.from({ length: limit }, (_, i) => idAt(offset + i)));
+    await assert.rejects(
+      selectionIds([[10, 9_000]], { pageSize: 100, total: 10_000, newestId: 100_000, known: (p) => shown.get(p), fetchIds, signal: new AbortController().signal }),
+      (e: unknown) => e instanceof SelectionMovedError && e.position === 500,
+    );
+  });
+
+  it('refuses when the result has another size than the grid showed (a defect removed where no shown row is beside a read)', async () => {
+    const s = server(9_999);
+    await assert.rejects(
+      selectionIds([[0, 5_000]], { pageSize: 100, total: 10_000, known: () => undefined, fetchIds: s.fetchIds, signal: new AbortController().signal }),
+      (e: unknown) => e instanceof SelectionMovedError,
+    );
   });
 });

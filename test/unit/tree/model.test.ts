@@ -123,7 +123,7 @@ describe('tree model helpers', () => {
     assert.equal(severityRank('4-Very High'), 4);
     assert.equal(severityRank('High'), 3);
     assert.equal(severityRank('whatever'), undefined);
-    assert.deepEqual(severityIcon('5-Urgent'), { id: 'flame', color: 'charts.red' });
+    assert.deepEqual(severityIcon('5-Urgent'), { id: 'flame', color: 'almDefects.severity.urgent' });
     assert.deepEqual(severityIcon(null), { id: 'bug' });
   });
 

@@ -135,7 +135,7 @@ describe('tree nodes', () => {
     const item = row.item();
     assert.equal(item.label, '5: Crash in [link](http://evil) <img src=x>');
     assert.equal(item.description, 'Open · 1-Low · carol');
-    assert.deepEqual(item.icon, { id: 'circle-outline', color: 'charts.green' });
+    assert.deepEqual(item.icon, { id: 'circle-outline', color: 'almDefects.severity.low' });
     assert.equal(item.contextValue, 'alm:defect');
     assert.match(item.tooltip ?? '', /\*\*Defect 5\*\*: Crash in \\\[link\\\]\\\(http:\/\/evil\\\) &lt;img src=x&gt;/);
     assert.match(item.tooltip ?? '', /\| Assigned To \| carol \|/);
