@@ -48,6 +48,23 @@ const GROUP_OF: Record<string, FieldGroup> = {
   'has-others-linkage': 'references',
 };
 
+/**
+ * System fields a person reading or editing a defect does not look at (the ALM web client does not
+ * show them either): kept under *Show all fields*, as hidden fields are.
+ */
+const OUT_OF_SIGHT: ReadonlySet<string> = new Set([
+  'ver-stamp',
+  'has-change',
+  'request-server',
+  'request-type',
+  'request-id',
+  'extended-reference',
+  'cycle-reference',
+  'attachment',
+  'has-linkage',
+  'has-others-linkage',
+]);
+
 /** Entity type names of the resource collections a reference field can point to. */
 const RESOURCE_TYPE: Record<string, string> = {
   releases: 'release',
@@ -157,7 +174,7 @@ export function buildFieldViews(catalog: FieldCatalog, lists: ListTree, users: r
         readOnly: SERVER_OWNED_FIELDS.has(f.name) || SERVER_COMPUTED_FIELDS.has(f.name) || !f.editable,
         multiple: f.dataType.multiple,
       };
-      if (f.hidden) view.hidden = true;
+      if (f.hidden || OUT_OF_SIGHT.has(f.name)) view.hidden = true;
       // Dates declare a nominal length of 1 and integers count digits: a counter would mislead there.
       if (f.maxLength !== undefined && (input === 'text' || input === 'list' || input === 'user')) view.maxLength = f.maxLength;
       if (input === 'list' && src?.kind === 'list') view.options = listOptions(lists, src.listId);

@@ -32,13 +32,16 @@ describe('journey: link a defect with the keyboard, read empty memos', function 
     await closeActiveTabWithCtrlW();
   });
 
-  it('reads an empty memo as a dash, not as an empty box', async () => {
+  it('reads an empty memo as a dash, not as an empty box, with no counters or system fields', async () => {
     const stored = await serverDefect(DEFECT);
     const empty = ['request-note', 'dev-comments'].find((f) => !stored[f]);
     assert.ok(empty, `the demo defect ${DEFECT} has an empty memo`);
     const frame = await goToDefect(DEFECT);
     const box = await frame.locator(`[data-field="${empty}"] .memo`).boundingBox();
     assert.ok(box && box.height < 30, `the empty ${empty} is drawn ${box?.height} px high`);
+    // Read mode shows no "46 / 255" counters and no system fields (under Show all fields only).
+    assert.equal(await frame.locator('[data-field="name"] .counter').isVisible(), false, 'a length counter shows in read mode');
+    assert.equal(await frame.locator('[data-field="ver-stamp"]').isVisible(), false, 'Version Stamp shows without Show all fields');
     await closeActiveTabWithCtrlW();
   });
 });

@@ -5,6 +5,7 @@ import { parseCoreFields, parseCoreLists } from '../../../src/api/dialect/coreMe
 import { validateEdits } from '../../../src/api/validation';
 import { buildFieldViews } from '../../../src/editor/controller/fieldViews';
 import { FIELDS_26_1, USED_LISTS_26_1 } from '../../fixtures/alm26_1';
+import { catalogOf, fieldMeta } from '../../support/fieldMeta';
 
 describe('editor: field views of a 26.1 server', () => {
   const catalog = parseCoreFields('defects', FIELDS_26_1);
@@ -31,6 +32,23 @@ describe('editor: field views of a 26.1 server', () => {
     assert.equal(views.get('status')?.hidden, undefined);
     assert.equal(views.get('id')?.readOnly, true);
     assert.equal(views.get('name')?.readOnly, false);
+  });
+
+  it('keeps system fields a person does not read (version stamp, change flags, request fields) under Show all fields', () => {
+    const system = buildFieldViews(
+      catalogOf([fieldMeta('name'), fieldMeta('ver-stamp', { dataType: { name: 'Integer', multiple: false } }), fieldMeta('has-change'), fieldMeta('request-type'), fieldMeta('attachment')]),
+      lists,
+    );
+    assert.deepEqual(
+      system.map((v) => [v.name, v.hidden === true]),
+      [
+        ['name', false],
+        ['ver-stamp', true],
+        ['has-change', true],
+        ['request-type', true],
+        ['attachment', true],
+      ],
+    );
   });
 
   it('refuses an invalid value before saving', () => {

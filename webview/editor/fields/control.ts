@@ -100,6 +100,8 @@ export class FieldRow {
   showInput(input: HTMLElement | undefined, editing: boolean): void {
     this.text.hidden = editing && input !== undefined;
     if (input) input.hidden = !editing;
+    // "71 / 255" helps while typing; in read mode it is noise under every text field.
+    if (this.counter) this.counter.hidden = !editing;
   }
 
   /** Wires the input's accessible name and state. */
