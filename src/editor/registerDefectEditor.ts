@@ -92,7 +92,10 @@ class DefectEditorRegistry implements SessionHost, vscode.Disposable {
       describe: describeError,
       onSaved: (defect) => this.services.defectSaved({ ...ref, id: defect.id }, defect),
       // A restored form has its values already; a new one starts from the project's template.
-      prefill: key.id === undefined && restore === undefined ? { template: this.services.newDefectDefaults(ref), values: fill?.values, origin: fill?.origin, sourceId: fill?.sourceId, warning: fill?.warning } : undefined,
+      prefill:
+        key.id === undefined && restore === undefined
+          ? { template: this.services.newDefectDefaults(ref), values: fill?.values, origin: fill?.origin, sourceId: fill?.sourceId, warning: fill?.warning }
+          : undefined,
       onCreated: fill?.onCreated && ((id) => fill.onCreated?.({ ...ref, id })),
       // One query per rested summary for likely duplicates; open defects are ranked first.
       findDuplicates: async (filter, rows, signal) =>
