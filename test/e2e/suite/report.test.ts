@@ -34,13 +34,13 @@ const SOURCE = ['export function total(items: number[]): number {', '  const sum
 
 type NewDefectFill = NonNullable<Parameters<DefectEditorApi['newDefect']>[1]>;
 
-/** The New Defect forms' tabs (a pre-filled form has unsaved values: "● New Defect"). */
-const newDefectTabs = (): vscode.Tab[] => vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => t.input instanceof vscode.TabInputWebview && /^(● )?New Defect$/.test(t.label));
+/** The New Defect forms' tabs, named with their project (a pre-filled form has unsaved values: "● New Defect (Demo)"). */
+const newDefectTabs = (): vscode.Tab[] => vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => t.input instanceof vscode.TabInputWebview && /^(● )?New Defect \(.+\)$/.test(t.label));
 
 /** The New Defect form the extension opened for a report (its tab), closed again without creating it. */
 async function formOpenedAndClosed(): Promise<void> {
   // Loaded and pre-filled: the form holds values not yet created, which its title marks.
-  const tab = await until('the pre-filled New Defect form', () => newDefectTabs().find((t) => t.label === '● New Defect'));
+  const tab = await until('the pre-filled New Defect form', () => newDefectTabs().find((t) => t.label.startsWith('● New Defect')));
   const asked: string[] = [];
   const answers = usePrompts({ editor: { unsavedClose: async (what) => (asked.push(what), 'dontSave') } });
   try {
