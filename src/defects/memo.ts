@@ -67,7 +67,10 @@ function memoRawText(html: string, form: TextForm): string {
       ontext: (start, end) => {
         if (dropping) return;
         const text = html.slice(start, end);
-        out.push(text.includes(BOLD) ? text.replaceAll(BOLD, '') : text);
+        // Whitespace alone between tags is layout of the HTML, not a line the writer typed: a live
+        // 26.1 puts every block and list item on a line of its own, which read as blank lines.
+        if (/^[ \t\r\n]*$/.test(text)) out.push(' ');
+        else out.push(text.includes(BOLD) ? text.replaceAll(BOLD, '') : text);
       },
       onopentagname: (start, end) => {
         opening = dropping ? '' : name(start, end);

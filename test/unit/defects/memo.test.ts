@@ -15,6 +15,14 @@ describe('defects/memo: one HTML to text', () => {
     assert.equal(memoToMarkdown(html), '- one\n- &lt;script&gt; two &amp; more');
   });
 
+  it('reads a memo laid out as a live 26.1 returns it (each block and list item on a line of its own) as the same memo on one line', () => {
+    const compact = '<html><body><p><b>First</b> line</p><ul><li>one</li><li>two</li></ul><p>end</p></body></html>';
+    const laidOut = '<html><body>\n<p><b>First</b> line</p>\n<ul>\n  <li>one</li>\n  <li>two</li>\n</ul>\n<p>end</p>\n</body></html>';
+    assert.equal(memoToText(laidOut), memoToText(compact));
+    assert.equal(memoToText(laidOut), 'First line\n\n• one\n• two\nend');
+    assert.equal(memoToMarkdown(laidOut), '**First** line\n\n- one\n- two\nend');
+  });
+
   it('keeps line breaks from entities but never control characters', () => {
     assert.equal(memoToText('a&#10;b&#1;c'), 'a\nb&#1;c');
   });
