@@ -40,6 +40,14 @@ export async function runPageTests(dir, context, options = {}) {
       await context.page.screenshot({ path: join(dir, `failed-${name}.png`) }).catch(() => {});
     });
   }
+  if (dir === 'journeys') {
+    // A journey that fails half-way can leave a menu, a quick input or a dialog open, which would fail
+    // every journey after it: close them as a person would, with Escape.
+    mocha.suite.afterEach(async function () {
+      const open = context.page.locator('.monaco-menu-container:visible, .quick-input-widget:visible, .monaco-dialog-box:visible');
+      for (let i = 0; i < 4 && !context.page.isClosed() && (await open.count().catch(() => 0)) > 0; i++) await context.page.keyboard.press('Escape');
+    });
+  }
   for (const file of testFiles(dir)) {
     if (!existsSync(file)) throw new Error(`${file} is not built: run "npm run build" first`);
     mocha.addFile(file);
