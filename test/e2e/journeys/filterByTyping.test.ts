@@ -2,7 +2,7 @@
 // "4", Enter — as they would in any list VS Code shows. The value list is a multi-select, where Enter
 // with nothing checked used to mean "nothing checked": the filter stayed "any", silently.
 import * as assert from 'node:assert/strict';
-import { expandRow, treeRow } from '../support/almTree';
+import { expandRow, runFromRowMenu, treeRow } from '../support/almTree';
 import { journey } from './support/journeyContext';
 import { answerQuickInput, quickInput, signInWithApiKey, waitUntil } from './support/workbenchByHand';
 
@@ -19,8 +19,7 @@ describe('journey: filter by typing a value', function () {
     await expandRow(treeRow(/^DEFAULT/, 2));
     await expandRow(treeRow(/^Demo/, 3));
     const defects = treeRow(/^Defects/, 4);
-    await defects.click({ button: 'right' });
-    await page.getByRole('menuitem', { name: /Filter Defects/ }).click();
+    await runFromRowMenu(defects, /Filter Defects/);
     await answerQuickInput(/Filter defects of Demo/, 'Priority');
     await waitUntil('the Priority values', async () => /Priority is any of/.test((await quickInput().textContent()) ?? ''));
     await page.keyboard.type('4');

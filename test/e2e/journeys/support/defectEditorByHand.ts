@@ -4,7 +4,7 @@
 import type { Frame, Locator } from 'playwright-core';
 import { editorFrame, editorTab } from '../../ui/editorWorkbench';
 import { journey } from './journeyContext';
-import { answerQuickInput, runCommand, waitUntil } from './workbenchByHand';
+import { answerQuickInput, quickInput, runCommand, waitUntil } from './workbenchByHand';
 
 export { editorTab } from '../../ui/editorWorkbench';
 
@@ -19,7 +19,23 @@ export async function waitForPhase(frame: Frame, phase: string, timeoutMs = 60_0
 
 /** Opens defect `id` with "ALM: Go to Defect…", typing the id, and waits until it shows read-only. */
 export async function goToDefect(id: number): Promise<Frame> {
-  await runCommand('ALM: Go to Defect…');
+  const { page } = journey();
+  // On a busy machine the palette's Enter can be taken before the command is chosen, and no id box
+  // comes: as a person would, close what is open and run the command again (up to three times).
+  for (let attempt = 1; ; attempt++) {
+    await runCommand('ALM: Go to Defect…');
+    const asked = await waitUntil(
+      'the defect id box',
+      async () => /Defect id/i.test([await quickInput().textContent(), await quickInput().locator('input').getAttribute('placeholder')].join(' ')),
+      10_000,
+    ).then(
+      () => true,
+      () => false,
+    );
+    if (asked) break;
+    if (attempt >= 3) throw new Error('"ALM: Go to Defect…" never asked for a defect id');
+    for (let i = 0; i < 3 && (await quickInput().isVisible()); i++) await page.keyboard.press('Escape');
+  }
   await answerQuickInput(/Defect id/i, String(id));
   await editorTab(id).waitFor({ timeout: 30_000 });
   const frame = await editorFrame(id, 60_000);
