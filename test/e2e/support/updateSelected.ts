@@ -14,7 +14,7 @@ export async function pickFieldAndValue(count: number, field: string, value: str
   const widget = page.locator('.quick-input-widget');
   await widget.filter({ hasText: `Update ${count} defects: which fields?` }).waitFor({ timeout });
   const input = page.locator('.quick-input-widget input');
-  await input.fill(field);
+  await input.fill(field, { timeout });
   const row = page
     .locator('.quick-input-list .monaco-list-row')
     .filter({ hasText: new RegExp(`^${field}`) })
@@ -25,7 +25,7 @@ export async function pickFieldAndValue(count: number, field: string, value: str
   await widget.filter({ hasText: '1 Selected' }).waitFor({ timeout });
   await widget.getByRole('button', { name: 'OK' }).click();
   await widget.filter({ hasText: `${field} for ${count} defects` }).waitFor({ timeout });
-  await input.fill(value);
+  await input.fill(value, { timeout });
   await page.locator('.quick-input-list .monaco-list-row').filter({ hasText: value }).first().waitFor({ timeout });
   await input.press('Enter');
   const dialog = page.locator('.monaco-dialog-box').filter({ hasText: `Update ${count} defects?` });

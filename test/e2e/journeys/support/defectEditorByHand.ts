@@ -37,7 +37,8 @@ export async function goToDefect(id: number): Promise<Frame> {
     for (let i = 0; i < 3 && (await quickInput().isVisible()); i++) await page.keyboard.press('Escape');
   }
   await answerQuickInput(/Defect id/i, String(id));
-  await editorTab(id).waitFor({ timeout: 30_000 });
+  // A busy machine (npm test runs three lanes at once) can take longer than 30 s to open the tab.
+  await editorTab(id).waitFor({ timeout: 60_000 });
   const frame = await editorFrame(id, 60_000);
   await waitForPhase(frame, 'read-only');
   return frame;
