@@ -23,7 +23,11 @@ describe('journey: Start Work on the defect being read', function () {
     const { page, journeyServer } = journey();
     // The first of our defects that Start Work will change (not already alice's and Open).
     let id = 5001;
-    while ((await serverDefect(id)).status === WORKING || (await serverDefect(id)).owner === journeyServer.apiKey.user) id++;
+    const changesOnStart = async (candidate: number) => {
+      const d = await serverDefect(candidate);
+      return d.status !== WORKING && d.owner !== journeyServer.apiKey.user;
+    };
+    while (!(await changesOnStart(id))) id++;
     const frame = await goToDefect(id);
     const chip = (field: string) => frame.locator(`.header .chip[data-field="${field}"] dd`);
     await page.locator('.editor-actions .action-label[aria-label^="Start Work on Defect"]').click();
