@@ -40,6 +40,7 @@ let passed = 0;
 let failed = 0;
 const failedStages = [];
 const recap = [];
+const failureReports = [];
 const runStarted = Date.now();
 
 /** Runs one stage with its output kept, printed whole when it ends; resolves to its exit code. */
@@ -52,7 +53,9 @@ function runStage(stage, summaryFile) {
     child.on('error', (e) => output.push(Buffer.from(`${e.stack ?? e}\n`)));
     child.on('close', (code) => {
       process.stdout.write(`\n=== ${stage.name} ===\n`);
-      process.stdout.write(Buffer.concat(output));
+      const text = Buffer.concat(output);
+      process.stdout.write(text);
+      if (code !== 0) failureReports.push({ name: stage.name, text: text.toString('utf8') });
       resolve(code ?? 1);
     });
   });
@@ -76,6 +79,19 @@ function count(stage, code, seconds, summaryFile) {
   const line = `${stage.name}: ${ok ? 'ok' : 'FAILED'} in ${seconds}s${counts ? ` (${counts.passed} passed, ${counts.failed} failed)` : ''}`;
   recap.push(line);
   console.log(`=== ${line} ===`);
+}
+
+/**
+ * The failing tests' titles and errors (mocha's "N failing" blocks) of a stage's output, or its last
+ * lines when it has none: CI logs are often read from their end only, where the recap is.
+ */
+function whyItFailed(text) {
+  const lines = text.split('\n');
+  const blocks = [];
+  lines.forEach((line, index) => {
+    if (/^\s*\d+ failing\s*$/.test(line)) blocks.push(lines.slice(index, index + 60).join('\n'));
+  });
+  return blocks.length ? blocks.join('\n…\n') : lines.slice(-40).join('\n');
 }
 
 async function runLane(stages) {
@@ -102,5 +118,6 @@ if (build.status !== 0) {
 rmSync(tmp, { recursive: true, force: true });
 console.log(`\n${recap.map((l) => `  ${l}`).join('\n')}\n  total ${((Date.now() - runStarted) / 1000).toFixed(1)}s`);
 if (failedStages.length) console.log(`\nFailed stages: ${failedStages.join(', ')}`);
+for (const report of failureReports) console.log(`\n--- why ${report.name} failed ---\n${whyItFailed(report.text)}`);
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(failed === 0 && failedStages.length === 0 ? 0 : 1);
