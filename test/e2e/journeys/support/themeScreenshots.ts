@@ -1,10 +1,11 @@
 // Screenshots of a journey's end in the light and the dark theme, for reviewers and CI's artifacts
 // (test-results/journeys/<name>-light.png, -dark.png). The theme is switched in the workspace
 // settings and each screenshot waits until the workbench and every webview on screen have taken it.
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { journey } from './journeyContext';
 import { waitUntil } from './workbenchByHand';
+import { editSettingsFile } from '../../support/settingsFile';
 
 const THEMES = [
   { name: 'light', theme: 'Default Light Modern', workbenchClass: 'vs', webviewClass: 'vscode-light' },
@@ -13,9 +14,9 @@ const THEMES = [
 
 function setColourTheme(theme: string): void {
   const file = join(journey().workspaceFolder, '.vscode', 'settings.json');
-  const settings = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
-  settings['workbench.colorTheme'] = theme;
-  writeFileSync(file, `${JSON.stringify(settings, null, 2)}\n`);
+  editSettingsFile(file, (settings) => {
+    settings['workbench.colorTheme'] = theme;
+  });
 }
 
 /** Whether the workbench and every live webview frame draw in `theme`. */
