@@ -53,7 +53,7 @@ export class ConnectionStatusBar implements vscode.Disposable {
       return;
     }
     const look = LOOK[c.status];
-    this.item.text = `${look.icon} ALM ${look.text(c)}`;
+    this.item.text = `${look.icon} ${namesAlm(c.name) ? '' : 'ALM '}${look.text(c)}`;
     const tooltip = new vscode.MarkdownString(all.map((x) => `**${escape(x.name)}** — ${escape(LOOK[x.status].text(x))}${x.problem ? `  \n${escape(x.problem)}` : ''}`).join('\n\n'));
     this.item.tooltip = tooltip;
     const needsSignIn = c.status === 'signed-out' || c.status === 'failed';
@@ -67,4 +67,9 @@ export class ConnectionStatusBar implements vscode.Disposable {
 
 function escape(text: string): string {
   return text.replace(/[\\`*_{}[\]()#+\-.!|<>]/g, '\\$&');
+}
+
+/** Whether a server's name already says it is ALM ("ALM 26.1", "Prod ALM"): then "ALM " is not put before it. */
+export function namesAlm(name: string): boolean {
+  return /\bALM\b/i.test(name);
 }
