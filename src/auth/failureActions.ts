@@ -34,14 +34,16 @@ export function passwordRefused(e: unknown, apiKey: boolean): boolean {
 }
 
 /**
- * What a refused password means. ALM answers a password on a site that signs in through SSO as it
- * answers a wrong one (no public source shows another answer; see server/src/auth/signIn.ts), so
- * the message names both causes and the way in for each. ALM offers REST clients no browser
- * sign-in (the vendor documents API keys for SSO sites), so none is offered here.
+ * What a refused password means, ending with `action`: the button that switches to an API key.
+ * ALM answers a password on a site that signs in through SSO as it answers a wrong one (no public
+ * source shows another answer; see server/src/auth/signIn.ts), so the message names both causes
+ * and the way in for each. ALM offers REST clients no browser sign-in (the vendor documents API
+ * keys for SSO sites), so none is offered here.
  */
-export function passwordRefusal(): string {
+export function passwordRefusal(action: string): string {
   return l10n.t(
-    'the user name or password is wrong, or the account is locked. If your site signs in through SSO (you have no ALM password), sign in with an API key instead: ask your ALM administrator for a client id and secret, then choose Use an API Key.',
+    'the user name or password is wrong, or the account is locked. If your site signs in through SSO (you have no ALM password), sign in with an API key instead: ask your ALM administrator for a client id and secret, then choose {0}.',
+    action,
   );
 }
 

@@ -49,7 +49,7 @@ export async function signInInteractively(connection: ServerConnection, log: Log
 
 /** A message a user can act on, whatever went wrong. */
 function signInFailureMessage(server: string, e: unknown, apiKey = false): string {
-  if (passwordRefused(e, apiKey)) return vscode.l10n.t('Sign-in to {0} failed: {1}', server, passwordRefusal());
+  if (passwordRefused(e, apiKey)) return vscode.l10n.t('Sign-in to {0} failed: {1}', server, passwordRefusal(useApiKeyAction(server).title));
   // An API-key refusal says which part is wrong (secret, or a key that is not active).
   if (e instanceof AuthError) return vscode.l10n.t('Sign-in to {0} failed: {1}', server, apiKey ? e.message : vscode.l10n.t('the user name or password is wrong, or the account is locked.'));
   if (e instanceof NetworkError || e instanceof TimeoutError) return vscode.l10n.t('Cannot reach {0}: {1}', server, e.message);

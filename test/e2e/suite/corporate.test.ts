@@ -3,6 +3,8 @@
 //   certificate and offers "Trust this CA…"; choosing it and the CA's file signs in again and reads;
 // - a server behind an HTTP proxy (set in http.proxy) that asks for credentials: the 407 asks for
 //   the proxy's user and password once, the sign-in goes on and reads through the proxy.
+// - a site that signs in through SSO (the run's second ALM server, --sso): the refused password
+//   says an API key is the way in and offers "Use an API Key", which switches the entry to the key.
 // The CA, the TLS front and the proxy are made by the test on loopback (node's crypto, the `proxy` package).
 import * as assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -47,7 +49,7 @@ async function reads(name: string): Promise<boolean> {
   return JSON.stringify(found) === JSON.stringify(ref);
 }
 
-describe('corporate networks: a private CA and an authenticating proxy', function () {
+describe('corporate networks: a private CA, an authenticating proxy and an SSO site', function () {
   this.timeout(180_000);
   const added: string[] = [];
 
@@ -150,6 +152,38 @@ describe('corporate networks: a private CA and an authenticating proxy', functio
       prompts.dispose();
       await http.update('proxy', undefined, vscode.ConfigurationTarget.Global);
       await proxy?.close();
+    }
+  });
+  it('a site that signs in through SSO: the refused password offers "Use an API Key", which switches the entry and signs in', async () => {
+    const server = e2eAlmServer();
+    assert.ok(server.ssoBaseUrl, 'the launcher started the SSO server');
+    const alice = server.users[0];
+    const key = server.apiKeys?.find((k) => k.user === 'alice');
+    assert.ok(key, 'the demo API key of alice');
+    const failures: { message: string; actions: string[] }[] = [];
+    const prompts = usePrompts({
+      auth: {
+        secret: async (entry) => (entry.auth === 'apiKey' ? key.secret : alice.password),
+        account: async (_title, kind) => (kind === 'apiKey' ? key.clientId : assert.fail('asked for a user name')),
+        failureAction: async (message, actions) => {
+          failures.push({ message, actions });
+          return actions.find((a) => a === 'Use an API Key');
+        },
+      },
+    });
+    try {
+      added.push('Corp SSO');
+      await addEntry({ name: 'Corp SSO', url: server.ssoBaseUrl, username: alice.username });
+      const first = await signIn('Corp SSO');
+      assert.equal(first.ok, false, 'the SSO site refuses the password');
+      assert.match(first.message ?? '', /SSO.*API key/s);
+      await until('the entry switched to the API key', () => saved('Corp SSO')?.auth === 'apiKey' && saved('Corp SSO')?.clientId === key.clientId, 60_000);
+      assert.equal(failures.length, 1);
+      assert.ok(failures[0].actions.includes('Use an API Key'), failures[0].actions.join(', '));
+      assert.ok(await reads('Corp SSO'), 'a defect read with the API key');
+      await until("the Accounts menu names the key's user", async () => (await accounts()).includes(`${alice.username} (Corp SSO)`));
+    } finally {
+      prompts.dispose();
     }
   });
 });

@@ -39,7 +39,7 @@ describe('auth integration: a site that signs in through SSO', function () {
     );
     assert.ok(refusal instanceof AuthError, String(refusal));
     assert.equal(passwordRefused(refusal, false), true);
-    assert.match(passwordRefusal(), /SSO.*API key/s);
+    assert.match(passwordRefusal('Use an API Key'), /SSO.*API key.*Use an API Key/s);
     assert.deepEqual(connectionFixes(refusal, 'Corp'), [], 'not a network problem');
     assert.deepEqual(useApiKeyAction('Corp').argument, { server: 'Corp', signIn: 'apiKey' });
 
