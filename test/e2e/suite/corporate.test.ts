@@ -18,17 +18,15 @@ import { createTestPki } from '../../support/tlsCertificates';
 import { startTlsFront } from '../../support/tlsFront';
 import type { TlsFront } from '../../support/tlsFront';
 import { e2eAlmServer } from '../environment';
-import { activate, until, usePrompts } from './support';
+import { activate, configuredServers, readsThrough as reads, removeAddedServers, savedServer as saved, until, usePrompts } from './support';
 
 type Result = { ok: boolean; message?: string; cancelled?: boolean };
 
-const servers = (): ServerEntry[] => vscode.workspace.getConfiguration('almDefects').get<ServerEntry[]>('servers') ?? [];
-const saved = (name: string): ServerEntry | undefined => servers().find((s) => s.name === name);
 const accounts = async (): Promise<string[]> => (await vscode.authentication.getAccounts('alm')).map((a) => a.label);
 
 /** Adds a server entry as a user editing settings.json would, next to the run's Demo entry. */
 async function addEntry(entry: ServerEntry): Promise<void> {
-  await vscode.workspace.getConfiguration('almDefects').update('servers', [...servers(), entry], vscode.ConfigurationTarget.Workspace);
+  await vscode.workspace.getConfiguration('almDefects').update('servers', [...configuredServers(), entry], vscode.ConfigurationTarget.Workspace);
   await until(`the entry ${entry.name} in settings`, () => saved(entry.name));
 }
 
@@ -40,15 +38,6 @@ async function signIn(name: string): Promise<Result> {
   });
 }
 
-/** Whether the extension reads defect 1 of the run's project through server `name`. */
-async function reads(name: string): Promise<boolean> {
-  const server = e2eAlmServer();
-  const ref = { server: name, domain: server.domain, project: server.project, id: 1 };
-  const found = await vscode.commands.executeCommand('almDefects.goToDefect', ref);
-  await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-  return JSON.stringify(found) === JSON.stringify(ref);
-}
-
 describe('corporate networks: a private CA, an authenticating proxy and an SSO site', function () {
   this.timeout(180_000);
   const added: string[] = [];
@@ -58,16 +47,7 @@ describe('corporate networks: a private CA, an authenticating proxy and an SSO s
   });
 
   after(async () => {
-    const confirm = usePrompts({ auth: { confirmRemove: async () => true } });
-    try {
-      for (const name of added) if (saved(name)) await vscode.commands.executeCommand('almDefects.removeServer', { server: name });
-    } finally {
-      confirm.dispose();
-    }
-    assert.deepEqual(
-      servers().map((s) => s.name),
-      ['Demo'],
-    );
+    await removeAddedServers(added);
   });
 
   it('a certificate signed by a private CA: the sign-in names it, "Trust this CA…" with the CA file signs in', async () => {
