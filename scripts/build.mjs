@@ -74,7 +74,8 @@ const targets = {
       ...testEntries('test/e2e/journeys', 'journeys'),
     },
     outdir: 'dist/test/e2e',
-    external: ['vscode', 'mocha', 'better-sqlite3', 'playwright-core'],
+    // `proxy` reads its own package.json next to its files: bundled, it would look in dist/.
+    external: ['vscode', 'mocha', 'better-sqlite3', 'playwright-core', 'proxy'],
     // The suite index loads exactly the tests built now, never a stale bundle of a deleted test.
     define: { E2E_SUITE_FILES: JSON.stringify(Object.keys(testEntries('test/e2e/suite', 'suite'))) },
   },

@@ -10,7 +10,7 @@ import { repoRoot } from './versions.mjs';
 export const serverBundle = join(repoRoot, 'dist', 'server', 'index.js');
 
 /**
- * @param {{ dataDir: string, logFile: string, port?: number, defects?: number, maxAttachmentBytes?: number, log?: boolean, timeoutMs?: number, trees?: string[], alm?: string }} options
+ * @param {{ dataDir: string, logFile: string, port?: number, defects?: number, maxAttachmentBytes?: number, log?: boolean, timeoutMs?: number, trees?: string[], alm?: string, sso?: boolean }} options
  * @returns {Promise<{ baseUrl: string, port: number, dataDir: string, users: { username: string, password: string }[], apiKeys: { user: string, clientId: string, secret: string }[], pid: number, stop: () => Promise<void> }>}
  */
 export async function startAlmServer(options) {
@@ -32,6 +32,7 @@ export async function startAlmServer(options) {
         log: options.log ?? true,
         ...(options.trees ? { trees: options.trees } : {}),
         ...(options.alm ? { alm: options.alm } : {}),
+        ...(options.sso ? { sso: true } : {}),
       }),
     },
   });

@@ -44,9 +44,13 @@ let exitCode = 1;
 try {
   const vscodeExecutablePath = await download();
   // 1,000 defects in Demo: the tree's tests page to the last one (issue 5).
-  const alm = await startAlmServer({ dataDir: join(runDir, 'alm-data'), logFile: join(runDir, 'alm-server.log'), defects: 1000, maxAttachmentBytes: 256 * 1024 * 1024 });
+  const [alm, sso] = await Promise.all([
+    startAlmServer({ dataDir: join(runDir, 'alm-data'), logFile: join(runDir, 'alm-server.log'), defects: 1000, maxAttachmentBytes: 256 * 1024 * 1024 }),
+    // Signs in through SSO (API keys only): the suite's corporate-network tests.
+    startAlmServer({ dataDir: join(runDir, 'alm-sso-data'), logFile: join(runDir, 'alm-sso-server.log'), defects: 3, sso: true }),
+  ]);
   log(`ALM server at ${alm.baseUrl}`);
-  const almServer = { baseUrl: alm.baseUrl, users: alm.users, apiKeys: alm.apiKeys, domain: 'DEFAULT', project: 'Demo' };
+  const almServer = { baseUrl: alm.baseUrl, users: alm.users, apiKeys: alm.apiKeys, domain: 'DEFAULT', project: 'Demo', ssoBaseUrl: sso.baseUrl };
   const folder = writeDemoWorkspace(join(runDir, 'workspace'), almServer);
   const resultFile = join(runDir, 'suite-result.json');
   const code = await withTimeout(

@@ -77,7 +77,11 @@ async function main() {
   if (runtime.installSeconds > 0) timings.install = runtime.installSeconds;
 
   // 1,000 defects in Demo: the tree's tests page to the last one (issue 5); 256 MB attachments: the 200 MB transfer test (issue 7).
-  const alm = await startAlmServer({ dataDir: join(runDir, 'alm-data'), logFile: files.almLog, defects: 1000, maxAttachmentBytes: 256 * 1024 * 1024, trees, alm: almVersion });
+  // A second, small server that signs in through SSO (passwords refused, API keys only): the suite's corporate-network tests.
+  const [alm, sso] = await Promise.all([
+    startAlmServer({ dataDir: join(runDir, 'alm-data'), logFile: files.almLog, defects: 1000, maxAttachmentBytes: 256 * 1024 * 1024, trees, alm: almVersion }),
+    startAlmServer({ dataDir: join(runDir, 'alm-sso-data'), logFile: join(runDir, 'alm-sso-server.log'), defects: 3, alm: almVersion, sso: true }),
+  ]);
   log(`ALM server at ${alm.baseUrl}${almVersion ? ` (ALM ${almVersion})` : ''}${trees ? ` (trees: ${trees.join(',')})` : ''}`);
   // Seeding the journeys' large project overlaps the rest of the start and the suite.
   const journeyServers = journeys ? startJourneyServers({ runDir, alm: almVersion, trees, log }) : undefined;
@@ -90,6 +94,7 @@ async function main() {
     domain: 'DEFAULT',
     project: 'Demo',
     pid: alm.pid,
+    ssoBaseUrl: sso.baseUrl,
     ...(trees ? { trees } : {}),
     ...(almVersion ? { alm: almVersion } : {}),
   };

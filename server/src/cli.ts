@@ -11,7 +11,7 @@ import type { AlmProfile } from './profile';
 
 const USAGE = `Usage: npm run server -- [--port 8080] [--host 127.0.0.1] [--data .data/demo] [--demo] [--defects 200]
                          [--root /qcbin] [--session-idle 3600] [--max-attachment-mb 50] [--log]
-                         [--alm 12.55|16.0|24.1|26.1] [--trees api,rest] [--xsrf] [--get-logout] [--api-key USER ...]
+                         [--alm 12.55|16.0|24.1|26.1] [--trees api,rest] [--xsrf] [--get-logout] [--api-key USER ...] [--sso]
                          [--max-field-kb 1024] [--max-bulk 500] [--max-answer-mb 64] [--max-body-mb 20]
                          [--idle-timeout 60] [--body-timeout 30] [--sign-in-failures 5]`;
 
@@ -53,6 +53,7 @@ function parseOptions(argv: string[]): ServerOptions {
         xsrf: { type: 'boolean' },
         'get-logout': { type: 'boolean' },
         'api-key': { type: 'string', multiple: true },
+        sso: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     }));
@@ -95,6 +96,7 @@ function parseOptions(argv: string[]): ServerOptions {
     xsrf: values.xsrf,
     getLogout: values['get-logout'],
     apiKeysFor: values['api-key'] ?? [],
+    sso: values.sso ?? false,
   };
 }
 

@@ -46,6 +46,12 @@ export interface ServerOptions {
   /** Users to create an API key for at start (`--api-key USER`); the keys are returned once. */
   apiKeysFor?: readonly string[];
   /**
+   * A site that signs in through SSO (`--sso`; ALM 15.x "SSO authentication"): users have no ALM
+   * password, so every password sign-in is refused and only API keys (`rest/oauth2/login`) sign in.
+   * See auth/signIn.ts for what is and is not known of the answer.
+   */
+  sso?: boolean;
+  /**
    * Fault injection for tests: called with every database connection opened for writing, before
    * it is used (`db.pragma('query_only = 1')` makes the data "unwritable"). See store/storage.ts.
    */
@@ -103,6 +109,7 @@ export interface ResolvedOptions {
   /** The release line's behaviour, with `trees`, `xsrf` and `getLogout` as resolved above. */
   profile: AlmProfile;
   apiKeysFor: readonly string[];
+  sso: boolean;
 }
 
 export const DEFAULT_LIMITS: RequestLimits = {
@@ -165,6 +172,7 @@ export function resolveOptions(options: ServerOptions): ResolvedOptions {
     getLogout: profile.getLogout,
     profile,
     apiKeysFor: options.apiKeysFor ?? [],
+    sso: options.sso ?? false,
   };
 }
 

@@ -16,7 +16,7 @@ export async function editServer(services: AuthServices, arg?: unknown): Promise
   const connection = await connectionFor(services.manager, arg, vscode.l10n.t('Edit which ALM server?'));
   if (!connection) return cancelled();
   const before = connection.entry;
-  const changes = await promptChange(services, before);
+  const changes = await promptChange(services, before, apiKeyRequested(arg));
   if (changes === CANCEL) return cancelled();
 
   const next = entryFrom({ ...before, ...changes, name: changes.name ?? before.name, url: changes.url ?? before.url, username: changes.username ?? before.username });
@@ -77,10 +77,19 @@ export async function removeServer(services: AuthServices, arg?: unknown): Promi
 
 const CANCEL: ServerFields = {};
 
+/** `{ server, signIn: 'apiKey' }`: "Use an API Key" after a refused password goes straight to the key's client id. */
+function apiKeyRequested(arg: unknown): boolean {
+  return typeof arg === 'object' && arg !== null && (arg as { signIn?: unknown }).signIn === 'apiKey';
+}
+
 /** Asks what to change and the new value; CANCEL when the user backs out. */
-async function promptChange(services: AuthServices, entry: ServerEntry): Promise<ServerFields> {
+async function promptChange(services: AuthServices, entry: ServerEntry, toApiKey = false): Promise<ServerFields> {
   const prompts = services.prompts();
   const title = vscode.l10n.t('Edit {0}', entry.name);
+  if (toApiKey) {
+    const clientId = (await prompts.account(title, 'apiKey', entry.url, entry.clientId ?? ''))?.trim();
+    return clientId === undefined ? CANCEL : { auth: 'apiKey', clientId };
+  }
   const field = await prompts.editField(entry, services.manager.get(entry.name)?.tree);
   const trimmed = (v: string | undefined) => v?.trim();
   switch (field) {

@@ -14,6 +14,8 @@ export interface AuthPrompts extends ServerPrompts {
   confirmRemove(name: string): Thenable<boolean>;
   /** A proxy's user and password, after it answered 407; undefined when cancelled. */
   proxyCredentials(proxy: string, realm: string | undefined): Thenable<ProxyCredentials | undefined>;
+  /** A failed sign-in's error and the actions it offers (buttons); the one chosen, undefined when dismissed. */
+  failureAction(message: string, actions: string[]): Thenable<string | undefined>;
 }
 
 async function askProxyCredentials(proxy: string, realm: string | undefined): Promise<ProxyCredentials | undefined> {
@@ -50,4 +52,5 @@ export const vscodeAuthPrompts: AuthPrompts = {
     return answer === remove;
   },
   proxyCredentials: askProxyCredentials,
+  failureAction: (message, actions) => vscode.window.showErrorMessage(message, ...actions),
 };

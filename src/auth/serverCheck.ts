@@ -9,6 +9,7 @@ import type { ServerEntry } from '../config/servers';
 import type { TransportOptions } from '../config/transport';
 import { describeError } from '../util/log';
 import type { ClientFactory } from './connection';
+import { passwordRefusal, passwordRefused } from './failureActions';
 
 export interface ProjectChoice {
   domain: string;
@@ -43,7 +44,9 @@ export async function checkServer(entry: ServerEntry, password: string, transpor
 
 function classify(entry: ServerEntry, e: unknown): { problem: CheckProblem; message: string } {
   if (e instanceof AuthError) {
-    const why = entry.auth === 'apiKey' ? e.message : l10n.t('the user name or password is wrong, or the account is locked.');
+    // A refused password may be a site that signs in through SSO: Change Sign-in Kind leads to an API key.
+    const why =
+      entry.auth === 'apiKey' ? e.message : passwordRefused(e, false) ? passwordRefusal(l10n.t('Change Sign-in Kind')) : l10n.t('the user name or password is wrong, or the account is locked.');
     return { problem: 'credentials', message: l10n.t('{0} refused {1}: {2}', entry.url, signInLabel(entry), why) };
   }
   if (e instanceof TlsError) return { problem: 'certificate', message: e.message };

@@ -1,13 +1,16 @@
 // Interactive sign-in: asks for the password only when the user asked to sign in (a command, the
 // "Sign in" row, the Accounts menu), checks it against the server before storing it, and after a
-// refusal offers "Try Again" as a button rather than prompting again on its own.
+// refusal offers "Try Again" as a button rather than prompting again on its own. A refused
+// password also offers "Use an API Key…": on a site that signs in through SSO users have no ALM
+// password, and an API key is the only way in (see passwordRefusal).
 import * as vscode from 'vscode';
-import { AuthError, NetworkError, ProxyAuthError, TimeoutError, TlsError, isCancellation } from '../api';
+import { AuthError, NetworkError, TimeoutError, isCancellation } from '../api';
 import { describeError } from '../util/log';
 import type { Log } from '../util/log';
 import { isAbort, tokenToSignal } from '../util/cancellation';
 import type { ServerConnection } from './connection';
 import type { AuthPrompts } from './prompts';
+import { connectionFixes, passwordRefusal, passwordRefused, useApiKeyAction } from './failureActions';
 import { COMMAND } from '../util/commands';
 
 export type SignInResult = { ok: true; username: string } | { ok: false; message: string; cancelled?: boolean };
@@ -46,6 +49,7 @@ export async function signInInteractively(connection: ServerConnection, log: Log
 
 /** A message a user can act on, whatever went wrong. */
 function signInFailureMessage(server: string, e: unknown, apiKey = false): string {
+  if (passwordRefused(e, apiKey)) return vscode.l10n.t('Sign-in to {0} failed: {1}', server, passwordRefusal(useApiKeyAction(server).title));
   // An API-key refusal says which part is wrong (secret, or a key that is not active).
   if (e instanceof AuthError) return vscode.l10n.t('Sign-in to {0} failed: {1}', server, apiKey ? e.message : vscode.l10n.t('the user name or password is wrong, or the account is locked.'));
   if (e instanceof NetworkError || e instanceof TimeoutError) return vscode.l10n.t('Cannot reach {0}: {1}', server, e.message);
@@ -55,13 +59,16 @@ function signInFailureMessage(server: string, e: unknown, apiKey = false): strin
 async function showFailure(connection: ServerConnection, log: Log, prompts: AuthPrompts, message: string, e: unknown): Promise<void> {
   const tryAgain = vscode.l10n.t('Try Again');
   const editServer = vscode.l10n.t('Edit Server');
-  // A network failure offers what fixes it, and the test that finds out what is in the way.
-  const network: Record<string, string> = {};
-  if (e instanceof TlsError) network[vscode.l10n.t('Trust this CA…')] = COMMAND.trustCa;
-  if (e instanceof ProxyAuthError) network[vscode.l10n.t('Enter Proxy Credentials…')] = COMMAND.enterProxyCredentials;
-  if (e instanceof NetworkError || e instanceof TimeoutError) network[vscode.l10n.t('Test Connection')] = COMMAND.testConnection;
-  const choice = await vscode.window.showErrorMessage(message, ...Object.keys(network), tryAgain, editServer);
+  const actions = connectionFixes(e, connection.name);
+  if (passwordRefused(e, connection.entry.auth === 'apiKey')) actions.push(useApiKeyAction(connection.name));
+  const choice = await prompts.failureAction(message, [...actions.map((a) => a.title), tryAgain, editServer]);
+  const action = actions.find((a) => a.title === choice);
   if (choice === tryAgain) await signInInteractively(connection, log, prompts);
   else if (choice === editServer) await vscode.commands.executeCommand(COMMAND.editServer, { server: connection.name });
-  else if (choice && network[choice]) await vscode.commands.executeCommand(network[choice], { server: connection.name });
+  else if (action) {
+    const done = await vscode.commands.executeCommand<{ ok: boolean } | undefined>(action.command, action.argument);
+    // A CA now trusted or new proxy credentials: sign in again at once (the password is asked
+    // again, as a failed sign-in keeps none).
+    if (done?.ok && action.retrySignIn) await signInInteractively(connection, log, prompts);
+  }
 }

@@ -22,6 +22,8 @@ export interface E2eAlmServer {
   readonly alm?: string;
   /** The REST trees the server offers (`--trees`); both when absent. */
   readonly trees?: readonly ('api' | 'rest')[];
+  /** A second, small ALM server of the same release that signs in through SSO (`--sso`): API keys only, the same demo key. */
+  readonly ssoBaseUrl?: string;
 }
 
 /** Whether the run's server offers the `/api` tree (tests reading the server directly pick their paths by it). */

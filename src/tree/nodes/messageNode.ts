@@ -3,6 +3,8 @@
 import * as l10n from '@vscode/l10n';
 import { AuthError, RawQueryError, isAlmApiError } from '../../api';
 import { NotSignedInError } from '../../auth/connection';
+import { connectionFixes } from '../../auth/failureActions';
+import type { FailureAction } from '../../auth/failureActions';
 import { describeError } from '../../util/log';
 import type { NodeCommand, NodeItem, TreeContext } from './treeNode';
 import { TreeNode } from './treeNode';
@@ -52,6 +54,32 @@ export function signInNode(parent: TreeNode, ctx: TreeContext, server: string, r
   return new MessageNode(parent, ctx, 'sign-in', l10n.t('Sign in to {0}…', server), action);
 }
 
+/**
+ * An error row for a server that cannot be reached, whose certificate is not trusted or whose proxy
+ * refused: a click retries, and the fixes the sign-in notification offers (Trust this CA…, Enter
+ * Proxy Credentials…, Test Connection) are its inline actions and context menu. The contextValue
+ * names them (`alm:message+error+trustCa+testConnection`) for package.json's menus; `server` is
+ * what those commands read from the row they are run on.
+ */
+export class ConnectionErrorNode extends MessageNode {
+  constructor(
+    parent: TreeNode,
+    ctx: TreeContext,
+    message: string,
+    retry: NodeCommand,
+    readonly server: string,
+    readonly fixes: readonly FailureAction[],
+  ) {
+    const offered = fixes.map((f) => f.title).join(', ');
+    super(parent, ctx, 'error', message, retry, `${message}\n\n${l10n.t('Click to retry; right-click for {0}.', offered)}`);
+  }
+
+  override item(): NodeItem {
+    const item = super.item();
+    return { ...item, contextValue: `${item.contextValue}${this.fixes.map((f) => `+${f.command.replace(/^almDefects\./, '')}`).join('')}` };
+  }
+}
+
 /** The message row for a failed load: sign-in problems offer sign-in, others offer a retry. */
 export function failureNode(parent: TreeNode, ctx: TreeContext, server: string, error: unknown): MessageNode {
   if (error instanceof NotSignedInError) return signInNode(parent, ctx, server, error.refused ? error.message : undefined);
@@ -60,6 +88,8 @@ export function failureNode(parent: TreeNode, ctx: TreeContext, server: string, 
   if (error instanceof RawQueryError)
     return new MessageNode(parent, ctx, 'error', l10n.t('Filter: {0}', error.message), { command: COMMAND.filter, title: l10n.t('Edit Filter'), arguments: [parent] });
   const text = isAlmApiError(error) ? error.message : l10n.t('Unexpected error: {0}', describeError(error));
+  const fixes = connectionFixes(error, server);
+  if (fixes.length) return new ConnectionErrorNode(parent, ctx, text, retry, server, fixes);
   return new MessageNode(parent, ctx, 'error', text, retry, `${text}\n\n${l10n.t('Click to retry.')}`);
 }
 

@@ -7,17 +7,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { CheckProblem } from '../../../src/auth/serverCheck';
-import type { ServerEntry, SignInKind } from '../../../src/config/servers';
+import type { SignInKind } from '../../../src/config/servers';
 import { createTestPki } from '../../support/tlsCertificates';
 import { startTlsFront } from '../../support/tlsFront';
 import type { TlsFront } from '../../support/tlsFront';
 import { e2eAlmServer } from '../environment';
-import { activate, until, usePrompts } from './support';
+import { activate, configuredServers, readsThrough as reads, removeAddedServers, savedServer as saved, until, usePrompts } from './support';
 
 type Result = { ok: boolean; message?: string; tree?: string };
-
-const servers = (): ServerEntry[] => vscode.workspace.getConfiguration('almDefects').get<ServerEntry[]>('servers') ?? [];
-const saved = (name: string): ServerEntry | undefined => servers().find((s) => s.name === name);
 
 /** Answers handed out in order, one per call; a call beyond them fails the test. */
 function inOrder<T>(what: string, answers: T[]): () => Promise<T> {
@@ -36,26 +33,8 @@ describe('servers: Add Server and Edit Server through their prompts', function (
   });
 
   after(async () => {
-    const confirm = usePrompts({ auth: { confirmRemove: async () => true } });
-    try {
-      for (const name of added) if (saved(name)) await vscode.commands.executeCommand('almDefects.removeServer', { server: name });
-    } finally {
-      confirm.dispose();
-    }
-    assert.deepEqual(
-      servers().map((s) => s.name),
-      ['Demo'],
-    );
+    await removeAddedServers(added);
   });
-
-  /** Whether the extension reads a defect of the run's project through server `name` (signing in with what it stored). */
-  async function reads(name: string): Promise<boolean> {
-    const server = e2eAlmServer();
-    const ref = { server: name, domain: server.domain, project: server.project, id: 1 };
-    const found = await vscode.commands.executeCommand('almDefects.goToDefect', ref);
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    return JSON.stringify(found) === JSON.stringify(ref);
-  }
 
   const accounts = async (): Promise<string[]> => (await vscode.authentication.getAccounts('alm')).map((a) => a.label);
 
@@ -90,7 +69,7 @@ describe('servers: Add Server and Edit Server through their prompts', function (
     assert.ok(result.tree === 'api' || result.tree === 'rest', `detected tree ${String(result.tree)}`);
     const entry = saved('Key box');
     assert.deepEqual({ auth: entry?.auth, clientId: entry?.clientId, url: entry?.url }, { auth: 'apiKey', clientId: key.clientId, url: server.baseUrl });
-    assert.ok(!JSON.stringify(servers()).includes(key.secret), 'the secret is in settings');
+    assert.ok(!JSON.stringify(configuredServers()).includes(key.secret), 'the secret is in settings');
     // The extension signs in with the stored secret.
     assert.ok(await reads('Key box'), 'a defect read through Key box');
     // The key has no user name in settings: the Accounts menu names the user the server gave at

@@ -7,6 +7,7 @@ import type { ProjectApi } from '../../../src/api/index';
 import type { UploadReport } from '../../../src/attachments';
 import type { BatchProgress, ConflictChoice } from '../../../src/attachments/transfer/upload';
 import type { DefectRef } from '../../../src/defects/refs';
+import type { ServerEntry } from '../../../src/config/servers';
 import type { AlmDefectsApi, ExtensionPrompts } from '../../../src/extension';
 import { e2eAlmServer } from '../environment';
 
@@ -61,6 +62,33 @@ export function bobProject(): { client: AlmClient; demo: ProjectApi } {
   const b = server.users[1];
   const client = new AlmClient({ baseUrl: server.baseUrl, credentials: async () => ({ username: b.username, password: b.password }) });
   return { client, demo: client.project('DEFAULT', 'Demo') };
+}
+
+/** The server entries in the settings, and the one named `name`. */
+export const configuredServers = (): ServerEntry[] => vscode.workspace.getConfiguration('almDefects').get<ServerEntry[]>('servers') ?? [];
+export const savedServer = (name: string): ServerEntry | undefined => configuredServers().find((s) => s.name === name);
+
+/** Whether the extension reads defect 1 of the run's project through server `name` (signing in with what it stored). */
+export async function readsThrough(name: string): Promise<boolean> {
+  const server = e2eAlmServer();
+  const ref = { server: name, domain: server.domain, project: server.project, id: 1 };
+  const found = await vscode.commands.executeCommand('almDefects.goToDefect', ref);
+  await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  return JSON.stringify(found) === JSON.stringify(ref);
+}
+
+/** Removes the entries a suite added (Remove Server, confirmed) and checks that only the run's Demo entry is left. */
+export async function removeAddedServers(names: readonly string[]): Promise<void> {
+  const confirm = usePrompts({ auth: { confirmRemove: async () => true } });
+  try {
+    for (const name of names) if (savedServer(name)) await vscode.commands.executeCommand('almDefects.removeServer', { server: name });
+  } finally {
+    confirm.dispose();
+  }
+  assert.deepEqual(
+    configuredServers().map((s) => s.name),
+    ['Demo'],
+  );
 }
 
 /** Runs "Add Server…" answering its questions as a user would type them; a failed check is given up. */

@@ -44,7 +44,10 @@ describe('tree: connections and defects through the commands', function () {
   it('refuses a wrong password with a clear message, adds no account, and reads nothing until signed in again', async () => {
     const result = await signInWith('Demo', 'wrong-password');
     assert.equal(result.ok, false);
-    assert.equal(result.message, 'Sign-in to Demo failed: the user name or password is wrong, or the account is locked.');
+    assert.equal(
+      result.message,
+      'Sign-in to Demo failed: the user name or password is wrong, or the account is locked. If your site signs in through SSO (you have no ALM password), sign in with an API key instead: ask your ALM administrator for a client id and secret, then choose Use an API Key.',
+    );
     assert.deepEqual(await accounts(), [], 'a refused password is not an account');
     // A refused password is not tried again by what the user does next (the tree's rows, commands).
     await vscode.commands.executeCommand('almDefects.refresh');

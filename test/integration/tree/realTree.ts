@@ -5,6 +5,7 @@ import { almClientFactory } from '../../../src/auth/clientFactory';
 import { ServerConnection } from '../../../src/auth/connection';
 import type { ServerEntry } from '../../../src/config/servers';
 import { transportOptions } from '../../../src/config/transport';
+import type { HttpSettings } from '../../../src/config/transport';
 import { TreeRoot } from '../../../src/tree/nodes/root';
 import type { TreeNode } from '../../../src/tree/nodes/treeNode';
 import { Log } from '../../../src/util/log';
@@ -19,12 +20,17 @@ export interface Tree {
 }
 
 /** The tree of one server entry named Demo (pinned to DEFAULT), with `password` stored for alice. */
-export async function treeOf(server: Pick<RunningServer, 'baseUrl'>, password: string, pin: Partial<ServerEntry> = { domain: 'DEFAULT' }): Promise<Tree> {
+export async function treeOf(
+  server: Pick<RunningServer, 'baseUrl'>,
+  password: string,
+  pin: Partial<ServerEntry> = { domain: 'DEFAULT' },
+  http: HttpSettings = { proxyStrictSSL: true, noProxy: [] },
+): Promise<Tree> {
   const entry: ServerEntry = { name: 'Demo', url: server.baseUrl, username: 'alice', ...pin };
   const vault = new MapVault();
   await vault.set(entry, password);
   const log = Log.create(new RecordingSink());
-  const transport = transportOptions(entry, { proxyStrictSSL: true, noProxy: [] }, undefined);
+  const transport = transportOptions(entry, http, undefined);
   const connection = new ServerConnection(entry, transport, vault, almClientFactory(log), log);
   await connection.loadPassword();
   const ctx = testContext();

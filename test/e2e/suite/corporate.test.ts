@@ -1,0 +1,169 @@
+// Corporate networks in a real VS Code (issue 41), through the prompts a user answers:
+// - a server behind a TLS certificate signed by a private CA: the first sign-in fails naming the
+//   certificate and offers "Trust this CA…"; choosing it and the CA's file signs in again and reads;
+// - a server behind an HTTP proxy (set in http.proxy) that asks for credentials: the 407 asks for
+//   the proxy's user and password once, the sign-in goes on and reads through the proxy.
+// - a site that signs in through SSO (the run's second ALM server, --sso): the refused password
+//   says an API key is the way in and offers "Use an API Key", which switches the entry to the key.
+// The CA, the TLS front and the proxy are made by the test on loopback (node's crypto, the `proxy` package).
+import * as assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import * as vscode from 'vscode';
+import type { ServerEntry } from '../../../src/config/servers';
+import { startTestProxy } from '../../support/proxyServer';
+import type { TestProxy } from '../../support/proxyServer';
+import { createTestPki } from '../../support/tlsCertificates';
+import { startTlsFront } from '../../support/tlsFront';
+import type { TlsFront } from '../../support/tlsFront';
+import { e2eAlmServer } from '../environment';
+import { activate, configuredServers, readsThrough as reads, removeAddedServers, savedServer as saved, until, usePrompts } from './support';
+
+type Result = { ok: boolean; message?: string; cancelled?: boolean };
+
+const accounts = async (): Promise<string[]> => (await vscode.authentication.getAccounts('alm')).map((a) => a.label);
+
+/** Adds a server entry as a user editing settings.json would, next to the run's Demo entry. */
+async function addEntry(entry: ServerEntry): Promise<void> {
+  await vscode.workspace.getConfiguration('almDefects').update('servers', [...configuredServers(), entry], vscode.ConfigurationTarget.Workspace);
+  await until(`the entry ${entry.name} in settings`, () => saved(entry.name));
+}
+
+/** Runs the sign-in command for `name`, once the extension has read the new entry (until then it answers "cancelled": no such server). */
+async function signIn(name: string): Promise<Result> {
+  return until(`a sign-in to ${name}`, async () => {
+    const result = await vscode.commands.executeCommand<Result>('almDefects.signIn', { server: name });
+    return result.cancelled ? undefined : result;
+  });
+}
+
+describe('corporate networks: a private CA, an authenticating proxy and an SSO site', function () {
+  this.timeout(180_000);
+  const added: string[] = [];
+
+  before(async () => {
+    await activate();
+  });
+
+  after(async () => {
+    await removeAddedServers(added);
+  });
+
+  it('a certificate signed by a private CA: the sign-in names it, "Trust this CA…" with the CA file signs in', async () => {
+    const pki = createTestPki('E2E Corporate Inspection CA');
+    const dir = mkdtempSync(join(tmpdir(), 'alm-corp-ca-'));
+    const caFile = join(dir, 'corporate-ca.pem');
+    writeFileSync(caFile, pki.caPem);
+    const bob = e2eAlmServer().users[1];
+    let front: TlsFront | undefined;
+    const failures: { message: string; actions: string[] }[] = [];
+    let passwordsAsked = 0;
+    const prompts = usePrompts({
+      auth: {
+        secret: async () => {
+          passwordsAsked++;
+          return bob.password;
+        },
+        // The notification's buttons: the user chooses "Trust this CA…".
+        failureAction: async (message, actions) => {
+          failures.push({ message, actions });
+          return actions.find((a) => a === 'Trust this CA…');
+        },
+        caFile: async () => caFile,
+      },
+    });
+    try {
+      front = await startTlsFront(e2eAlmServer().baseUrl, pki);
+      added.push('Corp TLS');
+      await addEntry({ name: 'Corp TLS', url: front.baseUrl, username: bob.username });
+
+      const first = await signIn('Corp TLS');
+      assert.equal(first.ok, false, 'the first sign-in cannot trust the certificate');
+      assert.match(first.message ?? '', /E2E Corporate Inspection CA/, 'the failure names the certificate');
+      // "Trust this CA…" makes the chosen file the entry's caFile and signs in again.
+      await until('the CA file saved on the entry', () => saved('Corp TLS')?.caFile === caFile);
+      await until('signed in to Corp TLS as bob', async () => (await accounts()).includes(`${bob.username} (Corp TLS)`), 60_000);
+      assert.equal(failures.length, 1, `one failure only: ${failures.map((f) => f.message).join(' | ')}`);
+      assert.ok(failures[0].actions.includes('Trust this CA…') && failures[0].actions.includes('Test Connection'), failures[0].actions.join(', '));
+      assert.equal(passwordsAsked, 2, 'the password was asked for the first sign-in and for the one after trusting');
+      assert.ok(await reads('Corp TLS'), 'a defect read through the TLS front');
+      assert.ok(front.forwarded() > 0, 'the requests went through the TLS front');
+      assert.equal(saved('Corp TLS')?.rejectUnauthorized, undefined, 'verification stays on');
+    } finally {
+      prompts.dispose();
+      await front?.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('a proxy that asks for credentials (407): asked once, then the sign-in and the reads go through it', async () => {
+    const bob = e2eAlmServer().users[1];
+    const http = vscode.workspace.getConfiguration('http');
+    let proxy: TestProxy | undefined;
+    const asked: string[] = [];
+    const prompts = usePrompts({
+      auth: {
+        secret: async () => bob.password,
+        proxyCredentials: async (proxyUrl) => {
+          asked.push(proxyUrl);
+          return { username: 'corp-user', password: 'corp-proxy-secret' };
+        },
+        // A failure would be answered by dismissing its notification (the result says what failed).
+        failureAction: async () => undefined,
+      },
+    });
+    try {
+      proxy = await startTestProxy({ user: 'corp-user', password: 'corp-proxy-secret' });
+      await http.update('proxy', proxy.url, vscode.ConfigurationTarget.Global);
+      added.push('Corp proxy');
+      await addEntry({ name: 'Corp proxy', url: e2eAlmServer().baseUrl, username: bob.username });
+
+      const result = await signIn('Corp proxy');
+      assert.equal(result.ok, true, result.message);
+      assert.ok(await reads('Corp proxy'), 'a defect read through the proxy');
+      const target = new URL(e2eAlmServer().baseUrl).host;
+      assert.ok(
+        proxy.seen.some((s) => s.includes(target)),
+        `the requests went through the proxy: ${proxy.seen.slice(0, 5).join(', ')}`,
+      );
+      assert.deepEqual(asked, [proxy.url], 'the proxy credentials were asked once, for that proxy');
+    } finally {
+      prompts.dispose();
+      await http.update('proxy', undefined, vscode.ConfigurationTarget.Global);
+      await proxy?.close();
+    }
+  });
+  it('a site that signs in through SSO: the refused password offers "Use an API Key", which switches the entry and signs in', async () => {
+    const server = e2eAlmServer();
+    assert.ok(server.ssoBaseUrl, 'the launcher started the SSO server');
+    const alice = server.users[0];
+    const key = server.apiKeys?.find((k) => k.user === 'alice');
+    assert.ok(key, 'the demo API key of alice');
+    const failures: { message: string; actions: string[] }[] = [];
+    const prompts = usePrompts({
+      auth: {
+        secret: async (entry) => (entry.auth === 'apiKey' ? key.secret : alice.password),
+        account: async (_title, kind) => (kind === 'apiKey' ? key.clientId : assert.fail('asked for a user name')),
+        failureAction: async (message, actions) => {
+          failures.push({ message, actions });
+          return actions.find((a) => a === 'Use an API Key');
+        },
+      },
+    });
+    try {
+      added.push('Corp SSO');
+      await addEntry({ name: 'Corp SSO', url: server.ssoBaseUrl, username: alice.username });
+      const first = await signIn('Corp SSO');
+      assert.equal(first.ok, false, 'the SSO site refuses the password');
+      assert.match(first.message ?? '', /SSO.*API key/s);
+      await until('the entry switched to the API key', () => saved('Corp SSO')?.auth === 'apiKey' && saved('Corp SSO')?.clientId === key.clientId, 60_000);
+      assert.equal(failures.length, 1);
+      assert.ok(failures[0].actions.includes('Use an API Key'), failures[0].actions.join(', '));
+      assert.ok(await reads('Corp SSO'), 'a defect read with the API key');
+      await until("the Accounts menu names the key's user", async () => (await accounts()).includes(`${alice.username} (Corp SSO)`));
+    } finally {
+      prompts.dispose();
+    }
+  });
+});
