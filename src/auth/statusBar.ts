@@ -70,6 +70,6 @@ function escape(text: string): string {
 }
 
 /** Whether a server's name already says it is ALM ("ALM 26.1", "Prod ALM"): then "ALM " is not put before it. */
-export function namesAlm(name: string): boolean {
+function namesAlm(name: string): boolean {
   return /\bALM\b/i.test(name);
 }
