@@ -68,7 +68,7 @@ function asciiTable(extra: (code: number) => number): Uint8Array {
  * Counting stored characters let escaping multiply an answer past the budget (a memo of `<` is
  * four times larger in XML; issue 38 item 9).
  */
-function sentTextBytes(text: string, escaping: AnswerEscaping): number {
+export function sentTextBytes(text: string, escaping: AnswerEscaping): number {
   const extra = escaping === 'xml' ? XML_EXTRA : JSON_EXTRA;
   let bytes = text.length;
   for (let i = 0; i < text.length; i++) {
@@ -81,7 +81,7 @@ function sentTextBytes(text: string, escaping: AnswerEscaping): number {
 }
 
 /** About the bytes a stored row takes in an answer: its escaped text, its blobs, 8 for anything else. */
-function sentSize(row: object, escaping: AnswerEscaping): number {
+export function sentSize(row: object, escaping: AnswerEscaping): number {
   let size = 0;
   for (const value of Object.values(row)) {
     if (typeof value === 'string') size += sentTextBytes(value, escaping);

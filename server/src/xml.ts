@@ -61,7 +61,7 @@ export function xmlMarkup(tree: Record<string, unknown>): string {
 }
 
 /** XML 1.0 §2.2 `Char`: the characters a document, and so a character reference, may hold. */
-export function isXmlChar(cp: number): boolean {
+function isXmlChar(cp: number): boolean {
   return cp === 0x9 || cp === 0xa || cp === 0xd || (cp >= 0x20 && cp <= 0xd7ff) || (cp >= 0xe000 && cp <= 0xfffd) || (cp >= 0x10000 && cp <= 0x10ffff);
 }
 

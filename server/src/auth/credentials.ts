@@ -1,6 +1,9 @@
 // Reads credentials from the forms real clients send: HTTP Basic, and the
 // `<alm-authentication>` body (XML, or JSON on newer servers) of alm-authenticate.
-import { isXmlChar } from '../xml';
+import { XMLParser } from 'fast-xml-parser';
+import { BadCharacterReference, XmlReferenceDecoder } from '../xml';
+
+export { BadCharacterReference } from '../xml';
 
 export interface Credentials {
   user: string;
@@ -18,8 +21,10 @@ export function basicCredentials(header: string | undefined): Credentials | unde
 
 /**
  * `<alm-authentication><user>u</user><password>p</password></alm-authentication>` or
- * `{"alm-authentication":{"user":"u","password":"p"}}`. The XML form has two flat text
- * elements, so two anchored matches with entity decoding read it completely.
+ * `{"alm-authentication":{"user":"u","password":"p"}}`. The XML form is read by the XML parser,
+ * as a real server's reader does: CDATA, comments, attributes and namespaces are XML, not text to
+ * match (regular expressions read `<![CDATA[…]]>` passwords as no password and took a commented-out
+ * `<user>`). A reference to a character XML forbids throws BadCharacterReference (a 400).
  */
 export function almAuthenticationBody(body: unknown): Credentials | undefined {
   if (typeof body === 'string') {
@@ -31,10 +36,7 @@ export function almAuthenticationBody(body: unknown): Credentials | undefined {
         return undefined;
       }
     }
-    if (!/<alm-authentication>/.test(text)) return undefined;
-    const user = /<user>([^<]*)<\/user>/.exec(text)?.[1];
-    const password = /<password>([^<]*)<\/password>/.exec(text)?.[1];
-    return user !== undefined && password !== undefined ? { user: decodeXml(user), password: decodeXml(password) } : undefined;
+    return xmlCredentials(text);
   }
   if (body && typeof body === 'object' && 'alm-authentication' in body) {
     const inner = (body as Record<string, unknown>)['alm-authentication'];
@@ -46,24 +48,30 @@ export function almAuthenticationBody(body: unknown): Credentials | undefined {
   return undefined;
 }
 
-/** Thrown for a character reference no XML document may hold; the sign-in answers it with a 400. */
-export class BadCharacterReference extends Error {
-  override name = 'BadCharacterReference';
-}
+const parser = new XMLParser({
+  ignoreAttributes: true,
+  removeNSPrefix: true,
+  parseTagValue: false,
+  trimValues: false,
+  processEntities: true,
+  htmlEntities: false,
+  // Numeric references decoded, and invalid ones refused, as in every XML body (../xml.ts).
+  entityDecoder: new XmlReferenceDecoder(),
+});
 
-/** A character XML allows (XML 1.0 §2.2): no NUL, no lone surrogates, nothing past U+10FFFF. */
-function codePoint(n: number): string {
-  if (!isXmlChar(n)) throw new BadCharacterReference(`&#${n}; is not a character XML allows.`);
-  return String.fromCodePoint(n);
-}
-
-function decodeXml(text: string): string {
-  return text
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&apos;/g, "'")
-    .replace(/&#(\d+);/g, (_, n: string) => codePoint(Number(n)))
-    .replace(/&#x([0-9a-f]+);/gi, (_, n: string) => codePoint(parseInt(n, 16)))
-    .replace(/&amp;/g, '&');
+function xmlCredentials(text: string): Credentials | undefined {
+  // Entity declarations are how XML bombs work; no ALM client sends a DOCTYPE.
+  if (/<!DOCTYPE/i.test(text)) return undefined;
+  let doc: unknown;
+  try {
+    doc = parser.parse(text, true);
+  } catch (err) {
+    if (err instanceof BadCharacterReference) throw err;
+    return undefined;
+  }
+  const root = (doc as Record<string, unknown>)['alm-authentication'];
+  if (!root || typeof root !== 'object') return undefined;
+  // Each is one element's text ('' when empty); absent, repeated or holding elements, it is no credential.
+  const { user, password } = root as Record<string, unknown>;
+  return typeof user === 'string' && typeof password === 'string' ? { user, password } : undefined;
 }

@@ -8,7 +8,7 @@ import type { ProjectStore } from '../store/project';
 import type { DefectInput } from '../store/projectTypes';
 import { attachDemoFiles } from './attachFiles';
 import { seedDemoHistory } from './history';
-import { seedDemoLinks } from './links';
+import { seedDemoLinks, seedDemoRequirements } from './links';
 import { HOSTILE_COMMENT_EVERY, HOSTILE_DEFECT_POSITION, IMAGE_DEFECT_POSITION, generateDefects } from './defects';
 import { Random, randomPassword } from './random';
 import { ensureLists, readVocabulary } from './vocabulary';
@@ -133,6 +133,7 @@ async function seedProject(ctx: ServerContext, store: ProjectStore, rng: Random,
     imagePosition: IMAGE_DEFECT_POSITION,
   });
   seedDemoLinks(ctx, store, ids);
+  seedDemoRequirements(ctx, store);
   seedDemoHistory(store, ids);
   const hostileDefectIds: number[] = [];
   if (ids.length >= HOSTILE_DEFECT_POSITION) hostileDefectIds.push(ids[HOSTILE_DEFECT_POSITION - 1]);

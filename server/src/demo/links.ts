@@ -12,6 +12,19 @@ const DEMO_LINKS: readonly { from: number; to: number; type: string; comment: st
   { from: 9, to: 8, type: 'Duplicate', comment: null, owner: 'bob' },
 ];
 
+/**
+ * A few requirements a link may point to (issue 40 item 10): a live 26.1 links defects to
+ * requirements, the new requirement's status "No Run" (reference §16.10). No demo link uses them,
+ * so the defects' Links sections show only defects unless someone adds one.
+ */
+const DEMO_REQUIREMENTS: readonly string[] = ['Checkout keeps the cart total', 'Orders page loads in 2 seconds', 'Passwords are never logged'];
+
+/** Seeds the demo's requirements; returns their ids. */
+export function seedDemoRequirements(ctx: ServerContext, store: ProjectStore): number[] {
+  const links = new LinkStore(store, ctx.now);
+  return DEMO_REQUIREMENTS.map((name) => links.insertRequirement(name, 'No Run'));
+}
+
 /** Seeds the demo links whose defects exist (a small project gets fewer); returns how many. */
 export function seedDemoLinks(ctx: ServerContext, store: ProjectStore, defectIds: readonly number[]): number {
   const links = new LinkStore(store, ctx.now);

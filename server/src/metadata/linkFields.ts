@@ -1,7 +1,8 @@
 // The fields of a defect link (Core `defect-links`, reference §16.10): the defect that made the
-// link (first endpoint) and the entity it points to (second endpoint, here always a defect). The
-// server fills the second endpoint's name, the owner (the creator) and the creation date; a live
-// 26.1 leaves `second-endpoint-status` empty for a defect, so this server does too. There is no
+// link (first endpoint) and the entity it points to (second endpoint, a defect or a requirement).
+// The server fills the second endpoint's name and status, the owner (the creator), the creation
+// date and the last change; a live 26.1 leaves `second-endpoint-status` empty for a defect and
+// gives a requirement's ("No Run"), so this server does too. There is no
 // `first-endpoint-type` (asking for it is a 400 there, an unknown field here).
 import { FieldCatalog } from './catalog';
 import { LIST_IDS } from './defectFields';
@@ -20,6 +21,7 @@ const LINK_FIELDS: readonly FieldDef[] = [
   field('comment', 'Comment', 'String', { maxLength: 4000 }),
   field('owner', 'Created By', 'Reference', { maxLength: 60, resource: 'user', readOnly: true }),
   field('creation-time', 'Creation Date', 'Date', { maxLength: 1, readOnly: true, format: 'YYYY-MM-DD' }),
+  field('last-modified', 'Modified', 'String', { maxLength: 20, readOnly: true, kind: 'datetime' }),
 ];
 
 export const LINK_CATALOG = new FieldCatalog('defect-links', LINK_FIELDS);

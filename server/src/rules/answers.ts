@@ -2,19 +2,23 @@
 // pass `maxAnswerBytes` is refused with 413 before anything changes, instead of building
 // gigabytes in memory; pages are counted as their rows are read (AnswerBudget.rows).
 import type { ProjectStore, ServerContext } from '../context';
-import { answerTooLarge } from '../limits';
+import { answerTooLarge, sentSize } from '../limits';
+import type { AnswerEscaping } from '../limits';
 
 export const WRITE_ANSWER_HINT = 'Send fewer elements in one request, or read the defects afterwards with a fields= list.';
 export const PAGE_ANSWER_HINT = 'Ask for a smaller page (limit or page-size) or fewer fields (fields=…).';
 
 /**
  * Refuses, before anything changes, a write whose answer (each named defect echoed whole, once
- * per element) would pass the budget. Sizes come from the stored sizes, once per distinct defect,
- * plus what the request sends for that defect (`sentBytes[i]` for element `i`): an update can
- * only grow a defect by what it sends, so the estimate is a ceiling and the answer of a write
- * applied element by element (the Core tree's bulk forms) can never pass the budget after a commit.
+ * per element) would pass the budget. Sizes are what each distinct defect takes once escaped for
+ * the answer's format (`escaping`: XML makes a stored `<` four bytes; issue 38 item 9, counting
+ * stored bytes let an XML echo pass the budget fivefold), plus what the request sends for that
+ * defect (`sentBytes[i]` for element `i`, counted the same way): an update can only grow a defect
+ * by what it sends, so the estimate is a ceiling and the answer of a write applied element by
+ * element (the Core tree's bulk forms) can never pass the budget after a commit. Rows are read one
+ * by one and the count stops at the budget, so no more than the budget is ever read.
  */
-export function checkAnswerSize(ctx: ServerContext, store: ProjectStore, ids: readonly number[], sentBytes: readonly number[] = []): void {
+export function checkAnswerSize(ctx: ServerContext, store: ProjectStore, ids: readonly number[], escaping: AnswerEscaping, sentBytes: readonly number[] = []): void {
   const growth = new Map<number, number>();
   ids.forEach((id, i) => growth.set(id, (growth.get(id) ?? 0) + (sentBytes[i] ?? 0)));
   const sizes = new Map<number, number>();
@@ -22,7 +26,8 @@ export function checkAnswerSize(ctx: ServerContext, store: ProjectStore, ids: re
   for (const id of ids) {
     let size = sizes.get(id);
     if (size === undefined) {
-      size = store.storedDefectSize(id) + (growth.get(id) ?? 0);
+      const row = store.getDefect(id);
+      size = (row ? sentSize(row, escaping) : 0) + (growth.get(id) ?? 0);
       sizes.set(id, size);
     }
     total += size;

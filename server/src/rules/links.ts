@@ -1,5 +1,6 @@
 // The rules of defect links (reference §16.10), without SQL or HTTP: a link joins two existing,
-// different defects, at most once whichever made it; the server names the creator and the date.
+// different defects, at most once whichever made it, or a defect to an existing requirement, at
+// most once; the server names the creator and the date.
 // A refused link changes nothing. Links are entities of their own: a lock on either defect does
 // not stop one (the defects' link flags are server-kept, like `attachment`).
 import type { AlmSession, ProjectStore, ServerContext } from '../context';
@@ -52,26 +53,34 @@ function assertDefect(store: ProjectStore, id: number, end: string): void {
   }
 }
 
+/** A requirement end must exist: a project without requirements (made before they were kept) takes none. */
+function assertRequirement(links: LinkStore, id: number): void {
+  if (!links.requirementExists(id)) {
+    throw new AlmError(404, 'qccore.entity-not-found', `Requirement ${id} does not exist, so it cannot be the second endpoint of a link. Check the requirement id.`, [{ Name: 'id', Value: id }]);
+  }
+}
+
 /** Creates a link from a checked body, inside the caller's transaction; throws before anything changes. */
 export function createLink(ctx: ServerContext, store: ProjectStore, who: AlmSession, body: LinkBody): LinkRow {
   const values = linkValues(store, body);
   const first = Number(values['first-endpoint-id']);
   const second = Number(values['second-endpoint-id']);
   const secondType = String(values['second-endpoint-type']);
-  if (secondType !== 'defect') {
-    throw new AlmError(400, 'qccore.general-error', `This server links defects to defects only: second-endpoint-type must be 'defect', not '${secondType}'.`, [
+  const links = new LinkStore(store, ctx.now);
+  assertDefect(store, first, 'first endpoint (first-endpoint-id)');
+  if (secondType === 'requirement') assertRequirement(links, second);
+  else if (secondType === 'defect') {
+    assertDefect(store, second, 'second endpoint (second-endpoint-id)');
+    if (first === second) throw new AlmError(400, 'qccore.general-error', `A defect cannot be linked to itself: first-endpoint-id and second-endpoint-id are both ${first}.`);
+  } else {
+    throw new AlmError(400, 'qccore.general-error', `This server links defects to defects and requirements: second-endpoint-type must be 'defect' or 'requirement', not '${secondType}'.`, [
       { Name: 'field', Value: 'second-endpoint-type' },
     ]);
   }
-  assertDefect(store, first, 'first endpoint (first-endpoint-id)');
-  assertDefect(store, second, 'second endpoint (second-endpoint-id)');
-  if (first === second) throw new AlmError(400, 'qccore.general-error', `A defect cannot be linked to itself: first-endpoint-id and second-endpoint-id are both ${first}.`);
-  const links = new LinkStore(store, ctx.now);
-  const twin = links.between(first, second);
+  const twin = secondType === 'defect' ? links.between(first, second) : links.toRequirement(first, second);
   if (twin) {
-    throw new AlmError(409, 'qccore.general-error', `Defects ${first} and ${second} are already linked (link ${twin.id}); change or delete that link instead of adding another.`, [
-      { Name: 'id', Value: twin.id },
-    ]);
+    const ends = secondType === 'defect' ? `Defects ${first} and ${second}` : `Defect ${first} and requirement ${second}`;
+    throw new AlmError(409, 'qccore.general-error', `${ends} are already linked (link ${twin.id}); change or delete that link instead of adding another.`, [{ Name: 'id', Value: twin.id }]);
   }
   const id = links.insert({
     firstId: first,

@@ -5,7 +5,7 @@
 import { countQuery, pageQuery } from '../query/index';
 import type { CompiledCollectionRequest } from '../query/index';
 import type { ProjectStore } from './project';
-import { formatDate } from './time';
+import { formatDate, formatDateTime } from './time';
 
 export interface LinkRow {
   id: number;
@@ -18,6 +18,7 @@ export interface LinkRow {
   comment: string | null;
   owner: string | null;
   'creation-time': string | null;
+  'last-modified': string | null;
 }
 
 export interface NewLink {
@@ -61,6 +62,22 @@ export class LinkStore {
       .get(a, b, b, a) as LinkRow | undefined;
   }
 
+  /** The link from a defect to a requirement, if there is one. */
+  toRequirement(first: number, requirement: number): LinkRow | undefined {
+    return this.project.statement(`SELECT * FROM ${VIEW} WHERE "first-endpoint-id" = ? AND "second-endpoint-type" = 'requirement' AND "second-endpoint-id" = ?`).get(first, requirement) as
+      LinkRow | undefined;
+  }
+
+  /** Whether the project has this requirement (a link may point to it). */
+  requirementExists(id: number): boolean {
+    return this.project.statement('SELECT 1 FROM requirements WHERE "id" = ?').get(id) !== undefined;
+  }
+
+  /** Adds a requirement a link may point to (the demo's); returns its id. */
+  insertRequirement(name: string, status: string): number {
+    return Number(this.project.statement('INSERT INTO requirements ("name", "status") VALUES (?, ?)').run(name, status).lastInsertRowid);
+  }
+
   /** Every link a defect is an endpoint of, in either direction. */
   ofDefect(id: number): LinkRow[] {
     return this.project.statement(`SELECT * FROM ${VIEW} WHERE "first-endpoint-id" = ? OR ("second-endpoint-type" = 'defect' AND "second-endpoint-id" = ?) ORDER BY "id"`).all(id, id) as LinkRow[];
@@ -71,8 +88,10 @@ export class LinkStore {
     return this.project.transaction(() => {
       const id = Number(
         this.project
-          .statement('INSERT INTO defect_links ("first-endpoint-id", "second-endpoint-id", "second-endpoint-type", "link-type", "comment", "owner", "creation-time") VALUES (?, ?, ?, ?, ?, ?, ?)')
-          .run(link.firstId, link.secondId, link.secondType, link.linkType, link.comment, link.owner, formatDate(this.now())).lastInsertRowid,
+          .statement(
+            'INSERT INTO defect_links ("first-endpoint-id", "second-endpoint-id", "second-endpoint-type", "link-type", "comment", "owner", "creation-time", "last-modified") VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+          )
+          .run(link.firstId, link.secondId, link.secondType, link.linkType, link.comment, link.owner, formatDate(this.now()), formatDateTime(this.now())).lastInsertRowid,
       );
       this.markDefects([link.firstId, ...(link.secondType === 'defect' ? [link.secondId] : [])]);
       return id;

@@ -278,19 +278,6 @@ export class ProjectStore extends ProjectDatabase {
     return this.statement('SELECT "ver-stamp" FROM defects WHERE "id" = ?').pluck().get(id) as StoredValue | undefined;
   }
 
-  /**
-   * About the bytes of a defect's stored values, 0 when it does not exist. octet_length() reads a
-   * value's length from the record header, not its megabytes: as cheap for a 19 MB memo as for none.
-   */
-  storedDefectSize(id: number): number {
-    const sizes = ['id', ...this.defectColumns].map((c) => `coalesce(octet_length(${quoted(c)}), 4) + ${c.length + 6}`);
-    return (
-      (this.statement(`SELECT ${sizes.join(' + ')} FROM defects WHERE "id" = ?`)
-        .pluck()
-        .get(id) as number | undefined) ?? 0
-    );
-  }
-
   /** One page of a compiled collection request over a table of this project (locks, list items, attachments), in its order. */
   rowsOf<T>(table: 'locks' | 'list_items' | 'attachments' | 'releases' | 'release_cycles', c: CompiledCollectionRequest): T[] {
     const page = pageQuery(table, '*', c);

@@ -252,5 +252,31 @@ const V10 = [
     FROM defect_links l LEFT JOIN defects d ON l."second-endpoint-type" = 'defect' AND d."id" = l."second-endpoint-id"`,
 ];
 
+/**
+ * Version 11 (issue 40 item 10): links as a live 26.1 answered them (reference §16.10; the link
+ * create answers recorded as write-probe/defect-link-{defect,requirement}-response.json of S-altalm).
+ *   - `defect_links."last-modified"`, a date and time set when the link is made (a link made before
+ *     takes its creation date at midnight);
+ *   - `requirements`, the few a project has (id, name, status) so a link may point to one; the view
+ *     names a requirement end and gives its status ("No Run" when new), a defect end no status.
+ */
+const V11 = [
+  'ALTER TABLE defect_links ADD COLUMN "last-modified" TEXT',
+  `UPDATE defect_links SET "last-modified" = "creation-time" || ' 00:00:00' WHERE "creation-time" IS NOT NULL`,
+  `CREATE TABLE requirements (
+    "id" INTEGER PRIMARY KEY AUTOINCREMENT,
+    "name" TEXT NOT NULL,
+    "status" TEXT
+  )`,
+  'DROP VIEW defect_links_named',
+  `CREATE VIEW defect_links_named AS
+    SELECT l."id", l."first-endpoint-id", l."second-endpoint-id", l."second-endpoint-type",
+           COALESCE(d."name", r."name") AS "second-endpoint-name", r."status" AS "second-endpoint-status",
+           l."link-type", l."comment", l."owner", l."creation-time", l."last-modified"
+    FROM defect_links l
+    LEFT JOIN defects d ON l."second-endpoint-type" = 'defect' AND d."id" = l."second-endpoint-id"
+    LEFT JOIN requirements r ON l."second-endpoint-type" = 'requirement' AND r."id" = l."second-endpoint-id"`,
+];
+
 /** Step i moves a project database from user_version i to i+1; append, never edit. */
-export const PROJECT_MIGRATIONS: readonly (readonly string[])[] = [V1, V2, V3, V4, V5, V6, V7, V8, V9, V10];
+export const PROJECT_MIGRATIONS: readonly (readonly string[])[] = [V1, V2, V3, V4, V5, V6, V7, V8, V9, V10, V11];

@@ -89,6 +89,7 @@ describe('server: defect links (Core defect-links)', function () {
     assert.deepEqual(link.fields['second-endpoint-status'], [], 'empty for a defect, as on a live 26.1');
     assert.equal(one(link, 'owner'), 'alice');
     assert.equal(one(link, 'creation-time'), formatDate(new Date()));
+    assert.match(one(link, 'last-modified') ?? '', /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/, 'a date and time, as a live 26.1 answers (§16.2)');
     assert.equal(one(link, 'comment'), 'same page');
     assert.equal(flags(20), 'YN');
     assert.equal(flags(21), 'NY');
@@ -115,6 +116,32 @@ describe('server: defect links (Core defect-links)', function () {
     assert.deepEqual(inconsistentFlags(), []);
   });
 
+  it('links a defect to a requirement of the project: 201, the requirement named, status "No Run" (reference §16.10); once only', async () => {
+    const db = openProjectDb(server.dataDir);
+    const requirement = db.prepare('SELECT "id", "name" FROM requirements ORDER BY "id" LIMIT 1').get() as { id: number; name: string };
+    db.close();
+    assert.ok(requirement, 'the demo seeds a few requirements');
+    const fields = { 'first-endpoint-id': '17', 'second-endpoint-id': String(requirement.id), 'second-endpoint-type': 'requirement' };
+    const res = await add(alice, fields);
+    assert.equal(res.status, 201, res.text);
+    const link = jsonEntity(res.json());
+    assert.equal(one(link, 'second-endpoint-type'), 'requirement');
+    assert.equal(one(link, 'second-endpoint-name'), requirement.name);
+    assert.equal(one(link, 'second-endpoint-status'), 'No Run');
+    assert.equal(one(link, 'owner'), 'alice');
+    assert.match(one(link, 'last-modified') ?? '', /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
+    // The relation's query for a requirement's links finds it (§16.10).
+    const listed = jsonCollection((await alice.get(query(`{second-endpoint-id[${requirement.id}];second-endpoint-type[requirement]}`), JSON_)).json());
+    assert.deepEqual(
+      listed.entities.map((l) => one(l, 'id')),
+      [one(link, 'id')],
+    );
+    const again = await add(alice, fields);
+    assert.equal(again.status, 409, again.text);
+    assert.match(again.json<{ Title: string }>().Title, new RegExp(`Defect 17 and requirement ${requirement.id} are already linked`));
+    assert.equal(flags(17), 'YN', 'the defect made a link; no defect receives one');
+  });
+
   it('refuses a missing defect (404), itself (400), a second link either way (409), a bad type or field (400), changing nothing', async () => {
     const links = storedLinks();
     const defects = allDefects(server.dataDir);
@@ -125,7 +152,8 @@ describe('server: defect links (Core defect-links)', function () {
       [{ 'first-endpoint-id': '20', 'second-endpoint-id': '21', 'second-endpoint-type': 'defect' }, 409, 'qccore.general-error', /Defects 20 and 21 are already linked/],
       [{ 'first-endpoint-id': '21', 'second-endpoint-id': '20', 'second-endpoint-type': 'defect' }, 409, 'qccore.general-error', /already linked/],
       [{ 'first-endpoint-id': '23', 'second-endpoint-id': '24', 'second-endpoint-type': 'defect', 'link-type': 'Blocks' }, 400, 'qccore.invalid-list-field-value', /Duplicate, Related/],
-      [{ 'first-endpoint-id': '23', 'second-endpoint-id': '24', 'second-endpoint-type': 'requirement' }, 400, 'qccore.general-error', /defects to defects only/],
+      [{ 'first-endpoint-id': '23', 'second-endpoint-id': '24', 'second-endpoint-type': 'test' }, 400, 'qccore.general-error', /must be 'defect' or 'requirement', not 'test'/],
+      [{ 'first-endpoint-id': '23', 'second-endpoint-id': '999999', 'second-endpoint-type': 'requirement' }, 404, 'qccore.entity-not-found', /Requirement 999999 does not exist/],
       [{ 'first-endpoint-id': '23', 'second-endpoint-id': '24', 'second-endpoint-type': 'defect', 'first-endpoint-type': 'defect' }, 400, 'qccore.unknown-field-name', /first-endpoint-type/],
       [{ 'first-endpoint-id': '23', 'second-endpoint-type': 'defect' }, 400, 'qccore.required-field-missing', /second-endpoint-id/],
       [{ 'first-endpoint-id': '23', 'second-endpoint-id': '24', 'second-endpoint-type': 'defect', owner: 'bob' }, 403, 'qccore.operation-forbidden', /read-only/],

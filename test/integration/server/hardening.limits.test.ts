@@ -153,7 +153,7 @@ describe('server: bad input is a clear 4xx, never a 500 (issue 14, items 4 and 7
       body: '<alm-authentication><user>&#99999999;</user><password>x</password></alm-authentication>',
       headers: { 'Content-Type': 'application/xml' },
     });
-    expect4xx(res, 400, /general-error/, /&#99999999; is not a character XML allows/);
+    expect4xx(res, 400, /general-error/, /character reference &#99999999; names no character an XML document may hold/);
   });
 
   it('a filter of 499 and 500 conditions is answered; 501 is a 4xx', async () => {

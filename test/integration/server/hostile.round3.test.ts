@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { TestClient, openProjectDb, startSignedIn, storeDirectly, storedDefect } from '../../support/server';
 import type { RunningServer, TestResponse } from '../../support/server';
-import { allDefects } from './coreHarness';
+import { allDefects, coreJson } from './coreHarness';
 
 const KB = 1024;
 const MB = 1024 * KB;
@@ -39,6 +39,25 @@ describe('server: hostile input, round 3 (issue 38)', function () {
     assert.equal(one.status, 200, one.text.slice(0, 300));
     assert.ok(one.text.length <= 2 * MB, `${one.text.length} bytes sent`);
     storeDirectly(server.dataDir, 'UPDATE defects SET "description" = ? WHERE "id" BETWEEN 21 AND 25', 'small again');
+  });
+
+  it('item 9: a Core write echo counts the bytes it sends: a bulk PUT or DELETE whose XML echo would pass the budget → 413, nothing changed; JSON is served', async () => {
+    // 5 × 300 KB = 1.5 MB stored, within the 2 MB budget; echoed as XML (`&lt;`, `&amp;`) about 6.7 MB.
+    storeDirectly(server.dataDir, 'UPDATE defects SET "description" = ? WHERE "id" BETWEEN 26 AND 30', '<&'.repeat(150 * KB));
+    const before = allDefects(server.dataDir);
+    const entities = [26, 27, 28, 29, 30].map((id) => coreJson({ id: String(id), name: `renamed ${id}` }));
+    const put = (accept: string) => client.request('PUT', `${CORE}/defects`, { json: { entities }, headers: { Accept: accept } });
+    const xml = await put('application/xml');
+    assert.equal(xml.status, 413, `${xml.status}: ${(xml.text.length / MB).toFixed(1)} MB answered`);
+    assert.match(xml.text, /more than 2\.0 MB of entity data/);
+    const deleted = await client.request('DELETE', `${CORE}/defects?ids-to-delete=26,27,28,29,30`, { headers: { Accept: 'application/xml' } });
+    assert.equal(deleted.status, 413, `${deleted.status}: ${(deleted.text.length / MB).toFixed(1)} MB answered`);
+    assert.deepEqual(allDefects(server.dataDir), before, 'nothing was renamed or deleted');
+    // JSON does not escape `<` or `&`: the same PUT echoes 1.5 MB and is served.
+    const json = await put('application/json');
+    assert.equal(json.status, 200, json.text.slice(0, 300));
+    assert.equal(storedDefect(server.dataDir, 26)?.name, 'renamed 26');
+    storeDirectly(server.dataDir, 'UPDATE defects SET "description" = ? WHERE "id" BETWEEN 26 AND 30', 'small again');
   });
 
   it('item 11: an /api bulk PUT whose elements would grow the answer past the budget → 413 before the first element is applied', async () => {

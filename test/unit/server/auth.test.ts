@@ -23,6 +23,15 @@ describe('server auth: credentials', () => {
     assert.equal(almAuthenticationBody('<other/>'), undefined);
     assert.equal(almAuthenticationBody('{broken'), undefined);
   });
+
+  it('reads the XML form as XML: CDATA, comments, a declaration, namespaces and numeric references', () => {
+    const body = (inner: string) => `<?xml version="1.0" encoding="UTF-8"?>\n<alm-authentication xmlns="http://www.hp.com/alm">\n  ${inner}\n</alm-authentication>`;
+    assert.deepEqual(almAuthenticationBody(body('<user>bob</user><password><![CDATA[a<&b]]></password>')), { user: 'bob', password: 'a<&b' });
+    assert.deepEqual(almAuthenticationBody(body('<!-- <user>eve</user> --><user>bob</user><password>caf&#233;</password>')), { user: 'bob', password: 'café' });
+    assert.deepEqual(almAuthenticationBody(body('<user>bob</user><password/>')), { user: 'bob', password: '' });
+    assert.equal(almAuthenticationBody('<alm-authentication><user>bob<user></alm-authentication>'), undefined, 'malformed');
+    assert.throws(() => almAuthenticationBody(body('<user>bob</user><password>x&#0;</password>')), /names no character/);
+  });
 });
 
 describe('server auth: session lifecycle', () => {

@@ -83,6 +83,7 @@ function registerDefectUpdates(app: FastifyInstance, ctx: ServerContext): void {
       ctx,
       store,
       ids,
+      'json',
       elements.map(({ element }) => Buffer.byteLength(JSON.stringify(element), 'utf8')),
     );
     return sendJson(
@@ -145,7 +146,7 @@ function registerDefectDeletion(app: FastifyInstance, ctx: ServerContext): void 
     const names = raw.split(',');
     checkBulkSize(limits, names.length, 'defects to delete');
     const ids = [...new Set(names.map((s) => entityId(s.trim(), 'defect')))];
-    checkAnswerSize(ctx, store, ids);
+    checkAnswerSize(ctx, store, ids, 'json');
     return sendJson(
       reply,
       store.transaction(() => {

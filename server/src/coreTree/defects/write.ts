@@ -5,7 +5,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AlmSession, ProjectStore, ServerContext } from '../../context';
 import { AlmError } from '../../errors';
-import { checkBulkSize } from '../../limits';
+import { checkBulkSize, sentTextBytes } from '../../limits';
 import { checkAnswerSize, checkNewDefectsAnswerSize } from '../../rules/answers';
 import { entityId, projectOf, queryParams } from '../../params';
 import { createDefect, deletableDefect, deleteDefects, updateDefect } from '../../rules/defects';
@@ -48,10 +48,10 @@ function shown(store: ProjectStore, row: DefectRow): CoreEntity {
   return defectEntity(row, null, new ReferenceNames(store));
 }
 
-/** The bytes of the values an element sends: what it can add to the defect it names. */
-function sentBytes(entity: CoreEntity): number {
+/** The bytes the values an element sends take in an answer of `format`: what they can add to the defect named. */
+function sentBytes(entity: CoreEntity, format: CoreFormat): number {
   let bytes = 0;
-  for (const field of entity.fields) for (const v of field.values) bytes += Buffer.byteLength(v.value, 'utf8') + field.name.length + 8;
+  for (const field of entity.fields) for (const v of field.values) bytes += sentTextBytes(v.value, format) + field.name.length + 8;
   return bytes;
 }
 
@@ -98,7 +98,10 @@ function registerCreation(app: FastifyInstance, ctx: ServerContext): void {
     }
     checkBulkSize(ctx.options.limits, parsed.entities.length, 'new defects');
     // Elements are created one by one: the answer is bounded before the first, never after.
-    checkNewDefectsAnswerSize(ctx, parsed.entities.map(sentBytes));
+    checkNewDefectsAnswerSize(
+      ctx,
+      parsed.entities.map((e) => sentBytes(e, format)),
+    );
     const created = runBulk('defect', parsed.entities, () => null, create);
     void reply.code(201);
     return sendCollection(reply, created, format, ctx.options.profile);
@@ -116,14 +119,21 @@ function registerBulkWrites(app: FastifyInstance, ctx: ServerContext): void {
     checkBulkSize(ctx.options.limits, parsed.entities.length, 'defects');
     // Elements are applied one by one: the answer is bounded before the first, by what is
     // stored plus what each element sends, so no commit is followed by a refused answer.
-    checkAnswerSize(ctx, store, parsed.entities.map(namedId), parsed.entities.map(sentBytes));
+    const format = coreFormat(request);
+    checkAnswerSize(
+      ctx,
+      store,
+      parsed.entities.map(namedId),
+      format,
+      parsed.entities.map((e) => sentBytes(e, format)),
+    );
     const updated = runBulk('defect', parsed.entities, bulkId, (entity) =>
       shown(
         store,
         store.transaction(() => updateDefect(ctx, store, sessionOf(request), bulkId(entity), defectBody(entity))),
       ),
     );
-    return sendCollection(reply, updated, coreFormat(request), ctx.options.profile);
+    return sendCollection(reply, updated, format, ctx.options.profile);
   });
 
   app.delete('/defects', async (request, reply) => {
@@ -138,6 +148,7 @@ function registerBulkWrites(app: FastifyInstance, ctx: ServerContext): void {
       ctx,
       store,
       ids.map((s) => (/^\d{1,15}$/.test(s) ? Number(s) : 0)),
+      coreFormat(request),
     );
     const deleted = runBulk(
       'defect',
