@@ -6,7 +6,11 @@ import type { Defect } from '../../api';
 import type { GroupBy, SortSpec } from './arrangement';
 import { SORT_FIELDS } from './arrangement';
 
-/** A tree row's announcement: the words and, for a row that acts unlike a tree item, its role. */
+/**
+ * A tree row's announcement: the words, and the role `treeitem`. VS Code puts the role on the row
+ * itself, so any other (a "button" for a row that runs a command) would take the row out of the
+ * tree for screen readers and keyboard navigation alike; the label says what the row does instead.
+ */
 export interface RowAccessibility {
   label: string;
   role?: string;

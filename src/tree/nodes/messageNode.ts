@@ -49,7 +49,7 @@ export class MessageNode extends TreeNode {
       collapsible: 'none',
       icon: ICONS[this.kind],
       contextValue: `alm:message+${this.kind}`,
-      accessibility: { label: SPEECH[this.kind](this.message), role: this.action ? 'button' : 'treeitem' },
+      accessibility: { label: SPEECH[this.kind](this.message), role: 'treeitem' },
       command: this.action,
     };
   }

@@ -1,5 +1,5 @@
 // Every kind of tree row tells a screen reader what it is: which value is the status, which the
-// severity, how many defects a group holds, whether a row is an error or a button. The visual row
+// severity, how many defects a group holds, whether a row is an error. The visual row
 // ("12: Crash · Open · 2-Medium · alice", a bare count, "ID ↓") is not enough when read aloud.
 import * as assert from 'node:assert/strict';
 import { AttachmentChildren } from '../../../src/attachments/tree/attachmentChildren';
@@ -31,7 +31,7 @@ describe('tree rows: accessibility information', () => {
     for (const node of [server, domain, project, defects, lists, status, value]) assert.equal(speech(node).role, 'treeitem', node.id);
   });
 
-  it('reads a defect row as id, summary, status, severity and owner, and the Load more row as a button', async () => {
+  it('reads a defect row as id, summary, status, severity and owner, and the Load more row with what it loads', async () => {
     const { defects, fake } = await demoTree(250);
     fake.rows[249].owner = null;
     const rows = await kids(defects);
@@ -42,7 +42,7 @@ describe('tree rows: accessibility information', () => {
     assert.match(speech(first).label, /Changed on the server since you last opened it\.$/);
     const more = rows[100];
     assert.ok(more instanceof LoadMoreNode);
-    assert.deepEqual(speech(more), { label: 'Load 100 more defects, 150 remaining', role: 'button' });
+    assert.deepEqual(speech(more), { label: 'Load 100 more defects, 150 remaining', role: 'treeitem' });
   });
 
   it('reads a group with its field and count, and the grouped list says how it is grouped', async () => {
@@ -55,12 +55,12 @@ describe('tree rows: accessibility information', () => {
     assert.equal(speech(defects).label, 'Defects: 250 defects, grouped by Severity, sorted by ID, descending');
   });
 
-  it('says an error row is an error, and a row with an action is a button', async () => {
+  it('says an error row is an error, and keeps rows that run a command in the tree (role treeitem)', async () => {
     const { defects, fake } = await demoTree(5);
     fake.failWith = new Error('boom');
     const [failed] = (await kids(defects)) as MessageNode[];
     assert.equal(failed.kind, 'error');
-    assert.deepEqual(speech(failed), { label: 'Error: Unexpected error: boom', role: 'button' });
+    assert.deepEqual(speech(failed), { label: 'Error: Unexpected error: boom', role: 'treeitem' });
   });
 
   it('reads an attachment row with its name, size and date', async () => {
