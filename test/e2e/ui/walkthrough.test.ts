@@ -31,6 +31,27 @@ describe('ui: the Getting Started walkthrough', function () {
     await button.click();
     await eventually('"Open My Defects" ticked', async () => (await step(STEPS[2]).getAttribute('aria-checked')) === 'true');
     await page.locator('.part.sidebar [role="treeitem"]', { hasText: /^Demo/ }).first().waitFor({ timeout: 15_000 });
+    // The step's picture takes the theme's text colour (a style the page's CSP blocks would leave it black).
+    const picture = await eventually('the step picture', async () => {
+      for (const frame of page.frames().filter((f) => !f.isDetached()))
+        if (
+          await frame
+            .locator('svg text')
+            .count()
+            .catch(() => 0)
+        )
+          return frame;
+      return undefined;
+    });
+    // Page code as a string: the test's TypeScript has no DOM types.
+    const colours = await picture.evaluate<{ text: string; theme: string }>(`(() => {
+      const text = document.querySelector('svg text[fill="var(--vscode-foreground)"]');
+      const probe = document.createElement('span');
+      probe.style.color = 'var(--vscode-foreground)';
+      document.body.append(probe);
+      return { text: text ? getComputedStyle(text).fill : '', theme: getComputedStyle(probe).color };
+    })()`);
+    assert.equal(colours.text, colours.theme, 'the picture draws its text in the theme foreground');
     await screenshot('walkthrough');
   });
 });

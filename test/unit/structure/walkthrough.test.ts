@@ -93,6 +93,9 @@ describe('structure: the Getting Started walkthrough', () => {
       assert.ok(step.media.altText && text(step.media.altText) !== step.media.altText, `${step.id}: alt text missing from package.nls.json`);
       const svg = fs.readFileSync(path.join(ROOT, step.media.svg), 'utf8');
       assert.match(svg, /var\(--vscode-foreground\)/, `${step.id}: text does not take the theme's colour`);
+      // The walkthrough shows an SVG in a page whose CSP allows only its own nonce'd styles: a <style>
+      // or style="" inside the SVG is dropped and everything draws black. Colours go in attributes.
+      assert.doesNotMatch(svg, /<style|\sstyle=/, `${step.id}: styles inside the SVG are blocked by the walkthrough's CSP`);
       assert.doesNotMatch(svg.replace(/var\([^)]*\)/g, ''), /(fill|stroke)\s*[:=]\s*"?#/, `${step.id}: a fixed colour ignores the theme`);
     }
   });
