@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import type { ConnectionManager } from './connectionManager';
 
-export const SIGNED_IN_CONTEXT = 'almDefects.signedIn';
+const SIGNED_IN_CONTEXT = 'almDefects.signedIn';
 
 export function watchSignedIn(manager: ConnectionManager): vscode.Disposable {
   let last: boolean | undefined;
