@@ -60,6 +60,7 @@ export class ServerConnection {
   private clientListener: { dispose(): void } | undefined;
   private password: string | undefined;
   private passwordLoaded = false;
+  private vaultTurns: Promise<unknown> = Promise.resolve();
   private refusal: string | undefined;
   private lastError: string | undefined;
   /** The user name the server gave at the last sign-in. */
@@ -105,7 +106,11 @@ export class ServerConnection {
   }
 
   /** Reads whether a password is stored; call once after construction and on secret changes. */
-  async loadPassword(): Promise<void> {
+  loadPassword(): Promise<void> {
+    return this.inVaultTurn(() => this.readStoredPassword());
+  }
+
+  private async readStoredPassword(): Promise<void> {
     const stored = await this.vault.get(this.entryValue);
     const changed = this.passwordLoaded && stored !== this.password;
     this.password = stored;
@@ -213,11 +218,13 @@ export class ServerConnection {
     this.setStatus('signing-in');
     try {
       const info = await candidate.signIn({ signal });
-      await this.vault.set(entry, password);
+      await this.inVaultTurn(async () => {
+        await this.vault.set(entry, password);
+        this.password = password;
+        this.passwordLoaded = true;
+        this.refusal = undefined;
+      });
       await this.dropClient();
-      this.password = password;
-      this.passwordLoaded = true;
-      this.refusal = undefined;
       this.adopt(candidate);
       // Before the status change: its listeners (status bar, Accounts) show who signed in.
       this.sessionUser = info.username;
@@ -237,11 +244,13 @@ export class ServerConnection {
 
   /** Forgets the password and ends the server session (which releases its locks). */
   async signOut(): Promise<void> {
-    await this.vault.delete(this.entryValue);
-    this.password = undefined;
-    this.sessionUser = undefined;
-    this.passwordLoaded = true;
-    this.refusal = undefined;
+    await this.inVaultTurn(async () => {
+      await this.vault.delete(this.entryValue);
+      this.password = undefined;
+      this.sessionUser = undefined;
+      this.passwordLoaded = true;
+      this.refusal = undefined;
+    });
     await this.dropClient();
     this.setStatus('signed-out');
     this.log.info(`signed out of ${this.name}`);
@@ -272,6 +281,18 @@ export class ServerConnection {
   async dispose(): Promise<void> {
     await this.dropClient();
     this.changed.dispose();
+  }
+
+  /**
+   * Runs reads and writes of the stored secret one after another. VS Code announces a secret change
+   * while it is being written; a read begun before a sign-in or sign-out and answered after it would
+   * otherwise bring the old secret back (signed out, yet "ready" with the old key; or signed in, then
+   * dropped as if another window had signed out).
+   */
+  private inVaultTurn<T>(step: () => Promise<T>): Promise<T> {
+    const turn = this.vaultTurns.then(step, step);
+    this.vaultTurns = turn.catch(() => undefined);
+    return turn;
   }
 
   private ensureClient(): AlmClientLike {

@@ -53,7 +53,7 @@ export class ConnectionStatusBar implements vscode.Disposable {
       return;
     }
     const look = LOOK[c.status];
-    this.item.text = `${look.icon} ALM ${look.text(c)}`;
+    this.item.text = `${look.icon} ${namesAlm(c.name) ? '' : 'ALM '}${look.text(c)}`;
     // Read aloud without the icon, and saying what the item is about.
     this.item.accessibilityInformation = { label: vscode.l10n.t('ALM connection: {0}', look.text(c)), role: 'button' };
     const tooltip = new vscode.MarkdownString(all.map((x) => `**${escape(x.name)}** — ${escape(LOOK[x.status].text(x))}${x.problem ? `  \n${escape(x.problem)}` : ''}`).join('\n\n'));
@@ -69,4 +69,9 @@ export class ConnectionStatusBar implements vscode.Disposable {
 
 function escape(text: string): string {
   return text.replace(/[\\`*_{}[\]()#+\-.!|<>]/g, '\\$&');
+}
+
+/** Whether a server's name already says it is ALM ("ALM 26.1", "Prod ALM"): then "ALM " is not put before it. */
+export function namesAlm(name: string): boolean {
+  return /\bALM\b/i.test(name);
 }

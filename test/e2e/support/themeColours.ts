@@ -5,11 +5,11 @@
 // and restoreThemeAfter; switchThemeAndCheck does one theme. Used by the editor's theme tests; another
 // webview (the grid) passes its own elements.
 import * as assert from 'node:assert/strict';
-import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Frame } from 'playwright-core';
 import { screenshot, ui } from '../ui/context';
 import { closeEditorsAndShowExplorer, eventually } from '../ui/editorWorkbench';
+import { editSettingsFile } from './settingsFile';
 
 /** A built-in theme, the short name screenshots and messages use, and the class VS Code gives a webview's body under it. */
 interface ThemeCase {
@@ -54,10 +54,10 @@ interface ColourCheck {
 /** Sets `workbench.colorTheme` in the workspace settings; undefined removes it (VS Code's default theme). */
 function setColourTheme(theme: string | undefined): void {
   const file = join(ui().workspaceFolder, '.vscode', 'settings.json');
-  const settings = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
-  if (theme) settings['workbench.colorTheme'] = theme;
-  else delete settings['workbench.colorTheme'];
-  writeFileSync(file, JSON.stringify(settings, null, 2));
+  editSettingsFile(file, (settings) => {
+    if (theme) settings['workbench.colorTheme'] = theme;
+    else delete settings['workbench.colorTheme'];
+  });
 }
 
 /**

@@ -1,8 +1,8 @@
 // Switching the workbench between the light and the dark theme for screenshots (the journeys' and the
 // README pictures): the theme is set in the workspace settings, as a user would, and a picture waits
 // until the workbench and every webview on screen have taken it.
-import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { editSettingsFile } from './settingsFile';
 import { ui } from '../ui/context';
 
 export const THEMES = [
@@ -13,10 +13,10 @@ export const THEMES = [
 export type Theme = (typeof THEMES)[number];
 
 export function setColourTheme(theme: Theme): void {
-  const file = join(ui().workspaceFolder, '.vscode', 'settings.json');
-  const settings = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
-  settings['workbench.colorTheme'] = theme.theme;
-  writeFileSync(file, `${JSON.stringify(settings, null, 2)}\n`);
+  // Written in one step (settingsFile.ts): a half-written file reads as "no ALM servers".
+  editSettingsFile(join(ui().workspaceFolder, '.vscode', 'settings.json'), (settings) => {
+    settings['workbench.colorTheme'] = theme.theme;
+  });
 }
 
 /** Whether the workbench and every live webview frame draw in `theme`. */

@@ -1,9 +1,10 @@
 // Page-side smoke test: a user opens the ALM view from the activity bar and sees the configured server;
 // the Refresh button in the view title re-reads the servers. Screenshots go to test-results/ui/.
 import * as assert from 'node:assert/strict';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { screenshot, ui } from './context';
+import { replaceFileAtOnce } from '../support/settingsFile';
 
 describe('ui: the ALM view in the workbench', () => {
   it('opens from the activity bar and lists the configured Demo server', async () => {
@@ -21,7 +22,7 @@ describe('ui: the ALM view in the workbench', () => {
     const original = readFileSync(settingsFile, 'utf8');
     const settings = JSON.parse(original) as { 'almDefects.servers': { name: string; url: string; username: string }[] };
     settings['almDefects.servers'].push({ name: 'Second', url: 'http://127.0.0.1:9/qcbin', username: 'bob' });
-    writeFileSync(settingsFile, JSON.stringify(settings, null, 2));
+    replaceFileAtOnce(settingsFile, JSON.stringify(settings, null, 2));
     try {
       const refresh = page.locator('.part.sidebar').getByRole('button', { name: 'Refresh' });
       const second = page.getByRole('treeitem', { name: /^Second/ });
@@ -42,7 +43,7 @@ describe('ui: the ALM view in the workbench', () => {
         'an error notification appeared',
       );
     } finally {
-      writeFileSync(settingsFile, original);
+      replaceFileAtOnce(settingsFile, original);
     }
     // Leave the view as the next test files expect it: one server. The restored settings arrive through
     // the same watcher, and a late refresh would re-render the tree under the next test's clicks.

@@ -9,6 +9,7 @@ import { signIn } from '../environment';
 import { updateServerDefect } from '../oracle';
 import { screenshot, ui } from './context';
 import { closeEditorsAndShowExplorer, editorFrame, eventually, openDefect, runCommand, signInIfNeeded } from './editorWorkbench';
+import { replaceFileAtOnce } from '../support/settingsFile';
 
 const RELOADED = 71;
 
@@ -19,8 +20,8 @@ function settingsFile(): string {
 /** Changes workspace settings for the rest of the file; returns a function that restores them. */
 function withSettings(changes: Record<string, unknown>): () => void {
   const original = readFileSync(settingsFile(), 'utf8');
-  writeFileSync(settingsFile(), JSON.stringify({ ...(JSON.parse(original) as object), ...changes }, null, 2));
-  return () => writeFileSync(settingsFile(), original);
+  replaceFileAtOnce(settingsFile(), JSON.stringify({ ...(JSON.parse(original) as object), ...changes }, null, 2));
+  return () => replaceFileAtOnce(settingsFile(), original);
 }
 
 /** Bob's change of a defect through the REST API (another user, another session). */

@@ -95,6 +95,40 @@ describe('server connection', () => {
     assert.equal(c.status, 'signed-out');
   });
 
+  it('stays signed out when a read of the secret that began before Sign Out ends after it (the secret-change event races it)', async () => {
+    // VS Code fires the secret-change event while Sign Out deletes the secret; the read it starts (or
+    // one begun a moment earlier) can answer with the old secret after Sign Out has finished.
+    const world = new FakeWorld();
+    const vault = new GatedVault();
+    const c = connection(world, vault);
+    await c.signIn('secret');
+    vault.holdReads = true;
+    const staleRead = c.loadPassword();
+    const signOut = c.signOut();
+    vault.releaseReads();
+    await Promise.all([staleRead, signOut]);
+    assert.equal(c.status, 'signed-out');
+    assert.equal(c.account.startsWith('API key'), false);
+    await assert.rejects(c.domains(), (e: unknown) => e instanceof NotSignedInError);
+  });
+
+  it('keeps the client it signed in with when the secret-change event of its own sign-in is read late', async () => {
+    const world = new FakeWorld();
+    const vault = new GatedVault();
+    const c = connection(world, vault);
+    await c.loadPassword();
+    vault.holdReads = true;
+    const staleRead = c.loadPassword();
+    const signIn = c.signIn('secret');
+    // The fakes answer at once: one turn of the event loop lets the sign-in run as far as it can.
+    await new Promise((resolve) => setImmediate(resolve));
+    vault.releaseReads();
+    await Promise.all([staleRead, signIn]);
+    assert.equal(c.status, 'signed-in');
+    await c.domains();
+    assert.equal(world.clients.filter((x) => x.disposed).length, 0, 'the signed-in client was not dropped');
+  });
+
   it('rebuilds the client when proxy or TLS settings change, not otherwise', async () => {
     const world = new FakeWorld();
     const c = connection(world, new MapVault());
@@ -121,6 +155,21 @@ describe('server connection', () => {
     assert.equal((await c.domains()).length, 2);
   });
 });
+
+/** A vault whose reads can be held and answered later with the value they found when they began. */
+class GatedVault extends MapVault {
+  holdReads = false;
+  private held: (() => void)[] = [];
+  override get(e: ServerEntry): Promise<string | undefined> {
+    const value = super.get(e);
+    if (!this.holdReads) return value;
+    return new Promise((resolve) => this.held.push(() => resolve(value)));
+  }
+  releaseReads(): void {
+    this.holdReads = false;
+    for (const answer of this.held.splice(0)) answer();
+  }
+}
 
 describe('connection manager', () => {
   it('adds, updates and removes connections from settings; dispose closes every client', async () => {

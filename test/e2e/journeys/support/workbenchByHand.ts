@@ -85,12 +85,12 @@ export async function answerDialog(text: RegExp | string, button: RegExp | strin
   await box.waitFor({ state: 'detached', timeout: 20_000 });
 }
 
-/** The status bar's ALM item ("ALM ALM 26.1: alice"). */
+/** The status bar's ALM item ("ALM 26.1: alice"). */
 export function connectionStatus(): Locator {
   const { journeyServer } = journey();
   return journey()
     .page.locator('.statusbar-item')
-    .filter({ hasText: `ALM ${journeyServer.name}:` })
+    .filter({ hasText: `${journeyServer.name}:` })
     .first();
 }
 
