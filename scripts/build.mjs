@@ -66,12 +66,14 @@ const targets = {
   e2e: {
     ...nodeCommon,
     // One bundle per test file: suite/*.test.ts run inside the extension host (loaded by suite/index.ts),
-    // ui/*.test.ts and journeys/*.test.ts run in the launcher against the workbench page with Playwright.
+    // ui/, journeys/, pictures/ and locale/*.test.ts run in the launcher against the workbench page with Playwright.
     entryPoints: {
       index: 'test/e2e/suite/index.ts',
       ...testEntries('test/e2e/suite', 'suite'),
       ...testEntries('test/e2e/ui', 'ui'),
       ...testEntries('test/e2e/journeys', 'journeys'),
+      ...testEntries('test/e2e/pictures', 'pictures'),
+      ...testEntries('test/e2e/locale', 'locale'),
     },
     outdir: 'dist/test/e2e',
     // `proxy` reads its own package.json next to its files: bundled, it would look in dist/.

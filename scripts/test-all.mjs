@@ -31,6 +31,8 @@ const lanes = [
     // The journeys (test/e2e/journeys: keyboard and mouse only, 26.1 with 100,000 defects) in a VS Code
     // server of their own: nothing another window stored (settings, accounts, secrets) is there.
     { name: 'journeys', cmd: e2e('--alm', '26.1', '--journeys-only'), counted: true },
+    // The tree, a defect's editor and the grid in German (test/e2e/locale; about 45 s with its start).
+    { name: 'locale-de', cmd: e2e('--locale', 'de'), counted: true },
   ],
 ];
 

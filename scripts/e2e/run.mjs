@@ -17,9 +17,14 @@
 //   second run, against a Core-only server). --journeys adds the journeys after the other stages;
 //   --journeys-only runs only them (no extension-host suite, no page-side tests): with --grep, the way
 //   to run one journey. --keep keeps the temporary run folder.
+//   --screenshots-to <dir>: instead of the tests, makes the README's pictures (test/e2e/pictures) from the
+//   demo data into <dir> (e.g. media/screenshots), each in the light and the dark theme, each PNG under
+//   300 KB. Not part of `npm test`: run it when the UI changes and commit the pictures.
+//   --locale de: instead of the tests, opens the workbench in German and runs test/e2e/locale (the tree,
+//   the editor and the grid read in German).
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, existsSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { startAlmServer } from './almServer.mjs';
 import { launchBrowser } from './browser.mjs';
 import { ensureVscodeServer } from './install.mjs';
@@ -35,6 +40,12 @@ const argv = process.argv.slice(2);
 const grep = argv.includes('--grep') ? argv[argv.indexOf('--grep') + 1] : process.env.ALM_E2E_GREP;
 const keep = argv.includes('--keep');
 const journeysOnly = argv.includes('--journeys-only');
+const picturesDir = argv.includes('--screenshots-to') ? resolve(repoRoot, argv[argv.indexOf('--screenshots-to') + 1]) : undefined;
+const locale = argv.includes('--locale') ? argv[argv.indexOf('--locale') + 1] : undefined;
+if (locale !== undefined && locale !== 'de') {
+  console.error(`--locale: only de has a translation and tests (got ${locale})`);
+  process.exit(2);
+}
 const journeys = journeysOnly || argv.includes('--journeys');
 const hostOnly = argv.includes('--host-only') || journeysOnly;
 const almVersion = argv.includes('--alm') ? argv[argv.indexOf('--alm') + 1] : process.env.ALM_E2E_ALM;
@@ -111,6 +122,10 @@ async function main() {
   log(`VS Code server at ${vscode.url}`);
   browser = await launchBrowser(log);
   timings.startup = (Date.now() - t0) / 1000;
+  if (picturesDir || locale) {
+    await runOwnStage({ vscode, folder, almServer, runtime });
+    return;
+  }
   if (!journeysOnly) await runSuites({ vscode, folder, almServer, runtime });
   if (journeyServers !== undefined) await runJourneys({ vscode, servers: await journeyServers, runtime });
 }
@@ -142,9 +157,19 @@ async function runSuites({ vscode, folder, almServer, runtime }) {
   stageCounts.push(await runPageStage('ui', { page: workbench.page, almServer, folder, runtime }));
 }
 
+/** --screenshots-to or --locale: one fresh workbench running test/e2e/pictures or test/e2e/locale alone. */
+async function runOwnStage({ vscode, folder, almServer, runtime }) {
+  const dir = picturesDir ? 'pictures' : 'locale';
+  log(`${dir} (test/e2e/${dir})${picturesDir ? ` into ${relative(repoRoot, picturesDir)}` : ` in ${locale}`}:`);
+  const workbench = await openWorkbench({ browser, vscode, folder, extensionPath: repoRoot, consoleLog: files.consoleLog, locale });
+  pages.set(dir, workbench.page);
+  const extra = picturesDir ? { screenshotsDir: picturesDir } : {};
+  stageCounts.push(await runPageStage(dir, { page: workbench.page, almServer, folder, runtime, extra }));
+}
+
 /**
  * Runs test/e2e/<dir> against `page` (see uiRunner.mjs); the context is test/e2e/ui/context.ts's UiContext plus `extra`.
- * @param {'ui' | 'journeys'} dir
+ * @param {'ui' | 'journeys' | 'pictures' | 'locale'} dir
  */
 function runPageStage(dir, { page, almServer, folder, runtime, extra = {} }) {
   const context = {

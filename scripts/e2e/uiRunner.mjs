@@ -19,7 +19,7 @@ function testFiles(dir) {
 }
 
 /**
- * @param {'ui' | 'journeys'} dir which tests: test/e2e/ui or test/e2e/journeys
+ * @param {'ui' | 'journeys' | 'pictures' | 'locale'} dir which tests: test/e2e/<dir>
  * @param {object} context the UiContext of test/e2e/ui/context.ts (the journeys' adds `servers`)
  * @param {{ grep?: string, failureDir?: string }} options failureDir receives a screenshot of the page per failed test
  * @returns {Promise<{ passed: number, failed: number, pending: number, failures: string[] }>}

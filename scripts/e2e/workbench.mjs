@@ -8,9 +8,16 @@ const VIEWPORT = { width: 1400, height: 900 };
 /** Noise every run prints: the public marketplace is unreachable from CI. */
 const QUIET = /ENOTFOUND|marketplace\.visualstudio|gallery|net::ERR_/;
 
-/** Opens a fresh browser context and page; its console goes to `consoleLog`. */
-async function newPage(browser, consoleLog) {
-  const context = await browser.newContext({ viewport: VIEWPORT });
+/**
+ * Opens a fresh browser context and page; its console goes to `consoleLog`. With `locale` (e.g. `de`)
+ * the workbench runs in that display language: the web workbench takes its language from the
+ * language pack's message script (`_VSCODE_NLS_LANGUAGE`), and with no pack installed (none can be
+ * downloaded here) the init script sets it as a pack would. VS Code's own texts stay English; the
+ * extension host gets the language and loads the extension's translations, as for a German user.
+ */
+async function newPage(browser, consoleLog, locale) {
+  const context = await browser.newContext({ viewport: VIEWPORT, ...(locale ? { locale } : {}) });
+  if (locale) await context.addInitScript((language) => Object.assign(globalThis, { _VSCODE_NLS_LANGUAGE: language }), locale);
   const page = await context.newPage();
   page.on('console', (m) => {
     if (!QUIET.test(m.text())) appendFileSync(consoleLog, `[${m.type()}] ${m.text()}\n`);
@@ -49,8 +56,8 @@ export async function runExtensionTests({ browser, vscode, folder, extensionPath
 }
 
 /** Opens the workbench on `folder` with the extension under development loaded and waits until it is drawn. */
-export async function openWorkbench({ browser, vscode, folder, extensionPath, consoleLog }) {
-  const { context, page } = await newPage(browser, consoleLog);
+export async function openWorkbench({ browser, vscode, folder, extensionPath, consoleLog, locale }) {
+  const { context, page } = await newPage(browser, consoleLog, locale);
   await page.goto(workbenchUrl(vscode, { folder, extensionPath }), { timeout: 60_000 });
   await page.locator('.monaco-workbench .part.activitybar').waitFor({ timeout: 60_000 });
   return { context, page };

@@ -14,6 +14,7 @@ import type { ClientFactory } from './connection';
 import { ConnectionManager } from './connectionManager';
 import type { AuthPrompts } from './prompts';
 import { ProxyAuth } from './proxyAuth';
+import { watchSignedIn } from './signedInContext';
 import { SecretVault } from './vault';
 
 export class AuthServices implements vscode.Disposable {
@@ -44,7 +45,10 @@ export class AuthServices implements vscode.Disposable {
       proxyAuth,
       systemProxy: vscodeProxyResolver(),
     });
-    this.subscriptions.push(this.vault.onDidChange(() => void this.manager.reloadPasswords()));
+    this.subscriptions.push(
+      this.vault.onDidChange(() => void this.manager.reloadPasswords()),
+      watchSignedIn(this.manager),
+    );
     log.child('proxy').info(`VS Code's proxy resolution: ${this.manager.hasSystemProxy ? 'available (resolveProxyByURL of the extension host)' : 'not offered by this extension host'}`);
   }
 

@@ -54,6 +54,8 @@ export class ConnectionStatusBar implements vscode.Disposable {
     }
     const look = LOOK[c.status];
     this.item.text = `${look.icon} ${namesAlm(c.name) ? '' : 'ALM '}${look.text(c)}`;
+    // Read aloud without the icon, and saying what the item is about.
+    this.item.accessibilityInformation = { label: vscode.l10n.t('ALM connection: {0}', look.text(c)), role: 'button' };
     const tooltip = new vscode.MarkdownString(all.map((x) => `**${escape(x.name)}** — ${escape(LOOK[x.status].text(x))}${x.problem ? `  \n${escape(x.problem)}` : ''}`).join('\n\n'));
     this.item.tooltip = tooltip;
     const needsSignIn = c.status === 'signed-out' || c.status === 'failed';

@@ -40,6 +40,7 @@ export class AttachmentNode extends TreeNode {
       collapsible: 'none',
       icon: { id: attachmentIcon(a.name) },
       contextValue: 'alm:attachment',
+      accessibility: { label: l10n.t('Attachment {0}, {1}', a.name, attachmentDescription(a)), role: 'treeitem' },
       command: { command: OPEN_ATTACHMENT_COMMAND, title: l10n.t('Open Attachment'), arguments: [this] },
     };
   }

@@ -5,6 +5,7 @@ import type { Defect } from '../../api';
 import type { DefectRef } from '../../defects/refs';
 import type { ValueNames } from '../../defects/fieldText';
 import { severityIcon } from '../model/severity';
+import { defectSpeech } from '../model/accessibility';
 import { defectDescription, defectTooltip } from '../model/tooltip';
 import type { NodeItem, TreeContext, TreeNode } from './treeNode';
 import { failureNode, loadingNode } from './messageNode';
@@ -42,6 +43,7 @@ export class DefectNode extends LoadingNode {
       icon: severityIcon(typeof d.severity === 'string' ? d.severity : undefined),
       contextValue: changed ? 'alm:defect+changed' : 'alm:defect',
       command: { command: COMMAND.openDefect, title: l10n.t('Open Defect'), arguments: [this.ref] },
+      accessibility: defectSpeech(d, changed),
     };
   }
 

@@ -5,6 +5,7 @@ import { addCondition, toApiFilter } from '../../defects/filter';
 import type { Filter } from '../../api';
 import { countGroups } from '../model/groups';
 import { describeSort } from '../model/arrangement';
+import { defectListSpeech } from '../model/accessibility';
 import type { NodeItem, TreeContext, TreeNode } from './treeNode';
 import { GroupNode } from './groupNode';
 import { MessageNode } from './messageNode';
@@ -33,13 +34,15 @@ export class DefectsNode extends PagedNode implements DefectsScope {
     if (total !== undefined) parts.push(total.toLocaleString('en-US'));
     if (group !== 'none') parts.push(l10n.t('by {0}', group));
     parts.push(describeSort(this.ctx.state.sort));
+    const label = this.mode === 'all' ? l10n.t('Defects') : l10n.t('My Defects');
     return {
-      label: this.mode === 'all' ? l10n.t('Defects') : l10n.t('My Defects'),
+      label,
       description: parts.join(' · '),
       tooltip: this.mode === 'all' ? l10n.t('Defects of the project (filter applies)') : l10n.t('Defects assigned to {0} (filter applies)', this.projectNode.server.username),
       collapsible: this.remembered(),
       icon: { id: this.mode === 'all' ? 'bug' : 'account' },
       contextValue: `alm:defects${group !== 'none' ? '+grouped' : ''}`,
+      accessibility: defectListSpeech(label, total, group, this.ctx.state.sort),
     };
   }
 

@@ -29,6 +29,7 @@ export class DomainNode extends LoadingNode {
       collapsible: this.remembered(),
       icon: { id: 'folder-library' },
       contextValue: 'alm:domain',
+      accessibility: { label: l10n.t('Domain {0}', this.domain.name), role: 'treeitem' },
       tooltip: l10n.t('Domain **{0}** on {1}', escapeMarkdown(this.domain.name), escapeMarkdown(this.server.name)),
     };
   }

@@ -5,6 +5,7 @@ import type { ProjectApi } from '../../api';
 import type { GroupBy } from '../model/arrangement';
 import { addCondition } from '../../defects/filter';
 import type { GroupCount } from '../model/groups';
+import { groupSpeech } from '../model/accessibility';
 import { severityIcon } from '../model/severity';
 import type { NodeItem, TreeContext, TreeNode } from './treeNode';
 import { PagedNode } from './pagedNode';
@@ -30,13 +31,15 @@ export class GroupNode extends PagedNode {
   item(): NodeItem {
     const label = this.group.value ?? (this.field === 'owner' ? l10n.t('(unassigned)') : l10n.t('(no value)'));
     const icon = this.field === 'severity' ? severityIcon(this.group.value) : { id: this.field === 'owner' ? 'person' : 'circle-large-outline' };
+    const count = this.list?.total ?? this.group.count;
     return {
       label,
-      description: (this.list?.total ?? this.group.count).toLocaleString('en-US'),
+      description: count.toLocaleString('en-US'),
       collapsible: this.remembered(),
       icon,
       contextValue: `alm:group+${this.field}`,
       tooltip: this.group.value === null ? l10n.t('{0} defects with {1} empty', this.group.count, this.field) : l10n.t('{0} defects with {1} “{2}”', this.group.count, this.field, label),
+      accessibility: groupSpeech(this.field, label, count),
     };
   }
 

@@ -29,7 +29,15 @@ export class ListItemNode extends TreeNode {
       collapsible: n === 0 ? 'none' : this.remembered(),
       icon: { id: this.isList ? 'list-unordered' : n ? 'folder' : 'symbol-enum-member' },
       contextValue: this.isList ? 'alm:list' : 'alm:listValue',
+      accessibility: { label: this.speech(n), role: 'treeitem' },
     };
+  }
+
+  /** "List Severity, 4 values"; "Value Web, 2 values below": the count alone is not read as one. */
+  private speech(n: number): string {
+    const name = this.listItem.name;
+    if (this.isList) return n === 1 ? l10n.t('List {0}, 1 value', name) : l10n.t('List {0}, {1} values', name, n);
+    return n ? l10n.t('Value {0}, {1} values below', name, n) : l10n.t('Value {0}', name);
   }
 
   override getChildren(): Promise<TreeNode[]> {

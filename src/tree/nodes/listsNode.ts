@@ -25,6 +25,7 @@ export class ListsNode extends LoadingNode {
       collapsible: this.remembered(),
       icon: { id: 'list-tree' },
       contextValue: 'alm:lists',
+      accessibility: { label: l10n.t('Lists of the project (read-only)'), role: 'treeitem' },
       tooltip: l10n.t('The project lists and their values (read-only)'),
     };
   }

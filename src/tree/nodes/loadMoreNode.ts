@@ -27,6 +27,7 @@ export class LoadMoreNode extends TreeNode {
       collapsible: 'none',
       icon: { id: this.busy ? 'loading~spin' : 'ellipsis' },
       contextValue: 'alm:loadMore',
+      accessibility: { label: this.busy ? l10n.t('Loading more…') : l10n.t('Load {0} more defects, {1} remaining', this.next, remaining), role: 'treeitem' },
       command: this.busy ? undefined : { command: COMMAND.loadMore, title: l10n.t('Load More'), arguments: [this] },
     };
   }

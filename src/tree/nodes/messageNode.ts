@@ -20,6 +20,15 @@ const ICONS: Record<MessageKind, { id: string; color?: string }> = {
   'sign-in': { id: 'sign-in' },
 };
 
+// An error read aloud must say it is one: the red icon is not announced.
+const SPEECH: Record<MessageKind, (message: string) => string> = {
+  loading: (m) => m,
+  empty: (m) => m,
+  info: (m) => m,
+  error: (m) => l10n.t('Error: {0}', m),
+  'sign-in': (m) => m,
+};
+
 export class MessageNode extends TreeNode {
   readonly id: string;
 
@@ -42,6 +51,7 @@ export class MessageNode extends TreeNode {
       collapsible: 'none',
       icon: ICONS[this.kind],
       contextValue: `alm:message+${this.kind}`,
+      accessibility: { label: SPEECH[this.kind](this.message), role: 'treeitem' },
       command: this.action,
     };
   }

@@ -58,6 +58,7 @@ export class ProjectNode extends TreeNode implements ProjectScope {
       collapsible: this.remembered(),
       icon: { id: filtered ? 'filter' : 'project' },
       contextValue: `alm:project${filtered ? '+filtered' : ''}`,
+      accessibility: { label: filtered ? l10n.t('Project {0}, filtered: {1}', this.project, describeFilter(filter)) : l10n.t('Project {0}', this.project), role: 'treeitem' },
     };
   }
 

@@ -11,6 +11,7 @@ import type { DefectRef } from '../../defects/refs';
 import { describeError } from '../../util/log';
 import type { Log } from '../../util/log';
 import { isAbort } from '../../util/cancellation';
+import type { RowAccessibility } from '../model/accessibility';
 import type { ViewState } from '../model/viewState';
 import type { LoadingClock } from './loadingClock';
 
@@ -79,6 +80,8 @@ export interface NodeItem {
   /** `alm:<kind>` plus `+flag`s, matched by regex in menus. */
   contextValue: string;
   command?: NodeCommand;
+  /** What a screen reader announces: each value named, no symbols (model/accessibility.ts). */
+  accessibility: RowAccessibility;
 }
 
 export abstract class TreeNode {

@@ -21,6 +21,7 @@ export function toTreeItem(node: TreeNode): vscode.TreeItem {
   if (item.icon) t.iconPath = new vscode.ThemeIcon(item.icon.id, item.icon.color ? new vscode.ThemeColor(item.icon.color) : undefined);
   t.contextValue = item.contextValue;
   if (item.command) t.command = item.command;
+  t.accessibilityInformation = item.accessibility;
   return t;
 }
 

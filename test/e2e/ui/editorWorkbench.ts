@@ -133,7 +133,7 @@ export async function openDefect(id: number): Promise<Frame> {
 }
 
 /** The live editor frame whose header (`.defect-id`) satisfies `matches`. */
-async function frameWithHeader(what: string, matches: (header: string) => boolean, timeoutMs: number): Promise<Frame> {
+export async function frameWithHeader(what: string, matches: (header: string) => boolean, timeoutMs: number): Promise<Frame> {
   const { page } = ui();
   return eventually(
     what,

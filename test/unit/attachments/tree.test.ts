@@ -20,7 +20,7 @@ class DefectList extends LoadingNode {
   readonly id = 'alm:Demo/DEFAULT/Demo/defects';
   generation = 0;
   item(): NodeItem {
-    return { label: 'Defects', collapsible: 'expanded', contextValue: 'alm:defects' };
+    return { label: 'Defects', collapsible: 'expanded', contextValue: 'alm:defects', accessibility: { label: 'Defects' } };
   }
   protected async load(): Promise<TreeNode[]> {
     this.generation++;

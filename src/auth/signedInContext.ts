@@ -1,0 +1,20 @@
+// The `almDefects.signedIn` context key: true while any server is signed in. The walkthrough's first
+// step ("Add an ALM server") completes on it, so it is ticked when a sign-in worked, not when the
+// Add Server command merely ran (a cancelled or refused attempt leaves it open).
+import * as vscode from 'vscode';
+import type { ConnectionManager } from './connectionManager';
+
+const SIGNED_IN_CONTEXT = 'almDefects.signedIn';
+
+export function watchSignedIn(manager: ConnectionManager): vscode.Disposable {
+  let last: boolean | undefined;
+  const update = () => {
+    const signedIn = manager.all().some((c) => c.status === 'signed-in' || c.status === 'ready');
+    if (signedIn === last) return;
+    last = signedIn;
+    void vscode.commands.executeCommand('setContext', SIGNED_IN_CONTEXT, signedIn);
+  };
+  const subscriptions = [manager.onDidChangeConnection(update), manager.onDidChangeServers(update)];
+  update();
+  return { dispose: () => subscriptions.forEach((s) => s.dispose()) };
+}
