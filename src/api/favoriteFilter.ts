@@ -60,7 +60,16 @@ function parse(text: string): Node[] {
   // The parser itself forgives unclosed elements; a filter cut short must not run as a wider one.
   const valid = xml().XMLValidator.validate(text);
   if (valid !== true) throw new Error(`${valid.err.msg} (line ${valid.err.line})`);
-  parser ??= new (xml().XMLParser)({ preserveOrder: true, ignoreAttributes: false, attributeNamePrefix: '', parseTagValue: false, parseAttributeValue: false, trimValues: true, processEntities: true, htmlEntities: false });
+  parser ??= new (xml().XMLParser)({
+    preserveOrder: true,
+    ignoreAttributes: false,
+    attributeNamePrefix: '',
+    parseTagValue: false,
+    parseAttributeValue: false,
+    trimValues: true,
+    processEntities: true,
+    htmlEntities: false,
+  });
   return parser.parse(text) as Node[];
 }
 

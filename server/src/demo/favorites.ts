@@ -22,34 +22,74 @@ const DEMO_PUBLIC = [
     name: 'Open urgent',
     filter: filterXml(
       '<Field Name="status" Value="Not (Closed Or Rejected)"/><Field Name="severity" Value="&quot;5-Urgent&quot; Or &quot;4-Very High&quot;"/>',
-      [['severity', 'Descending'], ['id', 'Ascending']],
-      [['id', 60], ['severity', 90], ['status', 80], ['name', 320], ['owner', 100]],
+      [
+        ['severity', 'Descending'],
+        ['id', 'Ascending'],
+      ],
+      [
+        ['id', 60],
+        ['severity', 90],
+        ['status', 80],
+        ['name', 320],
+        ['owner', 100],
+      ],
     ),
   },
   {
     name: 'Awaiting retest',
-    filter: filterXml('<Field Name="status" Value="Fixed"/>', [['last-modified', 'Descending']], [['id', 60], ['name', 300], ['owner', 100], ['last-modified', 150]]),
+    filter: filterXml(
+      '<Field Name="status" Value="Fixed"/>',
+      [['last-modified', 'Descending']],
+      [
+        ['id', 60],
+        ['name', 300],
+        ['owner', 100],
+        ['last-modified', 150],
+      ],
+    ),
   },
   {
     name: 'Smoke failures',
     filter: filterXml(
       '<Field Name="status" Value="Not Closed"/><CrossFilter Entity="test-set" Inclusive="true"><Field Name="name" Value="Smoke*"/></CrossFilter>',
       [['id', 'Descending']],
-      [['id', 60], ['name', 300], ['status', 80]],
+      [
+        ['id', 60],
+        ['name', 300],
+        ['status', 80],
+      ],
     ),
   },
 ];
 
 const DEMO_TRIAGE = {
   name: 'New this year',
-  filter: filterXml('<Field Name="status" Value="New"/><Field Name="creation-time" Value="&gt;= 2025-01-01"/>', [['creation-time', 'Descending']], [['id', 60], ['name', 320], ['detected-by', 100], ['creation-time', 110]]),
+  filter: filterXml(
+    '<Field Name="status" Value="New"/><Field Name="creation-time" Value="&gt;= 2025-01-01"/>',
+    [['creation-time', 'Descending']],
+    [
+      ['id', 60],
+      ['name', 320],
+      ['detected-by', 100],
+      ['creation-time', 110],
+    ],
+  ),
 };
 
 const DEMO_PRIVATE = [
   {
     owner: 'alice',
     name: 'My open defects',
-    filter: filterXml('<Field Name="owner" Value="alice"/><Field Name="status" Value="Not Closed"/>', [['priority', 'Descending']], [['id', 60], ['priority', 90], ['name', 340], ['status', 80]]),
+    filter: filterXml(
+      '<Field Name="owner" Value="alice"/><Field Name="status" Value="Not Closed"/>',
+      [['priority', 'Descending']],
+      [
+        ['id', 60],
+        ['priority', 90],
+        ['name', 340],
+        ['status', 80],
+      ],
+    ),
   },
   {
     owner: 'alice',

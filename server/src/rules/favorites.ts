@@ -61,7 +61,10 @@ function checkedBody(table: FavoriteTable, body: FavoriteBody): { name?: string;
 /** The folder a favorite or folder goes into, as `user` sees it; its root decides `public`. */
 function targetFolder(store: ProjectStore, user: string, parentId: number): FavoriteRow {
   const folder = new FavoriteStore(store, 'favorite_folders').get(parentId, user);
-  if (!folder) throw new AlmError(404, 'qccore.entity-not-found', `Favorite folder ${parentId} does not exist: put it in the Public (1) or Private (2) folder or one of their sub-folders.`, [{ Name: 'parent-id', Value: parentId }]);
+  if (!folder)
+    throw new AlmError(404, 'qccore.entity-not-found', `Favorite folder ${parentId} does not exist: put it in the Public (1) or Private (2) folder or one of their sub-folders.`, [
+      { Name: 'parent-id', Value: parentId },
+    ]);
   return folder;
 }
 

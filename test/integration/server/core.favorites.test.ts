@@ -63,7 +63,10 @@ for (const version of ALM_VERSIONS) {
         ],
       );
       const sub = await list(alice, 'favorite-folders', '{parent-id[1]}');
-      assert.deepEqual(sub.map((e) => [one(e, 'name'), one(e, 'owner')]), [['Triage', 'bob']]);
+      assert.deepEqual(
+        sub.map((e) => [one(e, 'name'), one(e, 'owner')]),
+        [['Triage', 'bob']],
+      );
     });
 
     it("the demo's public favorites are everyone's; alice's private ones are hers alone", async () => {

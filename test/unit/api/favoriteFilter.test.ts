@@ -4,7 +4,16 @@ import { strict as assert } from 'node:assert';
 import { renderFilter } from '../../../src/api/dialect/bracketSyntax';
 import { conditionText, favoriteFilterXml, readFavoriteFilter } from '../../../src/api/favoriteFilter';
 
-const LABELS: Record<string, string> = { status: 'Status', severity: 'Severity', priority: 'Priority', owner: 'Assigned To', name: 'Summary', id: 'Defect ID', 'creation-time': 'Detected on Date', 'user-01': 'Component' };
+const LABELS: Record<string, string> = {
+  status: 'Status',
+  severity: 'Severity',
+  priority: 'Priority',
+  owner: 'Assigned To',
+  name: 'Summary',
+  id: 'Defect ID',
+  'creation-time': 'Detected on Date',
+  'user-01': 'Component',
+};
 const labels = (f: string) => LABELS[f];
 const where = (conditions: string) => `<Filter><Where>${conditions}</Where></Filter>`;
 const field = (name: string, value: string) => `<Field Name="${name}" Value="${value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;')}"/>`;
@@ -30,7 +39,7 @@ describe('api/favoriteFilter: a favorite filter as the REST query', () => {
     assert.equal(query('name', '*crash* Or *install*'), "{name[('*crash*') or ('*install*')]}");
     assert.equal(query('creation-time', '>= 2025-01-01'), '{creation-time[>=2025-01-01]}');
     assert.equal(query('owner', 'null'), "{owner['']}");
-    assert.equal(query('name', "\"it's done\""), `{name["it's done"]}`);
+    assert.equal(query('name', '"it\'s done"'), `{name["it's done"]}`);
   });
 
   it('two fields are ANDed; the same field twice is ANDed on that field', () => {
@@ -90,6 +99,21 @@ describe('api/favoriteFilter: a favorite filter as the REST query', () => {
     const again = readFavoriteFilter(favoriteFilterXml(view), labels);
     assert.deepEqual(again, view);
     assert.equal(conditionText({ op: 'in', values: ['Open', 'Re open'] }), 'Open Or "Re open"');
-    assert.equal(conditionText({ op: 'and', conditions: [{ op: '>=', value: 3 }, { op: 'or', conditions: [{ op: '=', value: 'a' }, { op: '=', value: 'or' }] }] }), '>= 3 And (a Or "or")');
+    assert.equal(
+      conditionText({
+        op: 'and',
+        conditions: [
+          { op: '>=', value: 3 },
+          {
+            op: 'or',
+            conditions: [
+              { op: '=', value: 'a' },
+              { op: '=', value: 'or' },
+            ],
+          },
+        ],
+      }),
+      '>= 3 And (a Or "or")',
+    );
   });
 });

@@ -46,7 +46,11 @@ function favoriteEntity(resource: Resource, row: FavoriteRow, fields: readonly s
 function favoriteBody(request: FastifyRequest, resource: Resource): FavoriteBody {
   const raw = entityBody(request);
   if (raw === undefined || raw === null || raw === '') {
-    throw new AlmError(400, 'qccore.general-error', `The request has no body: send the ${resource.catalog.entityType} as {"Fields":[{"Name":"name","values":[{"value":"…"}]},…],"Type":"${resource.catalog.entityType}"} or its XML form.`);
+    throw new AlmError(
+      400,
+      'qccore.general-error',
+      `The request has no body: send the ${resource.catalog.entityType} as {"Fields":[{"Name":"name","values":[{"value":"…"}]},…],"Type":"${resource.catalog.entityType}"} or its XML form.`,
+    );
   }
   const parsed = parseEntities(raw, resource.catalog.entityType);
   if (parsed.bulk || parsed.entities.length !== 1) throw new AlmError(400, 'qccore.general-error', `Send one ${resource.catalog.entityType} per request: one <Entity> or {"Fields":[…]}.`);
