@@ -206,7 +206,7 @@ export function favoriteFilterXml(view: { filter: Filter; orderBy: readonly Orde
       Order: { Field: view.orderBy.map((o) => ({ '@_Name': o.field, '@_Direction': o.direction === 'desc' ? 'Descending' : 'Ascending' })) },
       View: { Columns: { Column: view.columns.map((c) => ({ Name: c.field, ...(c.width ? { Width: String(c.width) } : {}) })) } },
     },
-  }) as string;
+  });
 }
 
 function asCondition(entry: Filter[string]): Condition {

@@ -106,11 +106,17 @@ export function seedDemoFavorites(store: ProjectStore): number {
   const favorites = new FavoriteStore(store, 'favorites');
   let count = 0;
   store.transaction(() => {
-    for (const f of DEMO_PUBLIC) (favorites.insert({ name: f.name, parentId: PUBLIC_ROOT, moduleId: 0, owner: LEAD, public: 'Y', filter: f.filter }), count++);
+    for (const f of DEMO_PUBLIC) {
+      favorites.insert({ name: f.name, parentId: PUBLIC_ROOT, moduleId: 0, owner: LEAD, public: 'Y', filter: f.filter });
+      count++;
+    }
     const triage = folders.insert({ name: 'Triage', parentId: PUBLIC_ROOT, moduleId: 0, owner: LEAD, public: 'Y' });
     favorites.insert({ name: DEMO_TRIAGE.name, parentId: triage, moduleId: 0, owner: LEAD, public: 'Y', filter: DEMO_TRIAGE.filter });
     count++;
-    for (const f of DEMO_PRIVATE) (favorites.insert({ name: f.name, parentId: PRIVATE_ROOT, moduleId: 0, owner: f.owner, public: 'N', filter: f.filter }), count++);
+    for (const f of DEMO_PRIVATE) {
+      favorites.insert({ name: f.name, parentId: PRIVATE_ROOT, moduleId: 0, owner: f.owner, public: 'N', filter: f.filter });
+      count++;
+    }
     // A Viewer-like user without the right to publish, so the rule can be seen at work.
     if (users.has('frank')) folders.setMayPublish('frank', false);
   });

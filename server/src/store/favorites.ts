@@ -79,14 +79,12 @@ export class FavoriteStore {
   }
 
   update(id: number, changes: { name?: string; parentId?: number; public?: 'Y' | 'N'; filter?: string | null }): void {
-    const sets: string[] = [];
-    const values: (string | number | null)[] = [];
-    if (changes.name !== undefined) (sets.push('"name" = ?'), values.push(changes.name));
-    if (changes.parentId !== undefined) (sets.push('"parent-id" = ?'), values.push(changes.parentId));
-    if (changes.public !== undefined) (sets.push('"public" = ?'), values.push(changes.public));
-    if (changes.filter !== undefined && this.table === 'favorites') (sets.push('"filter" = ?'), values.push(changes.filter));
-    if (sets.length === 0) return;
-    this.project.statement(`UPDATE ${this.table} SET ${sets.join(', ')} WHERE "id" = ?`).run(...values, id);
+    const columns: Record<string, string | number | null | undefined> = { name: changes.name, 'parent-id': changes.parentId, public: changes.public };
+    if (this.table === 'favorites') columns.filter = changes.filter;
+    const set = Object.entries(columns).filter(([, value]) => value !== undefined);
+    if (set.length === 0) return;
+    const sql = `UPDATE ${this.table} SET ${set.map(([name]) => `"${name}" = ?`).join(', ')} WHERE "id" = ?`;
+    this.project.statement(sql).run(...set.map(([, value]) => value), id);
   }
 
   delete(id: number): void {
