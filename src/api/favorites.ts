@@ -9,39 +9,13 @@ import { scalarText } from './dialect/coreValues';
 import { coreDialectFor } from './dialect/coreOnly';
 import type { CallOptions } from './options';
 import type { ProjectContext } from './projectContext';
+import type { Favorite, FavoriteFolder, FolderContent, NewFavorite } from './types';
 
 /** Defects are module 0 (requirements 3) in ALM's favorites. */
 export const DEFECTS_MODULE = 0;
 /** The roots are the folders whose parent is -1 (as ALI asked for them). */
 export const ROOT_PARENT = -1;
 export const FAVORITES_READ_LIMIT = 500;
-
-export interface FavoriteFolder {
-  id: number;
-  name: string;
-  parentId: number;
-  /** Undefined where the server did not say; the root it lies under decides. */
-  public?: boolean;
-  owner: string;
-}
-
-export interface Favorite extends FavoriteFolder {
-  /** The favorite's filter XML (empty when the server sent none). */
-  filterXml: string;
-}
-
-export interface FolderContent {
-  folders: FavoriteFolder[];
-  favorites: Favorite[];
-  /** The server holds more than was read. */
-  truncated: boolean;
-}
-
-export interface NewFavorite {
-  name: string;
-  parentId: number;
-  filterXml: string;
-}
 
 const str = (v: unknown): string => scalarText(Array.isArray(v) ? v[0] : v);
 

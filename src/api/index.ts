@@ -93,6 +93,6 @@ export { isValidDate, validateEdits } from './validation';
 export type { ValidationContext } from './validation';
 export type { AuditChange, AuditEntry, DefectHistory, DefectLink, DefectLinks, NewLink, Release, ReleaseCatalog, ReleaseCycle, GroupCount } from './types';
 export { byRelevance } from './releases';
-export type { Favorite, FavoriteFolder, FolderContent, NewFavorite } from './favorites';
+export type { Favorite, FavoriteFolder, FolderContent, NewFavorite } from './types';
 export { conditionText, favoriteFilterXml, readFavoriteFilter } from './favoriteFilter';
 export type { FavoriteColumn, FavoriteView } from './favoriteFilter';

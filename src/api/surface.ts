@@ -2,7 +2,6 @@
 // tests); AlmClient and its project objects implement them.
 import type { Readable } from 'node:stream';
 import type { Filter, OrderBySpec } from './clauses';
-import type { Favorite, FavoriteFolder, FolderContent, NewFavorite } from './favorites';
 import type { CallOptions } from './options';
 import type {
   Attachment,
@@ -12,6 +11,10 @@ import type {
   DefectLink,
   DefectLinks,
   EntityRef,
+  Favorite,
+  FavoriteFolder,
+  FolderContent,
+  NewFavorite,
   FieldCatalog,
   GroupCount,
   ListTree,

@@ -70,6 +70,11 @@ export class ProjectNode extends TreeNode implements ProjectScope {
     return [...this.kids];
   }
 
+  /** The "Favorites" row, once the project has been opened. */
+  get favoritesNode(): FavoritesNode | undefined {
+    return this.kids?.[2];
+  }
+
   get defectsNodes(): DefectsNode[] {
     return this.kids ? [this.kids[0], this.kids[1]] : [];
   }
