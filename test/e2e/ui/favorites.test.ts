@@ -2,12 +2,14 @@
 // Favorites row opened to its Public and Private folders, a public favorite of the lead (bob) opened
 // in the tree with the defects its filter selects (checked against the server), a favorite whose
 // cross filter cannot run saying so on its row, alice's private favorites under Private, and
-// "Open as Grid" from a favorite's row menu showing the favorite's own columns in its order.
+// "Open as Grid" from a favorite's row menu showing the favorite's own columns in its order; the
+// project's view saved as a private favorite from the project's row menu, found again after a
+// reload, and neither seen nor changed by another user (bob, asked at the server).
 import * as assert from 'node:assert/strict';
 import { AlmClient, readFavoriteFilter } from '../../../src/api/index';
 import { expandRow, openDemoProject, runFromRowMenu, treeRow } from '../support/almTree';
 import { screenshot, ui } from './context';
-import { eventually, runCommand } from './editorWorkbench';
+import { answer, eventually, runCommand } from './editorWorkbench';
 import { gridFrame, headers, painted } from './gridWorkbench';
 
 /** What the server holds for favorite `name`, and how many defects its filter selects (asked as bob). */
@@ -74,9 +76,47 @@ describe('ui: ALM favorites in the tree and the grid (issue 42)', function () {
     await painted(frame, { row: 0 });
     // The favorite's view: id, severity, status, name, owner (server/src/demo/favorites.ts).
     assert.deepEqual(await headers(frame), ['Defect ID', 'Severity', 'Status', 'Summary', 'Assigned To']);
-    const width = await frame.locator('[role="columnheader"][data-field="name"]').evaluate((el) => Math.round(el.getBoundingClientRect().width));
+    const width = Math.round((await frame.locator('[role="columnheader"][data-field="name"]').boundingBox())?.width ?? 0);
     assert.ok(Math.abs(width - 320) <= 2, `the Summary column is the favorite's 320 px wide, not ${width}`);
     await eventually('the tab titled with the favorite', async () => (await ui().page.locator('.tab', { hasText: 'Open urgent' }).count()) > 0);
     await screenshot('favorites-grid');
+  });
+
+  it('saves the current view as a private favorite, finds it after a reload; bob neither sees nor changes it', async () => {
+    const { page, almServer } = ui();
+    const name = `Mine ${Date.now()}`;
+    await runFromRowMenu(treeRow(/^Demo/, 3), /Save as ALM Favorite/);
+    await page.locator('.quick-input-widget', { hasText: 'Save as ALM Favorite' }).waitFor({ timeout: 15_000 });
+    await page.locator('.quick-input-widget input').fill(name);
+    await page.locator('.quick-input-widget input').press('Enter');
+    await page.locator('.quick-input-widget', { hasText: `Save "${name}" where?` }).waitFor({ timeout: 15_000 });
+    await answer('Private');
+    // The Private folder (open from the test before) reloads and shows it.
+    await treeRow(new RegExp(`^${name}`), 6).waitFor({ timeout: 30_000 });
+
+    await runCommand('Developer: Reload Window');
+    await page.waitForEvent('load', { timeout: 60_000 });
+    await page.locator('.monaco-workbench .part.activitybar').waitFor({ timeout: 60_000 });
+    // The web workbench keeps no password across a reload: openDemoProject signs in from the tree.
+    await openDemoProject();
+    await expandRow(treeRow(/^Favorites/, 4));
+    await expandRow(treeRow(/^Private/, 5));
+    await treeRow(new RegExp(`^${name}`), 6).waitFor({ timeout: 30_000 });
+    await screenshot('favorites-saved');
+
+    const b = almServer.users[1];
+    const bob = new AlmClient({ baseUrl: almServer.baseUrl, credentials: async () => ({ username: b.username, password: b.password }) });
+    const a = almServer.users[0];
+    const alice = new AlmClient({ baseUrl: almServer.baseUrl, credentials: async () => ({ username: a.username, password: a.password }) });
+    try {
+      const [mine] = await alice.project('DEFAULT', 'Demo').favorites.named(name);
+      assert.deepEqual([mine.owner, mine.public], [a.username, false]);
+      assert.deepEqual(await bob.project('DEFAULT', 'Demo').favorites.named(name), [], 'bob does not see it');
+      await assert.rejects(bob.project('DEFAULT', 'Demo').favorites.update(mine.id, { name: 'taken' }), /does not exist/);
+      assert.equal((await alice.project('DEFAULT', 'Demo').favorites.get(mine.id)).name, name, 'unchanged by bob');
+    } finally {
+      await bob.dispose();
+      await alice.dispose();
+    }
   });
 });
