@@ -26,7 +26,7 @@ export interface FavoriteView {
 }
 
 /** The largest filter XML read; a real one is a few kilobytes. */
-export const MAX_FILTER_XML = 100_000;
+const MAX_FILTER_XML = 100_000;
 /** Nesting deeper than this is not walked (a hostile server could nest without end). */
 const MAX_DEPTH = 64;
 const FIELD_NAME = /^[A-Za-z][A-Za-z0-9_.-]*$/;

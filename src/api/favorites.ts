@@ -12,10 +12,10 @@ import type { ProjectContext } from './projectContext';
 import type { Favorite, FavoriteFolder, FolderContent, NewFavorite } from './types';
 
 /** Defects are module 0 (requirements 3) in ALM's favorites. */
-export const DEFECTS_MODULE = 0;
+const DEFECTS_MODULE = 0;
 /** The roots are the folders whose parent is -1 (as ALI asked for them). */
-export const ROOT_PARENT = -1;
-export const FAVORITES_READ_LIMIT = 500;
+const ROOT_PARENT = -1;
+const FAVORITES_READ_LIMIT = 500;
 
 const str = (v: unknown): string => scalarText(Array.isArray(v) ? v[0] : v);
 

@@ -18,6 +18,6 @@ const SHARED: readonly FieldDef[] = [
 export const FAVORITE_FOLDER_CATALOG = new FieldCatalog('favorite-folders', SHARED);
 
 /** The filter XML of one favorite is bounded like a long memo; a real one is a few kilobytes. */
-export const MAX_FILTER_LENGTH = 100_000;
+const MAX_FILTER_LENGTH = 100_000;
 
 export const FAVORITE_CATALOG = new FieldCatalog('favorites', [...SHARED, field('filter', 'Filter', 'String', { maxLength: MAX_FILTER_LENGTH })]);

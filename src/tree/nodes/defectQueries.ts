@@ -60,7 +60,7 @@ export function savedFilterQuery(project: ProjectScope, saved: SavedFilter): Def
  * An ALM favorite as its node runs it: its filter and order (the tree's sort where it has none);
  * what was not applied is in the title, so the grid says it too. Call after the node has loaded.
  */
-export function favoriteQuery(node: FavoriteNode): DefectQuery {
+function favoriteQuery(node: FavoriteNode): DefectQuery {
   const view = node.view;
   const notApplied = view?.notApplied.length ? ` (${view.notApplied.join('; ')})` : '';
   return {

@@ -11,7 +11,7 @@ import { LoadingNode } from './treeNode';
 import type { NodeItem, TreeContext, TreeNode } from './treeNode';
 
 /** A folder of favorites: a root (Public, Private) or a sub-folder. */
-export class FavoriteFolderNode extends LoadingNode {
+class FavoriteFolderNode extends LoadingNode {
   readonly id: string;
 
   constructor(
