@@ -17,6 +17,7 @@ export type {
   AttachmentsApi,
   CollectionQuery,
   DefectsApi,
+  FavoritesApi,
   HistoryApi,
   LinksApi,
   Disposable,
@@ -92,3 +93,6 @@ export { isValidDate, validateEdits } from './validation';
 export type { ValidationContext } from './validation';
 export type { AuditChange, AuditEntry, DefectHistory, DefectLink, DefectLinks, NewLink, Release, ReleaseCatalog, ReleaseCycle, GroupCount } from './types';
 export { byRelevance } from './releases';
+export type { Favorite, FavoriteFolder, FolderContent, NewFavorite } from './types';
+export { conditionText, favoriteFilterXml, readFavoriteFilter } from './favoriteFilter';
+export type { FavoriteColumn, FavoriteView } from './favoriteFilter';

@@ -4,6 +4,7 @@ import { AttachmentsResource } from './attachments';
 import { assertFieldName } from './clauses';
 import { DefectsResource } from './defects';
 import { ForbiddenError, NotFoundError, UnexpectedAnswerError } from './errors';
+import { FavoritesResource } from './favorites';
 import { fallbackFields } from './fallbackFields';
 import { Lists } from './listItems';
 import type { DialectIo } from './dialect/dialect';
@@ -11,7 +12,7 @@ import { LoadCache } from './loadCache';
 import { LocksResource } from './locks';
 import type { ProjectContext } from './projectContext';
 import type { CallOptions } from './options';
-import type { AttachmentsApi, DefectsApi, HistoryApi, LinksApi, LocksApi, ProjectApi } from './surface';
+import type { AttachmentsApi, DefectsApi, FavoritesApi, HistoryApi, LinksApi, LocksApi, ProjectApi } from './surface';
 import { HistoryResource } from './history';
 import { LinksResource } from './links';
 import { ReleasesResource } from './releases';
@@ -25,6 +26,7 @@ export class Project implements ProjectApi {
   readonly locks: LocksApi;
   readonly history: HistoryApi;
   readonly links: LinksApi;
+  readonly favorites: FavoritesApi;
   private readonly releaseCatalog: ReleasesResource;
   private readonly lists = new LoadCache<'lists', ListTree>();
   private readonly userList = new LoadCache<'users', ProjectUsers>();
@@ -46,6 +48,7 @@ export class Project implements ProjectApi {
     this.locks = new LocksResource(ctx);
     this.history = new HistoryResource(ctx);
     this.links = new LinksResource(ctx);
+    this.favorites = new FavoritesResource(ctx);
     this.releaseCatalog = new ReleasesResource(ctx);
   }
 

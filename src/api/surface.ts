@@ -11,6 +11,10 @@ import type {
   DefectLink,
   DefectLinks,
   EntityRef,
+  Favorite,
+  FavoriteFolder,
+  FolderContent,
+  NewFavorite,
   FieldCatalog,
   GroupCount,
   ListTree,
@@ -206,6 +210,8 @@ export interface ProjectApi {
   readonly history: HistoryApi;
   /** Links between defects (Core `defect-links`), both directions. */
   readonly links: LinksApi;
+  /** ALM favorites of the defects module (Core `favorite-folders`, `favorites`; reference §17). */
+  readonly favorites: FavoritesApi;
   /** Releases and cycles by id, for reference fields shown by name (cached; `refresh` re-reads). */
   releases(options?: CallOptions & { refresh?: boolean }): Promise<ReleaseCatalog>;
 }
@@ -213,6 +219,16 @@ export interface ProjectApi {
 export interface HistoryApi {
   /** The newest `limit` changes (default 2,000), newest first, and how many the server holds. */
   of(id: number, options?: CallOptions & { limit?: number }): Promise<DefectHistory>;
+}
+
+export interface FavoritesApi {
+  roots(options?: CallOptions): Promise<FavoriteFolder[]>;
+  content(folderId: number, options?: CallOptions): Promise<FolderContent>;
+  named(name: string, options?: CallOptions): Promise<Favorite[]>;
+  get(id: number, options?: CallOptions): Promise<Favorite>;
+  create(favorite: NewFavorite, options?: CallOptions): Promise<Favorite>;
+  update(id: number, changes: Partial<NewFavorite>, options?: CallOptions): Promise<Favorite>;
+  remove(id: number, options?: CallOptions): Promise<void>;
 }
 
 export interface LinksApi {

@@ -245,3 +245,31 @@ export interface GroupCount {
   value: string | null;
   count: number;
 }
+
+/** ALM favorites of the defects module (reference §17; api/favorites.ts reads them). */
+export interface FavoriteFolder {
+  id: number;
+  name: string;
+  parentId: number;
+  /** Undefined where the server did not say; the root it lies under decides. */
+  public?: boolean;
+  owner: string;
+}
+
+export interface Favorite extends FavoriteFolder {
+  /** The favorite's filter XML (empty when the server sent none). */
+  filterXml: string;
+}
+
+export interface FolderContent {
+  folders: FavoriteFolder[];
+  favorites: Favorite[];
+  /** The server holds more than was read. */
+  truncated: boolean;
+}
+
+export interface NewFavorite {
+  name: string;
+  parentId: number;
+  filterXml: string;
+}

@@ -7,12 +7,12 @@ import type { AuthServices } from '../auth/services';
 import { readSavedFilterSettings } from '../config/settings';
 import type { ExportRequest } from '../defects/defectQuery';
 import type { DefectRef } from '../defects/refs';
-import { countGroups, defectQueryOf, defectsQuery, savedFilterQuery } from '../tree';
+import { countGroups, defectQueryOf, defectsQuery, favoriteOpeningOf, savedFilterQuery } from '../tree';
 import type { TreeFeature } from '../tree';
 import { projectFor } from '../tree/host';
 import { COMMAND } from '../util/commands';
 import type { Log } from '../util/log';
-import { ColumnStore } from './columns';
+import { ColumnStore, readColumnSettings } from './columns';
 import type { GridOpening } from './gridPanel';
 import type { GridHooks } from './register';
 import type { GridServices } from './services';
@@ -53,6 +53,9 @@ export function gridHooks(tree: TreeFeature): GridHooks {
     onDidSaveDefect: tree.onDidSaveDefect,
     onDidChangeDefects: tree.onDidChangeDefects,
     openingFor: async (arg) => {
+      // An ALM favorite opens with its own columns (until the user changes them, kept under its key).
+      const favorite = await favoriteOpeningOf(arg);
+      if (favorite) return { query: favorite.query, savedFilter: favorite.key, columns: readColumnSettings(favorite.columns) };
       const direct = defectQueryOf(arg);
       if (direct) return { query: direct };
       const project = await projectFor(tree.provider, tree.view, arg, vscode.l10n.t('Open the defects of which project as a grid?'));

@@ -34,6 +34,8 @@ const GRID_PAGE_SIZE = 100;
 export interface GridOpening {
   query: DefectQuery;
   savedFilter?: string;
+  /** The result's own columns (an ALM favorite's), shown until the user changes them. */
+  columns?: ColumnSetting[];
 }
 
 export class GridPanel implements vscode.Disposable {
@@ -281,7 +283,7 @@ export class GridPanel implements vscode.Disposable {
     const names = await loadGridNames(api, vscode.env.language, this.lifetime.signal, refresh);
     this.api = api;
     this.names = names;
-    this.columns = resolveColumns(this.services.columns.get(this.columnsKey()), names.catalog);
+    this.columns = resolveColumns(this.services.columns.get(this.columnsKey()) ?? this.opening.columns, names.catalog);
   }
 
   private columnsKey(): string {

@@ -7,5 +7,5 @@ export { ProjectNode } from './nodes/projectNode';
 export { LoadingNode, TreeNode } from './nodes/treeNode';
 export type { DefectChildrenProvider, NodeItem, TreeContext } from './nodes/treeNode';
 export type { TreeFeature } from './view/treeFeature';
-export { defectQueryOf, defectsQuery, savedFilterQuery } from './nodes/defectQueries';
+export { defectQueryOf, defectsQuery, favoriteOpeningOf, savedFilterQuery } from './nodes/defectQueries';
 export { countGroups } from './model/groups';

@@ -6,6 +6,7 @@ import type { ServerContext } from '../context';
 import { registerCoreAttachments } from './attachments/index';
 import { registerCoreCustomization } from './customization/index';
 import { registerCoreDefects } from './defects/index';
+import { registerCoreFavorites } from './favorites/index';
 import { registerCoreHistory } from './history/index';
 import { registerCoreLinks } from './links/index';
 import { registerCoreLocks } from './locks/index';
@@ -22,6 +23,7 @@ const FEATURES: ((app: FastifyInstance, ctx: ServerContext) => void)[] = [
   registerCoreHistory,
   registerCoreLinks,
   registerCoreReleases,
+  registerCoreFavorites,
 ];
 
 export function registerCoreProjectRoutes(app: FastifyInstance, ctx: ServerContext): void {

@@ -7,6 +7,7 @@ import { DEMO_PROJECTS, DEMO_USERS, seedBaseline } from './baseline';
 import type { ProjectStore } from '../store/project';
 import type { DefectInput } from '../store/projectTypes';
 import { attachDemoFiles } from './attachFiles';
+import { seedDemoFavorites } from './favorites';
 import { seedDemoHistory } from './history';
 import { seedDemoLinks, seedDemoRequirements } from './links';
 import { HOSTILE_COMMENT_EVERY, HOSTILE_DEFECT_POSITION, IMAGE_DEFECT_POSITION, generateDefects } from './defects';
@@ -135,6 +136,7 @@ async function seedProject(ctx: ServerContext, store: ProjectStore, rng: Random,
   seedDemoLinks(ctx, store, ids);
   seedDemoRequirements(ctx, store);
   seedDemoHistory(store, ids);
+  seedDemoFavorites(store);
   const hostileDefectIds: number[] = [];
   if (ids.length >= HOSTILE_DEFECT_POSITION) hostileDefectIds.push(ids[HOSTILE_DEFECT_POSITION - 1]);
   for (let p = HOSTILE_COMMENT_EVERY; p <= ids.length; p += HOSTILE_COMMENT_EVERY) hostileDefectIds.push(ids[p - 1]);

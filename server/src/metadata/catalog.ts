@@ -7,7 +7,7 @@ import type { QueryCatalog, QueryField } from '../query/index';
 export type CollectionName = 'defects' | 'attachments' | 'locks' | 'list-items' | 'releases' | 'release-cycles';
 
 /** Collections only the Core tree serves: their catalogs live beside their fields, not in CATALOGS. */
-type CoreOnlyCollection = 'defect-links';
+type CoreOnlyCollection = 'defect-links' | 'favorites' | 'favorite-folders';
 
 /** Entity type (singular) of each collection. */
 const ENTITY_TYPE: Record<CollectionName | CoreOnlyCollection, string> = {
@@ -18,6 +18,8 @@ const ENTITY_TYPE: Record<CollectionName | CoreOnlyCollection, string> = {
   releases: 'release',
   'release-cycles': 'release-cycle',
   'defect-links': 'defect-link',
+  favorites: 'favorite',
+  'favorite-folders': 'favorite-folder',
 };
 
 export class FieldCatalog implements QueryCatalog {

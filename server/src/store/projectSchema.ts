@@ -278,5 +278,38 @@ const V11 = [
     LEFT JOIN requirements r ON l."second-endpoint-type" = 'requirement' AND r."id" = l."second-endpoint-id"`,
 ];
 
+/**
+ * Version 12 (issue 42): favorites (reference §17; DESIGN.md says which parts are inferred).
+ *   - `favorite_folders` and `favorites`: per module (`module-id`, defects 0), in a tree of folders
+ *     under two roots (`parent-id` -1, as ALI asked for them): 1 *Public*, 2 *Private*. `public`
+ *     is the root's ('Y'/'N'), `owner` the user who made it (null for the roots); a private one is
+ *     seen by its owner only. A favorite's `filter` holds its filter XML as sent.
+ *   - `users."public-favorites"`: the right to make and change public favorites ('Y' by default, as
+ *     ALM's standard groups but Viewer have it).
+ */
+const V12 = [
+  `CREATE TABLE favorite_folders (
+    "id" INTEGER PRIMARY KEY AUTOINCREMENT,
+    "name" TEXT NOT NULL,
+    "parent-id" INTEGER NOT NULL,
+    "module-id" INTEGER NOT NULL,
+    "owner" TEXT,
+    "public" TEXT NOT NULL
+  )`,
+  'CREATE INDEX favorite_folders_parent ON favorite_folders("parent-id", "id")',
+  `INSERT INTO favorite_folders ("id", "name", "parent-id", "module-id", "owner", "public") VALUES (1, 'Public', -1, 0, NULL, 'Y'), (2, 'Private', -1, 0, NULL, 'N')`,
+  `CREATE TABLE favorites (
+    "id" INTEGER PRIMARY KEY AUTOINCREMENT,
+    "name" TEXT NOT NULL,
+    "parent-id" INTEGER NOT NULL,
+    "module-id" INTEGER NOT NULL,
+    "owner" TEXT,
+    "public" TEXT NOT NULL,
+    "filter" TEXT
+  )`,
+  'CREATE INDEX favorites_parent ON favorites("parent-id", "id")',
+  `ALTER TABLE users ADD COLUMN "public-favorites" TEXT NOT NULL DEFAULT 'Y'`,
+];
+
 /** Step i moves a project database from user_version i to i+1; append, never edit. */
-export const PROJECT_MIGRATIONS: readonly (readonly string[])[] = [V1, V2, V3, V4, V5, V6, V7, V8, V9, V10, V11];
+export const PROJECT_MIGRATIONS: readonly (readonly string[])[] = [V1, V2, V3, V4, V5, V6, V7, V8, V9, V10, V11, V12];

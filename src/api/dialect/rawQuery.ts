@@ -92,6 +92,15 @@ function tokenize(text: string, field: string): Token[] {
   return tokens;
 }
 
+/**
+ * One field's condition in the bracket syntax's value grammar, which is also ALM's UI filter syntax
+ * (`Not (Closed Or Rejected)`, `"5-Urgent" Or "4-Very High"`, `>= 2025-01-01`, `*crash*`): the
+ * favorites' filter XML holds conditions in that syntax (reference §17). Throws RawQueryError.
+ */
+export function parseFieldCondition(text: string, field: string): Condition {
+  return parseCondition(text, field);
+}
+
 function parseCondition(text: string, field: string): Condition {
   const tokens = tokenize(text, field);
   if (tokens.length === 0) throw new RawQueryError(`${field}[] has no condition.`);

@@ -24,6 +24,8 @@ export interface SearchDefectsInput extends ProjectInput {
   text?: string;
   /** A raw ALM query, e.g. `{status[Open or Reopen];id[>100]}`. */
   query?: string;
+  /** The name of an ALM favorite whose filter (and order) the search runs, with the other conditions. */
+  favorite?: string;
   limit?: number;
 }
 

@@ -8,7 +8,9 @@ import type { SearchDefectsInput } from '../model/inputs';
 import { describeProject, resolveProject } from '../projects';
 import { runTool } from './toolKit';
 import type { ChatToolContext } from './toolKit';
-import type { Defect } from '../../api/index';
+import { readFavoriteFilter } from '../../api/index';
+import type { Defect, Filter, OrderBySpec, ProjectApi } from '../../api/index';
+import { addCondition } from '../../defects/filter';
 import { projectNames } from '../../defects/fieldText';
 
 export const SEARCH_DEFECTS_TOOL = 'alm_searchDefects';
@@ -27,9 +29,11 @@ export class SearchDefectsTool implements vscode.LanguageModelTool<SearchDefects
       const ref = await resolveProject(this.context.services, input, signal);
       const where = describeProject(ref);
       ctx.what = l10n.t('the defect search in {0}', where);
-      const { filter, description } = buildSearch(input, ref.entry.username);
+      const search = buildSearch(input, ref.entry.username);
       const limit = searchLimit(input.limit);
       const api = await this.context.services.project(ref);
+      const { filter, description, orderBy } =
+        typeof input.favorite === 'string' && input.favorite.trim() ? await withFavorite(api, input.favorite.trim(), search, signal) : { ...search, orderBy: ['-id'] };
       const rows: Defect[] = [];
       let total = 0;
       let offset = 0;
@@ -39,7 +43,7 @@ export class SearchDefectsTool implements vscode.LanguageModelTool<SearchDefects
           pageSize: Math.min(PAGE_SIZE, limit - rows.length),
           fields: [...ROW_FIELDS],
           filter,
-          orderBy: ['-id'],
+          orderBy,
           signal,
         });
         total = page.total;
@@ -51,4 +55,30 @@ export class SearchDefectsTool implements vscode.LanguageModelTool<SearchDefects
       return searchResult(rows.slice(0, limit), { where, description, total, limit }, names);
     });
   }
+}
+
+/**
+ * The search with an ALM favorite's filter ANDed in and its order (newest first where it has none);
+ * what of the favorite could not run is said in the description, so the answer never hides it.
+ */
+async function withFavorite(
+  api: ProjectApi,
+  name: string,
+  search: { filter: Filter; description: string },
+  signal: AbortSignal,
+): Promise<{ filter: Filter; description: string; orderBy: OrderBySpec[] }> {
+  const found = await api.favorites.named(name, { signal });
+  const favorite = found.find((f) => f.name.toLowerCase() === name.toLowerCase()) ?? found[0];
+  if (!favorite) throw new Error(l10n.t('No ALM favorite named "{0}" that you can see in this project: check the name under Favorites in the ALM view.', name));
+  const fields = await api.fields('defects', { signal });
+  const view = readFavoriteFilter(favorite.filterXml, (f) => (f === 'id' ? 'Defect ID' : fields.get(f)?.label));
+  const filter = { ...search.filter };
+  for (const [field, condition] of Object.entries(view.filter))
+    addCondition(filter, field, typeof condition === 'object' && !Array.isArray(condition) ? condition : { op: '=', value: String(condition) });
+  const notApplied = view.notApplied.length ? l10n.t(' (not applied: {0})', view.notApplied.join('; ')) : '';
+  return {
+    filter,
+    description: l10n.t('favorite "{0}"{1} · {2}', favorite.name, notApplied, search.description),
+    orderBy: view.orderBy.length ? view.orderBy : ['-id'],
+  };
 }

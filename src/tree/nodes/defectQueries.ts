@@ -7,6 +7,7 @@ import { addCondition, toApiFilter } from '../../defects/filter';
 import type { SavedFilter } from '../../defects/filter';
 import { orderByFor } from '../model/arrangement';
 import { DefectsNode } from './defectsNode';
+import { FavoriteNode } from './favoriteNode';
 import { GroupNode } from './groupNode';
 import { ProjectNode } from './projectNode';
 import type { ProjectScope } from './scopes';
@@ -15,8 +16,11 @@ import type { ProjectScope } from './scopes';
 export function defectQueryOf(node: unknown): DefectQuery | undefined {
   if (node instanceof ProjectNode) return defectsQuery(node, 'all');
   if (node instanceof DefectsNode) return defectsQuery(node.projectNode, node.mode);
+  // Before its filter is read, a favorite has no query: an empty one would be a wider result.
+  if (node instanceof FavoriteNode) return node.view ? favoriteQuery(node) : undefined;
   if (node instanceof GroupNode) {
-    const base = defectsQuery(node.projectNode, node.defectsNode instanceof DefectsNode ? node.defectsNode.mode : 'all');
+    if (node.defectsNode instanceof FavoriteNode && !node.defectsNode.view) return undefined;
+    const base = node.defectsNode instanceof FavoriteNode ? favoriteQuery(node.defectsNode) : defectsQuery(node.projectNode, node.defectsNode instanceof DefectsNode ? node.defectsNode.mode : 'all');
     const value = node.group.value;
     const label = value ?? (node.field === 'owner' ? l10n.t('(unassigned)') : l10n.t('(no value)'));
     return {
@@ -49,5 +53,32 @@ export function savedFilterQuery(project: ProjectScope, saved: SavedFilter): Def
     filter: toApiFilter(saved.filter, project.server.username),
     orderBy: orderByFor(project.sort),
     title: `${saved.name} · ${project.ref.project}`,
+  };
+}
+
+/**
+ * An ALM favorite as its node runs it: its filter and order (the tree's sort where it has none);
+ * what was not applied is in the title, so the grid says it too. Call after the node has loaded.
+ */
+function favoriteQuery(node: FavoriteNode): DefectQuery {
+  const view = node.view;
+  const notApplied = view?.notApplied.length ? ` (${view.notApplied.join('; ')})` : '';
+  return {
+    ...node.projectNode.ref,
+    filter: node.apiFilter(),
+    orderBy: view?.orderBy.length ? [...view.orderBy] : orderByFor(node.projectNode.sort),
+    title: `${node.favorite.name} · ${node.projectNode.ref.project}${notApplied}`,
+  };
+}
+
+/** A favorite node's result and its own columns (field, width), for "Open as Grid"; undefined for any other node. */
+export async function favoriteOpeningOf(node: unknown): Promise<{ query: DefectQuery; columns: { name: string; width: number }[]; key: string } | undefined> {
+  if (!(node instanceof FavoriteNode)) return undefined;
+  const view = await node.translated();
+  return {
+    query: favoriteQuery(node),
+    // ALM's widths are pixels as the grid's are; a column without one takes the grid's default.
+    columns: view.columns.map((c) => ({ name: c.field, width: c.width ?? 130 })),
+    key: `ALM favorite ${node.favorite.id}`,
   };
 }

@@ -47,10 +47,10 @@ export abstract class PagedNode extends LoadingNode {
     return this.list?.loadedRows() ?? [];
   }
 
-  /** Loads the first page of `filter` and returns its rows. */
-  protected async firstPage(api: ProjectApi, filter: Filter, signal: AbortSignal, emptyText: string): Promise<TreeNode[]> {
+  /** Loads the first page of `filter` and returns its rows; `order` replaces the tree's sort (a favorite's own). */
+  protected async firstPage(api: ProjectApi, filter: Filter, signal: AbortSignal, emptyText: string, order?: readonly OrderBySpec[]): Promise<TreeNode[]> {
     this.signal = signal;
-    const orderBy: OrderBySpec[] = orderByFor(this.ctx.state.sort);
+    const orderBy: OrderBySpec[] = order?.length ? [...order] : orderByFor(this.ctx.state.sort);
     const project: ProjectRefKey = this.projectNode.ref;
     const list = new DefectList(this, this.ctx, { api, filter, orderBy, project }, emptyText);
     await list.loadNext(signal);

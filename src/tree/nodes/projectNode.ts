@@ -1,4 +1,4 @@
-// A project: "Defects", "My Defects" and "Lists". Its description shows the active filter; the
+// A project: "Defects", "My Defects", "Favorites" (ALM's, issue 42) and "Lists". Its description shows the active filter; the
 // filter, grouping and sort apply to both defect nodes, which reload when any of them changes.
 import * as l10n from '@vscode/l10n';
 import type { ProjectApi } from '../../api';
@@ -10,6 +10,7 @@ import { escapeMarkdown } from '../../util/markdown';
 import type { ProjectRefKey } from '../../defects/refs';
 import type { NodeItem, ServerSource, TreeContext } from './treeNode';
 import { DefectsNode } from './defectsNode';
+import { FavoritesNode } from './favoritesNode';
 import { ListsNode } from './listsNode';
 import { quietReload } from './reload';
 import type { ProjectScope } from './scopes';
@@ -18,7 +19,7 @@ import { TreeNode } from './treeNode';
 export class ProjectNode extends TreeNode implements ProjectScope {
   readonly id: string;
   readonly ref: ProjectRefKey;
-  private kids: [DefectsNode, DefectsNode, ListsNode] | undefined;
+  private kids: [DefectsNode, DefectsNode, FavoritesNode, ListsNode] | undefined;
   private reloading: Promise<void> | undefined;
 
   constructor(
@@ -66,8 +67,13 @@ export class ProjectNode extends TreeNode implements ProjectScope {
     // While the defect nodes reload (reloadDefects), the view's request waits for them here, so
     // the redraw that started the reload shows their new rows and totals.
     await this.reloading;
-    this.kids ??= [new DefectsNode(this, this.ctx, 'all'), new DefectsNode(this, this.ctx, 'mine'), new ListsNode(this, this.ctx)];
+    this.kids ??= [new DefectsNode(this, this.ctx, 'all'), new DefectsNode(this, this.ctx, 'mine'), new FavoritesNode(this, this.ctx), new ListsNode(this, this.ctx)];
     return [...this.kids];
+  }
+
+  /** The "Favorites" row, once the project has been opened. */
+  get favoritesNode(): FavoritesNode | undefined {
+    return this.kids?.[2];
   }
 
   get defectsNodes(): DefectsNode[] {

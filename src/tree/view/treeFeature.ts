@@ -19,6 +19,7 @@ import { groupBy, setGroupedContext, sortBy } from './arrangeCommands';
 import { copyDefectId, copyDefectLink, goToDefect, selectedDefect } from './defectCommands';
 import { chooseDefaultProject } from './defaultProject';
 import type { DefectOpener } from './defectCommands';
+import { deleteAlmFavorite, moveToAlmFavorites, renameAlmFavorite, saveAsAlmFavorite, updateAlmFavorite } from './favoriteCommands';
 import { filterProject, saveFilterAs } from './filterCommands';
 import { projectFor } from './locate';
 import { AlmTreeProvider, VIEW_ID } from './provider';
@@ -173,6 +174,17 @@ export class TreeFeature implements vscode.Disposable {
         const project = await projectFor(provider, view, arg, vscode.l10n.t('Save the filter of which project?'));
         const name = typeof arg === 'object' && arg !== null && typeof (arg as { name?: unknown }).name === 'string' ? (arg as { name: string }).name : undefined;
         return project?.filter ? saveFilterAs(project.filter, name) : false;
+      }),
+      cmd(COMMAND.saveAsAlmFavorite, async (arg) => {
+        const project = await projectFor(provider, view, arg, vscode.l10n.t('Save the view of which project as an ALM favorite?'));
+        return project ? saveAsAlmFavorite(project, arg) : undefined;
+      }),
+      cmd(COMMAND.renameAlmFavorite, renameAlmFavorite),
+      cmd(COMMAND.deleteAlmFavorite, deleteAlmFavorite),
+      cmd(COMMAND.updateAlmFavorite, updateAlmFavorite),
+      cmd(COMMAND.moveToAlmFavorites, async (arg) => {
+        const project = await projectFor(provider, view, arg, vscode.l10n.t('Move a saved filter to the ALM favorites of which project?'));
+        return project ? moveToAlmFavorites(project) : false;
       }),
       cmd(COMMAND.groupBy, (arg) => groupBy(provider, arg)),
       cmd(COMMAND.ungroup, () => groupBy(provider, 'none')),

@@ -145,6 +145,7 @@ export class FakeProject implements ProjectApi {
   readonly locks = {} as ProjectApi['locks'];
   readonly history = {} as ProjectApi['history'];
   readonly links = {} as ProjectApi['links'];
+  readonly favorites = {} as ProjectApi['favorites'];
   releases(): Promise<never> {
     throw new Error('not used by the tree');
   }

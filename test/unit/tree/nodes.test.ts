@@ -55,7 +55,7 @@ async function defectsOf(p: ProjectNode, which: 'all' | 'mine' = 'all'): Promise
 }
 
 describe('tree nodes', () => {
-  it('shows servers, domains, projects and the three project children with stable ids', async () => {
+  it('shows servers, domains, projects and the four project children with stable ids', async () => {
     const { ctx, root } = await setup({ password: 'secret' });
     const [server] = root.servers();
     assert.equal(server.item().label, 'Demo');
@@ -66,10 +66,10 @@ describe('tree nodes', () => {
     assert.deepEqual(labels(projects), ['Demo', 'Playground']);
     assert.equal(projects[0].id, 'alm:Demo/DEFAULT/Demo');
     const children = await kids(projects[0]);
-    assert.deepEqual(labels(children), ['Defects', 'My Defects', 'Lists']);
+    assert.deepEqual(labels(children), ['Defects', 'My Defects', 'Favorites', 'Lists']);
     assert.deepEqual(
       children.map((c) => c.id),
-      ['alm:Demo/DEFAULT/Demo/defects', 'alm:Demo/DEFAULT/Demo/mine', 'alm:Demo/DEFAULT/Demo/lists'],
+      ['alm:Demo/DEFAULT/Demo/defects', 'alm:Demo/DEFAULT/Demo/mine', 'alm:Demo/DEFAULT/Demo/favorites', 'alm:Demo/DEFAULT/Demo/lists'],
     );
     // The same server node comes back on the next redraw, so loaded children are kept.
     assert.equal(root.servers()[0], server);
@@ -201,7 +201,7 @@ describe('tree nodes', () => {
 
   it('shows lists and their values hierarchically; refresh re-reads them', async () => {
     const { world, ctx, root } = await setup({ password: 'secret' });
-    const lists = (await kids(await projectNode(ctx, root)))[2] as ListsNode;
+    const lists = (await kids(await projectNode(ctx, root)))[3] as ListsNode;
     const top = (await kids(lists)) as ListItemNode[];
     assert.deepEqual(labels(top), ['Bug Status', 'Severity', 'Subject']);
     assert.equal(top[0].item().description, '4 values');
