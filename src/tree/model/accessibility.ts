@@ -47,6 +47,14 @@ export function defectListSpeech(label: string, total: number | undefined, group
   return { label: parts.join(', '), role: 'treeitem' };
 }
 
+/** "Favorite Open urgent, public: 12 defects. Not applied: filter on Test Set." */
+export function favoriteSpeech(name: string, isPublic: boolean, total: number | undefined, notApplied: readonly string[]): RowAccessibility {
+  const which = isPublic ? l10n.t('Favorite {0}, public', name) : l10n.t('Favorite {0}, private', name);
+  const parts = [total === undefined ? `${which}.` : `${which}: ${countSpeech(total)}.`];
+  if (notApplied.length) parts.push(l10n.t('Not applied: {0}.', notApplied.join('; ')));
+  return { label: parts.join(' '), role: 'treeitem' };
+}
+
 function sortSpeech(sort: SortSpec): string {
   const field = SORT_FIELDS.find((f) => f.field === sort.field)?.label ?? sort.field;
   return sort.direction === 'asc' ? l10n.t('sorted by {0}, ascending', field) : l10n.t('sorted by {0}, descending', field);

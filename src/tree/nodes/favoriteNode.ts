@@ -7,6 +7,7 @@ import { readFavoriteFilter } from '../../api';
 import type { Favorite, FavoriteView, Filter } from '../../api';
 import { escapeMarkdown } from '../../util/markdown';
 import { countGroups } from '../model/groups';
+import { favoriteSpeech } from '../model/accessibility';
 import { GroupNode } from './groupNode';
 import { MessageNode } from './messageNode';
 import { PagedNode } from './pagedNode';
@@ -46,6 +47,7 @@ export class FavoriteNode extends PagedNode implements DefectsScope {
       collapsible: this.remembered(),
       icon: notApplied.length ? { id: 'warning', color: 'list.warningForeground' } : { id: 'star-full' },
       contextValue: `alm:favorite${this.isPublic ? '+public' : '+private'}${this.ctx.state.groupBy !== 'none' ? '+grouped' : ''}`,
+      accessibility: favoriteSpeech(this.favorite.name, this.isPublic, total, notApplied),
     };
   }
 

@@ -35,6 +35,7 @@ class FavoriteFolderNode extends LoadingNode {
       collapsible: this.remembered(),
       icon: { id: this.isPublic ? 'organization' : 'lock' },
       contextValue: `alm:favoriteFolder${this.isPublic ? '+public' : '+private'}`,
+      accessibility: { label: this.isPublic ? l10n.t('Public favorites folder {0}', this.folder.name) : l10n.t('Private favorites folder {0}', this.folder.name), role: 'treeitem' },
     };
   }
 
@@ -77,6 +78,7 @@ export class FavoritesNode extends LoadingNode {
       collapsible: this.remembered(),
       icon: { id: 'star-full' },
       contextValue: 'alm:favorites',
+      accessibility: { label: l10n.t('ALM favorites of the project'), role: 'treeitem' },
     };
   }
 

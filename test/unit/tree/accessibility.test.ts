@@ -21,14 +21,15 @@ describe('tree rows: accessibility information', () => {
     assert.equal(speech(project).label, 'Project Demo');
     await kids(defects);
     assert.equal(speech(defects).label, 'Defects: 250 defects, sorted by ID, descending');
-    const [, mine, lists] = await kids(project);
+    const [, mine, favorites, lists] = await kids(project);
     assert.match(speech(mine).label, /^My Defects/);
+    assert.equal(speech(favorites).label, 'ALM favorites of the project');
     assert.equal(speech(lists).label, 'Lists of the project (read-only)');
     const [status] = await kids(lists);
     assert.equal(speech(status).label, 'List Bug Status, 4 values');
     const [value] = await kids(status);
     assert.equal(speech(value).label, 'Value New');
-    for (const node of [server, domain, project, defects, lists, status, value]) assert.equal(speech(node).role, 'treeitem', node.id);
+    for (const node of [server, domain, project, defects, favorites, lists, status, value]) assert.equal(speech(node).role, 'treeitem', node.id);
   });
 
   it('reads a defect row as id, summary, status, severity and owner, and the Load more row with what it loads', async () => {
