@@ -36,6 +36,11 @@ import { registerRefresh } from './refresh/register';
 import { extensionGridServices, gridHooks } from './grid/extensionServices';
 import { registerGrid } from './grid/register';
 import type { GridFeature } from './grid/register';
+import { registerLinks, vscodeLinkBase } from './links/register';
+import type { LinksFeature } from './links/register';
+import type { LinkPrompts } from './links/prompts';
+import { vscodeLinkPrompts } from './links/prompts';
+import { addServer } from './auth/addServer';
 import { registerWork } from './work/register';
 import type { WorkFeature } from './work/register';
 import type { RefreshFeature } from './refresh/register';
@@ -67,6 +72,7 @@ export interface ExtensionPrompts {
   report: Partial<ReportPrompts>;
   bulk: Partial<BulkPrompts>;
   export: Partial<ExportPrompts>;
+  links: Partial<LinkPrompts>;
 }
 
 let shutdown: (() => Promise<void>) | undefined;
@@ -79,6 +85,7 @@ interface Prompts {
   report: ReportPrompts;
   bulk: BulkPrompts;
   export: ExportPrompts;
+  links: LinkPrompts;
 }
 
 /** The features activate() builds, each registered with VS Code by its own register function. */
@@ -94,6 +101,7 @@ interface Features {
   work: WorkFeature;
   chat: vscode.Disposable[];
   grid: GridFeature;
+  links: LinksFeature;
 }
 
 /** Entry point. Features register their disposables on the context so deactivation releases everything. */
@@ -102,7 +110,15 @@ export function activate(context: vscode.ExtensionContext): AlmDefectsApi {
   const channel = vscode.window.createOutputChannel('ALM', { log: true });
   context.subscriptions.push(channel);
   const log = Log.create(channel);
-  const prompts: Prompts = { auth: vscodeAuthPrompts, attachments: vscodePrompts, editor: vscodeEditorPrompts, report: vscodeReportPrompts, bulk: vscodeBulkPrompts, export: vscodeExportPrompts };
+  const prompts: Prompts = {
+    auth: vscodeAuthPrompts,
+    attachments: vscodePrompts,
+    editor: vscodeEditorPrompts,
+    report: vscodeReportPrompts,
+    bulk: vscodeBulkPrompts,
+    export: vscodeExportPrompts,
+    links: vscodeLinkPrompts,
+  };
   const features = createFeatures(context, log, prompts);
   context.subscriptions.push(...featureDisposables(features), ...workbenchHooks(channel, features.services));
   context.subscriptions.push(
@@ -156,9 +172,20 @@ function createFeatures(context: vscode.ExtensionContext, log: Log, prompts: Pro
   const refresh = registerRefresh(tree, editor, log);
   const defectSaved = savedDefectAnnouncer(tree, editor);
   const work = registerWork(context, services.manager, references.lookup, editor, log, defectSaved);
-  const chat = registerChatTools(extensionChatServices(services, editor, log, defectSaved));
+  const chat = registerChatTools({ ...extensionChatServices(services, editor, log, defectSaved), vscodeLinkBase: vscodeLinkBase(context) });
   const grid = registerGrid(context, extensionGridServices(context, services, log), gridHooks(tree));
-  return { services, statusBar, auth, tree, attachments, editor, references, refresh, work, chat, grid };
+  const links = registerLinks(context, {
+    manager: services.manager,
+    log,
+    prompts: () => prompts.links,
+    addServer: async (url) => {
+      const result = await addServer(services, { url });
+      return result.ok ? result.server : undefined;
+    },
+    open: (ref) => tree.openDefect(ref),
+    selection: () => tree.view.selection,
+  });
+  return { services, statusBar, auth, tree, attachments, editor, references, refresh, work, chat, grid, links };
 }
 
 /** What deactivation disposes of the features (attachments and the editor registered theirs already). */
@@ -171,6 +198,7 @@ function featureDisposables(f: Features): vscode.Disposable[] {
     f.refresh,
     f.work,
     f.grid,
+    f.links,
     f.refresh.scheduler.add(f.grid.check),
     f.tree.setDefectOpener((ref) => {
       // The editor first: its panel is created before anything else goes to the workbench.
@@ -219,6 +247,7 @@ function promptAnswers(prompts: Prompts): (answers: Partial<ExtensionPrompts>) =
     prompts.report = { ...prompts.report, ...answers.report };
     prompts.bulk = { ...prompts.bulk, ...answers.bulk };
     prompts.export = { ...prompts.export, ...answers.export };
+    prompts.links = { ...prompts.links, ...answers.links };
     return new vscode.Disposable(() => Object.assign(prompts, previous));
   };
 }
