@@ -41,6 +41,11 @@ import type { LinksFeature } from './links/register';
 import type { LinkPrompts } from './links/prompts';
 import { vscodeLinkPrompts } from './links/prompts';
 import { addServer } from './auth/addServer';
+import { registerFollowUps } from './followUp/register';
+import type { FollowUpFeature } from './followUp/register';
+import type { FollowUpPrompts } from './followUp/prompts';
+import { vscodeFollowUpPrompts } from './followUp/prompts';
+import { defectRefFrom } from './defects/refs';
 import { registerWork } from './work/register';
 import type { WorkFeature } from './work/register';
 import type { RefreshFeature } from './refresh/register';
@@ -73,6 +78,7 @@ export interface ExtensionPrompts {
   bulk: Partial<BulkPrompts>;
   export: Partial<ExportPrompts>;
   links: Partial<LinkPrompts>;
+  followUp: Partial<FollowUpPrompts>;
 }
 
 let shutdown: (() => Promise<void>) | undefined;
@@ -86,6 +92,7 @@ interface Prompts {
   bulk: BulkPrompts;
   export: ExportPrompts;
   links: LinkPrompts;
+  followUp: FollowUpPrompts;
 }
 
 /** The features activate() builds, each registered with VS Code by its own register function. */
@@ -102,6 +109,7 @@ interface Features {
   chat: vscode.Disposable[];
   grid: GridFeature;
   links: LinksFeature;
+  followUps: FollowUpFeature;
 }
 
 /** Entry point. Features register their disposables on the context so deactivation releases everything. */
@@ -118,6 +126,7 @@ export function activate(context: vscode.ExtensionContext): AlmDefectsApi {
     bulk: vscodeBulkPrompts,
     export: vscodeExportPrompts,
     links: vscodeLinkPrompts,
+    followUp: vscodeFollowUpPrompts,
   };
   const features = createFeatures(context, log, prompts);
   context.subscriptions.push(...featureDisposables(features), ...workbenchHooks(channel, features.services));
@@ -185,7 +194,16 @@ function createFeatures(context: vscode.ExtensionContext, log: Log, prompts: Pro
     open: (ref) => tree.openDefect(ref),
     selection: () => tree.view.selection,
   });
-  return { services, statusBar, auth, tree, attachments, editor, references, refresh, work, chat, grid, links };
+  const followUps = registerFollowUps(context, {
+    log,
+    prompts: () => prompts.followUp,
+    current: () => {
+      const key = editor.activeKey();
+      const active = key?.id !== undefined ? { server: key.server, domain: key.domain, project: key.project, id: key.id } : undefined;
+      return tree.view.selection.map(defectRefFrom).find((r) => r !== undefined) ?? active;
+    },
+  });
+  return { services, statusBar, auth, tree, attachments, editor, references, refresh, work, chat, grid, links, followUps };
 }
 
 /** What deactivation disposes of the features (attachments and the editor registered theirs already). */
@@ -199,6 +217,11 @@ function featureDisposables(f: Features): vscode.Disposable[] {
     f.work,
     f.grid,
     f.links,
+    f.followUps,
+    f.tree.setDefectMarks(
+      (ref) => f.followUps.mark(ref),
+      (listener) => f.followUps.store.onDidChange(listener),
+    ),
     f.refresh.scheduler.add(f.grid.check),
     f.tree.setDefectOpener((ref) => {
       // The editor first: its panel is created before anything else goes to the workbench.
@@ -248,6 +271,7 @@ function promptAnswers(prompts: Prompts): (answers: Partial<ExtensionPrompts>) =
     prompts.bulk = { ...prompts.bulk, ...answers.bulk };
     prompts.export = { ...prompts.export, ...answers.export };
     prompts.links = { ...prompts.links, ...answers.links };
+    prompts.followUp = { ...prompts.followUp, ...answers.followUp };
     return new vscode.Disposable(() => Object.assign(prompts, previous));
   };
 }
