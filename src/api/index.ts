@@ -92,3 +92,4 @@ export { isValidDate, validateEdits } from './validation';
 export type { ValidationContext } from './validation';
 export type { AuditChange, AuditEntry, DefectHistory, DefectLink, DefectLinks, NewLink, Release, ReleaseCatalog, ReleaseCycle, GroupCount } from './types';
 export { byRelevance } from './releases';
+export type { ServerTime } from './serverTime';
