@@ -46,6 +46,9 @@ import type { FollowUpFeature } from './followUp/register';
 import type { FollowUpPrompts } from './followUp/prompts';
 import { vscodeFollowUpPrompts } from './followUp/prompts';
 import { defectRefFrom } from './defects/refs';
+import { registerInbox } from './inbox/register';
+import type { InboxFeature } from './inbox/register';
+import { ProjectNode } from './tree';
 import { registerWork } from './work/register';
 import type { WorkFeature } from './work/register';
 import type { RefreshFeature } from './refresh/register';
@@ -110,6 +113,7 @@ interface Features {
   grid: GridFeature;
   links: LinksFeature;
   followUps: FollowUpFeature;
+  inbox: InboxFeature;
 }
 
 /** Entry point. Features register their disposables on the context so deactivation releases everything. */
@@ -203,7 +207,8 @@ function createFeatures(context: vscode.ExtensionContext, log: Log, prompts: Pro
       return tree.view.selection.map(defectRefFrom).find((r) => r !== undefined) ?? active;
     },
   });
-  return { services, statusBar, auth, tree, attachments, editor, references, refresh, work, chat, grid, links, followUps };
+  const inbox = registerInbox(context, { manager: services.manager, followUps, log, open: (ref) => tree.openDefect(ref) });
+  return { services, statusBar, auth, tree, attachments, editor, references, refresh, work, chat, grid, links, followUps, inbox };
 }
 
 /** What deactivation disposes of the features (attachments and the editor registered theirs already). */
@@ -218,6 +223,10 @@ function featureDisposables(f: Features): vscode.Disposable[] {
     f.grid,
     f.links,
     f.followUps,
+    f.inbox,
+    f.tree.view.onDidExpandElement((e) => {
+      if (e.element instanceof ProjectNode) f.inbox.watch(e.element.ref);
+    }),
     f.tree.setDefectMarks(
       (ref) => f.followUps.mark(ref),
       (listener) => f.followUps.store.onDidChange(listener),
@@ -227,6 +236,7 @@ function featureDisposables(f: Features): vscode.Disposable[] {
       // The editor first: its panel is created before anything else goes to the workbench.
       const opening = f.editor.open(ref);
       f.refresh.tree.opened(ref);
+      f.inbox.opened(ref);
       f.work.opened(ref);
       return opening;
     }),

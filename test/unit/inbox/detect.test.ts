@@ -43,7 +43,10 @@ describe('inbox: change detection', () => {
   });
 
   it('says what others changed on a defect I own, reported or flagged, and ignores my own changes and older rows', () => {
-    const changed = detectChanges({ defect: defect({}), audits: [audit('bob', 'status', 'New', 'Open'), audit('bob', 'status', 'Open', 'Fixed', '2026-12-02 09:00:00')], since: SINCE, flagged: false }, ME);
+    const changed = detectChanges(
+      { defect: defect({}), audits: [audit('bob', 'status', 'New', 'Open'), audit('bob', 'status', 'Open', 'Fixed', '2026-12-02 09:00:00')], since: SINCE, flagged: false },
+      ME,
+    );
     assert.deepEqual(
       changed.findings.map((f) => [f.kind, f.detail, f.by]),
       [['changed', 'Status: New → Open', 'bob']],
