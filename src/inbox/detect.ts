@@ -26,6 +26,10 @@ export interface Snapshot {
   owner: string;
   /** Digests of its comment sections. */
   comments: string[];
+  /** Its `last-modified` then: an answer with the same value holds nothing new (the query includes the start second). */
+  lastModified?: string;
+  /** The newest audit row id seen: the change query includes the second it starts from, rows are told once. */
+  lastAudit?: number;
 }
 
 export interface Me {
@@ -86,10 +90,12 @@ export function detectChanges(c: DefectChange, me: Me): { findings: Finding[]; s
   const owner = text(d.owner);
   const reporter = text(d['detected-by']);
   const sections = commentSections(text(d['dev-comments']));
-  const snapshot: Snapshot = { owner, comments: sections.map((s) => s.digest) };
+  const seen = c.previous?.lastAudit;
+  const newest = Math.max(seen ?? 0, ...(c.audits ?? []).map((a) => a.id));
+  const snapshot: Snapshot = { owner, comments: sections.map((s) => s.digest), lastModified: text(d['last-modified']), ...(newest > 0 ? { lastAudit: newest } : {}) };
   const base = { id: d.id, name: text(d.name) };
   const findings: Finding[] = [];
-  const audits = (c.audits ?? []).filter((a) => a.time > c.since);
+  const audits = (c.audits ?? []).filter((a) => a.time >= c.since && (seen === undefined || a.id > seen));
   const byOthers = audits.filter((a) => !isMe(a.user, me) && a.changes.length > 0);
   const addedByOthers = newSections(sections, c).filter((s) => !isMe(s.author, me));
 

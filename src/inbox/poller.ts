@@ -1,9 +1,10 @@
 // One inbox check: for each signed-in server, its clock once, then per watched project one change
-// query (`last-modified` after the previous check's server time, reference §17) and, for the changed
+// query (`last-modified` from the previous check's server time on, reference §17: `>=`, as times are
+// whole seconds and a change in the second the check started must not be missed) and, for the changed
 // defects that are mine, reported by me or flagged, their newest audit rows. The first check of a
 // project only takes the server's time as its starting point. No `vscode` import: tests and the
 // benchmark drive it against the ALM server on loopback.
-import { gt, NotFoundError } from '../api/index';
+import { ge, NotFoundError } from '../api/index';
 import type { AuditEntry, Defect, ProjectApi, ServerTime } from '../api/index';
 import type { DefectRef, ProjectRefKey } from '../defects/refs';
 import { CHANGE_FIELDS, detectChanges } from './detect';
@@ -83,7 +84,7 @@ export class InboxPoller {
     }
     this.requests.query++;
     const page = await api.defects.page({
-      filter: { 'last-modified': gt(known.since) },
+      filter: { 'last-modified': ge(known.since) },
       fields: CHANGE_FIELDS,
       orderBy: [{ field: 'last-modified', direction: 'desc' }],
       pageSize: MAX_CHANGED,
@@ -93,6 +94,8 @@ export class InboxPoller {
     const findings: Finding[] = [];
     let audited = 0;
     for (const defect of page.items.slice(0, MAX_CHANGED)) {
+      // Seen with this very `last-modified` already (the start second, or a clock running ahead): nothing new.
+      if (known.snapshots.get(defect.id)?.lastModified === text(defect['last-modified'])) continue;
       const ref = { ...p, id: defect.id };
       const flagged = this.host.flagged(ref);
       const needsAudits = audited < MAX_AUDITED && (flagged || [text(defect.owner), text(defect['detected-by'])].some((u) => u.toLowerCase() === me.username.toLowerCase()));
