@@ -35,7 +35,7 @@ function steppedClock() {
   return {
     clock,
     /** Fires the next timer if it is due before `end`; false when none is. */
-    next(end: number): { fn: () => void } | undefined {
+    next: (end: number): { fn: () => void } | undefined => {
       if (!timer || timer.at > end) return undefined;
       const t = timer;
       timer = undefined;
