@@ -24,7 +24,7 @@ export interface FlagMemento {
 export type DueState = 'overdue' | 'today' | 'later';
 
 /** One key per defect, from domain keys (a renamed display label never loses a flag). */
-export function flagKey(ref: DefectRef): string {
+function flagKey(ref: DefectRef): string {
   return JSON.stringify([ref.server, ref.domain, ref.project, ref.id]);
 }
 

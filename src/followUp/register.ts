@@ -25,7 +25,7 @@ export interface FollowUpFeature extends vscode.Disposable {
 }
 
 /** What the flag command resolves to (tests and chat read it). */
-export type FlagResult = { flagged: FollowUpFlag } | { cleared: DefectRef } | undefined;
+type FlagResult = { flagged: FollowUpFlag } | { cleared: DefectRef } | undefined;
 
 export function registerFollowUps(context: vscode.ExtensionContext, deps: FollowUpDeps): FollowUpFeature {
   const tag = deps.log.child('followUp');

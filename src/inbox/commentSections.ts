@@ -17,7 +17,7 @@ const SEPARATOR = /^\s*_{5,}\s*$/;
 const HEADER = /^\s*([^,\n]{1,80}),\s*(\d{4}-\d{2}-\d{2}|\d{1,2}[/.]\d{1,2}[/.]\d{2,4})\s*:/;
 
 /** FNV-1a, 32 bits, as hex: enough to tell sections of one defect apart, and small to keep. */
-export function digestOf(text: string): string {
+function digestOf(text: string): string {
   let h = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) {
     h ^= text.charCodeAt(i);

@@ -6,9 +6,9 @@ import { Emitter } from '../util/emitter';
 import type { Event } from '../util/emitter';
 import type { Finding, FindingKind } from './detect';
 
-export const INBOX_KEY = 'almDefects.inbox';
+const INBOX_KEY = 'almDefects.inbox';
 /** Entries kept at most; the oldest read ones go first. */
-export const MAX_ENTRIES = 300;
+const MAX_ENTRIES = 300;
 
 export interface InboxEntry {
   key: string;

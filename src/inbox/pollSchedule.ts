@@ -16,7 +16,7 @@ const realClock: PollClock = {
 /** How a check went: `error` backs off. */
 export type PollOutcome = 'ok' | 'error';
 
-export const UNFOCUSED_FACTOR = 4;
+const UNFOCUSED_FACTOR = 4;
 export const MAX_DELAY_MS = 60 * 60_000;
 
 export class PollSchedule {

@@ -12,9 +12,9 @@ import type { Finding, Me, Snapshot } from './detect';
 import type { PollOutcome } from './pollSchedule';
 
 /** Changed defects read per project and check: a check never reads an unbounded answer. */
-export const MAX_CHANGED = 200;
+const MAX_CHANGED = 200;
 /** Defects whose audits are read per project and check. */
-export const MAX_AUDITED = 20;
+const MAX_AUDITED = 20;
 /** Audit rows read per defect: the newest ones. */
 const AUDITS_PER_DEFECT = 20;
 
