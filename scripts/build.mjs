@@ -83,7 +83,7 @@ const targets = {
   },
   bench: {
     ...nodeCommon,
-    entryPoints: { server: 'bench/server/main.ts', client: 'bench/client/main.ts', triage: 'bench/triage/main.ts', hostile: 'bench/hostile/main.ts' },
+    entryPoints: { server: 'bench/server/main.ts', client: 'bench/client/main.ts', triage: 'bench/triage/main.ts', hostile: 'bench/hostile/main.ts', inbox: 'bench/inbox/main.ts' },
     outdir: 'dist/bench',
     external: ['better-sqlite3'],
   },

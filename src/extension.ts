@@ -36,6 +36,19 @@ import { registerRefresh } from './refresh/register';
 import { extensionGridServices, gridHooks } from './grid/extensionServices';
 import { registerGrid } from './grid/register';
 import type { GridFeature } from './grid/register';
+import { registerLinks, vscodeLinkBase } from './links/register';
+import type { LinksFeature } from './links/register';
+import type { LinkPrompts } from './links/prompts';
+import { vscodeLinkPrompts } from './links/prompts';
+import { addServer } from './auth/addServer';
+import { registerFollowUps } from './followUp/register';
+import type { FollowUpFeature } from './followUp/register';
+import type { FollowUpPrompts } from './followUp/prompts';
+import { vscodeFollowUpPrompts } from './followUp/prompts';
+import { defectRefFrom } from './defects/refs';
+import { registerInbox } from './inbox/register';
+import type { InboxFeature } from './inbox/register';
+import { ProjectNode } from './tree';
 import { registerWork } from './work/register';
 import type { WorkFeature } from './work/register';
 import type { RefreshFeature } from './refresh/register';
@@ -67,6 +80,8 @@ export interface ExtensionPrompts {
   report: Partial<ReportPrompts>;
   bulk: Partial<BulkPrompts>;
   export: Partial<ExportPrompts>;
+  links: Partial<LinkPrompts>;
+  followUp: Partial<FollowUpPrompts>;
 }
 
 let shutdown: (() => Promise<void>) | undefined;
@@ -79,6 +94,8 @@ interface Prompts {
   report: ReportPrompts;
   bulk: BulkPrompts;
   export: ExportPrompts;
+  links: LinkPrompts;
+  followUp: FollowUpPrompts;
 }
 
 /** The features activate() builds, each registered with VS Code by its own register function. */
@@ -94,6 +111,9 @@ interface Features {
   work: WorkFeature;
   chat: vscode.Disposable[];
   grid: GridFeature;
+  links: LinksFeature;
+  followUps: FollowUpFeature;
+  inbox: InboxFeature;
 }
 
 /** Entry point. Features register their disposables on the context so deactivation releases everything. */
@@ -102,7 +122,16 @@ export function activate(context: vscode.ExtensionContext): AlmDefectsApi {
   const channel = vscode.window.createOutputChannel('ALM', { log: true });
   context.subscriptions.push(channel);
   const log = Log.create(channel);
-  const prompts: Prompts = { auth: vscodeAuthPrompts, attachments: vscodePrompts, editor: vscodeEditorPrompts, report: vscodeReportPrompts, bulk: vscodeBulkPrompts, export: vscodeExportPrompts };
+  const prompts: Prompts = {
+    auth: vscodeAuthPrompts,
+    attachments: vscodePrompts,
+    editor: vscodeEditorPrompts,
+    report: vscodeReportPrompts,
+    bulk: vscodeBulkPrompts,
+    export: vscodeExportPrompts,
+    links: vscodeLinkPrompts,
+    followUp: vscodeFollowUpPrompts,
+  };
   const features = createFeatures(context, log, prompts);
   context.subscriptions.push(...featureDisposables(features), ...workbenchHooks(channel, features.services));
   context.subscriptions.push(
@@ -156,9 +185,30 @@ function createFeatures(context: vscode.ExtensionContext, log: Log, prompts: Pro
   const refresh = registerRefresh(tree, editor, log);
   const defectSaved = savedDefectAnnouncer(tree, editor);
   const work = registerWork(context, services.manager, references.lookup, editor, log, defectSaved);
-  const chat = registerChatTools(extensionChatServices(services, editor, log, defectSaved));
+  const chat = registerChatTools({ ...extensionChatServices(services, editor, log, defectSaved), vscodeLinkBase: vscodeLinkBase(context) });
   const grid = registerGrid(context, extensionGridServices(context, services, log), gridHooks(tree));
-  return { services, statusBar, auth, tree, attachments, editor, references, refresh, work, chat, grid };
+  const links = registerLinks(context, {
+    manager: services.manager,
+    log,
+    prompts: () => prompts.links,
+    addServer: async (url) => {
+      const result = await addServer(services, { url });
+      return result.ok ? result.server : undefined;
+    },
+    open: (ref) => tree.openDefect(ref),
+    selection: () => tree.view.selection,
+  });
+  const followUps = registerFollowUps(context, {
+    log,
+    prompts: () => prompts.followUp,
+    current: () => {
+      const key = editor.activeKey();
+      const active = key?.id !== undefined ? { server: key.server, domain: key.domain, project: key.project, id: key.id } : undefined;
+      return tree.view.selection.map(defectRefFrom).find((r) => r !== undefined) ?? active;
+    },
+  });
+  const inbox = registerInbox(context, { manager: services.manager, followUps, log, open: (ref) => tree.openDefect(ref) });
+  return { services, statusBar, auth, tree, attachments, editor, references, refresh, work, chat, grid, links, followUps, inbox };
 }
 
 /** What deactivation disposes of the features (attachments and the editor registered theirs already). */
@@ -171,11 +221,22 @@ function featureDisposables(f: Features): vscode.Disposable[] {
     f.refresh,
     f.work,
     f.grid,
+    f.links,
+    f.followUps,
+    f.inbox,
+    f.tree.view.onDidExpandElement((e) => {
+      if (e.element instanceof ProjectNode) f.inbox.watch(e.element.ref);
+    }),
+    f.tree.setDefectMarks(
+      (ref) => f.followUps.mark(ref),
+      (listener) => f.followUps.store.onDidChange(listener),
+    ),
     f.refresh.scheduler.add(f.grid.check),
     f.tree.setDefectOpener((ref) => {
       // The editor first: its panel is created before anything else goes to the workbench.
       const opening = f.editor.open(ref);
       f.refresh.tree.opened(ref);
+      f.inbox.opened(ref);
       f.work.opened(ref);
       return opening;
     }),
@@ -219,6 +280,8 @@ function promptAnswers(prompts: Prompts): (answers: Partial<ExtensionPrompts>) =
     prompts.report = { ...prompts.report, ...answers.report };
     prompts.bulk = { ...prompts.bulk, ...answers.bulk };
     prompts.export = { ...prompts.export, ...answers.export };
+    prompts.links = { ...prompts.links, ...answers.links };
+    prompts.followUp = { ...prompts.followUp, ...answers.followUp };
     return new vscode.Disposable(() => Object.assign(prompts, previous));
   };
 }

@@ -15,6 +15,8 @@ import { Transport } from './http/transport';
 import { SecretScrubber, scrubbingLogger } from './logging';
 import type { AlmClientOptions, AlmLogger, CallOptions } from './options';
 import { Project } from './project';
+import { SERVER_TIME_PATH, parseServerTime } from './serverTime';
+import type { ServerTime } from './serverTime';
 import { Session } from './session';
 import type { Disposable, ProjectApi, SessionEvent, SessionInfo } from './surface';
 import type { DomainRef, ProjectRef } from './types';
@@ -165,6 +167,14 @@ export class AlmClient {
     const dialect = await this.dialect(options.signal);
     const res = await this.transport.json({ method: 'GET', path: dialect.projectsPath(domain), signal: options.signal });
     return dialect.parseProjects(res.body).map((name) => ({ domain, name }));
+  }
+
+  /** The server's clock (`rest/server/time`, served beside either tree): what change queries compare with. */
+  async serverTime(options: CallOptions = {}): Promise<ServerTime> {
+    this.assertOpen();
+    await this.dialect(options.signal);
+    const res = await this.transport.json({ method: 'GET', path: SERVER_TIME_PATH, signal: options.signal });
+    return parseServerTime(res.body);
   }
 
   /** The project's resources; cheap, cached per (domain, project). */

@@ -96,3 +96,4 @@ export { byRelevance } from './releases';
 export type { Favorite, FavoriteFolder, FolderContent, NewFavorite } from './types';
 export { conditionText, favoriteFilterXml, readFavoriteFilter } from './favoriteFilter';
 export type { FavoriteColumn, FavoriteView } from './favoriteFilter';
+export type { ServerTime } from './serverTime';

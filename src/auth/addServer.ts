@@ -18,9 +18,10 @@ import type { AuthServices } from './services';
 
 type Step = 'url' | 'kind' | 'account' | 'secret' | 'check' | 'pin' | 'name' | 'save';
 
-export async function addServer(services: AuthServices): Promise<CommandResult> {
+/** `prefill.url`: the URL box starts with it (a defect link's server); the user still confirms every step. */
+export async function addServer(services: AuthServices, prefill: { url?: string } = {}): Promise<CommandResult> {
   const prompts = services.prompts();
-  const draft: ServerFields & { url: string; username: string; name: string } = { url: '', username: '', name: '' };
+  const draft: ServerFields & { url: string; username: string; name: string } = { url: prefill.url ?? '', username: '', name: '' };
   let password = '';
   let projects: ProjectChoice[] = [];
   let detected: CheckResult | undefined;

@@ -4,7 +4,7 @@
 // fails fast with the refusal until the user signs in again explicitly. No `vscode` import.
 import * as l10n from '@vscode/l10n';
 import { AuthError, ProxyAuthError, isAlmApiError } from '../api';
-import type { Credentials, DomainRef, ProjectApi, ProjectRef, RestTree, SessionEvent, SessionInfo } from '../api';
+import type { Credentials, DomainRef, ProjectApi, ProjectRef, RestTree, ServerTime, SessionEvent, SessionInfo } from '../api';
 import { credentialsFor, signInLabel } from '../config/servers';
 import type { ServerEntry } from '../config/servers';
 import type { TransportOptions } from '../config/transport';
@@ -25,6 +25,8 @@ export interface AlmClientLike {
   domains(options?: { signal?: AbortSignal }): Promise<DomainRef[]>;
   projects(domain: string, options?: { signal?: AbortSignal }): Promise<ProjectRef[]>;
   project(domain: string, project: string): ProjectApi;
+  /** The server's clock; optional so fakes may leave it out. */
+  serverTime?(options?: { signal?: AbortSignal }): Promise<ServerTime>;
   onDidChangeSession(listener: (event: SessionEvent) => void): { dispose(): void };
   /** The REST tree in use, once configured or detected. */
   readonly tree?: RestTree;

@@ -44,6 +44,8 @@ export interface ChatToolServices {
   /** A defect was saved (the server's copy): the tree's rows and open editors show it. */
   defectSaved?(ref: ChatProjectRef & { id: number }, defect: Defect): void;
   log: ChatLog;
+  /** `<scheme>://<extension id>`: answers link defects with links that open them in VS Code (defects/vscodeLink.ts). */
+  vscodeLinkBase?: string;
   /** The time a comment header shows. */
   now(): Date;
 }

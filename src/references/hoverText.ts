@@ -13,7 +13,7 @@ import { COMMAND } from '../util/commands';
 
 export const HOVER_FIELDS: readonly string[] = ['name', 'status', 'severity', 'owner', 'last-modified', 'target-rel', 'target-rcyc', 'description', 'ver-stamp'];
 /** The commands a hover may run; the MarkdownString trusts these and no others. */
-export const HOVER_COMMANDS: readonly string[] = [COMMAND.openDefect, COMMAND.copyDefectLink, COMMAND.chooseDefaultProject];
+export const HOVER_COMMANDS: readonly string[] = [COMMAND.openDefect, COMMAND.copyDefectLink, COMMAND.copyVsCodeLink, COMMAND.chooseDefaultProject];
 const DESCRIPTION_LINES = 5;
 const LINE_CHARS = 160;
 
@@ -59,7 +59,8 @@ function foundMarkdown(project: ProjectTarget, d: Defect, where: string, names: 
   const arg = encodeURIComponent(JSON.stringify([ref]));
   const open = `[${l10n.t('Open')}](command:almDefects.openDefect?${arg} "${l10n.t('Open defect {0}', d.id)}")`;
   const copy = `[${l10n.t('Copy Link')}](command:almDefects.copyDefectLink?${arg} "${l10n.t('Copy the link to defect {0}', d.id)}")`;
-  lines.push('', `${open} · ${copy} · ${where}`);
+  const copyVs = `[${l10n.t('Copy VS Code Link')}](command:${COMMAND.copyVsCodeLink}?${arg} "${l10n.t('Copy a link that opens defect {0} in VS Code', d.id)}")`;
+  lines.push('', `${open} · ${copy} · ${copyVs} · ${where}`);
   return lines.join('\n');
 }
 

@@ -3,6 +3,7 @@
 import * as l10n from '@vscode/l10n';
 import type * as vscode from 'vscode';
 import { defectLink } from '../../defects/refs';
+import { vscodeDefectLink } from '../../defects/vscodeLink';
 import { projectNames } from '../../defects/fieldText';
 import { defectResult } from '../model/format';
 import { defectId } from '../model/inputs';
@@ -37,7 +38,8 @@ export class GetDefectTool implements vscode.LanguageModelTool<DefectInput> {
         api.attachments.list({ entity: { type: 'defect', ids: [id] }, signal }),
         projectNames(api, signal),
       ]);
-      const link = defectLink(ref.entry.baseUrl, { ...ref, id });
+      const base = this.context.services.vscodeLinkBase;
+      const link = base ? vscodeDefectLink(base, ref.entry.baseUrl, { ...ref, id }) : defectLink(ref.entry.baseUrl, { ...ref, id });
       return defectResult({ defect, fields, attachments, where, link, names });
     });
   }

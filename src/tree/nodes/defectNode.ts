@@ -32,9 +32,11 @@ export class DefectNode extends LoadingNode {
   item(): NodeItem {
     const d = this.defect;
     const changed = this.changedRemotely;
+    const mark = this.ctx.defectMark?.(this.ref);
+    const description = changed ? l10n.t('● changed · {0}', defectDescription(d)) : defectDescription(d);
     return {
       label: `${d.id}: ${typeof d.name === 'string' ? d.name : ''}`,
-      description: changed ? l10n.t('● changed · {0}', defectDescription(d)) : defectDescription(d),
+      description: mark ? `${mark} · ${description}` : description,
       // Built when read: the view asks for it on hover only, while rows are drawn by the hundred.
       get tooltip() {
         return changed ? `${defectTooltip(d)}\n\n_${l10n.t('Changed on the server since you last opened it.')}_` : defectTooltip(d);

@@ -52,6 +52,8 @@ export interface TreeContext {
   /** The time that delay is measured in. */
   readonly clock: LoadingClock;
   defectChildren?: DefectChildrenProvider;
+  /** A mark another feature puts before a defect row's description (a follow-up flag's `⚑ due today`). */
+  defectMark?: (ref: DefectRef) => string | undefined;
 }
 
 export type Collapsible = 'none' | 'collapsed' | 'expanded';

@@ -4,6 +4,7 @@
 import * as vscode from 'vscode';
 import type { ConnectionManager } from '../../auth/connectionManager';
 import { readPageSize } from '../../config/settings';
+import type { DefectRef } from '../../defects/refs';
 import type { Log } from '../../util/log';
 import type { ViewState } from '../model/viewState';
 import type { DefectChildrenProvider, ServerSource, TreeContext, TreeNode } from '../nodes/treeNode';
@@ -23,6 +24,7 @@ export class AlmTreeProvider implements vscode.TreeDataProvider<TreeNode>, TreeC
   readonly loadingDelayMs = 400;
   readonly clock = realClock;
   defectChildren?: DefectChildrenProvider;
+  defectMark?: (ref: DefectRef) => string | undefined;
   private pending: Set<TreeNode> | 'all' | undefined;
   private readonly subscriptions: { dispose(): void }[] = [];
 

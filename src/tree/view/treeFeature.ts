@@ -108,6 +108,18 @@ export class TreeFeature implements vscode.Disposable {
     });
   }
 
+  /** Follow-up flags register here: defect rows show the mark before their description; `changed` redraws them. */
+  setDefectMarks(mark: (ref: DefectRef) => string | undefined, changed: (listener: () => void) => { dispose(): void }): vscode.Disposable {
+    this.provider.defectMark = mark;
+    const listening = changed(() => this.provider.changed());
+    this.provider.changed();
+    return new vscode.Disposable(() => {
+      listening.dispose();
+      if (this.provider.defectMark === mark) this.provider.defectMark = undefined;
+      this.provider.changed();
+    });
+  }
+
   /** Attachments register here to receive files dropped on defect rows. */
   setDropController(controller: vscode.TreeDragAndDropController<TreeNode>): vscode.Disposable {
     this.dropController = controller;

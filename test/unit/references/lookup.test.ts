@@ -94,7 +94,7 @@ describe('references: hover text', () => {
     assert.doesNotMatch(md, /<b>|<img|alert/);
     assert.match(md, /\\# not a heading/);
     const commands = [...md.matchAll(/\]\(command:([\w.]+)/g)].map((m) => m[1]);
-    assert.deepEqual(commands, ['almDefects.openDefect', 'almDefects.copyDefectLink']);
+    assert.deepEqual(commands, ['almDefects.openDefect', 'almDefects.copyDefectLink', 'almDefects.copyVsCodeLink']);
   });
 
   it('says clearly when the defect does not exist, the user is signed out or the server is unreachable', () => {

@@ -30,6 +30,9 @@ const LAYERS: Record<string, number> = {
   report: 4,
   bulk: 4,
   export: 4,
+  links: 4,
+  followUp: 4,
+  inbox: 4,
   'extension.ts': 5,
 };
 
