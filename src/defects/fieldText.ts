@@ -3,6 +3,7 @@
 // a list value or a date alike. The editor form shows the same names through its pickers.
 import * as l10n from '@vscode/l10n';
 import type { FieldMeta, FieldValue, ProjectApi, ProjectUser, Release, ReleaseCatalog } from '../api';
+import { fieldKind, isReleaseKind } from './fieldKind';
 import { memoToText } from './memo';
 
 /** What turns ids and login names into names; each part is optional (shown as the raw value then). */
@@ -14,15 +15,6 @@ export interface ValueNames {
   /** BCP 47 locale for dates; the runtime's default when absent. */
   locale?: string;
 }
-
-/** Which catalog a reference field's ids point into, from its metadata or its well-known name. */
-export type ReferenceKind = 'release' | 'cycle' | 'user' | undefined;
-
-const RELEASE_FIELDS = new Set(['detected-in-rel', 'target-rel']);
-const CYCLE_FIELDS = new Set(['detected-in-rcyc', 'target-rcyc']);
-const USER_COLLECTIONS = new Set(['user', 'users']);
-const RELEASE_COLLECTIONS = new Set(['release', 'releases']);
-const CYCLE_COLLECTIONS = new Set(['release-cycle', 'release-cycles', 'release_cycles']);
 
 /** The users of a project keyed by login name, as `ValueNames.users` wants them. */
 export function usersByName(users: readonly ProjectUser[]): ReadonlyMap<string, ProjectUser> {
@@ -60,19 +52,6 @@ export function findRelease(kind: 'release' | 'cycle', text: string, catalog: Re
   return items.find((r) => r.id === id) ?? items.find((r) => r.name === t) ?? items.find((r) => r.name.toLowerCase() === t.toLowerCase());
 }
 
-export function referenceKind(field: string, meta?: FieldMeta): ReferenceKind {
-  const source = meta?.dataType.source;
-  if (source?.kind === 'resource') {
-    if (USER_COLLECTIONS.has(source.collection)) return 'user';
-    if (RELEASE_COLLECTIONS.has(source.collection)) return 'release';
-    if (CYCLE_COLLECTIONS.has(source.collection)) return 'cycle';
-  }
-  if (RELEASE_FIELDS.has(field)) return 'release';
-  if (CYCLE_FIELDS.has(field)) return 'cycle';
-  if (field === 'owner' || field === 'detected-by') return 'user';
-  return undefined;
-}
-
 /** "Release 2 (#1002)" for a release or cycle id; the id alone when the catalog does not know it. */
 function releaseText(kind: 'release' | 'cycle', id: number, catalog: ReleaseCatalog | undefined): string {
   const items = kind === 'release' ? catalog?.releases : catalog?.cycles;
@@ -93,15 +72,15 @@ function userText(login: string, users: ReadonlyMap<string, ProjectUser> | undef
 export function fieldText(field: string, value: FieldValue | undefined, names: ValueNames = {}, meta?: FieldMeta): string {
   if (value === null || value === undefined || value === '') return '';
   if (Array.isArray(value)) return value.map((v) => fieldText(field, v, names, meta)).join('; ');
-  const kind = referenceKind(field, meta);
-  if (typeof value === 'object') return kind === 'release' || kind === 'cycle' ? releaseText(kind, value.id, names.releases) : `${value.type} #${value.id}`;
-  if (kind === 'release' || kind === 'cycle') {
+  const kind = fieldKind(field, meta);
+  if (typeof value === 'object') return isReleaseKind(kind) ? releaseText(kind, value.id, names.releases) : `${value.type} #${value.id}`;
+  if (isReleaseKind(kind)) {
     const id = Number(value);
     return Number.isInteger(id) && id > 0 ? releaseText(kind, id, names.releases) : String(value);
   }
   if (kind === 'user' && typeof value === 'string') return userText(value, names.users);
-  if (meta?.dataType.name === 'Memo' || meta?.sanitization === 'HTML') return oneLine(memoToText(String(value)));
-  if (meta?.dataType.name === 'Date' && typeof value === 'string') return dateText(value, names.locale);
+  if (kind === 'memo') return oneLine(memoToText(String(value)));
+  if (kind === 'date' && typeof value === 'string') return dateText(value, names.locale);
   return String(value);
 }
 

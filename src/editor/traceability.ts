@@ -2,7 +2,8 @@
 // change summarised, its old and new text as plain text — never HTML — for the page to show on
 // request), and its links both ways with add, remove and open. No `vscode` import.
 import type { AuditEntry, DefectLink, FieldCatalog, HistoryApi, LinksApi, ProjectUsers, ReleaseCatalog } from '../api/index';
-import { fieldText, referenceKind, usersByName } from '../defects/fieldText';
+import { fieldKind } from '../defects/fieldKind';
+import { fieldText, usersByName } from '../defects/fieldText';
 import type { ValueNames } from '../defects/fieldText';
 import { memoToText } from '../defects/memo';
 import type { HistoryEntryView, HistoryResult, LinkView, LinksRequest, LinksResult } from '../shared/editorProtocol';
@@ -26,9 +27,10 @@ function entryView(e: AuditEntry, catalog: FieldCatalog, names: ValueNames): His
     user: e.user,
     changes: e.changes.map((c) => {
       const meta = catalog.get(c.field);
-      if (meta?.dataType.name === 'Memo') return { label: c.label, oldValue: memoToText(c.oldValue), newValue: memoToText(c.newValue), memo: true };
+      const kind = fieldKind(c.field, meta);
+      if (kind === 'memo') return { label: c.label, oldValue: memoToText(c.oldValue), newValue: memoToText(c.newValue), memo: true };
       // Releases, cycles and users by name; anything else as the server recorded it.
-      const text = (v: string) => (referenceKind(c.field, meta) ? fieldText(c.field, v, names, meta) : v);
+      const text = (v: string) => (kind === 'user' || kind === 'release' || kind === 'cycle' ? fieldText(c.field, v, names, meta) : v);
       return { label: meta?.label ?? c.label, oldValue: text(c.oldValue), newValue: text(c.newValue) };
     }),
   };
@@ -36,7 +38,7 @@ function entryView(e: AuditEntry, catalog: FieldCatalog, names: ValueNames): His
 
 /** The names history rows need, read only when a change names a release, cycle or user. */
 async function namesFor(api: TraceabilityApi, entries: readonly AuditEntry[], catalog: FieldCatalog): Promise<ValueNames> {
-  const kinds = new Set(entries.flatMap((e) => e.changes.map((c) => referenceKind(c.field, catalog.get(c.field)))));
+  const kinds = new Set(entries.flatMap((e) => e.changes.map((c) => fieldKind(c.field, catalog.get(c.field)))));
   const [releases, users] = await Promise.all([
     (kinds.has('release') || kinds.has('cycle')) && api.releases ? api.releases().catch(() => undefined) : undefined,
     kinds.has('user') && api.users ? api.users().catch(() => undefined) : undefined,

@@ -3,15 +3,16 @@
 // values read everywhere else (fieldText) with its count.
 import * as l10n from '@vscode/l10n';
 import type { FieldCatalog, FieldMeta, GroupCount } from '../api';
-import { fieldText, referenceKind } from '../defects/fieldText';
+import { fieldKind } from '../defects/fieldKind';
+import { fieldText } from '../defects/fieldText';
 import type { GridGrouping } from '../shared/gridProtocol';
 import type { DefectQuery } from '../defects/defectQuery';
 import { addCondition } from '../defects/filter';
 import type { GridNames } from './rowText';
 
 function isGroupable(meta: FieldMeta): boolean {
-  if (meta.hidden || meta.dataType.multiple || meta.dataType.name === 'Memo') return false;
-  return meta.dataType.source?.kind === 'list' || referenceKind(meta.name, meta) === 'user';
+  const kind = fieldKind(meta.name, meta);
+  return !meta.hidden && !meta.dataType.multiple && (kind === 'list' || kind === 'user');
 }
 
 export function groupableFields(catalog: FieldCatalog): FieldMeta[] {
@@ -20,7 +21,7 @@ export function groupableFields(catalog: FieldCatalog): FieldMeta[] {
 
 /** A label for a group: its value as text, or "(no value)" / "(unassigned)" for none. */
 function groupLabel(field: string, value: string | null, { catalog, names }: GridNames): string {
-  if (value === null) return referenceKind(field, catalog.get(field)) === 'user' ? l10n.t('(unassigned)') : l10n.t('(no value)');
+  if (value === null) return fieldKind(field, catalog.get(field)) === 'user' ? l10n.t('(unassigned)') : l10n.t('(no value)');
   return fieldText(field, value, names, catalog.get(field));
 }
 

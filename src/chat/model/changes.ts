@@ -6,7 +6,8 @@
 import * as l10n from '@vscode/l10n';
 import { validateEdits } from '../../api/index';
 import type { DefectChanges, FieldCatalog, FieldMeta, FieldProblem, FieldValue, ListTree, ReleaseCatalog } from '../../api/index';
-import { fieldText, findRelease, referenceKind } from '../../defects/fieldText';
+import { fieldKind, isReleaseKind } from '../../defects/fieldKind';
+import { fieldText, findRelease } from '../../defects/fieldText';
 import type { ChangeValue } from './inputs';
 import { textToMemoHtml } from '../../defects/memo';
 
@@ -35,7 +36,7 @@ export interface ResolvedChanges {
 }
 
 export function isMemoField(f: FieldMeta): boolean {
-  return f.dataType.name === 'Memo' || f.sanitization === 'HTML';
+  return fieldKind(f.name, f) === 'memo';
 }
 
 /** The field named `key`: its name first, then its label (case-insensitive). */
@@ -82,8 +83,8 @@ function allowedValues(f: FieldMeta, lists: ListTree): string | undefined {
  * naming the choices when the project has none such. Undefined for other fields.
  */
 function releaseChange(f: FieldMeta, raw: ChangeValue, releases: ReleaseCatalog | undefined): { value: FieldValue; shown: string } | FieldProblem | undefined {
-  const kind = referenceKind(f.name, f);
-  if ((kind !== 'release' && kind !== 'cycle') || raw === null || (typeof raw !== 'string' && typeof raw !== 'number')) return undefined;
+  const kind = fieldKind(f.name, f);
+  if (!isReleaseKind(kind) || raw === null || (typeof raw !== 'string' && typeof raw !== 'number')) return undefined;
   if (String(raw).trim() === '') return { value: null, shown: l10n.t('(empty)') };
   const type = kind === 'release' ? 'release' : 'release-cycle';
   if (!releases || releases.unavailable !== undefined) {
@@ -106,8 +107,7 @@ function releaseChange(f: FieldMeta, raw: ChangeValue, releases: ReleaseCatalog 
 
 /** A field's current value as the confirmation shows it: users and releases by name. */
 export function currentText(f: FieldMeta | undefined, field: string, v: FieldValue | undefined, releases: ReleaseCatalog | undefined): string {
-  const kind = referenceKind(field, f);
-  if (kind !== 'release' && kind !== 'cycle') return shownValue(v);
+  if (!isReleaseKind(fieldKind(field, f))) return shownValue(v);
   const text = fieldText(field, v ?? null, releases ? { releases } : {}, f);
   return text === '' ? l10n.t('(empty)') : text;
 }

@@ -6,7 +6,8 @@ import type { Attachment, Defect, FieldCatalog, FieldValue } from '../../api/ind
 import { formatBytes } from '../../util/format';
 import { escapeMarkdown } from '../../util/markdown';
 import { memoToMarkdown } from '../../defects/memo';
-import { fieldText, referenceKind, releasesNote } from '../../defects/fieldText';
+import { fieldKind, isReleaseKind } from '../../defects/fieldKind';
+import { fieldText, releasesNote } from '../../defects/fieldText';
 import type { ValueNames } from '../../defects/fieldText';
 
 export const ROW_FIELDS = ['id', 'name', 'status', 'severity', 'priority', 'owner', 'last-modified'] as const;
@@ -20,7 +21,7 @@ function showValue(field: string, v: FieldValue | undefined, names: ValueNames =
   if (v === null || v === undefined || v === '' || (Array.isArray(v) && v.length === 0)) return '—';
   const meta = fields?.get(field);
   // Dates stay as the server writes them: the model reads them better than a locale's form.
-  const text = meta?.dataType.name === 'Date' && typeof v === 'string' ? v : fieldText(field, v, names, meta);
+  const text = fieldKind(field, meta) === 'date' && typeof v === 'string' ? v : fieldText(field, v, names, meta);
   return escapeMarkdown(text || '—');
 }
 
@@ -56,13 +57,11 @@ export interface DefectDetails {
 }
 
 function isRelease(name: string, fields: FieldCatalog): boolean {
-  const kind = referenceKind(name, fields.get(name));
-  return kind === 'release' || kind === 'cycle';
+  return isReleaseKind(fieldKind(name, fields.get(name)));
 }
 
 function isMemo(fields: FieldCatalog, name: string): boolean {
-  const f = fields.get(name);
-  return f?.dataType.name === 'Memo' || f?.sanitization === 'HTML' || name === 'description' || name === 'dev-comments';
+  return fieldKind(name, fields.get(name)) === 'memo';
 }
 
 export function defectResult(x: DefectDetails): string {

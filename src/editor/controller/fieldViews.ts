@@ -4,7 +4,8 @@
 import * as l10n from '@vscode/l10n';
 import { SERVER_COMPUTED_FIELDS, SERVER_OWNED_FIELDS } from '../../api/index';
 import type { FieldCatalog, FieldMeta, ListItem, ListTree, ReleaseCatalog } from '../../api/index';
-import { referenceKind } from '../../defects/fieldText';
+import { fieldKind, isReleaseKind } from '../../defects/fieldKind';
+import type { FieldKind } from '../../defects/fieldKind';
 import { CYCLE_OF_RELEASE, releaseChoices } from '../../defects/releaseChoices';
 import type { FieldGroup, FieldInput, FieldView, ListOption } from '../../shared/editorProtocol';
 
@@ -72,29 +73,28 @@ const RESOURCE_TYPE: Record<string, string> = {
   environments: 'environment',
 };
 
-function isUserField(f: FieldMeta): boolean {
-  const src = f.dataType.source;
-  return src?.kind === 'resource' && (src.collection === 'user' || src.collection === 'users');
-}
-
-function inputOf(f: FieldMeta): FieldInput {
-  const src = f.dataType.source;
-  switch (f.dataType.name) {
-    case 'Memo':
-      return 'memo';
-    case 'Integer':
-      return 'integer';
-    case 'Float':
+/** The input a field of this kind is edited with; numbers (identifiers too) by type, so the form checks integers. */
+function inputOf(f: FieldMeta, kind: FieldKind): FieldInput {
+  if (f.dataType.name === 'Integer') return 'integer';
+  if (f.dataType.name === 'Float') return 'float';
+  switch (kind) {
+    case 'memo':
+    case 'list':
+    case 'user':
+      return kind;
+    case 'date':
+      // A date-time the server types as text (`last-modified`) is not a date input's to edit.
+      return f.dataType.name === 'Date' ? 'date' : 'text';
+    case 'multi-list':
+      return 'list';
+    case 'number':
       return 'float';
-    case 'Date':
-      return 'date';
-    case 'Reference':
-    case 'Reference By Value':
-      if (src?.kind === 'list') return 'list';
-      if (isUserField(f)) return 'user';
-      return src?.kind === 'resource' ? 'resource' : 'text';
+    case 'release':
+    case 'cycle':
+    case 'reference':
+      return f.dataType.source?.kind === 'resource' ? 'resource' : 'text';
     default:
-      return src?.kind === 'list' ? 'list' : 'text';
+      return 'text';
   }
 }
 
@@ -133,9 +133,8 @@ function listOptions(lists: ListTree, listId: number): ListOption[] {
  * A release or cycle reference: picked by name from the catalog, or typed as an id (with the reason)
  * when the server serves no releases. Other resource references stay typed ids.
  */
-function releaseView(view: FieldView, f: FieldMeta, releases: ReleaseCatalog | undefined, today: string | undefined): void {
-  const kind = referenceKind(f.name, f);
-  if ((kind !== 'release' && kind !== 'cycle') || view.input === 'list' || view.multiple) return;
+function releaseView(view: FieldView, kind: FieldKind, releases: ReleaseCatalog | undefined, today: string | undefined): void {
+  if (!isReleaseKind(kind) || view.multiple) return;
   view.resourceType ??= kind === 'release' ? 'release' : 'release-cycle';
   if (!releases || releases.unavailable !== undefined) {
     view.input = 'resource';
@@ -163,7 +162,8 @@ export function buildFieldViews(catalog: FieldCatalog, lists: ListTree, users: r
   const views = catalog.fields
     .filter((f) => f.name !== 'type')
     .map((f): FieldView => {
-      const input = inputOf(f);
+      const kind = fieldKind(f.name, f);
+      const input = inputOf(f, kind);
       const src = f.dataType.source;
       const view: FieldView = {
         name: f.name,
@@ -180,7 +180,7 @@ export function buildFieldViews(catalog: FieldCatalog, lists: ListTree, users: r
       if (input === 'list' && src?.kind === 'list') view.options = listOptions(lists, src.listId);
       if (input === 'user') view.options = userOptions;
       if (input === 'resource' && src?.kind === 'resource') view.resourceType = RESOURCE_TYPE[src.collection] ?? src.collection;
-      releaseView(view, f, releases, today);
+      releaseView(view, kind, releases, today);
       return view;
     });
   pairCycles(views);

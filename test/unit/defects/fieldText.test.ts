@@ -1,7 +1,7 @@
 // The one text a field value reads as outside the editor (tooltip, hover, chat, grid, CSV).
 import assert from 'node:assert/strict';
 import type { FieldMeta, ReleaseCatalog } from '../../../src/api';
-import { dateText, fieldText, referenceKind, usersByName } from '../../../src/defects/fieldText';
+import { dateText, fieldText, usersByName } from '../../../src/defects/fieldText';
 import { fieldMeta } from '../../support/fieldMeta';
 
 const catalog: ReleaseCatalog = {
@@ -21,12 +21,6 @@ describe('fieldText: one way to read a field value', () => {
     assert.equal(fieldText('detected-in-rcyc', 2005, { releases: catalog }), 'Cycle 2.1');
     assert.equal(fieldText('target-rel', '77', { releases: catalog }), '#77', 'an unknown id stays visible as an id');
     assert.equal(fieldText('target-rel', '1002', {}), '#1002', 'without a catalog the id is shown');
-  });
-
-  it('finds reference kinds from metadata before well-known names', () => {
-    assert.equal(referenceKind('user-07', meta('user-07', { name: 'Reference', multiple: false, source: { kind: 'resource', collection: 'release_cycles' } })), 'cycle');
-    assert.equal(referenceKind('user-08', meta('user-08', { name: 'String', multiple: false, source: { kind: 'resource', collection: 'users' } })), 'user');
-    assert.equal(referenceKind('status'), undefined);
   });
 
   it('shows users with their full names and keeps the login name', () => {
