@@ -58,8 +58,5 @@ export function fieldKind(name: string, meta?: FieldMeta): FieldKind {
   return known && known !== 'memo' ? known : dataType.name === 'Reference' ? 'reference' : 'text';
 }
 
-/** Memo fields: HTML documents, edited in the rich editor, shown as plain text elsewhere. */
-export const isMemoKind = (kind: FieldKind): boolean => kind === 'memo';
-
 /** Release and cycle references: picked and shown by name from the release catalog. */
 export const isReleaseKind = (kind: FieldKind): kind is 'release' | 'cycle' => kind === 'release' || kind === 'cycle';

@@ -1,10 +1,16 @@
-// The text a field's value reads as outside the editor's own controls: the tree's tooltip, hovers,
-// chat answers, the grid and CSV export. Written once, so that every view names a release, a user,
-// a list value or a date alike. The editor form shows the same names through its pickers.
+// The text a field's value reads as on the host: the tree's tooltip, hovers, chat answers, the grid,
+// CSV export, history and bulk summaries. The rules are the shared formatter's (src/shared/valueText.ts),
+// which the editor's page uses too; this adds what only the host has: field metadata, the project's
+// names and memo HTML.
 import * as l10n from '@vscode/l10n';
 import type { FieldMeta, FieldValue, ProjectApi, ProjectUser, Release, ReleaseCatalog } from '../api';
 import { fieldKind, isReleaseKind } from './fieldKind';
+import type { FieldKind } from './fieldKind';
 import { memoToText } from './memo';
+import { valueText } from '../shared/valueText';
+import type { DisplayNames } from '../shared/valueText';
+
+export { NO_VALUE, dateText } from '../shared/valueText';
 
 /** What turns ids and login names into names; each part is optional (shown as the raw value then). */
 export interface ValueNames {
@@ -52,65 +58,28 @@ export function findRelease(kind: 'release' | 'cycle', text: string, catalog: Re
   return items.find((r) => r.id === id) ?? items.find((r) => r.name === t) ?? items.find((r) => r.name.toLowerCase() === t.toLowerCase());
 }
 
-/** "Release 2 (#1002)" for a release or cycle id; the id alone when the catalog does not know it. */
-function releaseText(kind: 'release' | 'cycle', id: number, catalog: ReleaseCatalog | undefined): string {
+/** The name of the release or cycle `id`, when the catalog knows it. */
+function releaseName(kind: 'release' | 'cycle', id: number, catalog: ReleaseCatalog | undefined): string | undefined {
   const items = kind === 'release' ? catalog?.releases : catalog?.cycles;
-  const found = items?.find((r) => r.id === id);
-  return found ? found.name : `#${id}`;
+  return items?.find((r) => r.id === id)?.name;
 }
 
-/** A user's full name with the login name, or the login name alone. */
-function userText(login: string, users: ReadonlyMap<string, ProjectUser> | undefined): string {
-  const full = users?.get(login)?.fullName;
-  return full && full !== login ? `${full} (${login})` : login;
+/** The shared formatter's names for one field: its users' full names, its release or cycle names. */
+function displayNames(kind: FieldKind, names: ValueNames): DisplayNames {
+  return {
+    locale: names.locale,
+    fullName: (login) => names.users?.get(login)?.fullName,
+    ...(isReleaseKind(kind) ? { referenceName: (id: number) => releaseName(kind, id, names.releases) } : {}),
+  };
 }
 
 /**
- * The value as one line of plain text: '' when empty; list values and strings as they are; users with
- * their full names; release and cycle ids by name; dates in the locale; memo fields as plain text.
+ * The value as one line of plain text, as every view shows it (src/shared/valueText.ts): NO_VALUE
+ * when empty, users with their full names, list values joined one way, releases and cycles by
+ * name, dates and numbers in the locale, memo fields as plain text.
  */
 export function fieldText(field: string, value: FieldValue | undefined, names: ValueNames = {}, meta?: FieldMeta): string {
-  if (value === null || value === undefined || value === '') return '';
-  if (Array.isArray(value)) return value.map((v) => fieldText(field, v, names, meta)).join('; ');
   const kind = fieldKind(field, meta);
-  if (typeof value === 'object') return isReleaseKind(kind) ? releaseText(kind, value.id, names.releases) : `${value.type} #${value.id}`;
-  if (isReleaseKind(kind)) {
-    const id = Number(value);
-    return Number.isInteger(id) && id > 0 ? releaseText(kind, id, names.releases) : String(value);
-  }
-  if (kind === 'user' && typeof value === 'string') return userText(value, names.users);
-  if (kind === 'memo') return oneLine(memoToText(String(value)));
-  if (kind === 'date' && typeof value === 'string') return dateText(value, names.locale);
-  return String(value);
-}
-
-/** `YYYY-MM-DD` (a date field) or `YYYY-MM-DD HH:MM:SS` (a server time) in the locale; anything else as is. */
-export function dateText(value: string, locale?: string): string {
-  const m = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?$/.exec(value.trim());
-  if (!m) return value;
-  const [, y, mo, d, h, mi, s] = m;
-  if (h === undefined) return formatter(locale, 'date').format(Date.UTC(+y, +mo - 1, +d));
-  // Server times carry no zone; they are shown as written, not shifted into the user's zone.
-  return formatter(locale, 'time').format(Date.UTC(+y, +mo - 1, +d, +h, +mi, +(s ?? 0)));
-}
-
-const DATE_PARTS = { year: 'numeric', month: 'numeric', day: 'numeric' } as const;
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-/**
- * What toLocaleDateString / toLocaleString(locale, { timeZone: 'UTC' }) format with, made once per
- * locale: they build a new formatter on every call (~0.4 ms), which a 100,000-row export pays per date.
- */
-function formatter(locale: string | undefined, kind: 'date' | 'time'): Intl.DateTimeFormat {
-  const key = `${kind}\u0000${locale ?? ''}`;
-  let f = formatters.get(key);
-  if (!f) {
-    f = new Intl.DateTimeFormat(locale, { timeZone: 'UTC', ...DATE_PARTS, ...(kind === 'time' ? { hour: 'numeric', minute: 'numeric', second: 'numeric' } : {}) });
-    formatters.set(key, f);
-  }
-  return f;
-}
-
-function oneLine(text: string): string {
-  return text.replace(/\s+/g, ' ').trim();
+  const shown = kind === 'memo' && typeof value === 'string' ? memoToText(value) : value;
+  return valueText(kind, shown, displayNames(kind, names));
 }

@@ -4,10 +4,9 @@
 // "Full Name (login)", list values joined one way, references by name, dates and numbers in the
 // display language, and one text for "no value". Plain code: no `vscode`, no DOM, no server types.
 import * as l10n from '@vscode/l10n';
-import type { WireValue } from './editorProtocol';
+import type { FieldKind, FieldView, WireValue } from './editorProtocol';
 
-/** What a field holds, classified once from its metadata (src/defects/fieldKind.ts on the host). */
-export type FieldKind = 'memo' | 'date' | 'number' | 'user' | 'list' | 'multi-list' | 'release' | 'cycle' | 'reference' | 'text' | 'flag';
+export type { FieldKind };
 
 /** What turns login names and ids into names; each part optional (the raw login or `#id` is shown then). */
 export interface DisplayNames {
@@ -23,7 +22,7 @@ export interface DisplayNames {
 export const NO_VALUE = '—';
 
 /** The one separator between the values of a multi-valued field. */
-export const LIST_SEPARATOR = '; ';
+const LIST_SEPARATOR = '; ';
 
 /** Empty text, an empty list, null and undefined: no value. */
 function isEmpty(v: WireValue | undefined): v is null | undefined | '' | [] {
@@ -43,7 +42,7 @@ export function referenceId(value: WireValue | undefined): number | undefined {
 }
 
 /** A referenced item by its name, or `#id` when its name is not known. */
-export function referenceText(id: number, name: string | undefined): string {
+function referenceText(id: number, name: string | undefined): string {
   return name ? name : `#${id}`;
 }
 
@@ -89,7 +88,7 @@ function flagText(value: Exclude<WireValue, null | string[]>): string {
 }
 
 /** A number with the locale's grouping and decimal mark; text that is not a number as it is. */
-export function numberText(value: Exclude<WireValue, null | string[]>, locale?: string): string {
+function numberText(value: Exclude<WireValue, null | string[]>, locale?: string): string {
   const n = typeof value === 'number' ? value : typeof value === 'string' && /^\s*-?(\d+\.?\d*|\.\d+)\s*$/.test(value) ? Number(value) : NaN;
   return Number.isFinite(n) ? cached(`n\u0000${locale ?? ''}`, () => new Intl.NumberFormat(locale, { maximumFractionDigits: 20 })).format(n) : scalar(value);
 }
@@ -123,4 +122,18 @@ function cached<T extends Intl.DateTimeFormat | Intl.NumberFormat>(key: string, 
 
 function dateFormat(locale: string | undefined, kind: 'date' | 'time'): Intl.DateTimeFormat {
   return cached(`${kind}\u0000${locale ?? ''}`, () => new Intl.DateTimeFormat(locale, { timeZone: 'UTC', ...DATE_PARTS, ...(kind === 'time' ? TIME_PARTS : {}) }));
+}
+
+/**
+ * A value as the editor's page writes it (header and read mode): the formatter above with the
+ * names the host put in the field's view (users' full names, release and cycle names).
+ */
+export function fieldViewText(view: FieldView | undefined, value: WireValue | undefined, locale?: string): string {
+  if (!view) return valueText('text', value, { locale });
+  const name = (key: string | number) => (view.names && Object.hasOwn(view.names, key) ? view.names[key] : undefined);
+  return valueText(view.kind, value, {
+    locale,
+    fullName: name,
+    referenceName: (id) => view.releases?.find((r) => r.id === id)?.name ?? name(id),
+  });
 }

@@ -7,7 +7,8 @@ import * as l10n from '@vscode/l10n';
 import { validateEdits } from '../../api/index';
 import type { DefectChanges, FieldCatalog, FieldMeta, FieldProblem, FieldValue, ListTree, ReleaseCatalog } from '../../api/index';
 import { fieldKind, isReleaseKind } from '../../defects/fieldKind';
-import { fieldText, findRelease } from '../../defects/fieldText';
+import { NO_VALUE, fieldText, findRelease } from '../../defects/fieldText';
+import { valueText } from '../../shared/valueText';
 import type { ChangeValue } from './inputs';
 import { textToMemoHtml } from '../../defects/memo';
 
@@ -60,11 +61,9 @@ function toFieldValue(f: FieldMeta, v: ChangeValue): FieldValue {
   return v;
 }
 
+/** A value the model sent as the confirmation shows it: as every view writes one, a long memo cut short. */
 export function shownValue(v: ChangeValue | FieldValue | undefined, memo = false): string {
-  if (v === null || v === undefined || v === '' || (Array.isArray(v) && v.length === 0)) return l10n.t('(empty)');
-  if (Array.isArray(v)) return v.join(', ');
-  if (typeof v === 'object') return `${v.type} ${v.id}`;
-  const text = String(v);
+  const text = valueText('text', v);
   return memo && text.length > 300 ? `${text.slice(0, 299)}…` : text;
 }
 
@@ -85,7 +84,7 @@ function allowedValues(f: FieldMeta, lists: ListTree): string | undefined {
 function releaseChange(f: FieldMeta, raw: ChangeValue, releases: ReleaseCatalog | undefined): { value: FieldValue; shown: string } | FieldProblem | undefined {
   const kind = fieldKind(f.name, f);
   if (!isReleaseKind(kind) || raw === null || (typeof raw !== 'string' && typeof raw !== 'number')) return undefined;
-  if (String(raw).trim() === '') return { value: null, shown: l10n.t('(empty)') };
+  if (String(raw).trim() === '') return { value: null, shown: NO_VALUE };
   const type = kind === 'release' ? 'release' : 'release-cycle';
   if (!releases || releases.unavailable !== undefined) {
     // Without the catalog only an id can be sent; the server checks it.
@@ -108,8 +107,7 @@ function releaseChange(f: FieldMeta, raw: ChangeValue, releases: ReleaseCatalog 
 /** A field's current value as the confirmation shows it: users and releases by name. */
 export function currentText(f: FieldMeta | undefined, field: string, v: FieldValue | undefined, releases: ReleaseCatalog | undefined): string {
   if (!isReleaseKind(fieldKind(field, f))) return shownValue(v);
-  const text = fieldText(field, v ?? null, releases ? { releases } : {}, f);
-  return text === '' ? l10n.t('(empty)') : text;
+  return fieldText(field, v ?? null, releases ? { releases } : {}, f);
 }
 
 export function resolveChanges(input: Record<string, ChangeValue>, fields: FieldCatalog, lists: ListTree, releases?: ReleaseCatalog): ResolvedChanges {

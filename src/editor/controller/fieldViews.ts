@@ -3,11 +3,12 @@
 // the field can be edited at all.
 import * as l10n from '@vscode/l10n';
 import { SERVER_COMPUTED_FIELDS, SERVER_OWNED_FIELDS } from '../../api/index';
-import type { FieldCatalog, FieldMeta, ListItem, ListTree, ReleaseCatalog } from '../../api/index';
+import type { FieldCatalog, FieldMeta, ListItem, ListTree, ProjectUser, ReleaseCatalog } from '../../api/index';
 import { fieldKind, isReleaseKind } from '../../defects/fieldKind';
 import type { FieldKind } from '../../defects/fieldKind';
 import { CYCLE_OF_RELEASE, releaseChoices } from '../../defects/releaseChoices';
 import type { FieldGroup, FieldInput, FieldView, ListOption } from '../../shared/editorProtocol';
+import { userText } from '../../shared/valueText';
 
 /** Known system fields by group; anything else is placed by its data type. */
 const GROUP_OF: Record<string, FieldGroup> = {
@@ -153,12 +154,26 @@ function pairCycles(views: FieldView[]): void {
   }
 }
 
+/** A user picker's choices, each as every view writes a user ("Full Name (login)"), by login name; and the full names. */
+function userChoices(users: readonly (string | ProjectUser)[]): { options: ListOption[]; names: Record<string, string> } {
+  const byLogin = new Map<string, ProjectUser>();
+  for (const u of users) {
+    const user = typeof u === 'string' ? { name: u } : u;
+    if (!byLogin.get(user.name)?.fullName) byLogin.set(user.name, user);
+  }
+  const sorted = [...byLogin.values()].sort((a, b) => a.name.localeCompare(b.name));
+  const names: Record<string, string> = {};
+  for (const u of sorted) if (u.fullName) names[u.name] = u.fullName;
+  return { options: sorted.map((u) => ({ value: u.name, path: userText(u.name, u.fullName) })), names };
+}
+
 /**
- * The form's fields in metadata order, each with its group and input; `users` feed the user pickers,
- * `releases` the release and cycle pickers (`today` decides which are current).
+ * The form's fields in metadata order, each with its group, input and kind; `users` (login names,
+ * or users with full names) feed the user pickers, `releases` the release and cycle pickers
+ * (`today` decides which are current).
  */
-export function buildFieldViews(catalog: FieldCatalog, lists: ListTree, users: readonly string[] = [], releases?: ReleaseCatalog, today?: string): FieldView[] {
-  const userOptions = users.map((u) => ({ value: u, path: u }));
+export function buildFieldViews(catalog: FieldCatalog, lists: ListTree, users: readonly (string | ProjectUser)[] = [], releases?: ReleaseCatalog, today?: string): FieldView[] {
+  const userOptions = userChoices(users);
   const views = catalog.fields
     .filter((f) => f.name !== 'type')
     .map((f): FieldView => {
@@ -170,6 +185,7 @@ export function buildFieldViews(catalog: FieldCatalog, lists: ListTree, users: r
         label: f.label || f.name,
         group: groupOf(f, input),
         input,
+        kind,
         required: f.required,
         readOnly: SERVER_OWNED_FIELDS.has(f.name) || SERVER_COMPUTED_FIELDS.has(f.name) || !f.editable,
         multiple: f.dataType.multiple,
@@ -178,7 +194,7 @@ export function buildFieldViews(catalog: FieldCatalog, lists: ListTree, users: r
       // Dates declare a nominal length of 1 and integers count digits: a counter would mislead there.
       if (f.maxLength !== undefined && (input === 'text' || input === 'list' || input === 'user')) view.maxLength = f.maxLength;
       if (input === 'list' && src?.kind === 'list') view.options = listOptions(lists, src.listId);
-      if (input === 'user') view.options = userOptions;
+      if (input === 'user') Object.assign(view, { options: userOptions.options, names: userOptions.names });
       if (input === 'resource' && src?.kind === 'resource') view.resourceType = RESOURCE_TYPE[src.collection] ?? src.collection;
       releaseView(view, kind, releases, today);
       return view;

@@ -26,9 +26,7 @@ export function defectTooltip(defect: Defect, names: ValueNames = {}): string {
   for (const [field, label] of ROWS) {
     // A field the row was not read with (an older page) is left out rather than shown empty.
     if (field === 'target-rel' && !(field in defect)) continue;
-    const text = fieldText(field, defect[field], names);
-    const shown = text === '' ? '—' : escapeMarkdown(text);
-    lines.push(`| ${label} | ${shown} |`);
+    lines.push(`| ${label} | ${escapeMarkdown(fieldText(field, defect[field], names))} |`);
   }
   const links = linkText(defect);
   if (links) lines.push(`| ${l10n.t('Links')} | ${links} |`);

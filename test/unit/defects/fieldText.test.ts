@@ -33,8 +33,8 @@ describe('fieldText: one way to read a field value', () => {
     const memo = meta('description', { name: 'Memo', multiple: false }, { sanitization: 'HTML' });
     assert.equal(fieldText('description', '<html><body><p>First &amp; <b>second</b></p><p>line</p></body></html>', {}, memo), 'First & second line');
     assert.equal(fieldText('user-03', ['a', 'b'], {}), 'a; b');
-    assert.equal(fieldText('name', null), '');
-    assert.equal(fieldText('name', undefined), '');
+    assert.equal(fieldText('name', null), '—');
+    assert.equal(fieldText('name', undefined), '—');
     assert.equal(fieldText('estimated-fix-time', 3), '3');
   });
 
