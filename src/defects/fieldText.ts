@@ -20,6 +20,8 @@ export interface ValueNames {
   releases?: ReleaseCatalog;
   /** BCP 47 locale for dates; the runtime's default when absent. */
   locale?: string;
+  /** Why the users could not be read (their login names are shown then); releases say it in their catalog. */
+  usersUnavailable?: string;
 }
 
 /** The users of a project keyed by login name, as `ValueNames.users` wants them. */
@@ -27,24 +29,52 @@ export function usersByName(users: readonly ProjectUser[]): ReadonlyMap<string, 
   return new Map(users.map((u) => [u.name, u]));
 }
 
+export interface NamesOptions {
+  signal?: AbortSignal;
+  /** VS Code's display language, for dates and numbers. */
+  locale?: string;
+  /** Read the names again (a view's Refresh). */
+  refresh?: boolean;
+}
+
 /**
- * The names of one project (its users and releases, both cached by the client), for views outside
- * the editor; a part the server refuses is left out, so its values show as ids or login names.
+ * The one loader of a project's names (its users and its releases and cycles) for every view. Both
+ * are read once per project and cached by the client. One rule when the server refuses either: the
+ * reason is kept (`usersUnavailable`, the catalog's `unavailable`), values show as login names or
+ * ids, and the views say why (`namesNote`). A cancelled read is not a refusal: it rejects.
  */
-export async function projectNames(api: Pick<ProjectApi, 'users' | 'releases'>, signal?: AbortSignal): Promise<ValueNames> {
+export async function projectNames(api: Pick<ProjectApi, 'users' | 'releases'>, options: NamesOptions | AbortSignal = {}): Promise<ValueNames> {
+  const o: NamesOptions = options instanceof AbortSignal ? { signal: options } : options;
+  const { signal, refresh } = o;
   // A call that throws at once (a project API without the resource) counts as a refusal too.
-  const read = <T>(load: () => Promise<T>) =>
+  const read = <T>(load: () => Promise<T>): Promise<{ value: T } | { why: string }> =>
     Promise.resolve()
       .then(load)
-      .catch(() => undefined);
-  const [users, releases] = await Promise.all([read(() => api.users({ signal })), read(() => api.releases({ signal }))]);
-  return { ...(users ? { users: usersByName(users.users) } : {}), ...(releases ? { releases } : {}) };
+      .then(
+        (value) => ({ value }),
+        (e: unknown) => {
+          if (signal?.aborted) throw e;
+          return { why: e instanceof Error ? e.message : String(e) };
+        },
+      );
+  const [users, releases] = await Promise.all([read(() => api.users({ signal, refresh })), read(() => api.releases({ signal, refresh }))]);
+  return {
+    ...(o.locale ? { locale: o.locale } : {}),
+    ...('value' in users ? { users: usersByName(users.value.users) } : { usersUnavailable: users.why }),
+    releases: 'value' in releases ? releases.value : { releases: [], cycles: [], unavailable: releases.why },
+  };
 }
 
 /** Why releases and cycles read as ids here (the server does not list them), when they do. */
 export function releasesNote(names: ValueNames): string | undefined {
   const why = names.releases?.unavailable;
   return why === undefined ? undefined : l10n.t('Releases and cycles are shown by id: the server does not list them ({0}).', why);
+}
+
+/** Why users read as login names here (the server refused its user list), when they do. */
+export function usersNote(names: ValueNames): string | undefined {
+  const why = names.usersUnavailable;
+  return why === undefined ? undefined : l10n.t('Users are shown by login name: the server did not list them ({0}).', why);
 }
 
 /**

@@ -3,7 +3,7 @@
 // request), and its links both ways with add, remove and open. No `vscode` import.
 import type { AuditEntry, DefectLink, FieldCatalog, HistoryApi, LinksApi, ProjectUsers, ReleaseCatalog } from '../api/index';
 import { fieldKind } from '../defects/fieldKind';
-import { dateText, fieldText, usersByName } from '../defects/fieldText';
+import { dateText, fieldText, projectNames } from '../defects/fieldText';
 import { userText } from '../shared/valueText';
 import type { ValueNames } from '../defects/fieldText';
 import { memoToText } from '../defects/memo';
@@ -38,23 +38,15 @@ function entryView(e: AuditEntry, catalog: FieldCatalog, names: ValueNames): His
   };
 }
 
-/** The names history rows need: users (every entry names one), releases only when a change names one. */
-async function namesFor(api: TraceabilityApi, entries: readonly AuditEntry[], catalog: FieldCatalog, locale: string | undefined): Promise<ValueNames> {
-  const kinds = new Set(entries.flatMap((e) => e.changes.map((c) => fieldKind(c.field, catalog.get(c.field)))));
-  const [releases, users] = await Promise.all([
-    (kinds.has('release') || kinds.has('cycle')) && api.releases ? api.releases().catch(() => undefined) : undefined,
-    entries.length && api.users ? api.users().catch(() => undefined) : undefined,
-  ]);
-  return { locale, ...(releases ? { releases } : {}), ...(users ? { users: usersByName(users.users) } : {}) };
-}
-
 /** At most `limit` entries of defect `id`'s history, newest first; dates in `locale` (VS Code's display language). */
 export async function historyOf(api: TraceabilityApi, id: number, limit: number, locale?: string): Promise<HistoryResult> {
   const history = await api.history.of(id, { limit: Math.max(1, limit) });
   if (!history.available) return { entries: [], total: 0, note: history.reason };
   const catalog = await api.fields('defects');
   const shown = history.entries.slice(0, Math.max(1, limit));
-  const names = await namesFor(api, shown, catalog, locale);
+  // The one names loader (cached per project); an API without users or releases counts as a refusal.
+  const none = (what: string) => Promise.reject(new Error(`no ${what} here`));
+  const names = await projectNames({ users: () => api.users?.() ?? none('users'), releases: () => api.releases?.() ?? none('releases') }, { locale });
   return { entries: shown.map((e) => entryView(e, catalog, names)), total: history.total };
 }
 

@@ -1,7 +1,8 @@
 // The one text a field value reads as outside the editor (tooltip, hover, chat, grid, CSV).
 import assert from 'node:assert/strict';
 import type { FieldMeta, ReleaseCatalog } from '../../../src/api';
-import { dateText, fieldText, usersByName } from '../../../src/defects/fieldText';
+import { dateText, fieldText, projectNames, releasesNote, usersByName, usersNote } from '../../../src/defects/fieldText';
+import { defectTooltip } from '../../../src/tree/model/tooltip';
 import { fieldMeta } from '../../support/fieldMeta';
 
 const catalog: ReleaseCatalog = {
@@ -45,5 +46,34 @@ describe('fieldText: one way to read a field value', () => {
     assert.equal(dateText('not a date', 'en-US'), 'not a date');
     const date = meta('closing-date', { name: 'Date', multiple: false });
     assert.equal(fieldText('closing-date', '2026-03-04', { locale: 'en-US' }, date), '3/4/2026');
+  });
+});
+
+describe('projectNames: one loader of a project’s names, one refusal rule', () => {
+  const refuse = (message: string) => () => Promise.reject(new Error(message));
+
+  it('reads users and releases, with the locale the views write dates in', async () => {
+    const names = await projectNames({ users: async () => ({ users: [{ name: 'alice', fullName: 'Alice Archer' }], source: 'project' }), releases: async () => catalog }, { locale: 'de-DE' });
+    assert.equal(fieldText('owner', 'alice', names), 'Alice Archer (alice)');
+    assert.equal(fieldText('target-rel', '1002', names), 'Release 2');
+    assert.equal(names.locale, 'de-DE');
+    assert.equal(usersNote(names), undefined);
+    assert.equal(releasesNote(names), undefined);
+  });
+
+  it('keeps the reason of a refusal, shows ids and login names, and says why', async () => {
+    // Before issue 39 the grid, CSV and bulk dropped the reason, so no view could say why.
+    const names = await projectNames({ users: refuse('HTTP 403 on users'), releases: refuse('HTTP 404 on releases') });
+    assert.equal(fieldText('owner', 'alice', names), 'alice');
+    assert.equal(fieldText('target-rel', '1002', names), '#1002');
+    assert.match(usersNote(names) ?? '', /login name.*HTTP 403 on users/);
+    assert.match(releasesNote(names) ?? '', /by id.*HTTP 404 on releases/);
+    assert.match(defectTooltip({ type: 'defect', id: 1, owner: 'alice' }, names), /login name: the server did not list them \\\(HTTP 403 on users\\\)/);
+  });
+
+  it('rejects when cancelled instead of passing the cancellation off as a refusal', async () => {
+    const controller = new AbortController();
+    controller.abort();
+    await assert.rejects(projectNames({ users: refuse('aborted'), releases: async () => catalog }, { signal: controller.signal }));
   });
 });
