@@ -41,7 +41,7 @@ export interface NamesOptions {
  * The one loader of a project's names (its users and its releases and cycles) for every view. Both
  * are read once per project and cached by the client. One rule when the server refuses either: the
  * reason is kept (`usersUnavailable`, the catalog's `unavailable`), values show as login names or
- * ids, and the views say why (`namesNote`). A cancelled read is not a refusal: it rejects.
+ * ids, and the views say why (`releasesNote`, `usersNote`). A cancelled read is not a refusal: it rejects.
  */
 export async function projectNames(api: Pick<ProjectApi, 'users' | 'releases'>, options: NamesOptions | AbortSignal = {}): Promise<ValueNames> {
   const o: NamesOptions = options instanceof AbortSignal ? { signal: options } : options;
@@ -82,7 +82,14 @@ export function usersNote(names: ValueNames): string | undefined {
  * or by id as `#1002` or `1002`. Undefined when the catalog holds none such.
  */
 export function findRelease(kind: 'release' | 'cycle', text: string, catalog: ReleaseCatalog): Release | undefined {
-  const items: readonly Release[] = kind === 'release' ? catalog.releases : catalog.cycles;
+  return findNamed(kind === 'release' ? catalog.releases : catalog.cycles, text);
+}
+
+/**
+ * The one release/cycle resolver (the editor's New Defect and Clone fill, chat, bulk): by id as `#1002`
+ * or `1002`, then by exact name, then by name ignoring case.
+ */
+export function findNamed<T extends { id: number; name: string }>(items: readonly T[], text: string): T | undefined {
   const t = text.trim();
   const id = /^#?\d+$/.test(t) ? Number(t.replace('#', '')) : undefined;
   return items.find((r) => r.id === id) ?? items.find((r) => r.name === t) ?? items.find((r) => r.name.toLowerCase() === t.toLowerCase());

@@ -1,7 +1,7 @@
 // The one text a field value reads as outside the editor (tooltip, hover, chat, grid, CSV).
 import assert from 'node:assert/strict';
 import type { FieldMeta, ReleaseCatalog } from '../../../src/api';
-import { dateText, fieldText, projectNames, releasesNote, usersByName, usersNote } from '../../../src/defects/fieldText';
+import { dateText, fieldText, findNamed, projectNames, releasesNote, usersByName, usersNote } from '../../../src/defects/fieldText';
 import { defectTooltip } from '../../../src/tree/model/tooltip';
 import { fieldMeta } from '../../support/fieldMeta';
 
@@ -75,5 +75,21 @@ describe('projectNames: one loader of a project’s names, one refusal rule', ()
     const controller = new AbortController();
     controller.abort();
     await assert.rejects(projectNames({ users: refuse('aborted'), releases: async () => catalog }, { signal: controller.signal }));
+  });
+});
+
+describe('findNamed: one release and cycle resolver', () => {
+  const items = [
+    { id: 1, name: 'rel 2' },
+    { id: 2, name: 'Rel 2' },
+  ];
+
+  it('takes an id, then the exact name, then the name ignoring case', () => {
+    assert.equal(findNamed(items, '#1')?.id, 1);
+    assert.equal(findNamed(items, ' 2 ')?.id, 2);
+    // Before issue 39 the New Defect fill took the first name ignoring case (release 1 here).
+    assert.equal(findNamed(items, 'Rel 2')?.id, 2);
+    assert.equal(findNamed(items, 'REL 2')?.id, 1);
+    assert.equal(findNamed(items, 'Rel 3'), undefined);
   });
 });
