@@ -21,7 +21,6 @@ export type ReleaseControl = FieldControl & {
 
 const NONE = '';
 
-
 /** "Release 2 · 2026-01-01 – 2026-06-30 · current". */
 function optionText(o: ReleaseOption): string {
   return [o.name, o.dates, o.current ? l10n.t('current') : ''].filter(Boolean).join(' · ');
