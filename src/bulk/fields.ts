@@ -6,7 +6,7 @@
 import * as l10n from '@vscode/l10n';
 import { SERVER_COMPUTED_FIELDS, SERVER_OWNED_FIELDS, byRelevance } from '../api/index';
 import type { FieldCatalog, FieldMeta, FieldValue, ListTree, ProjectUser, ReleaseCatalog } from '../api/index';
-import { referenceKind } from '../defects/fieldText';
+import { fieldKind } from '../defects/fieldKind';
 
 type BulkFieldKind = 'list' | 'user' | 'release' | 'cycle' | 'text' | 'number' | 'date';
 
@@ -27,14 +27,21 @@ const FIRST = ['status', 'severity', 'priority', 'owner', 'target-rel', 'target-
 const NEVER = new Set(['dev-comments', 'creation-time', 'detected-by', 'closing-date']);
 
 function kindOf(f: FieldMeta): BulkFieldKind | undefined {
-  if (f.dataType.name === 'Memo' || f.sanitization === 'HTML') return undefined;
-  const ref = referenceKind(f.name, f);
-  if (ref) return ref;
-  if (f.dataType.source?.kind === 'list') return 'list';
-  if (f.dataType.source?.kind === 'resource') return undefined;
-  if (f.dataType.name === 'Integer' || f.dataType.name === 'Float') return 'number';
-  if (f.dataType.name === 'Date') return 'date';
-  return 'text';
+  const kind = fieldKind(f.name, f);
+  switch (kind) {
+    case 'memo':
+    case 'reference':
+    case 'flag':
+      return undefined;
+    case 'multi-list':
+      return 'list';
+    case 'date':
+      // A date-time the server types as text is not typed in as a date.
+      return f.dataType.name === 'Date' ? 'date' : 'text';
+    default:
+      // Identifiers held in number fields are typed in as numbers too.
+      return kind === 'text' && (f.dataType.name === 'Integer' || f.dataType.name === 'Float') ? 'number' : kind;
+  }
 }
 
 /** The fields a bulk update can set, triage fields first, then the others by label. */

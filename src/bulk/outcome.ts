@@ -10,7 +10,7 @@ export interface BulkChange {
   field: string;
   label: string;
   value: FieldValue;
-  /** The value as text (list label, release by name, user's full name); '' reads as "(empty)". */
+  /** The value as every view writes it (defects/fieldText.ts): release by name, user's full name, "—" for none. */
   shown: string;
 }
 
@@ -26,7 +26,7 @@ export type OutcomeKind = BulkOutcome['kind'];
 /** The confirmation's text: how many defects, then one line per field ("Status: Fixed"). */
 export function changeSummary(count: number, changes: readonly BulkChange[]): { title: string; lines: string[] } {
   const title = count === 1 ? l10n.t('Update 1 defect?') : l10n.t('Update {0} defects?', count);
-  return { title, lines: changes.map((c) => l10n.t('{0}: {1}', c.label, c.shown === '' ? l10n.t('(empty)') : c.shown)) };
+  return { title, lines: changes.map((c) => l10n.t('{0}: {1}', c.label, c.shown)) };
 }
 
 /** One line per defect for the result list: "updated", "skipped: locked by bob", "refused: <the server's reason>". */

@@ -6,7 +6,8 @@
 import * as vscode from 'vscode';
 import { validateEdits } from '../api/index';
 import type { DefectChanges, FieldCatalog, ListTree, ProjectApi, ProjectUser, ReleaseCatalog } from '../api/index';
-import { fieldText, usersByName } from '../defects/fieldText';
+import { fieldText, projectNames } from '../defects/fieldText';
+import type { ValueNames } from '../defects/fieldText';
 import { defectRefFrom, projectKey } from '../defects/refs';
 import type { DefectRef } from '../defects/refs';
 import { tokenToSignal } from '../util/cancellation';
@@ -50,20 +51,13 @@ interface ProjectData {
   lists: ListTree;
   users: readonly ProjectUser[];
   releases: ReleaseCatalog;
+  names: ValueNames;
 }
 
 async function projectData(services: BulkServices, ref: DefectRef): Promise<ProjectData> {
   const api = await services.project(ref);
-  const [fields, lists, users, releases] = await Promise.all([
-    api.fields('defects'),
-    api.listItems(),
-    api.users().then(
-      (u) => u.users,
-      () => [],
-    ),
-    api.releases().catch((): ReleaseCatalog => ({ releases: [], cycles: [] })),
-  ]);
-  return { api, fields, lists, users, releases };
+  const [fields, lists, names] = await Promise.all([api.fields('defects'), api.listItems(), projectNames(api, { locale: services.locale() })]);
+  return { api, fields, lists, users: [...(names.users?.values() ?? [])], releases: names.releases ?? { releases: [], cycles: [] }, names };
 }
 
 /** The user's fields and values, resolved and checked against the metadata; undefined when cancelled. */
@@ -78,10 +72,9 @@ async function chooseChanges(services: BulkServices, data: ProjectData, count: n
   const edits: DefectChanges = Object.fromEntries(picked.map((p) => [p.field, p.value]));
   const problems = validateEdits(edits, data.fields, data.lists, { users: data.users.length ? data.users.map((u) => u.name) : undefined });
   if (problems.length) throw new Error(vscode.l10n.t('Nothing was changed: {0}', problems.map((p) => p.message).join(' ')));
-  const names = { users: usersByName(data.users), releases: data.releases, locale: services.locale() };
   return picked.map((p) => {
     const meta = data.fields.get(p.field);
-    return { field: p.field, label: meta?.label ?? p.field, value: p.value, shown: fieldText(p.field, p.value, names, meta) };
+    return { field: p.field, label: meta?.label ?? p.field, value: p.value, shown: fieldText(p.field, p.value, data.names, meta) };
   });
 }
 

@@ -1,9 +1,16 @@
-// The text a field's value reads as outside the editor's own controls: the tree's tooltip, hovers,
-// chat answers, the grid and CSV export. Written once, so that every view names a release, a user,
-// a list value or a date alike. The editor form shows the same names through its pickers.
+// The text a field's value reads as on the host: the tree's tooltip, hovers, chat answers, the grid,
+// CSV export, history and bulk summaries. The rules are the shared formatter's (src/shared/valueText.ts),
+// which the editor's page uses too; this adds what only the host has: field metadata, the project's
+// names and memo HTML.
 import * as l10n from '@vscode/l10n';
 import type { FieldMeta, FieldValue, ProjectApi, ProjectUser, Release, ReleaseCatalog } from '../api';
+import { fieldKind, isReleaseKind } from './fieldKind';
+import type { FieldKind } from './fieldKind';
 import { memoToText } from './memo';
+import { valueText } from '../shared/valueText';
+import type { DisplayNames } from '../shared/valueText';
+
+export { NO_VALUE, dateText } from '../shared/valueText';
 
 /** What turns ids and login names into names; each part is optional (shown as the raw value then). */
 export interface ValueNames {
@@ -13,34 +20,49 @@ export interface ValueNames {
   releases?: ReleaseCatalog;
   /** BCP 47 locale for dates; the runtime's default when absent. */
   locale?: string;
+  /** Why the users could not be read (their login names are shown then); releases say it in their catalog. */
+  usersUnavailable?: string;
 }
-
-/** Which catalog a reference field's ids point into, from its metadata or its well-known name. */
-export type ReferenceKind = 'release' | 'cycle' | 'user' | undefined;
-
-const RELEASE_FIELDS = new Set(['detected-in-rel', 'target-rel']);
-const CYCLE_FIELDS = new Set(['detected-in-rcyc', 'target-rcyc']);
-const USER_COLLECTIONS = new Set(['user', 'users']);
-const RELEASE_COLLECTIONS = new Set(['release', 'releases']);
-const CYCLE_COLLECTIONS = new Set(['release-cycle', 'release-cycles', 'release_cycles']);
 
 /** The users of a project keyed by login name, as `ValueNames.users` wants them. */
 export function usersByName(users: readonly ProjectUser[]): ReadonlyMap<string, ProjectUser> {
   return new Map(users.map((u) => [u.name, u]));
 }
 
+export interface NamesOptions {
+  signal?: AbortSignal;
+  /** VS Code's display language, for dates and numbers. */
+  locale?: string;
+  /** Read the names again (a view's Refresh). */
+  refresh?: boolean;
+}
+
 /**
- * The names of one project (its users and releases, both cached by the client), for views outside
- * the editor; a part the server refuses is left out, so its values show as ids or login names.
+ * The one loader of a project's names (its users and its releases and cycles) for every view. Both
+ * are read once per project and cached by the client. One rule when the server refuses either: the
+ * reason is kept (`usersUnavailable`, the catalog's `unavailable`), values show as login names or
+ * ids, and the views say why (`releasesNote`, `usersNote`). A cancelled read is not a refusal: it rejects.
  */
-export async function projectNames(api: Pick<ProjectApi, 'users' | 'releases'>, signal?: AbortSignal): Promise<ValueNames> {
+export async function projectNames(api: Pick<ProjectApi, 'users' | 'releases'>, options: NamesOptions | AbortSignal = {}): Promise<ValueNames> {
+  const o: NamesOptions = options instanceof AbortSignal ? { signal: options } : options;
+  const { signal, refresh } = o;
   // A call that throws at once (a project API without the resource) counts as a refusal too.
-  const read = <T>(load: () => Promise<T>) =>
+  const read = <T>(load: () => Promise<T>): Promise<{ value: T } | { why: string }> =>
     Promise.resolve()
       .then(load)
-      .catch(() => undefined);
-  const [users, releases] = await Promise.all([read(() => api.users({ signal })), read(() => api.releases({ signal }))]);
-  return { ...(users ? { users: usersByName(users.users) } : {}), ...(releases ? { releases } : {}) };
+      .then(
+        (value) => ({ value }),
+        (e: unknown) => {
+          if (signal?.aborted) throw e;
+          return { why: e instanceof Error ? e.message : String(e) };
+        },
+      );
+  const [users, releases] = await Promise.all([read(() => api.users({ signal, refresh })), read(() => api.releases({ signal, refresh }))]);
+  return {
+    ...(o.locale ? { locale: o.locale } : {}),
+    ...('value' in users ? { users: usersByName(users.value.users) } : { usersUnavailable: users.why }),
+    releases: 'value' in releases ? releases.value : { releases: [], cycles: [], unavailable: releases.why },
+  };
 }
 
 /** Why releases and cycles read as ids here (the server does not list them), when they do. */
@@ -49,89 +71,52 @@ export function releasesNote(names: ValueNames): string | undefined {
   return why === undefined ? undefined : l10n.t('Releases and cycles are shown by id: the server does not list them ({0}).', why);
 }
 
+/** Why users read as login names here (the server refused its user list), when they do. */
+export function usersNote(names: ValueNames): string | undefined {
+  const why = names.usersUnavailable;
+  return why === undefined ? undefined : l10n.t('Users are shown by login name: the server did not list them ({0}).', why);
+}
+
 /**
  * The release or cycle a user or a model names: by name (case-insensitive; a release's first),
  * or by id as `#1002` or `1002`. Undefined when the catalog holds none such.
  */
 export function findRelease(kind: 'release' | 'cycle', text: string, catalog: ReleaseCatalog): Release | undefined {
-  const items: readonly Release[] = kind === 'release' ? catalog.releases : catalog.cycles;
+  return findNamed(kind === 'release' ? catalog.releases : catalog.cycles, text);
+}
+
+/**
+ * The one release/cycle resolver (the editor's New Defect and Clone fill, chat, bulk): by id as `#1002`
+ * or `1002`, then by exact name, then by name ignoring case.
+ */
+export function findNamed<T extends { id: number; name: string }>(items: readonly T[], text: string): T | undefined {
   const t = text.trim();
   const id = /^#?\d+$/.test(t) ? Number(t.replace('#', '')) : undefined;
   return items.find((r) => r.id === id) ?? items.find((r) => r.name === t) ?? items.find((r) => r.name.toLowerCase() === t.toLowerCase());
 }
 
-export function referenceKind(field: string, meta?: FieldMeta): ReferenceKind {
-  const source = meta?.dataType.source;
-  if (source?.kind === 'resource') {
-    if (USER_COLLECTIONS.has(source.collection)) return 'user';
-    if (RELEASE_COLLECTIONS.has(source.collection)) return 'release';
-    if (CYCLE_COLLECTIONS.has(source.collection)) return 'cycle';
-  }
-  if (RELEASE_FIELDS.has(field)) return 'release';
-  if (CYCLE_FIELDS.has(field)) return 'cycle';
-  if (field === 'owner' || field === 'detected-by') return 'user';
-  return undefined;
-}
-
-/** "Release 2 (#1002)" for a release or cycle id; the id alone when the catalog does not know it. */
-function releaseText(kind: 'release' | 'cycle', id: number, catalog: ReleaseCatalog | undefined): string {
+/** The name of the release or cycle `id`, when the catalog knows it. */
+function releaseName(kind: 'release' | 'cycle', id: number, catalog: ReleaseCatalog | undefined): string | undefined {
   const items = kind === 'release' ? catalog?.releases : catalog?.cycles;
-  const found = items?.find((r) => r.id === id);
-  return found ? found.name : `#${id}`;
+  return items?.find((r) => r.id === id)?.name;
 }
 
-/** A user's full name with the login name, or the login name alone. */
-function userText(login: string, users: ReadonlyMap<string, ProjectUser> | undefined): string {
-  const full = users?.get(login)?.fullName;
-  return full && full !== login ? `${full} (${login})` : login;
+/** The shared formatter's names for one field: its users' full names, its release or cycle names. */
+function displayNames(kind: FieldKind, names: ValueNames): DisplayNames {
+  return {
+    locale: names.locale,
+    fullName: (login) => names.users?.get(login)?.fullName,
+    ...(isReleaseKind(kind) ? { referenceName: (id: number) => releaseName(kind, id, names.releases) } : {}),
+  };
 }
 
 /**
- * The value as one line of plain text: '' when empty; list values and strings as they are; users with
- * their full names; release and cycle ids by name; dates in the locale; memo fields as plain text.
+ * The value as one line of plain text, as every view shows it (src/shared/valueText.ts): NO_VALUE
+ * when empty, users with their full names, list values joined one way, releases and cycles by
+ * name, dates and numbers in the locale, memo fields as plain text.
  */
 export function fieldText(field: string, value: FieldValue | undefined, names: ValueNames = {}, meta?: FieldMeta): string {
-  if (value === null || value === undefined || value === '') return '';
-  if (Array.isArray(value)) return value.map((v) => fieldText(field, v, names, meta)).join('; ');
-  const kind = referenceKind(field, meta);
-  if (typeof value === 'object') return kind === 'release' || kind === 'cycle' ? releaseText(kind, value.id, names.releases) : `${value.type} #${value.id}`;
-  if (kind === 'release' || kind === 'cycle') {
-    const id = Number(value);
-    return Number.isInteger(id) && id > 0 ? releaseText(kind, id, names.releases) : String(value);
-  }
-  if (kind === 'user' && typeof value === 'string') return userText(value, names.users);
-  if (meta?.dataType.name === 'Memo' || meta?.sanitization === 'HTML') return oneLine(memoToText(String(value)));
-  if (meta?.dataType.name === 'Date' && typeof value === 'string') return dateText(value, names.locale);
-  return String(value);
-}
-
-/** `YYYY-MM-DD` (a date field) or `YYYY-MM-DD HH:MM:SS` (a server time) in the locale; anything else as is. */
-export function dateText(value: string, locale?: string): string {
-  const m = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?$/.exec(value.trim());
-  if (!m) return value;
-  const [, y, mo, d, h, mi, s] = m;
-  if (h === undefined) return formatter(locale, 'date').format(Date.UTC(+y, +mo - 1, +d));
-  // Server times carry no zone; they are shown as written, not shifted into the user's zone.
-  return formatter(locale, 'time').format(Date.UTC(+y, +mo - 1, +d, +h, +mi, +(s ?? 0)));
-}
-
-const DATE_PARTS = { year: 'numeric', month: 'numeric', day: 'numeric' } as const;
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-/**
- * What toLocaleDateString / toLocaleString(locale, { timeZone: 'UTC' }) format with, made once per
- * locale: they build a new formatter on every call (~0.4 ms), which a 100,000-row export pays per date.
- */
-function formatter(locale: string | undefined, kind: 'date' | 'time'): Intl.DateTimeFormat {
-  const key = `${kind}\u0000${locale ?? ''}`;
-  let f = formatters.get(key);
-  if (!f) {
-    f = new Intl.DateTimeFormat(locale, { timeZone: 'UTC', ...DATE_PARTS, ...(kind === 'time' ? { hour: 'numeric', minute: 'numeric', second: 'numeric' } : {}) });
-    formatters.set(key, f);
-  }
-  return f;
-}
-
-function oneLine(text: string): string {
-  return text.replace(/\s+/g, ' ').trim();
+  const kind = fieldKind(field, meta);
+  const shown = kind === 'memo' && typeof value === 'string' ? memoToText(value) : value;
+  return valueText(kind, shown, displayNames(kind, names));
 }

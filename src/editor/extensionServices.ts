@@ -35,6 +35,7 @@ export function extensionEditorServices(auth: AuthServices, tree: TreeFeature, a
   return {
     project: async (ref) => (await connection(ref.server)).project(ref.domain, ref.project),
     username: (server) => manager.get(server)?.username ?? '',
+    locale: () => vscode.env.language,
     baseUrl: (server) => manager.get(server)?.entry.url,
     log: log.child('editor'),
     attachments,

@@ -115,7 +115,7 @@ export function requestHandlers(ctx: HandlerContext): RequestHandlers {
     history: async ({ limit }) => {
       const id = controller.defectKey.id;
       if (id === undefined) return { entries: [], total: 0, note: vscode.l10n.t('History starts once the defect is saved.') };
-      return historyOf(ctx.project, id, limit);
+      return historyOf(ctx.project, id, limit, vscode.env.language);
     },
     links: async (request) => {
       const id = controller.defectKey.id;

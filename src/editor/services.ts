@@ -36,6 +36,8 @@ export interface DefectEditorServices {
   project(ref: EditorProjectRef): Promise<ProjectApi>;
   /** The user name the server knows this user by (comment headers, a new defect's "Detected By"). */
   username(server: string): string;
+  /** VS Code's display language (BCP 47), for dates and numbers on the page. */
+  locale(): string;
   /** Base URL of the server entry (to tell its own image links from others). */
   baseUrl(server: string): string | undefined;
   log: EditorLog;

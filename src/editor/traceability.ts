@@ -2,7 +2,9 @@
 // change summarised, its old and new text as plain text — never HTML — for the page to show on
 // request), and its links both ways with add, remove and open. No `vscode` import.
 import type { AuditEntry, DefectLink, FieldCatalog, HistoryApi, LinksApi, ProjectUsers, ReleaseCatalog } from '../api/index';
-import { fieldText, referenceKind, usersByName } from '../defects/fieldText';
+import { fieldKind } from '../defects/fieldKind';
+import { dateText, fieldText, projectNames } from '../defects/fieldText';
+import { userText } from '../shared/valueText';
 import type { ValueNames } from '../defects/fieldText';
 import { memoToText } from '../defects/memo';
 import type { HistoryEntryView, HistoryResult, LinkView, LinksRequest, LinksResult } from '../shared/editorProtocol';
@@ -22,35 +24,29 @@ export const LINK_TYPES = ['Related', 'Duplicate'];
 
 function entryView(e: AuditEntry, catalog: FieldCatalog, names: ValueNames): HistoryEntryView {
   return {
-    time: e.time,
-    user: e.user,
+    // When and who as every view writes a date-time and a user (issue 39: history showed the server's raw time and login).
+    time: dateText(e.time, names.locale),
+    user: userText(e.user, names.users?.get(e.user)?.fullName),
     changes: e.changes.map((c) => {
       const meta = catalog.get(c.field);
-      if (meta?.dataType.name === 'Memo') return { label: c.label, oldValue: memoToText(c.oldValue), newValue: memoToText(c.newValue), memo: true };
-      // Releases, cycles and users by name; anything else as the server recorded it.
-      const text = (v: string) => (referenceKind(c.field, meta) ? fieldText(c.field, v, names, meta) : v);
+      const kind = fieldKind(c.field, meta);
+      if (kind === 'memo') return { label: c.label, oldValue: memoToText(c.oldValue), newValue: memoToText(c.newValue), memo: true };
+      // As every view writes a value: releases, cycles and users by name, dates in the locale.
+      const text = (v: string) => fieldText(c.field, v, names, meta);
       return { label: meta?.label ?? c.label, oldValue: text(c.oldValue), newValue: text(c.newValue) };
     }),
   };
 }
 
-/** The names history rows need, read only when a change names a release, cycle or user. */
-async function namesFor(api: TraceabilityApi, entries: readonly AuditEntry[], catalog: FieldCatalog): Promise<ValueNames> {
-  const kinds = new Set(entries.flatMap((e) => e.changes.map((c) => referenceKind(c.field, catalog.get(c.field)))));
-  const [releases, users] = await Promise.all([
-    (kinds.has('release') || kinds.has('cycle')) && api.releases ? api.releases().catch(() => undefined) : undefined,
-    kinds.has('user') && api.users ? api.users().catch(() => undefined) : undefined,
-  ]);
-  return { ...(releases ? { releases } : {}), ...(users ? { users: usersByName(users.users) } : {}) };
-}
-
-/** At most `limit` entries of defect `id`'s history, newest first. */
-export async function historyOf(api: TraceabilityApi, id: number, limit: number): Promise<HistoryResult> {
+/** At most `limit` entries of defect `id`'s history, newest first; dates in `locale` (VS Code's display language). */
+export async function historyOf(api: TraceabilityApi, id: number, limit: number, locale?: string): Promise<HistoryResult> {
   const history = await api.history.of(id, { limit: Math.max(1, limit) });
   if (!history.available) return { entries: [], total: 0, note: history.reason };
   const catalog = await api.fields('defects');
   const shown = history.entries.slice(0, Math.max(1, limit));
-  const names = await namesFor(api, shown, catalog);
+  // The one names loader (cached per project); an API without users or releases counts as a refusal.
+  const none = (what: string) => Promise.reject(new Error(`no ${what} here`));
+  const names = await projectNames({ users: () => api.users?.() ?? none('users'), releases: () => api.releases?.() ?? none('releases') }, { locale });
   return { entries: shown.map((e) => entryView(e, catalog, names)), total: history.total };
 }
 

@@ -3,7 +3,7 @@
 // services.requestFor); the user picks the file; the whole result is written page by page with a cancellable
 // progress notification. Resolves with the file written, the rows and the bytes.
 import * as vscode from 'vscode';
-import { usersByName } from '../defects/fieldText';
+import { projectNames } from '../defects/fieldText';
 import { tokenToSignal } from '../util/cancellation';
 import { registerCommand } from '../util/command';
 import { COMMAND } from '../util/commands';
@@ -37,14 +37,7 @@ async function exportCsv(services: ExportServices, arg: unknown): Promise<Export
   const path = await services.prompts().saveTarget(suggestedFileName(request.query.title));
   if (!path) return undefined;
   const api = await services.project(request.query);
-  const [users, releases] = await Promise.all([
-    api.users().then(
-      (u) => u.users,
-      () => [],
-    ),
-    api.releases().catch(() => undefined),
-  ]);
-  const names = { users: usersByName(users), ...(releases ? { releases } : {}), locale: services.locale() };
+  const names = await projectNames(api, { locale: services.locale() });
   const result = await vscode.window.withProgress(
     { location: vscode.ProgressLocation.Notification, cancellable: true, title: vscode.l10n.t('Exporting {0}', request.query.title || request.query.project) },
     async (progress, token) => {

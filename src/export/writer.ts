@@ -10,6 +10,7 @@ import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { open, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
+import { isEmptyValue } from '../api/index';
 import type { FieldCatalog, ProjectApi } from '../api/index';
 import type { DefectQuery } from '../defects/defectQuery';
 import { fieldText } from '../defects/fieldText';
@@ -77,7 +78,8 @@ export async function writeCsv(api: Pick<ProjectApi, 'defects' | 'fields'>, x: C
       let text = '';
       for (const defect of page.items)
         text += csvRecord(
-          x.columns.map((c, i) => fieldText(c, defect[c], x.names, metas[i])),
+          // An empty cell stays empty: a spreadsheet reads no value there, not a dash.
+          x.columns.map((c, i) => (isEmptyValue(defect[c]) ? '' : fieldText(c, defect[c], x.names, metas[i]))),
           { guardFormulas: x.guardFormulas },
         );
       rows += page.items.length;

@@ -2,6 +2,7 @@
 // metadata, kept per project (and per saved filter) in the workspace state. Stored settings are
 // read back as untrusted JSON; fields the project no longer has are left out.
 import type { FieldCatalog, FieldMeta } from '../api';
+import { fieldKind } from '../defects/fieldKind';
 import type { ProjectRefKey } from '../defects/refs';
 import { projectKey } from '../defects/refs';
 import type { GridColumn } from '../shared/gridProtocol';
@@ -22,10 +23,16 @@ function defaultWidth(name: string, meta?: FieldMeta): number {
   // Room for the label ("Defect ID") and the sort mark after it (issue 37.10: cut to "Defec…").
   if (name === 'id') return 100;
   if (name === 'name') return 360;
-  if (meta?.dataType.name === 'Memo') return 300;
-  if (meta?.dataType.name === 'Date') return 110;
-  if (meta?.dataType.name === 'Integer' || meta?.dataType.name === 'Float') return 80;
-  return 130;
+  switch (fieldKind(name, meta)) {
+    case 'memo':
+      return 300;
+    case 'date':
+      return 110;
+    case 'number':
+      return 80;
+    default:
+      return 130;
+  }
 }
 
 const clampWidth = (w: number): number => Math.min(MAX_WIDTH, Math.max(MIN_WIDTH, Math.round(w)));
@@ -70,7 +77,7 @@ export function resolveColumns(settings: readonly ColumnSetting[] | undefined, c
 
 function columnOf(c: ColumnSetting, catalog: FieldCatalog): GridColumn {
   const meta = catalog.get(c.name);
-  return { name: c.name, label: c.name === 'id' ? (meta?.label ?? 'ID') : catalog.label(c.name), width: c.width, sortable: meta?.dataType.name !== 'Memo' };
+  return { name: c.name, label: c.name === 'id' ? (meta?.label ?? 'ID') : catalog.label(c.name), width: c.width, sortable: fieldKind(c.name, meta) !== 'memo' };
 }
 
 export function settingsOf(columns: readonly GridColumn[]): ColumnSetting[] {

@@ -1,27 +1,26 @@
 // Grouping in the grid: which fields can group (a list field or a user field, one value each, as
 // the ALM web client offers them) and the groups as the page shows them, each named the way its
 // values read everywhere else (fieldText) with its count.
-import * as l10n from '@vscode/l10n';
 import type { FieldCatalog, FieldMeta, GroupCount } from '../api';
-import { fieldText, referenceKind } from '../defects/fieldText';
+import { fieldKind } from '../defects/fieldKind';
+import { NO_VALUE, fieldText } from '../defects/fieldText';
 import type { GridGrouping } from '../shared/gridProtocol';
 import type { DefectQuery } from '../defects/defectQuery';
 import { addCondition } from '../defects/filter';
 import type { GridNames } from './rowText';
 
 function isGroupable(meta: FieldMeta): boolean {
-  if (meta.hidden || meta.dataType.multiple || meta.dataType.name === 'Memo') return false;
-  return meta.dataType.source?.kind === 'list' || referenceKind(meta.name, meta) === 'user';
+  const kind = fieldKind(meta.name, meta);
+  return !meta.hidden && !meta.dataType.multiple && (kind === 'list' || kind === 'user');
 }
 
 export function groupableFields(catalog: FieldCatalog): FieldMeta[] {
   return catalog.fields.filter(isGroupable);
 }
 
-/** A label for a group: its value as text, or "(no value)" / "(unassigned)" for none. */
+/** A label for a group: its value as every view writes it, NO_VALUE for none. */
 function groupLabel(field: string, value: string | null, { catalog, names }: GridNames): string {
-  if (value === null) return referenceKind(field, catalog.get(field)) === 'user' ? l10n.t('(unassigned)') : l10n.t('(no value)');
-  return fieldText(field, value, names, catalog.get(field));
+  return value === null ? NO_VALUE : fieldText(field, value, names, catalog.get(field));
 }
 
 /**

@@ -3,7 +3,7 @@
 // metadata) are read once per grid and refreshed with it; any that the server refuses leave the
 // raw values shown instead.
 import type { Defect, FieldCatalog, ProjectApi } from '../api';
-import { fieldText, usersByName } from '../defects/fieldText';
+import { fieldText, projectNames } from '../defects/fieldText';
 import type { ValueNames } from '../defects/fieldText';
 import type { GridRow } from '../shared/gridProtocol';
 
@@ -12,15 +12,10 @@ export interface GridNames {
   names: ValueNames;
 }
 
-/** The field metadata (needed) and the names (optional: a refusal leaves raw values). */
+/** The field metadata (needed) and the project's names (the one loader: a refusal leaves ids and login names, with the reason). */
 export async function loadGridNames(api: ProjectApi, locale: string | undefined, signal: AbortSignal, refresh = false): Promise<GridNames> {
-  const optional = <T>(p: Promise<T>): Promise<T | undefined> =>
-    p.catch((e: unknown) => {
-      if (signal.aborted) throw e;
-      return undefined;
-    });
-  const [catalog, users, releases] = await Promise.all([api.fields('defects', { signal, refresh }), optional(api.users({ signal, refresh })), optional(api.releases({ signal, refresh }))]);
-  return { catalog, names: { users: users ? usersByName(users.users) : undefined, releases, locale } };
+  const [catalog, names] = await Promise.all([api.fields('defects', { signal, refresh }), projectNames(api, { signal, locale, refresh })]);
+  return { catalog, names };
 }
 
 /** Turns defects into rows of the given columns. */

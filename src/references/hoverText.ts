@@ -42,7 +42,7 @@ export function noProjectMarkdown(id: number): string {
 
 function foundMarkdown(project: ProjectTarget, d: Defect, where: string, names: ValueNames): string {
   // Users and releases by name, like every view outside the editor (defects/fieldText.ts).
-  const text = (field: string) => escapeMarkdown(fieldText(field, d[field], names) || '—');
+  const text = (field: string) => escapeMarkdown(fieldText(field, d[field], names));
   const lines = [
     l10n.t('**Defect {0}**: {1}', d.id, text('name')),
     '',

@@ -17,6 +17,8 @@ export interface DefectKey {
 }
 
 export type FieldGroup = 'details' | 'people' | 'versions' | 'dates' | 'references' | 'user-defined' | 'memos';
+/** What a field holds, classified once from its metadata (src/defects/fieldKind.ts); the value formatter (valueText.ts) writes each kind one way. */
+export type FieldKind = 'memo' | 'date' | 'number' | 'user' | 'list' | 'multi-list' | 'release' | 'cycle' | 'reference' | 'text' | 'flag';
 export type FieldInput = 'text' | 'integer' | 'float' | 'date' | 'list' | 'user' | 'resource' | 'release' | 'cycle' | 'memo';
 
 /** A value of a list; `path` shows its place in a hierarchical list ("Orders / Checkout"). */
@@ -44,14 +46,18 @@ export interface FieldView {
   label: string;
   group: FieldGroup;
   input: FieldInput;
+  /** What the field holds: how the header and read mode write its value (valueText.ts). */
+  kind: FieldKind;
   required: boolean;
   readOnly: boolean;
   multiple: boolean;
   /** Inactive or not shown by the ALM web client: drawn only when the user asks for every field. */
   hidden?: boolean;
   maxLength?: number;
-  /** Values of a list field (or user names for a user field). */
+  /** Values of a list field (or users for a user field, each shown as "Full Name (login)"). */
   options?: ListOption[];
+  /** Names of the values the field holds where they are not the values: users' full names by login, referenced items' names by id. */
+  names?: Record<string, string>;
   /** Entity type of a resource reference (`release`), used when the user types an id. */
   resourceType?: string;
   /** The releases (input `release`) or cycles (input `cycle`) to pick from, current ones first. */
@@ -126,6 +132,8 @@ export interface InitParams {
   fields: FieldView[];
   /** Values of the status list, offered as header actions. */
   statusValues: string[];
+  /** VS Code's display language, for dates and numbers (valueText.ts). */
+  locale?: string;
 }
 
 export interface ValuesParams {

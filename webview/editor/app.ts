@@ -138,7 +138,7 @@ export class EditorApp {
     this.links.show(init.key);
     this.history.show(init.key);
     if (rebuild) {
-      this.form = new DefectForm(init.fields, this.context());
+      this.form = new DefectForm(init.fields, { ...this.context(), locale: init.locale });
       this.formSlot.replaceChildren(this.form.element);
       if (this.values) this.form.setValues(this.values);
       // Inputs wait for the toolkit (a pending load applies the status when it is there).

@@ -3,6 +3,7 @@
 // the lock banner, notices and the problem summary.
 import * as l10n from '@vscode/l10n';
 import type { InitParams, LockPhase, StatusParams, ValuesParams, WireValue } from '../../src/shared/editorProtocol';
+import { fieldViewText } from '../../src/shared/valueText';
 import { button, clear, h, setAttr } from './dom';
 
 export interface HeaderActions {
@@ -41,8 +42,6 @@ function actionsFor(phase: LockPhase, isNew: boolean, dirty: boolean): ActionNam
       return [];
   }
 }
-
-const text = (v: WireValue | undefined): string => (v === null || v === undefined || v === '' ? '—' : Array.isArray(v) ? v.join(', ') : typeof v === 'object' ? `#${v.id}` : String(v));
 
 export class Header {
   readonly element: HTMLElement;
@@ -126,7 +125,7 @@ export class Header {
       ['owner', l10n.t('Assigned to')],
     ] as const) {
       const def = init.fields.find((f) => f.name === field);
-      this.summary.append(h('div', { class: 'chip', 'data-field': field }, h('dt', {}, def?.label ?? label), h('dd', {}, text(this.value(field)))));
+      this.summary.append(h('div', { class: 'chip', 'data-field': field }, h('dt', {}, def?.label ?? label), h('dd', {}, fieldViewText(def, this.value(field), init.locale))));
     }
     const offered = actionsFor(phase, init.isNew, (status?.dirty.length ?? 0) > 0);
     for (const [name, b] of Object.entries(this.buttons) as [ActionName, HTMLElement][]) b.hidden = !offered.includes(name);

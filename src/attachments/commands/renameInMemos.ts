@@ -6,6 +6,7 @@
 import * as vscode from 'vscode';
 import type { Attachment, Defect, ProjectApi } from '../../api';
 import type { DefectRef } from '../../defects/refs';
+import { fieldKind } from '../../defects/fieldKind';
 import { countImagesNaming, renameImageSources } from '../../defects/memoImageRefs';
 import { describeError } from '../../util/log';
 import type { AttachmentsHub } from '../hub';
@@ -13,7 +14,7 @@ import type { AttachmentsHub } from '../hub';
 /** The defect's memo fields (names and labels) whose images show `name`, read from the server now. */
 async function memosShowing(api: ProjectApi, defectId: number, name: string): Promise<{ defect: Defect | undefined; values: Record<string, string>; labels: string[] }> {
   const catalog = await api.fields('defects');
-  const memos = catalog.fields.filter((f) => f.dataType.name === 'Memo');
+  const memos = catalog.fields.filter((f) => fieldKind(f.name, f) === 'memo');
   if (memos.length === 0) return { defect: undefined, values: {}, labels: [] };
   const defect = await api.defects.get(defectId, { fields: memos.map((f) => f.name) });
   const values: Record<string, string> = {};

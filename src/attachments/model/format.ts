@@ -4,16 +4,15 @@
 import * as l10n from '@vscode/l10n';
 import type { Attachment } from '../../api';
 import { memoToText } from '../../defects/memo';
+import { dateText } from '../../shared/valueText';
 import { formatBytes } from '../../util/format';
 import { escapeMarkdown } from '../../util/markdown';
 
 export { formatBytes };
 
-/** The server's `YYYY-MM-DD hh:mm:ss` as `YYYY-MM-DD hh:mm`; anything else as sent. */
-export function formatModified(value: string | null | undefined): string | undefined {
-  if (!value) return undefined;
-  const m = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2})/.exec(value);
-  return m ? `${m[1]} ${m[2]}` : value;
+/** The server's `YYYY-MM-DD hh:mm:ss` as every view writes a date-time (src/shared/valueText.ts); anything else as sent. */
+export function formatModified(value: string | null | undefined, locale?: string): string | undefined {
+  return value ? dateText(value, locale) : undefined;
 }
 
 /**

@@ -6,7 +6,9 @@
 import * as l10n from '@vscode/l10n';
 import { validateEdits } from '../../api/index';
 import type { DefectChanges, FieldCatalog, FieldMeta, FieldProblem, FieldValue, ListTree, ReleaseCatalog } from '../../api/index';
-import { fieldText, findRelease, referenceKind } from '../../defects/fieldText';
+import { fieldKind, isReleaseKind } from '../../defects/fieldKind';
+import { NO_VALUE, fieldText, findRelease } from '../../defects/fieldText';
+import { valueText } from '../../shared/valueText';
 import type { ChangeValue } from './inputs';
 import { textToMemoHtml } from '../../defects/memo';
 
@@ -35,7 +37,7 @@ export interface ResolvedChanges {
 }
 
 export function isMemoField(f: FieldMeta): boolean {
-  return f.dataType.name === 'Memo' || f.sanitization === 'HTML';
+  return fieldKind(f.name, f) === 'memo';
 }
 
 /** The field named `key`: its name first, then its label (case-insensitive). */
@@ -59,11 +61,9 @@ function toFieldValue(f: FieldMeta, v: ChangeValue): FieldValue {
   return v;
 }
 
+/** A value the model sent as the confirmation shows it: as every view writes one, a long memo cut short. */
 export function shownValue(v: ChangeValue | FieldValue | undefined, memo = false): string {
-  if (v === null || v === undefined || v === '' || (Array.isArray(v) && v.length === 0)) return l10n.t('(empty)');
-  if (Array.isArray(v)) return v.join(', ');
-  if (typeof v === 'object') return `${v.type} ${v.id}`;
-  const text = String(v);
+  const text = valueText('text', v);
   return memo && text.length > 300 ? `${text.slice(0, 299)}…` : text;
 }
 
@@ -82,9 +82,9 @@ function allowedValues(f: FieldMeta, lists: ListTree): string | undefined {
  * naming the choices when the project has none such. Undefined for other fields.
  */
 function releaseChange(f: FieldMeta, raw: ChangeValue, releases: ReleaseCatalog | undefined): { value: FieldValue; shown: string } | FieldProblem | undefined {
-  const kind = referenceKind(f.name, f);
-  if ((kind !== 'release' && kind !== 'cycle') || raw === null || (typeof raw !== 'string' && typeof raw !== 'number')) return undefined;
-  if (String(raw).trim() === '') return { value: null, shown: l10n.t('(empty)') };
+  const kind = fieldKind(f.name, f);
+  if (!isReleaseKind(kind) || raw === null || (typeof raw !== 'string' && typeof raw !== 'number')) return undefined;
+  if (String(raw).trim() === '') return { value: null, shown: NO_VALUE };
   const type = kind === 'release' ? 'release' : 'release-cycle';
   if (!releases || releases.unavailable !== undefined) {
     // Without the catalog only an id can be sent; the server checks it.
@@ -106,10 +106,8 @@ function releaseChange(f: FieldMeta, raw: ChangeValue, releases: ReleaseCatalog 
 
 /** A field's current value as the confirmation shows it: users and releases by name. */
 export function currentText(f: FieldMeta | undefined, field: string, v: FieldValue | undefined, releases: ReleaseCatalog | undefined): string {
-  const kind = referenceKind(field, f);
-  if (kind !== 'release' && kind !== 'cycle') return shownValue(v);
-  const text = fieldText(field, v ?? null, releases ? { releases } : {}, f);
-  return text === '' ? l10n.t('(empty)') : text;
+  if (!isReleaseKind(fieldKind(field, f))) return shownValue(v);
+  return fieldText(field, v ?? null, releases ? { releases } : {}, f);
 }
 
 export function resolveChanges(input: Record<string, ChangeValue>, fields: FieldCatalog, lists: ListTree, releases?: ReleaseCatalog): ResolvedChanges {

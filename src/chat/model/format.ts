@@ -6,7 +6,8 @@ import type { Attachment, Defect, FieldCatalog, FieldValue } from '../../api/ind
 import { formatBytes } from '../../util/format';
 import { escapeMarkdown } from '../../util/markdown';
 import { memoToMarkdown } from '../../defects/memo';
-import { fieldText, referenceKind, releasesNote } from '../../defects/fieldText';
+import { fieldKind, isReleaseKind } from '../../defects/fieldKind';
+import { NO_VALUE, fieldText, releasesNote } from '../../defects/fieldText';
 import type { ValueNames } from '../../defects/fieldText';
 
 export const ROW_FIELDS = ['id', 'name', 'status', 'severity', 'priority', 'owner', 'last-modified'] as const;
@@ -15,13 +16,12 @@ const ROW_HEADERS = [l10n.t('ID'), l10n.t('Summary'), l10n.t('Status'), l10n.t('
 const LEAD_FIELDS = ['status', 'severity', 'priority', 'owner', 'detected-by', 'creation-time', 'last-modified'];
 const HIDDEN = new Set(['type', 'id', 'name', 'ver-stamp']);
 
-/** A field value as one escaped line (users and releases by name, see defects/fieldText.ts); empty reads as "—". */
+/** A field value as one escaped line, as every view writes it (defects/fieldText.ts). */
 function showValue(field: string, v: FieldValue | undefined, names: ValueNames = {}, fields?: FieldCatalog): string {
-  if (v === null || v === undefined || v === '' || (Array.isArray(v) && v.length === 0)) return '—';
   const meta = fields?.get(field);
   // Dates stay as the server writes them: the model reads them better than a locale's form.
-  const text = meta?.dataType.name === 'Date' && typeof v === 'string' ? v : fieldText(field, v, names, meta);
-  return escapeMarkdown(text || '—');
+  const text = fieldKind(field, meta) === 'date' && typeof v === 'string' && v ? v : fieldText(field, v, names, meta);
+  return escapeMarkdown(text || NO_VALUE);
 }
 
 export interface SearchSummary {
@@ -56,13 +56,11 @@ export interface DefectDetails {
 }
 
 function isRelease(name: string, fields: FieldCatalog): boolean {
-  const kind = referenceKind(name, fields.get(name));
-  return kind === 'release' || kind === 'cycle';
+  return isReleaseKind(fieldKind(name, fields.get(name)));
 }
 
 function isMemo(fields: FieldCatalog, name: string): boolean {
-  const f = fields.get(name);
-  return f?.dataType.name === 'Memo' || f?.sanitization === 'HTML' || name === 'description' || name === 'dev-comments';
+  return fieldKind(name, fields.get(name)) === 'memo';
 }
 
 export function defectResult(x: DefectDetails): string {

@@ -5,7 +5,7 @@
 // notice line (Notices) and the change notifications (ControllerChanges).
 import * as l10n from '@vscode/l10n';
 import { LockedByOtherError, isCancellation, validateEdits } from '../../api/index';
-import type { Defect, LockHandle } from '../../api/index';
+import type { Defect, LockHandle, ProjectUser } from '../../api/index';
 import type { ConflictChoice, DefectKey, DuplicateView, InitParams, LockPhase, PersistedEditorState, SaveOutcome, StatusParams, ValuesParams, WireValue } from '../../shared/editorProtocol';
 import type { PastedImage, PastedImageReply } from '../../shared/editorProtocol';
 import { localToday } from '../../defects/releaseChoices';
@@ -32,8 +32,10 @@ export interface DefectControllerOptions {
   key: DefectKey;
   /** The signed-in user: comment headers and a new defect's "Detected By". */
   user: string;
-  /** Project users for the user pickers (may be partial; the server has the last word). */
-  users?: () => Promise<readonly string[]>;
+  /** Project users (login names, or users with full names) for the user pickers; may be partial: the server has the last word. */
+  users?: () => Promise<readonly (string | ProjectUser)[]>;
+  /** VS Code's display language, for dates and numbers on the page. */
+  locale?: string;
   validate?: typeof validateEdits;
   now?: () => Date;
   /** Unsaved work to restore after loading (from the webview state after a reload). */
@@ -131,7 +133,7 @@ export class DefectController {
   }
 
   init(): InitParams {
-    return { key: this.defectKey, isNew: this.isNew, user: this.options.user, fields: this.metadata.fields, statusValues: this.metadata.statusValues };
+    return { key: this.defectKey, isNew: this.isNew, user: this.options.user, fields: this.metadata.fields, statusValues: this.metadata.statusValues, locale: this.options.locale };
   }
 
   values(): ValuesParams {
@@ -159,19 +161,17 @@ export class DefectController {
   /** Reads metadata, lists and the defect; restores unsaved edits given in the options. */
   async load(): Promise<void> {
     const { api } = this.options;
-    const noUsers = Promise.resolve([] as readonly string[]);
     try {
       const [catalog, lists, users, releases, defect] = await Promise.all([
         api.fields('defects'),
         api.listItems(),
-        this.options.users ? this.options.users().catch(() => [] as readonly string[]) : noUsers,
+        (this.options.users?.() ?? Promise.resolve([])).catch(() => []),
         // Without the catalog the release fields take ids, saying why.
         api.releases ? api.releases().catch((e: unknown) => ({ releases: [], cycles: [], unavailable: this.describe(e) })) : Promise.resolve(undefined),
         this.key.id === undefined ? Promise.resolve(undefined) : api.defects.get(this.key.id),
       ]);
       if (this.changes.closed) return;
-      const userNames = [...new Set([...users, this.options.user])].sort((a, b) => a.localeCompare(b));
-      this.metadata.set(catalog, lists, userNames, releases, localToday(this.now()));
+      this.metadata.set(catalog, lists, [...users, this.options.user], releases, localToday(this.now()));
       if (defect) this.form.server = wireValues(defect);
       else {
         fillNewDefect(this.form, this.metadata, this.notices, newDefectDefaults(this.options.user, this.now(), this.metadata.statusValues), this.options.prefill);

@@ -3,10 +3,12 @@
 // the field can be edited at all.
 import * as l10n from '@vscode/l10n';
 import { SERVER_COMPUTED_FIELDS, SERVER_OWNED_FIELDS } from '../../api/index';
-import type { FieldCatalog, FieldMeta, ListItem, ListTree, ReleaseCatalog } from '../../api/index';
-import { referenceKind } from '../../defects/fieldText';
+import type { FieldCatalog, FieldMeta, ListItem, ListTree, ProjectUser, ReleaseCatalog } from '../../api/index';
+import { fieldKind, isReleaseKind } from '../../defects/fieldKind';
+import type { FieldKind } from '../../defects/fieldKind';
 import { CYCLE_OF_RELEASE, releaseChoices } from '../../defects/releaseChoices';
 import type { FieldGroup, FieldInput, FieldView, ListOption } from '../../shared/editorProtocol';
+import { userText } from '../../shared/valueText';
 
 /** Known system fields by group; anything else is placed by its data type. */
 const GROUP_OF: Record<string, FieldGroup> = {
@@ -72,29 +74,28 @@ const RESOURCE_TYPE: Record<string, string> = {
   environments: 'environment',
 };
 
-function isUserField(f: FieldMeta): boolean {
-  const src = f.dataType.source;
-  return src?.kind === 'resource' && (src.collection === 'user' || src.collection === 'users');
-}
-
-function inputOf(f: FieldMeta): FieldInput {
-  const src = f.dataType.source;
-  switch (f.dataType.name) {
-    case 'Memo':
-      return 'memo';
-    case 'Integer':
-      return 'integer';
-    case 'Float':
+/** The input a field of this kind is edited with; numbers (identifiers too) by type, so the form checks integers. */
+function inputOf(f: FieldMeta, kind: FieldKind): FieldInput {
+  if (f.dataType.name === 'Integer') return 'integer';
+  if (f.dataType.name === 'Float') return 'float';
+  switch (kind) {
+    case 'memo':
+    case 'list':
+    case 'user':
+      return kind;
+    case 'date':
+      // A date-time the server types as text (`last-modified`) is not a date input's to edit.
+      return f.dataType.name === 'Date' ? 'date' : 'text';
+    case 'multi-list':
+      return 'list';
+    case 'number':
       return 'float';
-    case 'Date':
-      return 'date';
-    case 'Reference':
-    case 'Reference By Value':
-      if (src?.kind === 'list') return 'list';
-      if (isUserField(f)) return 'user';
-      return src?.kind === 'resource' ? 'resource' : 'text';
+    case 'release':
+    case 'cycle':
+    case 'reference':
+      return f.dataType.source?.kind === 'resource' ? 'resource' : 'text';
     default:
-      return src?.kind === 'list' ? 'list' : 'text';
+      return 'text';
   }
 }
 
@@ -133,9 +134,8 @@ function listOptions(lists: ListTree, listId: number): ListOption[] {
  * A release or cycle reference: picked by name from the catalog, or typed as an id (with the reason)
  * when the server serves no releases. Other resource references stay typed ids.
  */
-function releaseView(view: FieldView, f: FieldMeta, releases: ReleaseCatalog | undefined, today: string | undefined): void {
-  const kind = referenceKind(f.name, f);
-  if ((kind !== 'release' && kind !== 'cycle') || view.input === 'list' || view.multiple) return;
+function releaseView(view: FieldView, kind: FieldKind, releases: ReleaseCatalog | undefined, today: string | undefined): void {
+  if (!isReleaseKind(kind) || view.multiple) return;
   view.resourceType ??= kind === 'release' ? 'release' : 'release-cycle';
   if (!releases || releases.unavailable !== undefined) {
     view.input = 'resource';
@@ -154,22 +154,38 @@ function pairCycles(views: FieldView[]): void {
   }
 }
 
+/** A user picker's choices, each as every view writes a user ("Full Name (login)"), by login name; and the full names. */
+function userChoices(users: readonly (string | ProjectUser)[]): { options: ListOption[]; names: Record<string, string> } {
+  const byLogin = new Map<string, ProjectUser>();
+  for (const u of users) {
+    const user = typeof u === 'string' ? { name: u } : u;
+    if (!byLogin.get(user.name)?.fullName) byLogin.set(user.name, user);
+  }
+  const sorted = [...byLogin.values()].sort((a, b) => a.name.localeCompare(b.name));
+  const names: Record<string, string> = {};
+  for (const u of sorted) if (u.fullName) names[u.name] = u.fullName;
+  return { options: sorted.map((u) => ({ value: u.name, path: userText(u.name, u.fullName) })), names };
+}
+
 /**
- * The form's fields in metadata order, each with its group and input; `users` feed the user pickers,
- * `releases` the release and cycle pickers (`today` decides which are current).
+ * The form's fields in metadata order, each with its group, input and kind; `users` (login names,
+ * or users with full names) feed the user pickers, `releases` the release and cycle pickers
+ * (`today` decides which are current).
  */
-export function buildFieldViews(catalog: FieldCatalog, lists: ListTree, users: readonly string[] = [], releases?: ReleaseCatalog, today?: string): FieldView[] {
-  const userOptions = users.map((u) => ({ value: u, path: u }));
+export function buildFieldViews(catalog: FieldCatalog, lists: ListTree, users: readonly (string | ProjectUser)[] = [], releases?: ReleaseCatalog, today?: string): FieldView[] {
+  const userOptions = userChoices(users);
   const views = catalog.fields
     .filter((f) => f.name !== 'type')
     .map((f): FieldView => {
-      const input = inputOf(f);
+      const kind = fieldKind(f.name, f);
+      const input = inputOf(f, kind);
       const src = f.dataType.source;
       const view: FieldView = {
         name: f.name,
         label: f.label || f.name,
         group: groupOf(f, input),
         input,
+        kind,
         required: f.required,
         readOnly: SERVER_OWNED_FIELDS.has(f.name) || SERVER_COMPUTED_FIELDS.has(f.name) || !f.editable,
         multiple: f.dataType.multiple,
@@ -178,9 +194,9 @@ export function buildFieldViews(catalog: FieldCatalog, lists: ListTree, users: r
       // Dates declare a nominal length of 1 and integers count digits: a counter would mislead there.
       if (f.maxLength !== undefined && (input === 'text' || input === 'list' || input === 'user')) view.maxLength = f.maxLength;
       if (input === 'list' && src?.kind === 'list') view.options = listOptions(lists, src.listId);
-      if (input === 'user') view.options = userOptions;
+      if (input === 'user') Object.assign(view, { options: userOptions.options, names: userOptions.names });
       if (input === 'resource' && src?.kind === 'resource') view.resourceType = RESOURCE_TYPE[src.collection] ?? src.collection;
-      releaseView(view, f, releases, today);
+      releaseView(view, kind, releases, today);
       return view;
     });
   pairCycles(views);

@@ -1,7 +1,7 @@
 // What the server's metadata says about the form: the field views the page renders, the status
 // list for the header's actions, each field's label and whether it can be edited, and the checks
 // the edits must pass. Empty until the editor has loaded; then fixed for the editor's life.
-import type { FieldCatalog, ListTree, ReleaseCatalog, validateEdits } from '../../api/index';
+import type { FieldCatalog, ListTree, ProjectUser, ReleaseCatalog, validateEdits } from '../../api/index';
 import type { FieldView } from '../../shared/editorProtocol';
 import type { EditState } from './editState';
 import { statusValues } from '../../defects/status';
@@ -17,8 +17,8 @@ export class FormMetadata {
     private readonly describe: (e: unknown) => string,
   ) {}
 
-  /** Takes the loaded metadata; `users` (sorted) feed the user pickers, `releases` the release and cycle pickers. */
-  set(catalog: FieldCatalog, lists: ListTree, users: readonly string[], releases?: ReleaseCatalog, today?: string): void {
+  /** Takes the loaded metadata; `users` feed the user pickers, `releases` the release and cycle pickers. */
+  set(catalog: FieldCatalog, lists: ListTree, users: readonly (string | ProjectUser)[], releases?: ReleaseCatalog, today?: string): void {
     this.loaded = { catalog, lists };
     this.views = buildFieldViews(catalog, lists, users, releases, today);
     this.statuses = statusValues(catalog, lists);

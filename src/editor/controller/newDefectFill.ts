@@ -4,6 +4,7 @@
 // and the report filled, so the user checks them. No `vscode` import.
 import * as l10n from '@vscode/l10n';
 import { localDate } from '../../defects/comments';
+import { findNamed } from '../../defects/fieldText';
 import type { FieldView, WireValue } from '../../shared/editorProtocol';
 import type { EditState } from './editState';
 import type { FormMetadata } from './formMetadata';
@@ -60,7 +61,6 @@ export function fillNewDefect(form: EditState, metadata: FormMetadata, notices: 
  */
 function releaseByName(view: FieldView | undefined, v: WireValue): WireValue {
   if (!view?.releases || (typeof v !== 'string' && typeof v !== 'number')) return v;
-  const text = String(v).trim();
-  const found = view.releases.find((r) => String(r.id) === text.replace(/^#/, '')) ?? view.releases.find((r) => r.name.toLowerCase() === text.toLowerCase());
+  const found = findNamed(view.releases, String(v));
   return found ? { type: view.resourceType ?? (view.input === 'cycle' ? 'release-cycle' : 'release'), id: found.id } : v;
 }

@@ -2,7 +2,7 @@
 // HTML; every value is escaped so it shows as text and cannot inject links or images.
 import * as l10n from '@vscode/l10n';
 import type { Defect } from '../../api';
-import { fieldText, releasesNote } from '../../defects/fieldText';
+import { fieldText, releasesNote, usersNote } from '../../defects/fieldText';
 import type { ValueNames } from '../../defects/fieldText';
 import { escapeMarkdown } from '../../util/markdown';
 
@@ -26,14 +26,13 @@ export function defectTooltip(defect: Defect, names: ValueNames = {}): string {
   for (const [field, label] of ROWS) {
     // A field the row was not read with (an older page) is left out rather than shown empty.
     if (field === 'target-rel' && !(field in defect)) continue;
-    const text = fieldText(field, defect[field], names);
-    const shown = text === '' ? '—' : escapeMarkdown(text);
-    lines.push(`| ${label} | ${shown} |`);
+    lines.push(`| ${label} | ${escapeMarkdown(fieldText(field, defect[field], names))} |`);
   }
   const links = linkText(defect);
   if (links) lines.push(`| ${l10n.t('Links')} | ${links} |`);
-  const note = defect['target-rel'] ? releasesNote(names) : undefined;
-  if (note) lines.push('', `_${escapeMarkdown(note)}_`);
+  // Why users or releases read as login names or ids, when they do (the one names loader keeps the reason).
+  const notes = [defect['target-rel'] ? releasesNote(names) : undefined, usersNote(names)].filter((n): n is string => n !== undefined);
+  for (const note of notes) lines.push('', `_${escapeMarkdown(note)}_`);
   return lines.join('\n');
 }
 

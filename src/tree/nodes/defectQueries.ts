@@ -3,6 +3,7 @@
 // gives its "Defects"; a group adds its own condition; a saved filter replaces the project's.
 import * as l10n from '@vscode/l10n';
 import type { DefectQuery } from '../../defects/defectQuery';
+import { NO_VALUE } from '../../defects/fieldText';
 import { addCondition, toApiFilter } from '../../defects/filter';
 import type { SavedFilter } from '../../defects/filter';
 import { orderByFor } from '../model/arrangement';
@@ -22,7 +23,7 @@ export function defectQueryOf(node: unknown): DefectQuery | undefined {
     if (node.defectsNode instanceof FavoriteNode && !node.defectsNode.view) return undefined;
     const base = node.defectsNode instanceof FavoriteNode ? favoriteQuery(node.defectsNode) : defectsQuery(node.projectNode, node.defectsNode instanceof DefectsNode ? node.defectsNode.mode : 'all');
     const value = node.group.value;
-    const label = value ?? (node.field === 'owner' ? l10n.t('(unassigned)') : l10n.t('(no value)'));
+    const label = value ?? NO_VALUE;
     return {
       ...base,
       // An empty value matches defects without one, as the group node itself asks.

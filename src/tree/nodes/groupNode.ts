@@ -3,6 +3,7 @@
 import * as l10n from '@vscode/l10n';
 import type { ProjectApi } from '../../api';
 import type { GroupBy } from '../model/arrangement';
+import { NO_VALUE } from '../../defects/fieldText';
 import { addCondition } from '../../defects/filter';
 import type { GroupCount } from '../model/groups';
 import { groupSpeech } from '../model/accessibility';
@@ -29,7 +30,7 @@ export class GroupNode extends PagedNode {
   }
 
   item(): NodeItem {
-    const label = this.group.value ?? (this.field === 'owner' ? l10n.t('(unassigned)') : l10n.t('(no value)'));
+    const label = this.group.value ?? NO_VALUE;
     const icon = this.field === 'severity' ? severityIcon(this.group.value) : { id: this.field === 'owner' ? 'person' : 'circle-large-outline' };
     const count = this.list?.total ?? this.group.count;
     return {

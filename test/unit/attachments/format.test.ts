@@ -1,5 +1,7 @@
+import { escapeMarkdown } from '../../../src/util/markdown';
 import * as assert from 'node:assert/strict';
 import type { Attachment } from '../../../src/api';
+import { dateText } from '../../../src/shared/valueText';
 import { attachmentDescription, attachmentIcon, attachmentTooltip, formatBytes, formatModified, modifiedMillis } from '../../../src/attachments/model/format';
 
 const att = (over: Partial<Attachment> = {}): Attachment => ({
@@ -29,7 +31,9 @@ describe('attachments: formatting', () => {
   });
 
   it('shows the server time without seconds and reads it for FileStat.mtime', () => {
-    assert.equal(formatModified('2026-01-05 10:11:12'), '2026-01-05 10:11');
+    // As every view writes a date-time (issue 39: attachments had their own `YYYY-MM-DD hh:mm`).
+    assert.equal(formatModified('2026-01-05 10:11:12', 'en-GB'), '05/01/2026, 10:11:12');
+    assert.equal(formatModified('2026-01-05 10:11:12'), dateText('2026-01-05 10:11:12'));
     assert.equal(formatModified('yesterday'), 'yesterday');
     assert.equal(formatModified(null), undefined);
     assert.equal(modifiedMillis('2026-01-05 10:11:12'), Date.UTC(2026, 0, 5, 10, 11, 12));
@@ -38,7 +42,7 @@ describe('attachments: formatting', () => {
   });
 
   it('describes a row as size · modified', () => {
-    assert.equal(attachmentDescription(att()), '1.5 KB · 2026-01-05 10:11');
+    assert.equal(attachmentDescription(att()), `1.5 KB · ${dateText('2026-01-05 10:11:12')}`);
     assert.equal(attachmentDescription(att({ lastModified: null })), '1.5 KB');
   });
 
@@ -54,7 +58,7 @@ describe('attachments: formatting', () => {
     assert.ok(md.includes('See \\[here\\]\\(javascript:alert\\(1\\)\\) and'), md);
     assert.ok(!/<img|\]\(/.test(md), 'no HTML, no live link');
     assert.ok(md.includes('line 2'));
-    assert.match(md, /1\\?\.5 KB · modified 2026\\?-01\\?-05 10:11/);
+    assert.ok(md.includes(`1.5 KB · modified ${escapeMarkdown(dateText('2026-01-05 10:11:12'))}`), md);
     assert.ok(md.includes('by bob'));
   });
 

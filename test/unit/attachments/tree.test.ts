@@ -1,3 +1,4 @@
+import { dateText } from '../../../src/shared/valueText';
 import * as assert from 'node:assert/strict';
 import type { Defect } from '../../../src/api';
 import { AttachmentChildren, UPLOAD_ATTACHMENT_COMMAND } from '../../../src/attachments/tree/attachmentChildren';
@@ -60,7 +61,7 @@ describe('attachments: tree rows under a defect', () => {
     );
     const zeta = rows[1] as AttachmentNode;
     const item = zeta.item();
-    assert.equal(item.description, '2.0 KB · 2026-01-05 10:00');
+    assert.equal(item.description, `2.0 KB · ${dateText('2026-01-05 10:00:00')}`);
     assert.equal(item.contextValue, 'alm:attachment');
     assert.deepEqual(item.icon, { id: 'file-code' });
     assert.match(item.tooltip ?? '', /^\*\*zeta\\?\.log\*\*/);

@@ -1,3 +1,4 @@
+import { dateText } from '../../../src/shared/valueText';
 import * as assert from 'node:assert/strict';
 import type { Attachment } from '../../../src/api';
 import { attachmentViews } from '../../../src/attachments/editor/views';
@@ -28,6 +29,6 @@ describe('attachments: the editor list', () => {
       ['a.png', 'Trace 9.log', 'trace 10.log'],
     );
     assert.deepEqual(views[1], { id: 1, name: 'Trace 9.log', size: 'size unknown', modified: undefined, description: 'first run' });
-    assert.deepEqual(views[0], { id: 2, name: 'a.png', size: '2.0 KB', modified: '2026-01-05 10:11', description: '' });
+    assert.deepEqual(views[0], { id: 2, name: 'a.png', size: '2.0 KB', modified: dateText('2026-01-05 10:11:12'), description: '' });
   });
 });

@@ -16,14 +16,14 @@ const lists: ListTree = {
 } as unknown as ListTree;
 
 describe('bulk: the change, the result and the fields offered', () => {
-  it('summarises the change: how many defects, then each field with its value, "(empty)" for a cleared one', () => {
+  it('summarises the change: how many defects, then each field with its value as every view writes it', () => {
     const s = changeSummary(5, [
       { field: 'status', label: 'Status', value: 'Fixed', shown: 'Fixed' },
       { field: 'owner', label: 'Assigned To', value: 'bob', shown: 'Bob Builder (bob)' },
-      { field: 'target-rel', label: 'Target Release', value: null, shown: '' },
+      { field: 'target-rel', label: 'Target Release', value: null, shown: '—' },
     ]);
     assert.equal(s.title, 'Update 5 defects?');
-    assert.deepEqual(s.lines, ['Status: Fixed', 'Assigned To: Bob Builder (bob)', 'Target Release: (empty)']);
+    assert.deepEqual(s.lines, ['Status: Fixed', 'Assigned To: Bob Builder (bob)', 'Target Release: —']);
     assert.equal(changeSummary(1, []).title, 'Update 1 defect?');
   });
 

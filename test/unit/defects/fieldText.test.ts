@@ -1,7 +1,8 @@
 // The one text a field value reads as outside the editor (tooltip, hover, chat, grid, CSV).
 import assert from 'node:assert/strict';
 import type { FieldMeta, ReleaseCatalog } from '../../../src/api';
-import { dateText, fieldText, referenceKind, usersByName } from '../../../src/defects/fieldText';
+import { dateText, fieldText, findNamed, projectNames, releasesNote, usersByName, usersNote } from '../../../src/defects/fieldText';
+import { defectTooltip } from '../../../src/tree/model/tooltip';
 import { fieldMeta } from '../../support/fieldMeta';
 
 const catalog: ReleaseCatalog = {
@@ -23,12 +24,6 @@ describe('fieldText: one way to read a field value', () => {
     assert.equal(fieldText('target-rel', '1002', {}), '#1002', 'without a catalog the id is shown');
   });
 
-  it('finds reference kinds from metadata before well-known names', () => {
-    assert.equal(referenceKind('user-07', meta('user-07', { name: 'Reference', multiple: false, source: { kind: 'resource', collection: 'release_cycles' } })), 'cycle');
-    assert.equal(referenceKind('user-08', meta('user-08', { name: 'String', multiple: false, source: { kind: 'resource', collection: 'users' } })), 'user');
-    assert.equal(referenceKind('status'), undefined);
-  });
-
   it('shows users with their full names and keeps the login name', () => {
     assert.equal(fieldText('owner', 'alice', { users }), 'Alice Archer (alice)');
     assert.equal(fieldText('owner', 'bob', { users }), 'bob');
@@ -39,8 +34,8 @@ describe('fieldText: one way to read a field value', () => {
     const memo = meta('description', { name: 'Memo', multiple: false }, { sanitization: 'HTML' });
     assert.equal(fieldText('description', '<html><body><p>First &amp; <b>second</b></p><p>line</p></body></html>', {}, memo), 'First & second line');
     assert.equal(fieldText('user-03', ['a', 'b'], {}), 'a; b');
-    assert.equal(fieldText('name', null), '');
-    assert.equal(fieldText('name', undefined), '');
+    assert.equal(fieldText('name', null), '—');
+    assert.equal(fieldText('name', undefined), '—');
     assert.equal(fieldText('estimated-fix-time', 3), '3');
   });
 
@@ -51,5 +46,50 @@ describe('fieldText: one way to read a field value', () => {
     assert.equal(dateText('not a date', 'en-US'), 'not a date');
     const date = meta('closing-date', { name: 'Date', multiple: false });
     assert.equal(fieldText('closing-date', '2026-03-04', { locale: 'en-US' }, date), '3/4/2026');
+  });
+});
+
+describe('projectNames: one loader of a project’s names, one refusal rule', () => {
+  const refuse = (message: string) => () => Promise.reject(new Error(message));
+
+  it('reads users and releases, with the locale the views write dates in', async () => {
+    const names = await projectNames({ users: async () => ({ users: [{ name: 'alice', fullName: 'Alice Archer' }], source: 'project' }), releases: async () => catalog }, { locale: 'de-DE' });
+    assert.equal(fieldText('owner', 'alice', names), 'Alice Archer (alice)');
+    assert.equal(fieldText('target-rel', '1002', names), 'Release 2');
+    assert.equal(names.locale, 'de-DE');
+    assert.equal(usersNote(names), undefined);
+    assert.equal(releasesNote(names), undefined);
+  });
+
+  it('keeps the reason of a refusal, shows ids and login names, and says why', async () => {
+    // Before issue 39 the grid, CSV and bulk dropped the reason, so no view could say why.
+    const names = await projectNames({ users: refuse('HTTP 403 on users'), releases: refuse('HTTP 404 on releases') });
+    assert.equal(fieldText('owner', 'alice', names), 'alice');
+    assert.equal(fieldText('target-rel', '1002', names), '#1002');
+    assert.match(usersNote(names) ?? '', /login name.*HTTP 403 on users/);
+    assert.match(releasesNote(names) ?? '', /by id.*HTTP 404 on releases/);
+    assert.match(defectTooltip({ type: 'defect', id: 1, owner: 'alice' }, names), /login name: the server did not list them \\\(HTTP 403 on users\\\)/);
+  });
+
+  it('rejects when cancelled instead of passing the cancellation off as a refusal', async () => {
+    const controller = new AbortController();
+    controller.abort();
+    await assert.rejects(projectNames({ users: refuse('aborted'), releases: async () => catalog }, { signal: controller.signal }));
+  });
+});
+
+describe('findNamed: one release and cycle resolver', () => {
+  const items = [
+    { id: 1, name: 'rel 2' },
+    { id: 2, name: 'Rel 2' },
+  ];
+
+  it('takes an id, then the exact name, then the name ignoring case', () => {
+    assert.equal(findNamed(items, '#1')?.id, 1);
+    assert.equal(findNamed(items, ' 2 ')?.id, 2);
+    // Before issue 39 the New Defect fill took the first name ignoring case (release 1 here).
+    assert.equal(findNamed(items, 'Rel 2')?.id, 2);
+    assert.equal(findNamed(items, 'REL 2')?.id, 1);
+    assert.equal(findNamed(items, 'Rel 3'), undefined);
   });
 });

@@ -78,7 +78,7 @@ describe('finding a defect row to reveal', () => {
     assert.deepEqual(lookup.filter, { id: { op: '=', value: 251 } });
   });
 
-  it('grouped by owner: a defect without an owner is found in "(unassigned)"', async () => {
+  it('grouped by owner: a defect without an owner is found in the no-value group (—)', async () => {
     const { ctx, project, defects, fake } = await setup();
     await ctx.state.setGroupBy('owner');
     fake.rows.push(created(251, { owner: null }));
@@ -87,7 +87,7 @@ describe('finding a defect row to reveal', () => {
     assert.ok(row);
     assert.ok(row.parent instanceof GroupNode);
     assert.equal(row.parent.group.value, null);
-    assert.equal(row.parent.item().label, '(unassigned)');
+    assert.equal(row.parent.item().label, '—');
   });
 
   it('grouped and filtered out: undefined, with no group loaded', async () => {

@@ -21,11 +21,6 @@ function optionsWith(options: readonly ListOption[], current: string): ListOptio
   return [...options, { value: current, path: l10n.t('{0} (not in the list)', current) }];
 }
 
-/** What read mode shows for a list value: its path in the list (hierarchical lists), else the value. */
-function shown(view: FieldView, value: string): string {
-  return view.options?.find((o) => o.value === value)?.path ?? value;
-}
-
 export function dropdownControl(view: FieldView, ctx: ControlContext): FieldControl {
   const row = new FieldRow(view);
   let current = '';
@@ -68,7 +63,7 @@ export function dropdownControl(view: FieldView, ctx: ControlContext): FieldCont
     setValue(value) {
       current = typeof value === 'string' ? value : '';
       known = current;
-      row.showText(current ? shown(view, current) : '');
+      row.showValue(current, ctx.locale);
       if (select.current) render(select.current);
     },
     ...lazyInputMethods(row, select),
@@ -131,7 +126,7 @@ export function multiSelectControl(view: FieldView, ctx: ControlContext): FieldC
     row: row.row,
     setValue(value) {
       values = Array.isArray(value) ? value : typeof value === 'string' && value ? [value] : [];
-      row.showText(values.map((v) => shown(view, v)).join(', '));
+      row.showValue([...values], ctx.locale);
       if (group.current) render(group.current);
     },
     setWritable: (w) => void group.setWritable(w),

@@ -2,6 +2,7 @@
 // problem text, optional length counter) around an input that knows how to show and read a value.
 import * as l10n from '@vscode/l10n';
 import type { FieldView, WireValue } from '../../../src/shared/editorProtocol';
+import { NO_VALUE, fieldViewText } from '../../../src/shared/valueText';
 import { h, setAttr, uid } from '../dom';
 
 export interface ControlContext {
@@ -11,6 +12,8 @@ export interface ControlContext {
   resolveImage(src: string): Promise<string | undefined>;
   /** Opens a memo link through the extension. */
   openLink(href: string): void;
+  /** VS Code's display language, for dates and numbers in read mode. */
+  locale?: string;
 }
 
 export interface FieldControl {
@@ -90,10 +93,11 @@ export class FieldRow {
     this.counter.classList.toggle('over', length > this.view.maxLength);
   }
 
-  /** The value shown in read mode ('—' when empty). */
-  showText(text: string): void {
-    this.text.textContent = text === '' ? '—' : text;
-    this.text.classList.toggle('empty', text === '');
+  /** The value shown in read mode, as every view writes it (src/shared/valueText.ts). */
+  showValue(value: WireValue | undefined, locale: string | undefined): void {
+    const text = fieldViewText(this.view, value, locale);
+    this.text.textContent = text;
+    this.text.classList.toggle('empty', text === NO_VALUE);
   }
 
   /** Read mode shows the text, editing the input (when it has one). */

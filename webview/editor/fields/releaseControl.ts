@@ -4,6 +4,7 @@
 // select (with groups, which the toolkit's dropdown lacks) in the theme's input colours.
 import * as l10n from '@vscode/l10n';
 import type { FieldView, ReleaseOption, WireValue } from '../../../src/shared/editorProtocol';
+import { referenceId } from '../../../src/shared/valueText';
 import { h, setAttr } from '../dom';
 import type { ControlContext, FieldControl } from './control';
 import { FieldRow, LazyInput, lazyInputMethods } from './control';
@@ -19,13 +20,6 @@ export type ReleaseControl = FieldControl & {
 };
 
 const NONE = '';
-
-/** The id a reference value holds (`{type, id}`, a number or digits), if any. */
-function referenceId(value: WireValue | undefined): number | undefined {
-  if (value && typeof value === 'object' && !Array.isArray(value)) return value.id;
-  const n = typeof value === 'number' ? value : typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : NaN;
-  return Number.isSafeInteger(n) && n > 0 ? n : undefined;
-}
 
 /** "Release 2 · 2026-01-01 – 2026-06-30 · current". */
 function optionText(o: ReleaseOption): string {
@@ -79,18 +73,12 @@ export function releaseControl(view: FieldView, ctx: ReleaseContext): ReleaseCon
     return select;
   };
   const input = new LazyInput(row, build, (select, locked) => setAttr(select, 'disabled', locked));
-  const shownText = () => {
-    if (current === undefined) return '';
-    const o = all.find((x) => x.id === current);
-    if (!o) return `#${current}`;
-    return view.input === 'cycle' && o.releaseName ? `${o.releaseName} / ${o.name}` : o.name;
-  };
   return {
     view,
     row: row.row,
     setValue(value) {
       current = referenceId(value);
-      row.showText(shownText());
+      row.showValue(current ?? null, ctx.locale);
       if (input.current) render(input.current);
     },
     releaseChanged() {

@@ -32,6 +32,7 @@ function parseTyped(view: FieldView, text: string): WireValue {
 
 export function textControl(view: FieldView, ctx: ControlContext): FieldControl {
   const row = new FieldRow(view);
+  const hint = h('span', { class: 'hint' }, `${view.resourceType ?? l10n.t('item')} #`);
   let text = '';
   const build = (): TextFieldElement => {
     const field = h('vscode-text-field', { class: 'input', readonly: true }) as TextFieldElement;
@@ -42,20 +43,24 @@ export function textControl(view: FieldView, ctx: ControlContext): FieldControl 
     row.markInvalid(field);
     field.value = text;
     row.slot.append(field);
-    if (view.input === 'resource') row.slot.append(h('span', { class: 'hint' }, `${view.resourceType ?? l10n.t('item')} #`));
+    if (view.input === 'resource') row.slot.append(hint);
     field.addEventListener('input', () => {
       row.count(field.value.length);
       ctx.change(view.name, parseTyped(view, field.value));
     });
     return field;
   };
-  const input = new LazyInput(row, build, (field, locked) => setAttr(field, 'readonly', locked));
+  const input = new LazyInput(row, build, (field, locked) => {
+    setAttr(field, 'readonly', locked);
+    // "environment #" says what to type while editing; read mode shows the reference as every view does.
+    hint.hidden = locked;
+  });
   return {
     view,
     row: row.row,
     setValue(value) {
       text = display(value);
-      row.showText(text);
+      row.showValue(value, ctx.locale);
       if (input.current && input.current.value !== text) input.current.value = text;
       row.count(text.length);
     },
@@ -82,7 +87,7 @@ export function dateControl(view: FieldView, ctx: ControlContext): FieldControl 
     row: row.row,
     setValue(value) {
       text = typeof value === 'string' ? value.slice(0, 10) : '';
-      row.showText(text);
+      row.showValue(value, ctx.locale);
       if (input.current && input.current.value !== text) input.current.value = text;
     },
     ...lazyInputMethods(row, input),
