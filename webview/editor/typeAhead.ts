@@ -28,6 +28,18 @@ function caretToEnd(element: Element | null): void {
   }
 }
 
+/** Inserts `text` at the caret as typing does, with the input event the field listens to. */
+function typeInto(element: Element | null, text: string): void {
+  if (element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement) {
+    // execCommand does not reach an input inside a shadow root (the toolkit's text fields).
+    element.setRangeText(text, element.selectionStart ?? element.value.length, element.selectionEnd ?? element.value.length, 'end');
+    element.dispatchEvent(new InputEvent('input', { bubbles: true, composed: true, inputType: 'insertText', data: text }));
+  } else {
+    // A memo: insertText edits at the caret with one undo step.
+    document.execCommand('insertText', false, text);
+  }
+}
+
 export class TypeAhead {
   private held: string[] | undefined;
   private clicked: string | undefined;
@@ -50,10 +62,10 @@ export class TypeAhead {
     if (!held) return;
     this.held = undefined;
     if (!target.focus(this.clicked)) return;
-    caretToEnd(focusedElement());
+    const element = focusedElement();
+    caretToEnd(element);
     const text = held.join('');
-    // insertText edits as typing does: at the caret, with input events and one undo step.
-    if (text) document.execCommand('insertText', false, text);
+    if (text) typeInto(element, text);
   }
 
   /** The lock was not taken (someone else holds it, an error): what was held goes. */

@@ -6,7 +6,7 @@
 import * as assert from 'node:assert/strict';
 import { signIn } from '../environment';
 import { serverAttachments } from '../oracle';
-import { serverDefect } from '../ui/editorWorkbench';
+import { editorFrame, serverDefect } from '../ui/editorWorkbench';
 import { clickButton, clickSaveAndWait, fieldInput, goToDefect, startEditing, waitForPhase } from './support/defectEditorByHand';
 import { journey } from './support/journeyContext';
 import { copyScreenshot, pasteIntoDescription } from './support/screenshotPaste';
@@ -39,7 +39,7 @@ describe('journey: rename an attachment that a memo shows', function () {
     await clickButton(frame, 'Cancel');
     await waitForPhase(frame, 'read-only');
 
-    await frame.getByRole('button', { name: pasted.name }).click();
+    await frame.getByRole('button', { name: pasted.name, exact: true }).click();
     await page.locator('.tabs-container .tab', { hasText: pasted.name }).waitFor({ timeout: 30_000 });
     await runCommand('ALM: Rename Attachment…');
     // The box selects the name without its extension: typing replaces it.
@@ -50,11 +50,11 @@ describe('journey: rename an attachment that a memo shows', function () {
     await waitUntil('the attachment renamed on the server', async () => (await attachments()).find((a) => a.id === pasted.id && a.name === renamed));
     const description = String((await serverDefect(DEFECT)).description);
     assert.match(description, new RegExp(`<img [^>]*src="[^"]*/defects/${DEFECT}/attachments/checkout-total\\.png"`), 'the memo names the new file');
-    assert.doesNotMatch(description, new RegExp(pasted.name.replace(/\./g, '\\.')), 'and no longer the old one');
+    assert.doesNotMatch(description, new RegExp(`attachments/${pasted.name.replace(/\./g, '\\.')}`), `and no longer the old one: ${description}`);
     assert.deepEqual((await serverDefect(DEFECT)).__locks, [], 'the lock taken for the memo is given back');
     await closeActiveTabWithCtrlW();
-    // The editor shows the image from its new name.
-    await fieldInput(frame, 'description').locator('img[src^="data:image/png;base64,"]').waitFor({ timeout: 30_000 });
+    // The editor (its page built again as its tab comes back) shows the image from its new name.
+    await fieldInput(await editorFrame(DEFECT), 'description').locator('img[src^="data:image/png;base64,"]').waitFor({ timeout: 30_000 });
     await closeActiveTabWithCtrlW();
   });
 });
