@@ -54,7 +54,9 @@ describe('journey: rename an attachment that a memo shows', function () {
     assert.deepEqual((await serverDefect(DEFECT)).__locks, [], 'the lock taken for the memo is given back');
     await closeActiveTabWithCtrlW();
     // The editor (its page built again as its tab comes back) shows the image from its new name.
-    await fieldInput(await editorFrame(DEFECT), 'description').locator('img[src^="data:image/png;base64,"]').waitFor({ timeout: 30_000 });
+    await fieldInput(await editorFrame(DEFECT), 'description')
+      .locator('img[src^="data:image/png;base64,"]')
+      .waitFor({ timeout: 30_000 });
     await closeActiveTabWithCtrlW();
   });
 });
