@@ -4,12 +4,9 @@
 // server has it, and the stored memo names it. The image reaches the system clipboard as a person's
 // copy would put it there (support/screenshotPaste.ts); everything else is keys and clicks.
 import * as assert from 'node:assert/strict';
-import { signIn } from '../environment';
-import { serverAttachments } from '../oracle';
 import { serverDefect } from '../ui/editorWorkbench';
 import { clickButton, clickSaveAndWait, fieldInput, goToDefect, startEditing, waitForPhase } from './support/defectEditorByHand';
-import { journey } from './support/journeyContext';
-import { copyScreenshot, pasteIntoDescription } from './support/screenshotPaste';
+import { attachmentsOnServer, copyScreenshot, pasteIntoDescription } from './support/screenshotPaste';
 import { screenshotInBothThemes } from './support/themeScreenshots';
 import { answerDialog, closeActiveTabWithCtrlW, signInWithApiKey, waitUntil } from './support/workbenchByHand';
 
@@ -21,10 +18,7 @@ describe('journey: paste a screenshot into a memo, then discard or save', functi
 
   before(async () => {
     await signInWithApiKey();
-    const { journeyServer } = journey();
-    const cookie = await signIn(journeyServer, journeyServer.users[1]);
-    const server = serverAttachments(journeyServer, () => cookie);
-    attachments = () => server.list(DEFECT);
+    attachments = await attachmentsOnServer(DEFECT);
   });
 
   it('sends nothing when the edit is discarded, and attaches the image on Save', async () => {

@@ -4,12 +4,10 @@
 // name, the memo names it, and the image still shows. The rename used to go through without a word
 // and leave the memo's image broken.
 import * as assert from 'node:assert/strict';
-import { signIn } from '../environment';
-import { serverAttachments } from '../oracle';
 import { editorFrame, serverDefect } from '../ui/editorWorkbench';
 import { clickButton, clickSaveAndWait, fieldInput, goToDefect, startEditing, waitForPhase } from './support/defectEditorByHand';
 import { journey } from './support/journeyContext';
-import { copyScreenshot, pasteIntoDescription } from './support/screenshotPaste';
+import { attachmentsOnServer, copyScreenshot, pasteIntoDescription } from './support/screenshotPaste';
 import { answerDialog, answerQuickInput, closeActiveTabWithCtrlW, runCommand, signInWithApiKey, waitUntil } from './support/workbenchByHand';
 
 const DEFECT = 6004;
@@ -20,10 +18,7 @@ describe('journey: rename an attachment that a memo shows', function () {
 
   before(async () => {
     await signInWithApiKey();
-    const { journeyServer } = journey();
-    const cookie = await signIn(journeyServer, journeyServer.users[1]);
-    const server = serverAttachments(journeyServer, () => cookie);
-    attachments = () => server.list(DEFECT);
+    attachments = await attachmentsOnServer(DEFECT);
   });
 
   it('warns, and renames the image in the memo too', async () => {

@@ -1,7 +1,10 @@
 // A screenshot pasted into a memo, as a person does it: the image reaches the system clipboard as a
 // person's copy would put it there (the async clipboard API in the workbench page, with the
-// permissions granted); then a click at the end of the Description and Ctrl+V.
+// permissions granted); then a click at the end of the Description and Ctrl+V. And the server read
+// to check which attachments the defect has.
 import type { Frame } from 'playwright-core';
+import { signIn } from '../../environment';
+import { serverAttachments } from '../../oracle';
 import { fieldInput } from './defectEditorByHand';
 import { journey } from './journeyContext';
 
@@ -27,4 +30,12 @@ export async function pasteIntoDescription(frame: Frame): Promise<void> {
   await page.keyboard.press('Control+End');
   await page.keyboard.press('Control+V');
   await memo.locator('img[src^="data:image/png;base64,"]').waitFor({ timeout: 30_000 });
+}
+
+/** Reads defect `id`'s attachments on the journeys' server (as bob, to check what a journey did). */
+export async function attachmentsOnServer(id: number): Promise<() => Promise<{ id: number; name: string }[]>> {
+  const { journeyServer } = journey();
+  const cookie = await signIn(journeyServer, journeyServer.users[1]);
+  const server = serverAttachments(journeyServer, () => cookie);
+  return () => server.list(id);
 }
