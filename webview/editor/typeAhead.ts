@@ -56,13 +56,21 @@ export class TypeAhead {
     this.clicked = undefined;
   }
 
-  /** The editor is editing: the focus goes to the field, and the held text is typed into it. */
-  deliver(target: TypeAheadTarget): void {
+  /**
+   * The editor is editing: the focus goes to the field, and the held text is typed into it. The
+   * toolkit makes its inner input writable a frame after the field is (it reflects `readonly`
+   * later): until then keys are still held, or one typed in between would be refused and lost.
+   */
+  deliver(target: TypeAheadTarget, framesLeft = 30): void {
     const held = this.held;
     if (!held) return;
-    this.held = undefined;
-    if (!target.focus(this.clicked)) return;
+    if (!target.focus(this.clicked)) return this.stop();
     const element = focusedElement();
+    if ((element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement) && element.readOnly && framesLeft > 0) {
+      requestAnimationFrame(() => this.deliver(target, framesLeft - 1));
+      return;
+    }
+    this.held = undefined;
     caretToEnd(element);
     const text = held.join('');
     if (text) typeInto(element, text);
