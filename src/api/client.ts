@@ -113,6 +113,21 @@ export class AlmClient {
     return this.sessionState.signIn(options.signal);
   }
 
+  /**
+   * What answers at the base URL, asked without credentials or a session (before a user is asked
+   * for a password): `rest/is-authenticated` answers an ALM server's 401 with its `LWSSO` challenge,
+   * or 200 with `AuthenticationInfo` (reference §2.5). `alm` is false only for answers no ALM server
+   * gives there (404, 405, a redirect, a page that is not its XML); anything else is left to the
+   * sign-in to judge. Rejects with the transport's error when nothing answers (NetworkError, TlsError…).
+   */
+  async probe(options: CallOptions = {}): Promise<{ alm: boolean; status: number }> {
+    this.assertOpen();
+    // XML: 26.1 refuses JSON there with 406.
+    const res = await this.transport.text({ method: 'GET', path: '/rest/is-authenticated', accept: 'application/xml', session: false, anyStatus: true, overallMs: 15_000, signal: options.signal });
+    const notAlm = res.status === 404 || res.status === 405 || (res.status >= 300 && res.status < 400) || (res.status >= 200 && res.status < 300 && !/<AuthenticationInfo\b/.test(res.text));
+    return { alm: !notAlm, status: res.status };
+  }
+
   /** Ends the server session (which releases its locks). Safe to call when signed out. */
   async signOut(): Promise<void> {
     await this.sessionState.releaseBound();

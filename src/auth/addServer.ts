@@ -1,5 +1,5 @@
-// "ALM: Add Server…": URL, sign-in kind (password or API key), user name and password or client
-// id and secret, checked against the server (sign-in, REST tree detection and the domain list)
+// "ALM: Add Server…": URL (checked at once: something answers there, and it is ALM), sign-in kind
+// (password or API key), user name and password or client id and secret, checked against the server (sign-in, REST tree detection and the domain list)
 // before anything is saved; then an optional domain/project to pin and a name. A failed check says
 // what to fix and goes back to that step. Every answer comes through AuthPrompts, never as a
 // command argument, so no other extension can hand it a password.
@@ -11,12 +11,12 @@ import { readServers, writeServers } from '../config/settings';
 import { tokenToSignal } from '../util/cancellation';
 import { cancelled, entryFrom, fail } from './serverArgs';
 import type { CommandResult, ServerFields } from './serverArgs';
-import { checkServer } from './serverCheck';
+import { checkServer, probeServerUrl } from './serverCheck';
 import type { CheckResult, ProjectChoice } from './serverCheck';
 import type { DomainChoice, Pin } from './serverPrompts';
 import type { AuthServices } from './services';
 
-type Step = 'url' | 'kind' | 'account' | 'secret' | 'check' | 'pin' | 'name' | 'save';
+type Step = 'url' | 'probe' | 'kind' | 'account' | 'secret' | 'check' | 'pin' | 'name' | 'save';
 
 /** `prefill.url`: the URL box starts with it (a defect link's server); the user still confirms every step. */
 export async function addServer(services: AuthServices, prefill: { url?: string } = {}): Promise<CommandResult> {
@@ -34,7 +34,17 @@ export async function addServer(services: AuthServices, prefill: { url?: string 
       const problem = checkServerUrl(url);
       if (problem) return fail(problem);
       draft.url = url.trim();
-      step = 'kind';
+      step = 'probe';
+    } else if (step === 'probe') {
+      // A wrong URL is said before any credentials are asked for (issue 37).
+      const problem = await runProbe(services, entryFrom({ ...draft, name: draft.name || 'new' }));
+      if (!problem) {
+        step = 'kind';
+        continue;
+      }
+      const fix = await services.prompts().fixCheck(problem.message, problem.problem, draft.auth ?? 'password');
+      if (fix !== 'url' && fix !== 'check') return { ok: false, message: problem.message };
+      step = fix === 'url' ? 'url' : 'probe';
     } else if (step === 'kind') {
       const kind = await prompts.signInKind(vscode.l10n.t('Add ALM Server (2/6): sign in with'), draft.auth);
       if (kind === undefined) return cancelled();
@@ -106,6 +116,20 @@ export function runCheck(services: AuthServices, entry: ServerEntry, password: s
       }
     }),
   ).finally(undo);
+}
+
+/** Whether an ALM server answers at the URL, asked with a progress notification; the problem when not. */
+function runProbe(services: AuthServices, entry: ServerEntry): Promise<Extract<CheckResult, { ok: false }> | undefined> {
+  return Promise.resolve(
+    vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Checking {0}…', entry.url), cancellable: true }, async (_p, token) => {
+      const linked = tokenToSignal(token);
+      try {
+        return await probeServerUrl(entry, await services.transportFor(entry), services.factory, linked.signal);
+      } finally {
+        linked.dispose();
+      }
+    }),
+  );
 }
 
 /** Explains a failed check and returns the step that fixes it (undefined: give up). */

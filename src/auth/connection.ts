@@ -30,6 +30,8 @@ export interface AlmClientLike {
   onDidChangeSession(listener: (event: SessionEvent) => void): { dispose(): void };
   /** The REST tree in use, once configured or detected. */
   readonly tree?: RestTree;
+  /** What answers at the URL, asked without credentials (AlmClient.probe); fakes may leave it out. */
+  probe?(options?: { signal?: AbortSignal }): Promise<{ alm: boolean; status: number }>;
 }
 
 export type ClientFactory = (entry: ServerEntry, credentials: (signal?: AbortSignal) => Promise<Credentials>, transport: TransportOptions) => AlmClientLike;

@@ -42,6 +42,30 @@ export async function checkServer(entry: ServerEntry, password: string, transpor
   }
 }
 
+/**
+ * Checks, before any credentials are asked, that something answers at the entry's URL and that it
+ * is an ALM server; undefined when it is (or when only the sign-in can tell: a certificate problem
+ * is explained with its fixes after the credentials, as before). Never sends a credential.
+ */
+export async function probeServerUrl(entry: ServerEntry, transport: TransportOptions, factory: ClientFactory, signal?: AbortSignal): Promise<Extract<CheckResult, { ok: false }> | undefined> {
+  const noCredentials = async (): Promise<never> => {
+    throw new Error('no credentials are sent before the URL is checked');
+  };
+  const client = factory(entry, noCredentials, transport);
+  try {
+    const answer = await client.probe?.({ signal });
+    if (!answer || answer.alm) return undefined;
+    return { ok: false, problem: 'not-alm', message: l10n.t('No ALM server answers at {0} (HTTP {1}). The URL must end with the ALM root path, e.g. /qcbin.', entry.url, answer.status) };
+  } catch (e) {
+    if (e instanceof NetworkError || e instanceof TimeoutError) {
+      return { ok: false, problem: 'unreachable', message: l10n.t('Cannot reach {0}: {1} Check the URL, and that the server is running and reachable from here (VPN, proxy).', entry.url, e.message) };
+    }
+    return undefined;
+  } finally {
+    await client.dispose().catch(() => undefined);
+  }
+}
+
 function classify(entry: ServerEntry, e: unknown): { problem: CheckProblem; message: string } {
   if (e instanceof AuthError) {
     // A refused password may be a site that signs in through SSO: Change Sign-in Kind leads to an API key.

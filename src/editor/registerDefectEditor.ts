@@ -200,12 +200,16 @@ class DefectEditorRegistry implements SessionHost, vscode.Disposable {
   /** Image resolvers of the open editors, so an upload can make them list attachments again. */
   private readonly resolvers = new Map<DefectController, ImageResolver>();
 
-  /** The open editor of `defect` forgets the attachment list its images came from and tells its page. */
+  /**
+   * The open editor of `defect` forgets the attachment list its images came from and tells its page;
+   * in read mode it also reads the defect again when it changed (a rename rewrote a memo's image source).
+   */
   attachmentsChanged(defect: EditorProjectRef & { id: number }): void {
     const session = this.sessions.get(keyId(defect));
     if (!session) return;
     this.resolvers.get(session.controller)?.forget();
     session.imagesChanged();
+    void session.controller.checkForChanges().catch((e: unknown) => this.log.warn(`could not check defect ${defect.id} for changes: ${describeError(e)}`));
   }
 
   private imagesFor(api: LazyProjectApi, controller: DefectController, server: string): () => ImageResolver | undefined {

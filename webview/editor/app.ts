@@ -13,6 +13,7 @@ import { Header } from './header';
 import { HistorySection } from './history';
 import { LinksSection } from './links';
 import { loadToolkit, loadToolkitAfterPaint, toolkitLoaded } from './toolkit';
+import { TypeAhead } from './typeAhead';
 
 /** Editing and the conflict choice use the toolkit's inputs; reading does not. */
 const needsToolkit = (status: StatusParams): boolean => status.lock.phase === 'editing' || status.conflict !== undefined;
@@ -31,6 +32,7 @@ export class EditorApp {
   private readonly attachments = new AttachmentsSection((request) => this.channel.request('attachments', request));
   private readonly links = new LinksSection((request) => this.channel.request('links', request));
   private readonly history = new HistorySection((limit) => this.channel.request('history', { limit }));
+  private readonly typeAhead = new TypeAhead();
 
   constructor(private readonly root: HTMLElement) {
     this.channel = new WebviewChannel({
@@ -49,6 +51,7 @@ export class EditorApp {
       edit: () => {
         // The components load while the lock is taken.
         void loadToolkit().catch(() => undefined);
+        this.typeAhead.start();
         this.run('edit', {});
       },
       save: (close) => {
@@ -174,6 +177,10 @@ export class EditorApp {
     this.form?.setStatus(status);
     this.renderConflict(status);
     document.body.dataset.phase = status.lock.phase;
+    // Keys typed since the Edit click go to the field once it takes them; a refused lock drops them.
+    const form = this.form;
+    if (status.lock.phase === 'editing' && form) this.typeAhead.deliver({ focus: (clicked) => form.focusForTyping(clicked) });
+    else if (status.lock.phase !== 'acquiring') this.typeAhead.stop();
   }
 
   private renderConflict(status: StatusParams): void {

@@ -142,4 +142,16 @@ export class DefectForm {
   focus(field: string): void {
     this.controls.get(field)?.focus();
   }
+
+  /** Focuses `preferred` when it takes input, else the first field shown that does; false when none did. */
+  focusForTyping(preferred: string | undefined): boolean {
+    const writable = (c: FormControl | undefined): c is FormControl => c !== undefined && !c.view.readOnly && !c.row.classList.contains('field-hidden');
+    const first = this.controls.get(preferred ?? '');
+    const order = [...this.controls.values()].filter(writable);
+    for (const control of writable(first) ? [first, ...order] : order) {
+      control.focus();
+      if (control.row.contains(document.activeElement)) return true;
+    }
+    return false;
+  }
 }

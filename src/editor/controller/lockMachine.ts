@@ -1,6 +1,6 @@
 // The editor's lock state machine as a table, so every allowed transition is visible in one
 // place and anything else is refused:
-//   loading → read-only → acquiring → editing → saving → editing | read-only
+//   loading → read-only → acquiring → editing → saving → editing (also after a failed save) | read-only
 //   acquiring → locked-by-other (who, since) → acquiring (retry)
 //   editing | saving → lost (edits kept) → acquiring (retry)
 import type { LockPhase } from '../../shared/editorProtocol';
@@ -17,7 +17,7 @@ export type LockEvent =
   | 'saved' // stays editing, lock kept
   | 'savedReleased' // saved and the lock released (Save & Close, or a new defect created)
   | 'saveRejected' // validation, conflict or nothing to do: back to editing, lock kept
-  | 'saveFailed' // an unexpected error: the lock is released, edits kept
+  | 'saveFailed' // an unexpected error (the server down, a 500): back to editing, lock and edits kept, Save tries again
   | 'lost'
   | 'released' // Cancel, close, deactivate
   | 'reload';
@@ -26,12 +26,12 @@ const TABLE: Record<LockPhase, Partial<Record<LockEvent, LockPhase>>> = {
   loading: { loaded: 'read-only', loadedNew: 'editing', loadFailed: 'error', lost: 'loading', released: 'loading' },
   'read-only': { edit: 'acquiring', reload: 'loading', released: 'read-only', lost: 'read-only' },
   acquiring: { acquired: 'editing', lockedByOther: 'locked-by-other', acquireFailed: 'read-only', released: 'read-only', lost: 'read-only' },
-  editing: { save: 'saving', lost: 'lost', released: 'read-only', saveFailed: 'read-only', reload: 'editing' },
+  editing: { save: 'saving', lost: 'lost', released: 'read-only', reload: 'editing' },
   saving: {
     saved: 'editing',
     savedReleased: 'read-only',
     saveRejected: 'editing',
-    saveFailed: 'read-only',
+    saveFailed: 'editing',
     lost: 'lost',
     released: 'read-only',
   },

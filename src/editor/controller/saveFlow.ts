@@ -265,9 +265,11 @@ export class SaveFlow {
     }
     const cancelled = isCancellation(e);
     if (cancelled) notices.info(l10n.t('Save cancelled; your changes are kept.'));
-    else notices.error(l10n.t('Save failed: {0} Your changes are kept; click Edit to try again.', this.parts.describe(e)));
-    // After an unexpected error the lock is not left dangling; the edits stay.
-    await lock.release('saveFailed');
+    else notices.error(l10n.t('Save failed: {0} Your changes are kept; click Save to try again.', this.parts.describe(e)));
+    // The form stays editable with what was typed in it, so that Save is there to click again (a server
+    // that was down is often back a moment later). The lock is kept: one the server lost meanwhile (it
+    // restarted, the session ended) is taken again by the next save; Cancel or closing gives it back.
+    lock.on('saveFailed');
     changes.emit('status');
     return cancelled ? 'cancelled' : 'failed';
   }

@@ -36,6 +36,23 @@ export function defectTooltip(defect: Defect, names: ValueNames = {}): string {
   return lines.join('\n');
 }
 
+/**
+ * Summary characters a row's label keeps. VS Code draws the description after the label and cuts
+ * the row at the view's edge, so a long summary hid the status and owner a triager scans for
+ * (issue 37); the whole summary is in the tooltip.
+ */
+const ROW_SUMMARY_CHARS = 40;
+
+/** "6002: Voucher field accepts expired codes…": the id and the summary, cut at a word past ROW_SUMMARY_CHARS. */
+export function defectRowLabel(defect: Defect): string {
+  const name = typeof defect.name === 'string' ? defect.name : '';
+  if (name.length <= ROW_SUMMARY_CHARS) return `${defect.id}: ${name}`;
+  const space = name.lastIndexOf(' ', ROW_SUMMARY_CHARS - 1);
+  // A word boundary unless the last word is very long (a path, a URL): then mid-word.
+  const end = space >= ROW_SUMMARY_CHARS * 0.6 ? space : ROW_SUMMARY_CHARS - 1;
+  return `${defect.id}: ${name.slice(0, end).trimEnd()}…`;
+}
+
 /** "Open · 2-Medium · alice" (missing values left out; no owner reads "unassigned"), "· linked" when it has links. */
 export function defectDescription(defect: Defect): string {
   const parts = [defect.status, defect.severity].filter((v): v is string => typeof v === 'string' && v !== '');

@@ -1,4 +1,4 @@
-// One defect: "id: name", status · severity · owner, an icon by severity and a Markdown tooltip.
+// One defect: "id: name" (a long name shortened), status · severity · owner, an icon by severity and a Markdown tooltip.
 // Clicking opens it. When a feature registers defect children (attachments), it expands to them.
 import * as l10n from '@vscode/l10n';
 import type { Defect } from '../../api';
@@ -6,7 +6,7 @@ import type { DefectRef } from '../../defects/refs';
 import type { ValueNames } from '../../defects/fieldText';
 import { severityIcon } from '../model/severity';
 import { defectSpeech } from '../model/accessibility';
-import { defectDescription, defectTooltip } from '../model/tooltip';
+import { defectDescription, defectRowLabel, defectTooltip } from '../model/tooltip';
 import type { NodeItem, TreeContext, TreeNode } from './treeNode';
 import { failureNode, loadingNode } from './messageNode';
 import { LoadingNode } from './treeNode';
@@ -35,7 +35,7 @@ export class DefectNode extends LoadingNode {
     const mark = this.ctx.defectMark?.(this.ref);
     const description = changed ? l10n.t('● changed · {0}', defectDescription(d)) : defectDescription(d);
     return {
-      label: `${d.id}: ${typeof d.name === 'string' ? d.name : ''}`,
+      label: defectRowLabel(d),
       description: mark ? `${mark} · ${description}` : description,
       // Built when read: the view asks for it on hover only, while rows are drawn by the hundred.
       get tooltip() {

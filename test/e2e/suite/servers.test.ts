@@ -38,6 +38,31 @@ describe('servers: Add Server and Edit Server through their prompts', function (
 
   const accounts = async (): Promise<string[]> => (await vscode.authentication.getAccounts('alm')).map((a) => a.label);
 
+  it('says a URL where no ALM server answers is wrong before it asks for any credentials (issue 37)', async () => {
+    const server = e2eAlmServer();
+    const asked: string[] = [];
+    const notAlm = `${server.baseUrl.replace(/\/qcbin$/, '')}/not-qcbin`;
+    const prompts = usePrompts({
+      auth: {
+        serverUrl: async () => (asked.push('url'), asked.length === 1 ? notAlm : server.baseUrl),
+        fixCheck: async (message, problem) => (asked.push(`${problem}: ${message}`), 'url'),
+        // Cancelled here: what matters is that the URL was judged first.
+        signInKind: async () => (asked.push('kind'), undefined),
+        account: async () => (asked.push('account'), undefined),
+        newSecret: async () => (asked.push('secret'), undefined),
+      },
+    });
+    try {
+      await vscode.commands.executeCommand<Result>('almDefects.addServer');
+    } finally {
+      prompts.dispose();
+    }
+    assert.equal(asked.length, 4, JSON.stringify(asked));
+    assert.equal(asked[0], 'url');
+    assert.match(asked[1], /^not-alm: No ALM server answers at .*not-qcbin .*The URL must end with the ALM root path, e\.g\. \/qcbin\./);
+    assert.deepEqual(asked.slice(2), ['url', 'kind']);
+  });
+
   it('adds a server with an API key, asking for the secret again after a wrong one, and stores no secret in settings', async () => {
     const server = e2eAlmServer();
     const key = server.apiKeys?.find((k) => k.user === 'alice');

@@ -206,17 +206,22 @@ describe('editor controller: editing under a lock', () => {
     assert.equal(project.locks_.size, 0);
   });
 
-  it('an unexpected save error releases the lock and keeps the edits', async () => {
+  it('an unexpected save error keeps the form editable with the edits and the lock, and Save then tries again', async () => {
     const project = seeded();
     const { c } = await open(project);
     await c.edit();
     c.setField('name', 'Kept after a network error');
     project.failUpdate = new NetworkError('The server could not be reached (ECONNRESET).', 'ECONNRESET');
     assert.equal(await c.save(), 'failed');
-    assert.equal(c.lockPhase, 'read-only');
-    assert.equal(project.locks_.size, 0, 'the lock is not left dangling');
+    assert.equal(c.lockPhase, 'editing', 'Save is there to click again');
+    assert.equal(project.locks_.size, 1, 'the lock is kept while the form is edited');
     assert.equal(c.value('name'), 'Kept after a network error');
-    assert.match(c.status().notice?.text ?? '', /ECONNRESET.*kept/);
+    assert.match(c.status().notice?.text ?? '', /ECONNRESET.*kept; click Save to try again/);
+    project.failUpdate = undefined;
+    assert.equal(await c.save(), 'saved');
+    assert.equal(project.store.get(7)?.name, 'Kept after a network error');
+    await c.cancel();
+    assert.equal(project.locks_.size, 0, 'Cancel gives the lock back');
   });
 
   it('dispose releases the lock, also when it arrives while the lock is being taken', async () => {

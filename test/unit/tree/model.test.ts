@@ -4,7 +4,7 @@ import { ME, describeFilter, readFilter, readSavedFilters, toApiFilter } from '.
 import { RawQueryError, parseRawQuery } from '../../../src/api/dialect/rawQuery';
 import { defectLink, nodeId, parseDefectId } from '../../../src/defects/refs';
 import { severityIcon, severityRank } from '../../../src/tree/model/severity';
-import { defectDescription, defectTooltip } from '../../../src/tree/model/tooltip';
+import { defectDescription, defectRowLabel, defectTooltip } from '../../../src/tree/model/tooltip';
 import { ViewState } from '../../../src/tree/model/viewState';
 import { MapMemento } from './fakes';
 
@@ -130,6 +130,19 @@ describe('tree model helpers', () => {
   it('describes a defect by status, severity and owner', () => {
     assert.equal(defectDescription({ type: 'defect', id: 1, status: 'New', severity: '2-Medium', owner: null }), 'New · 2-Medium · unassigned');
     assert.equal(defectDescription({ type: 'defect', id: 1, owner: 'bob' }), 'bob');
+  });
+
+  it('shortens a long summary in the row label, so the status and owner after it stay in sight (issue 37)', () => {
+    const long = 'Export of the quarterly defect report drops every row after the first page of 100 rows';
+    const label = defectRowLabel({ type: 'defect', id: 6006, name: long });
+    assert.equal(label, '6006: Export of the quarterly defect report…');
+    assert.ok(label.length <= '6006: '.length + 40, label);
+    assert.match(defectTooltip({ type: 'defect', id: 6006, name: long }), /drops every row after the first page of 100 rows/, 'the tooltip keeps all of it');
+    assert.equal(defectRowLabel({ type: 'defect', id: 7, name: 'Short summary' }), '7: Short summary');
+    assert.equal(defectRowLabel({ type: 'defect', id: 7, name: 'x'.repeat(40) }), `7: ${'x'.repeat(40)}`);
+    // One long word (a path): cut in it rather than after a few characters.
+    assert.equal(defectRowLabel({ type: 'defect', id: 7, name: `See /var/log/${'a'.repeat(60)}` }), `7: See /var/log/${'a'.repeat(26)}…`);
+    assert.equal(defectRowLabel({ type: 'defect', id: 7 }), '7: ');
   });
 
   it('marks a linked defect from the link flags the row was read with (either direction)', () => {

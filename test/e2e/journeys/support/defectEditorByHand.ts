@@ -17,30 +17,29 @@ export async function waitForPhase(frame: Frame, phase: string, timeoutMs = 60_0
   await waitUntil(`the editor in phase ${phase}`, async () => (await editorPhase(frame)) === phase, timeoutMs);
 }
 
-/** Opens defect `id` with "ALM: Go to Defect…", typing the id, and waits until it shows read-only. */
-export async function goToDefect(id: number): Promise<Frame> {
+/**
+ * Opens defect `id` with "ALM: Go to Defect…", typing the id, and waits until it shows `phase`
+ * (read-only for a defect not open yet; an editor already open keeps its own).
+ */
+export async function goToDefect(id: number, phase = 'read-only'): Promise<Frame> {
   const { page } = journey();
   // On a busy machine the palette's Enter can be taken before the command is chosen, and no id box
-  // comes: as a person would, close what is open and run the command again (up to three times).
+  // comes, or the box goes again before the id is typed (the focus went back to a webview): as a
+  // person would, close what is open and run the command again (up to three times).
   for (let attempt = 1; ; attempt++) {
     await runCommand('ALM: Go to Defect…');
-    const asked = await waitUntil(
-      'the defect id box',
-      async () => /Defect id/i.test([await quickInput().textContent(), await quickInput().locator('input').getAttribute('placeholder')].join(' ')),
-      10_000,
-    ).then(
+    const answered = await answerQuickInput(/Defect id/i, String(id), 10_000).then(
       () => true,
       () => false,
     );
-    if (asked) break;
+    if (answered) break;
     if (attempt >= 3) throw new Error('"ALM: Go to Defect…" never asked for a defect id');
     for (let i = 0; i < 3 && (await quickInput().isVisible()); i++) await page.keyboard.press('Escape');
   }
-  await answerQuickInput(/Defect id/i, String(id));
   // A busy machine (npm test runs three lanes at once) can take longer than 30 s to open the tab.
   await editorTab(id).waitFor({ timeout: 60_000 });
   const frame = await editorFrame(id, 60_000);
-  await waitForPhase(frame, 'read-only');
+  await waitForPhase(frame, phase);
   return frame;
 }
 

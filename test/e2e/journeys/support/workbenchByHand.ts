@@ -54,13 +54,17 @@ export async function runCommand(title: string): Promise<void> {
  * the top (waited for); in an input box, Enter submits `text`. `prompt` (in its title, message,
  * placeholder or label) says which quick input is meant, so an answer never goes to an earlier one.
  */
-export async function answerQuickInput(prompt: RegExp, text: string): Promise<void> {
+export async function answerQuickInput(prompt: RegExp, text: string, timeoutMs = 30_000): Promise<void> {
   const { page } = journey();
   const input = quickInput().locator('input');
-  await waitUntil(`a quick input asking ${String(prompt)}`, async () => {
-    const shown = [await quickInput().textContent(), await input.getAttribute('placeholder'), await input.getAttribute('aria-label')].join(' ');
-    return prompt.test(shown);
-  });
+  await waitUntil(
+    `a quick input asking ${String(prompt)}`,
+    async () => {
+      const shown = [await quickInput().textContent(), await input.getAttribute('placeholder'), await input.getAttribute('aria-label')].join(' ');
+      return prompt.test(shown);
+    },
+    timeoutMs,
+  );
   await page.keyboard.type(text);
   const rows = quickInput().locator('.monaco-list-row');
   if ((await rows.count()) > 0) await quickInput().locator('.monaco-list-row.focused', { hasText: text }).first().waitFor({ timeout: 10_000 });
