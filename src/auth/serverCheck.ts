@@ -57,6 +57,9 @@ export async function probeServerUrl(entry: ServerEntry, transport: TransportOpt
     if (!answer || answer.alm) return undefined;
     return { ok: false, problem: 'not-alm', message: l10n.t('No ALM server answers at {0} (HTTP {1}). The URL must end with the ALM root path, e.g. /qcbin.', entry.url, answer.status) };
   } catch (e) {
+    // A TLS failure is a network error too, but the server answered: its fixes (a CA file, Trust
+    // this CA…) come with the sign-in check after the credentials.
+    if (e instanceof TlsError) return undefined;
     if (e instanceof NetworkError || e instanceof TimeoutError) {
       return { ok: false, problem: 'unreachable', message: l10n.t('Cannot reach {0}: {1} Check the URL, and that the server is running and reachable from here (VPN, proxy).', entry.url, e.message) };
     }

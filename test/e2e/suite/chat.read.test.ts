@@ -103,7 +103,8 @@ describe('chat tools: search and read', function () {
     assert.match(text, new RegExp(`^# Defect 302: `));
     assert.match(text, new RegExp(`^- Status \\(\`status\`\\): ${String(d.status)}$`, 'm'));
     assert.match(text, new RegExp(`^- Severity \\(\`severity\`\\): ${String(d.severity)}$`, 'm'));
-    assert.match(text, /td:\/\/Demo\.DEFAULT\.[^/]+\/qcbin\/DefectsModule-000000000\?EntityType=IBug&EntityID=302/);
+    // The link opens the defect in VS Code (issue 43), in this editor's own URI scheme.
+    assert.match(text, new RegExp(`link: ${vscode.env.uriScheme}://alm-defects\\.alm-defects/open\\?server=[^&\\s]+&domain=DEFAULT&project=Demo&id=302`));
     assert.equal(sectionOf(text, /^Description/), 'First **bold** line\n\n- one\n- two &amp; three');
     assert.match(sectionOf(text, /^Attachments/), /^- chat-notes\.txt \(2\.0 KB\)$/m);
     assert.doesNotMatch(text, /<\/?(p|b|li|ul|html|body|div|span|font)\b/i);
