@@ -57,7 +57,7 @@ export class ServerNode extends LoadingNode {
       collapsible: this.remembered(),
       icon: s.status === 'failed' || s.status === 'error' ? { id: 'server', color: 'errorForeground' } : { id: signedIn ? 'server' : 'server-environment' },
       contextValue: `alm:server+${signedIn ? 'signedIn' : 'signedOut'}`,
-      accessibility: { label: [l10n.t('Server {0}', s.name), who, state].filter(Boolean).join(', '), role: 'treeitem' },
+      accessibility: { label: [l10n.t('{0}, ALM server', s.name), who, state].filter(Boolean).join(', '), role: 'treeitem' },
     };
   }
 

@@ -6,6 +6,11 @@ import { join } from 'node:path';
 import { screenshot, ui } from './context';
 import { replaceFileAtOnce } from '../support/settingsFile';
 
+/** The Servers view's header in the ALM container. */
+function serversHeader() {
+  return ui().page.locator('.part.sidebar .pane-header', { hasText: 'Servers' }).first();
+}
+
 describe('ui: the ALM view in the workbench', () => {
   it('opens from the activity bar and lists the configured Demo server', async () => {
     const { page, almServer } = ui();
@@ -25,6 +30,8 @@ describe('ui: the ALM view in the workbench', () => {
     replaceFileAtOnce(settingsFile, JSON.stringify(settings, null, 2));
     try {
       const refresh = page.locator('.part.sidebar').getByRole('button', { name: 'Refresh' });
+      // The Servers view shares the container with the Inbox: its title buttons show under the pointer.
+      await serversHeader().hover();
       const second = page.getByRole('treeitem', { name: /^Second/ });
       // The settings file reaches the extension host through a file watcher: refresh until it has arrived.
       const deadline = Date.now() + 20_000;
@@ -48,6 +55,7 @@ describe('ui: the ALM view in the workbench', () => {
     // Leave the view as the next test files expect it: one server. The restored settings arrive through
     // the same watcher, and a late refresh would re-render the tree under the next test's clicks.
     const refresh = page.locator('.part.sidebar').getByRole('button', { name: 'Refresh' });
+    await serversHeader().hover();
     const second = page.getByRole('treeitem', { name: /^Second/ });
     const deadline = Date.now() + 20_000;
     while (await second.isVisible()) {

@@ -101,7 +101,7 @@ describe('ui: attachments', function () {
     await expandRow(defectRow);
     const attachment = treeRow(/^dropped-note\.txt/, 6);
     await attachment.waitFor({ timeout: 30_000 });
-    assert.match(await attachment.innerText(), /23 B · \d{4}-\d\d-\d\d \d\d:\d\d/);
+    assert.match(await attachment.innerText(), /23 B · \d{1,2}\/\d{1,2}\/\d{4}, \d{1,2}:\d\d/);
     await screenshot('attachments-tree');
     await attachment.click();
     await page.locator('.tabs-container .tab').filter({ hasText: 'dropped-note.txt' }).waitFor({ timeout: 30_000 });
@@ -117,7 +117,7 @@ describe('ui: attachments', function () {
     const name = frame.locator('.attachments .attachment-name', { hasText: 'dropped-note.txt' });
     await name.waitFor({ timeout: 30_000 });
     assert.equal(await frame.locator('.attachments .attachment-count').innerText(), '(1)');
-    assert.match(await frame.locator('.attachments .attachment').first().innerText(), /23 B · \d{4}-\d\d-\d\d \d\d:\d\d/);
+    assert.match(await frame.locator('.attachments .attachment').first().innerText(), /23 B · \d{1,2}\/\d{1,2}\/\d{4}, \d{1,2}:\d\d/);
     assert.equal(await frame.locator('.attachments button.attachment-upload').getAttribute('disabled'), null);
     await name.scrollIntoViewIfNeeded();
     await screenshot('attachments-editor');

@@ -7,6 +7,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AlmClient, ProjectApi } from '../../../src/api/index';
+import { isEmptyValue } from '../../../src/api/index';
 import { fieldText, usersByName } from '../../../src/defects/fieldText';
 import { writeCsv } from '../../../src/export/writer';
 import { clientFor, createDefect, startApiTestServer } from '../api/harness';
@@ -49,7 +50,8 @@ describe('CSV export against the emulator', function () {
     let expected = '\uFEFF' + COLUMNS.map((c) => encode(fields.get(c)?.label ?? c)).join(',') + '\r\n';
     let count = 0;
     for await (const d of p.defects.query({ fields: COLUMNS, orderBy: ['id'], pageSize: 2000 })) {
-      expected += COLUMNS.map((c) => encode(fieldText(c, d[c], names, fields.get(c)))).join(',') + '\r\n';
+      // An empty value is an empty cell (the views' "—" would read as a value in a spreadsheet).
+      expected += COLUMNS.map((c) => encode(isEmptyValue(d[c]) ? '' : fieldText(c, d[c], names, fields.get(c)))).join(',') + '\r\n';
       count++;
     }
     const written = readFileSync(path);

@@ -71,7 +71,7 @@ describe('tree integration: the ALM tree against the ALM server (1,000 defects)'
     }
   });
 
-  it('shows server → domain → project → Defects, My Defects and Lists with stable ids', async () => {
+  it('shows server → domain → project → Defects, My Defects, Favorites and Lists with stable ids', async () => {
     const serverRow = alice.root.servers()[0];
     assert.deepEqual(labels(await kids(serverRow)), ['DEFAULT'], 'pinned to DEFAULT');
     assert.equal(serverRow.item().contextValue, 'alm:server+signedIn');
@@ -79,10 +79,10 @@ describe('tree integration: the ALM tree against the ALM server (1,000 defects)'
     assert.equal(project.id, 'alm:Demo/DEFAULT/Demo');
     assert.equal(project.item().contextValue, 'alm:project');
     const children = await kids(project);
-    assert.deepEqual(labels(children), ['Defects', 'My Defects', 'Lists']);
+    assert.deepEqual(labels(children), ['Defects', 'My Defects', 'Favorites', 'Lists']);
     assert.deepEqual(
       children.map((c) => c.id),
-      ['alm:Demo/DEFAULT/Demo/defects', 'alm:Demo/DEFAULT/Demo/mine', 'alm:Demo/DEFAULT/Demo/lists'],
+      ['alm:Demo/DEFAULT/Demo/defects', 'alm:Demo/DEFAULT/Demo/mine', 'alm:Demo/DEFAULT/Demo/favorites', 'alm:Demo/DEFAULT/Demo/lists'],
     );
   });
 

@@ -16,7 +16,8 @@ const speech = (node: TreeNode) => node.item().accessibility;
 describe('tree rows: accessibility information', () => {
   it('names the server, domain, project, defect lists, lists and list values', async () => {
     const { server, domain, project, defects } = await demoTree(250);
-    assert.match(speech(server).label, /^Server Demo, http:\/\/alm\.test\/qcbin · alice/);
+    // The name first, as the row shows it (and as a person finds the row by it).
+    assert.match(speech(server).label, /^Demo, ALM server, http:\/\/alm\.test\/qcbin · alice/);
     assert.equal(speech(domain).label, 'Domain DEFAULT');
     assert.equal(speech(project).label, 'Project Demo');
     await kids(defects);
