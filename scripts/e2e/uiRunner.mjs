@@ -47,6 +47,29 @@ export async function runPageTests(dir, context, options = {}) {
       const open = context.page.locator('.monaco-menu-container:visible, .quick-input-widget:visible, .monaco-dialog-box:visible');
       for (let i = 0; i < 4 && !context.page.isClosed() && (await open.count().catch(() => 0)) > 0; i++) await context.page.keyboard.press('Escape');
     });
+    // It can also leave its editors open (a grid holding the focus swallowed the next journey's
+    // Go to Defect): after a failure, close every tab with its close button, discarding unsaved edits.
+    mocha.suite.afterEach(async function () {
+      const page = context.page;
+      if (this.currentTest?.state !== 'failed' || page.isClosed()) return;
+      for (let i = 0; i < 20; i++) {
+        const tab = page.locator('.tabs-container .tab').first();
+        if ((await tab.count().catch(() => 0)) === 0) break;
+        await tab
+          .locator('.tab-actions .action-label')
+          .first()
+          .click({ force: true, timeout: 5_000 })
+          .catch(() => {});
+        const discard = page.locator('.monaco-dialog-box').getByRole('button', { name: "Don't Save" });
+        if (
+          await discard.waitFor({ timeout: 2_000 }).then(
+            () => true,
+            () => false,
+          )
+        )
+          await discard.click().catch(() => {});
+      }
+    });
   }
   for (const file of testFiles(dir)) {
     if (!existsSync(file)) throw new Error(`${file} is not built: run "npm run build" first`);
