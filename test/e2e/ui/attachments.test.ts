@@ -196,7 +196,8 @@ describe('ui: attachments', function () {
       await runFromRowMenu(defectRow, /Upload Attachment/);
       // VS Code's own file dialog (a path box in the browser workbench): type the path, press Enter.
       const input = page.locator('.quick-input-widget input');
-      await input.waitFor({ timeout: 15_000 });
+      // The dialog reads its start folder first: on a machine running three test lanes that took over 15 s.
+      await input.waitFor({ timeout: 45_000 });
       // The dialog fills in its start folder and lists it first; typing before that gets mixed in.
       await page.locator('.quick-input-list .monaco-list-row').first().waitFor({ timeout: 15_000 });
       let last = '';

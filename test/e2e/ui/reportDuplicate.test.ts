@@ -53,7 +53,8 @@ describe('ui: a likely duplicate takes the report as a comment instead', functio
       return stored.includes(`${SUMMARY} again`) ? stored : undefined;
     });
     assert.match(comments, /<b>alice, \d{4}-\d{2}-\d{2}:<\/b> Quokka ledger rounding drift again/);
-    assert.deepEqual(await serverLocksOn(almServer, cookie, DUPLICATE), [], 'the lock taken for the comment was given back');
+    // The lock is given back right after the write that stored the comment: wait for that request too.
+    await eventually('the lock taken for the comment to be given back', async () => (await serverLocksOn(almServer, cookie, DUPLICATE)).length === 0);
     assert.equal(await serverTotal(almServer, cookie), total, 'no defect was created');
     await editorTab(DUPLICATE).waitFor({ timeout: 30_000 });
     await eventually('the New Defect form to close', async () => (await page.locator('.tabs-container .tab', { hasText: 'New Defect' }).count()) === 0);

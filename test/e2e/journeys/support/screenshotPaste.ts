@@ -16,10 +16,19 @@ export async function copyScreenshot(): Promise<void> {
   const { page } = journey();
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
   // DOM code as a string: the journeys are compiled without the DOM's types.
-  await page.evaluate(`(async () => {
+  const write = () =>
+    page.evaluate(`(async () => {
     const bytes = Uint8Array.from(atob(${JSON.stringify(PNG_BASE64)}), (c) => c.charCodeAt(0));
     await navigator.clipboard.write([new ClipboardItem({ 'image/png': new Blob([bytes], { type: 'image/png' }) })]);
   })()`);
+  // The clipboard takes writes from a focused page only; the browser's focus can be elsewhere on a
+  // busy machine ("Document is not focused"): bring the page to the front and copy again.
+  await page.bringToFront();
+  await write().catch(async () => {
+    await page.bringToFront();
+    await page.locator('.monaco-workbench').click({ position: { x: 5, y: 5 } });
+    await write();
+  });
 }
 
 /** Clicks at the end of the Description and presses Ctrl+V; waits until the image shows in the memo. */
