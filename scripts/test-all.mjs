@@ -91,7 +91,7 @@ function whyItFailed(text) {
   const lines = text.split('\n');
   const blocks = [];
   lines.forEach((line, index) => {
-    if (/^\s*\d+ failing\s*$/.test(line)) blocks.push(lines.slice(index, index + 60).join('\n'));
+    if (/^\s*\d+ failing\s*$/.test(line)) blocks.push(lines.slice(index, index + 120).join('\n'));
   });
   return blocks.length ? blocks.join('\n…\n') : lines.slice(-40).join('\n');
 }

@@ -181,7 +181,7 @@ function runPageStage(dir, { page, almServer, folder, runtime, extra = {} }) {
     vscodeServer: { node: runtime.node, serverMain: runtime.serverMain },
     ...extra,
   };
-  return runPageTests(dir, context, { grep, failureDir: runDir });
+  return runPageTests(dir, context, { grep, failureDir: runDir, logsRoot: join(runDir, 'vscode') });
 }
 
 /** The journeys: a fresh workbench on a workspace of its own, configured for the journeys' ALM server. */

@@ -4,6 +4,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import Mocha from 'mocha';
+import { explainFailure } from './failureReport.mjs';
 import { repoRoot } from './versions.mjs';
 
 const UI_CONTEXT_KEY = Symbol.for('alm-defects.e2e.ui');
@@ -21,7 +22,8 @@ function testFiles(dir) {
 /**
  * @param {'ui' | 'journeys' | 'pictures' | 'locale'} dir which tests: test/e2e/<dir>
  * @param {object} context the UiContext of test/e2e/ui/context.ts (the journeys' adds `servers`)
- * @param {{ grep?: string, failureDir?: string }} options failureDir receives a screenshot of the page per failed test
+ * @param {{ grep?: string, failureDir?: string, logsRoot?: string }} options failureDir receives a screenshot of the page per
+ *   failed test; each failure's message gets what the workbench showed and the tail of the extension log found under logsRoot
  * @returns {Promise<{ passed: number, failed: number, pending: number, failures: string[] }>}
  */
 export async function runPageTests(dir, context, options = {}) {
@@ -38,6 +40,7 @@ export async function runPageTests(dir, context, options = {}) {
         .replace(/[^\w.-]+/g, '-')
         .slice(0, 120);
       await context.page.screenshot({ path: join(dir, `failed-${name}.png`) }).catch(() => {});
+      await explainFailure(test, context.page, options.logsRoot);
     });
   }
   if (dir === 'journeys') {
