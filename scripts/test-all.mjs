@@ -43,6 +43,8 @@ let failed = 0;
 const failedStages = [];
 const recap = [];
 const failureReports = [];
+/** Workbench tests that failed once and passed on their second try: printed at the end to be mended. */
+const flakyReports = [];
 const runStarted = Date.now();
 
 /** Runs one stage with its output kept, printed whole when it ends; resolves to its exit code. */
@@ -69,6 +71,7 @@ function count(stage, code, seconds, summaryFile) {
   if (counts) {
     passed += counts.passed;
     failed += counts.failed;
+    for (const { title, error } of counts.flaky ?? []) flakyReports.push(`${stage.name}: ${title}\n${error.split('\n').slice(0, 40).join('\n')}`);
   }
   const ok = code === 0;
   if (!ok) {
@@ -120,6 +123,7 @@ if (build.status !== 0) {
 rmSync(tmp, { recursive: true, force: true });
 console.log(`\n${recap.map((l) => `  ${l}`).join('\n')}\n  total ${((Date.now() - runStarted) / 1000).toFixed(1)}s`);
 if (failedStages.length) console.log(`\nFailed stages: ${failedStages.join(', ')}`);
+if (flakyReports.length) console.log(`\n--- ${flakyReports.length} test(s) passed only on a second try (flaky: mend them) ---\n${flakyReports.join('\n…\n')}`);
 for (const report of failureReports) console.log(`\n--- why ${report.name} failed ---\n${whyItFailed(report.text)}`);
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(failed === 0 && failedStages.length === 0 ? 0 : 1);

@@ -9,7 +9,7 @@
 //   6. with --journeys: runs the journeys (test/e2e/journeys) against another fresh workbench, signed in
 //      with an API key, with a second ALM server holding a large project (see journeyServers.mjs).
 // Usage: node scripts/e2e/run.mjs [--grep <pattern>] [--alm 12.55|16.0|24.1|26.1] [--trees api|rest|api,rest] [--host-only]
-//                                 [--journeys | --journeys-only] [--keep]
+//                                 [--journeys | --journeys-only] [--keep] [--retries N]
 //   --alm: the ALM release line the server behaves as (default 12.55; 16.0 and later are Core-only
 //   with XSRF enforced, 26.1 answers with the captured 26.1 shapes).
 //   --trees: the REST trees the ALM server offers (default both); `--trees rest` runs against a
@@ -38,6 +38,9 @@ import { writeDemoWorkspace } from './workspace.mjs';
 
 const argv = process.argv.slice(2);
 const grep = argv.includes('--grep') ? argv[argv.indexOf('--grep') + 1] : process.env.ALM_E2E_GREP;
+// A page test or journey that fails runs once more (after the failure's cleanup); one that passes only
+// then is printed as flaky with its first failure. `--retries 0` shows every chance failure as a failure.
+const retries = argv.includes('--retries') ? Number(argv[argv.indexOf('--retries') + 1]) : 1;
 const keep = argv.includes('--keep');
 const journeysOnly = argv.includes('--journeys-only');
 const picturesDir = argv.includes('--screenshots-to') ? resolve(repoRoot, argv[argv.indexOf('--screenshots-to') + 1]) : undefined;
@@ -181,7 +184,7 @@ function runPageStage(dir, { page, almServer, folder, runtime, extra = {} }) {
     vscodeServer: { node: runtime.node, serverMain: runtime.serverMain },
     ...extra,
   };
-  return runPageTests(dir, context, { grep, failureDir: runDir, logsRoot: join(runDir, 'vscode') });
+  return runPageTests(dir, context, { grep, failureDir: runDir, logsRoot: join(runDir, 'vscode'), retries });
 }
 
 /** The journeys: a fresh workbench on a workspace of its own, configured for the journeys' ALM server. */
@@ -247,21 +250,23 @@ async function finish(crash) {
   if (finished) return;
   finished = true;
   clearTimeout(watchdog);
-  const total = { passed: 0, failed: 0, pending: 0, failures: [] };
+  const total = { passed: 0, failed: 0, pending: 0, failures: [], flaky: [] };
   for (const c of stageCounts) {
     total.passed += c.passed;
     total.failed += c.failed;
     total.pending += c.pending;
     total.failures.push(...c.failures);
+    total.flaky.push(...(c.flaky ?? []));
   }
   if (crash) {
     total.failed += 1;
     total.failures.push(`(the run could not complete: ${crash})`);
   }
   if (process.env.ALM_TEST_SUMMARY) {
-    writeFileSync(process.env.ALM_TEST_SUMMARY, JSON.stringify({ passed: total.passed, failed: total.failed, pending: total.pending }));
+    writeFileSync(process.env.ALM_TEST_SUMMARY, JSON.stringify({ passed: total.passed, failed: total.failed, pending: total.pending, flaky: total.flaky }));
   }
   const ok = total.failed === 0;
+  for (const { title, error } of total.flaky) log(`FLAKY (passed on its second try): ${title}\n${error}`);
   if (!ok || keep) await screenshots();
   await browser?.close().catch(() => {});
   await stopAll();
