@@ -119,6 +119,7 @@ async function main() {
     ALM_E2E_SERVER: JSON.stringify(almServer),
     ALM_E2E_LOG: files.suiteLog,
     ALM_E2E_RESULT: files.suiteResult,
+    ALM_E2E_RETRIES: String(retries),
     ...(grep ? { ALM_E2E_GREP: grep } : {}),
   };
   const vscode = await startVscodeServer({ runtime, dir: join(runDir, 'vscode'), logFile: files.vscodeLog, env });
