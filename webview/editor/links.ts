@@ -72,6 +72,22 @@ export class LinksSection {
     this.run({ action: 'add', to, linkType: this.type.value, comment: this.comment.value.trim() }, () => {
       this.target.value = '';
       this.comment.value = '';
+      // The new row shows somewhere in the list: a screen reader hears that it worked.
+      this.say(l10n.t('Linked to defect {0}.', to), false);
+    });
+  }
+
+  /**
+   * Asks the host to remove link `id`, shown at `index`: the focus, on the row's button that goes
+   * with it, moves to the row that takes its place (the one before at the end, the id box when none
+   * is left), so a keyboard user goes on from there rather than from the page's top.
+   */
+  private removeLink(id: number, index: number): void {
+    this.run({ action: 'remove', id }, () => {
+      const rows = this.list.querySelectorAll<HTMLButtonElement>('.link-actions button');
+      const next = rows[Math.min(index, rows.length - 1)] ?? this.target;
+      next.focus();
+      if (!this.list.querySelector(`[data-id="${id}"]`)) this.say(l10n.t('Link removed.'), false);
     });
   }
 
@@ -79,8 +95,8 @@ export class LinksSection {
     this.element.setAttribute('aria-busy', 'true');
     this.request({ ...request, limit: this.limit })
       .then((result) => {
-        done?.();
         this.render(result);
+        done?.();
       })
       .catch((e: unknown) => this.say(e instanceof Error ? e.message : String(e), true))
       .finally(() => this.element.removeAttribute('aria-busy'));
@@ -93,16 +109,16 @@ export class LinksSection {
     if (result.note) this.say(result.note, false);
     else if (result.items.length === 0) this.say(l10n.t('No links.'), false);
     else this.say('', false);
-    for (const item of result.items) this.list.append(this.row(item));
+    result.items.forEach((item, index) => this.list.append(this.row(item, index)));
     this.more.hidden = !result.more;
   }
 
-  private row(l: LinkView): HTMLElement {
+  private row(l: LinkView, index: number): HTMLElement {
     const label = `${l.otherType === 'defect' ? l10n.t('Defect {0}', l.otherId) : `${l.otherType} ${l.otherId}`}${l.otherName ? `: ${l.otherName}` : ''}`;
     const open = h('button', { class: 'link-open link', type: 'button', title: l10n.t('Open {0}', label), disabled: l.otherType !== 'defect' }, label);
     open.addEventListener('click', () => this.run({ action: 'open', defectId: l.otherId }));
     const remove = button('icon', { 'aria-label': l10n.t('Remove the link to {0}', label), title: l10n.t('Remove Link') }, '✕');
-    remove.addEventListener('click', () => this.run({ action: 'remove', id: l.id }));
+    remove.addEventListener('click', () => this.removeLink(l.id, index));
     const meta = [l.linkType || l10n.t('Link'), l.direction === 'to' ? l10n.t('linked from there') : '', l.otherStatus].filter(Boolean).join(' · ');
     return h(
       'li',

@@ -5,12 +5,22 @@ import { join } from 'node:path';
 import { editSettingsFile } from './settingsFile';
 import { ui } from '../ui/context';
 
-export const THEMES = [
+/** A built-in theme and the classes VS Code gives the workbench and a webview's body under it. */
+export interface Theme {
+  readonly name: string;
+  readonly theme: string;
+  readonly workbenchClass: string;
+  readonly webviewClass: string;
+}
+
+/** The themes screenshots are taken in. */
+export const THEMES: readonly [Theme, Theme] = [
   { name: 'light', theme: 'Default Light Modern', workbenchClass: 'vs', webviewClass: 'vscode-light' },
   { name: 'dark', theme: 'Default Dark Modern', workbenchClass: 'vs-dark', webviewClass: 'vscode-dark' },
-] as const;
+];
 
-export type Theme = (typeof THEMES)[number];
+/** VS Code's dark high-contrast theme: the accessibility checks run in it too. */
+export const HIGH_CONTRAST: Theme = { name: 'high-contrast', theme: 'Default High Contrast', workbenchClass: 'hc-black', webviewClass: 'vscode-high-contrast' };
 
 export function setColourTheme(theme: Theme): void {
   // Written in one step (settingsFile.ts): a half-written file reads as "no ALM servers".

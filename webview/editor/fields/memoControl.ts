@@ -8,6 +8,7 @@ import type { FieldView, WireValue } from '../../../src/shared/editorProtocol';
 import { disclosuresAsBlocks } from '../disclosures';
 import { button, h, setAttr } from '../dom';
 import { IMAGE_SOURCE_ATTR, RASTER_DATA_URI, cleanMemoHtml, sanitizeMemo, serializeMemo } from '../sanitize';
+import { arrowKeysToolbar } from '../toolbarKeys';
 import type { ControlContext, FieldControl } from './control';
 import { FieldRow, accessibleName, nameToolkitInput } from './control';
 import { filesOf, insertImages } from './memoImages';
@@ -17,13 +18,18 @@ interface TextAreaElement extends HTMLElement {
   value: string;
 }
 
-const FORMATS: readonly { command: string; label: string; text: string }[] = [
+/**
+ * The formatting buttons: `label` is what a screen reader says, `text` what shows, in the label as
+ * WCAG's "label in name" asks (a voice user says what they see); `glyph` a sign drawn before the
+ * text (by editor.css, as an icon is), which is not part of the label.
+ */
+const FORMATS: readonly { command: string; label: string; text: string; glyph?: string }[] = [
   { command: 'bold', label: l10n.t('Bold'), text: l10n.t({ message: 'B', comment: ['Button text for bold'] }) },
   { command: 'italic', label: l10n.t('Italic'), text: l10n.t({ message: 'I', comment: ['Button text for italic'] }) },
   { command: 'underline', label: l10n.t('Underline'), text: l10n.t({ message: 'U', comment: ['Button text for underline'] }) },
-  { command: 'insertUnorderedList', label: l10n.t('Bulleted list'), text: `• ${l10n.t('List')}` },
-  { command: 'insertOrderedList', label: l10n.t('Numbered list'), text: `1. ${l10n.t('List')}` },
-  { command: 'removeFormat', label: l10n.t('Remove formatting'), text: l10n.t('Clear') },
+  { command: 'insertUnorderedList', label: l10n.t('Bulleted list'), text: l10n.t('List'), glyph: '•' },
+  { command: 'insertOrderedList', label: l10n.t('Numbered list'), text: l10n.t('List'), glyph: '1.' },
+  { command: 'removeFormat', label: l10n.t('Clear formatting'), text: l10n.t('Clear') },
 ];
 
 /** A memo document around a body fragment, as ALM stores memos. */
@@ -102,12 +108,14 @@ class MemoControl implements FieldControl {
 
   private buildToolbar(): void {
     for (const f of FORMATS) {
-      const formatButton = button('icon', { 'aria-label': f.label, title: f.label, class: 'format' }, f.text);
+      const formatButton = button('icon', { 'aria-label': f.label, title: f.label, class: 'format', 'data-glyph': f.glyph }, f.text);
       // Keep the caret in the memo when the mouse presses a format button.
       formatButton.addEventListener('mousedown', (e) => e.preventDefault());
       formatButton.addEventListener('click', () => this.format(f.command));
       this.toolbar.append(formatButton);
     }
+    arrowKeysToolbar(this.toolbar);
+    this.toolbar.setAttribute('aria-controls', this.editor.id);
     this.row.insertBefore(h('div', { class: 'memo-actions' }, this.sourceToggle), this.field.slot);
   }
 
