@@ -26,6 +26,11 @@ const SHAPES: Record<string, string> = {
   'unclosed <head>': '<head>x',
   'bold pairs': '<b>x</b> ',
   'entity junk': '&#x&amp',
+  // Many short lines: every step that worked line by line (or mark by mark) cost a multiple of the length.
+  'lines of bold': '<b>x\n',
+  'list items': '<li>x',
+  entities: '&#32;',
+  'wide spaces': 'x\u2003\n\u2003',
 };
 const ROUNDS = 7;
 const GOAL_RATIO = 2;

@@ -7,10 +7,12 @@
 // becomes a link, an image or HTML again when it is rendered or echoed by a model.
 // The tags are read by htmlparser2's tokenizer, one pass over the memo: any memo the server holds
 // (1 MB of unclosed `<a`, `<li`, `<!--` …) costs time in proportion to its length (issue 38;
-// regular expressions that looked for a tag's end from every `<` took minutes).
+// regular expressions that looked for a tag's end from every `<` took minutes). What follows (entities,
+// lines, Markdown escapes, bold pairs) is a fixed number of passes over the whole text, none run per
+// line or per mark and none reading a run of characters more than once.
 import { Tokenizer } from 'htmlparser2';
 import { escapeHtml } from '../util/html';
-import { escapeMarkdown } from '../util/markdown';
+import { escapeMarkdownChars } from '../util/markdown';
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
 /** Elements whose content is not text a reader wrote. The tokenizer reads the first five as raw text. */
@@ -18,8 +20,16 @@ const RAW_DROPPED = new Set(['script', 'style', 'title', 'textarea', 'xmp']);
 const DROPPED = new Set([...RAW_DROPPED, 'head', 'template', 'iframe', 'noscript', 'object']);
 /** Closing tags that end a line. */
 const BLOCK_ENDS = new Set(['p', 'div', 'tr', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'blockquote', 'pre', 'table', 'ul', 'ol']);
-/** Stand-in for bold, turned into `**` only after the server's text has been escaped. */
+/** The longest name in the sets above ('blockquote'). */
+const LONGEST_NAME = 10;
+/** Stand-ins for bold and our list bullets, turned into Markdown only after the server's text has been escaped. */
 const BOLD = '\u0001';
+const BULLET = '\u0002';
+const MARKS = /[\u0001\u0002]/g;
+/** Two bold marks with only whitespace between. */
+const EMPTY_BOLD = new RegExp(`${BOLD}\\s*${BOLD}`, 'g');
+/** A bold pair: leading spaces, the text up to its last non-space character, trailing spaces. */
+const BOLD_PAIR = new RegExp(`${BOLD}(\\s*)((?:[^${BOLD}]*[^\\s${BOLD}])?)(\\s*)${BOLD}`, 'g');
 
 interface TextForm {
   /** What starts a list item's line. */
@@ -38,27 +48,42 @@ function decodeEntity(e: string): string | undefined {
   return ENTITIES[e.toLowerCase()];
 }
 
+/** Whether a text between tags is whitespace alone (a loop: a memo has as many texts as tags). */
+function isLayout(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c !== 0x20 && c !== 0x09 && c !== 0x0a && c !== 0x0d) return false;
+  }
+  return true;
+}
+
 /** The memo's text before entities are decoded: tags read by the tokenizer, their effect written in. */
-function memoRawText(html: string, form: TextForm): string {
+function memoRawText(memo: string, form: TextForm): string {
+  // The marks stand for our own bold and bullets: the server's text never holds them.
+  const html = memo.includes(BOLD) || memo.includes(BULLET) ? memo.replace(MARKS, '') : memo;
   const out: string[] = [];
-  // Only ASCII letters are lowered, so positions in `lower` are positions in `html` (`İ` lowers to two).
-  const lower = html.replace(/[A-Z]+/g, (s) => s.toLowerCase());
   // An element dropped with its content ends at its closing tag; one that never closes is not dropped
   // (its text stays, as before), except the raw-text ones, which hold no markup a reader wrote.
+  // Only ASCII letters are lowered, so positions in `lower` are positions in `html` (`İ` lowers to
+  // two); it is made only for a memo that opens such an element.
+  let lower: string | undefined;
   const lastClose = new Map<string, number>();
   const closesLater = (element: string, at: number) => {
+    lower ??= html.replace(/[A-Z]+/g, (s) => s.toLowerCase());
     if (!lastClose.has(element)) lastClose.set(element, lower.lastIndexOf(`</${element}`));
     return (lastClose.get(element) ?? -1) > at;
   };
   let dropping: string | undefined;
   let opening = '';
   let openedAt = 0;
-  const name = (start: number, end: number) => lower.slice(start, end);
+  // Longer names are of no element read here: not even copied (a memo may open a million tags).
+  const name = (start: number, end: number) => (end - start > LONGEST_NAME ? '' : html.slice(start, end).toLowerCase());
+  const itemStart = `\n${form.bullet}`;
   const opened = () => {
     if (DROPPED.has(opening)) {
       if (RAW_DROPPED.has(opening) || closesLater(opening, openedAt)) dropping = opening;
     } else if (opening === 'br') out.push('\n');
-    else if (opening === 'li') out.push(`\n${form.bullet}`);
+    else if (opening === 'li') out.push(itemStart);
     else if (form.bold && (opening === 'b' || opening === 'strong')) out.push(BOLD);
   };
   const tokenizer = new Tokenizer(
@@ -69,8 +94,7 @@ function memoRawText(html: string, form: TextForm): string {
         const text = html.slice(start, end);
         // Whitespace alone between tags is layout of the HTML, not a line the writer typed: a live
         // 26.1 puts every block and list item on a line of its own, which read as blank lines.
-        if (/^[ \t\r\n]*$/.test(text)) out.push(' ');
-        else out.push(text.includes(BOLD) ? text.replaceAll(BOLD, '') : text);
+        out.push(isLayout(text) ? ' ' : text);
       },
       onopentagname: (start, end) => {
         opening = dropping ? '' : name(start, end);
@@ -104,56 +128,68 @@ function memoRawText(html: string, form: TextForm): string {
   return out.join('');
 }
 
-/** The memo's text, line by line (trimmed, runs of blank lines collapsed to one); form decides bullets and bold. */
-function memoLines(html: string, form: TextForm): string[] {
-  const text = memoRawText(html, form)
-    .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (m, e: string) => decodeEntity(e) ?? m)
-    .replace(/[ \t\u00a0]+/g, ' ')
-    .replace(/\r\n?/g, '\n');
-  const lines: string[] = [];
-  let blank = false;
-  for (const raw of text.split('\n')) {
-    const line = raw.trim();
-    if (!line) blank = lines.length > 0;
-    else {
-      if (blank) lines.push('');
-      lines.push(line);
-      blank = false;
-    }
-  }
-  return lines.length > 0 ? lines : [''];
+/**
+ * The memo's text: entities decoded, each line trimmed, runs of blank lines collapsed to one; form
+ * decides bullets and bold. Each step is one pass over the whole text, never one per line: a memo
+ * may hold a million lines, bold marks or entities, and the work stays in proportion to its length.
+ */
+function memoText(html: string, form: TextForm): string {
+  return (
+    memoRawText(html, form)
+      .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (m, e: string) => decodeEntity(e) ?? m)
+      // Only what changes is matched: a single space stays as it is.
+      .replace(/[ \t\u00a0]{2,}|[\t\u00a0]/g, ' ')
+      .replace(/\r\n?/g, '\n')
+      // Whitespace at the ends of lines: at their starts, then at their ends. A match of the second
+      // starts only where a run of whitespace starts, so a long run is read once, never once from
+      // each of its characters.
+      .replace(/\n[^\S\n]+/g, '\n')
+      .replace(/(?<![^\S\n])[^\S\n]+\n/g, '\n')
+      .replace(/\n{3,}/g, '\n\n')
+      .trim()
+  );
 }
 
 /** A memo as plain text. */
 export function memoToText(html: string | null | undefined): string {
-  return html ? memoLines(html, { bullet: '• ', bold: false }).join('\n') : '';
+  return html ? memoText(html, { bullet: '• ', bold: false }) : '';
 }
 
 /** A memo as Markdown that renders the server's words literally, with our own bold headers and bullets. */
 export function memoToMarkdown(html: string | null | undefined): string {
   if (!html) return '';
-  return balanceBold(memoLines(html, { bullet: '- ', bold: true }).map(escapeLine).join('\n'));
+  return balanceBold(markdownLineStarts(escapeMarkdownChars(memoText(html, { bullet: `${BULLET} `, bold: true }))));
 }
 
-/** One line of server text as Markdown that renders literally; our own list bullet is kept. */
-function escapeLine(line: string): string {
-  const bullet = line.startsWith('- ') ? '- ' : '';
-  const rest = bullet ? line.slice(2) : line;
-  const escaped = escapeMarkdown(rest)
-    .replace(/^([#+=>-])/, '\\$1')
-    .replace(/^(\d+)([.)])/, '$1\\$2');
-  return bullet + escaped;
+/**
+ * What would start a heading, quote, rule or list at a line's start (after our own bullet) is
+ * escaped; our bullets become `-` (an empty list item stays a literal `\-`, never a heading's rule).
+ */
+function markdownLineStarts(text: string): string {
+  return text
+    .replace(new RegExp(`^(${BULLET} )?([#+=>-])`, 'gm'), '$1\\$2')
+    .replace(new RegExp(`^(${BULLET} )?(\\d+)([.)])`, 'gm'), '$1$2\\$3')
+    .replace(new RegExp(`^${BULLET}$`, 'gm'), '\\-')
+    .replace(new RegExp(BULLET, 'g'), '-');
 }
 
-/** `**` pairs only around text: an empty pair is dropped, and an unclosed one loses its mark. */
+/**
+ * `**` pairs only around text: an empty pair goes (with the whitespace between its marks), an
+ * unclosed last mark goes, and each pair left becomes `**` around its text, the whitespace at its
+ * ends kept outside. Three passes, none calling back per mark; the pair's text is matched greedily
+ * up to its last non-space character, so a long run of spaces is read once (a lazy match followed
+ * by `\s*` read the rest of the run from each of its characters: a bold word with 40,000 wide
+ * spaces took 2 s, 1 MB of them minutes).
+ */
 function balanceBold(text: string): string {
-  let out = text.replace(new RegExp(`${BOLD}\\s*${BOLD}`, 'g'), '');
-  const count = out.split(BOLD).length - 1;
-  if (count % 2 === 1) {
+  let out = text.replace(EMPTY_BOLD, '');
+  let marks = 0;
+  for (let at = out.indexOf(BOLD); at >= 0; at = out.indexOf(BOLD, at + 1)) marks++;
+  if (marks % 2 === 1) {
     const last = out.lastIndexOf(BOLD);
     out = out.slice(0, last) + out.slice(last + 1);
   }
-  return out.replace(new RegExp(`${BOLD}(\\s*)([^${BOLD}]*?)(\\s*)${BOLD}`, 'g'), (_m, a: string, inner: string, b: string) => `${a}**${inner}**${b}`);
+  return out.replace(BOLD_PAIR, '$1**$2**$3');
 }
 
 /** Plain text a user or model wrote, as a memo body ALM stores (escaped, line breaks kept). */

@@ -3,5 +3,15 @@
 // table cell or a list item early.
 
 export function escapeMarkdown(text: string): string {
-  return text.replace(/[\\`*_{}[\]()|~!<>&]/g, (c) => (c === '<' ? '&lt;' : c === '>' ? '&gt;' : c === '&' ? '&amp;' : `\\${c}`)).replace(/\r?\n/g, ' ');
+  return escapeMarkdownChars(text).replace(/\r?\n/g, ' ');
+}
+
+/** escapeMarkdown without joining lines: for text whose line breaks are its own (a memo's lines). */
+export function escapeMarkdownChars(text: string): string {
+  // Native replacements, no function called per character: a memo may hold a million of them.
+  return text
+    .replace(/[\\`*_{}[\]()|~!]/g, '\\$&')
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;');
 }

@@ -85,10 +85,41 @@ function openUnclosedComments(doc: Document, body: HTMLElement, parsedHtml: stri
   const walker = doc.createTreeWalker(body, NodeFilter.SHOW_COMMENT);
   const comments: Comment[] = [];
   for (let n = walker.nextNode(); n; n = walker.nextNode()) comments.push(n as Comment);
+  // Only a comment that nothing follows can run to the end; the search of the source (a scan of the
+  // whole memo) is made for it alone, not for each of a memo's comments (1 MB of distinct comments
+  // searched the memo 100,000 times and froze the editor).
   for (const comment of comments) {
+    if (!isLast(comment, body)) continue;
     const data = comment.data;
     const closed = data === '' || source.includes(`<!--${data}-->`) || source.includes(`<!--${data}--!>`);
-    if (!closed && isLast(comment, body)) comment.replaceWith(parseInto(doc, data));
+    if (!closed) comment.replaceWith(parseInto(doc, data));
+  }
+}
+
+/** What the end tags `</html>`, `</head>` and `</body>` are renamed to while a memo with comments is parsed. */
+const RENAMED_END = '</x-alm-';
+
+/**
+ * A memo with comments, to be parsed so that every comment lands in the head or the body. Comments
+ * before `<head>` or after `</head>`, `</body>` or `</html>` become children of the document or its
+ * root element, and Chromium checks all their siblings on each such insertion: 128 KB of `<!--x-->`
+ * took 3.5 s to parse, 1 MB minutes. The parse starts in the head, and those end tags (which hold
+ * nothing: what follows them goes into the body all the same) are renamed to tags the parser
+ * ignores; restoreEndTags puts them back where they were text. A memo without comments is parsed as
+ * it is (explicit opening tags make Chromium parse a plain memo slower).
+ */
+function commentsInHeadOrBody(html: string): string {
+  if (!html.includes('<!--')) return html;
+  return `<html><head>${html.replace(/<\/(html|head|body)(?=[\s/>]|$)/gi, `${RENAMED_END}$1`)}`;
+}
+
+/** Gives back `</html>`, `</head>` and `</body>` written as text (in raw text or an attribute) (or a comment) that commentsInHeadOrBody renamed. */
+function restoreEndTags(doc: Document, body: HTMLElement): void {
+  const restore = (text: string) => text.replace(/<\/x-alm-(html|head|body)/gi, '</$1');
+  const walker = doc.createTreeWalker(body, NodeFilter.SHOW_TEXT | NodeFilter.SHOW_COMMENT);
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) if (n.nodeValue?.includes(RENAMED_END)) n.nodeValue = restore(n.nodeValue);
+  for (const el of Array.from(body.querySelectorAll('*'))) {
+    for (const attr of Array.from(el.attributes)) if (attr.value.includes(RENAMED_END)) attr.value = restore(attr.value);
   }
 }
 
@@ -97,12 +128,13 @@ function openUnclosedComments(doc: Document, body: HTMLElement, parsedHtml: stri
  * back as markup; the result still has to be sanitized.
  */
 export function rescueSwallowedText(html: string): HTMLElement {
-  const defused = defuseBase(html);
+  const defused = commentsInHeadOrBody(defuseBase(html));
   const doc = new DOMParser().parseFromString(defused, 'text/html');
   const body = doc.body;
   openUnclosedComments(doc, body, defused);
   // The source as the parser reads it (CR LF and CR are LF; NUL in raw text is U+FFFD).
   const source = defused.replace(/\r\n?/g, '\n').replace(/\0/g, '\ufffd');
   for (let pass = 0; pass < MAX_PASSES && openUp(doc, body, source); pass++);
+  if (defused.includes(RENAMED_END)) restoreEndTags(doc, body);
   return body;
 }

@@ -23,6 +23,14 @@ describe('defects/memo: one HTML to text', () => {
     assert.equal(memoToMarkdown(laidOut), '**First** line\n\n- one\n- two\nend');
   });
 
+  it("gives Markdown bullets only to list items: a line the writer began with '- ' is their text, and an empty item stays no rule", () => {
+    assert.equal(memoToMarkdown('<p>- not an item</p><ul><li>- an item</li><li></li></ul><p>1) no list</p>'), '\\- not an item\n\n- \\- an item\n\\-\n1\\) no list');
+  });
+
+  it('trims every line and keeps one blank line between blocks, whatever whitespace the HTML holds', () => {
+    assert.equal(memoToText('<p> \u2003a \f</p>\n \u2003\n<p>\u2003\u2003b\u2003c \u2003</p>\r\n\r\n<div>\t</div><p>d</p>'), 'a\n\nb\u2003c\n\nd');
+  });
+
   it('keeps line breaks from entities but never control characters', () => {
     assert.equal(memoToText('a&#10;b&#1;c'), 'a\nb&#1;c');
   });
