@@ -160,6 +160,10 @@ describe('corporate networks: a private CA, an authenticating proxy and an SSO s
       await until('the entry switched to the API key', () => saved('Corp SSO')?.auth === 'apiKey' && saved('Corp SSO')?.clientId === key.clientId, 60_000);
       assert.equal(failures.length, 1);
       assert.ok(failures[0].actions.includes('Use an API Key'), failures[0].actions.join(', '));
+      // The page where users of such a site create their own key, beside the switch to it.
+      assert.ok(failures[0].actions.includes('Open My API Key Page'), failures[0].actions.join(', '));
+      const page = await vscode.commands.executeCommand<{ ok: boolean; url?: string }>('almDefects.openApiKeyPage', { server: 'Corp SSO', launch: false });
+      assert.equal(page.url, `${server.ssoBaseUrl}/apikey-management/`);
       // The entry's switch to the key starts a sign-in of its own; a read while it runs may wait for it and fail once on a loaded machine.
       await until('a defect read with the API key', () => reads('Corp SSO'), 60_000);
       await until("the Accounts menu names the key's user", async () => (await accounts()).includes(`${alice.username} (Corp SSO)`));
