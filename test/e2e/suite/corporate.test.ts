@@ -18,6 +18,7 @@ import * as vscode from 'vscode';
 import type { ServerEntry } from '../../../src/config/servers';
 import { startTestProxy } from '../../support/proxyServer';
 import type { TestProxy } from '../../support/proxyServer';
+import { vscodeProxyResolver } from '../../../src/config/systemProxy';
 import { createTestPki } from '../../support/tlsCertificates';
 import { startTlsFront } from '../../support/tlsFront';
 import type { TlsFront } from '../../support/tlsFront';
@@ -205,6 +206,28 @@ describe('corporate networks: a private CA, an authenticating proxy and an SSO s
       await http.update('proxy', undefined, vscode.ConfigurationTarget.Global);
       await proxy?.close();
     }
+  });
+
+  it("VS Code's own proxy resolution is reached in this extension host, follows its settings, and keeps loopback direct", async () => {
+    // What the extension asks where no explicit setting names a proxy (system settings, PAC): the
+    // resolver of the extension host's @vscode/proxy-agent. In this remote (web) host it answers
+    // from http.proxy and the environment only; system and PAC proxies are resolved by desktop
+    // VS Code's window (see README, Corporate networks).
+    const resolve = vscodeProxyResolver();
+    assert.ok(resolve, 'this extension host offers resolveProxyByURL');
+    const http = vscode.workspace.getConfiguration('http');
+    try {
+      await http.update('proxy', 'http://proxy.corp.example:3128', vscode.ConfigurationTarget.Global);
+      const found = await until('VS Code resolving with the new http.proxy', async () => {
+        const r = await resolve('https://alm.corp.example/qcbin');
+        return r?.url === 'http://proxy.corp.example:3128' ? r : undefined;
+      });
+      assert.equal(found.source, 'setting');
+      assert.equal((await resolve('http://127.0.0.1:8080/qcbin'))?.url, undefined, "loopback is direct in VS Code's resolver");
+    } finally {
+      await http.update('proxy', undefined, vscode.ConfigurationTarget.Global);
+    }
+    await until('VS Code resolving without http.proxy (direct)', async () => (await resolve('https://alm.corp.example/qcbin'))?.url === undefined);
   });
 
   it('a site that signs in through SSO: the refused password offers "Use an API Key", which switches the entry and signs in', async () => {
