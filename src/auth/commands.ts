@@ -7,7 +7,7 @@ import { editServer, removeServer } from './editServer';
 import { cancelled, connectionFor } from './serverArgs';
 import type { CommandResult } from './serverArgs';
 import type { AuthServices } from './services';
-import { enterProxyCredentials, trustCa } from './networkActions';
+import { enterProxyCredentials, openApiKeyPage, trustCa } from './networkActions';
 import { signInInteractively } from './signInFlow';
 import { testConnectionCommand } from './testConnectionCommand';
 import type { SignInResult } from './signInFlow';
@@ -39,5 +39,6 @@ export function registerAuthCommands(services: AuthServices): vscode.Disposable[
     guard(COMMAND.testConnection, (arg) => testConnectionCommand(services, arg)),
     guard(COMMAND.trustCa, (arg) => trustCa(services, arg)),
     guard(COMMAND.enterProxyCredentials, (arg) => enterProxyCredentials(services, arg)),
+    guard(COMMAND.openApiKeyPage, (arg) => openApiKeyPage(services, arg)),
   ];
 }

@@ -3,7 +3,7 @@
 // looping: once the server refuses a password, that password is never sent again; every request
 // fails fast with the refusal until the user signs in again explicitly. No `vscode` import.
 import * as l10n from '@vscode/l10n';
-import { AuthError, ProxyAuthError, isAlmApiError } from '../api';
+import { AuthError, NetworkError, ProxyAuthError, TimeoutError, isAlmApiError } from '../api';
 import type { Credentials, DomainRef, ProjectApi, ProjectRef, RestTree, ServerTime, SessionEvent, SessionInfo } from '../api';
 import { credentialsFor, signInLabel } from '../config/servers';
 import type { ServerEntry } from '../config/servers';
@@ -67,6 +67,8 @@ export class ServerConnection {
   private vaultTurns: Promise<unknown> = Promise.resolve();
   private refusal: string | undefined;
   private lastError: string | undefined;
+  /** The last sign-in's error when it could not connect (unreachable, certificate, proxy); kept while signed out. */
+  private failure: NetworkError | TimeoutError | undefined;
   /** The user name the server gave at the last sign-in. */
   private sessionUser: string | undefined;
   /** The tree the server row was last drawn with. */
@@ -99,6 +101,13 @@ export class ServerConnection {
   /** Why the last sign-in failed (refused or unreachable), for message nodes and the status bar. */
   get problem(): string | undefined {
     return this.statusValue === 'failed' ? this.refusal : this.statusValue === 'error' ? this.lastError : undefined;
+  }
+  /**
+   * Why the last sign-in could not connect, while no password is stored: a server never signed in
+   * shows this error (and its fixes) in the tree rather than a plain "Sign in" row.
+   */
+  get connectionFailure(): NetworkError | TimeoutError | undefined {
+    return this.statusValue === 'signed-out' ? this.failure : undefined;
   }
   /** Passwords sent to the server so far; lets tests prove that a refusal does not loop. */
   get signInAttempts(): number {
@@ -228,6 +237,7 @@ export class ServerConnection {
         this.passwordLoaded = true;
         this.refusal = undefined;
       });
+      this.failure = undefined;
       await this.dropClient();
       this.adopt(candidate);
       // Before the status change: its listeners (status bar, Accounts) show who signed in.
@@ -237,6 +247,7 @@ export class ServerConnection {
       return info;
     } catch (e) {
       await candidate.dispose().catch(() => undefined);
+      this.failure = e instanceof NetworkError || e instanceof TimeoutError ? e : undefined;
       if (e instanceof AuthError) this.refuse(e.message);
       else {
         this.lastError = isAlmApiError(e) || e instanceof Error ? e.message : String(e);
@@ -254,6 +265,7 @@ export class ServerConnection {
       this.sessionUser = undefined;
       this.passwordLoaded = true;
       this.refusal = undefined;
+      this.failure = undefined;
     });
     await this.dropClient();
     this.setStatus('signed-out');
@@ -273,6 +285,9 @@ export class ServerConnection {
     this.transport = transport;
     if (!rebuild) return;
     this.log.info(`connection settings of ${entry.name} changed; reconnecting`);
+    // A CA now trusted or another proxy may well connect: the old failure no longer says anything.
+    const forgotFailure = this.failure !== undefined;
+    this.failure = undefined;
     await this.dropClient();
     if (identity) {
       this.refusal = undefined;
@@ -280,6 +295,7 @@ export class ServerConnection {
       this.passwordLoaded = false;
       await this.loadPassword();
     } else if (this.canLoad) this.setStatus('ready');
+    if (forgotFailure) this.changed.fire(this);
   }
 
   async dispose(): Promise<void> {

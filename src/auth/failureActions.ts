@@ -42,7 +42,7 @@ export function passwordRefused(e: unknown, apiKey: boolean): boolean {
  */
 export function passwordRefusal(action: string): string {
   return l10n.t(
-    'the user name or password is wrong, or the account is locked. If your site signs in through SSO (you have no ALM password), sign in with an API key instead: ask your ALM administrator for a client id and secret, then choose {0}.',
+    "the user name or password is wrong, or the account is locked. If your site signs in through SSO (you have no ALM password), sign in with an API key instead: create one on ALM's My API Key page where your site lets users, or ask your ALM administrator for a client id and secret, then choose {0}.",
     action,
   );
 }
@@ -50,4 +50,9 @@ export function passwordRefusal(action: string): string {
 /** "Use an API Key": Edit Server straight to the key's client id (and secret). */
 export function useApiKeyAction(server: string): FailureAction {
   return { title: l10n.t('Use an API Key'), command: COMMAND.editServer, argument: { server, signIn: 'apiKey' }, retrySignIn: false };
+}
+
+/** What a refused password offers: switch to an API key, or open the page where users create their own. */
+export function apiKeyActions(server: string): FailureAction[] {
+  return [useApiKeyAction(server), { title: l10n.t('Open My API Key Page'), command: COMMAND.openApiKeyPage, argument: { server }, retrySignIn: false }];
 }

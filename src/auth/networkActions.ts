@@ -1,12 +1,14 @@
 // What a connection error offers: "Trust this CA…" (choose the CA's certificate file: it becomes
 // the server entry's caFile, added to the OS store and Node's roots) and "Enter Proxy Credentials…"
-// (asked again after the proxy refused them). Verification is never switched off from here.
+// (asked again after the proxy refused them). Verification is never switched off from here. Also
+// "Open My API Key Page", offered with a refused password (sites that sign in through SSO).
 import { X509Certificate } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import * as vscode from 'vscode';
 import { ProxyAuthError } from '../api';
 import { readServers, writeServers } from '../config/settings';
 import { splitPem } from '../api';
+import { apiKeyPageUrl } from './apiKeyPage';
 import { cancelled, connectionFor, fail } from './serverArgs';
 import type { CommandResult } from './serverArgs';
 import type { AuthServices } from './services';
@@ -41,4 +43,18 @@ export async function enterProxyCredentials(services: AuthServices, arg: unknown
   const outcome = await services.manager.proxyAuth(connection, new ProxyAuthError('', '', true), true);
   if (!outcome.retry) return fail(outcome.message);
   return { ok: true, server: connection.name };
+}
+
+/**
+ * "Open My API Key Page": opens the server's API key page in the browser (see apiKeyPage.ts).
+ * `{ launch: false }` only says where it would go (tests; no browser to open).
+ */
+export async function openApiKeyPage(services: AuthServices, arg: unknown): Promise<CommandResult & { url?: string }> {
+  const connection = await connectionFor(services.manager, arg, vscode.l10n.t('Open the API key page of which ALM server?'));
+  if (!connection) return cancelled();
+  const url = apiKeyPageUrl(connection.entry);
+  const launch = (arg as { launch?: unknown } | undefined)?.launch !== false;
+  if (launch && !(await vscode.env.openExternal(vscode.Uri.parse(url, true)))) return fail(vscode.l10n.t('Could not open {0}.', url));
+  services.log.child('auth').info(`${connection.name}: API key page ${url}${launch ? ' opened' : ''}`);
+  return { ok: true, server: connection.name, url };
 }

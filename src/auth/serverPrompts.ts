@@ -7,6 +7,7 @@ import { checkServerName, checkServerUrl, treeLabel } from '../config/servers';
 import type { ServerEntry, SignInKind, TreeChoice } from '../config/servers';
 import { readServers } from '../config/settings';
 import type { CheckProblem } from './serverCheck';
+import { apiKeyPageUrl } from './apiKeyPage';
 
 /** The way on after a failed check: a step to redo, a CA file, verification off, or the same check again. */
 type CheckFix = 'url' | 'kind' | 'account' | 'secret' | 'check' | 'caFile' | 'noVerify';
@@ -65,7 +66,12 @@ export const vscodeServerPrompts: ServerPrompts = {
   },
   account: (title, kind, url, current) =>
     kind === 'apiKey'
-      ? ask(title, vscode.l10n.t("Client id of the API key on {0} (from ALM's API Key Management)", url), current, required(vscode.l10n.t('Enter the client id')))
+      ? ask(
+          title,
+          vscode.l10n.t("Client id of the API key on {0} (from ALM's API Key Management, or your own from {1} where your site lets users create keys)", url, apiKeyPageUrl({ url })),
+          current,
+          required(vscode.l10n.t('Enter the client id')),
+        )
       : ask(title, vscode.l10n.t('User name on {0}', url), current, required(vscode.l10n.t('Enter the user name'))),
   newSecret: (kind, account) =>
     ask(

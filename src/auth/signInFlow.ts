@@ -1,7 +1,7 @@
 // Interactive sign-in: asks for the password only when the user asked to sign in (a command, the
 // "Sign in" row, the Accounts menu), checks it against the server before storing it, and after a
 // refusal offers "Try Again" as a button rather than prompting again on its own. A refused
-// password also offers "Use an API Key…": on a site that signs in through SSO users have no ALM
+// password also offers "Use an API Key" and "Open My API Key Page": on a site that signs in through SSO users have no ALM
 // password, and an API key is the only way in (see passwordRefusal).
 import * as vscode from 'vscode';
 import { AuthError, NetworkError, TimeoutError, isCancellation } from '../api';
@@ -10,7 +10,7 @@ import type { Log } from '../util/log';
 import { isAbort, tokenToSignal } from '../util/cancellation';
 import type { ServerConnection } from './connection';
 import type { AuthPrompts } from './prompts';
-import { connectionFixes, passwordRefusal, passwordRefused, useApiKeyAction } from './failureActions';
+import { apiKeyActions, connectionFixes, passwordRefusal, passwordRefused, useApiKeyAction } from './failureActions';
 import { COMMAND } from '../util/commands';
 
 export type SignInResult = { ok: true; username: string } | { ok: false; message: string; cancelled?: boolean };
@@ -60,7 +60,7 @@ async function showFailure(connection: ServerConnection, log: Log, prompts: Auth
   const tryAgain = vscode.l10n.t('Try Again');
   const editServer = vscode.l10n.t('Edit Server');
   const actions = connectionFixes(e, connection.name);
-  if (passwordRefused(e, connection.entry.auth === 'apiKey')) actions.push(useApiKeyAction(connection.name));
+  if (passwordRefused(e, connection.entry.auth === 'apiKey')) actions.push(...apiKeyActions(connection.name));
   const choice = await prompts.failureAction(message, [...actions.map((a) => a.title), tryAgain, editServer]);
   const action = actions.find((a) => a.title === choice);
   if (choice === tryAgain) await signInInteractively(connection, log, prompts);

@@ -29,6 +29,7 @@ export const COMMAND = {
   loadMore: 'almDefects.loadMore',
   newDefect: 'almDefects.newDefect',
   openAttachment: 'almDefects.openAttachment',
+  openApiKeyPage: 'almDefects.openApiKeyPage',
   openAttachmentExternally: 'almDefects.openAttachmentExternally',
   openDefect: 'almDefects.openDefect',
   pasteAttachments: 'almDefects.pasteAttachments',

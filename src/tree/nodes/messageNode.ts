@@ -79,15 +79,34 @@ export class ConnectionErrorNode extends MessageNode {
     retry: NodeCommand,
     readonly server: string,
     readonly fixes: readonly FailureAction[],
+    hint = l10n.t('Click to retry; right-click for {0}.', fixes.map((f) => f.title).join(', ')),
   ) {
-    const offered = fixes.map((f) => f.title).join(', ');
-    super(parent, ctx, 'error', message, retry, `${message}\n\n${l10n.t('Click to retry; right-click for {0}.', offered)}`);
+    super(parent, ctx, 'error', message, retry, `${message}\n\n${hint}`);
   }
 
   override item(): NodeItem {
     const item = super.item();
     return { ...item, contextValue: `${item.contextValue}${this.fixes.map((f) => `+${f.command.replace(/^almDefects\./, '')}`).join('')}` };
   }
+}
+
+/**
+ * The error row of a server never signed in whose sign-in could not connect: the error and its
+ * fixes as for a signed-in server, but a click signs in (there is no password to retry with).
+ */
+export function signInFailureNode(parent: TreeNode, ctx: TreeContext, server: string, error: unknown): MessageNode {
+  const fixes = connectionFixes(error, server);
+  const action = { command: COMMAND.signIn, title: l10n.t('Sign In'), arguments: [{ server }] };
+  if (!fixes.length) return signInNode(parent, ctx, server, isAlmApiError(error) ? error.message : describeError(error));
+  return new ConnectionErrorNode(
+    parent,
+    ctx,
+    isAlmApiError(error) ? error.message : describeError(error),
+    action,
+    server,
+    fixes,
+    l10n.t('Click to sign in again; right-click for {0}.', fixes.map((f) => f.title).join(', ')),
+  );
 }
 
 /** The message row for a failed load: sign-in problems offer sign-in, others offer a retry. */

@@ -1,9 +1,10 @@
 // A configured server: its connection state in the description and icon, its domains below (or
-// only the pinned one), and a "Sign in" row instead when no usable password is stored.
+// only the pinned one), and a "Sign in" row instead when no usable password is stored (or the
+// error row of a sign-in that could not connect).
 import * as l10n from '@vscode/l10n';
 import type { NodeItem, ServerSource, TreeContext, TreeNode } from './treeNode';
 import { DomainNode } from './domainNode';
-import { MessageNode, failureNode, loadingNode, signInNode } from './messageNode';
+import { MessageNode, failureNode, loadingNode, signInFailureNode, signInNode } from './messageNode';
 import { nodeId } from '../../defects/refs';
 import { escapeMarkdown } from '../../util/markdown';
 import { signInLabel, treeLabel } from '../../config/servers';
@@ -22,6 +23,8 @@ export class ServerNode extends LoadingNode {
   readonly id: string;
   /** Whether the children were built for a usable connection; a change of that reloads them. */
   private loadedUsable: boolean | undefined;
+  /** The connection failure the children were built for (a signed-out server's error row). */
+  private loadedFailure: unknown;
 
   constructor(
     ctx: TreeContext,
@@ -63,13 +66,18 @@ export class ServerNode extends LoadingNode {
 
   /** The connection's state changed: redraw, and reload the children when usability flipped. */
   connectionChanged(): void {
-    if (this.loadedUsable !== undefined && this.loadedUsable !== this.server.canLoad) this.refresh();
+    const s = this.server;
+    if (this.loadedUsable !== undefined && (this.loadedUsable !== s.canLoad || this.loadedFailure !== s.connectionFailure)) this.refresh();
     else this.ctx.changed(this);
   }
 
   protected async load(signal: AbortSignal): Promise<TreeNode[]> {
     const s = this.server;
     this.loadedUsable = s.canLoad;
+    this.loadedFailure = s.connectionFailure;
+    // A server never signed in whose sign-in could not connect shows that error and its fixes, as a
+    // signed-in one does; a click signs in again.
+    if (!s.canLoad && s.connectionFailure) return [signInFailureNode(this, this.ctx, s.name, s.connectionFailure)];
     if (!s.canLoad) return [signInNode(this, this.ctx, s.name, s.status === 'failed' ? s.problem : undefined)];
     const pinned = s.entry.domain;
     const domains = await s.domains(signal);

@@ -25,6 +25,8 @@ export interface ServerSource {
   readonly status: ConnectionStatus;
   readonly problem: string | undefined;
   readonly canLoad: boolean;
+  /** While signed out: why the last sign-in could not connect (shown with its fixes instead of "Sign in"). */
+  readonly connectionFailure?: unknown;
   /** The user "me" stands for. */
   readonly username: string;
   /** The REST tree the server's client speaks, once configured or detected. */

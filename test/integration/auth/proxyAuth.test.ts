@@ -1,7 +1,8 @@
 // A forward proxy on loopback that demands Basic authentication, in front of the real server, and
 // the extension's connection layer (ConnectionManager, real AlmClient): a 407 asks once, the answer
 // is kept per proxy and survives a reload, a wrong password is named, http.proxyAuthorization is
-// sent without a question, and a proxy that only speaks Negotiate/NTLM gets a clear message.
+// sent without a question, a proxy VS Code resolves (system, PAC) is used where no setting names
+// one, and a proxy that only speaks Negotiate/NTLM gets a clear message.
 import { strict as assert } from 'node:assert';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -106,6 +107,58 @@ describe('auth integration: a proxy that asks for credentials (407)', () => {
     const w = await world(new MapStore(), [], { proxyAuthorization: header });
     assert.ok((await w.manager.get('Demo')?.domains())?.length);
     assert.deepEqual(w.asked, []);
+  });
+
+  it('a proxy VS Code resolves (system settings or a PAC script): used when no setting names one, asked once, and left alone with http.proxySupport "off"', async () => {
+    // Stands for VS Code's resolver (src/config/systemProxy.ts): desktop VS Code evaluates the PAC
+    // script in its window and answers "PROXY 127.0.0.1:port"; @vscode/proxy-agent hands that over
+    // as the proxy's URL with the source "system". Everything after it is real: the client, the
+    // authenticating proxy and the ALM server.
+    const resolved: string[] = [];
+    const pac = (url: string) => {
+      resolved.push(url);
+      return Promise.resolve({ url: proxy.url, source: 'system' });
+    };
+    const make = async (http: Partial<HttpSettings>) => {
+      const log = Log.create(new RecordingSink());
+      const asked: string[] = [];
+      const vault = new MapVault();
+      await vault.set(entry, 'alice-demo');
+      const prompt = (p: string) => {
+        asked.push(p);
+        return Promise.resolve<ProxyCredentials | undefined>({ username: 'pxuser', password: 'px-secret-9' });
+      };
+      const manager = new ConnectionManager({
+        vault,
+        factory: almClientFactory(log),
+        log,
+        readCa: () => Promise.resolve(undefined),
+        env: {},
+        systemProxy: pac,
+        proxyAuth: new ProxyAuth(new MapStore(), () => prompt, log),
+      });
+      await manager.configure([entry], { proxyStrictSSL: true, noProxy: [], ...http });
+      worlds.push({ manager, sink: new RecordingSink(), asked });
+      return { manager, asked };
+    };
+    const target = new URL(server.baseUrl).host;
+
+    const through = await make({});
+    const seenBefore = proxy.seen.length;
+    assert.ok((await through.manager.get('Demo')?.domains())?.length, 'read through the resolved proxy');
+    assert.ok(resolved.includes(entry.url), 'VS Code was asked for the server URL');
+    assert.ok(
+      proxy.seen.slice(seenBefore).some((l) => l.includes(target)),
+      'the requests went through the proxy',
+    );
+    assert.deepEqual(through.asked, [proxy.url], "the proxy's 407 asked once");
+
+    const off = await make({ proxySupport: 'off' });
+    const seenOff = proxy.seen.length;
+    resolved.length = 0;
+    assert.ok((await off.manager.get('Demo')?.domains())?.length, 'read directly');
+    assert.deepEqual(resolved, [], 'VS Code not asked');
+    assert.equal(proxy.seen.length, seenOff, 'nothing through the proxy');
   });
 
   it('explains a proxy that only offers Negotiate/NTLM instead of asking for a password', async () => {

@@ -4,10 +4,12 @@
 // Credentials… and Test Connection, a server that cannot be reached offers Test Connection. The
 // menus are read from package.json and matched against the row's contextValue as VS Code does.
 import * as assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import { transportOptions } from '../../../src/config/transport';
 import { ConnectionErrorNode } from '../../../src/tree/nodes/messageNode';
 import type { TreeNode } from '../../../src/tree/nodes/treeNode';
 import { startTestProxy } from '../../support/proxyServer';
@@ -91,6 +93,48 @@ describe('tree integration: error rows offer the fixes of a connection failure',
     await new Promise<void>((resolve) => probe.close(() => resolve()));
     const row = await errorRow(await tree({ baseUrl: `http://127.0.0.1:${port}/qcbin` }, 'alice-demo'));
     assert.deepEqual(offered(row.item().contextValue), { inline: ['testConnection'], menu: ['testConnection'] });
+  });
+
+  it('a server never signed in: after a sign-in that cannot trust the certificate, the same error row (a click signs in); a CA added forgets it', async () => {
+    const pki = createTestPki('Corp Never Signed In CA');
+    const front = await startTlsFront(server.baseUrl, pki);
+    closers.push(() => front.close());
+    const t = await tree(front, undefined);
+    const serverRow = t.root.servers()[0];
+    t.connection.onDidChange(() => serverRow.connectionChanged());
+    assert.deepEqual(
+      (await kids(serverRow)).map((r) => r.item().label),
+      ['Sign in to Demo…'],
+      'nothing tried yet: Sign in',
+    );
+
+    await t.connection.signIn('alice-demo').then(
+      () => assert.fail('signed in through an untrusted certificate'),
+      () => undefined,
+    );
+    const [row] = await kids(serverRow);
+    assert.ok(row instanceof ConnectionErrorNode, `an error row with fixes, got "${row.item().label}" (${row.item().contextValue})`);
+    assert.match(row.item().label, /Corp Never Signed In CA/);
+    assert.deepEqual(row.item().command?.arguments, [{ server: 'Demo' }]);
+    assert.equal(row.item().command?.command, 'almDefects.signIn', 'no password to retry with: a click signs in');
+    assert.deepEqual(offered(row.item().contextValue), { inline: ['testConnection', 'trustCa'], menu: ['testConnection', 'trustCa'] });
+
+    // "Trust this CA…" saves the CA file on the entry: the connection is rebuilt and the old error goes.
+    const dir = mkdtempSync(join(tmpdir(), 'alm-never-ca-'));
+    closers.push(async () => rmSync(dir, { recursive: true, force: true }));
+    const caFile = join(dir, 'ca.pem');
+    writeFileSync(caFile, pki.caPem);
+    const trusted = { ...t.connection.entry, caFile };
+    await t.connection.update(trusted, transportOptions(trusted, { proxyStrictSSL: true, noProxy: [] }, pki.caPem));
+    assert.deepEqual(
+      (await kids(serverRow)).map((r) => r.item().label),
+      ['Sign in to Demo…'],
+    );
+    await t.connection.signIn('alice-demo');
+    assert.deepEqual(
+      (await kids(serverRow)).map((r) => r.item().label),
+      ['DEFAULT'],
+    );
   });
 
   it('other errors offer no fixes', () => {

@@ -19,16 +19,16 @@ export interface Tree {
   root: TreeRoot;
 }
 
-/** The tree of one server entry named Demo (pinned to DEFAULT), with `password` stored for alice. */
+/** The tree of one server entry named Demo (pinned to DEFAULT), with `password` stored for alice (none: never signed in). */
 export async function treeOf(
   server: Pick<RunningServer, 'baseUrl'>,
-  password: string,
+  password: string | undefined,
   pin: Partial<ServerEntry> = { domain: 'DEFAULT' },
   http: HttpSettings = { proxyStrictSSL: true, noProxy: [] },
 ): Promise<Tree> {
   const entry: ServerEntry = { name: 'Demo', url: server.baseUrl, username: 'alice', ...pin };
   const vault = new MapVault();
-  await vault.set(entry, password);
+  if (password !== undefined) await vault.set(entry, password);
   const log = Log.create(new RecordingSink());
   const transport = transportOptions(entry, http, undefined);
   const connection = new ServerConnection(entry, transport, vault, almClientFactory(log), log);
