@@ -196,8 +196,15 @@ function valueText(v: string | number): string {
   return `"${text.replace(/[\\"]/g, (ch) => `\\${ch}`)}"`;
 }
 
+/** What a favorite's filter XML holds of a view: conditions, order and columns. */
+export interface FavoriteViewParts {
+  filter: Filter;
+  orderBy: readonly OrderBy[];
+  columns: readonly FavoriteColumn[];
+}
+
 /** The filter XML of a view: conditions, order and columns, in the elements ALI read. */
-export function favoriteFilterXml(view: { filter: Filter; orderBy: readonly OrderBy[]; columns: readonly FavoriteColumn[] }): string {
+export function favoriteFilterXml(view: FavoriteViewParts): string {
   builder ??= new (xml().XMLBuilder)({ ignoreAttributes: false, attributeNamePrefix: '@_', suppressEmptyNode: true });
   const conditions = Object.entries(view.filter).map(([field, entry]) => ({ '@_Name': field, '@_Value': conditionText(asCondition(entry)) }));
   return builder.build({
