@@ -59,9 +59,16 @@ export class FavoritesResource {
     return { folders: folders.items.map(folderOf), favorites: favorites.items.map(favoriteOf), truncated: folders.truncated || favorites.truncated };
   }
 
-  /** The favorites named `name` (any case, `*` as a wildcard), in any folder the user sees. */
+  /**
+   * The favorites named `name` (`*` as a wildcard), in any folder the user sees. Where none is named
+   * so exactly, the name is matched in any case among all the user sees (a server compares names
+   * as its database does, often case-sensitively; a name said in chat may be cased otherwise).
+   */
   async named(name: string, o: CallOptions = {}): Promise<Favorite[]> {
-    return (await this.read('favorites', { 'module-id': DEFECTS_MODULE, name }, o)).items.map(favoriteOf);
+    const exact = (await this.read('favorites', { 'module-id': DEFECTS_MODULE, name }, o)).items.map(favoriteOf);
+    if (exact.length > 0 || name.includes('*')) return exact;
+    const all = (await this.read('favorites', { 'module-id': DEFECTS_MODULE }, o)).items.map(favoriteOf);
+    return all.filter((f) => f.name.toLowerCase() === name.toLowerCase());
   }
 
   /**
