@@ -54,7 +54,9 @@ for (const trees of [['api', 'rest'], ['rest']] as const) {
       const labels = (name: string) => fields.get(name)?.label;
       // The /api tree has no cross filters (§7.2); this server's Core tree lists no relations of defects (no REST alias is known).
       const smoke = await readFavoriteView(p, content.favorites[2]);
-      const why = (trees as readonly string[]).includes('api') ? "the server's /api tree, which this project's defects are read from, has no cross filters" : 'the server lists no relations of defects';
+      const why = (trees as readonly string[]).includes('api')
+        ? "the server's /api tree, which this project's defects are read from, has no cross filters"
+        : 'the server lists no relations of defects';
       assert.deepEqual(smoke.notApplied, [`filter on Test Set not applied: ${why}`]);
       assert.deepEqual(Object.keys(smoke.filter), ['status'], 'the rest of the favorite runs');
       const urgent = readFavoriteFilter(content.favorites[0].filterXml, labels);
