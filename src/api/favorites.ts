@@ -7,7 +7,13 @@
 // answer any number); more is cut and said in `truncated`.
 import { scalarText } from './dialect/coreValues';
 import { coreDialectFor } from './dialect/coreOnly';
+import { readFavoriteFilter } from './favoriteFilter';
+import type { FavoriteView } from './favoriteFilter';
 import type { CallOptions } from './options';
+import type { ProjectApi } from './surface';
+import { NotFoundError, isCancellation } from './errors';
+import { aliasFor, readRelations } from './relations';
+import type { CrossAlias, Relation } from './relations';
 import type { ProjectContext } from './projectContext';
 import type { Favorite, FavoriteFolder, FolderContent, NewFavorite } from './types';
 
@@ -35,6 +41,8 @@ function favoriteOf(r: Record<string, unknown>): Favorite {
 }
 
 export class FavoritesResource {
+  private relations: Promise<Relation[]> | undefined;
+
   constructor(private readonly ctx: ProjectContext) {}
 
   /** The roots of the defects module's favorites (Public, Private). */
@@ -51,9 +59,39 @@ export class FavoritesResource {
     return { folders: folders.items.map(folderOf), favorites: favorites.items.map(favoriteOf), truncated: folders.truncated || favorites.truncated };
   }
 
-  /** The favorites named `name` (any case, `*` as a wildcard), in any folder the user sees. */
+  /**
+   * The favorites named `name` (`*` as a wildcard), in any folder the user sees. Where none is named
+   * so exactly, the name is matched in any case among all the user sees (a server compares names
+   * as its database does, often case-sensitively; a name said in chat may be cased otherwise).
+   */
   async named(name: string, o: CallOptions = {}): Promise<Favorite[]> {
-    return (await this.read('favorites', { 'module-id': DEFECTS_MODULE, name }, o)).items.map(favoriteOf);
+    const exact = (await this.read('favorites', { 'module-id': DEFECTS_MODULE, name }, o)).items.map(favoriteOf);
+    if (exact.length > 0 || name.includes('*')) return exact;
+    const all = (await this.read('favorites', { 'module-id': DEFECTS_MODULE }, o)).items.map(favoriteOf);
+    return all.filter((f) => f.name.toLowerCase() === name.toLowerCase());
+  }
+
+  /**
+   * The REST alias of the relation from defects to an entity (a favorite's cross filter runs by it),
+   * from the defect relations (asked once per project); the `/api` tree has no cross filters (§7.2).
+   */
+  async crossAliases(o: CallOptions = {}): Promise<(entity: string) => CrossAlias> {
+    const detected = await this.ctx.dialect(o.signal);
+    if (detected.tree !== 'rest') return () => ({ reason: "the server's /api tree, which this project's defects are read from, has no cross filters" });
+    this.relations ??= this.ctx.transport
+      .json({ method: 'GET', path: `${detected.collectionPath(this.ctx.scope, 'customization')}/entities/defect/relations/`, signal: o.signal })
+      .then((res) => readRelations(res.body));
+    try {
+      const relations = await this.relations;
+      return (entity) => aliasFor(relations, entity);
+    } catch (e) {
+      this.relations = undefined;
+      if (isCancellation(e)) throw e;
+      // An older server or one without the resource answers 404: then no alias is known.
+      const why =
+        e instanceof NotFoundError ? 'the server lists no relations of defects' : `the server did not list the relations of defects (${e instanceof Error ? e.message.split('\n')[0] : String(e)})`;
+      return () => ({ reason: why });
+    }
   }
 
   async get(id: number, o: CallOptions = {}): Promise<Favorite> {
@@ -104,4 +142,13 @@ export class FavoritesResource {
     const items = page.items.slice(0, limit);
     return { items, truncated: page.items.length > limit || (page.total ?? 0) > items.length };
   }
+}
+
+/**
+ * A favorite's filter as the client runs it: conditions on the project's defect fields (a field it
+ * lacks is not applied) and cross filters by the server's REST aliases.
+ */
+export async function readFavoriteView(api: ProjectApi, favorite: Pick<Favorite, 'filterXml'>, signal?: AbortSignal): Promise<FavoriteView> {
+  const [fields, aliases] = await Promise.all([api.fields('defects', { signal }), api.favorites.crossAliases({ signal })]);
+  return readFavoriteFilter(favorite.filterXml, (name) => (name === 'id' ? 'Defect ID' : fields.get(name)?.label), aliases);
 }

@@ -95,5 +95,7 @@ export type { AuditChange, AuditEntry, DefectHistory, DefectLink, DefectLinks, N
 export { byRelevance } from './releases';
 export type { Favorite, FavoriteFolder, FolderContent, NewFavorite } from './types';
 export { conditionText, favoriteFilterXml, readFavoriteFilter } from './favoriteFilter';
-export type { FavoriteColumn, FavoriteView } from './favoriteFilter';
+export { readFavoriteView } from './favorites';
+export type { CrossAlias } from './relations';
+export type { FavoriteColumn, FavoriteView, FavoriteViewParts } from './favoriteFilter';
 export type { ServerTime } from './serverTime';

@@ -3,6 +3,7 @@
 import type { Readable } from 'node:stream';
 import type { Filter, OrderBySpec } from './clauses';
 import type { CallOptions } from './options';
+import type { CrossAlias } from './relations';
 import type {
   Attachment,
   Defect,
@@ -225,6 +226,8 @@ export interface FavoritesApi {
   roots(options?: CallOptions): Promise<FavoriteFolder[]>;
   content(folderId: number, options?: CallOptions): Promise<FolderContent>;
   named(name: string, options?: CallOptions): Promise<Favorite[]>;
+  /** The REST alias of the relation from defects to an entity (a cross filter runs by it), or why there is none. */
+  crossAliases(options?: CallOptions): Promise<(entity: string) => CrossAlias>;
   get(id: number, options?: CallOptions): Promise<Favorite>;
   create(favorite: NewFavorite, options?: CallOptions): Promise<Favorite>;
   update(id: number, changes: Partial<NewFavorite>, options?: CallOptions): Promise<Favorite>;

@@ -39,6 +39,10 @@ export function extensionGridServices(context: vscode.ExtensionContext, auth: Au
     exportCsv: async (request: ExportRequest) => {
       await vscode.commands.executeCommand(COMMAND.exportCsv, request);
     },
+    // The tree's command asks for the name and the folder, and saves in the grid's project.
+    saveAsFavorite: async ({ server, domain, project }, view) => {
+      await vscode.commands.executeCommand(COMMAND.saveAsAlmFavorite, { server, domain, project, view });
+    },
   };
 }
 

@@ -23,7 +23,7 @@ import type { IndexRange } from '../shared/rowRanges';
 import { PageFetcher } from './pageFetcher';
 import { fieldsFor, loadGridNames, rowOf } from './rowText';
 import type { GridNames } from './rowText';
-import type { GridServices } from './services';
+import type { GridFavoriteView, GridServices } from './services';
 import { nextSort, orderByOf, sortKeysOf } from './sortKeys';
 
 const GRID_VIEW_TYPE = 'almDefects.grid';
@@ -47,8 +47,7 @@ export class GridPanel implements vscode.Disposable {
   private names: GridNames | undefined;
   private api: ProjectApi | undefined;
   private preparing: Promise<void> | undefined;
-  /** The first page's fetch of the current generation. */
-  private firstPage: AbortController | undefined;
+  private firstPage: AbortController | undefined; // the first page's fetch of the current generation
   /** What the host posted before the page said `ready` (posted again then). */
   private held: HostToGrid[] | undefined = [];
   /** The pages the page shows (the change check fetches them again). */
@@ -116,6 +115,12 @@ export class GridPanel implements vscode.Disposable {
     return this.columns.map((c) => c.name);
   }
 
+  /** What "Save as ALM Favorite…" keeps: the opened filter (not the group shown), the sort keys and the columns with their widths. */
+  favoriteView(): GridFavoriteView {
+    const columns = this.columns.map((c) => ({ field: c.name, width: c.width }));
+    return { filter: structuredClone(this.opening.query.filter), orderBy: this.sort.map((k) => ({ ...k })), columns };
+  }
+
   /** A defect saved elsewhere in the extension: its row shows the new values where the page holds it. */
   async defectSaved(ref: DefectRef, defect: Defect): Promise<void> {
     const q = this.opening.query;
@@ -154,12 +159,10 @@ export class GridPanel implements vscode.Disposable {
   }
 
   /**
-   * Posts at once, also before the page's `ready`: VS Code holds the messages for a page that is
-   * still loading and hands them over once it has loaded (its listener is in place then), so the
-   * first rows paint without waiting for `ready` to travel to the extension host and back. What was
-   * posted before `ready` is posted again then, in case VS Code dropped it (a page that loads its
-   * script late); the page ignores an init it has already started. A later `ready` (a reloaded
-   * page) starts over.
+   * Posts at once, also before the page's `ready`: VS Code hands a loading page its messages once its
+   * listener is in place, so the first rows paint without a round trip. What was posted before `ready`
+   * is posted again then (VS Code may drop it for a page that loads its script late; the page ignores
+   * an init it has started). A later `ready` (a reloaded page) starts over.
    */
   private post(message: HostToGrid): void {
     if (this.lifetime.signal.aborted) return;
@@ -291,9 +294,8 @@ export class GridPanel implements vscode.Disposable {
   }
 
   /**
-   * A new generation of the query: the first page is fetched, then the page starts again from the
-   * init carrying it (one round trip from a sort click or an open to rows painted, and the old rows
-   * stay in view until the new ones are there).
+   * A new generation of the query: the first page is fetched, then the page starts again from the init
+   * carrying it (one round trip from a click to rows painted; the old rows stay until the new ones come).
    */
   private restart(): void {
     this.generation++;

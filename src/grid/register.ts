@@ -70,6 +70,11 @@ export function registerGrid(context: vscode.ExtensionContext, services: GridSer
       tag,
       onActive((p) => services.exportCsv({ query: p.currentQuery(), columns: p.columnNames() })),
     ),
+    registerCommand(
+      COMMAND.gridSaveAsAlmFavorite,
+      tag,
+      onActive((p) => services.saveAsFavorite(p.ref, p.favoriteView())),
+    ),
     hooks.onDidSaveDefect(({ ref, defect }) => {
       for (const p of panels) void p.defectSaved(ref, defect).catch((e: unknown) => tag.warn(`defect ${ref.id} saved; the grid could not show it: ${String(e)}`));
     }),

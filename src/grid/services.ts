@@ -1,11 +1,18 @@
 // What the grid needs from the rest of the extension, as one interface (extensionServices.ts
 // builds it from the connections, the tree and the settings), so the grid imports no feature's
 // internals.
-import type { Filter, GroupCount, ProjectApi } from '../api';
+import type { FavoriteColumn, Filter, GroupCount, OrderBy, ProjectApi } from '../api';
 import type { ExportRequest } from '../defects/defectQuery';
 import type { DefectRef, ProjectRefKey } from '../defects/refs';
 import type { Log } from '../util/log';
 import type { ColumnStore } from './columns';
+
+/** A grid's view as an ALM favorite holds it: the filter, the sort, the columns with their widths. */
+export interface GridFavoriteView {
+  filter: Filter;
+  orderBy: OrderBy[];
+  columns: Required<FavoriteColumn>[];
+}
 
 export interface GridServices {
   readonly log: Log;
@@ -19,4 +26,6 @@ export interface GridServices {
   updateSelected(defects: DefectRef[]): Promise<void>;
   /** "Export to CSV…" of this result with these columns (the export command, where the extension has it). */
   exportCsv(request: ExportRequest): Promise<void>;
+  /** "Save as ALM Favorite…" of this grid's view in its project (the tree's favorite command). */
+  saveAsFavorite(project: ProjectRefKey, view: GridFavoriteView): Promise<void>;
 }

@@ -24,6 +24,7 @@ export const COMMAND = {
   filter: 'almDefects.filter',
   goToDefect: 'almDefects.goToDefect',
   gridExportCsv: 'almDefects.gridExportCsv',
+  gridSaveAsAlmFavorite: 'almDefects.gridSaveAsAlmFavorite',
   gridUpdateSelected: 'almDefects.gridUpdateSelected',
   groupBy: 'almDefects.groupBy',
   loadMore: 'almDefects.loadMore',

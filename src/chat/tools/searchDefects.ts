@@ -8,7 +8,7 @@ import type { SearchDefectsInput } from '../model/inputs';
 import { describeProject, resolveProject } from '../projects';
 import { runTool } from './toolKit';
 import type { ChatToolContext } from './toolKit';
-import { readFavoriteFilter } from '../../api/index';
+import { readFavoriteView } from '../../api/index';
 import type { Defect, Filter, OrderBySpec, ProjectApi } from '../../api/index';
 import { addCondition } from '../../defects/filter';
 import { projectNames } from '../../defects/fieldText';
@@ -70,8 +70,7 @@ async function withFavorite(
   const found = await api.favorites.named(name, { signal });
   const favorite = found.find((f) => f.name.toLowerCase() === name.toLowerCase()) ?? found[0];
   if (!favorite) throw new Error(l10n.t('No ALM favorite named "{0}" that you can see in this project: check the name under Favorites in the ALM view.', name));
-  const fields = await api.fields('defects', { signal });
-  const view = readFavoriteFilter(favorite.filterXml, (f) => (f === 'id' ? 'Defect ID' : fields.get(f)?.label));
+  const view = await readFavoriteView(api, favorite, signal);
   const filter = { ...search.filter };
   for (const [field, condition] of Object.entries(view.filter))
     addCondition(filter, field, typeof condition === 'object' && !Array.isArray(condition) ? condition : { op: '=', value: String(condition) });

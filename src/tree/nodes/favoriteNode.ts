@@ -3,7 +3,7 @@
 // is translated by the client (readFavoriteFilter); what could not be applied shows on the row
 // (a warning icon, the description and tooltip), so a wider result is never shown silently.
 import * as l10n from '@vscode/l10n';
-import { readFavoriteFilter } from '../../api';
+import { readFavoriteView } from '../../api';
 import type { Favorite, FavoriteView, Filter } from '../../api';
 import { escapeMarkdown } from '../../util/markdown';
 import { countGroups } from '../model/groups';
@@ -60,12 +60,10 @@ export class FavoriteNode extends PagedNode implements DefectsScope {
     return this.view?.filter ?? {};
   }
 
-  /** Reads the filter with the project's field labels, once. */
+  /** Reads the filter with the project's field labels and REST aliases, once. */
   async translated(signal?: AbortSignal): Promise<FavoriteView> {
     if (this.view) return this.view;
-    const api = await this.projectNode.api();
-    const fields = await api.fields('defects', { signal });
-    this.view = readFavoriteFilter(this.favorite.filterXml, (name) => (name === 'id' ? 'Defect ID' : fields.get(name)?.label));
+    this.view = await readFavoriteView(await this.projectNode.api(), this.favorite, signal);
     return this.view;
   }
 

@@ -5,7 +5,7 @@
 // The server's reason for a refusal (no right to publish, a name taken) reaches the user as is.
 import * as vscode from 'vscode';
 import { favoriteFilterXml } from '../../api';
-import type { ProjectApi } from '../../api';
+import type { FavoriteColumn, FavoriteViewParts, ProjectApi } from '../../api';
 import { readSavedFilterSettings, writeSavedFilters } from '../../config/settings';
 import { toApiFilter } from '../../defects/filter';
 import type { DefectFilter } from '../../defects/filter';
@@ -22,9 +22,18 @@ function checkName(value: string): string | undefined {
   return undefined;
 }
 
-/** The filter XML of a project's current view: its filter (with "me" as the user) and the tree's sort. */
-function viewXml(filter: DefectFilter | undefined, sort: SortSpec, me: string): string {
-  return favoriteFilterXml({ filter: toApiFilter(filter, me), orderBy: orderByFor(sort), columns: [] });
+/** The filter XML of a project's current view: its filter (with "me" as the user), the tree's sort, and `columns` (the tree has none). */
+function viewXml(filter: DefectFilter | undefined, sort: SortSpec, me: string, columns: readonly FavoriteColumn[] = []): string {
+  return favoriteFilterXml({ filter: toApiFilter(filter, me), orderBy: orderByFor(sort), columns });
+}
+
+/** A view handed over with the command (the grid's: its filter, sort and columns), if the argument holds one. */
+function givenView(arg: unknown): FavoriteViewParts | undefined {
+  const view = typeof arg === 'object' && arg !== null ? (arg as { view?: unknown }).view : undefined;
+  if (typeof view !== 'object' || view === null) return undefined;
+  const { filter, orderBy, columns } = view as Record<string, unknown>;
+  if (typeof filter !== 'object' || filter === null || !Array.isArray(orderBy) || !Array.isArray(columns)) return undefined;
+  return view as FavoriteViewParts;
 }
 
 /** The id of the Public or Private root, as the server lists them. */
@@ -40,7 +49,10 @@ async function failed(what: string, e: unknown): Promise<undefined> {
   return undefined;
 }
 
-/** Saves the project's current view as a new ALM favorite; `arg.name`/`arg.public` skip the prompts. Returns its id. */
+/**
+ * Saves the project's current view (or the view `arg.view` hands over: the grid's filter, sort and
+ * columns) as a new ALM favorite; `arg.name`/`arg.public` skip the prompts. Returns its id.
+ */
 export async function saveAsAlmFavorite(project: ProjectNode, arg: unknown): Promise<number | undefined> {
   const given = typeof arg === 'object' && arg !== null ? (arg as { name?: unknown; public?: unknown }) : {};
   const name =
@@ -63,7 +75,9 @@ export async function saveAsAlmFavorite(project: ProjectNode, arg: unknown): Pro
   try {
     const api = await project.api();
     const parentId = await rootId(api, publicOne);
-    const made = await api.favorites.create({ name: name.trim(), parentId, filterXml: viewXml(project.filter, project.sort, project.server.username) });
+    const view = givenView(arg);
+    const filterXml = view ? favoriteFilterXml(view) : viewXml(project.filter, project.sort, project.server.username);
+    const made = await api.favorites.create({ name: name.trim(), parentId, filterXml });
     project.favoritesNode?.refresh();
     void vscode.window.showInformationMessage(vscode.l10n.t('Saved as ALM favorite "{0}".', made.name));
     return made.id;
@@ -105,7 +119,9 @@ export async function updateAlmFavorite(arg: unknown): Promise<boolean> {
   if (!(arg instanceof FavoriteNode)) return false;
   const project = arg.projectNode;
   try {
-    await (await project.api()).favorites.update(arg.favorite.id, { filterXml: viewXml(project.filter, project.sort, project.server.username) });
+    // The tree has no columns: the favorite keeps its own (ALM's grid and "Open as Grid" show them).
+    const { columns } = await arg.translated();
+    await (await project.api()).favorites.update(arg.favorite.id, { filterXml: viewXml(project.filter, project.sort, project.server.username, columns) });
     arg.parent?.refresh();
     void vscode.window.showInformationMessage(vscode.l10n.t('ALM favorite "{0}" now holds the current filter and sort.', arg.favorite.name));
     return true;

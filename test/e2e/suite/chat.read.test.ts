@@ -1,12 +1,13 @@
 // The chat read tools in a real VS Code, called through vscode.lm.invokeTool (no language model):
-// Search defects with each kind of filter (totals and rows checked against bob's own query),
-// paging only up to the limit, the default project setting, Get defect with memos as text and
-// hostile memo HTML returned inert, and failures as text.
+// Search defects with each kind of filter (totals and rows checked against bob's own query), an
+// ALM favorite run by name (its filter, its order, what it cannot run said), paging only up to the
+// limit, the default project setting, Get defect with memos as text and hostile memo HTML returned
+// inert, and failures as text.
 import * as assert from 'node:assert/strict';
 import { Readable } from 'node:stream';
 import * as vscode from 'vscode';
-import { anyOf, eq, le, like } from '../../../src/api/index';
-import type { Filter } from '../../../src/api/index';
+import { anyOf, eq, le, like, readFavoriteView } from '../../../src/api/index';
+import type { Condition, Filter } from '../../../src/api/index';
 import vectors from '../fixtures/xss-vectors.json';
 import { TOOLS, chatWorld, invoke, rowsOf, sectionOf, totalOf } from './chat.support';
 import { signInAs } from './support';
@@ -64,6 +65,40 @@ describe('chat tools: search and read', function () {
       }
     }
     assert.equal(totalOf(await invoke(TOOLS.search, { query: '{id[<=20]}', status: ['Open'] })), await total({ id: le(20), status: eq('Open') }));
+  });
+
+  it('runs an ALM favorite by name: its filter ANDed with the other conditions, in its order; what it cannot run is said in the answer', async () => {
+    // The favorite as the server holds it, translated as the tree does, counted and ordered by bob's own query.
+    const view = async (name: string) => {
+      const [favorite] = await w.bobDemo.favorites.named(name);
+      assert.ok(favorite, `the demo has the favorite ${name}`);
+      return readFavoriteView(w.bobDemo, favorite);
+    };
+    const urgent = await view('Open urgent');
+    const text = await invoke(TOOLS.search, { favorite: 'open URGENT', limit: 50 });
+    assert.match(text, /favorite "Open urgent"/, text.slice(0, 300));
+    const expected = await w.bobDemo.defects.page({ filter: urgent.filter, orderBy: urgent.orderBy, fields: ['id'], pageSize: 50 });
+    assert.ok(expected.total > 1, 'the demo has open urgent defects');
+    assert.equal(totalOf(text), expected.total);
+    assert.deepEqual(
+      rowsOf(text).map((r) => r.id),
+      expected.items.map((d) => d.id),
+      "in the favorite's order (severity descending, then id)",
+    );
+    assert.doesNotMatch(text, /not applied/);
+
+    const withStatus = await invoke(TOOLS.search, { favorite: 'Open urgent', status: ['Open'], limit: 50 });
+    assert.equal(totalOf(withStatus), await total({ ...urgent.filter, status: { op: 'and', conditions: [urgent.filter.status as Condition, eq('Open')] } }), 'ANDed with the status asked');
+
+    // Smoke failures has a cross filter on Test Set this server cannot run: the rest runs, and the answer says what did not.
+    const smoke = await view('Smoke failures');
+    assert.equal(smoke.notApplied.length, 1);
+    const smokeText = await invoke(TOOLS.search, { favorite: 'Smoke failures', limit: 5 });
+    assert.match(smokeText, /not applied: filter on Test Set not applied/);
+    assert.equal(totalOf(smokeText), await total(smoke.filter));
+
+    const unknown = await invoke(TOOLS.search, { favorite: 'No such favorite' });
+    assert.match(unknown, /No ALM favorite named "No such favorite"/);
   });
 
   it('pages only up to the limit, newest first, and says how many more there are', async () => {

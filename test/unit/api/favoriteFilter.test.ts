@@ -59,12 +59,37 @@ describe('api/favoriteFilter: a favorite filter as the REST query', () => {
     assert.deepEqual(view.columns, [{ field: 'id', width: 60 }, { field: 'name', width: 320 }, { field: 'status' }]);
   });
 
-  it('a cross filter is not applied and says on which entity; the rest still runs', () => {
+  it('a cross filter without a REST alias is not applied and says on which entity and why; the rest still runs', () => {
     const view = readFavoriteFilter(where(`${field('status', 'Not Closed')}<CrossFilter Entity="test-set" Inclusive="true">${field('name', 'Smoke*')}</CrossFilter>`), labels);
     assert.equal(renderFilter(view.filter), '{status[not (Closed)]}', "the cross filter's condition on name is not taken as the defect's name");
-    assert.deepEqual(view.notApplied, ['filter on Test Set not applied']);
+    assert.deepEqual(view.notApplied, ['filter on Test Set not applied: no REST alias for it is known']);
+    const refused = readFavoriteFilter(where(`<CrossFilter Entity="test-set">${field('name', 'Smoke*')}</CrossFilter>`), labels, () => ({ reason: '2 relations lead to it' }));
+    assert.deepEqual(refused.notApplied, ['filter on Test Set not applied: 2 relations lead to it']);
     const empty = readFavoriteFilter(where('<CrossFilter Entity="requirement" Inclusive="true"></CrossFilter>'), labels);
     assert.deepEqual(empty.notApplied, [], 'an empty cross filter restricts nothing');
+  });
+
+  it('a cross filter with a REST alias runs as alias.field conditions; an exclusive one adds inclusive-filter[false]', () => {
+    const aliases = (entity: string) => (entity === 'release' ? { alias: 'detected-in-release' } : { reason: 'none' });
+    const view = readFavoriteFilter(
+      where(`${field('status', 'Open')}<CrossFilter Entity="release" Inclusive="true">${field('name', 'R2.1 Or R2.2')}${field('start-date', '>= 2025-01-01')}</CrossFilter>`),
+      labels,
+      aliases,
+    );
+    assert.deepEqual(view.notApplied, []);
+    assert.equal(renderFilter(view.filter), '{status[Open];detected-in-release.name[(R2.1) or (R2.2)];detected-in-release.start-date[>=2025-01-01]}');
+    const exclusive = readFavoriteFilter(where(`<CrossFilter Entity="release" Inclusive="false">${field('name', 'R1*')}</CrossFilter>`), labels, aliases);
+    // ALM's page writes it bare (`defect.inclusive-filter[false]`); the renderer quotes the word false as it quotes every keyword.
+    assert.equal(renderFilter(exclusive.filter), "{detected-in-release.name['R1*'];detected-in-release.inclusive-filter['false']}");
+  });
+
+  it('a cross filter runs whole or not at all: a condition that does not parse or a nested cross filter leaves it out, with a note', () => {
+    const aliases = () => ({ alias: 'release' });
+    const bad = readFavoriteFilter(where(`<CrossFilter Entity="release">${field('name', 'R2*')}${field('start-date', '(>= 2025')}</CrossFilter>`), labels, aliases);
+    assert.deepEqual(bad.filter, {}, 'no part of it runs: part of a cross filter selects other defects');
+    assert.match(bad.notApplied[0], /^filter on Release not applied: A "\(" in start-date\[…\] is not closed\.$/);
+    const nested = readFavoriteFilter(where(`<CrossFilter Entity="release"><CrossFilter Entity="release-cycle">${field('name', 'C1')}</CrossFilter></CrossFilter>`), labels, aliases);
+    assert.deepEqual([nested.filter, nested.notApplied], [{}, ['filter on Release not applied: a cross filter within a cross filter is not read']]);
   });
 
   it('refuses with its reason: an unknown field, a condition that does not parse, XML that is not well-formed or declares a DTD', () => {
@@ -98,6 +123,14 @@ describe('api/favoriteFilter: a favorite filter as the REST query', () => {
     assert.deepEqual(view.notApplied, []);
     const again = readFavoriteFilter(favoriteFilterXml(view), labels);
     assert.deepEqual(again, view);
+    // A cross filter's alias.field conditions are written back under the alias, and read back by it.
+    const crossed = readFavoriteFilter(where(`<CrossFilter Entity="release" Inclusive="false">${field('name', 'R1*')}</CrossFilter>`), labels, () => ({ alias: 'release' }));
+    const xml = favoriteFilterXml({ ...crossed, orderBy: [], columns: [] });
+    assert.match(
+      xml,
+      /<CrossFilter Entity="release" Inclusive="false"><Field Name="name" Value="R1\*"><\/Field><\/CrossFilter>|<CrossFilter Entity="release" Inclusive="false"><Field Name="name" Value="R1\*"\/><\/CrossFilter>/,
+    );
+    assert.deepEqual(readFavoriteFilter(xml, labels, () => ({ alias: 'release' })).filter, crossed.filter);
     assert.equal(conditionText({ op: 'in', values: ['Open', 'Re open'] }), 'Open Or "Re open"');
     assert.equal(
       conditionText({

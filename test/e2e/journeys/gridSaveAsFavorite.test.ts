@@ -1,0 +1,101 @@
+// Journey (issue 42): a person sorts the Defects grid by Priority, descending, with two header
+// clicks, right-clicks a row and chooses "Save as ALM Favorite…", names it and keeps it Private.
+// The server holds the favorite with the grid's columns in their order and widths and its sort
+// (read back from its filter XML); opened from the tree under Favorites → Private with "Open as
+// Grid", it shows those columns and that sort again. Mouse and keyboard only; the server is read
+// to check.
+import * as assert from 'node:assert/strict';
+import type { Frame } from 'playwright-core';
+import { AlmClient, readFavoriteFilter } from '../../../src/api/index';
+import type { Favorite } from '../../../src/api/index';
+import { expandRow, runFromRowMenu, treeRow } from '../support/almTree';
+import { gridFrame, openGrid, painted } from '../ui/gridWorkbench';
+import { journey } from './support/journeyContext';
+import { answerQuickInput, closeActiveTabWithCtrlW, signInWithApiKey, waitUntil } from './support/workbenchByHand';
+
+/** The shown columns: field name (the header's data-field) and width in pixels, in order. */
+async function shownColumns(frame: Frame): Promise<{ field: string; width: number }[]> {
+  const cells = frame.locator('[role="columnheader"]');
+  const out: { field: string; width: number }[] = [];
+  for (let i = 0; i < (await cells.count()); i++) {
+    const cell = cells.nth(i);
+    out.push({ field: (await cell.getAttribute('data-field')) ?? '', width: Math.round((await cell.boundingBox())?.width ?? 0) });
+  }
+  return out;
+}
+
+/** The widths match within 2 px (a header's box may round). */
+function sameWidths(actual: { field: string; width?: number }[], expected: { field: string; width: number }[], where: string): void {
+  for (const [i, c] of actual.entries()) assert.ok(Math.abs((c.width ?? 0) - expected[i].width) <= 2, `${where}: ${c.field} is ${c.width} px wide, not ${expected[i].width}`);
+}
+
+/** The header whose label is `label`. */
+const header = (frame: Frame, label: string) => frame.locator('[role="columnheader"]').filter({ has: frame.locator('.grid-header-label', { hasText: new RegExp(`^${label}$`) }) });
+
+describe('journey: save the grid as an ALM favorite, open it again with its columns and sort', function () {
+  this.timeout(300_000);
+  const name = `Grid view ${Date.now()}`;
+  let alice: AlmClient;
+
+  before(async () => {
+    await signInWithApiKey();
+    const { journeyServer: s } = journey();
+    const user = s.users[0];
+    alice = new AlmClient({ baseUrl: s.baseUrl, credentials: async () => ({ username: user.username, password: user.password }) });
+  });
+
+  after(async () => {
+    const demo = alice?.project(journey().journeyServer.domain, journey().journeyServer.project);
+    for (const f of (await demo?.favorites.named(name).catch(() => [])) ?? []) await demo?.favorites.remove(f.id).catch(() => undefined);
+    await alice?.dispose();
+  });
+
+  it('keeps the columns (order, widths) and the sort in the favorite, and Open as Grid shows them again', async () => {
+    const { page, journeyServer: s } = journey();
+    const frame = await openGrid('Defects');
+    await painted(frame, { row: 0 });
+    for (let click = 0; click < 2; click++) {
+      const { generation } = await painted(frame);
+      await header(frame, 'Priority').click();
+      await painted(frame, { after: generation, row: 0 });
+    }
+    assert.equal(await header(frame, 'Priority').getAttribute('aria-sort'), 'descending');
+    const columns = await shownColumns(frame);
+
+    await frame.locator('.grid-body [role="row"][aria-rowindex="2"] [role="gridcell"]').first().click({ button: 'right' });
+    const item = page.getByRole('menuitem', { name: /^Save as ALM Favorite/ });
+    await item.click();
+    if (!(await page.locator('.quick-input-widget input').isVisible()) && (await item.isVisible())) await item.press('Enter');
+    await answerQuickInput(/Name of the favorite/, name);
+    await answerQuickInput(/where\?/, 'Private');
+
+    const demo = alice.project(s.domain, s.project);
+    const saved = await waitUntil<Favorite>('the favorite on the server', async () => (await demo.favorites.named(name))[0], 60_000);
+    assert.equal(saved.public, false, 'private, as chosen');
+    const view = readFavoriteFilter(saved.filterXml);
+    assert.deepEqual(
+      view.columns.map((c) => c.field),
+      columns.map((c) => c.field),
+      "the grid's columns, in order",
+    );
+    sameWidths(view.columns, columns, 'in the favorite');
+    assert.deepEqual(view.orderBy, [{ field: 'priority', direction: 'desc' }], "the grid's sort");
+
+    await closeActiveTabWithCtrlW();
+    await expandRow(treeRow(new RegExp(`^${s.name.replace('.', '\\.')}`), 1));
+    await expandRow(treeRow(/^DEFAULT/, 2));
+    await expandRow(treeRow(new RegExp(`^${s.project}`), 3));
+    await expandRow(treeRow(/^Favorites/, 4));
+    await expandRow(treeRow(/^Private/, 5));
+    await runFromRowMenu(treeRow(new RegExp(`^${name}`), 6), /Open as Grid/);
+    const again = await gridFrame();
+    await painted(again, { row: 0 });
+    const shown = await shownColumns(again);
+    assert.deepEqual(
+      shown.map((c) => c.field),
+      columns.map((c) => c.field),
+    );
+    sameWidths(shown, columns, 'in the grid opened from the favorite');
+    assert.equal(await header(again, 'Priority').getAttribute('aria-sort'), 'descending', "the favorite's sort");
+  });
+});
