@@ -18,23 +18,29 @@ interface Drawn {
   text: string;
 }
 
-/** (row, words) → Drawn. DOM code as a string: this file is type-checked without DOM types. */
-const WHERE_DRAWN = `(row, words) => {
-  const box = row.querySelector('.monaco-icon-label-container').getBoundingClientRect();
-  const found = {};
-  const walker = document.createTreeWalker(row, NodeFilter.SHOW_TEXT);
-  for (let n = walker.nextNode(); n; n = walker.nextNode()) {
-    for (const w of words) {
-      const at = n.textContent.indexOf(w);
-      if (at < 0 || w in found) continue;
-      const range = document.createRange();
-      range.setStart(n, at);
-      range.setEnd(n, at + w.length);
-      found[w] = range.getBoundingClientRect().right;
+const ROWS = '.part.sidebar [role="treeitem"][aria-level="5"]';
+
+/** Where defect row `index` draws each word. DOM code as a string: this file is type-checked without DOM types. */
+function whereDrawn(index: number, words: string[]): Promise<Drawn> {
+  return journey().page.evaluate<Drawn>(`(() => {
+    const row = document.querySelectorAll(${JSON.stringify(ROWS)})[${index}];
+    const box = row.querySelector('.monaco-icon-label-container').getBoundingClientRect();
+    const words = ${JSON.stringify(words)};
+    const found = {};
+    const walker = document.createTreeWalker(row, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      for (const w of words) {
+        const at = n.textContent.indexOf(w);
+        if (at < 0 || w in found) continue;
+        const range = document.createRange();
+        range.setStart(n, at);
+        range.setEnd(n, at + w.length);
+        found[w] = range.getBoundingClientRect().right;
+      }
     }
-  }
-  return { edge: box.right, found, text: row.textContent };
-}`;
+    return { edge: box.right, found, text: row.textContent };
+  })()`);
+}
 
 /** "Status Open, severity 2-Medium, assigned to alice." → the status and the owner. */
 function statusAndOwner(spoken: string): string[] {
@@ -57,7 +63,7 @@ describe('journey: tree rows show the status and owner at the default sidebar wi
     await expandRow(treeRow(/^DEFAULT/, 2));
     await expandRow(treeRow(/^Demo/, 3));
     await expandRow(treeRow(/^Defects/, 4));
-    const rows = page.locator('.part.sidebar [role="treeitem"][aria-level="5"]');
+    const rows = page.locator(ROWS);
     await waitUntil('five defect rows', async () => (await rows.count()) >= 5, 60_000);
     const sidebar = await page.locator('.part.sidebar').boundingBox();
     for (let i = 0; i < 5; i++) {
@@ -65,7 +71,7 @@ describe('journey: tree rows show the status and owner at the default sidebar wi
       const words = statusAndOwner((await row.getAttribute('aria-label')) ?? '');
       // Where each word is drawn, against the right edge of the row's label box (which clips it, the
       // last few pixels given to an ellipsis).
-      const drawn = await row.evaluate<Drawn, string[]>(WHERE_DRAWN, words);
+      const drawn = await whereDrawn(i, words);
       for (const w of words) {
         assert.ok(drawn.found[w] !== undefined, `row ${i} shows "${w}": ${drawn.text}`);
         assert.ok(

@@ -54,7 +54,7 @@ export async function dragThumbTo(frame: Frame, fraction: number, total: number)
   assert.ok(body, 'the grid body is on screen');
   // The scrollbar at the body's right edge: an arrow button as tall as the bar is wide, then the
   // thumb (at least as long as the bar is wide). Its width is read from the page, not assumed.
-  const bar = await scroller.evaluate((e) => e.offsetWidth - e.clientWidth);
+  const bar = await frame.evaluate<number>(`(() => { const e = document.querySelector('.grid-body'); return e.offsetWidth - e.clientWidth; })()`);
   assert.ok(bar > 0, 'the grid body shows a vertical scrollbar (the browser draws scrollbars)');
   const x = body.x + body.width - bar / 2;
   const grab = body.y + bar * 1.5;
@@ -62,12 +62,15 @@ export async function dragThumbTo(frame: Frame, fraction: number, total: number)
   await page.mouse.down();
   await page.mouse.move(x, grab + body.height * fraction, { steps: 12 });
   await page.mouse.up();
+  // The rows painted once the scroll has come to rest: a mark set half-way through the drag names
+  // rows the page has dropped again by now.
   const least = Math.floor(total * (fraction - 0.1));
+  const drawn = (index: number) => frame.locator(`.grid-body [role="row"][aria-rowindex="${index + 2}"]:not([hidden]):not(.loading)`).count();
   return waitUntil(
     `rows painted past row ${least} after the drag`,
     async () => {
       const shown = await painted(frame, { timeoutMs: 1_000 }).catch(() => undefined);
-      return shown && shown.first >= least ? shown : undefined;
+      return shown && shown.first >= least && (await drawn(shown.first)) > 0 && (await drawn(shown.last)) > 0 ? shown : undefined;
     },
     ROWS_TIMEOUT_MS,
   );
