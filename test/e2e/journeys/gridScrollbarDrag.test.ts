@@ -5,10 +5,8 @@
 // Mouse only; the page and the server are read to check. The grid is closed at the end.
 import * as assert from 'node:assert/strict';
 import type { Frame } from 'playwright-core';
-import { signIn } from '../environment';
-import { gridTotal, headers, openGrid, painted, rowCells } from '../ui/gridWorkbench';
-import { closeAllEditors, dragThumbTo, noErrorShown, ROWS_TIMEOUT_MS, serverIdAt, sortByHeader } from './support/gridByHand';
-import { journey } from './support/journeyContext';
+import { gridTotal, rowCells } from '../ui/gridWorkbench';
+import { closeAllEditors, openDefectsGrid, dragThumbTo, noErrorShown, serverIdAt, sortByHeader } from './support/gridByHand';
 import { signInWithApiKey } from './support/workbenchByHand';
 
 describe("journey: drag the grid's scrollbar deep into 100,000 defects", function () {
@@ -19,12 +17,7 @@ describe("journey: drag the grid's scrollbar deep into 100,000 defects", functio
 
   before(async () => {
     await signInWithApiKey();
-    const { journeyServer } = journey();
-    cookie = await signIn(journeyServer, journeyServer.users[1]);
-    frame = await openGrid('Defects', ROWS_TIMEOUT_MS);
-    await painted(frame, { row: 0, timeoutMs: ROWS_TIMEOUT_MS });
-    idColumn = (await headers(frame)).indexOf('Defect ID');
-    assert.ok(idColumn >= 0, 'the grid shows Defect ID');
+    ({ frame, idColumn, cookie } = await openDefectsGrid());
   });
 
   after(async () => {

@@ -6,9 +6,8 @@
 // closed at the end: a grid left open, hidden, kept its deep rows in the next journey's way.
 import * as assert from 'node:assert/strict';
 import type { Frame } from 'playwright-core';
-import { signIn } from '../environment';
-import { gridTotal, headers, openGrid, painted, rowCells } from '../ui/gridWorkbench';
-import { closeAllEditors, noErrorShown, ROWS_TIMEOUT_MS, serverIdAt, sortByHeader } from './support/gridByHand';
+import { gridTotal, painted, rowCells } from '../ui/gridWorkbench';
+import { closeAllEditors, openDefectsGrid, noErrorShown, ROWS_TIMEOUT_MS, serverIdAt, sortByHeader } from './support/gridByHand';
 import { journey } from './support/journeyContext';
 import { screenshotInBothThemes } from './support/themeScreenshots';
 import { signInWithApiKey } from './support/workbenchByHand';
@@ -21,12 +20,7 @@ describe('journey: sort the grid of 100,000 defects by a list field, then jump d
 
   before(async () => {
     await signInWithApiKey();
-    const { journeyServer } = journey();
-    cookie = await signIn(journeyServer, journeyServer.users[1]);
-    frame = await openGrid('Defects', ROWS_TIMEOUT_MS);
-    await painted(frame, { row: 0, timeoutMs: ROWS_TIMEOUT_MS });
-    idColumn = (await headers(frame)).indexOf('Defect ID');
-    assert.ok(idColumn >= 0, 'the grid shows Defect ID');
+    ({ frame, idColumn, cookie } = await openDefectsGrid());
   });
 
   after(async () => {

@@ -4,9 +4,9 @@
 // edge. Mouse only; the page is read to check where the words are drawn (the row's spoken label
 // names the status and owner).
 import * as assert from 'node:assert/strict';
-import { expandRow, treeRow } from '../support/almTree';
+import { expandRow } from '../support/almTree';
 import { journey } from './support/journeyContext';
-import { signInWithApiKey, waitUntil } from './support/workbenchByHand';
+import { expandJourneyProject, signInWithApiKey, waitUntil } from './support/workbenchByHand';
 
 const ELLIPSIS_PX = 12;
 
@@ -58,11 +58,8 @@ describe('journey: tree rows show the status and owner at the default sidebar wi
   });
 
   it('draws the status and the owner of each of the first rows inside the view', async () => {
-    const { page, journeyServer } = journey();
-    await expandRow(treeRow(new RegExp(`^${journeyServer.name}`), 1));
-    await expandRow(treeRow(/^DEFAULT/, 2));
-    await expandRow(treeRow(/^Demo/, 3));
-    await expandRow(treeRow(/^Defects/, 4));
+    const { page } = journey();
+    await expandRow(await expandJourneyProject());
     const rows = page.locator(ROWS);
     await waitUntil('five defect rows', async () => (await rows.count()) >= 5, 60_000);
     const sidebar = await page.locator('.part.sidebar').boundingBox();

@@ -3,12 +3,24 @@
 // (to check what a step showed) is fine; nothing acts through our objects.
 import * as assert from 'node:assert/strict';
 import type { Frame } from 'playwright-core';
-import { painted } from '../../ui/gridWorkbench';
+import { signIn } from '../../environment';
+import { headers, openGrid, painted } from '../../ui/gridWorkbench';
 import { journey } from './journeyContext';
 import { runCommand, waitUntil } from './workbenchByHand';
 
 /** Rows can take long to come on a loaded machine (a deep page of a new order, three CI lanes at once). */
 export const ROWS_TIMEOUT_MS = 60_000;
+
+/** Opens the project's Defects as a grid from the palette; its frame, the Defect ID column, and bob's session for reading the server. */
+export async function openDefectsGrid(): Promise<{ frame: Frame; idColumn: number; cookie: string }> {
+  const { journeyServer } = journey();
+  const cookie = await signIn(journeyServer, journeyServer.users[1]);
+  const frame = await openGrid('Defects', ROWS_TIMEOUT_MS);
+  await painted(frame, { row: 0, timeoutMs: ROWS_TIMEOUT_MS });
+  const idColumn = (await headers(frame)).indexOf('Defect ID');
+  assert.ok(idColumn >= 0, 'the grid shows Defect ID');
+  return { frame, idColumn, cookie };
+}
 
 /** The id at 0-based `index` of every defect in the Core `order`, as the server has it. */
 export async function serverIdAt(cookie: string, order: string, index: number): Promise<number> {
