@@ -42,17 +42,24 @@ function cacheRootModules() {
   return join(repoRoot, 'node_modules');
 }
 
-/** Launches headless Chromium; `ALM_E2E_CHROMIUM=/usr/bin/chromium` uses a system browser instead. */
-/** @param {(line: string) => void} [log] */
-export async function launchBrowser(log = console.log) {
+/**
+ * Launches headless Chromium; `ALM_E2E_CHROMIUM=/usr/bin/chromium` uses a system browser instead.
+ * Headless Chromium draws no scrollbars (Playwright passes --hide-scrollbars, for steady screenshots);
+ * `scrollbars: true` keeps them, as a person sees them: the journeys drag a webview's scrollbar thumb.
+ * @param {(line: string) => void} [log]
+ * @param {{ scrollbars?: boolean }} [options]
+ */
+export async function launchBrowser(log = console.log, { scrollbars = false } = {}) {
+  const shown = scrollbars ? { ignoreDefaultArgs: ['--hide-scrollbars'] } : {};
   const system = process.env.ALM_E2E_CHROMIUM;
   if (system) {
     return playwright.launch({
       executablePath: system,
       headless: true,
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+      ...shown,
     });
   }
   const { executablePath, args } = await chromiumExecutable(log);
-  return playwright.launch({ executablePath, args, headless: true, timeout: 60_000 });
+  return playwright.launch({ executablePath, args, headless: true, timeout: 60_000, ...shown });
 }

@@ -84,6 +84,9 @@ const timings = {};
 const stageCounts = [];
 /** @type {import('playwright-core').Browser | undefined} */
 let browser;
+/** The journeys' browser, which draws scrollbars (see launchBrowser), when the run's own does not. */
+/** @type {import('playwright-core').Browser | undefined} */
+let journeyBrowser;
 
 async function main() {
   const t0 = Date.now();
@@ -124,7 +127,8 @@ async function main() {
   };
   const vscode = await startVscodeServer({ runtime, dir: join(runDir, 'vscode'), logFile: files.vscodeLog, env });
   log(`VS Code server at ${vscode.url}`);
-  browser = await launchBrowser(log);
+  // --journeys-only: the one browser is the journeys', which draws scrollbars (they drag the grid's thumb).
+  browser = await launchBrowser(log, { scrollbars: journeysOnly });
   timings.startup = (Date.now() - t0) / 1000;
   if (picturesDir || locale) {
     await runOwnStage({ vscode, folder, almServer, runtime });
@@ -193,7 +197,9 @@ async function runJourneys({ vscode, servers, runtime }) {
   log('journeys (test/e2e/journeys):');
   const started = Date.now();
   const folder = writeJourneyWorkspace(join(runDir, 'journeys-workspace'), servers);
-  const workbench = await openWorkbench({ browser, vscode, folder, extensionPath: repoRoot, consoleLog: files.consoleLog });
+  // After the page-side tests (whose browser hides scrollbars, as their screenshots expect), a browser of their own.
+  if (!journeysOnly) journeyBrowser = await launchBrowser(log, { scrollbars: true });
+  const workbench = await openWorkbench({ browser: journeyBrowser ?? browser, vscode, folder, extensionPath: repoRoot, consoleLog: files.consoleLog });
   pages.set('journeys', workbench.page);
   // The helpers of test/e2e/ui read almServer; for the journeys it is the journeys' server.
   stageCounts.push(await runPageStage('journeys', { page: workbench.page, almServer: servers, folder, runtime, extra: { journeyServer: servers } }));
@@ -269,6 +275,7 @@ async function finish(crash) {
   const ok = total.failed === 0;
   for (const { title, error } of total.flaky) log(`FLAKY (passed on its second try): ${title}\n${error}`);
   if (!ok || keep) await screenshots();
+  await journeyBrowser?.close().catch(() => {});
   await browser?.close().catch(() => {});
   await stopAll();
   if (!ok) {

@@ -37,26 +37,39 @@ export function defectTooltip(defect: Defect, names: ValueNames = {}): string {
 }
 
 /**
- * Summary characters a row's label keeps. VS Code draws the description after the label and cuts
- * the row at the view's edge, so a long summary hid the status and owner a triager scans for
- * (issue 37); the whole summary is in the tooltip.
+ * Summary characters a row's label keeps. VS Code cuts the row at the view's edge; the whole summary
+ * is in the tooltip.
  */
 const ROW_SUMMARY_CHARS = 40;
 
-/** "6002: Voucher field accepts expired codes…": the id and the summary, cut at a word past ROW_SUMMARY_CHARS. */
+/**
+ * "6002: Open · alice — Voucher field accepts expired codes…": the id, then the status and owner a
+ * triager scans for, then the summary cut at a word past ROW_SUMMARY_CHARS. The status and owner
+ * come first because anything after a summary was cut off at the default sidebar width (issue 37).
+ */
 export function defectRowLabel(defect: Defect): string {
   const name = typeof defect.name === 'string' ? defect.name : '';
-  if (name.length <= ROW_SUMMARY_CHARS) return `${defect.id}: ${name}`;
+  return `${defect.id}: ${[defectLead(defect), shortSummary(name)].filter(Boolean).join(' — ')}`;
+}
+
+/** "Open · alice" (a missing status left out; no owner reads "unassigned"). */
+function defectLead(defect: Defect): string {
+  const status = typeof defect.status === 'string' ? defect.status : '';
+  const owner = typeof defect.owner === 'string' && defect.owner ? defect.owner : l10n.t('unassigned');
+  return [status, owner].filter(Boolean).join(' · ');
+}
+
+function shortSummary(name: string): string {
+  if (name.length <= ROW_SUMMARY_CHARS) return name;
   const space = name.lastIndexOf(' ', ROW_SUMMARY_CHARS - 1);
   // A word boundary unless the last word is very long (a path, a URL): then mid-word.
   const end = space >= ROW_SUMMARY_CHARS * 0.6 ? space : ROW_SUMMARY_CHARS - 1;
-  return `${defect.id}: ${name.slice(0, end).trimEnd()}…`;
+  return `${name.slice(0, end).trimEnd()}…`;
 }
 
-/** "Open · 2-Medium · alice" (missing values left out; no owner reads "unassigned"), "· linked" when it has links. */
+/** "2-Medium", "· linked" when it has links: what follows the label (the status and owner are in it). */
 export function defectDescription(defect: Defect): string {
-  const parts = [defect.status, defect.severity].filter((v): v is string => typeof v === 'string' && v !== '');
-  parts.push(typeof defect.owner === 'string' && defect.owner ? defect.owner : l10n.t('unassigned'));
+  const parts = [defect.severity].filter((v): v is string => typeof v === 'string' && v !== '');
   if (linksOf(defect).any) parts.push(l10n.t('linked'));
   return parts.join(' · ');
 }

@@ -1,4 +1,4 @@
-// One defect: "id: name" (a long name shortened), status · severity · owner, an icon by severity and a Markdown tooltip.
+// One defect: "id: status · owner — name" (a long name shortened), its severity after it, an icon by severity and a Markdown tooltip.
 // Clicking opens it. When a feature registers defect children (attachments), it expands to them.
 import * as l10n from '@vscode/l10n';
 import type { Defect } from '../../api';
@@ -33,10 +33,11 @@ export class DefectNode extends LoadingNode {
     const d = this.defect;
     const changed = this.changedRemotely;
     const mark = this.ctx.defectMark?.(this.ref);
-    const description = changed ? l10n.t('● changed · {0}', defectDescription(d)) : defectDescription(d);
+    const details = defectDescription(d);
+    const description = changed ? (details ? l10n.t('● changed · {0}', details) : l10n.t('● changed')) : details;
     return {
       label: defectRowLabel(d),
-      description: mark ? `${mark} · ${description}` : description,
+      description: [mark, description].filter(Boolean).join(' · '),
       // Built when read: the view asks for it on hover only, while rows are drawn by the hundred.
       get tooltip() {
         return changed ? `${defectTooltip(d)}\n\n_${l10n.t('Changed on the server since you last opened it.')}_` : defectTooltip(d);

@@ -2,9 +2,9 @@
 // "4", Enter — as they would in any list VS Code shows. The value list is a multi-select, where Enter
 // with nothing checked used to mean "nothing checked": the filter stayed "any", silently.
 import * as assert from 'node:assert/strict';
-import { expandRow, runFromRowMenu, treeRow } from '../support/almTree';
+import { runFromRowMenu } from '../support/almTree';
 import { journey } from './support/journeyContext';
-import { answerQuickInput, quickInput, signInWithApiKey, waitUntil } from './support/workbenchByHand';
+import { answerQuickInput, expandJourneyProject, quickInput, signInWithApiKey, waitUntil } from './support/workbenchByHand';
 
 describe('journey: filter by typing a value', function () {
   this.timeout(180_000);
@@ -14,11 +14,8 @@ describe('journey: filter by typing a value', function () {
   });
 
   it('takes the value typed and Enter', async () => {
-    const { page, journeyServer } = journey();
-    await expandRow(treeRow(new RegExp(`^${journeyServer.name}`), 1));
-    await expandRow(treeRow(/^DEFAULT/, 2));
-    await expandRow(treeRow(/^Demo/, 3));
-    const defects = treeRow(/^Defects/, 4);
+    const { page } = journey();
+    const defects = await expandJourneyProject();
     await runFromRowMenu(defects, /Filter Defects/);
     await answerQuickInput(/Filter defects of Demo/, 'Priority');
     await waitUntil('the Priority values', async () => /Priority is any of/.test((await quickInput().textContent()) ?? ''));

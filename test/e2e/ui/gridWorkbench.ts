@@ -13,7 +13,7 @@ export async function pickRow(label: string): Promise<void> {
 }
 
 /** "ALM: Open as Grid" → (the project when asked) → `list` ("Defects", "My Defects", a saved filter). */
-export async function openGrid(list: string): Promise<Frame> {
+export async function openGrid(list: string, timeoutMs?: number): Promise<Frame> {
   const { page } = ui();
   await runCommand('ALM: Open as Grid');
   const listPick = page.locator('.quick-input-widget', { hasText: 'as a grid' });
@@ -21,34 +21,56 @@ export async function openGrid(list: string): Promise<Frame> {
   if (await page.locator('.quick-input-widget', { hasText: 'Open the defects of which project' }).isVisible()) await pickRow('Demo');
   await page.locator('.quick-input-widget', { hasText: 'Open which defects of' }).waitFor({ timeout: 15_000 });
   await pickRow(list);
-  return gridFrame();
+  return gridFrame(timeoutMs);
 }
 
-/** The live frame of the grid webview. */
-export async function gridFrame(): Promise<Frame> {
+/**
+ * The live frame of the grid webview shown now. A grid opened earlier and left open is kept, hidden
+ * (its context is retained): its frame comes first in the page, and its rows are not the new grid's.
+ */
+export async function gridFrame(timeoutMs = 30_000): Promise<Frame> {
   const { page } = ui();
-  return eventually('the grid webview', async () => {
-    for (const frame of page.frames().filter((f) => !f.isDetached())) {
-      const found = await frame
-        .locator('[role="grid"].grid')
-        .count()
-        .catch(() => 0);
-      if (found) return frame;
-    }
-    return undefined;
-  });
+  return eventually(
+    'the grid webview',
+    async () => {
+      for (const frame of page.frames().filter((f) => !f.isDetached())) {
+        const found = await frame
+          .locator('[role="grid"].grid')
+          .count()
+          .catch(() => 0);
+        if (found && (await shown(frame))) return frame;
+      }
+      return undefined;
+    },
+    timeoutMs,
+  );
+}
+
+/** Whether the frame is on screen: each iframe element up to the page is visible (a hidden webview's is not). */
+async function shown(frame: Frame): Promise<boolean> {
+  for (let f = frame, parent = f.parentFrame(); parent; f = parent, parent = f.parentFrame()) {
+    const element = await f.frameElement();
+    const visible = await element.isVisible();
+    await element.dispose();
+    if (!visible) return false;
+  }
+  return true;
 }
 
 /** Waits until the page marks rows painted for a generation after `after` (a new query) covering row `index` (0-based). */
-export async function painted(frame: Frame, options: { after?: number; row?: number } = {}): Promise<{ generation: number; first: number; last: number }> {
-  return eventually(`rows painted${options.row !== undefined ? ` around row ${options.row}` : ''}`, async () => {
-    const mark = await frame.locator('body').getAttribute('data-painted', { timeout: 1000 });
-    if (!mark) return undefined;
-    const [generation, first, last] = mark.split(':').map(Number);
-    if (options.after !== undefined && generation <= options.after) return undefined;
-    if (options.row !== undefined && (options.row < first || options.row > last)) return undefined;
-    return { generation, first, last };
-  });
+export async function painted(frame: Frame, options: { after?: number; row?: number; timeoutMs?: number } = {}): Promise<{ generation: number; first: number; last: number }> {
+  return eventually(
+    `rows painted${options.row !== undefined ? ` around row ${options.row}` : ''}`,
+    async () => {
+      const mark = await frame.locator('body').getAttribute('data-painted', { timeout: 1000 });
+      if (!mark) return undefined;
+      const [generation, first, last] = mark.split(':').map(Number);
+      if (options.after !== undefined && generation <= options.after) return undefined;
+      if (options.row !== undefined && (options.row < first || options.row > last)) return undefined;
+      return { generation, first, last };
+    },
+    options.timeoutMs,
+  );
 }
 
 /** The texts of the header cells. */

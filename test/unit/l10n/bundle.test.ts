@@ -8,7 +8,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import * as l10n from '@vscode/l10n';
 import * as ts from 'typescript';
-import { defectDescription } from '../../../src/tree/model/tooltip';
+import { defectRowLabel } from '../../../src/tree/model/tooltip';
 
 const ROOT = join(__dirname, '..', '..', '..');
 const readJson = (path: string): unknown => JSON.parse(readFileSync(join(ROOT, path), 'utf8'));
@@ -151,10 +151,10 @@ describe('l10n: the translation bundle and package.nls.json', function () {
   it('translates the vscode-free modules once the host hands @vscode/l10n the bundle', () => {
     try {
       l10n.config({ contents: { unassigned: 'nicht zugewiesen' } });
-      assert.equal(defectDescription({ type: 'defect', id: 1, status: 'Open' }), 'Open · nicht zugewiesen');
+      assert.equal(defectRowLabel({ type: 'defect', id: 1, status: 'Open' }), '1: Open · nicht zugewiesen');
     } finally {
       l10n.config({ contents: {} });
     }
-    assert.equal(defectDescription({ type: 'defect', id: 1, status: 'Open' }), 'Open · unassigned');
+    assert.equal(defectRowLabel({ type: 'defect', id: 1, status: 'Open' }), '1: Open · unassigned');
   });
 });

@@ -27,7 +27,7 @@ describe('finding a defect row to reveal', () => {
     assert.ok(row, 'found after the refresh');
     assert.equal(row.ref.id, 251);
     assert.equal(row.parent, defects, 'its parent (getParent for reveal) is the Defects node');
-    assert.equal(row.item().label, '251: Created from the editor');
+    assert.equal(row.item().label, '251: New · bob — Created from the editor');
     assert.equal((await kids(defects))[0], row, 'the row is the very node the view lists first');
   });
 
@@ -108,7 +108,7 @@ describe('a defect row item', () => {
     const row = (await kids(defects)).find((n) => n instanceof DefectNode);
     assert.ok(row instanceof DefectNode);
     row.defect = { ...row.defect, name: 'Renamed on the server' };
-    assert.equal(row.item().label, `${row.ref.id}: Renamed on the server`);
+    assert.equal(row.item().label, `${row.ref.id}: Fixed · bob — Renamed on the server`);
     row.changedRemotely = true;
     assert.match(row.item().description ?? '', /changed/);
     assert.equal(row.item().contextValue, 'alm:defect+changed');

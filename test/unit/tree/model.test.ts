@@ -127,30 +127,33 @@ describe('tree model helpers', () => {
     assert.deepEqual(severityIcon(null), { id: 'bug' });
   });
 
-  it('describes a defect by status, severity and owner', () => {
-    assert.equal(defectDescription({ type: 'defect', id: 1, status: 'New', severity: '2-Medium', owner: null }), 'New · 2-Medium · unassigned');
-    assert.equal(defectDescription({ type: 'defect', id: 1, owner: 'bob' }), 'bob');
+  it('puts the status and owner before the summary, the severity after it (issue 37)', () => {
+    const row = { type: 'defect', id: 1, name: 'Crash on save', status: 'New', severity: '2-Medium' } as const;
+    assert.equal(defectRowLabel({ ...row, owner: null }), '1: New · unassigned — Crash on save');
+    assert.equal(defectRowLabel({ ...row, owner: 'bob' }), '1: New · bob — Crash on save');
+    assert.equal(defectRowLabel({ type: 'defect', id: 1, owner: 'bob' }), '1: bob');
+    assert.equal(defectDescription(row), '2-Medium');
+    assert.equal(defectDescription({ type: 'defect', id: 1, owner: 'bob' }), '');
   });
 
-  it('shortens a long summary in the row label, so the status and owner after it stay in sight (issue 37)', () => {
+  it('shortens a long summary in the row label, after the status and owner, which stay in sight (issue 37)', () => {
     const long = 'Export of the quarterly defect report drops every row after the first page of 100 rows';
-    const label = defectRowLabel({ type: 'defect', id: 6006, name: long });
-    assert.equal(label, '6006: Export of the quarterly defect report…');
-    assert.ok(label.length <= '6006: '.length + 40, label);
+    const label = defectRowLabel({ type: 'defect', id: 6006, name: long, status: 'Open', owner: 'alice' });
+    assert.equal(label, '6006: Open · alice — Export of the quarterly defect report…');
     assert.match(defectTooltip({ type: 'defect', id: 6006, name: long }), /drops every row after the first page of 100 rows/, 'the tooltip keeps all of it');
-    assert.equal(defectRowLabel({ type: 'defect', id: 7, name: 'Short summary' }), '7: Short summary');
-    assert.equal(defectRowLabel({ type: 'defect', id: 7, name: 'x'.repeat(40) }), `7: ${'x'.repeat(40)}`);
+    const plain = { type: 'defect', id: 7, status: 'Open', owner: 'bob' } as const;
+    assert.equal(defectRowLabel({ ...plain, name: 'Short summary' }), '7: Open · bob — Short summary');
+    assert.equal(defectRowLabel({ ...plain, name: 'x'.repeat(40) }), `7: Open · bob — ${'x'.repeat(40)}`);
     // One long word (a path): cut in it rather than after a few characters.
-    assert.equal(defectRowLabel({ type: 'defect', id: 7, name: `See /var/log/${'a'.repeat(60)}` }), `7: See /var/log/${'a'.repeat(26)}…`);
-    assert.equal(defectRowLabel({ type: 'defect', id: 7 }), '7: ');
+    assert.equal(defectRowLabel({ ...plain, name: `See /var/log/${'a'.repeat(60)}` }), `7: Open · bob — See /var/log/${'a'.repeat(26)}…`);
   });
 
   it('marks a linked defect from the link flags the row was read with (either direction)', () => {
     const row = { type: 'defect', id: 1, status: 'Open', severity: '2-Medium', owner: 'bob' } as const;
-    assert.equal(defectDescription({ ...row, 'has-linkage': 'N', 'has-others-linkage': 'N' }), 'Open · 2-Medium · bob');
-    assert.equal(defectDescription({ ...row, 'has-linkage': 'Y', 'has-others-linkage': 'N' }), 'Open · 2-Medium · bob · linked');
-    assert.equal(defectDescription({ ...row, 'has-linkage': 'N', 'has-others-linkage': 'Y' }), 'Open · 2-Medium · bob · linked');
-    assert.equal(defectDescription({ ...row, 'has-linkage': true }), 'Open · 2-Medium · bob · linked');
+    assert.equal(defectDescription({ ...row, 'has-linkage': 'N', 'has-others-linkage': 'N' }), '2-Medium');
+    assert.equal(defectDescription({ ...row, 'has-linkage': 'Y', 'has-others-linkage': 'N' }), '2-Medium · linked');
+    assert.equal(defectDescription({ ...row, 'has-linkage': 'N', 'has-others-linkage': 'Y' }), '2-Medium · linked');
+    assert.equal(defectDescription({ ...row, 'has-linkage': true }), '2-Medium · linked');
     assert.match(defectTooltip({ ...row, 'has-linkage': 'N', 'has-others-linkage': 'Y' }), /\| Links \| other defects link to it \|/);
     assert.doesNotMatch(defectTooltip({ ...row, 'has-linkage': 'N', 'has-others-linkage': 'N' }), /Links/);
   });

@@ -102,7 +102,7 @@ describe('tree nodes', () => {
     const defects = await defectsOf(p);
     let rows = await kids(defects);
     assert.equal(rows.length, 101);
-    assert.equal(rows[0].item().label, '250: Defect number 250 login', 'newest first by default');
+    assert.equal(rows[0].item().label, '250: Fixed · bob — Defect number 250 login', 'newest first by default');
     const more = rows[100];
     assert.ok(more instanceof LoadMoreNode);
     assert.equal(more.item().description, '150 remaining');
@@ -118,7 +118,7 @@ describe('tree nodes', () => {
     await defects.loadMore();
     rows = await kids(defects);
     assert.equal(rows.length, 250, 'no Load more row after the last page');
-    assert.equal(rows[249].item().label, '1: Defect number 1');
+    assert.equal(rows[249].item().label, '1: Open · bob — Defect number 1');
     assert.equal(new Set(rows.map((r) => r.id)).size, 250, 'ids are unique');
     assert.deepEqual(
       world.project('DEFAULT', 'Demo').calls.map((c) => c.offset),
@@ -133,8 +133,8 @@ describe('tree nodes', () => {
     const rows = await kids(await defectsOf(await projectNode(ctx, root)));
     const row = rows[0] as DefectNode;
     const item = row.item();
-    assert.equal(item.label, '5: Crash in [link](http://evil) <img src=x>');
-    assert.equal(item.description, 'Open · 1-Low · carol');
+    assert.equal(item.label, '5: Open · carol — Crash in [link](http://evil) <img src=x>');
+    assert.equal(item.description, '1-Low');
     assert.deepEqual(item.icon, { id: 'circle-outline', color: 'almDefects.severity.low' });
     assert.equal(item.contextValue, 'alm:defect');
     assert.match(item.tooltip ?? '', /\*\*Defect 5\*\*: Crash in \\\[link\\\]\\\(http:\/\/evil\\\) &lt;img src=x&gt;/);

@@ -20,7 +20,7 @@ describe('a saved defect in the tree', () => {
     const n = updateDefectRows(target, { server: 'Demo', domain: 'DEFAULT', project: 'Demo', id: row.defect.id }, saved);
     assert.equal(n, 1);
     assert.deepEqual(changed, [row]);
-    assert.equal(row.item().label, `${row.defect.id}: Renamed in the editor`);
+    assert.equal(row.item().label, `${row.defect.id}: Closed · bob — Renamed in the editor`);
     assert.match(String(row.item().description), /5-Urgent/);
     assert.equal(world.project('DEFAULT', 'Demo').calls.length, requestsBefore, 'nothing fetched');
   });

@@ -36,8 +36,23 @@ export async function goToDefect(id: number, phase = 'read-only'): Promise<Frame
     if (attempt >= 3) throw new Error('"ALM: Go to Defect…" never asked for a defect id');
     for (let i = 0; i < 3 && (await quickInput().isVisible()); i++) await page.keyboard.press('Escape');
   }
-  // A busy machine (npm test runs three lanes at once) can take longer than 30 s to open the tab.
-  await editorTab(id).waitFor({ timeout: 60_000 });
+  // A busy machine (npm test runs three lanes at once) can take longer than a minute to open the tab.
+  // An Enter pressed while the box was still taking the typed id can be lost (the box stays, with the
+  // id in it): a person presses Enter again, after a few seconds.
+  let lastEnter = Date.now();
+  await waitUntil(
+    `the tab of defect ${id}`,
+    async () => {
+      if (await editorTab(id).isVisible()) return true;
+      const box = quickInput().locator('input');
+      if (Date.now() - lastEnter > 5_000 && (await quickInput().isVisible()) && (await box.inputValue()) === String(id)) {
+        await page.keyboard.press('Enter');
+        lastEnter = Date.now();
+      }
+      return false;
+    },
+    120_000,
+  );
   const frame = await editorFrame(id, 60_000);
   await waitForPhase(frame, phase);
   return frame;

@@ -4,6 +4,7 @@
 // Only keys and clicks act; the page is read (locators) to know when the next step can be taken.
 import * as assert from 'node:assert/strict';
 import type { Locator } from 'playwright-core';
+import { expandRow, treeRow } from '../../support/almTree';
 import { journey } from './journeyContext';
 
 /** Waits until `probe` gives a truthy value (polled: the workbench has no event a test can await). */
@@ -117,4 +118,13 @@ export async function signInWithApiKey(): Promise<void> {
   await page.keyboard.type(journeyServer.apiKey.secret);
   await page.keyboard.press('Enter');
   await waitUntil('the status bar to show the server signed in', signedIn, 30_000);
+}
+
+/** Expands the ALM view's way down to the journeys' project (server → DEFAULT → Demo) by its twisties; the project's Defects row. */
+export async function expandJourneyProject(): Promise<Locator> {
+  const { journeyServer } = journey();
+  await expandRow(treeRow(new RegExp(`^${journeyServer.name}`), 1));
+  await expandRow(treeRow(/^DEFAULT/, 2));
+  await expandRow(treeRow(/^Demo/, 3));
+  return treeRow(/^Defects/, 4);
 }

@@ -1,0 +1,115 @@
+// Journey (issue 37.8): a person chose "All domains and projects" at Add Server, so no project says
+// what a plain defect number belongs to. They point at `defect #12` in a source file: the hover says
+// so and offers Choose Default Project… (it named `almDefects.defaultProject` and offered nothing).
+// A click on it, "Demo" typed into the pick and Enter write the setting, and the hover then shows the
+// defect. Mouse and keyboard only; the settings file is written to set the scene (as Add Server
+// leaves it) and read to check, and put back afterwards.
+import * as assert from 'node:assert/strict';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { editSettingsFile, replaceFileAtOnce } from '../support/settingsFile';
+import { journey } from './support/journeyContext';
+import { answerQuickInput, closeActiveTabWithCtrlW, quickInput, runCommand, signInWithApiKey, waitUntil } from './support/workbenchByHand';
+
+const FILE = 'discount.ts';
+
+describe('journey: the hover of a plain defect number offers Choose Default Project…', function () {
+  this.timeout(240_000);
+  let settingsFile: string;
+  let original: string;
+
+  before(async () => {
+    await signInWithApiKey();
+    const { workspaceFolder } = journey();
+    settingsFile = join(workspaceFolder, '.vscode', 'settings.json');
+    original = readFileSync(settingsFile, 'utf8');
+    // As Add Server leaves a server when "All domains and projects" is chosen: no domain, no project.
+    editSettingsFile(settingsFile, (settings) => {
+      const servers = settings['almDefects.servers'] as Record<string, unknown>[];
+      for (const server of servers) {
+        delete server.domain;
+        delete server.project;
+      }
+      delete settings['almDefects.defaultProject'];
+    });
+    writeFileSync(join(workspaceFolder, FILE), '// The total ignores the coupon: see defect #12.\nexport const total = 0;\n');
+  });
+
+  after(async () => {
+    const { page, workspaceFolder } = journey();
+    for (let i = 0; i < 3 && (await quickInput().isVisible()); i++) await page.keyboard.press('Escape');
+    if (await page.locator('.tabs-container .tab', { hasText: FILE }).count()) await closeActiveTabWithCtrlW();
+    if (original) replaceFileAtOnce(settingsFile, original);
+    rmSync(join(workspaceFolder, FILE), { force: true });
+  });
+
+  /** Opens the file with Go to File (typed); a file written a moment ago is found once the search has caught up. */
+  async function openFile(): Promise<void> {
+    const { page } = journey();
+    const reference = page.locator('.monaco-editor .view-line span', { hasText: 'defect #12' }).first();
+    await waitUntil(
+      `${FILE} open in an editor`,
+      async () => {
+        if (await reference.isVisible()) return true;
+        await runCommand('Go to File...');
+        await page.keyboard.type(FILE);
+        const row = quickInput().locator('.monaco-list-row', { hasText: FILE }).first();
+        if (
+          await row.waitFor({ timeout: 5_000 }).then(
+            () => true,
+            () => false,
+          )
+        )
+          await page.keyboard.press('Enter');
+        else await page.keyboard.press('Escape');
+        return reference.waitFor({ timeout: 10_000 }).then(
+          () => true,
+          () => false,
+        );
+      },
+      60_000,
+    );
+  }
+
+  /** Points the mouse at `defect #12` until a hover with `text` shows; its text. */
+  async function hoverShowing(text: RegExp): Promise<string> {
+    const { page } = journey();
+    const reference = page.locator('.monaco-editor .view-line span', { hasText: 'defect #12' }).first();
+    const hover = page.locator('.monaco-hover', { hasText: 'Defect 12' });
+    return waitUntil(
+      `a hover over defect #12 matching ${String(text)}`,
+      async () => {
+        if (!(await hover.isVisible())) {
+          const box = await reference.boundingBox();
+          if (!box) return false;
+          // Away and back: the hover comes again for a reference whose answer changed.
+          await page.mouse.move(box.x + box.width + 200, box.y + 200);
+          await page.mouse.move(box.x + box.width - 12, box.y + box.height / 2);
+          await hover.waitFor({ timeout: 5_000 }).catch(() => undefined);
+        }
+        const shown = await hover.innerText();
+        return text.test(shown) && shown;
+      },
+      60_000,
+    );
+  }
+
+  it('offers the action in the hover; choosing Demo writes the setting and the hover shows the defect', async () => {
+    const { page } = journey();
+    await openFile();
+    const dead = await hoverShowing(/No project for plain defect numbers/);
+    assert.match(dead, /Choose Default Project…/, `the hover offers the action: ${dead}`);
+    await page.locator('.monaco-hover a', { hasText: 'Choose Default Project…' }).click();
+    await answerQuickInput(/Default project for plain defect numbers/, 'Demo', 60_000);
+    const setting = await waitUntil(
+      'almDefects.defaultProject in the workspace settings',
+      async () => (JSON.parse(readFileSync(settingsFile, 'utf8')) as Record<string, unknown>)['almDefects.defaultProject'],
+      30_000,
+    );
+    const { journeyServer: s } = journey();
+    assert.deepEqual(setting, { server: s.name, domain: s.domain, project: s.project });
+    await page.mouse.move(0, 0);
+    const found = await hoverShowing(/Status: /);
+    assert.match(found, /Defect 12.*:/, `the hover shows defect 12: ${found}`);
+  });
+});
