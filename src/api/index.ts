@@ -91,7 +91,7 @@ export { describeStores } from './http/tlsDiagnosis';
 export type { RestTree, WireDialect } from './dialect/dialect';
 export { isValidDate, validateEdits } from './validation';
 export type { ValidationContext } from './validation';
-export type { AuditChange, AuditEntry, DefectHistory, DefectLink, DefectLinks, NewLink, Release, ReleaseCatalog, ReleaseCycle, GroupCount } from './types';
+export type { AuditChange, AuditEntry, DefectHistory, DefectLink, DefectLinks, NewLink, Release, ReleaseCatalog, ReleaseCycle, GroupCount, ReferenceNames } from './types';
 export { byRelevance } from './releases';
 export type { Favorite, FavoriteFolder, FolderContent, NewFavorite } from './types';
 export { conditionText, favoriteFilterXml, readFavoriteFilter } from './favoriteFilter';
