@@ -31,6 +31,9 @@ export function usersByName(users: readonly ProjectUser[]): ReadonlyMap<string, 
   return new Map(users.map((u) => [u.name, u]));
 }
 
+/** Where the names come from: a project's API, or a part of one (a part it lacks counts as a refusal). */
+export type NamesSource = Partial<Pick<ProjectApi, 'users' | 'releases' | 'referenceNames'>>;
+
 export interface NamesOptions {
   signal?: AbortSignal;
   /** VS Code's display language, for dates and numbers. */
@@ -45,7 +48,7 @@ export interface NamesOptions {
  * reason is kept (`usersUnavailable`, the catalog's `unavailable`), values show as login names or
  * ids, and the views say why (`releasesNote`, `usersNote`). A cancelled read is not a refusal: it rejects.
  */
-export async function projectNames(api: Pick<ProjectApi, 'users' | 'releases' | 'referenceNames'>, options: NamesOptions | AbortSignal = {}): Promise<ValueNames> {
+export async function projectNames(api: NamesSource, options: NamesOptions | AbortSignal = {}): Promise<ValueNames> {
   const o: NamesOptions = options instanceof AbortSignal ? { signal: options } : options;
   const { signal, refresh } = o;
   // A call that throws at once (a project API without the resource) counts as a refusal too.
@@ -59,16 +62,17 @@ export async function projectNames(api: Pick<ProjectApi, 'users' | 'releases' | 
           return { why: e instanceof Error ? e.message : String(e) };
         },
       );
+  // A part the source lacks (a test's fake, a view's slice of the API) is not read: its values show raw, with no reason.
   const [users, releases, references] = await Promise.all([
-    read(() => api.users({ signal, refresh })),
-    read(() => api.releases({ signal, refresh })),
-    read(() => (api.referenceNames ? api.referenceNames({ signal, refresh }) : Promise.resolve(undefined))),
+    api.users ? read(() => api.users!({ signal, refresh })) : undefined,
+    api.releases ? read(() => api.releases!({ signal, refresh })) : undefined,
+    api.referenceNames ? read(() => api.referenceNames!({ signal, refresh })) : undefined,
   ]);
   return {
     ...(o.locale ? { locale: o.locale } : {}),
-    ...('value' in references && references.value ? { references: references.value } : 'why' in references ? { references: { byField: new Map(), unavailable: references.why } } : {}),
-    ...('value' in users ? { users: usersByName(users.value.users) } : { usersUnavailable: users.why }),
-    releases: 'value' in releases ? releases.value : { releases: [], cycles: [], unavailable: releases.why },
+    ...(!users ? {} : 'value' in users ? { users: usersByName(users.value.users) } : { usersUnavailable: users.why }),
+    ...(!releases ? {} : { releases: 'value' in releases ? releases.value : { releases: [], cycles: [], unavailable: releases.why } }),
+    ...(!references ? {} : { references: 'value' in references ? references.value : { byField: new Map(), unavailable: references.why } }),
   };
 }
 

@@ -24,11 +24,11 @@ function project(): FakeProject {
 }
 
 async function open(p: FakeProject, extra: Partial<HarnessOptions> = {}): Promise<EditorPage> {
+  p.userList = [{ name: 'alice' }, { name: 'bob' }];
   const editor = await openEditorPage(ui().page.context(), ui().repoRoot, {
     api: p,
     key: KEY,
     user: 'alice',
-    users: async () => ['alice', 'bob'],
     resolveImage: async (src) => (src.endsWith('/attachments/17') ? { dataUri: PNG } : { reason: 'not an attachment' }),
     ...extra,
   });

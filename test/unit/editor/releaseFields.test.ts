@@ -79,7 +79,7 @@ describe('releases by name: the editor pickers', () => {
 
   it('takes a template’s release and cycle by name or id, and leaves an unknown name for validation', () => {
     const metadata = new FormMetadata(validateEdits, String);
-    metadata.set(withReleaseFields(), fakeLists(), [], CATALOG, TODAY);
+    metadata.set(withReleaseFields(), fakeLists(), { releases: CATALOG }, undefined, TODAY);
     const form = new EditState(true);
     fillNewDefect(form, metadata, new Notices(), {}, { template: { 'target-rel': 'release 2.0', 'target-rcyc': '#2003', 'detected-in-rel': 'Release 9' } });
     assert.deepEqual(form.value('target-rel'), { type: 'release', id: 1002 });
