@@ -9,6 +9,7 @@
 //   const problems = validateEdits(edits, await demo.fields('defects'), await demo.listItems());
 export { AlmClient } from './client';
 export { SERVER_COMPUTED_FIELDS, SERVER_DEFAULTED_FIELDS, SERVER_OWNED_FIELDS, isEmptyValue, sameValue } from './fieldValues';
+export { pagesOf } from './paging';
 export type { AlmClientOptions, AlmLogger, ApiKeyCredentials, CallOptions, Credentials, PasswordCredentials, ProxyOptions, SignInFlow, TimeoutOptions, TlsOptions } from './options';
 export type {
   AttachmentFilter,
