@@ -32,7 +32,7 @@ async function fetchFitting(fetch: (limit: number) => Promise<CollectionEnvelope
 }
 
 /** The one "server stopped early" rule: no items before `total` means the list would be incomplete. */
-export function assertNotCutShort(items: number, offset: number, total: number | undefined): void {
+function assertNotCutShort(items: number, offset: number, total: number | undefined): void {
   if (items === 0 && total !== undefined && offset < total) {
     throw new ServerError(`The server stopped returning items at ${offset} of ${total}; the list would be incomplete. Refresh to try again.`);
   }

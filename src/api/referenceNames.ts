@@ -14,7 +14,7 @@ const CATALOGUED = new Set(['user', 'users', 'release', 'releases', 'release-cyc
 const MAX_FIELDS = 12;
 
 /** Single-valued reference fields to other resources: the ones whose names are read here. */
-export function otherReferenceFields(catalog: FieldCatalog): FieldMeta[] {
+function otherReferenceFields(catalog: FieldCatalog): FieldMeta[] {
   return catalog.fields
     .filter((f) => {
       const src = f.dataType.source;

@@ -32,7 +32,7 @@ export function usersByName(users: readonly ProjectUser[]): ReadonlyMap<string, 
 }
 
 /** Where the names come from: a project's API, or a part of one (a part it lacks counts as a refusal). */
-export type NamesSource = Partial<Pick<ProjectApi, 'users' | 'releases' | 'referenceNames'>>;
+type NamesSource = Partial<Pick<ProjectApi, 'users' | 'releases' | 'referenceNames'>>;
 
 export interface NamesOptions {
   signal?: AbortSignal;

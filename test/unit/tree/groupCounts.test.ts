@@ -93,7 +93,7 @@ describe('group counts', () => {
 describe('tree groups: the scan walks pages with the one page walker', () => {
   it('fails, instead of showing fewer defects than the server counted, when the server stops short of its total', async () => {
     // Issue 39: the scan had its own loop without the "server stopped early" check, so 2 of 5 defects read as all.
-    const two = [1, 2].map((id) => ({ type: 'defect', id, severity: 'High' }));
+    const two: Defect[] = [1, 2].map((id) => ({ type: 'defect', id, severity: 'High' }));
     const api = {
       fields: () => Promise.reject(new Error('no metadata')),
       defects: {
