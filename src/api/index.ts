@@ -9,6 +9,7 @@
 //   const problems = validateEdits(edits, await demo.fields('defects'), await demo.listItems());
 export { AlmClient } from './client';
 export { SERVER_COMPUTED_FIELDS, SERVER_DEFAULTED_FIELDS, SERVER_OWNED_FIELDS, isEmptyValue, sameValue } from './fieldValues';
+export { pagesOf } from './paging';
 export type { AlmClientOptions, AlmLogger, ApiKeyCredentials, CallOptions, Credentials, PasswordCredentials, ProxyOptions, SignInFlow, TimeoutOptions, TlsOptions } from './options';
 export type {
   AttachmentFilter,
@@ -91,7 +92,7 @@ export { describeStores } from './http/tlsDiagnosis';
 export type { RestTree, WireDialect } from './dialect/dialect';
 export { isValidDate, validateEdits } from './validation';
 export type { ValidationContext } from './validation';
-export type { AuditChange, AuditEntry, DefectHistory, DefectLink, DefectLinks, NewLink, Release, ReleaseCatalog, ReleaseCycle, GroupCount } from './types';
+export type { AuditChange, AuditEntry, DefectHistory, DefectLink, DefectLinks, NewLink, Release, ReleaseCatalog, ReleaseCycle, GroupCount, ReferenceNames } from './types';
 export { byRelevance } from './releases';
 export type { Favorite, FavoriteFolder, FolderContent, NewFavorite } from './types';
 export { conditionText, favoriteFilterXml, readFavoriteFilter } from './favoriteFilter';

@@ -31,6 +31,28 @@ async function fetchFitting(fetch: (limit: number) => Promise<CollectionEnvelope
   }
 }
 
+/** The one "server stopped early" rule: no items before `total` means the list would be incomplete. */
+function assertNotCutShort(items: number, offset: number, total: number | undefined): void {
+  if (items === 0 && total !== undefined && offset < total) {
+    throw new ServerError(`The server stopped returning items at ${offset} of ${total}; the list would be incomplete. Refresh to try again.`);
+  }
+}
+
+/**
+ * The one walker over `page()` reads (offset paging, as a view asks for one page at a time): every
+ * page from the first to the last, throwing where the server stops short of its total instead of
+ * returning part of the list as if it were all. The caller may stop early (a result limit).
+ */
+export async function* pagesOf<T>(read: (offset: number) => Promise<Page<T>>): AsyncGenerator<Page<T>> {
+  for (let offset = 0; ;) {
+    const page = await read(offset);
+    assertNotCutShort(page.items.length, offset, page.total);
+    yield page;
+    if (!page.hasMore || page.items.length === 0) return;
+    offset = page.nextOffset;
+  }
+}
+
 export class PagedCollection<T> implements PagedQuery<T> {
   private knownTotal: number | undefined;
 
@@ -53,9 +75,7 @@ export class PagedCollection<T> implements PagedQuery<T> {
       size = limit;
       const page = toPage(env, offset, size, this.map);
       if (env.total !== undefined) this.knownTotal = env.total;
-      if (page.items.length === 0 && env.total !== undefined && offset < env.total) {
-        throw new ServerError(`The server stopped returning items at ${offset} of ${env.total}; the list would be incomplete. Refresh to try again.`);
-      }
+      assertNotCutShort(page.items.length, offset, env.total);
       yield page;
       if (!page.hasMore) {
         if (env.total === undefined) this.knownTotal = page.nextOffset;

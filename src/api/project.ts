@@ -15,8 +15,9 @@ import type { CallOptions } from './options';
 import type { AttachmentsApi, DefectsApi, FavoritesApi, HistoryApi, LinksApi, LocksApi, ProjectApi } from './surface';
 import { HistoryResource } from './history';
 import { LinksResource } from './links';
+import { loadReferenceNames } from './referenceNames';
 import { ReleasesResource } from './releases';
-import type { ReleaseCatalog } from './types';
+import type { ReferenceNames, ReleaseCatalog } from './types';
 import type { FieldCatalog, ListTree, ProjectUsers } from './types';
 import { loadProjectUsers } from './users';
 
@@ -30,6 +31,7 @@ export class Project implements ProjectApi {
   private readonly releaseCatalog: ReleasesResource;
   private readonly lists = new LoadCache<'lists', ListTree>();
   private readonly userList = new LoadCache<'users', ProjectUsers>();
+  private readonly references = new LoadCache<'references', ReferenceNames>();
   /** Field metadata by collection. */
   private readonly fieldCache = new LoadCache<string, FieldCatalog>();
 
@@ -70,6 +72,10 @@ export class Project implements ProjectApi {
 
   users(o: CallOptions & { refresh?: boolean } = {}): Promise<ProjectUsers> {
     return this.userList.get('users', () => this.loadUsers(o.signal), o.refresh);
+  }
+
+  referenceNames(o: CallOptions & { refresh?: boolean } = {}): Promise<ReferenceNames> {
+    return this.references.get('references', async () => loadReferenceNames(await this.fields('defects', { signal: o.signal }), this.defects, o), o.refresh);
   }
 
   fields(collection: string, o: CallOptions & { refresh?: boolean } = {}): Promise<FieldCatalog> {

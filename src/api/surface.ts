@@ -23,6 +23,7 @@ import type {
   NewLink,
   Page,
   ProjectUsers,
+  ReferenceNames,
   ReleaseCatalog,
   TransferProgress,
 } from './types';
@@ -215,6 +216,11 @@ export interface ProjectApi {
   readonly favorites: FavoritesApi;
   /** Releases and cycles by id, for reference fields shown by name (cached; `refresh` re-reads). */
   releases(options?: CallOptions & { refresh?: boolean }): Promise<ReleaseCatalog>;
+  /**
+   * The names of what other reference fields (environment…) point to, by field and id (cached;
+   * `refresh` re-reads). Optional: fakes may leave it out, and their values show as ids.
+   */
+  referenceNames?(options?: CallOptions & { refresh?: boolean }): Promise<ReferenceNames>;
 }
 
 export interface HistoryApi {

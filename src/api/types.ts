@@ -244,6 +244,18 @@ export interface ReleaseCatalog {
 export interface GroupCount {
   value: string | null;
   count: number;
+  /** A reference's display name beside its id (Core's `ReferenceValue`), where the server gives one. */
+  name?: string;
+}
+
+/**
+ * Display names of the items other reference fields (environment…) point to: field → id → name,
+ * as far as the server says them (Core groups' `ReferenceValue`, reference §16.2, §16.11).
+ */
+export interface ReferenceNames {
+  byField: ReadonlyMap<string, ReadonlyMap<number, string>>;
+  /** Why no names could be read (the server refused, or it has no groups); the values show as ids then. */
+  unavailable?: string;
 }
 
 /** ALM favorites of the defects module (reference §17; api/favorites.ts reads them). */

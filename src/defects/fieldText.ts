@@ -3,7 +3,7 @@
 // which the editor's page uses too; this adds what only the host has: field metadata, the project's
 // names and memo HTML.
 import * as l10n from '@vscode/l10n';
-import type { FieldMeta, FieldValue, ProjectApi, ProjectUser, Release, ReleaseCatalog } from '../api';
+import type { FieldMeta, FieldValue, ProjectApi, ProjectUser, ReferenceNames, Release, ReleaseCatalog } from '../api';
 import { fieldKind, isReleaseKind } from './fieldKind';
 import type { FieldKind } from './fieldKind';
 import { memoToText } from './memo';
@@ -18,6 +18,8 @@ export interface ValueNames {
   users?: ReadonlyMap<string, ProjectUser>;
   /** The project's releases and cycles, for reference fields holding their ids. */
   releases?: ReleaseCatalog;
+  /** What other reference fields (environment…) point to, by field and id. */
+  references?: ReferenceNames;
   /** BCP 47 locale for dates; the runtime's default when absent. */
   locale?: string;
   /** Why the users could not be read (their login names are shown then); releases say it in their catalog. */
@@ -28,6 +30,9 @@ export interface ValueNames {
 export function usersByName(users: readonly ProjectUser[]): ReadonlyMap<string, ProjectUser> {
   return new Map(users.map((u) => [u.name, u]));
 }
+
+/** Where the names come from: a project's API, or a part of one (a part it lacks counts as a refusal). */
+type NamesSource = Partial<Pick<ProjectApi, 'users' | 'releases' | 'referenceNames'>>;
 
 export interface NamesOptions {
   signal?: AbortSignal;
@@ -43,7 +48,7 @@ export interface NamesOptions {
  * reason is kept (`usersUnavailable`, the catalog's `unavailable`), values show as login names or
  * ids, and the views say why (`releasesNote`, `usersNote`). A cancelled read is not a refusal: it rejects.
  */
-export async function projectNames(api: Pick<ProjectApi, 'users' | 'releases'>, options: NamesOptions | AbortSignal = {}): Promise<ValueNames> {
+export async function projectNames(api: NamesSource, options: NamesOptions | AbortSignal = {}): Promise<ValueNames> {
   const o: NamesOptions = options instanceof AbortSignal ? { signal: options } : options;
   const { signal, refresh } = o;
   // A call that throws at once (a project API without the resource) counts as a refusal too.
@@ -57,11 +62,17 @@ export async function projectNames(api: Pick<ProjectApi, 'users' | 'releases'>, 
           return { why: e instanceof Error ? e.message : String(e) };
         },
       );
-  const [users, releases] = await Promise.all([read(() => api.users({ signal, refresh })), read(() => api.releases({ signal, refresh }))]);
+  // A part the source lacks (a test's fake, a view's slice of the API) is not read: its values show raw, with no reason.
+  const [users, releases, references] = await Promise.all([
+    api.users ? read(() => api.users!({ signal, refresh })) : undefined,
+    api.releases ? read(() => api.releases!({ signal, refresh })) : undefined,
+    api.referenceNames ? read(() => api.referenceNames!({ signal, refresh })) : undefined,
+  ]);
   return {
     ...(o.locale ? { locale: o.locale } : {}),
-    ...('value' in users ? { users: usersByName(users.value.users) } : { usersUnavailable: users.why }),
-    releases: 'value' in releases ? releases.value : { releases: [], cycles: [], unavailable: releases.why },
+    ...(!users ? {} : 'value' in users ? { users: usersByName(users.value.users) } : { usersUnavailable: users.why }),
+    ...(!releases ? {} : { releases: 'value' in releases ? releases.value : { releases: [], cycles: [], unavailable: releases.why } }),
+    ...(!references ? {} : { references: 'value' in references ? references.value : { byField: new Map(), unavailable: references.why } }),
   };
 }
 
@@ -101,12 +112,13 @@ function releaseName(kind: 'release' | 'cycle', id: number, catalog: ReleaseCata
   return items?.find((r) => r.id === id)?.name;
 }
 
-/** The shared formatter's names for one field: its users' full names, its release or cycle names. */
-function displayNames(kind: FieldKind, names: ValueNames): DisplayNames {
+/** The shared formatter's names for one field: its users' full names, its release, cycle or other reference's names. */
+function displayNames(field: string, kind: FieldKind, names: ValueNames): DisplayNames {
+  const other = kind === 'reference' ? names.references?.byField.get(field) : undefined;
   return {
     locale: names.locale,
     fullName: (login) => names.users?.get(login)?.fullName,
-    ...(isReleaseKind(kind) ? { referenceName: (id: number) => releaseName(kind, id, names.releases) } : {}),
+    ...(isReleaseKind(kind) ? { referenceName: (id: number) => releaseName(kind, id, names.releases) } : other ? { referenceName: (id: number) => other.get(id) } : {}),
   };
 }
 
@@ -118,5 +130,5 @@ function displayNames(kind: FieldKind, names: ValueNames): DisplayNames {
 export function fieldText(field: string, value: FieldValue | undefined, names: ValueNames = {}, meta?: FieldMeta): string {
   const kind = fieldKind(field, meta);
   const shown = kind === 'memo' && typeof value === 'string' ? memoToText(value) : value;
-  return valueText(kind, shown, displayNames(kind, names));
+  return valueText(kind, shown, displayNames(field, kind, names));
 }

@@ -1,7 +1,7 @@
 // The project API an editor uses, resolved on first use and again after a failure: a panel that
 // VS Code restores after a reload exists before the connections are configured or signed in, and
 // must still come up (showing the error, keeping its unsaved edits) and load once it can.
-import type { CallOptions, Defect, DefectChanges, EntityRef, FieldCatalog, LockHandle, ListTree, PageRequest, Page, ProjectApi, ProjectUsers, ReleaseCatalog } from '../api/index';
+import type { CallOptions, Defect, DefectChanges, EntityRef, FieldCatalog, LockHandle, ListTree, PageRequest, Page, ProjectApi, ProjectUsers, ReferenceNames, ReleaseCatalog } from '../api/index';
 import type { AttachmentFilter, Attachment, DefectLink, Download, HistoryApi, LinksApi, NewLink, UploadRequest } from '../api/index';
 import type { EditorProjectApi } from './controller/types';
 
@@ -10,6 +10,7 @@ export type LazyProjectApi = EditorProjectApi & {
   readonly attachments: Pick<ProjectApi['attachments'], 'list' | 'download' | 'upload' | 'delete'>;
   users(options?: CallOptions & { refresh?: boolean }): Promise<ProjectUsers>;
   releases(options?: CallOptions & { refresh?: boolean }): Promise<ReleaseCatalog>;
+  referenceNames(options?: CallOptions & { refresh?: boolean }): Promise<ReferenceNames>;
   readonly history: HistoryApi;
   readonly links: LinksApi;
 };
@@ -28,6 +29,10 @@ export function lazyProjectApi(resolve: () => Promise<ProjectApi>): LazyProjectA
     listItems: async (o?: CallOptions & { refresh?: boolean }): Promise<ListTree> => (await api()).listItems(o),
     users: async (o?: CallOptions & { refresh?: boolean }): Promise<ProjectUsers> => (await api()).users(o),
     releases: async (o?: CallOptions & { refresh?: boolean }): Promise<ReleaseCatalog> => (await api()).releases(o),
+    referenceNames: async (o?: CallOptions & { refresh?: boolean }): Promise<ReferenceNames> => {
+      const p = await api();
+      return p.referenceNames ? p.referenceNames(o) : { byField: new Map() };
+    },
     defects: {
       get: async (id: number, o?: CallOptions & { fields?: readonly string[] }) => (await api()).defects.get(id, o),
       update: async (id: number, changes: DefectChanges, o?: CallOptions & { original?: Defect }) => (await api()).defects.update(id, changes, o),

@@ -87,7 +87,6 @@ class DefectEditorRegistry implements SessionHost, vscode.Disposable {
       api,
       key,
       user: this.services.username(key.server),
-      users: async () => (await api.users()).users,
       locale: this.services.locale(),
       restore: parseSnapshot(restore),
       describe: describeError,

@@ -44,9 +44,8 @@ export async function historyOf(api: TraceabilityApi, id: number, limit: number,
   if (!history.available) return { entries: [], total: 0, note: history.reason };
   const catalog = await api.fields('defects');
   const shown = history.entries.slice(0, Math.max(1, limit));
-  // The one names loader (cached per project); an API without users or releases counts as a refusal.
-  const none = (what: string) => Promise.reject(new Error(`no ${what} here`));
-  const names = await projectNames({ users: () => api.users?.() ?? none('users'), releases: () => api.releases?.() ?? none('releases') }, { locale });
+  // The one names loader (cached per project).
+  const names = await projectNames(api, { locale });
   return { entries: shown.map((e) => entryView(e, catalog, names)), total: history.total };
 }
 

@@ -8,6 +8,7 @@ import { validateEdits } from '../../api/index';
 import type { DefectChanges, FieldCatalog, FieldMeta, FieldProblem, FieldValue, ListTree, ReleaseCatalog } from '../../api/index';
 import { fieldKind, isReleaseKind } from '../../defects/fieldKind';
 import { NO_VALUE, fieldText, findRelease } from '../../defects/fieldText';
+import type { ValueNames } from '../../defects/fieldText';
 import { valueText } from '../../shared/valueText';
 import type { ChangeValue } from './inputs';
 import { textToMemoHtml } from '../../defects/memo';
@@ -104,13 +105,17 @@ function releaseChange(f: FieldMeta, raw: ChangeValue, releases: ReleaseCatalog 
   };
 }
 
-/** A field's current value as the confirmation shows it: users and releases by name. */
-export function currentText(f: FieldMeta | undefined, field: string, v: FieldValue | undefined, releases: ReleaseCatalog | undefined): string {
-  if (!isReleaseKind(fieldKind(field, f))) return shownValue(v);
-  return fieldText(field, v ?? null, releases ? { releases } : {}, f);
+/**
+ * A field's current or new value as the confirmation shows it: as every view writes it (users by
+ * full name, releases and other references by name, dates in the locale); memos as plain text.
+ */
+export function currentText(f: FieldMeta | undefined, field: string, v: FieldValue | undefined, names: ValueNames): string {
+  return fieldText(field, v ?? null, names, f);
 }
 
-export function resolveChanges(input: Record<string, ChangeValue>, fields: FieldCatalog, lists: ListTree, releases?: ReleaseCatalog): ResolvedChanges {
+/** `names` (the one names loader's) show users and references by name and resolve releases named by the model. */
+export function resolveChanges(input: Record<string, ChangeValue>, fields: FieldCatalog, lists: ListTree, names: ValueNames = {}): ResolvedChanges {
+  const { releases } = names;
   const problems: FieldProblem[] = [];
   const changes: ResolvedChange[] = [];
   const entries = input && typeof input === 'object' && !Array.isArray(input) ? Object.entries(input) : [];
@@ -132,7 +137,10 @@ export function resolveChanges(input: Record<string, ChangeValue>, fields: Field
     const release = releaseChange(f, raw, releases);
     if (release && 'code' in release) problems.push(release);
     else if (release) changes.push({ field: f.name, label: f.label, ...release });
-    else changes.push({ field: f.name, label: f.label, value: toFieldValue(f, raw), shown: shownValue(raw, isMemoField(f)) });
+    else {
+      const value = toFieldValue(f, raw);
+      changes.push({ field: f.name, label: f.label, value, shown: isMemoField(f) ? shownValue(raw, true) : currentText(f, f.name, value, names) });
+    }
   }
   const edits: DefectChanges = Object.fromEntries(changes.map((c) => [c.field, c.value]));
   for (const p of validateEdits(edits, fields, lists)) {

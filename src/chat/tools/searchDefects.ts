@@ -8,7 +8,7 @@ import type { SearchDefectsInput } from '../model/inputs';
 import { describeProject, resolveProject } from '../projects';
 import { runTool } from './toolKit';
 import type { ChatToolContext } from './toolKit';
-import { readFavoriteView } from '../../api/index';
+import { pagesOf, readFavoriteView } from '../../api/index';
 import type { Defect, Filter, OrderBySpec, ProjectApi } from '../../api/index';
 import { addCondition } from '../../defects/filter';
 import { projectNames } from '../../defects/fieldText';
@@ -36,20 +36,11 @@ export class SearchDefectsTool implements vscode.LanguageModelTool<SearchDefects
         typeof input.favorite === 'string' && input.favorite.trim() ? await withFavorite(api, input.favorite.trim(), search, signal) : { ...search, orderBy: ['-id'] };
       const rows: Defect[] = [];
       let total = 0;
-      let offset = 0;
-      while (rows.length < limit) {
-        const page = await api.defects.page({
-          offset,
-          pageSize: Math.min(PAGE_SIZE, limit - rows.length),
-          fields: [...ROW_FIELDS],
-          filter,
-          orderBy,
-          signal,
-        });
+      // The one page walker (a server stopping short of its total is an error, not a shorter answer), up to the limit.
+      for await (const page of pagesOf((offset) => api.defects.page({ offset, pageSize: Math.min(PAGE_SIZE, limit - rows.length), fields: [...ROW_FIELDS], filter, orderBy, signal }))) {
         total = page.total;
         rows.push(...page.items);
-        if (!page.hasMore || page.items.length === 0) break;
-        offset = page.nextOffset;
+        if (rows.length >= limit) break;
       }
       const names = await projectNames(api, signal);
       return searchResult(rows.slice(0, limit), { where, description, total, limit }, names);

@@ -5,6 +5,7 @@
 import * as vscode from 'vscode';
 import type { DefectChanges, FieldValue } from '../../api/index';
 import { sameValue } from '../../api/index';
+import { projectNames } from '../../defects/fieldText';
 import { memoToText } from '../../defects/memo';
 import { currentText, isMemoField, resolveChanges, shownValue } from '../model/changes';
 import type { ResolvedChange } from '../model/changes';
@@ -29,8 +30,9 @@ export class UpdateDefectTool implements vscode.LanguageModelTool<UpdateDefectIn
   private async resolve(input: UpdateDefectInput, signal: AbortSignal) {
     const ref = await resolveProject(this.context.services, input, signal);
     const api = await this.context.services.project(ref);
-    const [fields, lists, releases] = await Promise.all([api.fields('defects', { signal }), api.listItems({ signal }), api.releases({ signal }).catch(() => undefined)]);
-    return { ref, api, fields, releases, ...resolveChanges(input.changes, fields, lists, releases) };
+    // The one names loader: users by full name, releases and other references by name (a refusal leaves ids).
+    const [fields, lists, names] = await Promise.all([api.fields('defects', { signal }), api.listItems({ signal }), projectNames(api, signal)]);
+    return { ref, api, fields, names, ...resolveChanges(input.changes, fields, lists, names) };
   }
 
   async prepareInvocation(options: vscode.LanguageModelToolInvocationPrepareOptions<UpdateDefectInput>, token: vscode.CancellationToken): Promise<vscode.PreparedToolInvocation> {
@@ -41,14 +43,14 @@ export class UpdateDefectTool implements vscode.LanguageModelTool<UpdateDefectIn
     if (id === undefined) return { invocationMessage };
     const linked = tokenToSignal(token);
     try {
-      const { ref, api, fields, releases, changes, problems } = await this.resolve(input, linked.signal);
+      const { ref, api, fields, names, changes, problems } = await this.resolve(input, linked.signal);
       // Refused input needs no confirmation: invoke() reports the problems and sends nothing.
       if (problems.length) return { invocationMessage };
       const current = await api.defects.get(id, { fields: ['name', ...changes.map((c) => c.field)], signal: linked.signal });
       const rows = changes.map((c) => {
         const f = fields.get(c.field);
         const v = current[c.field];
-        return { ...c, current: f && isMemoField(f) ? shownValue(memoToText(typeof v === 'string' ? v : ''), true) : currentText(f, c.field, v, releases) };
+        return { ...c, current: f && isMemoField(f) ? shownValue(memoToText(typeof v === 'string' ? v : ''), true) : currentText(f, c.field, v, names) };
       });
       const confirmation = updateConfirmation({ id, name: String(current.name ?? ''), where: describeProject(ref) }, rows);
       this.context.ledger.record(UPDATE_DEFECT_TOOL, input, Object.fromEntries(changes.map((c) => [c.field, current[c.field] ?? null])));

@@ -5,9 +5,10 @@
 // notice line (Notices) and the change notifications (ControllerChanges).
 import * as l10n from '@vscode/l10n';
 import { LockedByOtherError, isCancellation, validateEdits } from '../../api/index';
-import type { Defect, LockHandle, ProjectUser } from '../../api/index';
+import type { Defect, LockHandle } from '../../api/index';
 import type { ConflictChoice, DefectKey, DuplicateView, InitParams, LockPhase, PersistedEditorState, SaveOutcome, StatusParams, ValuesParams, WireValue } from '../../shared/editorProtocol';
 import type { PastedImage, PastedImageReply } from '../../shared/editorProtocol';
+import { projectNames } from '../../defects/fieldText';
 import { localToday } from '../../defects/releaseChoices';
 import { ControllerChanges } from './changes';
 import type { ControllerChange } from './changes';
@@ -32,8 +33,6 @@ export interface DefectControllerOptions {
   key: DefectKey;
   /** The signed-in user: comment headers and a new defect's "Detected By". */
   user: string;
-  /** Project users (login names, or users with full names) for the user pickers; may be partial: the server has the last word. */
-  users?: () => Promise<readonly (string | ProjectUser)[]>;
   /** VS Code's display language, for dates and numbers on the page. */
   locale?: string;
   validate?: typeof validateEdits;
@@ -162,16 +161,15 @@ export class DefectController {
   async load(): Promise<void> {
     const { api } = this.options;
     try {
-      const [catalog, lists, users, releases, defect] = await Promise.all([
+      const [catalog, lists, names, defect] = await Promise.all([
         api.fields('defects'),
         api.listItems(),
-        (this.options.users?.() ?? Promise.resolve([])).catch(() => []),
-        // Without the catalog the release fields take ids, saying why.
-        api.releases ? api.releases().catch((e: unknown) => ({ releases: [], cycles: [], unavailable: this.describe(e) })) : Promise.resolve(undefined),
+        // The one names loader, as every view: a refusal leaves ids and login names, and the fields say why.
+        projectNames(api, { locale: this.options.locale }),
         this.key.id === undefined ? Promise.resolve(undefined) : api.defects.get(this.key.id),
       ]);
       if (this.changes.closed) return;
-      this.metadata.set(catalog, lists, [...users, this.options.user], releases, localToday(this.now()));
+      this.metadata.set(catalog, lists, names, this.options.user, localToday(this.now()));
       if (defect) this.form.server = wireValues(defect);
       else {
         fillNewDefect(this.form, this.metadata, this.notices, newDefectDefaults(this.options.user, this.now(), this.metadata.statusValues), this.options.prefill);

@@ -3,7 +3,7 @@
 // the field can be edited at all.
 import * as l10n from '@vscode/l10n';
 import { SERVER_COMPUTED_FIELDS, SERVER_OWNED_FIELDS } from '../../api/index';
-import type { FieldCatalog, FieldMeta, ListItem, ListTree, ProjectUser, ReleaseCatalog } from '../../api/index';
+import type { FieldCatalog, FieldMeta, ListItem, ListTree, ProjectUser, ReferenceNames, ReleaseCatalog } from '../../api/index';
 import { fieldKind, isReleaseKind } from '../../defects/fieldKind';
 import type { FieldKind } from '../../defects/fieldKind';
 import { CYCLE_OF_RELEASE, releaseChoices } from '../../defects/releaseChoices';
@@ -146,6 +146,17 @@ function releaseView(view: FieldView, kind: FieldKind, releases: ReleaseCatalog 
   view.releases = releaseChoices(releases, kind, today);
 }
 
+/**
+ * Another resource reference (environment…): still typed as an id, but shown by the name the
+ * server gave for it; where it gave none, the field says why its value reads as an id.
+ */
+function referenceView(view: FieldView, kind: FieldKind, references: ReferenceNames | undefined): void {
+  if (kind !== 'reference' || view.input !== 'resource' || !references) return;
+  const known = references.byField.get(view.name);
+  if (known?.size) view.names = Object.fromEntries(known);
+  else if (!known && references.unavailable) view.note = l10n.t('Shown by id: the server does not name these ({0}).', references.unavailable);
+}
+
 /** Pairs each cycle field with the release field that narrows it, when both are on the form. */
 function pairCycles(views: FieldView[]): void {
   for (const [release, cycle] of Object.entries(CYCLE_OF_RELEASE)) {
@@ -170,9 +181,16 @@ function userChoices(users: readonly (string | ProjectUser)[]): { options: ListO
 /**
  * The form's fields in metadata order, each with its group, input and kind; `users` (login names,
  * or users with full names) feed the user pickers, `releases` the release and cycle pickers
- * (`today` decides which are current).
+ * (`today` decides which are current), `references` the names other references are shown by.
  */
-export function buildFieldViews(catalog: FieldCatalog, lists: ListTree, users: readonly (string | ProjectUser)[] = [], releases?: ReleaseCatalog, today?: string): FieldView[] {
+export function buildFieldViews(
+  catalog: FieldCatalog,
+  lists: ListTree,
+  users: readonly (string | ProjectUser)[] = [],
+  releases?: ReleaseCatalog,
+  today?: string,
+  references?: ReferenceNames,
+): FieldView[] {
   const userOptions = userChoices(users);
   const views = catalog.fields
     .filter((f) => f.name !== 'type')
@@ -197,6 +215,7 @@ export function buildFieldViews(catalog: FieldCatalog, lists: ListTree, users: r
       if (input === 'user') Object.assign(view, { options: userOptions.options, names: userOptions.names });
       if (input === 'resource' && src?.kind === 'resource') view.resourceType = RESOURCE_TYPE[src.collection] ?? src.collection;
       releaseView(view, kind, releases, today);
+      referenceView(view, kind, references);
       return view;
     });
   pairCycles(views);

@@ -1,7 +1,9 @@
 // What the server's metadata says about the form: the field views the page renders, the status
 // list for the header's actions, each field's label and whether it can be edited, and the checks
 // the edits must pass. Empty until the editor has loaded; then fixed for the editor's life.
-import type { FieldCatalog, ListTree, ProjectUser, ReleaseCatalog, validateEdits } from '../../api/index';
+import type { FieldCatalog, ListTree, validateEdits } from '../../api/index';
+import { usersNote } from '../../defects/fieldText';
+import type { ValueNames } from '../../defects/fieldText';
 import type { FieldView } from '../../shared/editorProtocol';
 import type { EditState } from './editState';
 import { statusValues } from '../../defects/status';
@@ -17,10 +19,17 @@ export class FormMetadata {
     private readonly describe: (e: unknown) => string,
   ) {}
 
-  /** Takes the loaded metadata; `users` feed the user pickers, `releases` the release and cycle pickers. */
-  set(catalog: FieldCatalog, lists: ListTree, users: readonly (string | ProjectUser)[], releases?: ReleaseCatalog, today?: string): void {
+  /**
+   * Takes the loaded metadata and the project's names (the one loader's): its users (and `user`,
+   * the signed-in one) feed the user pickers, its releases the release and cycle pickers, its
+   * other references' names the values shown; a user field says why when the users were refused.
+   */
+  set(catalog: FieldCatalog, lists: ListTree, names: ValueNames, user?: string, today?: string): void {
     this.loaded = { catalog, lists };
-    this.views = buildFieldViews(catalog, lists, users, releases, today);
+    const users = [...(names.users?.values() ?? []), ...(user ? [user] : [])];
+    this.views = buildFieldViews(catalog, lists, users, names.releases, today, names.references);
+    const note = usersNote(names);
+    if (note) for (const v of this.views) if (v.input === 'user') v.note ??= note;
     this.statuses = statusValues(catalog, lists);
   }
 

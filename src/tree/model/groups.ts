@@ -7,6 +7,7 @@
 // When the counts do not add up to the total (values outside the list, users no longer in the
 // project) or there are too many values, one scan reads only that field, 2000 defects per request.
 // A Core server answers all of it with one request, `groups/{field}` (reference §16.11): used first.
+import { pagesOf } from '../../api';
 import type { Filter, GroupCount, ProjectApi } from '../../api';
 import { addCondition } from '../../defects/filter';
 
@@ -34,14 +35,12 @@ export async function countGroups(api: ProjectApi, field: string, filter: Filter
 
 async function scanGroups(api: ProjectApi, field: string, filter: Filter, signal: AbortSignal, knownOrder?: string[]): Promise<GroupCount[]> {
   const counts = new Map<string | null, number>();
-  for (let offset = 0; ;) {
-    const page = await api.defects.page({ offset, pageSize: SCAN_PAGE, fields: [field], filter, orderBy: ['id'], signal });
+  // The one page walker: a server that stops short of its total fails the grouping rather than undercounting it.
+  for await (const page of pagesOf((offset) => api.defects.page({ offset, pageSize: SCAN_PAGE, fields: [field], filter, orderBy: ['id'], signal }))) {
     for (const d of page.items) {
       const value = groupValueOf(d[field]);
       counts.set(value, (counts.get(value) ?? 0) + 1);
     }
-    if (!page.hasMore || page.items.length === 0) break;
-    offset = page.nextOffset;
   }
   const order = knownOrder ?? (await possibleValues(api, field, signal));
   return [...counts].map(([value, count]) => ({ value, count })).sort((a, b) => compareValues(a.value, b.value, order));

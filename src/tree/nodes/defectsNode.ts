@@ -7,7 +7,7 @@ import { countGroups } from '../model/groups';
 import { describeSort } from '../model/arrangement';
 import { defectListSpeech } from '../model/accessibility';
 import type { NodeItem, TreeContext, TreeNode } from './treeNode';
-import { GroupNode } from './groupNode';
+import { groupNodes } from './groupNode';
 import { MessageNode } from './messageNode';
 import { PagedNode } from './pagedNode';
 import type { DefectsScope, ProjectScope } from './scopes';
@@ -71,7 +71,7 @@ export class DefectsNode extends PagedNode implements DefectsScope {
     } else {
       const groups = await countGroups(api, group, filter, signal);
       this.groupCount = groups.reduce((n, g) => n + g.count, 0);
-      rows = groups.length ? groups.map((g) => new GroupNode(this, this.ctx, api, group, g)) : [new MessageNode(this, this.ctx, 'empty', empty)];
+      rows = groups.length ? await groupNodes(this, this.ctx, api, group, groups, signal) : [new MessageNode(this, this.ctx, 'empty', empty)];
     }
     return rows;
   }

@@ -8,7 +8,7 @@ import type { Favorite, FavoriteView, Filter } from '../../api';
 import { escapeMarkdown } from '../../util/markdown';
 import { countGroups } from '../model/groups';
 import { favoriteSpeech } from '../model/accessibility';
-import { GroupNode } from './groupNode';
+import { groupNodes } from './groupNode';
 import { MessageNode } from './messageNode';
 import { PagedNode } from './pagedNode';
 import type { DefectsScope, ProjectScope } from './scopes';
@@ -77,6 +77,6 @@ export class FavoriteNode extends PagedNode implements DefectsScope {
     if (group === 'none') return this.firstPage(api, view.filter, signal, empty, view.orderBy);
     const groups = await countGroups(api, group, view.filter, signal);
     this.groupCount = groups.reduce((n, g) => n + g.count, 0);
-    return groups.length ? groups.map((g) => new GroupNode(this, this.ctx, api, group, g)) : [new MessageNode(this, this.ctx, 'empty', empty)];
+    return groups.length ? await groupNodes(this, this.ctx, api, group, groups, signal) : [new MessageNode(this, this.ctx, 'empty', empty)];
   }
 }

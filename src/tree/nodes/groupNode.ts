@@ -3,7 +3,7 @@
 import * as l10n from '@vscode/l10n';
 import type { ProjectApi } from '../../api';
 import type { GroupBy } from '../model/arrangement';
-import { NO_VALUE } from '../../defects/fieldText';
+import { fieldText, projectNames } from '../../defects/fieldText';
 import { addCondition } from '../../defects/filter';
 import type { GroupCount } from '../model/groups';
 import { groupSpeech } from '../model/accessibility';
@@ -22,6 +22,8 @@ export class GroupNode extends PagedNode {
     private readonly api: ProjectApi,
     readonly field: Exclude<GroupBy, 'none'>,
     readonly group: GroupCount,
+    /** The value as every view writes it (an owner as "Full Name (login)"), NO_VALUE for none. */
+    private readonly label: string,
   ) {
     super(defectsNode, ctx);
     this.projectNode = defectsNode.projectNode;
@@ -30,7 +32,7 @@ export class GroupNode extends PagedNode {
   }
 
   item(): NodeItem {
-    const label = this.group.value ?? NO_VALUE;
+    const label = this.label;
     const icon = this.field === 'severity' ? severityIcon(this.group.value) : { id: this.field === 'owner' ? 'person' : 'circle-large-outline' };
     const count = this.list?.total ?? this.group.count;
     return {
@@ -55,4 +57,13 @@ export class GroupNode extends PagedNode {
     const filter = addCondition(this.defectsNode.apiFilter(), this.field, { op: '=', value: this.group.value ?? '' });
     return this.firstPage(this.api, filter, signal, l10n.t('No defects (changed since the count)'));
   }
+}
+
+/**
+ * The group rows of a grouped list, each labelled as the value reads everywhere else: users by
+ * full name (the one names loader, cached per project; a refusal leaves login names).
+ */
+export async function groupNodes(parent: DefectsScope, ctx: TreeContext, api: ProjectApi, field: Exclude<GroupBy, 'none'>, groups: readonly GroupCount[], signal: AbortSignal): Promise<GroupNode[]> {
+  const names = await projectNames(api, { signal });
+  return groups.map((g) => new GroupNode(parent, ctx, api, field, g, fieldText(field, g.value, names)));
 }

@@ -16,6 +16,9 @@ import { appendComment, localDate } from '../../../src/defects/comments';
 import { TOOLS, chatWorld, invoke } from './chat.support';
 import type { ChatWorld } from './chat.support';
 import { text as fieldText } from '../../support/text';
+import { projectNames } from '../../../src/defects/fieldText';
+import { userText } from '../../../src/shared/valueText';
+import { escapeMarkdown } from '../../../src/util/markdown';
 
 function confirmationOf(prepared: vscode.PreparedToolInvocation | undefined): { title: string; message: string } {
   const c = prepared?.confirmationMessages;
@@ -122,7 +125,10 @@ describe('chat tools: confirmed writes under the lock', function () {
     const shown = (v: Defect[string]) => (v === null || v === undefined || v === '' ? '\\(empty\\)' : fieldText(v));
     const row = (label: string, field: string, from: string, to: string) => new RegExp(`^- ${label} \\(\`${field}\`\\): ${from} → ${to}$`, 'm');
     assert.match(message, row('Priority', 'priority', shown(before.priority), priority));
-    assert.match(message, row('Assigned To', 'owner', shown(before.owner), owner));
+    // Users as every view names them, "Full Name (login)" (issue 39), escaped as the Markdown writes them.
+    const names = await projectNames(w.bobDemo);
+    const person = (login: string) => escapeMarkdown(userText(login, names.users?.get(login)?.fullName)).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    assert.match(message, row('Assigned To', 'owner', before.owner ? person(String(before.owner)) : shown(before.owner), person(owner)));
     assert.match(message, row('[^(]+', 'user-03', '.*', 'CR-chat'));
     const text = await invoke(TOOLS.update, input);
     assert.match(text, /^Updated defect 306 in Demo \(DEFAULT\/Demo\):/);

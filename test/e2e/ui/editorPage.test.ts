@@ -4,6 +4,7 @@
 // host, memo images shown from the data: URI the host resolves, and its texts from a translation bundle.
 import * as assert from 'node:assert/strict';
 import { join } from 'node:path';
+import type { ProjectUser } from '../../../src/api/index';
 import type { FakeProject } from '../../unit/editor/fakeProject';
 import { EDITOR_DEFECT_KEY, projectWithEditorDefect } from './editorFixtures';
 import { ui } from './context';
@@ -23,12 +24,12 @@ function project(): FakeProject {
   });
 }
 
-async function open(p: FakeProject, extra: Partial<HarnessOptions> = {}): Promise<EditorPage> {
+async function open(p: FakeProject, extra: Partial<HarnessOptions> = {}, users: ProjectUser[] = [{ name: 'alice' }, { name: 'bob' }]): Promise<EditorPage> {
+  p.userList = users;
   const editor = await openEditorPage(ui().page.context(), ui().repoRoot, {
     api: p,
     key: KEY,
     user: 'alice',
-    users: async () => ['alice', 'bob'],
     resolveImage: async (src) => (src.endsWith('/attachments/17') ? { dataUri: PNG } : { reason: 'not an attachment' }),
     ...extra,
   });
@@ -153,6 +154,26 @@ describe('ui: the editor page (keyboard, screen readers, conflicts, links, image
     await page.getByRole('group', { name: 'Change status' }).waitFor();
     assert.deepEqual(editor.traps.pageErrors, []);
     assert.deepEqual(editor.traps.cspViolations, []);
+  });
+
+  it('finds a user in the Assigned To picker by typing the login name, though it shows the full name', async () => {
+    const p = project();
+    const editor = await open(p, {}, [
+      { name: 'alice', fullName: 'Alice Archer' },
+      { name: 'bob', fullName: 'Robert Brown' },
+    ]);
+    opened.push(editor);
+    await editor.page.getByRole('button', { name: 'Edit' }).click();
+    await editor.page.locator('body[data-phase="editing"]').waitFor();
+    const owner = editor.page.locator('[data-field="owner"] vscode-dropdown');
+    await owner.click();
+    await editor.page.locator('[data-field="owner"] vscode-option', { hasText: 'Robert Brown (bob)' }).waitFor();
+    // Issue 39: the type-ahead matched the shown text only, so a login found no one.
+    await editor.page.keyboard.type('bob');
+    await editor.page.keyboard.press('Enter');
+    const OWNER = `document.querySelector('[data-field="owner"] vscode-dropdown')`;
+    await poll(() => editor.page.evaluate<string>(`${OWNER}.value`), 'bob');
+    await poll(() => editor.page.evaluate<string>(`${OWNER}.shadowRoot.querySelector('.selected-value')?.textContent.trim() ?? ''`), 'Robert Brown (bob)');
   });
 
   it('lets the user choose, field by field, between the server value and theirs', async () => {

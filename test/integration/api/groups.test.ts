@@ -4,6 +4,7 @@
 // (undefined) rather than failing, for the caller to count another way.
 import { strict as assert } from 'node:assert';
 import type { AlmClient, ProjectApi } from '../../../src/api/index';
+import { fieldText, projectNames } from '../../../src/defects/fieldText';
 import { clientFor, createDefect, startApiTestServer } from './harness';
 import type { TestServer } from './harness';
 
@@ -21,7 +22,7 @@ describe('api integration: defect groups', () => {
     p = alice.project('DEFAULT', 'Playground');
     await createDefect(p, 'grouped one', { status: 'New', owner: 'bob' });
     await createDefect(p, 'grouped two', { status: 'New' });
-    await createDefect(p, 'grouped three', { status: 'Open', owner: 'bob' });
+    await createDefect(p, 'grouped three', { status: 'Open', owner: 'bob', environment: { type: 'environment', id: 3001 } });
   });
   after(async () => {
     await Promise.all([alice.dispose(), apiAlice.dispose()]);
@@ -60,5 +61,19 @@ describe('api integration: defect groups', () => {
 
   it('answers undefined on the /api tree, which has no groups', async () => {
     assert.equal(await apiAlice.project('DEFAULT', 'Playground').defects.groups!('status'), undefined);
+  });
+
+  it('names what an environment reference points to, from the groups (a Core read carries the id alone)', async () => {
+    const [defect] = (await p.defects.page({ fields: ['environment'], filter: { name: 'grouped three' } })).items;
+    const meta = (await p.fields('defects')).get('environment');
+    // Issue 39: the views read "#3001" here, though the server says the name beside the id.
+    assert.equal(fieldText('environment', defect.environment, await projectNames(p), meta), 'Staging');
+  });
+
+  it('keeps the id, and says why, where the server has no groups to name it by', async () => {
+    const q = apiAlice.project('DEFAULT', 'Playground');
+    const names = await projectNames(q);
+    assert.match(names.references?.unavailable ?? '', /environment: the server does not group defects/);
+    assert.equal(fieldText('environment', { type: 'environment', id: 3001 }, names, (await q.fields('defects')).get('environment')), '#3001');
   });
 });

@@ -71,6 +71,25 @@ describe('editor integration: the defect controller against the ALM server', fun
     await server?.close();
   });
 
+  it("offers the project's users by full name, and says why an environment shows as an id, through the one names loader", async () => {
+    // Issue 39: the controller read users only from an option the extension filled apart from every
+    // other view (here: none, so the pickers offered alice alone) and never named environments.
+    const c = await open(41);
+    const fields = c.init().fields;
+    const owner = fields.find((f) => f.name === 'owner');
+    const users = (await bobDemo.users()).users.filter((u) => u.fullName);
+    assert.ok(users.length >= 2, 'the demo users have full names');
+    for (const u of users)
+      assert.ok(
+        owner?.options?.some((o) => o.value === u.name && o.path === `${u.fullName} (${u.name})`),
+        `owner offers ${u.name}: ${JSON.stringify(owner?.options)}`,
+      );
+    // This server's /api tree has no groups to name environments by (a Core one does: test/integration/api/groups.test.ts):
+    // the value stays an id, and the field says why.
+    const environment = fields.find((f) => f.name === 'environment');
+    assert.match(environment?.note ?? '', /Shown by id: the server does not name these \(environment: the server does not group defects\)/);
+  });
+
   it('opens read-only with the server values and the fields of the server metadata', async () => {
     const c = await open(41);
     assert.equal(c.lockPhase, 'read-only');

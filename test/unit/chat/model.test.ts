@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { resolveChanges } from '../../../src/chat/model/changes';
+import { currentText, resolveChanges } from '../../../src/chat/model/changes';
+import { usersByName } from '../../../src/defects/fieldText';
 import { ConfirmationLedger, commentConfirmation, updateConfirmation } from '../../../src/chat/model/confirmation';
 import { defectResult, searchResult } from '../../../src/chat/model/format';
 import { buildSearch, defectId, searchFilter, searchLimit } from '../../../src/chat/model/inputs';
@@ -99,6 +100,23 @@ describe('chat: update changes', () => {
       ],
     );
     assert.equal(changes[2].shown, 'Fixed <now>');
+  });
+
+  it('confirms a user change with full names, current and new, as every view names users', () => {
+    // Issue 39: the confirmation read "bob → alice" where the grid and the editor say full names.
+    const names = {
+      users: usersByName([
+        { name: 'alice', fullName: 'Alice Archer' },
+        { name: 'bob', fullName: 'Bob Baker' },
+      ]),
+    };
+    const { changes, problems } = resolveChanges({ owner: 'alice' }, fields, lists, names);
+    assert.deepEqual(problems, []);
+    assert.deepEqual([changes[0].value, changes[0].shown], ['alice', 'Alice Archer (alice)']);
+    const current = currentText(fields.get('owner'), 'owner', 'bob', names);
+    assert.equal(current, 'Bob Baker (bob)');
+    const { message } = updateConfirmation({ id: 7, name: 'Crash', where: 'Demo' }, [{ ...changes[0], current }]);
+    assert.match(message, /Assigned To \(`owner`\): Bob Baker \\\(bob\\\) → Alice Archer \\\(alice\\\)/);
   });
 
   it('refuses unknown, read-only and comment fields and values outside the list, naming the allowed values', () => {

@@ -36,7 +36,9 @@ const CATALOG: FieldCatalog = catalogOf([
 ]);
 const RELEASES: ReleaseCatalog = { releases: [{ id: 1002, name: 'Release 2' }], cycles: [] };
 const USERS = [{ name: 'alice', fullName: 'Alice Archer' }, { name: 'bob' }];
-const NAMES: ValueNames = { users: usersByName(USERS), releases: RELEASES, locale: LOCALE };
+// An environment's name as a 26.1 gives it: beside its id in the defects' groups (reference §16.11).
+const REFERENCES = { byField: new Map([['environment', new Map([[3005, 'Staging']])]]) };
+const NAMES: ValueNames = { users: usersByName(USERS), releases: RELEASES, references: REFERENCES, locale: LOCALE };
 
 const DEFECT = {
   type: 'defect',
@@ -57,7 +59,7 @@ const EXPECTED: Record<string, string> = {
   owner: 'Alice Archer (alice)',
   'user-02': 'Linux; Windows',
   'target-rel': 'Release 2',
-  environment: '#3005',
+  environment: 'Staging',
   'closing-date': '4.3.2026',
   'last-modified': '4.3.2026, 22:15:11',
   'user-04': '12.345,5',
@@ -67,7 +69,7 @@ const FIELDS = Object.keys(EXPECTED);
 
 /** The editor page's text for a field (its header and read mode call fieldViewText with the views the host built). */
 function editorText(field: string, value: WireValue | undefined): string {
-  const views = buildFieldViews(CATALOG, new Lists([]), USERS, RELEASES, '2026-03-01');
+  const views = buildFieldViews(CATALOG, new Lists([]), USERS, RELEASES, '2026-03-01', REFERENCES);
   return fieldViewText(
     views.find((v) => v.name === field),
     value,
@@ -96,6 +98,12 @@ describe('one value, one text in every view', () => {
     assert.ok(hover.includes(`Assigned to: ${escapeMarkdown(EXPECTED.owner)}`), hover);
     const chat = defectResult({ defect: DEFECT, fields: CATALOG, attachments: [], where: 'P', link: 'td://x', names: NAMES });
     for (const f of ['owner', 'user-02', 'target-rel', 'environment', 'user-04', 'detected-by']) assert.ok(chat.includes(`(\`${f}\`): ${escapeMarkdown(EXPECTED[f])}`), `chat: ${f}\n${chat}`);
+  });
+
+  it('another reference the server does not name reads as its id, in the grid and the editor alike', () => {
+    const other = { type: 'environment', id: 3999 } as const;
+    assert.equal(fieldText('environment', other, NAMES, CATALOG.get('environment')), '#3999');
+    assert.equal(editorText('environment', other), '#3999');
   });
 
   it('the editor user picker lists users as every view names them', () => {

@@ -27,7 +27,7 @@ export function seeded(project = new FakeProject()) {
 }
 
 export async function open(project: FakeProject, extra: Partial<DefectControllerOptions> = {}) {
-  const c = new DefectController({ api: project, key: { ...KEY, id: 7 }, user: project.user, now: () => NOW, users: async () => ['alice', 'bob', 'carol'], ...extra });
+  const c = new DefectController({ api: project, key: { ...KEY, id: 7 }, user: project.user, now: () => NOW, ...extra });
   const changes: string[] = [];
   c.onDidChange((ch) => changes.push(ch));
   await c.load();

@@ -2,7 +2,7 @@
 // seed's defect table, lists (one hierarchical), defects with ver-stamps, and locks per user —
 // enough to drive the controller through every path in plain Node.
 import { LockLostError, LockedByOtherError, NotFoundError, ValidationError } from '../../../src/api/index';
-import type { Defect, DefectChanges, EntityRef, FieldCatalog, FieldMeta, ListItem, ListTree, LockHandle } from '../../../src/api/index';
+import type { Defect, DefectChanges, EntityRef, FieldCatalog, FieldMeta, ListItem, ListTree, LockHandle, ProjectUser, ProjectUsers } from '../../../src/api/index';
 import type { EditorProjectApi } from '../../../src/editor/controller/types';
 import { catalogOf } from '../../support/fieldMeta';
 
@@ -161,6 +161,9 @@ export class FakeProject implements EditorProjectApi {
 
   fields = async (): Promise<FieldCatalog> => this.catalog;
   listItems = async (): Promise<ListTree> => this.lists;
+  /** The project's users, as the client lists them. */
+  userList: ProjectUser[] = [{ name: 'alice' }, { name: 'bob' }, { name: 'carol' }];
+  users = async (): Promise<ProjectUsers> => ({ users: this.userList, source: 'project' });
 
   readonly defects = {
     get: async (id: number): Promise<Defect> => {

@@ -79,7 +79,7 @@ describe('releases by name: the editor pickers', () => {
 
   it('takes a template’s release and cycle by name or id, and leaves an unknown name for validation', () => {
     const metadata = new FormMetadata(validateEdits, String);
-    metadata.set(withReleaseFields(), fakeLists(), [], CATALOG, TODAY);
+    metadata.set(withReleaseFields(), fakeLists(), { releases: CATALOG }, undefined, TODAY);
     const form = new EditState(true);
     fillNewDefect(form, metadata, new Notices(), {}, { template: { 'target-rel': 'release 2.0', 'target-rcyc': '#2003', 'detected-in-rel': 'Release 9' } });
     assert.deepEqual(form.value('target-rel'), { type: 'release', id: 1002 });
@@ -167,7 +167,7 @@ describe('releases by name: filter and chat updates', () => {
 
   it('sends a release a chat update names as its reference, and refuses an unknown name listing the releases', () => {
     const fields = withReleaseFields();
-    const { changes, problems } = resolveChanges({ 'Target Release': 'release 2.0', 'target-rcyc': '#2002' }, fields, fakeLists(), CATALOG);
+    const { changes, problems } = resolveChanges({ 'Target Release': 'release 2.0', 'target-rcyc': '#2002' }, fields, fakeLists(), { releases: CATALOG });
     assert.deepEqual(problems, []);
     assert.deepEqual(
       changes.map((c) => [c.field, c.value, c.shown]),
@@ -176,10 +176,10 @@ describe('releases by name: filter and chat updates', () => {
         ['target-rcyc', { type: 'release-cycle', id: 2002 }, 'Sprint 1'],
       ],
     );
-    const refused = resolveChanges({ 'target-rel': 'Release 9' }, fields, fakeLists(), CATALOG);
+    const refused = resolveChanges({ 'target-rel': 'Release 9' }, fields, fakeLists(), { releases: CATALOG });
     assert.deepEqual(refused.changes, []);
     assert.match(refused.problems[0].message, /"Release 9" is not a release of this project\. It has: Release 1, Release 2\.0, Release 3\./);
-    const noCatalog = resolveChanges({ 'target-rel': 'Release 2.0' }, fields, fakeLists(), { releases: [], cycles: [], unavailable: 'HTTP 404' });
+    const noCatalog = resolveChanges({ 'target-rel': 'Release 2.0' }, fields, fakeLists(), { releases: { releases: [], cycles: [], unavailable: 'HTTP 404' } });
     assert.match(noCatalog.problems[0].message, /takes an id here: this server does not list releases \(HTTP 404\)/);
   });
 });

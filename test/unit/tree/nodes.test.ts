@@ -176,7 +176,9 @@ describe('tree nodes', () => {
     const p = await projectNode(ctx, root);
     const defects = await defectsOf(p);
     const groups = (await kids(defects)) as GroupNode[];
-    assert.deepEqual(labels(groups), ['alice', 'bob', 'carol', '—'], 'no owner reads as no value does in every view');
+    // Owners as every view names them (issue 39: the groups showed bare login names); no owner as no value reads.
+    assert.deepEqual(labels(groups), ['Alice Adams (alice)', 'bob', 'carol', '—']);
+    assert.equal(groups[0].group.value, 'alice', 'the group still filters by the login name');
     const counts = groups.map((g) => Number(g.item().description));
     assert.equal(
       counts.reduce((a, b) => a + b, 0),

@@ -5,6 +5,8 @@ import type { FieldView, ListOption } from '../../../src/shared/editorProtocol';
 import { h, setAttr } from '../dom';
 import type { ControlContext, FieldControl } from './control';
 import { FieldRow, LazyInput, accessibleName, lazyInputMethods } from './control';
+import { userTypeAheadMatches } from './userTypeAhead';
+import type { TypeAheadOption } from './userTypeAhead';
 
 interface DropdownElement extends HTMLElement {
   value: string;
@@ -14,6 +16,22 @@ interface CheckboxElement extends HTMLElement {
 }
 
 const NONE = '';
+
+/** The toolkit's dropdown (FAST's listbox) as far as its type-ahead goes. */
+interface TypeAheadListbox {
+  typeaheadBuffer: string;
+  options: TypeAheadOption[];
+  getTypeaheadMatches(): TypeAheadOption[];
+}
+
+/**
+ * Makes a user dropdown's type-ahead find users by login name too: the toolkit asks this
+ * instance's `getTypeaheadMatches()` on every key typed, which matched the shown text only.
+ */
+function matchLoginNames(dropdown: HTMLElement): void {
+  const listbox = dropdown as unknown as TypeAheadListbox;
+  listbox.getTypeaheadMatches = () => userTypeAheadMatches(listbox.options, listbox.typeaheadBuffer ?? '');
+}
 
 /** Options plus the current value when the server holds one the list does not (still shown, never lost). */
 function optionsWith(options: readonly ListOption[], current: string): ListOption[] {
@@ -45,6 +63,7 @@ export function dropdownControl(view: FieldView, ctx: ControlContext): FieldCont
   let known = '';
   const build = (): DropdownElement => {
     const dropdown = h('vscode-dropdown', { class: 'input', position: 'below' }) as DropdownElement;
+    if (view.input === 'user') matchLoginNames(dropdown);
     row.describe(dropdown);
     row.markInvalid(dropdown);
     render(dropdown);
