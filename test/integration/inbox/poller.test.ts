@@ -69,3 +69,59 @@ describe('inbox integration: checks against the ALM server', function () {
     assert.equal(found.length, 0, 'nothing is told twice');
   });
 });
+
+describe('inbox integration: a burst of changes larger than a page', function () {
+  this.timeout(120_000);
+  let server: RunningServer;
+  let alice: AlmClient;
+  let bob: AlmClient;
+
+  before(async () => {
+    // More defects than the demo's 200: the burst needs 251 that are neither alice's nor reported by her.
+    server = await startTestServer({ defects: 600 });
+    ({ client: alice } = clientFor(server.baseUrl, 'alice'));
+    ({ client: bob } = clientFor(server.baseUrl, 'bob'));
+  });
+
+  after(async () => {
+    await alice?.dispose();
+    await bob?.dispose();
+    await server?.close();
+  });
+
+  it('finds an assignment made before 250 other changes: the check reads on past the first page', async () => {
+    const found: Finding[] = [];
+    const warnings: string[] = [];
+    const poller = new InboxPoller({
+      servers: () => [pollServer('Demo', 'alice', alice)],
+      projects: () => [DEMO],
+      flagged: () => false,
+      found: (_p, f) => found.push(...f),
+      warn: (m) => warnings.push(m),
+    });
+    const demo = bob.project('DEFAULT', 'Demo');
+    // Defects that are neither alice's nor reported by her: their changes need no audits.
+    const page = await demo.defects.page({ fields: ['owner', 'detected-by'], pageSize: 600 });
+    const others = page.items.filter((d) => d.owner !== 'alice' && d['detected-by'] !== 'alice').map((d) => d.id);
+    assert.ok(others.length > 251, `the demo has ${others.length} defects that are not alice's`);
+    const [toAssign, ...rest] = others;
+    assert.equal(await poller.check(), 'ok');
+    const queriesBefore = poller.requests.query;
+
+    // The assignment is the oldest change of the burst: a check reading only the newest page misses it.
+    await demo.defects.update(toAssign, { owner: 'alice' });
+    for (let i = 0; i < 250; i += 50) {
+      const result = await demo.defects.updateMany(rest.slice(i, i + 50).map((id) => ({ id, changes: { name: `Inbox burst ${id}` } })));
+      assert.equal(result.failed.length, 0, JSON.stringify(result.failed));
+    }
+    assert.equal(await poller.check(), 'ok', warnings.join('\n'));
+    assert.deepEqual(
+      found.filter((f) => f.kind === 'assigned').map((f) => f.id),
+      [toAssign],
+    );
+    assert.equal(poller.requests.query - queriesBefore, 2, 'two pages of 200 for 251 changed defects');
+    found.length = 0;
+    assert.equal(await poller.check(), 'ok');
+    assert.equal(found.length, 0, 'nothing is told twice');
+  });
+});
