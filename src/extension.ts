@@ -231,6 +231,10 @@ function featureDisposables(f: Features): vscode.Disposable[] {
       (ref) => f.followUps.mark(ref),
       (listener) => f.followUps.store.onDidChange(listener),
     ),
+    f.grid.setFlagMarks(
+      (ref) => f.followUps.mark(ref),
+      (listener) => f.followUps.store.onDidChange(listener),
+    ),
     f.refresh.scheduler.add(f.grid.check),
     f.tree.setDefectOpener((ref) => {
       // The editor first: its panel is created before anything else goes to the workbench.

@@ -19,4 +19,6 @@ export interface GridServices {
   updateSelected(defects: DefectRef[]): Promise<void>;
   /** "Export to CSV…" of this result with these columns (the export command, where the extension has it). */
   exportCsv(request: ExportRequest): Promise<void>;
+  /** A defect's follow-up flag as the Follow-up column's text (`⚑ due today`); undefined when none. */
+  flagMark?(ref: DefectRef): string | undefined;
 }
