@@ -89,9 +89,9 @@ describe('grid columns', () => {
   it("fill the Follow-up column with the defect's flag and never ask the server or an export for it", () => {
     const columns = ['id', 'status', FOLLOW_UP_COLUMN];
     const names = { catalog: CATALOG, names: { users: new Map(), releases: new Map(), lists: new Map() } } as unknown as Parameters<typeof rowOf>[2];
-    const flagged = rowOf({ id: 7, status: 'Open' }, columns, names, (id) => (id === 7 ? '⚑ due today' : undefined));
+    const flagged = rowOf({ type: 'defect', id: 7, status: 'Open' }, columns, names, (id) => (id === 7 ? '⚑ due today' : undefined));
     assert.deepEqual(flagged.cells.slice(0, 1).concat(flagged.cells.slice(2)), ['7', '⚑ due today']);
-    assert.equal(rowOf({ id: 8, status: 'Open' }, columns, names, () => undefined).cells[2], '');
+    assert.equal(rowOf({ type: 'defect', id: 8, status: 'Open' }, columns, names, () => undefined).cells[2], '');
     assert.deepEqual(fieldsFor(columns), ['status']);
     assert.deepEqual(fieldColumns(columns), ['id', 'status']);
   });
