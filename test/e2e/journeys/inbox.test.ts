@@ -25,9 +25,8 @@ function setPollInterval(seconds: number | undefined): void {
 
 /** The number on the ALM icon of the activity bar (0 when it shows none). */
 async function badgeCount(): Promise<number> {
-  const badge = journey()
-    .page.locator('.part.activitybar .action-item', { has: journey().page.getByRole('tab', { name: /^ALM/ }) })
-    .locator('.badge .badge-content');
+  // The activity bar's item is the tab itself; its badge is inside it.
+  const badge = journey().page.locator('.part.activitybar').getByRole('tab', { name: /^ALM/ }).locator('.badge-content');
   if (!(await badge.isVisible().catch(() => false))) return 0;
   return Number((await badge.innerText()).trim()) || 0;
 }
@@ -89,7 +88,12 @@ describe('journey: the Inbox and VS Code links', function () {
     const bob = journeyServer.users.find((u) => u.username !== me) ?? journeyServer.users[1];
     await updateServerDefect(journeyServer, await signIn(journeyServer, bob), id, { owner: me });
     // Within a polling period (×4 while the browser window is unfocused), even with the Inbox folded.
-    await waitUntil(`the ALM icon's badge to count the assignment (was ${before})`, async () => (await badgeCount()) === before + 1, 90_000);
+    await waitUntil(`the ALM icon's badge to count the assignment (was ${before})`, async () => (await badgeCount()) === before + 1, 90_000).catch(async (e: unknown) => {
+      // What the Inbox shows then tells whether the check or the badge failed.
+      await clickInboxHeader();
+      const pane = journey().page.locator('.part.sidebar .pane', { has: inboxHeader() });
+      throw new Error(`${String(e)}; the Inbox shows: ${await pane.innerText().catch(() => '?')}`);
+    });
 
     await clickInboxHeader();
     const row = inboxRow(id);
