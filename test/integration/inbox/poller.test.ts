@@ -25,7 +25,7 @@ describe('inbox integration: checks against the ALM server', function () {
   let bob: AlmClient;
 
   before(async () => {
-    server = await startTestServer(process.env.INBOX_ALM ? { alm: process.env.INBOX_ALM as '26.1' } : {});
+    server = await startTestServer();
     ({ client: alice } = clientFor(server.baseUrl, 'alice'));
     ({ client: bob } = clientFor(server.baseUrl, 'bob'));
   });
