@@ -2,7 +2,7 @@
 import * as vscode from 'vscode';
 
 /** What to do with a defect just reported from a TODO comment: insert the reference, copy its VS Code link, or nothing. */
-export type ReferenceChoice = 'insert' | 'copyLink' | undefined;
+type ReferenceChoice = 'insert' | 'copyLink' | undefined;
 
 export interface ReportPrompts {
   /** After the defect was created from a TODO comment: put `reference` into the comment, or copy the defect's VS Code link? */

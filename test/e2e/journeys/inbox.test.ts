@@ -38,7 +38,7 @@ function inboxHeader(): Locator {
 function inboxRow(id: number): Locator {
   return journey()
     .page.locator('.part.sidebar .pane', { has: inboxHeader() })
-    .locator('.monaco-list-row', { hasText: new RegExp(`^${id}: `) })
+    .locator('.monaco-list-row', { hasText: new RegExp(`(^|\\s)${id}: `) })
     .first();
 }
 
