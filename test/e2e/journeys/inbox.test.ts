@@ -37,7 +37,7 @@ function inboxHeader(): Locator {
 
 function inboxRow(id: number): Locator {
   return journey()
-    .page.locator('.part.sidebar .pane', { has: inboxHeader() })
+    .page.locator('.part.sidebar .pane', { has: journey().page.locator('.pane-header', { hasText: /Inbox/ }) })
     .locator('.monaco-list-row', { hasText: new RegExp(`(^|\\s)${id}: `) })
     .first();
 }
@@ -91,7 +91,7 @@ describe('journey: the Inbox and VS Code links', function () {
     await waitUntil(`the ALM icon's badge to count the assignment (was ${before})`, async () => (await badgeCount()) === before + 1, 90_000).catch(async (e: unknown) => {
       // What the Inbox shows then tells whether the check or the badge failed.
       await clickInboxHeader();
-      const pane = journey().page.locator('.part.sidebar .pane', { has: inboxHeader() });
+      const pane = journey().page.locator('.part.sidebar .pane', { has: journey().page.locator('.pane-header', { hasText: /Inbox/ }) });
       throw new Error(`${String(e)}; the Inbox shows: ${await pane.innerText().catch(() => '?')}`);
     });
 
