@@ -42,6 +42,7 @@ import type { LinkPrompts } from './links/prompts';
 import { vscodeLinkPrompts } from './links/prompts';
 import { addServer } from './auth/addServer';
 import { registerFollowUps } from './followUp/register';
+import { localDay } from './followUp';
 import type { FollowUpFeature } from './followUp/register';
 import type { FollowUpPrompts } from './followUp/prompts';
 import { vscodeFollowUpPrompts } from './followUp/prompts';
@@ -228,6 +229,18 @@ function featureDisposables(f: Features): vscode.Disposable[] {
       if (e.element instanceof ProjectNode) f.inbox.watch(e.element.ref);
     }),
     f.tree.setDefectMarks(
+      (ref) => f.followUps.mark(ref),
+      (listener) => f.followUps.store.onDidChange(listener),
+    ),
+    f.editor.setFollowUps(
+      (ref) => {
+        const flag = f.followUps.store.get(ref);
+        const text = f.followUps.mark(ref);
+        return flag && text ? { text, overdue: flag.due < localDay(new Date()), note: flag.note } : undefined;
+      },
+      (listener) => f.followUps.store.onDidChange(listener),
+    ),
+    f.grid.setFlagMarks(
       (ref) => f.followUps.mark(ref),
       (listener) => f.followUps.store.onDidChange(listener),
     ),

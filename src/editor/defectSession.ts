@@ -4,7 +4,7 @@
 // lock is released when the editor really goes away.
 import * as vscode from 'vscode';
 import { describeError } from '../util/log';
-import type { DefectKey, EmbeddedEditorState } from '../shared/editorProtocol';
+import type { DefectKey, EmbeddedEditorState, FollowUpView } from '../shared/editorProtocol';
 import type { DefectController } from './controller/defectController';
 import { keyId } from './controller/snapshot';
 import { commandHandlers, requestHandlers } from './handlers';
@@ -42,6 +42,8 @@ export interface SessionHost {
   createPanel(title: string): vscode.WebviewPanel;
   /** The user name on a server (a comment's header). */
   username(server: string): string;
+  /** The user's follow-up flag on a defect, for the header. */
+  followUp(ref: DefectKey & { id: number }): FollowUpView | undefined;
   /** Whether an open editor of this window holds the defect's lock. */
   editingHere(ref: DefectKey & { id: number }): boolean;
   /** The defect got an id (a new defect was created). */
@@ -218,6 +220,13 @@ export class DefectSession {
   }
 
   /** The defect's attachments changed: the page asks again for the images it could not show. */
+  /** The follow-up flags changed (set, cleared, another window): the header shows this defect's. */
+  followUpChanged(): void {
+    const { id } = this.controller.defectKey;
+    if (id === undefined) return;
+    this.channel?.notify('followUp', { flag: this.host.followUp({ ...this.controller.defectKey, id }) ?? null });
+  }
+
   imagesChanged(): void {
     this.channel?.notify('imagesChanged', {});
   }
@@ -262,6 +271,7 @@ export class DefectSession {
     this.channel?.notify('init', this.controller.init());
     this.channel?.notify('values', this.controller.values());
     this.channel?.notify('status', this.controller.status());
+    this.followUpChanged();
   }
 
   private title(): string {

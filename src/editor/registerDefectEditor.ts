@@ -4,7 +4,7 @@
 // command; it opens this editor through the opener activate() hands the tree.
 import { Readable } from 'node:stream';
 import * as vscode from 'vscode';
-import type { DefectKey } from '../shared/editorProtocol';
+import type { DefectKey, FollowUpView } from '../shared/editorProtocol';
 import { DefectController } from './controller/defectController';
 import type { NewDefectPrefill } from './controller/defectController';
 import { attachmentImageSrc } from './controller/memoImages';
@@ -46,6 +46,8 @@ export interface DefectEditorApi {
   visibleControllers(): DefectController[];
   /** The defect of the active editor panel, if one is active. */
   activeKey(): DefectKey | undefined;
+  /** Where the header reads the user's follow-up flags, and when they changed (the open editors show them again). */
+  setFollowUps(view: (ref: DefectKey & { id: number }) => FollowUpView | undefined, changed: (listener: () => void) => { dispose(): void }): vscode.Disposable;
 }
 
 /** What a caller pre-fills in a new defect (the template comes from the settings) and hears after it is created. */
@@ -59,6 +61,8 @@ class DefectEditorRegistry implements SessionHost, vscode.Disposable {
   readonly attachments: DefectEditorServices['attachments'];
   readonly prompts: DefectEditorServices['prompts'];
   private readonly subscriptions: { dispose(): void }[] = [];
+  /** The follow-up flags, once the feature that keeps them is there (it registers after the editor). */
+  followUpView: ((ref: DefectKey & { id: number }) => FollowUpView | undefined) | undefined;
 
   constructor(
     readonly extensionUri: vscode.Uri,
@@ -203,6 +207,14 @@ class DefectEditorRegistry implements SessionHost, vscode.Disposable {
    * The open editor of `defect` forgets the attachment list its images came from and tells its page;
    * in read mode it also reads the defect again when it changed (a rename rewrote a memo's image source).
    */
+  followUp(ref: DefectKey & { id: number }): FollowUpView | undefined {
+    return this.followUpView?.(ref);
+  }
+
+  followUpsChanged(): void {
+    for (const session of this.all()) session.followUpChanged();
+  }
+
   attachmentsChanged(defect: EditorProjectRef & { id: number }): void {
     const session = this.sessions.get(keyId(defect));
     if (!session) return;
@@ -256,6 +268,12 @@ export function registerDefectEditor(context: vscode.ExtensionContext, services:
         .filter((s) => s.webviewPanel?.visible)
         .map((s) => s.controller),
     activeKey: () => registry.activeSession()?.key,
+    setFollowUps: (view, changed) => {
+      registry.followUpView = view;
+      registry.followUpsChanged();
+      const listening = changed(() => registry.followUpsChanged());
+      return new vscode.Disposable(() => listening.dispose());
+    },
   };
   context.subscriptions.push(
     registry,

@@ -5,15 +5,24 @@ import type { FieldCatalog, FieldMeta } from '../api';
 import { fieldKind } from '../defects/fieldKind';
 import type { ProjectRefKey } from '../defects/refs';
 import { projectKey } from '../defects/refs';
+import { FOLLOW_UP_COLUMN } from '../shared/gridProtocol';
 import type { GridColumn } from '../shared/gridProtocol';
+import * as l10n from '@vscode/l10n';
 
 export interface ColumnSetting {
   name: string;
   width: number;
 }
 
-/** What the ALM web client's defects grid shows first. */
-export const DEFAULT_COLUMNS: readonly string[] = ['id', 'name', 'status', 'severity', 'priority', 'owner', 'detected-by', 'creation-time', 'last-modified'];
+export { FOLLOW_UP_COLUMN };
+
+/** The columns that are ALM fields, for the server's `fields` and an export. */
+export function fieldColumns(names: readonly string[]): string[] {
+  return names.filter((n) => n !== FOLLOW_UP_COLUMN);
+}
+
+/** What the ALM web client's defects grid shows first, then the follow-up flags. */
+export const DEFAULT_COLUMNS: readonly string[] = ['id', 'name', 'status', 'severity', 'priority', 'owner', 'detected-by', 'creation-time', 'last-modified', FOLLOW_UP_COLUMN];
 const MIN_WIDTH = 40;
 const MAX_WIDTH = 1200;
 /** Settings kept at most (project and saved-filter keys), so the store cannot grow without bound. */
@@ -23,6 +32,7 @@ function defaultWidth(name: string, meta?: FieldMeta): number {
   // Room for the label ("Defect ID") and the sort mark after it (issue 37.10: cut to "Defec…").
   if (name === 'id') return 100;
   if (name === 'name') return 360;
+  if (name === FOLLOW_UP_COLUMN) return 130;
   switch (fieldKind(name, meta)) {
     case 'memo':
       return 300;
@@ -60,7 +70,7 @@ export function readColumnSettings(raw: unknown): ColumnSetting[] | undefined {
 /** Whether a field can be a column: `id`, or a field the metadata lists and does not hide. */
 function isColumnField(name: string, catalog: FieldCatalog): boolean {
   const meta = catalog.get(name);
-  return name === 'id' || (meta !== undefined && !meta.hidden);
+  return name === 'id' || name === FOLLOW_UP_COLUMN || (meta !== undefined && !meta.hidden);
 }
 
 /** The fields a user can choose as columns, in the metadata's order (`id` first). */
@@ -76,6 +86,7 @@ export function resolveColumns(settings: readonly ColumnSetting[] | undefined, c
 }
 
 function columnOf(c: ColumnSetting, catalog: FieldCatalog): GridColumn {
+  if (c.name === FOLLOW_UP_COLUMN) return { name: c.name, label: l10n.t('Follow-up'), width: c.width, sortable: false };
   const meta = catalog.get(c.name);
   return { name: c.name, label: c.name === 'id' ? (meta?.label ?? 'ID') : catalog.label(c.name), width: c.width, sortable: fieldKind(c.name, meta) !== 'memo' };
 }

@@ -13,7 +13,7 @@ import { COMMAND } from '../util/commands';
 import { createNonce } from '../util/html';
 import { webviewAssets } from '../util/webviewAssets';
 import { describeError } from '../util/log';
-import { chosen, columnsKey, reordered, resized, resolveColumns, settingsOf } from './columns';
+import { chosen, columnsKey, fieldColumns, reordered, resized, resolveColumns, settingsOf } from './columns';
 import type { ColumnSetting } from './columns';
 import { groupShown, groupingOf } from './grouping';
 import { gridHtml } from './gridHtml';
@@ -110,6 +110,8 @@ export class GridPanel implements vscode.Disposable {
     return { ...groupShown(this.opening.query, this.grouping), orderBy: orderByOf(this.sort) };
   }
 
+  private readonly flagText = (id: number) => this.services.flagMark?.({ ...this.refKey(), id });
+
   /** The visible columns' field names, in order. */
   columnNames(): string[] {
     return this.columns.map((c) => c.name);
@@ -129,7 +131,7 @@ export class GridPanel implements vscode.Disposable {
     const columns = this.columnNames();
     const complete = fieldsFor(columns).every((f) => f in defect);
     const current = complete ? defect : await this.api.defects.get(ref.id, { fields: fieldsFor(columns), signal: this.lifetime.signal });
-    if (generation === this.generation) this.post({ type: 'rowChanged', generation, row: rowOf(current, columns, this.names) });
+    if (generation === this.generation) this.post({ type: 'rowChanged', generation, row: rowOf(current, columns, this.names, this.flagText) });
   }
 
   /** Many defects of the project changed (Update Selected): a grouped grid counts its groups again. */
@@ -225,7 +227,7 @@ export class GridPanel implements vscode.Disposable {
         if (m.generation !== this.generation) return;
         return this.updateSelected(await this.idsOf(m.ranges));
       case 'exportCsv':
-        return this.services.exportCsv({ query: this.currentQuery(), columns: this.columnNames() });
+        return this.services.exportCsv({ query: this.currentQuery(), columns: fieldColumns(this.columnNames()) });
       case 'reload':
         return this.start(true);
     }
@@ -348,7 +350,7 @@ export class GridPanel implements vscode.Disposable {
     const columns = this.columnNames();
     try {
       const result = await api.defects.page({ offset: page * GRID_PAGE_SIZE, pageSize: GRID_PAGE_SIZE, fields: fieldsFor(columns), filter: query.filter, orderBy: query.orderBy, signal });
-      return { total: result.total, rows: result.items.map((d) => rowOf(d, columns, names)) };
+      return { total: result.total, rows: result.items.map((d) => rowOf(d, columns, names, this.flagText)) };
     } catch (e) {
       if (!signal.aborted) this.services.log.warn(`grid ${query.title}: rows ${page * GRID_PAGE_SIZE + 1}…: ${describeError(e)}`);
       return { message: describeError(e) };

@@ -2,7 +2,7 @@
 // ticked, in their order first) and which field to group by.
 import * as vscode from 'vscode';
 import type { FieldCatalog } from '../api';
-import { columnChoices } from './columns';
+import { FOLLOW_UP_COLUMN, columnChoices } from './columns';
 import { groupableFields } from './grouping';
 
 interface FieldItem extends vscode.QuickPickItem {
@@ -14,6 +14,7 @@ export async function pickColumns(catalog: FieldCatalog, shown: readonly string[
   const all: FieldItem[] = [
     { name: 'id', label: catalog.get('id')?.label ?? 'ID', description: 'id' },
     ...columnChoices(catalog).map((f) => ({ name: f.name, label: f.label, description: f.name })),
+    { name: FOLLOW_UP_COLUMN, label: vscode.l10n.t('Follow-up'), description: vscode.l10n.t('your follow-up flags (kept by VS Code)') },
   ].map((i) => ({
     ...i,
     picked: shown.includes(i.name),

@@ -5,7 +5,7 @@ import type * as vscode from 'vscode';
 import type { Defect } from '../api';
 import type { ExportRequest } from '../defects/defectQuery';
 import type { DefectRef, ProjectRefKey } from '../defects/refs';
-import { columnsKey, resolveColumns } from './columns';
+import { columnsKey, fieldColumns, resolveColumns } from './columns';
 import { registerCommand } from '../util/command';
 import { COMMAND } from '../util/commands';
 import { GridPanel } from './gridPanel';
@@ -23,6 +23,8 @@ export interface GridFeature extends vscode.Disposable {
    * undefined when the user cancelled a pick.
    */
   exportRequest(arg: unknown): Promise<ExportRequest | undefined>;
+  /** Where the Follow-up column reads the flags, and when they changed (the open grids read their rows again). */
+  setFlagMarks(mark: (ref: DefectRef) => string | undefined, changed: (listener: () => void) => { dispose(): void }): vscode.Disposable;
 }
 
 export interface GridHooks {
@@ -38,10 +40,11 @@ export function registerGrid(context: vscode.ExtensionContext, services: GridSer
   const panels = new Set<GridPanel>();
   let active: GridPanel | undefined;
   const tag = services.log.child('grid');
+  let flagMark: ((ref: DefectRef) => string | undefined) | undefined;
   const open = async (arg: unknown): Promise<string | undefined> => {
     const opening = await hooks.openingFor(arg);
     if (!opening) return undefined;
-    const panel = new GridPanel({ ...services, log: tag }, context.extensionUri, opening);
+    const panel = new GridPanel({ ...services, log: tag, flagMark: (ref) => flagMark?.(ref) }, context.extensionUri, opening);
     panels.add(panel);
     active = panel;
     panel.panel.onDidChangeViewState((e) => {
@@ -68,7 +71,7 @@ export function registerGrid(context: vscode.ExtensionContext, services: GridSer
     registerCommand(
       COMMAND.gridExportCsv,
       tag,
-      onActive((p) => services.exportCsv({ query: p.currentQuery(), columns: p.columnNames() })),
+      onActive((p) => services.exportCsv({ query: p.currentQuery(), columns: fieldColumns(p.columnNames()) })),
     ),
     registerCommand(
       COMMAND.gridSaveAsAlmFavorite,
@@ -91,12 +94,20 @@ export function registerGrid(context: vscode.ExtensionContext, services: GridSer
       },
     },
     openTitles: () => [...panels].map((p) => p.currentQuery().title),
+    setFlagMarks: (mark, changed) => {
+      flagMark = mark;
+      // A flag set or cleared: the rows on screen are read again (the change check's way), with the new marks.
+      const listening = changed(() => {
+        for (const p of panels) p.recheck();
+      });
+      return { dispose: () => listening.dispose() };
+    },
     exportRequest: async (arg) => {
       const opening = await hooks.openingFor(arg);
       if (!opening) return undefined;
       const catalog = await (await services.project(opening.query)).fields('defects');
       const columns = resolveColumns(services.columns.get(columnsKey(opening.query, opening.savedFilter)), catalog);
-      return { query: opening.query, columns: columns.map((c) => c.name) };
+      return { query: opening.query, columns: fieldColumns(columns.map((c) => c.name)) };
     },
     dispose: () => {
       for (const p of [...panels]) p.dispose();

@@ -6,6 +6,7 @@ import type { Defect, FieldCatalog, ProjectApi } from '../api';
 import { fieldText, projectNames } from '../defects/fieldText';
 import type { ValueNames } from '../defects/fieldText';
 import type { GridRow } from '../shared/gridProtocol';
+import { FOLLOW_UP_COLUMN, fieldColumns } from './columns';
 
 export interface GridNames {
   catalog: FieldCatalog;
@@ -18,15 +19,20 @@ export async function loadGridNames(api: ProjectApi, locale: string | undefined,
   return { catalog, names };
 }
 
+/** A defect's follow-up flag as a cell's text (`⚑ due today`), undefined when it has none. */
+export type FlagText = (id: number) => string | undefined;
+
 /** Turns defects into rows of the given columns. */
-export function rowOf(defect: Defect, columns: readonly string[], { catalog, names }: GridNames): GridRow {
-  return {
-    id: defect.id,
-    cells: columns.map((c) => (c === 'id' ? String(defect.id) : fieldText(c, defect[c], names, catalog.get(c)))),
+export function rowOf(defect: Defect, columns: readonly string[], { catalog, names }: GridNames, flag?: FlagText): GridRow {
+  const cell = (c: string): string => {
+    if (c === 'id') return String(defect.id);
+    if (c === FOLLOW_UP_COLUMN) return flag?.(defect.id) ?? '';
+    return fieldText(c, defect[c], names, catalog.get(c));
   };
+  return { id: defect.id, cells: columns.map(cell) };
 }
 
-/** The fields to ask the server for: the columns less `id` (which always comes back). */
+/** The fields to ask the server for: the columns less `id` (which always comes back) and the extension's own. */
 export function fieldsFor(columns: readonly string[]): string[] {
-  return columns.filter((c) => c !== 'id');
+  return fieldColumns(columns).filter((c) => c !== 'id');
 }

@@ -28,4 +28,6 @@ export interface GridServices {
   exportCsv(request: ExportRequest): Promise<void>;
   /** "Save as ALM Favorite…" of this grid's view in its project (the tree's favorite command). */
   saveAsFavorite(project: ProjectRefKey, view: GridFavoriteView): Promise<void>;
+  /** A defect's follow-up flag as the Follow-up column's text (`⚑ due today`); undefined when none. */
+  flagMark?(ref: DefectRef): string | undefined;
 }

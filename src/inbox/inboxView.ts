@@ -98,6 +98,8 @@ export class InboxProvider implements vscode.TreeDataProvider<InboxItem>, vscode
         t.description = entryDetail(e);
         t.tooltip = `${e.ref.project} · ${entryDetail(e)}${e.kind === 'mention' ? `\n\n${e.detail}` : ''}`;
         t.iconPath = new vscode.ThemeIcon(e.unread ? 'circle-filled' : 'circle-outline');
+        // The highlight is not read out: a screen reader hears "unread" instead.
+        if (e.unread) t.accessibilityInformation = { label: vscode.l10n.t('{0}, {1}, unread', `${e.ref.id}: ${e.name}`, entryDetail(e)) };
         t.contextValue = e.unread ? 'alm:inbox+unread' : 'alm:inbox';
         t.id = `inbox/${e.key}`;
         t.command = { command: COMMAND.openDefect, title: vscode.l10n.t('Open Defect'), arguments: [e.ref] };
@@ -106,8 +108,10 @@ export class InboxProvider implements vscode.TreeDataProvider<InboxItem>, vscode
       default: {
         const f = item.flag;
         const t = new vscode.TreeItem(label(vscode.l10n.t('Defect {0} ({1})', f.ref.id, f.ref.project), item.unread));
-        t.description = f.note ? `${f.due} · ${f.note}` : f.due;
+        const due = f.note ? `${f.due} · ${f.note}` : f.due;
+        t.description = due;
         t.iconPath = new vscode.ThemeIcon('bookmark');
+        if (item.unread) t.accessibilityInformation = { label: vscode.l10n.t('{0}, {1}, unread', vscode.l10n.t('Defect {0} ({1})', f.ref.id, f.ref.project), due) };
         t.contextValue = item.unread ? 'alm:inbox+unread+flag' : 'alm:inbox+flag';
         t.id = `inbox/flag/${item.key}`;
         t.command = { command: COMMAND.openDefect, title: vscode.l10n.t('Open Defect'), arguments: [f.ref] };

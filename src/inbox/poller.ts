@@ -11,9 +11,15 @@ import { CHANGE_FIELDS, detectChanges } from './detect';
 import type { Finding, Me, Snapshot } from './detect';
 import type { PollOutcome } from './pollSchedule';
 
-/** Changed defects read per project and check: a check never reads an unbounded answer. */
-const MAX_CHANGED = 200;
-/** Defects whose audits are read per project and check. */
+/** Changed defects read per request. */
+const PAGE_SIZE = 200;
+/**
+ * Pages read per project and check. A burst of changes larger than that is read over the next
+ * checks (the check after resumes where this one stopped), so a check's cost stays bounded and no
+ * change is skipped.
+ */
+const MAX_PAGES = 5;
+/** Defects whose audits are read per project and check (a check that needs more stops there and the next resumes). */
 const MAX_AUDITED = 20;
 /** Audit rows read per defect: the newest ones. */
 const AUDITS_PER_DEFECT = 20;
@@ -82,31 +88,65 @@ export class InboxPoller {
       this.state.set(key, { since, snapshots: new Map(), fullName: await this.fullName(api, server.username, signal) });
       return;
     }
-    this.requests.query++;
-    const page = await api.defects.page({
-      filter: { 'last-modified': ge(known.since) },
-      fields: CHANGE_FIELDS,
-      orderBy: [{ field: 'last-modified', direction: 'desc' }],
-      pageSize: MAX_CHANGED,
-      signal,
-    });
     const me: Me = { username: server.username, ...(known.fullName ? { fullName: known.fullName } : {}) };
     const findings: Finding[] = [];
-    let audited = 0;
-    for (const defect of page.items.slice(0, MAX_CHANGED)) {
-      // Seen with this very `last-modified` already (the start second, or a clock running ahead): nothing new.
-      if (known.snapshots.get(defect.id)?.lastModified === text(defect['last-modified'])) continue;
-      const ref = { ...p, id: defect.id };
-      const flagged = this.host.flagged(ref);
-      const needsAudits = audited < MAX_AUDITED && (flagged || [text(defect.owner), text(defect['detected-by'])].some((u) => u.toLowerCase() === me.username.toLowerCase()));
-      if (needsAudits) audited++;
-      const audits = needsAudits ? await this.audits(api, defect, signal) : undefined;
-      const result = detectChanges({ defect, previous: known.snapshots.get(defect.id), audits, since: known.since, flagged }, me);
-      known.snapshots.set(defect.id, result.snapshot);
-      findings.push(...result.findings);
-    }
-    known.since = now?.dateTime ?? page.items.map((d) => text(d['last-modified'])).reduce((a, b) => (b > a ? b : a), known.since);
+    const read = await this.readChanges(api, p, known, me, findings, signal);
+    // Read to the end: the next check starts at this one's server time. Stopped early: where it stopped
+    // (the defects of that second already read are known by their last-modified and skipped then).
+    known.since = read.resumeAt ?? now?.dateTime ?? read.newest;
     if (findings.length > 0) this.host.found(p, findings);
+  }
+
+  /**
+   * Reads the defects changed since `known.since`, oldest change first, page by page (at most
+   * MAX_PAGES, at most MAX_AUDITED audit reads); `resumeAt` is the last-modified to start the next
+   * check from when it stopped before the end.
+   */
+  private async readChanges(api: ProjectApi, p: ProjectRefKey, known: ProjectState, me: Me, findings: Finding[], signal?: AbortSignal): Promise<{ resumeAt?: string; newest: string }> {
+    let from = known.since;
+    // Defects of second `from` read already in this check: the next page skips them (ties are ordered by id).
+    let tied = 0;
+    let audited = 0;
+    for (let pages = 0; pages < MAX_PAGES; pages++) {
+      this.requests.query++;
+      const page = await api.defects.page({
+        filter: { 'last-modified': ge(from) },
+        fields: CHANGE_FIELDS,
+        orderBy: [
+          { field: 'last-modified', direction: 'asc' },
+          { field: 'id', direction: 'asc' },
+        ],
+        offset: tied,
+        pageSize: PAGE_SIZE,
+        signal,
+      });
+      for (const defect of page.items) {
+        const modified = text(defect['last-modified']);
+        const snapshot = known.snapshots.get(defect.id);
+        // Seen with this very `last-modified` already (the start second, or a clock running ahead): nothing new.
+        if (snapshot?.lastModified !== modified) {
+          const ref = { ...p, id: defect.id };
+          const flagged = this.host.flagged(ref);
+          const needsAudits = flagged || [text(defect.owner), text(defect['detected-by'])].some((u) => u.toLowerCase() === me.username.toLowerCase());
+          if (needsAudits && audited === MAX_AUDITED) return { resumeAt: modified, newest: from };
+          if (needsAudits) audited++;
+          const audits = needsAudits ? await this.audits(api, defect, signal) : undefined;
+          const result = detectChanges({ defect, previous: snapshot, audits, since: known.since, flagged }, me);
+          known.snapshots.set(defect.id, result.snapshot);
+          findings.push(...result.findings);
+        }
+        tied = modified === from ? tied + 1 : 1;
+        from = modified > from ? modified : from;
+      }
+      if (page.items.length < PAGE_SIZE) return { newest: from };
+    }
+    // More than all the pages changed within the one second the check started from: resuming there
+    // would read the same pages again and again, so the rest of that second is given up.
+    if (from === known.since) {
+      this.host.warn(`${p.project}: more than ${PAGE_SIZE * MAX_PAGES} defects changed at ${from}; the Inbox skipped the rest of them`);
+      return { newest: from };
+    }
+    return { resumeAt: from, newest: from };
   }
 
   private async audits(api: ProjectApi, defect: Defect, signal?: AbortSignal): Promise<AuditEntry[]> {

@@ -69,10 +69,27 @@ export function registerInbox(context: vscode.ExtensionContext, deps: InboxDeps)
     found: (project, findings) => announce(state.add(project, findings, Date.now()), findings, deps),
     warn: (m) => tag.warn(m),
   });
-  const schedule = new PollSchedule(() => poller.check());
+  const schedule = new PollSchedule(async () => {
+    const outcome = await poller.check();
+    // When the last check was: the user knows how current the Inbox is (and a test when a baseline exists).
+    if (outcome === 'ok') view.description = vscode.l10n.t('checked {0}', new Date().toLocaleTimeString(vscode.env.language, { hour: '2-digit', minute: '2-digit' }));
+    return outcome;
+  });
   schedule.setInterval(pollInterval());
   schedule.setFocused(vscode.window.state.focused);
   schedule.setActive(signedIn().length > 0);
+  // A server that signs in is checked at once: its first check is the starting point of "new since",
+  // so a change made in the first polling period after signing in is not missed.
+  let checkedServers = new Set(signedIn().map((c) => c.name));
+  const onConnection = () => {
+    const now = new Set(signedIn().map((c) => c.name));
+    const added = [...now].some((n) => !checkedServers.has(n));
+    checkedServers = now;
+    schedule.setActive(now.size > 0);
+    if (added && pollInterval() > 0) void schedule.runNow();
+    redraw();
+  };
+  if (checkedServers.size > 0 && pollInterval() > 0) void schedule.runNow();
   const disposables: vscode.Disposable[] = [
     provider,
     view,
@@ -80,10 +97,7 @@ export function registerInbox(context: vscode.ExtensionContext, deps: InboxDeps)
     toDisposable(state.onDidChange(redraw)),
     toDisposable(flags.onDidChange(redraw)),
     vscode.window.onDidChangeWindowState((s) => schedule.setFocused(s.focused)),
-    deps.manager.onDidChangeConnection(() => {
-      schedule.setActive(signedIn().length > 0);
-      redraw();
-    }),
+    deps.manager.onDidChangeConnection(onConnection),
     vscode.workspace.onDidChangeConfiguration((e) => {
       if (e.affectsConfiguration('almDefects.inbox.pollInterval')) schedule.setInterval(pollInterval());
     }),

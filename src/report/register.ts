@@ -1,7 +1,8 @@
 // "Report ALM Defect…": from a selection, a TODO/FIXME/BUG comment, a diagnostic, a selected stack
 // trace or a failed test's message, it opens the New Defect form pre-filled (summary, description
 // with the code and a link to it). After the defect is created it attaches the whole selection when
-// the description shows only part of it, and offers to put a reference into the TODO comment.
+// the description shows only part of it, and offers to put a reference into the TODO comment or to
+// copy the defect's VS Code link.
 import { Readable } from 'node:stream';
 import * as vscode from 'vscode';
 import type { ConnectionManager } from '../auth/connectionManager';
@@ -80,10 +81,24 @@ export async function reportDefect(deps: ReportDeps, arg: unknown): Promise<Repo
   return { draft, opened, followedUp };
 }
 
-/** After the create: the whole text as an attachment (when cut), then the reference in the TODO comment. */
+/**
+ * After the create: the whole text as an attachment (when cut), then the reference in the TODO
+ * comment or, for other code, the defect's VS Code link to share (issue 43). That offer is not
+ * waited for: the report is done when the defect is.
+ */
 async function followUp(deps: ReportDeps, draft: ReportDraft, uri: vscode.Uri | undefined, ref: CreatedRef): Promise<void> {
   if (draft.attachment) await attachWhole(deps, ref, draft.attachment);
   if (draft.todo && uri) await offerReference(deps, uri, draft.todo, ref);
+  else
+    void deps
+      .prompts()
+      .offerLink(ref.id)
+      .then((copy) => (copy ? copyVsCodeLink(ref) : undefined));
+}
+
+/** Copy VS Code Link on the new defect: the links feature writes it and says so. */
+async function copyVsCodeLink(ref: CreatedRef): Promise<void> {
+  await vscode.commands.executeCommand(COMMAND.copyVsCodeLink, ref);
 }
 
 async function attachWhole(deps: ReportDeps, ref: CreatedRef, attachment: { name: string; text: string }): Promise<void> {
@@ -105,7 +120,9 @@ async function attachWhole(deps: ReportDeps, ref: CreatedRef, attachment: { name
 
 async function offerReference(deps: ReportDeps, uri: vscode.Uri, todo: { line: number; text: string }, ref: CreatedRef): Promise<void> {
   const reference = referenceText(deps, uri, ref);
-  if (!(await deps.prompts().insertReference(reference, ref.id))) return;
+  const choice = await deps.prompts().insertReference(reference, ref.id);
+  if (choice === 'copyLink') return copyVsCodeLink(ref);
+  if (choice !== 'insert') return;
   const document = await vscode.workspace.openTextDocument(uri);
   // The comment may have moved while the form was open: the recorded line first, else the same text elsewhere.
   const line = document.lineCount > todo.line && document.lineAt(todo.line).text === todo.text ? todo.line : findLine(document, todo.text);

@@ -164,8 +164,18 @@ export interface StatusParams {
   persist?: PersistedEditorState;
 }
 
+/** The user's follow-up flag on the defect (issue 43), as the header shows it. */
+export interface FollowUpView {
+  /** `⚑ due today`, `⚑ overdue (2026-11-30)`, `⚑ 2026-12-24`. */
+  text: string;
+  overdue: boolean;
+  note: string;
+}
+
 export interface EditorNotifications {
   init: InitParams;
+  /** The defect's follow-up flag now; null when it has none. */
+  followUp: { flag: FollowUpView | null };
   values: ValuesParams;
   status: StatusParams;
   /** The defect's attachments changed (an upload): the attachment list is read again, and images not shown yet are asked for again. */

@@ -7,6 +7,12 @@
 import { isRangeList } from './rowRanges';
 import type { IndexRange } from './rowRanges';
 
+/**
+ * The column of the user's follow-up flags (issue 43): not an ALM field (the REST API shows no flags),
+ * filled by the extension (`⚑ due today`). `@` keeps it apart from every ALM field name.
+ */
+export const FOLLOW_UP_COLUMN = '@follow-up';
+
 /** A column as the page draws it. */
 export interface GridColumn {
   /** The field's name (`id`, `status`, `user-01`). */

@@ -39,6 +39,7 @@ export class EditorApp {
       init: (p) => this.onInit(p),
       values: (p) => this.onValues(p),
       status: (p) => this.onStatus(p),
+      followUp: (p) => this.header.setFollowUp(p.flag),
       imagesChanged: () => {
         // What failed before may resolve now: forget the answers, then ask again for the images not shown.
         this.images.clear();

@@ -2,7 +2,7 @@
 // actions (only values of the status list), the Edit/Save/Cancel actions the lock phase allows,
 // the lock banner, notices and the problem summary.
 import * as l10n from '@vscode/l10n';
-import type { InitParams, LockPhase, StatusParams, ValuesParams, WireValue } from '../../src/shared/editorProtocol';
+import type { FollowUpView, InitParams, LockPhase, StatusParams, ValuesParams, WireValue } from '../../src/shared/editorProtocol';
 import { fieldViewText } from '../../src/shared/valueText';
 import { button, clear, h, setAttr } from './dom';
 
@@ -59,6 +59,7 @@ export class Header {
   private init: InitParams | undefined;
   private values: ValuesParams = { server: {}, edits: {} };
   private status: StatusParams | undefined;
+  private followUp: FollowUpView | null = null;
 
   constructor(private readonly actions: HeaderActions) {
     const action = (label: string, appearance: 'primary' | 'secondary', run: () => void) => {
@@ -103,6 +104,11 @@ export class Header {
     this.render();
   }
 
+  setFollowUp(flag: FollowUpView | null): void {
+    this.followUp = flag;
+    this.render();
+  }
+
   private value(field: string): WireValue | undefined {
     return Object.hasOwn(this.values.edits, field) ? this.values.edits[field] : this.values.server[field];
   }
@@ -127,6 +133,7 @@ export class Header {
       const def = init.fields.find((f) => f.name === field);
       this.summary.append(h('div', { class: 'chip', 'data-field': field }, h('dt', {}, def?.label ?? label), h('dd', {}, fieldViewText(def, this.value(field), init.locale))));
     }
+    if (this.followUp) this.summary.append(this.followUpChip(this.followUp));
     const offered = actionsFor(phase, init.isNew, (status?.dirty.length ?? 0) > 0);
     for (const [name, b] of Object.entries(this.buttons) as [ActionName, HTMLElement][]) b.hidden = !offered.includes(name);
     this.buttons.save.textContent = init.isNew ? l10n.t('Create') : l10n.t('Save');
@@ -139,6 +146,13 @@ export class Header {
     this.renderNotice(status);
     this.renderProblems(status);
     this.renderDuplicates(status);
+  }
+
+  /** The user's follow-up flag (kept by the extension, not ALM): the date in words, the note on hover and for screen readers. */
+  private followUpChip(flag: FollowUpView): HTMLElement {
+    const label = flag.note ? l10n.t('Follow-up: {0}. Note: {1}', flag.text, flag.note) : l10n.t('Follow-up: {0}', flag.text);
+    const dd = h('dd', { title: flag.note || flag.text, 'aria-label': label }, flag.text);
+    return h('div', { class: `chip follow-up${flag.overdue ? ' overdue' : ''}`, 'data-field': 'follow-up' }, h('dt', {}, l10n.t('Follow-up')), dd);
   }
 
   /** A new defect's likely duplicates, each a link that opens it (text only: the names come from the server). */

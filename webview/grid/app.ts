@@ -61,6 +61,9 @@ export class GridApp {
         get columnCount() {
           return app.init?.columns.length ?? 0;
         },
+        get columnNames() {
+          return app.init?.columns.map((c) => c.name) ?? [];
+        },
         active: this.active,
         isSelected: (index) => this.selection.has(index),
         context: (row) => this.rowContext(row),

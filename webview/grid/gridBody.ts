@@ -3,6 +3,7 @@
 // the RowWindow, a placeholder where its page is still on the way or failed (the reason is above the grid).
 import * as l10n from '@vscode/l10n';
 import { Virtualizer, elementScroll, observeElementOffset, observeElementRect } from '@tanstack/virtual-core';
+import { FOLLOW_UP_COLUMN } from '../../src/shared/gridProtocol';
 import type { GridRow } from '../../src/shared/gridProtocol';
 import { el } from './dom';
 import { OVERSCAN, ROW_HEIGHT } from './layout';
@@ -11,6 +12,8 @@ import type { RowWindow } from './rowWindow';
 export interface BodyState {
   readonly rows: RowWindow;
   readonly columnCount: number;
+  /** The columns' field names, in order. */
+  readonly columnNames: readonly string[];
   /** The focused row (-1: the header) and column. */
   readonly active: { row: number; col: number };
   /** Whether the row at this index is selected (rows still loading included). */
@@ -125,7 +128,11 @@ export class GridBody {
   private newRow(): RowElement {
     const element = el('div', { role: 'row', class: 'grid-row' });
     const cells: HTMLElement[] = [];
-    for (let c = 0; c < this.state.columnCount; c++) cells.push(el('div', { role: 'gridcell', class: 'grid-cell', 'aria-colindex': String(c + 1) }));
+    for (let c = 0; c < this.state.columnCount; c++) {
+      // The flags' column is drawn in the theme's warning colour (grid.css): `follow-up` marks its cells.
+      const kind = this.state.columnNames[c] === FOLLOW_UP_COLUMN ? 'grid-cell follow-up' : 'grid-cell';
+      cells.push(el('div', { role: 'gridcell', class: kind, 'aria-colindex': String(c + 1) }));
+    }
     element.append(...cells);
     this.spacer.append(element);
     return { element, cells, shown: undefined, drawn: '' };

@@ -71,7 +71,8 @@ async function directReport(prompts: Partial<ReportPrompts> = {}) {
   };
   /** Defects whose attachments the report announced as changed (the tree rows and open editors then list them). */
   const announced: number[] = [];
-  const run = (arg: unknown) => reportDefect({ editor, manager, log, prompts: () => ({ ...vscodeReportPrompts, ...prompts }), attachmentsChanged: (d) => announced.push(d.id) }, arg);
+  const run = (arg: unknown) =>
+    reportDefect({ editor, manager, log, prompts: () => ({ ...vscodeReportPrompts, offerLink: async () => false, ...prompts }), attachmentsChanged: (d) => announced.push(d.id) }, arg);
   const create = async (more: Record<string, string> = {}) => {
     const fill = fills.at(-1);
     assert.ok(fill?.onCreated, 'the form was filled');
@@ -129,7 +130,7 @@ describe('report: a defect from code and from a failed test', function () {
 
     // After the form's Save: the reference goes into the comment once the user agrees.
     const asked: string[] = [];
-    const direct = await directReport({ insertReference: async (reference) => (asked.push(reference), true) });
+    const direct = await directReport({ insertReference: async (reference) => (asked.push(reference), 'insert') });
     try {
       const played = await direct.run(action.command.arguments?.[0]);
       assert.ok(played?.opened);
@@ -222,7 +223,9 @@ describe('report: a defect from code and from a failed test', function () {
     const editor = await vscode.window.showTextDocument(vscode.Uri.file(file));
     editor.selection = new vscode.Selection(0, 0, 450, 0);
     // The same selection through the command work built directly (run first: the form takes the focus).
-    const direct = await directReport();
+    // After the create it offers the new defect's VS Code link; the user takes it.
+    const offered: number[] = [];
+    const direct = await directReport({ offerLink: async (id) => (offered.push(id), true) });
     try {
       const played = await direct.run(undefined);
       assert.equal(played?.draft.attachment?.name, 'selection.txt');
@@ -237,6 +240,12 @@ describe('report: a defect from code and from a failed test', function () {
       // After the form's Save: the whole selection is attached to the new defect.
       const id = await direct.create();
       await played.followedUp;
+      assert.deepEqual(offered, [id]);
+      const link = await until('the VS Code link on the clipboard', async () => {
+        const text = await vscode.env.clipboard.readText();
+        return text.endsWith(`&id=${id}`) ? text : undefined;
+      });
+      assert.match(link, new RegExp(`^${vscode.env.uriScheme}://alm-defects\\.alm-defects/open\\?server=[^&]+&domain=DEFAULT&project=Demo&id=${id}$`));
       const [attached] = await bobDemo.attachments.list({ entity: { type: 'defect', ids: [id] }, name: 'selection.txt' });
       assert.ok(attached, 'the whole selection is an attachment of the new defect');
       assert.deepEqual(direct.announced, [id], 'the attachment is announced to the tree and the editor');

@@ -2,8 +2,9 @@
 // resized and kept, read back from untrusted storage.
 import * as assert from 'node:assert/strict';
 import type { FieldCatalog, FieldMeta } from '../../../src/api';
-import { ColumnStore, DEFAULT_COLUMNS, chosen, columnsKey, readColumnSettings, reordered, resized, resolveColumns, settingsOf } from '../../../src/grid/columns';
+import { ColumnStore, DEFAULT_COLUMNS, FOLLOW_UP_COLUMN, chosen, fieldColumns, columnsKey, readColumnSettings, reordered, resized, resolveColumns, settingsOf } from '../../../src/grid/columns';
 import { MAX_GROUPS_SHOWN, groupingOf } from '../../../src/grid/grouping';
+import { fieldsFor, rowOf } from '../../../src/grid/rowText';
 import { nextSort, orderByOf, sortKeysOf } from '../../../src/grid/sortKeys';
 
 function meta(name: string, label: string, over: Partial<FieldMeta> = {}): FieldMeta {
@@ -76,11 +77,23 @@ describe('grid columns', () => {
     const cols = resolveColumns(undefined, CATALOG);
     assert.deepEqual(
       cols.map((c) => c.name),
-      DEFAULT_COLUMNS.filter((n) => CATALOG.get(n)),
+      DEFAULT_COLUMNS.filter((n) => CATALOG.get(n) || n === FOLLOW_UP_COLUMN),
     );
     assert.equal(cols.find((c) => c.name === 'owner')?.label, 'Assigned To');
+    // The follow-up flags have a column of their own (issue 43): the extension's, not the server's, never sorted.
+    assert.deepEqual(cols.at(-1), { name: FOLLOW_UP_COLUMN, label: 'Follow-up', width: 130, sortable: false });
     const withMemo = resolveColumns([{ name: 'description', width: 200 }], CATALOG);
     assert.equal(withMemo[0].sortable, false);
+  });
+
+  it("fill the Follow-up column with the defect's flag and never ask the server or an export for it", () => {
+    const columns = ['id', 'status', FOLLOW_UP_COLUMN];
+    const names = { catalog: CATALOG, names: { users: new Map(), releases: new Map(), lists: new Map() } } as unknown as Parameters<typeof rowOf>[2];
+    const flagged = rowOf({ type: 'defect', id: 7, status: 'Open' }, columns, names, (id) => (id === 7 ? '⚑ due today' : undefined));
+    assert.deepEqual(flagged.cells.slice(0, 1).concat(flagged.cells.slice(2)), ['7', '⚑ due today']);
+    assert.equal(rowOf({ type: 'defect', id: 8, status: 'Open' }, columns, names, () => undefined).cells[2], '');
+    assert.deepEqual(fieldsFor(columns), ['status']);
+    assert.deepEqual(fieldColumns(columns), ['id', 'status']);
   });
 
   it('leave out fields the project lacks or hides, and never end up with none', () => {
