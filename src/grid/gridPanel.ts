@@ -17,7 +17,7 @@ import { chosen, columnsKey, fieldColumns, reordered, resized, resolveColumns, s
 import type { ColumnSetting } from './columns';
 import { groupShown, groupingOf } from './grouping';
 import { gridHtml } from './gridHtml';
-import { pickColumns, pickGroupField } from './gridPrompts';
+import { chooseGrouping, pickColumns } from './gridPrompts';
 import { newestDefectId, readSelectionIds } from './readSelection';
 import type { IndexRange } from '../shared/rowRanges';
 import { PageFetcher } from './pageFetcher';
@@ -391,16 +391,9 @@ export class GridPanel implements vscode.Disposable {
   private async groupBy(): Promise<void> {
     const { api, names } = this;
     if (!api || !names) return;
-    const field = await pickGroupField(names.catalog, this.grouping?.field);
-    if (field === undefined) return;
-    if (field === null) {
-      this.grouping = undefined;
-      return this.restart();
-    }
-    const counts = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Counting groups…') }, () =>
-      this.services.countGroups(api, field, structuredClone(this.opening.query.filter), this.lifetime.signal),
-    );
-    this.grouping = groupingOf(field, counts, names);
+    const grouping = await chooseGrouping(names, this.grouping?.field, (field) => this.services.countGroups(api, field, structuredClone(this.opening.query.filter), this.lifetime.signal));
+    if (grouping === undefined) return;
+    this.grouping = grouping ?? undefined;
     this.restart();
   }
 }

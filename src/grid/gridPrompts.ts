@@ -1,9 +1,11 @@
 // The grid's questions: which columns to show (all of the project's fields offered, the shown ones
 // ticked, in their order first) and which field to group by.
 import * as vscode from 'vscode';
-import type { FieldCatalog } from '../api';
+import type { FieldCatalog, GroupCount } from '../api';
+import type { GridGrouping } from '../shared/gridProtocol';
 import { FOLLOW_UP_COLUMN, columnChoices } from './columns';
-import { groupableFields } from './grouping';
+import { groupableFields, groupingOf } from './grouping';
+import type { GridNames } from './rowText';
 
 interface FieldItem extends vscode.QuickPickItem {
   name: string;
@@ -43,4 +45,15 @@ export async function pickGroupField(catalog: FieldCatalog, current: string | un
   const picked = await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Group the defects by'), matchOnDescription: true, ignoreFocusOut: true });
   if (!picked) return undefined;
   return picked === none ? null : picked.name;
+}
+
+/**
+ * "Group by…": the field asked, then its groups counted over `filter` with progress. Undefined on
+ * Escape, null for "no grouping".
+ */
+export async function chooseGrouping(names: GridNames, current: string | undefined, countGroups: (field: string) => Promise<readonly GroupCount[]>): Promise<GridGrouping | null | undefined> {
+  const field = await pickGroupField(names.catalog, current);
+  if (field === undefined || field === null) return field;
+  const counts = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Counting groups…') }, () => countGroups(field));
+  return groupingOf(field, counts, names);
 }

@@ -3,6 +3,9 @@
 // Webview → host: commands (no reply) and requests (a reply with the same id, or an error).
 // Host → webview: notifications and replies (the requester's bookkeeping: pendingRequests.ts). Imported by the extension host and the webview alike,
 // so it holds types and dependency-free helpers only (no `vscode`, no DOM).
+import type { PastedImage, PastedImageReply } from './pastedImageProtocol';
+
+export * from './pastedImageProtocol';
 
 /** A field value as the server sends it (restated from the client's FieldValue: the webview cannot import src/api). */
 export type WireValue = string | number | boolean | null | string[] | { type: string; id: number };
@@ -208,35 +211,6 @@ export interface EditorCommands {
   commentDraftChanged: { text: string };
   /** The user wants to use a likely duplicate instead: the host offers to comment there or to link to it. */
   chooseDuplicate: { id: number };
-}
-
-/**
- * Images pasted or dropped into a memo: raster types only (an SVG could carry script), each at most
- * MAX_PASTED_IMAGE_BYTES — the size the editor still shows inline, since images travel to the page
- * as data: URIs. The page checks before it sends; the host checks again (the page is not trusted).
- */
-export const PASTED_IMAGE_TYPES: Readonly<Record<string, string>> = {
-  'image/png': 'png',
-  'image/jpeg': 'jpg',
-  'image/gif': 'gif',
-  'image/webp': 'webp',
-  'image/bmp': 'bmp',
-};
-export const MAX_PASTED_IMAGE_BYTES = 8 * 1024 * 1024;
-
-/** An image the user pasted or dropped into a memo, as the page sends it. */
-export interface PastedImage {
-  /** The file's name when it had one (a dropped file), else empty: the host names it. */
-  name: string;
-  mime: string;
-  /** The bytes, base64. */
-  data: string;
-}
-
-/** Where the pasted image is: the `src` the memo keeps, and the attachment's name. */
-export interface PastedImageReply {
-  src: string;
-  name: string;
 }
 
 export type SaveOutcome = 'saved' | 'nothing' | 'invalid' | 'conflict' | 'lost' | 'failed' | 'cancelled';
