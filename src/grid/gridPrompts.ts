@@ -39,7 +39,7 @@ export async function pickColumns(catalog: FieldCatalog, shown: readonly string[
 }
 
 /** The field to group by, null for no grouping, undefined on Escape. */
-export async function pickGroupField(catalog: FieldCatalog, current: string | undefined): Promise<string | null | undefined> {
+async function pickGroupField(catalog: FieldCatalog, current: string | undefined): Promise<string | null | undefined> {
   const none: FieldItem = { name: '', label: vscode.l10n.t('No grouping') };
   const items: FieldItem[] = [none, ...groupableFields(catalog).map((f) => ({ name: f.name, label: f.label, description: f.name, picked: f.name === current }))];
   const picked = await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Group the defects by'), matchOnDescription: true, ignoreFocusOut: true });

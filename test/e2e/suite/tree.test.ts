@@ -46,7 +46,7 @@ describe('tree: connections and defects through the commands', function () {
     assert.equal(result.ok, false);
     assert.equal(
       result.message,
-      'Sign-in to Demo failed: the user name or password is wrong, or the account is locked. If your site signs in through SSO (you have no ALM password), sign in with an API key instead: ask your ALM administrator for a client id and secret, then choose Use an API Key.',
+      "Sign-in to Demo failed: the user name or password is wrong, or the account is locked. If your site signs in through SSO (you have no ALM password), sign in with an API key instead: create one on ALM's My API Key page where your site lets users, or ask your ALM administrator for a client id and secret, then choose Use an API Key.",
     );
     assert.deepEqual(await accounts(), [], 'a refused password is not an account');
     // A refused password is not tried again by what the user does next (the tree's rows, commands).
