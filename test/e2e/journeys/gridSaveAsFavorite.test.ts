@@ -13,13 +13,17 @@ import { gridFrame, openGrid, painted } from '../ui/gridWorkbench';
 import { journey } from './support/journeyContext';
 import { answerQuickInput, closeActiveTabWithCtrlW, signInWithApiKey, waitUntil } from './support/workbenchByHand';
 
-/** The shown columns: field name (the header's data-field) and width in pixels, in order. */
+/**
+ * The shown columns of the server's fields: field name (the header's data-field) and width in pixels,
+ * in order. Columns of the extension's own (`@follow-up`: flags kept by VS Code) are not ALM's to store.
+ */
 async function shownColumns(frame: Frame): Promise<{ field: string; width: number }[]> {
   const cells = frame.locator('[role="columnheader"]');
   const out: { field: string; width: number }[] = [];
   for (let i = 0; i < (await cells.count()); i++) {
     const cell = cells.nth(i);
-    out.push({ field: (await cell.getAttribute('data-field')) ?? '', width: Math.round((await cell.boundingBox())?.width ?? 0) });
+    const field = (await cell.getAttribute('data-field')) ?? '';
+    if (!field.startsWith('@')) out.push({ field, width: Math.round((await cell.boundingBox())?.width ?? 0) });
   }
   return out;
 }
@@ -34,7 +38,8 @@ const header = (frame: Frame, label: string) => frame.locator('[role="columnhead
 
 describe('journey: save the grid as an ALM favorite, open it again with its columns and sort', function () {
   this.timeout(300_000);
-  const name = `Grid view ${Date.now()}`;
+  // A name per try: a try that failed after saving leaves its favorite until after().
+  const names: string[] = [];
   let alice: AlmClient;
 
   before(async () => {
@@ -46,12 +51,16 @@ describe('journey: save the grid as an ALM favorite, open it again with its colu
 
   after(async () => {
     const demo = alice?.project(journey().journeyServer.domain, journey().journeyServer.project);
-    for (const f of (await demo?.favorites.named(name).catch(() => [])) ?? []) await demo?.favorites.remove(f.id).catch(() => undefined);
+    for (const name of names) {
+      for (const f of (await demo?.favorites.named(name).catch(() => [])) ?? []) await demo?.favorites.remove(f.id).catch(() => undefined);
+    }
     await alice?.dispose();
   });
 
   it('keeps the columns (order, widths) and the sort in the favorite, and Open as Grid shows them again', async () => {
     const { page, journeyServer: s } = journey();
+    const name = `Grid view ${Date.now()}`;
+    names.push(name);
     const frame = await openGrid('Defects');
     await painted(frame, { row: 0 });
     for (let click = 0; click < 2; click++) {
@@ -78,6 +87,7 @@ describe('journey: save the grid as an ALM favorite, open it again with its colu
       columns.map((c) => c.field),
       "the grid's columns, in order",
     );
+    assert.ok(columns.length > 3, `the grid showed its columns: ${columns.map((c) => c.field).join(', ')}`);
     sameWidths(view.columns, columns, 'in the favorite');
     assert.deepEqual(view.orderBy, [{ field: 'priority', direction: 'desc' }], "the grid's sort");
 
