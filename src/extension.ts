@@ -54,7 +54,7 @@ import { registerWork } from './work/register';
 import type { WorkFeature } from './work/register';
 import type { RefreshFeature } from './refresh/register';
 import { TreeFeature } from './tree/view/treeFeature';
-import { Log } from './util/log';
+import { Log, describeError } from './util/log';
 import { COMMAND } from './util/commands';
 
 /**
@@ -252,6 +252,9 @@ function featureDisposables(f: Features): vscode.Disposable[] {
       f.inbox.opened(ref);
       f.work.opened(ref);
       return opening;
+    }),
+    f.services.onDidAddServer((entry) => {
+      f.tree.revealServer(entry).catch((e: unknown) => f.services.log.child('tree').warn(`could not show the server ${entry.name} just added: ${describeError(e)}`));
     }),
     ...registerAuthCommands(f.services),
     ...f.chat,

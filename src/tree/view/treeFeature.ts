@@ -6,6 +6,7 @@ import type { AuthServices } from '../../auth/services';
 import type { DefectRef, ProjectRefKey } from '../../defects/refs';
 import type { ConnectionStatusBar } from '../../auth/statusBar';
 import { serverNameOf } from '../../auth/serverArgs';
+import type { ServerEntry } from '../../config/servers';
 import { affectsTree } from '../../config/settings';
 import { registerCommand } from '../../util/command';
 import type { Log } from '../../util/log';
@@ -24,6 +25,7 @@ import { filterProject, saveFilterAs } from './filterCommands';
 import { projectFor } from './locate';
 import { AlmTreeProvider, VIEW_ID } from './provider';
 import { recountGroups, updateDefectRows } from './updateDefectRows';
+import { revealServer } from './revealDefect';
 import { COMMAND } from '../../util/commands';
 import type { CommandId } from '../../util/commands';
 
@@ -142,6 +144,11 @@ export class TreeFeature implements vscode.Disposable {
   defectsChanged(project: ProjectRefKey): void {
     recountGroups(this.provider, project, this.provider.state.groupBy !== 'none');
     this.changedMany.fire(project);
+  }
+
+  /** Unfolds a server just added (Add Server) down to its project, so its defects are in sight. */
+  revealServer(entry: Pick<ServerEntry, 'name' | 'domain' | 'project'>): Promise<void> {
+    return revealServer(this.provider, this.view, entry);
   }
 
   openDefect(ref: Parameters<DefectOpener>[0]): Promise<void> {
