@@ -190,7 +190,7 @@ function createFeatures(context: vscode.ExtensionContext, log: Log, prompts: Pro
   const references = registerReferences(services.manager, log);
   const refresh = registerRefresh(tree, editor, log);
   const work = registerWork(context, services.manager, references.lookup, editor, log, events.announcer('work'));
-  const chat = registerChatTools({ ...extensionChatServices(services, editor, log, events.announcer('chat')), vscodeLinkBase: vscodeLinkBase(context) });
+  const chat = registerChatTools({ ...extensionChatServices(services, editor, log, events), vscodeLinkBase: vscodeLinkBase(context) });
   const grid = registerGrid(context, extensionGridServices(context, services, log), gridHooks(tree, events));
   const links = registerLinks(context, {
     manager: services.manager,
