@@ -44,8 +44,7 @@ type UpdateChoice = 'always' | 'never';
 export async function startWork(deps: StartWorkDeps, arg: unknown): Promise<StartWorkResult | undefined> {
   const ref = defectRefFrom(arg) ?? deps.activeEditorDefect() ?? (await pickDefect(deps.source));
   if (!ref) return undefined;
-  const connection = deps.manager.get(ref.server);
-  if (!connection) throw new Error(vscode.l10n.t('No ALM server named "{0}" is configured.', ref.server));
+  const connection = await deps.manager.connection(ref.server);
   const api = await connection.project(ref.domain, ref.project);
   const defect = await api.defects.get(ref.id, { fields: ['name', 'status', 'owner'] });
   const summary = String(defect.name ?? '');

@@ -6,9 +6,10 @@
 import * as l10n from '@vscode/l10n';
 import type { LockHandle, ProjectApi } from '../../api/index';
 import { ToolInputError } from '../model/results';
-import type { ChatProjectRef, ChatToolServices } from '../services';
+import type { ProjectRefKey } from '../../defects/refs';
+import type { ChatToolServices } from '../services';
 
-export async function withDefectLock<T>(services: ChatToolServices, ref: ChatProjectRef, api: ProjectApi, id: number, signal: AbortSignal, fn: () => Promise<T>): Promise<T> {
+export async function withDefectLock<T>(services: ChatToolServices, ref: ProjectRefKey, api: ProjectApi, id: number, signal: AbortSignal, fn: () => Promise<T>): Promise<T> {
   if (services.editingHere({ server: ref.server, domain: ref.domain, project: ref.project, id })) {
     throw new ToolInputError(
       l10n.t(

@@ -50,7 +50,10 @@ describe('chat: which project a tool works on', () => {
     await assert.rejects(resolveProject(services([server('A', true), server('B', true)]), {}), /Several ALM servers are signed in \("A", "B"\)/);
     await assert.rejects(resolveProject(services([server('A', false), server('B', false)]), {}), /signed out/);
     await assert.rejects(resolveProject(services([]), {}), /No ALM server is configured/);
-    await assert.rejects(resolveProject(services([server('A', true)]), { server: 'Z' }), /No ALM server named "Z"/);
+    // The one "no such server" message, with the configured names added for the model to pick from.
+    await assert.rejects(resolveProject(services([server('A', true), server('B', false)]), { server: 'Z' }), {
+      message: 'No ALM server named "Z" is configured. Configured: "A", "B".',
+    });
   });
 });
 
