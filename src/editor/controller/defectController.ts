@@ -12,7 +12,7 @@ import { projectNames } from '../../defects/fieldText';
 import { localToday } from '../../defects/releaseChoices';
 import { ControllerChanges } from './changes';
 import type { ControllerChange } from './changes';
-import { verStampOf } from './conflicts';
+import { verStampOf } from '../../defects/lockedWrite';
 import { COMMENTS, EditState } from './editState';
 import { DuplicateFinder } from './duplicateFinder';
 import type { DuplicateSearch, Schedule } from './duplicateFinder';
