@@ -10,7 +10,7 @@ import type { ControllerChanges } from './changes';
 import { applyChoices, findConflict } from './conflicts';
 import type { EditState } from './editState';
 import type { EditorLock } from './editorLock';
-import { writeUnderLock } from '../../defects/lockedWrite';
+import { lockDefect, writeUnderLock } from '../../defects/lockedWrite';
 import type { FormMetadata } from './formMetadata';
 import type { Notices } from './notices';
 import type { MemoImages } from './memoImages';
@@ -148,7 +148,7 @@ export class SaveFlow {
     if (lock.held) return true;
     let handle: LockHandle;
     try {
-      handle = await this.parts.api.locks.acquire({ type: 'defect', id });
+      handle = await lockDefect(this.parts.api.locks, id);
     } catch (e) {
       if (!(e instanceof LockedByOtherError)) throw e;
       const who = e.lockedBy ?? l10n.t('another user');
