@@ -1,5 +1,4 @@
 // The attachments feature's services built from the extension's connections and tree.
-import * as l10n from '@vscode/l10n';
 import type { AuthServices } from '../auth/services';
 import type { TreeFeature } from '../tree';
 import type { Log } from '../util/log';
@@ -8,11 +7,7 @@ import type { AttachmentServices } from './services';
 
 export function extensionAttachmentServices(auth: AuthServices, tree: TreeFeature, prompts: () => AttachmentPrompts, log: Log, editingHere: AttachmentServices['editingHere']): AttachmentServices {
   return {
-    project: async (ref) => {
-      const c = auth.manager.get(ref.server);
-      if (!c) throw new Error(l10n.t('No ALM server named "{0}" is configured.', ref.server));
-      return c.project(ref.domain, ref.project);
-    },
+    project: (ref) => auth.manager.project(ref),
     log,
     prompts,
     editingHere,

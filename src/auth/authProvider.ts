@@ -38,8 +38,8 @@ export class AlmAuthenticationProvider implements vscode.AuthenticationProvider,
 
   /** Scope = the server name; without one the user picks a server. */
   async createSession(scopes: readonly string[]): Promise<vscode.AuthenticationSession> {
-    const connection = scopes.length ? this.manager.get(scopes[0]) : await pickServer(this.manager, vscode.l10n.t('Sign in to which ALM server?'));
-    if (!connection) throw new Error(scopes.length ? vscode.l10n.t('No ALM server named "{0}" is configured.', scopes[0]) : vscode.l10n.t('Sign-in cancelled.'));
+    const connection = scopes.length ? await this.manager.connection(scopes[0]) : await pickServer(this.manager, vscode.l10n.t('Sign in to which ALM server?'));
+    if (!connection) throw new Error(vscode.l10n.t('Sign-in cancelled.'));
     const result = await signInInteractively(connection, this.log, this.prompts());
     if (!result.ok) throw new Error(result.message);
     const session = sessionOf(connection);

@@ -3,10 +3,12 @@
 // proxy, TLS or CA file rebuilds the affected clients; dispose signs every client out, which
 // releases the server locks their sessions held. No `vscode` import.
 import { resolveProxy, urlAuthorization } from '../api';
-import type { ProxyAuthError } from '../api';
+import type { ProjectApi, ProxyAuthError } from '../api';
+import { UnknownServerError } from '../config/servers';
 import type { ServerEntry } from '../config/servers';
 import { transportOptions } from '../config/transport';
 import type { HttpSettings, TransportOptions } from '../config/transport';
+import type { ProjectRefKey } from '../shared/projectRef';
 import { Emitter } from '../util/emitter';
 import type { Log } from '../util/log';
 import { ServerConnection } from './connection';
@@ -55,8 +57,25 @@ export class ConnectionManager {
     return this.deps.systemProxy !== undefined;
   }
 
+  /** The connection of server `name` as the settings stand right now (undefined when none is configured). */
   get(name: string): ServerConnection | undefined {
     return this.connections.get(name);
+  }
+
+  /**
+   * The connection of server `name` once the settings being applied are (so a panel restored at
+   * start-up finds its server); throws UnknownServerError when no entry has that name.
+   */
+  async connection(name: string): Promise<ServerConnection> {
+    await this.queue;
+    const found = this.connections.get(name);
+    if (!found) throw new UnknownServerError(name);
+    return found;
+  }
+
+  /** The project API of `ref`, signing in on demand; throws UnknownServerError for an unknown server. */
+  async project(ref: ProjectRefKey): Promise<ProjectApi> {
+    return (await this.connection(ref.server)).project(ref.domain, ref.project);
   }
 
   /** Applies the servers and proxy settings; resolves when every connection is up to date. */

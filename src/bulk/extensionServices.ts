@@ -21,11 +21,7 @@ export function extensionBulkServices(
 ): BulkServices {
   const tag = log.child('bulk');
   return {
-    project: async (ref) => {
-      const c = auth.manager.get(ref.server);
-      if (!c) throw new Error(vscode.l10n.t('No ALM server named "{0}" is configured.', ref.server));
-      return c.project(ref.domain, ref.project);
-    },
+    project: (ref) => auth.manager.project(ref),
     editingHere: (ref) => editor.editingHere(ref),
     selectedDefects: () => tree.view.selection.map((n) => defectRefFrom(n)).filter((r): r is DefectRef => r !== undefined),
     defectSaved: events.announcer('bulk'),

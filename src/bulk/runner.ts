@@ -1,7 +1,7 @@
-// Runs a bulk update the way the editor saves one defect: each defect under its server lock, taken
-// before the change and released after it, whatever happened. A defect another user holds is skipped
-// and reported with who holds it, never overwritten; one this window's editor holds (its lock is this
-// session's too) is skipped as well. The defects locked together are written with the server's bulk
+// Runs a bulk update the way every write goes (src/defects/lockedWrite.ts): each defect under its
+// server lock, taken before the change and released after it, whatever happened. A defect another
+// user holds is skipped and reported with who holds it, never overwritten; one this window's editor
+// holds is skipped as well. Bulk sets values whatever was there, so it has no seen values to check. The defects locked together are written with the server's bulk
 // PUT, in chunks that stay below the server's per-session lock and per-request element limits; where
 // the bulk PUT does not apply (the server refuses the form, or refuses the whole request for one bad
 // element) the chunk is written one defect at a time, so each gets its own outcome. Setting fields to
@@ -9,6 +9,7 @@
 // No `vscode` import.
 import type { DefectChanges, LockHandle, ProjectApi } from '../api/index';
 import { LockedByOtherError, ValidationError, isCancellation } from '../api/index';
+import { EditingHereError, lockDefect, releaseLocks } from '../defects/lockedWrite';
 import { isAbort } from '../util/cancellation';
 import type { BulkOutcome } from './outcome';
 
@@ -77,18 +78,17 @@ class BulkRun {
       await pool(ids, CONCURRENT, (id) => this.lock(id, held));
       if (held.size > 0 && !this.o.signal?.aborted) await this.write(held);
     } finally {
-      // A failed release must not hide the outcome; the session's end frees the lock anyway.
-      await Promise.all([...held.values()].map((h) => h.release().catch(() => undefined)));
+      await releaseLocks(held.values());
     }
   }
 
   private async lock(id: number, held: Map<number, LockHandle>): Promise<void> {
     if (this.o.signal?.aborted) return;
-    if (this.o.editingHere(id)) return this.done({ id, kind: 'editing-here' });
     try {
-      held.set(id, await this.api.locks.acquire({ type: 'defect', id }, { signal: this.o.signal }));
+      held.set(id, await lockDefect(this.api.locks, id, this.o));
     } catch (e) {
       if (cancelled(e)) return;
+      if (e instanceof EditingHereError) return this.done({ id, kind: 'editing-here' });
       if (e instanceof LockedByOtherError) return this.done({ id, kind: 'locked', by: e.lockedBy });
       this.done({ id, kind: 'refused', reason: reasonOf(e) });
     }

@@ -1,5 +1,4 @@
 // The chat tools' services built from the extension's connections and settings.
-import * as l10n from '@vscode/l10n';
 import type { AuthServices } from '../auth/services';
 import type { DefectEvents } from '../defects/events';
 import type { DefectEditorApi } from '../editor';
@@ -10,11 +9,6 @@ import type { ChatToolServices } from './services';
 
 export function extensionChatServices(auth: AuthServices, editor: DefectEditorApi, log: Log, events: Pick<DefectEvents, 'announcer' | 'changed'>): ChatToolServices {
   const { manager } = auth;
-  const connection = (server: string) => {
-    const c = manager.get(server);
-    if (!c) throw new Error(l10n.t('No ALM server named "{0}" is configured.', server));
-    return c;
-  };
   return {
     servers: () =>
       manager.all().map((c) => ({
@@ -27,13 +21,13 @@ export function extensionChatServices(auth: AuthServices, editor: DefectEditorAp
       })),
     defaultProject: () => readDefaultProject(),
     async projects(server, signal) {
-      const c = connection(server);
+      const c = await manager.connection(server);
       const domains = await c.domains(signal);
       const out: ProjectRef[] = [];
       for (const d of domains) out.push(...(d.projects ?? (await c.projects(d.name, signal))));
       return out;
     },
-    project: (ref) => connection(ref.server).project(ref.domain, ref.project),
+    project: (ref) => manager.project(ref),
     editingHere: (ref) => editor.editingHere(ref),
     // What the tools write goes to the defect events (the tree, grid and open editors listen there).
     defectSaved: events.announcer('chat'),

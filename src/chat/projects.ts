@@ -4,15 +4,17 @@
 // model can ask the user or pass server, domain and project. No `vscode` import.
 import * as l10n from '@vscode/l10n';
 import { defaultProjectOf } from '../config/defaultProject';
+import { UnknownServerError } from '../config/servers';
 import type { ProjectInput } from './model/inputs';
 import { ToolInputError } from './model/results';
-import type { ChatProjectRef, ChatServer, ChatToolServices } from './services';
+import type { ProjectRefKey } from '../defects/refs';
+import type { ChatServer, ChatToolServices } from './services';
 
-export interface ResolvedProject extends ChatProjectRef {
+export interface ResolvedProject extends ProjectRefKey {
   entry: ChatServer;
 }
 
-export function describeProject(ref: ChatProjectRef): string {
+export function describeProject(ref: ProjectRefKey): string {
   return `${ref.server} (${ref.domain}/${ref.project})`;
 }
 
@@ -22,7 +24,13 @@ function pickServer(services: ChatToolServices, input: ProjectInput, fallback: s
   const name = input.server?.trim() || fallback;
   if (name) {
     const found = all.find((s) => s.name === name) ?? all.find((s) => s.name.toLowerCase() === name.toLowerCase());
-    if (!found) throw new ToolInputError(l10n.t('No ALM server named "{0}" is configured; configured: {1}.', name, all.map((s) => `"${s.name}"`).join(', ')));
+    if (!found)
+      throw new ToolInputError(
+        new UnknownServerError(
+          name,
+          all.map((s) => s.name),
+        ).message,
+      );
     return found;
   }
   if (all.length === 1) return all[0];

@@ -4,12 +4,7 @@
 // reads settings or windows itself, so the tools can be driven by fakes.
 import type { Defect, ProjectApi, ProjectRef } from '../api/index';
 import type { DefaultProjectSetting } from '../config/defaultProject';
-
-export interface ChatProjectRef {
-  server: string;
-  domain: string;
-  project: string;
-}
+import type { DefectRef, ProjectRefKey } from '../defects/refs';
 
 export interface ChatServer {
   name: string;
@@ -34,17 +29,17 @@ export interface ChatToolServices {
   defaultProject(): DefaultProjectSetting | undefined;
   /** Every project of a server the user can see. */
   projects(server: string, signal?: AbortSignal): Promise<ProjectRef[]>;
-  project(ref: ChatProjectRef): Promise<ProjectApi>;
+  project(ref: ProjectRefKey): Promise<ProjectApi>;
   /**
    * Whether a defect editor of this window holds (or is taking) the defect's lock. Locks belong to
    * the session, which the editor and the tools share: a tool taking and releasing "its" lock then
    * would release the editor's, so writes refuse instead.
    */
-  editingHere(ref: ChatProjectRef & { id: number }): boolean;
+  editingHere(ref: DefectRef): boolean;
   /** A defect was saved (the server's copy): the tree's rows and open editors show it. */
-  defectSaved?(ref: ChatProjectRef & { id: number }, defect: Defect): void;
+  defectSaved?(ref: DefectRef, defect: Defect): void;
   /** Many defects of a project were written at once: grouped views count their groups again. */
-  defectsChanged?(project: ChatProjectRef): void;
+  defectsChanged?(project: ProjectRefKey): void;
   log: ChatLog;
   /** `<scheme>://<extension id>`: answers link defects with links that open them in VS Code (defects/vscodeLink.ts). */
   vscodeLinkBase?: string;

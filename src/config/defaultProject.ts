@@ -2,6 +2,7 @@
 // Start Work picker), decided one way for every feature: `almDefects.defaultProject` when it names
 // server, domain and project; a setting naming only its server takes that server entry's pinned
 // domain and project; with no setting, the one configured server that pins a project. No `vscode`.
+import type { ProjectRefKey } from '../shared/projectRef';
 
 /** The setting as written: a server at least, domain and project where given. */
 export interface DefaultProjectSetting {
@@ -32,7 +33,7 @@ export function parseDefaultProject(raw: unknown): DefaultProjectSetting | undef
 }
 
 /** The whole project a bare number belongs to, or undefined when nothing decides it. */
-export function defaultProjectOf(setting: DefaultProjectSetting | undefined, servers: readonly PinnedServer[]): { server: string; domain: string; project: string } | undefined {
+export function defaultProjectOf(setting: DefaultProjectSetting | undefined, servers: readonly PinnedServer[]): ProjectRefKey | undefined {
   if (setting) {
     const match = servers.find((s) => s.name === setting.server) ?? servers.find((s) => s.name.toLowerCase() === setting.server.toLowerCase());
     const entry = match?.entry;

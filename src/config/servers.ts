@@ -3,6 +3,22 @@
 import * as l10n from '@vscode/l10n';
 import type { Credentials } from '../api';
 
+/**
+ * A server name no entry of `almDefects.servers` has: what every lookup of a server by name says
+ * (ConnectionManager.connection, chat's server choice, which adds the names that are configured).
+ */
+export class UnknownServerError extends Error {
+  override readonly name = 'UnknownServerError';
+  constructor(
+    readonly server: string,
+    /** The configured names, when the message should list them (for a model or a person to pick one). */
+    configured?: readonly string[],
+  ) {
+    const known = configured ? ` ${l10n.t('Configured: {0}.', configured.map((n) => `"${n}"`).join(', '))}` : '';
+    super(`${l10n.t('No ALM server named "{0}" is configured.', server)}${known}`);
+  }
+}
+
 /** How the extension signs in: a user's password, or an API key (client id here, secret in SecretStorage). */
 export type SignInKind = 'password' | 'apiKey';
 

@@ -5,6 +5,7 @@ import { parseDefaultProject } from './defaultProject';
 import type { DefaultProjectSetting } from './defaultProject';
 import { readSavedFilters } from '../defects/filter';
 import type { SavedFilter } from '../defects/filter';
+import type { ProjectRefKey } from '../shared/projectRef';
 import type { Log } from '../util/log';
 import { parseServers } from './servers';
 import type { ServerEntry } from './servers';
@@ -87,7 +88,7 @@ function stripDefaults(entry: ServerEntry): ServerEntry {
  * Writes `almDefects.defaultProject` where it is defined now; a new one goes to the workspace when a
  * folder is open (it is the project of this code), else to the user settings.
  */
-export async function writeDefaultProject(project: { server: string; domain: string; project: string }): Promise<void> {
+export async function writeDefaultProject(project: ProjectRefKey): Promise<void> {
   const config = vscode.workspace.getConfiguration(SECTION);
   const inspect = config.inspect('defaultProject');
   const defined = inspect?.workspaceFolderValue !== undefined || inspect?.workspaceValue !== undefined || inspect?.globalValue !== undefined;

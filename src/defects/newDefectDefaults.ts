@@ -5,12 +5,7 @@
 // No `vscode` import, so it is tested in plain mocha.
 import * as l10n from '@vscode/l10n';
 import type { WireValue } from '../shared/editorProtocol';
-
-export interface ProjectSelector {
-  server: string;
-  domain: string;
-  project: string;
-}
+import type { ProjectRefKey } from './refs';
 
 interface TemplateEntry {
   /** The key's three parts, "*" for any. */
@@ -51,7 +46,7 @@ export function parseNewDefectDefaults(raw: unknown): NewDefectTemplates {
 }
 
 /** The values for a new defect of `ref`: every matching entry, the more specific last (they win). */
-export function templateFor(templates: NewDefectTemplates, ref: ProjectSelector): Record<string, WireValue> {
+export function templateFor(templates: NewDefectTemplates, ref: ProjectRefKey): Record<string, WireValue> {
   const wanted = [ref.server, ref.domain, ref.project];
   const matching = templates.entries.filter((e) => e.parts.every((p, i) => p === '*' || p.toLowerCase() === wanted[i].toLowerCase()));
   const specificity = (e: TemplateEntry) => e.parts.filter((p) => p !== '*').length;

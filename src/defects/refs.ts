@@ -1,19 +1,13 @@
 // Stable identities, built from domain keys (server, domain, project, defect id) and
 // never from labels, plus the references commands and other features pass around.
 
-/** A defect on a configured server: what "open", "copy id" and "copy link" act on. */
-export interface DefectRef {
-  /** Name of the server entry in `almDefects.servers`. */
-  server: string;
-  domain: string;
-  project: string;
-  id: number;
-}
+import type { ProjectRefKey } from '../shared/projectRef';
 
-export interface ProjectRefKey {
-  server: string;
-  domain: string;
-  project: string;
+export type { ProjectRefKey } from '../shared/projectRef';
+
+/** A defect on a configured server: what "open", "copy id" and "copy link" act on. */
+export interface DefectRef extends ProjectRefKey {
+  id: number;
 }
 
 /** A tree id from path segments; each is encoded, so names holding "/" cannot collide. */

@@ -5,11 +5,11 @@
 // the new defect is linked to its source as Related once it is created.
 import * as vscode from 'vscode';
 import { defectRefFrom } from '../defects/refs';
-import type { DefectRef } from '../defects/refs';
+import type { DefectRef, ProjectRefKey } from '../defects/refs';
 import type { WireValue } from '../shared/editorProtocol';
 import { describeError } from '../util/log';
 import { cloneValues } from './controller/cloneValues';
-import type { DefectEditorServices, EditorProjectRef } from './services';
+import type { DefectEditorServices } from './services';
 
 export interface CloneDeps {
   services: Pick<DefectEditorServices, 'project' | 'log'>;
@@ -17,7 +17,7 @@ export interface CloneDeps {
   activeDefect(): DefectRef | 'unsaved' | undefined;
   selectedDefect(): DefectRef | undefined;
   /** Opens the New Defect form with these values. */
-  create(project: EditorProjectRef, fill: { values: Record<string, WireValue>; origin: string; sourceId: number; onCreated: (created: DefectRef) => Promise<void> }): Promise<void>;
+  create(project: ProjectRefKey, fill: { values: Record<string, WireValue>; origin: string; sourceId: number; onCreated: (created: DefectRef) => Promise<void> }): Promise<void>;
 }
 
 /** Asks whether the clone is linked to its source; undefined when the user backs out. */

@@ -5,6 +5,7 @@
 import * as vscode from 'vscode';
 import type { LinksApi } from '../api/index';
 import { appendCommentOnServer, commentFromReport } from '../defects/comments';
+import { EditingHereError, writeUnderLock } from '../defects/lockedWrite';
 import type { DuplicateView } from '../shared/editorProtocol';
 import type { DefectController } from './controller/defectController';
 import type { EditorProjectApi } from './controller/types';
@@ -43,23 +44,20 @@ export async function chooseDuplicate(ctx: DuplicateChoiceContext, duplicate: Du
 
 async function commentInstead(ctx: DuplicateChoiceContext, id: number): Promise<void> {
   const { controller } = ctx;
-  if (ctx.editingHere(id)) {
-    void vscode.window.showWarningMessage(vscode.l10n.t('Defect {0} is being edited in this window; add the comment in its editor. Nothing was changed.', id));
-    return;
-  }
   const text = commentFromReport(controller.value('name'), controller.value('description'));
   if (!text) {
     void vscode.window.showWarningMessage(vscode.l10n.t('The form has no summary or description to add as a comment.'));
     return;
   }
   try {
-    const handle = await ctx.api.locks.acquire({ type: 'defect', id });
-    try {
-      await appendCommentOnServer(ctx.api.defects, id, { user: ctx.user, date: ctx.now(), text }, { lock: handle });
-    } finally {
-      await handle.release().catch(() => undefined);
-    }
+    await writeUnderLock(ctx.api.locks, id, { editingHere: (defect) => ctx.editingHere(defect) }, (lock) =>
+      appendCommentOnServer(ctx.api.defects, id, { user: ctx.user, date: ctx.now(), text }, { lock }),
+    );
   } catch (e) {
+    if (e instanceof EditingHereError) {
+      void vscode.window.showWarningMessage(vscode.l10n.t('Defect {0} is being edited in this window; add the comment in its editor. Nothing was changed.', id));
+      return;
+    }
     // Nothing was created and the form keeps everything.
     void vscode.window.showErrorMessage(vscode.l10n.t('Could not add the comment to defect {0}: {1} The new defect form keeps your text.', id, ctx.describe(e)));
     return;

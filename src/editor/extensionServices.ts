@@ -22,26 +22,8 @@ export function extensionEditorServices(
   events: Pick<DefectEvents, 'announcer'>,
 ): DefectEditorServices {
   const { manager } = auth;
-  /** The server's connection; right after activation the settings may still be being applied. */
-  const connection = async (server: string) => {
-    const found = manager.get(server) ?? (await configured(server));
-    if (!found) throw new Error(vscode.l10n.t('No ALM server named "{0}" is configured.', server));
-    return found;
-  };
-  const configured = (server: string) =>
-    new Promise<ReturnType<typeof manager.get>>((resolve) => {
-      const timer = setTimeout(() => done(), 10_000);
-      const subscription = manager.onDidChangeServers(() => {
-        if (manager.get(server)) done();
-      });
-      function done(): void {
-        clearTimeout(timer);
-        subscription.dispose();
-        resolve(manager.get(server));
-      }
-    });
   return {
-    project: async (ref) => (await connection(ref.server)).project(ref.domain, ref.project),
+    project: (ref) => manager.project(ref),
     username: (server) => manager.get(server)?.username ?? '',
     locale: () => vscode.env.language,
     baseUrl: (server) => manager.get(server)?.entry.url,

@@ -16,7 +16,8 @@ import { ImageResolver } from './imageResolver';
 import { cloneDefect } from './clone';
 import { lazyProjectApi } from './lazyProject';
 import type { LazyProjectApi } from './lazyProject';
-import type { DefectEditorServices, EditorProjectRef } from './services';
+import type { DefectEditorServices } from './services';
+import type { DefectRef, ProjectRefKey } from '../defects/refs';
 import { registerCommand } from '../util/command';
 import { escapeHtml } from '../util/html';
 import { describeError } from '../util/log';
@@ -28,9 +29,9 @@ const UNSAVED_DEFECT_CONTEXT = 'almDefects.unsavedDefectActive';
 
 export interface DefectEditorApi {
   /** Opens (or reveals) the editor of a defect. */
-  open(ref: EditorProjectRef & { id: number }): Promise<void>;
+  open(ref: DefectRef): Promise<void>;
   /** Opens the editor for a new defect of a project (the project's template and `prefill` filled in). */
-  create(ref: EditorProjectRef, prefill?: NewDefectFill): Promise<void>;
+  create(ref: ProjectRefKey, prefill?: NewDefectFill): Promise<void>;
   /**
    * "New Defect…" with pre-filled values: the project from `arg` (a project ref or tree node), the
    * tree's selection or a pick, as the command chooses it. Resolves whether a form opened.
@@ -52,7 +53,7 @@ export interface DefectEditorApi {
 
 /** What a caller pre-fills in a new defect (the template comes from the settings) and hears after it is created. */
 interface NewDefectFill extends Omit<NewDefectPrefill, 'template'> {
-  onCreated?: (defect: EditorProjectRef & { id: number }) => void | Promise<void>;
+  onCreated?: (defect: DefectRef) => void | Promise<void>;
 }
 
 class DefectEditorRegistry implements SessionHost, vscode.Disposable {
@@ -124,7 +125,7 @@ class DefectEditorRegistry implements SessionHost, vscode.Disposable {
   }
 
   /** Pasted images become attachments (ref-subtype 1: linkable from a rich-text field, §11.1 of the reference). */
-  private memoImages(api: LazyProjectApi, ref: EditorProjectRef): MemoImageServices {
+  private memoImages(api: LazyProjectApi, ref: ProjectRefKey): MemoImageServices {
     return {
       upload: async (id, name, bytes) => {
         const source = { stream: Readable.from([bytes]), size: bytes.length };
@@ -215,7 +216,7 @@ class DefectEditorRegistry implements SessionHost, vscode.Disposable {
     for (const session of this.all()) session.followUpChanged();
   }
 
-  attachmentsChanged(defect: EditorProjectRef & { id: number }): void {
+  attachmentsChanged(defect: DefectRef): void {
     const session = this.sessions.get(keyId(defect));
     if (!session) return;
     this.resolvers.get(session.controller)?.forget();

@@ -23,11 +23,7 @@ export function extensionGridServices(context: vscode.ExtensionContext, auth: Au
   return {
     log,
     columns: new ColumnStore(context.workspaceState),
-    project: async (ref) => {
-      const connection = manager.get(ref.server);
-      if (!connection) throw new Error(vscode.l10n.t('No ALM server named "{0}" is configured.', ref.server));
-      return connection.project(ref.domain, ref.project);
-    },
+    project: (ref) => manager.project(ref),
     countGroups,
     updateSelected: async (defects: DefectRef[]) => {
       if (defects.length === 0) {

@@ -262,7 +262,7 @@ export class GridPanel implements vscode.Disposable {
     return ids?.map((id) => ({ ...this.refKey(), id }));
   }
 
-  private refKey(): { server: string; domain: string; project: string } {
+  private refKey(): ProjectRefKey {
     const { server, domain, project } = this.opening.query;
     return { server, domain, project };
   }

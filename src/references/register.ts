@@ -24,9 +24,7 @@ export function registerReferences(manager: ConnectionManager, log: Log): Refere
   const lookup = new DefectLookup({
     fetch: async (key, ids, signal) => {
       const [server, domain, project] = JSON.parse(key) as [string, string, string];
-      const connection = manager.get(server);
-      if (!connection) throw new Error(vscode.l10n.t('No ALM server named "{0}" is configured.', server));
-      const api = await connection.project(domain, project);
+      const api = await manager.project({ server, domain, project });
       tag.debug(`looking up ${ids.length} defect(s) in ${project}`);
       const page = await api.defects.page({ filter: { id: anyOf(...ids) }, fields: HOVER_FIELDS, pageSize: ids.length, signal });
       return page.items;

@@ -9,6 +9,7 @@ import type { ConnectionManager } from '../auth/connectionManager';
 import type { DefectEditorApi } from '../editor/index';
 import { readReferenceSettings } from '../references/host';
 import { defaultProjectOf } from '../config/defaultProject';
+import type { DefectRef } from '../defects/refs';
 import { registerCommand } from '../util/command';
 import { COMMAND } from '../util/commands';
 import { describeError } from '../util/log';
@@ -20,14 +21,12 @@ import { reportInput } from './input';
 import type { ReportPrompts } from './prompts';
 import { referenceFor, withReference } from './sources';
 
-type CreatedRef = { server: string; domain: string; project: string; id: number };
-
 /** What the command resolves to (tests): the draft the form was filled with, and whether it opened. */
 export interface ReportResult {
   readonly draft: ReportDraft;
   readonly opened: boolean;
   /** Settles after the defect was created and the follow-ups (attachment, reference) are done. */
-  readonly followedUp: Promise<CreatedRef>;
+  readonly followedUp: Promise<DefectRef>;
 }
 
 export interface ReportDeps {
@@ -37,7 +36,7 @@ export interface ReportDeps {
   readonly log: Log;
   readonly prompts: () => ReportPrompts;
   /** Announces the attachment the report added, so the tree rows and the open editor list it at once. */
-  readonly attachmentsChanged: (defect: CreatedRef) => void;
+  readonly attachmentsChanged: (defect: DefectRef) => void;
 }
 
 export function registerReport(deps: ReportDeps): vscode.Disposable {
@@ -64,8 +63,8 @@ export async function reportDefect(deps: ReportDeps, arg: unknown): Promise<Repo
   const uri = read.document?.uri;
   // The workspace's project (almDefects.defaultProject) when it names one, else the same choice as "New Defect…".
   const project = defaultProjectOf(readReferenceSettings(uri).defaultProject, deps.manager.all());
-  let created!: (ref: CreatedRef) => void;
-  const followedUp = new Promise<CreatedRef>((resolve) => (created = resolve));
+  let created!: (ref: DefectRef) => void;
+  const followedUp = new Promise<DefectRef>((resolve) => (created = resolve));
   const opened = await deps.editor.newDefect(project, {
     values: { name: draft.summary, description: draft.descriptionHtml },
     origin: draft.origin,
@@ -86,7 +85,7 @@ export async function reportDefect(deps: ReportDeps, arg: unknown): Promise<Repo
  * comment or, for other code, the defect's VS Code link to share (issue 43). That offer is not
  * waited for: the report is done when the defect is.
  */
-async function followUp(deps: ReportDeps, draft: ReportDraft, uri: vscode.Uri | undefined, ref: CreatedRef): Promise<void> {
+async function followUp(deps: ReportDeps, draft: ReportDraft, uri: vscode.Uri | undefined, ref: DefectRef): Promise<void> {
   if (draft.attachment) await attachWhole(deps, ref, draft.attachment);
   if (draft.todo && uri) await offerReference(deps, uri, draft.todo, ref);
   else
@@ -97,17 +96,15 @@ async function followUp(deps: ReportDeps, draft: ReportDraft, uri: vscode.Uri | 
 }
 
 /** Copy VS Code Link on the new defect: the links feature writes it and says so. */
-async function copyVsCodeLink(ref: CreatedRef): Promise<void> {
+async function copyVsCodeLink(ref: DefectRef): Promise<void> {
   await vscode.commands.executeCommand(COMMAND.copyVsCodeLink, ref);
 }
 
-async function attachWhole(deps: ReportDeps, ref: CreatedRef, attachment: { name: string; text: string }): Promise<void> {
+async function attachWhole(deps: ReportDeps, ref: DefectRef, attachment: { name: string; text: string }): Promise<void> {
   for (;;) {
     try {
-      const connection = deps.manager.get(ref.server);
-      if (!connection) throw new Error(vscode.l10n.t('No ALM server named "{0}" is configured.', ref.server));
       const bytes = Buffer.from(attachment.text, 'utf8');
-      const project = await connection.project(ref.domain, ref.project);
+      const project = await deps.manager.project(ref);
       await project.attachments.upload({ entity: { type: 'defect', id: ref.id }, name: attachment.name, source: { stream: Readable.from([bytes]), size: bytes.length } });
       deps.attachmentsChanged(ref);
       return;
@@ -118,7 +115,7 @@ async function attachWhole(deps: ReportDeps, ref: CreatedRef, attachment: { name
   }
 }
 
-async function offerReference(deps: ReportDeps, uri: vscode.Uri, todo: { line: number; text: string }, ref: CreatedRef): Promise<void> {
+async function offerReference(deps: ReportDeps, uri: vscode.Uri, todo: { line: number; text: string }, ref: DefectRef): Promise<void> {
   const reference = referenceText(deps, uri, ref);
   const choice = await deps.prompts().insertReference(reference, ref.id);
   if (choice === 'copyLink') return copyVsCodeLink(ref);
@@ -138,7 +135,7 @@ async function offerReference(deps: ReportDeps, uri: vscode.Uri, todo: { line: n
 }
 
 /** The reference in the form of the first `almDefects.references` pattern for the project ("defect 123" by default). */
-function referenceText(deps: ReportDeps, uri: vscode.Uri, ref: CreatedRef): string {
+function referenceText(deps: ReportDeps, uri: vscode.Uri, ref: DefectRef): string {
   const { patterns, defaultProject } = readReferenceSettings(uri);
   return referenceFor(patterns, defaultProjectOf(defaultProject, deps.manager.all()), ref);
 }

@@ -2,6 +2,7 @@
 // and its error line, and the summary each gives; and how the reference to the new defect is
 // written back. No `vscode` import, so it is tested in plain mocha.
 import type { ReferencePattern } from '../references/index';
+import type { ProjectRefKey } from '../defects/refs';
 
 /** ALM's Summary holds at most 255 characters. */
 const SUMMARY_MAX = 255;
@@ -38,19 +39,13 @@ export function withReference(line: string, reference: string): string | undefin
   return `${line.slice(0, comment.insertAt)} (${reference})${line.slice(comment.insertAt)}`;
 }
 
-interface ProjectRef {
-  readonly server: string;
-  readonly domain: string;
-  readonly project: string;
-}
-
 /**
  * How a reference to the new defect `ref` is written: in the form of the first pattern that names
  * its project, or (when it is the default project, or none is set) of the first pattern without
  * one; "defect 123" when no pattern fits.
  */
-export function referenceFor(patterns: readonly ReferencePattern[], defaultProject: ProjectRef | undefined, ref: ProjectRef & { id: number }): string {
-  const same = (p: ProjectRef | undefined) =>
+export function referenceFor(patterns: readonly ReferencePattern[], defaultProject: ProjectRefKey | undefined, ref: ProjectRefKey & { id: number }): string {
+  const same = (p: ProjectRefKey | undefined) =>
     p !== undefined && p.server === ref.server && p.domain.toLowerCase() === ref.domain.toLowerCase() && p.project.toLowerCase() === ref.project.toLowerCase();
   const own = patterns.find((p) => same(p.project));
   const plain = !defaultProject || same(defaultProject) ? patterns.find((p) => !p.project) : undefined;

@@ -4,6 +4,7 @@
 // Host → webview: notifications and replies (the requester's bookkeeping: pendingRequests.ts). Imported by the extension host and the webview alike,
 // so it holds types and dependency-free helpers only (no `vscode`, no DOM).
 import type { PastedImage, PastedImageReply } from './pastedImageProtocol';
+import type { ProjectRefKey } from './projectRef';
 
 export * from './pastedImageProtocol';
 
@@ -11,11 +12,7 @@ export * from './pastedImageProtocol';
 export type WireValue = string | number | boolean | null | string[] | { type: string; id: number };
 
 /** Identifies one defect of one project of one configured server; `id` is absent for a defect being created. */
-export interface DefectKey {
-  /** Name of the server entry in `almDefects.servers`. */
-  server: string;
-  domain: string;
-  project: string;
+export interface DefectKey extends ProjectRefKey {
   id?: number;
 }
 

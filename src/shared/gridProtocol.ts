@@ -4,6 +4,7 @@
 // pages of rows it shows. Every query change starts a new `generation`: rows of an older one are
 // dropped on arrival, so a slow page can never paint over a newer sort.
 
+import type { ProjectRefKey } from './projectRef';
 import { isRangeList } from './rowRanges';
 import type { IndexRange } from './rowRanges';
 
@@ -56,7 +57,7 @@ export interface GridGrouping {
 export interface GridInit {
   generation: number;
   /** The project, for the rows' context menu (`data-vscode-context`). */
-  project: { server: string; domain: string; project: string };
+  project: ProjectRefKey;
   title: string;
   columns: GridColumn[];
   sort: GridSortKey[];

@@ -40,7 +40,7 @@ export function registerWork(
       const key = editor.activeKey();
       return key && key.id !== undefined ? { server: key.server, domain: key.domain, project: key.project, id: key.id } : undefined;
     },
-    editorHoldsLock: (ref: DefectRef) => editor.controller(ref)?.holdsLock ?? false,
+    editingHere: (ref: DefectRef) => editor.editingHere(ref),
     defectSaved,
   };
   const disposables: vscode.Disposable[] = [

@@ -7,6 +7,7 @@ import * as vscode from 'vscode';
 import type { Attachment, Defect, ProjectApi } from '../../api';
 import type { DefectRef } from '../../defects/refs';
 import { fieldKind } from '../../defects/fieldKind';
+import { writeUnderLock } from '../../defects/lockedWrite';
 import { countImagesNaming, renameImageSources } from '../../defects/memoImageRefs';
 import { describeError } from '../../util/log';
 import type { AttachmentsHub } from '../hub';
@@ -41,15 +42,15 @@ export async function renameCheckingMemos(hub: AttachmentsHub, defect: DefectRef
   const choice = await hub.prompts.imageInMemo(a, first.labels, to);
   if (choice === undefined) return undefined;
   if (choice === 'rename') return api.attachments.rename(a.id, to);
-  const handle = await api.locks.acquire({ type: 'defect', id: defect.id });
-  try {
+  // The guard again: the editor may have started editing while the question was open.
+  return writeUnderLock(api.locks, defect.id, { editingHere: () => hub.services.editingHere(defect) }, async (lock) => {
     // Read again under the lock: what the memos hold now is what is rewritten.
     const { defect: original, values } = await memosShowing(api, defect.id, a.name);
     const renamed = await api.attachments.rename(a.id, to);
     const changes: Record<string, string> = {};
     for (const [field, html] of Object.entries(values)) changes[field] = renameImageSources(html, a.name, renamed.name).html;
     try {
-      if (Object.keys(changes).length) await api.defects.update(defect.id, changes, { original, lock: handle });
+      if (Object.keys(changes).length) await api.defects.update(defect.id, changes, { original, lock });
     } catch (e) {
       // The memos still name the old file: give the attachment its name back so their images keep working.
       await api.attachments.rename(a.id, a.name).catch((undo: unknown) => hub.log.warn(`could not rename attachment ${a.id} back to ${a.name}: ${describeError(undo)}`));
@@ -57,7 +58,5 @@ export async function renameCheckingMemos(hub: AttachmentsHub, defect: DefectRef
     }
     hub.log.info(`updated the image sources of ${Object.keys(changes).join(', ')} of defect ${defect.id} for the rename of ${a.name}`);
     return renamed;
-  } finally {
-    await handle.release().catch(() => undefined);
-  }
+  });
 }

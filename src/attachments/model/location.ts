@@ -6,15 +6,12 @@
 // or viewer by its extension. Only server, domain, project and id identify the attachment; the
 // name is decoration (a rename on the server does not break an open URI). No `vscode` import.
 import * as l10n from '@vscode/l10n';
+import type { ProjectRefKey } from '../../defects/refs';
 import { sanitizeFileName } from './names';
 
 export const ATTACHMENT_SCHEME = 'alm-attachment';
 
-export interface AttachmentLocation {
-  /** Name of the server entry in `almDefects.servers`. */
-  server: string;
-  domain: string;
-  project: string;
+export interface AttachmentLocation extends ProjectRefKey {
   /** Attachment id. */
   id: number;
   /** File name (display and editor choice only). */

@@ -5,6 +5,7 @@ import * as l10n from '@vscode/l10n';
 import { LockedByOtherError, ValidationError, isAlmApiError } from '../../api/index';
 import type { FieldProblem } from '../../api/index';
 import { RawQueryError } from '../../api';
+import { EditingHereError } from '../../defects/lockedWrite';
 
 export interface FailureContext {
   /** "defect 42 in Demo (DEFAULT/Demo)" or "Demo (DEFAULT/Demo)". */
@@ -25,6 +26,13 @@ export function problemLines(problems: readonly FieldProblem[]): string[] {
 export function describeFailure(e: unknown, ctx: FailureContext): string {
   const unchanged = ctx.write ? ` ${l10n.t('Nothing was changed.')}` : '';
   if (e instanceof ToolInputError) return `${e.message}${unchanged}`;
+  if (e instanceof EditingHereError) {
+    const text = l10n.t(
+      'Error: open for editing. Defect {0} is being edited in the defect editor of this VS Code window, which holds its lock. Save or cancel there first (the editor also has Add comment).',
+      e.id,
+    );
+    return `${text}${unchanged}`;
+  }
   if (e instanceof RawQueryError) return l10n.t("The ALM query is not valid: {0} Fix the query (ALM syntax, e.g. {status[Open or New];severity[>='3-High']}) or use the other filters.", e.message);
   if (e instanceof LockedByOtherError) {
     const who = e.lockedBy ? `${e.lockedBy}` : l10n.t('another user');

@@ -9,7 +9,7 @@ import { defectId } from '../model/inputs';
 import type { AddCommentInput } from '../model/inputs';
 import { ToolInputError } from '../model/results';
 import { describeProject, resolveProject } from '../projects';
-import { withDefectLock } from './underLock';
+import { writeUnderLock } from '../../defects/lockedWrite';
 import { defectWhat, runTool } from './toolKit';
 import type { ChatToolContext } from './toolKit';
 import { tokenToSignal } from '../../util/cancellation';
@@ -66,7 +66,8 @@ export class AddCommentTool implements vscode.LanguageModelTool<AddCommentInput>
       }
       const user = ref.entry.username;
       // Read under the lock: the comments as they are now, including any added since the confirmation.
-      await withDefectLock(this.context.services, ref, api, id, signal, () => appendCommentOnServer(api.defects, id, { user, date: this.context.services.now(), text: comment }, { signal }));
+      const editingHere = (defect: number) => this.context.services.editingHere({ ...ref, id: defect });
+      await writeUnderLock(api.locks, id, { editingHere, signal }, (lock) => appendCommentOnServer(api.defects, id, { user, date: this.context.services.now(), text: comment }, { signal, lock }));
       return vscode.l10n.t('Added the comment to {0} as {1}, after the comments already there.', ctx.what, user);
     });
   }

@@ -16,7 +16,7 @@ import { ToolInputError, problemLines } from '../model/results';
 import { describeProject, resolveProject } from '../projects';
 import type { ResolvedProject } from '../projects';
 import { tokenToSignal } from '../../util/cancellation';
-import { withDefectLock } from './underLock';
+import { ChangedMeanwhileError, readUnchanged, writeUnderLock } from '../../defects/lockedWrite';
 import { defectWhat, runTool } from './toolKit';
 import { idsOf, invokeMany, prepareMany } from './updateDefects';
 import type { ChatToolContext } from './toolKit';
@@ -99,16 +99,25 @@ export class UpdateDefectTool implements vscode.LanguageModelTool<UpdateDefectIn
         await api.defects.get(id, { fields: ['id'], signal });
         return vscode.l10n.t('Error: not confirmed. The user has not confirmed this change to {0}, so nothing was changed. Invoke the tool again so that VS Code asks the user.', ctx.what);
       }
-      return withDefectLock(this.context.services, ref, api, id, signal, async () => {
-        const latest = await api.defects.get(id, { signal });
-        const moved = changes.filter((c) => !sameValue(seen[c.field] as FieldValue, latest[c.field] ?? null));
-        if (moved.length) return changedMeanwhile(ctx.what, moved, ref);
-        if (changes.every((c) => sameValue(c.value, latest[c.field] ?? null))) return vscode.l10n.t('{0} already has these values; nothing was sent.', capitalize(ctx.what));
-        const edits: DefectChanges = Object.fromEntries(changes.map((c) => [c.field, c.value]));
-        // The views (tree, grid, an open editor) hear it from the defect events.
-        this.context.services.defectSaved?.({ ...ref, id }, await api.defects.update(id, edits, { original: latest, signal }));
-        return [vscode.l10n.t('Updated {0}:', ctx.what), ...changes.map((c) => `- ${c.label} (${c.field}): ${c.shown}`)].join('\n');
-      });
+      const editingHere = (defect: number) => this.context.services.editingHere({ ...ref, id: defect });
+      try {
+        return await writeUnderLock(api.locks, id, { editingHere, signal }, async (lock) => {
+          // The rule's seen values: the changed fields as the confirmation showed them.
+          const latest = await readUnchanged(api.defects, id, seen as Record<string, FieldValue>, { signal });
+          if (changes.every((c) => sameValue(c.value, latest[c.field] ?? null))) return vscode.l10n.t('{0} already has these values; nothing was sent.', capitalize(ctx.what));
+          const edits: DefectChanges = Object.fromEntries(changes.map((c) => [c.field, c.value]));
+          // The views (tree, grid, an open editor) hear it from the defect events.
+          this.context.services.defectSaved?.({ ...ref, id }, await api.defects.update(id, edits, { original: latest, lock, signal }));
+          return [vscode.l10n.t('Updated {0}:', ctx.what), ...changes.map((c) => `- ${c.label} (${c.field}): ${c.shown}`)].join('\n');
+        });
+      } catch (e) {
+        if (!(e instanceof ChangedMeanwhileError)) throw e;
+        return changedMeanwhile(
+          ctx.what,
+          changes.filter((c) => e.fields.includes(c.field)),
+          ref,
+        );
+      }
     });
   }
 }

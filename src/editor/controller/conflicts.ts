@@ -1,28 +1,25 @@
-// ver-stamp conflicts: when the defect changed on the server since the user loaded it, every
-// field changed on either side becomes a row with the server's value beside the user's, and the
-// user's choices turn into the edits that are then saved. Nothing the user typed is dropped
-// unless they choose the server's value for that field.
+// ver-stamp conflicts: when the defect changed on the server since the user loaded it (the one
+// conflict rule of every write, "seen values stand", in src/defects/lockedWrite.ts: the form is
+// what the user saw), every field changed on either side becomes a row with the server's value
+// beside the user's, and the user's choices turn into the edits that are then saved. Nothing the
+// user typed is dropped unless they choose the server's value for that field.
 import type { ConflictChoice, ConflictRow, ConflictView, WireValue } from '../../shared/editorProtocol';
 import { SERVER_OWNED_FIELDS, sameValue } from '../../api/index';
-
-export function verStampOf(values: Record<string, WireValue>): number | null {
-  const v = values['ver-stamp'];
-  return typeof v === 'number' ? v : typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : null;
-}
+import { changedSinceSeen, verStampOf } from '../../defects/lockedWrite';
 
 /**
  * The field-by-field choice, or undefined when the server's ver-stamp is the one the edits were
  * made against. `base` holds the values the user loaded, `latest` the server's current ones.
  */
 export function findConflict(base: Record<string, WireValue>, latest: Record<string, WireValue>, edits: Record<string, WireValue>, label: (field: string) => string): ConflictView | undefined {
-  const baseStamp = verStampOf(base);
-  const latestStamp = verStampOf(latest);
-  if (baseStamp !== null && baseStamp === latestStamp) return undefined;
   const names = new Set([...Object.keys(edits), ...Object.keys(latest), ...Object.keys(base)]);
+  const moved = new Set(changedSinceSeen(base, latest, names));
+  // Nothing the user saw changed on the server (the stamp may have moved on a server-owned field): no choice to make.
+  if (moved.size === 0) return undefined;
   const rows: ConflictRow[] = [];
   for (const field of names) {
     if (SERVER_OWNED_FIELDS.has(field)) continue;
-    const changedOnServer = !sameValue(base[field], latest[field]);
+    const changedOnServer = moved.has(field);
     const changedByMe = Object.hasOwn(edits, field);
     if (!changedOnServer && !changedByMe) continue;
     const mine = changedByMe ? edits[field] : (base[field] ?? null);
@@ -31,10 +28,10 @@ export function findConflict(base: Record<string, WireValue>, latest: Record<str
     if (changedByMe && sameValue(mine, server)) continue;
     rows.push({ field, label: label(field), server, mine, changedOnServer, changedByMe });
   }
-  // The stamp moved but no field differs (e.g. an update that changed nothing visible): no choice to make.
+  // Both sides arrived at the same values: no choice to make.
   if (rows.length === 0) return undefined;
   rows.sort((a, b) => Number(b.changedByMe && b.changedOnServer) - Number(a.changedByMe && a.changedOnServer) || a.label.localeCompare(b.label));
-  return { serverVerStamp: latestStamp, rows };
+  return { serverVerStamp: verStampOf(latest), rows };
 }
 
 /** The default choice of a row: the user's own edit, else the server's new value. */

@@ -12,7 +12,7 @@ import { projectNames } from '../../defects/fieldText';
 import { localToday } from '../../defects/releaseChoices';
 import { ControllerChanges } from './changes';
 import type { ControllerChange } from './changes';
-import { verStampOf } from './conflicts';
+import { lockDefect, releaseLocks, verStampOf } from '../../defects/lockedWrite';
 import { COMMENTS, EditState } from './editState';
 import { DuplicateFinder } from './duplicateFinder';
 import type { DuplicateSearch, Schedule } from './duplicateFinder';
@@ -213,7 +213,7 @@ export class DefectController {
     this.changes.emit('status');
     let handle: LockHandle;
     try {
-      handle = await this.options.api.locks.acquire({ type: 'defect', id });
+      handle = await lockDefect(this.options.api.locks, id);
     } catch (e) {
       if (e instanceof LockedByOtherError) this.lock.lockedBy(e.lockedBy, e.since);
       else {
@@ -226,7 +226,7 @@ export class DefectController {
     }
     if (this.changes.closed) {
       // The panel closed while the lock was being taken: give it straight back.
-      await handle.release().catch(() => undefined);
+      await releaseLocks([handle]);
       return;
     }
     this.lock.took(handle);

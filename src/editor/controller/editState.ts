@@ -4,7 +4,7 @@ import * as l10n from '@vscode/l10n';
 import type { FieldCatalog, ListTree, validateEdits } from '../../api/index';
 import type { DefectKey, PersistedEditorState, ProblemView, ValuesParams, WireValue } from '../../shared/editorProtocol';
 import { appendComment } from '../../defects/comments';
-import { verStampOf } from './conflicts';
+import { verStampOf } from '../../defects/lockedWrite';
 import { makeSnapshot } from './snapshot';
 import { isEmptyValue, sameValue } from '../../api/index';
 import { cloneValues, normalizeEdit } from './values';

@@ -3,6 +3,7 @@
 // else does. The flows that talk to the server (edit, save) report what happened here; nothing
 // else changes the phase. No I/O except giving a handle back.
 import type { LockHandle } from '../../api/index';
+import { releaseLocks } from '../../defects/lockedWrite';
 import type { LockPhase, StatusParams } from '../../shared/editorProtocol';
 import { canHandle, nextPhase } from './lockMachine';
 import type { LockEvent } from './lockMachine';
@@ -63,7 +64,7 @@ export class EditorLock {
   async release(event: LockEvent): Promise<void> {
     const handle = this.handle;
     this.handle = undefined;
-    if (handle) await handle.release().catch(() => undefined);
+    if (handle) await releaseLocks([handle]);
     // `released` outside a holding phase changes nothing; the table says so.
     if (canHandle(this.current, event)) this.current = nextPhase(this.current, event);
   }

@@ -10,6 +10,7 @@ import type { ControllerChanges } from './changes';
 import { applyChoices, findConflict } from './conflicts';
 import type { EditState } from './editState';
 import type { EditorLock } from './editorLock';
+import { lockDefect, writeUnderLock } from '../../defects/lockedWrite';
 import type { FormMetadata } from './formMetadata';
 import type { Notices } from './notices';
 import type { MemoImages } from './memoImages';
@@ -147,7 +148,7 @@ export class SaveFlow {
     if (lock.held) return true;
     let handle: LockHandle;
     try {
-      handle = await this.parts.api.locks.acquire({ type: 'defect', id });
+      handle = await lockDefect(this.parts.api.locks, id);
     } catch (e) {
       if (!(e instanceof LockedByOtherError)) throw e;
       const who = e.lockedBy ?? l10n.t('another user');
@@ -207,12 +208,7 @@ export class SaveFlow {
     const { api } = this.parts;
     if (Object.keys(memos).length === 0) return original ?? api.defects.get(id);
     try {
-      const handle = await api.locks.acquire({ type: 'defect', id });
-      try {
-        return await api.defects.update(id, memos, { original, lock: handle });
-      } finally {
-        await handle.release().catch(() => undefined);
-      }
+      return await writeUnderLock(api.locks, id, {}, (lock) => api.defects.update(id, memos, { original, lock }));
     } catch (e) {
       const left = this.imagesLeft ?? { missing: [] };
       this.imagesLeft = { ...left, memos, reason: this.parts.describe(e) };

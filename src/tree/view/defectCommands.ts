@@ -44,13 +44,8 @@ export async function goToDefect(provider: AlmTreeProvider, view: vscode.TreeVie
     if (!id) return undefined;
     ref = { ...project.ref, id };
   }
-  const connection = manager.get(ref.server);
-  if (!connection) {
-    void vscode.window.showErrorMessage(vscode.l10n.t('No ALM server named "{0}" is configured.', ref.server));
-    return undefined;
-  }
   try {
-    const api = await connection.project(ref.domain, ref.project);
+    const api = await manager.project(ref);
     await api.defects.get(ref.id, { fields: ['name'] });
   } catch (e) {
     const message = e instanceof NotFoundError ? vscode.l10n.t('Defect {0} does not exist in {1}.', ref.id, ref.project) : vscode.l10n.t('Cannot open defect {0}: {1}', ref.id, describeError(e));

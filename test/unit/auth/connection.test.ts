@@ -3,6 +3,7 @@ import { NetworkError } from '../../../src/api';
 import { NotSignedInError, ServerConnection } from '../../../src/auth/connection';
 import { ConnectionManager } from '../../../src/auth/connectionManager';
 import { transportOptions } from '../../../src/config/transport';
+import { UnknownServerError } from '../../../src/config/servers';
 import type { ServerEntry } from '../../../src/config/servers';
 import type { HttpSettings } from '../../../src/config/transport';
 import { Log } from '../../../src/util/log';
@@ -198,6 +199,26 @@ describe('connection manager', () => {
     assert.equal(listChanges, 2);
     await manager.configure([other], HTTP);
     assert.equal(listChanges, 2, 'no change, no event');
+    await manager.dispose();
+  });
+
+  it('finds a project by its reference, after the settings being applied, and names an unknown server in the one message', async () => {
+    const world = new FakeWorld();
+    const vault = new MapVault();
+    await vault.set(DEMO_ENTRY, 'secret');
+    const manager = new ConnectionManager({ vault, factory: world.factory, log: Log.create(new RecordingSink()), readCa: async () => undefined });
+    // Not awaited: a panel restored at start-up asks before the settings are applied.
+    const configuring = manager.configure([DEMO_ENTRY], HTTP);
+    const api = await manager.project({ server: 'Demo', domain: 'DEFAULT', project: 'Demo' });
+    assert.deepEqual([api.domain, api.project], ['DEFAULT', 'Demo']);
+    await configuring;
+    assert.equal((await manager.connection('Demo')).name, 'Demo');
+    await assert.rejects(manager.project({ server: 'Nope', domain: 'DEFAULT', project: 'Demo' }), (e: unknown) => {
+      assert.ok(e instanceof UnknownServerError);
+      assert.equal(e.server, 'Nope');
+      assert.equal(e.message, 'No ALM server named "Nope" is configured.');
+      return true;
+    });
     await manager.dispose();
   });
 

@@ -7,6 +7,7 @@ import { resolveProject } from '../../../src/chat/projects';
 import type { DefaultProjectSetting } from '../../../src/config/defaultProject';
 import type { ChatServer, ChatToolServices } from '../../../src/chat/services';
 import { RawQueryError } from '../../../src/api/dialect/rawQuery';
+import { EditingHereError } from '../../../src/defects/lockedWrite';
 
 function services(servers: ChatServer[], projects: Record<string, ProjectRef[]> = {}, preset?: DefaultProjectSetting): ChatToolServices & { listed: string[] } {
   const listed: string[] = [];
@@ -50,7 +51,10 @@ describe('chat: which project a tool works on', () => {
     await assert.rejects(resolveProject(services([server('A', true), server('B', true)]), {}), /Several ALM servers are signed in \("A", "B"\)/);
     await assert.rejects(resolveProject(services([server('A', false), server('B', false)]), {}), /signed out/);
     await assert.rejects(resolveProject(services([]), {}), /No ALM server is configured/);
-    await assert.rejects(resolveProject(services([server('A', true)]), { server: 'Z' }), /No ALM server named "Z"/);
+    // The one "no such server" message, with the configured names added for the model to pick from.
+    await assert.rejects(resolveProject(services([server('A', true), server('B', false)]), { server: 'Z' }), {
+      message: 'No ALM server named "Z" is configured. Configured: "A", "B".',
+    });
   });
 });
 
@@ -64,6 +68,10 @@ describe('chat: failures as text', () => {
     assert.match(
       describeFailure(new ValidationError('bad', [{ field: 'priority', code: 'not-in-list', message: '"9" is not a value of Priority.' }]), write),
       /^Error: validation failed\. .* Nothing was changed\.\n- "9" is not a value of Priority\.$/,
+    );
+    assert.equal(
+      describeFailure(new EditingHereError(310), write),
+      'Error: open for editing. Defect 310 is being edited in the defect editor of this VS Code window, which holds its lock. Save or cancel there first (the editor also has Add comment). Nothing was changed.',
     );
     assert.equal(describeFailure(new NotFoundError('gone'), { what: 'defect 9 in X', write: false }), 'Error: not found. Defect 9 in X does not exist, or the user may not see it.');
     assert.match(describeFailure(new NotSignedInError('Not signed in to Demo.', false), write), /^Error: signed out\. Not signed in to Demo\. .*ALM: Sign In….*Nothing was changed\.$/);
