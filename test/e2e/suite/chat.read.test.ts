@@ -158,7 +158,7 @@ describe('chat tools: search and read', function () {
   it('explains failures as text: not found, a bad query, a signed-out server', async () => {
     assert.match(await invoke(TOOLS.get, { id: 999999 }), /^Error: not found\. Defect 999999 in Demo \(DEFAULT\/Demo\) does not exist/);
     assert.match(await invoke(TOOLS.search, { query: '{status[Open' }), /^The ALM query is not valid: The query starts with "\{" but does not end with "\}"\./);
-    assert.match(await invoke(TOOLS.search, { server: 'Nope' }), /^No ALM server named "Nope" is configured; configured: "Demo"\./);
+    assert.match(await invoke(TOOLS.search, { server: 'Nope' }), /^No ALM server named "Nope" is configured\. Configured: "Demo"\./);
     await vscode.commands.executeCommand('almDefects.signOut', { server: 'Demo' });
     try {
       assert.match(await invoke(TOOLS.search, {}), /^Error: signed out\. .*ALM: Sign In…/);
