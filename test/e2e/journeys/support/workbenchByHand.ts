@@ -128,3 +128,55 @@ export async function expandJourneyProject(): Promise<Locator> {
   await expandRow(treeRow(/^Demo/, 3));
   return treeRow(/^Defects/, 4);
 }
+
+/**
+ * Chooses `item` in the context menu of `target` as a steady hand does: a right-click, the pointer
+ * on the item, and Enter once the menu marks that item focused (a click can land while the menu is
+ * still opening, and be lost). The menu gone says the item ran; else it is tried again, up to three times.
+ */
+export async function chooseFromContextMenu(target: Locator, item: string | RegExp): Promise<void> {
+  const { page } = journey();
+  const menu = page.locator('.context-view .monaco-menu').first();
+  for (let attempt = 1; ; attempt++) {
+    const chosen = await (async () => {
+      if (!(await menu.isVisible())) await target.click({ button: 'right' });
+      const entry = menu.locator('.action-item', { hasText: item }).first();
+      await entry.waitFor({ timeout: 10_000 });
+      await entry.hover();
+      await menu.locator('.action-item.focused', { hasText: item }).waitFor({ timeout: 5_000 });
+      await page.keyboard.press('Enter');
+      await menu.waitFor({ state: 'hidden', timeout: 10_000 });
+    })().then(
+      () => true,
+      () => false,
+    );
+    if (chosen) return;
+    assert.ok(attempt < 3, `the context menu never ran "${String(item)}"`);
+  }
+}
+
+/** The sidebar's view `title` (a pane of the ALM container: Inbox…): its header says whether it is unfolded. */
+export function sidebarPane(title: RegExp): Locator {
+  const { page } = journey();
+  return page.locator('.part.sidebar .pane', { has: page.locator('.pane-header', { hasText: title }) });
+}
+
+/** Folds or unfolds the sidebar's view `title` by clicks on its header until it is as asked. */
+export async function setPaneUnfolded(title: RegExp, unfolded: boolean): Promise<void> {
+  const { page } = journey();
+  const header = sidebarPane(title).locator('.pane-header').first();
+  await header.waitFor({ timeout: 30_000 });
+  const want = String(unfolded);
+  await waitUntil(
+    `${String(title)} ${unfolded ? 'unfolded' : 'folded'}`,
+    async () => {
+      if ((await header.getAttribute('aria-expanded')) === want) return true;
+      // A tooltip left by the last click (the status bar's) is let go first: it can cover the header.
+      await page.mouse.move(700, 450);
+      await header.click();
+      // The click's answer is awaited before another click, which would fold it back.
+      return waitUntil('the header to answer the click', async () => (await header.getAttribute('aria-expanded')) === want, 5_000).catch(() => false);
+    },
+    30_000,
+  );
+}
