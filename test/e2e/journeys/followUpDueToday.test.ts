@@ -70,7 +70,7 @@ async function sortByIdAscending(frame: Frame): Promise<void> {
 async function typeIntoInputBox(prompt: RegExp, text: string): Promise<void> {
   const { page } = journey();
   const input = quickInput().locator('input');
-  await waitUntil(`an input box asking ${String(prompt)}`, async () => prompt.test((await quickInput().textContent()) ?? ''));
+  await waitUntil(`an input box asking ${String(prompt)}`, async () => prompt.test((await quickInput().textContent({ timeout: 1_000 })) ?? ''));
   await page.keyboard.press('Control+A');
   await page.keyboard.type(text);
   await waitUntil(`"${text}" in the box`, async () => (await input.inputValue()) === text);
@@ -87,7 +87,7 @@ async function clickFlagButton(): Promise<'day' | 'flagged'> {
   const { page } = journey();
   const button = page.locator('.part.editor .editor-group-container.active .editor-actions .action-label[aria-label^="Flag for Follow-up"]');
   const asked = async () => {
-    const shown = (await quickInput().textContent()) ?? '';
+    const shown = (await quickInput().textContent({ timeout: 1_000 })) ?? '';
     return /Follow up on/.test(shown) ? ('day' as const) : /Clear the flag/.test(shown) ? ('flagged' as const) : undefined;
   };
   // A click that lands while the title bar is redrawn is lost: a person clicks again.
