@@ -166,7 +166,7 @@ describe('journey: a follow-up flag due today shows in the editor, the Inbox and
 
     // Cleared from the Inbox's row: its menu's Flag for Follow-up… offers Clear the flag.
     await chooseFromContextMenu(row, /^Flag for Follow-up/);
-    await waitUntil('the flag prompt', async () => /Clear the flag/.test((await quickInput().textContent()) ?? ''));
+    await waitUntil('the flag prompt', async () => /Clear the flag/.test((await quickInput().textContent({ timeout: 1_000 })) ?? ''));
     await chooseClearTheFlag();
     await row.waitFor({ state: 'detached', timeout: 30_000 });
     await waitUntil('the Follow-up cell to empty', async () => (await gridCell(grid, DEFECT, 'Follow-up')) === '', 30_000);

@@ -8,7 +8,7 @@ import { createServer } from 'node:http';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { journey } from './support/journeyContext';
-import { dialog, quickInput, runCommand, signInWithApiKey, waitUntil } from './support/workbenchByHand';
+import { clearNotifications, dialog, quickInput, runCommand, shownNotification, signInWithApiKey, waitUntil } from './support/workbenchByHand';
 
 /** The link's defect (no other journey opens it); nothing may open it. */
 const DEFECT = 9301;
@@ -33,12 +33,7 @@ describe('journey: a vscode:// link to a server not added asks before adding it 
     for (let i = 0; i < 3 && (await quickInput().isVisible()); i++) await page.keyboard.press('Escape');
     await quickInput().waitFor({ state: 'hidden', timeout: 15_000 });
     // The offer, if a failure left it, and the notification center the journey may have opened.
-    await runCommand('Notifications: Clear All Notifications');
-    await waitUntil('no notification shown', async () => (await page.locator('.notification-toast-container .notification-list-item, .notifications-center.visible').count()) === 0, 15_000).catch(
-      async () => {
-        await runCommand('Notifications: Hide Notifications');
-      },
-    );
+    await clearNotifications();
     await new Promise((resolve) => stranger.close(resolve));
   });
 
@@ -63,28 +58,24 @@ describe('journey: a vscode:// link to a server not added asks before adding it 
     // VS Code may ask before an extension opens a link the user typed; the person allows it. Then the
     // extension says the server is not one of theirs and offers Add Server. A notice that comes while
     // VS Code's dialog is up goes to the notification center (the bell) rather than a toast.
-    const offer = page.locator('.notification-list-item', { hasText: /not one of your ALM servers/ }).first();
     const ask = dialog().filter({ hasText: /Do not ask me again/i });
-    await waitUntil('the extension to offer Add Server, or VS Code to ask first', async () => (await offer.isVisible()) || (await ask.isVisible()), 60_000);
-    if (await ask.isVisible()) {
-      await ask.getByRole('button', { name: 'Open', exact: true }).click();
-      await ask.waitFor({ state: 'detached', timeout: 20_000 });
-    }
+    const offerText = /not one of your ALM servers/;
+    const offered = page.locator('.notification-list-item', { hasText: offerText }).first();
     await waitUntil(
-      'the offer to add the server',
+      'the extension to offer Add Server (VS Code asking first, allowed)',
       async () => {
-        if (await offer.isVisible()) return true;
-        if (!(await page.locator('.notifications-center.visible').isVisible())) await runCommand('Notifications: Show Notifications');
-        return false;
+        if (await ask.isVisible()) await ask.getByRole('button', { name: 'Open', exact: true }).click();
+        return offered.isVisible();
       },
-      60_000,
-    );
+      20_000,
+    ).catch(() => undefined);
+    const offer = await shownNotification(offerText);
     const said = await offer.innerText();
     assert.ok(said.includes(new URL(serverUrl).host) && /Nothing was sent to it/.test(said), `the offer names the server and says nothing was sent: ${said}`);
     await offer.getByRole('button', { name: /^Add Server/ }).click();
 
     // Add Server's first step, the URL filled in from the link; the person cancels with Escape.
-    await waitUntil('Add Server asking for the URL', async () => /Add ALM Server \(1\/6\)/.test((await quickInput().textContent()) ?? ''), 30_000);
+    await waitUntil('Add Server asking for the URL', async () => /Add ALM Server \(1\/6\)/.test((await quickInput().textContent({ timeout: 1_000 })) ?? ''), 30_000);
     assert.equal(await input.inputValue(), serverUrl, "Add Server starts with the link's server URL");
     await page.keyboard.press('Escape');
     await quickInput().waitFor({ state: 'hidden', timeout: 15_000 });

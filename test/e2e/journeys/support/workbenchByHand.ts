@@ -180,3 +180,68 @@ export async function setPaneUnfolded(title: RegExp, unfolded: boolean): Promise
     30_000,
   );
 }
+
+/**
+ * Opens the workspace's file `name` with Go to File (its name typed), until `shown` (a part of its
+ * text) is on screen: a file written a moment ago is found once the search has caught up.
+ */
+export async function openFileByName(name: string, shown: Locator): Promise<void> {
+  const { page } = journey();
+  await waitUntil(
+    `${name} open in an editor`,
+    async () => {
+      if (await shown.isVisible()) return true;
+      await runCommand('Go to File...');
+      await page.keyboard.type(name);
+      const row = quickInput().locator('.monaco-list-row', { hasText: name }).first();
+      if (
+        await row.waitFor({ timeout: 5_000 }).then(
+          () => true,
+          () => false,
+        )
+      )
+        await page.keyboard.press('Enter');
+      else await page.keyboard.press('Escape');
+      return shown.waitFor({ timeout: 10_000 }).then(
+        () => true,
+        () => false,
+      );
+    },
+    60_000,
+  );
+}
+
+/**
+ * The notification whose text matches `text`, once shown: as a toast, or in the notification center,
+ * which is opened from the palette when it is not shown (a notice that came while a dialog was up,
+ * or whose toast has hidden again, is listed only there).
+ */
+export async function shownNotification(text: RegExp, timeoutMs = 60_000): Promise<Locator> {
+  const { page } = journey();
+  const item = page.locator('.notification-list-item', { hasText: text }).first();
+  let lastLook = Date.now();
+  await waitUntil(
+    `a notification saying ${String(text)}`,
+    async () => {
+      if (await item.isVisible()) return true;
+      if (Date.now() - lastLook > 5_000 && !(await quickInput().isVisible()) && !(await page.locator('.notifications-center.visible').isVisible())) {
+        await runCommand('Notifications: Show Notifications');
+        lastLook = Date.now();
+      }
+      return false;
+    },
+    timeoutMs,
+  );
+  return item;
+}
+
+/** Clears every notification and hides the notification center, so that none is in the next journey's way. */
+export async function clearNotifications(): Promise<void> {
+  const { page } = journey();
+  await runCommand('Notifications: Clear All Notifications');
+  await waitUntil('no notification left on screen', async () => (await page.locator('.notification-list-item:visible').count()) === 0, 15_000);
+  if (await page.locator('.notifications-center.visible').isVisible()) {
+    await runCommand('Notifications: Hide Notifications');
+    await page.locator('.notifications-center.visible').waitFor({ state: 'hidden', timeout: 15_000 });
+  }
+}
