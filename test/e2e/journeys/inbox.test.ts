@@ -12,7 +12,7 @@ import { editSettingsFile } from '../support/settingsFile';
 import { editorFrame, editorTab, serverDefect } from '../ui/editorWorkbench';
 import { waitForPhase } from './support/defectEditorByHand';
 import { journey } from './support/journeyContext';
-import { closeActiveTabWithCtrlW, dialog, quickInput, runCommand, signInWithApiKey, waitUntil } from './support/workbenchByHand';
+import { chooseFromContextMenu, closeActiveTabWithCtrlW, dialog, quickInput, runCommand, signInWithApiKey, waitUntil } from './support/workbenchByHand';
 
 const POLL_SECONDS = 2;
 
@@ -113,8 +113,7 @@ describe('journey: the Inbox and VS Code links', function () {
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
     await page.bringToFront();
     const row = inboxRow(id);
-    await row.click({ button: 'right' });
-    await page.locator('.context-view .action-item', { hasText: 'Copy VS Code Link' }).first().click();
+    await chooseFromContextMenu(row, 'Copy VS Code Link');
     await page.locator('.statusbar').getByText(`Copied the VS Code link to defect ${id}`).waitFor({ timeout: 30_000 });
     const link = await page.evaluate<string>('navigator.clipboard.readText()');
     assert.match(link, new RegExp(`^[a-z-]+://alm-defects\\.alm-defects/open\\?server=[^&]+&domain=DEFAULT&project=Demo&id=${id}$`));

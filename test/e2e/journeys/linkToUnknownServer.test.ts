@@ -77,8 +77,21 @@ describe('journey: a vscode:// link to a server not added asks before adding it 
     // Add Server's first step, the URL filled in from the link; the person cancels with Escape.
     await waitUntil('Add Server asking for the URL', async () => /Add ALM Server \(1\/6\)/.test((await quickInput().textContent({ timeout: 1_000 })) ?? ''), 30_000);
     assert.equal(await input.inputValue(), serverUrl, "Add Server starts with the link's server URL");
-    await page.keyboard.press('Escape');
-    await quickInput().waitFor({ state: 'hidden', timeout: 15_000 });
+    // Escape once the box has the keys (pressed while it was still taking the focus, it was lost; a person presses it again).
+    await waitUntil('the URL box to have the focus', async () => (await quickInput().locator('input:focus').count()) > 0, 15_000);
+    await waitUntil(
+      'Escape to close Add Server',
+      async () => {
+        await page.keyboard.press('Escape');
+        return quickInput()
+          .waitFor({ state: 'hidden', timeout: 5_000 })
+          .then(
+            () => true,
+            () => false,
+          );
+      },
+      30_000,
+    );
     assert.deepEqual(requests, [], 'nothing was sent to the server the user has not added');
     assert.equal(await page.locator('.tabs-container .tab', { hasText: new RegExp(`^${DEFECT}\\b`) }).count(), 0, 'no defect opened');
   });
