@@ -60,16 +60,9 @@ describe('journey: a vscode:// link to a server not added asks before adding it 
     // VS Code's dialog is up goes to the notification center (the bell) rather than a toast.
     const ask = dialog().filter({ hasText: /Do not ask me again/i });
     const offerText = /not one of your ALM servers/;
-    const offered = page.locator('.notification-list-item', { hasText: offerText }).first();
-    await waitUntil(
-      'the extension to offer Add Server (VS Code asking first, allowed)',
-      async () => {
-        if (await ask.isVisible()) await ask.getByRole('button', { name: 'Open', exact: true }).click();
-        return offered.isVisible();
-      },
-      20_000,
-    ).catch(() => undefined);
-    const offer = await shownNotification(offerText);
+    const offer = await shownNotification(offerText, 60_000, async () => {
+      if (await ask.isVisible()) await ask.getByRole('button', { name: 'Open', exact: true }).click();
+    });
     const said = await offer.innerText();
     assert.ok(said.includes(new URL(serverUrl).host) && /Nothing was sent to it/.test(said), `the offer names the server and says nothing was sent: ${said}`);
     await offer.getByRole('button', { name: /^Add Server/ }).click();

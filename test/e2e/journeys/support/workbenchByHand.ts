@@ -214,9 +214,10 @@ export async function openFileByName(name: string, shown: Locator): Promise<void
 /**
  * The notification whose text matches `text`, once shown: as a toast, or in the notification center,
  * which is opened from the palette when it is not shown (a notice that came while a dialog was up,
- * or whose toast has hidden again, is listed only there).
+ * or whose toast has hidden again, is listed only there). `meanwhile` runs while it is awaited (it
+ * answers what may come first, such as VS Code's own question).
  */
-export async function shownNotification(text: RegExp, timeoutMs = 60_000): Promise<Locator> {
+export async function shownNotification(text: RegExp, timeoutMs = 60_000, meanwhile?: () => Promise<void>): Promise<Locator> {
   const { page } = journey();
   const item = page.locator('.notification-list-item', { hasText: text }).first();
   let lastLook = Date.now();
@@ -224,7 +225,8 @@ export async function shownNotification(text: RegExp, timeoutMs = 60_000): Promi
     `a notification saying ${String(text)}`,
     async () => {
       if (await item.isVisible()) return true;
-      if (Date.now() - lastLook > 5_000 && !(await quickInput().isVisible()) && !(await page.locator('.notifications-center.visible').isVisible())) {
+      await meanwhile?.();
+      if (Date.now() - lastLook > 5_000 && !(await quickInput().isVisible()) && !(await dialog().isVisible()) && !(await page.locator('.notifications-center.visible').isVisible())) {
         await runCommand('Notifications: Show Notifications');
         lastLook = Date.now();
       }
