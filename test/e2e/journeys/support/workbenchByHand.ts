@@ -226,7 +226,7 @@ export async function shownNotification(text: RegExp, timeoutMs = 60_000, meanwh
     async () => {
       if (await item.isVisible()) return true;
       await meanwhile?.();
-      if (Date.now() - lastLook > 5_000 && !(await quickInput().isVisible()) && !(await dialog().isVisible()) && !(await page.locator('.notifications-center.visible').isVisible())) {
+      if (Date.now() - lastLook > 3_000 && !(await quickInput().isVisible()) && !(await dialog().isVisible()) && !(await page.locator('.notifications-center.visible').isVisible())) {
         await runCommand('Notifications: Show Notifications');
         lastLook = Date.now();
       }
