@@ -17,7 +17,7 @@ import { vscodeReportPrompts } from './report/prompts';
 import { registerReport } from './report/register';
 import { AuthServices } from './auth/services';
 import { ConnectionStatusBar } from './auth/statusBar';
-import { extensionBulkServices, savedDefectAnnouncer } from './bulk/extensionServices';
+import { extensionBulkServices } from './bulk/extensionServices';
 import type { BulkPrompts } from './bulk/prompts';
 import { vscodeBulkPrompts } from './bulk/prompts';
 import { registerBulkUpdate } from './bulk/register';
@@ -25,6 +25,7 @@ import { extensionChatServices } from './chat/extensionServices';
 import { registerChatTools } from './chat/register';
 import { affectsConnections } from './config/settings';
 import { extensionEditorServices } from './editor/extensionServices';
+import { followDefectEvents as editorFollowsDefectEvents } from './editor/followEvents';
 import { registerDefectEditor } from './editor/registerDefectEditor';
 import type { DefectEditorApi } from './editor/registerDefectEditor';
 import { extensionExportServices } from './export/extensionServices';
@@ -46,6 +47,7 @@ import { localDay } from './followUp';
 import type { FollowUpFeature } from './followUp/register';
 import type { FollowUpPrompts } from './followUp/prompts';
 import { vscodeFollowUpPrompts } from './followUp/prompts';
+import { DefectEvents } from './defects/events';
 import { defectRefFrom } from './defects/refs';
 import { registerInbox } from './inbox/register';
 import type { InboxFeature } from './inbox/register';
@@ -54,7 +56,7 @@ import { registerWork } from './work/register';
 import type { WorkFeature } from './work/register';
 import type { RefreshFeature } from './refresh/register';
 import { TreeFeature } from './tree/view/treeFeature';
-import { Log } from './util/log';
+import { Log, describeError } from './util/log';
 import { COMMAND } from './util/commands';
 
 /**
@@ -101,6 +103,8 @@ interface Prompts {
 
 /** The features activate() builds, each registered with VS Code by its own register function. */
 interface Features {
+  /** What happens to defects: writers announce, views listen (defects/events.ts). */
+  events: DefectEvents;
   services: AuthServices;
   statusBar: ConnectionStatusBar;
   auth: AlmAuthenticationProvider;
@@ -143,7 +147,7 @@ export function activate(context: vscode.ExtensionContext): AlmDefectsApi {
       prompts: () => prompts.report,
       attachmentsChanged: (defect) => features.attachments.editor.changed(defect),
     }),
-    registerBulkUpdate(extensionBulkServices(features.services, features.tree, features.editor, log, () => prompts.bulk)),
+    registerBulkUpdate(extensionBulkServices(features.services, features.tree, features.editor, log, () => prompts.bulk, features.events)),
     registerExport(
       extensionExportServices(
         features.services,
@@ -162,10 +166,11 @@ export function activate(context: vscode.ExtensionContext): AlmDefectsApi {
 
 /** Connections first, then the tree and the features built on it (attachments, editor, references, refresh, work, chat, grid). */
 function createFeatures(context: vscode.ExtensionContext, log: Log, prompts: Prompts): Features {
+  const events = new DefectEvents();
   const services = new AuthServices(context.secrets, log, () => prompts.auth);
   const statusBar = new ConnectionStatusBar(services.manager);
   const auth = new AlmAuthenticationProvider(services.manager, log.child('auth'), () => prompts.auth);
-  const tree = new TreeFeature(context, services, statusBar, log);
+  const tree = new TreeFeature(context, services, statusBar, log, events);
   // The editor is registered after the attachments it shows; a rename asks it whether a defect is being edited.
   let editorApi: DefectEditorApi | undefined;
   const attachments = registerAttachments(
@@ -180,14 +185,13 @@ function createFeatures(context: vscode.ExtensionContext, log: Log, prompts: Pro
   );
   const editor = (editorApi = registerDefectEditor(
     context,
-    extensionEditorServices(services, tree, attachments.editor, log, () => prompts.editor),
+    extensionEditorServices(services, tree, attachments.editor, log, () => prompts.editor, events),
   ));
   const references = registerReferences(services.manager, log);
   const refresh = registerRefresh(tree, editor, log);
-  const defectSaved = savedDefectAnnouncer(tree, editor);
-  const work = registerWork(context, services.manager, references.lookup, editor, log, defectSaved);
-  const chat = registerChatTools({ ...extensionChatServices(services, editor, log, defectSaved), vscodeLinkBase: vscodeLinkBase(context) });
-  const grid = registerGrid(context, extensionGridServices(context, services, log), gridHooks(tree));
+  const work = registerWork(context, services.manager, references.lookup, editor, log, events.announcer('work'));
+  const chat = registerChatTools({ ...extensionChatServices(services, editor, log, events), vscodeLinkBase: vscodeLinkBase(context) });
+  const grid = registerGrid(context, extensionGridServices(context, services, log), gridHooks(tree, events));
   const links = registerLinks(context, {
     manager: services.manager,
     log,
@@ -210,7 +214,7 @@ function createFeatures(context: vscode.ExtensionContext, log: Log, prompts: Pro
     },
   });
   const inbox = registerInbox(context, { manager: services.manager, followUps, log, open: (ref) => tree.openDefect(ref) });
-  return { services, statusBar, auth, tree, attachments, editor, references, refresh, work, chat, grid, links, followUps, inbox };
+  return { events, services, statusBar, auth, tree, attachments, editor, references, refresh, work, chat, grid, links, followUps, inbox };
 }
 
 /** What deactivation disposes of the features (attachments and the editor registered theirs already). */
@@ -226,6 +230,7 @@ function featureDisposables(f: Features): vscode.Disposable[] {
     f.links,
     f.followUps,
     f.inbox,
+    editorFollowsDefectEvents(f.events, (ref) => f.editor.controller(ref), f.services.log.child('editor')),
     f.tree.view.onDidExpandElement((e) => {
       if (e.element instanceof ProjectNode) f.inbox.watch(e.element.ref);
     }),
@@ -254,8 +259,12 @@ function featureDisposables(f: Features): vscode.Disposable[] {
       f.work.opened(ref);
       return opening;
     }),
+    f.services.onDidAddServer((entry) => {
+      f.tree.revealServer(entry).catch((e: unknown) => f.services.log.child('tree').warn(`could not show the server ${entry.name} just added: ${describeError(e)}`));
+    }),
     ...registerAuthCommands(f.services),
     ...f.chat,
+    f.events,
   ];
 }
 

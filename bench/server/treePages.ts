@@ -1,6 +1,6 @@
 // The requests the extension's tree sends, timed over HTTP at the seeded size (issue 16: the tree
 // must stay usable at a million defects): the first page, Load more near the start and deep in the
-// list, a filtered first page, and grouping. Grouping (src/tree/model/groups.ts) sends a count-only
+// list, a filtered first page, and grouping. Grouping (src/defects/groupCounts.ts) sends a count-only
 // request (limit 1, the total read from the answer) per possible value — a list's values, owner's
 // project users — plus one for no value and one for the total; the whole scan it falls back to
 // (2,000 defects per request, as grouping by owner did before) is timed once beside it.

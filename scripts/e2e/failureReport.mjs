@@ -25,6 +25,7 @@ async function workbenchState(page) {
     }
     for (const d of all('.monaco-dialog-box')) lines.push(`dialog: ${text(d)}`);
     for (const m of all('.monaco-menu-container')) lines.push(`menu: ${text(m)}`);
+    for (const h of all('.monaco-hover')) lines.push(`hover: ${text(h)}`);
     const tabs = [...document.querySelectorAll('.tabs-container .tab')].map((t) => `${t.classList.contains('active') ? '*' : ''}${t.getAttribute('aria-label') ?? text(t, 60)}`);
     lines.push(`tabs: [${tabs.join(' | ')}]`);
     const focus = document.activeElement;

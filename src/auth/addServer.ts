@@ -101,6 +101,7 @@ async function save(services: AuthServices, entry: ServerEntry, password: string
   await services.reload();
   services.log.child('auth').info(`added server ${entry.name} (${entry.url}, ${signInLabel(entry)}, REST tree ${treeLabel(tree)})`);
   vscode.window.setStatusBarMessage(vscode.l10n.t('Added ALM server {0} (REST tree: {1})', entry.name, treeLabel(tree)), 6000);
+  services.serverAdded(entry);
   return { ok: true, server: entry.name, tree };
 }
 

@@ -21,7 +21,10 @@ export class AuthServices implements vscode.Disposable {
   readonly vault: SecretVault;
   readonly factory: ClientFactory;
   readonly manager: ConnectionManager;
-  private readonly subscriptions: vscode.Disposable[] = [];
+  private readonly added = new vscode.EventEmitter<ServerEntry>();
+  /** Add Server saved a server (the views show it, unfolded). Fired once the manager knows it. */
+  readonly onDidAddServer = this.added.event;
+  private readonly subscriptions: vscode.Disposable[] = [this.added];
 
   constructor(
     secrets: vscode.SecretStorage,
@@ -50,6 +53,11 @@ export class AuthServices implements vscode.Disposable {
       watchSignedIn(this.manager),
     );
     log.child('proxy').info(`VS Code's proxy resolution: ${this.manager.hasSystemProxy ? 'available (resolveProxyByURL of the extension host)' : 'not offered by this extension host'}`);
+  }
+
+  /** Announces a server Add Server has just saved and applied (see onDidAddServer). */
+  serverAdded(entry: ServerEntry): void {
+    this.added.fire(entry);
   }
 
   /** Re-reads servers and proxy settings into the manager; resolves when applied. */

@@ -1,13 +1,14 @@
 // The chat tools' services built from the extension's connections and settings.
 import * as l10n from '@vscode/l10n';
 import type { AuthServices } from '../auth/services';
+import type { DefectEvents } from '../defects/events';
 import type { DefectEditorApi } from '../editor';
 import { readDefaultProject } from '../config/settings';
 import type { ProjectRef } from '../api/index';
 import type { Log } from '../util/log';
 import type { ChatToolServices } from './services';
 
-export function extensionChatServices(auth: AuthServices, editor: DefectEditorApi, log: Log, defectSaved?: ChatToolServices['defectSaved']): ChatToolServices {
+export function extensionChatServices(auth: AuthServices, editor: DefectEditorApi, log: Log, events: Pick<DefectEvents, 'announcer' | 'changed'>): ChatToolServices {
   const { manager } = auth;
   const connection = (server: string) => {
     const c = manager.get(server);
@@ -34,7 +35,9 @@ export function extensionChatServices(auth: AuthServices, editor: DefectEditorAp
     },
     project: (ref) => connection(ref.server).project(ref.domain, ref.project),
     editingHere: (ref) => editor.editingHere(ref),
-    ...(defectSaved ? { defectSaved } : {}),
+    // What the tools write goes to the defect events (the tree, grid and open editors listen there).
+    defectSaved: events.announcer('chat'),
+    defectsChanged: (project) => events.changed(project),
     log: log.child('chat'),
     now: () => new Date(),
   };

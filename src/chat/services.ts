@@ -43,6 +43,8 @@ export interface ChatToolServices {
   editingHere(ref: ChatProjectRef & { id: number }): boolean;
   /** A defect was saved (the server's copy): the tree's rows and open editors show it. */
   defectSaved?(ref: ChatProjectRef & { id: number }, defect: Defect): void;
+  /** Many defects of a project were written at once: grouped views count their groups again. */
+  defectsChanged?(project: ChatProjectRef): void;
   log: ChatLog;
   /** `<scheme>://<extension id>`: answers link defects with links that open them in VS Code (defects/vscodeLink.ts). */
   vscodeLinkBase?: string;

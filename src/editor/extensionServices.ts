@@ -4,6 +4,7 @@
 import * as vscode from 'vscode';
 import type { EditorPrompts } from './prompts';
 import type { AuthServices } from '../auth/services';
+import type { DefectEvents } from '../defects/events';
 import { parseNewDefectDefaults, templateFor } from '../defects/newDefectDefaults';
 import { defectRefFrom } from '../defects/refs';
 import type { TreeFeature } from '../tree';
@@ -12,7 +13,14 @@ import { revealDefect } from '../tree/host';
 import type { Log } from '../util/log';
 import type { DefectEditorServices, EditorAttachments } from './services';
 
-export function extensionEditorServices(auth: AuthServices, tree: TreeFeature, attachments: EditorAttachments, log: Log, prompts: () => EditorPrompts): DefectEditorServices {
+export function extensionEditorServices(
+  auth: AuthServices,
+  tree: TreeFeature,
+  attachments: EditorAttachments,
+  log: Log,
+  prompts: () => EditorPrompts,
+  events: Pick<DefectEvents, 'announcer'>,
+): DefectEditorServices {
   const { manager } = auth;
   /** The server's connection; right after activation the settings may still be being applied. */
   const connection = async (server: string) => {
@@ -51,9 +59,8 @@ export function extensionEditorServices(auth: AuthServices, tree: TreeFeature, a
       manager.onDidChangeConnection((c) => {
         if (c.name === server && (c.status === 'signed-in' || c.status === 'ready')) listener();
       }),
-    defectSaved: (ref, defect) => {
-      log.debug(`[editor] defect ${ref.id} saved: ${tree.defectSaved(ref, defect)} tree rows updated`);
-    },
+    // The views (tree, grid) hear the save from the defect events, not from the editor.
+    defectSaved: events.announcer('editor'),
     revealDefect: async (ref) => {
       const result = await revealDefect(tree.provider, tree.view, ref);
       log.debug(`reveal of defect ${ref.id} in the tree: ${result}`);

@@ -3,6 +3,7 @@
 // and always answers a request, with an error message when its handler throws.
 import type { CommandMessage, EditorCommands, EditorNotifications, HostToWebview, NotificationMessage, RequestMethod, RequestParams, RequestResult } from '../shared/editorProtocol';
 import { isWebviewToHost } from '../shared/editorProtocol';
+import { ReadyQueue } from '../util/readyQueue';
 
 export type CommandHandlers = { [M in keyof EditorCommands]: (params: EditorCommands[M]) => void };
 export type RequestHandlers = { [M in RequestMethod]: (params: RequestParams<M>) => Promise<RequestResult<M>> | RequestResult<M> };
@@ -33,29 +34,28 @@ export interface HostChannelOptions {
 }
 
 export class HostChannel {
-  private ready = false;
-  private queue: NotificationMessage[] = [];
+  /** The `ready` handshake (util/readyQueue.ts, shared with the grid). */
+  private readonly queue: ReadyQueue<NotificationMessage>;
   private disposed = false;
 
-  constructor(private readonly options: HostChannelOptions) {}
+  constructor(private readonly options: HostChannelOptions) {
+    const early = options.early;
+    this.queue = new ReadyQueue({
+      send: (message) => void this.post(message),
+      early: () => (typeof early === 'function' ? early() : early === true),
+      // Only the latest `values`/`status` matter; `init` is always kept in order before them.
+      replaces: (queued, next) => queued.method === next.method && next.method !== 'init',
+    });
+  }
 
   get isReady(): boolean {
-    return this.ready;
+    return this.queue.isReady;
   }
 
   /** Sends now if the webview is ready, else queues; a later notification of the same kind replaces a queued one. */
   notify<M extends keyof EditorNotifications>(method: M, params: EditorNotifications[M]): void {
     if (this.disposed) return;
-    const message = { kind: 'notification', method, params } as NotificationMessage;
-    if (!this.ready) {
-      // Only the latest `values`/`status` matter; `init` is always kept in order before them.
-      this.queue = this.queue.filter((m) => m.method !== method || method === 'init');
-      this.queue.push(message);
-      const early = this.options.early;
-      if (typeof early === 'function' ? early() : early) void this.post(message);
-      return;
-    }
-    void this.post(message);
+    this.queue.post({ kind: 'notification', method, params } as NotificationMessage);
   }
 
   /** Feeds one message received from the webview. */
@@ -67,13 +67,11 @@ export class HostChannel {
     }
     if (raw.kind === 'ready') {
       // A reloaded webview (e.g. after being hidden without retainContextWhenHidden) says ready again.
-      this.ready = true;
-      const queued = this.queue;
-      this.queue = [];
+      const outcome = this.queue.pageReady();
       // An onReady sends the current state itself: the queue would only make the page build it twice.
       if (this.options.onReady) this.options.onReady({ embedded: raw.embedded === true });
       // Posted in order without waiting for each delivery: the page gets the memos one round trip sooner.
-      else for (const m of queued) void this.post(m);
+      else if (!outcome.again) for (const m of outcome.held) void this.post(m);
       return;
     }
     if (raw.kind === 'command') {
@@ -91,12 +89,12 @@ export class HostChannel {
 
   /** The webview is being reloaded (its content replaced): queue until it says ready again. */
   reset(): void {
-    this.ready = false;
+    this.queue.reset();
   }
 
   dispose(): void {
     this.disposed = true;
-    this.queue = [];
+    this.queue.clear();
   }
 
   private runCommand(message: CommandMessage): void {

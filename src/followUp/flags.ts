@@ -13,6 +13,8 @@ export interface FollowUpFlag {
   /** `YYYY-MM-DD`, the user's local day. */
   due: string;
   note: string;
+  /** The defect's summary when the flag was set from a view that showed it (the Inbox lists it). */
+  summary?: string;
 }
 
 /** Where the flags are kept: VS Code's global state (a Memento) in the extension, a map in tests. */
@@ -59,15 +61,28 @@ export function parseDueDate(input: string, now: Date): string | undefined {
   return day !== undefined && day >= localDay(now) ? day : undefined;
 }
 
+/**
+ * The summary a command's argument carries: a tree row holds the defect (`defect.name`), a grid row
+ * or chat may pass `name`. Undefined when it shows none (the editor passes a bare reference).
+ */
+export function summaryFrom(arg: unknown): string | undefined {
+  if (typeof arg !== 'object' || arg === null) return undefined;
+  const o = arg as { name?: unknown; defect?: { name?: unknown } };
+  const name = typeof o.defect?.name === 'string' ? o.defect.name : o.name;
+  return typeof name === 'string' && name.trim() ? name.trim() : undefined;
+}
+
 /** Reads the stored list leniently: a record another version wrote wrongly is dropped, not fatal. */
 function readFlags(raw: unknown): FollowUpFlag[] {
   if (!Array.isArray(raw)) return [];
-  return raw.filter((f): f is FollowUpFlag => {
-    if (typeof f !== 'object' || f === null) return false;
-    const o = f as Partial<FollowUpFlag>;
-    const r = o.ref as Partial<DefectRef> | undefined;
-    return typeof o.due === 'string' && typeof o.note === 'string' && typeof r?.server === 'string' && typeof r.domain === 'string' && typeof r.project === 'string' && typeof r.id === 'number';
-  });
+  return raw
+    .filter((f): f is FollowUpFlag => {
+      if (typeof f !== 'object' || f === null) return false;
+      const o = f as Partial<FollowUpFlag>;
+      const r = o.ref as Partial<DefectRef> | undefined;
+      return typeof o.due === 'string' && typeof o.note === 'string' && typeof r?.server === 'string' && typeof r.domain === 'string' && typeof r.project === 'string' && typeof r.id === 'number';
+    })
+    .map(({ ref, due, note, summary }) => ({ ref, due, note, ...(typeof summary === 'string' && summary ? { summary } : {}) }));
 }
 
 export class FollowUpStore {
@@ -100,7 +115,8 @@ export class FollowUpStore {
   }
 
   async set(flag: FollowUpFlag): Promise<void> {
-    this.flags.set(flagKey(flag.ref), { ref: { ...flag.ref }, due: flag.due, note: flag.note });
+    const summary = flag.summary ?? this.get(flag.ref)?.summary;
+    this.flags.set(flagKey(flag.ref), { ref: { ...flag.ref }, due: flag.due, note: flag.note, ...(summary ? { summary } : {}) });
     await this.save();
   }
 

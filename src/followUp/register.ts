@@ -7,7 +7,7 @@ import type { DefectRef } from '../defects/refs';
 import { registerCommand } from '../util/command';
 import { COMMAND } from '../util/commands';
 import type { Log } from '../util/log';
-import { FOLLOW_UPS_KEY, FollowUpStore, flagMark, localDay } from './flags';
+import { FOLLOW_UPS_KEY, FollowUpStore, flagMark, localDay, summaryFrom } from './flags';
 import type { FollowUpFlag } from './flags';
 import type { FollowUpPrompts } from './prompts';
 
@@ -49,7 +49,8 @@ export function registerFollowUps(context: vscode.ExtensionContext, deps: Follow
       }
       const note = await deps.prompts().note(ref, current);
       if (note === undefined) return undefined;
-      const flag = { ref, due: due.day, note: note.trim() };
+      const summary = summaryFrom(arg);
+      const flag: FollowUpFlag = { ref, due: due.day, note: note.trim(), ...(summary ? { summary } : {}) };
       await store.set(flag);
       tag.info(`flagged ${ref.project} #${ref.id} for ${flag.due}`);
       vscode.window.setStatusBarMessage(vscode.l10n.t('Defect {0} flagged for follow-up on {1}', ref.id, flag.due), 3000);

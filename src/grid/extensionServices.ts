@@ -1,15 +1,16 @@
-// The grid's services built from the extension's connections, tree and settings: the project API,
-// the tree's group counting, what "Open as Grid" opens for a tree node or a palette pick (a project,
-// then its Defects, My Defects or a saved filter), and the bulk update and CSV export commands,
-// which the grid runs only where the extension has them.
+// The grid's services built from the extension's connections and settings: the project API, the
+// group counting, what "Open as Grid" opens for a view's node (the results' source, the tree) or a
+// palette pick (a project, then its Defects, My Defects or a saved filter), and the bulk update and
+// CSV export commands, which the grid runs only where the extension has them.
 import * as vscode from 'vscode';
 import type { AuthServices } from '../auth/services';
 import { readSavedFilterSettings } from '../config/settings';
 import type { ExportRequest } from '../defects/defectQuery';
+import type { DefectEventStream } from '../defects/events';
+import { countGroups } from '../defects/groupCounts';
 import type { DefectRef } from '../defects/refs';
-import { countGroups, defectQueryOf, defectsQuery, favoriteOpeningOf, savedFilterQuery } from '../tree';
-import type { TreeFeature } from '../tree';
-import { projectFor } from '../tree/host';
+import { defectsQuery, savedFilterQuery } from '../defects/results';
+import type { ResultSource } from '../defects/results';
 import { COMMAND } from '../util/commands';
 import type { Log } from '../util/log';
 import { ColumnStore, readColumnSettings } from './columns';
@@ -51,18 +52,15 @@ function stringOf(o: unknown, key: string): string | undefined {
   return typeof v === 'string' ? v : undefined;
 }
 
-/** What "Open as Grid" opens: the tree node's result, else a project (from the argument, the selection or a pick) and one of its lists. */
-export function gridHooks(tree: TreeFeature): GridHooks {
+/** What "Open as Grid" opens: the node's result, else a project (from the argument, the selection or a pick) and one of its lists; the grids hear the defect events. */
+export function gridHooks(results: ResultSource, events: DefectEventStream): GridHooks {
   return {
-    onDidSaveDefect: tree.onDidSaveDefect,
-    onDidChangeDefects: tree.onDidChangeDefects,
+    events,
     openingFor: async (arg) => {
+      const result = await results.resultOf(arg);
       // An ALM favorite opens with its own columns (until the user changes them, kept under its key).
-      const favorite = await favoriteOpeningOf(arg);
-      if (favorite) return { query: favorite.query, savedFilter: favorite.key, columns: readColumnSettings(favorite.columns) };
-      const direct = defectQueryOf(arg);
-      if (direct) return { query: direct };
-      const project = await projectFor(tree.provider, tree.view, arg, vscode.l10n.t('Open the defects of which project as a grid?'));
+      if (result) return { query: result.query, savedFilter: result.savedFilter, columns: readColumnSettings(result.columns) };
+      const project = await results.projectOf(arg, vscode.l10n.t('Open the defects of which project as a grid?'));
       if (!project) return undefined;
       const saved = readSavedFilterSettings();
       const named = stringOf(arg, 'savedFilter');
@@ -79,7 +77,7 @@ export function gridHooks(tree: TreeFeature): GridHooks {
         { label: vscode.l10n.t('My Defects'), opening: { query: defectsQuery(project, 'mine') } },
         ...saved.map((s) => ({ label: s.name, description: vscode.l10n.t('saved filter'), opening: { query: savedFilterQuery(project, s), savedFilter: s.name } })),
       ];
-      const picked = await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Open which defects of {0} as a grid?', project.project), ignoreFocusOut: true });
+      const picked = await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Open which defects of {0} as a grid?', project.ref.project), ignoreFocusOut: true });
       return picked?.opening;
     },
   };

@@ -13,6 +13,7 @@ import { COMMAND } from '../util/commands';
 import { createNonce } from '../util/html';
 import { webviewAssets } from '../util/webviewAssets';
 import { describeError } from '../util/log';
+import { ReadyQueue } from '../util/readyQueue';
 import { chosen, columnsKey, fieldColumns, reordered, resized, resolveColumns, settingsOf } from './columns';
 import type { ColumnSetting } from './columns';
 import { groupShown, groupingOf } from './grouping';
@@ -48,8 +49,8 @@ export class GridPanel implements vscode.Disposable {
   private api: ProjectApi | undefined;
   private preparing: Promise<void> | undefined;
   private firstPage: AbortController | undefined; // the first page's fetch of the current generation
-  /** What the host posted before the page said `ready` (posted again then). */
-  private held: HostToGrid[] | undefined = [];
+  /** The `ready` handshake (util/readyQueue.ts, shared with the editor): posts at once, and again on `ready`. */
+  private readonly ready = new ReadyQueue<HostToGrid>({ send: (m) => void this.panel.webview.postMessage(m), early: () => true });
   /** The pages the page shows (the change check fetches them again). */
   private shown: number[] = [];
   /** The rows the page has selected, as index ranges of the current generation (for the context menu's commands). */
@@ -168,8 +169,7 @@ export class GridPanel implements vscode.Disposable {
    */
   private post(message: HostToGrid): void {
     if (this.lifetime.signal.aborted) return;
-    this.held?.push(message);
-    void this.panel.webview.postMessage(message);
+    this.ready.post(message);
   }
 
   private async receive(m: unknown): Promise<void> {
@@ -189,10 +189,9 @@ export class GridPanel implements vscode.Disposable {
   private async handle(m: GridToHost): Promise<void> {
     switch (m.type) {
       case 'ready': {
-        const held = this.held;
-        this.held = undefined;
-        if (!held) return this.restart();
-        for (const m of held) void this.panel.webview.postMessage(m);
+        const outcome = this.ready.pageReady();
+        if (outcome.again) return this.restart();
+        for (const m of outcome.held) void this.panel.webview.postMessage(m);
         return;
       }
       case 'want':

@@ -1,13 +1,14 @@
 // The defects grid's entry: "Open as Grid" (tree context menu and palette), the commands the
-// grid's context menu runs on the active grid, rows following saves made anywhere in the extension,
+// grid's context menu runs on the active grid, rows following the defect events (followEvents.ts),
 // and the grid's part of the periodic change check.
 import type * as vscode from 'vscode';
-import type { Defect } from '../api';
 import type { ExportRequest } from '../defects/defectQuery';
-import type { DefectRef, ProjectRefKey } from '../defects/refs';
+import type { DefectEventStream } from '../defects/events';
+import type { DefectRef } from '../defects/refs';
 import { columnsKey, fieldColumns, resolveColumns } from './columns';
 import { registerCommand } from '../util/command';
 import { COMMAND } from '../util/commands';
+import { followDefectEvents } from './followEvents';
 import { GridPanel } from './gridPanel';
 import type { GridOpening } from './gridPanel';
 import type { GridServices } from './services';
@@ -30,10 +31,8 @@ export interface GridFeature extends vscode.Disposable {
 export interface GridHooks {
   /** What a command argument (a tree node, a project ref, nothing: ask) opens, or undefined when the user cancelled. */
   openingFor(arg: unknown): Promise<GridOpening | undefined>;
-  /** Saves made anywhere in the extension. */
-  onDidSaveDefect: vscode.Event<{ ref: DefectRef; defect: Defect }>;
-  /** Many defects of a project changed at once (Update Selected): grouped grids count again. */
-  onDidChangeDefects: vscode.Event<ProjectRefKey>;
+  /** What happens to defects anywhere in the extension (saves, Update Selected, deletions). */
+  events: DefectEventStream;
 }
 
 export function registerGrid(context: vscode.ExtensionContext, services: GridServices, hooks: GridHooks): GridFeature {
@@ -78,12 +77,7 @@ export function registerGrid(context: vscode.ExtensionContext, services: GridSer
       tag,
       onActive((p) => services.saveAsFavorite(p.ref, p.favoriteView())),
     ),
-    hooks.onDidSaveDefect(({ ref, defect }) => {
-      for (const p of panels) void p.defectSaved(ref, defect).catch((e: unknown) => tag.warn(`defect ${ref.id} saved; the grid could not show it: ${String(e)}`));
-    }),
-    hooks.onDidChangeDefects((project) => {
-      for (const p of panels) void p.defectsChanged(project).catch((e: unknown) => tag.warn(`defects changed; the grid could not count its groups again: ${String(e)}`));
-    }),
+    followDefectEvents(hooks.events, () => panels, tag),
   ];
   return {
     check: {

@@ -107,11 +107,14 @@ export class InboxProvider implements vscode.TreeDataProvider<InboxItem>, vscode
       }
       default: {
         const f = item.flag;
-        const t = new vscode.TreeItem(label(vscode.l10n.t('Defect {0} ({1})', f.ref.id, f.ref.project), item.unread));
+        // As the other sections show a defect ("id: summary") when the flag knows its summary.
+        const name = f.summary ? `${f.ref.id}: ${f.summary}` : vscode.l10n.t('Defect {0} ({1})', f.ref.id, f.ref.project);
+        const t = new vscode.TreeItem(label(name, item.unread));
         const due = f.note ? `${f.due} · ${f.note}` : f.due;
         t.description = due;
+        t.tooltip = `${f.ref.project} · ${due}`;
         t.iconPath = new vscode.ThemeIcon('bookmark');
-        if (item.unread) t.accessibilityInformation = { label: vscode.l10n.t('{0}, {1}, unread', vscode.l10n.t('Defect {0} ({1})', f.ref.id, f.ref.project), due) };
+        if (item.unread) t.accessibilityInformation = { label: vscode.l10n.t('{0}, {1}, unread', name, due) };
         t.contextValue = item.unread ? 'alm:inbox+unread+flag' : 'alm:inbox+flag';
         t.id = `inbox/flag/${item.key}`;
         t.command = { command: COMMAND.openDefect, title: vscode.l10n.t('Open Defect'), arguments: [f.ref] };

@@ -7,5 +7,3 @@ export { ProjectNode } from './nodes/projectNode';
 export { LoadingNode, TreeNode } from './nodes/treeNode';
 export type { DefectChildrenProvider, NodeItem, TreeContext } from './nodes/treeNode';
 export type { TreeFeature } from './view/treeFeature';
-export { defectQueryOf, defectsQuery, favoriteOpeningOf, savedFilterQuery } from './nodes/defectQueries';
-export { countGroups } from './model/groups';

@@ -105,7 +105,8 @@ export class UpdateDefectTool implements vscode.LanguageModelTool<UpdateDefectIn
         if (moved.length) return changedMeanwhile(ctx.what, moved, ref);
         if (changes.every((c) => sameValue(c.value, latest[c.field] ?? null))) return vscode.l10n.t('{0} already has these values; nothing was sent.', capitalize(ctx.what));
         const edits: DefectChanges = Object.fromEntries(changes.map((c) => [c.field, c.value]));
-        await api.defects.update(id, edits, { original: latest, signal });
+        // The views (tree, grid, an open editor) hear it from the defect events.
+        this.context.services.defectSaved?.({ ...ref, id }, await api.defects.update(id, edits, { original: latest, signal }));
         return [vscode.l10n.t('Updated {0}:', ctx.what), ...changes.map((c) => `- ${c.label} (${c.field}): ${c.shown}`)].join('\n');
       });
     });

@@ -71,6 +71,8 @@ export async function invokeMany(context: ChatToolContext, tool: string, input: 
     onBulkRefused: (reason) => context.services.log.debug(`[chat] bulk PUT refused, one defect at a time: ${reason}`),
   });
   for (const o of outcomes) if (o.kind === 'updated') context.services.defectSaved?.({ ...ref, id: o.id }, o.defect);
+  // As after Update Selected: grouped views count their groups again.
+  if (outcomes.some((o) => o.kind === 'updated')) context.services.defectsChanged?.(ref);
   return [
     vscode.l10n.t('Update of {0} defects in {1}: {2}.', ids.length, where, tallyText(outcomes)),
     vscode.l10n.t('Changes:'),

@@ -4,7 +4,7 @@
 // filter plus the id) says whether the filter admits the defect and which group holds it; only
 // that group's first page is loaded.
 import { addCondition } from '../../defects/filter';
-import { groupValueOf } from '../model/groups';
+import { groupValueOf } from '../../defects/groupCounts';
 import type { DefectNode } from './defectNode';
 import type { DefectsNode } from './defectsNode';
 import { GroupNode } from './groupNode';

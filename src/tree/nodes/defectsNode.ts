@@ -3,7 +3,7 @@
 import * as l10n from '@vscode/l10n';
 import { addCondition, toApiFilter } from '../../defects/filter';
 import type { Filter } from '../../api';
-import { countGroups } from '../model/groups';
+import { countGroups } from '../../defects/groupCounts';
 import { describeSort } from '../model/arrangement';
 import { defectListSpeech } from '../model/accessibility';
 import type { NodeItem, TreeContext, TreeNode } from './treeNode';

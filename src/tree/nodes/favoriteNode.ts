@@ -6,7 +6,7 @@ import * as l10n from '@vscode/l10n';
 import { readFavoriteView } from '../../api';
 import type { Favorite, FavoriteView, Filter } from '../../api';
 import { escapeMarkdown } from '../../util/markdown';
-import { countGroups } from '../model/groups';
+import { countGroups } from '../../defects/groupCounts';
 import { favoriteSpeech } from '../model/accessibility';
 import { groupNodes } from './groupNode';
 import { MessageNode } from './messageNode';

@@ -5,7 +5,7 @@ import type { ProjectApi } from '../../api';
 import type { GroupBy } from '../model/arrangement';
 import { fieldText, projectNames } from '../../defects/fieldText';
 import { addCondition } from '../../defects/filter';
-import type { GroupCount } from '../model/groups';
+import type { GroupCount } from '../../defects/groupCounts';
 import { groupSpeech } from '../model/accessibility';
 import { severityIcon } from '../model/severity';
 import type { NodeItem, TreeContext, TreeNode } from './treeNode';

@@ -1,9 +1,11 @@
 // Reveals one defect's row in the tree, after "New Defect…" created it: the project's "Defects"
 // and "My Defects" reload, the row is looked up among the loaded rows (its group's when grouped)
 // and selected without taking the focus from the editor. A defect kept out of the loaded rows
-// (filter, sort, paging) is reported to the caller, not hunted for page by page.
+// (filter, sort, paging) is reported to the caller, not hunted for page by page. Also unfolds a
+// server just added down to its project.
 import type * as vscode from 'vscode';
 import type { DefectRef } from '../../defects/refs';
+import type { ServerEntry } from '../../config/servers';
 import { findDefectRow } from '../nodes/defectRow';
 import type { TreeNode } from '../nodes/treeNode';
 import { findProject } from './locate';
@@ -28,4 +30,19 @@ export async function revealDefect(provider: AlmTreeProvider, view: vscode.TreeV
   // reveal() expands the row's ancestors (project, "Defects", its group) on the way.
   await view.reveal(row, { select: true, focus: false, expand: false });
   return 'revealed';
+}
+
+/**
+ * Shows a server just added: its row, unfolded down to the project it was added for (or its domains
+ * when it shows them all), selected without taking the focus. A newcomer then sees "Defects" and
+ * "My Defects" at once instead of a folded row to open level by level.
+ */
+export async function revealServer(provider: AlmTreeProvider, view: vscode.TreeView<TreeNode>, entry: Pick<ServerEntry, 'name' | 'domain' | 'project'>): Promise<void> {
+  const project = entry.domain && entry.project ? await findProject(provider, { server: entry.name, domain: entry.domain, project: entry.project }) : undefined;
+  if (project) {
+    await view.reveal(project, { expand: true, select: true, focus: false });
+    return;
+  }
+  const server = provider.root.server(entry.name);
+  if (server) await view.reveal(server, { expand: true, select: true, focus: false });
 }

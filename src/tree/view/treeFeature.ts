@@ -1,11 +1,13 @@
 // The ALM tree in VS Code: the view, its provider and every tree command. Other features plug in
 // through `setDefectOpener` (the defect editor) and `setDefectChildren` (attachments).
 import * as vscode from 'vscode';
-import type { Defect } from '../../api';
 import type { AuthServices } from '../../auth/services';
-import type { DefectRef, ProjectRefKey } from '../../defects/refs';
+import type { DefectEventStream } from '../../defects/events';
+import type { DefectRef } from '../../defects/refs';
+import type { DefectResult, ResultScope, ResultSource } from '../../defects/results';
 import type { ConnectionStatusBar } from '../../auth/statusBar';
 import { serverNameOf } from '../../auth/serverArgs';
+import type { ServerEntry } from '../../config/servers';
 import { affectsTree } from '../../config/settings';
 import { registerCommand } from '../../util/command';
 import type { Log } from '../../util/log';
@@ -14,6 +16,7 @@ import type { DefectChildrenProvider } from '../nodes/treeNode';
 import { DefectNode } from '../nodes/defectNode';
 import { LoadMoreNode } from '../nodes/loadMoreNode';
 import { MessageNode } from '../nodes/messageNode';
+import { resultOf, resultScopeOf } from '../nodes/defectQueries';
 import { TreeNode } from '../nodes/treeNode';
 import { groupBy, setGroupedContext, sortBy } from './arrangeCommands';
 import { copyDefectId, copyDefectLink, goToDefect, selectedDefect } from './defectCommands';
@@ -23,22 +26,17 @@ import { deleteAlmFavorite, moveToAlmFavorites, renameAlmFavorite, saveAsAlmFavo
 import { filterProject, saveFilterAs } from './filterCommands';
 import { projectFor } from './locate';
 import { AlmTreeProvider, VIEW_ID } from './provider';
-import { recountGroups, updateDefectRows } from './updateDefectRows';
+import { recountGroups, reloadDefectLists, updateDefectRows } from './updateDefectRows';
+import { revealServer } from './revealDefect';
 import { COMMAND } from '../../util/commands';
 import type { CommandId } from '../../util/commands';
-
-/** A defect as the server returned it after a save, and which defect it is. */
-export interface SavedDefect {
-  ref: DefectRef;
-  defect: Defect;
-}
 
 /** True while a defect row is selected in the tree: the Ctrl+C keybinding and the copy commands in the palette. */
 const DEFECT_SELECTED_CONTEXT = 'almDefects.defectSelected';
 /** True while any project has a filter: Clear Filter and Save Filter As… in the palette. */
 const FILTERED_CONTEXT = 'almDefects.filtered';
 
-export class TreeFeature implements vscode.Disposable {
+export class TreeFeature implements vscode.Disposable, ResultSource {
   readonly provider: AlmTreeProvider;
   readonly view: vscode.TreeView<TreeNode>;
   /** The defect editor, registered right after the tree at activation. */
@@ -46,18 +44,13 @@ export class TreeFeature implements vscode.Disposable {
   /** Files dropped on the tree go to the registered controller (attachments); until then a drop does nothing. */
   private dropController: vscode.TreeDragAndDropController<TreeNode> | undefined;
   private readonly disposables: vscode.Disposable[] = [];
-  private readonly saved = new vscode.EventEmitter<SavedDefect>();
-  /** A defect was saved somewhere in the extension (editor, bulk update, chat): views showing it update their rows. */
-  readonly onDidSaveDefect = this.saved.event;
-  private readonly changedMany = new vscode.EventEmitter<ProjectRefKey>();
-  /** Many defects of a project were changed at once (Update Selected): views count their groups again. */
-  readonly onDidChangeDefects = this.changedMany.event;
 
   constructor(
     context: vscode.ExtensionContext,
     private readonly services: AuthServices,
     statusBar: ConnectionStatusBar,
     private readonly log: Log,
+    events: DefectEventStream,
   ) {
     this.provider = new AlmTreeProvider(services.manager, new ViewState(context.workspaceState), log);
     // The view's drop target is fixed at creation, so it forwards to whoever registers later.
@@ -69,8 +62,7 @@ export class TreeFeature implements vscode.Disposable {
     this.view = vscode.window.createTreeView(VIEW_ID, { treeDataProvider: this.provider, showCollapseAll: true, canSelectMany: true, dragAndDropController });
     const state = this.provider.state;
     this.disposables.push(
-      this.saved,
-      this.changedMany,
+      ...this.followDefectEvents(events),
       this.provider,
       this.view,
       this.view.onDidExpandElement((e) => void state.setExpanded(e.element.id, true)),
@@ -129,19 +121,34 @@ export class TreeFeature implements vscode.Disposable {
   }
 
   /**
-   * A defect was saved (the server's answer in `defect`): the tree's loaded rows of it show the new
-   * values and every listener of onDidSaveDefect hears it. Returns how many tree rows changed.
+   * Saves made anywhere in the extension show in the loaded rows of the defect (the server's copy,
+   * no request); many defects of a project changed at once (Update Selected): its grouped lists
+   * count again; a deleted defect's project lists read again.
    */
-  defectSaved(ref: DefectRef, defect: Defect): number {
-    const updated = updateDefectRows(this.provider, ref, defect);
-    this.saved.fire({ ref, defect });
-    return updated;
+  private followDefectEvents(events: DefectEventStream): vscode.Disposable[] {
+    const tag = this.log.child('tree');
+    const grouped = () => this.provider.state.groupBy !== 'none';
+    return [
+      events.onDidSave(({ ref, defect, source }) => tag.debug(`defect ${ref.id} saved (${source}): ${updateDefectRows(this.provider, ref, defect)} tree rows updated`)),
+      events.onDidChange((project) => recountGroups(this.provider, project, grouped())),
+      events.onDidDelete(({ ref }) => reloadDefectLists(this.provider, ref)),
+    ].map((d) => new vscode.Disposable(() => d.dispose()));
   }
 
-  /** Many defects of `project` changed at once: the tree's grouped lists of it and every listener of onDidChangeDefects count their groups again. */
-  defectsChanged(project: ProjectRefKey): void {
-    recountGroups(this.provider, project, this.provider.state.groupBy !== 'none');
-    this.changedMany.fire(project);
+  /** The result a tree node shows (the grid and CSV export open it). */
+  resultOf(arg: unknown): Promise<DefectResult | undefined> {
+    return resultOf(arg);
+  }
+
+  /** The project a command is about (its node, a ref, the selection or a pick), as its results read it. */
+  async projectOf(arg: unknown, title: string): Promise<ResultScope | undefined> {
+    const project = await projectFor(this.provider, this.view, arg, title);
+    return project && resultScopeOf(project);
+  }
+
+  /** Unfolds a server just added (Add Server) down to its project, so its defects are in sight. */
+  revealServer(entry: Pick<ServerEntry, 'name' | 'domain' | 'project'>): Promise<void> {
+    return revealServer(this.provider, this.view, entry);
   }
 
   openDefect(ref: Parameters<DefectOpener>[0]): Promise<void> {

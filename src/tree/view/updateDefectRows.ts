@@ -62,3 +62,25 @@ export function recountGroups(provider: Pick<RowUpdateTarget, 'root'>, project: 
   visit(server);
   return recounted;
 }
+
+/**
+ * A defect was deleted: each loaded defect list of its project holding a row of it reads again
+ * (its total and groups change too). Returns how many lists were reloaded.
+ */
+export function reloadDefectLists(provider: Pick<RowUpdateTarget, 'root'>, ref: DefectRef): number {
+  const server = provider.root.server(ref.server);
+  if (!server) return 0;
+  const holds = (node: TreeNode): boolean => (node instanceof DefectNode ? node.ref.id === ref.id : node instanceof LoadingNode && (node.loaded ?? []).some(holds));
+  let reloaded = 0;
+  const visit = (node: TreeNode): void => {
+    if (node instanceof ProjectNode) {
+      if (node.ref.domain !== ref.domain || node.ref.project !== ref.project) return;
+      for (const list of node.defectsNodes.filter(holds)) {
+        list.refresh();
+        reloaded++;
+      }
+    } else if (node instanceof LoadingNode && !(node instanceof DefectsNode)) for (const child of node.loaded ?? []) visit(child);
+  };
+  visit(server);
+  return reloaded;
+}

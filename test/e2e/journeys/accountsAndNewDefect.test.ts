@@ -33,7 +33,7 @@ async function closeMenu(): Promise<void> {
   await menuItems().first().waitFor({ state: 'detached', timeout: 10_000 });
 }
 
-/** Opens the Accounts menu unless open, points at `account` (its submenu opens) and clicks its Sign Out. */
+/** Opens the Accounts menu unless open, points at `account` (its submenu opens) and chooses its Sign Out. */
 async function clickSignOutOf(account: string): Promise<void> {
   if (!(await menuItems().first().isVisible())) await almAccountsInMenu();
   // Pointing at the account opens its submenu (a click may toggle it shut again while it opens).
@@ -42,7 +42,13 @@ async function clickSignOutOf(account: string): Promise<void> {
     .filter({ hasText: /^Sign Out$/ })
     .first();
   await signOut.waitFor({ timeout: 15_000 });
-  await signOut.click({ timeout: 10_000 });
+  // Pointed at, then Enter once the menu shows it as the item under the mouse: a click landing while
+  // the submenu is still being laid out on a busy machine ran nothing.
+  await signOut.hover({ timeout: 10_000 });
+  await journey()
+    .page.locator('.monaco-menu .action-item.focused', { hasText: /^\s*Sign Out\s*$/ })
+    .waitFor({ timeout: 5_000 });
+  await journey().page.keyboard.press('Enter');
 }
 
 /** Signs out of the ALM account through the Accounts menu: its submenu's Sign Out, then the confirmation's Sign Out. */

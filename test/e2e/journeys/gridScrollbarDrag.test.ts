@@ -11,12 +11,17 @@ import { signInWithApiKey } from './support/workbenchByHand';
 
 describe("journey: drag the grid's scrollbar deep into 100,000 defects", function () {
   this.timeout(300_000);
-  let frame: Frame;
+  let frame: Frame | undefined;
   let cookie: string;
   let idColumn: number;
 
   before(async () => {
     await signInWithApiKey();
+  });
+
+  // Each test opens the grid afresh (the thumb at the top): a test run again after a failure finds
+  // the one before closed (a failure's cleanup closes the editors).
+  beforeEach(async () => {
     ({ frame, idColumn, cookie } = await openDefectsGrid());
   });
 
@@ -25,7 +30,7 @@ describe("journey: drag the grid's scrollbar deep into 100,000 defects", functio
   });
 
   /** Every row painted from `first` to `last` shows a defect id and a summary: no blank row. */
-  async function rowsFilled(first: number, last: number): Promise<void> {
+  async function rowsFilled(frame: Frame, first: number, last: number): Promise<void> {
     for (const index of [first, Math.floor((first + last) / 2), last]) {
       const cells = await rowCells(frame, index);
       assert.ok(Number(cells[idColumn]) > 0, `row ${index} shows a defect id: ${JSON.stringify(cells)}`);
@@ -33,19 +38,21 @@ describe("journey: drag the grid's scrollbar deep into 100,000 defects", functio
   }
 
   it('in the order it opens in: the rows at the middle are painted, no error', async () => {
+    assert.ok(frame);
     const total = await gridTotal(frame);
     assert.ok(total >= 100_000, `the large project: ${total}`);
     const { first, last } = await dragThumbTo(frame, 0.5, total);
     assert.ok(first < total * 0.7, `the drag stopped near the middle: rows ${first}–${last} of ${total}`);
-    await rowsFilled(first, last);
+    await rowsFilled(frame, first, last);
     await noErrorShown(frame);
   });
 
   it("sorted by Priority (a header click): the rows at three quarters are the server's in that order, no error", async () => {
+    assert.ok(frame);
     await sortByHeader(frame, 'Priority');
     const total = await gridTotal(frame);
     const { first, last } = await dragThumbTo(frame, 0.75, total);
-    await rowsFilled(first, last);
+    await rowsFilled(frame, first, last);
     const order = '{priority[ASC];id[ASC]}';
     assert.equal(Number((await rowCells(frame, first))[idColumn]), await serverIdAt(cookie, order, first), `row ${first} in ${order}`);
     await noErrorShown(frame);

@@ -1,7 +1,7 @@
 // Follow-up flags (issue 43): kept in one global-state key (the key Settings Sync carries), one per
 // defect, read leniently, due today / overdue / later by the user's local day.
 import * as assert from 'node:assert/strict';
-import { FOLLOW_UPS_KEY, FollowUpStore, dueState, flagMark, parseDueDate } from '../../../src/followUp/flags';
+import { FOLLOW_UPS_KEY, FollowUpStore, dueState, flagMark, parseDueDate, summaryFrom } from '../../../src/followUp/flags';
 import type { FlagMemento } from '../../../src/followUp/flags';
 
 function memento(initial: Record<string, unknown> = {}): FlagMemento & { data: Record<string, unknown> } {
@@ -71,5 +71,17 @@ describe('followUp: flags', () => {
       [1],
     );
     assert.deepEqual(new FollowUpStore(memento({ [FOLLOW_UPS_KEY]: 'garbage' })).all(), []);
+  });
+  it('keeps the summary of a flag set from a row that shows it, through a re-flag without one and a reload', async () => {
+    assert.equal(summaryFrom({ ref: ref(7), defect: { id: 7, name: ' Coupon ignored ' } }), 'Coupon ignored', 'a tree row');
+    assert.equal(summaryFrom({ ...ref(7), name: 'Coupon ignored' }), 'Coupon ignored', 'a grid row or chat');
+    assert.equal(summaryFrom(ref(7)), undefined, "the editor's bare reference");
+    const store = memento();
+    const flags = new FollowUpStore(store);
+    await flags.set({ ref: ref(7), due: '2026-12-02', note: '', summary: 'Coupon ignored' });
+    await flags.set({ ref: ref(7), due: '2026-12-03', note: 'ask bob' });
+    assert.equal(new FollowUpStore(store).get(ref(7))?.summary, 'Coupon ignored');
+    const odd = memento({ [FOLLOW_UPS_KEY]: [{ ref: ref(8), due: '2026-12-02', note: '', summary: 42 }] });
+    assert.deepEqual(new FollowUpStore(odd).get(ref(8)), { ref: ref(8), due: '2026-12-02', note: '' }, 'a summary of the wrong type is dropped, the flag kept');
   });
 });

@@ -203,3 +203,21 @@ function checkStructure(root: string, name: string, layers: Record<string, numbe
 describe('import structure of src/', () => checkStructure(SRC, 'src/', LAYERS, 'extension.ts'));
 
 describe('import structure of server/src/', () => checkStructure(SERVER, 'server/src/', SERVER_LAYERS, 'app.ts'));
+
+// Issue 39: the views that open a result (the grid, CSV export) take it from src/defects (results,
+// group counting, defect events), never from the tree; the hub is built once, at activation.
+describe('defect results and events below the features', () => {
+  const files = sourceFiles(SRC);
+  const graph = importGraph(files);
+  const rel = (file: string): string => path.relative(SRC, file).split(path.sep).join('/');
+
+  it('has the grid and CSV export import nothing of the tree', () => {
+    const imports = [...graph].flatMap(([file, targets]) => (/^(grid|export)\//.test(rel(file)) ? targets.filter((t) => rel(t).startsWith('tree/')).map((t) => `${rel(file)} -> ${rel(t)}`) : []));
+    assert.deepEqual(imports, []);
+  });
+
+  it('builds the defect events hub once, in extension.ts', () => {
+    const builders = files.filter((f) => /new DefectEvents\(/.test(fs.readFileSync(f, 'utf8'))).map(rel);
+    assert.deepEqual(builders, ['extension.ts']);
+  });
+});

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import type { GroupNode } from '../../../src/tree/nodes/groupNode';
 import type { Defect, Page, PageRequest, ProjectApi } from '../../../src/api/index';
-import { countGroups } from '../../../src/tree/model/groups';
+import { countGroups } from '../../../src/defects/groupCounts';
 import { SEVERITIES, demoTree, kids } from './fakes';
 
 /** Demo's "Defects" over `n` fake defects, grouped by `group`, not loaded yet. */

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { DefectNode } from '../../../src/tree/nodes/defectNode';
 import type { TreeNode } from '../../../src/tree/nodes/treeNode';
-import { updateDefectRows } from '../../../src/tree/view/updateDefectRows';
+import { reloadDefectLists, updateDefectRows } from '../../../src/tree/view/updateDefectRows';
 import { demoTree, kids } from './fakes';
 
 describe('a saved defect in the tree', () => {
@@ -33,5 +33,21 @@ describe('a saved defect in the tree', () => {
     assert.equal(updateDefectRows(target, { server: 'Demo', domain: 'DEFAULT', project: 'Demo', id: 99_999 }, { ...other, id: 99_999 }), 0);
     assert.deepEqual(changed, []);
     assert.notEqual(rows[0].item().label, `${other.id}: elsewhere`);
+  });
+});
+
+describe('a deleted defect in the tree', () => {
+  it('reads again the loaded list holding its row, and leaves lists without it and other projects alone', async () => {
+    const { root, defects, world } = await demoTree(30);
+    const rows = (await kids(defects)).filter((n): n is DefectNode => n instanceof DefectNode);
+    const gone = rows[2].defect.id;
+    assert.equal(reloadDefectLists({ root }, { server: 'Demo', domain: 'DEFAULT', project: 'Other', id: gone }), 0);
+    assert.equal(reloadDefectLists({ root }, { server: 'Demo', domain: 'DEFAULT', project: 'Demo', id: 99_999 }), 0);
+    assert.notEqual(defects.loaded, undefined, 'nothing read again for a defect it does not hold');
+    const before = world.project('DEFAULT', 'Demo').calls.length;
+    assert.equal(reloadDefectLists({ root }, { server: 'Demo', domain: 'DEFAULT', project: 'Demo', id: gone }), 1);
+    assert.equal(defects.loaded, undefined, 'the list forgot its rows and reads them again when shown');
+    await kids(defects);
+    assert.ok(world.project('DEFAULT', 'Demo').calls.length > before, 'its rows are read from the server again');
   });
 });

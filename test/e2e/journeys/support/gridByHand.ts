@@ -13,7 +13,9 @@ export const ROWS_TIMEOUT_MS = 60_000;
 
 /** Opens the project's Defects as a grid from the palette; its frame, the Defect ID column, and bob's session for reading the server. */
 export async function openDefectsGrid(): Promise<{ frame: Frame; idColumn: number; cookie: string }> {
-  const { journeyServer } = journey();
+  const { journeyServer, page } = journey();
+  // Another grid left open (hidden behind a tab, its page kept) would be read instead of this one.
+  if (await page.locator('.tabs-container .tab').count()) await closeAllEditors();
   const cookie = await signIn(journeyServer, journeyServer.users[1]);
   const frame = await openGrid('Defects', ROWS_TIMEOUT_MS);
   await painted(frame, { row: 0, timeoutMs: ROWS_TIMEOUT_MS });

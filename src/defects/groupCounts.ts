@@ -7,9 +7,9 @@
 // When the counts do not add up to the total (values outside the list, users no longer in the
 // project) or there are too many values, one scan reads only that field, 2000 defects per request.
 // A Core server answers all of it with one request, `groups/{field}` (reference §16.11): used first.
-import { pagesOf } from '../../api';
-import type { Filter, GroupCount, ProjectApi } from '../../api';
-import { addCondition } from '../../defects/filter';
+import { pagesOf } from '../api';
+import type { Filter, GroupCount, ProjectApi } from '../api';
+import { addCondition } from './filter';
 
 export type { GroupCount };
 
