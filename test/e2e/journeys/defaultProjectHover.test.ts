@@ -23,6 +23,11 @@ describe('journey: the hover of a plain defect number offers Choose Default Proj
     const { workspaceFolder } = journey();
     settingsFile = join(workspaceFolder, '.vscode', 'settings.json');
     original = readFileSync(settingsFile, 'utf8');
+  });
+
+  // Each try from the same scene: a retry after a failed try met the default project that try chose.
+  beforeEach(() => {
+    const { workspaceFolder } = journey();
     // As Add Server leaves a server when "All domains and projects" is chosen: no domain, no project.
     editSettingsFile(settingsFile, (settings) => {
       const servers = settings['almDefects.servers'] as Record<string, unknown>[];
