@@ -209,7 +209,8 @@ function createFeatures(context: vscode.ExtensionContext, log: Log, prompts: Pro
     current: () => {
       const key = editor.activeKey();
       const active = key?.id !== undefined ? { server: key.server, domain: key.domain, project: key.project, id: key.id } : undefined;
-      return tree.view.selection.map(defectRefFrom).find((r) => r !== undefined) ?? active;
+      // The editor's own title-bar button means its defect, whatever the tree has selected (as Clone and Start Work).
+      return active ?? tree.view.selection.map(defectRefFrom).find((r) => r !== undefined);
     },
   });
   const inbox = registerInbox(context, { manager: services.manager, followUps, log, open: (ref) => tree.openDefect(ref) });

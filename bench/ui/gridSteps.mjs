@@ -89,6 +89,41 @@ export class GridSteps {
   }
 
   /**
+   * A click on the header `label` (with Shift: adds it as a further key) → the new order's first rows
+   * painted (the page's generation moves on with each new query).
+   */
+  async sortBy(frame, label, shift = false) {
+    const generation = await frame.evaluate(() => Number((document.body.dataset.painted ?? '0').split(':')[0]));
+    const cell = frame.locator('[role="columnheader"]').filter({ has: frame.locator('.grid-header-label', { hasText: new RegExp(`^${label}$`) }) });
+    await this.page.waitForTimeout(250);
+    const since = this.raw.mark();
+    const started = Date.now();
+    await cell.click({ modifiers: shift ? ['Shift'] : [] });
+    const handle = await frame.waitForFunction(
+      (before) => {
+        const [g, first] = (document.body.dataset.painted ?? '0:-1').split(':').map(Number);
+        return g > before && first === 0 && !!document.querySelector('.grid-body [aria-rowindex="2"]:not(.loading):not([hidden])') && Date.now();
+      },
+      generation,
+      { polling: 'raf', timeout: 120_000 },
+    );
+    const at = /** @type {number} */ (await handle.jsonValue());
+    return { ms: at - started, since, until: at };
+  }
+
+  /** Ctrl+End from the first row (clicked) → the last of `total` rows painted with its text. */
+  async end(frame, total) {
+    await frame.locator('.grid-body [role="row"][aria-rowindex="2"] [role="gridcell"]').first().click();
+    await this.page.waitForTimeout(250);
+    const since = this.raw.mark();
+    // Node's clock and the frame's Date.now() are one machine's clock.
+    const started = Date.now();
+    await this.page.keyboard.press('Control+End');
+    const at = await rowsPaintedAt(frame, total - 1, 120_000);
+    return { ms: at - started, since, until: at };
+  }
+
+  /**
    * Scrolls continuously (3 rows an animation frame for `frames` frames) under a DevTools trace: the
    * p95 of the times between frames (what the user sees, software rasterizing included), and the
    * p95 of the grid page's own work a frame and of the main thread's (frameWork.mjs).

@@ -21,9 +21,21 @@ export class RawHttp {
     const auth = `Basic ${Buffer.from(`${this.user.username}:${this.user.password}`).toString('base64')}`;
     const res = await request(`${this.baseUrl}/api/authentication/sign-in`, { method: 'POST', headers: { authorization: auth }, dispatcher: this.dispatcher });
     await res.body.dump();
+    if (res.statusCode === 404) return this.signInCore(auth);
     if (res.statusCode !== 200) throw new Error(`raw HTTP sign-in failed: ${res.statusCode}`);
-    const cookies = [res.headers['set-cookie'] ?? []].flat();
-    this.cookie = cookies.map((c) => c.split(';')[0]).join('; ');
+    this.cookie = cookiesOf(res).join('; ');
+  }
+
+  /** A Core-only server (16.0 and later): authentication-point, then a site session. */
+  async signInCore(auth) {
+    const point = await request(`${this.baseUrl}/authentication-point/authenticate`, { headers: { authorization: auth }, dispatcher: this.dispatcher });
+    await point.body.dump();
+    if (point.statusCode !== 200) throw new Error(`raw HTTP sign-in failed: ${point.statusCode}`);
+    const lwsso = cookiesOf(point);
+    const site = await request(`${this.baseUrl}/rest/site-session`, { method: 'POST', headers: { cookie: lwsso.join('; ') }, dispatcher: this.dispatcher });
+    await site.body.dump();
+    if (site.statusCode !== 200 && site.statusCode !== 201) throw new Error(`raw HTTP site-session failed: ${site.statusCode}`);
+    this.cookie = [...lwsso, ...cookiesOf(site)].join('; ');
   }
 
   /** Where the log ends now: a step's requests are the lines written after this mark. */
@@ -82,4 +94,9 @@ export class RawHttp {
   close() {
     return this.dispatcher.close();
   }
+}
+
+/** The `name=value` of each cookie an answer sets. */
+function cookiesOf(res) {
+  return [res.headers['set-cookie'] ?? []].flat().map((c) => c.split(';')[0]);
 }

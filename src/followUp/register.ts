@@ -14,7 +14,7 @@ import type { FollowUpPrompts } from './prompts';
 export interface FollowUpDeps {
   log: Log;
   prompts: () => FollowUpPrompts;
-  /** The defect the command acts on without an argument: the tree's selection, else the active editor's. */
+  /** The defect the command acts on without an argument: the active editor's, else the tree's selection. */
   current(): DefectRef | undefined;
 }
 

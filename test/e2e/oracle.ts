@@ -54,6 +54,16 @@ export async function updateServerDefect(server: E2eAlmServer, cookie: string, i
   assert.equal(res.status, 200, await res.text());
 }
 
+/** Deletes a defect as the signed-in `cookie`'s user (a journey's cleanup of a defect it created); the answer's status. */
+export async function deleteServerDefect(server: E2eAlmServer, cookie: string, id: number): Promise<number> {
+  const res = await fetch(`${server.baseUrl}${project(server, hasApiTree(server) ? 'api' : 'rest')}/defects/${id}`, {
+    method: 'DELETE',
+    headers: { cookie, accept: 'application/json', ...xsrfHeader(cookie) },
+  });
+  await res.body?.cancel();
+  return res.status;
+}
+
 /** Who holds the lock on a defect (read as another user): the `/api` locks collection, or Core's LockStatusEntity. */
 export async function serverLocksOn(server: E2eAlmServer, cookie: string, id: number): Promise<{ user: string; id: number }[]> {
   if (hasApiTree(server)) {

@@ -83,11 +83,11 @@ export async function closeActiveTabWithCtrlW(): Promise<void> {
  * menu is still being laid out on a busy machine can leave the menu open and run nothing; a person
  * then tries again, and so does this, until the menu has gone.)
  */
-export async function chooseFromContextMenu(target: Locator, item: string): Promise<void> {
+export async function chooseFromContextMenu(target: Locator, item: string | RegExp): Promise<void> {
   const { page } = journey();
   const menu = page.locator('.context-view .monaco-menu').first();
   await waitUntil(
-    `"${item}" chosen from the context menu`,
+    `"${String(item)}" chosen from the context menu`,
     async () => {
       if (!(await menu.isVisible())) {
         await target.click({ button: 'right' });
@@ -156,4 +156,97 @@ export async function expandJourneyProject(): Promise<Locator> {
   await expandRow(treeRow(/^DEFAULT/, 2));
   await expandRow(treeRow(/^Demo/, 3));
   return treeRow(/^Defects/, 4);
+}
+
+/** The sidebar's view `title` (a pane of the ALM container: Inbox…): its header says whether it is unfolded. */
+export function sidebarPane(title: RegExp): Locator {
+  const { page } = journey();
+  return page.locator('.part.sidebar .pane', { has: page.locator('.pane-header', { hasText: title }) });
+}
+
+/** Folds or unfolds the sidebar's view `title` by clicks on its header until it is as asked. */
+export async function setPaneUnfolded(title: RegExp, unfolded: boolean): Promise<void> {
+  const { page } = journey();
+  const header = sidebarPane(title).locator('.pane-header').first();
+  await header.waitFor({ timeout: 30_000 });
+  const want = String(unfolded);
+  await waitUntil(
+    `${String(title)} ${unfolded ? 'unfolded' : 'folded'}`,
+    async () => {
+      if ((await header.getAttribute('aria-expanded')) === want) return true;
+      // A tooltip left by the last click (the status bar's) is let go first: it can cover the header.
+      await page.mouse.move(700, 450);
+      await header.click();
+      // The click's answer is awaited before another click, which would fold it back.
+      return waitUntil('the header to answer the click', async () => (await header.getAttribute('aria-expanded')) === want, 5_000).catch(() => false);
+    },
+    30_000,
+  );
+}
+
+/**
+ * Opens the workspace's file `name` with Go to File (its name typed), until `shown` (a part of its
+ * text) is on screen: a file written a moment ago is found once the search has caught up.
+ */
+export async function openFileByName(name: string, shown: Locator): Promise<void> {
+  const { page } = journey();
+  await waitUntil(
+    `${name} open in an editor`,
+    async () => {
+      if (await shown.isVisible()) return true;
+      await runCommand('Go to File...');
+      await page.keyboard.type(name);
+      const row = quickInput().locator('.monaco-list-row', { hasText: name }).first();
+      if (
+        await row.waitFor({ timeout: 5_000 }).then(
+          () => true,
+          () => false,
+        )
+      )
+        await page.keyboard.press('Enter');
+      else await page.keyboard.press('Escape');
+      return shown.waitFor({ timeout: 10_000 }).then(
+        () => true,
+        () => false,
+      );
+    },
+    60_000,
+  );
+}
+
+/**
+ * The notification whose text matches `text`, once shown: as a toast, or in the notification center,
+ * which is opened from the palette when it is not shown (a notice that came while a dialog was up,
+ * or whose toast has hidden again, is listed only there). `meanwhile` runs while it is awaited (it
+ * answers what may come first, such as VS Code's own question).
+ */
+export async function shownNotification(text: RegExp, timeoutMs = 60_000, meanwhile?: () => Promise<void>): Promise<Locator> {
+  const { page } = journey();
+  const item = page.locator('.notification-list-item', { hasText: text }).first();
+  let lastLook = Date.now();
+  await waitUntil(
+    `a notification saying ${String(text)}`,
+    async () => {
+      if (await item.isVisible()) return true;
+      await meanwhile?.();
+      if (Date.now() - lastLook > 3_000 && !(await quickInput().isVisible()) && !(await dialog().isVisible()) && !(await page.locator('.notifications-center.visible').isVisible())) {
+        await runCommand('Notifications: Show Notifications');
+        lastLook = Date.now();
+      }
+      return false;
+    },
+    timeoutMs,
+  );
+  return item;
+}
+
+/** Clears every notification and hides the notification center, so that none is in the next journey's way. */
+export async function clearNotifications(): Promise<void> {
+  const { page } = journey();
+  await runCommand('Notifications: Clear All Notifications');
+  await waitUntil('no notification left on screen', async () => (await page.locator('.notification-list-item:visible').count()) === 0, 15_000);
+  if (await page.locator('.notifications-center.visible').isVisible()) {
+    await runCommand('Notifications: Hide Notifications');
+    await page.locator('.notifications-center.visible').waitFor({ state: 'hidden', timeout: 15_000 });
+  }
 }
