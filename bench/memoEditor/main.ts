@@ -10,12 +10,12 @@
 // PAUSE_GOAL × the small memo's (the exit code), i.e. typing does not cost time proportional to the memo.
 // Usage: npx tsx bench/memoEditor/main.ts [--reps 5] [--size 1024] (KB)
 import { loadavg } from 'node:os';
-import type { Browser, BrowserContext } from 'playwright-core';
-import { launchBrowser } from '../../scripts/e2e/browser.mjs';
+import type { BrowserContext } from 'playwright-core';
 import { EDITOR_DEFECT_KEY, projectWithEditorDefect } from '../../test/e2e/ui/editorFixtures';
 import { openEditorPage } from '../../test/e2e/ui/editorHarness';
 import type { EditorPage } from '../../test/e2e/ui/editorHarness';
 import type { FakeProject } from '../../test/unit/editor/fakeProject';
+import { text } from '../../test/support/text';
 import { median, now } from '../client/measure';
 import { clearMessageLog, installMessageClock, messageLog, parseTime, typeAndPause } from './page';
 import type { MessageTime } from './page';
@@ -79,7 +79,7 @@ async function pauses(editor: EditorPage, hostTimes: number[]): Promise<PauseFig
     hostTimes.length = 0;
     const marker = `${KEYS}${rep}`;
     const typed = await typeAndPause(editor.page, marker);
-    await until('the typed text to reach the host', async () => (String(editor.controller.value('description') ?? '').includes(marker) ? true : undefined));
+    await until('the typed text to reach the host', async () => (text(editor.controller.value('description')).includes(marker) ? true : undefined));
     const entries = await until("the host's answer", handled(editor.page, 'status'));
     const reply = entries.filter((e) => e.method === 'status').reduce((sum, e) => sum + e.script + e.layout, 0);
     figures.push({ key: typed.key, flush: typed.pause, host: hostTimes.reduce((a, b) => a + b, 0), reply });
@@ -155,7 +155,9 @@ async function run(context: BrowserContext): Promise<boolean> {
 }
 
 async function main(): Promise<void> {
-  const browser: Browser = await launchBrowser((line: string) => log(line));
+  // An ES module of the e2e launcher: the one way this project finds its headless Chromium.
+  const { launchBrowser } = await import('../../scripts/e2e/browser.mjs');
+  const browser = await launchBrowser((line) => log(line));
   try {
     const context = await browser.newContext();
     if (!(await run(context))) process.exitCode = 1;
