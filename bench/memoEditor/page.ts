@@ -14,13 +14,18 @@ export interface MessageTime {
 }
 
 /**
- * Times every message the page's channel handles: a capturing listener on `window` runs before the
- * page's own, one added after it runs after it; the second forces the layout the message left.
+ * Times every message the page's channel handles: the clock starts when the harness has posted it
+ * (its `postMessage` from Node, into an idle page) and stops in a listener added after the page's
+ * own (listeners on `window` run in the order they were added), which then forces the layout the message left.
  */
 export async function installMessageClock(page: Page): Promise<void> {
   await page.evaluate(`(() => {
     window.__benchLog = [];
-    window.addEventListener('message', () => (window.__benchStart = performance.now()), true);
+    const post = window.postMessage.bind(window);
+    window.postMessage = (message, origin) => {
+      post(message, origin);
+      window.__benchStart = performance.now();
+    };
     window.addEventListener('message', (e) => {
       const script = performance.now();
       document.querySelector(${MEMO})?.getBoundingClientRect();
@@ -48,10 +53,15 @@ export async function parseTime(page: Page, html: string): Promise<number> {
   })()`);
 }
 
-/** Times of one typing burst: each key's handling (median), and the pause's flush (serialize + send). */
+/**
+ * Times of one typing burst: each key's handling (median), and the pause's flush (the memo
+ * serialized and posted as VS Code's postMessage would take it, JSON) without `transport`: the
+ * harness's way to Node, which VS Code does not take (its postMessage hands the message to another process).
+ */
 export interface TypingTime {
   key: number;
   pause: number;
+  transport: number;
 }
 
 /** Types `keys` one by one at the end of the memo's first text, then ends the typing pause at once (a blur flushes it). */
@@ -69,10 +79,24 @@ export async function typeAndPause(page: Page, keys: string): Promise<TypingTime
       await Promise.resolve();
       keyTimes.push(performance.now() - t);
     }
+    const toHost = window.__almHostReceive;
+    let transport = 0;
+    window.__almHostReceive = (json) => {
+      const t = performance.now();
+      try {
+        return toHost(json);
+      } finally {
+        transport += performance.now() - t;
+      }
+    };
     const t = performance.now();
-    memo.blur();
-    const pause = performance.now() - t;
+    try {
+      memo.blur();
+    } finally {
+      window.__almHostReceive = toHost;
+    }
+    const pause = performance.now() - t - transport;
     keyTimes.sort((a, b) => a - b);
-    return { key: keyTimes[Math.floor(keyTimes.length / 2)], pause };
+    return { key: keyTimes[Math.floor(keyTimes.length / 2)], pause, transport };
   })()`);
 }
