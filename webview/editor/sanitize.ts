@@ -201,8 +201,9 @@ export function cleanMemoHtml(html: string): string {
  * is, in one pass of the sanitizer. They are copied as nodes, never written out and parsed again,
  * so a row or a cell keeps its meaning outside its table. Images get their original `src` back
  * (resolved data: URIs are for display only), editable blocks become `<details>` again.
+ * `asShown`: the nodes are as sanitizeMemo gave them (nobody changed them since), only written out.
  */
-export function storedHtmlOfEach(nodes: readonly Node[]): string[] {
+export function storedHtmlOfEach(nodes: readonly Node[], asShown = false): string[] {
   const inert = document.implementation.createHTMLDocument('');
   const holder = inert.createElement('div');
   // Each node in a plain <div> of its own, which the sanitizer keeps: its content is that node's HTML.
@@ -210,6 +211,7 @@ export function storedHtmlOfEach(nodes: readonly Node[]): string[] {
   blocksAsDisclosures(holder);
   for (const img of Array.from(holder.querySelectorAll('img'))) img.removeAttribute('src');
   originalSources(holder);
+  if (asShown) return Array.from(holder.children, (wrapper) => wrapper.innerHTML);
   const clean: unknown = purify.sanitize(holder, { ...CONFIG, RETURN_DOM: true });
   const wrappers = clean instanceof Element && clean.firstElementChild ? Array.from(clean.firstElementChild.children) : [];
   // Should the sanitizer ever drop a wrapper, each part is taken alone (one it drops has no HTML left).

@@ -2,7 +2,8 @@
 // writes out only the parts that changed since the last one, not the whole memo (a 1 MB memo took
 // 0.4–1 s a pause; issue 38). A MutationObserver forgets the parts a change touched: the changed
 // node and every element above it. An element with many children (a long table, a list, the memo
-// itself) is its own tags around its children's parts; anything smaller is one part.
+// itself) is its own tags around its children's parts; anything smaller is one part. A part no one
+// touched since the memo was shown is the sanitizer's own output: it is only written out.
 import { storedHtmlOfEach } from '../sanitize';
 
 /** Elements that may stand for their tags around their children: kept by the sanitizer with their content. */
@@ -44,6 +45,8 @@ interface Tags {
 export class MemoSerializer {
   private parts = new WeakMap<Node, string>();
   private tags = new WeakMap<Element, Tags>();
+  /** Nodes changed, added or with something changed inside since the memo was shown: they are sanitized again. */
+  private touched = new WeakSet<Node>();
   private readonly observer = new MutationObserver((records) => this.forget(records));
 
   constructor(private readonly root: Element) {
@@ -55,6 +58,7 @@ export class MemoSerializer {
     this.observer.takeRecords();
     this.parts = new WeakMap();
     this.tags = new WeakMap();
+    this.touched = new WeakSet();
   }
 
   /** The memo's HTML to store: what changed since the last call is sanitized and written out, the rest reused. */
@@ -72,6 +76,7 @@ export class MemoSerializer {
     for (const record of records) {
       for (let n: Node | null = record.target; n && n !== this.root; n = n.parentNode) {
         this.parts.delete(n);
+        this.touched.add(n);
         if (n instanceof Element) this.tags.delete(n);
       }
       // A node put back (an undo, a move) may have changed while it was out of the memo.
@@ -81,6 +86,7 @@ export class MemoSerializer {
 
   private forgetAll(node: Node): void {
     this.parts.delete(node);
+    this.touched.add(node);
     if (node instanceof Element) this.tags.delete(node);
     for (let child = node.firstChild; child; child = child.nextSibling) this.forgetAll(child);
   }
@@ -113,9 +119,14 @@ export class MemoSerializer {
     };
     visit(this.root);
     if (leaves.length === 0 && containers.length === 0) return false;
-    const html = storedHtmlOfEach([...leaves, ...containers.map((c) => c.cloneNode(false))]);
-    leaves.forEach((leaf, i) => this.parts.set(leaf, html[i] ?? ''));
-    containers.forEach((container, i) => this.tags.set(container, splitTags(html[leaves.length + i] ?? '')));
+    for (const asShown of [true, false]) {
+      const parts = leaves.filter((leaf) => this.touched.has(leaf) !== asShown);
+      const around = containers.filter((container) => this.touched.has(container) !== asShown);
+      if (parts.length === 0 && around.length === 0) continue;
+      const html = storedHtmlOfEach([...parts, ...around.map((c) => c.cloneNode(false))], asShown);
+      parts.forEach((leaf, i) => this.parts.set(leaf, html[i] ?? ''));
+      around.forEach((container, i) => this.tags.set(container, splitTags(html[parts.length + i] ?? '')));
+    }
     return leaves.length >= limit;
   }
 
