@@ -36,6 +36,8 @@ const CONTAINERS = new Set([
 ]);
 /** Below this many children an element is cheaper to write out whole. */
 const MIN_CHILDREN = 16;
+/** How far below an element a container makes it one too (`<table><tbody>` rows, `<div><ul>` items). */
+const NESTED_DEPTH = 2;
 
 interface Tags {
   open: string;
@@ -68,8 +70,12 @@ export class MemoSerializer {
     return this.childrenHtml(this.root);
   }
 
-  private isContainer(node: Node): node is Element {
-    return node instanceof Element && node.childNodes.length >= MIN_CHILDREN && CONTAINERS.has(node.tagName);
+  /** An element of many children, or one holding such an element close below (a table's body, a list in a block). */
+  private isContainer(node: Node, depth = 0): node is Element {
+    if (!(node instanceof Element) || !CONTAINERS.has(node.tagName)) return false;
+    if (node.childNodes.length >= MIN_CHILDREN) return true;
+    if (depth >= NESTED_DEPTH) return false;
+    return Array.from(node.children).some((child) => this.isContainer(child, depth + 1));
   }
 
   private forget(records: readonly MutationRecord[]): void {
