@@ -29,7 +29,7 @@ const COUNT_COPIES = `(() => {
   };
   const parse = DOMParser.prototype.parseFromString;
   DOMParser.prototype.parseFromString = function (html, type) {
-    window.__parsed += html.length;
+    window.__parsed += String(html).length;
     return parse.call(this, html, type);
   };
   const inner = Object.getOwnPropertyDescriptor(Element.prototype, 'innerHTML');
@@ -163,7 +163,7 @@ describe('ui: long memos in the editor page (issue 38)', function () {
     // The images in view are asked for and answered (shown by their alt text).
     await poll(
       async () => e.page.locator(`${MEMO} img.missing`).count(),
-      (n) => n >= 3 && n === asked.length,
+      (n) => n > 0 && n === asked.length,
     );
     assert.ok(asked.length < 50, `asked for ${asked.length} of 300 images at once`);
     assert.ok(asked.includes('screens/shot-0.png'));
