@@ -6,7 +6,7 @@
 import createDOMPurify from 'dompurify';
 import type { Config } from 'dompurify';
 import { blocksAsDisclosures } from './disclosures';
-import { rescueSwallowedText } from './rescueText';
+import { needsRescue, rescueSwallowedText } from './rescueText';
 
 export const IMAGE_SOURCE_ATTR = 'data-alm-src';
 
@@ -165,7 +165,8 @@ purify.addHook('afterSanitizeAttributes', (node) => {
 /** The sanitized body of a memo, as a fragment of this document (never a string put into innerHTML). */
 export function sanitizeMemo(html: string | null | undefined): DocumentFragment {
   if (!html) return document.createDocumentFragment();
-  const result: unknown = purify.sanitize(rescueSwallowedText(html), { ...CONFIG, RETURN_DOM_FRAGMENT: true });
+  const input = needsRescue(html) ? rescueSwallowedText(html) : html;
+  const result: unknown = purify.sanitize(input, { ...CONFIG, RETURN_DOM_FRAGMENT: true });
   // Should anything still give no fragment, there is nothing to show.
   const isFragment = typeof result === 'object' && result !== null && (result as Node).nodeType === Node.DOCUMENT_FRAGMENT_NODE;
   return isFragment ? (result as DocumentFragment) : document.createDocumentFragment();
