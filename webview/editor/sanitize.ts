@@ -6,7 +6,7 @@
 import createDOMPurify from 'dompurify';
 import type { Config } from 'dompurify';
 import { blocksAsDisclosures } from './disclosures';
-import { rescueSwallowedText } from './rescueText';
+import { needsRescue, rescueSwallowedText } from './rescueText';
 
 export const IMAGE_SOURCE_ATTR = 'data-alm-src';
 
@@ -165,10 +165,20 @@ purify.addHook('afterSanitizeAttributes', (node) => {
 /** The sanitized body of a memo, as a fragment of this document (never a string put into innerHTML). */
 export function sanitizeMemo(html: string | null | undefined): DocumentFragment {
   if (!html) return document.createDocumentFragment();
-  const result: unknown = purify.sanitize(rescueSwallowedText(html), { ...CONFIG, RETURN_DOM_FRAGMENT: true });
+  const input = needsRescue(html) ? rescueSwallowedText(html) : html;
+  const result: unknown = purify.sanitize(input, { ...CONFIG, RETURN_DOM_FRAGMENT: true });
   // Should anything still give no fragment, there is nothing to show.
   const isFragment = typeof result === 'object' && result !== null && (result as Node).nodeType === Node.DOCUMENT_FRAGMENT_NODE;
   return isFragment ? (result as DocumentFragment) : document.createDocumentFragment();
+}
+
+/** Gives every image under `root` its original source back as `src` (in a document that loads nothing). */
+function originalSources(root: Element): void {
+  for (const img of Array.from(root.querySelectorAll('img'))) {
+    const original = img.getAttribute(IMAGE_SOURCE_ATTR);
+    img.removeAttribute(IMAGE_SOURCE_ATTR);
+    if (original) img.setAttribute('src', original);
+  }
 }
 
 /** Moves every image's original source back to `src`, in a document that loads nothing. */
@@ -177,11 +187,7 @@ function storedHtmlOf(fragment: DocumentFragment | Element): string {
   const inert = document.implementation.createHTMLDocument('');
   const holder = inert.createElement('div');
   holder.appendChild(inert.importNode(fragment, true));
-  for (const img of Array.from(holder.querySelectorAll('img'))) {
-    const original = img.getAttribute(IMAGE_SOURCE_ATTR);
-    img.removeAttribute(IMAGE_SOURCE_ATTR);
-    if (original) img.setAttribute('src', original);
-  }
+  originalSources(holder);
   return holder.innerHTML;
 }
 
@@ -191,18 +197,28 @@ export function cleanMemoHtml(html: string): string {
 }
 
 /**
- * The HTML of an edited memo to send to the server: images get their original `src` back
- * (resolved data: URIs are for display only), and the whole is sanitized once more.
+ * The HTML to store of each of `nodes` (nodes of a memo being edited: a paragraph, a table row, a
+ * memo's text, or a shallow copy of an element standing for its tags), sanitized as a whole memo
+ * is, in one pass of the sanitizer. They are copied as nodes, never written out and parsed again,
+ * so a row or a cell keeps its meaning outside its table. Images get their original `src` back
+ * (resolved data: URIs are for display only), editable blocks become `<details>` again.
+ * `asShown`: the nodes are as sanitizeMemo gave them (nobody changed them since), only written out.
  */
-export function serializeMemo(container: Element): string {
+export function storedHtmlOfEach(nodes: readonly Node[], asShown = false): string[] {
   const inert = document.implementation.createHTMLDocument('');
-  const copy = inert.importNode<Element>(container, true);
-  blocksAsDisclosures(copy);
-  for (const img of Array.from(copy.querySelectorAll('img'))) {
-    const original = img.getAttribute(IMAGE_SOURCE_ATTR);
-    img.removeAttribute('src');
-    img.removeAttribute(IMAGE_SOURCE_ATTR);
-    if (original) img.setAttribute('src', original);
-  }
-  return cleanMemoHtml(copy.innerHTML);
+  const holder = inert.createElement('div');
+  // Each node in a plain <div> of its own, which the sanitizer keeps: its content is that node's HTML.
+  for (const node of nodes) holder.appendChild(inert.createElement('div')).appendChild(inert.importNode(node, true));
+  blocksAsDisclosures(holder);
+  for (const img of Array.from(holder.querySelectorAll('img'))) img.removeAttribute('src');
+  originalSources(holder);
+  if (asShown) return Array.from(holder.children, (wrapper) => wrapper.innerHTML);
+  const clean: unknown = purify.sanitize(holder, { ...CONFIG, RETURN_DOM: true });
+  const wrappers = clean instanceof Element && clean.firstElementChild ? Array.from(clean.firstElementChild.children) : [];
+  // Should the sanitizer ever drop a wrapper, each part is taken alone (one it drops has no HTML left).
+  if (wrappers.length !== nodes.length) return nodes.length === 1 ? [''] : nodes.map((node) => storedHtmlOfEach([node])[0] ?? '');
+  return wrappers.map((wrapper) => {
+    originalSources(wrapper);
+    return wrapper.innerHTML;
+  });
 }

@@ -7,11 +7,13 @@ import * as l10n from '@vscode/l10n';
 import type { FieldView, WireValue } from '../../../src/shared/editorProtocol';
 import { disclosuresAsBlocks } from '../disclosures';
 import { button, h, setAttr } from '../dom';
-import { IMAGE_SOURCE_ATTR, RASTER_DATA_URI, cleanMemoHtml, sanitizeMemo, serializeMemo } from '../sanitize';
+import { cleanMemoHtml, sanitizeMemo } from '../sanitize';
 import { arrowKeysToolbar } from '../toolbarKeys';
 import type { ControlContext, FieldControl } from './control';
 import { FieldRow, accessibleName, nameToolkitInput } from './control';
+import { MemoImageLoader } from './memoImageLoader';
 import { filesOf, insertImages } from './memoImages';
+import { MemoSerializer } from './memoSerializer';
 import type { MemoImageContext } from './memoImages';
 
 interface TextAreaElement extends HTMLElement {
@@ -37,27 +39,6 @@ function memoDocument(body: string): string {
   return `<html><body>\n${body}\n</body></html>`;
 }
 
-/** Replaces images' pending sources with data: URIs from the extension; failures show the alt text. */
-function resolveImages(container: Element, ctx: ControlContext): void {
-  for (const img of Array.from(container.querySelectorAll<HTMLImageElement>(`img[${IMAGE_SOURCE_ATTR}]:not([src])`))) {
-    const src = img.getAttribute(IMAGE_SOURCE_ATTR) ?? '';
-    if (RASTER_DATA_URI.test(src)) {
-      img.src = src;
-      continue;
-    }
-    img.setAttribute('aria-busy', 'true');
-    void ctx.resolveImage(src).then(
-      (uri) => {
-        img.removeAttribute('aria-busy');
-        // Only an image data: URI from the host, never anything that would load from elsewhere.
-        if (uri && RASTER_DATA_URI.test(uri)) img.src = uri;
-        else img.classList.add('missing');
-      },
-      () => img.classList.add('missing'),
-    );
-  }
-}
-
 /** What the comment box tells the page: a comment to add now, and the text it holds (an unsaved edit that Save adds). */
 export interface CommentContext {
   addComment(text: string): Promise<void>;
@@ -78,6 +59,11 @@ class MemoControl implements FieldControl {
   private readonly sourceToggle: HTMLButtonElement;
   private readonly editor: HTMLElement;
   private readonly source: HTMLTextAreaElement;
+  /** The edited memo's HTML, written out part by part as it changes. */
+  private readonly serializer: MemoSerializer;
+  private readonly images: MemoImageLoader;
+  /** Writing the parts out ahead of the first typing pause: not yet, under way, or done for the memo shown. */
+  private preparing: 'no' | 'running' | 'done' = 'no';
   /** "Add comment" shows only while editing: built (with the toolkit's text area) on the first Edit. */
   private readonly commentContext: CommentContext | undefined;
   private comments: CommentBox | undefined;
@@ -100,6 +86,8 @@ class MemoControl implements FieldControl {
     // A native text area: the source view works in read mode too, where the toolkit is not loaded.
     this.source = h('textarea', { class: 'memo-source', rows: 14, readonly: true, hidden: true, spellcheck: 'false', 'aria-label': l10n.t('{0}, HTML source', view.label) });
     this.field.slot.append(this.toolbar, this.editor, this.source);
+    this.serializer = new MemoSerializer(this.editor);
+    this.images = new MemoImageLoader((src) => ctx.resolveImage(src));
     const { addComment, commentDraft } = ctx;
     this.commentContext = view.name === 'dev-comments' && addComment && commentDraft ? { addComment, commentDraft } : undefined;
     this.buildToolbar();
@@ -137,7 +125,7 @@ class MemoControl implements FieldControl {
 
   private send(): void {
     this.timer = undefined;
-    const body = this.sourceMode ? cleanMemoHtml(this.source.value) : serializeMemo(this.editor);
+    const body = this.sourceMode ? cleanMemoHtml(this.source.value) : this.serializer.html();
     this.last = memoDocument(body);
     this.ctx.change(this.view.name, body.trim() === '' ? null : this.last);
   }
@@ -168,8 +156,24 @@ class MemoControl implements FieldControl {
 
   private render(html: string | null): void {
     this.editor.replaceChildren(disclosuresAsBlocks(sanitizeMemo(html)));
-    resolveImages(this.editor, this.ctx);
-    if (this.sourceMode) this.source.value = serializeMemo(this.editor);
+    this.serializer.reset();
+    if (this.preparing === 'done') this.preparing = 'no';
+    this.images.watch(this.editor, true);
+    if (this.sourceMode) this.source.value = this.serializer.html();
+    else if (this.writable) this.prepareParts();
+  }
+
+  /** Writes the memo's parts out when the page is idle, a slice at a time, so that the first typing pause has little left to do. */
+  private prepareParts(): void {
+    if (this.preparing !== 'no') return;
+    this.preparing = 'running';
+    const step = (deadline: IdleDeadline) => {
+      let more = true;
+      while (more && deadline.timeRemaining() > 5) more = this.serializer.prepare(200);
+      if (more) requestIdleCallback(step);
+      else this.preparing = 'done';
+    };
+    requestIdleCallback(step);
   }
 
   /** Pasted HTML is sanitized before it lands, inserted without image sources: nothing loads until the extension resolves them. */
@@ -184,7 +188,7 @@ class MemoControl implements FieldControl {
       const holder = document.implementation.createHTMLDocument('').createElement('div');
       holder.appendChild(holder.ownerDocument.importNode(disclosuresAsBlocks(sanitizeMemo(html)), true));
       document.execCommand('insertHTML', false, holder.innerHTML);
-      resolveImages(this.editor, this.ctx);
+      this.images.watch(this.editor, false);
     } else document.execCommand('insertText', false, text);
     this.schedule();
   }
@@ -234,7 +238,7 @@ class MemoControl implements FieldControl {
   private toggleSource(): void {
     this.flush();
     this.sourceMode = !this.sourceMode;
-    if (this.sourceMode) this.source.value = serializeMemo(this.editor);
+    if (this.sourceMode) this.source.value = this.serializer.html();
     else this.render(cleanMemoHtml(this.source.value));
     this.source.hidden = !this.sourceMode;
     this.editor.hidden = this.sourceMode;
@@ -261,6 +265,7 @@ class MemoControl implements FieldControl {
     }
     this.toolbar.hidden = !this.writable || this.sourceMode;
     this.row.classList.toggle('writable', this.writable);
+    if (this.writable) this.prepareParts();
   }
 
   setProblem(message: string | undefined): void {
@@ -286,7 +291,7 @@ class MemoControl implements FieldControl {
 
   retryImages(): void {
     for (const img of Array.from(this.editor.querySelectorAll('img.missing'))) img.classList.remove('missing');
-    resolveImages(this.editor, this.ctx);
+    this.images.watch(this.editor, false);
   }
 }
 

@@ -1,0 +1,182 @@
+// Long memos in the editor page (real Chromium, the real controller; issue 38 item 1): a typing
+// pause sanitizes and writes out only the part of the memo that changed — counted as the nodes the
+// page copies and the HTML it parses, never timed — and what reaches the host keeps the memo's
+// structure and is still sanitized; images are asked of the host after the memo is shown, not while.
+import * as assert from 'node:assert/strict';
+import type { FakeProject } from '../../unit/editor/fakeProject';
+import { text } from '../../support/text';
+import { EDITOR_DEFECT_KEY, projectWithEditorDefect } from './editorFixtures';
+import { ui } from './context';
+import { openEditorPage, poll } from './editorHarness';
+import type { EditorPage, HarnessOptions } from './editorHarness';
+
+const MEMO = '[data-field="description"] .memo';
+const memoDocument = (body: string) => `<html><body>\n${body}\n</body></html>`;
+const range = (n: number) => Array.from({ length: n }, (_, i) => i);
+
+/** Counts, from now on, the nodes the page copies (importNode) and the characters of HTML it parses. */
+const COUNT_COPIES = `(() => {
+  window.__copied = 0;
+  window.__parsed = 0;
+  if (window.__counting) return;
+  window.__counting = true;
+  const importNode = Document.prototype.importNode;
+  Document.prototype.importNode = function (node, deep) {
+    let n = 1;
+    if (deep) for (const walker = document.createTreeWalker(node); walker.nextNode(); ) n++;
+    window.__copied += n;
+    return importNode.call(this, node, deep);
+  };
+  const parse = DOMParser.prototype.parseFromString;
+  DOMParser.prototype.parseFromString = function (html, type) {
+    window.__parsed += String(html).length;
+    return parse.call(this, html, type);
+  };
+  const inner = Object.getOwnPropertyDescriptor(Element.prototype, 'innerHTML');
+  Object.defineProperty(Element.prototype, 'innerHTML', { ...inner, set(html) { window.__parsed += String(html).length; inner.set.call(this, html); } });
+})()`;
+
+/** Puts the caret at the end of the memo's text `at` (a text node holding it). */
+const caretAfter = (at: string) => `(() => {
+  const memo = document.querySelector(${JSON.stringify(MEMO)});
+  const walker = document.createTreeWalker(memo, NodeFilter.SHOW_TEXT);
+  for (let t = walker.nextNode(); t; t = walker.nextNode()) {
+    if (t.data.includes(${JSON.stringify(at)})) {
+      memo.focus();
+      getSelection().collapse(t, t.data.indexOf(${JSON.stringify(at)}) + ${at.length});
+      return true;
+    }
+  }
+  return false;
+})()`;
+
+describe('ui: long memos in the editor page (issue 38)', function () {
+  this.timeout(120_000);
+  let editor: EditorPage | undefined;
+
+  afterEach(async () => {
+    await editor?.close();
+    editor = undefined;
+  });
+
+  async function open(body: string, options: Partial<HarnessOptions> = {}): Promise<{ editor: EditorPage; project: FakeProject }> {
+    const project = projectWithEditorDefect({ name: 'Long memo', description: memoDocument(body) });
+    editor = await openEditorPage(ui().page.context(), ui().repoRoot, { api: project, key: EDITOR_DEFECT_KEY, user: 'alice', ...options });
+    await editor.page.locator('.form .group').first().waitFor();
+    return { editor, project };
+  }
+
+  async function startEditing(e: EditorPage): Promise<void> {
+    await e.controller.edit();
+    assert.equal(e.controller.lockPhase, 'editing');
+    await e.page.locator(`${MEMO}[contenteditable="true"]`).waitFor();
+  }
+
+  /** Types `typed` after the memo's text `at`, then leaves the memo (which ends the typing pause); waits for the host to have it. */
+  async function typeAfter(e: EditorPage, at: string, typed: string): Promise<string> {
+    assert.ok(await e.page.evaluate<boolean>(caretAfter(at)), `the memo shows no "${at}"`);
+    await e.page.keyboard.type(typed, { delay: 0 });
+    await e.page.locator('[data-field="name"] vscode-text-field').click();
+    return poll(
+      async () => text(e.controller.value('description')),
+      (v) => v.includes(`${at}${typed}`),
+      30_000,
+    );
+  }
+
+  it('a typing pause in a memo of 3,000 paragraphs copies and parses only the paragraph typed in', async () => {
+    const { editor: e } = await open(
+      range(3000)
+        .map((i) => `<p>paragraph ${i}.</p>`)
+        .join('\n'),
+    );
+    await startEditing(e);
+    // The first pause may write out the parts the page had no time to prepare.
+    await typeAfter(e, 'paragraph 7.', ' first');
+    await e.page.evaluate(COUNT_COPIES);
+    const sent = await typeAfter(e, 'paragraph 1500.', ' typed');
+    const copied = await e.page.evaluate<number>('window.__copied');
+    const parsed = await e.page.evaluate<number>('window.__parsed');
+    assert.ok(copied < 100, `the pause copied ${copied} nodes (the memo has over 6,000)`);
+    assert.ok(parsed < 2_000, `the pause parsed ${parsed} characters of HTML (the memo has ${sent.length})`);
+    assert.equal(sent.match(/<p>/g)?.length, 3000, 'every paragraph reached the host');
+    assert.match(sent, /<p>paragraph 7\. first<\/p>/);
+    assert.match(sent, /<p>paragraph 1499\.<\/p>\s*<p>paragraph 1500\. typed<\/p>\s*<p>paragraph 1501\.<\/p>/);
+  });
+
+  it('an edit in a cell of a long table reaches the host with every row and cell in place, copying only that row', async () => {
+    const rows = range(400).map((i) => `<tr><td>row ${i}</td><td style="color: red">cell ${i}</td></tr>`);
+    const { editor: e } = await open(`<p>Steps:</p><table border="1"><tbody>${rows.join('')}</tbody></table><p>End.</p>`);
+    await startEditing(e);
+    await typeAfter(e, 'Steps:', ' first');
+    await e.page.evaluate(COUNT_COPIES);
+    const sent = await typeAfter(e, 'cell 250', ' typed');
+    const copied = await e.page.evaluate<number>('window.__copied');
+    assert.ok(copied < 100, `the pause copied ${copied} nodes (the table has over 2,000)`);
+    assert.equal(sent.match(/<tr>/g)?.length, 400);
+    assert.equal(sent.match(/<td[ >]/g)?.length, 800);
+    assert.match(sent, /<p>Steps: first<\/p><table border="1"><tbody><tr><td>row 0<\/td>/);
+    assert.match(sent, /<tr><td>row 250<\/td><td style="color: red">cell 250 typed<\/td><\/tr><tr><td>row 251<\/td>/);
+    assert.match(sent, /<\/tbody><\/table><p>End\.<\/p>/);
+  });
+
+  it('what an edit puts into a long list is sanitized before it reaches the host, the rest kept', async () => {
+    const { editor: e } = await open(
+      `<ul>${range(300)
+        .map((i) => `<li>item ${i}</li>`)
+        .join('')}</ul>`,
+    );
+    await startEditing(e);
+    await typeAfter(e, 'item 3', ' first');
+    // Markup the browser's editing could leave behind, put straight into one item and into the memo's end.
+    await e.page.evaluate(`(() => {
+      const item = document.querySelectorAll(${JSON.stringify(`${MEMO} li`)})[200];
+      const bold = document.createElement('b');
+      bold.setAttribute('onclick', 'window.__xss = 1');
+      bold.setAttribute('style', 'color: blue; background-image: url(https://example.com/x.png)');
+      bold.textContent = 'bold words';
+      const link = document.createElement('a');
+      link.setAttribute('href', 'javascript:window.__xss = 2');
+      link.textContent = 'link words';
+      const frame = document.createElement('iframe');
+      frame.setAttribute('srcdoc', 'framed');
+      item.append(bold, link, frame);
+      document.querySelector(${JSON.stringify(MEMO)}).append(document.createElement('form'));
+    })()`);
+    const sent = await typeAfter(e, 'item 4', ' typed');
+    assert.match(sent, /<li>item 200<b style="color: blue">bold words<\/b><a>link words<\/a><\/li>/);
+    assert.doesNotMatch(sent, /onclick|javascript:|iframe|srcdoc|<form|url\(/i);
+    assert.match(sent, /<li>item 3 first<\/li>/);
+    assert.match(sent, /<li>item 4 typed<\/li>/);
+    assert.equal(sent.match(/<li>/g)?.length, 300);
+  });
+
+  it("asks the host for a memo's images after showing it, not while: none is asked for when it shows, then all are", async () => {
+    const asked: string[] = [];
+    const { editor: e, project } = await open('<p>Short memo.</p>', {
+      resolveImage: async (src) => {
+        asked.push(src);
+        return { reason: 'not an attachment' };
+      },
+    });
+    // Runs after the page's own listener (listeners on window run in the order they were added).
+    await e.page.evaluate(`window.addEventListener('message', (m) => {
+      if (m.data?.method === 'values') window.__askedWhenShown = document.querySelectorAll(${JSON.stringify(`${MEMO} img[aria-busy], ${MEMO} img.missing`)}).length;
+    })`);
+    const images = range(300).map((i) => `<p><img src="screens/shot-${i}.png" alt="shot ${i}"></p>`);
+    project.changeAsOther(EDITOR_DEFECT_KEY.id, { description: memoDocument(images.join('')) });
+    await e.controller.reload();
+    const whenShown = await poll(
+      async () => e.page.evaluate<number | null>('window.__askedWhenShown ?? null'),
+      (n) => n !== null,
+    );
+    assert.equal(whenShown, 0, 'images asked for while the memo was being shown');
+    await poll(
+      async () => e.page.locator(`${MEMO} img.missing`).count(),
+      (n) => n === 300,
+      60_000,
+    );
+    assert.equal(new Set(asked).size, 300);
+    assert.equal(asked[0], 'screens/shot-0.png', 'the first image is asked for first');
+  });
+});
