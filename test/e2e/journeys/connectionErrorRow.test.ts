@@ -121,12 +121,16 @@ describe('journey: connection error rows: Test Connection for a server gone, Tru
       await input.waitFor({ timeout: 45_000 });
       await page.locator('.quick-input-list .monaco-list-row').first().waitFor({ timeout: 45_000 });
       let last = '';
-      await waitUntil('the file dialog to settle on its folder', async () => {
-        const value = await input.inputValue();
-        const settled = value.endsWith('/') && value === last;
-        last = value;
-        return settled;
-      });
+      await waitUntil(
+        'the file dialog to settle on its folder',
+        async () => {
+          const value = await input.inputValue();
+          const settled = value.endsWith('/') && value === last;
+          last = value;
+          return settled;
+        },
+        60_000,
+      );
       await input.fill(caFile);
       await page.locator('.quick-input-list').filter({ hasText: 'journey-ca.pem' }).waitFor({ timeout: 15_000 });
       await input.press('Enter');
