@@ -9,7 +9,7 @@ import type { CommandResult } from './serverArgs';
 import type { AuthServices } from './services';
 import { enterProxyCredentials, openApiKeyPage, trustCa } from './networkActions';
 import { signInInteractively } from './signInFlow';
-import { testConnectionCommand } from './testConnectionCommand';
+import { ConnectionReports, testConnectionCommand } from './testConnectionCommand';
 import type { SignInResult } from './signInFlow';
 import { registerCommand } from '../util/command';
 import { COMMAND } from '../util/commands';
@@ -20,7 +20,9 @@ export function registerAuthCommands(services: AuthServices): vscode.Disposable[
   // A failure or cancellation resolves to a result, so tests and other extensions can read it.
   const onFailure = (message: string | undefined): CommandResult => (message === undefined ? cancelled() : { ok: false, message });
   const guard = <T>(id: CommandId, fn: (arg: unknown) => Promise<T>): vscode.Disposable => registerCommand(id, log, fn, { fallback: onFailure });
+  const reports = new ConnectionReports();
   return [
+    reports,
     guard(COMMAND.signIn, async (arg): Promise<SignInResult | CommandResult> => {
       const connection = await connectionFor(services.manager, arg, vscode.l10n.t('Sign in to which ALM server?'));
       if (!connection) return cancelled();
@@ -36,7 +38,7 @@ export function registerAuthCommands(services: AuthServices): vscode.Disposable[
     guard(COMMAND.addServer, () => addServer(services)),
     guard(COMMAND.editServer, (arg) => editServer(services, arg)),
     guard(COMMAND.removeServer, (arg) => removeServer(services, arg)),
-    guard(COMMAND.testConnection, (arg) => testConnectionCommand(services, arg)),
+    guard(COMMAND.testConnection, (arg) => testConnectionCommand(services, reports, arg)),
     guard(COMMAND.trustCa, (arg) => trustCa(services, arg)),
     guard(COMMAND.enterProxyCredentials, (arg) => enterProxyCredentials(services, arg)),
     guard(COMMAND.openApiKeyPage, (arg) => openApiKeyPage(services, arg)),
