@@ -93,7 +93,16 @@ describe('ui: a saved defect in the tree', function () {
     // The third defect from the top: visible without scrolling.
     const third = rows.nth(2);
     await third.waitFor({ timeout: 30_000 });
-    id = Number(/^(\d+): /m.exec(await third.innerText())?.[1]);
+    // Until the rows are drawn the third one may still be a loading or message row: wait for a defect's.
+    const label = await eventually(
+      'a defect row third from the top',
+      async () => {
+        const text = await third.innerText().catch(() => '');
+        return /^\d+: /m.test(text) ? text : undefined;
+      },
+      60_000,
+    );
+    id = Number(/^(\d+): /m.exec(label)?.[1]);
     // From the server: the row shows a long summary shortened.
     stored = await serverDefect(id);
     original = typeof stored.name === 'string' ? stored.name : '';
