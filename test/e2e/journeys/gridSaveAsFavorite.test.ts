@@ -6,13 +6,15 @@
 // to check.
 import * as assert from 'node:assert/strict';
 import type { Frame } from 'playwright-core';
-import { AlmClient, readFavoriteFilter } from '../../../src/api/index';
+import { readFavoriteFilter } from '../../../src/api/index';
+import type { AlmClient } from '../../../src/api/index';
+import { almClientAs } from '../support/almClientAs';
 import type { Favorite } from '../../../src/api/index';
 import { expandRow, runFromRowMenu, treeRow } from '../support/almTree';
 import { gridFrame, openGrid, painted } from '../ui/gridWorkbench';
 import { closeAllEditors } from './support/gridByHand';
 import { journey } from './support/journeyContext';
-import { answerQuickInput, chooseFromContextMenu, closeActiveTabWithCtrlW, signInWithApiKey, waitUntil } from './support/workbenchByHand';
+import { answerQuickInput, chooseFromContextMenu, closeActiveTabWithCtrlW, expandJourneyProject, signInWithApiKey, waitUntil } from './support/workbenchByHand';
 
 /**
  * The shown columns of the server's fields: field name (the header's data-field) and width in pixels,
@@ -47,7 +49,7 @@ describe('journey: save the grid as an ALM favorite, open it again with its colu
     await signInWithApiKey();
     const { journeyServer: s } = journey();
     const user = s.users[0];
-    alice = new AlmClient({ baseUrl: s.baseUrl, credentials: async () => ({ username: user.username, password: user.password }) });
+    alice = almClientAs(s, user);
   });
 
   after(async () => {
@@ -93,9 +95,7 @@ describe('journey: save the grid as an ALM favorite, open it again with its colu
     assert.deepEqual(view.orderBy, [{ field: 'priority', direction: 'desc' }], "the grid's sort");
 
     await closeActiveTabWithCtrlW();
-    await expandRow(treeRow(new RegExp(`^${s.name.replace('.', '\\.')}`), 1));
-    await expandRow(treeRow(/^DEFAULT/, 2));
-    await expandRow(treeRow(new RegExp(`^${s.project}`), 3));
+    await expandJourneyProject();
     await expandRow(treeRow(/^Favorites/, 4));
     await expandRow(treeRow(/^Private/, 5));
     await runFromRowMenu(treeRow(new RegExp(`^${name}`), 6), /Open as Grid/);

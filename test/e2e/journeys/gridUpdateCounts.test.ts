@@ -7,7 +7,8 @@
 // taken for the new one. Grids are now closed after each journey and the shown grid's frame is read.)
 import * as assert from 'node:assert/strict';
 import type { Frame } from 'playwright-core';
-import { AlmClient } from '../../../src/api/index';
+import type { AlmClient } from '../../../src/api/index';
+import { almClientAs } from '../support/almClientAs';
 import { headers, openGrid, painted, rowCells } from '../ui/gridWorkbench';
 import { closeAllEditors, ROWS_TIMEOUT_MS } from './support/gridByHand';
 import { journey } from './support/journeyContext';
@@ -38,7 +39,7 @@ describe('journey: Update Selected in the grid, then the group counts', function
     await signInWithApiKey();
     const { journeyServer: s } = journey();
     const b = s.users[1];
-    bob = new AlmClient({ baseUrl: s.baseUrl, credentials: async () => ({ username: b.username, password: b.password }) });
+    bob = almClientAs(s, b);
   });
 
   after(async () => {

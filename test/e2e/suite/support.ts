@@ -2,7 +2,8 @@
 // through the sign-in command, bob's own client for changes "by someone else", and polling.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { AlmClient } from '../../../src/api/index';
+import type { AlmClient } from '../../../src/api/index';
+import { almClientAs } from '../support/almClientAs';
 import type { ProjectApi } from '../../../src/api/index';
 import type { UploadReport } from '../../../src/attachments';
 import type { BatchProgress, ConflictChoice } from '../../../src/attachments/transfer/upload';
@@ -60,7 +61,7 @@ export async function signInAs(server = 'Demo', userIndex = 0): Promise<void> {
 export function bobProject(): { client: AlmClient; demo: ProjectApi } {
   const server = e2eAlmServer();
   const b = server.users[1];
-  const client = new AlmClient({ baseUrl: server.baseUrl, credentials: async () => ({ username: b.username, password: b.password }) });
+  const client = almClientAs(server, b);
   return { client, demo: client.project('DEFAULT', 'Demo') };
 }
 

@@ -6,7 +6,8 @@
 // project's view saved as a private favorite from the project's row menu, found again after a
 // reload, and neither seen nor changed by another user (bob, asked at the server).
 import * as assert from 'node:assert/strict';
-import { AlmClient, readFavoriteFilter } from '../../../src/api/index';
+import { readFavoriteFilter } from '../../../src/api/index';
+import { almClientAs } from '../support/almClientAs';
 import { expandRow, openDemoProject, runFromRowMenu, treeRow } from '../support/almTree';
 import { screenshot, ui } from './context';
 import { answer, eventually, runCommand } from './editorWorkbench';
@@ -16,7 +17,7 @@ import { gridFrame, headers, painted } from './gridWorkbench';
 async function serverFavorite(name: string): Promise<{ total: number; notApplied: string[] }> {
   const { almServer } = ui();
   const b = almServer.users[1];
-  const bob = new AlmClient({ baseUrl: almServer.baseUrl, credentials: async () => ({ username: b.username, password: b.password }) });
+  const bob = almClientAs(almServer, b);
   try {
     const demo = bob.project('DEFAULT', 'Demo');
     const [favorite] = await demo.favorites.named(name);
@@ -105,9 +106,9 @@ describe('ui: ALM favorites in the tree and the grid (issue 42)', function () {
     await screenshot('favorites-saved');
 
     const b = almServer.users[1];
-    const bob = new AlmClient({ baseUrl: almServer.baseUrl, credentials: async () => ({ username: b.username, password: b.password }) });
+    const bob = almClientAs(almServer, b);
     const a = almServer.users[0];
-    const alice = new AlmClient({ baseUrl: almServer.baseUrl, credentials: async () => ({ username: a.username, password: a.password }) });
+    const alice = almClientAs(almServer, a);
     try {
       const [mine] = await alice.project('DEFAULT', 'Demo').favorites.named(name);
       assert.deepEqual([mine.owner, mine.public], [a.username, false]);

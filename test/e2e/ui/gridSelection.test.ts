@@ -5,7 +5,8 @@
 // Alt+Right widens the focused column, says so, and the width is kept when the grid opens again.
 import * as assert from 'node:assert/strict';
 import type { Frame } from 'playwright-core';
-import { AlmClient } from '../../../src/api/index';
+import type { AlmClient } from '../../../src/api/index';
+import { almClientAs } from '../support/almClientAs';
 import { screenshot, ui } from './context';
 import { editorTab, eventually, runCommand, signInIfNeeded } from './editorWorkbench';
 import { gridTotal, headers, openGrid, painted, rowCells } from './gridWorkbench';
@@ -34,7 +35,7 @@ describe('ui: the grid selection, row menu and keyboard resize (issue 31)', func
     await signInIfNeeded();
     const { almServer } = ui();
     const b = almServer.users[1];
-    bob = new AlmClient({ baseUrl: almServer.baseUrl, credentials: async () => ({ username: b.username, password: b.password }) });
+    bob = almClientAs(almServer, b);
     frame = await openGrid('Defects');
     await painted(frame, { row: 0 });
     total = await gridTotal(frame);

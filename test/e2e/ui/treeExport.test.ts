@@ -6,7 +6,7 @@ import * as assert from 'node:assert/strict';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { AlmClient } from '../../../src/api/index';
+import { almClientAs } from '../support/almClientAs';
 import type { Defect } from '../../../src/api/index';
 import { readCsv } from '../../support/csv';
 import { openDemoProject, runFromRowMenu, treeRow } from '../support/almTree';
@@ -61,7 +61,7 @@ describe('ui: Export to CSV from a tree row', function () {
     await eventually('the CSV file', async () => existsSync(target), 60_000);
     await screenshot('tree-export-csv');
     const b = almServer.users[1];
-    const bob = new AlmClient({ baseUrl: almServer.baseUrl, credentials: async () => ({ username: b.username, password: b.password }) });
+    const bob = almClientAs(almServer, b);
     try {
       const demo = bob.project('DEFAULT', 'Demo');
       const mine: Defect[] = [];

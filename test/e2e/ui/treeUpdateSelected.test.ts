@@ -5,7 +5,8 @@
 // bob", and the server still has that defect's old priority while the other two changed.
 // Screenshot: test-results/ui/tree-update-selected-result.png.
 import * as assert from 'node:assert/strict';
-import { AlmClient } from '../../../src/api/index';
+import type { AlmClient } from '../../../src/api/index';
+import { almClientAs } from '../support/almClientAs';
 import { openDemoDefects, runFromRowMenu, treeRow } from '../support/almTree';
 import { pickFieldAndValue } from '../support/updateSelected';
 import { screenshot, ui } from './context';
@@ -27,7 +28,7 @@ describe('ui: Update Selected on several tree rows', function () {
       `three defect rows: ${ids.join(', ')}`,
     );
     const b = almServer.users[1];
-    bob = new AlmClient({ baseUrl: almServer.baseUrl, credentials: async () => ({ username: b.username, password: b.password }) });
+    bob = almClientAs(almServer, b);
     for (const id of ids) original.set(id, String((await bob.project('DEFAULT', 'Demo').defects.get(id)).priority ?? ''));
   });
 
