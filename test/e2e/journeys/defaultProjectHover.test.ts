@@ -74,7 +74,10 @@ describe('journey: the hover of a plain defect number offers Choose Default Proj
         const shown = await hover.innerText().catch(() => '');
         if (text.test(shown)) return shown;
         // A hover keeps what it showed when it opened: one asked for before the settings reached the
-        // extension keeps its old text. As a person would, close it (Escape) and ask again.
+        // extension keeps its old text. As a person would, close it and ask again: a click into the
+        // line first, since the focus may be elsewhere (after the pick it was on the page's body, and
+        // the Escape went nowhere).
+        await line.click();
         await page.keyboard.press('Escape');
         await hover.waitFor({ state: 'hidden', timeout: 5_000 }).catch(() => undefined);
         return false;
