@@ -1,11 +1,12 @@
 // Shows a saved defect's new values in the rows the tree has loaded for it ("Defects", "My
-// Defects", their groups), without a request: the editor hands over the defect the server
+// Defects", their groups, the ALM favorites opened), without a request: the editor hands over the defect the server
 // returned. Rows are found by walking only what is loaded; nothing is loaded to look for one.
 // A save that moves the defect out of a filter or into another group shows on the next refresh.
 import type { Defect } from '../../api';
 import type { DefectRef, ProjectRefKey } from '../../defects/refs';
 import { DefectNode } from '../nodes/defectNode';
 import { DefectsNode } from '../nodes/defectsNode';
+import { FavoriteNode } from '../nodes/favoriteNode';
 import { ProjectNode } from '../nodes/projectNode';
 import { LoadingNode } from '../nodes/treeNode';
 import type { TreeNode } from '../nodes/treeNode';
@@ -15,6 +16,20 @@ import type { TreeRoot } from '../nodes/root';
 export interface RowUpdateTarget {
   readonly root: Pick<TreeRoot, 'server'>;
   changed(node: TreeNode): void;
+}
+
+/**
+ * The project's loaded lists of defect rows: Defects, My Defects and every ALM favorite opened under
+ * Favorites (a row saved in the editor must not keep its old status there: found on a walkthrough).
+ */
+function defectLists(project: ProjectNode): LoadingNode[] {
+  const favorites: LoadingNode[] = [];
+  const collect = (node: TreeNode): void => {
+    if (node instanceof FavoriteNode) favorites.push(node);
+    else if (node instanceof LoadingNode) for (const child of node.loaded ?? []) collect(child);
+  };
+  if (project.favoritesNode) collect(project.favoritesNode);
+  return [...project.defectsNodes, ...favorites];
 }
 
 /** Updates every loaded row of `ref` to `defect`; returns how many rows changed. */
@@ -33,7 +48,7 @@ export function updateDefectRows(provider: RowUpdateTarget, ref: DefectRef, defe
       return; // a defect's children are attachments
     }
     // A project's children are made without loading; only its defect lists hold rows.
-    if (node instanceof ProjectNode) for (const list of node.defectsNodes) visit(list);
+    if (node instanceof ProjectNode) for (const list of defectLists(node)) visit(list);
     else if (node instanceof LoadingNode) for (const child of node.loaded ?? []) visit(child);
   };
   visit(server);
@@ -75,7 +90,7 @@ export function reloadDefectLists(provider: Pick<RowUpdateTarget, 'root'>, ref: 
   const visit = (node: TreeNode): void => {
     if (node instanceof ProjectNode) {
       if (node.ref.domain !== ref.domain || node.ref.project !== ref.project) return;
-      for (const list of node.defectsNodes.filter(holds)) {
+      for (const list of defectLists(node).filter(holds)) {
         list.refresh();
         reloaded++;
       }

@@ -1,7 +1,8 @@
 // Journey: a newcomer adds a server with Add Server…, answering every question by typing (URL, API
 // key, its secret, the project, the name). When it is saved, the new server's row is unfolded down
-// to its project, selected, with Defects and My Defects in sight: before, it stayed a folded row to
-// open level by level. Keyboard only; the settings file is put back afterwards.
+// to its project, selected and focused, with Defects and My Defects in sight: before, it stayed a
+// folded row to open level by level, and then the arrow keys moved nothing. Keyboard only; the
+// settings file is put back afterwards.
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -54,5 +55,13 @@ describe('journey: Add Server by keyboard', function () {
     const at = rows.findIndex((r, i) => i > rows.findIndex((x) => x.startsWith(NAME)) && r.startsWith(s.project));
     assert.ok(at > 0, `the project row under ${NAME}: ${rows.join(' | ')}`);
     assert.ok(rows[at + 1]?.startsWith('Defects') && rows[at + 2]?.startsWith('My Defects'), `Defects and My Defects under it: ${rows.join(' | ')}`);
+    // The keyboard goes on from the project: Down, Down, Right unfolds My Defects.
+    for (const key of ['ArrowDown', 'ArrowDown', 'ArrowRight']) await page.keyboard.press(key);
+    const mine = page.locator('.part.sidebar [role="treeitem"][aria-level="4"].focused');
+    await waitUntil(
+      'My Defects focused and unfolded by the arrow keys',
+      async () => /^My Defects/.test(await mine.innerText({ timeout: 1_000 }).catch(() => '')) && (await mine.getAttribute('aria-expanded')) === 'true',
+      30_000,
+    );
   });
 });

@@ -9,9 +9,11 @@ import type { AlmClient, Filter, ProjectApi } from '../../../src/api/index';
 import { ME } from '../../../src/defects/filter';
 import { DefectsNode } from '../../../src/tree/nodes/defectsNode';
 import type { DefectNode } from '../../../src/tree/nodes/defectNode';
+import { FavoriteNode } from '../../../src/tree/nodes/favoriteNode';
 import { GroupNode } from '../../../src/tree/nodes/groupNode';
 import { LoadMoreNode } from '../../../src/tree/nodes/loadMoreNode';
 import { ProjectNode } from '../../../src/tree/nodes/projectNode';
+import { reloadDefectLists, updateDefectRows } from '../../../src/tree/view/updateDefectRows';
 import type { TreeNode } from '../../../src/tree/nodes/treeNode';
 import { startTestServer } from '../../support/server';
 import type { RunningServer } from '../../support/server';
@@ -150,6 +152,22 @@ describe('tree integration: the ALM tree against the ALM server (1,000 defects)'
     } finally {
       await alice.ctx.state.setGroupBy('none');
     }
+  });
+
+  it('shows a defect saved in the editor with its new status in an opened ALM favorite, and reads the favorite again when one of its defects is deleted', async () => {
+    const favorite = await node(alice, 'DEFAULT', 'Demo', 'Favorites', 'Public', 'Open urgent');
+    assert.ok(favorite instanceof FavoriteNode);
+    const row = (await kids(favorite)).find((n): n is DefectNode => 'defect' in n);
+    assert.ok(row, 'the favorite lists defects');
+    const ref = { server: 'Demo', domain: 'DEFAULT', project: 'Demo', id: row.defect.id };
+    const status = row.defect.status === 'Fixed' ? 'Closed' : 'Fixed';
+    const changed: TreeNode[] = [];
+    const updated = updateDefectRows({ root: alice.root, changed: (n) => changed.push(n) }, ref, { ...row.defect, status });
+    assert.ok(updated >= 1, 'the favorite row was found');
+    assert.ok(changed.includes(row), 'the favorite row redraws');
+    assert.match(row.item().label, new RegExp(`^${row.defect.id}: ${status} · `));
+    assert.ok(reloadDefectLists({ root: alice.root }, ref) >= 1, 'the favorite holding the deleted defect reads again');
+    assert.equal(favorite.loaded, undefined, 'its rows are forgotten until shown again');
   });
 
   it('shows the project lists and their values as the server has them, nested', async () => {
