@@ -100,6 +100,8 @@ describe('ui: the editor page (keyboard, screen readers, conflicts, links, image
     assert.equal(await page.locator('[data-field="name"] .value').innerText(), 'Keyboard defect');
     assert.equal(await page.locator('[data-field="priority"] .value').innerText(), '1-Low');
     assert.equal(await page.locator('.field-input > :is(vscode-text-field, vscode-dropdown, input, .multi):visible').count(), 0);
+    // A memo shows itself: no empty value box above it (it left a blank line under every memo's label).
+    assert.equal(await page.locator('[data-field="description"] .field-input > .value').isVisible(), false);
     await page.getByRole('button', { name: 'Edit' }).click();
     await page.locator('body[data-phase="editing"]').waitFor();
     await page.getByRole('textbox', { name: 'Summary (required)' }).waitFor();
