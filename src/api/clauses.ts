@@ -66,6 +66,18 @@ export function normalizeOrderBy(specs: readonly OrderBySpec[]): OrderBy[] {
   });
 }
 
+/**
+ * The order-by a view pages through by offset: `id` ends it (in the last key's direction; newest first
+ * when there is no key) unless a key is `id` already. Without a total order a server may answer ties in
+ * any order from one page to the next, so rows would repeat or go missing between pages, and the tree
+ * and the grid would list one ALM favorite in two orders (seen on a walkthrough). One rule for both.
+ */
+export function totalOrder(specs: readonly OrderBySpec[]): OrderBy[] {
+  const order = normalizeOrderBy(specs);
+  if (!order.some((o) => o.field === 'id')) order.push({ field: 'id', direction: order.at(-1)?.direction ?? 'desc' });
+  return order;
+}
+
 /** Turns shorthand entries into conditions and rejects empty alternatives (they would select nothing or everything). */
 export function normalizeCondition(field: string, entry: Condition | ClauseValue | ClauseValue[]): Condition {
   assertFieldName(field, 'query');

@@ -78,7 +78,7 @@ export {
   isCancellation,
 } from './errors';
 export type { AlmErrorKind, CertificateProblem, FieldProblem } from './errors';
-export { allOf, anyOf, either, eq, ge, gt, le, like, lt, ne, not } from './clauses';
+export { allOf, anyOf, either, eq, ge, gt, le, like, lt, ne, not, totalOrder } from './clauses';
 export type { ClauseValue, Comparison, Condition, Filter, OrderBy, OrderBySpec } from './clauses';
 export { RawQueryError, parseRawQuery } from './dialect/rawQuery';
 export { explainProxy, resolveProxy, redactProxyUrl } from './http/proxyRules';

@@ -3,6 +3,7 @@
 // (the grid, CSV export). The tree builds its nodes' results here and the grid its own picks, so
 // the same result sends the same filter and order wherever it is shown. No `vscode` import.
 import * as l10n from '@vscode/l10n';
+import { totalOrder } from '../api';
 import type { FavoriteView, OrderBy } from '../api';
 import type { DefectQuery } from './defectQuery';
 import { NO_VALUE } from './fieldText';
@@ -74,7 +75,7 @@ export function favoriteQuery(scope: ResultScope, name: string, view: Pick<Favor
   return {
     ...scope.ref,
     filter: view.filter,
-    orderBy: view.orderBy.length ? [...view.orderBy] : [...scope.orderBy],
+    orderBy: view.orderBy.length ? totalOrder(view.orderBy) : [...scope.orderBy],
     title: `${name} · ${scope.ref.project}${notApplied}`,
   };
 }

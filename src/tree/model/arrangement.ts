@@ -1,6 +1,7 @@
 // How defects are arranged in the tree: grouping (none, status, severity, owner) and sorting, and
 // the fields the tree requests. Paging needs a total order, so every sort ends with `id`.
 import * as l10n from '@vscode/l10n';
+import { totalOrder } from '../../api';
 import type { OrderBy } from '../../api';
 
 export type GroupBy = 'none' | 'status' | 'severity' | 'owner';
@@ -31,8 +32,7 @@ export const TREE_FIELDS: readonly string[] = ['name', 'status', 'severity', 'pr
 
 /** `order-by` for a sort, with `id` as the tie-breaker so pages never overlap or skip. */
 export function orderByFor(sort: SortSpec): OrderBy[] {
-  const first: OrderBy = { field: sort.field, direction: sort.direction };
-  return sort.field === 'id' ? [first] : [first, { field: 'id', direction: sort.direction }];
+  return totalOrder([{ field: sort.field, direction: sort.direction }]);
 }
 
 export function readGroupBy(raw: unknown): GroupBy {

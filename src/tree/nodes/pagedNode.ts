@@ -2,6 +2,7 @@
 // with "Load more" appending the next page in place. A refresh aborts a page in flight (it uses
 // the load's signal), and a second click while a page loads is ignored rather than stacked.
 import * as l10n from '@vscode/l10n';
+import { totalOrder } from '../../api';
 import type { Filter, OrderBySpec, ProjectApi } from '../../api';
 import { orderByFor } from '../model/arrangement';
 import { describeError } from '../../util/log';
@@ -50,7 +51,7 @@ export abstract class PagedNode extends LoadingNode {
   /** Loads the first page of `filter` and returns its rows; `order` replaces the tree's sort (a favorite's own). */
   protected async firstPage(api: ProjectApi, filter: Filter, signal: AbortSignal, emptyText: string, order?: readonly OrderBySpec[]): Promise<TreeNode[]> {
     this.signal = signal;
-    const orderBy: OrderBySpec[] = order?.length ? [...order] : orderByFor(this.ctx.state.sort);
+    const orderBy: OrderBySpec[] = order?.length ? totalOrder(order) : orderByFor(this.ctx.state.sort);
     const project: ProjectRefKey = this.projectNode.ref;
     const list = new DefectList(this, this.ctx, { api, filter, orderBy, project }, emptyText);
     await list.loadNext(signal);

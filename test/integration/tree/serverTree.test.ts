@@ -13,6 +13,8 @@ import { FavoriteNode } from '../../../src/tree/nodes/favoriteNode';
 import { GroupNode } from '../../../src/tree/nodes/groupNode';
 import { LoadMoreNode } from '../../../src/tree/nodes/loadMoreNode';
 import { ProjectNode } from '../../../src/tree/nodes/projectNode';
+import { favoriteQuery } from '../../../src/defects/results';
+import { orderByOf, sortKeysOf } from '../../../src/grid/sortKeys';
 import { reloadDefectLists, updateDefectRows } from '../../../src/tree/view/updateDefectRows';
 import type { TreeNode } from '../../../src/tree/nodes/treeNode';
 import { startTestServer } from '../../support/server';
@@ -168,6 +170,24 @@ describe('tree integration: the ALM tree against the ALM server (1,000 defects)'
     assert.match(row.item().label, new RegExp(`^${row.defect.id}: ${status} · `));
     assert.ok(reloadDefectLists({ root: alice.root }, ref) >= 1, 'the favorite holding the deleted defect reads again');
     assert.equal(favorite.loaded, undefined, 'its rows are forgotten until shown again');
+  });
+
+  it('lists an ALM favorite in the order the grid opened on it shows (ties broken by id, as the grid breaks them)', async () => {
+    const favorite = await node(alice, 'DEFAULT', 'Demo', 'Favorites', 'Public', 'Open urgent');
+    assert.ok(favorite instanceof FavoriteNode);
+    const treeIds = (await kids(favorite)).flatMap((n) => ('defect' in n ? [(n as DefectNode).defect.id] : []));
+    const view = await favorite.translated();
+    // Severity first (many ties), then its own `id Ascending`: the grid dropped that key for its tie-breaker and listed newest first.
+    assert.deepEqual(
+      view.orderBy.map((o) => o.field),
+      ['severity', 'id'],
+    );
+    const query = favoriteQuery({ ref: favorite.projectNode.ref, username: 'alice', filter: undefined, orderBy: [] }, favorite.favorite.name, view);
+    const grid = await demo.defects.page({ filter: query.filter, orderBy: orderByOf(sortKeysOf(query.orderBy)), pageSize: treeIds.length });
+    assert.deepEqual(
+      treeIds,
+      grid.items.map((d) => d.id),
+    );
   });
 
   it('shows the project lists and their values as the server has them, nested', async () => {

@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { anyOf, either, ge, like, lt, ne, not, normalizeOrderBy } from '../../../src/api/clauses';
+import { anyOf, either, ge, like, lt, ne, not, normalizeOrderBy, totalOrder } from '../../../src/api/clauses';
 import { Api12Dialect } from '../../../src/api/dialect/api12';
 import { quoteValue, renderFilter } from '../../../src/api/dialect/bracketSyntax';
 import { SelectionGuardError, ValidationError } from '../../../src/api/errors';
@@ -96,5 +96,20 @@ describe('api/dialect: 12.5x /api paths and parameters', () => {
       bodies.map((b): [string, unknown] => [b.contentType, JSON.parse(b.text())]),
       [['application/json', { data: [{ status: 'Open', type: 'defect', id: 3 }] }]],
     );
+  });
+});
+
+describe('api/clauses: totalOrder, the order every paged view reads in', () => {
+  it("ends an order without id by id in the last key's direction, newest first without keys, and leaves an id key as it is", () => {
+    assert.deepEqual(totalOrder(['-severity']), [
+      { field: 'severity', direction: 'desc' },
+      { field: 'id', direction: 'desc' },
+    ]);
+    assert.deepEqual(totalOrder([]), [{ field: 'id', direction: 'desc' }]);
+    const own = [
+      { field: 'severity', direction: 'desc' as const },
+      { field: 'id', direction: 'asc' as const },
+    ];
+    assert.deepEqual(totalOrder(own), own);
   });
 });

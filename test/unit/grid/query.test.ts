@@ -70,6 +70,15 @@ describe('grid sort keys', () => {
     );
     assert.deepEqual(sortKeysOf([{ field: 'id', direction: 'desc' }]), [{ field: 'id', direction: 'desc' }]);
   });
+
+  it("keeps an ALM favorite's own id key the other way round (severity ↓, id ↑) and asks the server that same order", () => {
+    const favorite = [
+      { field: 'severity', direction: 'desc' as const },
+      { field: 'id', direction: 'asc' as const },
+    ];
+    assert.deepEqual(sortKeysOf(favorite), favorite);
+    assert.deepEqual(orderByOf(sortKeysOf(favorite)), favorite);
+  });
 });
 
 describe('grid columns', () => {
