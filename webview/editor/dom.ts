@@ -52,3 +52,16 @@ export function button(appearance: ButtonAppearance, attrs: Attrs, ...children: 
   const { class: extra, ...rest } = attrs;
   return h('button', { type: 'button', class: `button ${appearance}${extra ? ` ${String(extra)}` : ''}`, ...rest }, ...children);
 }
+
+/**
+ * After "Show more" in a list: the focus goes to the first row that came in (its first enabled
+ * button, else the row itself), so a keyboard user reads on from there. The button pressed is gone
+ * once everything is shown, and the focus would fall back to the page's top.
+ */
+export function focusFirstAdded(list: HTMLElement, shownBefore: number): void {
+  const row = list.children[shownBefore] as HTMLElement | undefined;
+  if (!row) return;
+  const target = row.querySelector<HTMLElement>('button:not([disabled])') ?? row;
+  if (target === row) row.tabIndex = -1;
+  target.focus();
+}

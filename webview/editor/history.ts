@@ -3,7 +3,7 @@
 // text (plain text from the host, never HTML) behind a disclosure. "Show more" asks for more rows.
 import * as l10n from '@vscode/l10n';
 import type { DefectKey, HistoryChangeView, HistoryEntryView, HistoryResult } from '../../src/shared/editorProtocol';
-import { button, clear, h } from './dom';
+import { button, clear, focusFirstAdded, h } from './dom';
 
 export type HistoryRequester = (limit: number) => Promise<HistoryResult>;
 
@@ -22,8 +22,9 @@ export class HistorySection {
   constructor(private readonly request: HistoryRequester) {
     this.more = button('secondary', { class: 'history-more', hidden: true }, l10n.t('Show more'));
     this.more.addEventListener('click', () => {
+      const shown = this.list.childElementCount;
       this.limit += PAGE;
-      this.load();
+      this.load(() => focusFirstAdded(this.list, shown));
     });
     this.element = h('details', { class: 'history' }, h('summary', {}, h('h2', { class: 'inline-heading' }, l10n.t('History'))), this.message, this.list, this.more);
     this.element.addEventListener('toggle', () => {
@@ -37,11 +38,14 @@ export class HistorySection {
     if (this.element.open && this.loadedFor !== JSON.stringify(key)) this.load();
   }
 
-  private load(): void {
+  private load(done?: () => void): void {
     this.loadedFor = JSON.stringify(this.key);
     this.element.setAttribute('aria-busy', 'true');
     this.request(this.limit)
-      .then((result) => this.render(result))
+      .then((result) => {
+        this.render(result);
+        done?.();
+      })
       .catch((e: unknown) => this.say(e instanceof Error ? e.message : String(e), true))
       .finally(() => this.element.removeAttribute('aria-busy'));
   }

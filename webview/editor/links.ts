@@ -6,7 +6,7 @@
 // the first PAGE are shown, "Show more" asks for more.
 import * as l10n from '@vscode/l10n';
 import type { DefectKey, LinkView, LinksRequest, LinksResult } from '../../src/shared/editorProtocol';
-import { button, clear, h } from './dom';
+import { button, clear, focusFirstAdded, h } from './dom';
 import './traceability.css';
 
 export type LinksRequester = (request: LinksRequest) => Promise<LinksResult>;
@@ -32,8 +32,9 @@ export class LinksSection {
     this.add.addEventListener('click', () => this.addLink());
     this.more = button('secondary', { class: 'link-more', hidden: true }, l10n.t('Show more'));
     this.more.addEventListener('click', () => {
+      const shown = this.list.childElementCount;
       this.limit += PAGE;
-      this.run({ action: 'list' });
+      this.run({ action: 'list' }, () => focusFirstAdded(this.list, shown));
     });
     // Enter in either text box links, as in any small form (the comment is typed last, so that is where Enter comes).
     for (const input of [this.target, this.comment]) {

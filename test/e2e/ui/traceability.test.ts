@@ -116,9 +116,14 @@ describe('ui: links, history, releases by name and Clone Defect in the editor', 
     const frame = await openDefect(MANY);
     await eventually('the links listed', async () => (await frame.locator('.link-count').innerText()) === `(${MANY_LINKS})`);
     assert.equal(await frame.locator('.link-row').count(), 100);
-    await frame.locator('.link-more').click();
+    // By keyboard: Enter on Show more; the focus goes on to the first link that came in (the button is gone).
+    await frame.locator('.link-more').focus();
+    await ui().page.keyboard.press('Enter');
     await eventually('every link listed', async () => (await frame.locator('.link-row').count()) === MANY_LINKS);
     assert.equal(await frame.locator('.link-more').isVisible(), false, 'nothing more to show');
+    await eventually('the focus on the 101st link', async () =>
+      frame.evaluate<boolean>(`Array.from(document.querySelectorAll('.link-row')).indexOf(document.activeElement?.closest('.link-row')) === 100`),
+    );
     assert.match(await frame.locator('.link-row').last().innerText(), /Defect \d+: \S/, 'the other defect is named');
   });
 
