@@ -41,6 +41,10 @@ function sectionLabel(s: Section): string {
   }
 }
 
+function emptyText(s: Section): string {
+  return s === 'followUp' ? vscode.l10n.t('none due') : vscode.l10n.t('nothing new');
+}
+
 function entryDetail(e: InboxEntry): string {
   if (e.kind === 'assigned') return e.by ? vscode.l10n.t('assigned by {0}', e.by) : vscode.l10n.t('assigned to you');
   if (e.comment) return e.by ? vscode.l10n.t('new comment by {0}', e.by) : vscode.l10n.t('new comment');
@@ -85,10 +89,14 @@ export class InboxProvider implements vscode.TreeDataProvider<InboxItem>, vscode
         return t;
       }
       case 'section': {
-        const unread = this.getChildren(item).filter((c) => (c.type === 'entry' ? c.entry.unread : c.type === 'flag' && c.unread)).length;
-        const t = new vscode.TreeItem(sectionLabel(item.section), vscode.TreeItemCollapsibleState.Expanded);
-        t.description = unread ? vscode.l10n.t('{0} unread', unread) : undefined;
-        t.id = `inbox/${item.server}/${item.section}`;
+        const children = this.getChildren(item);
+        const unread = children.filter((c) => (c.type === 'entry' ? c.entry.unread : c.type === 'flag' && c.unread)).length;
+        // An empty section says so and opens onto nothing (it showed an unfolded row with nothing under
+        // it). Its id differs while empty, so VS Code takes the unfolded state afresh when news come.
+        const empty = children.length === 0;
+        const t = new vscode.TreeItem(sectionLabel(item.section), empty ? vscode.TreeItemCollapsibleState.None : vscode.TreeItemCollapsibleState.Expanded);
+        t.description = empty ? emptyText(item.section) : unread ? vscode.l10n.t('{0} unread', unread) : undefined;
+        t.id = `inbox/${item.server}/${item.section}${empty ? '/empty' : ''}`;
         t.contextValue = 'alm:inboxSection';
         return t;
       }

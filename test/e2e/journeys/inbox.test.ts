@@ -54,6 +54,19 @@ async function clickInboxHeader(): Promise<void> {
   await inboxHeader().click();
 }
 
+/** Each section of the Inbox is unfolded onto its entries, or says it has none (no unfolded row with nothing under it). */
+async function assertNoEmptyUnfoldedSection(): Promise<void> {
+  const pane = journey().page.locator('.part.sidebar .pane', { has: journey().page.locator('.pane-header', { hasText: /Inbox/ }) });
+  const rows = pane.locator('[role="treeitem"]');
+  await rows.first().waitFor({ timeout: 30_000 });
+  const seen = await rows.evaluateAll((items) => items.map((r) => ({ level: r.getAttribute('aria-level'), expanded: r.getAttribute('aria-expanded'), text: r.textContent ?? '' })));
+  seen.forEach((row, i) => {
+    if (row.level !== '1') return;
+    if (row.expanded === 'true') assert.equal(seen[i + 1]?.level, '2', `"${row.text}" is unfolded onto nothing: ${JSON.stringify(seen)}`);
+    else assert.match(row.text, /nothing new|none due/, `"${row.text}" is folded without saying it is empty`);
+  });
+}
+
 async function waitForEditor(id: number): Promise<void> {
   await editorTab(id).waitFor({ timeout: 60_000 });
   await waitForPhase(await editorFrame(id, 60_000), 'read-only');
@@ -81,6 +94,7 @@ describe('journey: the Inbox and VS Code links', function () {
     // leaves the container to the tree.
     await clickInboxHeader();
     await waitUntil('the Inbox to say it checked the server', async () => /checked/i.test(await header.innerText()), 60_000);
+    await assertNoEmptyUnfoldedSection();
     await clickInboxHeader();
     await waitUntil('the Inbox folded', async () => (await header.getAttribute('aria-expanded')) === 'false');
     const before = await badgeCount();
