@@ -142,6 +142,10 @@ export class EditorApp {
     this.links.show(init.key);
     this.history.show(init.key);
     if (rebuild) {
+      // A new form is for typing at once: the keys typed while its inputs are built are held and go
+      // to Summary (or the field clicked) once it is editing, as after Edit. Without this the focus
+      // stayed on the page, a typed space scrolled it and the summary was lost (walkthrough).
+      if (init.isNew) this.typeAhead.start();
       this.form = new DefectForm(init.fields, { ...this.context(), locale: init.locale });
       this.formSlot.replaceChildren(this.form.element);
       if (this.values) this.form.setValues(this.values);

@@ -128,6 +128,11 @@ describe('journey: New Defect names its project and offers only what applies to 
 
     await runCommand('ALM: New Defect…');
     const form = await newDefectFrame();
+    // A person types the summary as soon as the form shows, without a click: it lands in Summary.
+    const typed = 'Typed as soon as the form showed';
+    await page.keyboard.type(typed);
+    const summary = form.locator('[data-field="name"] vscode-text-field');
+    await waitUntil('the summary typed at once in Summary', async () => (await summary.evaluate((e) => (e as unknown as { value: string }).value).catch(() => '')) === typed);
     assert.equal(await form.locator('.defect-id').first().textContent(), `New defect in DEFAULT / Demo · ${journeyServer.name}`);
     await page.locator('.tabs-container .tab.active', { hasText: 'New Defect (Demo)' }).waitFor({ timeout: 15_000 });
     await waitUntil('the title bar of the New Defect form', async () => {
