@@ -10,6 +10,7 @@
 export { AlmClient } from './client';
 export { SERVER_COMPUTED_FIELDS, SERVER_DEFAULTED_FIELDS, SERVER_OWNED_FIELDS, isEmptyValue, sameValue } from './fieldValues';
 export { pagesOf } from './paging';
+export { ID_BATCH, defectsByIds } from './byIds';
 export type { AlmClientOptions, AlmLogger, ApiKeyCredentials, CallOptions, Credentials, PasswordCredentials, ProxyOptions, SignInFlow, TimeoutOptions, TlsOptions } from './options';
 export type {
   AttachmentFilter,

@@ -4,7 +4,7 @@
 // defect is updated under its lock (runner.ts) with progress and cancel, and the result lists each
 // defect's outcome with the ones not updated selected for another try.
 import * as vscode from 'vscode';
-import { validateEdits } from '../api/index';
+import { defectsByIds, validateEdits } from '../api/index';
 import type { DefectChanges, FieldCatalog, ListTree, ProjectApi, ProjectUser, ReleaseCatalog } from '../api/index';
 import { fieldText, projectNames } from '../defects/fieldText';
 import type { ValueNames } from '../defects/fieldText';
@@ -114,8 +114,8 @@ async function runWithProgress(services: BulkServices, project: DefectRef, api: 
 async function readNames(api: ProjectApi, ids: readonly number[], names: Map<number, string>): Promise<void> {
   const missing = ids.filter((id) => !names.has(id)).slice(0, 200);
   if (missing.length === 0) return;
-  const page = await api.defects.page({ filter: { id: missing }, fields: ['name'], pageSize: missing.length }).catch(() => undefined);
-  for (const d of page?.items ?? []) if (typeof d.name === 'string') names.set(d.id, d.name);
+  const read = await defectsByIds(api.defects, missing, { fields: ['name'] }).catch(() => []);
+  for (const d of read) if (typeof d.name === 'string') names.set(d.id, d.name);
 }
 
 export async function updateSelected(services: BulkServices, args: readonly unknown[]): Promise<BulkReport | undefined> {
