@@ -12,6 +12,15 @@ export const SERVER_COMPUTED_FIELDS: ReadonlySet<string> = new Set(['attachment'
 /** Required fields the server fills itself when a new defect leaves them out. */
 export const SERVER_DEFAULTED_FIELDS: ReadonlySet<string> = new Set([...SERVER_OWNED_FIELDS, 'creation-time']);
 
+/**
+ * Whether a resource reference points at users: the collection is `user` on a live 26.1, `users` on
+ * 12.5x and the emulator. Users travel as login names, every other resource by id (validation, the
+ * value typer, the field kind of src/defects/fieldKind.ts).
+ */
+export function isUserCollection(collection: string): boolean {
+  return collection === 'user' || collection === 'users';
+}
+
 /** A value as the client or the editor holds it (the editor's wire form is the same union). */
 type AnyValue = FieldValue | undefined;
 

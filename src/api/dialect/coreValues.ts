@@ -3,6 +3,7 @@
 // tree gives them — numbers for numeric fields, arrays for multi-valued ones, `{id, type}` for
 // resource references, null for empty — decided by the collection's field metadata.
 import { ServerError } from '../errors';
+import { isUserCollection } from '../fieldValues';
 import type { FieldCatalog, FieldMeta, FieldValue } from '../types';
 
 export function isRecord(v: unknown): v is Record<string, unknown> {
@@ -95,7 +96,7 @@ function converterFor(f: FieldMeta): Convert {
   if (t.name === 'Integer') return asInteger;
   if (t.name === 'Float') return asFloat;
   const src = t.source;
-  if (t.name === 'Reference' && src?.kind === 'resource' && src.collection !== 'user' && src.collection !== 'users') {
+  if (t.name === 'Reference' && src?.kind === 'resource' && !isUserCollection(src.collection)) {
     const type = ENTITY_TYPES[src.collection] ?? src.collection.replace(/s$/, '');
     return (raw) => {
       const id = asInteger(raw);
