@@ -3,7 +3,7 @@
 // collapses and the selection stays. A row whose fields changed is redrawn and marked until the
 // user opens that defect. New or deleted defects show with the next manual refresh (the loaded
 // pages are not re-paged, which would move rows under the user's eyes).
-import { defectsByIds } from '../api/index';
+import { defectsByIds, sameValue } from '../api/index';
 import type { Defect } from '../api/index';
 import { TREE_FIELDS } from '../tree';
 import type { DefectRef } from '../defects/refs';
@@ -72,7 +72,8 @@ export class TreeRefresh implements RefreshCheck {
 
   private apply(row: DefectNode, fresh: Defect | undefined): void {
     const key = refKey(row.ref);
-    if (fresh && TREE_FIELDS.some((f) => JSON.stringify(fresh[f] ?? null) !== JSON.stringify(row.defect[f] ?? null))) {
+    // The one value equality (api/fieldValues.ts): no value read as null once and as '' later is no change.
+    if (fresh && TREE_FIELDS.some((f) => !sameValue(fresh[f], row.defect[f]))) {
       row.defect = fresh;
       this.marked.add(key);
     }
