@@ -21,6 +21,24 @@ export function isUserCollection(collection: string): boolean {
   return collection === 'user' || collection === 'users';
 }
 
+const ENTITY_TYPES: Readonly<Record<string, string>> = {
+  releases: 'release',
+  release: 'release',
+  release_cycles: 'release-cycle',
+  'release-cycles': 'release-cycle',
+  'release-cycle': 'release-cycle',
+  environments: 'environment',
+  environment: 'environment',
+};
+
+/**
+ * The entity type a reference to a resource collection carries (`{type, id}`): the value typer and
+ * the editor's reference inputs write the same one. An unknown collection: its name in the singular.
+ */
+export function entityTypeOf(collection: string): string {
+  return ENTITY_TYPES[collection] ?? collection.replace(/s$/, '');
+}
+
 /** A value as the client or the editor holds it (the editor's wire form is the same union). */
 type AnyValue = FieldValue | undefined;
 

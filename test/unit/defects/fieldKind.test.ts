@@ -88,4 +88,16 @@ describe('fieldKind: one classification of a field', () => {
       assert.equal(problems.length === 0, isUser, `${collection}: validation takes a login name`);
     }
   });
+
+  it('a reference the editor sends carries the entity type the client types it with', () => {
+    // Before, the editor named an unknown collection's type by the collection (`requirements`), the
+    // value typer in the singular (`requirement`).
+    for (const collection of ['environments', 'environment', 'requirements', 'test-sets']) {
+      const meta = fieldMeta('user-11', { dataType: t('Reference', { source: { kind: 'resource', collection } }) });
+      const view = buildFieldViews(catalogOf([meta]), new Lists([]), []).find((v) => v.name === 'user-11');
+      assert.equal(view?.input, 'resource', collection);
+      const typed = new ValueTyper(catalogOf([meta])).type({ 'user-11': '42' })['user-11'] as { type: string };
+      assert.equal(view?.resourceType, typed.type, collection);
+    }
+  });
 });
