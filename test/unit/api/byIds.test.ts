@@ -16,7 +16,7 @@ function fakeDefects(existing: ReadonlySet<number>) {
         const cond = r.filter?.id as { op: string; values: number[] };
         assert.equal(cond.op, 'in');
         asked.push(cond.values);
-        const items = cond.values.filter((id) => existing.has(id)).map((id) => ({ type: 'defect', id }) as Defect);
+        const items = cond.values.filter((id) => existing.has(id)).map((id): Defect => ({ type: 'defect', id }));
         return { items, total: items.length, offset: 0, nextOffset: items.length, hasMore: false };
       },
     },
