@@ -17,8 +17,10 @@ import type { ProjectContext } from './projectContext';
 import type { CallOptions } from './options';
 import type { AttachmentFilter, AttachmentsApi, Download, SaveOptions, UploadRequest } from './surface';
 import type { Attachment, TransferProgress } from './types';
+import { RASTER_IMAGE_TYPES } from '../shared/imageTypes';
 
-const CONTENT_TYPES: Record<string, string> = {
+/** Content types an upload is sent with, by extension; the raster images are the shared table's (src/shared/imageTypes.ts). */
+const CONTENT_TYPES: Readonly<Record<string, string>> = {
   '.txt': 'text/plain',
   '.log': 'text/plain',
   '.csv': 'text/csv',
@@ -28,18 +30,14 @@ const CONTENT_TYPES: Record<string, string> = {
   '.xml': 'application/xml',
   '.pdf': 'application/pdf',
   '.zip': 'application/zip',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.gif': 'image/gif',
   '.svg': 'image/svg+xml',
-  '.webp': 'image/webp',
   '.doc': 'application/msword',
   '.xlsx': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   '.docx': 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  ...Object.fromEntries(RASTER_IMAGE_TYPES.flatMap((t) => t.extensions.map((e) => [`.${e}`, t.mime]))),
 };
 
-function contentTypeFor(name: string): string {
+export function contentTypeFor(name: string): string {
   return CONTENT_TYPES[extname(name).toLowerCase()] ?? 'application/octet-stream';
 }
 

@@ -12,6 +12,33 @@ export const SERVER_COMPUTED_FIELDS: ReadonlySet<string> = new Set(['attachment'
 /** Required fields the server fills itself when a new defect leaves them out. */
 export const SERVER_DEFAULTED_FIELDS: ReadonlySet<string> = new Set([...SERVER_OWNED_FIELDS, 'creation-time']);
 
+/**
+ * Whether a resource reference points at users: the collection is `user` on a live 26.1, `users` on
+ * 12.5x and the emulator. Users travel as login names, every other resource by id (validation, the
+ * value typer, the field kind of src/defects/fieldKind.ts).
+ */
+export function isUserCollection(collection: string): boolean {
+  return collection === 'user' || collection === 'users';
+}
+
+const ENTITY_TYPES: Readonly<Record<string, string>> = {
+  releases: 'release',
+  release: 'release',
+  release_cycles: 'release-cycle',
+  'release-cycles': 'release-cycle',
+  'release-cycle': 'release-cycle',
+  environments: 'environment',
+  environment: 'environment',
+};
+
+/**
+ * The entity type a reference to a resource collection carries (`{type, id}`): the value typer and
+ * the editor's reference inputs write the same one. An unknown collection: its name in the singular.
+ */
+export function entityTypeOf(collection: string): string {
+  return ENTITY_TYPES[collection] ?? collection.replace(/s$/, '');
+}
+
 /** A value as the client or the editor holds it (the editor's wire form is the same union). */
 type AnyValue = FieldValue | undefined;
 

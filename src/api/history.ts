@@ -8,6 +8,7 @@
 import { NotFoundError, UnexpectedAnswerError } from './errors';
 import { coreDialectFor } from './dialect/coreOnly';
 import { isRecord, scalarText } from './dialect/coreValues';
+import { readUpTo } from './paging';
 import type { ProjectContext } from './projectContext';
 import type { CallOptions } from './options';
 import type { AuditChange, AuditEntry, DefectHistory } from './types';
@@ -56,24 +57,24 @@ export class HistoryResource {
   async of(id: number, o: CallOptions & { limit?: number } = {}): Promise<DefectHistory> {
     const { dialect, beside } = await coreDialectFor(this.ctx, o.signal);
     const limit = Math.max(1, Math.floor(o.limit ?? dialect.maxPageSize));
-    const entries: AuditEntry[] = [];
-    let total = 0;
+    let read: { items: AuditEntry[]; total: number };
     try {
-      while (entries.length < limit) {
-        const size = Math.min(dialect.maxPageSize, limit - entries.length);
-        const params = dialect.collectionParams({ orderBy: [{ field: 'id', direction: 'desc' }], offset: entries.length, limit: size });
-        const res = await this.ctx.transport.json({ method: 'GET', path: `${dialect.entityPath(this.ctx.scope, 'defects', id)}/audits`, params, signal: o.signal });
-        const page = parseAudits(res.body);
-        // A page longer than asked (a server ignoring page-size) is cut: memory stays bounded.
-        entries.push(...page.entries.slice(0, size));
-        total = Math.max(page.total, entries.length);
-        if (page.entries.length < size || entries.length >= total) break;
-      }
+      read = await readUpTo(
+        async (offset, size) => {
+          const params = dialect.collectionParams({ orderBy: [{ field: 'id', direction: 'desc' }], offset, limit: size });
+          const res = await this.ctx.transport.json({ method: 'GET', path: `${dialect.entityPath(this.ctx.scope, 'defects', id)}/audits`, params, signal: o.signal });
+          const page = parseAudits(res.body);
+          return { items: page.entries, total: page.total };
+        },
+        limit,
+        dialect.maxPageSize,
+      );
     } catch (e) {
       // An /api-only server answers the Core path with 404: it keeps no history this client can read.
       if (beside && e instanceof NotFoundError) return { available: false, reason: 'This server offers only the /api tree, which has no history; ALM keeps it in the Core tree.' };
       throw e;
     }
+    const { items: entries, total } = read;
     newestFirst(entries);
     return { available: true, entries, total };
   }

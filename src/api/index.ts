@@ -8,8 +8,9 @@
 //   try { await demo.defects.update(7, { status: 'Open' }, { original }); } finally { await lock.release(); }
 //   const problems = validateEdits(edits, await demo.fields('defects'), await demo.listItems());
 export { AlmClient } from './client';
-export { SERVER_COMPUTED_FIELDS, SERVER_DEFAULTED_FIELDS, SERVER_OWNED_FIELDS, isEmptyValue, sameValue } from './fieldValues';
+export { SERVER_COMPUTED_FIELDS, SERVER_DEFAULTED_FIELDS, SERVER_OWNED_FIELDS, entityTypeOf, isEmptyValue, isUserCollection, sameValue } from './fieldValues';
 export { pagesOf } from './paging';
+export { ID_BATCH, defectsByIds } from './byIds';
 export type { AlmClientOptions, AlmLogger, ApiKeyCredentials, CallOptions, Credentials, PasswordCredentials, ProxyOptions, SignInFlow, TimeoutOptions, TlsOptions } from './options';
 export type {
   AttachmentFilter,

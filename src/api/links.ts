@@ -5,10 +5,12 @@
 // Core only: a server detected as `/api` (12.5x) is asked in its Core tree (dialect/coreOnly.ts).
 // Any member can add links, so a defect may have thousands, and a hostile server may answer any
 // number (issue 38): both directions are read page by page up to LINKS_READ_LIMIT, merged in one
-// pass, and the other defects are named NAME_BATCH ids per query (the server refuses more than 500
-// conditions, and a long URL is refused with 431).
+// pass, and the other defects are named in the client's batches of ids (byIds.ts: the server refuses
+// more than 500 conditions, and a long URL is refused with 431).
 import { scalarText } from './dialect/coreValues';
 import { anyOf } from './clauses';
+import { idBatches } from './byIds';
+import { readUpTo } from './paging';
 import { coreDialectFor } from './dialect/coreOnly';
 import { ValidationError } from './errors';
 import type { CallOptions } from './options';
@@ -18,8 +20,6 @@ import type { DefectLink, DefectLinks, NewLink } from './types';
 const COLLECTION = 'defect-links';
 /** Links read per direction at most; a defect's Links section pages through them. */
 export const LINKS_READ_LIMIT = 10_000;
-/** Ids per naming query: well under the server's 500 conditions and any URL limit (100 × 10 digits). */
-export const NAME_BATCH = 100;
 const str = (v: unknown): string => scalarText(Array.isArray(v) ? v[0] : v);
 const num = (v: unknown): number => Number(str(v)) || 0;
 
@@ -80,12 +80,12 @@ export class LinksResource {
   /** Fills in the name and status of the other defects of `links` (a live 26.1 leaves a status empty, §16.10). */
   async name(links: readonly DefectLink[], o: CallOptions = {}): Promise<void> {
     const defects = links.filter((l) => l.otherType === 'defect');
-    const ids = [...new Set(defects.map((l) => l.otherId))];
-    if (ids.length === 0) return;
+    const batches = idBatches(defects.map((l) => l.otherId));
+    if (batches.length === 0) return;
     const { dialect } = await coreDialectFor(this.ctx, o.signal);
     const byId = new Map<number, Record<string, unknown>>();
-    for (let i = 0; i < ids.length; i += NAME_BATCH) {
-      const batch = ids.slice(i, i + NAME_BATCH);
+    // Asked in Core (the links' own tree), not through defects.page: the batches are the same rule's.
+    for (const batch of batches) {
       const res = await this.ctx.transport.json({
         method: 'GET',
         path: dialect.collectionPath(this.ctx.scope, 'defects'),
@@ -130,16 +130,7 @@ export class LinksResource {
   /** Every record the filter selects, page by page, up to LINKS_READ_LIMIT (a page longer than asked is cut). */
   private async readAll(filter: Record<string, string | number>, o: CallOptions): Promise<Records> {
     const { dialect } = await coreDialectFor(this.ctx, o.signal);
-    const items: Record<string, unknown>[] = [];
-    let total = 0;
-    while (items.length < LINKS_READ_LIMIT) {
-      const size = Math.min(dialect.maxPageSize, LINKS_READ_LIMIT - items.length);
-      const page = await this.page(filter, items.length, size, o);
-      items.push(...page.items.slice(0, size));
-      total = Math.max(page.total ?? 0, items.length);
-      if (page.items.length < size || items.length >= total) break;
-    }
-    return { items, total };
+    return readUpTo((offset, limit) => this.page(filter, offset, limit, o), LINKS_READ_LIMIT, dialect.maxPageSize);
   }
 
   private async page(filter: Record<string, string | number>, offset: number, limit: number, o: CallOptions): Promise<{ items: Record<string, unknown>[]; total?: number }> {

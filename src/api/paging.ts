@@ -8,10 +8,14 @@ import type { Page } from './types';
 export type FetchPage = (offset: number, limit: number) => Promise<CollectionEnvelope>;
 
 export function toPage<T>(env: CollectionEnvelope, offset: number, limit: number, map: (r: Record<string, unknown>) => T): Page<T> {
-  const items = env.items.map(map);
+  return pageOf(env.items.map(map), env.total, offset, limit);
+}
+
+/** A page of `items` read at `offset` asking for `limit`, with the server's total when it said one. */
+function pageOf<T>(items: T[], said: number | undefined, offset: number, limit: number): Page<T> {
   const nextOffset = offset + items.length;
   // Without total-count a full page may be followed by more.
-  const total = env.total ?? (items.length < limit ? nextOffset : nextOffset + 1);
+  const total = said ?? (items.length < limit ? nextOffset : nextOffset + 1);
   return { items, total, offset, nextOffset, hasMore: nextOffset < total && items.length > 0 };
 }
 
@@ -51,6 +55,28 @@ export async function* pagesOf<T>(read: (offset: number) => Promise<Page<T>>): A
     if (!page.hasMore || page.items.length === 0) return;
     offset = page.nextOffset;
   }
+}
+
+/**
+ * The first `limit` items of a collection the caller bounds (a defect's links, its history), read
+ * `pageSize` at a time with pagesOf's walk and its "server stopped early" rule. A page longer than
+ * asked is cut, so memory stays bounded whatever a server sends. `total` is the server's count when
+ * it gave one, else what was read.
+ */
+export async function readUpTo<T>(fetch: (offset: number, limit: number) => Promise<{ items: T[]; total?: number }>, limit: number, pageSize: number): Promise<{ items: T[]; total: number }> {
+  const items: T[] = [];
+  let said = 0;
+  const read = async (offset: number): Promise<Page<T>> => {
+    const size = Math.min(pageSize, limit - offset);
+    const answer = await fetch(offset, size);
+    said = Math.max(said, answer.total ?? 0);
+    return pageOf(answer.items.slice(0, size), answer.total, offset, size);
+  };
+  for await (const page of pagesOf(read)) {
+    items.push(...page.items);
+    if (items.length >= limit) break;
+  }
+  return { items, total: Math.max(said, items.length) };
 }
 
 export class PagedCollection<T> implements PagedQuery<T> {

@@ -2,7 +2,7 @@
 // maximum length, list membership, date and number formats. Returns every problem, each with
 // its field's label (what the user sees), rather than stopping at the first.
 import type { FieldProblem } from './errors';
-import { SERVER_DEFAULTED_FIELDS, SERVER_OWNED_FIELDS, isEmptyValue } from './fieldValues';
+import { SERVER_DEFAULTED_FIELDS, SERVER_OWNED_FIELDS, isEmptyValue, isUserCollection } from './fieldValues';
 import type { FieldCatalog, FieldMeta, FieldValue, ListTree } from './types';
 
 export interface ValidationContext {
@@ -49,7 +49,7 @@ function checkReference(f: FieldMeta, value: FieldValue, lists: ListTree, ctx: V
     out.push(problem(f, 'type', `${f.label} takes one value, not a list.`));
     return;
   }
-  if (src?.kind === 'resource' && src.collection !== 'user' && src.collection !== 'users') {
+  if (src?.kind === 'resource' && !isUserCollection(src.collection)) {
     // Resource references travel as {id, type} (or a bare id).
     for (const v of values) {
       const id = typeof v === 'object' && v !== null ? v.id : typeof v === 'string' && INTEGER.test(v) ? Number(v) : v;

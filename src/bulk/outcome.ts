@@ -3,7 +3,9 @@
 // cancel), the change summarised before it is confirmed, the tally after it ran, and which defects a
 // retry takes. No `vscode` import: the command, the chat tool and the tests read the same model.
 import * as l10n from '@vscode/l10n';
-import type { Defect, FieldValue } from '../api/index';
+import type { Defect, FieldMeta, FieldValue } from '../api/index';
+import { fieldText } from '../defects/fieldText';
+import type { ValueNames } from '../defects/fieldText';
 
 /** One field a bulk update sets on every defect, with the value as the user reads it. */
 export interface BulkChange {
@@ -12,6 +14,11 @@ export interface BulkChange {
   value: FieldValue;
   /** The value as every view writes it (defects/fieldText.ts): release by name, user's full name, "—" for none. */
   shown: string;
+}
+
+/** A field the update sets, its value written as every view writes it. */
+export function bulkChange(field: string, value: FieldValue, meta: FieldMeta | undefined, names: ValueNames): BulkChange {
+  return { field, label: meta?.label ?? field, value, shown: fieldText(field, value, names, meta) };
 }
 
 export type BulkOutcome =

@@ -4,15 +4,15 @@
 // defect is updated under its lock (runner.ts) with progress and cancel, and the result lists each
 // defect's outcome with the ones not updated selected for another try.
 import * as vscode from 'vscode';
-import { validateEdits } from '../api/index';
+import { defectsByIds, validateEdits } from '../api/index';
 import type { DefectChanges, FieldCatalog, ListTree, ProjectApi, ProjectUser, ReleaseCatalog } from '../api/index';
-import { fieldText, projectNames } from '../defects/fieldText';
+import { projectNames } from '../defects/fieldText';
 import type { ValueNames } from '../defects/fieldText';
 import { defectRefFrom, projectKey } from '../defects/refs';
 import type { DefectRef } from '../defects/refs';
 import { tokenToSignal } from '../util/cancellation';
 import { bulkFields, valueChoices } from './fields';
-import { changeSummary, outcomeText, tallyText } from './outcome';
+import { bulkChange, changeSummary, outcomeText, tallyText } from './outcome';
 import type { BulkChange, BulkOutcome, OutcomeKind } from './outcome';
 import { runBulkUpdate } from './runner';
 import type { BulkServices } from './services';
@@ -72,10 +72,7 @@ async function chooseChanges(services: BulkServices, data: ProjectData, count: n
   const edits: DefectChanges = Object.fromEntries(picked.map((p) => [p.field, p.value]));
   const problems = validateEdits(edits, data.fields, data.lists, { users: data.users.length ? data.users.map((u) => u.name) : undefined });
   if (problems.length) throw new Error(vscode.l10n.t('Nothing was changed: {0}', problems.map((p) => p.message).join(' ')));
-  return picked.map((p) => {
-    const meta = data.fields.get(p.field);
-    return { field: p.field, label: meta?.label ?? p.field, value: p.value, shown: fieldText(p.field, p.value, data.names, meta) };
-  });
+  return picked.map((p) => bulkChange(p.field, p.value, data.fields.get(p.field), data.names));
 }
 
 /** One run over `ids` with a cancellable progress notification; saved defects are announced. */
@@ -114,8 +111,8 @@ async function runWithProgress(services: BulkServices, project: DefectRef, api: 
 async function readNames(api: ProjectApi, ids: readonly number[], names: Map<number, string>): Promise<void> {
   const missing = ids.filter((id) => !names.has(id)).slice(0, 200);
   if (missing.length === 0) return;
-  const page = await api.defects.page({ filter: { id: missing }, fields: ['name'], pageSize: missing.length }).catch(() => undefined);
-  for (const d of page?.items ?? []) if (typeof d.name === 'string') names.set(d.id, d.name);
+  const read = await defectsByIds(api.defects, missing, { fields: ['name'] }).catch(() => []);
+  for (const d of read) if (typeof d.name === 'string') names.set(d.id, d.name);
 }
 
 export async function updateSelected(services: BulkServices, args: readonly unknown[]): Promise<BulkReport | undefined> {

@@ -1,13 +1,12 @@
 // What a defect field holds, decided once from its metadata (issue 39): the editor's inputs, bulk
 // update's fields, the grid's columns and grouping, CSV, chat, history and the value formatter all
 // ask here instead of each testing "is it a memo" or "is it a user field" its own way.
-import { SERVER_COMPUTED_FIELDS } from '../api/index';
+import { SERVER_COMPUTED_FIELDS, isUserCollection } from '../api/index';
 import type { FieldMeta } from '../api/index';
 import type { FieldKind } from '../shared/valueText';
 
 export type { FieldKind };
 
-const USER_COLLECTIONS = new Set(['user', 'users']);
 const RELEASE_COLLECTIONS = new Set(['release', 'releases']);
 const CYCLE_COLLECTIONS = new Set(['release-cycle', 'release-cycles', 'release_cycles']);
 
@@ -35,7 +34,7 @@ const IDENTIFIER = /(^|-)(id|reference|ver-stamp)$/;
 
 /** Which catalog a resource reference points into, from its collection name. */
 function resourceKind(collection: string): FieldKind {
-  if (USER_COLLECTIONS.has(collection)) return 'user';
+  if (isUserCollection(collection)) return 'user';
   if (RELEASE_COLLECTIONS.has(collection)) return 'release';
   if (CYCLE_COLLECTIONS.has(collection)) return 'cycle';
   return 'reference';

@@ -10,6 +10,7 @@
 import { pagesOf } from '../api';
 import type { Filter, GroupCount, ProjectApi } from '../api';
 import { addCondition } from './filter';
+import { fieldKind } from './fieldKind';
 
 export type { GroupCount };
 
@@ -63,7 +64,7 @@ async function possibleValues(api: ProjectApi, field: string, signal: AbortSigna
     const meta = (await api.fields('defects', { signal })).get(field);
     const source = meta?.dataType.source;
     if (source?.kind === 'list') return (await api.listItems({ signal })).valuesOf(source.listId);
-    if (source?.kind !== 'resource' || (source.collection !== 'user' && source.collection !== 'users')) return [];
+    if (!meta || fieldKind(field, meta) !== 'user') return [];
     return [...new Set((await api.users({ signal })).users.map((u) => u.name))].sort((a, b) => a.localeCompare(b));
   } catch (e) {
     if (signal.aborted) throw e;

@@ -5,17 +5,10 @@
 import * as l10n from '@vscode/l10n';
 import type { Attachment, AttachmentsApi } from '../api/index';
 import type { ImageReply } from '../shared/editorProtocol';
+import { MAX_INLINE_IMAGE_BYTES, rasterTypeOfExtension, rasterTypeOfMime } from '../shared/imageTypes';
 
-const RASTER: Record<string, string> = {
-  png: 'image/png',
-  jpg: 'image/jpeg',
-  jpeg: 'image/jpeg',
-  gif: 'image/gif',
-  webp: 'image/webp',
-  bmp: 'image/bmp',
-};
 /** Images larger than this stay a placeholder (a data: URI travels through postMessage). */
-export const MAX_IMAGE_BYTES = 8 * 1024 * 1024;
+export const MAX_IMAGE_BYTES = MAX_INLINE_IMAGE_BYTES;
 
 export interface ImageTarget {
   id?: number;
@@ -54,12 +47,10 @@ export function imageTarget(src: string, serverBaseUrl: string): ImageTarget | u
   return { name: last };
 }
 
+/** The raster type (src/shared/imageTypes.ts) an attachment is: as the server declares it, else by its name's extension. */
 export function imageMime(name: string, contentType: string | undefined): string | undefined {
-  const ext = /\.([a-z0-9]+)$/i.exec(name)?.[1]?.toLowerCase();
-  const byName = ext ? RASTER[ext] : undefined;
-  const declared = contentType?.split(';')[0].trim().toLowerCase();
-  if (declared && Object.values(RASTER).includes(declared)) return declared;
-  return byName;
+  const ext = /\.([a-z0-9]+)$/i.exec(name)?.[1];
+  return (rasterTypeOfMime(contentType) ?? (ext ? rasterTypeOfExtension(ext) : undefined))?.mime;
 }
 
 /** Resolves image sources of one defect's memos; the attachment list is read once. */

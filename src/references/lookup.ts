@@ -2,6 +2,7 @@
 // fetched together (one `id[a or b or …]` query per batch), answers (found, missing or failed) are
 // kept for a short time, and a second ask for an id already in flight shares that request.
 // No `vscode` import: the fetch function comes in, so batching and caching are tested in plain mocha.
+import { ID_BATCH } from '../api/index';
 import type { Defect } from '../api/index';
 
 export type Lookup =
@@ -21,7 +22,7 @@ export interface DefectLookupOptions {
   ttlMs?: number;
   /** How long asks are gathered before one batch goes out. */
   windowMs?: number;
-  /** Ids per query (the URL must stay short). */
+  /** Ids gathered before a batch goes out at once; ID_BATCH, the client's ids per query, by default. */
   maxBatch?: number;
   now?: () => number;
 }
@@ -51,7 +52,7 @@ export class DefectLookup {
   constructor(private readonly options: DefectLookupOptions) {
     this.ttlMs = options.ttlMs ?? 60_000;
     this.windowMs = options.windowMs ?? 30;
-    this.maxBatch = options.maxBatch ?? 50;
+    this.maxBatch = options.maxBatch ?? ID_BATCH;
     this.now = options.now ?? Date.now;
   }
 

@@ -1,7 +1,7 @@
 // Wires defect references into VS Code: the link and hover providers for every document, the
 // batched lookup (through the connections' clients in src/api) and the settings they read.
 import * as vscode from 'vscode';
-import { AuthError, anyOf, isAlmApiError } from '../api/index';
+import { AuthError, defectsByIds, isAlmApiError } from '../api/index';
 import type { ConnectionManager } from '../auth/connectionManager';
 import { describeError } from '../util/log';
 import type { Log } from '../util/log';
@@ -26,8 +26,7 @@ export function registerReferences(manager: ConnectionManager, log: Log): Refere
       const [server, domain, project] = JSON.parse(key) as [string, string, string];
       const api = await manager.project({ server, domain, project });
       tag.debug(`looking up ${ids.length} defect(s) in ${project}`);
-      const page = await api.defects.page({ filter: { id: anyOf(...ids) }, fields: HOVER_FIELDS, pageSize: ids.length, signal });
-      return page.items;
+      return defectsByIds(api.defects, ids, { fields: HOVER_FIELDS, signal });
     },
     classify,
   });

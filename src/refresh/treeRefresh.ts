@@ -3,7 +3,7 @@
 // collapses and the selection stays. A row whose fields changed is redrawn and marked until the
 // user opens that defect. New or deleted defects show with the next manual refresh (the loaded
 // pages are not re-paged, which would move rows under the user's eyes).
-import { anyOf } from '../api/index';
+import { defectsByIds, sameValue } from '../api/index';
 import type { Defect } from '../api/index';
 import { TREE_FIELDS } from '../tree';
 import type { DefectRef } from '../defects/refs';
@@ -13,9 +13,6 @@ import { ProjectNode } from '../tree';
 import { LoadingNode } from '../tree';
 import type { TreeNode } from '../tree';
 import type { RefreshCheck } from './scheduler';
-
-/** Ids per query: keeps the URL short. */
-const BATCH = 100;
 
 export interface TreeRefreshHost {
   /** The roots of the tree (servers). */
@@ -63,18 +60,20 @@ export class TreeRefresh implements RefreshCheck {
     const rows = node.loadedRows();
     if (rows.length === 0) return;
     const api = await node.projectNode.api();
-    for (let i = 0; i < rows.length; i += BATCH) {
-      const slice = rows.slice(i, i + BATCH);
-      this.queries++;
-      const page = await api.defects.page({ filter: { id: anyOf(...slice.map((r) => r.ref.id)) }, fields: TREE_FIELDS, pageSize: slice.length });
-      const fresh = new Map(page.items.map((d) => [d.id, d]));
-      for (const row of slice) this.apply(row, fresh.get(row.ref.id));
-    }
+    // The client's one batch rule for reading ids (src/api/byIds.ts).
+    const read = await defectsByIds(
+      api.defects,
+      rows.map((r) => r.ref.id),
+      { fields: TREE_FIELDS, onQuery: () => this.queries++ },
+    );
+    const fresh = new Map(read.map((d) => [d.id, d]));
+    for (const row of rows) this.apply(row, fresh.get(row.ref.id));
   }
 
   private apply(row: DefectNode, fresh: Defect | undefined): void {
     const key = refKey(row.ref);
-    if (fresh && TREE_FIELDS.some((f) => JSON.stringify(fresh[f] ?? null) !== JSON.stringify(row.defect[f] ?? null))) {
+    // The one value equality (api/fieldValues.ts): no value read as null once and as '' later is no change.
+    if (fresh && TREE_FIELDS.some((f) => !sameValue(fresh[f], row.defect[f]))) {
       row.defect = fresh;
       this.marked.add(key);
     }

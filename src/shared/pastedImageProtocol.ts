@@ -1,19 +1,16 @@
 // Images pasted or dropped into a memo of the defect editor: what the page sends and the host answers.
 // Part of the editor's protocol (editorProtocol.ts re-exports it); types and constants only.
 
+import { MAX_INLINE_IMAGE_BYTES, RASTER_IMAGE_TYPES } from './imageTypes';
+
 /**
- * Images pasted or dropped into a memo: raster types only (an SVG could carry script), each at most
- * MAX_PASTED_IMAGE_BYTES — the size the editor still shows inline, since images travel to the page
- * as data: URIs. The page checks before it sends; the host checks again (the page is not trusted).
+ * Images pasted or dropped into a memo: the raster types of imageTypes.ts (an SVG could carry
+ * script) by MIME type, with the extension given to a new name; each at most MAX_PASTED_IMAGE_BYTES
+ * — the size the editor still shows inline, since images travel to the page as data: URIs. The page
+ * checks before it sends; the host checks again (the page is not trusted).
  */
-export const PASTED_IMAGE_TYPES: Readonly<Record<string, string>> = {
-  'image/png': 'png',
-  'image/jpeg': 'jpg',
-  'image/gif': 'gif',
-  'image/webp': 'webp',
-  'image/bmp': 'bmp',
-};
-export const MAX_PASTED_IMAGE_BYTES = 8 * 1024 * 1024;
+export const PASTED_IMAGE_TYPES: Readonly<Record<string, string>> = Object.fromEntries(RASTER_IMAGE_TYPES.map((t) => [t.mime, t.extensions[0]]));
+export const MAX_PASTED_IMAGE_BYTES = MAX_INLINE_IMAGE_BYTES;
 
 /** An image the user pasted or dropped into a memo, as the page sends it. */
 export interface PastedImage {

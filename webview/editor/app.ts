@@ -191,7 +191,7 @@ export class EditorApp {
   private renderConflict(status: StatusParams): void {
     clear(this.conflictSlot);
     if (!status.conflict || !this.init) return;
-    const panel = conflictPanel(status.conflict, this.init.fields, {
+    const panel = conflictPanel(status.conflict, this.init.fields, this.init.locale, {
       resolve: (choices: Record<string, ConflictChoice>) => this.run('resolveConflict', { choices }),
       dismiss: () => this.run('dismissConflict', {}),
     });

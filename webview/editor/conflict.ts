@@ -1,26 +1,20 @@
 // The field-by-field choice after the defect changed on the server: each row shows the server's
 // value beside the user's, with a radio pair to choose; nothing is sent until the user decides.
 import * as l10n from '@vscode/l10n';
-import type { ConflictChoice, ConflictView, FieldView, WireValue } from '../../src/shared/editorProtocol';
+import type { ConflictChoice, ConflictView, FieldView } from '../../src/shared/editorProtocol';
+import { conflictValueText } from './conflictText';
 import { button, h, textOfHtml } from './dom';
 
 interface RadioGroupElement extends HTMLElement {
   value: string;
 }
 
-function show(value: WireValue, view: FieldView | undefined): string {
-  if (value === null || value === '') return l10n.t('(empty)');
-  if (Array.isArray(value)) return value.length ? value.join(', ') : '(empty)';
-  if (typeof value === 'object') return `${value.type} #${value.id}`;
-  // Memos are compared as text here; their HTML never reaches this view unsanitized.
-  if (view?.input === 'memo' && typeof value === 'string') {
-    const text = textOfHtml(value);
-    return text.length > 300 ? `${text.slice(0, 300)}…` : text || '(empty)';
-  }
-  return String(value);
-}
-
-export function conflictPanel(conflict: ConflictView, fields: readonly FieldView[], actions: { resolve(choices: Record<string, ConflictChoice>): void; dismiss(): void }): HTMLElement {
+export function conflictPanel(
+  conflict: ConflictView,
+  fields: readonly FieldView[],
+  locale: string | undefined,
+  actions: { resolve(choices: Record<string, ConflictChoice>): void; dismiss(): void },
+): HTMLElement {
   const groups = new Map<string, RadioGroupElement>();
   const rows = conflict.rows.map((row) => {
     const view = fields.find((f) => f.name === row.field);
@@ -33,8 +27,8 @@ export function conflictPanel(conflict: ConflictView, fields: readonly FieldView
       'tr',
       { 'data-field': row.field, class: row.changedByMe && row.changedOnServer ? 'both' : '' },
       h('th', { scope: 'row' }, row.label, h('div', { class: 'note' }, note)),
-      h('td', { class: 'server-value' }, show(row.server, view)),
-      h('td', { class: 'mine-value' }, show(row.mine, view)),
+      h('td', { class: 'server-value' }, conflictValueText(row.server, view, locale, textOfHtml)),
+      h('td', { class: 'mine-value' }, conflictValueText(row.mine, view, locale, textOfHtml)),
       h('td', {}, group),
     );
   });

@@ -3,6 +3,7 @@
 // tree gives them — numbers for numeric fields, arrays for multi-valued ones, `{id, type}` for
 // resource references, null for empty — decided by the collection's field metadata.
 import { ServerError } from '../errors';
+import { entityTypeOf, isUserCollection } from '../fieldValues';
 import type { FieldCatalog, FieldMeta, FieldValue } from '../types';
 
 export function isRecord(v: unknown): v is Record<string, unknown> {
@@ -66,15 +67,6 @@ export function entityEnvelope(type: string, fields: Record<string, unknown>): {
 const INTEGER = /^-?\d+$/;
 const NUMBER = /^-?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
 /** Core entity types of the resources a reference field can point to, by the metadata's name for them. */
-const ENTITY_TYPES: Record<string, string> = {
-  releases: 'release',
-  release: 'release',
-  release_cycles: 'release-cycle',
-  'release-cycles': 'release-cycle',
-  'release-cycle': 'release-cycle',
-  environments: 'environment',
-  environment: 'environment',
-};
 
 type Convert = (raw: RawValue) => FieldValue;
 
@@ -95,8 +87,8 @@ function converterFor(f: FieldMeta): Convert {
   if (t.name === 'Integer') return asInteger;
   if (t.name === 'Float') return asFloat;
   const src = t.source;
-  if (t.name === 'Reference' && src?.kind === 'resource' && src.collection !== 'user' && src.collection !== 'users') {
-    const type = ENTITY_TYPES[src.collection] ?? src.collection.replace(/s$/, '');
+  if (t.name === 'Reference' && src?.kind === 'resource' && !isUserCollection(src.collection)) {
+    const type = entityTypeOf(src.collection);
     return (raw) => {
       const id = asInteger(raw);
       return typeof id === 'number' ? { id, type } : id;

@@ -80,7 +80,7 @@ export function defectResult(x: DefectDetails): string {
   for (const f of memos) {
     const v = d[f];
     const text = memoToMarkdown(typeof v === 'string' ? v : '');
-    lines.push('', `## ${label(f)} (\`${f}\`)`, '', text || l10n.t('(empty)'));
+    lines.push('', `## ${label(f)} (\`${f}\`)`, '', text || NO_VALUE);
   }
   lines.push('', `## ${l10n.t('Attachments')}`, '');
   if (x.attachments.length === 0) lines.push(l10n.t('(none)'));

@@ -3,6 +3,7 @@
 // server takes it) and with the same kind of confirmation: where, which defects, each field's new
 // value. The answer lists every defect's outcome, so the model can say which were not changed and why.
 import * as vscode from 'vscode';
+import { defectsByIds } from '../../api/index';
 import type { DefectChanges, FieldCatalog, ListTree, ProjectApi } from '../../api/index';
 import { outcomeText, runBulkUpdate, tallyText } from '../../bulk/index';
 import type { ResolvedChange } from '../model/changes';
@@ -38,8 +39,8 @@ export async function prepareMany(context: ChatToolContext, tool: string, input:
   const ids = idsOf(input);
   const { ref, api, changes, problems } = resolved;
   if (problems.length) return undefined;
-  const page = await api.defects.page({ filter: { id: ids.slice(0, NAMED) }, fields: ['name'], pageSize: NAMED, signal });
-  const named = page.items.map((d) => ({ id: d.id, name: String(d.name ?? '') }));
+  const read = await defectsByIds(api.defects, ids.slice(0, NAMED), { fields: ['name'], signal });
+  const named = read.map((d) => ({ id: d.id, name: String(d.name ?? '') }));
   const confirmation = bulkUpdateConfirmation(describeProject(ref), named, ids.length, changes);
   context.ledger.record(tool, input);
   return {

@@ -2,7 +2,7 @@
 // options (with their path in hierarchical lists), release and cycle choices by name, and whether
 // the field can be edited at all.
 import * as l10n from '@vscode/l10n';
-import { SERVER_COMPUTED_FIELDS, SERVER_OWNED_FIELDS } from '../../api/index';
+import { SERVER_COMPUTED_FIELDS, SERVER_OWNED_FIELDS, entityTypeOf } from '../../api/index';
 import type { FieldCatalog, FieldMeta, ListItem, ListTree, ProjectUser, ReferenceNames, ReleaseCatalog } from '../../api/index';
 import { fieldKind, isReleaseKind } from '../../defects/fieldKind';
 import type { FieldKind } from '../../defects/fieldKind';
@@ -66,13 +66,6 @@ const OUT_OF_SIGHT: ReadonlySet<string> = new Set([
   'has-linkage',
   'has-others-linkage',
 ]);
-
-/** Entity type names of the resource collections a reference field can point to. */
-const RESOURCE_TYPE: Record<string, string> = {
-  releases: 'release',
-  release_cycles: 'release-cycle',
-  environments: 'environment',
-};
 
 /** The input a field of this kind is edited with; numbers (identifiers too) by type, so the form checks integers. */
 function inputOf(f: FieldMeta, kind: FieldKind): FieldInput {
@@ -213,7 +206,7 @@ export function buildFieldViews(
       if (f.maxLength !== undefined && (input === 'text' || input === 'list' || input === 'user')) view.maxLength = f.maxLength;
       if (input === 'list' && src?.kind === 'list') view.options = listOptions(lists, src.listId);
       if (input === 'user') Object.assign(view, { options: userOptions.options, names: userOptions.names });
-      if (input === 'resource' && src?.kind === 'resource') view.resourceType = RESOURCE_TYPE[src.collection] ?? src.collection;
+      if (input === 'resource' && src?.kind === 'resource') view.resourceType = entityTypeOf(src.collection);
       releaseView(view, kind, releases, today);
       referenceView(view, kind, references);
       return view;

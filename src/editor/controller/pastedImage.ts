@@ -5,32 +5,27 @@
 import * as l10n from '@vscode/l10n';
 import { MAX_PASTED_IMAGE_BYTES } from '../../shared/editorProtocol';
 import type { PastedImage } from '../../shared/editorProtocol';
+import { RASTER_IMAGE_TYPES } from '../../shared/imageTypes';
+import type { RasterMime } from '../../shared/imageTypes';
 import { formatBytes } from '../../util/format';
-
-/** A raster type the editor shows, with the extensions a file of that type may have (the first is given to new names). */
-interface ImageType {
-  readonly mime: string;
-  readonly extensions: readonly string[];
-  /** Whether `bytes` start with this type's signature. */
-  matches(bytes: Buffer): boolean;
-}
 
 const startsWith = (bytes: Buffer, signature: readonly number[], at = 0) => signature.every((b, i) => bytes[at + i] === b);
 const ascii = (text: string) => [...text].map((c) => c.charCodeAt(0));
 
 // The signatures are the formats' own: PNG's 8-byte header, JPEG's SOI marker and the next
-// marker's FF, GIF87a/GIF89a, a RIFF container of WEBP, BMP's "BM".
-const IMAGE_TYPES: readonly ImageType[] = [
-  { mime: 'image/png', extensions: ['png'], matches: (b) => startsWith(b, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]) },
-  { mime: 'image/jpeg', extensions: ['jpg', 'jpeg', 'jpe', 'jfif'], matches: (b) => startsWith(b, [0xff, 0xd8, 0xff]) },
-  { mime: 'image/gif', extensions: ['gif'], matches: (b) => startsWith(b, ascii('GIF87a')) || startsWith(b, ascii('GIF89a')) },
-  { mime: 'image/webp', extensions: ['webp'], matches: (b) => startsWith(b, ascii('RIFF')) && startsWith(b, ascii('WEBP'), 8) },
-  { mime: 'image/bmp', extensions: ['bmp', 'dib'], matches: (b) => startsWith(b, ascii('BM')) && b.length > 14 },
-];
+// marker's FF, GIF87a/GIF89a, a RIFF container of WEBP, BMP's "BM". One per type of the shared
+// table (src/shared/imageTypes.ts): a type added there without its signature fails to compile.
+const SIGNATURES: { readonly [M in RasterMime]: (bytes: Buffer) => boolean } = {
+  'image/png': (b) => startsWith(b, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+  'image/jpeg': (b) => startsWith(b, [0xff, 0xd8, 0xff]),
+  'image/gif': (b) => startsWith(b, ascii('GIF87a')) || startsWith(b, ascii('GIF89a')),
+  'image/webp': (b) => startsWith(b, ascii('RIFF')) && startsWith(b, ascii('WEBP'), 8),
+  'image/bmp': (b) => startsWith(b, ascii('BM')) && b.length > 14,
+};
 
 /** The raster type `bytes` are, by their signature; undefined for anything else. */
 function sniffImageType(bytes: Buffer): { mime: string; extension: string; extensions: readonly string[] } | undefined {
-  const type = IMAGE_TYPES.find((t) => t.matches(bytes));
+  const type = RASTER_IMAGE_TYPES.find((t) => SIGNATURES[t.mime](bytes));
   return type && { mime: type.mime, extension: type.extensions[0], extensions: type.extensions };
 }
 

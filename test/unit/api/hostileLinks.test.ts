@@ -1,10 +1,11 @@
 // A hostile or broken server's links (issue 38): 60,000 links each way, answered whatever page size
 // was asked (from the start index asked), used to be merged by searching one list for every link of the other (30 s on the
 // extension host's thread) and named in one query listing every id. Now the read is bounded, the
-// merge is one pass, and the naming queries hold at most NAME_BATCH ids each. The server here is
+// merge is one pass, and the naming queries hold at most ID_BATCH ids each. The server here is
 // a fake transport answering Core JSON (reference §16.10 record fields).
 import { strict as assert } from 'node:assert';
-import { LINKS_READ_LIMIT, LinksResource, NAME_BATCH } from '../../../src/api/links';
+import { ID_BATCH } from '../../../src/api/byIds';
+import { LINKS_READ_LIMIT, LinksResource } from '../../../src/api/links';
 import type { ProjectContext } from '../../../src/api/projectContext';
 
 const HOSTILE = 60_000;
@@ -52,7 +53,7 @@ describe('api/links: a hostile server answering 60,000 links each way', function
     const links = await new LinksResource(ctx).of(SELF);
     assert.equal(links.length, 2 * LINKS_READ_LIMIT);
     assert.equal(new Set(links.map((l) => l.id)).size, links.length, 'each link once');
-    assert.ok(namingIds.length > 0 && namingIds.every((ids) => ids.length <= NAME_BATCH), `naming queries of ${Math.max(...namingIds.map((ids) => ids.length))} ids`);
+    assert.ok(namingIds.length > 0 && namingIds.every((ids) => ids.length <= ID_BATCH), `naming queries of ${Math.max(...namingIds.map((ids) => ids.length))} ids`);
     const received = links.filter((l) => l.direction === 'to');
     assert.equal(received.length, LINKS_READ_LIMIT);
     assert.ok(received.every((l) => l.otherName === `defect ${l.otherId}`));

@@ -1,6 +1,6 @@
 import { strict as assert } from 'node:assert';
 import { AnswerTooLargeError, ServerError } from '../../../src/api/errors';
-import { KeysetCollection, PagedCollection } from '../../../src/api/paging';
+import { KeysetCollection, PagedCollection, readUpTo } from '../../../src/api/paging';
 import type { CollectionEnvelope } from '../../../src/api/dialect/dialect';
 
 /** A fake server over ids 1..n that may cap pages and may omit total-count. */
@@ -190,5 +190,47 @@ describe('api/paging: answers past the size limit (issue 38.6)', () => {
     );
     await assert.rejects(all(q), AnswerTooLargeError);
     assert.deepEqual(big.limits, [4, 2, 1]);
+  });
+});
+
+// The bounded reads (a defect's links, its history) walk as pagesOf does (issue 39): before, each
+// had its own loop that stopped quietly at the first short or empty page, short of the server's total.
+describe('api/paging: readUpTo, a read bounded by the caller', () => {
+  it('reads up to the bound in pages of the size given, with the server’s total', async () => {
+    const s = server(25);
+    const read = await readUpTo(s.fetch, 12, 5);
+    assert.deepEqual(
+      read.items.map((r) => r.id),
+      [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12],
+    );
+    assert.equal(read.total, 25);
+    assert.deepEqual(s.calls, [
+      [0, 5],
+      [5, 5],
+      [10, 2],
+    ]);
+  });
+
+  it('keeps going when the server caps a page below the size asked', async () => {
+    const s = server(9, { cap: 2 });
+    const read = await readUpTo(s.fetch, 100, 5);
+    assert.equal(read.items.length, 9);
+  });
+
+  it('cuts a page longer than asked (a server ignoring page-size)', async () => {
+    const read = await readUpTo(async (offset) => ({ items: Array.from({ length: 1000 - offset }, (_, i) => offset + i), total: 1000 }), 7, 3);
+    assert.deepEqual(read.items, [0, 1, 2, 3, 4, 5, 6]);
+  });
+
+  it('throws when the server stops short of its own total instead of returning part as all', async () => {
+    await assert.rejects(readUpTo(server(20, { stopAt: 8 }).fetch, 100, 5), (e: unknown) => e instanceof ServerError && /stopped returning items at 8 of 20/.test(e.message));
+  });
+
+  it('without a total, stops at the first short page and counts what it read', async () => {
+    const s = server(7, { noTotal: true });
+    const read = await readUpTo(s.fetch, 100, 5);
+    assert.equal(read.items.length, 7);
+    assert.equal(read.total, 7);
+    assert.equal(s.calls.length, 2);
   });
 });

@@ -205,7 +205,7 @@ describe('chat: results', () => {
     assert.match(text, /^- Status \(`status`\): Open$/m);
     assert.match(text, /^- Customer Reference \(`user-03`\): CR-1$/m);
     assert.match(text, /^## Description \(`description`\)\n\nBoom$/m);
-    assert.match(text, /^## Comments \(`dev-comments`\)\n\n\(empty\)$/m);
+    assert.match(text, /^## Comments \(`dev-comments`\)\n\n—$/m, 'an empty memo reads as every view writes no value');
     assert.match(text, /^- log\.txt \(2\.0 KB\)$/m);
     assert.doesNotMatch(text, /<script|x\(\)|<p>/);
   });

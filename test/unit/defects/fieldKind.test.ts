@@ -8,6 +8,8 @@ import { buildFieldViews } from '../../../src/editor/controller/fieldViews';
 import { groupableFields } from '../../../src/grid/grouping';
 import { catalogOf, fieldMeta } from '../../support/fieldMeta';
 import { Lists } from '../../../src/api/listItems';
+import { ValueTyper } from '../../../src/api/dialect/coreValues';
+import { validateEdits } from '../../../src/api/validation';
 
 const t = (name: FieldMeta['dataType']['name'], extra: Partial<FieldMeta['dataType']> = {}): FieldMeta['dataType'] => ({ name, multiple: false, ...extra });
 
@@ -72,5 +74,30 @@ describe('fieldKind: one classification of a field', () => {
       groupableFields(catalog).map((f) => f.name),
       ['user-08'],
     );
+  });
+
+  it('the client types and checks as users exactly the resource fields the field kind calls users', () => {
+    // The client (below src/defects) asks isUserCollection, as fieldKind does: a user field travels as
+    // a login name, every other resource reference as {id, type}.
+    for (const collection of ['user', 'users', 'releases', 'release-cycles', 'environments']) {
+      const meta = fieldMeta('user-10', { dataType: t('Reference', { source: { kind: 'resource', collection } }) });
+      const isUser = fieldKind(meta.name, meta) === 'user';
+      const typed = new ValueTyper(catalogOf([meta])).type({ 'user-10': '42' })['user-10'];
+      assert.equal(typeof typed === 'string', isUser, `${collection}: the value typer`);
+      const problems = validateEdits({ 'user-10': 'alice' }, catalogOf([meta]), new Lists([]));
+      assert.equal(problems.length === 0, isUser, `${collection}: validation takes a login name`);
+    }
+  });
+
+  it('a reference the editor sends carries the entity type the client types it with', () => {
+    // Before, the editor named an unknown collection's type by the collection (`requirements`), the
+    // value typer in the singular (`requirement`).
+    for (const collection of ['environments', 'environment', 'requirements', 'test-sets']) {
+      const meta = fieldMeta('user-11', { dataType: t('Reference', { source: { kind: 'resource', collection } }) });
+      const view = buildFieldViews(catalogOf([meta]), new Lists([]), []).find((v) => v.name === 'user-11');
+      assert.equal(view?.input, 'resource', collection);
+      const typed = new ValueTyper(catalogOf([meta])).type({ 'user-11': '42' })['user-11'] as { type: string };
+      assert.equal(view?.resourceType, typed.type, collection);
+    }
   });
 });

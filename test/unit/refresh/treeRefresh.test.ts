@@ -51,6 +51,19 @@ describe('refresh: the tree re-reads loaded rows in place', () => {
     assert.doesNotMatch(String(row.item().description), /changed/);
   });
 
+  it('marks nothing when the server writes the same value another way (no owner as empty text, not null)', async () => {
+    const { rows, refresh, demo, ctx } = await setup();
+    const row = rows.find((r) => r.defect.owner === null);
+    assert.ok(row, 'a row with no owner');
+    const stored = demo.rows.find((d) => d.id === row.ref.id);
+    assert.ok(stored);
+    stored.owner = '';
+    ctx.redraws.length = 0;
+    await refresh.run();
+    assert.equal(row.changedRemotely, false);
+    assert.deepEqual(ctx.redraws, []);
+  });
+
   it('sends nothing while the view is hidden or the node is collapsed', async () => {
     const { refresh, demo, expanded, defects, hide } = await setup();
     demo.calls.length = 0;
