@@ -9,15 +9,15 @@ export type Handlers<Messages, R = void> = { [K in keyof Messages]-?: (payload: 
 /** A union discriminated by `type` as a name → message map: `Handlers<ByType<U>>` takes each message whole. */
 export type ByType<U extends { type: string }> = { [T in U['type']]: Extract<U, { type: T }> };
 
-/**
- * Calls the handler of `key` with its payload. The cast is the one place TypeScript cannot follow
- * the correlation between a key and its payload; the callers' types keep the pair together.
- */
+/** Calls the handler of `key` with its payload. */
 export function dispatch<Messages, K extends keyof Messages, R>(handlers: Handlers<Messages, R>, key: K, payload: Messages[K]): R {
-  return (handlers[key] as (p: Messages[K]) => R)(payload);
+  return handlers[key](payload);
 }
 
-/** Calls the handler of a `type`-discriminated message. */
+/**
+ * Calls the handler of a `type`-discriminated message. The cast is where TypeScript cannot follow
+ * the correlation between a message's type and the handler taking it; the map's type keeps them together.
+ */
 export function dispatchByType<U extends { type: string }, R>(handlers: Handlers<ByType<U>, R>, message: U): R {
   return (handlers[message.type as U['type']] as (m: U) => R)(message);
 }

@@ -29,7 +29,7 @@ import type { GridNames } from './rowText';
 import { nextSort, orderByOf, sortKeysOf } from './sortKeys';
 
 /** Rows per request: a screen or two of rows, a small answer even with wide memo columns. */
-export const GRID_PAGE_SIZE = 100;
+const GRID_PAGE_SIZE = 100;
 
 export class GridController {
   private sort: GridSortKey[];

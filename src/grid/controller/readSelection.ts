@@ -25,7 +25,7 @@ export interface SelectionSource {
   /** Aborted when the grid closes. */
   lifetime: AbortSignal;
   /** Shows a long read's progress, with Cancel (GridHost.progress). */
-  progress<T>(options: { title: string; cancellable: boolean }, task: ProgressTask<T>): Promise<T>;
+  progress: <T>(options: { title: string; cancellable: boolean }, task: ProgressTask<T>) => Promise<T>;
 }
 
 /** The ids of the rows in `ranges`, in the result's order; undefined when the user cancelled the reading. */
