@@ -104,6 +104,9 @@ describe('grid integration: the grid controller against the ALM server', functio
     return page.items.map((d) => d.id);
   }
 
+  /** The result's size on the server now (the selection test adds a defect). */
+  const serverTotal = async (): Promise<number> => (await bobDemo.defects.page({ pageSize: 1, fields: ['id'], filter: {} })).total;
+
   const ids = (rows: readonly GridRow[] | undefined) => (rows ?? []).map((r) => r.id);
   const cell = (init: GridInit, row: GridRow, column: string) => row.cells[init.columns.findIndex((c) => c.name === column)];
 
@@ -128,7 +131,8 @@ describe('grid integration: the grid controller against the ALM server', functio
   it('posts the init with the first page before the page is ready, again on ready, and starts over for a reloaded page', async () => {
     const newest = (await serverIds(QUERY.orderBy, 0, 0))[0];
     const { grid, page, init } = await open((s) => s.flags.set(newest, '⚑ due today'));
-    assert.equal(init.total, DEFECTS);
+    assert.equal(init.total, await serverTotal());
+    assert.ok(DEFECTS <= (init.total ?? 0), 'a few hundred defects');
     assert.deepEqual(ids(init.firstRows), await serverIds(QUERY.orderBy, 0, 99), "the first rows are the server's first page");
     assert.equal(cell(init, init.firstRows?.[0] as GridRow, FOLLOW_UP_COLUMN), '⚑ due today', 'the follow-up column shows the flag');
     // The page may have missed what was posted while it loaded: ready hands it the same init again.
@@ -149,7 +153,7 @@ describe('grid integration: the grid controller against the ALM server', functio
     await grid.receive({ type: 'want', generation, pages: [2, 1], shown: [2] });
     const two = await page.next('rows', (m) => m.page === 2);
     const one = await page.next('rows', (m) => m.page === 1);
-    assert.deepEqual([two.generation, two.total, one.generation], [generation, DEFECTS, generation]);
+    assert.deepEqual([two.generation, two.total, one.generation], [generation, await serverTotal(), generation]);
     assert.deepEqual(ids(one.rows), await serverIds(QUERY.orderBy, 100, 199));
     assert.deepEqual(ids(two.rows), await serverIds(QUERY.orderBy, 200, 299));
     const row = two.rows[5];
@@ -212,9 +216,9 @@ describe('grid integration: the grid controller against the ALM server', functio
     assert.deepEqual(page.progressShown, [{ title: 'Counting groups…', cancellable: false }]);
     assert.equal(
       grouping.groups.reduce((n, g) => n + g.count, 0),
-      DEFECTS,
+      init.total,
     );
-    const group = grouping.groups.find((g) => g.value !== null && g.count > 0 && g.count < DEFECTS);
+    const group = grouping.groups.find((g) => g.value !== null && g.count > 0 && g.count < (init.total ?? 0));
     assert.ok(group, 'a group of some of the defects');
     const shown = page.mark();
     await grid.receive({ type: 'showGroup', value: group.value });
