@@ -1,7 +1,7 @@
 // Lint: typescript-eslint's type-checked recommended rules (floating and misused promises among
 // them) for every TypeScript file, the promise rules for the build and e2e scripts (.mjs, typed
 // through their own tsconfig.json with allowJs), and the architecture's import boundaries: the
-// API client never imports `vscode` (it is tested in plain Node), the webview imports only
+// API client and the webviews' controllers never import `vscode` (they are tested in plain Node), the webview imports only
 // shared types, and the server shares nothing with the extension.
 import tseslint from 'typescript-eslint';
 
@@ -37,6 +37,14 @@ export default tseslint.config(
     files: ['src/api/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', { paths: [{ name: 'vscode', message: 'src/api is plain Node: the extension hands it settings, credentials and a logger.' }] }],
+    },
+  },
+  {
+    // The webviews' controllers run in plain Node (integration-tested against the ALM server); their
+    // panels (defectSession.ts, gridPanel.ts) hand them what VS Code gives.
+    files: ['src/editor/controller/**/*.ts', 'src/grid/controller/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [{ name: 'vscode', message: 'A webview controller has no vscode import: its panel passes in what it needs.' }] }],
     },
   },
   {

@@ -13,8 +13,8 @@ import { defectsQuery, savedFilterQuery } from '../defects/results';
 import type { ResultSource } from '../defects/results';
 import { COMMAND } from '../util/commands';
 import type { Log } from '../util/log';
-import { ColumnStore, readColumnSettings } from './columns';
-import type { GridOpening } from './gridPanel';
+import { ColumnStore, readColumnSettings } from './controller/columns';
+import type { GridOpening } from './controller/gridHost';
 import type { GridHooks } from './register';
 import type { GridServices } from './services';
 

@@ -5,7 +5,7 @@ import type { Defect } from '../api';
 import type { DefectEventStream } from '../defects/events';
 import type { DefectRef, ProjectRefKey } from '../defects/refs';
 
-/** An open grid as the events reach it (GridPanel). */
+/** An open grid as the events reach it (its GridController). */
 export interface EventTarget {
   defectSaved(ref: DefectRef, defect: Defect): Promise<void>;
   defectsChanged(project: ProjectRefKey): Promise<void>;

@@ -1,11 +1,9 @@
 // The grid's questions: which columns to show (all of the project's fields offered, the shown ones
 // ticked, in their order first) and which field to group by.
 import * as vscode from 'vscode';
-import type { FieldCatalog, GroupCount } from '../api';
-import type { GridGrouping } from '../shared/gridProtocol';
-import { FOLLOW_UP_COLUMN, columnChoices } from './columns';
-import { groupableFields, groupingOf } from './grouping';
-import type { GridNames } from './rowText';
+import type { FieldCatalog } from '../api';
+import { FOLLOW_UP_COLUMN, columnChoices } from './controller/columns';
+import { groupableFields } from './controller/grouping';
 
 interface FieldItem extends vscode.QuickPickItem {
   name: string;
@@ -39,21 +37,10 @@ export async function pickColumns(catalog: FieldCatalog, shown: readonly string[
 }
 
 /** The field to group by, null for no grouping, undefined on Escape. */
-async function pickGroupField(catalog: FieldCatalog, current: string | undefined): Promise<string | null | undefined> {
+export async function pickGroupField(catalog: FieldCatalog, current: string | undefined): Promise<string | null | undefined> {
   const none: FieldItem = { name: '', label: vscode.l10n.t('No grouping') };
   const items: FieldItem[] = [none, ...groupableFields(catalog).map((f) => ({ name: f.name, label: f.label, description: f.name, picked: f.name === current }))];
   const picked = await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Group the defects by'), matchOnDescription: true, ignoreFocusOut: true });
   if (!picked) return undefined;
   return picked === none ? null : picked.name;
-}
-
-/**
- * "Group by…": the field asked, then its groups counted over `filter` with progress. Undefined on
- * Escape, null for "no grouping".
- */
-export async function chooseGrouping(names: GridNames, current: string | undefined, countGroups: (field: string) => Promise<readonly GroupCount[]>): Promise<GridGrouping | null | undefined> {
-  const field = await pickGroupField(names.catalog, current);
-  if (field === undefined || field === null) return field;
-  const counts = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Counting groups…') }, () => countGroups(field));
-  return groupingOf(field, counts, names);
 }

@@ -5,12 +5,12 @@ import type * as vscode from 'vscode';
 import type { ExportRequest } from '../defects/defectQuery';
 import type { DefectEventStream } from '../defects/events';
 import type { DefectRef } from '../defects/refs';
-import { columnsKey, fieldColumns, resolveColumns } from './columns';
+import { columnsKey, fieldColumns, resolveColumns } from './controller/columns';
 import { registerCommand } from '../util/command';
 import { COMMAND } from '../util/commands';
 import { followDefectEvents } from './followEvents';
 import { GridPanel } from './gridPanel';
-import type { GridOpening } from './gridPanel';
+import type { GridOpening } from './controller/gridHost';
 import type { GridServices } from './services';
 
 export interface GridFeature extends vscode.Disposable {
@@ -65,34 +65,34 @@ export function registerGrid(context: vscode.ExtensionContext, services: GridSer
       COMMAND.gridUpdateSelected,
       tag,
       // From a row's context menu the argument is that row's context: its defect when nothing is selected.
-      onActive(async (p, arg) => p.updateSelected(await p.selectedDefects(rowIdOf(arg)))),
+      onActive(async ({ controller: c }, arg) => c.updateSelected(await c.selectedDefects(rowIdOf(arg)))),
     ),
     registerCommand(
       COMMAND.gridExportCsv,
       tag,
-      onActive((p) => services.exportCsv({ query: p.currentQuery(), columns: fieldColumns(p.columnNames()) })),
+      onActive(({ controller: c }) => services.exportCsv({ query: c.currentQuery(), columns: fieldColumns(c.columnNames()) })),
     ),
     registerCommand(
       COMMAND.gridSaveAsAlmFavorite,
       tag,
-      onActive((p) => services.saveAsFavorite(p.ref, p.favoriteView())),
+      onActive(({ controller: c }) => services.saveAsFavorite(c.ref, c.favoriteView())),
     ),
-    followDefectEvents(hooks.events, () => panels, tag),
+    followDefectEvents(hooks.events, () => [...panels].map((p) => p.controller), tag),
   ];
   return {
     check: {
       name: 'grid',
       run: () => {
-        for (const p of panels) p.recheck();
+        for (const p of panels) p.controller.recheck();
         return Promise.resolve();
       },
     },
-    openTitles: () => [...panels].map((p) => p.currentQuery().title),
+    openTitles: () => [...panels].map((p) => p.controller.currentQuery().title),
     setFlagMarks: (mark, changed) => {
       flagMark = mark;
       // A flag set or cleared: the rows on screen are read again (the change check's way), with the new marks.
       const listening = changed(() => {
-        for (const p of panels) p.recheck();
+        for (const p of panels) p.controller.recheck();
       });
       return { dispose: () => listening.dispose() };
     },

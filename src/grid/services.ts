@@ -5,7 +5,7 @@ import type { FavoriteColumn, Filter, GroupCount, OrderBy, ProjectApi } from '..
 import type { ExportRequest } from '../defects/defectQuery';
 import type { DefectRef, ProjectRefKey } from '../defects/refs';
 import type { Log } from '../util/log';
-import type { ColumnStore } from './columns';
+import type { ColumnStore } from './controller/columns';
 
 /** A grid's view as an ALM favorite holds it: the filter, the sort, the columns with their widths. */
 export interface GridFavoriteView {

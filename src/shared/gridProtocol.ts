@@ -103,7 +103,22 @@ export type GridToHost =
   | { type: 'exportCsv' }
   | { type: 'reload' };
 
-const TYPES = new Set(['ready', 'want', 'sort', 'resize', 'reorder', 'chooseColumns', 'groupBy', 'showGroup', 'open', 'selection', 'updateSelected', 'exportCsv', 'reload']);
+/** Every message type the page sends (a Record, so a type added to GridToHost and left out here fails to compile). */
+const TYPES: Record<GridToHost['type'], true> = {
+  ready: true,
+  want: true,
+  sort: true,
+  resize: true,
+  reorder: true,
+  chooseColumns: true,
+  groupBy: true,
+  showGroup: true,
+  open: true,
+  selection: true,
+  updateSelected: true,
+  exportCsv: true,
+  reload: true,
+};
 
 const isInt = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v);
 const isPageList = (v: unknown): v is number[] => Array.isArray(v) && v.length <= 64 && v.every((p) => isInt(p) && p >= 0);
@@ -112,7 +127,7 @@ const isPageList = (v: unknown): v is number[] => Array.isArray(v) && v.length <
 export function isGridToHost(m: unknown): m is GridToHost {
   if (typeof m !== 'object' || m === null) return false;
   const o = m as Record<string, unknown>;
-  if (typeof o.type !== 'string' || !TYPES.has(o.type)) return false;
+  if (typeof o.type !== 'string' || !Object.hasOwn(TYPES, o.type)) return false;
   switch (o.type) {
     case 'want':
       return isInt(o.generation) && isPageList(o.pages) && isPageList(o.shown);
@@ -134,9 +149,11 @@ export function isGridToHost(m: unknown): m is GridToHost {
   }
 }
 
-const HOST_TYPES = new Set(['init', 'rows', 'rowsFailed', 'rowChanged', 'failed']);
+const HOST_TYPES: Record<HostToGrid['type'], true> = { init: true, rows: true, rowsFailed: true, rowChanged: true, failed: true };
 
 /** Whether a message the page receives is one of HostToGrid (other senders are ignored). */
 export function isHostToGrid(m: unknown): m is HostToGrid {
-  return typeof m === 'object' && m !== null && HOST_TYPES.has((m as { type?: unknown }).type as string);
+  if (typeof m !== 'object' || m === null) return false;
+  const type = (m as { type?: unknown }).type;
+  return typeof type === 'string' && Object.hasOwn(HOST_TYPES, type);
 }

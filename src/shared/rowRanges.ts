@@ -1,6 +1,6 @@
 // Sets of row indexes as sorted, disjoint, inclusive ranges: the grid's selection. A Shift range
 // from row 10 to row 90,000 is one range whatever the page holds, so its count is exact and the
-// host can read the ids of every row in it (src/grid/selectionIds.ts). Shared by the page and the
+// host can read the ids of every row in it (src/grid/controller/selectionIds.ts). Shared by the page and the
 // host; dependency-free and pure.
 
 /** Rows `from`…`to`, both included (0-based indexes in the grid's result). */

@@ -2,6 +2,8 @@
 // commands and requests (with ids, a pending map and timeouts), and hands notifications to the
 // handlers the app registers.
 import { isHostToWebview } from '../../src/shared/editorProtocol';
+import { dispatch } from '../../src/shared/handlers';
+import type { Handlers } from '../../src/shared/handlers';
 import { PendingRequests } from '../../src/shared/pendingRequests';
 import type { EditorCommands, EditorNotifications, PersistedEditorState, RequestMethod, RequestParams, RequestResult, WebviewToHost } from '../../src/shared/editorProtocol';
 
@@ -13,7 +15,8 @@ interface VsCodeApi {
 
 declare function acquireVsCodeApi(): VsCodeApi;
 
-export type NotificationHandlers = { [M in keyof EditorNotifications]: (params: EditorNotifications[M]) => void };
+/** One handler per notification (shared/handlers.ts: one left out fails to compile). */
+export type NotificationHandlers = Handlers<EditorNotifications>;
 
 /** Saving waits on the server (and maybe a re-sign-in); images may be large; an upload of attachments
  * lasts as long as the user's files take (it has its own Cancel); the rest is quick. */
@@ -72,7 +75,6 @@ export class WebviewChannel {
       this.pending.settle(data);
       return;
     }
-    const handler = this.handlers[data.method] as (p: unknown) => void;
-    handler(data.params);
+    dispatch(this.handlers, data.method, data.params);
   }
 }

@@ -4,6 +4,8 @@
 // draws what arrives; the host owns the query, so every sort, column or group change comes back
 // as a new `init`.
 import type { GridInit, GridRow, GridToHost, HostToGrid } from '../../src/shared/gridProtocol';
+import { dispatchByType } from '../../src/shared/handlers';
+import type { ByType, Handlers } from '../../src/shared/handlers';
 import { el } from './dom';
 import { GridBody } from './gridBody';
 import { GridHeader } from './header';
@@ -111,36 +113,41 @@ export class GridApp {
     this.body.mount();
   }
 
+  /** One handler per message of the host: a message added to HostToGrid and not handled here fails to compile. */
+  private readonly handlers: Handlers<ByType<HostToGrid>> = {
+    init: (m) => {
+      // The host posts its first init early and again on `ready`: the second is the same.
+      if (m.init.generation !== this.init?.generation) this.start(m.init);
+    },
+    rows: (m) => {
+      if (m.generation !== this.init?.generation) return;
+      markOnce('rows');
+      this.asks.arrived(m.page);
+      this.rows.put(m.page, m.rows, this.wantedAll);
+      // The banner stays while a page it speaks for is still not loaded.
+      if (!this.rows.hasFailures) this.toolbar.setProblem(undefined);
+      this.setTotal(m.total);
+      this.body.render();
+    },
+    rowsFailed: (m) => {
+      if (m.generation !== this.init?.generation) return;
+      this.asks.arrived(m.page);
+      this.rows.fail(m.page, m.message);
+      this.toolbar.setProblem(m.message);
+      this.body.render();
+    },
+    rowChanged: (m) => {
+      if (m.generation === this.init?.generation && this.rows.replace(m.row).length) this.body.render();
+    },
+    failed: (m) => {
+      this.opening = 'failed';
+      this.toolbar.setProblem(m.message);
+      this.grid.setAttribute('aria-busy', 'false');
+    },
+  };
+
   receive(m: HostToGrid): void {
-    switch (m.type) {
-      case 'init':
-        // The host posts its first init early and again on `ready`: the second is the same.
-        if (m.init.generation === this.init?.generation) return;
-        return this.start(m.init);
-      case 'rows':
-        if (m.generation !== this.init?.generation) return;
-        markOnce('rows');
-        this.asks.arrived(m.page);
-        this.rows.put(m.page, m.rows, this.wantedAll);
-        // The banner stays while a page it speaks for is still not loaded.
-        if (!this.rows.hasFailures) this.toolbar.setProblem(undefined);
-        this.setTotal(m.total);
-        return this.body.render();
-      case 'rowsFailed':
-        if (m.generation !== this.init?.generation) return;
-        this.asks.arrived(m.page);
-        this.rows.fail(m.page, m.message);
-        this.toolbar.setProblem(m.message);
-        return this.body.render();
-      case 'rowChanged':
-        if (m.generation === this.init?.generation && this.rows.replace(m.row).length) this.body.render();
-        return;
-      case 'failed':
-        this.opening = 'failed';
-        this.toolbar.setProblem(m.message);
-        this.grid.setAttribute('aria-busy', 'false');
-        return;
-    }
+    dispatchByType(this.handlers, m);
   }
 
   /** Retry in the problem banner: the pages that failed are asked for again; a grid that could not open starts again. */

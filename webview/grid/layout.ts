@@ -3,7 +3,7 @@
 
 export const ROW_HEIGHT = 24;
 export const MIN_COLUMN_WIDTH = 40;
-/** The host keeps widths up to this (src/grid/columns.ts). */
+/** The host keeps widths up to this (src/grid/controller/columns.ts). */
 export const MAX_COLUMN_WIDTH = 1200;
 /** Pages held at most: with 100 rows a page, 3,000 rows of text whatever the result's size. */
 export const MAX_PAGES = 30;

@@ -14,7 +14,7 @@ import { GroupNode } from '../../../src/tree/nodes/groupNode';
 import { LoadMoreNode } from '../../../src/tree/nodes/loadMoreNode';
 import { ProjectNode } from '../../../src/tree/nodes/projectNode';
 import { favoriteQuery } from '../../../src/defects/results';
-import { orderByOf, sortKeysOf } from '../../../src/grid/sortKeys';
+import { orderByOf, sortKeysOf } from '../../../src/grid/controller/sortKeys';
 import { reloadDefectLists, updateDefectRows } from '../../../src/tree/view/updateDefectRows';
 import type { TreeNode } from '../../../src/tree/nodes/treeNode';
 import { startTestServer } from '../../support/server';

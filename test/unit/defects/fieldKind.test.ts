@@ -5,7 +5,7 @@ import type { FieldMeta } from '../../../src/api';
 import { fieldKind } from '../../../src/defects/fieldKind';
 import { bulkFields } from '../../../src/bulk/fields';
 import { buildFieldViews } from '../../../src/editor/controller/fieldViews';
-import { groupableFields } from '../../../src/grid/grouping';
+import { groupableFields } from '../../../src/grid/controller/grouping';
 import { catalogOf, fieldMeta } from '../../support/fieldMeta';
 import { Lists } from '../../../src/api/listItems';
 import { ValueTyper } from '../../../src/api/dialect/coreValues';

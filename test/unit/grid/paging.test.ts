@@ -1,7 +1,7 @@
 // The grid's bounded paging: which pages the page asks for as it scrolls, which it drops, and the
 // host's fetches following the latest wish (aborting pages scrolled away).
 import * as assert from 'node:assert/strict';
-import { PageFetcher } from '../../../src/grid/pageFetcher';
+import { PageFetcher } from '../../../src/grid/controller/pageFetcher';
 import type { GridRow } from '../../../src/shared/gridProtocol';
 import { PageAsks } from '../../../webview/grid/pageAsks';
 import { RowWindow } from '../../../webview/grid/rowWindow';

@@ -2,10 +2,22 @@
 // resized and kept, read back from untrusted storage.
 import * as assert from 'node:assert/strict';
 import type { FieldCatalog, FieldMeta } from '../../../src/api';
-import { ColumnStore, DEFAULT_COLUMNS, FOLLOW_UP_COLUMN, chosen, fieldColumns, columnsKey, readColumnSettings, reordered, resized, resolveColumns, settingsOf } from '../../../src/grid/columns';
-import { MAX_GROUPS_SHOWN, groupingOf } from '../../../src/grid/grouping';
-import { fieldsFor, rowOf } from '../../../src/grid/rowText';
-import { nextSort, orderByOf, sortKeysOf } from '../../../src/grid/sortKeys';
+import {
+  ColumnStore,
+  DEFAULT_COLUMNS,
+  FOLLOW_UP_COLUMN,
+  chosen,
+  fieldColumns,
+  columnsKey,
+  readColumnSettings,
+  reordered,
+  resized,
+  resolveColumns,
+  settingsOf,
+} from '../../../src/grid/controller/columns';
+import { MAX_GROUPS_SHOWN, groupingOf } from '../../../src/grid/controller/grouping';
+import { fieldsFor, rowOf } from '../../../src/grid/controller/rowText';
+import { nextSort, orderByOf, sortKeysOf } from '../../../src/grid/controller/sortKeys';
 
 function meta(name: string, label: string, over: Partial<FieldMeta> = {}): FieldMeta {
   return { name, label, dataType: { name: 'String', multiple: false }, required: false, referenceMatch: false, inputValidations: [], outputValidations: [], hidden: false, editable: true, ...over };

@@ -4,7 +4,7 @@
 import * as assert from 'node:assert/strict';
 import { clippedTo, contains, countOf, isRangeList, withRange, withoutIndex } from '../../../src/shared/rowRanges';
 import type { IndexRange } from '../../../src/shared/rowRanges';
-import { SelectionMovedError, selectionIds } from '../../../src/grid/selectionIds';
+import { SelectionMovedError, selectionIds } from '../../../src/grid/controller/selectionIds';
 import { isGridToHost } from '../../../src/shared/gridProtocol';
 import { RowSelection } from '../../../webview/grid/selection';
 

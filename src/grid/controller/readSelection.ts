@@ -1,12 +1,14 @@
 // Reads the defect ids of a grid selection for the commands that need them (Update Selected): the
 // pages the grid has shown give their ids at once; when rows it never held are selected, their ids
-// are read from the server (selectionIds.ts) under a cancellable progress notification.
-import * as vscode from 'vscode';
-import type { ProjectApi } from '../api';
-import type { DefectQuery } from '../defects/defectQuery';
-import { clippedTo } from '../shared/rowRanges';
-import type { IndexRange } from '../shared/rowRanges';
-import { isAbort, tokenToSignal } from '../util/cancellation';
+// are read from the server (selectionIds.ts) under a cancellable progress notification (the host's).
+// No `vscode` import.
+import * as l10n from '@vscode/l10n';
+import type { ProjectApi } from '../../api';
+import type { DefectQuery } from '../../defects/defectQuery';
+import { clippedTo } from '../../shared/rowRanges';
+import type { IndexRange } from '../../shared/rowRanges';
+import { isAbort } from '../../util/cancellation';
+import type { ProgressTask } from './gridHost';
 import { SelectionMovedError, pagesOf, selectionIds } from './selectionIds';
 
 export interface SelectionSource {
@@ -22,13 +24,15 @@ export interface SelectionSource {
   known: (page: number) => readonly number[] | undefined;
   /** Aborted when the grid closes. */
   lifetime: AbortSignal;
+  /** Shows a long read's progress, with Cancel (GridHost.progress). */
+  progress: <T>(options: { title: string; cancellable: boolean }, task: ProgressTask<T>) => Promise<T>;
 }
 
 /** The ids of the rows in `ranges`, in the result's order; undefined when the user cancelled the reading. */
 export async function readSelectionIds(requested: readonly IndexRange[], source: SelectionSource): Promise<number[] | undefined> {
-  const { api, query, pageSize, total, newestId, known, lifetime } = source;
+  const { api, query, pageSize, total, newestId, known, lifetime, progress } = source;
   const ranges = clippedTo(requested, total);
-  const read = (signal: AbortSignal, progress?: vscode.Progress<{ increment: number }>) => {
+  const read = (signal: AbortSignal, report?: (increment: number) => void) => {
     let shown = 0;
     return selectionIds(ranges, {
       pageSize,
@@ -41,26 +45,19 @@ export async function readSelectionIds(requested: readonly IndexRange[], source:
       },
       signal,
       onProgress: (done, of) => {
-        progress?.report({ increment: (done * 100) / of - shown });
+        report?.((done * 100) / of - shown);
         shown = (done * 100) / of;
       },
     });
   };
   try {
     if (pagesOf(ranges, pageSize).every((p) => known(p) !== undefined)) return await read(lifetime);
-    return await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, cancellable: true, title: vscode.l10n.t('Reading the selected defects…') }, async (progress, token) => {
-      const linked = tokenToSignal(token);
-      try {
-        return await read(AbortSignal.any([linked.signal, lifetime]), progress);
-      } finally {
-        linked.dispose();
-      }
-    });
+    return await progress({ title: l10n.t('Reading the selected defects…'), cancellable: true }, (report, signal) => read(AbortSignal.any([signal, lifetime]), report));
   } catch (e) {
     if (isAbort(e)) return undefined;
     if (e instanceof SelectionMovedError) {
       throw new Error(
-        vscode.l10n.t(
+        l10n.t(
           'The result changed on the server since the grid showed it (defects were added, removed or re-sorted), so the selected rows would name other defects. Nothing was changed: reload the grid and select again.',
         ),
       );

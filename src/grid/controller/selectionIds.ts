@@ -10,8 +10,8 @@
 // have shown (added since, somewhere no neighbouring row would see: one added and another removed
 // inside the same unread stretch). The ranges come from the page and are clipped to the result
 // first: a range past its end names no row (issue 38.7). No `vscode` import.
-import { clippedTo } from '../shared/rowRanges';
-import type { IndexRange } from '../shared/rowRanges';
+import { clippedTo } from '../../shared/rowRanges';
+import type { IndexRange } from '../../shared/rowRanges';
 
 /** Reads the ids of rows `offset`… (at most `limit`) of the grid's query, and the result's size now. */
 type FetchIds = (offset: number, limit: number, signal: AbortSignal) => Promise<{ ids: number[]; total: number }>;

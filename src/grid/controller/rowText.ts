@@ -2,10 +2,10 @@
 // releases, users, list values and dates for every view. The names (users, releases, field
 // metadata) are read once per grid and refreshed with it; any that the server refuses leave the
 // raw values shown instead.
-import type { Defect, FieldCatalog, ProjectApi } from '../api';
-import { fieldText, projectNames } from '../defects/fieldText';
-import type { ValueNames } from '../defects/fieldText';
-import type { GridRow } from '../shared/gridProtocol';
+import type { Defect, FieldCatalog, ProjectApi } from '../../api';
+import { fieldText, projectNames } from '../../defects/fieldText';
+import type { ValueNames } from '../../defects/fieldText';
+import type { GridRow } from '../../shared/gridProtocol';
 import { FOLLOW_UP_COLUMN, fieldColumns } from './columns';
 
 export interface GridNames {

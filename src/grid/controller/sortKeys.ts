@@ -1,9 +1,9 @@
 // The grid's sort: header clicks make the keys, the keys make the server's `order-by`. A click sorts
 // by that field alone (again: the other way round); Shift+click adds it as a further key (again:
 // turns that key round). Paging by offset needs a total order, so `id` always ends the order-by.
-import { totalOrder } from '../api';
-import type { OrderBy } from '../api';
-import type { GridSortKey } from '../shared/gridProtocol';
+import { totalOrder } from '../../api';
+import type { OrderBy } from '../../api';
+import type { GridSortKey } from '../../shared/gridProtocol';
 
 /** At most this many keys: the ALM web client's grid sorts by a handful at most, and each is an index lookup. */
 const MAX_SORT_KEYS = 3;

@@ -1,12 +1,12 @@
 // Grouping in the grid: which fields can group (a list field or a user field, one value each, as
 // the ALM web client offers them) and the groups as the page shows them, each named the way its
 // values read everywhere else (fieldText) with its count.
-import type { FieldCatalog, FieldMeta, GroupCount } from '../api';
-import { fieldKind } from '../defects/fieldKind';
-import { NO_VALUE, fieldText } from '../defects/fieldText';
-import type { GridGrouping } from '../shared/gridProtocol';
-import type { DefectQuery } from '../defects/defectQuery';
-import { addCondition } from '../defects/filter';
+import type { FieldCatalog, FieldMeta, GroupCount } from '../../api';
+import { fieldKind } from '../../defects/fieldKind';
+import { NO_VALUE, fieldText } from '../../defects/fieldText';
+import type { GridGrouping } from '../../shared/gridProtocol';
+import type { DefectQuery } from '../../defects/defectQuery';
+import { addCondition } from '../../defects/filter';
 import type { GridNames } from './rowText';
 
 function isGroupable(meta: FieldMeta): boolean {

@@ -1,12 +1,12 @@
 // Which columns the grid shows, in which order and how wide: chosen from the project's field
 // metadata, kept per project (and per saved filter) in the workspace state. Stored settings are
 // read back as untrusted JSON; fields the project no longer has are left out.
-import type { FieldCatalog, FieldMeta } from '../api';
-import { fieldKind } from '../defects/fieldKind';
-import type { ProjectRefKey } from '../defects/refs';
-import { projectKey } from '../defects/refs';
-import { FOLLOW_UP_COLUMN } from '../shared/gridProtocol';
-import type { GridColumn } from '../shared/gridProtocol';
+import type { FieldCatalog, FieldMeta } from '../../api';
+import { fieldKind } from '../../defects/fieldKind';
+import type { ProjectRefKey } from '../../defects/refs';
+import { projectKey } from '../../defects/refs';
+import { FOLLOW_UP_COLUMN } from '../../shared/gridProtocol';
+import type { GridColumn } from '../../shared/gridProtocol';
 import * as l10n from '@vscode/l10n';
 
 export interface ColumnSetting {
