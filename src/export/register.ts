@@ -4,6 +4,7 @@
 // progress notification. Resolves with the file written, the rows and the bytes.
 import * as vscode from 'vscode';
 import { projectNames } from '../defects/fieldText';
+import { countText } from '../shared/valueText';
 import { tokenToSignal } from '../util/cancellation';
 import { registerCommand } from '../util/command';
 import { COMMAND } from '../util/commands';
@@ -71,7 +72,7 @@ async function exportCsv(services: ExportServices, arg: unknown): Promise<Export
 /** The finished notice, with Open: the file in an editor (a CSV viewer the user has installed takes over). */
 async function offerToOpen(path: string, rows: number): Promise<void> {
   const open = vscode.l10n.t('Open');
-  if ((await vscode.window.showInformationMessage(vscode.l10n.t('Exported {0} defects to {1}.', rows, path), open)) === open) {
+  if ((await vscode.window.showInformationMessage(vscode.l10n.t('Exported {0} defects to {1}.', countText(rows, vscode.env.language), path), open)) === open) {
     await vscode.commands.executeCommand('vscode.open', vscode.Uri.file(path));
   }
 }

@@ -1,6 +1,7 @@
 // What a screen reader says for each kind of row. The row's own label and description are written
 // for the eye ("12: Crash · Open · 2-Medium · alice", "Priority ↓", a bare count); read aloud they
 // lose which value is which. These labels name each value and leave out the symbols.
+import { countText } from '../../shared/valueText';
 import * as l10n from '@vscode/l10n';
 import type { Defect } from '../../api';
 import type { GroupBy, SortSpec } from './arrangement';
@@ -35,22 +36,22 @@ const GROUP_FIELD: Record<Exclude<GroupBy, 'none'>, () => string> = {
 };
 
 /** "Status New: 12 defects." */
-export function groupSpeech(field: Exclude<GroupBy, 'none'>, valueLabel: string, count: number): RowAccessibility {
-  return { label: `${GROUP_FIELD[field]()} ${valueLabel}: ${countSpeech(count)}`, role: 'treeitem' };
+export function groupSpeech(field: Exclude<GroupBy, 'none'>, valueLabel: string, count: number, locale?: string): RowAccessibility {
+  return { label: `${GROUP_FIELD[field]()} ${valueLabel}: ${countSpeech(count, locale)}`, role: 'treeitem' };
 }
 
 /** "My Defects: 42 defects, grouped by Status, sorted by ID, descending." */
-export function defectListSpeech(label: string, total: number | undefined, groupBy: GroupBy, sort: SortSpec): RowAccessibility {
-  const parts = [total === undefined ? label : `${label}: ${countSpeech(total)}`];
+export function defectListSpeech(label: string, total: number | undefined, groupBy: GroupBy, sort: SortSpec, locale?: string): RowAccessibility {
+  const parts = [total === undefined ? label : `${label}: ${countSpeech(total, locale)}`];
   if (groupBy !== 'none') parts.push(l10n.t('grouped by {0}', GROUP_FIELD[groupBy]()));
   parts.push(sortSpeech(sort));
   return { label: parts.join(', '), role: 'treeitem' };
 }
 
 /** "Favorite Open urgent, public: 12 defects. Not applied: filter on Test Set." */
-export function favoriteSpeech(name: string, isPublic: boolean, total: number | undefined, notApplied: readonly string[]): RowAccessibility {
+export function favoriteSpeech(name: string, isPublic: boolean, total: number | undefined, notApplied: readonly string[], locale?: string): RowAccessibility {
   const which = isPublic ? l10n.t('Favorite {0}, public', name) : l10n.t('Favorite {0}, private', name);
-  const parts = [total === undefined ? `${which}.` : `${which}: ${countSpeech(total)}.`];
+  const parts = [total === undefined ? `${which}.` : `${which}: ${countSpeech(total, locale)}.`];
   if (notApplied.length) parts.push(l10n.t('Not applied: {0}.', notApplied.join('; ')));
   return { label: parts.join(' '), role: 'treeitem' };
 }
@@ -60,6 +61,6 @@ function sortSpeech(sort: SortSpec): string {
   return sort.direction === 'asc' ? l10n.t('sorted by {0}, ascending', field) : l10n.t('sorted by {0}, descending', field);
 }
 
-function countSpeech(count: number): string {
-  return count === 1 ? l10n.t('1 defect') : l10n.t('{0} defects', count.toLocaleString('en-US'));
+function countSpeech(count: number, locale = 'en-US'): string {
+  return count === 1 ? l10n.t('1 defect') : l10n.t('{0} defects', countText(count, locale));
 }

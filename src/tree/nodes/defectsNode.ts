@@ -1,5 +1,6 @@
 // "Defects" and "My Defects" of a project. Ungrouped, the defects page in directly; grouped by
 // status, severity or owner, one group per value with its exact count, each group paging alone.
+import { countText } from '../../shared/valueText';
 import * as l10n from '@vscode/l10n';
 import { addCondition, toApiFilter } from '../../defects/filter';
 import type { Filter } from '../../api';
@@ -31,7 +32,7 @@ export class DefectsNode extends PagedNode implements DefectsScope {
     const group = this.ctx.state.groupBy;
     const total = this.list?.total ?? this.groupCount;
     const parts: string[] = [];
-    if (total !== undefined) parts.push(total.toLocaleString('en-US'));
+    if (total !== undefined) parts.push(countText(total, this.ctx.locale ?? 'en-US'));
     if (group !== 'none') parts.push(l10n.t('by {0}', group));
     parts.push(describeSort(this.ctx.state.sort));
     const label = this.mode === 'all' ? l10n.t('Defects') : l10n.t('My Defects');
@@ -42,7 +43,7 @@ export class DefectsNode extends PagedNode implements DefectsScope {
       collapsible: this.remembered(),
       icon: { id: this.mode === 'all' ? 'bug' : 'account' },
       contextValue: `alm:defects${group !== 'none' ? '+grouped' : ''}`,
-      accessibility: defectListSpeech(label, total, group, this.ctx.state.sort),
+      accessibility: defectListSpeech(label, total, group, this.ctx.state.sort, this.ctx.locale ?? 'en-US'),
     };
   }
 

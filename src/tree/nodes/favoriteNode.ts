@@ -2,6 +2,7 @@
 // grouped and in its own order (the tree's sort where it has none), like "Defects". The filter XML
 // is translated by the client (readFavoriteFilter); what could not be applied shows on the row
 // (a warning icon, the description and tooltip), so a wider result is never shown silently.
+import { countText } from '../../shared/valueText';
 import * as l10n from '@vscode/l10n';
 import { readFavoriteView } from '../../api';
 import type { Favorite, FavoriteView, Filter } from '../../api';
@@ -35,7 +36,7 @@ export class FavoriteNode extends PagedNode implements DefectsScope {
     const notApplied = this.view?.notApplied ?? [];
     const total = this.list?.total ?? this.groupCount;
     const parts: string[] = [];
-    if (total !== undefined) parts.push(total.toLocaleString('en-US'));
+    if (total !== undefined) parts.push(countText(total, this.ctx.locale ?? 'en-US'));
     if (notApplied.length) parts.push(notApplied.join('; '));
     const owner = this.favorite.owner ? l10n.t(' by {0}', this.favorite.owner) : '';
     return {
@@ -47,7 +48,7 @@ export class FavoriteNode extends PagedNode implements DefectsScope {
       collapsible: this.remembered(),
       icon: notApplied.length ? { id: 'warning', color: 'list.warningForeground' } : { id: 'star-full' },
       contextValue: `alm:favorite${this.isPublic ? '+public' : '+private'}${this.ctx.state.groupBy !== 'none' ? '+grouped' : ''}`,
-      accessibility: favoriteSpeech(this.favorite.name, this.isPublic, total, notApplied),
+      accessibility: favoriteSpeech(this.favorite.name, this.isPublic, total, notApplied, this.ctx.locale ?? 'en-US'),
     };
   }
 

@@ -1,5 +1,6 @@
 // One group under a grouped "Defects" node: the defects whose status, severity or owner has this
 // value (or none), with the count from the grouping scan, paged like the ungrouped list.
+import { countText } from '../../shared/valueText';
 import * as l10n from '@vscode/l10n';
 import type { ProjectApi } from '../../api';
 import type { GroupBy } from '../model/arrangement';
@@ -37,12 +38,12 @@ export class GroupNode extends PagedNode {
     const count = this.list?.total ?? this.group.count;
     return {
       label,
-      description: count.toLocaleString('en-US'),
+      description: countText(count, this.ctx.locale ?? 'en-US'),
       collapsible: this.remembered(),
       icon,
       contextValue: `alm:group+${this.field}`,
       tooltip: this.group.value === null ? l10n.t('{0} defects with {1} empty', this.group.count, this.field) : l10n.t('{0} defects with {1} “{2}”', this.group.count, this.field, label),
-      accessibility: groupSpeech(this.field, label, count),
+      accessibility: groupSpeech(this.field, label, count, this.ctx.locale ?? 'en-US'),
     };
   }
 

@@ -54,6 +54,8 @@ export interface TreeContext {
   /** The time that delay is measured in. */
   readonly clock: LoadingClock;
   defectChildren?: DefectChildrenProvider;
+  /** VS Code's display language (BCP 47), for the counts the rows show; English grouping when absent. */
+  readonly locale?: string;
   /** A mark another feature puts before a defect row's description (a follow-up flag's `⚑ due today`). */
   defectMark?: (ref: DefectRef) => string | undefined;
 }

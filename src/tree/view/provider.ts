@@ -23,6 +23,7 @@ export class AlmTreeProvider implements vscode.TreeDataProvider<TreeNode>, TreeC
   readonly root: TreeRoot;
   readonly loadingDelayMs = 400;
   readonly clock = realClock;
+  readonly locale = vscode.env.language;
   defectChildren?: DefectChildrenProvider;
   defectMark?: (ref: DefectRef) => string | undefined;
   private pending: Set<TreeNode> | 'all' | undefined;

@@ -59,7 +59,8 @@ async function assertNoEmptyUnfoldedSection(): Promise<void> {
   const pane = journey().page.locator('.part.sidebar .pane', { has: journey().page.locator('.pane-header', { hasText: /Inbox/ }) });
   const rows = pane.locator('[role="treeitem"]');
   await rows.first().waitFor({ timeout: 30_000 });
-  const seen = await rows.evaluateAll((items) => items.map((r) => ({ level: r.getAttribute('aria-level'), expanded: r.getAttribute('aria-expanded'), text: r.textContent ?? '' })));
+  const seen: { level: string | null; expanded: string | null; text: string }[] = [];
+  for (const row of await rows.all()) seen.push({ level: await row.getAttribute('aria-level'), expanded: await row.getAttribute('aria-expanded'), text: (await row.textContent()) ?? '' });
   seen.forEach((row, i) => {
     if (row.level !== '1') return;
     if (row.expanded === 'true') assert.equal(seen[i + 1]?.level, '2', `"${row.text}" is unfolded onto nothing: ${JSON.stringify(seen)}`);

@@ -31,7 +31,9 @@ describe('locale de: the tree, the editor and the grid in German', function () {
     const spoken = (await first.getAttribute('aria-label')) ?? '';
     assert.match(spoken, /^Fehler \d+: .*\. Status .*, Schweregrad .*, zugewiesen an .*\.$/);
     firstId = Number(/^Fehler (\d+):/.exec(spoken)?.[1]);
-    assert.match((await treeRow(/^Fehler/, 4).getAttribute('aria-label')) ?? '', /^Fehler: [\d.,]+ Fehler, sortiert nach ID, absteigend$/);
+    assert.match((await treeRow(/^Fehler/, 4).getAttribute('aria-label')) ?? '', /^Fehler: \d{1,3}(\.\d{3})+ Fehler, sortiert nach ID, absteigend$/);
+    // Counts group their digits as German does (1.000), not as English (1,000).
+    assert.match(await treeRow(/^Fehler/, 4).innerText(), /^Fehler\s*\d{1,3}(\.\d{3})+ · /);
     await screenshot('locale-de-tree');
   });
 
