@@ -14,7 +14,8 @@ import { expandRow, runFromRowMenu, treeRow } from '../support/almTree';
 import { gridFrame, openGrid, painted } from '../ui/gridWorkbench';
 import { closeAllEditors } from './support/gridByHand';
 import { journey } from './support/journeyContext';
-import { answerQuickInput, chooseFromContextMenu, closeActiveTabWithCtrlW, expandJourneyProject, signInWithApiKey, waitUntil } from './support/workbenchByHand';
+import { answerQuickInput, chooseFromContextMenu, closeActiveTabWithCtrlW, expandJourneyProject, signInWithApiKey } from './support/workbenchByHand';
+import { eventually } from '../../support/eventually';
 
 /**
  * The shown columns of the server's fields: field name (the header's data-field) and width in pixels,
@@ -82,7 +83,7 @@ describe('journey: save the grid as an ALM favorite, open it again with its colu
     await answerQuickInput(/where\?/, 'Private');
 
     const demo = alice.project(s.domain, s.project);
-    const saved = await waitUntil<Favorite>('the favorite on the server', async () => (await demo.favorites.named(name))[0], 60_000);
+    const saved: Favorite = await eventually('the favorite on the server', async () => (await demo.favorites.named(name))[0], 60_000);
     assert.equal(saved.public, false, 'private, as chosen');
     const view = readFavoriteFilter(saved.filterXml);
     assert.deepEqual(

@@ -9,7 +9,8 @@ import type { AlmClient } from '../../../src/api/index';
 import type { ProjectApi } from '../../../src/api/index';
 import { e2eAlmServer, signIn } from '../environment';
 import { serverLocksOn } from '../oracle';
-import { DEMO, activate, bobProject, signInAs, until } from './support';
+import { DEMO, activate, bobProject, signInAs } from './support';
+import { eventually } from '../../support/eventually';
 
 let bob: AlmClient;
 let bobDemo: ProjectApi;
@@ -27,7 +28,7 @@ async function locksOn(id: number): Promise<{ user: string; id: number }[]> {
 
 /** The tab of a defect once its label matches (the workbench applies a loaded defect's title asynchronously). */
 async function tabOf(id: number, label = new RegExp(`^${id}: `)): Promise<vscode.Tab> {
-  return until(
+  return eventually(
     `the tab of defect ${id} (${editorTabs()
       .map((t) => t.label)
       .join(', ')})`,
@@ -57,9 +58,9 @@ describe('editor: defect panels in a real VS Code', function () {
     const tab = await tabOf(41);
     assert.equal(tab.label, title);
     await vscode.commands.executeCommand('workbench.action.files.newUntitledFile');
-    await until('another editor in front', () => !tab.group.activeTab?.label.startsWith('41: '));
+    await eventually('another editor in front', () => !tab.group.activeTab?.label.startsWith('41: '));
     await vscode.commands.executeCommand('almDefects.openDefect', { ...DEMO, id: 41 });
-    await until('the panel of 41 in front again', () => editorTabs().find((t) => t.label === title)?.isActive);
+    await eventually('the panel of 41 in front again', () => editorTabs().find((t) => t.label === title)?.isActive);
     const tabs = editorTabs().filter((t) => /^(Defect )?41\b|^41:/.test(t.label));
     assert.equal(
       tabs.length,
@@ -70,14 +71,14 @@ describe('editor: defect panels in a real VS Code', function () {
     );
     assert.deepEqual(await locksOn(41), [], 'read-only: no lock taken');
     await vscode.window.tabGroups.close(tabs[0]);
-    await until('the panel of 41 to close', () => !editorTabs().some((t) => t.label === title));
+    await eventually('the panel of 41 to close', () => !editorTabs().some((t) => t.label === title));
   });
 
   it('opens "New Defect…" of the project in its own panel beside a defect panel', async () => {
     await vscode.commands.executeCommand('almDefects.openDefect', { ...DEMO, id: 42 });
     await tabOf(42);
     await vscode.commands.executeCommand('almDefects.newDefect', DEMO);
-    const created = await until('the New Defect panel', () => editorTabs().find((t) => /New Defect/.test(t.label)));
+    const created = await eventually('the New Defect panel', () => editorTabs().find((t) => /New Defect/.test(t.label)));
     assert.ok(created.isActive, 'the new form is in front');
     assert.equal(editorTabs().filter((t) => /^42: /.test(t.label)).length, 1, 'the defect panel stays');
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');

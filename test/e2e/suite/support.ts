@@ -1,5 +1,5 @@
 // Shared by every extension-host suite: the activated extension, alice (or another user) signed in
-// through the sign-in command, bob's own client for changes "by someone else", and polling.
+// through the sign-in command, bob's own client for changes "by someone else". Polling is test/support/eventually's.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { AlmClient } from '../../../src/api/index';
@@ -14,16 +14,6 @@ import { e2eAlmServer } from '../environment';
 
 const EXTENSION_ID = 'alm-defects.alm-defects';
 export const DEMO = { server: 'Demo', domain: 'DEFAULT', project: 'Demo' };
-
-export async function until<T>(what: string, probe: () => T | Promise<T>, timeoutMs = 15_000): Promise<NonNullable<T>> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 /** Activates the extension and waits until it has read the workspace settings; returns what activate() returned. */
 export async function activate(): Promise<AlmDefectsApi> {

@@ -3,7 +3,8 @@
 // command from a row's context menu.
 import type { Locator } from 'playwright-core';
 import { ui } from '../ui/context';
-import { eventually, signInFromRow } from '../ui/editorWorkbench';
+import { signInFromRow } from '../ui/editorWorkbench';
+import { eventually } from '../../support/eventually';
 
 /** The first row of the ALM view whose text matches `name`, at tree depth `level` (1: servers) if given. */
 export function treeRow(name: RegExp, level?: number): Locator {

@@ -12,8 +12,9 @@ import { signIn } from '../environment';
 import { serverAttachments, serverDefect, updateServerDefect } from '../oracle';
 import { expandRow, openDemoDefects, runFromRowMenu, treeRow } from '../support/almTree';
 import { screenshot, ui } from './context';
-import { editorFrame, editorTab, eventually, openFromRow, runCommand } from './editorWorkbench';
+import { editorFrame, editorTab, openFromRow, runCommand } from './editorWorkbench';
 import { text } from '../../support/text';
+import { eventually } from '../../support/eventually';
 
 interface Stored {
   id: number;

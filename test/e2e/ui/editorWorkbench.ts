@@ -4,17 +4,8 @@ import * as assert from 'node:assert/strict';
 import type { Frame, Locator } from 'playwright-core';
 import { signIn } from '../environment';
 import { serverDefect as oracleDefect, serverLocksOn } from '../oracle';
+import { eventually } from '../../support/eventually';
 import { ui } from './context';
-
-export async function eventually<T>(what: string, probe: () => Promise<T | undefined | false>, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe().catch(() => undefined);
-    if (value) return value;
-    assert.ok(Date.now() < deadline, `timed out: ${what}`);
-    await ui().page.waitForTimeout(200);
-  }
-}
 
 /** Runs a command by its palette title ("ALM: Sign In"). */
 export async function runCommand(title: string): Promise<void> {

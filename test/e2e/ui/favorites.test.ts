@@ -10,8 +10,9 @@ import { readFavoriteFilter } from '../../../src/api/index';
 import { almClientAs } from '../support/almClientAs';
 import { expandRow, openDemoProject, runFromRowMenu, treeRow } from '../support/almTree';
 import { screenshot, ui } from './context';
-import { answer, eventually, runCommand } from './editorWorkbench';
+import { answer, runCommand } from './editorWorkbench';
 import { gridFrame, headers, painted } from './gridWorkbench';
+import { eventually } from '../../support/eventually';
 
 /** What the server holds for favorite `name`, and how many defects its filter selects (asked as bob). */
 async function serverFavorite(name: string): Promise<{ total: number; notApplied: string[] }> {

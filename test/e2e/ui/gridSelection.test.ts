@@ -8,9 +8,10 @@ import type { Frame } from 'playwright-core';
 import type { AlmClient } from '../../../src/api/index';
 import { almClientAs } from '../support/almClientAs';
 import { screenshot, ui } from './context';
-import { editorTab, eventually, runCommand, signInIfNeeded } from './editorWorkbench';
+import { editorTab, runCommand, signInIfNeeded } from './editorWorkbench';
 import { gridTotal, headers, openGrid, painted, rowCells } from './gridWorkbench';
 import { pickFieldAndValue } from '../support/updateSelected';
+import { eventually } from '../../support/eventually';
 
 /** A data cell of the row at `index` (0-based in the result). */
 function cellOf(frame: Frame, index: number) {

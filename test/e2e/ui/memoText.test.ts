@@ -8,10 +8,10 @@ import type { FakeProject } from '../../unit/editor/fakeProject';
 import { EDITOR_DEFECT_KEY, projectWithEditorDefect } from './editorFixtures';
 import { ui } from './context';
 import { openEditorPage } from './editorHarness';
-import { eventually } from './editorWorkbench';
 import type { EditorPage } from './editorHarness';
 import { DANGEROUS_MARKUP } from './editorPageScripts';
 import { text } from '../../support/text';
+import { eventually } from '../../support/eventually';
 
 interface MemoVector {
   name: string;

@@ -11,7 +11,8 @@ import type { Defect } from '../../../src/api/index';
 import { readCsv } from '../../support/csv';
 import { openDemoProject, runFromRowMenu, treeRow } from '../support/almTree';
 import { screenshot, ui } from './context';
-import { eventually, runCommand } from './editorWorkbench';
+import { runCommand } from './editorWorkbench';
+import { eventually } from '../../support/eventually';
 
 /** The Demo project's row expanded, its Defects row folded so My Defects shows. */
 async function openDemoProjectWithDefectsFolded(): Promise<void> {

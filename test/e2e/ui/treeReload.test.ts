@@ -8,7 +8,8 @@ import { signIn } from '../environment';
 import { serverTotal } from '../oracle';
 import { expandRow, treeRow } from '../support/almTree';
 import { screenshot, ui } from './context';
-import { answer, eventually, runCommand, signInFromRow, signInIfNeeded } from './editorWorkbench';
+import { answer, runCommand, signInFromRow, signInIfNeeded } from './editorWorkbench';
+import { eventually } from '../../support/eventually';
 
 const PATH = [
   { name: /^Demo/, level: 1 },

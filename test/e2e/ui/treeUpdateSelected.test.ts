@@ -10,7 +10,8 @@ import { almClientAs } from '../support/almClientAs';
 import { openDemoDefects, runFromRowMenu, treeRow } from '../support/almTree';
 import { pickFieldAndValue } from '../support/updateSelected';
 import { screenshot, ui } from './context';
-import { eventually, runCommand } from './editorWorkbench';
+import { runCommand } from './editorWorkbench';
+import { eventually } from '../../support/eventually';
 
 describe('ui: Update Selected on several tree rows', function () {
   this.timeout(180_000);

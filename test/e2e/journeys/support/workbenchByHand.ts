@@ -5,18 +5,8 @@
 import * as assert from 'node:assert/strict';
 import type { Locator } from 'playwright-core';
 import { expandRow, treeRow } from '../../support/almTree';
+import { eventually } from '../../../support/eventually';
 import { journey } from './journeyContext';
-
-/** Waits until `probe` gives a truthy value (polled: the workbench has no event a test can await). */
-export async function waitUntil<T>(what: string, probe: () => Promise<T | undefined | false | null>, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe().catch(() => undefined);
-    if (value) return value;
-    assert.ok(Date.now() < deadline, `timed out after ${timeoutMs / 1000} s waiting for ${what}`);
-    await journey().page.waitForTimeout(100);
-  }
-}
 
 /** The quick input (command palette, pick, input box) while it is open. */
 export function quickInput(): Locator {
@@ -58,7 +48,7 @@ export async function runCommand(title: string): Promise<void> {
 export async function answerQuickInput(prompt: RegExp, text: string, timeoutMs = 30_000): Promise<void> {
   const { page } = journey();
   const input = quickInput().locator('input');
-  await waitUntil(
+  await eventually(
     `a quick input asking ${String(prompt)}`,
     async () => {
       const shown = [await quickInput().textContent(), await input.getAttribute('placeholder'), await input.getAttribute('aria-label')].join(' ');
@@ -86,7 +76,7 @@ export async function closeActiveTabWithCtrlW(): Promise<void> {
 export async function chooseFromContextMenu(target: Locator, item: string | RegExp): Promise<void> {
   const { page } = journey();
   const menu = page.locator('.context-view .monaco-menu').first();
-  await waitUntil(
+  await eventually(
     `"${String(item)}" chosen from the context menu`,
     async () => {
       if (!(await menu.isVisible())) {
@@ -141,12 +131,12 @@ export async function signInWithApiKey(): Promise<void> {
   const signedIn = async () => /: (alice|API key)/.test((await status.textContent()) ?? '');
   await status.waitFor({ timeout: 60_000 });
   if (await signedIn()) return;
-  await waitUntil('the status bar to show the server signed out', async () => /signed out|sign-in failed|unreachable/.test((await status.textContent()) ?? ''), 60_000);
+  await eventually('the status bar to show the server signed out', async () => /signed out|sign-in failed|unreachable/.test((await status.textContent()) ?? ''), 60_000);
   await status.click();
   await quickInput().locator('input[type="password"]').waitFor({ timeout: 15_000 });
   await page.keyboard.type(journeyServer.apiKey.secret);
   await page.keyboard.press('Enter');
-  await waitUntil('the status bar to show the server signed in', signedIn, 30_000);
+  await eventually('the status bar to show the server signed in', signedIn, 30_000);
 }
 
 /** Expands the ALM view's way down to the journeys' project (server → DEFAULT → Demo) by its twisties; the project's Defects row. */
@@ -170,7 +160,7 @@ export async function setPaneUnfolded(title: RegExp, unfolded: boolean): Promise
   const header = sidebarPane(title).locator('.pane-header').first();
   await header.waitFor({ timeout: 30_000 });
   const want = String(unfolded);
-  await waitUntil(
+  await eventually(
     `${String(title)} ${unfolded ? 'unfolded' : 'folded'}`,
     async () => {
       if ((await header.getAttribute('aria-expanded')) === want) return true;
@@ -178,7 +168,7 @@ export async function setPaneUnfolded(title: RegExp, unfolded: boolean): Promise
       await page.mouse.move(700, 450);
       await header.click();
       // The click's answer is awaited before another click, which would fold it back.
-      return waitUntil('the header to answer the click', async () => (await header.getAttribute('aria-expanded')) === want, 5_000).catch(() => false);
+      return eventually('the header to answer the click', async () => (await header.getAttribute('aria-expanded')) === want, 5_000).catch(() => false);
     },
     30_000,
   );
@@ -190,7 +180,7 @@ export async function setPaneUnfolded(title: RegExp, unfolded: boolean): Promise
  */
 export async function openFileByName(name: string, shown: Locator): Promise<void> {
   const { page } = journey();
-  await waitUntil(
+  await eventually(
     `${name} open in an editor`,
     async () => {
       if (await shown.isVisible()) return true;
@@ -224,7 +214,7 @@ export async function shownNotification(text: RegExp, timeoutMs = 60_000, meanwh
   const { page } = journey();
   const item = page.locator('.notification-list-item', { hasText: text }).first();
   let lastLook = Date.now();
-  await waitUntil(
+  await eventually(
     `a notification saying ${String(text)}`,
     async () => {
       if (await item.isVisible()) return true;
@@ -244,7 +234,7 @@ export async function shownNotification(text: RegExp, timeoutMs = 60_000, meanwh
 export async function clearNotifications(): Promise<void> {
   const { page } = journey();
   await runCommand('Notifications: Clear All Notifications');
-  await waitUntil('no notification left on screen', async () => (await page.locator('.notification-list-item:visible').count()) === 0, 15_000);
+  await eventually('no notification left on screen', async () => (await page.locator('.notification-list-item:visible').count()) === 0, 15_000);
   if (await page.locator('.notifications-center.visible').isVisible()) {
     await runCommand('Notifications: Hide Notifications');
     await page.locator('.notifications-center.visible').waitFor({ state: 'hidden', timeout: 15_000 });
