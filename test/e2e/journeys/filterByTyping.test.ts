@@ -2,10 +2,10 @@
 // "4", Enter — as they would in any list VS Code shows. The value list is a multi-select, where Enter
 // with nothing checked used to mean "nothing checked": the filter stayed "any", silently.
 import * as assert from 'node:assert/strict';
-import { runFromRowMenu } from '../support/almTree';
 import { journey } from './support/journeyContext';
 import { answerQuickInput, expandJourneyProject, quickInput, signInWithApiKey } from './support/workbenchByHand';
 import { eventually } from '../../support/eventually';
+import { chooseFromContextMenu } from '../support/contextMenu';
 
 describe('journey: filter by typing a value', function () {
   this.timeout(180_000);
@@ -17,7 +17,7 @@ describe('journey: filter by typing a value', function () {
   it('takes the value typed and Enter', async () => {
     const { page } = journey();
     const defects = await expandJourneyProject();
-    await runFromRowMenu(defects, /Filter Defects/);
+    await chooseFromContextMenu(defects, /Filter Defects/);
     await answerQuickInput(/Filter defects of Demo/, 'Priority');
     await eventually('the Priority values', async () => /Priority is any of/.test((await quickInput().textContent()) ?? ''));
     await page.keyboard.type('4');

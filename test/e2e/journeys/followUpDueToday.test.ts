@@ -11,8 +11,9 @@ import { headers, openGrid, painted } from '../ui/gridWorkbench';
 import { goToDefect } from './support/defectEditorByHand';
 import { closeAllEditors, ROWS_TIMEOUT_MS } from './support/gridByHand';
 import { journey } from './support/journeyContext';
-import { chooseFromContextMenu, quickInput, setPaneUnfolded, sidebarPane, signInWithApiKey } from './support/workbenchByHand';
+import { quickInput, setPaneUnfolded, sidebarPane, signInWithApiKey } from './support/workbenchByHand';
 import { eventually } from '../../support/eventually';
+import { chooseFromContextMenu } from '../support/contextMenu';
 
 /** No other journey opens it (they use 1, 4, 12, 1001–1007, 3001, 4001, 5001…, 5050, 5051, 5080…, 6001–6005, 7003). */
 const DEFECT = 3;

@@ -12,8 +12,9 @@ import { editSettingsFile } from '../support/settingsFile';
 import { editorFrame, editorTab, serverDefect } from '../ui/editorWorkbench';
 import { waitForPhase } from './support/defectEditorByHand';
 import { journey } from './support/journeyContext';
-import { chooseFromContextMenu, closeActiveTabWithCtrlW, dialog, quickInput, runCommand, signInWithApiKey } from './support/workbenchByHand';
+import { closeActiveTabWithCtrlW, dialog, quickInput, runCommand, signInWithApiKey } from './support/workbenchByHand';
 import { eventually } from '../../support/eventually';
+import { chooseFromContextMenu } from '../support/contextMenu';
 
 const POLL_SECONDS = 2;
 

@@ -10,11 +10,13 @@ import { join } from 'node:path';
 import type { JSHandle, Locator } from 'playwright-core';
 import { signIn } from '../environment';
 import { serverAttachments, serverDefect, updateServerDefect } from '../oracle';
-import { expandRow, openDemoDefects, runFromRowMenu, treeRow } from '../support/almTree';
+import { expandRow, openDemoDefects, treeRow } from '../support/almTree';
 import { screenshot, ui } from './context';
 import { editorFrame, editorTab, openFromRow, runCommand } from './editorWorkbench';
 import { text } from '../../support/text';
 import { eventually } from '../../support/eventually';
+import { chooseFromContextMenu } from '../support/contextMenu';
+import { allClosed, sendingTo, writingUpload } from '../support/serverProcess';
 
 interface Stored {
   id: number;
@@ -194,7 +196,7 @@ describe('ui: attachments', function () {
     writeFileSync(big, Buffer.alloc(200 * 1024 * 1024, 7));
     try {
       const before = (await stored()).map((a) => a.id);
-      await runFromRowMenu(defectRow, /Upload Attachment/);
+      await chooseFromContextMenu(defectRow, /Upload Attachment/);
       // VS Code's own file dialog (a path box in the browser workbench): type the path, press Enter.
       const input = page.locator('.quick-input-widget input');
       // The dialog reads its start folder first: on a machine running three test lanes that took over 15 s.
@@ -209,8 +211,8 @@ describe('ui: attachments', function () {
         return settled;
       });
       await input.fill(big);
+      // The dialog has taken the typed path once its list is filtered to the file (as the connection journey's CA file).
       await page.locator('.quick-input-list').filter({ hasText: 'big-upload.bin' }).waitFor({ timeout: 15_000 });
-      await page.waitForTimeout(300);
       await input.press('Enter');
       await page
         .locator('.quick-input-widget')
@@ -218,12 +220,12 @@ describe('ui: attachments', function () {
         .waitFor({ timeout: 15_000 });
       await input.press('Enter');
       // 200 MB reach the server in about a second, sooner than a person clicks Cancel: freeze the
-      // server a moment after the upload starts, so it is certainly in flight (its socket full and
-      // waiting) when Cancel comes. A cancel that lands during the initial listing of the defect's
-      // attachments is reported the same way.
+      // server once it writes the upload, so it is certainly in flight (its socket full and
+      // waiting) when Cancel comes.
       const pid = ui().almServer.pid;
       assert.ok(pid, 'the launcher hands the page tests the ALM server pid');
-      await page.waitForTimeout(300);
+      const port = Number(new URL(ui().almServer.baseUrl).port);
+      await eventually('the server writing the upload', () => writingUpload(pid), 60_000);
       process.kill(pid, 'SIGSTOP');
       try {
         // This headless workbench shows no toasts: the progress is in the notification center.
@@ -234,9 +236,14 @@ describe('ui: attachments', function () {
         const progress = page.locator('.notifications-center .notification-list-item').filter({ hasText: /Uploading big-upload\.bin/ });
         await progress.waitFor({ timeout: 30_000 });
         await screenshot('attachments-upload-progress');
+        const upload = await eventually('the upload waiting on the frozen server', () => {
+          const sending = sendingTo(port);
+          return sending.size > 0 && sending;
+        });
         await progress.getByRole('button', { name: /Cancel/ }).click();
-        // The cancel aborts the request in the extension host, which needs nothing from the server.
-        await page.waitForTimeout(1500);
+        // The cancel aborts the request in the extension host, which needs nothing from the server:
+        // its connection is closed while the server still sleeps.
+        await eventually('the extension to close the upload connection', () => allClosed(port, upload));
       } finally {
         process.kill(pid, 'SIGCONT');
       }
@@ -246,7 +253,8 @@ describe('ui: attachments', function () {
         .first()
         .waitFor({ timeout: 60_000 });
       await page.keyboard.press('Escape');
-      await page.waitForTimeout(500);
+      await page.locator('.notifications-center').waitFor({ state: 'hidden', timeout: 15_000 });
+      // The summary comes after the extension removed whatever the server kept: the server is final now.
       assert.deepEqual(
         (await stored()).map((a) => a.id),
         before,

@@ -49,7 +49,9 @@ export async function answer(text: string): Promise<void> {
   const input = page.locator('.quick-input-widget input');
   await input.waitFor({ timeout: 15_000 });
   await input.fill(text);
-  await page.waitForTimeout(150);
+  // In a pick, Enter takes the active row: wait until the filter has made it the one with `text`.
+  const rows = page.locator('.quick-input-widget .quick-input-list .monaco-list-row:visible');
+  if ((await rows.count()) > 0) await page.locator('.quick-input-widget .monaco-list-row.focused', { hasText: text }).first().waitFor({ timeout: 10_000 });
   await input.press('Enter');
 }
 

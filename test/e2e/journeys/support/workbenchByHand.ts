@@ -67,35 +67,6 @@ export async function closeActiveTabWithCtrlW(): Promise<void> {
   await journey().page.keyboard.press('Control+W');
 }
 
-/**
- * Right-clicks `target` and chooses `item` from the context menu as a person does: points at the item
- * and, once the menu shows it as the one under the mouse, presses Enter. (A click that lands while the
- * menu is still being laid out on a busy machine can leave the menu open and run nothing; a person
- * then tries again, and so does this, until the menu has gone.)
- */
-export async function chooseFromContextMenu(target: Locator, item: string | RegExp): Promise<void> {
-  const { page } = journey();
-  const menu = page.locator('.context-view .monaco-menu').first();
-  await eventually(
-    `"${String(item)}" chosen from the context menu`,
-    async () => {
-      if (!(await menu.isVisible())) {
-        await target.click({ button: 'right' });
-        await menu.waitFor({ timeout: 10_000 });
-      }
-      const entry = menu.locator('.action-item', { hasText: item }).first();
-      await entry.hover();
-      await menu.locator('.action-item.focused', { hasText: item }).waitFor({ timeout: 5_000 });
-      await page.keyboard.press('Enter');
-      return menu.waitFor({ state: 'hidden', timeout: 5_000 }).then(
-        () => true,
-        () => false,
-      );
-    },
-    60_000,
-  );
-}
-
 /** A dialog VS Code shows (a modal message): its text and its buttons. */
 export function dialog(): Locator {
   return journey().page.locator('.monaco-dialog-box');
