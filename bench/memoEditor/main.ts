@@ -16,7 +16,7 @@ import type { BrowserContext } from 'playwright-core';
 import { EDITOR_DEFECT_KEY, projectWithEditorDefect } from '../../test/e2e/ui/editorFixtures';
 import { openEditorPage } from '../../test/e2e/ui/editorHarness';
 import type { EditorPage } from '../../test/e2e/ui/editorHarness';
-import type { FakeProject } from '../../test/unit/editor/fakeProject';
+import type { FakeProject } from '../../test/support/fakeProject/project';
 import { eventually } from '../../test/support/eventually';
 import { text } from '../../test/support/text';
 import { median, now } from '../client/measure';

@@ -5,7 +5,7 @@
 import * as assert from 'node:assert/strict';
 import { join } from 'node:path';
 import type { ProjectUser } from '../../../src/api/index';
-import type { FakeProject } from '../../unit/editor/fakeProject';
+import type { FakeProject } from '../../support/fakeProject/project';
 import { EDITOR_DEFECT_KEY, projectWithEditorDefect } from './editorFixtures';
 import { ui } from './context';
 import { openEditorPage, poll } from './editorHarness';

@@ -4,7 +4,7 @@
 // saved memo back shows the same text plus the edit. The dangerous parts are still removed.
 import * as assert from 'node:assert/strict';
 import vectors from '../fixtures/memo-text-vectors.json';
-import type { FakeProject } from '../../unit/editor/fakeProject';
+import type { FakeProject } from '../../support/fakeProject/project';
 import { EDITOR_DEFECT_KEY, projectWithEditorDefect } from './editorFixtures';
 import { ui } from './context';
 import { openEditorPage } from './editorHarness';

@@ -23,9 +23,9 @@ describe('group counts', () => {
       groups.map((g) => g.group.count),
       [1000, 1000, 1000, 1000, 1000],
     );
-    assert.equal(fake.calls.length, SEVERITIES.length + 2, 'one per value, one for no value, one for the total');
+    assert.equal(fake.pageCalls.length, SEVERITIES.length + 2, 'one per value, one for no value, one for the total');
     assert.ok(
-      fake.calls.every((c) => c.pageSize === 1),
+      fake.pageCalls.every((c) => c.pageSize === 1),
       'no 2,000-defect scan pages',
     );
   });
@@ -45,7 +45,7 @@ describe('group counts', () => {
       ['Retired value', null],
     );
     assert.ok(
-      fake.calls.some((c) => c.pageSize === 2000),
+      fake.pageCalls.some((c) => c.pageSize === 2000),
       'scanned',
     );
   });
@@ -59,13 +59,13 @@ describe('group counts', () => {
       ['alice', 'bob', 'carol', null].map((o) => [o, expected(o)]),
       'users by name, then the defects without an owner',
     );
-    assert.equal(fake.calls.length, 3 + 2, 'three users, no owner, the total');
+    assert.equal(fake.pageCalls.length, 3 + 2, 'three users, no owner, the total');
     assert.ok(
-      fake.calls.every((c) => c.pageSize === 1),
+      fake.pageCalls.every((c) => c.pageSize === 1),
       'no 2,000-defect scan pages',
     );
     assert.deepEqual(
-      fake.calls
+      fake.pageCalls
         .map((c) => c.filter?.owner)
         .filter(Boolean)
         .slice(-1),
@@ -84,7 +84,7 @@ describe('group counts', () => {
       300,
     );
     assert.ok(
-      fake.calls.some((c) => c.pageSize === 2000),
+      fake.pageCalls.some((c) => c.pageSize === 2000),
       'scanned',
     );
   });
