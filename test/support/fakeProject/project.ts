@@ -40,6 +40,7 @@ export interface FakeLock {
   id: number;
   entity: EntityRef;
   user: string;
+  since: string;
   handle?: FakeHandle;
 }
 
@@ -69,9 +70,10 @@ class FakeHandle implements LockHandle {
   ) {}
   async release(): Promise<void> {
     if (this.state !== 'held') return;
+    this.project.calls.push(`release ${this.lock.entity.id}`);
+    if (this.project.failRelease) throw this.project.failRelease;
     this.state = 'released';
     this.project.locks_.delete(this.lock.entity.id);
-    this.project.calls.push(`release ${this.lock.entity.id}`);
   }
 }
 
@@ -107,16 +109,24 @@ export class FakeProject {
   readonly calls: string[] = [];
   /** The page requests, in order. */
   readonly pageCalls: PageCall[] = [];
+  /** The queries walked (defects.query), in order. */
+  readonly queries: CollectionQuery[] = [];
   readonly listReads: { refresh: boolean | undefined }[] = [];
   nextId = 100;
   nextLock = 1;
   catalog: FieldCatalog;
   lists: ListTree;
   userList: ProjectUser[];
+  /** Runs when a page is asked for, after it is logged (e.g. a cancel at the third page). */
+  beforePage: (() => void) | undefined;
+  /** Changes each page before it is answered (e.g. a server that stops short of its total). */
+  alterPage: ((page: Page<Defect>) => Page<Defect>) | undefined;
   /** When set, page() waits for it before answering (to test slow loads and cancellation). */
   gate: Promise<void> | undefined;
   /** When set, page() fails with it. */
   failWith: Error | undefined;
+  /** Makes every lock release fail with this error (after it was asked for). */
+  failRelease: Error | undefined;
   /** Makes the next update fail with this error. */
   failUpdate: Error | undefined;
   /** Updates of these defects are refused with the reason (one by one and in a bulk update). */
@@ -164,8 +174,9 @@ export class FakeProject {
     this.store.set(id, { ...d, ...changes, 'ver-stamp': (d['ver-stamp'] ?? 0) + 1 });
   }
 
-  lockAsOther(id: number, user: string): void {
-    this.locks_.set(id, { id: this.nextLock++, entity: { type: 'defect', id }, user });
+  /** Another user takes the lock on defect `id` (since `since`, as the server says). */
+  lockAsOther(id: number, user: string, since = '2026-01-05 09:30:00'): void {
+    this.locks_.set(id, { id: this.nextLock++, entity: { type: 'defect', id }, user, since });
   }
 
   /** The session expired and the client signed in again: the server released every lock this user's session held, and the client marked their handles lost. */
@@ -225,10 +236,10 @@ export class FakeProject {
       this.beforeLock?.(entity.id);
       if (!this.store.has(entity.id)) throw new NotFoundError(`Defect ${entity.id} was not found.`);
       const held = this.locks_.get(entity.id);
-      if (held && held.user !== this.user) throw new LockedByOtherError(`Locked by ${held.user}`, held.user, '2026-01-05 09:30:00');
+      if (held && held.user !== this.user) throw new LockedByOtherError(`The entity is locked by ${held.user}.`, held.user, held.since);
       const lock = { id: this.nextLock++, entity, user: this.user, lockTime: '2026-01-05 10:00:00', sessionLastTouch: null };
       const handle = new FakeHandle(lock, this);
-      this.locks_.set(entity.id, { ...lock, handle });
+      this.locks_.set(entity.id, { ...lock, since: lock.lockTime, handle });
       return handle;
     },
   };
@@ -247,14 +258,17 @@ export class FakeProject {
 
   private async page(r: PageRequest): Promise<Page<Defect>> {
     this.pageCalls.push({ offset: r.offset ?? 0, pageSize: r.pageSize ?? 500, fields: r.fields, filter: r.filter, orderBy: r.orderBy, signal: r.signal });
+    this.beforePage?.();
     if (this.gate) await this.gate;
     if (r.signal?.aborted) throw Object.assign(new Error('aborted'), { name: 'AbortError' });
     if (this.failWith) throw this.failWith;
-    return pageOf(this.rows, r);
+    const page = pageOf(this.rows, r);
+    return this.alterPage ? this.alterPage(page) : page;
   }
 
   /** The pages of a query, read one after another as the client's walker does. */
   private query(q: CollectionQuery): PagedQuery<Defect> {
+    this.queries.push(q);
     let total: number | undefined;
     const pages = async function* (this: FakeProject): AsyncGenerator<Page<Defect>> {
       for (let offset = 0; ; ) {
@@ -294,7 +308,7 @@ export class FakeProject {
     const reason = this.refuse.get(id);
     if (reason) throw new ValidationError(reason, [{ code: 'other', message: reason }]);
     const held = this.locks_.get(id);
-    if (held && held.user !== this.user) throw new LockedByOtherError(`Locked by ${held.user}`, held.user, '2026-01-05 10:00:00');
+    if (held && held.user !== this.user) throw new LockedByOtherError(`The entity is locked by ${held.user}.`, held.user, held.since);
     return structuredClone(this.apply(id, send));
   }
 
