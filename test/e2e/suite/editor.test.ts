@@ -5,15 +5,10 @@
 // page in the workbench (test/e2e/ui/editor*.test.ts); this suite reaches into no extension internals.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { AlmClient } from '../../../src/api/index';
-import type { ProjectApi } from '../../../src/api/index';
 import { e2eAlmServer, signIn } from '../environment';
 import { serverLocksOn } from '../oracle';
-import { DEMO, activate, bobProject, signInAs } from './support';
+import { DEMO, onDemoAsAlice } from './support';
 import { eventually } from '../../support/eventually';
-
-let bob: AlmClient;
-let bobDemo: ProjectApi;
 
 function editorTabs(): vscode.Tab[] {
   return vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => t.input instanceof vscode.TabInputWebview && t.input.viewType.includes('almDefects.defect'));
@@ -39,20 +34,14 @@ async function tabOf(id: number, label = new RegExp(`^${id}: `)): Promise<vscode
 describe('editor: defect panels in a real VS Code', function () {
   this.timeout(60_000);
 
-  before(async () => {
-    await activate();
-    await signInAs('Demo');
-    ({ client: bob, demo: bobDemo } = bobProject());
-  });
+  const demo = onDemoAsAlice({ defaultProject: false });
 
   after(async () => {
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    await bob?.dispose();
     await vscode.commands.executeCommand('almDefects.signOut', { server: 'Demo' });
   });
 
   it("opens one panel per defect titled with the server's summary, opening again reveals it, and reading takes no lock", async () => {
-    const name = String((await bobDemo.defects.get(41)).name);
+    const name = String((await demo.bobDemo.defects.get(41)).name);
     const title = `41: ${name.length > 40 ? `${name.slice(0, 39)}…` : name}`;
     await vscode.commands.executeCommand('almDefects.openDefect', { ...DEMO, id: 41 });
     const tab = await tabOf(41);

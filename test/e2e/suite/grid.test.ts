@@ -4,7 +4,7 @@
 // itself (rows, sorting, grouping, scrolling, selection) is driven in test/e2e/ui/grid.test.ts.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { DEMO, activate, signInAs } from './support';
+import { DEMO, onDemoAsAlice } from './support';
 import { eventually } from '../../support/eventually';
 
 function gridTabs(): vscode.Tab[] {
@@ -14,14 +14,7 @@ function gridTabs(): vscode.Tab[] {
 describe('grid: Open as Grid from its command', function () {
   this.timeout(60_000);
 
-  before(async () => {
-    await activate();
-    await signInAs();
-  });
-
-  after(async () => {
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-  });
+  onDemoAsAlice({ defaultProject: false });
 
   it("opens a project's My Defects and Defects as grid tabs named for their result", async () => {
     const mine = await vscode.commands.executeCommand<string | undefined>('almDefects.openGrid', { ...DEMO, list: 'mine' });

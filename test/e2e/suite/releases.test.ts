@@ -3,7 +3,8 @@
 // (read once per project) and its owner by full name where the server has one, never `release 1002`.
 // Runs against every server profile of the suite (12.55 with both trees, 26.1 Core only).
 import * as assert from 'node:assert/strict';
-import { hoverAt, onDemoAsAlice, openReferenceFile } from './workflowSupport';
+import { hoverAt, openReferenceFile } from './workflowSupport';
+import { onDemoAsAlice } from './support';
 import { eventually } from '../../support/eventually';
 
 const DEFECT = 96;

@@ -21,8 +21,8 @@ import type { ReportResult } from '../../../src/report/register';
 import { Log } from '../../../src/util/log';
 import { MapVault, RecordingSink } from '../../unit/tree/fakes';
 import { e2eAlmServer } from '../environment';
-import { DEMO, usePrompts } from './support';
-import { SettingsScope, startSignedInToDemo, workspacePath } from './workflowSupport';
+import { DEMO, SettingsScope, startSignedInToDemo, usePrompts } from './support';
+import { workspacePath } from './workflowSupport';
 import { eventually } from '../../support/eventually';
 
 let bob: AlmClient;

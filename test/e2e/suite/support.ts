@@ -125,3 +125,81 @@ export async function uploadWith(
     prompts.dispose();
   }
 }
+
+/** Sets settings for a test and puts the previous workspace values back afterwards. */
+export class SettingsScope {
+  private readonly saved: [string, unknown][] = [];
+
+  async set(key: string, value: unknown): Promise<void> {
+    const [section, ...rest] = key.split('.');
+    const config = vscode.workspace.getConfiguration(section);
+    const name = rest.join('.');
+    if (!this.saved.some(([k]) => k === key)) this.saved.push([key, config.inspect(name)?.workspaceValue]);
+    await config.update(name, value, vscode.ConfigurationTarget.Workspace);
+  }
+
+  async restore(): Promise<void> {
+    for (const [key, value] of this.saved.reverse()) {
+      const [section, ...rest] = key.split('.');
+      await vscode.workspace.getConfiguration(section).update(rest.join('.'), value, vscode.ConfigurationTarget.Workspace);
+    }
+    this.saved.length = 0;
+  }
+}
+
+/**
+ * The start of a suite on Demo: the extension active, alice signed in to Demo and Demo the default
+ * project (set through `settings`, restored with it); returns bob's own client, to dispose after.
+ */
+export async function startSignedInToDemo(settings: SettingsScope): Promise<{ client: AlmClient; demo: ProjectApi }> {
+  await activate();
+  await signInAs('Demo');
+  await settings.set('almDefects.defaultProject', DEMO);
+  return bobProject();
+}
+
+/** A suite set up by onDemoAsAlice. */
+export interface DemoSuite {
+  /** Settings the suite changes, put back after it. */
+  readonly settings: SettingsScope;
+  /** Bob's own client (for changes "by someone else"), from the suite's first test on. */
+  readonly bob: AlmClient;
+  /** Bob's view of Demo through his own client. */
+  readonly bobDemo: ProjectApi;
+}
+
+/**
+ * The host suites' feature factory. Registers, in the calling describe, the hooks of a suite that
+ * works on Demo as alice: before, the extension active, alice signed in to Demo, Demo the default
+ * project (unless `defaultProject` is false) and bob's own client made; after, every editor
+ * closed, the settings put back and bob's client disposed. Hooks the suite adds run after these.
+ */
+export function onDemoAsAlice(options: { defaultProject?: boolean } = {}): DemoSuite {
+  const settings = new SettingsScope();
+  let bob: { client: AlmClient; demo: ProjectApi } | undefined;
+  before(async () => {
+    if (options.defaultProject === false) {
+      await activate();
+      await signInAs('Demo');
+      bob = bobProject();
+    } else bob = await startSignedInToDemo(settings);
+  });
+  after(async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await settings.restore();
+    await bob?.client.dispose();
+  });
+  const made = () => {
+    assert.ok(bob, "bob's client is made in the suite's before hook");
+    return bob;
+  };
+  return {
+    settings,
+    get bob() {
+      return made().client;
+    },
+    get bobDemo() {
+      return made().demo;
+    },
+  };
+}

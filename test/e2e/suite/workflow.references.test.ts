@@ -4,8 +4,8 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { e2eAlmServer } from '../environment';
-import { DEMO, signInWith } from './support';
-import { CountingProxy, hoverAt, onDemoAsAlice, openReferenceFile } from './workflowSupport';
+import { DEMO, onDemoAsAlice, signInWith } from './support';
+import { CountingProxy, hoverAt, openReferenceFile } from './workflowSupport';
 import { eventually } from '../../support/eventually';
 
 describe('workflow: defect references in files', function () {

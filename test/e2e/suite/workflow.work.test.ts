@@ -11,8 +11,8 @@ import * as vscode from 'vscode';
 import type { AlmClient, Defect, ProjectApi } from '../../../src/api/index';
 import type { GitExtension, Repository } from '../../../src/util/git';
 import type { StartWorkResult } from '../../../src/work/startWork';
-import { DEMO } from './support';
-import { SettingsScope, startSignedInToDemo, workspacePath } from './workflowSupport';
+import { DEMO, SettingsScope, startSignedInToDemo } from './support';
+import { workspacePath } from './workflowSupport';
 import { eventually } from '../../support/eventually';
 
 let bob: AlmClient;
