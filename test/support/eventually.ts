@@ -29,7 +29,7 @@ export async function eventually<T>(what: string, probe: () => T | Promise<T>, t
       lastError = e;
     }
     if (performance.now() >= deadline) {
-      const said = lastError === undefined ? '' : `; the last check said: ${lastError instanceof Error ? lastError.message : String(lastError)}`;
+      const said = lastError === undefined ? '' : `; the last check said: ${lastError instanceof Error ? lastError.message : JSON.stringify(lastError)}`;
       throw new AssertionError({ message: `timed out after ${timeoutMs / 1000} s waiting for ${what}${said}` });
     }
     await new Promise((resolve) => setTimeout(resolve, pause));

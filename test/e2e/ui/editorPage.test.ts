@@ -63,12 +63,18 @@ describe('ui: the editor page (keyboard, screen readers, conflicts, links, image
     await tabTo(editor, /^Summary \(required\)$/);
     // The toolkit's field drops `readonly` on its inner input in its next render frame; a user
     // starts typing once it looks editable.
-    await poll(() => editor.page.evaluate<string>(`String(document.activeElement?.shadowRoot?.querySelector('input')?.readOnly)`), (v) => v === 'false');
+    await poll(
+      () => editor.page.evaluate<string>(`String(document.activeElement?.shadowRoot?.querySelector('input')?.readOnly)`),
+      (v) => v === 'false',
+    );
     await editor.page.keyboard.press('Control+A');
     await editor.page.keyboard.type('Typed without a mouse');
     // As a user would, save once the field shows what was typed (keystrokes on a loaded CI machine
     // can lag behind the key presses).
-    await poll(() => editor.page.evaluate<string>(`document.activeElement?.value ?? ''`), (v) => v === 'Typed without a mouse');
+    await poll(
+      () => editor.page.evaluate<string>(`document.activeElement?.value ?? ''`),
+      (v) => v === 'Typed without a mouse',
+    );
     await editor.page.keyboard.press('Control+S');
     const saved = await editor.page
       .locator('.header .notice', { hasText: 'Saved at' })
@@ -119,11 +125,17 @@ describe('ui: the editor page (keyboard, screen readers, conflicts, links, image
     await problem.waitFor();
     const message = await problem.innerText();
     assert.match(message, /\S/, 'the row names the problem');
-    await poll(async () => String(await field.getAttribute('aria-invalid')), (v) => v === 'true');
+    await poll(
+      async () => String(await field.getAttribute('aria-invalid')),
+      (v) => v === 'true',
+    );
     assert.equal(await field.getAttribute('title'), message);
     await field.locator('input').fill('Fixed again');
     await problem.waitFor({ state: 'hidden' });
-    await poll(async () => String(await field.getAttribute('aria-invalid')), (v) => v === 'null');
+    await poll(
+      async () => String(await field.getAttribute('aria-invalid')),
+      (v) => v === 'null',
+    );
     assert.equal(await field.getAttribute('title'), null);
   });
 
@@ -162,8 +174,14 @@ describe('ui: the editor page (keyboard, screen readers, conflicts, links, image
     await editor.page.keyboard.type('bob');
     await editor.page.keyboard.press('Enter');
     const OWNER = `document.querySelector('[data-field="owner"] vscode-dropdown')`;
-    await poll(() => editor.page.evaluate<string>(`${OWNER}.value`), (v) => v === 'bob');
-    await poll(() => editor.page.evaluate<string>(`${OWNER}.shadowRoot.querySelector('.selected-value')?.textContent.trim() ?? ''`), (v) => v === 'Robert Brown (bob)');
+    await poll(
+      () => editor.page.evaluate<string>(`${OWNER}.value`),
+      (v) => v === 'bob',
+    );
+    await poll(
+      () => editor.page.evaluate<string>(`${OWNER}.shadowRoot.querySelector('.selected-value')?.textContent.trim() ?? ''`),
+      (v) => v === 'Robert Brown (bob)',
+    );
   });
 
   it('lets the user choose, field by field, between the server value and theirs', async () => {

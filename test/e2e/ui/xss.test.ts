@@ -45,11 +45,15 @@ async function dangerousMarkup(editor: EditorPage): Promise<string[]> {
 
 /** Waits until the host holds the page's edit of `field` (its text with `marker` and " edited"); returns it. */
 async function reachesHost(editor: EditorPage, field: string, marker: string, message: string): Promise<string> {
-  return eventually(message, () => {
-    const value = text(editor.controller.value(field));
-    if (value.includes(marker) && /edited/.test(value)) return value;
-    throw new Error(`the host has ${value}`);
-  }, 10_000);
+  return eventually(
+    message,
+    () => {
+      const value = text(editor.controller.value(field));
+      if (value.includes(marker) && /edited/.test(value)) return value;
+      throw new Error(`the host has ${value}`);
+    },
+    10_000,
+  );
 }
 
 /** Starts a vector with empty trap logs, so a failure names the vector that caused it. */

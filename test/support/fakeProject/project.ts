@@ -271,7 +271,7 @@ export class FakeProject {
     this.queries.push(q);
     let total: number | undefined;
     const pages = async function* (this: FakeProject): AsyncGenerator<Page<Defect>> {
-      for (let offset = 0; ; ) {
+      for (let offset = 0; ;) {
         q.signal?.throwIfAborted();
         const page = await this.page({ ...q, offset, pageSize: q.pageSize });
         total = page.total;

@@ -49,6 +49,24 @@ export function editorCatalog(): FieldCatalog {
   return catalogOf(fields);
 }
 
+/** `lists` indexed as the client's ListTree: by list id, with each list's values depth first. */
+function listTree(lists: ListItem[]): ListTree {
+  const index = new Map<number, ListItem>();
+  const walk = (i: ListItem): void => {
+    index.set(i.id, i);
+    i.children.forEach(walk);
+  };
+  lists.forEach(walk);
+  const valuesOf = (id: number): string[] => {
+    const out: string[] = [];
+    const rec = (i: ListItem): void => i.children.forEach((c) => (out.push(c.name), rec(c)));
+    const l = index.get(id);
+    if (l) rec(l);
+    return out;
+  };
+  return { lists, byListId: (id) => index.get(id), valuesOf, hasValue: (id, v) => valuesOf(id).includes(v) };
+}
+
 /** The editor's lists: flat ones, and Subject as a tree. */
 export function editorLists(): ListTree {
   let next = 10_000;
@@ -66,20 +84,7 @@ export function editorLists(): ListTree {
     list(2, 'Subject', [item('Accounts', 2, [item('Login', 0), item('Billing', 0)]), item('Orders', 2, [item('Checkout', 0, [item('Payment', 0)])])]),
     list(1002, 'Platforms', flat(1002, 'Windows', 'Linux', 'macOS')),
   ];
-  const index = new Map<number, ListItem>();
-  const walk = (i: ListItem) => {
-    index.set(i.id, i);
-    i.children.forEach(walk);
-  };
-  lists.forEach(walk);
-  const valuesOf = (id: number): string[] => {
-    const out: string[] = [];
-    const rec = (i: ListItem) => i.children.forEach((c) => (out.push(c.name), rec(c)));
-    const l = index.get(id);
-    if (l) rec(l);
-    return out;
-  };
-  return { lists, byListId: (id) => index.get(id), valuesOf, hasValue: (id, v) => valuesOf(id).includes(v) };
+  return listTree(lists);
 }
 
 const STATUSES = ['New', 'Open', 'Fixed', 'Closed'];
@@ -108,38 +113,23 @@ export function treeDefects(n: number): Defect[] {
 
 /** The tree's catalog: status and severity from lists, Assigned To from the users. */
 export function treeCatalog(): FieldCatalog {
-    const meta = (name: string, listId: number): FieldMeta => fieldMeta(name, { dataType: { name: 'Reference By Value', multiple: false, source: { kind: 'list', listId } }, referenceMatch: true });
-    // Assigned To takes the project's users, as the servers describe it (a reference to `user`).
-    const owner: FieldMeta = { ...meta('owner', 0), dataType: { name: 'Reference', multiple: false, source: { kind: 'resource', collection: 'user' } } };
-    const fields = [meta('status', 222), meta('severity', 287), owner];
-    return catalogOf(fields);
+  const meta = (name: string, listId: number): FieldMeta => fieldMeta(name, { dataType: { name: 'Reference By Value', multiple: false, source: { kind: 'list', listId } }, referenceMatch: true });
+  // Assigned To takes the project's users, as the servers describe it (a reference to `user`).
+  const owner: FieldMeta = { ...meta('owner', 0), dataType: { name: 'Reference', multiple: false, source: { kind: 'resource', collection: 'user' } } };
+  const fields = [meta('status', 222), meta('severity', 287), owner];
+  return catalogOf(fields);
 }
 
-function item(id: number, name: string, parentId: number, children: ListItem[] = []): ListItem {
+function treeItem(id: number, name: string, parentId: number, children: ListItem[] = []): ListItem {
   return { id, name, logicalName: `L${id}`, parentId, children };
 }
 
 /** The tree's lists: status and severity (as the defects use them), Subject three levels deep. */
 export function treeLists(): ListTree {
-  const statusItems = STATUSES.map((s, i) => item(1000 + i, s, 222));
-  const severityItems = SEVERITIES.map((s, i) => item(2000 + i, s, 287));
-  const status = item(222, 'Bug Status', 0, statusItems);
-  const severity = item(287, 'Severity', 0, severityItems);
-  const subject = item(2, 'Subject', 0, [item(3000, 'Apps', 2, [item(3001, 'Mobile', 3000, [item(3002, 'iOS', 3001)])])]);
-  const lists = [status, severity, subject];
-  const all = new Map<number, ListItem>();
-  const walk = (i: ListItem): void => {
-    all.set(i.id, i);
-    i.children.forEach(walk);
-  };
-  lists.forEach(walk);
-  const valuesOf = (id: number): string[] => {
-    const out: string[] = [];
-    const rec = (i: ListItem): void => i.children.forEach((c) => (out.push(c.name), rec(c)));
-    const l = all.get(id);
-    if (l) rec(l);
-    return out;
-  };
-  return { lists, byListId: (id) => all.get(id), valuesOf, hasValue: (id, v) => valuesOf(id).includes(v) };
+  const statusItems = STATUSES.map((s, i) => treeItem(1000 + i, s, 222));
+  const severityItems = SEVERITIES.map((s, i) => treeItem(2000 + i, s, 287));
+  const status = treeItem(222, 'Bug Status', 0, statusItems);
+  const severity = treeItem(287, 'Severity', 0, severityItems);
+  const subject = treeItem(2, 'Subject', 0, [treeItem(3000, 'Apps', 2, [treeItem(3001, 'Mobile', 3000, [treeItem(3002, 'iOS', 3001)])])]);
+  return listTree([status, severity, subject]);
 }
-

@@ -32,6 +32,9 @@ describe('test support: eventually()', () => {
       ),
       (e: unknown) => e instanceof assert.AssertionError && /^timed out after 0\.05 s waiting for the row to show; the last check said: the page shows \d+$/.test(e.message) && n > 1,
     );
-    await assert.rejects(eventually('false forever', () => false, 30), { message: 'timed out after 0.03 s waiting for false forever' });
+    await assert.rejects(
+      eventually('false forever', () => false, 30),
+      { message: 'timed out after 0.03 s waiting for false forever' },
+    );
   });
 });
