@@ -196,11 +196,24 @@ describe('ui: attachments', function () {
     writeFileSync(big, Buffer.alloc(200 * 1024 * 1024, 7));
     try {
       const before = (await stored()).map((a) => a.id);
-      await chooseFromContextMenu(defectRow, /Upload Attachment/);
       // VS Code's own file dialog (a path box in the browser workbench): type the path, press Enter.
       const input = page.locator('.quick-input-widget input');
-      // The dialog reads its start folder first: on a machine running three test lanes that took over 15 s.
-      await input.waitFor({ timeout: 45_000 });
+      // The dialog is a quick input, which closes when it loses the focus: when the menu gives the
+      // focus back to the tree only after the dialog has opened (seen on busy runs: no dialog, the
+      // tree focused, nothing uploaded), the command ends as cancelled. A person then chooses the
+      // item again; so does this. The dialog reads its start folder first: on a machine running
+      // three test lanes that took over 15 s.
+      await eventually(
+        "VS Code's file dialog",
+        async () => {
+          if (!(await input.isVisible())) await chooseFromContextMenu(defectRow, /Upload Attachment/);
+          return input.waitFor({ timeout: 30_000 }).then(
+            () => true,
+            () => false,
+          );
+        },
+        100_000,
+      );
       // The dialog fills in its start folder and lists it first; typing before that gets mixed in.
       await page.locator('.quick-input-list .monaco-list-row').first().waitFor({ timeout: 15_000 });
       let last = '';
