@@ -16,7 +16,8 @@ import type { BrowserContext } from 'playwright-core';
 import { EDITOR_DEFECT_KEY, projectWithEditorDefect } from '../../test/e2e/ui/editorFixtures';
 import { openEditorPage } from '../../test/e2e/ui/editorHarness';
 import type { EditorPage } from '../../test/e2e/ui/editorHarness';
-import type { FakeProject } from '../../test/unit/editor/fakeProject';
+import type { FakeProject } from '../../test/support/fakeProject/project';
+import { eventually } from '../../test/support/eventually';
 import { text } from '../../test/support/text';
 import { median, now } from '../client/measure';
 import { clearMessageLog, installMessageClock, messageLog, parseTime, typeAndPause } from './page';
@@ -37,17 +38,6 @@ const KEYS = 'abcde';
 const log = (line: string) => console.log(`[bench:memo-editor] ${line}`);
 const memoDocument = (body: string) => `<html><body>\n${body}\n</body></html>`;
 
-/** Polls `probe` until it gives a value (the page and the host answer asynchronously). */
-async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 120_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-
 const handled = (page: EditorPage['page'], method: string) => async (): Promise<MessageTime[] | undefined> => {
   const entries = await messageLog(page);
   return entries.some((e) => e.method === method) ? entries : undefined;
@@ -58,7 +48,7 @@ async function open(editor: EditorPage, project: FakeProject, body: string): Pro
   await clearMessageLog(editor.page);
   project.changeAsOther(EDITOR_DEFECT_KEY.id, { description: memoDocument(body) });
   await editor.controller.reload();
-  const entries = await until('the values to be shown', handled(editor.page, 'values'));
+  const entries = await eventually('the values to be shown', handled(editor.page, 'values'), 120_000);
   const values = entries.find((e) => e.method === 'values');
   if (!values) throw new Error('no values message');
   return values;
@@ -83,8 +73,8 @@ async function pauses(editor: EditorPage, hostTimes: number[]): Promise<PauseFig
     hostTimes.length = 0;
     const marker = `${KEYS}${rep}`;
     const typed = await typeAndPause(editor.page, marker);
-    await until('the typed text to reach the host', async () => (text(editor.controller.value('description')).includes(marker) ? true : undefined));
-    const entries = await until("the host's answer", handled(editor.page, 'status'));
+    await eventually('the typed text to reach the host', async () => (text(editor.controller.value('description')).includes(marker) ? true : undefined), 120_000);
+    const entries = await eventually("the host's answer", handled(editor.page, 'status'), 120_000);
     const reply = entries.filter((e) => e.method === 'status').reduce((sum, e) => sum + e.script + e.layout, 0);
     const host = hostTimes.reduce((a, b) => a + b, 0);
     figures.push({ key: typed.key, flush: typed.pause, host, reply, first: typed.pause + host + reply });
@@ -96,7 +86,7 @@ async function pauses(editor: EditorPage, hostTimes: number[]): Promise<PauseFig
 async function editing(editor: EditorPage): Promise<void> {
   await editor.controller.edit();
   if (editor.controller.lockPhase !== 'editing') throw new Error('could not edit the defect');
-  await until('the memo to be editable', async () => ((await editor.page.locator('[data-field="description"] .memo[contenteditable="true"]').count()) ? true : undefined));
+  await eventually('the memo to be editable', async () => ((await editor.page.locator('[data-field="description"] .memo[contenteditable="true"]').count()) ? true : undefined), 120_000);
 }
 
 const ms = (n: number) => `${n.toFixed(1)} ms`.padStart(10);

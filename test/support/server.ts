@@ -52,15 +52,6 @@ export class MovableClock {
   }
 }
 
-/** Resolves when `condition` holds, checking every 20 ms; rejects after `timeoutMs` with `message`. */
-export async function until(condition: () => boolean, message: string, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(message);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-
 export interface TestResponse {
   status: number;
   headers: Headers;

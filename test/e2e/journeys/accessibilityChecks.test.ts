@@ -11,7 +11,8 @@ import type { Theme } from '../support/themes';
 import { screenshot } from '../ui/context';
 import { openGrid, painted } from '../ui/gridWorkbench';
 import { clickButton, goToDefect, startEditing, waitForPhase } from './support/defectEditorByHand';
-import { closeActiveTabWithCtrlW, signInWithApiKey, waitUntil } from './support/workbenchByHand';
+import { closeActiveTabWithCtrlW, signInWithApiKey } from './support/workbenchByHand';
+import { eventually } from '../../support/eventually';
 
 /** The project's first demo defect: it has links and a history (server/src/demo/links.ts, history.ts). */
 const DEFECT = 1;
@@ -22,7 +23,7 @@ async function violationsInEachTheme(frame: Frame, name: string): Promise<string
   const found: string[] = [];
   for (const theme of CHECKED_THEMES) {
     setColourTheme(theme);
-    await waitUntil(`the ${theme.name} theme everywhere on screen`, () => drawnIn(theme), 60_000);
+    await eventually(`the ${theme.name} theme everywhere on screen`, () => drawnIn(theme), 60_000);
     await screenshot(`axe-${name}-${theme.name}`);
     const violations = await seriousViolations(frame);
     if (violations.length) found.push(`in the ${theme.name} theme:`, ...violations);
@@ -39,7 +40,7 @@ describe('journey: the editor and the grid pass axe-core in the light, dark and 
 
   after(async () => {
     setColourTheme(THEMES[0]);
-    await waitUntil('the light theme again', () => drawnIn(THEMES[0]), 60_000);
+    await eventually('the light theme again', () => drawnIn(THEMES[0]), 60_000);
   });
 
   it('finds no serious violation in the defect editor while editing, with its links and history shown', async () => {

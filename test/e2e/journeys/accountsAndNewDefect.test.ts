@@ -8,7 +8,8 @@ import { newDefectFrame } from '../ui/editorWorkbench';
 import { goToDefect } from './support/defectEditorByHand';
 import { journey } from './support/journeyContext';
 import { screenshotInBothThemes } from './support/themeScreenshots';
-import { answerDialog, closeActiveTabWithCtrlW, connectionStatus, dialog, runCommand, signInWithApiKey, waitUntil } from './support/workbenchByHand';
+import { answerDialog, closeActiveTabWithCtrlW, connectionStatus, dialog, runCommand, signInWithApiKey } from './support/workbenchByHand';
+import { eventually } from '../../support/eventually';
 
 /** Opens the Accounts menu (a click on the activity bar's Accounts button) and reads the ALM accounts it lists. */
 async function almAccountsInMenu(): Promise<string[]> {
@@ -88,19 +89,19 @@ describe('journey: the Accounts menu after an API-key sign-in (issue 37.7)', fun
   it('lists one account per sign-in, none after Sign Out, and one again after signing in again', async () => {
     const { journeyServer } = journey();
     await signInWithApiKey();
-    await waitUntil('the status bar to name alice', async () => /: alice/.test((await connectionStatus().textContent()) ?? ''));
+    await eventually('the status bar to name alice', async () => /: alice/.test((await connectionStatus().textContent()) ?? ''));
     // The server's name says ALM already: the status bar does not say it twice ("ALM ALM 26.1").
     assert.equal((await connectionStatus().innerText()).trim(), `${journeyServer.name}: alice`);
     let accounts = await almAccountsInMenu();
     assert.deepEqual(accounts, [`alice (${journeyServer.name}) (ALM)`], 'one sign-in, one account');
     await screenshotInBothThemes('journey-accounts-signed-in');
     await signOutInAccountsMenu(accounts[0]);
-    await waitUntil('the status bar to show the server signed out', async () => /signed out/i.test((await connectionStatus().textContent()) ?? ''));
+    await eventually('the status bar to show the server signed out', async () => /signed out/i.test((await connectionStatus().textContent()) ?? ''));
     accounts = await almAccountsInMenu();
     assert.deepEqual(accounts, [], 'signed out: no ALM account left to sign out of');
     await closeMenu();
     await signInWithApiKey();
-    await waitUntil('the status bar to name alice again', async () => /: alice/.test((await connectionStatus().textContent()) ?? ''));
+    await eventually('the status bar to name alice again', async () => /: alice/.test((await connectionStatus().textContent()) ?? ''));
     assert.deepEqual(await almAccountsInMenu(), [`alice (${journeyServer.name}) (ALM)`], 'signed in again: one account');
     await closeMenu();
   });
@@ -123,7 +124,7 @@ describe('journey: New Defect names its project and offers only what applies to 
     await signInWithApiKey();
     // A saved defect's title bar offers both (so their absence below is not a missed render).
     await goToDefect(4001);
-    await waitUntil('Clone Defect on the saved defect', async () => (await titleBarActions()).some((l) => /Clone Defect/.test(l)));
+    await eventually('Clone Defect on the saved defect', async () => (await titleBarActions()).some((l) => /Clone Defect/.test(l)));
     assert.ok((await titleBarActions()).some((l) => /Start Work/.test(l)));
 
     await runCommand('ALM: New Defect…');
@@ -132,10 +133,10 @@ describe('journey: New Defect names its project and offers only what applies to 
     const typed = 'Typed as soon as the form showed';
     await page.keyboard.type(typed);
     const summary = form.locator('[data-field="name"] vscode-text-field');
-    await waitUntil('the summary typed at once in Summary', async () => (await summary.evaluate((e) => (e as unknown as { value: string }).value).catch(() => '')) === typed);
+    await eventually('the summary typed at once in Summary', async () => (await summary.evaluate((e) => (e as unknown as { value: string }).value).catch(() => '')) === typed);
     assert.equal(await form.locator('.defect-id').first().textContent(), `New defect in DEFAULT / Demo · ${journeyServer.name}`);
     await page.locator('.tabs-container .tab.active', { hasText: 'New Defect (Demo)' }).waitFor({ timeout: 15_000 });
-    await waitUntil('the title bar of the New Defect form', async () => {
+    await eventually('the title bar of the New Defect form', async () => {
       const actions = await titleBarActions();
       return !actions.some((l) => /Clone Defect|Start Work/.test(l));
     });
@@ -143,7 +144,7 @@ describe('journey: New Defect names its project and offers only what applies to 
 
     // Back on the saved defect, they are offered again.
     await page.locator('.tabs-container .tab', { hasText: /^4001/ }).first().click();
-    await waitUntil('Clone Defect back on the saved defect', async () => (await titleBarActions()).some((l) => /Clone Defect/.test(l)));
+    await eventually('Clone Defect back on the saved defect', async () => (await titleBarActions()).some((l) => /Clone Defect/.test(l)));
 
     // A form with unsaved values (its tab reads "● New Defect") asks once its tab has gone: Don't Save.
     const tab = page.locator('.tabs-container .tab', { hasText: 'New Defect (Demo)' });

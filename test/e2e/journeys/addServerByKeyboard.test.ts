@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import { treeRow } from '../support/almTree';
 import { replaceFileAtOnce } from '../support/settingsFile';
 import { journey } from './support/journeyContext';
-import { answerQuickInput, quickInput, runCommand, signInWithApiKey, waitUntil } from './support/workbenchByHand';
+import { answerQuickInput, quickInput, runCommand, signInWithApiKey } from './support/workbenchByHand';
+import { eventually } from '../../support/eventually';
 
 const NAME = 'Second ALM';
 
@@ -28,7 +29,7 @@ describe('journey: Add Server by keyboard', function () {
     const { page } = journey();
     for (let i = 0; i < 3 && (await quickInput().isVisible()); i++) await page.keyboard.press('Escape');
     if (original) replaceFileAtOnce(settingsFile, original);
-    await waitUntil('the added server gone from the tree', async () => (await treeRow(new RegExp(`^${NAME}`), 1).count()) === 0, 30_000);
+    await eventually('the added server gone from the tree', async () => (await treeRow(new RegExp(`^${NAME}`), 1).count()) === 0, 30_000);
   });
 
   it('shows the new server unfolded down to its project, with its defects in sight', async () => {
@@ -39,16 +40,16 @@ describe('journey: Add Server by keyboard', function () {
     await answerQuickInput(/Client id of the API key/, s.apiKey.clientId);
     await answerQuickInput(/Secret of API key/, s.apiKey.secret, 60_000);
     await answerQuickInput(/Show which part of the server/, s.project, 60_000);
-    await waitUntil('the question for a name', async () => /name of the server/.test((await quickInput().textContent()) ?? ''));
+    await eventually('the question for a name', async () => /name of the server/.test((await quickInput().textContent()) ?? ''));
     await page.keyboard.press('Control+A');
     await page.keyboard.type(NAME);
     await page.keyboard.press('Enter');
 
     const server = treeRow(new RegExp(`^${NAME}`), 1);
     await server.waitFor({ timeout: 60_000 });
-    await waitUntil('the new server unfolded', async () => (await server.getAttribute('aria-expanded')) === 'true', 60_000);
+    await eventually('the new server unfolded', async () => (await server.getAttribute('aria-expanded')) === 'true', 60_000);
     const project = page.locator('.part.sidebar [role="treeitem"][aria-level="3"][aria-selected="true"]');
-    await waitUntil('its project row selected and unfolded', async () => (await project.getAttribute('aria-expanded', { timeout: 1_000 })) === 'true', 60_000);
+    await eventually('its project row selected and unfolded', async () => (await project.getAttribute('aria-expanded', { timeout: 1_000 })) === 'true', 60_000);
     assert.match(await project.innerText(), new RegExp(`^${s.project}`));
     // Defects and My Defects follow the project's row.
     const rows = (await page.locator('.part.sidebar [role="treeitem"]').allInnerTexts()).map((t) => t.split('\n')[0].trim());
@@ -58,7 +59,7 @@ describe('journey: Add Server by keyboard', function () {
     // The keyboard goes on from the project: Down, Down, Right unfolds My Defects.
     for (const key of ['ArrowDown', 'ArrowDown', 'ArrowRight']) await page.keyboard.press(key);
     const mine = page.locator('.part.sidebar [role="treeitem"][aria-level="4"].focused');
-    await waitUntil(
+    await eventually(
       'My Defects focused and unfolded by the arrow keys',
       async () => /^My Defects/.test(await mine.innerText({ timeout: 1_000 }).catch(() => '')) && (await mine.getAttribute('aria-expanded')) === 'true',
       30_000,

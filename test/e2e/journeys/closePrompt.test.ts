@@ -4,7 +4,8 @@
 import * as assert from 'node:assert/strict';
 import { editorFrame, serverDefect } from '../ui/editorWorkbench';
 import { editorTab, fieldInput, goToDefect, startEditing, typeOver, waitForPhase } from './support/defectEditorByHand';
-import { answerDialog, closeActiveTabWithCtrlW, signInWithApiKey, waitUntil } from './support/workbenchByHand';
+import { answerDialog, closeActiveTabWithCtrlW, signInWithApiKey } from './support/workbenchByHand';
+import { eventually } from '../../support/eventually';
 
 const DEFECT = 1006;
 
@@ -21,17 +22,17 @@ describe('journey: close a tab with unsaved edits', function () {
     await startEditing(frame);
     const typed = 'Half-typed summary the user may still want';
     await typeOver(fieldInput(frame, 'name'), typed);
-    await waitUntil('the tab to show unsaved changes', async () => ((await editorTab(DEFECT).textContent()) ?? '').includes('●'));
+    await eventually('the tab to show unsaved changes', async () => ((await editorTab(DEFECT).textContent()) ?? '').includes('●'));
     await closeActiveTabWithCtrlW();
     await answerDialog(`Defect ${DEFECT} has unsaved changes.`, 'Keep Editing');
     frame = await editorFrame(DEFECT, 30_000);
-    await waitUntil('the summary input to hold the typed text again', async () => (await fieldInput(frame, 'name').inputValue()) === typed);
+    await eventually('the summary input to hold the typed text again', async () => (await fieldInput(frame, 'name').inputValue()) === typed);
     await waitForPhase(frame, 'editing');
     await closeActiveTabWithCtrlW();
     await answerDialog(`Defect ${DEFECT} has unsaved changes.`, "Don't Save");
     await editorTab(DEFECT).waitFor({ state: 'detached', timeout: 30_000 });
     const after = await serverDefect(DEFECT);
     assert.equal(after.name, before.name, 'nothing was saved');
-    await waitUntil('the lock to be released', async () => ((await serverDefect(DEFECT)).__locks as string[]).length === 0);
+    await eventually('the lock to be released', async () => ((await serverDefect(DEFECT)).__locks as string[]).length === 0);
   });
 });

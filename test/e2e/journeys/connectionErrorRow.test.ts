@@ -17,7 +17,8 @@ import type { TlsFront } from '../../support/tlsFront';
 import { editSettingsFile, replaceFileAtOnce } from '../support/settingsFile';
 import { expandRow, treeRow } from '../support/almTree';
 import { journey } from './support/journeyContext';
-import { closeActiveTabWithCtrlW, dialog, quickInput, signInWithApiKey, waitUntil } from './support/workbenchByHand';
+import { closeActiveTabWithCtrlW, dialog, quickInput, signInWithApiKey } from './support/workbenchByHand';
+import { eventually } from '../../support/eventually';
 
 /** Points at `row` and clicks its inline button `label` (VS Code shows a row's buttons on hover). */
 async function clickRowButton(row: Locator, label: string): Promise<void> {
@@ -65,7 +66,7 @@ describe('journey: connection error rows: Test Connection for a server gone, Tru
     assert.match((await errorRow.getAttribute('aria-label')) ?? '', /^Error: /, 'read aloud as an error');
 
     await clickRowButton(errorRow, 'Test Connection');
-    const report = await waitUntil(
+    const report = await eventually(
       'the connection report in an editor',
       async () => {
         const text = await activeEditorText();
@@ -124,7 +125,7 @@ describe('journey: connection error rows: Test Connection for a server gone, Tru
       await input.waitFor({ timeout: 45_000 });
       await page.locator('.quick-input-list .monaco-list-row').first().waitFor({ timeout: 45_000 });
       let last = '';
-      await waitUntil(
+      await eventually(
         'the file dialog to settle on its folder',
         async () => {
           const value = await input.inputValue();
@@ -146,7 +147,7 @@ describe('journey: connection error rows: Test Connection for a server gone, Tru
       await typeSecret();
       const forwardedBefore = front.forwarded();
       const domains = page.locator('.part.sidebar [role="treeitem"][aria-level="2"]').filter({ hasText: /^DEFAULT/ });
-      await waitUntil(
+      await eventually(
         'the domain under Corp TLS instead of its Sign in row',
         async () => (await signInRow.count()) === 0 && (await errorRow.count()) === 0 && (await domains.count()) >= 1 && (front?.forwarded() ?? 0) > forwardedBefore,
         60_000,

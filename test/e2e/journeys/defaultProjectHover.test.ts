@@ -9,7 +9,8 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { editSettingsFile, replaceFileAtOnce } from '../support/settingsFile';
 import { journey } from './support/journeyContext';
-import { answerQuickInput, closeActiveTabWithCtrlW, openFileByName, quickInput, signInWithApiKey, waitUntil } from './support/workbenchByHand';
+import { answerQuickInput, closeActiveTabWithCtrlW, openFileByName, quickInput, signInWithApiKey } from './support/workbenchByHand';
+import { eventually } from '../../support/eventually';
 
 const FILE = 'discount.ts';
 
@@ -58,7 +59,7 @@ describe('journey: the hover of a plain defect number offers Choose Default Proj
     const { page } = journey();
     const line = page.locator('.monaco-editor .view-line', { hasText: 'defect #12' }).first();
     const hover = page.locator('.monaco-hover', { hasText: 'Defect 12' });
-    return waitUntil(
+    return eventually(
       `a hover over defect #12 matching ${String(text)}`,
       async () => {
         if (!(await hover.isVisible())) {
@@ -93,7 +94,7 @@ describe('journey: the hover of a plain defect number offers Choose Default Proj
     assert.match(dead, /Choose Default Project…/, `the hover offers the action: ${dead}`);
     await page.locator('.monaco-hover a', { hasText: 'Choose Default Project…' }).click();
     await answerQuickInput(/Default project for plain defect numbers/, 'Demo', 60_000);
-    const setting = await waitUntil(
+    const setting = await eventually(
       'almDefects.defaultProject in the workspace settings',
       async () => (JSON.parse(readFileSync(settingsFile, 'utf8')) as Record<string, unknown>)['almDefects.defaultProject'],
       30_000,

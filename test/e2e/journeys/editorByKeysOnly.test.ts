@@ -10,7 +10,8 @@ import type { Frame, Locator } from 'playwright-core';
 import { serverDefect } from '../ui/editorWorkbench';
 import { fieldInput, goToDefect, waitForPhase } from './support/defectEditorByHand';
 import { journey } from './support/journeyContext';
-import { closeActiveTabWithCtrlW, dialog, signInWithApiKey, waitUntil } from './support/workbenchByHand';
+import { closeActiveTabWithCtrlW, dialog, signInWithApiKey } from './support/workbenchByHand';
+import { eventually } from '../../support/eventually';
 
 /** A demo defect with a history (server/src/demo/history.ts) that no other journey uses. */
 const DEFECT = 4;
@@ -60,7 +61,7 @@ async function pressUntilFocused(frame: Frame, control: Locator, key = 'Tab'): P
 /** Asserts that the key `key` moves the focus onto `control`. */
 async function keyFocuses(frame: Frame, key: string, control: Locator, what: string): Promise<void> {
   await journey().page.keyboard.press(key);
-  await waitUntil(`${key} to move the focus to ${what}`, () => hasFocus(control), 10_000).catch(async () => {
+  await eventually(`${key} to move the focus to ${what}`, () => hasFocus(control), 10_000).catch(async () => {
     assert.fail(`${key} did not move the focus to ${what}; it is on ${await focusedElement(frame)}`);
   });
 }
@@ -144,7 +145,7 @@ describe('journey: the memo toolbar, Links and History with keys only', function
     await page.keyboard.press('Enter');
     await row.waitFor({ state: 'detached', timeout: 30_000 });
     await saysInStatus(links, 'Link removed.');
-    await waitUntil('the focus in Links', () => hasFocus(links), 10_000).catch(async () => {
+    await eventually('the focus in Links', () => hasFocus(links), 10_000).catch(async () => {
       assert.fail(`the focus left Links when the row went; it is on ${await focusedElement(frame)}`);
     });
 

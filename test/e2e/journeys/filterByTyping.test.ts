@@ -2,9 +2,10 @@
 // "4", Enter — as they would in any list VS Code shows. The value list is a multi-select, where Enter
 // with nothing checked used to mean "nothing checked": the filter stayed "any", silently.
 import * as assert from 'node:assert/strict';
-import { runFromRowMenu } from '../support/almTree';
 import { journey } from './support/journeyContext';
-import { answerQuickInput, expandJourneyProject, quickInput, signInWithApiKey, waitUntil } from './support/workbenchByHand';
+import { answerQuickInput, expandJourneyProject, quickInput, signInWithApiKey } from './support/workbenchByHand';
+import { eventually } from '../../support/eventually';
+import { chooseFromContextMenu } from '../support/contextMenu';
 
 describe('journey: filter by typing a value', function () {
   this.timeout(180_000);
@@ -16,14 +17,14 @@ describe('journey: filter by typing a value', function () {
   it('takes the value typed and Enter', async () => {
     const { page } = journey();
     const defects = await expandJourneyProject();
-    await runFromRowMenu(defects, /Filter Defects/);
+    await chooseFromContextMenu(defects, /Filter Defects/);
     await answerQuickInput(/Filter defects of Demo/, 'Priority');
-    await waitUntil('the Priority values', async () => /Priority is any of/.test((await quickInput().textContent()) ?? ''));
+    await eventually('the Priority values', async () => /Priority is any of/.test((await quickInput().textContent()) ?? ''));
     await page.keyboard.type('4');
     await quickInput().locator('.monaco-list-row', { hasText: '4-Very High' }).waitFor({ timeout: 10_000 });
     await page.keyboard.press('Enter');
     const priorityRow = quickInput().locator('.monaco-list-row', { hasText: /^Priority/ });
-    await waitUntil('the filter menu back, with the priority chosen', async () => /Filter defects of Demo/.test((await quickInput().textContent()) ?? '') && (await priorityRow.count()) > 0);
+    await eventually('the filter menu back, with the priority chosen', async () => /Filter defects of Demo/.test((await quickInput().textContent()) ?? '') && (await priorityRow.count()) > 0);
     assert.match(await priorityRow.first().innerText(), /4-Very High/, 'the filter has the priority typed');
   });
 

@@ -11,7 +11,9 @@ import { headers, openGrid, painted } from '../ui/gridWorkbench';
 import { goToDefect } from './support/defectEditorByHand';
 import { closeAllEditors, ROWS_TIMEOUT_MS } from './support/gridByHand';
 import { journey } from './support/journeyContext';
-import { chooseFromContextMenu, quickInput, setPaneUnfolded, sidebarPane, signInWithApiKey, waitUntil } from './support/workbenchByHand';
+import { quickInput, setPaneUnfolded, sidebarPane, signInWithApiKey } from './support/workbenchByHand';
+import { eventually } from '../../support/eventually';
+import { chooseFromContextMenu } from '../support/contextMenu';
 
 /** No other journey opens it (they use 1, 4, 12, 1001–1007, 3001, 4001, 5001…, 5050, 5051, 5080…, 6001–6005, 7003). */
 const DEFECT = 3;
@@ -70,13 +72,13 @@ async function sortByIdAscending(frame: Frame): Promise<void> {
 async function typeIntoInputBox(prompt: RegExp, text: string): Promise<void> {
   const { page } = journey();
   const input = quickInput().locator('input');
-  await waitUntil(`an input box asking ${String(prompt)}`, async () => prompt.test((await quickInput().textContent({ timeout: 1_000 })) ?? ''));
+  await eventually(`an input box asking ${String(prompt)}`, async () => prompt.test((await quickInput().textContent({ timeout: 1_000 })) ?? ''));
   await page.keyboard.press('Control+A');
   await page.keyboard.type(text);
-  await waitUntil(`"${text}" in the box`, async () => (await input.inputValue()) === text);
+  await eventually(`"${text}" in the box`, async () => (await input.inputValue()) === text);
   await page.keyboard.press('Enter');
   // Gone, or the next question asked (a hidden quick input is not read: its text would be waited for).
-  await waitUntil(`the box asking ${String(prompt)} to go`, async () => !(await quickInput().isVisible()) || !prompt.test((await quickInput().textContent({ timeout: 1_000 })) ?? ''), 15_000);
+  await eventually(`the box asking ${String(prompt)} to go`, async () => !(await quickInput().isVisible()) || !prompt.test((await quickInput().textContent({ timeout: 1_000 })) ?? ''), 15_000);
 }
 
 /**
@@ -93,7 +95,7 @@ async function clickFlagButton(): Promise<'day' | 'flagged'> {
   // A click that lands while the title bar is redrawn is lost: a person clicks again.
   for (let attempt = 1; ; attempt++) {
     await button.click();
-    const answer = await waitUntil('Flag for Follow-up… to ask', asked, 10_000).catch(() => undefined);
+    const answer = await eventually('Flag for Follow-up… to ask', asked, 10_000).catch(() => undefined);
     if (answer) return answer;
     assert.ok(attempt < 3, 'Flag for Follow-up… in the title bar never asked');
   }
@@ -150,7 +152,7 @@ describe('journey: a follow-up flag due today shows in the editor, the Inbox and
     assert.match((await chip(frame).getAttribute('aria-label')) ?? '', new RegExp(NOTE), 'the chip reads the note to a screen reader');
 
     await setPaneUnfolded(INBOX, true);
-    const section = await waitUntil(`defect ${DEFECT} in the Inbox`, () => inboxSectionOf(flagged), 30_000).catch(async (e: unknown) => {
+    const section = await eventually(`defect ${DEFECT} in the Inbox`, () => inboxSectionOf(flagged), 30_000).catch(async (e: unknown) => {
       throw new Error(`${String(e)}; the Inbox shows: ${(await inboxRows()).join(' | ')}`);
     });
     assert.match(section, /^Follow-ups due/, `the Inbox lists the flag under Follow-ups due: ${(await inboxRows()).join(' | ')}`);
@@ -161,15 +163,15 @@ describe('journey: a follow-up flag due today shows in the editor, the Inbox and
     const grid = await openGrid('Defects', ROWS_TIMEOUT_MS);
     await painted(grid, { row: 0, timeoutMs: ROWS_TIMEOUT_MS });
     await sortByIdAscending(grid);
-    const cell = await waitUntil(`the grid row of defect ${DEFECT}`, () => gridCell(grid, DEFECT, 'Follow-up'), ROWS_TIMEOUT_MS);
+    const cell = await eventually(`the grid row of defect ${DEFECT}`, () => gridCell(grid, DEFECT, 'Follow-up'), ROWS_TIMEOUT_MS);
     assert.equal(cell, '⚑ due today');
 
     // Cleared from the Inbox's row: its menu's Flag for Follow-up… offers Clear the flag.
     await chooseFromContextMenu(row, /^Flag for Follow-up/);
-    await waitUntil('the flag prompt', async () => /Clear the flag/.test((await quickInput().textContent({ timeout: 1_000 })) ?? ''));
+    await eventually('the flag prompt', async () => /Clear the flag/.test((await quickInput().textContent({ timeout: 1_000 })) ?? ''));
     await chooseClearTheFlag();
     await row.waitFor({ state: 'detached', timeout: 30_000 });
-    await waitUntil('the Follow-up cell to empty', async () => (await gridCell(grid, DEFECT, 'Follow-up')) === '', 30_000);
+    await eventually('the Follow-up cell to empty', async () => (await gridCell(grid, DEFECT, 'Follow-up')) === '', 30_000);
     assert.equal(await inboxSectionOf(flagged), undefined, 'the Inbox no longer lists the flag');
   });
 });

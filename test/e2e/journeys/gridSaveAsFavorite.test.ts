@@ -10,11 +10,13 @@ import { readFavoriteFilter } from '../../../src/api/index';
 import type { AlmClient } from '../../../src/api/index';
 import { almClientAs } from '../support/almClientAs';
 import type { Favorite } from '../../../src/api/index';
-import { expandRow, runFromRowMenu, treeRow } from '../support/almTree';
+import { expandRow, treeRow } from '../support/almTree';
 import { gridFrame, openGrid, painted } from '../ui/gridWorkbench';
 import { closeAllEditors } from './support/gridByHand';
 import { journey } from './support/journeyContext';
-import { answerQuickInput, chooseFromContextMenu, closeActiveTabWithCtrlW, expandJourneyProject, signInWithApiKey, waitUntil } from './support/workbenchByHand';
+import { answerQuickInput, closeActiveTabWithCtrlW, expandJourneyProject, signInWithApiKey } from './support/workbenchByHand';
+import { eventually } from '../../support/eventually';
+import { chooseFromContextMenu } from '../support/contextMenu';
 
 /**
  * The shown columns of the server's fields: field name (the header's data-field) and width in pixels,
@@ -82,7 +84,7 @@ describe('journey: save the grid as an ALM favorite, open it again with its colu
     await answerQuickInput(/where\?/, 'Private');
 
     const demo = alice.project(s.domain, s.project);
-    const saved = await waitUntil<Favorite>('the favorite on the server', async () => (await demo.favorites.named(name))[0], 60_000);
+    const saved: Favorite = await eventually('the favorite on the server', async () => (await demo.favorites.named(name))[0], 60_000);
     assert.equal(saved.public, false, 'private, as chosen');
     const view = readFavoriteFilter(saved.filterXml);
     assert.deepEqual(
@@ -98,7 +100,7 @@ describe('journey: save the grid as an ALM favorite, open it again with its colu
     await expandJourneyProject();
     await expandRow(treeRow(/^Favorites/, 4));
     await expandRow(treeRow(/^Private/, 5));
-    await runFromRowMenu(treeRow(new RegExp(`^${name}`), 6), /Open as Grid/);
+    await chooseFromContextMenu(treeRow(new RegExp(`^${name}`), 6), /Open as Grid/);
     const again = await gridFrame();
     await painted(again, { row: 0 });
     const shown = await shownColumns(again);

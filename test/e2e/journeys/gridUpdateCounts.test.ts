@@ -12,7 +12,8 @@ import { almClientAs } from '../support/almClientAs';
 import { headers, openGrid, painted, rowCells } from '../ui/gridWorkbench';
 import { closeAllEditors, ROWS_TIMEOUT_MS } from './support/gridByHand';
 import { journey } from './support/journeyContext';
-import { answerQuickInput, quickInput, signInWithApiKey, waitUntil } from './support/workbenchByHand';
+import { answerQuickInput, quickInput, signInWithApiKey } from './support/workbenchByHand';
+import { eventually } from '../../support/eventually';
 
 /** A data cell of the row at `index` (0-based in the result). */
 function cellOf(frame: Frame, index: number) {
@@ -68,10 +69,10 @@ describe('journey: Update Selected in the grid, then the group counts', function
     for (let i = 0; i < 3; i++) changed.push(Number((await rowCells(frame, i))[idColumn]));
     await cellOf(frame, 0).click();
     await cellOf(frame, 2).click({ modifiers: ['Shift'] });
-    await waitUntil('3 selected', async () => / 3 selected/.test(await frame.locator('.grid-count').innerText()));
+    await eventually('3 selected', async () => / 3 selected/.test(await frame.locator('.grid-count').innerText()));
 
     await frame.getByRole('button', { name: 'Update Selected…' }).click();
-    await waitUntil('the field picker', async () => /Update 3 defects: which fields\?/.test((await quickInput().textContent()) ?? ''), 60_000);
+    await eventually('the field picker', async () => /Update 3 defects: which fields\?/.test((await quickInput().textContent()) ?? ''), 60_000);
     await page.keyboard.type('Priority');
     // A click on a row of a multi-select pick checks it.
     await quickInput()
@@ -84,7 +85,7 @@ describe('journey: Update Selected in the grid, then the group counts', function
     const confirm = page.locator('.monaco-dialog-box').filter({ hasText: 'Update 3 defects?' });
     await confirm.getByRole('button', { name: 'Update', exact: true }).click();
 
-    await waitUntil(
+    await eventually(
       `1-Low (${low - 3}) and 5-Urgent (${urgent + 3})`,
       async () => {
         const now = await groupCounts(frame);

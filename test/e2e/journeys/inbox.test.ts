@@ -12,7 +12,9 @@ import { editSettingsFile } from '../support/settingsFile';
 import { editorFrame, editorTab, serverDefect } from '../ui/editorWorkbench';
 import { waitForPhase } from './support/defectEditorByHand';
 import { journey } from './support/journeyContext';
-import { chooseFromContextMenu, closeActiveTabWithCtrlW, dialog, quickInput, runCommand, signInWithApiKey, waitUntil } from './support/workbenchByHand';
+import { closeActiveTabWithCtrlW, dialog, quickInput, runCommand, signInWithApiKey } from './support/workbenchByHand';
+import { eventually } from '../../support/eventually';
+import { chooseFromContextMenu } from '../support/contextMenu';
 
 const POLL_SECONDS = 2;
 
@@ -94,16 +96,16 @@ describe('journey: the Inbox and VS Code links', function () {
     // Unfolded, the Inbox says when it last checked: from then on, changes are news. Folded again, it
     // leaves the container to the tree.
     await clickInboxHeader();
-    await waitUntil('the Inbox to say it checked the server', async () => /checked/i.test(await header.innerText()), 60_000);
+    await eventually('the Inbox to say it checked the server', async () => /checked/i.test(await header.innerText()), 60_000);
     await assertNoEmptyUnfoldedSection();
     await clickInboxHeader();
-    await waitUntil('the Inbox folded', async () => (await header.getAttribute('aria-expanded')) === 'false');
+    await eventually('the Inbox folded', async () => (await header.getAttribute('aria-expanded')) === 'false');
     const before = await badgeCount();
 
     const bob = journeyServer.users.find((u) => u.username !== me) ?? journeyServer.users[1];
     await updateServerDefect(journeyServer, await signIn(journeyServer, bob), id, { owner: me });
     // Within a polling period (×4 while the browser window is unfocused), even with the Inbox folded.
-    await waitUntil(`the ALM icon's badge to count the assignment (was ${before})`, async () => (await badgeCount()) === before + 1, 90_000).catch(async (e: unknown) => {
+    await eventually(`the ALM icon's badge to count the assignment (was ${before})`, async () => (await badgeCount()) === before + 1, 90_000).catch(async (e: unknown) => {
       // What the Inbox shows then tells whether the check or the badge failed.
       await clickInboxHeader();
       const pane = journey().page.locator('.part.sidebar .pane', { has: journey().page.locator('.pane-header', { hasText: /Inbox/ }) });
@@ -117,7 +119,7 @@ describe('journey: the Inbox and VS Code links', function () {
     assert.match((await row.getAttribute('aria-label')) ?? '', /unread/i, 'an unread entry says so to a screen reader');
     await row.click();
     await waitForEditor(id);
-    await waitUntil('the badge to go back down once the defect is open', async () => (await badgeCount()) === before, 30_000);
+    await eventually('the badge to go back down once the defect is open', async () => (await badgeCount()) === before, 30_000);
     assert.doesNotMatch((await row.getAttribute('aria-label')) ?? '', /unread/i);
     await closeActiveTabWithCtrlW();
     await editorTab(id).waitFor({ state: 'detached', timeout: 30_000 });
@@ -141,11 +143,11 @@ describe('journey: the Inbox and VS Code links', function () {
     await input.waitFor({ timeout: 15_000 });
     await page.keyboard.press('Control+A');
     await page.keyboard.press('Control+V');
-    await waitUntil('the pasted link in the box', async () => (await input.inputValue()) === link);
+    await eventually('the pasted link in the box', async () => (await input.inputValue()) === link);
     await page.keyboard.press('Enter');
     // VS Code asks before an extension opens a link the user typed; the person allows it.
     const ask = dialog().filter({ hasText: /open|URI/i });
-    await waitUntil('the defect to open or VS Code to ask first', async () => (await editorTab(id).isVisible()) || (await ask.isVisible()), 60_000);
+    await eventually('the defect to open or VS Code to ask first', async () => (await editorTab(id).isVisible()) || (await ask.isVisible()), 60_000);
     if (await ask.isVisible()) await ask.getByRole('button', { name: /^Open/ }).first().click();
     await waitForEditor(id);
     await closeActiveTabWithCtrlW();

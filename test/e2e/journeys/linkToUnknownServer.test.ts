@@ -8,7 +8,8 @@ import { createServer } from 'node:http';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { journey } from './support/journeyContext';
-import { clearNotifications, dialog, quickInput, runCommand, shownNotification, signInWithApiKey, waitUntil } from './support/workbenchByHand';
+import { clearNotifications, dialog, quickInput, runCommand, shownNotification, signInWithApiKey } from './support/workbenchByHand';
+import { eventually } from '../../support/eventually';
 
 /** The link's defect (no other journey opens it); nothing may open it. */
 const DEFECT = 9301;
@@ -52,7 +53,7 @@ describe('journey: a vscode:// link to a server not added asks before adding it 
     await input.waitFor({ timeout: 15_000 });
     await page.keyboard.press('Control+A');
     await page.keyboard.type(link);
-    await waitUntil('the link in the box', async () => (await input.inputValue()) === link);
+    await eventually('the link in the box', async () => (await input.inputValue()) === link);
     await page.keyboard.press('Enter');
 
     // VS Code may ask before an extension opens a link the user typed; the person allows it. Then the
@@ -68,11 +69,11 @@ describe('journey: a vscode:// link to a server not added asks before adding it 
     await offer.getByRole('button', { name: /^Add Server/ }).click();
 
     // Add Server's first step, the URL filled in from the link; the person cancels with Escape.
-    await waitUntil('Add Server asking for the URL', async () => /Add ALM Server \(1\/6\)/.test((await quickInput().textContent({ timeout: 1_000 })) ?? ''), 30_000);
+    await eventually('Add Server asking for the URL', async () => /Add ALM Server \(1\/6\)/.test((await quickInput().textContent({ timeout: 1_000 })) ?? ''), 30_000);
     assert.equal(await input.inputValue(), serverUrl, "Add Server starts with the link's server URL");
     // Escape once the box has the keys (pressed while it was still taking the focus, it was lost; a person presses it again).
-    await waitUntil('the URL box to have the focus', async () => (await quickInput().locator('input:focus').count()) > 0, 15_000);
-    await waitUntil(
+    await eventually('the URL box to have the focus', async () => (await quickInput().locator('input:focus').count()) > 0, 15_000);
+    await eventually(
       'Escape to close Add Server',
       async () => {
         await page.keyboard.press('Escape');

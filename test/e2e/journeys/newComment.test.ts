@@ -6,7 +6,8 @@ import { text } from '../../support/text';
 import { serverDefect } from '../ui/editorWorkbench';
 import { clickSaveAndWait, editorTab, goToDefect, newCommentBox, startEditing, typeAtEnd } from './support/defectEditorByHand';
 import { screenshotInBothThemes } from './support/themeScreenshots';
-import { answerDialog, closeActiveTabWithCtrlW, signInWithApiKey, waitUntil } from './support/workbenchByHand';
+import { answerDialog, closeActiveTabWithCtrlW, signInWithApiKey } from './support/workbenchByHand';
+import { eventually } from '../../support/eventually';
 
 const SAVED_WITH_SAVE = 1002;
 const SAVED_FROM_CLOSE_PROMPT = 1003;
@@ -28,11 +29,11 @@ describe('journey: a comment typed into the New comment box', function () {
     const frame = await goToDefect(SAVED_WITH_SAVE);
     await startEditing(frame);
     await typeAtEnd(newCommentBox(frame), comment);
-    await waitUntil('the tab to show unsaved changes', () => tabShowsUnsaved(SAVED_WITH_SAVE));
+    await eventually('the tab to show unsaved changes', () => tabShowsUnsaved(SAVED_WITH_SAVE));
     await clickSaveAndWait(frame);
     const stored = text((await serverDefect(SAVED_WITH_SAVE))['dev-comments']);
     assert.ok(stored.includes(comment), `the server's comments hold the typed comment; they end with: ${stored.slice(-300)}`);
-    await waitUntil('the comment box to be empty', async () => (await newCommentBox(frame).inputValue()) === '');
+    await eventually('the comment box to be empty', async () => (await newCommentBox(frame).inputValue()) === '');
     assert.equal(await tabShowsUnsaved(SAVED_WITH_SAVE), false, 'nothing is left unsaved');
     await screenshotInBothThemes('new-comment-saved');
     await closeActiveTabWithCtrlW();
@@ -44,13 +45,13 @@ describe('journey: a comment typed into the New comment box', function () {
     const frame = await goToDefect(SAVED_FROM_CLOSE_PROMPT);
     await startEditing(frame);
     await typeAtEnd(newCommentBox(frame), comment);
-    await waitUntil('the tab to show unsaved changes', () => tabShowsUnsaved(SAVED_FROM_CLOSE_PROMPT));
+    await eventually('the tab to show unsaved changes', () => tabShowsUnsaved(SAVED_FROM_CLOSE_PROMPT));
     await closeActiveTabWithCtrlW();
     await answerDialog(`Defect ${SAVED_FROM_CLOSE_PROMPT} has unsaved changes.`, 'Save');
     await editorTab(SAVED_FROM_CLOSE_PROMPT).waitFor({ state: 'detached', timeout: 30_000 });
     const stored = text((await serverDefect(SAVED_FROM_CLOSE_PROMPT))['dev-comments']);
     assert.ok(stored.includes(comment), `the server's comments hold the typed comment; they end with: ${stored.slice(-300)}`);
     // The lock is given back after the tab has gone (the release is a request of its own).
-    await waitUntil('the lock to be released', async () => ((await serverDefect(SAVED_FROM_CLOSE_PROMPT)).__locks as unknown[]).length === 0);
+    await eventually('the lock to be released', async () => ((await serverDefect(SAVED_FROM_CLOSE_PROMPT)).__locks as unknown[]).length === 0);
   });
 });

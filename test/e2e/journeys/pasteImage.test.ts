@@ -8,7 +8,8 @@ import { serverDefect } from '../ui/editorWorkbench';
 import { clickButton, clickSaveAndWait, fieldInput, goToDefect, startEditing, waitForPhase } from './support/defectEditorByHand';
 import { attachmentsOnServer, copyScreenshot, pasteIntoDescription } from './support/screenshotPaste';
 import { screenshotInBothThemes } from './support/themeScreenshots';
-import { answerDialog, closeActiveTabWithCtrlW, signInWithApiKey, waitUntil } from './support/workbenchByHand';
+import { answerDialog, closeActiveTabWithCtrlW, signInWithApiKey } from './support/workbenchByHand';
+import { eventually } from '../../support/eventually';
 
 const DEFECT = 3001;
 
@@ -47,7 +48,7 @@ describe('journey: paste a screenshot into a memo, then discard or save', functi
     await pasteIntoDescription(frame);
     await screenshotInBothThemes('paste-image-editing');
     await clickSaveAndWait(frame);
-    const added = await waitUntil('the pasted image attached on Save', async () => (await attachments()).find((a) => !before.includes(a.id)));
+    const added = await eventually('the pasted image attached on Save', async () => (await attachments()).find((a) => !before.includes(a.id)));
     assert.match(added.name, /^pasted-\d{8}-\d{6}-\d+\.png$/);
     assert.match(String((await serverDefect(DEFECT)).description), new RegExp(`<img [^>]*src="[^"]*/defects/${DEFECT}/attachments/${added.name.replace(/\./g, '\\.')}"`));
     await closeActiveTabWithCtrlW();

@@ -8,7 +8,8 @@ import { editorFrame, serverDefect } from '../ui/editorWorkbench';
 import { clickButton, clickSaveAndWait, fieldInput, goToDefect, startEditing, waitForPhase } from './support/defectEditorByHand';
 import { journey } from './support/journeyContext';
 import { attachmentsOnServer, copyScreenshot, pasteIntoDescription } from './support/screenshotPaste';
-import { answerDialog, answerQuickInput, closeActiveTabWithCtrlW, runCommand, signInWithApiKey, waitUntil } from './support/workbenchByHand';
+import { answerDialog, answerQuickInput, closeActiveTabWithCtrlW, runCommand, signInWithApiKey } from './support/workbenchByHand';
+import { eventually } from '../../support/eventually';
 
 const DEFECT = 6004;
 
@@ -29,7 +30,7 @@ describe('journey: rename an attachment that a memo shows', function () {
     await startEditing(frame);
     await pasteIntoDescription(frame);
     await clickSaveAndWait(frame);
-    const pasted = await waitUntil('the pasted image attached', async () => (await attachments()).find((a) => !before.includes(a.id)));
+    const pasted = await eventually('the pasted image attached', async () => (await attachments()).find((a) => !before.includes(a.id)));
     // Done editing: Cancel with nothing unsaved gives the lock back.
     await clickButton(frame, 'Cancel');
     await waitForPhase(frame, 'read-only');
@@ -42,7 +43,7 @@ describe('journey: rename an attachment that a memo shows', function () {
     await answerDialog(/shows ".*" as an image/, 'Rename and Update Memo');
 
     const renamed = 'checkout-total.png';
-    await waitUntil('the attachment renamed on the server', async () => (await attachments()).find((a) => a.id === pasted.id && a.name === renamed));
+    await eventually('the attachment renamed on the server', async () => (await attachments()).find((a) => a.id === pasted.id && a.name === renamed));
     const description = String((await serverDefect(DEFECT)).description);
     assert.match(description, new RegExp(`<img [^>]*src="[^"]*/defects/${DEFECT}/attachments/checkout-total\\.png"`), 'the memo names the new file');
     assert.doesNotMatch(description, new RegExp(`attachments/${pasted.name.replace(/\./g, '\\.')}`), `and no longer the old one: ${description}`);

@@ -14,7 +14,8 @@ import { newDefectFrame, serverDefect } from '../ui/editorWorkbench';
 import { waitForPhase } from './support/defectEditorByHand';
 import { closeAllEditors } from './support/gridByHand';
 import { journey } from './support/journeyContext';
-import { answerDialog, clearNotifications, dialog, openFileByName, quickInput, runCommand, shownNotification, signInWithApiKey, waitUntil } from './support/workbenchByHand';
+import { answerDialog, clearNotifications, dialog, openFileByName, quickInput, runCommand, shownNotification, signInWithApiKey } from './support/workbenchByHand';
+import { eventually } from '../../support/eventually';
 
 const FILE = 'checkout-total.ts';
 
@@ -52,7 +53,7 @@ describe('journey: report a defect from a TODO comment (issue 37)', function () 
     for (const id of created) assert.equal(await deleteServerDefect(journeyServer, cookie, id), 200, `defect ${id} deleted`);
     const rows = page.locator('.part.sidebar [role="treeitem"]').filter({ hasText: new RegExp(`^(${created.join('|')}): `) });
     if (created.length)
-      await waitUntil(
+      await eventually(
         'the created defects gone from the tree',
         async () => {
           if ((await rows.count()) === 0) return true;
@@ -80,7 +81,7 @@ describe('journey: report a defect from a TODO comment (issue 37)', function () 
 
     // The cursor on the TODO line (a click on its text), then the light bulb's actions with Ctrl+.
     const action = page.locator('.action-widget .monaco-list-row', { hasText: 'Report ALM Defect for this TODO' }).first();
-    await waitUntil(
+    await eventually(
       'the code actions to offer Report ALM Defect for this TODO…',
       async () => {
         if (await action.isVisible()) return true;
@@ -95,7 +96,7 @@ describe('journey: report a defect from a TODO comment (issue 37)', function () 
       },
       60_000,
     );
-    await waitUntil(
+    await eventually(
       'the action chosen with the arrow keys',
       async () => {
         if ((await action.getAttribute('class'))?.split(/\s+/).includes('focused')) return true;
@@ -109,7 +110,7 @@ describe('journey: report a defect from a TODO comment (issue 37)', function () 
     const form = await newDefectFrame(60_000);
     await waitForPhase(form, 'editing');
     const summary = form.locator('[data-field="name"] input').first();
-    await waitUntil('the summary filled in from the comment', async () => (await summary.inputValue()) === todo, 30_000);
+    await eventually('the summary filled in from the comment', async () => (await summary.inputValue()) === todo, 30_000);
     await form.locator('[data-field="severity"] vscode-dropdown').click();
     await form.locator('[data-field="severity"] vscode-option', { hasText: '2-Medium' }).click();
     await form.getByRole('button', { name: 'Create', exact: true }).click();
@@ -135,6 +136,6 @@ describe('journey: report a defect from a TODO comment (issue 37)', function () 
     await line.waitFor({ timeout: 30_000 });
     await line.click();
     await page.keyboard.press('Control+S');
-    await waitUntil('the file saved with the reference', async () => readFileSync(file, 'utf8').includes(withReference), 30_000);
+    await eventually('the file saved with the reference', async () => readFileSync(file, 'utf8').includes(withReference), 30_000);
   });
 });

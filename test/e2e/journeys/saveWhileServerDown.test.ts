@@ -8,7 +8,8 @@ import { serverDefect } from '../ui/editorWorkbench';
 import { clickButton, clickSaveAndWait, editorPhase, editorTab, fieldInput, goToDefect, startEditing, typeOver } from './support/defectEditorByHand';
 import { journey } from './support/journeyContext';
 import { screenshotInBothThemes } from './support/themeScreenshots';
-import { closeActiveTabWithCtrlW, signInWithApiKey, waitUntil } from './support/workbenchByHand';
+import { closeActiveTabWithCtrlW, signInWithApiKey } from './support/workbenchByHand';
+import { eventually } from '../../support/eventually';
 
 const DEFECT = 6001;
 
@@ -32,12 +33,12 @@ describe('journey: save while the server is down, then when it is back', functio
     const frame = await goToDefect(DEFECT);
     await startEditing(frame);
     await typeOver(fieldInput(frame, 'name'), typed);
-    await waitUntil('the tab to show unsaved changes', async () => ((await editorTab(DEFECT).textContent()) ?? '').includes('●'));
+    await eventually('the tab to show unsaved changes', async () => ((await editorTab(DEFECT).textContent()) ?? '').includes('●'));
 
     await journeyServer.stop();
     await clickButton(frame, 'Save');
     const shown = frame.locator('.header .problems:visible, .header .banner:visible, .header .notice:visible');
-    const message = await waitUntil('a message that the save failed', async () => {
+    const message = await eventually('a message that the save failed', async () => {
       const texts = (await shown.allInnerTexts()).filter((t) => /not saved|could not|cannot|unreachable|refused|connect/i.test(t));
       return texts.length > 0 ? texts : undefined;
     });

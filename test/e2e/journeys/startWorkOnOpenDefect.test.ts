@@ -7,7 +7,8 @@ import { serverDefect } from '../ui/editorWorkbench';
 import { goToDefect } from './support/defectEditorByHand';
 import { journey } from './support/journeyContext';
 import { screenshotInBothThemes } from './support/themeScreenshots';
-import { closeActiveTabWithCtrlW, dialog, signInWithApiKey, waitUntil } from './support/workbenchByHand';
+import { closeActiveTabWithCtrlW, dialog, signInWithApiKey } from './support/workbenchByHand';
+import { eventually } from '../../support/eventually';
 
 /** The demo project's working status (the first of In Progress, Working, Active, Assigned, Open it has). */
 const WORKING = 'Open';
@@ -36,11 +37,11 @@ describe('journey: Start Work on the defect being read', function () {
     assert.match(await question.innerText(), new RegExp(`"${WORKING}"`), 'the question names the status the defect will get');
     assert.doesNotMatch(await question.innerText(), /in progress/i);
     await question.getByRole('button', { name: 'Assign to Me' }).click();
-    await waitUntil('the server to have the defect assigned and moved', async () => {
+    await eventually('the server to have the defect assigned and moved', async () => {
       const d = await serverDefect(id);
       return d.owner === journeyServer.apiKey.user && d.status === WORKING;
     });
-    await waitUntil(`the editor's header to show Status ${WORKING} and alice`, async () => (await chip('status').innerText()) === WORKING && /alice/i.test(await chip('owner').innerText()));
+    await eventually(`the editor's header to show Status ${WORKING} and alice`, async () => (await chip('status').innerText()) === WORKING && /alice/i.test(await chip('owner').innerText()));
     await screenshotInBothThemes('start-work-open-editor');
     await closeActiveTabWithCtrlW();
   });

@@ -6,7 +6,8 @@
 import * as assert from 'node:assert/strict';
 import { expandRow } from '../support/almTree';
 import { journey } from './support/journeyContext';
-import { expandJourneyProject, signInWithApiKey, waitUntil } from './support/workbenchByHand';
+import { expandJourneyProject, signInWithApiKey } from './support/workbenchByHand';
+import { eventually } from '../../support/eventually';
 
 const ELLIPSIS_PX = 12;
 
@@ -61,7 +62,7 @@ describe('journey: tree rows show the status and owner at the default sidebar wi
     const { page } = journey();
     await expandRow(await expandJourneyProject());
     const rows = page.locator(ROWS);
-    await waitUntil('five defect rows', async () => (await rows.count()) >= 5, 60_000);
+    await eventually('five defect rows', async () => (await rows.count()) >= 5, 60_000);
     const sidebar = await page.locator('.part.sidebar').boundingBox();
     for (let i = 0; i < 5; i++) {
       const row = rows.nth(i);

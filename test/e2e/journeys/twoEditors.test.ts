@@ -6,7 +6,8 @@ import * as assert from 'node:assert/strict';
 import { serverDefect } from '../ui/editorWorkbench';
 import { clickSaveAndWait, editorPhase, fieldInput, goToDefect, startEditing, typeOver } from './support/defectEditorByHand';
 import { journey } from './support/journeyContext';
-import { closeActiveTabWithCtrlW, signInWithApiKey, waitUntil } from './support/workbenchByHand';
+import { closeActiveTabWithCtrlW, signInWithApiKey } from './support/workbenchByHand';
+import { eventually } from '../../support/eventually';
 
 const DEFECT = 6002;
 
@@ -24,7 +25,7 @@ describe('journey: the same defect opened twice', function () {
     await startEditing(first);
     await typeOver(fieldInput(first, 'name'), typed);
     const tabs = page.locator('.tabs-container .tab', { hasText: new RegExp(`(^|● )${DEFECT}: `) });
-    await waitUntil('the tab to show unsaved changes', async () => ((await tabs.first().textContent()) ?? '').includes('●'));
+    await eventually('the tab to show unsaved changes', async () => ((await tabs.first().textContent()) ?? '').includes('●'));
 
     // Another editor takes the focus, then the defect is asked for again.
     await goToDefect(DEFECT + 1);
@@ -38,7 +39,7 @@ describe('journey: the same defect opened twice', function () {
     const stored = await serverDefect(DEFECT);
     assert.equal(stored.name, typed);
     await closeActiveTabWithCtrlW();
-    await waitUntil('the lock to be given back', async () => ((await serverDefect(DEFECT)).__locks as unknown[]).length === 0);
+    await eventually('the lock to be given back', async () => ((await serverDefect(DEFECT)).__locks as unknown[]).length === 0);
     // The other defect's tab, read-only.
     await closeActiveTabWithCtrlW();
   });

@@ -6,7 +6,8 @@ import * as assert from 'node:assert/strict';
 import { serverDefect } from '../ui/editorWorkbench';
 import { clickButton, clickSaveAndWait, fieldInput, goToDefect, waitForPhase } from './support/defectEditorByHand';
 import { journey } from './support/journeyContext';
-import { closeActiveTabWithCtrlW, signInWithApiKey, waitUntil } from './support/workbenchByHand';
+import { closeActiveTabWithCtrlW, signInWithApiKey } from './support/workbenchByHand';
+import { eventually } from '../../support/eventually';
 
 const DEFECT = 6005;
 
@@ -26,7 +27,7 @@ describe('journey: typing right after clicking Edit', function () {
     await page.keyboard.type(' on the second tap');
     await waitForPhase(frame, 'editing');
     const summary = `${String(before.name)} on the second tap`;
-    await waitUntil('the Summary with the typed words', async () => (await fieldInput(frame, 'name').inputValue()) === summary);
+    await eventually('the Summary with the typed words', async () => (await fieldInput(frame, 'name').inputValue()) === summary);
     await clickSaveAndWait(frame);
     assert.equal((await serverDefect(DEFECT)).name, summary);
 
@@ -36,7 +37,7 @@ describe('journey: typing right after clicking Edit', function () {
     await frame.locator('[data-field="description"]').click();
     await page.keyboard.type(' Seen on 2 of 3 tries.');
     await waitForPhase(frame, 'editing');
-    await waitUntil('the Description with the typed words', async () => (await fieldInput(frame, 'description').innerText()).includes(' Seen on 2 of 3 tries.'));
+    await eventually('the Description with the typed words', async () => (await fieldInput(frame, 'description').innerText()).includes(' Seen on 2 of 3 tries.'));
     await clickSaveAndWait(frame);
     assert.match(String((await serverDefect(DEFECT)).description), /Seen on 2 of 3 tries\./);
     await closeActiveTabWithCtrlW();

@@ -6,8 +6,9 @@
 import * as assert from 'node:assert/strict';
 import { expandRow, treeRow } from '../support/almTree';
 import { screenshot, ui } from '../ui/context';
-import { eventually, frameWithHeader, runCommand, signInFromRow } from '../ui/editorWorkbench';
+import { frameWithHeader, runCommand, signInFromRow } from '../ui/editorWorkbench';
 import { gridFrame, painted, pickRow } from '../ui/gridWorkbench';
+import { eventually } from '../../support/eventually';
 
 describe('locale de: the tree, the editor and the grid in German', function () {
   this.timeout(180_000);

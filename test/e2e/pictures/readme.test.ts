@@ -10,8 +10,9 @@ import type { Frame } from 'playwright-core';
 import { openDemoDefects } from '../support/almTree';
 import { THEMES, drawnIn, setColourTheme } from '../support/themes';
 import { ui } from '../ui/context';
-import { eventually, newDefectFrame, openFromRow, runCommand, signInIfNeeded } from '../ui/editorWorkbench';
+import { newDefectFrame, openFromRow, runCommand, signInIfNeeded } from '../ui/editorWorkbench';
 import { openGrid, painted, pickRow } from '../ui/gridWorkbench';
+import { eventually } from '../../support/eventually';
 
 const MAX_BYTES = 300 * 1024;
 /** Small enough for the marketplace page, large enough to read the rows. */

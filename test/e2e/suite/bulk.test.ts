@@ -9,44 +9,39 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
-import type { AlmClient, Defect, ProjectApi } from '../../../src/api/index';
+import type { Defect } from '../../../src/api/index';
 import type { BulkReport } from '../../../src/bulk/updateSelected';
 import type { ResultRow } from '../../../src/bulk/prompts';
 import type { ExportResult } from '../../../src/export/register';
 import { readCsv } from '../../support/csv';
-import { DEMO, activate, bobProject, signInAs, usePrompts } from './support';
+import { DEMO, onDemoAsAlice, usePrompts } from './support';
 
 /** A tree row as VS Code hands it to a command: the defect it shows, as `ref`. */
 const row = (id: number) => ({ ref: { ...DEMO, id } });
 
 describe('bulk update and CSV export', function () {
   this.timeout(120_000);
-  let bob: AlmClient;
-  let bobDemo: ProjectApi;
+  const demo = onDemoAsAlice({ defaultProject: false });
   let defects: Defect[];
   let dir: string;
 
   before(async () => {
-    await activate();
-    await signInAs('Demo');
-    ({ client: bob, demo: bobDemo } = bobProject());
-    const lists = await bobDemo.listItems();
-    const severity = lists.valuesOf(((await bobDemo.fields('defects')).get('severity')?.dataType.source as { listId: number }).listId)[0];
+    const lists = await demo.bobDemo.listItems();
+    const severity = lists.valuesOf(((await demo.bobDemo.fields('defects')).get('severity')?.dataType.source as { listId: number }).listId)[0];
     defects = [];
     for (let i = 0; i < 4; i++) {
-      defects.push(await bobDemo.defects.create({ name: `Bulk e2e ${i}, "quoted"`, 'detected-by': 'bob', 'creation-time': '2026-01-05', severity, priority: '1-Low' }));
+      defects.push(await demo.bobDemo.defects.create({ name: `Bulk e2e ${i}, "quoted"`, 'detected-by': 'bob', 'creation-time': '2026-01-05', severity, priority: '1-Low' }));
     }
     dir = mkdtempSync(join(tmpdir(), 'alm-e2e-csv-'));
   });
 
   after(async () => {
-    await bob?.dispose();
     rmSync(dir, { recursive: true, force: true });
   });
 
   it('Update Selected on several tree rows: the one bob holds is reported and not overwritten; the retry updates it', async () => {
     const held = defects[1];
-    const bobsLock = await bobDemo.locks.acquire({ type: 'defect', id: held.id });
+    const bobsLock = await demo.bobDemo.locks.acquire({ type: 'defect', id: held.id });
     const shown: { title: string; lines: readonly string[] }[] = [];
     const results: { summary: string; rows: readonly ResultRow[] }[] = [];
     const prompts = usePrompts({
@@ -95,12 +90,12 @@ describe('bulk update and CSV export', function () {
       report.outcomes.map((o) => [o.id, o.outcome]),
       defects.map((d) => [d.id, 'updated']),
     );
-    for (const d of defects) assert.equal((await bobDemo.defects.get(d.id)).priority, '4-Very High', `defect ${d.id} on the server`);
+    for (const d of defects) assert.equal((await demo.bobDemo.defects.get(d.id)).priority, '4-Very High', `defect ${d.id} on the server`);
   });
 
   it('Update Selected never overwrites a defect bob holds, even when the user does not retry', async () => {
     const held = defects[3];
-    const bobsLock = await bobDemo.locks.acquire({ type: 'defect', id: held.id });
+    const bobsLock = await demo.bobDemo.locks.acquire({ type: 'defect', id: held.id });
     const prompts = usePrompts({
       bulk: {
         chooseChanges: async () => [{ field: 'priority', value: '2-Medium' }],
@@ -126,8 +121,8 @@ describe('bulk update and CSV export', function () {
       prompts.dispose();
       await bobsLock.release();
     }
-    assert.equal((await bobDemo.defects.get(held.id)).priority, '4-Very High');
-    assert.equal((await bobDemo.defects.get(defects[2].id)).priority, '2-Medium');
+    assert.equal((await demo.bobDemo.defects.get(held.id)).priority, '4-Very High');
+    assert.equal((await demo.bobDemo.defects.get(defects[2].id)).priority, '2-Medium');
   });
 
   it('Export to CSV writes the whole result of an ExportRequest: BOM, labels, RFC 4180 quoting, the server values', async () => {
@@ -145,7 +140,7 @@ describe('bulk update and CSV export', function () {
     assert.equal(result?.rows, 4);
     const expected = [
       '\uFEFFDefect ID,Summary,Priority',
-      ...(await Promise.all(defects.map((d) => bobDemo.defects.get(d.id)))).map((d) => `${d.id},"${String(d.name).replace(/"/g, '""')}",${String(d.priority)}`),
+      ...(await Promise.all(defects.map((d) => demo.bobDemo.defects.get(d.id)))).map((d) => `${d.id},"${String(d.name).replace(/"/g, '""')}",${String(d.priority)}`),
       '',
     ].join('\r\n');
     assert.equal(readFileSync(path, 'utf8'), expected);
@@ -162,14 +157,14 @@ describe('bulk update and CSV export', function () {
       prompts.dispose();
     }
     const [header, ...records] = readCsv(readFileSync(path, 'utf8').replace(/^\uFEFF/, ''));
-    const fields = await bobDemo.fields('defects');
+    const fields = await demo.bobDemo.fields('defects');
     const columns = ['id', 'name', 'status', 'severity', 'priority', 'owner', 'detected-by', 'creation-time', 'last-modified'];
     assert.deepEqual(
       header,
       columns.map((c) => fields.get(c)?.label ?? c),
     );
     const mine: Defect[] = [];
-    for await (const d of bobDemo.defects.query({ filter: { owner: 'alice' }, fields: ['id', 'status', 'name'], pageSize: 1000 })) mine.push(d);
+    for await (const d of demo.bobDemo.defects.query({ filter: { owner: 'alice' }, fields: ['id', 'status', 'name'], pageSize: 1000 })) mine.push(d);
     assert.ok(mine.length > 0, 'alice owns defects');
     assert.equal(result?.rows, mine.length);
     assert.equal(records.length, mine.length);
@@ -195,7 +190,7 @@ describe('bulk update and CSV export', function () {
       prompts.dispose();
     }
     const ids = readFileSync(path, 'utf8').replace('\uFEFF', '').split('\r\n').slice(1, -1).map(Number);
-    const total = (await bobDemo.defects.page({ fields: ['id'], pageSize: 1 })).total;
+    const total = (await demo.bobDemo.defects.page({ fields: ['id'], pageSize: 1 })).total;
     assert.equal(result?.rows, total);
     assert.equal(ids.length, total);
     assert.deepEqual(

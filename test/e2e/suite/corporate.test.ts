@@ -23,7 +23,8 @@ import { createTestPki } from '../../support/tlsCertificates';
 import { startTlsFront } from '../../support/tlsFront';
 import type { TlsFront } from '../../support/tlsFront';
 import { e2eAlmServer } from '../environment';
-import { activate, configuredServers, readsThrough as reads, removeAddedServers, savedServer as saved, until, usePrompts } from './support';
+import { activate, configuredServers, readsThrough as reads, removeAddedServers, savedServer as saved, usePrompts } from './support';
+import { eventually } from '../../support/eventually';
 
 type Result = { ok: boolean; message?: string; cancelled?: boolean };
 
@@ -32,12 +33,12 @@ const accounts = async (): Promise<string[]> => (await vscode.authentication.get
 /** Adds a server entry as a user editing settings.json would, next to the run's Demo entry. */
 async function addEntry(entry: ServerEntry): Promise<void> {
   await vscode.workspace.getConfiguration('almDefects').update('servers', [...configuredServers(), entry], vscode.ConfigurationTarget.Workspace);
-  await until(`the entry ${entry.name} in settings`, () => saved(entry.name));
+  await eventually(`the entry ${entry.name} in settings`, () => saved(entry.name));
 }
 
 /** Runs the sign-in command for `name`, once the extension has read the new entry (until then it answers "cancelled": no such server). */
 async function signIn(name: string): Promise<Result> {
-  return until(`a sign-in to ${name}`, async () => {
+  return eventually(`a sign-in to ${name}`, async () => {
     const result = await vscode.commands.executeCommand<Result>('almDefects.signIn', { server: name });
     return result.cancelled ? undefined : result;
   });
@@ -87,8 +88,8 @@ describe('corporate networks: a private CA, an authenticating proxy and an SSO s
       assert.equal(first.ok, false, 'the first sign-in cannot trust the certificate');
       assert.match(first.message ?? '', /E2E Corporate Inspection CA/, 'the failure names the certificate');
       // "Trust this CA…" makes the chosen file the entry's caFile and signs in again.
-      await until('the CA file saved on the entry', () => saved('Corp TLS')?.caFile === caFile);
-      await until('signed in to Corp TLS as bob', async () => (await accounts()).includes(`${bob.username} (Corp TLS)`), 60_000);
+      await eventually('the CA file saved on the entry', () => saved('Corp TLS')?.caFile === caFile);
+      await eventually('signed in to Corp TLS as bob', async () => (await accounts()).includes(`${bob.username} (Corp TLS)`), 60_000);
       assert.equal(failures.length, 1, `one failure only: ${failures.map((f) => f.message).join(' | ')}`);
       assert.ok(failures[0].actions.includes('Trust this CA…') && failures[0].actions.includes('Test Connection'), failures[0].actions.join(', '));
       assert.equal(passwordsAsked, 2, 'the password was asked for the first sign-in and for the one after trusting');
@@ -172,15 +173,15 @@ describe('corporate networks: a private CA, an authenticating proxy and an SSO s
       await addEntry({ name, url: e2eAlmServer().baseUrl, username: bob.username });
       // bob's password on this server is stored by the test before (one secret per URL and user):
       // signed out first (nothing is sent: no session yet), so that only the sign-ins below sign in.
-      await until(`signed out of ${name}`, async () => (await vscode.commands.executeCommand<Result>('almDefects.signOut', { server: name })).ok);
-      await until(`${name} out of the accounts`, async () => !(await accounts()).includes(`${bob.username} (${name})`));
+      await eventually(`signed out of ${name}`, async () => (await vscode.commands.executeCommand<Result>('almDefects.signOut', { server: name })).ok);
+      await eventually(`${name} out of the accounts`, async () => !(await accounts()).includes(`${bob.username} (${name})`));
 
       const first = await signIn(name);
       assert.equal(first.ok, false, 'the mistyped proxy password is refused');
       assert.match(first.message ?? '', /did not accept the user name and password \(HTTP 407\)\. Enter them again/);
       // "Enter Proxy Credentials…" asks again, and the sign-in is tried again at once (the password asked again).
-      await until('the sign-in tried again', () => passwordsAsked === 2, 60_000);
-      await until(`a defect read through ${name}`, () => reads(name), 60_000);
+      await eventually('the sign-in tried again', () => passwordsAsked === 2, 60_000);
+      await eventually(`a defect read through ${name}`, () => reads(name), 60_000);
       assert.equal(failures.length, 1, failures.map((f) => f.message).join(' | '));
       assert.ok(failures[0].actions.includes('Enter Proxy Credentials…'), failures[0].actions.join(', '));
       assert.deepEqual(asked, [proxy.url, proxy.url], 'asked once, then again when the user chose to');
@@ -194,10 +195,10 @@ describe('corporate networks: a private CA, an authenticating proxy and an SSO s
         configuredServers().filter((s) => s.name !== name),
         vscode.ConfigurationTarget.Workspace,
       );
-      await until(`${name} gone from the accounts`, async () => !(await accounts()).includes(`${bob.username} (${name})`));
+      await eventually(`${name} gone from the accounts`, async () => !(await accounts()).includes(`${bob.username} (${name})`));
       const seenBefore = proxy.seen.length;
       await addEntry(entry);
-      await until(`a defect read through ${name} again`, () => reads(name), 60_000);
+      await eventually(`a defect read through ${name} again`, () => reads(name), 60_000);
       assert.ok(proxy.seen.length > seenBefore, 'the new connection went through the proxy');
       assert.equal(asked.length, 2, 'the proxy credentials were not asked again');
       assert.equal(passwordsAsked, 2, 'the ALM password was asked for the two sign-ins only');
@@ -218,7 +219,7 @@ describe('corporate networks: a private CA, an authenticating proxy and an SSO s
     const http = vscode.workspace.getConfiguration('http');
     try {
       await http.update('proxy', 'http://proxy.corp.example:3128', vscode.ConfigurationTarget.Global);
-      const found = await until('VS Code resolving with the new http.proxy', async () => {
+      const found = await eventually('VS Code resolving with the new http.proxy', async () => {
         const r = await resolve('https://alm.corp.example/qcbin');
         return r?.url === 'http://proxy.corp.example:3128' ? r : undefined;
       });
@@ -227,7 +228,7 @@ describe('corporate networks: a private CA, an authenticating proxy and an SSO s
     } finally {
       await http.update('proxy', undefined, vscode.ConfigurationTarget.Global);
     }
-    await until('VS Code resolving without http.proxy (direct)', async () => (await resolve('https://alm.corp.example/qcbin'))?.url === undefined);
+    await eventually('VS Code resolving without http.proxy (direct)', async () => (await resolve('https://alm.corp.example/qcbin'))?.url === undefined);
   });
 
   it('a site that signs in through SSO: the refused password offers "Use an API Key", which switches the entry and signs in', async () => {
@@ -253,7 +254,7 @@ describe('corporate networks: a private CA, an authenticating proxy and an SSO s
       const first = await signIn('Corp SSO');
       assert.equal(first.ok, false, 'the SSO site refuses the password');
       assert.match(first.message ?? '', /SSO.*API key/s);
-      await until('the entry switched to the API key', () => saved('Corp SSO')?.auth === 'apiKey' && saved('Corp SSO')?.clientId === key.clientId, 60_000);
+      await eventually('the entry switched to the API key', () => saved('Corp SSO')?.auth === 'apiKey' && saved('Corp SSO')?.clientId === key.clientId, 60_000);
       assert.equal(failures.length, 1);
       assert.ok(failures[0].actions.includes('Use an API Key'), failures[0].actions.join(', '));
       // The page where users of such a site create their own key, beside the switch to it.
@@ -261,8 +262,8 @@ describe('corporate networks: a private CA, an authenticating proxy and an SSO s
       const page = await vscode.commands.executeCommand<{ ok: boolean; url?: string }>('almDefects.openApiKeyPage', { server: 'Corp SSO', launch: false });
       assert.equal(page.url, `${server.ssoBaseUrl}/apikey-management/`);
       // The entry's switch to the key starts a sign-in of its own; a read while it runs may wait for it and fail once on a loaded machine.
-      await until('a defect read with the API key', () => reads('Corp SSO'), 60_000);
-      await until("the Accounts menu names the key's user", async () => (await accounts()).includes(`${alice.username} (Corp SSO)`));
+      await eventually('a defect read with the API key', () => reads('Corp SSO'), 60_000);
+      await eventually("the Accounts menu names the key's user", async () => (await accounts()).includes(`${alice.username} (Corp SSO)`));
     } finally {
       prompts.dispose();
     }

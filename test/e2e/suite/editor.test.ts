@@ -5,14 +5,10 @@
 // page in the workbench (test/e2e/ui/editor*.test.ts); this suite reaches into no extension internals.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { AlmClient } from '../../../src/api/index';
-import type { ProjectApi } from '../../../src/api/index';
 import { e2eAlmServer, signIn } from '../environment';
 import { serverLocksOn } from '../oracle';
-import { DEMO, activate, bobProject, signInAs, until } from './support';
-
-let bob: AlmClient;
-let bobDemo: ProjectApi;
+import { DEMO, onDemoAsAlice } from './support';
+import { eventually } from '../../support/eventually';
 
 function editorTabs(): vscode.Tab[] {
   return vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => t.input instanceof vscode.TabInputWebview && t.input.viewType.includes('almDefects.defect'));
@@ -27,7 +23,7 @@ async function locksOn(id: number): Promise<{ user: string; id: number }[]> {
 
 /** The tab of a defect once its label matches (the workbench applies a loaded defect's title asynchronously). */
 async function tabOf(id: number, label = new RegExp(`^${id}: `)): Promise<vscode.Tab> {
-  return until(
+  return eventually(
     `the tab of defect ${id} (${editorTabs()
       .map((t) => t.label)
       .join(', ')})`,
@@ -38,28 +34,22 @@ async function tabOf(id: number, label = new RegExp(`^${id}: `)): Promise<vscode
 describe('editor: defect panels in a real VS Code', function () {
   this.timeout(60_000);
 
-  before(async () => {
-    await activate();
-    await signInAs('Demo');
-    ({ client: bob, demo: bobDemo } = bobProject());
-  });
+  const demo = onDemoAsAlice({ defaultProject: false });
 
   after(async () => {
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    await bob?.dispose();
     await vscode.commands.executeCommand('almDefects.signOut', { server: 'Demo' });
   });
 
   it("opens one panel per defect titled with the server's summary, opening again reveals it, and reading takes no lock", async () => {
-    const name = String((await bobDemo.defects.get(41)).name);
+    const name = String((await demo.bobDemo.defects.get(41)).name);
     const title = `41: ${name.length > 40 ? `${name.slice(0, 39)}…` : name}`;
     await vscode.commands.executeCommand('almDefects.openDefect', { ...DEMO, id: 41 });
     const tab = await tabOf(41);
     assert.equal(tab.label, title);
     await vscode.commands.executeCommand('workbench.action.files.newUntitledFile');
-    await until('another editor in front', () => !tab.group.activeTab?.label.startsWith('41: '));
+    await eventually('another editor in front', () => !tab.group.activeTab?.label.startsWith('41: '));
     await vscode.commands.executeCommand('almDefects.openDefect', { ...DEMO, id: 41 });
-    await until('the panel of 41 in front again', () => editorTabs().find((t) => t.label === title)?.isActive);
+    await eventually('the panel of 41 in front again', () => editorTabs().find((t) => t.label === title)?.isActive);
     const tabs = editorTabs().filter((t) => /^(Defect )?41\b|^41:/.test(t.label));
     assert.equal(
       tabs.length,
@@ -70,14 +60,14 @@ describe('editor: defect panels in a real VS Code', function () {
     );
     assert.deepEqual(await locksOn(41), [], 'read-only: no lock taken');
     await vscode.window.tabGroups.close(tabs[0]);
-    await until('the panel of 41 to close', () => !editorTabs().some((t) => t.label === title));
+    await eventually('the panel of 41 to close', () => !editorTabs().some((t) => t.label === title));
   });
 
   it('opens "New Defect…" of the project in its own panel beside a defect panel', async () => {
     await vscode.commands.executeCommand('almDefects.openDefect', { ...DEMO, id: 42 });
     await tabOf(42);
     await vscode.commands.executeCommand('almDefects.newDefect', DEMO);
-    const created = await until('the New Defect panel', () => editorTabs().find((t) => /New Defect/.test(t.label)));
+    const created = await eventually('the New Defect panel', () => editorTabs().find((t) => /New Defect/.test(t.label)));
     assert.ok(created.isActive, 'the new form is in front');
     assert.equal(editorTabs().filter((t) => /^42: /.test(t.label)).length, 1, 'the defect panel stays');
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');

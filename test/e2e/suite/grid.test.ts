@@ -4,7 +4,8 @@
 // itself (rows, sorting, grouping, scrolling, selection) is driven in test/e2e/ui/grid.test.ts.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { DEMO, activate, signInAs, until } from './support';
+import { DEMO, onDemoAsAlice } from './support';
+import { eventually } from '../../support/eventually';
 
 function gridTabs(): vscode.Tab[] {
   return vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => t.input instanceof vscode.TabInputWebview && t.input.viewType.endsWith('almDefects.grid'));
@@ -13,23 +14,16 @@ function gridTabs(): vscode.Tab[] {
 describe('grid: Open as Grid from its command', function () {
   this.timeout(60_000);
 
-  before(async () => {
-    await activate();
-    await signInAs();
-  });
-
-  after(async () => {
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-  });
+  onDemoAsAlice({ defaultProject: false });
 
   it("opens a project's My Defects and Defects as grid tabs named for their result", async () => {
     const mine = await vscode.commands.executeCommand<string | undefined>('almDefects.openGrid', { ...DEMO, list: 'mine' });
     assert.equal(mine, 'My Defects · Demo');
-    const tab = await until('the My Defects grid tab', () => gridTabs().find((t) => t.label === mine));
+    const tab = await eventually('the My Defects grid tab', () => gridTabs().find((t) => t.label === mine));
     assert.equal(tab.isActive, true);
     const all = await vscode.commands.executeCommand<string | undefined>('almDefects.openGrid', { ...DEMO, list: 'all' });
     assert.equal(all, 'Defects · Demo');
-    await until('both grid tabs', () => gridTabs().length === 2);
+    await eventually('both grid tabs', () => gridTabs().length === 2);
   });
 
   it('opens nothing for a saved filter that is not in almDefects.savedFilters', async () => {

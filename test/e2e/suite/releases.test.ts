@@ -3,8 +3,9 @@
 // (read once per project) and its owner by full name where the server has one, never `release 1002`.
 // Runs against every server profile of the suite (12.55 with both trees, 26.1 Core only).
 import * as assert from 'node:assert/strict';
-import { until } from './support';
-import { hoverAt, onDemoAsAlice, openReferenceFile } from './workflowSupport';
+import { hoverAt, openReferenceFile } from './workflowSupport';
+import { onDemoAsAlice } from './support';
+import { eventually } from '../../support/eventually';
 
 const DEFECT = 96;
 
@@ -22,7 +23,7 @@ describe('releases by name: the hover of a defect reference', function () {
     await demo.bobDemo.defects.update(DEFECT, { 'target-rel': { type: 'release', id: release.id }, 'target-rcyc': { type: 'release-cycle', id: cycle.id } });
 
     const doc = await openReferenceFile('releases.ts', `// see defect ${DEFECT}\n`);
-    const text = await until('a hover with the target release', async () => {
+    const text = await eventually('a hover with the target release', async () => {
       const shown = await hoverAt(doc, `defect ${DEFECT}`);
       return shown.includes('Target:') ? shown : undefined;
     });

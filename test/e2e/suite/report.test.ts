@@ -21,8 +21,9 @@ import type { ReportResult } from '../../../src/report/register';
 import { Log } from '../../../src/util/log';
 import { MapVault, RecordingSink } from '../../unit/tree/fakes';
 import { e2eAlmServer } from '../environment';
-import { DEMO, until, usePrompts } from './support';
-import { SettingsScope, startSignedInToDemo, workspacePath } from './workflowSupport';
+import { DEMO, SettingsScope, startSignedInToDemo, usePrompts } from './support';
+import { workspacePath } from './workflowSupport';
+import { eventually } from '../../support/eventually';
 
 let bob: AlmClient;
 let bobDemo: ProjectApi;
@@ -40,12 +41,12 @@ const newDefectTabs = (): vscode.Tab[] => vscode.window.tabGroups.all.flatMap((g
 /** The New Defect form the extension opened for a report (its tab), closed again without creating it. */
 async function formOpenedAndClosed(): Promise<void> {
   // Loaded and pre-filled: the form holds values not yet created, which its title marks.
-  const tab = await until('the pre-filled New Defect form', () => newDefectTabs().find((t) => t.label.startsWith('● New Defect')));
+  const tab = await eventually('the pre-filled New Defect form', () => newDefectTabs().find((t) => t.label.startsWith('● New Defect')));
   const asked: string[] = [];
   const answers = usePrompts({ editor: { unsavedClose: async (what) => (asked.push(what), 'dontSave') } });
   try {
     await vscode.window.tabGroups.close(tab);
-    await until('the form to close', () => newDefectTabs().length === 0 && asked.length === 1);
+    await eventually('the form to close', () => newDefectTabs().length === 0 && asked.length === 1);
   } finally {
     answers.dispose();
   }
@@ -141,7 +142,7 @@ describe('report: a defect from code and from a failed test', function () {
       assert.equal(defect.name, 'total ignores the <discount> & tax');
       assert.match(String(defect.description), /report-src\/cart\.ts, line 3/);
       assert.deepEqual(asked, [`defect ${id}`]);
-      const line = await until('the reference in the comment', () => (document.lineAt(2).text.includes(`defect ${id}`) ? document.lineAt(2).text : undefined));
+      const line = await eventually('the reference in the comment', () => (document.lineAt(2).text.includes(`defect ${id}`) ? document.lineAt(2).text : undefined));
       assert.equal(line, `  // TODO (defect ${id}): total ignores the <discount> & tax`);
       await document.save();
     } finally {
@@ -187,7 +188,7 @@ describe('report: a defect from code and from a failed test', function () {
       problem.code = 2322;
       diagnostics.set(uri, [problem]);
       await vscode.window.showTextDocument(uri);
-      const actions = await until('the code action on the problem', async () => {
+      const actions = await eventually('the code action on the problem', async () => {
         const found = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', uri, new vscode.Range(1, 9, 1, 9));
         return found.find((a) => a.title.startsWith('Report ALM Defect: Type'));
       });
@@ -241,7 +242,7 @@ describe('report: a defect from code and from a failed test', function () {
       const id = await direct.create();
       await played.followedUp;
       assert.deepEqual(offered, [id]);
-      const link = await until('the VS Code link on the clipboard', async () => {
+      const link = await eventually('the VS Code link on the clipboard', async () => {
         const text = await vscode.env.clipboard.readText();
         return text.endsWith(`&id=${id}`) ? text : undefined;
       });
@@ -271,7 +272,7 @@ describe('report: a defect from code and from a failed test', function () {
       diagnostics.set(uri, [new vscode.Diagnostic(new vscode.Range(0, 0, 1999, lines[1999].length), 'File has too many lines.', vscode.DiagnosticSeverity.Warning)]);
       const editor = await vscode.window.showTextDocument(uri);
       editor.selection = new vscode.Selection(1000, 3, 1000, 3);
-      await until('the editor of config.ts to be active', () => vscode.window.activeTextEditor?.document.uri.toString() === uri.toString());
+      await eventually('the editor of config.ts to be active', () => vscode.window.activeTextEditor?.document.uri.toString() === uri.toString());
       const result = await direct.run(undefined);
       assert.ok(result);
       assert.equal(result.draft.source, 'diagnostic');
@@ -293,7 +294,7 @@ describe('report: a defect from code and from a failed test', function () {
     const editor = await vscode.window.showTextDocument(document);
     editor.selection = new vscode.Selection(0, 0, 0, document.lineAt(0).text.length);
     // The command reads the active editor: on a busy machine an earlier untitled one could still be it.
-    await until('the binary document to be the active editor', () => vscode.window.activeTextEditor?.document === document);
+    await eventually('the binary document to be the active editor', () => vscode.window.activeTextEditor?.document === document);
     const result = await vscode.commands.executeCommand<ReportResult | undefined>('almDefects.reportDefect');
     assert.equal(result, undefined);
     assert.deepEqual(newDefectTabs(), [], 'no form opened');

@@ -12,7 +12,8 @@ import { createTestPki } from '../../support/tlsCertificates';
 import { startTlsFront } from '../../support/tlsFront';
 import type { TlsFront } from '../../support/tlsFront';
 import { e2eAlmServer } from '../environment';
-import { activate, configuredServers, readsThrough as reads, removeAddedServers, savedServer as saved, until, usePrompts } from './support';
+import { activate, configuredServers, readsThrough as reads, removeAddedServers, savedServer as saved, usePrompts } from './support';
+import { eventually } from '../../support/eventually';
 
 type Result = { ok: boolean; message?: string; tree?: string };
 
@@ -99,7 +100,7 @@ describe('servers: Add Server and Edit Server through their prompts', function (
     assert.ok(await reads('Key box'), 'a defect read through Key box');
     // The key has no user name in settings: the Accounts menu names the user the server gave at
     // sign-in (issue 29; the status bar and "me" follow the same name: test/unit/auth).
-    await until("the Accounts menu names the key's user", async () => (await accounts()).includes('alice (Key box)'));
+    await eventually("the Accounts menu names the key's user", async () => (await accounts()).includes('alice (Key box)'));
   });
 
   it('adds a server behind an untrusted certificate with a CA file, or with verification off', async () => {
@@ -180,7 +181,7 @@ describe('servers: Add Server and Edit Server through their prompts', function (
     const entry = saved('Key box 2');
     assert.deepEqual({ auth: entry?.auth, clientId: entry?.clientId, username: entry?.username }, { auth: undefined, clientId: undefined, username: bob.username });
     assert.ok(await reads('Key box 2'), 'signed in with the new password');
-    await until('the Accounts menu names bob', async () => (await accounts()).includes('bob (Key box 2)'));
+    await eventually('the Accounts menu names bob', async () => (await accounts()).includes('bob (Key box 2)'));
 
     // Choosing the Core tree checks it with the stored password (no prompt) and keeps the choice.
     const core = await edit({ editField: async () => 'tree', treeChoice: async () => 'rest', secret: inOrder<string | undefined>('the password', []) }, 'Key box 2');

@@ -1,5 +1,5 @@
 // Shared by every extension-host suite: the activated extension, alice (or another user) signed in
-// through the sign-in command, bob's own client for changes "by someone else", and polling.
+// through the sign-in command, bob's own client for changes "by someone else". Polling is test/support/eventually's.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { AlmClient } from '../../../src/api/index';
@@ -14,16 +14,6 @@ import { e2eAlmServer } from '../environment';
 
 const EXTENSION_ID = 'alm-defects.alm-defects';
 export const DEMO = { server: 'Demo', domain: 'DEFAULT', project: 'Demo' };
-
-export async function until<T>(what: string, probe: () => T | Promise<T>, timeoutMs = 15_000): Promise<NonNullable<T>> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 /** Activates the extension and waits until it has read the workspace settings; returns what activate() returned. */
 export async function activate(): Promise<AlmDefectsApi> {
@@ -134,4 +124,82 @@ export async function uploadWith(
   } finally {
     prompts.dispose();
   }
+}
+
+/** Sets settings for a test and puts the previous workspace values back afterwards. */
+export class SettingsScope {
+  private readonly saved: [string, unknown][] = [];
+
+  async set(key: string, value: unknown): Promise<void> {
+    const [section, ...rest] = key.split('.');
+    const config = vscode.workspace.getConfiguration(section);
+    const name = rest.join('.');
+    if (!this.saved.some(([k]) => k === key)) this.saved.push([key, config.inspect(name)?.workspaceValue]);
+    await config.update(name, value, vscode.ConfigurationTarget.Workspace);
+  }
+
+  async restore(): Promise<void> {
+    for (const [key, value] of this.saved.reverse()) {
+      const [section, ...rest] = key.split('.');
+      await vscode.workspace.getConfiguration(section).update(rest.join('.'), value, vscode.ConfigurationTarget.Workspace);
+    }
+    this.saved.length = 0;
+  }
+}
+
+/**
+ * The start of a suite on Demo: the extension active, alice signed in to Demo and Demo the default
+ * project (set through `settings`, restored with it); returns bob's own client, to dispose after.
+ */
+export async function startSignedInToDemo(settings: SettingsScope): Promise<{ client: AlmClient; demo: ProjectApi }> {
+  await activate();
+  await signInAs('Demo');
+  await settings.set('almDefects.defaultProject', DEMO);
+  return bobProject();
+}
+
+/** A suite set up by onDemoAsAlice. */
+export interface DemoSuite {
+  /** Settings the suite changes, put back after it. */
+  readonly settings: SettingsScope;
+  /** Bob's own client (for changes "by someone else"), from the suite's first test on. */
+  readonly bob: AlmClient;
+  /** Bob's view of Demo through his own client. */
+  readonly bobDemo: ProjectApi;
+}
+
+/**
+ * The host suites' feature factory. Registers, in the calling describe, the hooks of a suite that
+ * works on Demo as alice: before, the extension active, alice signed in to Demo, Demo the default
+ * project (unless `defaultProject` is false) and bob's own client made; after, every editor
+ * closed, the settings put back and bob's client disposed. Hooks the suite adds run after these.
+ */
+export function onDemoAsAlice(options: { defaultProject?: boolean } = {}): DemoSuite {
+  const settings = new SettingsScope();
+  let bob: { client: AlmClient; demo: ProjectApi } | undefined;
+  before(async () => {
+    if (options.defaultProject === false) {
+      await activate();
+      await signInAs('Demo');
+      bob = bobProject();
+    } else bob = await startSignedInToDemo(settings);
+  });
+  after(async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await settings.restore();
+    await bob?.client.dispose();
+  });
+  const made = () => {
+    assert.ok(bob, "bob's client is made in the suite's before hook");
+    return bob;
+  };
+  return {
+    settings,
+    get bob() {
+      return made().client;
+    },
+    get bobDemo() {
+      return made().demo;
+    },
+  };
 }

@@ -8,8 +8,9 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { e2eAlmServer, signIn } from '../environment';
 import { serverDefect, serverLocksOn } from '../oracle';
-import { activate, addServerWith, signInWith, until, usePrompts } from './support';
+import { activate, addServerWith, signInWith, usePrompts } from './support';
 import { text } from '../../support/text';
+import { eventually } from '../../support/eventually';
 
 const DEMO = { server: 'Demo', domain: 'DEFAULT', project: 'Demo' };
 
@@ -68,7 +69,7 @@ describe('tree: connections and defects through the commands', function () {
     const defect = await serverDefect(e2eAlmServer(), cookie, 7);
     const name = text(defect.name);
     const title = `7: ${name.length > 40 ? `${name.slice(0, 39)}…` : name}`;
-    await until(
+    await eventually(
       `the editor of defect 7 (${editorTabs()
         .map((t) => t.label)
         .join(', ')})`,
@@ -104,7 +105,7 @@ describe('tree: connections and defects through the commands', function () {
     assert.equal(ok.ok, true);
     const saved = vscode.workspace.getConfiguration('almDefects').get<Record<string, unknown>[]>('servers') ?? [];
     assert.deepEqual(saved[1], { name: 'QA box', url: server.baseUrl, username: 'bob', domain: 'QA' }, 'no password in settings');
-    await until('the Accounts menu lists bob', async () => (await accounts()).includes('bob (QA box)'));
+    await eventually('the Accounts menu lists bob', async () => (await accounts()).includes('bob (QA box)'));
 
     const confirmed = usePrompts({ auth: { confirmRemove: async () => true } });
     const removed = await vscode.commands.executeCommand<{ ok: boolean }>('almDefects.removeServer', { server: 'QA box' });

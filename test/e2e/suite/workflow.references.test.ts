@@ -4,8 +4,9 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { e2eAlmServer } from '../environment';
-import { DEMO, signInWith, until } from './support';
-import { CountingProxy, hoverAt, onDemoAsAlice, openReferenceFile } from './workflowSupport';
+import { DEMO, onDemoAsAlice, signInWith } from './support';
+import { CountingProxy, hoverAt, openReferenceFile } from './workflowSupport';
+import { eventually } from '../../support/eventually';
 
 describe('workflow: defect references in files', function () {
   this.timeout(60_000);
@@ -34,7 +35,7 @@ describe('workflow: defect references in files', function () {
     assert.deepEqual(found.sort(), ['ALM #16=16', 'ALM-15=15', 'Defect #18=18', 'QC-13=13', 'bug #14=14', 'defect 12=12'].sort());
     // The link's command opens the editor of that defect.
     await vscode.commands.executeCommand('almDefects.openDefect', { ...DEMO, id: 12 });
-    await until('the editor of defect 12', () => vscode.window.tabGroups.all.flatMap((g) => g.tabs).some((t) => t.input instanceof vscode.TabInputWebview && /^12: /.test(t.label)));
+    await eventually('the editor of defect 12', () => vscode.window.tabGroups.all.flatMap((g) => g.tabs).some((t) => t.input instanceof vscode.TabInputWebview && /^12: /.test(t.label)));
   });
 
   it('hovers show the defect as text, and say when it does not exist or the user is signed out', async () => {
@@ -53,7 +54,7 @@ describe('workflow: defect references in files', function () {
     await demo.settings.set('almDefects.servers', [...servers, { name: 'Spare', url: e2eAlmServer().baseUrl, username: 'carol' }]);
     await demo.settings.set('almDefects.references', ['\\bdefect\\s+#?(\\d+)', { pattern: 'NP-(\\d+)', project: { server: 'Spare', domain: 'DEFAULT', project: 'Demo' } }]);
     // The extension applies settings on VS Code's configuration event: wait for the hover to follow them.
-    await until('the NP- pattern to name Spare', async () => /Signed out: sign in to Spare/.test(await hoverAt(doc, 'NP-21')));
+    await eventually('the NP- pattern to name Spare', async () => /Signed out: sign in to Spare/.test(await hoverAt(doc, 'NP-21')));
   });
 
   it('fetches the visible references of a document in one query and sends nothing while typing', async () => {
@@ -65,11 +66,11 @@ describe('workflow: defect references in files', function () {
       await demo.settings.set('almDefects.defaultProject', { ...DEMO, server: 'Counted' });
       // The extension applies settings on VS Code's configuration event: sign-in succeeds once it knows "Counted".
       const password = e2eAlmServer().users[0].password;
-      await until('the Counted server to sign in', async () => (await signInWith('Counted', password)).ok);
+      await eventually('the Counted server to sign in', async () => (await signInWith('Counted', password)).ok);
       const lines = Array.from({ length: 30 }, (_, i) => `// step ${i}: see defect ${100 + i}`);
       const doc = await openReferenceFile('e.js', `${lines.join('\n')}\n`);
       const editor = await vscode.window.showTextDocument(doc);
-      await until('the editor to show the document', () => editor.visibleRanges.length > 0);
+      await eventually('the editor to show the document', () => editor.visibleRanges.length > 0);
       const before = proxy.idQueries().length;
       for (const id of [100, 103, 106]) assert.match(await hoverAt(doc, `defect ${id}`), new RegExp(`\\*\\*Defect ${id}\\*\\*`));
       const batches = proxy.idQueries().slice(before);

@@ -11,8 +11,9 @@ import * as vscode from 'vscode';
 import type { AlmClient, Defect, ProjectApi } from '../../../src/api/index';
 import type { GitExtension, Repository } from '../../../src/util/git';
 import type { StartWorkResult } from '../../../src/work/startWork';
-import { DEMO, until } from './support';
-import { SettingsScope, startSignedInToDemo, workspacePath } from './workflowSupport';
+import { DEMO, SettingsScope, startSignedInToDemo } from './support';
+import { workspacePath } from './workflowSupport';
+import { eventually } from '../../support/eventually';
 
 let bob: AlmClient;
 let bobDemo: ProjectApi;
@@ -67,9 +68,9 @@ describe('workflow: commits and Start Work', function () {
     const ext = vscode.extensions.getExtension<GitExtension>('vscode.git');
     assert.ok(ext, 'the built-in Git extension is installed');
     const exports = ext.isActive ? ext.exports : await ext.activate();
-    await until('Git to be enabled', () => exports.enabled);
+    await eventually('Git to be enabled', () => exports.enabled);
     const gitApi = exports.getAPI(1);
-    repo = await until('the repository to open', async () => (await gitApi.openRepository(vscode.Uri.file(repoDir))) ?? undefined);
+    repo = await eventually('the repository to open', async () => (await gitApi.openRepository(vscode.Uri.file(repoDir))) ?? undefined);
     await vscode.window.showTextDocument(vscode.Uri.file(path.join(repoDir, 'app.js')));
   });
 
@@ -89,7 +90,7 @@ describe('workflow: commits and Start Work', function () {
   it("completes the commit message with My Defects first, then recently opened ones, in the first pattern's form", async () => {
     const [theirs] = await bobsNewDefects();
     await vscode.commands.executeCommand('almDefects.openDefect', { ...DEMO, id: theirs.id });
-    await until('the opened defect loaded', () => loadedTab(theirs.id));
+    await eventually('the opened defect loaded', () => loadedTab(theirs.id));
     const ours = (await commitCompletions()).filter((i) => i.kind === vscode.CompletionItemKind.Issue);
     const sources = ours.map((i) => (i.label as vscode.CompletionItemLabel).description);
     assert.ok(sources.includes('My Defects') && sources.includes('recently opened'), sources.join(', '));
@@ -138,7 +139,7 @@ describe('workflow: commits and Start Work', function () {
     // From the defect editor's title: no argument, the active editor's defect.
     await settings.set('almDefects.startWork.updateDefect', 'never');
     await vscode.commands.executeCommand('almDefects.openDefect', { ...DEMO, id: 77 });
-    await until('the editor of defect 77 loaded and in front', () => loadedTab(77)?.isActive);
+    await eventually('the editor of defect 77 loaded and in front', () => loadedTab(77)?.isActive);
     // The panel's own active state comes with the view-state message the workbench sends beside the
     // tabs'; a round trip to the workbench lets every message sent before it arrive.
     await vscode.commands.getCommands(true);

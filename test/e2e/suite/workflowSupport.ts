@@ -1,6 +1,5 @@
-// Shared by the workflow end-to-end tests (beside ./support): their common start (signed in, Demo
-// the default project), settings that are restored afterwards, files of the test workspace and their
-// hovers, and a counting proxy in front of the ALM server (requests counted on the wire, so batching
+// Shared by the workflow end-to-end tests (beside ./support, which has their common start): files of
+// the test workspace and their hovers, and a counting proxy in front of the ALM server (requests counted on the wire, so batching
 // is measured where it matters).
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs/promises';
@@ -8,73 +7,7 @@ import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { AlmClient, ProjectApi } from '../../../src/api/index';
 import { e2eAlmServer } from '../environment';
-import { DEMO, activate, bobProject, signInAs } from './support';
-
-/** Sets settings for a test and puts the previous workspace values back afterwards. */
-export class SettingsScope {
-  private readonly saved: [string, unknown][] = [];
-
-  async set(key: string, value: unknown): Promise<void> {
-    const [section, ...rest] = key.split('.');
-    const config = vscode.workspace.getConfiguration(section);
-    const name = rest.join('.');
-    if (!this.saved.some(([k]) => k === key)) this.saved.push([key, config.inspect(name)?.workspaceValue]);
-    await config.update(name, value, vscode.ConfigurationTarget.Workspace);
-  }
-
-  async restore(): Promise<void> {
-    for (const [key, value] of this.saved.reverse()) {
-      const [section, ...rest] = key.split('.');
-      await vscode.workspace.getConfiguration(section).update(rest.join('.'), value, vscode.ConfigurationTarget.Workspace);
-    }
-    this.saved.length = 0;
-  }
-}
-
-/**
- * The workflow suites' start: the extension active, alice signed in to Demo and Demo the default
- * project (set through `settings`, restored with it); returns bob's own client, to dispose after.
- */
-export async function startSignedInToDemo(settings: SettingsScope): Promise<{ client: AlmClient; demo: ProjectApi }> {
-  await activate();
-  await signInAs('Demo');
-  await settings.set('almDefects.defaultProject', DEMO);
-  return bobProject();
-}
-
-/** A suite set up by onDemoAsAlice. */
-export interface DemoSuite {
-  /** Settings the suite changes, put back after it. */
-  readonly settings: SettingsScope;
-  /** Bob's view of Demo through his own client, from the suite's first test on. */
-  readonly bobDemo: ProjectApi;
-}
-
-/**
- * Registers, in the calling describe, the hooks of a suite that works on Demo as alice: before,
- * startSignedInToDemo; after, every editor closed, the settings put back and bob's client disposed.
- */
-export function onDemoAsAlice(): DemoSuite {
-  const settings = new SettingsScope();
-  let bob: { client: AlmClient; demo: ProjectApi } | undefined;
-  before(async () => {
-    bob = await startSignedInToDemo(settings);
-  });
-  after(async () => {
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    await settings.restore();
-    await bob?.client.dispose();
-  });
-  return {
-    settings,
-    get bobDemo() {
-      assert.ok(bob, "bob's client is made in the suite's before hook");
-      return bob.demo;
-    },
-  };
-}
 
 /** The path of `segments` inside the e2e workspace's folder. */
 export function workspacePath(...segments: string[]): string {

@@ -1,9 +1,9 @@
 // For page-side tests (test/e2e/ui) that work in the ALM tree as a user does: its rows, expanding
-// them, the way down to the Demo project's defects (signing in from the tree on the way), and a
-// command from a row's context menu.
+// them, and the way down to the Demo project's defects (signing in from the tree on the way).
 import type { Locator } from 'playwright-core';
 import { ui } from '../ui/context';
-import { eventually, signInFromRow } from '../ui/editorWorkbench';
+import { signInFromRow } from '../ui/editorWorkbench';
+import { eventually } from '../../support/eventually';
 
 /** The first row of the ALM view whose text matches `name`, at tree depth `level` (1: servers) if given. */
 export function treeRow(name: RegExp, level?: number): Locator {
@@ -44,24 +44,4 @@ export async function openDemoDefects(): Promise<Locator> {
   await openDemoProject();
   await expandRow(treeRow(/^Defects/, 4));
   return ui().page.locator('.part.sidebar [role="treeitem"][aria-level="5"]');
-}
-
-/**
- * Runs `item` from the context menu of `row`. A click that lands while the menu is still animating
- * in is dropped (the menu stays open with the item highlighted); it is chosen with Enter then, as a
- * keyboard user would. The caller waits for what the command opens.
- */
-export async function runFromRowMenu(row: Locator, item: RegExp): Promise<void> {
-  const { page } = ui();
-  await row.click({ button: 'right' });
-  const menuItem = page.getByRole('menuitem', { name: item });
-  await menuItem.click();
-  const opened = await page
-    .locator('.quick-input-widget input')
-    .waitFor({ timeout: 5_000 })
-    .then(
-      () => true,
-      () => false,
-    );
-  if (!opened && (await menuItem.isVisible())) await menuItem.press('Enter');
 }

@@ -8,8 +8,9 @@ import * as assert from 'node:assert/strict';
 import { join } from 'node:path';
 import type { Frame } from 'playwright-core';
 import { screenshot, ui } from '../ui/context';
-import { closeEditorsAndShowExplorer, eventually } from '../ui/editorWorkbench';
+import { closeEditorsAndShowExplorer } from '../ui/editorWorkbench';
 import { editSettingsFile } from './settingsFile';
+import { eventually } from '../../support/eventually';
 
 /** A built-in theme, the short name screenshots and messages use, and the class VS Code gives a webview's body under it. */
 interface ThemeCase {

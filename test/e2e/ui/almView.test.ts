@@ -4,11 +4,27 @@ import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { screenshot, ui } from './context';
+import type { Locator } from 'playwright-core';
 import { replaceFileAtOnce } from '../support/settingsFile';
+import { eventually } from '../../support/eventually';
 
 /** The Servers view's header in the ALM container. */
 function serversHeader() {
   return ui().page.locator('.part.sidebar .pane-header', { hasText: 'Servers' }).first();
+}
+
+/**
+ * Whether `row` is shown (`shown`) or gone (not `shown`); when not yet, clicks `refresh` and waits a
+ * while for the row to come or go. The settings file reaches the extension host through a file
+ * watcher: a Refresh before it has arrived re-reads the old list.
+ */
+async function shownAfterRefresh(refresh: Locator, row: Locator, shown: boolean): Promise<boolean> {
+  if ((await row.isVisible()) === shown) return true;
+  await refresh.click();
+  return row.waitFor({ state: shown ? 'visible' : 'hidden', timeout: 2_000 }).then(
+    () => true,
+    () => false,
+  );
 }
 
 describe('ui: the ALM view in the workbench', () => {
@@ -34,12 +50,7 @@ describe('ui: the ALM view in the workbench', () => {
       await serversHeader().hover();
       const second = page.getByRole('treeitem', { name: /^Second/ });
       // The settings file reaches the extension host through a file watcher: refresh until it has arrived.
-      const deadline = Date.now() + 20_000;
-      while (!(await second.isVisible())) {
-        assert.ok(Date.now() < deadline, 'the added server never appeared after Refresh');
-        await refresh.click();
-        await page.waitForTimeout(500);
-      }
+      await eventually('the added server after Refresh', () => shownAfterRefresh(refresh, second, true), 20_000);
       await screenshot('alm-view-refreshed');
       assert.equal(
         await page
@@ -57,11 +68,6 @@ describe('ui: the ALM view in the workbench', () => {
     const refresh = page.locator('.part.sidebar').getByRole('button', { name: 'Refresh' });
     await serversHeader().hover();
     const second = page.getByRole('treeitem', { name: /^Second/ });
-    const deadline = Date.now() + 20_000;
-    while (await second.isVisible()) {
-      assert.ok(Date.now() < deadline, 'the removed server stayed in the tree after Refresh');
-      await refresh.click();
-      await page.waitForTimeout(500);
-    }
+    await eventually('the removed server gone after Refresh', () => shownAfterRefresh(refresh, second, false), 20_000);
   });
 });

@@ -10,10 +10,13 @@ import { join } from 'node:path';
 import type { JSHandle, Locator } from 'playwright-core';
 import { signIn } from '../environment';
 import { serverAttachments, serverDefect, updateServerDefect } from '../oracle';
-import { expandRow, openDemoDefects, runFromRowMenu, treeRow } from '../support/almTree';
+import { expandRow, openDemoDefects, treeRow } from '../support/almTree';
 import { screenshot, ui } from './context';
-import { editorFrame, editorTab, eventually, openFromRow, runCommand } from './editorWorkbench';
+import { editorFrame, editorTab, openFromRow, runCommand } from './editorWorkbench';
 import { text } from '../../support/text';
+import { eventually } from '../../support/eventually';
+import { chooseFromContextMenu } from '../support/contextMenu';
+import { allClosed, sendingTo, writingUpload } from '../support/serverProcess';
 
 interface Stored {
   id: number;
@@ -193,11 +196,24 @@ describe('ui: attachments', function () {
     writeFileSync(big, Buffer.alloc(200 * 1024 * 1024, 7));
     try {
       const before = (await stored()).map((a) => a.id);
-      await runFromRowMenu(defectRow, /Upload Attachment/);
       // VS Code's own file dialog (a path box in the browser workbench): type the path, press Enter.
       const input = page.locator('.quick-input-widget input');
-      // The dialog reads its start folder first: on a machine running three test lanes that took over 15 s.
-      await input.waitFor({ timeout: 45_000 });
+      // The dialog is a quick input, which closes when it loses the focus: when the menu gives the
+      // focus back to the tree only after the dialog has opened (seen on busy runs: no dialog, the
+      // tree focused, nothing uploaded), the command ends as cancelled. A person then chooses the
+      // item again; so does this. The dialog reads its start folder first: on a machine running
+      // three test lanes that took over 15 s.
+      await eventually(
+        "VS Code's file dialog",
+        async () => {
+          if (!(await input.isVisible())) await chooseFromContextMenu(defectRow, /Upload Attachment/);
+          return input.waitFor({ timeout: 30_000 }).then(
+            () => true,
+            () => false,
+          );
+        },
+        100_000,
+      );
       // The dialog fills in its start folder and lists it first; typing before that gets mixed in.
       await page.locator('.quick-input-list .monaco-list-row').first().waitFor({ timeout: 15_000 });
       let last = '';
@@ -208,8 +224,8 @@ describe('ui: attachments', function () {
         return settled;
       });
       await input.fill(big);
+      // The dialog has taken the typed path once its list is filtered to the file (as the connection journey's CA file).
       await page.locator('.quick-input-list').filter({ hasText: 'big-upload.bin' }).waitFor({ timeout: 15_000 });
-      await page.waitForTimeout(300);
       await input.press('Enter');
       await page
         .locator('.quick-input-widget')
@@ -217,12 +233,12 @@ describe('ui: attachments', function () {
         .waitFor({ timeout: 15_000 });
       await input.press('Enter');
       // 200 MB reach the server in about a second, sooner than a person clicks Cancel: freeze the
-      // server a moment after the upload starts, so it is certainly in flight (its socket full and
-      // waiting) when Cancel comes. A cancel that lands during the initial listing of the defect's
-      // attachments is reported the same way.
+      // server once it writes the upload, so it is certainly in flight (its socket full and
+      // waiting) when Cancel comes.
       const pid = ui().almServer.pid;
       assert.ok(pid, 'the launcher hands the page tests the ALM server pid');
-      await page.waitForTimeout(300);
+      const port = Number(new URL(ui().almServer.baseUrl).port);
+      await eventually('the server writing the upload', () => writingUpload(pid), 60_000);
       process.kill(pid, 'SIGSTOP');
       try {
         // This headless workbench shows no toasts: the progress is in the notification center.
@@ -233,9 +249,14 @@ describe('ui: attachments', function () {
         const progress = page.locator('.notifications-center .notification-list-item').filter({ hasText: /Uploading big-upload\.bin/ });
         await progress.waitFor({ timeout: 30_000 });
         await screenshot('attachments-upload-progress');
+        const upload = await eventually('the upload waiting on the frozen server', () => {
+          const sending = sendingTo(port);
+          return sending.size > 0 && sending;
+        });
         await progress.getByRole('button', { name: /Cancel/ }).click();
-        // The cancel aborts the request in the extension host, which needs nothing from the server.
-        await page.waitForTimeout(1500);
+        // The cancel aborts the request in the extension host, which needs nothing from the server:
+        // its connection is closed while the server still sleeps.
+        await eventually('the extension to close the upload connection', () => allClosed(port, upload));
       } finally {
         process.kill(pid, 'SIGCONT');
       }
@@ -245,7 +266,8 @@ describe('ui: attachments', function () {
         .first()
         .waitFor({ timeout: 60_000 });
       await page.keyboard.press('Escape');
-      await page.waitForTimeout(500);
+      await page.locator('.notifications-center').waitFor({ state: 'hidden', timeout: 15_000 });
+      // The summary comes after the extension removed whatever the server kept: the server is final now.
       assert.deepEqual(
         (await stored()).map((a) => a.id),
         before,

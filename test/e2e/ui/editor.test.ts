@@ -6,7 +6,9 @@
 import * as assert from 'node:assert/strict';
 import type { Frame } from 'playwright-core';
 import { screenshot, ui } from './context';
-import { closeEditorsAndShowExplorer, editorFrame, editorTab, eventually, openDefect, runCommand, serverDefect, signInIfNeeded } from './editorWorkbench';
+import { closeEditorsAndShowExplorer, editorFrame, editorTab, openDefect, runCommand, serverDefect, signInIfNeeded } from './editorWorkbench';
+import { eventually } from '../../support/eventually';
+import { settled } from './editorHarness';
 
 const EDITED = 51;
 const RESTORED = 52;
@@ -23,7 +25,7 @@ async function waitPhase(frame: Frame, wanted: string): Promise<void> {
 async function closeTab(id: number): Promise<void> {
   const { page } = ui();
   await page.mouse.move(700, 600);
-  await page.waitForTimeout(300);
+  await eventually('the hover to go', async () => (await page.locator('.workbench-hover-container:visible, .monaco-hover:visible').count()) === 0);
   const tab = editorTab(id);
   await tab.hover();
   await tab.locator('.tab-actions .action-label').first().click();
@@ -134,7 +136,7 @@ describe('ui: the defect editor in the workbench', function () {
       await hostile.locator('[data-field="description"] .memo').waitFor();
       assert.equal(await hostile.locator('.defect-name').innerText(), (await serverDefect(3)).name, 'the hostile summary is text');
       await hostile.evaluate(`(() => { for (const el of document.querySelectorAll('.memo *')) { el.dispatchEvent(new MouseEvent('mouseover', { bubbles: true })); if (el.click) el.click(); } })()`);
-      await page.waitForTimeout(500);
+      await settled(hostile);
       assert.equal(await hostile.evaluate('window.__xss'), undefined, 'no hostile script ran in the webview');
       assert.equal(await hostile.evaluate('document.querySelectorAll(".memo script, .memo iframe, .memo object, .memo embed, .memo svg, .memo form").length'), 0);
       assert.deepEqual(dialogs, []);
@@ -154,8 +156,9 @@ describe('ui: the defect editor in the workbench', function () {
     await waitPhase(frame, 'editing');
     await frame.locator('[data-field="user-03"] vscode-text-field input').fill('KEEP-ME');
     await eventually('the dirty title', async () => (await editorTab(RESTORED).innerText()).startsWith('●'));
-    // The webview state is written with each status; give the last one a moment to land.
-    await page.waitForTimeout(500);
+    // The page writes the webview state (the host's snapshot of the edit) in the same step it marks
+    // the field dirty; VS Code gets that state before anything the page posts later.
+    await frame.locator('[data-field="user-03"].dirty').waitFor();
 
     // As a user reloads: the workbench shuts down properly (the extension deactivates, editors are saved).
     await runCommand('Developer: Reload Window');

@@ -3,7 +3,7 @@
 // attachments changed, the page reads the list again, without being reopened or refocused.
 import * as assert from 'node:assert/strict';
 import type { AttachmentView } from '../../../src/shared/editorProtocol';
-import { FakeProject } from '../../unit/editor/fakeProject';
+import { fakeProject } from '../../support/fakeProject/project';
 import { KEY, seeded } from '../../unit/editor/controllerSetup';
 import { ui } from './context';
 import { openEditorPage, poll } from './editorHarness';
@@ -20,7 +20,7 @@ describe('ui: the editor page’s attachment list', function () {
   it('reads the list again when the defect’s attachments change elsewhere', async () => {
     let items: AttachmentView[] = [];
     editor = await openEditorPage(ui().page.context(), ui().repoRoot, {
-      api: seeded(new FakeProject()),
+      api: seeded(fakeProject()),
       key: { ...KEY, id: 7 },
       user: 'alice',
       attachments: async () => ({ items }),

@@ -3,7 +3,7 @@
 // text, each a link the host is asked to open; typing a summary without matches clears the list.
 import * as assert from 'node:assert/strict';
 import type { DuplicateCandidate } from '../../../src/defects/duplicates';
-import { FakeProject } from '../../unit/editor/fakeProject';
+import { fakeProject } from '../../support/fakeProject/project';
 import { ui } from './context';
 import { openEditorPage, poll } from './editorHarness';
 import type { EditorPage } from './editorHarness';
@@ -24,7 +24,7 @@ describe('ui: likely duplicates on the New Defect page', function () {
   it('lists them after the summary rests, as text links that ask the host to open the defect', async () => {
     const queries: string[] = [];
     editor = await openEditorPage(ui().page.context(), ui().repoRoot, {
-      api: new FakeProject(),
+      api: fakeProject(),
       key: { server: 'Demo', domain: 'DEFAULT', project: 'Demo' },
       user: 'alice',
       findDuplicates: async (filter) => {

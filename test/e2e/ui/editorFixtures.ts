@@ -1,13 +1,14 @@
 // The one defect the page-side editor tests open: defect 7 of Demo in a fake project, with the
 // fields each test cares about laid over a plain new defect.
 import type { Defect } from '../../../src/api/index';
-import { FakeProject } from '../../unit/editor/fakeProject';
+import { fakeProject } from '../../support/fakeProject/project';
+import type { FakeProject } from '../../support/fakeProject/project';
 
 export const EDITOR_DEFECT_KEY = { server: 'Demo', domain: 'DEFAULT', project: 'Demo', id: 7 } as const;
 
 /** A fake project holding defect 7 with `fields` over a new, medium-severity defect of alice's. */
 export function projectWithEditorDefect(fields: Partial<Defect> & { name: string }): FakeProject {
-  const project = new FakeProject();
+  const project = fakeProject();
   project.seed({
     id: EDITOR_DEFECT_KEY.id,
     status: 'New',

@@ -3,9 +3,9 @@
 // channel answering in Node through a stand-in for `acquireVsCodeApi`. Every request the page
 // makes, every navigation, dialog, CSP violation and console message is recorded, so tests can
 // assert that hostile memo HTML did nothing.
-import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { eventually } from '../../support/eventually';
 import type { BrowserContext, Page } from 'playwright-core';
 import { DefectController } from '../../../src/editor/controller/defectController';
 import type { DefectControllerOptions } from '../../../src/editor/controller/defectController';
@@ -221,8 +221,7 @@ export async function openEditorPage(context: BrowserContext, repoRoot: string, 
     chosenDuplicates,
     traps,
     async collectPageTraps() {
-      // Lets queued events (image errors, CSP reports) fire before the caller asserts.
-      await page.waitForTimeout(50);
+      await settled(page);
     },
     async close() {
       channel.dispose();
@@ -232,10 +231,39 @@ export async function openEditorPage(context: BrowserContext, repoRoot: string, 
   };
 }
 
+/**
+ * Runs in a page: resolves once every image that started loading has loaded or failed, and two
+ * tasks later, so the events those loads and the caller's actions queued (image errors, CSP
+ * reports, handlers of dispatched events) have fired. Lazy images not in view never start.
+ */
+const SETTLED = `new Promise((resolve) => {
+  const later = () => setTimeout(() => setTimeout(resolve, 0), 0);
+  const loading = [...document.images].filter((i) => !i.complete && i.loading !== 'lazy');
+  let left = loading.length;
+  if (!left) return later();
+  const done = () => { if (--left === 0) later(); };
+  for (const i of loading) { i.addEventListener('load', done, { once: true }); i.addEventListener('error', done, { once: true }); }
+})`;
+
+/**
+ * Waits until `target` (a page or a webview's frame) has run what its queued events started: the
+ * round trip that proves "nothing happened" before a test asserts it.
+ */
+export async function settled(target: { evaluate(expression: string): Promise<unknown> }): Promise<void> {
+  await target.evaluate(SETTLED);
+}
+
 /** Polls a page value until `ok` holds (page.waitForFunction would need eval, which the CSP forbids). */
 export async function poll<T>(read: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 10_000): Promise<T> {
-  let last = await read();
-  for (const end = Date.now() + timeoutMs; !ok(last) && Date.now() < end; await new Promise((r) => setTimeout(r, 50))) last = await read();
-  assert.ok(ok(last), `the page shows ${JSON.stringify(last)}`);
-  return last;
+  const seen = await eventually(
+    'the page to show the awaited value',
+    async () => {
+      const value = await read();
+      // Thrown, the value seen last is named in the timeout's message.
+      if (!ok(value)) throw new Error(`the page shows ${JSON.stringify(value)}`);
+      return { value };
+    },
+    timeoutMs,
+  );
+  return seen.value;
 }

@@ -5,10 +5,10 @@
 import * as assert from 'node:assert/strict';
 import { join } from 'node:path';
 import type { ProjectUser } from '../../../src/api/index';
-import type { FakeProject } from '../../unit/editor/fakeProject';
+import type { FakeProject } from '../../support/fakeProject/project';
 import { EDITOR_DEFECT_KEY, projectWithEditorDefect } from './editorFixtures';
 import { ui } from './context';
-import { openEditorPage } from './editorHarness';
+import { openEditorPage, poll } from './editorHarness';
 import type { EditorPage, HarnessOptions } from './editorHarness';
 
 const KEY = EDITOR_DEFECT_KEY;
@@ -37,16 +37,6 @@ async function open(p: FakeProject, extra: Partial<HarnessOptions> = {}, users: 
   return editor;
 }
 
-/** Polls a page value until it equals `want` (page.waitForFunction would need eval, which the CSP forbids). */
-async function poll(read: () => Promise<string>, want: string, timeoutMs = 10_000): Promise<void> {
-  let last = '';
-  for (const end = Date.now() + timeoutMs; Date.now() < end; await new Promise((r) => setTimeout(r, 50))) {
-    last = await read();
-    if (last === want) return;
-  }
-  assert.fail(`waited for ${JSON.stringify(want)}, the page shows ${JSON.stringify(last)}`);
-}
-
 /** Presses Tab until the focused element's name matches (none when it has the focus already, as Edit gives the first field); fails after `max` presses. */
 async function tabTo(editor: EditorPage, name: RegExp, max = 40): Promise<void> {
   for (let i = 0; i < max; i++) {
@@ -73,12 +63,18 @@ describe('ui: the editor page (keyboard, screen readers, conflicts, links, image
     await tabTo(editor, /^Summary \(required\)$/);
     // The toolkit's field drops `readonly` on its inner input in its next render frame; a user
     // starts typing once it looks editable.
-    await poll(() => editor.page.evaluate<string>(`String(document.activeElement?.shadowRoot?.querySelector('input')?.readOnly)`), 'false');
+    await poll(
+      () => editor.page.evaluate<string>(`String(document.activeElement?.shadowRoot?.querySelector('input')?.readOnly)`),
+      (v) => v === 'false',
+    );
     await editor.page.keyboard.press('Control+A');
     await editor.page.keyboard.type('Typed without a mouse');
     // As a user would, save once the field shows what was typed (keystrokes on a loaded CI machine
     // can lag behind the key presses).
-    await poll(() => editor.page.evaluate<string>(`document.activeElement?.value ?? ''`), 'Typed without a mouse');
+    await poll(
+      () => editor.page.evaluate<string>(`document.activeElement?.value ?? ''`),
+      (v) => v === 'Typed without a mouse',
+    );
     await editor.page.keyboard.press('Control+S');
     const saved = await editor.page
       .locator('.header .notice', { hasText: 'Saved at' })
@@ -131,11 +127,17 @@ describe('ui: the editor page (keyboard, screen readers, conflicts, links, image
     await problem.waitFor();
     const message = await problem.innerText();
     assert.match(message, /\S/, 'the row names the problem');
-    await poll(async () => String(await field.getAttribute('aria-invalid')), 'true');
+    await poll(
+      async () => String(await field.getAttribute('aria-invalid')),
+      (v) => v === 'true',
+    );
     assert.equal(await field.getAttribute('title'), message);
     await field.locator('input').fill('Fixed again');
     await problem.waitFor({ state: 'hidden' });
-    await poll(async () => String(await field.getAttribute('aria-invalid')), 'null');
+    await poll(
+      async () => String(await field.getAttribute('aria-invalid')),
+      (v) => v === 'null',
+    );
     assert.equal(await field.getAttribute('title'), null);
   });
 
@@ -174,8 +176,14 @@ describe('ui: the editor page (keyboard, screen readers, conflicts, links, image
     await editor.page.keyboard.type('bob');
     await editor.page.keyboard.press('Enter');
     const OWNER = `document.querySelector('[data-field="owner"] vscode-dropdown')`;
-    await poll(() => editor.page.evaluate<string>(`${OWNER}.value`), 'bob');
-    await poll(() => editor.page.evaluate<string>(`${OWNER}.shadowRoot.querySelector('.selected-value')?.textContent.trim() ?? ''`), 'Robert Brown (bob)');
+    await poll(
+      () => editor.page.evaluate<string>(`${OWNER}.value`),
+      (v) => v === 'bob',
+    );
+    await poll(
+      () => editor.page.evaluate<string>(`${OWNER}.shadowRoot.querySelector('.selected-value')?.textContent.trim() ?? ''`),
+      (v) => v === 'Robert Brown (bob)',
+    );
   });
 
   it('lets the user choose, field by field, between the server value and theirs', async () => {

@@ -4,17 +4,8 @@ import * as assert from 'node:assert/strict';
 import type { Frame, Locator } from 'playwright-core';
 import { signIn } from '../environment';
 import { serverDefect as oracleDefect, serverLocksOn } from '../oracle';
+import { eventually } from '../../support/eventually';
 import { ui } from './context';
-
-export async function eventually<T>(what: string, probe: () => Promise<T | undefined | false>, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe().catch(() => undefined);
-    if (value) return value;
-    assert.ok(Date.now() < deadline, `timed out: ${what}`);
-    await ui().page.waitForTimeout(200);
-  }
-}
 
 /** Runs a command by its palette title ("ALM: Sign In"). */
 export async function runCommand(title: string): Promise<void> {
@@ -58,7 +49,9 @@ export async function answer(text: string): Promise<void> {
   const input = page.locator('.quick-input-widget input');
   await input.waitFor({ timeout: 15_000 });
   await input.fill(text);
-  await page.waitForTimeout(150);
+  // In a pick, Enter takes the active row: wait until the filter has made it the one with `text`.
+  const rows = page.locator('.quick-input-widget .quick-input-list .monaco-list-row:visible');
+  if ((await rows.count()) > 0) await page.locator('.quick-input-widget .monaco-list-row.focused', { hasText: text }).first().waitFor({ timeout: 10_000 });
   await input.press('Enter');
 }
 

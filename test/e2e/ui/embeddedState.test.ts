@@ -3,6 +3,7 @@
 // then sends nothing it already showed), keeps hostile memo HTML sanitized on that path too, and a
 // page VS Code reloads later (its state already set) waits for the host's current state instead.
 import * as assert from 'node:assert/strict';
+import { eventually } from '../../support/eventually';
 import { EDITOR_DEFECT_KEY, projectWithEditorDefect } from './editorFixtures';
 import { ui } from './context';
 import { openEditorPage } from './editorHarness';
@@ -54,7 +55,8 @@ describe('ui: the editor page renders the defect embedded in its HTML', function
   it('a page VS Code reloads (its state already set) ignores the old embedded state and waits for the host', async () => {
     const silent = await open({ silent: true, initialState: null });
     opened.push(silent);
-    await silent.page.waitForTimeout(300);
+    // The page posts `ready` once it has decided what to show (and rendered any embedded state it took).
+    await eventually('the page to say it is ready', () => silent.readies.length > 0, 10_000);
     assert.equal(await silent.page.locator('.form .group').count(), 0, 'no form built from the stale HTML');
     assert.equal(await silent.page.evaluate('document.body.dataset.phase'), 'loading');
     assert.deepEqual(silent.readies, [{ embedded: false }]);

@@ -8,10 +8,12 @@
 import * as assert from 'node:assert/strict';
 import { readFavoriteFilter } from '../../../src/api/index';
 import { almClientAs } from '../support/almClientAs';
-import { expandRow, openDemoProject, runFromRowMenu, treeRow } from '../support/almTree';
+import { expandRow, openDemoProject, treeRow } from '../support/almTree';
 import { screenshot, ui } from './context';
-import { answer, eventually, runCommand } from './editorWorkbench';
+import { answer, runCommand } from './editorWorkbench';
 import { gridFrame, headers, painted } from './gridWorkbench';
+import { eventually } from '../../support/eventually';
+import { chooseFromContextMenu } from '../support/contextMenu';
 
 /** What the server holds for favorite `name`, and how many defects its filter selects (asked as bob). */
 async function serverFavorite(name: string): Promise<{ total: number; notApplied: string[] }> {
@@ -72,7 +74,7 @@ describe('ui: ALM favorites in the tree and the grid (issue 42)', function () {
   });
 
   it("Open as Grid from a favorite's row shows the favorite's own columns, in its order", async () => {
-    await runFromRowMenu(treeRow(/^Open urgent/, 6), /Open as Grid/);
+    await chooseFromContextMenu(treeRow(/^Open urgent/, 6), /Open as Grid/);
     const frame = await gridFrame();
     await painted(frame, { row: 0 });
     // The favorite's view: id, severity, status, name, owner (server/src/demo/favorites.ts).
@@ -86,7 +88,7 @@ describe('ui: ALM favorites in the tree and the grid (issue 42)', function () {
   it('saves the current view as a private favorite, finds it after a reload; bob neither sees nor changes it', async () => {
     const { page, almServer } = ui();
     const name = `Mine ${Date.now()}`;
-    await runFromRowMenu(treeRow(/^Demo/, 3), /Save as ALM Favorite/);
+    await chooseFromContextMenu(treeRow(/^Demo/, 3), /Save as ALM Favorite/);
     await page.locator('.quick-input-widget', { hasText: 'Save as ALM Favorite' }).waitFor({ timeout: 15_000 });
     await page.locator('.quick-input-widget input').fill(name);
     await page.locator('.quick-input-widget input').press('Enter');

@@ -5,7 +5,8 @@ import * as assert from 'node:assert/strict';
 import type { Locator } from 'playwright-core';
 import type { E2eAlmServer } from '../environment';
 import { screenshot, ui } from './context';
-import { answer, eventually, runCommand, signInIfNeeded } from './editorWorkbench';
+import { answer, runCommand, signInIfNeeded } from './editorWorkbench';
+import { eventually } from '../../support/eventually';
 
 function hasCoreTree(server: E2eAlmServer): boolean {
   return !server.trees || server.trees.includes('rest');

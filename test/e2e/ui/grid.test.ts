@@ -9,8 +9,9 @@ import type { Frame } from 'playwright-core';
 import { signIn } from '../environment';
 import { serverTotal, updateServerDefect } from '../oracle';
 import { screenshot, ui } from './context';
-import { editorFrame, editorTab, eventually, runCommand, signInIfNeeded } from './editorWorkbench';
+import { editorFrame, editorTab, runCommand, signInIfNeeded } from './editorWorkbench';
 import { gridTotal, headers, openGrid, painted, pickRow, rowCells } from './gridWorkbench';
+import { eventually } from '../../support/eventually';
 
 describe('ui: the defects grid (issue 31)', function () {
   this.timeout(180_000);

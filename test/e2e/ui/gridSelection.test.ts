@@ -8,7 +8,8 @@ import type { Frame } from 'playwright-core';
 import type { AlmClient } from '../../../src/api/index';
 import { almClientAs } from '../support/almClientAs';
 import { screenshot, ui } from './context';
-import { editorTab, eventually, runCommand, signInIfNeeded } from './editorWorkbench';
+import { editorTab, runCommand, signInIfNeeded } from './editorWorkbench';
+import { eventually } from '../../support/eventually';
 import { gridTotal, headers, openGrid, painted, rowCells } from './gridWorkbench';
 import { pickFieldAndValue } from '../support/updateSelected';
 
@@ -17,7 +18,12 @@ function cellOf(frame: Frame, index: number) {
   return frame.locator(`.grid-body [role="row"][aria-rowindex="${index + 2}"]:not([hidden]) [role="gridcell"]`).first();
 }
 
-/** The workbench's context menu item `name`, chosen once the menu has settled (a click while it animates in is dropped). */
+/**
+ * The workbench's context menu item `name`, chosen once the menu has settled (a click while it
+ * animates in is dropped). Not chooseFromContextMenu: after Enter the menu gives the focus back to
+ * the grid's webview, which closes the quick input the command has opened by then; a click closes
+ * the menu before the command runs.
+ */
 async function chooseMenuItem(name: RegExp, until: () => Promise<boolean>): Promise<void> {
   const item = ui().page.getByRole('menuitem', { name });
   await item.click();

@@ -7,8 +7,9 @@
 import * as assert from 'node:assert/strict';
 import type { ColourSpec } from '../support/themeColours';
 import { restoreThemeAfter, throughThemes } from '../support/themeColours';
-import { eventually, signInIfNeeded } from './editorWorkbench';
+import { signInIfNeeded } from './editorWorkbench';
 import { openGrid, painted } from './gridWorkbench';
+import { eventually } from '../../support/eventually';
 
 const ROW = '.grid-spacer > .grid-row:not([hidden]):not(.loading)';
 // The editor's selection colours (issue 37.10: the list's were barely darker than the stripes in Light Modern).

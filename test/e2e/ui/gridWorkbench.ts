@@ -2,7 +2,8 @@
 // palette, finding its webview frame, waiting for rows to be painted and reading them.
 import type { Frame } from 'playwright-core';
 import { ui } from './context';
-import { eventually, runCommand } from './editorWorkbench';
+import { runCommand } from './editorWorkbench';
+import { eventually } from '../../support/eventually';
 
 /** Picks the quick pick row whose label is exactly `label` (the first one when several match). */
 export async function pickRow(label: string): Promise<void> {

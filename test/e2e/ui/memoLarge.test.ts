@@ -3,7 +3,7 @@
 // page copies and the HTML it parses, never timed — and what reaches the host keeps the memo's
 // structure and is still sanitized; images are asked of the host after the memo is shown, not while.
 import * as assert from 'node:assert/strict';
-import type { FakeProject } from '../../unit/editor/fakeProject';
+import type { FakeProject } from '../../support/fakeProject/project';
 import { text } from '../../support/text';
 import { EDITOR_DEFECT_KEY, projectWithEditorDefect } from './editorFixtures';
 import { ui } from './context';

@@ -4,14 +4,14 @@
 // saved memo back shows the same text plus the edit. The dangerous parts are still removed.
 import * as assert from 'node:assert/strict';
 import vectors from '../fixtures/memo-text-vectors.json';
-import type { FakeProject } from '../../unit/editor/fakeProject';
+import type { FakeProject } from '../../support/fakeProject/project';
 import { EDITOR_DEFECT_KEY, projectWithEditorDefect } from './editorFixtures';
 import { ui } from './context';
 import { openEditorPage } from './editorHarness';
-import { eventually } from './editorWorkbench';
 import type { EditorPage } from './editorHarness';
 import { DANGEROUS_MARKUP } from './editorPageScripts';
 import { text } from '../../support/text';
+import { eventually } from '../../support/eventually';
 
 interface MemoVector {
   name: string;

@@ -7,7 +7,8 @@ import { signIn } from '../environment';
 import { serverDefect, serverLocksOn, serverTotal, updateServerDefect } from '../oracle';
 import { text } from '../../support/text';
 import { screenshot, ui } from './context';
-import { answer, editorTab, eventually, newDefectFrame, runCommand, signInIfNeeded } from './editorWorkbench';
+import { answer, editorTab, newDefectFrame, runCommand, signInIfNeeded } from './editorWorkbench';
+import { eventually } from '../../support/eventually';
 
 const DUPLICATE = 57;
 const SUMMARY = 'Quokka ledger rounding drift';

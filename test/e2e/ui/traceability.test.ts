@@ -9,7 +9,8 @@ import type { Frame } from 'playwright-core';
 import { signIn } from '../environment';
 import { addServerLink, serverDefect as oracleDefect, serverLinks, serverReleases } from '../oracle';
 import { screenshot, ui } from './context';
-import { closeEditorsAndShowExplorer, eventually, openDefect, runCommand, serverDefect, signInIfNeeded } from './editorWorkbench';
+import { closeEditorsAndShowExplorer, openDefect, runCommand, serverDefect, signInIfNeeded } from './editorWorkbench';
+import { eventually } from '../../support/eventually';
 
 const SOURCE = 81;
 const TARGET = 82;

@@ -5,7 +5,8 @@
 import * as assert from 'node:assert/strict';
 import type { ColourSpec } from '../support/themeColours';
 import { restoreThemeAfter, throughThemes } from '../support/themeColours';
-import { eventually, openDefect, serverDefect, signInIfNeeded } from './editorWorkbench';
+import { openDefect, serverDefect, signInIfNeeded } from './editorWorkbench';
+import { eventually } from '../../support/eventually';
 
 const DEFECT = 83;
 

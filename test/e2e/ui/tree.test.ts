@@ -4,7 +4,8 @@
 import * as assert from 'node:assert/strict';
 import { expandRow, treeRow } from '../support/almTree';
 import { screenshot, ui } from './context';
-import { answer, eventually, runCommand } from './editorWorkbench';
+import { answer, runCommand } from './editorWorkbench';
+import { eventually } from '../../support/eventually';
 
 describe('ui: the ALM tree', function () {
   this.timeout(120_000);

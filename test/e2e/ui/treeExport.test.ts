@@ -9,9 +9,11 @@ import { join } from 'node:path';
 import { almClientAs } from '../support/almClientAs';
 import type { Defect } from '../../../src/api/index';
 import { readCsv } from '../../support/csv';
-import { openDemoProject, runFromRowMenu, treeRow } from '../support/almTree';
+import { openDemoProject, treeRow } from '../support/almTree';
 import { screenshot, ui } from './context';
-import { eventually, runCommand } from './editorWorkbench';
+import { runCommand } from './editorWorkbench';
+import { eventually } from '../../support/eventually';
+import { chooseFromContextMenu } from '../support/contextMenu';
 
 /** The Demo project's row expanded, its Defects row folded so My Defects shows. */
 async function openDemoProjectWithDefectsFolded(): Promise<void> {
@@ -39,7 +41,7 @@ describe('ui: Export to CSV from a tree row', function () {
     const { page, almServer } = ui();
     await openDemoProjectWithDefectsFolded();
     const target = join(folder, 'my-defects.csv');
-    await runFromRowMenu(treeRow(/^My Defects/, 4), /Export to CSV/);
+    await chooseFromContextMenu(treeRow(/^My Defects/, 4), /Export to CSV/);
     // VS Code's own save dialog (a path box in the browser workbench): once it has filled in its
     // start path, type the file's path and press Enter.
     const input = page.locator('.quick-input-widget input');

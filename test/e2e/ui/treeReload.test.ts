@@ -8,7 +8,8 @@ import { signIn } from '../environment';
 import { serverTotal } from '../oracle';
 import { expandRow, treeRow } from '../support/almTree';
 import { screenshot, ui } from './context';
-import { answer, eventually, runCommand, signInFromRow, signInIfNeeded } from './editorWorkbench';
+import { answer, runCommand, signInFromRow, signInIfNeeded } from './editorWorkbench';
+import { eventually } from '../../support/eventually';
 
 const PATH = [
   { name: /^Demo/, level: 1 },
@@ -148,8 +149,12 @@ describe('ui: the tree keeps its state across a window reload', function () {
       'the groups count the Open defects',
     );
     await screenshot('tree-before-reload');
-    // Expand and collapse events reach the workspace state asynchronously; let the last one land.
-    await page.waitForTimeout(500);
+    // Expand and collapse events reach the extension host (which stores them) as messages: a command
+    // the host answers afterwards (its pick shown, then dismissed) has come after the last of them.
+    await runCommand('ALM: Group Defects By…');
+    await page.locator('.quick-input-widget .monaco-list-row', { hasText: 'By Severity' }).first().waitFor({ timeout: 15_000 });
+    await page.keyboard.press('Escape');
+    await page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: 15_000 });
 
     // As a user reloads: the workbench shuts down properly and starts again on the same workspace.
     const loaded = page.waitForEvent('load', { timeout: 60_000 });

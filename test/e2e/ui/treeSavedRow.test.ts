@@ -18,7 +18,8 @@ import type { Frame, Locator } from 'playwright-core';
 import { defectRowLabel } from '../../../src/tree/model/tooltip';
 import { openDemoDefects, treeRow } from '../support/almTree';
 import { screenshot, ui } from './context';
-import { eventually, openFromRow, runCommand, serverDefect } from './editorWorkbench';
+import { openFromRow, runCommand, serverDefect } from './editorWorkbench';
+import { eventually } from '../../support/eventually';
 
 const LONG_SUMMARY = 'Export of the quarterly defect report drops every row after the first page of 100 rows';
 

@@ -7,10 +7,12 @@
 import * as assert from 'node:assert/strict';
 import type { AlmClient } from '../../../src/api/index';
 import { almClientAs } from '../support/almClientAs';
-import { openDemoDefects, runFromRowMenu, treeRow } from '../support/almTree';
+import { openDemoDefects, treeRow } from '../support/almTree';
 import { pickFieldAndValue } from '../support/updateSelected';
 import { screenshot, ui } from './context';
-import { eventually, runCommand } from './editorWorkbench';
+import { runCommand } from './editorWorkbench';
+import { eventually } from '../../support/eventually';
+import { chooseFromContextMenu } from '../support/contextMenu';
 
 describe('ui: Update Selected on several tree rows', function () {
   this.timeout(180_000);
@@ -51,7 +53,7 @@ describe('ui: Update Selected on several tree rows', function () {
       await rowOf(ids[1]).click({ modifiers: ['ControlOrMeta'] });
       await rowOf(ids[2]).click({ modifiers: ['ControlOrMeta'] });
       await eventually('three rows selected', async () => (await page.locator('.part.sidebar [role="treeitem"][aria-level="5"][aria-selected="true"]').count()) === 3);
-      await runFromRowMenu(rowOf(ids[2]), /Update Selected/);
+      await chooseFromContextMenu(rowOf(ids[2]), /Update Selected/);
       // The field picker (several may be checked): Priority; then the priority list's values; then
       // the modal confirmation, which summarises the change.
       const dialog = await pickFieldAndValue(3, 'Priority', '5-Urgent');

@@ -5,7 +5,8 @@
 // test checks that the extension sets that key.)
 import * as assert from 'node:assert/strict';
 import { screenshot, ui } from './context';
-import { closeEditorsAndShowExplorer, eventually, runCommand, signInIfNeeded } from './editorWorkbench';
+import { closeEditorsAndShowExplorer, runCommand, signInIfNeeded } from './editorWorkbench';
+import { eventually } from '../../support/eventually';
 
 const STEPS = ['Add your ALM server', 'Choose your default project', 'Open My Defects', 'See defects as a grid', 'Report a defect from code', 'Start work on a defect'];
 

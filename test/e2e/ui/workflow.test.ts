@@ -8,8 +8,9 @@ import { join } from 'node:path';
 import { signIn } from '../environment';
 import { updateServerDefect } from '../oracle';
 import { screenshot, ui } from './context';
-import { closeEditorsAndShowExplorer, editorFrame, eventually, openDefect, runCommand, signInIfNeeded } from './editorWorkbench';
+import { closeEditorsAndShowExplorer, editorFrame, openDefect, runCommand, signInIfNeeded } from './editorWorkbench';
 import { replaceFileAtOnce } from '../support/settingsFile';
+import { eventually } from '../../support/eventually';
 
 const RELOADED = 71;
 
@@ -104,8 +105,11 @@ describe('ui: workflow: defects where developers work', function () {
         if (await input.isVisible().catch(() => false)) return true;
         await page.keyboard.press('Escape');
         await page.keyboard.press('Control+Shift+G');
-        await page.waitForTimeout(1000);
-        return false;
+        // The view opens after the key, or not at all when a webview kept the key: then press again.
+        return input.waitFor({ state: 'visible', timeout: 5_000 }).then(
+          () => true,
+          () => false,
+        );
       },
       60_000,
     );

@@ -5,14 +5,14 @@
 import * as assert from 'node:assert/strict';
 import { join } from 'node:path';
 import vectors from '../fixtures/xss-vectors.json';
-import type { FakeProject } from '../../unit/editor/fakeProject';
+import type { FakeProject } from '../../support/fakeProject/project';
 import { EDITOR_DEFECT_KEY, projectWithEditorDefect } from './editorFixtures';
 import { ui } from './context';
 import { openEditorPage } from './editorHarness';
-import { eventually } from './editorWorkbench';
 import type { EditorPage } from './editorHarness';
 import { DANGEROUS_MARKUP, POKE_MEMOS, UNSANITIZED_ATTACK, pasteInto, toggleSource, typeIntoSource } from './editorPageScripts';
 import { text } from '../../support/text';
+import { eventually } from '../../support/eventually';
 
 interface Vector {
   name: string;
@@ -45,13 +45,15 @@ async function dangerousMarkup(editor: EditorPage): Promise<string[]> {
 
 /** Waits until the host holds the page's edit of `field` (its text with `marker` and " edited"); returns it. */
 async function reachesHost(editor: EditorPage, field: string, marker: string, message: string): Promise<string> {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const value = text(editor.controller.value(field));
-    if (value.includes(marker) && /edited/.test(value)) return value;
-    assert.ok(Date.now() < deadline, `${message}: the host has ${value}`);
-    await editor.page.waitForTimeout(20);
-  }
+  return eventually(
+    message,
+    () => {
+      const value = text(editor.controller.value(field));
+      if (value.includes(marker) && /edited/.test(value)) return value;
+      throw new Error(`the host has ${value}`);
+    },
+    10_000,
+  );
 }
 
 /** Starts a vector with empty trap logs, so a failure names the vector that caused it. */
@@ -129,7 +131,7 @@ describe('ui: memo HTML cannot attack the editor (real Chromium, real CSP)', fun
       await editor.page.locator('[data-field="description"] .memo').press('End');
       await editor.page.keyboard.type(' edited', { delay: 0 });
       await editor.page.locator('[data-field="name"] vscode-text-field').click();
-      await reachesHost(editor, 'description', `edit-marker-${i}`, `"${v.name}": the edit did not reach the host`);
+      await reachesHost(editor, 'description', `edit-marker-${i}`, `"${v.name}": the edit reaching the host`);
       await editor.collectPageTraps();
       assertClean(editor, `editing "${v.name}"`);
       assert.deepEqual(await dangerousMarkup(editor), [], `editing "${v.name}" left markup behind`);
@@ -165,7 +167,7 @@ describe('ui: memo HTML cannot attack the editor (real Chromium, real CSP)', fun
       await editor.collectPageTraps();
       assertClean(editor, `source view "${v.name}"`);
       assert.deepEqual(await dangerousMarkup(editor), [], `source view "${v.name}" left markup behind`);
-      const saved = await reachesHost(editor, 'description', `source-marker-${i}`, `"${v.name}": the source view's edit did not reach the host`);
+      const saved = await reachesHost(editor, 'description', `source-marker-${i}`, `"${v.name}": the source view’s edit reaching the host`);
       assert.doesNotMatch(saved, /<script|<iframe|\son\w+\s*=|javascript:/i, `"${v.name}" from the source view would be saved as ${saved}`);
     }
   });

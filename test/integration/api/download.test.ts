@@ -202,7 +202,6 @@ describe('api integration: downloads into files', () => {
     try {
       const target = join(dir, 'stalled.bin');
       writeFileSync(target, 'old');
-      const started = Date.now();
       const progress: number[] = [];
       const outcome = await Promise.race([
         idle
@@ -214,7 +213,6 @@ describe('api integration: downloads into files', () => {
       assert.ok(outcome instanceof TimeoutError, String(outcome));
       assert.match(outcome.message, /stopped responding \(nothing arrived within the idle timeout\)/);
       assert.ok(progress.at(-1) === SMALL.length, 'the bytes that came were received before the stall');
-      assert.ok(Date.now() - started < 5_000);
       assert.equal(readFileSync(target, 'utf8'), 'old');
       assert.deepEqual(leftovers(), []);
     } finally {

@@ -66,11 +66,10 @@ describe('api integration: error kinds', () => {
     it('TimeoutError after the idle timeout', async () => {
       const port = (silent.address() as AddressInfo).port;
       const { client } = clientFor(`http://127.0.0.1:${port}/qcbin`, 'alice', { timeouts: { idleMs: 300 } });
-      const started = Date.now();
       try {
+        // Without the idle timeout the sign-in would wait on the silent server past the test's own timeout.
         const err = await client.signIn().catch((e: unknown) => e);
         assert.ok(err instanceof TimeoutError, String(err));
-        assert.ok(Date.now() - started < 5000);
       } finally {
         await client.dispose();
       }

@@ -1,7 +1,8 @@
 import { strict as assert } from 'node:assert';
 import { LockLostError, LockedByOtherError } from '../../../src/api/index';
 import type { AlmClient, Defect } from '../../../src/api/index';
-import { MovableClock, until } from '../../support/server';
+import { eventually } from '../../support/eventually';
+import { MovableClock } from '../../support/server';
 import { clientFor, createDefect, startApiTestServer } from './harness';
 import type { TestServer } from './harness';
 
@@ -71,7 +72,7 @@ describe('api integration: locks', () => {
       for (let i = 0; i < 4; i++) {
         const before = keepAlives();
         clock.advance(1000);
-        await until(() => keepAlives() > before, 'no keep-alive request was sent');
+        await eventually('a keep-alive request', () => keepAlives() > before, 10_000);
       }
       assert.equal(handle.state, 'held');
       await assert.rejects(bob.project('DEFAULT', 'Playground').locks.acquire({ type: 'defect', id: defect.id }), LockedByOtherError);

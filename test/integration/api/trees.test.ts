@@ -7,7 +7,8 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { AlmClient, AuthError, LockedByOtherError, SelectionGuardError, isCancellation, like } from '../../../src/api/index';
 import type { AlmClientOptions, Defect, ProjectApi } from '../../../src/api/index';
-import { MovableClock, until } from '../../support/server';
+import { eventually } from '../../support/eventually';
+import { MovableClock } from '../../support/server';
 import { clientFor, collect, createDefect, startApiTestServer } from './harness';
 import type { TestServer } from './harness';
 
@@ -297,7 +298,7 @@ describe('api integration: a Core-only server whose sessions idle out', () => {
       for (let step = 0; step < 4; step++) {
         clock.advance(20_000);
         const seen = touches();
-        await until(() => touches() >= seen + 3, 'the keep-alive stopped');
+        await eventually('three more keep-alives', () => touches() >= seen + 3, 10_000);
       }
       assert.equal(handle.state, 'held');
       await assert.rejects(bob.project('DEFAULT', 'Demo').locks.acquire({ type: 'defect', id: 3 }), LockedByOtherError);

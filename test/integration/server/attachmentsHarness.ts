@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { request } from 'undici';
-import { until } from '../../support/server';
+import { eventually } from '../../support/eventually';
 import { buildApp } from '../../../server/src/app';
 import { registerAttachments } from '../../../server/src/apiTree/attachments';
 import { sessionHook } from '../../../server/src/auth/index';
@@ -161,7 +161,7 @@ export async function abortUploadHalfway(url: URL, head: string, body: Buffer, s
     const socket = connect(Number(url.port), url.hostname, () => {
       socket.write(head);
       socket.write(body.subarray(0, body.length / 2), () => {
-        until(uploading, 'the server never started writing the upload to a temporary file', 20_000).then(
+        eventually('the server to start writing the upload to a temporary file', uploading, 20_000).then(
           () => {
             sawTemp = true;
             socket.destroy();
@@ -177,6 +177,6 @@ export async function abortUploadHalfway(url: URL, head: string, body: Buffer, s
     socket.on('error', reject);
   });
   // The server notices the closed connection asynchronously, then removes its temporary file.
-  await until(() => !uploading(), 'the temporary upload file was never removed after the client went away', 20_000);
+  await eventually('the temporary upload file to be removed after the client went away', () => !uploading(), 20_000);
   return sawTemp;
 }

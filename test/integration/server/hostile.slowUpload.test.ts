@@ -6,7 +6,8 @@ import assert from 'node:assert/strict';
 import { readdirSync } from 'node:fs';
 import { connect } from 'node:net';
 import { join } from 'node:path';
-import { TestClient, startTestServer, until } from '../../support/server';
+import { eventually } from '../../support/eventually';
+import { TestClient, startTestServer } from '../../support/server';
 import type { RunningServer } from '../../support/server';
 import { multipart, uploadParts } from './attachmentsHarness';
 
@@ -56,7 +57,7 @@ describe('server: uploads cut by the body timeout (issue 38 item 14)', function 
       stall('/rest/domains/DEFAULT/projects/Demo/defects/2/attachments', { 'Content-Type': 'application/octet-stream', Slug: 'cut.bin' }, content, 100),
     ];
     for (const answer of await Promise.all(cuts)) assert.match(answer, /^HTTP\/1\.1 408/);
-    await until(() => leftovers().length === 0, `temporary files left after the cut uploads: ${leftovers().join(', ')}`);
+    await eventually('no temporary files left after the cut uploads', () => leftovers().length === 0 || assert.fail(`left: ${leftovers().join(', ')}`), 10_000);
     // Uploads still work.
     const ok = await client.request('POST', '/api/domains/DEFAULT/projects/Demo/attachments', { body: form.body.toString('latin1'), headers: { 'Content-Type': form.contentType } });
     assert.ok(ok.status === 201 || ok.status === 200, ok.text.slice(0, 300));

@@ -6,7 +6,7 @@ import { defectResult, searchResult } from '../../../src/chat/model/format';
 import { buildSearch, defectId, searchFilter, searchLimit } from '../../../src/chat/model/inputs';
 import { memoToMarkdown, textToMemoHtml } from '../../../src/defects/memo';
 import { RawQueryError } from '../../../src/api/dialect/rawQuery';
-import { fakeCatalog, fakeLists } from '../editor/fakeProject';
+import { editorCatalog, editorLists } from '../../support/fakeProject/schemas';
 
 describe('chat: search input → filter', () => {
   it('maps each kind of filter, "me" to the signed-in user, and several values to "in"', () => {
@@ -84,8 +84,8 @@ describe('chat: memo HTML → Markdown text', () => {
 });
 
 describe('chat: update changes', () => {
-  const fields = fakeCatalog();
-  const lists = fakeLists();
+  const fields = editorCatalog();
+  const lists = editorLists();
 
   it('accepts field names and labels, converts memo text and multi-values, and validates nothing wrong', () => {
     const { changes, problems } = resolveChanges({ Priority: '3-High', owner: 'bob', description: 'Fixed <now>', Platforms: 'Linux; Windows' }, fields, lists);
@@ -194,7 +194,7 @@ describe('chat: results', () => {
   it('a defect: fields by label, memos as text, attachments by name and size', () => {
     const text = defectResult({
       defect: { type: 'defect', id: 3, name: 'Crash', status: 'Open', 'user-03': 'CR-1', description: '<p>Boom <script>x()</script></p>', 'dev-comments': null },
-      fields: fakeCatalog(),
+      fields: editorCatalog(),
       attachments: [
         { id: 1, name: 'log.txt', fileSize: 2048, description: null, refType: null, refSubtype: 0, lastModified: null, vcUserName: null, vcCurVer: null, entity: { type: 'defect', id: 3 } },
       ],

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { LockedByOtherError, NotFoundError, ValidationError } from '../../../src/api/index';
-import type { ProjectApi, ProjectRef } from '../../../src/api/index';
+import type { ProjectRef } from '../../../src/api/index';
 import { NotSignedInError } from '../../../src/auth/connection';
 import { describeFailure, ToolInputError } from '../../../src/chat/model/results';
 import { resolveProject } from '../../../src/chat/projects';
@@ -8,6 +8,7 @@ import type { DefaultProjectSetting } from '../../../src/config/defaultProject';
 import type { ChatServer, ChatToolServices } from '../../../src/chat/services';
 import { RawQueryError } from '../../../src/api/dialect/rawQuery';
 import { EditingHereError } from '../../../src/defects/lockedWrite';
+import { fakeProject } from '../../support/fakeProject/project';
 
 function services(servers: ChatServer[], projects: Record<string, ProjectRef[]> = {}, preset?: DefaultProjectSetting): ChatToolServices & { listed: string[] } {
   const listed: string[] = [];
@@ -19,7 +20,7 @@ function services(servers: ChatServer[], projects: Record<string, ProjectRef[]> 
       listed.push(server);
       return projects[server] ?? [];
     },
-    project: async () => ({}) as ProjectApi,
+    project: async () => fakeProject().api(),
     editingHere: () => false,
     log: { debug: () => undefined, warn: () => undefined },
     now: () => new Date(0),

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { appendCommentOnServer, commentFromReport } from '../../../src/defects/comments';
 import { text } from '../../support/text';
-import { FakeProject } from '../editor/fakeProject';
+import { fakeProject } from '../../support/fakeProject/project';
 
 describe('defects/comments: a report as a comment elsewhere', () => {
   it('takes the summary and the description as plain text', () => {
@@ -14,7 +14,7 @@ describe('defects/comments: a report as a comment elsewhere', () => {
   });
 
   it('appends to the comments the server has now, sent under the given lock', async () => {
-    const project = new FakeProject('alice');
+    const project = fakeProject({ user: 'alice' });
     project.seed({ id: 9, name: 'x', 'dev-comments': '<html><body><p>earlier</p></body></html>' });
     const lock = await project.locks.acquire({ type: 'defect', id: 9 });
     // Someone's comment lands after the duplicate was listed: it must survive.

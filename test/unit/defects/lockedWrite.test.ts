@@ -4,48 +4,22 @@
 // the conflict rule ("seen values stand") refuses a write whose seen values moved on the server.
 import * as assert from 'node:assert/strict';
 import { LockedByOtherError } from '../../../src/api/index';
-import type { Defect, LockHandle } from '../../../src/api/index';
 import { findConflict } from '../../../src/editor/controller/conflicts';
+import { fakeProject } from '../../support/fakeProject/project';
 import { ChangedMeanwhileError, EditingHereError, changedSinceSeen, readUnchanged, writeUnderLock } from '../../../src/defects/lockedWrite';
 
-class FakeProject {
-  readonly calls: string[] = [];
-  lockedBy: string | undefined;
-  releaseFails = false;
-  defect: Defect = { type: 'defect', id: 7, 'ver-stamp': 3, status: 'New', owner: 'alice' };
-
-  readonly locks = {
-    acquire: async (entity: { type: string; id: number }): Promise<LockHandle> => {
-      this.calls.push(`lock ${entity.id}`);
-      if (this.lockedBy) throw new LockedByOtherError(`The entity is locked by ${this.lockedBy}.`, this.lockedBy, '2026-12-01 09:00:00');
-      let state: LockHandle['state'] = 'held';
-      const calls = this.calls;
-      const fails = this.releaseFails;
-      return {
-        lock: { id: 1, entity: { type: 'defect', id: entity.id }, user: 'alice', lockTime: '', sessionLastTouch: null },
-        get state() {
-          return state;
-        },
-        async release() {
-          calls.push(`release ${entity.id}`);
-          if (fails) throw new Error('connection reset');
-          state = 'released';
-        },
-      };
-    },
-  };
-
-  readonly defects = {
-    get: async (id: number): Promise<Defect> => {
-      this.calls.push(`get ${id}`);
-      return { ...this.defect };
-    },
-  };
-}
+/** Defect 7 (New, alice's, ver-stamp 3) and defect 8. */
+const project = () =>
+  fakeProject({
+    defects: [
+      { type: 'defect', id: 7, 'ver-stamp': 3, status: 'New', owner: 'alice' },
+      { type: 'defect', id: 8 },
+    ],
+  });
 
 describe('defects: one way to write under a lock', () => {
   it('takes the lock, hands it to the write, and gives it back after it', async () => {
-    const p = new FakeProject();
+    const p = project();
     const result = await writeUnderLock(p.locks, 7, {}, async (lock) => {
       p.calls.push(`write under ${lock.state} lock`);
       return 'written';
@@ -55,8 +29,8 @@ describe('defects: one way to write under a lock', () => {
   });
 
   it('refuses the write when another user holds the lock, keeping who and since when, and writes nothing', async () => {
-    const p = new FakeProject();
-    p.lockedBy = 'bob';
+    const p = project();
+    p.lockAsOther(7, 'bob', '2026-12-01 09:00:00');
     let wrote = false;
     await assert.rejects(
       writeUnderLock(p.locks, 7, {}, async () => (wrote = true)),
@@ -67,7 +41,7 @@ describe('defects: one way to write under a lock', () => {
   });
 
   it('gives the lock back when the write fails, and the write failure is what the caller sees', async () => {
-    const p = new FakeProject();
+    const p = project();
     await assert.rejects(
       writeUnderLock(p.locks, 7, {}, async () => {
         throw new Error('The server refused the value.');
@@ -78,14 +52,14 @@ describe('defects: one way to write under a lock', () => {
   });
 
   it('does not let a failed release hide the outcome of the write', async () => {
-    const p = new FakeProject();
-    p.releaseFails = true;
+    const p = project();
+    p.failRelease = new Error('connection reset');
     assert.equal(await writeUnderLock(p.locks, 7, {}, async () => 'written'), 'written');
     assert.deepEqual(p.calls, ['lock 7', 'release 7']);
   });
 
   it("never takes (and so never releases) the lock of a defect this window's editor holds", async () => {
-    const p = new FakeProject();
+    const p = project();
     const asked: number[] = [];
     const editingHere = (id: number) => {
       asked.push(id);
@@ -115,7 +89,7 @@ describe('defects: the conflict rule ("seen values stand")', () => {
   });
 
   it('under the lock, refuses a write whose seen values moved and gives the fresh read otherwise', async () => {
-    const p = new FakeProject();
+    const p = project();
     await assert.rejects(
       writeUnderLock(p.locks, 7, {}, async () => readUnchanged(p.defects, 7, { status: 'Fixed' })),
       (e: unknown) => e instanceof ChangedMeanwhileError && e.id === 7 && e.fields.join() === 'status',

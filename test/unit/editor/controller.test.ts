@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { NetworkError } from '../../../src/api/index';
 import { DefectController } from '../../../src/editor/controller/defectController';
-import { FakeProject } from './fakeProject';
+import { fakeProject } from '../../support/fakeProject/project';
 import { KEY, open, seeded } from './controllerSetup';
 
 describe('editor controller: loading and field views', () => {
@@ -47,7 +47,7 @@ describe('editor controller: loading and field views', () => {
   });
 
   it('reports a defect that cannot be read as an error state with the reason', async () => {
-    const project = new FakeProject();
+    const project = fakeProject();
     const c = new DefectController({ api: project, key: { ...KEY, id: 404 }, user: 'alice' });
     await c.load();
     assert.equal(c.lockPhase, 'error');

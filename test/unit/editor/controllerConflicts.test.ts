@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { DefectController } from '../../../src/editor/controller/defectController';
 import type { PersistedEditorState } from '../../../src/shared/editorProtocol';
-import { FakeProject } from './fakeProject';
+import { fakeProject } from '../../support/fakeProject/project';
 import { KEY, NOW, open, seeded } from './controllerSetup';
 import { text } from '../../support/text';
 
@@ -125,7 +125,7 @@ describe('editor controller: comments, status actions, snapshots, new defects', 
   });
 
   it('creates a new defect with defaults, required checks and POST', async () => {
-    const project = new FakeProject();
+    const project = fakeProject();
     const c = new DefectController({ api: project, key: KEY, user: 'alice', now: () => NOW });
     await c.load();
     assert.equal(c.lockPhase, 'editing');

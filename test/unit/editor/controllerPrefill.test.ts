@@ -4,7 +4,8 @@
 import assert from 'node:assert/strict';
 import { DefectController } from '../../../src/editor/controller/defectController';
 import type { DefectControllerOptions } from '../../../src/editor/controller/defectController';
-import { FakeProject } from './fakeProject';
+import { fakeProject } from '../../support/fakeProject/project';
+import type { FakeProject } from '../../support/fakeProject/project';
 import { KEY, NOW } from './controllerSetup';
 
 async function openNew(project: FakeProject, extra: Partial<DefectControllerOptions>) {
@@ -15,7 +16,7 @@ async function openNew(project: FakeProject, extra: Partial<DefectControllerOpti
 
 describe('editor controller: a new defect pre-filled', () => {
   it('starts with the template, then the report values on top, and creates with both', async () => {
-    const project = new FakeProject();
+    const project = fakeProject();
     const created: number[] = [];
     const c = await openNew(project, {
       prefill: {
@@ -47,7 +48,7 @@ describe('editor controller: a new defect pre-filled', () => {
   });
 
   it('leaves out fields the form does not offer and says so', async () => {
-    const c = await openNew(new FakeProject(), { prefill: { template: { 'no-such-field': 'x', severity: '1-Low' } } });
+    const c = await openNew(fakeProject(), { prefill: { template: { 'no-such-field': 'x', severity: '1-Low' } } });
     assert.equal(c.value('no-such-field'), undefined);
     assert.equal(c.value('severity'), '1-Low');
     const notice = c.status().notice;
@@ -57,7 +58,7 @@ describe('editor controller: a new defect pre-filled', () => {
 
   it('warns first of what the report masked (issue 38.5)', async () => {
     const warning = 'Check before saving: what you reported from holds what looks like secrets (AWS access key); they show as [masked] here and are not sent.';
-    const c = await openNew(new FakeProject(), { prefill: { values: { name: 'AWS_ACCESS_KEY_ID=[masked]' }, origin: 'src/env.ts, line 1', warning } });
+    const c = await openNew(fakeProject(), { prefill: { values: { name: 'AWS_ACCESS_KEY_ID=[masked]' }, origin: 'src/env.ts, line 1', warning } });
     const notice = c.status().notice;
     assert.equal(notice?.kind, 'warning');
     assert.ok(notice.text.startsWith(warning), notice.text);
@@ -65,7 +66,7 @@ describe('editor controller: a new defect pre-filled', () => {
   });
 
   it('shows no notice for a plain new defect', async () => {
-    const c = await openNew(new FakeProject(), {});
+    const c = await openNew(fakeProject(), {});
     assert.equal(c.status().notice, undefined);
     assert.equal(c.value('status'), 'New');
   });

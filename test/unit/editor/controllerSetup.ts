@@ -1,12 +1,13 @@
 // Shared set-up of the controller tests: a project with defect 7 and an opened controller.
 import { DefectController } from '../../../src/editor/controller/defectController';
 import type { DefectControllerOptions } from '../../../src/editor/controller/defectController';
-import { FakeProject } from './fakeProject';
+import { fakeProject } from '../../support/fakeProject/project';
+import type { FakeProject } from '../../support/fakeProject/project';
 
 export const KEY = { server: 'Demo', domain: 'DEFAULT', project: 'Demo' };
 export const NOW = new Date(2026, 0, 5, 14, 30, 0);
 
-export function seeded(project = new FakeProject()) {
+export function seeded(project = fakeProject()) {
   project.seed({
     id: 7,
     name: 'Total is wrong',

@@ -8,7 +8,7 @@ import { DefectController } from '../../../src/editor/controller/defectControlle
 import { DEBOUNCE_MS, DuplicateFinder } from '../../../src/editor/controller/duplicateFinder';
 import type { Schedule } from '../../../src/editor/controller/duplicateFinder';
 import type { NewDefectPrefill } from '../../../src/editor/controller/newDefectFill';
-import { FakeProject } from './fakeProject';
+import { fakeProject } from '../../support/fakeProject/project';
 import { KEY, NOW } from './controllerSetup';
 
 /** A timer run by hand: `fire()` runs what is due as if DEBOUNCE_MS had passed. */
@@ -55,7 +55,7 @@ function recordingSearch() {
 async function prefilledForm(prefill: NewDefectPrefill) {
   const timer = new ManualTimer();
   const { queries, search } = recordingSearch();
-  const c = new DefectController({ api: new FakeProject(), key: { ...KEY }, user: 'alice', now: () => NOW, findDuplicates: search, schedule: timer.schedule, prefill });
+  const c = new DefectController({ api: fakeProject(), key: { ...KEY }, user: 'alice', now: () => NOW, findDuplicates: search, schedule: timer.schedule, prefill });
   await c.load();
   return { c, timer, queries };
 }
@@ -135,7 +135,7 @@ describe('editor: likely duplicates of a new defect', () => {
   it('the form lists the duplicates of the typed summary, and none after the create', async () => {
     const timer = new ManualTimer();
     const { queries, search } = recordingSearch();
-    const c = new DefectController({ api: new FakeProject(), key: { ...KEY }, user: 'alice', now: () => NOW, findDuplicates: search, schedule: timer.schedule });
+    const c = new DefectController({ api: fakeProject(), key: { ...KEY }, user: 'alice', now: () => NOW, findDuplicates: search, schedule: timer.schedule });
     await c.load();
     c.setField('name', 'Checkout discount wrong');
     assert.equal(c.status().duplicates, undefined, 'nothing before the summary rests');

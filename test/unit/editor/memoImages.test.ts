@@ -12,7 +12,7 @@ import { checkPastedImage, pastedImageName } from '../../../src/editor/controlle
 import { imageTarget } from '../../../src/editor/imageResolver';
 import { MAX_PASTED_IMAGE_BYTES } from '../../../src/shared/editorProtocol';
 import { text } from '../../support/text';
-import { FakeProject } from './fakeProject';
+import { fakeProject } from '../../support/fakeProject/project';
 import { KEY, NOW, open, seeded } from './controllerSetup';
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
@@ -153,7 +153,7 @@ describe('memo images: the editor controller', () => {
   });
 
   it('attaches a new defect’s images after the create and then saves its memos with their absolute src, under a lock', async () => {
-    const project = new FakeProject();
+    const project = fakeProject();
     const { s, uploads } = services();
     const c = new DefectController({ api: project, key: { ...KEY }, user: project.user, now: () => NOW, images: s });
     await c.load();
@@ -176,7 +176,7 @@ describe('memo images: the editor controller', () => {
   });
 
   it('keeps the created defect when an upload fails, names the missing image and uploads it on Retry', async () => {
-    const project = new FakeProject();
+    const project = fakeProject();
     const failing: { reason?: string } = { reason: 'Attachment too large for the server' };
     const { s, uploads, changed } = services(failing);
     const c = new DefectController({ api: project, key: { ...KEY }, user: project.user, now: () => NOW, images: s });
@@ -203,7 +203,7 @@ describe('memo images: the editor controller', () => {
   });
 
   it('says so when the memos cannot be saved after the images were attached, and saves them on Retry', async () => {
-    const project = new FakeProject();
+    const project = fakeProject();
     const { s } = services();
     const c = new DefectController({ api: project, key: { ...KEY }, user: project.user, now: () => NOW, images: s });
     await c.load();
@@ -222,7 +222,7 @@ describe('memo images: the editor controller', () => {
   });
 
   it('refuses more than the limit of waiting images for a new defect', async () => {
-    const project = new FakeProject();
+    const project = fakeProject();
     const c = new DefectController({ api: project, key: { ...KEY }, user: project.user, now: () => NOW, images: services().s });
     await c.load();
     for (let i = 0; i < MAX_PENDING_IMAGES; i++) await c.pasteImage(png());

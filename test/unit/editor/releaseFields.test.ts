@@ -19,7 +19,7 @@ import { validateEdits } from '../../../src/api/index';
 import { hoverMarkdown } from '../../../src/references/hoverText';
 import { defectTooltip } from '../../../src/tree/model/tooltip';
 import { catalogOf, fieldMeta } from '../../support/fieldMeta';
-import { fakeCatalog, fakeLists } from './fakeProject';
+import { editorCatalog, editorLists } from '../../support/fakeProject/schemas';
 
 const CATALOG: ReleaseCatalog = {
   releases: [
@@ -36,7 +36,7 @@ const CATALOG: ReleaseCatalog = {
 const TODAY = '2026-02-10';
 
 function withReleaseFields(): FieldCatalog {
-  const base = fakeCatalog();
+  const base = editorCatalog();
   const ref = (name: string, label: string, collection: string): FieldMeta =>
     fieldMeta(name, { label, dataType: { name: 'Reference', multiple: false, source: { kind: 'resource', collection } }, referenceMatch: true });
   // 12.5x /api names the collections in the plural; a 26.1 names the entity type.
@@ -45,7 +45,7 @@ function withReleaseFields(): FieldCatalog {
 }
 
 describe('releases by name: the editor pickers', () => {
-  const views = new Map(buildFieldViews(withReleaseFields(), fakeLists(), [], CATALOG, TODAY).map((v) => [v.name, v]));
+  const views = new Map(buildFieldViews(withReleaseFields(), editorLists(), [], CATALOG, TODAY).map((v) => [v.name, v]));
 
   it('offers releases by name and dates, current ones first, and keeps the wire type', () => {
     const rel = views.get('target-rel');
@@ -71,7 +71,7 @@ describe('releases by name: the editor pickers', () => {
   });
 
   it('takes ids, saying why, when the server lists no releases', () => {
-    const unavailable = new Map(buildFieldViews(withReleaseFields(), fakeLists(), [], { releases: [], cycles: [], unavailable: 'the server answered HTTP 404' }).map((v) => [v.name, v]));
+    const unavailable = new Map(buildFieldViews(withReleaseFields(), editorLists(), [], { releases: [], cycles: [], unavailable: 'the server answered HTTP 404' }).map((v) => [v.name, v]));
     assert.equal(unavailable.get('target-rel')?.input, 'resource');
     assert.match(unavailable.get('target-rel')?.note ?? '', /does not list releases \(the server answered HTTP 404\)/);
     assert.equal(unavailable.get('target-rcyc')?.releaseField, undefined);
@@ -79,7 +79,7 @@ describe('releases by name: the editor pickers', () => {
 
   it('takes a template’s release and cycle by name or id, and leaves an unknown name for validation', () => {
     const metadata = new FormMetadata(validateEdits, String);
-    metadata.set(withReleaseFields(), fakeLists(), { releases: CATALOG }, undefined, TODAY);
+    metadata.set(withReleaseFields(), editorLists(), { releases: CATALOG }, undefined, TODAY);
     const form = new EditState(true);
     fillNewDefect(form, metadata, new Notices(), {}, { template: { 'target-rel': 'release 2.0', 'target-rcyc': '#2003', 'detected-in-rel': 'Release 9' } });
     assert.deepEqual(form.value('target-rel'), { type: 'release', id: 1002 });
@@ -167,7 +167,7 @@ describe('releases by name: filter and chat updates', () => {
 
   it('sends a release a chat update names as its reference, and refuses an unknown name listing the releases', () => {
     const fields = withReleaseFields();
-    const { changes, problems } = resolveChanges({ 'Target Release': 'release 2.0', 'target-rcyc': '#2002' }, fields, fakeLists(), { releases: CATALOG });
+    const { changes, problems } = resolveChanges({ 'Target Release': 'release 2.0', 'target-rcyc': '#2002' }, fields, editorLists(), { releases: CATALOG });
     assert.deepEqual(problems, []);
     assert.deepEqual(
       changes.map((c) => [c.field, c.value, c.shown]),
@@ -176,10 +176,10 @@ describe('releases by name: filter and chat updates', () => {
         ['target-rcyc', { type: 'release-cycle', id: 2002 }, 'Sprint 1'],
       ],
     );
-    const refused = resolveChanges({ 'target-rel': 'Release 9' }, fields, fakeLists(), { releases: CATALOG });
+    const refused = resolveChanges({ 'target-rel': 'Release 9' }, fields, editorLists(), { releases: CATALOG });
     assert.deepEqual(refused.changes, []);
     assert.match(refused.problems[0].message, /"Release 9" is not a release of this project\. It has: Release 1, Release 2\.0, Release 3\./);
-    const noCatalog = resolveChanges({ 'target-rel': 'Release 2.0' }, fields, fakeLists(), { releases: { releases: [], cycles: [], unavailable: 'HTTP 404' } });
+    const noCatalog = resolveChanges({ 'target-rel': 'Release 2.0' }, fields, editorLists(), { releases: { releases: [], cycles: [], unavailable: 'HTTP 404' } });
     assert.match(noCatalog.problems[0].message, /takes an id here: this server does not list releases \(HTTP 404\)/);
   });
 });
@@ -203,7 +203,7 @@ describe('clone: the values a clone starts with', () => {
       'user-03': '',
       priority: null,
     } as unknown as Defect;
-    assert.deepEqual(cloneValues(source, fakeCatalog()), {
+    assert.deepEqual(cloneValues(source, editorCatalog()), {
       name: 'Checkout total wrong',
       description: '<html><body>x</body></html>',
       severity: '3-High',

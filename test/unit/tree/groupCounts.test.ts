@@ -1,7 +1,8 @@
 import * as assert from 'node:assert/strict';
 import type { GroupNode } from '../../../src/tree/nodes/groupNode';
-import type { Defect, Page, PageRequest, ProjectApi } from '../../../src/api/index';
+import type { Defect } from '../../../src/api/index';
 import { countGroups } from '../../../src/defects/groupCounts';
+import { fakeProject } from '../../support/fakeProject/project';
 import { SEVERITIES, demoTree, kids } from './fakes';
 
 /** Demo's "Defects" over `n` fake defects, grouped by `group`, not loaded yet. */
@@ -23,9 +24,9 @@ describe('group counts', () => {
       groups.map((g) => g.group.count),
       [1000, 1000, 1000, 1000, 1000],
     );
-    assert.equal(fake.calls.length, SEVERITIES.length + 2, 'one per value, one for no value, one for the total');
+    assert.equal(fake.pageCalls.length, SEVERITIES.length + 2, 'one per value, one for no value, one for the total');
     assert.ok(
-      fake.calls.every((c) => c.pageSize === 1),
+      fake.pageCalls.every((c) => c.pageSize === 1),
       'no 2,000-defect scan pages',
     );
   });
@@ -45,7 +46,7 @@ describe('group counts', () => {
       ['Retired value', null],
     );
     assert.ok(
-      fake.calls.some((c) => c.pageSize === 2000),
+      fake.pageCalls.some((c) => c.pageSize === 2000),
       'scanned',
     );
   });
@@ -59,13 +60,13 @@ describe('group counts', () => {
       ['alice', 'bob', 'carol', null].map((o) => [o, expected(o)]),
       'users by name, then the defects without an owner',
     );
-    assert.equal(fake.calls.length, 3 + 2, 'three users, no owner, the total');
+    assert.equal(fake.pageCalls.length, 3 + 2, 'three users, no owner, the total');
     assert.ok(
-      fake.calls.every((c) => c.pageSize === 1),
+      fake.pageCalls.every((c) => c.pageSize === 1),
       'no 2,000-defect scan pages',
     );
     assert.deepEqual(
-      fake.calls
+      fake.pageCalls
         .map((c) => c.filter?.owner)
         .filter(Boolean)
         .slice(-1),
@@ -84,7 +85,7 @@ describe('group counts', () => {
       300,
     );
     assert.ok(
-      fake.calls.some((c) => c.pageSize === 2000),
+      fake.pageCalls.some((c) => c.pageSize === 2000),
       'scanned',
     );
   });
@@ -94,16 +95,11 @@ describe('tree groups: the scan walks pages with the one page walker', () => {
   it('fails, instead of showing fewer defects than the server counted, when the server stops short of its total', async () => {
     // Issue 39: the scan had its own loop without the "server stopped early" check, so 2 of 5 defects read as all.
     const two: Defect[] = [1, 2].map((id) => ({ type: 'defect', id, severity: 'High' }));
-    const api = {
-      fields: () => Promise.reject(new Error('no metadata')),
-      defects: {
-        page: async (r: PageRequest): Promise<Page<Defect>> => {
-          const offset = r.offset ?? 0;
-          const items = offset === 0 ? two : [];
-          return { items, total: 5, offset, nextOffset: offset + items.length, hasMore: offset === 0 };
-        },
-      },
-    } as unknown as ProjectApi;
+    const fake = fakeProject({ defects: two });
+    fake.fields = () => Promise.reject(new Error('no metadata'));
+    // The server says five and gives two, then none.
+    fake.alterPage = (page) => ({ ...page, total: 5, hasMore: page.offset === 0 });
+    const api = fake.api();
     await assert.rejects(countGroups(api, 'severity', {}, new AbortController().signal), /stopped returning items at 2 of 5/);
   });
 });

@@ -107,7 +107,7 @@ describe('tree nodes', () => {
     assert.ok(more instanceof LoadMoreNode);
     assert.equal(more.item().description, '150 remaining');
     assert.equal(more.item().label, 'Load 100 more');
-    const call = world.project('DEFAULT', 'Demo').calls[0];
+    const call = world.project('DEFAULT', 'Demo').pageCalls[0];
     assert.deepEqual(call.fields, ['name', 'status', 'severity', 'priority', 'owner', 'detected-by', 'target-rel', 'creation-time', 'last-modified', 'has-linkage', 'has-others-linkage']);
     assert.deepEqual(call.orderBy, [{ field: 'id', direction: 'desc' }]);
     await defects.loadMore();
@@ -121,7 +121,7 @@ describe('tree nodes', () => {
     assert.equal(rows[249].item().label, '1: Open · bob — Defect number 1');
     assert.equal(new Set(rows.map((r) => r.id)).size, 250, 'ids are unique');
     assert.deepEqual(
-      world.project('DEFAULT', 'Demo').calls.map((c) => c.offset),
+      world.project('DEFAULT', 'Demo').pageCalls.map((c) => c.offset),
       [0, 100, 200],
     );
     assert.equal(defects.item().description, '250 · ID ↓');
@@ -267,14 +267,14 @@ describe('tree nodes', () => {
     (ctx as { loadingDelayMs: number }).loadingDelayMs = 1;
     const defects = await defectsOf(p);
     await defects.getChildren();
-    const firstSignal = demo.calls[0].signal;
+    const firstSignal = demo.pageCalls[0].signal;
     defects.refresh();
     const again = defects.resolveChildren();
     // Waits for the second request itself (not a fixed time in which it may or may not start).
-    await eventLoopUntil(() => demo.calls.length >= 2, 'the reload never asked the server again');
+    await eventLoopUntil(() => demo.pageCalls.length >= 2, 'the reload never asked the server again');
     assert.equal(firstSignal?.aborted, true, 'the first request was aborted');
-    assert.equal(demo.calls.length, 2);
-    assert.equal(demo.calls[1].signal?.aborted, false);
+    assert.equal(demo.pageCalls.length, 2);
+    assert.equal(demo.pageCalls[1].signal?.aborted, false);
     open();
     assert.equal((await again).length, 101);
   });

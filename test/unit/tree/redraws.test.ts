@@ -45,7 +45,7 @@ describe('tree redraws: one change per step', () => {
     assert.ok(rows.at(-1) instanceof LoadMoreNode);
     await loading;
     assert.deepEqual(ctx.redraws, [defects], 'no second redraw, no busy redraw of the "Load more" row');
-    assert.equal(fake.calls.length, 2);
+    assert.equal(fake.pageCalls.length, 2);
     assert.equal((await kids(defects)).length, 201);
   });
 
@@ -104,9 +104,9 @@ describe('tree redraws: one change per step', () => {
     const [, mine] = project.defectsNodes;
     await kids(mine);
     ctx.redraws.length = 0;
-    const before = fake.calls.length;
+    const before = fake.pageCalls.length;
     await project.setFilter({ severity: ['5-Urgent'] });
-    assert.equal(fake.calls.length, before + 1, 'only the expanded Defects reloaded');
+    assert.equal(fake.pageCalls.length, before + 1, 'only the expanded Defects reloaded');
     assert.equal(mine.loaded, undefined, 'My Defects forgot its rows');
     assert.deepEqual(ctx.redraws, [project]);
   });

@@ -15,14 +15,14 @@ describe('a saved defect in the tree', () => {
   it('shows the server copy in the loaded row and redraws only that row, with no request', async () => {
     const { rows, changed, world, target } = await setup();
     const row = rows[3];
-    const requestsBefore = world.project('DEFAULT', 'Demo').calls.length;
+    const requestsBefore = world.project('DEFAULT', 'Demo').pageCalls.length;
     const saved = { ...row.defect, name: 'Renamed in the editor', severity: '5-Urgent' };
     const n = updateDefectRows(target, { server: 'Demo', domain: 'DEFAULT', project: 'Demo', id: row.defect.id }, saved);
     assert.equal(n, 1);
     assert.deepEqual(changed, [row]);
     assert.equal(row.item().label, `${row.defect.id}: Closed · bob — Renamed in the editor`);
     assert.match(String(row.item().description), /5-Urgent/);
-    assert.equal(world.project('DEFAULT', 'Demo').calls.length, requestsBefore, 'nothing fetched');
+    assert.equal(world.project('DEFAULT', 'Demo').pageCalls.length, requestsBefore, 'nothing fetched');
   });
 
   it('leaves the tree alone for a defect of another project or one not loaded', async () => {
@@ -44,10 +44,10 @@ describe('a deleted defect in the tree', () => {
     assert.equal(reloadDefectLists({ root }, { server: 'Demo', domain: 'DEFAULT', project: 'Other', id: gone }), 0);
     assert.equal(reloadDefectLists({ root }, { server: 'Demo', domain: 'DEFAULT', project: 'Demo', id: 99_999 }), 0);
     assert.notEqual(defects.loaded, undefined, 'nothing read again for a defect it does not hold');
-    const before = world.project('DEFAULT', 'Demo').calls.length;
+    const before = world.project('DEFAULT', 'Demo').pageCalls.length;
     assert.equal(reloadDefectLists({ root }, { server: 'Demo', domain: 'DEFAULT', project: 'Demo', id: gone }), 1);
     assert.equal(defects.loaded, undefined, 'the list forgot its rows and reads them again when shown');
     await kids(defects);
-    assert.ok(world.project('DEFAULT', 'Demo').calls.length > before, 'its rows are read from the server again');
+    assert.ok(world.project('DEFAULT', 'Demo').pageCalls.length > before, 'its rows are read from the server again');
   });
 });

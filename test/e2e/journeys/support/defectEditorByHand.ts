@@ -4,7 +4,8 @@
 import type { Frame, Locator } from 'playwright-core';
 import { editorFrame, editorTab } from '../../ui/editorWorkbench';
 import { journey } from './journeyContext';
-import { answerQuickInput, quickInput, runCommand, waitUntil } from './workbenchByHand';
+import { answerQuickInput, quickInput, runCommand } from './workbenchByHand';
+import { eventually } from '../../../support/eventually';
 
 export { editorTab } from '../../ui/editorWorkbench';
 
@@ -14,7 +15,7 @@ export async function editorPhase(frame: Frame): Promise<string | null> {
 }
 
 export async function waitForPhase(frame: Frame, phase: string, timeoutMs = 60_000): Promise<void> {
-  await waitUntil(`the editor in phase ${phase}`, async () => (await editorPhase(frame)) === phase, timeoutMs);
+  await eventually(`the editor in phase ${phase}`, async () => (await editorPhase(frame)) === phase, timeoutMs);
 }
 
 /**
@@ -30,7 +31,7 @@ export async function goToDefect(id: number, phase = 'read-only'): Promise<Frame
   // with the id in it): a person presses Enter again after a few seconds; if the box went without the
   // tab coming to the front, they run the command again.
   let lastTry = Date.now();
-  await waitUntil(
+  await eventually(
     `the tab of defect ${id}, active`,
     async () => {
       const tab = editorTab(id);

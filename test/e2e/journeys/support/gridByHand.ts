@@ -6,7 +6,8 @@ import type { Frame } from 'playwright-core';
 import { signIn } from '../../environment';
 import { headers, openGrid, painted } from '../../ui/gridWorkbench';
 import { journey } from './journeyContext';
-import { runCommand, waitUntil } from './workbenchByHand';
+import { runCommand } from './workbenchByHand';
+import { eventually } from '../../../support/eventually';
 
 /** Rows can take long to come on a loaded machine (a deep page of a new order, three CI lanes at once). */
 export const ROWS_TIMEOUT_MS = 60_000;
@@ -80,7 +81,7 @@ export async function dragThumbTo(frame: Frame, fraction: number, total: number)
   // rows the page has dropped again by now.
   const least = Math.floor(total * (fraction - 0.1));
   const drawn = (index: number) => frame.locator(`.grid-body [role="row"][aria-rowindex="${index + 2}"]:not([hidden]):not(.loading)`).count();
-  return waitUntil(
+  return eventually(
     `rows painted past row ${least} after the drag`,
     async () => {
       const shown = await painted(frame, { timeoutMs: 1_000 }).catch(() => undefined);
@@ -93,5 +94,5 @@ export async function dragThumbTo(frame: Frame, fraction: number, total: number)
 /** Closes every editor from the palette, so that the next journey opens its grid afresh. */
 export async function closeAllEditors(): Promise<void> {
   await runCommand('View: Close All Editors');
-  await waitUntil('no editor tab left', async () => (await journey().page.locator('.tabs-container .tab').count()) === 0, ROWS_TIMEOUT_MS);
+  await eventually('no editor tab left', async () => (await journey().page.locator('.tabs-container .tab').count()) === 0, ROWS_TIMEOUT_MS);
 }

@@ -5,7 +5,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { THEMES, drawnIn, setColourTheme } from '../../support/themes';
 import { journey } from './journeyContext';
-import { waitUntil } from './workbenchByHand';
+import { eventually } from '../../../support/eventually';
 
 /**
  * Saves `<name>-light.png` and `<name>-dark.png` of the workbench as it is now, and leaves it in the
@@ -18,9 +18,9 @@ export async function screenshotInBothThemes(name: string): Promise<void> {
   await page.mouse.move(1, 450);
   for (const theme of THEMES) {
     setColourTheme(theme);
-    await waitUntil(`the ${theme.name} theme everywhere on screen`, () => drawnIn(theme));
+    await eventually(`the ${theme.name} theme everywhere on screen`, () => drawnIn(theme));
     await page.screenshot({ path: join(screenshotsDir, `${name}-${theme.name}.png`) });
   }
   setColourTheme(THEMES[0]);
-  await waitUntil('the light theme again', () => drawnIn(THEMES[0]));
+  await eventually('the light theme again', () => drawnIn(THEMES[0]));
 }

@@ -5,18 +5,8 @@
 import * as assert from 'node:assert/strict';
 import type { Locator } from 'playwright-core';
 import { expandRow, treeRow } from '../../support/almTree';
+import { eventually } from '../../../support/eventually';
 import { journey } from './journeyContext';
-
-/** Waits until `probe` gives a truthy value (polled: the workbench has no event a test can await). */
-export async function waitUntil<T>(what: string, probe: () => Promise<T | undefined | false | null>, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe().catch(() => undefined);
-    if (value) return value;
-    assert.ok(Date.now() < deadline, `timed out after ${timeoutMs / 1000} s waiting for ${what}`);
-    await journey().page.waitForTimeout(100);
-  }
-}
 
 /** The quick input (command palette, pick, input box) while it is open. */
 export function quickInput(): Locator {
@@ -58,7 +48,7 @@ export async function runCommand(title: string): Promise<void> {
 export async function answerQuickInput(prompt: RegExp, text: string, timeoutMs = 30_000): Promise<void> {
   const { page } = journey();
   const input = quickInput().locator('input');
-  await waitUntil(
+  await eventually(
     `a quick input asking ${String(prompt)}`,
     async () => {
       const shown = [await quickInput().textContent(), await input.getAttribute('placeholder'), await input.getAttribute('aria-label')].join(' ');
@@ -75,35 +65,6 @@ export async function answerQuickInput(prompt: RegExp, text: string, timeoutMs =
 /** Closes the active editor with Ctrl+W, as a person closes a tab. */
 export async function closeActiveTabWithCtrlW(): Promise<void> {
   await journey().page.keyboard.press('Control+W');
-}
-
-/**
- * Right-clicks `target` and chooses `item` from the context menu as a person does: points at the item
- * and, once the menu shows it as the one under the mouse, presses Enter. (A click that lands while the
- * menu is still being laid out on a busy machine can leave the menu open and run nothing; a person
- * then tries again, and so does this, until the menu has gone.)
- */
-export async function chooseFromContextMenu(target: Locator, item: string | RegExp): Promise<void> {
-  const { page } = journey();
-  const menu = page.locator('.context-view .monaco-menu').first();
-  await waitUntil(
-    `"${String(item)}" chosen from the context menu`,
-    async () => {
-      if (!(await menu.isVisible())) {
-        await target.click({ button: 'right' });
-        await menu.waitFor({ timeout: 10_000 });
-      }
-      const entry = menu.locator('.action-item', { hasText: item }).first();
-      await entry.hover();
-      await menu.locator('.action-item.focused', { hasText: item }).waitFor({ timeout: 5_000 });
-      await page.keyboard.press('Enter');
-      return menu.waitFor({ state: 'hidden', timeout: 5_000 }).then(
-        () => true,
-        () => false,
-      );
-    },
-    60_000,
-  );
 }
 
 /** A dialog VS Code shows (a modal message): its text and its buttons. */
@@ -141,12 +102,12 @@ export async function signInWithApiKey(): Promise<void> {
   const signedIn = async () => /: (alice|API key)/.test((await status.textContent()) ?? '');
   await status.waitFor({ timeout: 60_000 });
   if (await signedIn()) return;
-  await waitUntil('the status bar to show the server signed out', async () => /signed out|sign-in failed|unreachable/.test((await status.textContent()) ?? ''), 60_000);
+  await eventually('the status bar to show the server signed out', async () => /signed out|sign-in failed|unreachable/.test((await status.textContent()) ?? ''), 60_000);
   await status.click();
   await quickInput().locator('input[type="password"]').waitFor({ timeout: 15_000 });
   await page.keyboard.type(journeyServer.apiKey.secret);
   await page.keyboard.press('Enter');
-  await waitUntil('the status bar to show the server signed in', signedIn, 30_000);
+  await eventually('the status bar to show the server signed in', signedIn, 30_000);
 }
 
 /** Expands the ALM view's way down to the journeys' project (server → DEFAULT → Demo) by its twisties; the project's Defects row. */
@@ -170,7 +131,7 @@ export async function setPaneUnfolded(title: RegExp, unfolded: boolean): Promise
   const header = sidebarPane(title).locator('.pane-header').first();
   await header.waitFor({ timeout: 30_000 });
   const want = String(unfolded);
-  await waitUntil(
+  await eventually(
     `${String(title)} ${unfolded ? 'unfolded' : 'folded'}`,
     async () => {
       if ((await header.getAttribute('aria-expanded')) === want) return true;
@@ -178,7 +139,7 @@ export async function setPaneUnfolded(title: RegExp, unfolded: boolean): Promise
       await page.mouse.move(700, 450);
       await header.click();
       // The click's answer is awaited before another click, which would fold it back.
-      return waitUntil('the header to answer the click', async () => (await header.getAttribute('aria-expanded')) === want, 5_000).catch(() => false);
+      return eventually('the header to answer the click', async () => (await header.getAttribute('aria-expanded')) === want, 5_000).catch(() => false);
     },
     30_000,
   );
@@ -190,7 +151,7 @@ export async function setPaneUnfolded(title: RegExp, unfolded: boolean): Promise
  */
 export async function openFileByName(name: string, shown: Locator): Promise<void> {
   const { page } = journey();
-  await waitUntil(
+  await eventually(
     `${name} open in an editor`,
     async () => {
       if (await shown.isVisible()) return true;
@@ -224,7 +185,7 @@ export async function shownNotification(text: RegExp, timeoutMs = 60_000, meanwh
   const { page } = journey();
   const item = page.locator('.notification-list-item', { hasText: text }).first();
   let lastLook = Date.now();
-  await waitUntil(
+  await eventually(
     `a notification saying ${String(text)}`,
     async () => {
       if (await item.isVisible()) return true;
@@ -244,7 +205,7 @@ export async function shownNotification(text: RegExp, timeoutMs = 60_000, meanwh
 export async function clearNotifications(): Promise<void> {
   const { page } = journey();
   await runCommand('Notifications: Clear All Notifications');
-  await waitUntil('no notification left on screen', async () => (await page.locator('.notification-list-item:visible').count()) === 0, 15_000);
+  await eventually('no notification left on screen', async () => (await page.locator('.notification-list-item:visible').count()) === 0, 15_000);
   if (await page.locator('.notifications-center.visible').isVisible()) {
     await runCommand('Notifications: Hide Notifications');
     await page.locator('.notifications-center.visible').waitFor({ state: 'hidden', timeout: 15_000 });
