@@ -49,9 +49,11 @@ describe('journey: a comment typed into the New comment box', function () {
     await closeActiveTabWithCtrlW();
     await answerDialog(`Defect ${SAVED_FROM_CLOSE_PROMPT} has unsaved changes.`, 'Save');
     await editorTab(SAVED_FROM_CLOSE_PROMPT).waitFor({ state: 'detached', timeout: 30_000 });
+    // The tab goes before the prompt shows; the save runs after the answer and the lock is given back
+    // after it (a request of its own). So the lock's release says the save is done: reading the
+    // comments at once raced the save on a busy machine.
+    await eventually('the lock to be released', async () => ((await serverDefect(SAVED_FROM_CLOSE_PROMPT)).__locks as unknown[]).length === 0);
     const stored = text((await serverDefect(SAVED_FROM_CLOSE_PROMPT))['dev-comments']);
     assert.ok(stored.includes(comment), `the server's comments hold the typed comment; they end with: ${stored.slice(-300)}`);
-    // The lock is given back after the tab has gone (the release is a request of its own).
-    await eventually('the lock to be released', async () => ((await serverDefect(SAVED_FROM_CLOSE_PROMPT)).__locks as unknown[]).length === 0);
   });
 });
