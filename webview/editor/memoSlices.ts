@@ -68,10 +68,14 @@ export class MemoSlices {
   /** Whether what is sanitized is shown slice by slice (else kept aside until the end). */
   private progressive = true;
 
-  /** Starts parsing `html`; its sanitized parts go into `root` (emptied), slice by slice. */
+  /**
+   * Starts parsing `html`; its sanitized parts go into `root` (emptied), slice by slice, with
+   * `<details>` as editable blocks (disclosures.ts) unless `asBlocks` is false.
+   */
   constructor(
     html: string | null,
     private readonly root: Element,
+    private readonly asBlocks = true,
   ) {
     root.replaceChildren();
     if (!html) return;
@@ -129,7 +133,7 @@ export class MemoSlices {
   }
 
   private start(body: HTMLElement): void {
-    this.levels = [{ next: body.firstChild, into: this.root, aside: document.createDocumentFragment() }];
+    this.levels = [{ next: body.firstChild, into: this.root, aside: this.root.ownerDocument.createDocumentFragment() }];
   }
 
   /** Shows what was kept aside, each level's parts into its element. */
@@ -150,13 +154,16 @@ export class MemoSlices {
         const tags = cleanTags(node);
         if (tags) {
           level.aside.appendChild(tags);
-          this.levels.push({ next: node.firstChild, into: tags, aside: document.createDocumentFragment() });
+          this.levels.push({ next: node.firstChild, into: tags, aside: this.root.ownerDocument.createDocumentFragment() });
           return;
         }
       } else level.next = node.nextSibling;
       parts.push(node);
     }
-    if (parts.length) level.aside.appendChild(disclosuresAsBlocks(sanitizeParts(parts)));
+    if (parts.length) {
+      const clean = sanitizeParts(parts);
+      level.aside.appendChild(this.asBlocks ? disclosuresAsBlocks(clean) : clean);
+    }
     if (!level.next) {
       level.into.appendChild(level.aside);
       this.levels.pop();

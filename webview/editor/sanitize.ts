@@ -210,6 +210,17 @@ function storedHtmlOf(fragment: DocumentFragment | Element): string {
   return holder.innerHTML;
 }
 
+/** An inert document's element holding a memo sanitized (the source view's text, a slice at a time), for storedHtmlOfClean. */
+export function inertHolder(): HTMLElement {
+  return document.implementation.createHTMLDocument('').createElement('div');
+}
+
+/** What `holder` (an inertHolder filled with sanitized nodes) holds, as stored: images by their original source. */
+export function storedHtmlOfClean(holder: HTMLElement): string {
+  originalSources(holder);
+  return holder.innerHTML;
+}
+
 /** Untrusted HTML (the source view, a paste) cleaned to what may be stored: sanitized, images by their original source. */
 export function cleanMemoHtml(html: string): string {
   return storedHtmlOf(sanitizeMemo(html));

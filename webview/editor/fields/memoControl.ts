@@ -10,7 +10,7 @@ import { applySplice } from '../../../src/shared/memoSplice';
 import { disclosuresAsBlocks } from '../disclosures';
 import { button, h, setAttr } from '../dom';
 import { MemoSlices } from '../memoSlices';
-import { cleanMemoHtml, sanitizeMemo } from '../sanitize';
+import { cleanMemoHtml, inertHolder, sanitizeMemo, storedHtmlOfClean } from '../sanitize';
 import { arrowKeysToolbar } from '../toolbarKeys';
 import type { ControlContext, FieldControl } from './control';
 import { FieldRow, accessibleName } from './control';
@@ -89,6 +89,8 @@ class MemoControl implements FieldControl {
   private savedRange: Range | undefined;
   /** The memo being shown a slice at a time; undefined once it is shown whole. */
   private showing: MemoSlices | undefined;
+  /** The source view's text being cleaned a slice at a time for a typing pause. */
+  private cleaning: MemoSlices | undefined;
 
   constructor(
     readonly view: FieldView,
@@ -142,12 +144,40 @@ class MemoControl implements FieldControl {
 
   private send(): void {
     this.timer = undefined;
+    this.cleaning = undefined;
+    // A value the host sent meanwhile is still being shown: half a memo is never sent.
+    this.showWhole();
     if (!this.sourceMode && this.spliceable && this.sendSplice()) return;
-    const body = this.sourceMode ? cleanMemoHtml(this.source.value) : this.serializer.html();
+    this.sendBody(this.sourceMode ? cleanMemoHtml(this.source.value) : this.serializer.html());
+  }
+
+  /**
+   * A typing pause: a long text of the source view is sanitized a slice at a time (sanitizing
+   * 1 MB at once froze the editor each pause), then sent; a flush meanwhile sends at once.
+   */
+  private pause(): void {
+    this.timer = undefined;
+    if (!this.sourceMode || this.source.value.length < SPLICE_FROM) return this.send();
+    const holder = inertHolder();
+    const cleaning = new MemoSlices(this.source.value, holder, false);
+    this.cleaning = cleaning;
+    const step = () => {
+      if (this.cleaning !== cleaning) return;
+      if (cleaning.slice(performance.now() + SLICE_MS)) nextTask(step);
+      else {
+        this.cleaning = undefined;
+        this.sendBody(storedHtmlOfClean(holder));
+      }
+    };
+    step();
+  }
+
+  private sendBody(body: string): void {
     this.last = memoDocument(body);
+    const empty = body.trim() === '';
     // The host now holds what the serializer wrote out: the next change may be a splice of it.
-    this.spliceable = !this.sourceMode && body.trim() !== '';
-    this.ctx.change(this.view.name, this.spliceable ? this.last : null);
+    this.spliceable = !this.sourceMode && !empty;
+    this.ctx.change(this.view.name, empty ? null : this.last);
   }
 
   /** Sends a long memo's change as a splice of the value the host holds (the last one sent); false when it is not one. */
@@ -164,14 +194,15 @@ class MemoControl implements FieldControl {
 
   private schedule(): void {
     if (this.timer) clearTimeout(this.timer);
-    this.timer = setTimeout(() => this.send(), 200);
+    // A cleaning under way is of older text: the pause ahead sends the newer.
+    this.cleaning = undefined;
+    this.timer = setTimeout(() => this.pause(), 200);
   }
 
+  /** Sends at once what a pause would send (before Save, on leaving the memo). */
   flush(): void {
-    if (this.timer) {
-      clearTimeout(this.timer);
-      this.send();
-    }
+    if (this.timer) clearTimeout(this.timer);
+    if (this.timer || this.cleaning) this.send();
   }
 
   private format(command: string): void {
