@@ -14,7 +14,33 @@ import { needsRescue, rescueSwallowedText } from './rescueText';
 import { sanitizeParts } from './sanitize';
 
 /** Elements that may stand for their tags around their parts: kept by the sanitizer with their content. */
-const CONTAINERS = new Set(['DIV', 'P', 'UL', 'OL', 'LI', 'DL', 'DD', 'DT', 'TABLE', 'THEAD', 'TBODY', 'TFOOT', 'TR', 'TD', 'TH', 'BLOCKQUOTE', 'PRE', 'SPAN', 'FONT', 'B', 'I', 'U', 'STRONG', 'EM', 'CENTER']);
+const CONTAINERS = new Set([
+  'DIV',
+  'P',
+  'UL',
+  'OL',
+  'LI',
+  'DL',
+  'DD',
+  'DT',
+  'TABLE',
+  'THEAD',
+  'TBODY',
+  'TFOOT',
+  'TR',
+  'TD',
+  'TH',
+  'BLOCKQUOTE',
+  'PRE',
+  'SPAN',
+  'FONT',
+  'B',
+  'I',
+  'U',
+  'STRONG',
+  'EM',
+  'CENTER',
+]);
 /** Below this many children an element is sanitized whole. */
 const MIN_CHILDREN = 16;
 /** How far below an element a container makes it one too (`<table><tbody>` rows, `<div><ul>` items). */

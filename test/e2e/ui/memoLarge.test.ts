@@ -162,7 +162,13 @@ describe('ui: long memos in the editor page (issue 38)', function () {
       const memo = document.querySelector(${JSON.stringify(MEMO)});
       window.__whenGot = { parts: memo.querySelectorAll('p').length, busy: memo.getAttribute('aria-busy'), editable: memo.isContentEditable };
     })`);
-    project.changeAsOther(EDITOR_DEFECT_KEY.id, { description: memoDocument(range(3000).map((i) => `<p>paragraph ${i}.</p>`).join('\n')) });
+    project.changeAsOther(EDITOR_DEFECT_KEY.id, {
+      description: memoDocument(
+        range(3000)
+          .map((i) => `<p>paragraph ${i}.</p>`)
+          .join('\n'),
+      ),
+    });
     await e.controller.reload();
     const whenGot = await poll(
       async () => e.page.evaluate<{ parts: number; busy: string | null; editable: boolean } | null>('window.__whenGot ?? null'),

@@ -93,7 +93,10 @@ describe('memo splices (issue 38)', () => {
     c.setField('description', paragraphs(100));
     const changes: string[] = [];
     c.onDidChange((ch) => changes.push(ch));
-    const stale = spliceBetween(paragraphs(99), paragraphs(99, () => '!'));
+    const stale = spliceBetween(
+      paragraphs(99),
+      paragraphs(99, () => '!'),
+    );
     c.setField('description', splicedValue(c.value('description'), stale));
     assert.equal(c.value('description'), paragraphs(100));
     assert.deepEqual(changes, ['values', 'status']);
