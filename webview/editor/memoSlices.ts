@@ -8,7 +8,8 @@
 // The first slice shows the memo's start. After it, what is sanitized is shown at the end of each
 // slice while the browser lays it out quickly; once a frame takes long (a memo that is one long
 // paragraph, or one table, is laid out again whole each time something is added), the rest is
-// kept aside and shown at once when it is all sanitized.
+// kept aside until it is all sanitized, then put into the page a few hundred nodes a step (putting
+// half a memo into the page at once took the page's script up to a quarter of a second).
 import { disclosuresAsBlocks } from './disclosures';
 import { needsRescue, rescueSwallowedText } from './rescueText';
 import { sanitizeParts } from './sanitize';
@@ -51,6 +52,8 @@ const PASS = 48;
 const PARSE_CHUNK = 32 * 1024;
 /** A pause between two slices longer than this: the browser's layout of what was shown took long. */
 const SLOW_FRAME_MS = 40;
+/** Nodes kept aside put into the page in one step. */
+const INSERT = 256;
 
 /**
  * An element of many children, or one holding such an element close below (a table's body, a list
@@ -88,6 +91,8 @@ interface Parsing {
 export class MemoSlices {
   private levels: Level[] = [];
   private parsing: Parsing | undefined;
+  /** What was kept aside, in order, for elements in the page: put in a step at a time. */
+  private readonly inserting: { into: ParentNode; aside: DocumentFragment }[] = [];
   /** Whether anything of the memo is shown yet (its first screen). */
   private shownOnce = false;
   private lastEnd = 0;
@@ -115,7 +120,7 @@ export class MemoSlices {
   }
 
   get done(): boolean {
-    return !this.parsing && this.levels.length === 0;
+    return !this.parsing && this.levels.length === 0 && this.inserting.length === 0;
   }
 
   /** Parses, sanitizes and shows parts until `deadline` (performance.now()), at least a step; returns whether any are left. */
@@ -140,7 +145,24 @@ export class MemoSlices {
 
   private step(): void {
     if (this.parsing) this.parse(this.parsing);
-    else this.pass();
+    else if (this.levels.length) this.pass();
+    else this.insert();
+  }
+
+  /** Parts kept aside for `into`: put in now where that costs little (out of the page), else a step at a time. */
+  private place(into: ParentNode, aside: DocumentFragment): void {
+    if ((into as Node).isConnected && aside.childNodes.length > INSERT) this.inserting.push({ into, aside });
+    else into.appendChild(aside);
+  }
+
+  /** Puts the next few nodes kept aside into the page. */
+  private insert(): void {
+    const next = this.inserting[0];
+    if (!next) return;
+    const batch = next.aside.ownerDocument.createDocumentFragment();
+    for (let n = 0; n < INSERT && next.aside.firstChild; n++) batch.appendChild(next.aside.firstChild);
+    next.into.appendChild(batch);
+    if (!next.aside.firstChild) this.inserting.shift();
   }
 
   /** Gives the parser the next chunk; at the end, the memo's body as the sanitizer would parse it. */
@@ -191,8 +213,8 @@ export class MemoSlices {
       level.aside.appendChild(this.asBlocks ? disclosuresAsBlocks(clean) : clean);
     }
     if (!level.next) {
-      level.into.appendChild(level.aside);
       this.levels.pop();
+      this.place(level.into, level.aside);
     }
   }
 }

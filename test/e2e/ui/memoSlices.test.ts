@@ -21,7 +21,8 @@ const busy = (ms) => { for (const end = performance.now() + ms; performance.now(
 window.memoBothWays = (html, slowFrame) => {
   const whole = document.createElement('div');
   whole.append(disclosuresAsBlocks(sanitizeMemo(html)));
-  const sliced = document.createElement('div');
+  // In the page: what was kept aside goes in a step at a time there.
+  const sliced = document.body.appendChild(document.createElement('div'));
   const slices = new MemoSlices(html, sliced);
   let count = 0;
   // One step a slice (a deadline already passed); a slow frame after the first screen keeps the rest aside.
@@ -30,6 +31,7 @@ window.memoBothWays = (html, slowFrame) => {
   const holder = inertHolder();
   const cleaning = new MemoSlices(html, holder, false);
   while (cleaning.slice(0));
+  sliced.remove();
   return { whole: whole.innerHTML, sliced: sliced.innerHTML, slices: count, cleanWhole: cleanMemoHtml(html), cleanSliced: storedHtmlOfClean(holder) };
 };
 `;
