@@ -76,8 +76,9 @@ const targets = {
       ...testEntries('test/e2e/locale', 'locale'),
     },
     outdir: 'dist/test/e2e',
-    // `proxy` reads its own package.json next to its files: bundled, it would look in dist/.
-    external: ['vscode', 'mocha', 'better-sqlite3', 'playwright-core', 'proxy'],
+    // `proxy` reads its own package.json next to its files: bundled, it would look in dist/. `esbuild`
+    // (ui/memoSlices.test.ts bundles the webview's sanitizer for its page) runs its binary from node_modules.
+    external: ['vscode', 'mocha', 'better-sqlite3', 'playwright-core', 'proxy', 'esbuild'],
     // The suite index loads exactly the tests built now, never a stale bundle of a deleted test.
     define: { E2E_SUITE_FILES: JSON.stringify(Object.keys(testEntries('test/e2e/suite', 'suite'))) },
   },

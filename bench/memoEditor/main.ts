@@ -2,14 +2,17 @@
 // defect editor's page in headless Chromium — the built page (dist/webview) under the extension's
 // HTML and CSP, with the real controller answering in Node (test/e2e/ui/editorHarness.ts). For each
 // shape (plain paragraphs, many small tags, one huge table, one huge list, many <img>):
-//  - open: the page's handling of the defect's values (sanitizing and rendering the memo) plus the
-//    layout it leaves, beside the baseline of the browser's own parse of the same HTML (ratio);
-//  - typing: one key's handling, and one typing pause (the memo serialized and sent to the host,
-//    the host's answer handled), beside the same pause in a small memo (ratio).
-// Goals: open < 100 ms (shown; absolute times depend on the machine); a pause costs no more than
-// PAUSE_GOAL × the small memo's (the exit code), i.e. typing does not cost time proportional to the memo.
-// The open is shown as the page's script (what this project's code does) and the layout the
-// browser does after it. Transport to Node, which only the harness has, is left out of the pause.
+//  - open: the task handling the defect's values (the memo's first screen), the time to the first
+//    frame painted after it, the time until the memo is shown whole, and the longest task meanwhile
+//    (the browser's long-task entries: the page's script and the layout it causes alike; what the
+//    user sees as a frozen editor); beside the baseline of the browser's own parse of the same HTML;
+//  - typing: one key's handling, and one typing pause (the memo's change written out and sent to
+//    the host, the host's answer handled), beside the same pause in a small memo (ratio); the
+//    pause's longest task is the larger of its two (the flush, the answer).
+// Goals (the exit code): no task of the page's script over LONGEST_GOAL_MS while a memo opens (the
+// values task, each later slice) or during a pause, and a pause costs no more than PAUSE_GOAL × the small memo's (typing costs no time proportional to the
+// memo). Absolute times depend on the machine: the load average is shown. Transport to Node, which
+// only the harness has, is left out of the pause.
 // Usage: npx tsx bench/memoEditor/main.ts [--reps 5] [--size 1024] (KB)
 import { loadavg } from 'node:os';
 import type { BrowserContext } from 'playwright-core';
@@ -20,8 +23,8 @@ import type { FakeProject } from '../../test/support/fakeProject/project';
 import { eventually } from '../../test/support/eventually';
 import { text } from '../../test/support/text';
 import { median, now } from '../client/measure';
-import { clearMessageLog, installMessageClock, messageLog, parseTime, typeAndPause } from './page';
-import type { MessageTime } from './page';
+import { clearMessageLog, installMessageClock, messageLog, openDone, parseTime, typeAndPause } from './page';
+import type { MessageTime, OpenTime } from './page';
 import { SMALL_MEMO, memoShapes } from './shapes';
 
 const option = (name: string, fallback: number): number => {
@@ -32,7 +35,7 @@ const option = (name: string, fallback: number): number => {
 };
 const REPS = option('--reps', 5);
 const SIZE = option('--size', 1024) * 1024;
-const OPEN_GOAL_MS = 100;
+const LONGEST_GOAL_MS = 100;
 const PAUSE_GOAL = 3;
 const KEYS = 'abcde';
 const log = (line: string) => console.log(`[bench:memo-editor] ${line}`);
@@ -43,15 +46,16 @@ const handled = (page: EditorPage['page'], method: string) => async (): Promise<
   return entries.some((e) => e.method === method) ? entries : undefined;
 };
 
-/** Shows `body` as the defect's stored memo (read mode) and returns the page's time for it. */
-async function open(editor: EditorPage, project: FakeProject, body: string): Promise<MessageTime> {
+/** Shows `body` as the defect's stored memo (read mode) and returns the page's times for it. */
+async function open(editor: EditorPage, project: FakeProject, body: string): Promise<OpenTime & { script: number }> {
   await clearMessageLog(editor.page);
   project.changeAsOther(EDITOR_DEFECT_KEY.id, { description: memoDocument(body) });
   await editor.controller.reload();
-  const entries = await eventually('the values to be shown', handled(editor.page, 'values'), 120_000);
+  const entries = await eventually('the values to be handled', handled(editor.page, 'values'), 120_000);
   const values = entries.find((e) => e.method === 'values');
   if (!values) throw new Error('no values message');
-  return values;
+  const shown = await eventually('the memo to be shown whole', () => openDone(editor.page), 120_000);
+  return { ...shown, script: values.script };
 }
 
 interface PauseFigures {
@@ -64,6 +68,8 @@ interface PauseFigures {
   reply: number;
   /** The whole of the first pause after Edit (the median is of all of them). */
   first: number;
+  /** The pause's longest task: its flush or one answer (script and layout), the most of all pauses but the first (shown whole in `first`: it writes out what was not prepared yet). */
+  longest: number;
 }
 
 async function pauses(editor: EditorPage, hostTimes: number[]): Promise<PauseFigures> {
@@ -75,12 +81,20 @@ async function pauses(editor: EditorPage, hostTimes: number[]): Promise<PauseFig
     const typed = await typeAndPause(editor.page, marker);
     await eventually('the typed text to reach the host', async () => (text(editor.controller.value('description')).includes(marker) ? true : undefined), 120_000);
     const entries = await eventually("the host's answer", handled(editor.page, 'status'), 120_000);
-    const reply = entries.filter((e) => e.method === 'status').reduce((sum, e) => sum + e.script + e.layout, 0);
+    const answers = entries.filter((e) => e.method === 'status').map((e) => e.script + e.layout);
+    const reply = answers.reduce((sum, t) => sum + t, 0);
     const host = hostTimes.reduce((a, b) => a + b, 0);
-    figures.push({ key: typed.key, flush: typed.pause, host, reply, first: typed.pause + host + reply });
+    figures.push({ key: typed.key, flush: typed.pause, host, reply, first: typed.pause + host + reply, longest: Math.max(typed.pause, ...answers) });
   }
   const m = (pick: (f: PauseFigures) => number) => median(figures.map(pick));
-  return { key: m((f) => f.key), flush: m((f) => f.flush), host: m((f) => f.host), reply: m((f) => f.reply), first: figures[0]?.first ?? NaN };
+  return {
+    key: m((f) => f.key),
+    flush: m((f) => f.flush),
+    host: m((f) => f.host),
+    reply: m((f) => f.reply),
+    first: figures[0]?.first ?? NaN,
+    longest: Math.max(...figures.slice(1).map((f) => f.longest)),
+  };
 }
 
 async function editing(editor: EditorPage): Promise<void> {
@@ -114,38 +128,44 @@ async function run(context: BrowserContext): Promise<boolean> {
     log(
       `small memo (${SMALL_MEMO.length} B): a key ${small.key.toFixed(2)} ms; a pause ${pauseTotal(small).toFixed(1)} ms (page ${small.flush.toFixed(1)} + host ${small.host.toFixed(1)} + answer ${small.reply.toFixed(1)})`,
     );
-    log(`${(SIZE / 1024).toFixed(0)} KB memos, median of ${REPS}; open = values handled (script) + layout, the script against the browser's parse; pause against the small memo's`);
     log(
-      `${'shape'.padEnd(18)}${'open'.padStart(10)}${'script'.padStart(10)}${'parse'.padStart(10)}${'ratio'.padStart(8)}${'key'.padStart(10)}${'flush'.padStart(10)}${'host'.padStart(10)}${'answer'.padStart(10)}${'pause'.padStart(10)}${'ratio'.padStart(8)}${'first'.padStart(10)}`,
+      `${(SIZE / 1024).toFixed(0)} KB memos, median of ${REPS} (longest: the most); open: the values task, its first screen, the memo whole, the longest later slice of the page's script, the longest task (script or layout), the browser's parse; pause against the small memo's`,
+    );
+    log(
+      `${'shape'.padEnd(18)}${'values'.padStart(10)}${'1st scr'.padStart(10)}${'whole'.padStart(10)}${'slice'.padStart(10)}${'longest'.padStart(10)}${'parse'.padStart(10)}${'key'.padStart(10)}${'flush'.padStart(10)}${'host'.padStart(10)}${'answer'.padStart(10)}${'pause'.padStart(10)}${'ratio'.padStart(8)}${'longest'.padStart(10)}${'first'.padStart(10)}`,
     );
     for (const [shape, body] of Object.entries(memoShapes(SIZE))) {
-      const opens: number[] = [];
-      const scripts: number[] = [];
+      const opens: (OpenTime & { script: number })[] = [];
       const parses: number[] = [];
       for (let rep = 0; rep < REPS; rep++) {
         await open(editor, project, SMALL_MEMO);
-        const shown = await open(editor, project, body);
-        opens.push(shown.script + shown.layout);
-        scripts.push(shown.script);
+        opens.push(await open(editor, project, body));
         parses.push(await parseTime(editor.page, memoDocument(body)));
       }
       await editing(editor);
       const pause = await pauses(editor, hostTimes);
       await editor.controller.cancel();
-      const openMs = median(opens);
-      const scriptMs = median(scripts);
-      const parseMs = median(parses);
+      const o = (pick: (t: OpenTime & { script: number }) => number) => median(opens.map(pick));
+      const openLongest = Math.max(...opens.map((t) => t.longest));
+      // The page's script: the values task, then its slices.
+      const openSlice = Math.max(...opens.map((t) => t.slice));
+      const openScript = Math.max(...opens.map((t) => Math.max(t.script, t.slice)));
       const pauseRatio = pauseTotal(pause) / pauseTotal(small);
-      if (pauseRatio > PAUSE_GOAL) met = false;
+      const missed = [
+        ...(openScript > LONGEST_GOAL_MS ? ["open: a long task of the page's script"] : []),
+        ...(pause.longest > LONGEST_GOAL_MS ? ['pause: a long task'] : []),
+        ...(pauseRatio > PAUSE_GOAL ? ['pause ratio'] : []),
+      ];
+      if (missed.length) met = false;
       log(
-        `${shape.padEnd(18)}${ms(openMs)}${ms(scriptMs)}${ms(parseMs)}${ratio(scriptMs / parseMs)}${ms(pause.key)}${ms(pause.flush)}${ms(pause.host)}${ms(pause.reply)}${ms(pauseTotal(pause))}${ratio(pauseRatio)}${ms(pause.first)}${scriptMs > OPEN_GOAL_MS ? '  (script over 100 ms)' : ''}`,
+        `${shape.padEnd(18)}${ms(o((t) => t.script))}${ms(o((t) => t.firstScreen))}${ms(o((t) => t.complete))}${ms(openSlice)}${ms(openLongest)}${ms(median(parses))}${ms(pause.key)}${ms(pause.flush)}${ms(pause.host)}${ms(pause.reply)}${ms(pauseTotal(pause))}${ratio(pauseRatio)}${ms(pause.longest)}${ms(pause.first)}${missed.length ? `  (missed: ${missed.join(', ')})` : ''}`,
       );
     }
   } finally {
     await editor.close();
   }
   log(
-    `goals: the open's script < ${OPEN_GOAL_MS} ms on an idle machine; a pause ≤ ${PAUSE_GOAL}× the small memo's: ${met ? 'met' : 'NOT met'}; load average ${loadavg()
+    `goals: no task of the page's script over ${LONGEST_GOAL_MS} ms while opening (values, slice) or in a pause (a longest of 0: none over 50 ms; the browser's layout is shown, not a goal); a pause ≤ ${PAUSE_GOAL}× the small memo's: ${met ? 'met' : 'NOT met'}; load average ${loadavg()
       .map((l) => l.toFixed(2))
       .join(', ')}`,
   );

@@ -16,11 +16,18 @@ export interface MessageTime {
 /**
  * Times every message the page's channel handles: the clock starts when the harness has posted it
  * (its `postMessage` from Node, into an idle page) and stops in a listener added after the page's
- * own (listeners on `window` run in the order they were added), which then forces the layout the message left.
+ * own (listeners on `window` run in the order they were added), which then forces the layout the
+ * message left — except for `values`, whose showing may go on in later tasks: there the first
+ * frame after it is timed (the first screen), and the browser's long tasks (over 50 ms, script and
+ * layout alike) are recorded until the memo is shown whole (see openDone).
  */
 export async function installMessageClock(page: Page): Promise<void> {
   await page.evaluate(`(() => {
     window.__benchLog = [];
+    window.__benchTasks = [];
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) window.__benchTasks.push({ start: e.startTime, duration: e.duration });
+    }).observe({ entryTypes: ['longtask'] });
     const post = window.postMessage.bind(window);
     window.postMessage = (message, origin) => {
       post(message, origin);
@@ -28,15 +35,55 @@ export async function installMessageClock(page: Page): Promise<void> {
     };
     window.addEventListener('message', (e) => {
       const script = performance.now();
+      const start = window.__benchStart;
+      if (e.data?.method === 'values') {
+        window.__benchValues = { start, firstScreen: undefined };
+        requestAnimationFrame(() => setTimeout(() => (window.__benchValues.firstScreen = performance.now() - start)));
+        window.__benchLog.push({ method: 'values', script: script - start, layout: 0 });
+        return;
+      }
       document.querySelector(${MEMO})?.getBoundingClientRect();
       document.body.getBoundingClientRect();
-      window.__benchLog.push({ method: e.data?.method ?? 'reply', script: script - window.__benchStart, layout: performance.now() - script });
+      window.__benchLog.push({ method: e.data?.method ?? 'reply', script: script - start, layout: performance.now() - script });
     });
   })()`);
 }
 
+/** How the last `values` message was shown: its first screen, the whole memo, and the longest task meanwhile. */
+export interface OpenTime {
+  firstScreen: number;
+  complete: number;
+  /** The longest task (script or layout) from the post until the memo was shown whole; 0 when none took over 50 ms. */
+  longest: number;
+  /** The longest slice of the page's script after the values task (its `alm-memo-slice` measures); 0 when it had none. */
+  slice: number;
+}
+
+/**
+ * Once the memo is shown whole (no longer `aria-busy`), waits for its layout and a painted frame,
+ * then gives the times of the last `values` message; undefined while the memo is still being shown.
+ */
+export async function openDone(page: Page): Promise<OpenTime | undefined> {
+  return page.evaluate<OpenTime | undefined>(`(async () => {
+    const memo = document.querySelector(${MEMO});
+    const values = window.__benchValues;
+    if (!memo || !values || memo.getAttribute('aria-busy') === 'true' || values.firstScreen === undefined) return undefined;
+    memo.getBoundingClientRect();
+    const complete = performance.now() - values.start;
+    // Long tasks are reported after they end: a frame and a task later, all of them are in.
+    await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+    await new Promise((r) => setTimeout(r, 60));
+    const tasks = window.__benchTasks.filter((t) => t.start + t.duration >= values.start && t.start <= values.start + complete);
+    const slices = performance.getEntriesByName('alm-memo-slice', 'measure').filter((m) => m.startTime > values.start);
+    performance.clearMeasures('alm-memo-slice');
+    // The first slice runs in the values task, timed as a whole.
+    const slice = Math.max(0, ...slices.slice(1).map((m) => m.duration));
+    return { firstScreen: values.firstScreen, complete, longest: Math.max(0, ...tasks.map((t) => t.duration)), slice };
+  })()`);
+}
+
 export async function clearMessageLog(page: Page): Promise<void> {
-  await page.evaluate('void (window.__benchLog = [])');
+  await page.evaluate('void ((window.__benchLog = []), (window.__benchTasks = []), (window.__benchValues = undefined))');
 }
 
 export async function messageLog(page: Page): Promise<MessageTime[]> {

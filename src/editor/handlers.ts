@@ -12,6 +12,7 @@ import { externalLink } from './links';
 import { LINK_TYPES, historyOf, linksOf } from './traceability';
 import type { TraceabilityApi } from './traceability';
 import type { LinkView } from '../shared/editorProtocol';
+import { splicedValue } from '../shared/memoSplice';
 import type { EditorAttachments, EditorLog } from './services';
 
 export interface HandlerContext {
@@ -55,6 +56,7 @@ async function confirmUnlink(id: number, link: LinkView): Promise<boolean> {
 export function commandHandlers(ctx: HandlerContext): CommandHandlers {
   return {
     fieldChanged: ({ field, value }) => ctx.controller.setField(field, value),
+    memoSpliced: ({ field, ...splice }) => ctx.controller.setField(field, splicedValue(ctx.controller.value(field), splice)),
     // The page is not trusted: only text counts as a draft.
     commentDraftChanged: ({ text }) => ctx.controller.setCommentDraft(typeof text === 'string' ? text : ''),
     openLink: ({ href }) => void openLink(href, ctx.log).catch((e: unknown) => ctx.log.warn(`could not open a link: ${ctx.describe(e)}`)),

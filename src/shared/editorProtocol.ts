@@ -3,6 +3,7 @@
 // Webview → host: commands (no reply) and requests (a reply with the same id, or an error).
 // Host → webview: notifications and replies (the requester's bookkeeping: pendingRequests.ts). Imported by the extension host and the webview alike,
 // so it holds types and dependency-free helpers only (no `vscode`, no DOM).
+import type { MemoSplice } from './memoSplice';
 import type { PastedImage, PastedImageReply } from './pastedImageProtocol';
 import type { ProjectRefKey } from './projectRef';
 
@@ -200,6 +201,8 @@ export const EMBEDDED_STATE_ID = 'alm-state';
 export interface EditorCommands {
   /** The user changed a field; `value` is typed (numbers for number inputs when they parse). */
   fieldChanged: { field: string; value: WireValue };
+  /** The user changed a long memo: the change as a splice of the memo's value (memoSplice.ts). */
+  memoSpliced: { field: string } & MemoSplice;
   /** The user activated a link in a memo; the host opens http(s) only. */
   openLink: { href: string };
   /** The user chose a likely duplicate: open that defect of the same project. */
@@ -352,7 +355,7 @@ const REQUESTS: Record<RequestMethod, true> = {
   pasteImage: true,
   retryImages: true,
 };
-const COMMANDS: Record<keyof EditorCommands, true> = { fieldChanged: true, openLink: true, openDefect: true, chooseDuplicate: true, commentDraftChanged: true };
+const COMMANDS: Record<keyof EditorCommands, true> = { fieldChanged: true, memoSpliced: true, openLink: true, openDefect: true, chooseDuplicate: true, commentDraftChanged: true };
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 

@@ -93,8 +93,9 @@ export class EditorApp {
 
   private context(): FormContext {
     return {
-      change: (field, value) => {
-        this.channel.command('fieldChanged', { field, value });
+      change: (field, value, splice) => {
+        if (splice) this.channel.command('memoSpliced', { field, ...splice });
+        else this.channel.command('fieldChanged', { field, value });
         // The header (name, status, …) follows the typing at once; the host's next values confirm it.
         if (this.values) {
           this.values = { ...this.values, edits: { ...this.values.edits, [field]: value } };

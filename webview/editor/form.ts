@@ -6,7 +6,7 @@ import { h } from './dom';
 import { dropdownControl, multiSelectControl } from './fields/choiceControls';
 import type { ControlContext, FieldControl } from './fields/control';
 import { memoControl } from './fields/memoControl';
-import type { CommentContext } from './fields/memoControl';
+import type { CommentContext } from './fields/commentBox';
 import type { MemoImageContext } from './fields/memoImages';
 import { releaseControl } from './fields/releaseControl';
 import type { ReleaseContext, ReleaseControl } from './fields/releaseControl';
@@ -57,9 +57,9 @@ export class DefectForm {
     const followers = new Map(fields.filter((f) => f.releaseField).map((f) => [f.releaseField ?? '', f.name]));
     const ctx: FormContext & ReleaseContext = {
       ...formContext,
-      change: (field, value) => {
+      change: (field, value, splice) => {
         this.shown[field] = value;
-        formContext.change(field, value);
+        formContext.change(field, value, splice);
         const follower = followers.get(field);
         if (follower) this.controls.get(follower)?.releaseChanged?.();
       },

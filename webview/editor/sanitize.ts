@@ -172,6 +172,25 @@ export function sanitizeMemo(html: string | null | undefined): DocumentFragment 
   return isFragment ? (result as DocumentFragment) : document.createDocumentFragment();
 }
 
+/**
+ * `parts` (consecutive nodes of one parent of a parsed memo's body, or a shallow copy of one standing
+ * for its tags) sanitized in one pass, as sanitizeMemo sanitizes them inside the whole memo: the
+ * sanitizer decides on each node by the node and its attributes alone, and an HTML parent (here a
+ * plain `<div>` holding them) for an HTML one. The nodes are moved, never written out and parsed
+ * again, so a row keeps its meaning outside its table.
+ */
+export function sanitizeParts(parts: readonly Node[]): DocumentFragment {
+  const first = parts[0];
+  if (!first?.ownerDocument) return document.createDocumentFragment();
+  const holder = first.ownerDocument.createElement('div');
+  holder.append(...parts);
+  const result: unknown = purify.sanitize(holder, { ...CONFIG, RETURN_DOM_FRAGMENT: true });
+  const clean = result instanceof DocumentFragment && result.firstChild instanceof Element && result.childNodes.length === 1 ? result.firstChild : undefined;
+  const fragment = (clean?.ownerDocument ?? document).createDocumentFragment();
+  if (clean) fragment.append(...Array.from(clean.childNodes));
+  return fragment;
+}
+
 /** Gives every image under `root` its original source back as `src` (in a document that loads nothing). */
 function originalSources(root: Element): void {
   for (const img of Array.from(root.querySelectorAll('img'))) {
@@ -187,6 +206,17 @@ function storedHtmlOf(fragment: DocumentFragment | Element): string {
   const inert = document.implementation.createHTMLDocument('');
   const holder = inert.createElement('div');
   holder.appendChild(inert.importNode(fragment, true));
+  originalSources(holder);
+  return holder.innerHTML;
+}
+
+/** An inert document's element holding a memo sanitized (the source view's text, a slice at a time), for storedHtmlOfClean. */
+export function inertHolder(): HTMLElement {
+  return document.implementation.createHTMLDocument('').createElement('div');
+}
+
+/** What `holder` (an inertHolder filled with sanitized nodes) holds, as stored: images by their original source. */
+export function storedHtmlOfClean(holder: HTMLElement): string {
   originalSources(holder);
   return holder.innerHTML;
 }

@@ -66,6 +66,11 @@ export class TypeAhead {
     if (!held) return;
     if (!target.focus(this.clicked)) return this.stop();
     const element = focusedElement();
+    // A memo still being shown takes no typing yet; it is shown whole within a few frames.
+    if (element?.closest('[aria-busy="true"]')) {
+      requestAnimationFrame(() => this.deliver(target, framesLeft));
+      return;
+    }
     if ((element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement) && element.readOnly && framesLeft > 0) {
       requestAnimationFrame(() => this.deliver(target, framesLeft - 1));
       return;

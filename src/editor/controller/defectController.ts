@@ -189,10 +189,10 @@ export class DefectController {
     this.changes.emit('init', 'values', 'status');
   }
 
-  /** Records one field's new value; validation runs at once. Ignored unless editing. */
-  setField(field: string, value: WireValue): void {
-    if (this.lock.phase !== 'editing' || !this.metadata.isEditable(field)) {
-      // The form raced a phase change: send the values back so it shows the truth.
+  /** Records one field's new value; validation runs at once. Ignored unless editing, or `undefined` (a memo splice the page did not make against this value). */
+  setField(field: string, value: WireValue | undefined): void {
+    if (this.lock.phase !== 'editing' || !this.metadata.isEditable(field) || value === undefined) {
+      // The form raced a phase change or a change of the value: send the values back so it shows the truth.
       this.changes.emit('values', 'status');
       return;
     }

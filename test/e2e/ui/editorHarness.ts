@@ -12,6 +12,7 @@ import type { DefectControllerOptions } from '../../../src/editor/controller/def
 import { HostChannel } from '../../../src/editor/hostChannel';
 import { editorHtml } from '../../../src/editor/webviewHtml';
 import type { AttachmentsResult, HostToWebview, ImageReply } from '../../../src/shared/editorProtocol';
+import { splicedValue } from '../../../src/shared/memoSplice';
 
 const HARNESS_ORIGIN = 'https://alm-editor.test';
 
@@ -166,6 +167,7 @@ export async function openEditorPage(context: BrowserContext, repoRoot: string, 
     describeError: (_method, e) => (e instanceof Error ? e.message : String(e)),
     commands: {
       fieldChanged: (p) => controller.setField(p.field, p.value),
+      memoSpliced: ({ field, ...splice }) => controller.setField(field, splicedValue(controller.value(field), splice)),
       openLink: (p) => void openedLinks.push(p.href),
       openDefect: (p) => void openedDefects.push(p.id),
       chooseDuplicate: (p) => void chosenDuplicates.push(p.id),

@@ -1,7 +1,9 @@
 // Long memos in the editor page (real Chromium, the real controller; issue 38 item 1): a typing
 // pause sanitizes and writes out only the part of the memo that changed — counted as the nodes the
-// page copies and the HTML it parses, never timed — and what reaches the host keeps the memo's
-// structure and is still sanitized; images are asked of the host after the memo is shown, not while.
+// page copies and the HTML it parses, never timed — and sends only the characters that changed,
+// stepping through only the memo's children that changed; what reaches the host keeps the memo's
+// structure and is still sanitized; a long memo is shown a slice at a time; images are asked of
+// the host after the memo is shown, not while.
 import * as assert from 'node:assert/strict';
 import type { FakeProject } from '../../support/fakeProject/project';
 import { text } from '../../support/text';
@@ -149,6 +151,117 @@ describe('ui: long memos in the editor page (issue 38)', function () {
     assert.match(sent, /<li>item 3 first<\/li>/);
     assert.match(sent, /<li>item 4 typed<\/li>/);
     assert.equal(sent.match(/<li>/g)?.length, 300);
+  });
+
+  it('shows a long memo a slice at a time: its start in the task that got it (busy, not editable), then all of it', async () => {
+    const { editor: e, project } = await open('<p>Short memo.</p>');
+    await startEditing(e);
+    // Runs after the page's own listener (listeners on window run in the order they were added).
+    await e.page.evaluate(`window.addEventListener('message', (m) => {
+      if (m.data?.method !== 'values') return;
+      const memo = document.querySelector(${JSON.stringify(MEMO)});
+      window.__whenGot = { parts: memo.querySelectorAll('p').length, busy: memo.getAttribute('aria-busy'), editable: memo.isContentEditable };
+    })`);
+    project.changeAsOther(EDITOR_DEFECT_KEY.id, {
+      description: memoDocument(
+        range(3000)
+          .map((i) => `<p>paragraph ${i}.</p>`)
+          .join('\n'),
+      ),
+    });
+    await e.controller.reload();
+    const whenGot = await poll(
+      async () => e.page.evaluate<{ parts: number; busy: string | null; editable: boolean } | null>('window.__whenGot ?? null'),
+      (v) => v !== null,
+    );
+    assert.ok(whenGot && whenGot.parts > 0 && whenGot.parts < 3000, `the task that got the memo showed ${whenGot?.parts} of its 3,000 paragraphs`);
+    assert.equal(whenGot.busy, 'true');
+    assert.equal(whenGot.editable, false, 'half a memo took typing');
+    await e.page.locator(`${MEMO}:not([aria-busy])[contenteditable="true"]`).waitFor({ timeout: 60_000 });
+    assert.equal(await e.page.locator(`${MEMO} p`).count(), 3000);
+  });
+
+  it('a typing pause in a long memo sends a splice of the characters that changed, and the host holds what a whole post would give', async () => {
+    const { editor: e } = await open(
+      range(3000)
+        .map((i) => `<p>paragraph ${i}.</p>`)
+        .join('\n'),
+    );
+    await startEditing(e);
+    await typeAfter(e, 'paragraph 7.', ' first');
+    // From now on: what the page posts to the host, and the memo's children it steps through.
+    await e.page.evaluate(`(() => {
+      window.__posted = 0;
+      const toHost = window.__almHostReceive;
+      window.__almHostReceive = (json) => {
+        window.__posted += json.length;
+        return toHost(json);
+      };
+      window.__stepped = 0;
+      const next = Object.getOwnPropertyDescriptor(Node.prototype, 'nextSibling');
+      Object.defineProperty(Node.prototype, 'nextSibling', { ...next, get() { window.__stepped++; return next.get.call(this); } });
+    })()`);
+    const sent = await typeAfter(e, 'paragraph 1500.', ' typed');
+    const posted = await e.page.evaluate<number>('window.__posted');
+    const stepped = await e.page.evaluate<number>('window.__stepped');
+    assert.ok(posted < 1_000, `the pause posted ${posted} characters (the memo has ${sent.length})`);
+    assert.ok(stepped < 500, `the pause stepped through ${stepped} nodes (the memo has 3,000 paragraphs)`);
+    assert.match(sent, /<p>paragraph 1499\.<\/p>\s*<p>paragraph 1500\. typed<\/p>\s*<p>paragraph 1501\.<\/p>/);
+    // A new paragraph (a change of the memo's own children), then a word in it.
+    assert.ok(await e.page.evaluate<boolean>(caretAfter('paragraph 2000.')));
+    await e.page.keyboard.press('Enter');
+    await e.page.keyboard.type('a new paragraph', { delay: 0 });
+    await e.page.locator('[data-field="name"] vscode-text-field').click();
+    const split = await poll(
+      async () => text(e.controller.value('description')),
+      (v) => v.includes('a new paragraph'),
+      30_000,
+    );
+    assert.match(split, /<p>paragraph 2000\.<\/p><p>a new paragraph<\/p>\s*<p>paragraph 2001\.<\/p>/);
+    assert.ok((await e.page.evaluate<number>('window.__posted')) < 2_000);
+    // The memo written out whole (the HTML source view) is what the host pieced together.
+    await e.page.locator('[data-field="description"]').getByRole('button', { name: 'HTML source' }).click();
+    const whole = await e.page.locator('[data-field="description"] .memo-source').inputValue();
+    assert.equal(split, `<html><body>\n${whole}\n</body></html>`);
+  });
+
+  it('a typing pause in the HTML source view of a long memo parses its text a piece at a time, and the host gets it sanitized', async () => {
+    const { editor: e } = await open(
+      range(3000)
+        .map((i) => `<p>paragraph ${i}.</p>`)
+        .join('\n'),
+    );
+    await startEditing(e);
+    // The largest piece of HTML the page hands the parser at once, from now on.
+    await e.page.evaluate(`(() => {
+      window.__largest = 0;
+      const note = (html) => (window.__largest = Math.max(window.__largest, String(html).length));
+      const parse = DOMParser.prototype.parseFromString;
+      DOMParser.prototype.parseFromString = function (html, type) { note(html); return parse.call(this, html, type); };
+      const write = Document.prototype.write;
+      Document.prototype.write = function (...html) { note(html.join('')); return write.apply(this, html); };
+      const inner = Object.getOwnPropertyDescriptor(Element.prototype, 'innerHTML');
+      Object.defineProperty(Element.prototype, 'innerHTML', { ...inner, set(html) { note(html); inner.set.call(this, html); } });
+    })()`);
+    const memo = e.page.locator('[data-field="description"]');
+    await memo.getByRole('button', { name: 'HTML source' }).click();
+    const source = memo.locator('.memo-source');
+    await source.focus();
+    await e.page.evaluate(`(() => {
+      const area = document.querySelector('[data-field="description"] .memo-source');
+      const at = area.value.indexOf('paragraph 1500.') + 'paragraph 1500.'.length;
+      area.setSelectionRange(at, at);
+    })()`);
+    await e.page.keyboard.type(' typed<img src=x onerror="window.__xss=1">', { delay: 0 });
+    const sent = await poll(
+      async () => text(e.controller.value('description')),
+      (v) => v.includes('paragraph 1500. typed'),
+      30_000,
+    );
+    const largest = await e.page.evaluate<number>('window.__largest');
+    assert.ok(largest <= 40_000, `the page parsed ${largest} characters at once (the memo has ${sent.length})`);
+    assert.match(sent, /<p>paragraph 1500\. typed<img src="x"><\/p>\s*<p>paragraph 1501\.<\/p>/);
+    assert.equal(sent.match(/<p>/g)?.length, 3000);
   });
 
   it("asks the host for a memo's images after showing it, not while: none is asked for when it shows, then all are", async () => {

@@ -49,6 +49,7 @@ function channel(
     },
     commands: {
       fieldChanged: (p) => commands.push(`field ${p.field}=${JSON.stringify(p.value)}`),
+      memoSpliced: (p) => commands.push(`splice ${p.field}@${p.at}`),
       openLink: (p) => commands.push(`link ${p.href}`),
       openDefect: (p) => commands.push(`open ${p.id}`),
       chooseDuplicate: (p) => commands.push(`choose ${p.id}`),

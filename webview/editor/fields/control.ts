@@ -2,12 +2,13 @@
 // problem text, optional length counter) around an input that knows how to show and read a value.
 import * as l10n from '@vscode/l10n';
 import type { FieldView, WireValue } from '../../../src/shared/editorProtocol';
+import type { MemoSplice } from '../../../src/shared/memoSplice';
 import { NO_VALUE, fieldViewText } from '../../../src/shared/valueText';
 import { h, setAttr, uid } from '../dom';
 
 export interface ControlContext {
-  /** The user changed the value. */
-  change(field: string, value: WireValue): void;
+  /** The user changed the value; a long memo's change comes as `splice` too, which is what the host is sent. */
+  change(field: string, value: WireValue, splice?: MemoSplice): void;
   /** Resolves an image of a memo to a data: URI through the extension. */
   resolveImage(src: string): Promise<string | undefined>;
   /** Opens a memo link through the extension. */

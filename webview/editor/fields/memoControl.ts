@@ -1,23 +1,38 @@
-// Memo fields: sanitized HTML shown in place; while editing, a rich-text area with basic
-// formatting (bold, italic, underline, lists, remove formatting) and an HTML source view. What is
-// sent back is sanitized again; pastes and drops are sanitized before they land. Images resolve
+// Memo fields: sanitized HTML shown in place, a slice at a time (memoSlices.ts); while editing, a
+// rich-text area with basic formatting (bold, italic, underline, lists, remove formatting) and an
+// HTML source view. What is sent back is sanitized again, a long memo's change as a splice of its
+// value (memoSerializer.ts); pastes and drops are sanitized before they land. Images resolve
 // through the extension; links open through it. Image files pasted or dropped become attachments
 // of the defect (memoImages.ts).
 import * as l10n from '@vscode/l10n';
 import type { FieldView, WireValue } from '../../../src/shared/editorProtocol';
+import { applySplice } from '../../../src/shared/memoSplice';
 import { disclosuresAsBlocks } from '../disclosures';
 import { button, h, setAttr } from '../dom';
-import { cleanMemoHtml, sanitizeMemo } from '../sanitize';
+import { MemoSlices } from '../memoSlices';
+import { cleanMemoHtml, inertHolder, sanitizeMemo, storedHtmlOfClean } from '../sanitize';
 import { arrowKeysToolbar } from '../toolbarKeys';
 import type { ControlContext, FieldControl } from './control';
-import { FieldRow, accessibleName, nameToolkitInput } from './control';
+import { FieldRow, accessibleName } from './control';
+import { commentBox } from './commentBox';
+import type { CommentBox, CommentContext } from './commentBox';
 import { MemoImageLoader } from './memoImageLoader';
 import { filesOf, insertImages } from './memoImages';
 import { MemoSerializer } from './memoSerializer';
 import type { MemoImageContext } from './memoImages';
 
-interface TextAreaElement extends HTMLElement {
-  value: string;
+/** The first slice of a memo being shown (its first screen, in the task that got the value), then each next one. */
+const FIRST_SLICE_MS = 24;
+const SLICE_MS = 12;
+
+/** Runs each in a task of its own soon (a message: not throttled as timers are in a hidden webview). */
+const queued: (() => void)[] = [];
+// One channel for the page's life: a channel no one holds may be collected with its message undelivered.
+const tasks = new MessageChannel();
+tasks.port1.onmessage = () => queued.shift()?.();
+function nextTask(run: () => void): void {
+  queued.push(run);
+  tasks.port2.postMessage(null);
 }
 
 /**
@@ -36,14 +51,12 @@ const FORMATS: readonly { command: string; label: string; text: string; glyph?: 
 
 /** A memo document around a body fragment, as ALM stores memos. */
 function memoDocument(body: string): string {
-  return `<html><body>\n${body}\n</body></html>`;
+  return `${BODY_START}${body}${BODY_END}`;
 }
-
-/** What the comment box tells the page: a comment to add now, and the text it holds (an unsaved edit that Save adds). */
-export interface CommentContext {
-  addComment(text: string): Promise<void>;
-  commentDraft(text: string): void;
-}
+const BODY_START = '<html><body>\n';
+const BODY_END = '\n</body></html>';
+/** From this many characters on, a memo's change is sent as a splice of its value (the host holds the rest). */
+const SPLICE_FROM = 16 * 1024;
 
 type MemoContext = ControlContext & Partial<MemoImageContext> & Partial<CommentContext>;
 
@@ -70,8 +83,14 @@ class MemoControl implements FieldControl {
   private writable = false;
   private sourceMode = false;
   private last: string | undefined;
+  /** Whether the host holds the memo as last written out here (`last`), so that a change can be sent as a splice of it. */
+  private spliceable = false;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private savedRange: Range | undefined;
+  /** The memo being shown a slice at a time; undefined once it is shown whole. */
+  private showing: MemoSlices | undefined;
+  /** The source view's text being cleaned a slice at a time for a typing pause. */
+  private cleaning: MemoSlices | undefined;
 
   constructor(
     readonly view: FieldView,
@@ -125,21 +144,65 @@ class MemoControl implements FieldControl {
 
   private send(): void {
     this.timer = undefined;
-    const body = this.sourceMode ? cleanMemoHtml(this.source.value) : this.serializer.html();
+    this.cleaning = undefined;
+    // A value the host sent meanwhile is still being shown: half a memo is never sent.
+    this.showWhole();
+    if (!this.sourceMode && this.spliceable && this.sendSplice()) return;
+    this.sendBody(this.sourceMode ? cleanMemoHtml(this.source.value) : this.serializer.html());
+  }
+
+  /**
+   * A typing pause: a long text of the source view is sanitized a slice at a time (sanitizing
+   * 1 MB at once froze the editor each pause), then sent; a flush meanwhile sends at once.
+   */
+  private pause(): void {
+    this.timer = undefined;
+    if (!this.sourceMode || this.source.value.length < SPLICE_FROM) return this.send();
+    const holder = inertHolder();
+    const cleaning = new MemoSlices(this.source.value, holder, false);
+    this.cleaning = cleaning;
+    const step = () => {
+      if (this.cleaning !== cleaning) return;
+      if (cleaning.slice(performance.now() + SLICE_MS)) nextTask(step);
+      else {
+        this.cleaning = undefined;
+        this.sendBody(storedHtmlOfClean(holder));
+      }
+    };
+    step();
+  }
+
+  private sendBody(body: string): void {
     this.last = memoDocument(body);
-    this.ctx.change(this.view.name, body.trim() === '' ? null : this.last);
+    const empty = body.trim() === '';
+    // The host now holds what the serializer wrote out: the next change may be a splice of it.
+    this.spliceable = !this.sourceMode && !empty;
+    this.ctx.change(this.view.name, empty ? null : this.last);
+  }
+
+  /** Sends a long memo's change as a splice of the value the host holds (the last one sent); false when it is not one. */
+  private sendSplice(): boolean {
+    const change = this.serializer.change();
+    if (!change || typeof this.last !== 'string' || change.length < SPLICE_FROM) return false;
+    const splice = { ...change, at: change.at + BODY_START.length, length: change.length + BODY_START.length + BODY_END.length };
+    const value = applySplice(this.last, splice);
+    if (value === undefined) return false;
+    this.last = value;
+    this.ctx.change(this.view.name, value, splice);
+    return true;
   }
 
   private schedule(): void {
     if (this.timer) clearTimeout(this.timer);
-    this.timer = setTimeout(() => this.send(), 200);
+    // A cleaning under way is of older text: the pause ahead sends the newer.
+    this.cleaning = undefined;
+    this.timer = setTimeout(() => this.pause(), 200);
   }
 
+  /** Sends at once what a pause would send (before Save, on leaving the memo). */
   flush(): void {
-    if (this.timer) {
-      clearTimeout(this.timer);
-      this.send();
-    }
+    if (this.timer) clearTimeout(this.timer);
+    if (this.timer || this.cleaning) this.send();
   }
 
   private format(command: string): void {
@@ -154,13 +217,50 @@ class MemoControl implements FieldControl {
     this.schedule();
   }
 
+  /**
+   * Shows `html` a slice at a time (the first one now); until it is shown whole the memo is busy
+   * and cannot be edited, so nothing is typed into, or written out of, half a memo.
+   */
   private render(html: string | null): void {
-    this.editor.replaceChildren(disclosuresAsBlocks(sanitizeMemo(html)));
+    this.serializer.detach();
+    const showing = new MemoSlices(html, this.editor);
+    this.showing = showing;
+    this.editable();
+    const step = (budget: number) => {
+      if (this.showing !== showing) return;
+      const start = performance.now();
+      const more = showing.slice(start + budget);
+      // Each slice on the page's timeline (bench/memoEditor: the longest task of this script).
+      performance.measure('alm-memo-slice', { start });
+      if (more) nextTask(() => step(SLICE_MS));
+      else this.shown();
+    };
+    step(FIRST_SLICE_MS);
+  }
+
+  /** A memo being shown is shown whole now (its text is needed at once). */
+  private showWhole(): void {
+    if (!this.showing) return;
+    this.showing.finish();
+    this.shown();
+  }
+
+  private shown(): void {
+    this.showing = undefined;
+    this.editable();
     this.serializer.reset();
     if (this.preparing === 'done') this.preparing = 'no';
     this.images.watch(this.editor, true);
     if (this.sourceMode) this.source.value = this.serializer.html();
     else if (this.writable) this.prepareParts();
+  }
+
+  /** The memo takes typing while writable and shown whole. */
+  private editable(): void {
+    const editable = this.writable && !this.showing ? 'true' : 'false';
+    // Only when it changes: setting it again restyles the whole memo.
+    if (this.editor.contentEditable !== editable) this.editor.contentEditable = editable;
+    setAttr(this.editor, 'aria-busy', this.showing ? 'true' : undefined);
   }
 
   /** Writes the memo's parts out when the page is idle, a slice at a time, so that the first typing pause has little left to do. */
@@ -236,6 +336,7 @@ class MemoControl implements FieldControl {
   }
 
   private toggleSource(): void {
+    this.showWhole();
     this.flush();
     this.sourceMode = !this.sourceMode;
     if (this.sourceMode) this.source.value = this.serializer.html();
@@ -251,12 +352,13 @@ class MemoControl implements FieldControl {
     const html = typeof value === 'string' ? value : null;
     if (html !== null && html === this.last) return;
     this.last = html ?? undefined;
+    this.spliceable = false;
     this.render(html);
   }
 
   setWritable(w: boolean): void {
     this.writable = w && !this.view.readOnly;
-    this.editor.contentEditable = this.writable ? 'true' : 'false';
+    this.editable();
     setAttr(this.editor, 'aria-readonly', this.writable ? 'false' : 'true');
     this.source.readOnly = !this.writable;
     if (this.writable && this.commentContext && !this.comments) {
@@ -265,7 +367,7 @@ class MemoControl implements FieldControl {
     }
     this.toolbar.hidden = !this.writable || this.sourceMode;
     this.row.classList.toggle('writable', this.writable);
-    if (this.writable) this.prepareParts();
+    if (this.writable && !this.showing) this.prepareParts();
   }
 
   setProblem(message: string | undefined): void {
@@ -293,43 +395,4 @@ class MemoControl implements FieldControl {
     for (const img of Array.from(this.editor.querySelectorAll('img.missing'))) img.classList.remove('missing');
     this.images.watch(this.editor, false);
   }
-}
-
-/** The *New comment* box under the comments: the text area, and its way to empty it. */
-interface CommentBox {
-  readonly element: HTMLElement;
-  holds(text: string): boolean;
-  empty(): void;
-}
-
-/**
- * "Add comment": plain text appended by the extension under a header with the user and date. What
- * the box holds is an unsaved edit: each change goes to the host, whose Save adds it as a comment.
- */
-function commentBox(view: FieldView, ctx: CommentContext, writable: () => boolean): CommentBox {
-  const text = h('vscode-text-area', { class: 'comment-text', rows: 3, resize: 'vertical', placeholder: l10n.t('New comment') }) as TextAreaElement;
-  nameToolkitInput(text, l10n.t('New comment for {0}', view.label));
-  const submitButton = button('secondary', {}, l10n.t('Add comment'));
-  const submit = async () => {
-    if (!writable() || !text.value.trim()) return;
-    submitButton.disabled = true;
-    try {
-      await ctx.addComment(text.value);
-      text.value = '';
-    } finally {
-      submitButton.disabled = false;
-    }
-  };
-  submitButton.addEventListener('click', () => void submit());
-  text.addEventListener('input', () => ctx.commentDraft(text.value));
-  text.addEventListener('keydown', (e) => {
-    if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) void submit();
-  });
-  return {
-    element: h('div', { class: 'comment-box' }, text, submitButton),
-    holds: (t) => text.value === t,
-    empty: () => {
-      text.value = '';
-    },
-  };
 }

@@ -4,45 +4,28 @@
 // node and every element above it. An element with many children (a long table, a list, the memo
 // itself) is its own tags around its children's parts; anything smaller is one part. A part no one
 // touched since the memo was shown is the sanitizer's own output: it is only written out.
+// The memo's own children and their HTML are kept in order, as last written out: a pause finds
+// the few that changed from the observer's records (not by walking them all), and gives the change
+// as a splice of the memo's HTML (memoSplice.ts), which is all the page sends of a long memo.
+import { spliceBetween } from '../../../src/shared/memoSplice';
+import type { MemoSplice } from '../../../src/shared/memoSplice';
+import { isContainer } from '../memoSlices';
 import { storedHtmlOfEach } from '../sanitize';
-
-/** Elements that may stand for their tags around their children: kept by the sanitizer with their content. */
-const CONTAINERS = new Set([
-  'DIV',
-  'P',
-  'UL',
-  'OL',
-  'LI',
-  'DL',
-  'DD',
-  'DT',
-  'TABLE',
-  'THEAD',
-  'TBODY',
-  'TFOOT',
-  'TR',
-  'TD',
-  'TH',
-  'BLOCKQUOTE',
-  'PRE',
-  'SPAN',
-  'FONT',
-  'B',
-  'I',
-  'U',
-  'STRONG',
-  'EM',
-  'CENTER',
-]);
-/** Below this many children an element is cheaper to write out whole. */
-const MIN_CHILDREN = 16;
-/** How far below an element a container makes it one too (`<table><tbody>` rows, `<div><ul>` items). */
-const NESTED_DEPTH = 2;
 
 interface Tags {
   open: string;
   close: string;
 }
+
+/** The memo's children as last written out, their HTML, and its length in all. */
+interface Written {
+  nodes: Node[];
+  html: string[];
+  length: number;
+}
+
+/** Looking up more nodes than this among the memo's children builds an index of them. */
+const FEW_LOOKUPS = 16;
 
 export class MemoSerializer {
   private parts = new WeakMap<Node, string>();
@@ -50,41 +33,150 @@ export class MemoSerializer {
   /** Nodes changed, added or with something changed inside since the memo was shown: they are sanitized again. */
   private touched = new WeakSet<Node>();
   private readonly observer = new MutationObserver((records) => this.forget(records));
+  /** Undefined until html() writes the memo out whole: a splice needs what it changes. */
+  private written: Written | undefined;
+  /** Children of the memo changed inside since it was last written out. */
+  private changedChildren = new Set<Node>();
+  /** Changes of the memo's own list of children since then. */
+  private childListChanges: MutationRecord[] = [];
+  /** Where prepare goes on: the memo's child it stopped at. */
+  private preparedTo: Node | null = null;
 
   constructor(private readonly root: Element) {
     this.observer.observe(root, { subtree: true, childList: true, characterData: true, attributes: true });
   }
 
+  /** The memo is being replaced (shown a slice at a time): its changes mean nothing until reset. */
+  detach(): void {
+    this.observer.disconnect();
+  }
+
   /** The memo was replaced as a whole (a new value shown): nothing written before holds. */
   reset(): void {
     this.observer.takeRecords();
+    this.observer.observe(this.root, { subtree: true, childList: true, characterData: true, attributes: true });
     this.parts = new WeakMap();
     this.tags = new WeakMap();
     this.touched = new WeakSet();
+    this.written = undefined;
+    this.changedChildren.clear();
+    this.childListChanges = [];
+    this.preparedTo = null;
   }
 
   /** The memo's HTML to store: what changed since the last call is sanitized and written out, the rest reused. */
   html(): string {
     this.forget(this.observer.takeRecords());
     this.refresh();
-    return this.childrenHtml(this.root);
+    const nodes = Array.from(this.root.childNodes);
+    const html = nodes.map((node) => this.partHtml(node));
+    this.written = { nodes, html, length: html.reduce((sum, part) => sum + part.length, 0) };
+    this.changedChildren.clear();
+    this.childListChanges = [];
+    return html.join('');
   }
 
-  /** An element of many children, or one holding such an element close below (a table's body, a list in a block). */
-  private isContainer(node: Node, depth = 0): node is Element {
-    if (!(node instanceof Element) || !CONTAINERS.has(node.tagName)) return false;
-    if (node.childNodes.length >= MIN_CHILDREN) return true;
-    if (depth >= NESTED_DEPTH) return false;
-    return Array.from(node.children).some((child) => this.isContainer(child, depth + 1));
+  /**
+   * What changed since the memo was last written out (html or change), as a splice of its HTML;
+   * only the memo's children that changed are written out again. Undefined before html().
+   */
+  change(): MemoSplice | undefined {
+    this.forget(this.observer.takeRecords());
+    const written = this.written;
+    if (!written) return undefined;
+    const span = this.changedSpan(written.nodes);
+    if (!span) {
+      // Records that do not add up (should a change escape them): the memo is written out whole.
+      const before = written.html.join('');
+      return spliceBetween(before, this.html());
+    }
+    const { from, to, nodes } = span;
+    if (nodes.length) this.refresh(Infinity, nodes[0] ?? null, written.nodes[to] ?? null);
+    const html = nodes.map((node) => this.partHtml(node));
+    const before = written.html.slice(from, to).join('');
+    const after = html.join('');
+    let offset = 0;
+    for (let i = 0; i < from; i++) offset += written.html[i]?.length ?? 0;
+    written.length += after.length - before.length;
+    if (nodes.length === to - from) {
+      nodes.forEach((node, i) => (written.nodes[from + i] = node));
+      html.forEach((part, i) => (written.html[from + i] = part));
+    } else {
+      written.nodes = written.nodes.slice(0, from).concat(nodes, written.nodes.slice(to));
+      written.html = written.html.slice(0, from).concat(html, written.html.slice(to));
+    }
+    this.changedChildren.clear();
+    this.childListChanges = [];
+    return spliceBetween(before, after, offset, written.length);
+  }
+
+  /**
+   * The run of the memo's children that changed since `old` (its children as last written out):
+   * old[from..to) is now `nodes`. A change of the memo's list of children happened between the
+   * siblings its record names, so every child outside the run is where it was, unchanged.
+   * Undefined when the records do not add up.
+   */
+  private changedSpan(old: readonly Node[]): { from: number; to: number; nodes: Node[] } | undefined {
+    const indexOf = this.indexer(old);
+    // The run is between old[before] and old[after] (-1 and old.length: the memo's start and end).
+    let before = Infinity;
+    let after = -Infinity;
+    const changed = (i: number) => {
+      before = Math.min(before, i - 1);
+      after = Math.max(after, i + 1);
+    };
+    for (const node of this.changedChildren) {
+      const i = indexOf(node);
+      // A child added since is in the run by the record that added it.
+      if (i >= 0) changed(i);
+    }
+    for (const record of this.childListChanges) {
+      for (const removed of Array.from(record.removedNodes)) {
+        const i = indexOf(removed);
+        if (i >= 0) changed(i);
+      }
+      const previous = record.previousSibling ? indexOf(record.previousSibling) : -1;
+      const next = record.nextSibling ? indexOf(record.nextSibling) : old.length;
+      // A sibling added since is not a place in `old`: the run reaches the memo's start or end.
+      before = Math.min(before, record.previousSibling && previous < 0 ? -1 : previous);
+      after = Math.max(after, record.nextSibling && next < 0 ? old.length : next);
+    }
+    if (before === Infinity) return { from: 0, to: 0, nodes: [] };
+    const first = before >= 0 ? old[before] : undefined;
+    const last = after < old.length ? (old[after] ?? null) : null;
+    if ((first && first.parentNode !== this.root) || (last && last.parentNode !== this.root)) return undefined;
+    const nodes: Node[] = [];
+    for (let n = first ? first.nextSibling : this.root.firstChild; n !== last; n = n.nextSibling) {
+      if (!n) return undefined;
+      nodes.push(n);
+    }
+    return { from: before + 1, to: after, nodes };
+  }
+
+  /** A node's index in `nodes` (-1: not there): a search for a few, an index built once for many. */
+  private indexer(nodes: readonly Node[]): (node: Node) => number {
+    let lookups = 0;
+    let index: Map<Node, number> | undefined;
+    return (node) => {
+      if (++lookups <= FEW_LOOKUPS) return nodes.indexOf(node);
+      index ??= new Map(nodes.map((n, i) => [n, i]));
+      return index.get(node) ?? -1;
+    };
   }
 
   private forget(records: readonly MutationRecord[]): void {
     for (const record of records) {
+      if (record.target === this.root) {
+        if (record.type === 'childList') this.childListChanges.push(record);
+      }
+      let child: Node | undefined;
       for (let n: Node | null = record.target; n && n !== this.root; n = n.parentNode) {
         this.parts.delete(n);
         this.touched.add(n);
         if (n instanceof Element) this.tags.delete(n);
+        if (n.parentNode === this.root) child = n;
       }
+      if (child) this.changedChildren.add(child);
       // A node put back (an undo, a move) may have changed while it was out of the memo.
       for (const added of Array.from(record.addedNodes)) this.forgetAll(added);
     }
@@ -103,27 +195,32 @@ export class MemoSerializer {
    */
   prepare(limit: number): boolean {
     this.forget(this.observer.takeRecords());
-    return this.refresh(limit);
+    if (this.preparedTo?.parentNode !== this.root) this.preparedTo = this.root.firstChild;
+    const more = this.refresh(limit, this.preparedTo, null, true);
+    if (!more) this.preparedTo = null;
+    return more;
   }
 
   /**
    * Sanitizes, in one pass, up to `limit` parts not written yet and the tags of every container
-   * around them; returns whether parts were left for another call.
+   * around them, among the memo's children from `first` up to `end` (all of them by default);
+   * returns whether parts were left for another call (`track`: where it stopped is kept for prepare).
    */
-  private refresh(limit = Infinity): boolean {
+  private refresh(limit = Infinity, first: Node | null = this.root.firstChild, end: Node | null = null, track = false): boolean {
     const leaves: Node[] = [];
     const containers: Element[] = [];
-    const visit = (parent: Node) => {
-      for (let child = parent.firstChild; child && leaves.length < limit; child = child.nextSibling) {
+    const visit = (from: Node | null, to: Node | null) => {
+      for (let child = from; child && child !== to && leaves.length < limit; child = child.nextSibling) {
+        if (track && from === first) this.preparedTo = child;
         if (this.parts.has(child)) continue;
-        if (!this.isContainer(child)) leaves.push(child);
+        if (!isContainer(child)) leaves.push(child);
         else {
           if (!this.tags.has(child)) containers.push(child);
-          visit(child);
+          visit(child.firstChild, null);
         }
       }
     };
-    visit(this.root);
+    visit(first, end);
     if (leaves.length === 0 && containers.length === 0) return false;
     for (const asShown of [true, false]) {
       const parts = leaves.filter((leaf) => this.touched.has(leaf) !== asShown);
