@@ -39,19 +39,21 @@ describe('journey: rename an attachment that a memo shows', function () {
     await page.locator('.tabs-container .tab', { hasText: pasted.name }).waitFor({ timeout: 30_000 });
     await runCommand('ALM: Rename Attachment…');
     // The box selects the name without its extension: typing replaces it.
-    await answerQuickInput(new RegExp(`Rename ${pasted.name.replace(/\./g, '\\.')}`), 'checkout-total');
+    // A name of its own per try: a retried journey must not meet the first try's renamed file.
+    const base = `checkout-total-${pasted.id}`;
+    await answerQuickInput(new RegExp(`Rename ${pasted.name.replace(/\./g, '\\.')}`), base);
     await answerDialog(/shows ".*" as an image/, 'Rename and Update Memo');
 
-    const renamed = 'checkout-total.png';
+    const renamed = `${base}.png`;
     await eventually('the attachment renamed on the server', async () => (await attachments()).find((a) => a.id === pasted.id && a.name === renamed));
     const description = String((await serverDefect(DEFECT)).description);
-    assert.match(description, new RegExp(`<img [^>]*src="[^"]*/defects/${DEFECT}/attachments/checkout-total\\.png"`), 'the memo names the new file');
+    assert.match(description, new RegExp(`<img [^>]*src="[^"]*/defects/${DEFECT}/attachments/${base}\\.png"`), 'the memo names the new file');
     assert.doesNotMatch(description, new RegExp(`attachments/${pasted.name.replace(/\./g, '\\.')}`), `and no longer the old one: ${description}`);
     assert.deepEqual((await serverDefect(DEFECT)).__locks, [], 'the lock taken for the memo is given back');
     await closeActiveTabWithCtrlW();
     // The editor (its page built again as its tab comes back) shows the image from its new name.
     await fieldInput(await editorFrame(DEFECT), 'description')
-      .locator('img[src^="data:image/png;base64,"]')
+      .locator(`img[src^="data:image/png;base64,"][data-alm-src*="${base}"]`)
       .waitFor({ timeout: 30_000 });
     await closeActiveTabWithCtrlW();
   });

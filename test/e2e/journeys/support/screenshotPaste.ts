@@ -1,3 +1,4 @@
+import { eventually } from '../../../support/eventually';
 // A screenshot pasted into a memo, as a person does it: the image reaches the system clipboard as a
 // person's copy would put it there (the async clipboard API in the workbench page, with the
 // permissions granted); then a click at the end of the Description and Ctrl+V. And the server read
@@ -35,10 +36,13 @@ export async function copyScreenshot(): Promise<void> {
 export async function pasteIntoDescription(frame: Frame): Promise<void> {
   const { page } = journey();
   const memo = fieldInput(frame, 'description');
+  const images = memo.locator('img[src^="data:image/png;base64,"]');
+  // Counted, not just found: a retried journey meets the image its first try pasted.
+  const before = await images.count();
   await memo.click();
   await page.keyboard.press('Control+End');
   await page.keyboard.press('Control+V');
-  await memo.locator('img[src^="data:image/png;base64,"]').waitFor({ timeout: 30_000 });
+  await eventually('the pasted image shown in the memo', async () => (await images.count()) > before);
 }
 
 /** Reads defect `id`'s attachments on the journeys' server (as bob, to check what a journey did). */
