@@ -2,7 +2,9 @@
 // defect's links cost the extension host, each figure beside a baseline measured in the same run.
 //  1. memo text of hostile shapes against a plain memo of the same size (bench/hostile/memo.ts)
 //  2. merging 60,000 links each way against mapping the same records (bench/hostile/links.ts)
+//  3. an error page of unclosed tags against a plain page of the same size (bench/hostile/errorPage.ts)
 // Usage: node --expose-gc dist/bench/hostile.js [--sizes 64,256,1024]
+import { benchErrorPage } from './errorPage';
 import { benchLinkMerge } from './links';
 import { benchMemoText } from './memo';
 
@@ -15,4 +17,5 @@ function sizesArg(): number[] {
 
 const met = benchMemoText(sizesArg());
 benchLinkMerge();
-if (!met) process.exitCode = 1;
+const errorPageMet = benchErrorPage();
+if (!met || !errorPageMet) process.exitCode = 1;

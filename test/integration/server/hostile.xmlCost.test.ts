@@ -1,7 +1,7 @@
 // Issue 28 item 2: the cost of parsing an XML body within the body size limit is bounded. A body
 // with a million attributes, millions of entity references or empty elements, or a huge attribute
-// value is refused with 413 naming the bound, quickly (a generous ceiling per MB here; the figures
-// are in bench/server/xmlCost.ts), and stores nothing; an ordinary large body is still accepted.
+// value is refused with 413 naming the bound and stores nothing; an ordinary large body is still
+// accepted. How quickly it is refused is bench/server/xmlCost.ts's figure (no test compares times).
 import assert from 'node:assert/strict';
 import { startSignedIn } from '../../support/server';
 import type { RunningServer, TestClient } from '../../support/server';
@@ -9,8 +9,6 @@ import { allDefects, coreXml } from './coreHarness';
 
 const CORE = '/rest/domains/DEFAULT/projects/Demo/defects';
 const XML_WRITE = { 'Content-Type': 'application/xml', Accept: 'application/json' };
-/** Generous: the refused bodies below are scanned in milliseconds; before, 1 M attributes took 23 s. */
-const CEILING_MS_PER_MB = 1000;
 
 const HOSTILE: Record<string, { body: () => string; bound: RegExp }> = {
   'a million attributes on one element': {
@@ -46,17 +44,13 @@ describe('server: XML parsing cost within the body limit (issue 28 item 2)', fun
   after(async () => server.close());
 
   for (const [name, { body, bound }] of Object.entries(HOSTILE)) {
-    it(`${name} → 413 naming the bound, within ${CEILING_MS_PER_MB} ms per MB; nothing stored`, async () => {
+    it(`${name} → 413 naming the bound; nothing stored`, async () => {
       const text = body();
-      const mb = Buffer.byteLength(text) / (1024 * 1024);
       const before = allDefects(server.dataDir);
       for (const method of ['POST', 'PUT']) {
-        const started = Date.now();
         const res = await client.request(method, CORE, { body: text, headers: XML_WRITE });
-        const elapsed = Date.now() - started;
         assert.equal(res.status, 413, res.text.slice(0, 300));
         assert.match(res.json<{ Title: string }>().Title, bound);
-        assert.ok(elapsed < Math.max(1, mb) * CEILING_MS_PER_MB, `${method} of ${mb.toFixed(1)} MB took ${elapsed} ms`);
       }
       // text/plain bodies, read as XML by Core writes, pass the same check.
       assert.equal((await client.request('POST', CORE, { body: text, headers: { ...XML_WRITE, 'Content-Type': 'text/plain' } })).status, 413);

@@ -114,23 +114,10 @@ describe('api/http/errorMapping: server error bodies', () => {
     assert.equal(parseErrorBody('<<a>b').title, 'b');
   });
 
-  it('reads a hostile error page of unclosed tags at the cost of a plain page of the same size (one pass)', () => {
-    // The cost is compared with a baseline read in the same run, never with a fixed time: the old
-    // `/<[^>]*>/g` scanned to the end of the body from every `<` (64 KB: 2 s, thousands of times the plain page).
+  it('reads a hostile error page of unclosed tags as its text, cut at 200 characters (its cost: bench:hostile)', () => {
     const size = 64 * 1024;
-    const timeOf = (body: string) => {
-      let best = Infinity;
-      for (let i = 0; i < 3; i++) {
-        const started = performance.now();
-        parseErrorBody(body);
-        best = Math.min(best, performance.now() - started);
-      }
-      return best;
-    };
-    const plain = timeOf('<p>Service unavailable. </p>'.repeat(size / 28));
-    const hostile = timeOf('<a'.repeat(size / 2));
     assert.equal(parseErrorBody('<a'.repeat(size / 2)).title?.length, 200, 'the unclosed tags are the text, cut at 200 characters');
-    assert.ok(hostile <= 20 * plain + 5, `unclosed tags: ${hostile.toFixed(1)} ms, the plain page ${plain.toFixed(1)} ms`);
+    assert.equal(parseErrorBody(`${'<p>Service unavailable. </p>'.repeat(size / 28)}`).title?.startsWith('Service unavailable.'), true);
   });
 });
 
