@@ -1,12 +1,11 @@
 // "Defects" and "My Defects" of a project. Ungrouped, the defects page in directly; grouped by
 // status, severity or owner, one group per value with its exact count, each group paging alone.
-import { countText } from '../../shared/valueText';
 import * as l10n from '@vscode/l10n';
 import { addCondition, toApiFilter } from '../../defects/filter';
 import type { Filter } from '../../api';
 import { countGroups } from '../../defects/groupCounts';
 import { describeSort } from '../model/arrangement';
-import { defectListSpeech } from '../model/accessibility';
+import { defectListSpeech, rowCount } from '../model/accessibility';
 import type { NodeItem, TreeContext, TreeNode } from './treeNode';
 import { groupNodes } from './groupNode';
 import { MessageNode } from './messageNode';
@@ -32,7 +31,7 @@ export class DefectsNode extends PagedNode implements DefectsScope {
     const group = this.ctx.state.groupBy;
     const total = this.list?.total ?? this.groupCount;
     const parts: string[] = [];
-    if (total !== undefined) parts.push(countText(total, this.ctx.locale ?? 'en-US'));
+    if (total !== undefined) parts.push(rowCount(total, this.ctx.locale));
     if (group !== 'none') parts.push(l10n.t('by {0}', group));
     parts.push(describeSort(this.ctx.state.sort));
     const label = this.mode === 'all' ? l10n.t('Defects') : l10n.t('My Defects');
@@ -43,7 +42,7 @@ export class DefectsNode extends PagedNode implements DefectsScope {
       collapsible: this.remembered(),
       icon: { id: this.mode === 'all' ? 'bug' : 'account' },
       contextValue: `alm:defects${group !== 'none' ? '+grouped' : ''}`,
-      accessibility: defectListSpeech(label, total, group, this.ctx.state.sort, this.ctx.locale ?? 'en-US'),
+      accessibility: defectListSpeech(label, total, group, this.ctx.state.sort, this.ctx.locale),
     };
   }
 

@@ -2,13 +2,12 @@
 // grouped and in its own order (the tree's sort where it has none), like "Defects". The filter XML
 // is translated by the client (readFavoriteFilter); what could not be applied shows on the row
 // (a warning icon, the description and tooltip), so a wider result is never shown silently.
-import { countText } from '../../shared/valueText';
 import * as l10n from '@vscode/l10n';
 import { readFavoriteView } from '../../api';
 import type { Favorite, FavoriteView, Filter } from '../../api';
 import { escapeMarkdown } from '../../util/markdown';
 import { countGroups } from '../../defects/groupCounts';
-import { favoriteSpeech } from '../model/accessibility';
+import { favoriteSpeech, rowCount } from '../model/accessibility';
 import { groupNodes } from './groupNode';
 import { MessageNode } from './messageNode';
 import { PagedNode } from './pagedNode';
@@ -36,7 +35,7 @@ export class FavoriteNode extends PagedNode implements DefectsScope {
     const notApplied = this.view?.notApplied ?? [];
     const total = this.list?.total ?? this.groupCount;
     const parts: string[] = [];
-    if (total !== undefined) parts.push(countText(total, this.ctx.locale ?? 'en-US'));
+    if (total !== undefined) parts.push(rowCount(total, this.ctx.locale));
     if (notApplied.length) parts.push(notApplied.join('; '));
     const owner = this.favorite.owner ? l10n.t(' by {0}', this.favorite.owner) : '';
     return {
@@ -48,7 +47,7 @@ export class FavoriteNode extends PagedNode implements DefectsScope {
       collapsible: this.remembered(),
       icon: notApplied.length ? { id: 'warning', color: 'list.warningForeground' } : { id: 'star-full' },
       contextValue: `alm:favorite${this.isPublic ? '+public' : '+private'}${this.ctx.state.groupBy !== 'none' ? '+grouped' : ''}`,
-      accessibility: favoriteSpeech(this.favorite.name, this.isPublic, total, notApplied, this.ctx.locale ?? 'en-US'),
+      accessibility: favoriteSpeech(this.favorite.name, this.isPublic, total, notApplied, this.ctx.locale),
     };
   }
 

@@ -1,13 +1,12 @@
 // One group under a grouped "Defects" node: the defects whose status, severity or owner has this
 // value (or none), with the count from the grouping scan, paged like the ungrouped list.
-import { countText } from '../../shared/valueText';
 import * as l10n from '@vscode/l10n';
 import type { ProjectApi } from '../../api';
 import type { GroupBy } from '../model/arrangement';
 import { fieldText, projectNames } from '../../defects/fieldText';
 import { addCondition } from '../../defects/filter';
 import type { GroupCount } from '../../defects/groupCounts';
-import { groupSpeech } from '../model/accessibility';
+import { groupSpeech, rowCount } from '../model/accessibility';
 import { severityIcon } from '../model/severity';
 import type { NodeItem, TreeContext, TreeNode } from './treeNode';
 import { PagedNode } from './pagedNode';
@@ -38,12 +37,12 @@ export class GroupNode extends PagedNode {
     const count = this.list?.total ?? this.group.count;
     return {
       label,
-      description: countText(count, this.ctx.locale ?? 'en-US'),
+      description: rowCount(count, this.ctx.locale),
       collapsible: this.remembered(),
       icon,
       contextValue: `alm:group+${this.field}`,
       tooltip: this.group.value === null ? l10n.t('{0} defects with {1} empty', this.group.count, this.field) : l10n.t('{0} defects with {1} “{2}”', this.group.count, this.field, label),
-      accessibility: groupSpeech(this.field, label, count, this.ctx.locale ?? 'en-US'),
+      accessibility: groupSpeech(this.field, label, count, this.ctx.locale),
     };
   }
 

@@ -1,9 +1,9 @@
 // The last row of a paged list: loads the next page in place and says how many defects remain.
-import { countText } from '../../shared/valueText';
 import * as l10n from '@vscode/l10n';
 import type { NodeItem, TreeContext } from './treeNode';
 import { TreeNode } from './treeNode';
 import { COMMAND } from '../../util/commands';
+import { rowCount } from '../model/accessibility';
 
 export class LoadMoreNode extends TreeNode {
   readonly id: string;
@@ -20,7 +20,7 @@ export class LoadMoreNode extends TreeNode {
   }
 
   item(): NodeItem {
-    const remaining = countText(this.remaining, this.ctx.locale ?? 'en-US');
+    const remaining = rowCount(this.remaining, this.ctx.locale);
     return {
       label: this.busy ? l10n.t('Loading more…') : l10n.t('Load {0} more', this.next),
       description: l10n.t('{0} remaining', remaining),
