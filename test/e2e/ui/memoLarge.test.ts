@@ -15,6 +15,10 @@ import type { EditorPage, HarnessOptions } from './editorHarness';
 const MEMO = '[data-field="description"] .memo';
 const memoDocument = (body: string) => `<html><body>\n${body}\n</body></html>`;
 const range = (n: number) => Array.from({ length: n }, (_, i) => i);
+/** The long memo several tests type into: 3,000 paragraphs, `paragraph 0.` to `paragraph 2999.`. */
+const THREE_THOUSAND_PARAGRAPHS = range(3000)
+  .map((i) => `<p>paragraph ${i}.</p>`)
+  .join('\n');
 
 /** Counts, from now on, the nodes the page copies (importNode) and the characters of HTML it parses. */
 const COUNT_COPIES = `(() => {
@@ -87,11 +91,7 @@ describe('ui: long memos in the editor page (issue 38)', function () {
   }
 
   it('a typing pause in a memo of 3,000 paragraphs copies and parses only the paragraph typed in', async () => {
-    const { editor: e } = await open(
-      range(3000)
-        .map((i) => `<p>paragraph ${i}.</p>`)
-        .join('\n'),
-    );
+    const { editor: e } = await open(THREE_THOUSAND_PARAGRAPHS);
     await startEditing(e);
     // The first pause may write out the parts the page had no time to prepare.
     await typeAfter(e, 'paragraph 7.', ' first');
@@ -163,11 +163,7 @@ describe('ui: long memos in the editor page (issue 38)', function () {
       window.__whenGot = { parts: memo.querySelectorAll('p').length, busy: memo.getAttribute('aria-busy'), editable: memo.isContentEditable };
     })`);
     project.changeAsOther(EDITOR_DEFECT_KEY.id, {
-      description: memoDocument(
-        range(3000)
-          .map((i) => `<p>paragraph ${i}.</p>`)
-          .join('\n'),
-      ),
+      description: memoDocument(THREE_THOUSAND_PARAGRAPHS),
     });
     await e.controller.reload();
     const whenGot = await poll(
@@ -182,11 +178,7 @@ describe('ui: long memos in the editor page (issue 38)', function () {
   });
 
   it('a typing pause in a long memo sends a splice of the characters that changed, and the host holds what a whole post would give', async () => {
-    const { editor: e } = await open(
-      range(3000)
-        .map((i) => `<p>paragraph ${i}.</p>`)
-        .join('\n'),
-    );
+    const { editor: e } = await open(THREE_THOUSAND_PARAGRAPHS);
     await startEditing(e);
     await typeAfter(e, 'paragraph 7.', ' first');
     // From now on: what the page posts to the host, and the memo's children it steps through.
@@ -226,11 +218,7 @@ describe('ui: long memos in the editor page (issue 38)', function () {
   });
 
   it('a typing pause in the HTML source view of a long memo parses its text a piece at a time, and the host gets it sanitized', async () => {
-    const { editor: e } = await open(
-      range(3000)
-        .map((i) => `<p>paragraph ${i}.</p>`)
-        .join('\n'),
-    );
+    const { editor: e } = await open(THREE_THOUSAND_PARAGRAPHS);
     await startEditing(e);
     // The largest piece of HTML the page hands the parser at once, from now on.
     await e.page.evaluate(`(() => {
