@@ -51,11 +51,12 @@ describe('journey: Add Server by keyboard', function () {
     const project = page.locator('.part.sidebar [role="treeitem"][aria-level="3"][aria-selected="true"]');
     await eventually('its project row selected and unfolded', async () => (await project.getAttribute('aria-expanded', { timeout: 1_000 })) === 'true', 60_000);
     assert.match(await project.innerText(), new RegExp(`^${s.project}`));
-    // Defects and My Defects follow the project's row.
-    const rows = (await page.locator('.part.sidebar [role="treeitem"]').allInnerTexts()).map((t) => t.split('\n')[0].trim());
-    const at = rows.findIndex((r, i) => i > rows.findIndex((x) => x.startsWith(NAME)) && r.startsWith(s.project));
-    assert.ok(at > 0, `the project row under ${NAME}: ${rows.join(' | ')}`);
-    assert.ok(rows[at + 1]?.startsWith('Defects') && rows[at + 2]?.startsWith('My Defects'), `Defects and My Defects under it: ${rows.join(' | ')}`);
+    // Defects and My Defects follow the project's row (drawn a moment after it unfolds).
+    await eventually("Defects and My Defects under the new server's project", async () => {
+      const rows = (await page.locator('.part.sidebar [role="treeitem"]').allInnerTexts()).map((t) => t.split('\n')[0].trim());
+      const at = rows.findIndex((r, i) => i > rows.findIndex((x) => x.startsWith(NAME)) && r.startsWith(s.project));
+      return at > 0 && rows[at + 1]?.startsWith('Defects') && rows[at + 2]?.startsWith('My Defects');
+    });
     // The keyboard goes on from the project: Down, Down, Right unfolds My Defects.
     for (const key of ['ArrowDown', 'ArrowDown', 'ArrowRight']) await page.keyboard.press(key);
     const mine = page.locator('.part.sidebar [role="treeitem"][aria-level="4"].focused');
