@@ -25,12 +25,16 @@ describe('journey: Add Server by keyboard', function () {
     original = readFileSync(settingsFile, 'utf8');
   });
 
-  after(async () => {
+  /** Puts the settings back and waits for the added server to leave the tree: after the test, and
+   * before each try, so a retry does not meet the server its first try added. */
+  const removeAddedServer = async () => {
     const { page } = journey();
     for (let i = 0; i < 3 && (await quickInput().isVisible()); i++) await page.keyboard.press('Escape');
-    if (original) replaceFileAtOnce(settingsFile, original);
+    if (original && readFileSync(settingsFile, 'utf8') !== original) replaceFileAtOnce(settingsFile, original);
     await eventually('the added server gone from the tree', async () => (await treeRow(new RegExp(`^${NAME}`), 1).count()) === 0, 30_000);
-  });
+  };
+  beforeEach(removeAddedServer);
+  after(removeAddedServer);
 
   it('shows the new server unfolded down to its project, with its defects in sight', async () => {
     const { page, journeyServer: s } = journey();
