@@ -12,13 +12,27 @@ export function treeRow(name: RegExp, level?: number): Locator {
   return (level ? base.and(page.locator(`[aria-level="${level}"]`)) : base).filter({ hasText: name }).first();
 }
 
-/** Expands a row with its twistie (a click on a defect row itself opens the defect); true when this call expanded it. */
+/**
+ * Expands a row with its twistie (a click on a defect row itself opens the defect); true when this
+ * call clicked it. The row's state is checked again after each click: a row the tree unfolds on its
+ * own at that moment (its state restored after a reload, a reveal) is folded again by the click, and
+ * is then clicked once more instead of being waited for in vain.
+ */
 export async function expandRow(item: Locator): Promise<boolean> {
   await item.waitFor({ timeout: 30_000 });
-  if ((await item.getAttribute('aria-expanded')) === 'true') return false;
-  await item.locator('.monaco-tl-twistie').click();
-  await eventually('the row to expand', async () => (await item.getAttribute('aria-expanded')) === 'true');
-  return true;
+  let clicked = false;
+  await eventually(
+    'the row to expand',
+    async () => {
+      if ((await item.getAttribute('aria-expanded')) === 'true') return true;
+      await item.locator('.monaco-tl-twistie').click();
+      clicked = true;
+      // The tree marks the row unfolded once its children are read (a server row signs in first).
+      return eventually('the clicked row to unfold', async () => (await item.getAttribute('aria-expanded')) === 'true', 20_000).catch(() => false);
+    },
+    90_000,
+  );
+  return clicked;
 }
 
 /**
@@ -27,9 +41,19 @@ export async function expandRow(item: Locator): Promise<boolean> {
  */
 export async function openDemoProject(): Promise<void> {
   const { page } = ui();
-  // The ALM tab toggles: a click when an earlier test left the view open would hide it.
+  // The ALM tab toggles: a click when the view is open would hide it. Its row may not be drawn yet
+  // (just after a reload, the restored view shows a moment later), so the tab's own state decides.
   const server = treeRow(/^Demo/, 1);
-  if (!(await server.isVisible())) await page.getByRole('tab', { name: 'ALM' }).click();
+  const tab = page.getByRole('tab', { name: 'ALM' });
+  await eventually(
+    'the ALM view open',
+    async () => {
+      if (await server.isVisible()) return true;
+      if ((await tab.getAttribute('aria-selected', { timeout: 5_000 })) !== 'true') await tab.click();
+      return false;
+    },
+    60_000,
+  );
   await expandRow(server);
   const signInRow = treeRow(/Sign in to Demo|Sign-in failed/, 2);
   const domain = treeRow(/^DEFAULT/, 2);

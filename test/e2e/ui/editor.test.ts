@@ -161,8 +161,10 @@ describe('ui: the defect editor in the workbench', function () {
     await frame.locator('[data-field="user-03"].dirty').waitFor();
 
     // As a user reloads: the workbench shuts down properly (the extension deactivates, editors are saved).
+    // Waited for from before the command: a quick reload could load before a later wait began.
+    const loaded = page.waitForEvent('load', { timeout: 60_000 });
     await runCommand('Developer: Reload Window');
-    await page.waitForEvent('load', { timeout: 60_000 });
+    await loaded;
     await page.locator('.monaco-workbench .part.activitybar').waitFor({ timeout: 60_000 });
     // This web workbench keeps no password across a reload: the restored editor waits for the sign-in
     // (and loads by itself once signed in). Signing in only after it shows keeps the password box focused.

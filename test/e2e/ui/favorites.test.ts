@@ -102,8 +102,10 @@ describe('ui: ALM favorites in the tree and the grid (issue 42)', function () {
     // The Private folder (open above) reloads and shows it.
     await treeRow(new RegExp(`^${name}`), 6).waitFor({ timeout: 30_000 });
 
+    // Waited for from before the command: a quick reload could load before a later wait began.
+    const loaded = page.waitForEvent('load', { timeout: 60_000 });
     await runCommand('Developer: Reload Window');
-    await page.waitForEvent('load', { timeout: 60_000 });
+    await loaded;
     await page.locator('.monaco-workbench .part.activitybar').waitFor({ timeout: 60_000 });
     // The web workbench keeps no password across a reload: openDemoProject signs in from the tree.
     await openDemoProject();
