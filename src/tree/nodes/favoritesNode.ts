@@ -82,6 +82,17 @@ export class FavoritesNode extends LoadingNode {
     };
   }
 
+  /** The favorites whose folders are loaded (each may hold defect rows of its own, or not yet). */
+  favoritesShown(): FavoriteNode[] {
+    const found: FavoriteNode[] = [];
+    const collect = (node: TreeNode): void => {
+      if (node instanceof FavoriteNode) found.push(node);
+      else if (node instanceof LoadingNode) for (const child of node.loaded ?? []) collect(child);
+    };
+    collect(this);
+    return found;
+  }
+
   protected async load(signal: AbortSignal): Promise<TreeNode[]> {
     const api = await this.projectNode.api();
     const roots = await api.favorites.roots({ signal });

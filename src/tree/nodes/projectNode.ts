@@ -15,6 +15,7 @@ import { ListsNode } from './listsNode';
 import { quietReload } from './reload';
 import type { ProjectScope } from './scopes';
 import { TreeNode } from './treeNode';
+import type { LoadingNode } from './treeNode';
 
 export class ProjectNode extends TreeNode implements ProjectScope {
   readonly id: string;
@@ -83,17 +84,26 @@ export class ProjectNode extends TreeNode implements ProjectScope {
   async setFilter(filter: DefectFilter | undefined): Promise<void> {
     // The state holds the filter at once; storing it runs beside the reload, not before it.
     const stored = this.ctx.state.setFilter(projectKey(this.ref), filter);
-    await this.reloadDefects();
+    await this.reloadDefects('filter');
     await stored;
   }
 
   /**
-   * Filter, grouping or sort changed: the defect nodes reload behind their rows and the project
-   * redraws at once, in one change with its new row (the filter) and the reloaded nodes under it
-   * (see reload.ts); lists stay. Resolves when the reload is in or slow.
+   * The project's lists of defect rows: Defects, My Defects and every ALM favorite whose folder is
+   * loaded (a favorite is grouped and, without an order of its own, sorted as the tree is).
    */
-  reloadDefects(): Promise<void> {
-    const reloading = quietReload(this.ctx, this.defectsNodes);
+  defectLists(): LoadingNode[] {
+    return [...this.defectsNodes, ...(this.favoritesNode?.favoritesShown() ?? [])];
+  }
+
+  /**
+   * Filter, grouping or sort changed: the defect lists reload behind their rows and the project
+   * redraws at once, in one change with its new row (the filter) and the reloaded nodes under it
+   * (see reload.ts); lists stay. The filter is Defects' and My Defects' alone; grouping and sort
+   * are the favorites' too (`arranged`). Resolves when the reload is in or slow.
+   */
+  reloadDefects(changed: 'filter' | 'arranged' = 'arranged'): Promise<void> {
+    const reloading = quietReload(this.ctx, changed === 'filter' ? this.defectsNodes : this.defectLists());
     this.reloading = reloading;
     void reloading.then(() => {
       if (this.reloading === reloading) this.reloading = undefined;

@@ -6,7 +6,6 @@ import type { Defect } from '../../api';
 import type { DefectRef, ProjectRefKey } from '../../defects/refs';
 import { DefectNode } from '../nodes/defectNode';
 import { DefectsNode } from '../nodes/defectsNode';
-import { FavoriteNode } from '../nodes/favoriteNode';
 import { ProjectNode } from '../nodes/projectNode';
 import { LoadingNode } from '../nodes/treeNode';
 import type { TreeNode } from '../nodes/treeNode';
@@ -16,20 +15,6 @@ import type { TreeRoot } from '../nodes/root';
 export interface RowUpdateTarget {
   readonly root: Pick<TreeRoot, 'server'>;
   changed(node: TreeNode): void;
-}
-
-/**
- * The project's loaded lists of defect rows: Defects, My Defects and every ALM favorite opened under
- * Favorites (a row saved in the editor must not keep its old status there: found on a walkthrough).
- */
-function defectLists(project: ProjectNode): LoadingNode[] {
-  const favorites: LoadingNode[] = [];
-  const collect = (node: TreeNode): void => {
-    if (node instanceof FavoriteNode) favorites.push(node);
-    else if (node instanceof LoadingNode) for (const child of node.loaded ?? []) collect(child);
-  };
-  if (project.favoritesNode) collect(project.favoritesNode);
-  return [...project.defectsNodes, ...favorites];
 }
 
 /** Updates every loaded row of `ref` to `defect`; returns how many rows changed. */
@@ -48,7 +33,7 @@ export function updateDefectRows(provider: RowUpdateTarget, ref: DefectRef, defe
       return; // a defect's children are attachments
     }
     // A project's children are made without loading; only its defect lists hold rows.
-    if (node instanceof ProjectNode) for (const list of defectLists(node)) visit(list);
+    if (node instanceof ProjectNode) for (const list of node.defectLists()) visit(list);
     else if (node instanceof LoadingNode) for (const child of node.loaded ?? []) visit(child);
   };
   visit(server);
@@ -57,7 +42,7 @@ export function updateDefectRows(provider: RowUpdateTarget, ref: DefectRef, defe
 
 /**
  * Many defects of a project changed at once (Update Selected): each of its loaded, grouped defect
- * lists counts its groups again — a row updated in place stays in a group whose count no longer
+ * lists (its opened ALM favorites too) counts its groups again — a row updated in place stays in a group whose count no longer
  * holds it (issue 37). Returns how many lists were recounted.
  */
 export function recountGroups(provider: Pick<RowUpdateTarget, 'root'>, project: ProjectRefKey, grouped: boolean): number {
@@ -67,7 +52,7 @@ export function recountGroups(provider: Pick<RowUpdateTarget, 'root'>, project: 
   const visit = (node: TreeNode): void => {
     if (node instanceof ProjectNode) {
       if (node.ref.domain !== project.domain || node.ref.project !== project.project) return;
-      for (const list of node.defectsNodes) {
+      for (const list of node.defectLists()) {
         if (list.loaded === undefined) continue;
         list.refresh();
         recounted++;
@@ -90,7 +75,7 @@ export function reloadDefectLists(provider: Pick<RowUpdateTarget, 'root'>, ref: 
   const visit = (node: TreeNode): void => {
     if (node instanceof ProjectNode) {
       if (node.ref.domain !== ref.domain || node.ref.project !== ref.project) return;
-      for (const list of defectLists(node).filter(holds)) {
+      for (const list of node.defectLists().filter(holds)) {
         list.refresh();
         reloaded++;
       }

@@ -15,7 +15,7 @@ import { LoadMoreNode } from '../../../src/tree/nodes/loadMoreNode';
 import { ProjectNode } from '../../../src/tree/nodes/projectNode';
 import { favoriteQuery } from '../../../src/defects/results';
 import { orderByOf, sortKeysOf } from '../../../src/grid/controller/sortKeys';
-import { reloadDefectLists, updateDefectRows } from '../../../src/tree/view/updateDefectRows';
+import { recountGroups, reloadDefectLists, updateDefectRows } from '../../../src/tree/view/updateDefectRows';
 import type { TreeNode } from '../../../src/tree/nodes/treeNode';
 import { startTestServer } from '../../support/server';
 import type { RunningServer } from '../../support/server';
@@ -170,6 +170,34 @@ describe('tree integration: the ALM tree against the ALM server (1,000 defects)'
     assert.match(row.item().label, new RegExp(`^${row.defect.id}: ${status} · `));
     assert.ok(reloadDefectLists({ root: alice.root }, ref) >= 1, 'the favorite holding the deleted defect reads again');
     assert.equal(favorite.loaded, undefined, 'its rows are forgotten until shown again');
+  });
+
+  it('groups an opened ALM favorite when the tree is grouped, and counts its groups again after Update Selected, as it does Defects', async () => {
+    const project = (await node(alice, 'DEFAULT', 'Demo')) as ProjectNode;
+    const favorite = await node(alice, 'DEFAULT', 'Demo', 'Favorites', 'Public', 'Open urgent');
+    assert.ok(favorite instanceof FavoriteNode);
+    assert.ok(
+      (await kids(favorite)).some((n) => 'defect' in n),
+      'the favorite lists its defects',
+    );
+    await alice.ctx.state.setGroupBy('severity');
+    try {
+      // What "Group By" does (arrangeCommands.ts): each loaded project reloads its lists.
+      await project.reloadDefects();
+      assert.ok(
+        (await kids(favorite)).every((n) => n instanceof GroupNode),
+        'the opened favorite is grouped too',
+      );
+      assert.ok(recountGroups({ root: alice.root }, project.ref, true) >= 1);
+      assert.equal(favorite.loaded, undefined, "the favorite's groups are counted again when shown");
+    } finally {
+      await alice.ctx.state.setGroupBy('none');
+      await project.reloadDefects();
+    }
+    assert.ok(
+      (await kids(favorite)).some((n) => 'defect' in n),
+      'ungrouped again',
+    );
   });
 
   it('lists an ALM favorite in the order the grid opened on it shows (ties broken by id, as the grid breaks them)', async () => {
