@@ -4,7 +4,7 @@
 // (a warning icon, the description and tooltip), so a wider result is never shown silently.
 import * as l10n from '@vscode/l10n';
 import { readFavoriteView } from '../../api';
-import type { Favorite, FavoriteView, Filter } from '../../api';
+import type { Favorite, FavoriteView, Filter, OrderBySpec } from '../../api';
 import { escapeMarkdown } from '../../util/markdown';
 import { countGroups } from '../../defects/groupCounts';
 import { favoriteSpeech, rowCount } from '../model/accessibility';
@@ -56,6 +56,11 @@ export class FavoriteNode extends PagedNode implements DefectsScope {
   }
 
   /** The favorite's filter as the client runs it (empty until loaded). */
+  /** The favorite's own order (ties broken by id, as everywhere), which its groups keep too. */
+  ownOrder(): readonly OrderBySpec[] | undefined {
+    return this.view?.orderBy;
+  }
+
   apiFilter(): Filter {
     return this.view?.filter ?? {};
   }

@@ -55,7 +55,7 @@ export class GroupNode extends PagedNode {
   protected load(signal: AbortSignal): Promise<TreeNode[]> {
     // An empty value matches defects without one, the way ALM reads `field['']`.
     const filter = addCondition(this.defectsNode.apiFilter(), this.field, { op: '=', value: this.group.value ?? '' });
-    return this.firstPage(this.api, filter, signal, l10n.t('No defects (changed since the count)'));
+    return this.firstPage(this.api, filter, signal, l10n.t('No defects (changed since the count)'), this.defectsNode.ownOrder?.());
   }
 }
 

@@ -1,6 +1,6 @@
 // What nodes below a project read from the nodes above them, as interfaces: children depend on
 // these instead of on ProjectNode and DefectsNode, which create them, so no import runs in a circle.
-import type { Filter, ProjectApi } from '../../api';
+import type { Filter, OrderBySpec, ProjectApi } from '../../api';
 import type { DefectFilter } from '../../defects/filter';
 import type { ProjectRefKey } from '../../defects/refs';
 import type { SortSpec } from '../model/arrangement';
@@ -23,4 +23,6 @@ export interface DefectsScope extends TreeNode {
   readonly projectNode: ProjectScope;
   /** The filter the node applies; a group adds its own condition. */
   apiFilter(): Filter;
+  /** The list's own order, which its groups keep too (an ALM favorite's); else the tree's sort. */
+  ownOrder?(): readonly OrderBySpec[] | undefined;
 }

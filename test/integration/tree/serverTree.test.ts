@@ -14,6 +14,7 @@ import { GroupNode } from '../../../src/tree/nodes/groupNode';
 import { LoadMoreNode } from '../../../src/tree/nodes/loadMoreNode';
 import { ProjectNode } from '../../../src/tree/nodes/projectNode';
 import { favoriteQuery } from '../../../src/defects/results';
+import { resultOf } from '../../../src/tree/nodes/defectQueries';
 import { orderByOf, sortKeysOf } from '../../../src/grid/controller/sortKeys';
 import { recountGroups, reloadDefectLists, updateDefectRows } from '../../../src/tree/view/updateDefectRows';
 import type { TreeNode } from '../../../src/tree/nodes/treeNode';
@@ -216,6 +217,31 @@ describe('tree integration: the ALM tree against the ALM server (1,000 defects)'
       treeIds,
       grid.items.map((d) => d.id),
     );
+  });
+
+  it("lists a grouped ALM favorite's group in the favorite's order, the one the grid opened on that group shows", async () => {
+    const project = (await node(alice, 'DEFAULT', 'Demo')) as ProjectNode;
+    const favorite = await node(alice, 'DEFAULT', 'Demo', 'Favorites', 'Public', 'Open urgent');
+    assert.ok(favorite instanceof FavoriteNode);
+    await alice.ctx.state.setGroupBy('severity');
+    try {
+      await project.reloadDefects();
+      const urgent = (await kids(favorite)).find((n): n is GroupNode => n instanceof GroupNode && n.group.value === '5-Urgent');
+      assert.ok(urgent, 'a 5-Urgent group');
+      const treeIds = (await kids(urgent)).flatMap((n) => ('defect' in n ? [(n as DefectNode).defect.id] : []));
+      const query = (await resultOf(urgent))?.query;
+      assert.ok(query, 'the group opens as a result');
+      const grid = await demo.defects.page({ filter: query.filter, orderBy: orderByOf(sortKeysOf(query.orderBy)), pageSize: treeIds.length });
+      // The favorite sorts severity ↓, id ↑: the group listed newest first, by the tree's own sort.
+      assert.deepEqual(
+        treeIds,
+        grid.items.map((d) => d.id),
+      );
+      assert.ok(treeIds[0] < treeIds[1], 'oldest first, as the favorite orders');
+    } finally {
+      await alice.ctx.state.setGroupBy('none');
+      await project.reloadDefects();
+    }
   });
 
   it('shows the project lists and their values as the server has them, nested', async () => {
