@@ -3,6 +3,7 @@
 // a link in the browser, close the panel after Save & Close).
 import * as vscode from 'vscode';
 import { NotFoundError } from '../api/index';
+import { COMMAND } from '../util/commands';
 import type { DefectController } from './controller/defectController';
 import { chooseDuplicate } from './duplicateChoice';
 import type { DuplicateApi } from './duplicateChoice';
@@ -64,6 +65,11 @@ export function commandHandlers(ctx: HandlerContext): CommandHandlers {
     openDefect: ({ id }) => {
       if (ctx.controller.status().duplicates?.some((d) => d.id === id)) void ctx.openDefect(id).catch((e: unknown) => ctx.log.warn(`could not open defect ${id}: ${ctx.describe(e)}`));
       else ctx.log.warn(`ignored a request to open defect ${String(id).slice(0, 20)}, which is not a listed duplicate`);
+    },
+    // The page is not trusted: it signs in only when the notice offers it (the defect could not be read signed out).
+    signIn: () => {
+      if (ctx.controller.status().notice?.action !== 'signIn') return ctx.log.warn('ignored a sign-in the editor did not offer');
+      void vscode.commands.executeCommand(COMMAND.signIn, { server: ctx.controller.defectKey.server });
     },
     chooseDuplicate: ({ id }) => {
       const duplicate = ctx.controller.status().duplicates?.find((d) => d.id === id);

@@ -108,8 +108,8 @@ export type ConflictChoice = 'server' | 'mine';
 export interface NoticeView {
   kind: 'info' | 'warning' | 'error';
   text: string;
-  /** A button the notice offers: `retryImages` uploads the pasted images still missing (request of the same name). */
-  action?: 'retryImages';
+  /** A button the notice offers: `retryImages` uploads the pasted images still missing (request of the same name); `signIn` asks for the server's password or key (command of the same name). */
+  action?: 'retryImages' | 'signIn';
 }
 
 /** What the webview keeps with `setState` so a reload restores unsaved work. */
@@ -211,6 +211,8 @@ export interface EditorCommands {
   commentDraftChanged: { text: string };
   /** The user wants to use a likely duplicate instead: the host offers to comment there or to link to it. */
   chooseDuplicate: { id: number };
+  /** The notice's Sign In: the defect could not be read signed out; the host signs in to its server (the editor reads the defect again once signed in). */
+  signIn: Record<string, never>;
 }
 
 export type SaveOutcome = 'saved' | 'nothing' | 'invalid' | 'conflict' | 'lost' | 'failed' | 'cancelled';
@@ -355,7 +357,7 @@ const REQUESTS: Record<RequestMethod, true> = {
   pasteImage: true,
   retryImages: true,
 };
-const COMMANDS: Record<keyof EditorCommands, true> = { fieldChanged: true, memoSpliced: true, openLink: true, openDefect: true, chooseDuplicate: true, commentDraftChanged: true };
+const COMMANDS: Record<keyof EditorCommands, true> = { fieldChanged: true, memoSpliced: true, openLink: true, openDefect: true, chooseDuplicate: true, commentDraftChanged: true, signIn: true };
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 

@@ -67,6 +67,7 @@ export class EditorApp {
       openDefect: (id) => this.channel.command('openDefect', { id }),
       chooseDuplicate: (id) => this.channel.command('chooseDuplicate', { id }),
       retryImages: () => this.run('retryImages', {}),
+      signIn: () => this.channel.command('signIn', {}),
     });
     document.addEventListener('keydown', (e) => {
       if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 's' && this.status?.lock.phase === 'editing') {

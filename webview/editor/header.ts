@@ -20,6 +20,8 @@ export interface HeaderActions {
   chooseDuplicate(id: number): void;
   /** The notice's Retry: upload the pasted images a new defect's creation left missing. */
   retryImages(): void;
+  /** The notice's Sign In: the defect could not be read signed out. */
+  signIn(): void;
 }
 
 type ActionName = 'edit' | 'save' | 'saveClose' | 'cancel' | 'retry' | 'reload';
@@ -122,8 +124,11 @@ export class Header {
     const { domain, project, server } = init.key;
     this.idLine.textContent = init.isNew ? l10n.t('New defect in {0} / {1} · {2}', domain, project, server) : `${l10n.t('Defect {0}', init.key.id ?? '')} · ${domain} / ${project}`;
     const name = this.value('name');
-    this.name.textContent = typeof name === 'string' && name ? name : init.isNew ? l10n.t('New defect') : l10n.t('(no summary)');
+    // A defect that could not be read shows no made-up summary or empty chips, only the notice why.
+    const unread = phase === 'error' && !init.isNew && name === undefined;
+    this.name.textContent = typeof name === 'string' && name ? name : init.isNew ? l10n.t('New defect') : unread ? l10n.t('Not read') : l10n.t('(no summary)');
     clear(this.summary);
+    this.summary.hidden = unread;
     for (const [field, label] of [
       ['status', l10n.t('Status')],
       ['severity', l10n.t('Severity')],
@@ -184,6 +189,11 @@ export class Header {
       const retry = button('secondary', { class: 'retry-images' }, l10n.t('Retry'));
       retry.addEventListener('click', () => this.actions.retryImages());
       this.notice.append(' ', retry);
+    }
+    if (notice?.action === 'signIn') {
+      const signIn = button('primary', { class: 'sign-in' }, l10n.t('Sign In'));
+      signIn.addEventListener('click', () => this.actions.signIn());
+      this.notice.append(' ', signIn);
     }
   }
 

@@ -8,6 +8,7 @@ import { LockedByOtherError, isCancellation, validateEdits } from '../../api/ind
 import type { Defect, LockHandle } from '../../api/index';
 import type { ConflictChoice, DefectKey, DuplicateView, InitParams, LockPhase, PersistedEditorState, SaveOutcome, StatusParams, ValuesParams, WireValue } from '../../shared/editorProtocol';
 import type { PastedImage, PastedImageReply } from '../../shared/editorProtocol';
+import { NotSignedInError } from '../../auth/connection';
 import { projectNames } from '../../defects/fieldText';
 import { localToday } from '../../defects/releaseChoices';
 import { ControllerChanges } from './changes';
@@ -183,7 +184,10 @@ export class DefectController {
       this.metadata.validate(this.form);
     } catch (e) {
       if (isCancellation(e)) return;
-      this.notices.error(l10n.t('Could not open the defect: {0}', this.describe(e)));
+      const text = l10n.t('Could not open the defect: {0}', this.describe(e));
+      // Signed out (never signed in this session, or the password was refused): the notice offers the sign-in.
+      if (e instanceof NotSignedInError) this.notices.signInNeeded(text);
+      else this.notices.error(text);
       this.lock.on('loadFailed');
     }
     this.changes.emit('init', 'values', 'status');

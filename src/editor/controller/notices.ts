@@ -27,6 +27,11 @@ export class Notices {
     this.shown = { kind: 'warning', text, action: 'retryImages' };
   }
 
+  /** An error with a Sign In button: the defect cannot be read until the user signs in. */
+  signInNeeded(text: string): void {
+    this.shown = { kind: 'error', text, action: 'signIn' };
+  }
+
   clear(): void {
     this.shown = undefined;
   }

@@ -42,6 +42,8 @@ export interface EditorPage {
   openedDefects: number[];
   /** Likely duplicates the page offered to use instead ("Use instead…"). */
   chosenDuplicates: number[];
+  /** How many times the page asked the host to sign in. */
+  signIns: { count: number };
   traps: PageTraps;
   /** Re-reads the in-page trap log (alert calls, __xss marks, CSP events). */
   collectPageTraps(): Promise<void>;
@@ -101,6 +103,7 @@ export async function openEditorPage(context: BrowserContext, repoRoot: string, 
   const openedLinks: string[] = [];
   const openedDefects: number[] = [];
   const chosenDuplicates: number[] = [];
+  const signIns = { count: 0 };
   const nonce = 'harness-nonce-0123456789';
   const controller = new DefectController({ ...options, describe: (e) => (e instanceof Error ? e.message : String(e)) });
   await controller.load();
@@ -171,6 +174,7 @@ export async function openEditorPage(context: BrowserContext, repoRoot: string, 
       openLink: (p) => void openedLinks.push(p.href),
       openDefect: (p) => void openedDefects.push(p.id),
       chooseDuplicate: (p) => void chosenDuplicates.push(p.id),
+      signIn: () => void signIns.count++,
       commentDraftChanged: (p) => controller.setCommentDraft(p.text),
     },
     requests: {
@@ -221,6 +225,7 @@ export async function openEditorPage(context: BrowserContext, repoRoot: string, 
     openedLinks,
     openedDefects,
     chosenDuplicates,
+    signIns,
     traps,
     async collectPageTraps() {
       await settled(page);

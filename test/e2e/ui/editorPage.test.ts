@@ -5,10 +5,12 @@
 import * as assert from 'node:assert/strict';
 import { join } from 'node:path';
 import type { ProjectUser } from '../../../src/api/index';
+import { NotSignedInError } from '../../../src/auth/connection';
 import type { FakeProject } from '../../support/fakeProject/project';
 import { EDITOR_DEFECT_KEY, projectWithEditorDefect } from './editorFixtures';
 import { ui } from './context';
 import { openEditorPage, poll } from './editorHarness';
+import { eventually } from '../../support/eventually';
 import type { EditorPage, HarnessOptions } from './editorHarness';
 
 const KEY = EDITOR_DEFECT_KEY;
@@ -225,6 +227,26 @@ describe('ui: the editor page (keyboard, screen readers, conflicts, links, image
     p.locks_.delete(7);
     await editor.page.getByRole('button', { name: 'Retry' }).click();
     await editor.page.locator('body[data-phase="editing"]').waitFor();
+  });
+
+  it('offers Sign In when the defect could not be read signed out, with no made-up summary; signed in, it shows the defect', async () => {
+    const p = project();
+    const read = p.defects.get;
+    p.defects.get = () => Promise.reject(new NotSignedInError('Not signed in to Demo.', false));
+    const editor = await openEditorPage(ui().page.context(), ui().repoRoot, { api: p, key: KEY, user: 'alice' });
+    opened.push(editor);
+    const signIn = editor.page.locator('.notice[role="status"]').getByRole('button', { name: 'Sign In' });
+    await signIn.waitFor();
+    assert.equal(await editor.page.locator('.notice[role="status"]').innerText(), 'Could not open the defect: Not signed in to Demo. Sign In');
+    assert.equal(await editor.page.locator('h1').innerText(), 'Not read');
+    assert.equal(await editor.page.locator('.summary').isVisible(), false, 'no empty status, severity, priority and owner chips');
+    await signIn.click();
+    await eventually('the host asked to sign in', () => editor.signIns.count === 1);
+    // Signed in, the host reads the defect again (registerDefectEditor reloads its editors).
+    p.defects.get = read;
+    await editor.controller.reload();
+    await editor.page.locator('h1', { hasText: 'Keyboard defect' }).waitFor();
+    assert.equal(await editor.page.locator('.summary').isVisible(), true);
   });
 
   it('hands memo links to the host and shows attachment images from the host', async () => {

@@ -54,6 +54,7 @@ function channel(
       openDefect: (p) => commands.push(`open ${p.id}`),
       chooseDuplicate: (p) => commands.push(`choose ${p.id}`),
       commentDraftChanged: (p) => commands.push(`comment draft ${p.text}`),
+      signIn: () => commands.push('sign in'),
       ...options.commands,
     },
     requests: handlers(options.requests),
