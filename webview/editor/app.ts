@@ -32,6 +32,8 @@ export class EditorApp {
   private readonly attachments = new AttachmentsSection((request) => this.channel.request('attachments', request));
   private readonly links = new LinksSection((request) => this.channel.request('links', request));
   private readonly history = new HistorySection((limit) => this.channel.request('history', { limit }));
+  /** Whether the defect could not be read last time (its sections failed with it). */
+  private unread = false;
   private readonly typeAhead = new TypeAhead();
 
   constructor(private readonly root: HTMLElement) {
@@ -164,6 +166,14 @@ export class EditorApp {
 
   private onStatus(status: StatusParams): void {
     const first = !this.status || this.status.lock.phase === 'loading';
+    // The defect could not be read (signed out), and now is: the sections read again what failed with it.
+    if (status.lock.phase === 'error') this.unread = true;
+    else if (this.unread && status.lock.phase !== 'loading') {
+      this.unread = false;
+      this.attachments.refresh();
+      this.links.readAgain();
+      this.history.readAgain();
+    }
     if (first && status.lock.phase !== 'loading') performance.mark('alm-editor:state');
     this.status = status;
     this.header.setStatus(status);

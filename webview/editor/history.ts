@@ -38,6 +38,12 @@ export class HistorySection {
     if (this.element.open && this.loadedFor !== JSON.stringify(key)) this.load();
   }
 
+  /** Forgets what it read (the defect was read again after it could not be): an open section reads now. */
+  readAgain(): void {
+    this.loadedFor = undefined;
+    if (this.element.open) this.load();
+  }
+
   private load(done?: () => void): void {
     this.loadedFor = JSON.stringify(this.key);
     this.element.setAttribute('aria-busy', 'true');

@@ -63,6 +63,11 @@ export class LinksSection {
     }
   }
 
+  /** Reads the list again (the defect was read again after it could not be: signed out). */
+  readAgain(): void {
+    if (this.key?.id !== undefined) this.run({ action: 'list' });
+  }
+
   private addLink(): void {
     const text = this.target.value.trim();
     const to = Number(text);

@@ -11,7 +11,7 @@ import { DefectController } from '../../../src/editor/controller/defectControlle
 import type { DefectControllerOptions } from '../../../src/editor/controller/defectController';
 import { HostChannel } from '../../../src/editor/hostChannel';
 import { editorHtml } from '../../../src/editor/webviewHtml';
-import type { AttachmentsResult, HostToWebview, ImageReply } from '../../../src/shared/editorProtocol';
+import type { AttachmentsResult, HostToWebview, ImageReply, LinksResult } from '../../../src/shared/editorProtocol';
 import { splicedValue } from '../../../src/shared/memoSplice';
 
 const HARNESS_ORIGIN = 'https://alm-editor.test';
@@ -81,6 +81,8 @@ export interface HarnessOptions extends Omit<DefectControllerOptions, 'describe'
   resolveImage?: (src: string) => Promise<ImageReply>;
   /** Answers the attachment section's list (default: none). */
   attachments?: () => Promise<AttachmentsResult>;
+  /** Answers the links section (default: none, no link types). */
+  links?: () => Promise<LinksResult>;
   viewport?: { width: number; height: number };
   /** A translation bundle for the page, as the host passes `vscode.l10n.bundle` (default: none, English). */
   l10n?: Record<string, string>;
@@ -193,7 +195,7 @@ export async function openEditorPage(context: BrowserContext, repoRoot: string, 
       resolveImage: (p) => (options.resolveImage ? options.resolveImage(p.src) : Promise.resolve({ reason: 'not an attachment' })),
       attachments: () => (options.attachments ? options.attachments() : Promise.resolve({ items: [] })),
       history: () => Promise.resolve({ entries: [], total: 0 }),
-      links: () => Promise.resolve({ items: [], linkTypes: [] }),
+      links: () => (options.links ? options.links() : Promise.resolve({ items: [], linkTypes: [] })),
       pasteImage: (p) => controller.pasteImage(p),
       retryImages: () => controller.retryImages(),
     },

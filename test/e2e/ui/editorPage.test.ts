@@ -229,24 +229,40 @@ describe('ui: the editor page (keyboard, screen readers, conflicts, links, image
     await editor.page.locator('body[data-phase="editing"]').waitFor();
   });
 
-  it('offers Sign In when the defect could not be read signed out, with no made-up summary; signed in, it shows the defect', async () => {
+  it('offers Sign In when the defect could not be read signed out, with no made-up summary; signed in, it shows the defect and its links', async () => {
     const p = project();
     const read = p.defects.get;
-    p.defects.get = () => Promise.reject(new NotSignedInError('Not signed in to Demo.', false));
-    const editor = await openEditorPage(ui().page.context(), ui().repoRoot, { api: p, key: KEY, user: 'alice' });
+    let signedIn = false;
+    const notSignedIn = () => Promise.reject(new NotSignedInError('Not signed in to Demo.', false));
+    p.defects.get = notSignedIn;
+    const links = () => (signedIn ? Promise.resolve({ items: [], linkTypes: ['Related', 'Duplicate'] }) : notSignedIn());
+    const editor = await openEditorPage(ui().page.context(), ui().repoRoot, { api: p, key: KEY, user: 'alice', links });
     opened.push(editor);
-    const signIn = editor.page.locator('.notice[role="status"]').getByRole('button', { name: 'Sign In' });
+    const notice = editor.page.locator('.notice[role="status"]');
+    const signIn = notice.getByRole('button', { name: 'Sign In' });
     await signIn.waitFor();
-    assert.equal(await editor.page.locator('.notice[role="status"]').innerText(), 'Could not open the defect: Not signed in to Demo. Sign In');
+    assert.equal(await notice.innerText(), 'Could not open the defect: Not signed in to Demo. Sign In');
     assert.equal(await editor.page.locator('h1').innerText(), 'Not read');
     assert.equal(await editor.page.locator('.summary').isVisible(), false, 'no empty status, severity, priority and owner chips');
+    const linkMessage = editor.page.locator('.link-message');
+    await poll(
+      () => linkMessage.innerText(),
+      (t) => t === 'Not signed in to Demo.',
+    );
     await signIn.click();
     await eventually('the host asked to sign in', () => editor.signIns.count === 1);
     // Signed in, the host reads the defect again (registerDefectEditor reloads its editors).
+    signedIn = true;
     p.defects.get = read;
     await editor.controller.reload();
     await editor.page.locator('h1', { hasText: 'Keyboard defect' }).waitFor();
     assert.equal(await editor.page.locator('.summary').isVisible(), true);
+    // The Links section read again too: it kept "Not signed in" and no link types.
+    await poll(
+      () => linkMessage.innerText(),
+      (t) => t === 'No links.',
+    );
+    assert.deepEqual(await editor.page.locator('select.link-type option').allInnerTexts(), ['Related', 'Duplicate']);
   });
 
   it('hands memo links to the host and shows attachment images from the host', async () => {
