@@ -55,14 +55,18 @@ export class FavoriteNode extends PagedNode implements DefectsScope {
     return true;
   }
 
-  /** The favorite's filter as the client runs it (empty until loaded). */
   /** The favorite's own order (ties broken by id, as everywhere), which its groups keep too. */
   ownOrder(): readonly OrderBySpec[] | undefined {
     return this.view?.orderBy;
   }
 
+  /**
+   * The favorite's filter as the client runs it (empty until loaded), a copy each time: a group adds
+   * its condition to what it gets (addCondition), which narrowed the favorite itself to that group
+   * (after an Update Selected recount, "Open urgent" showed only the group opened before).
+   */
   apiFilter(): Filter {
-    return this.view?.filter ?? {};
+    return { ...this.view?.filter };
   }
 
   /** Reads the filter with the project's field labels and REST aliases, once. */

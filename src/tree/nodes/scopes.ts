@@ -21,7 +21,7 @@ export interface ProjectScope extends TreeNode {
 /** A "Defects" node as its groups see it (DefectsNode implements it). */
 export interface DefectsScope extends TreeNode {
   readonly projectNode: ProjectScope;
-  /** The filter the node applies; a group adds its own condition. */
+  /** The filter the node applies, a new object each call: a group adds its own condition to it. */
   apiFilter(): Filter;
   /** The list's own order, which its groups keep too (an ALM favorite's); else the tree's sort. */
   ownOrder?(): readonly OrderBySpec[] | undefined;

@@ -238,6 +238,12 @@ describe('tree integration: the ALM tree against the ALM server (1,000 defects)'
         grid.items.map((d) => d.id),
       );
       assert.ok(treeIds[0] < treeIds[1], 'oldest first, as the favorite orders');
+      // Read again (what Update Selected's recount does), the favorite keeps every group: the group's
+      // condition had been added to the favorite's own filter, leaving it only the group opened.
+      const groupsBefore = labels(await kids(favorite));
+      assert.ok(groupsBefore.length > 1, `groups: ${groupsBefore.join(', ')}`);
+      await project.reloadDefects();
+      assert.deepEqual(labels(await kids(favorite)), groupsBefore);
     } finally {
       await alice.ctx.state.setGroupBy('none');
       await project.reloadDefects();
