@@ -336,7 +336,7 @@ export class DefectController {
     const before = this.form.server;
     await this.refreshServer(false);
     if (this.form.server === before) return false;
-    this.notices.info(describeRemoteChange(before, this.form.server, (f) => this.metadata.label(f), await lastAuditUser(this.options.api, id)));
+    this.notices.info(describeRemoteChange(before, this.form.server, (f) => this.metadata.label(f), await lastAuditUser(this.options.api, id), this.options.user));
     this.changes.emit('values', 'status');
     return true;
   }

@@ -30,12 +30,22 @@ export async function lastAuditUser(api: EditorProjectApi, id: number): Promise<
 /**
  * "Reloaded: bob changed this defect on the server (Status, Comments) at 2026-01-02 10:00:00." The
  * author is `auditUser` when known, else the author of a comment the change added; otherwise "someone".
+ * The signed-in user (`me`) reads "you": a change made in a grid's Update Selected, another window or
+ * the ALM site, not by someone else.
  */
-export function describeRemoteChange(before: Record<string, WireValue>, after: Record<string, WireValue>, label: (field: string) => string, auditUser?: string): string {
+export function describeRemoteChange(before: Record<string, WireValue>, after: Record<string, WireValue>, label: (field: string) => string, auditUser?: string, me?: string): string {
   const fields = changedFields(before, after);
   const commented = fields.includes('dev-comments') ? lastCommentAuthor(after['dev-comments']) : undefined;
-  const who = auditUser ?? commented ?? l10n.t('someone');
+  const author = auditUser ?? commented;
+  if (author !== undefined && me !== undefined && author === me) return youChanged(fields.map(label), after['last-modified']);
+  const who = author ?? l10n.t('someone');
   const what = fields.length ? ` (${fields.map(label).join(', ')})` : '';
   const when = typeof after['last-modified'] === 'string' && after['last-modified'] ? ` ${l10n.t('at {0}', after['last-modified'])}` : '';
   return l10n.t('Reloaded: {0} changed this defect on the server{1}{2}.', who, what, when);
+}
+
+function youChanged(labels: string[], modified: WireValue | undefined): string {
+  const what = labels.length ? ` (${labels.join(', ')})` : '';
+  const when = typeof modified === 'string' && modified ? ` ${l10n.t('at {0}', modified)}` : '';
+  return l10n.t('Reloaded: you changed this defect elsewhere{0}{1}.', what, when);
 }

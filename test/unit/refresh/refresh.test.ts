@@ -114,4 +114,12 @@ describe('refresh: the editor reloads a defect someone else changed', () => {
     assert.equal(text, 'Reloaded: someone changed this defect on the server (STATUS) at 2026-01-06 10:00:00.');
     assert.equal(lastCommentAuthor('<b>alice, 2026-01-01:</b> a ____ <b>carol &amp; co, 2026-01-02:</b> b'), 'carol & co');
   });
+
+  it('says "you" when the signed-in user made the change elsewhere (Update Selected, another window), and names anyone else', () => {
+    const before = { severity: '5-Urgent', 'ver-stamp': 1 };
+    const after = { severity: '3-High', 'ver-stamp': 2, 'last-modified': '2026-12-02 16:45:07' };
+    const label = (f: string) => (f === 'severity' ? 'Severity' : f);
+    assert.equal(describeRemoteChange(before, after, label, 'alice', 'alice'), 'Reloaded: you changed this defect elsewhere (Severity) at 2026-12-02 16:45:07.');
+    assert.equal(describeRemoteChange(before, after, label, 'bob', 'alice'), 'Reloaded: bob changed this defect on the server (Severity) at 2026-12-02 16:45:07.');
+  });
 });
