@@ -126,7 +126,7 @@ export class Header {
     const name = this.value('name');
     // A defect that could not be read shows no made-up summary or empty chips, only the notice why.
     const unread = phase === 'error' && !init.isNew && name === undefined;
-    this.name.textContent = typeof name === 'string' && name ? name : init.isNew ? l10n.t('New defect') : unread ? l10n.t('Not read') : l10n.t('(no summary)');
+    this.name.textContent = typeof name === 'string' && name ? name : init.isNew ? l10n.t('New defect') : unread ? l10n.t('Not loaded') : l10n.t('(no summary)');
     clear(this.summary);
     this.summary.hidden = unread;
     for (const [field, label] of [

@@ -242,7 +242,7 @@ describe('ui: the editor page (keyboard, screen readers, conflicts, links, image
     const signIn = notice.getByRole('button', { name: 'Sign In' });
     await signIn.waitFor();
     assert.equal(await notice.innerText(), 'Could not open the defect: Not signed in to Demo. Sign In');
-    assert.equal(await editor.page.locator('h1').innerText(), 'Not read');
+    assert.equal(await editor.page.locator('h1').innerText(), 'Not loaded');
     assert.equal(await editor.page.locator('.summary').isVisible(), false, 'no empty status, severity, priority and owner chips');
     const linkMessage = editor.page.locator('.link-message');
     await poll(
