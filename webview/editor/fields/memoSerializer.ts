@@ -4,9 +4,11 @@
 // node and every element above it. An element with many children (a long table, a list, the memo
 // itself) is its own tags around its children's parts; anything smaller is one part. A part no one
 // touched since the memo was shown is the sanitizer's own output: it is only written out.
-// The memo's own children and their HTML are kept in order, as last written out: a pause finds
-// the few that changed from the observer's records (not by walking them all), and gives the change
-// as a splice of the memo's HTML (memoSplice.ts), which is all the page sends of a long memo.
+// The memo's own children and their HTML are kept in order, as last written out, and so are the
+// children of a long container a few levels down (a list or table of 1 MB in one <ul>): a pause
+// finds the few that changed from the observer's records (not by walking them all), going down
+// into a long container whose tags did not change, and gives the change as a splice of the memo's
+// HTML (memoSplice.ts), which is all the page sends of a long memo.
 import { spliceBetween } from '../../../src/shared/memoSplice';
 import type { MemoSplice } from '../../../src/shared/memoSplice';
 import { isContainer } from '../memoSlices';
@@ -17,12 +19,29 @@ interface Tags {
   close: string;
 }
 
-/** The memo's children as last written out, their HTML, and its length in all. */
+/**
+ * The memo, or a long container in it, as last written out: its tags, its children, the HTML of
+ * each (a long container's own Written), and its length in all, tags included.
+ */
 interface Written {
+  tags: Tags;
+  depth: number;
   nodes: Node[];
-  html: string[];
+  html: (string | Written)[];
   length: number;
 }
+
+/** What a pause changed: `before` became `after` at `offset` of the memo's HTML. */
+interface Changed {
+  before: string;
+  after: string;
+  offset: number;
+}
+
+/** A container this long or longer, this deep at most (the memo is 0), keeps its children's HTML apart. */
+const LONG = 4096;
+const DEEPEST = 3;
+const NO_TAGS: Tags = { open: '', close: '' };
 
 /** Looking up more nodes than this among the memo's children builds an index of them. */
 const FEW_LOOKUPS = 16;
@@ -35,10 +54,10 @@ export class MemoSerializer {
   private readonly observer = new MutationObserver((records) => this.forget(records));
   /** Undefined until html() writes the memo out whole: a splice needs what it changes. */
   private written: Written | undefined;
-  /** Children of the memo changed inside since it was last written out. */
-  private changedChildren = new Set<Node>();
-  /** Changes of the memo's own list of children since then. */
-  private childListChanges: MutationRecord[] = [];
+  /** Of each node (the memo, a container in it), its children changed inside since the memo was last written out. */
+  private changedChildren = new Map<Node, Set<Node>>();
+  /** Of the memo and each container written apart, the changes of its own list of children since then. */
+  private childListChanges = new Map<Node, MutationRecord[]>();
   /** Where prepare goes on: the memo's child it stopped at. */
   private preparedTo: Node | null = null;
 
@@ -60,7 +79,7 @@ export class MemoSerializer {
     this.touched = new WeakSet();
     this.written = undefined;
     this.changedChildren.clear();
-    this.childListChanges = [];
+    this.childListChanges.clear();
     this.preparedTo = null;
   }
 
@@ -68,12 +87,11 @@ export class MemoSerializer {
   html(): string {
     this.forget(this.observer.takeRecords());
     this.refresh();
-    const nodes = Array.from(this.root.childNodes);
-    const html = nodes.map((node) => this.partHtml(node));
-    this.written = { nodes, html, length: html.reduce((sum, part) => sum + part.length, 0) };
+    const written = this.writtenOf(this.root, NO_TAGS, 0);
+    this.written = written;
     this.changedChildren.clear();
-    this.childListChanges = [];
-    return html.join('');
+    this.childListChanges.clear();
+    return textOf(written);
   }
 
   /**
@@ -84,19 +102,38 @@ export class MemoSerializer {
     this.forget(this.observer.takeRecords());
     const written = this.written;
     if (!written) return undefined;
-    const span = this.changedSpan(written.nodes);
-    if (!span) {
-      // Records that do not add up (should a change escape them): the memo is written out whole.
-      const before = written.html.join('');
-      return spliceBetween(before, this.html());
-    }
+    const changed = this.changeIn(written, this.root, 0);
+    this.changedChildren.clear();
+    this.childListChanges.clear();
+    // Records that do not add up (should a change escape them): the memo is written out whole.
+    if (!changed) return spliceBetween(textOf(written), this.html());
+    return spliceBetween(changed.before, changed.after, changed.offset, written.length);
+  }
+
+  /**
+   * Writes out again the children of `parent` (written out as `written`, at `offset` of the memo's
+   * HTML) that changed, and keeps them in `written`; a single long container changed inside, its
+   * tags the same, is gone into instead. Undefined when the records do not add up.
+   */
+  private changeIn(written: Written, parent: Node, offset: number): Changed | undefined {
+    const span = this.changedSpan(parent, written.nodes);
+    if (!span) return undefined;
     const { from, to, nodes } = span;
+    let at = offset + written.tags.open.length;
+    for (let i = 0; i < from; i++) at += lengthOf(written.html[i]);
+    const only = written.html[from];
+    if (nodes.length === 1 && to - from === 1 && nodes[0] === written.nodes[from] && typeof only === 'object' && sameTags(this.tagsOf(nodes[0]), only.tags)) {
+      const length = only.length;
+      const inside = this.changeIn(only, nodes[0], at);
+      if (inside) {
+        written.length += only.length - length;
+        return inside;
+      }
+    }
     if (nodes.length) this.refresh(Infinity, nodes[0] ?? null, written.nodes[to] ?? null);
-    const html = nodes.map((node) => this.partHtml(node));
-    const before = written.html.slice(from, to).join('');
-    const after = html.join('');
-    let offset = 0;
-    for (let i = 0; i < from; i++) offset += written.html[i]?.length ?? 0;
+    const html = nodes.map((node) => this.writtenOrHtml(node, written.depth + 1));
+    const before = written.html.slice(from, to).map(textOf).join('');
+    const after = html.map(textOf).join('');
     written.length += after.length - before.length;
     if (nodes.length === to - from) {
       nodes.forEach((node, i) => (written.nodes[from + i] = node));
@@ -105,9 +142,37 @@ export class MemoSerializer {
       written.nodes = written.nodes.slice(0, from).concat(nodes, written.nodes.slice(to));
       written.html = written.html.slice(0, from).concat(html, written.html.slice(to));
     }
-    this.changedChildren.clear();
-    this.childListChanges = [];
-    return spliceBetween(before, after, offset, written.length);
+    return { before, after, offset: at };
+  }
+
+  /** `parent` (the memo or a container `depth` deep in it) as written out, its children's HTML apart. */
+  private writtenOf(parent: Node, tags: Tags, depth: number): Written {
+    const nodes = Array.from(parent.childNodes);
+    const html = nodes.map((node) => this.writtenOrHtml(node, depth + 1));
+    const length = html.reduce<number>((sum, part) => sum + lengthOf(part), tags.open.length + tags.close.length);
+    return { tags, depth, nodes, html, length };
+  }
+
+  /** A node's HTML; a long container's, not too deep, as a Written of its children. */
+  private writtenOrHtml(node: Node, depth: number): string | Written {
+    const tags = depth <= DEEPEST && node instanceof Element ? this.tags.get(node) : undefined;
+    if (!tags || this.parts.has(node) || !node.firstChild) return this.partHtml(node);
+    const written = this.writtenOf(node, tags, depth);
+    if (written.length >= LONG) return written;
+    const html = textOf(written);
+    this.parts.set(node, html);
+    return html;
+  }
+
+  /** An element's sanitized tags, sanitized again when it was changed since. */
+  private tagsOf(element: Node): Tags | undefined {
+    if (!(element instanceof Element)) return undefined;
+    let tags = this.tags.get(element);
+    if (!tags) {
+      tags = splitTags(storedHtmlOfEach([element.cloneNode(false)], !this.touched.has(element))[0] ?? '');
+      this.tags.set(element, tags);
+    }
+    return tags;
   }
 
   /**
@@ -116,7 +181,7 @@ export class MemoSerializer {
    * siblings its record names, so every child outside the run is where it was, unchanged.
    * Undefined when the records do not add up.
    */
-  private changedSpan(old: readonly Node[]): { from: number; to: number; nodes: Node[] } | undefined {
+  private changedSpan(parent: Node, old: readonly Node[]): { from: number; to: number; nodes: Node[] } | undefined {
     const indexOf = this.indexer(old);
     // The run is between old[before] and old[after] (-1 and old.length: the memo's start and end).
     let before = Infinity;
@@ -125,12 +190,12 @@ export class MemoSerializer {
       before = Math.min(before, i - 1);
       after = Math.max(after, i + 1);
     };
-    for (const node of this.changedChildren) {
+    for (const node of this.changedChildren.get(parent) ?? []) {
       const i = indexOf(node);
       // A child added since is in the run by the record that added it.
       if (i >= 0) changed(i);
     }
-    for (const record of this.childListChanges) {
+    for (const record of this.childListChanges.get(parent) ?? []) {
       for (const removed of Array.from(record.removedNodes)) {
         const i = indexOf(removed);
         if (i >= 0) changed(i);
@@ -144,9 +209,9 @@ export class MemoSerializer {
     if (before === Infinity) return { from: 0, to: 0, nodes: [] };
     const first = before >= 0 ? old[before] : undefined;
     const last = after < old.length ? (old[after] ?? null) : null;
-    if ((first && first.parentNode !== this.root) || (last && last.parentNode !== this.root)) return undefined;
+    if ((first && first.parentNode !== parent) || (last && last.parentNode !== parent)) return undefined;
     const nodes: Node[] = [];
-    for (let n = first ? first.nextSibling : this.root.firstChild; n !== last; n = n.nextSibling) {
+    for (let n = first ? first.nextSibling : parent.firstChild; n !== last; n = n.nextSibling) {
       if (!n) return undefined;
       nodes.push(n);
     }
@@ -166,17 +231,21 @@ export class MemoSerializer {
 
   private forget(records: readonly MutationRecord[]): void {
     for (const record of records) {
-      if (record.target === this.root) {
-        if (record.type === 'childList') this.childListChanges.push(record);
+      if (record.type === 'childList') {
+        const changes = this.childListChanges.get(record.target);
+        if (changes) changes.push(record);
+        else this.childListChanges.set(record.target, [record]);
       }
-      let child: Node | undefined;
       for (let n: Node | null = record.target; n && n !== this.root; n = n.parentNode) {
         this.parts.delete(n);
         this.touched.add(n);
         if (n instanceof Element) this.tags.delete(n);
-        if (n.parentNode === this.root) child = n;
+        const parent = n.parentNode;
+        if (!parent) break;
+        const changed = this.changedChildren.get(parent);
+        if (changed) changed.add(n);
+        else this.changedChildren.set(parent, new Set([n]));
       }
-      if (child) this.changedChildren.add(child);
       // A node put back (an undo, a move) may have changed while it was out of the memo.
       for (const added of Array.from(record.addedNodes)) this.forgetAll(added);
     }
@@ -248,6 +317,20 @@ export class MemoSerializer {
     }
     return html;
   }
+}
+
+/** A part's HTML whole. */
+function textOf(part: string | Written | undefined): string {
+  if (part === undefined || typeof part === 'string') return part ?? '';
+  return part.tags.open + part.html.map(textOf).join('') + part.tags.close;
+}
+
+function lengthOf(part: string | Written | undefined): number {
+  return part === undefined ? 0 : part.length;
+}
+
+function sameTags(a: Tags | undefined, b: Tags): boolean {
+  return a !== undefined && a.open === b.open && a.close === b.close;
 }
 
 /** `<ul class="x"></ul>` → its opening and closing tags; an element the sanitizer dropped has none. */
