@@ -1,8 +1,9 @@
 // The HTML of a memo being edited, kept up to date part by part: a typing pause sanitizes and
 // writes out only the parts that changed since the last one, not the whole memo (a 1 MB memo took
 // 0.4–1 s a pause; issue 38). A MutationObserver forgets the parts a change touched: the changed
-// node and every element above it. An element with many children (a long table, a list, the memo
-// itself) is its own tags around its children's parts; anything smaller is one part. A part no one
+// node and every element above it (whose tags it keeps unless their attributes changed). An
+// element with many children (a long table, a list, the memo itself) is its own tags around its
+// children's parts; anything smaller is one part. A part no one
 // touched since the memo was shown is the sanitizer's own output: it is only written out.
 // The memo's own children and their HTML are kept in order, as last written out, and so are the
 // children of a long container a few levels down (a list or table of 1 MB in one <ul>): a pause
@@ -58,6 +59,8 @@ export class MemoSerializer {
   private changedChildren = new Map<Node, Set<Node>>();
   /** Of the memo and each container written apart, the changes of its own list of children since then. */
   private childListChanges = new Map<Node, MutationRecord[]>();
+  /** Nodes put into the memo since then: what was written of them may not hold (they may have changed while out of it). */
+  private added = new Set<Node>();
   /** Where prepare goes on: the memo's child it stopped at. */
   private preparedTo: Node | null = null;
 
@@ -78,9 +81,14 @@ export class MemoSerializer {
     this.tags = new WeakMap();
     this.touched = new WeakSet();
     this.written = undefined;
+    this.forgetChanges();
+    this.preparedTo = null;
+  }
+
+  private forgetChanges(): void {
     this.changedChildren.clear();
     this.childListChanges.clear();
-    this.preparedTo = null;
+    this.added.clear();
   }
 
   /** The memo's HTML to store: what changed since the last call is sanitized and written out, the rest reused. */
@@ -89,8 +97,7 @@ export class MemoSerializer {
     this.refresh();
     const written = this.writtenOf(this.root, NO_TAGS, 0);
     this.written = written;
-    this.changedChildren.clear();
-    this.childListChanges.clear();
+    this.forgetChanges();
     return textOf(written);
   }
 
@@ -103,8 +110,7 @@ export class MemoSerializer {
     const written = this.written;
     if (!written) return undefined;
     const changed = this.changeIn(written, this.root, 0);
-    this.changedChildren.clear();
-    this.childListChanges.clear();
+    this.forgetChanges();
     // Records that do not add up (should a change escape them): the memo is written out whole.
     if (!changed) return spliceBetween(textOf(written), this.html());
     return spliceBetween(changed.before, changed.after, changed.offset, written.length);
@@ -122,7 +128,7 @@ export class MemoSerializer {
     let at = offset + written.tags.open.length;
     for (let i = 0; i < from; i++) at += lengthOf(written.html[i]);
     const only = written.html[from];
-    if (nodes.length === 1 && to - from === 1 && nodes[0] === written.nodes[from] && typeof only === 'object' && sameTags(this.tagsOf(nodes[0]), only.tags)) {
+    if (nodes.length === 1 && to - from === 1 && nodes[0] === written.nodes[from] && !this.added.has(nodes[0]) && typeof only === 'object' && sameTags(this.tagsOf(nodes[0]), only.tags)) {
       const length = only.length;
       const inside = this.changeIn(only, nodes[0], at);
       if (inside) {
@@ -239,7 +245,8 @@ export class MemoSerializer {
       for (let n: Node | null = record.target; n && n !== this.root; n = n.parentNode) {
         this.parts.delete(n);
         this.touched.add(n);
-        if (n instanceof Element) this.tags.delete(n);
+        // An element's tags are its own and its attributes' (sanitized without its children): a change inside keeps them.
+        if (n === record.target && record.type === 'attributes' && n instanceof Element) this.tags.delete(n);
         const parent = n.parentNode;
         if (!parent) break;
         const changed = this.changedChildren.get(parent);
@@ -247,7 +254,10 @@ export class MemoSerializer {
         else this.changedChildren.set(parent, new Set([n]));
       }
       // A node put back (an undo, a move) may have changed while it was out of the memo.
-      for (const added of Array.from(record.addedNodes)) this.forgetAll(added);
+      for (const added of Array.from(record.addedNodes)) {
+        this.forgetAll(added);
+        this.added.add(added);
+      }
     }
   }
 
