@@ -8,7 +8,7 @@ import { EDITOR_DEFECT_KEY, projectWithEditorDefect } from './editorFixtures';
 import { ui } from './context';
 import { openEditorPage } from './editorHarness';
 import type { EditorPage } from './editorHarness';
-import { COUNT_STEPS, MEMO, caretAfter, leaveMemo, memoDocument, range, startEditing, typeAfter, wholeMemo } from './memoPage';
+import { COUNT_IDLE, COUNT_STEPS, MEMO, caretAfter, idleDone, leaveMemo, memoDocument, range, startEditing, typeAfter, wholeMemo } from './memoPage';
 
 const LIST = `<ul>${range(16_000)
   .map((i) => `<li>item ${i}: words that make one long list a megabyte long</li>`)
@@ -58,9 +58,14 @@ describe('ui: a long memo of one long list or table (issue 38)', function () {
     editor = undefined;
   });
 
-  async function open(body: string): Promise<EditorPage> {
+  async function show(body: string): Promise<EditorPage> {
     const project = projectWithEditorDefect({ name: 'Long memo', description: memoDocument(body) });
     editor = await openEditorPage(ui().page.context(), ui().repoRoot, { api: project, key: EDITOR_DEFECT_KEY, user: 'alice' });
+    return editor;
+  }
+
+  async function open(body: string): Promise<EditorPage> {
+    const editor = await show(body);
     await startEditing(editor);
     // The first pause may write out the parts the page had no time to prepare.
     await typeAfter(editor, 'item 7', ' first');
@@ -116,6 +121,33 @@ describe('ui: a long memo of one long list or table (issue 38)', function () {
     assert.ok(stepped < 500, `the pause stepped through ${stepped} nodes (the table has 5,000 rows)`);
     assert.ok(posted < 1_000, `the pause posted ${posted} characters`);
     assert.match(sent, /<tr><td>item 2500<\/td><td>cell 2500 typed<\/td><\/tr><tr><td>item 2501<\/td>/);
+  });
+
+  it('after Edit, a table of 5,000 rows is prepared stepping through its rows once, and a pause typed beside it does not go through them again', async () => {
+    const e = await show(TABLE);
+    // The memo shown whole (its last row in, no longer busy): what is counted from now on is Edit's.
+    await e.page.locator(MEMO).getByText('cell 4999', { exact: true }).waitFor({ state: 'attached' });
+    await e.page.locator(`${MEMO}:not([aria-busy])`).waitFor({ state: 'attached' });
+    await e.page.evaluate(COUNT_IDLE);
+    await e.page.evaluate(COUNT_STEPS);
+    // Edit: the page writes the memo's parts out when idle, a slice at a time.
+    await startEditing(e);
+    await idleDone(e);
+    const prepared = await e.page.evaluate<number>('window.__stepped');
+    assert.ok(prepared < 7_500, `preparing the table stepped through ${prepared} nodes (it has 5,000 rows)`);
+    // The first pause writes the memo out whole: the next ones are splices of it.
+    await typeAfter(e, 'item 7', ' first');
+    // Typed as the bench types: at the end of the memo's first text, the line break before the table.
+    await e.page.evaluate(COUNT_STEPS);
+    assert.ok(await e.page.evaluate<boolean>(caretAfter('\n')));
+    await e.page.keyboard.type('typed', { delay: 0 });
+    const sent = await leaveMemo(e, (v) => v.includes('typed'));
+    await idleDone(e);
+    const stepped = await e.page.evaluate<number>('window.__stepped');
+    assert.ok(stepped < 500, `the pause and what the page did when idle after it stepped through ${stepped} nodes`);
+    assert.ok((await e.page.evaluate<number>('window.__posted')) < 1_000, 'the pause posted more than the characters typed');
+    assert.match(sent, /<body>\n\ntyped<table border="1"><tbody><tr><td>item 0<\/td>/);
+    assert.equal(sent, await wholeMemo(e));
   });
 
   it('after any edits inside a long list the host holds the memo written out whole, byte for byte', async () => {

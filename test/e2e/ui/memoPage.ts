@@ -38,6 +38,31 @@ export const COUNT_STEPS = `(() => {
   Object.defineProperty(Node.prototype, 'nextSibling', { ...next, get() { window.__stepped++; return next.get.call(this); } });
 })()`;
 
+/** Counts, from now on, the page's idle callbacks asked for and not run yet (`window.__idlePending`). */
+export const COUNT_IDLE = `(() => {
+  window.__idlePending = 0;
+  const request = window.requestIdleCallback.bind(window);
+  window.requestIdleCallback = (callback, options) => {
+    window.__idlePending++;
+    return request((deadline) => {
+      try {
+        callback(deadline);
+      } finally {
+        window.__idlePending--;
+      }
+    }, options);
+  };
+})()`;
+
+/** Waits until the page has run every idle callback it asked for (COUNT_IDLE installed): what it does when idle is done. */
+export async function idleDone(e: EditorPage): Promise<void> {
+  await poll(
+    () => e.page.evaluate<number>('window.__idlePending'),
+    (pending) => pending === 0,
+    60_000,
+  );
+}
+
 export async function startEditing(e: EditorPage): Promise<void> {
   await e.controller.edit();
   assert.equal(e.controller.lockPhase, 'editing');

@@ -52,6 +52,11 @@ export class MemoSerializer {
   private tags = new WeakMap<Element, Tags>();
   /** Nodes changed, added or with something changed inside since the memo was shown: they are sanitized again. */
   private touched = new WeakSet<Node>();
+  /**
+   * Containers all of whose parts are written out and tags sanitized, though they have no part of
+   * their own (a long one is kept as its children's parts): refresh need not go through them again.
+   */
+  private complete = new WeakSet<Node>();
   private readonly observer = new MutationObserver((records) => this.forget(records));
   /** Undefined until html() writes the memo out whole: a splice needs what it changes. */
   private written: Written | undefined;
@@ -61,7 +66,7 @@ export class MemoSerializer {
   private childListChanges = new Map<Node, MutationRecord[]>();
   /** Nodes put into the memo since then: what was written of them may not hold (they may have changed while out of it). */
   private added = new Set<Node>();
-  /** Where prepare goes on: the memo's child it stopped at. */
+  /** Where prepare goes on: the node it stopped at, as deep in the memo as it was (inside a long table, its next row). */
   private preparedTo: Node | null = null;
 
   constructor(private readonly root: Element) {
@@ -80,6 +85,7 @@ export class MemoSerializer {
     this.parts = new WeakMap();
     this.tags = new WeakMap();
     this.touched = new WeakSet();
+    this.complete = new WeakSet();
     this.written = undefined;
     this.forgetChanges();
     this.preparedTo = null;
@@ -133,6 +139,7 @@ export class MemoSerializer {
       const inside = this.changeIn(only, nodes[0], at);
       if (inside) {
         written.length += only.length - length;
+        this.complete.add(nodes[0]);
         return inside;
       }
     }
@@ -164,7 +171,10 @@ export class MemoSerializer {
     const tags = depth <= DEEPEST && node instanceof Element ? this.tags.get(node) : undefined;
     if (!tags || this.parts.has(node) || !node.firstChild) return this.partHtml(node);
     const written = this.writtenOf(node, tags, depth);
-    if (written.length >= LONG) return written;
+    if (written.length >= LONG) {
+      this.complete.add(node);
+      return written;
+    }
     const html = textOf(written);
     this.parts.set(node, html);
     return html;
@@ -244,6 +254,7 @@ export class MemoSerializer {
       }
       for (let n: Node | null = record.target; n && n !== this.root; n = n.parentNode) {
         this.parts.delete(n);
+        this.complete.delete(n);
         this.touched.add(n);
         // An element's tags are its own and its attributes' (sanitized without its children): a change inside keeps them.
         if (n === record.target && record.type === 'attributes' && n instanceof Element) this.tags.delete(n);
@@ -263,6 +274,7 @@ export class MemoSerializer {
 
   private forgetAll(node: Node): void {
     this.parts.delete(node);
+    this.complete.delete(node);
     this.touched.add(node);
     if (node instanceof Element) this.tags.delete(node);
     for (let child = node.firstChild; child; child = child.nextSibling) this.forgetAll(child);
@@ -270,37 +282,56 @@ export class MemoSerializer {
 
   /**
    * Writes out up to `limit` parts ahead of the first pause (the page calls this when idle after
-   * Edit, a slice at a time); returns whether parts are left to write.
+   * Edit, a slice at a time); returns whether parts are left to write. It goes on where it stopped,
+   * however deep: going again through the rows of a long table it had prepared made each slice
+   * step through the whole table (issue 38).
    */
   prepare(limit: number): boolean {
     this.forget(this.observer.takeRecords());
-    if (this.preparedTo?.parentNode !== this.root) this.preparedTo = this.root.firstChild;
-    const more = this.refresh(limit, this.preparedTo, null, true);
-    if (!more) this.preparedTo = null;
-    return more;
+    const from = this.preparedTo && this.preparedTo !== this.root && this.root.contains(this.preparedTo) ? this.preparedTo : this.root.firstChild;
+    this.preparedTo = null;
+    return this.refresh(limit, from, null, true);
   }
 
   /**
    * Sanitizes, in one pass, up to `limit` parts not written yet and the tags of every container
-   * around them, among the memo's children from `first` up to `end` (all of them by default);
-   * returns whether parts were left for another call (`track`: where it stopped is kept for prepare).
+   * around them, among `first` and its next siblings up to `end` (by default, all of the memo's
+   * children); returns whether parts were left for another call. `resume` (prepare): `first` is
+   * where the last call stopped, and the next siblings of the nodes above it follow; where this
+   * one stops is kept for the next.
    */
-  private refresh(limit = Infinity, first: Node | null = this.root.firstChild, end: Node | null = null, track = false): boolean {
+  private refresh(limit = Infinity, first: Node | null = this.root.firstChild, end: Node | null = null, resume = false): boolean {
     const leaves: Node[] = [];
     const containers: Element[] = [];
-    const visit = (from: Node | null, to: Node | null) => {
-      for (let child = from; child && child !== to && leaves.length < limit; child = child.nextSibling) {
-        if (track && from === first) this.preparedTo = child;
-        if (this.parts.has(child)) continue;
+    const gone: Element[] = [];
+    // Goes through `from` and its next siblings up to `to`; false when it stopped at the limit.
+    const visit = (from: Node | null, to: Node | null): boolean => {
+      for (let child = from; child && child !== to; child = child.nextSibling) {
+        if (leaves.length >= limit) {
+          if (resume) this.preparedTo = child;
+          return false;
+        }
+        if (this.parts.has(child) || this.complete.has(child)) continue;
         if (!isContainer(child)) leaves.push(child);
         else {
           if (!this.tags.has(child)) containers.push(child);
-          visit(child.firstChild, null);
+          if (!visit(child.firstChild, null)) return false;
+          gone.push(child);
         }
       }
+      return true;
     };
-    visit(first, end);
-    if (leaves.length === 0 && containers.length === 0) return false;
+    let done = visit(first, end);
+    // A container above where the last call stopped is not marked complete: what is before that place may have changed since.
+    if (resume) for (let n = first?.parentNode; done && n && n !== this.root; n = n.parentNode) done = visit(n.nextSibling, null);
+    this.sanitize(leaves, containers);
+    // Gone through whole in this call: all of it is written now.
+    for (const container of gone) this.complete.add(container);
+    return !done;
+  }
+
+  /** Sanitizes `leaves` and the tags of `containers`, in one pass for those shown as they were and one for those changed. */
+  private sanitize(leaves: readonly Node[], containers: readonly Element[]): void {
     for (const asShown of [true, false]) {
       const parts = leaves.filter((leaf) => this.touched.has(leaf) !== asShown);
       const around = containers.filter((container) => this.touched.has(container) !== asShown);
@@ -309,7 +340,6 @@ export class MemoSerializer {
       parts.forEach((leaf, i) => this.parts.set(leaf, html[i] ?? ''));
       around.forEach((container, i) => this.tags.set(container, splitTags(html[parts.length + i] ?? '')));
     }
-    return leaves.length >= limit;
   }
 
   private childrenHtml(parent: Node): string {
