@@ -7,7 +7,7 @@
 import * as assert from 'node:assert/strict';
 import type { FakeProject } from '../../support/fakeProject/project';
 import { text } from '../../support/text';
-import { EDITOR_DEFECT_KEY, projectWithEditorDefect } from './editorFixtures';
+import { EDITOR_DEFECT_KEY, PNG, projectWithEditorDefect } from './editorFixtures';
 import { ui } from './context';
 import { openEditorPage, poll } from './editorHarness';
 import type { EditorPage, HarnessOptions } from './editorHarness';
@@ -216,7 +216,7 @@ describe('ui: long memos in the editor page (issue 38)', function () {
     });
     // Runs after the page's own listener (listeners on window run in the order they were added).
     await e.page.evaluate(`window.addEventListener('message', (m) => {
-      if (m.data?.method === 'values') window.__askedWhenShown = document.querySelectorAll(${JSON.stringify(`${MEMO} img[aria-busy], ${MEMO} img.missing`)}).length;
+      if (m.data?.method === 'values') window.__askedWhenShown = document.querySelectorAll(${JSON.stringify(`${MEMO} img[aria-busy], ${MEMO} img[data-alm-missing]`)}).length;
     })`);
     const images = range(300).map((i) => `<p><img src="screens/shot-${i}.png" alt="shot ${i}"></p>`);
     project.changeAsOther(EDITOR_DEFECT_KEY.id, { description: memoDocument(images.join('')) });
@@ -227,11 +227,40 @@ describe('ui: long memos in the editor page (issue 38)', function () {
     );
     assert.equal(whenShown, 0, 'images asked for while the memo was being shown');
     await poll(
-      async () => e.page.locator(`${MEMO} img.missing`).count(),
+      async () => e.page.locator(`${MEMO} img[data-alm-missing]`).count(),
       (n) => n === 300,
       60_000,
     );
     assert.equal(new Set(asked).size, 300);
     assert.equal(asked[0], 'screens/shot-0.png', 'the first image is asked for first');
+  });
+
+  it("what shows a memo's images (not found, loading, found) is not stored, and their showing is no change a typing pause goes through", async () => {
+    let uploaded = false;
+    const images = range(300).map((i) => `<p>paragraph ${i}. <img src="screens/shot-${i}.png" alt="shot ${i}"></p>`);
+    const { editor: e } = await open(images.join(''), { resolveImage: async () => (uploaded ? { dataUri: PNG } : { reason: 'not an attachment' }) });
+    await startEditing(e);
+    const shown = (selector: string) =>
+      poll(
+        async () => e.page.locator(`${MEMO} ${selector}`).count(),
+        (n) => n === 300,
+        60_000,
+      );
+    await shown('img[data-alm-missing]');
+    const first = await typeAfter(e, 'paragraph 7.', ' first');
+    // The attachments changed (an upload): every image is asked for again, and found.
+    uploaded = true;
+    e.channel.notify('imagesChanged', {});
+    await shown('img[src^="data:image/png;base64,"]');
+    await e.page.evaluate(COUNT_STEPS);
+    const sent = await typeAfter(e, 'paragraph 150.', ' typed');
+    for (const value of [first, sent]) {
+      assert.doesNotMatch(value, /data-alm|aria-busy|class=|data:image/, 'the host got what showed the images');
+      assert.equal(value.match(/<img alt="shot \d+" src="screens\/shot-\d+\.png">/g)?.length, 300);
+    }
+    assert.ok((await e.page.evaluate<number>('window.__posted')) < 1_000, 'the pause posted the images again');
+    const stepped = await e.page.evaluate<number>('window.__stepped');
+    assert.ok(stepped < 100, `the pause stepped through ${stepped} nodes`);
+    assert.equal(sent, await wholeMemo(e));
   });
 });

@@ -66,9 +66,12 @@ describe('ui: a long memo of one long list or table (issue 38)', function () {
 
   async function open(body: string): Promise<EditorPage> {
     const editor = await show(body);
+    await editor.page.evaluate(COUNT_IDLE);
     await startEditing(editor);
     // The first pause may write out the parts the page had no time to prepare.
     await typeAfter(editor, 'item 7', ' first');
+    // What the page does when idle (preparing) is over: what is counted from now on is the pauses'.
+    await idleDone(editor);
     return editor;
   }
 

@@ -13,7 +13,7 @@
 import { spliceBetween } from '../../../src/shared/memoSplice';
 import type { MemoSplice } from '../../../src/shared/memoSplice';
 import { isContainer } from '../memoSlices';
-import { storedHtmlOfEach } from '../sanitize';
+import { IMAGE_DISPLAY_ATTRS, storedHtmlOfEach } from '../sanitize';
 
 interface Tags {
   open: string;
@@ -104,6 +104,8 @@ export class MemoSerializer {
     const written = this.writtenOf(this.root, NO_TAGS, 0);
     this.written = written;
     this.forgetChanges();
+    // All of it is written out: nothing is left to prepare.
+    this.preparedTo = null;
     return textOf(written);
   }
 
@@ -247,6 +249,9 @@ export class MemoSerializer {
 
   private forget(records: readonly MutationRecord[]): void {
     for (const record of records) {
+      // An image being shown (its data: URI, loading, not found) is no change of the memo: a memo of 20,000 images
+      // wrote them all out again in the pauses while they loaded, and stored what showed them.
+      if (record.type === 'attributes' && isImageDisplay(record)) continue;
       if (record.type === 'childList') {
         const changes = this.childListChanges.get(record.target);
         if (changes) changes.push(record);
@@ -357,6 +362,10 @@ export class MemoSerializer {
     }
     return html;
   }
+}
+
+function isImageDisplay(record: MutationRecord): boolean {
+  return record.target.nodeName === 'IMG' && IMAGE_DISPLAY_ATTRS.includes(record.attributeName ?? '');
 }
 
 /** A part's HTML whole. */
