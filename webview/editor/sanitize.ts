@@ -9,6 +9,13 @@ import { blocksAsDisclosures } from './disclosures';
 import { needsRescue, rescueSwallowedText } from './rescueText';
 
 export const IMAGE_SOURCE_ATTR = 'data-alm-src';
+/** An image the extension could not resolve is marked so (the page's own attribute: the sanitizer drops data-* from memos). */
+export const IMAGE_MISSING_ATTR = 'data-alm-missing';
+/**
+ * What the page sets on a memo's image to show it (a resolved data: URI, loading, not found):
+ * never part of the memo, stripped when it is written out, and no change of the memo.
+ */
+export const IMAGE_DISPLAY_ATTRS: readonly string[] = ['src', 'aria-busy', IMAGE_MISSING_ATTR];
 
 const purify = createDOMPurify(window);
 
@@ -240,7 +247,8 @@ export function storedHtmlOfEach(nodes: readonly Node[], asShown = false): strin
   // Each node in a plain <div> of its own, which the sanitizer keeps: its content is that node's HTML.
   for (const node of nodes) holder.appendChild(inert.createElement('div')).appendChild(inert.importNode(node, true));
   blocksAsDisclosures(holder);
-  for (const img of Array.from(holder.querySelectorAll('img'))) img.removeAttribute('src');
+  // As shown, a memo's images hold what the page set to show them (asShown writes them out unsanitized).
+  for (const img of Array.from(holder.querySelectorAll('img'))) for (const attr of IMAGE_DISPLAY_ATTRS) img.removeAttribute(attr);
   originalSources(holder);
   if (asShown) return Array.from(holder.children, (wrapper) => wrapper.innerHTML);
   const clean: unknown = purify.sanitize(holder, { ...CONFIG, RETURN_DOM: true });

@@ -141,10 +141,10 @@ describe('ui: attachments', function () {
       // As the other page tests do: the editor is open and shows the defect before the drop.
       const frame = await openFromRow(defectRow, defectId);
       const memo = frame.locator('[data-field="description"] .memo');
-      await memo.locator('img.missing').waitFor({ timeout: 30_000 });
+      await memo.locator('img[data-alm-missing]').waitFor({ timeout: 30_000 });
       await drop(defectRow, await desktopPng('dropped-shot.png'));
       await memo.locator('img[src^="data:image/png;base64,"]').waitFor({ timeout: 30_000 });
-      assert.equal(await memo.locator('img.missing').count(), 0);
+      assert.equal(await memo.locator('img[data-alm-missing]').count(), 0);
       await screenshot('attachments-editor-image');
     } finally {
       await putDescription(cookie, defectId, original);
@@ -181,7 +181,7 @@ describe('ui: attachments', function () {
       const reopened = await openFromRow(defectRow, defectId);
       const shown = reopened.locator('[data-field="description"] .memo img');
       await shown.and(reopened.locator('img[src^="data:image/png;base64,"]')).waitFor({ timeout: 30_000 });
-      assert.equal(await reopened.locator('[data-field="description"] .memo img.missing').count(), 0);
+      assert.equal(await reopened.locator('[data-field="description"] .memo img[data-alm-missing]').count(), 0);
       await screenshot('attachments-pasted-image');
     } finally {
       await putDescription(cookie, defectId, original);

@@ -6,6 +6,9 @@ import type { FakeProject } from '../../support/fakeProject/project';
 
 export const EDITOR_DEFECT_KEY = { server: 'Demo', domain: 'DEFAULT', project: 'Demo', id: 7 } as const;
 
+/** An image the host can resolve a memo's image to: one pixel. */
+export const PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+
 /** A fake project holding defect 7 with `fields` over a new, medium-severity defect of alice's. */
 export function projectWithEditorDefect(fields: Partial<Defect> & { name: string }): FakeProject {
   const project = fakeProject();

@@ -7,14 +7,13 @@ import { join } from 'node:path';
 import type { ProjectUser } from '../../../src/api/index';
 import { NotSignedInError } from '../../../src/auth/connection';
 import type { FakeProject } from '../../support/fakeProject/project';
-import { EDITOR_DEFECT_KEY, projectWithEditorDefect } from './editorFixtures';
+import { EDITOR_DEFECT_KEY, PNG, projectWithEditorDefect } from './editorFixtures';
 import { ui } from './context';
 import { openEditorPage, poll } from './editorHarness';
 import { eventually } from '../../support/eventually';
 import type { EditorPage, HarnessOptions } from './editorHarness';
 
 const KEY = EDITOR_DEFECT_KEY;
-const PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 const ACTIVE = `(() => { const a = document.activeElement; return a ? (a.getAttribute('aria-label') || a.textContent || '').trim() : ''; })()`;
 
 function project(): FakeProject {
@@ -287,12 +286,12 @@ describe('ui: the editor page (keyboard, screen readers, conflicts, links, image
     });
     opened.push(editor);
     const memo = editor.page.locator('[data-field="description"] .memo');
-    await memo.locator('img.missing').waitFor();
+    await memo.locator('img[data-alm-missing]').waitFor();
     assert.equal(asked.length, 1);
     uploaded = true;
     editor.channel.notify('imagesChanged', {});
     await memo.locator('img[src^="data:image/png;base64,"]').waitFor();
-    assert.equal(await memo.locator('img.missing').count(), 0);
+    assert.equal(await memo.locator('img[data-alm-missing]').count(), 0);
     assert.equal(asked.length, 2);
     assert.deepEqual(editor.traps.requests, []);
   });

@@ -7,14 +7,12 @@
 import * as assert from 'node:assert/strict';
 import type { FakeProject } from '../../support/fakeProject/project';
 import { text } from '../../support/text';
-import { EDITOR_DEFECT_KEY, projectWithEditorDefect } from './editorFixtures';
+import { EDITOR_DEFECT_KEY, PNG, projectWithEditorDefect } from './editorFixtures';
 import { ui } from './context';
 import { openEditorPage, poll } from './editorHarness';
 import type { EditorPage, HarnessOptions } from './editorHarness';
+import { COUNT_STEPS, MEMO, caretAfter, memoDocument, range, startEditing, typeAfter, wholeMemo } from './memoPage';
 
-const MEMO = '[data-field="description"] .memo';
-const memoDocument = (body: string) => `<html><body>\n${body}\n</body></html>`;
-const range = (n: number) => Array.from({ length: n }, (_, i) => i);
 /** The long memo several tests type into: 3,000 paragraphs, `paragraph 0.` to `paragraph 2999.`. */
 const THREE_THOUSAND_PARAGRAPHS = range(3000)
   .map((i) => `<p>paragraph ${i}.</p>`)
@@ -42,20 +40,6 @@ const COUNT_COPIES = `(() => {
   Object.defineProperty(Element.prototype, 'innerHTML', { ...inner, set(html) { window.__parsed += String(html).length; inner.set.call(this, html); } });
 })()`;
 
-/** Puts the caret at the end of the memo's text `at` (a text node holding it). */
-const caretAfter = (at: string) => `(() => {
-  const memo = document.querySelector(${JSON.stringify(MEMO)});
-  const walker = document.createTreeWalker(memo, NodeFilter.SHOW_TEXT);
-  for (let t = walker.nextNode(); t; t = walker.nextNode()) {
-    if (t.data.includes(${JSON.stringify(at)})) {
-      memo.focus();
-      getSelection().collapse(t, t.data.indexOf(${JSON.stringify(at)}) + ${at.length});
-      return true;
-    }
-  }
-  return false;
-})()`;
-
 describe('ui: long memos in the editor page (issue 38)', function () {
   this.timeout(120_000);
   let editor: EditorPage | undefined;
@@ -70,24 +54,6 @@ describe('ui: long memos in the editor page (issue 38)', function () {
     editor = await openEditorPage(ui().page.context(), ui().repoRoot, { api: project, key: EDITOR_DEFECT_KEY, user: 'alice', ...options });
     await editor.page.locator('.form .group').first().waitFor();
     return { editor, project };
-  }
-
-  async function startEditing(e: EditorPage): Promise<void> {
-    await e.controller.edit();
-    assert.equal(e.controller.lockPhase, 'editing');
-    await e.page.locator(`${MEMO}[contenteditable="true"]`).waitFor();
-  }
-
-  /** Types `typed` after the memo's text `at`, then leaves the memo (which ends the typing pause); waits for the host to have it. */
-  async function typeAfter(e: EditorPage, at: string, typed: string): Promise<string> {
-    assert.ok(await e.page.evaluate<boolean>(caretAfter(at)), `the memo shows no "${at}"`);
-    await e.page.keyboard.type(typed, { delay: 0 });
-    await e.page.locator('[data-field="name"] vscode-text-field').click();
-    return poll(
-      async () => text(e.controller.value('description')),
-      (v) => v.includes(`${at}${typed}`),
-      30_000,
-    );
   }
 
   it('a typing pause in a memo of 3,000 paragraphs copies and parses only the paragraph typed in', async () => {
@@ -182,17 +148,7 @@ describe('ui: long memos in the editor page (issue 38)', function () {
     await startEditing(e);
     await typeAfter(e, 'paragraph 7.', ' first');
     // From now on: what the page posts to the host, and the memo's children it steps through.
-    await e.page.evaluate(`(() => {
-      window.__posted = 0;
-      const toHost = window.__almHostReceive;
-      window.__almHostReceive = (json) => {
-        window.__posted += json.length;
-        return toHost(json);
-      };
-      window.__stepped = 0;
-      const next = Object.getOwnPropertyDescriptor(Node.prototype, 'nextSibling');
-      Object.defineProperty(Node.prototype, 'nextSibling', { ...next, get() { window.__stepped++; return next.get.call(this); } });
-    })()`);
+    await e.page.evaluate(COUNT_STEPS);
     const sent = await typeAfter(e, 'paragraph 1500.', ' typed');
     const posted = await e.page.evaluate<number>('window.__posted');
     const stepped = await e.page.evaluate<number>('window.__stepped');
@@ -212,9 +168,7 @@ describe('ui: long memos in the editor page (issue 38)', function () {
     assert.match(split, /<p>paragraph 2000\.<\/p><p>a new paragraph<\/p>\s*<p>paragraph 2001\.<\/p>/);
     assert.ok((await e.page.evaluate<number>('window.__posted')) < 2_000);
     // The memo written out whole (the HTML source view) is what the host pieced together.
-    await e.page.locator('[data-field="description"]').getByRole('button', { name: 'HTML source' }).click();
-    const whole = await e.page.locator('[data-field="description"] .memo-source').inputValue();
-    assert.equal(split, `<html><body>\n${whole}\n</body></html>`);
+    assert.equal(split, await wholeMemo(e));
   });
 
   it('a typing pause in the HTML source view of a long memo parses its text a piece at a time, and the host gets it sanitized', async () => {
@@ -262,7 +216,7 @@ describe('ui: long memos in the editor page (issue 38)', function () {
     });
     // Runs after the page's own listener (listeners on window run in the order they were added).
     await e.page.evaluate(`window.addEventListener('message', (m) => {
-      if (m.data?.method === 'values') window.__askedWhenShown = document.querySelectorAll(${JSON.stringify(`${MEMO} img[aria-busy], ${MEMO} img.missing`)}).length;
+      if (m.data?.method === 'values') window.__askedWhenShown = document.querySelectorAll(${JSON.stringify(`${MEMO} img[aria-busy], ${MEMO} img[data-alm-missing]`)}).length;
     })`);
     const images = range(300).map((i) => `<p><img src="screens/shot-${i}.png" alt="shot ${i}"></p>`);
     project.changeAsOther(EDITOR_DEFECT_KEY.id, { description: memoDocument(images.join('')) });
@@ -273,11 +227,40 @@ describe('ui: long memos in the editor page (issue 38)', function () {
     );
     assert.equal(whenShown, 0, 'images asked for while the memo was being shown');
     await poll(
-      async () => e.page.locator(`${MEMO} img.missing`).count(),
+      async () => e.page.locator(`${MEMO} img[data-alm-missing]`).count(),
       (n) => n === 300,
       60_000,
     );
     assert.equal(new Set(asked).size, 300);
     assert.equal(asked[0], 'screens/shot-0.png', 'the first image is asked for first');
+  });
+
+  it("what shows a memo's images (not found, loading, found) is not stored, and their showing is no change a typing pause goes through", async () => {
+    let uploaded = false;
+    const images = range(300).map((i) => `<p>paragraph ${i}. <img src="screens/shot-${i}.png" alt="shot ${i}"></p>`);
+    const { editor: e } = await open(images.join(''), { resolveImage: async () => (uploaded ? { dataUri: PNG } : { reason: 'not an attachment' }) });
+    await startEditing(e);
+    const shown = (selector: string) =>
+      poll(
+        async () => e.page.locator(`${MEMO} ${selector}`).count(),
+        (n) => n === 300,
+        60_000,
+      );
+    await shown('img[data-alm-missing]');
+    const first = await typeAfter(e, 'paragraph 7.', ' first');
+    // The attachments changed (an upload): every image is asked for again, and found.
+    uploaded = true;
+    e.channel.notify('imagesChanged', {});
+    await shown('img[src^="data:image/png;base64,"]');
+    await e.page.evaluate(COUNT_STEPS);
+    const sent = await typeAfter(e, 'paragraph 150.', ' typed');
+    for (const value of [first, sent]) {
+      assert.doesNotMatch(value, /data-alm|aria-busy|class=|data:image/, 'the host got what showed the images');
+      assert.equal(value.match(/<img alt="shot \d+" src="screens\/shot-\d+\.png">/g)?.length, 300);
+    }
+    assert.ok((await e.page.evaluate<number>('window.__posted')) < 1_000, 'the pause posted the images again');
+    const stepped = await e.page.evaluate<number>('window.__stepped');
+    assert.ok(stepped < 100, `the pause stepped through ${stepped} nodes`);
+    assert.equal(sent, await wholeMemo(e));
   });
 });

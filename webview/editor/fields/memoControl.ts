@@ -10,7 +10,7 @@ import { applySplice } from '../../../src/shared/memoSplice';
 import { disclosuresAsBlocks } from '../disclosures';
 import { button, h, setAttr } from '../dom';
 import { MemoSlices } from '../memoSlices';
-import { cleanMemoHtml, inertHolder, sanitizeMemo, storedHtmlOfClean } from '../sanitize';
+import { IMAGE_MISSING_ATTR, cleanMemoHtml, inertHolder, sanitizeMemo, storedHtmlOfClean } from '../sanitize';
 import { arrowKeysToolbar } from '../toolbarKeys';
 import type { ControlContext, FieldControl } from './control';
 import { FieldRow, accessibleName } from './control';
@@ -392,7 +392,7 @@ class MemoControl implements FieldControl {
   }
 
   retryImages(): void {
-    for (const img of Array.from(this.editor.querySelectorAll('img.missing'))) img.classList.remove('missing');
+    for (const img of Array.from(this.editor.querySelectorAll(`img[${IMAGE_MISSING_ATTR}]`))) img.removeAttribute(IMAGE_MISSING_ATTR);
     this.images.watch(this.editor, false);
   }
 }

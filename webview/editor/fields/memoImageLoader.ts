@@ -3,7 +3,7 @@
 // while it was being shown (and kept the page busy for seconds; issue 38). Inline raster data
 // shows at once. (An IntersectionObserver would ask only for images in view, but it never reports
 // them inside VS Code's nested webview frames.)
-import { IMAGE_SOURCE_ATTR, RASTER_DATA_URI } from '../sanitize';
+import { IMAGE_MISSING_ATTR, IMAGE_SOURCE_ATTR, RASTER_DATA_URI } from '../sanitize';
 
 /** However busy the page, a slice runs within this many ms. */
 const IDLE_TIMEOUT_MS = 500;
@@ -58,9 +58,9 @@ export class MemoImageLoader {
         img.removeAttribute('aria-busy');
         // Only an image data: URI from the host, never anything that would load from elsewhere.
         if (uri && RASTER_DATA_URI.test(uri)) img.src = uri;
-        else img.classList.add('missing');
+        else img.setAttribute(IMAGE_MISSING_ATTR, '');
       },
-      () => img.classList.add('missing'),
+      () => img.setAttribute(IMAGE_MISSING_ATTR, ''),
     );
   }
 }
