@@ -195,9 +195,10 @@ describe('ui: long memos in the editor page (issue 38)', function () {
       area.setSelectionRange(at, at);
     })()`);
     await e.page.keyboard.type(' typed<img src=x onerror="window.__xss=1">', { delay: 0 });
+    // Waits for all of it: on a loaded machine a pause can fall between two keys and send a part first.
     const sent = await poll(
       async () => text(e.controller.value('description')),
-      (v) => v.includes('paragraph 1500. typed'),
+      (v) => /<p>paragraph 1500\. typed<img src="x"><\/p>/.test(v),
       30_000,
     );
     const largest = await e.page.evaluate<number>('window.__largest');
