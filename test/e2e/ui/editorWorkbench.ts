@@ -34,6 +34,22 @@ export async function runCommand(title: string): Promise<void> {
 }
 
 /**
+ * Runs a command that opens a pick or a box of its own, until `shows` is seen: on a loaded CI machine
+ * the palette once closed without the command's pick showing, and the next step typed into nothing.
+ */
+export async function runCommandShowing(title: string, shows: Locator, tries = 3): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    await runCommand(title);
+    const shown = await shows.waitFor({ timeout: 15_000 }).then(
+      () => true,
+      () => false,
+    );
+    if (shown) return;
+    assert.ok(attempt < tries, `"${title}" showed nothing after ${tries} tries`);
+  }
+}
+
+/**
  * Leaves the workbench as a fresh one shows it: every editor closed and the Explorer shown, so a
  * later test's click on the ALM view opens it rather than toggling it closed.
  */

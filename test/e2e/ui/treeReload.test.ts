@@ -8,7 +8,7 @@ import { signIn } from '../environment';
 import { serverTotal } from '../oracle';
 import { expandRow, treeRow } from '../support/almTree';
 import { screenshot, ui } from './context';
-import { answer, runCommand, signInFromRow, signInIfNeeded } from './editorWorkbench';
+import { answer, runCommand, runCommandShowing, signInFromRow, signInIfNeeded } from './editorWorkbench';
 import { eventually } from '../../support/eventually';
 
 const PATH = [
@@ -114,9 +114,8 @@ describe('ui: the tree keeps its state across a window reload', function () {
     for (const [i, step] of PATH.entries()) if (await expandRow(treeRow(step.name, step.level))) expandedHere.add(i);
 
     // The filter menu as a user drives it: Status → check "Open" → OK → Apply.
-    await runCommand('ALM: Filter Defects…');
     const menu = page.locator('.quick-input-widget', { hasText: 'Filter defects of Demo' });
-    await menu.waitFor({ timeout: 15_000 });
+    await runCommandShowing('ALM: Filter Defects…', menu);
     await answer('Status');
     await page.locator('.quick-input-widget', { hasText: /Status is any of/ }).waitFor({ timeout: 15_000 });
     const input = page.locator('.quick-input-widget input');
@@ -132,7 +131,7 @@ describe('ui: the tree keeps its state across a window reload', function () {
     await apply.waitFor({ timeout: 15_000 });
     await apply.click();
 
-    await runCommand('ALM: Group Defects By…');
+    await runCommandShowing('ALM: Group Defects By…', page.locator('.quick-input-widget .monaco-list-row', { hasText: 'By Severity' }).first());
     grouped = true;
     await answer('By Severity');
 
@@ -151,8 +150,7 @@ describe('ui: the tree keeps its state across a window reload', function () {
     await screenshot('tree-before-reload');
     // Expand and collapse events reach the extension host (which stores them) as messages: a command
     // the host answers afterwards (its pick shown, then dismissed) has come after the last of them.
-    await runCommand('ALM: Group Defects By…');
-    await page.locator('.quick-input-widget .monaco-list-row', { hasText: 'By Severity' }).first().waitFor({ timeout: 15_000 });
+    await runCommandShowing('ALM: Group Defects By…', page.locator('.quick-input-widget .monaco-list-row', { hasText: 'By Severity' }).first());
     await page.keyboard.press('Escape');
     await page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: 15_000 });
 
