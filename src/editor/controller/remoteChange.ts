@@ -37,15 +37,8 @@ export function describeRemoteChange(before: Record<string, WireValue>, after: R
   const fields = changedFields(before, after);
   const commented = fields.includes('dev-comments') ? lastCommentAuthor(after['dev-comments']) : undefined;
   const author = auditUser ?? commented;
-  if (author !== undefined && me !== undefined && author === me) return youChanged(fields.map(label), after['last-modified']);
-  const who = author ?? l10n.t('someone');
   const what = fields.length ? ` (${fields.map(label).join(', ')})` : '';
   const when = typeof after['last-modified'] === 'string' && after['last-modified'] ? ` ${l10n.t('at {0}', after['last-modified'])}` : '';
-  return l10n.t('Reloaded: {0} changed this defect on the server{1}{2}.', who, what, when);
-}
-
-function youChanged(labels: string[], modified: WireValue | undefined): string {
-  const what = labels.length ? ` (${labels.join(', ')})` : '';
-  const when = typeof modified === 'string' && modified ? ` ${l10n.t('at {0}', modified)}` : '';
-  return l10n.t('Reloaded: you changed this defect elsewhere{0}{1}.', what, when);
+  if (author !== undefined && author === me) return l10n.t('Reloaded: you changed this defect elsewhere{0}{1}.', what, when);
+  return l10n.t('Reloaded: {0} changed this defect on the server{1}{2}.', author ?? l10n.t('someone'), what, when);
 }

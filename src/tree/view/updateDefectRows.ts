@@ -42,8 +42,8 @@ export function updateDefectRows(provider: RowUpdateTarget, ref: DefectRef, defe
 
 /**
  * Many defects of a project changed at once (Update Selected): each of its loaded, grouped defect
- * lists (its opened ALM favorites too) counts its groups again — a row updated in place stays in a group whose count no longer
- * holds it (issue 37). Returns how many lists were recounted.
+ * lists (its opened ALM favorites too) counts its groups again — a row updated in place stays in a
+ * group whose count no longer holds it (issue 37). Returns how many lists were recounted.
  */
 export function recountGroups(provider: Pick<RowUpdateTarget, 'root'>, project: ProjectRefKey, grouped: boolean): number {
   const server = provider.root.server(project.server);
