@@ -16,7 +16,6 @@ import { usersByName } from '../../../src/defects/fieldText';
 import type { ValueNames } from '../../../src/defects/fieldText';
 import { buildFieldViews } from '../../../src/editor/controller/fieldViews';
 import { historyOf } from '../../../src/editor/traceability';
-import type { TraceabilityApi } from '../../../src/editor/traceability';
 import { writeCsv } from '../../../src/export/writer';
 import { groupingOf } from '../../../src/grid/controller/grouping';
 import { rowOf } from '../../../src/grid/controller/rowText';
@@ -27,6 +26,7 @@ import { escapeMarkdown } from '../../../src/util/markdown';
 import { conflictValueText } from '../../../webview/editor/conflictText';
 import { memoToText } from '../../../src/defects/memo';
 import { catalogOf, fieldMeta } from '../../support/fieldMeta';
+import { historyProject } from '../../support/historyProject';
 
 const LOCALE = 'de-DE';
 const type = (name: string, extra: Partial<FieldMeta['dataType']> = {}): FieldMeta['dataType'] => ({ name, multiple: false, ...extra });
@@ -84,14 +84,7 @@ async function csvCell(field: string, defect: Defect): Promise<string> {
 /** The new value of one history entry changing `field` to `value` (as the audit's text). */
 async function historyText(field: string, value: string): Promise<string> {
   const entry: AuditEntry = { id: 1, time: '2026-03-04 22:15:11', user: 'bob', action: 'UPDATE', changes: [{ field, label: field, oldValue: 'x', newValue: value }] };
-  const api = {
-    history: { of: async () => ({ available: true, entries: [entry], total: 1 }) },
-    links: {},
-    fields: async () => CATALOG,
-    users: async () => ({ users: USERS, source: 'project' }),
-    releases: async () => RELEASES,
-    referenceNames: async () => REFERENCES,
-  } as unknown as TraceabilityApi;
+  const api = historyProject(entry, { catalog: CATALOG, users: USERS, releases: RELEASES, references: REFERENCES });
   return (await historyOf(api, 7, 10, LOCALE)).entries[0].changes[0].newValue;
 }
 

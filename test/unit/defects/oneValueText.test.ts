@@ -9,7 +9,6 @@ import { fieldText, usersByName } from '../../../src/defects/fieldText';
 import type { ValueNames } from '../../../src/defects/fieldText';
 import { buildFieldViews } from '../../../src/editor/controller/fieldViews';
 import { historyOf } from '../../../src/editor/traceability';
-import type { TraceabilityApi } from '../../../src/editor/traceability';
 import { groupingOf } from '../../../src/grid/controller/grouping';
 import { rowOf } from '../../../src/grid/controller/rowText';
 import { hoverMarkdown } from '../../../src/references/hoverText';
@@ -19,6 +18,7 @@ import { defectTooltip } from '../../../src/tree/model/tooltip';
 import { escapeMarkdown } from '../../../src/util/markdown';
 import { Lists } from '../../../src/api/listItems';
 import { catalogOf, fieldMeta } from '../../support/fieldMeta';
+import { historyProject } from '../../support/historyProject';
 
 const LOCALE = 'de-DE';
 const type = (name: string, extra: Partial<FieldMeta['dataType']> = {}): FieldMeta['dataType'] => ({ name, multiple: false, ...extra });
@@ -133,13 +133,7 @@ describe('one value, one text in every view', () => {
         { field: 'closing-date', label: 'Closing Date', oldValue: '', newValue: '2026-03-04' },
       ],
     };
-    const api = {
-      history: { of: async () => ({ available: true, entries: [entry], total: 1 }) },
-      links: {},
-      fields: async () => CATALOG,
-      users: async () => ({ users: USERS, source: 'project' }),
-      releases: async () => RELEASES,
-    } as unknown as TraceabilityApi;
+    const api = historyProject(entry, { catalog: CATALOG, users: USERS, releases: RELEASES });
     const result = await historyOf(api, 7, 10, LOCALE);
     const [view] = result.entries;
     assert.equal(view.time, EXPECTED['last-modified']);
