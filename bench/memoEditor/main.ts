@@ -6,6 +6,7 @@
 //    frame painted after it, the time until the memo is shown whole, and the longest task meanwhile
 //    (the browser's long-task entries: the page's script and the layout it causes alike; what the
 //    user sees as a frozen editor); beside the baseline of the browser's own parse of the same HTML;
+//    then the time until its images are shown resolved or as not found, and the longest task until then;
 //  - typing: one key's handling, and one typing pause (the memo's change written out and sent to
 //    the host, the host's answer handled), beside the same pause in a small memo (ratio); the
 //    pause's longest task is the larger of its two (the flush, the answer).
@@ -13,7 +14,7 @@
 // values task, each later slice) or during a pause, and a pause costs no more than PAUSE_GOAL × the small memo's (typing costs no time proportional to the
 // memo). Absolute times depend on the machine: the load average is shown. Transport to Node, which
 // only the harness has, is left out of the pause.
-// Usage: npx tsx bench/memoEditor/main.ts [--reps 5] [--size 1024] (KB)
+// Usage: npx tsx bench/memoEditor/main.ts [--reps 5] [--size 1024] (KB) [--shape img] (the shapes whose name holds it)
 import { loadavg } from 'node:os';
 import type { BrowserContext } from 'playwright-core';
 import { EDITOR_DEFECT_KEY, projectWithEditorDefect } from '../../test/e2e/ui/editorFixtures';
@@ -23,7 +24,7 @@ import type { FakeProject } from '../../test/support/fakeProject/project';
 import { eventually } from '../../test/support/eventually';
 import { text } from '../../test/support/text';
 import { median, now } from '../client/measure';
-import { clearMessageLog, installMessageClock, messageLog, openDone, parseTime, typeAndPause } from './page';
+import { clearMessageLog, imagesDone, installMessageClock, messageLog, openDone, parseTime, typeAndPause } from './page';
 import type { MessageTime, OpenTime } from './page';
 import { SMALL_MEMO, memoShapes } from './shapes';
 
@@ -38,6 +39,7 @@ const SIZE = option('--size', 1024) * 1024;
 const LONGEST_GOAL_MS = 100;
 const PAUSE_GOAL = 3;
 const KEYS = 'abcde';
+const SHAPE = process.argv.includes('--shape') ? (process.argv[process.argv.indexOf('--shape') + 1] ?? '') : '';
 const log = (line: string) => console.log(`[bench:memo-editor] ${line}`);
 const memoDocument = (body: string) => `<html><body>\n${body}\n</body></html>`;
 
@@ -47,7 +49,9 @@ const handled = (page: EditorPage['page'], method: string) => async (): Promise<
 };
 
 /** Shows `body` as the defect's stored memo (read mode) and returns the page's times for it. */
-async function open(editor: EditorPage, project: FakeProject, body: string): Promise<OpenTime & { script: number }> {
+type Opened = OpenTime & { script: number; images: number; imagesLongest: number };
+
+async function open(editor: EditorPage, project: FakeProject, body: string): Promise<Opened> {
   await clearMessageLog(editor.page);
   project.changeAsOther(EDITOR_DEFECT_KEY.id, { description: memoDocument(body) });
   await editor.controller.reload();
@@ -55,7 +59,8 @@ async function open(editor: EditorPage, project: FakeProject, body: string): Pro
   const values = entries.find((e) => e.method === 'values');
   if (!values) throw new Error('no values message');
   const shown = await eventually('the memo to be shown whole', () => openDone(editor.page), 120_000);
-  return { ...shown, script: values.script };
+  const images = await eventually("the memo's images to be resolved or shown as not found", () => imagesDone(editor.page), 300_000);
+  return { ...shown, script: values.script, images: images.settled, imagesLongest: images.longest };
 }
 
 interface PauseFigures {
@@ -129,13 +134,13 @@ async function run(context: BrowserContext): Promise<boolean> {
       `small memo (${SMALL_MEMO.length} B): a key ${small.key.toFixed(2)} ms; a pause ${pauseTotal(small).toFixed(1)} ms (page ${small.flush.toFixed(1)} + host ${small.host.toFixed(1)} + answer ${small.reply.toFixed(1)})`,
     );
     log(
-      `${(SIZE / 1024).toFixed(0)} KB memos, median of ${REPS} (longest: the most); open: the values task, its first screen, the memo whole, the longest later slice of the page's script, the longest task (script or layout), the browser's parse; pause against the small memo's`,
+      `${(SIZE / 1024).toFixed(0)} KB memos, median of ${REPS} (longest: the most); open: the values task, its first screen, the memo whole, the longest later slice of the page's script, the longest task (script or layout), the browser's parse; the images resolved or shown as not found, the longest task until then; pause against the small memo's`,
     );
     log(
-      `${'shape'.padEnd(18)}${'values'.padStart(10)}${'1st scr'.padStart(10)}${'whole'.padStart(10)}${'slice'.padStart(10)}${'longest'.padStart(10)}${'parse'.padStart(10)}${'key'.padStart(10)}${'flush'.padStart(10)}${'host'.padStart(10)}${'answer'.padStart(10)}${'pause'.padStart(10)}${'ratio'.padStart(8)}${'longest'.padStart(10)}${'first'.padStart(10)}`,
+      `${'shape'.padEnd(18)}${'values'.padStart(10)}${'1st scr'.padStart(10)}${'whole'.padStart(10)}${'slice'.padStart(10)}${'longest'.padStart(10)}${'parse'.padStart(10)}${'images'.padStart(10)}${'longest'.padStart(10)}${'key'.padStart(10)}${'flush'.padStart(10)}${'host'.padStart(10)}${'answer'.padStart(10)}${'pause'.padStart(10)}${'ratio'.padStart(8)}${'longest'.padStart(10)}${'first'.padStart(10)}`,
     );
-    for (const [shape, body] of Object.entries(memoShapes(SIZE))) {
-      const opens: (OpenTime & { script: number })[] = [];
+    for (const [shape, body] of Object.entries(memoShapes(SIZE)).filter(([name]) => name.includes(SHAPE))) {
+      const opens: Opened[] = [];
       const parses: number[] = [];
       for (let rep = 0; rep < REPS; rep++) {
         await open(editor, project, SMALL_MEMO);
@@ -145,7 +150,7 @@ async function run(context: BrowserContext): Promise<boolean> {
       await editing(editor);
       const pause = await pauses(editor, hostTimes);
       await editor.controller.cancel();
-      const o = (pick: (t: OpenTime & { script: number }) => number) => median(opens.map(pick));
+      const o = (pick: (t: Opened) => number) => median(opens.map(pick));
       const openLongest = Math.max(...opens.map((t) => t.longest));
       // The page's script: the values task, then its slices.
       const openSlice = Math.max(...opens.map((t) => t.slice));
@@ -158,7 +163,7 @@ async function run(context: BrowserContext): Promise<boolean> {
       ];
       if (missed.length) met = false;
       log(
-        `${shape.padEnd(18)}${ms(o((t) => t.script))}${ms(o((t) => t.firstScreen))}${ms(o((t) => t.complete))}${ms(openSlice)}${ms(openLongest)}${ms(median(parses))}${ms(pause.key)}${ms(pause.flush)}${ms(pause.host)}${ms(pause.reply)}${ms(pauseTotal(pause))}${ratio(pauseRatio)}${ms(pause.longest)}${ms(pause.first)}${missed.length ? `  (missed: ${missed.join(', ')})` : ''}`,
+        `${shape.padEnd(18)}${ms(o((t) => t.script))}${ms(o((t) => t.firstScreen))}${ms(o((t) => t.complete))}${ms(openSlice)}${ms(openLongest)}${ms(median(parses))}${ms(o((t) => t.images))}${ms(Math.max(...opens.map((t) => t.imagesLongest)))}${ms(pause.key)}${ms(pause.flush)}${ms(pause.host)}${ms(pause.reply)}${ms(pauseTotal(pause))}${ratio(pauseRatio)}${ms(pause.longest)}${ms(pause.first)}${missed.length ? `  (missed: ${missed.join(', ')})` : ''}`,
       );
     }
   } finally {

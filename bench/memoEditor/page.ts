@@ -82,6 +82,21 @@ export async function openDone(page: Page): Promise<OpenTime | undefined> {
   })()`);
 }
 
+/** Once every image of the memo is shown resolved or as not found: the time from the last `values` message, and the longest task meanwhile. */
+export async function imagesDone(page: Page): Promise<{ settled: number; longest: number } | undefined> {
+  return page.evaluate<{ settled: number; longest: number } | undefined>(`(async () => {
+    const values = window.__benchValues;
+    const images = Array.from(document.querySelectorAll(${MEMO} + ' img:not([data-alm-missing])'));
+    if (!values || images.some((img) => !img.hasAttribute('src') || img.hasAttribute('data-alm-pending') || img.hasAttribute('aria-busy'))) return undefined;
+    document.querySelector(${MEMO}).getBoundingClientRect();
+    const settled = performance.now() - values.start;
+    await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+    await new Promise((r) => setTimeout(r, 60));
+    const tasks = window.__benchTasks.filter((t) => t.start + t.duration >= values.start && t.start <= values.start + settled);
+    return { settled, longest: Math.max(0, ...tasks.map((t) => t.duration)) };
+  })()`);
+}
+
 export async function clearMessageLog(page: Page): Promise<void> {
   await page.evaluate('void ((window.__benchLog = []), (window.__benchTasks = []), (window.__benchValues = undefined))');
 }

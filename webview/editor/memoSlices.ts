@@ -101,12 +101,14 @@ export class MemoSlices {
 
   /**
    * Starts parsing `html`; its sanitized parts go into `root` (emptied), slice by slice, with
-   * `<details>` as editable blocks (disclosures.ts) unless `asBlocks` is false.
+   * `<details>` as editable blocks (disclosures.ts) unless `asBlocks` is false; `beforeShown` gets
+   * each sanitized part before it goes into `root`.
    */
   constructor(
     html: string | null,
     private readonly root: Element,
     private readonly asBlocks = true,
+    private readonly beforeShown: (part: DocumentFragment) => void = () => undefined,
   ) {
     root.replaceChildren();
     if (!html) return;
@@ -210,7 +212,9 @@ export class MemoSlices {
     }
     if (parts.length) {
       const clean = sanitizeParts(parts);
-      level.aside.appendChild(this.asBlocks ? disclosuresAsBlocks(clean) : clean);
+      const part = this.asBlocks ? disclosuresAsBlocks(clean) : clean;
+      this.beforeShown(part);
+      level.aside.appendChild(part);
     }
     if (!level.next) {
       this.levels.pop();

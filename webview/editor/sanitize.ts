@@ -11,11 +11,13 @@ import { needsRescue, rescueSwallowedText } from './rescueText';
 export const IMAGE_SOURCE_ATTR = 'data-alm-src';
 /** An image the extension could not resolve is marked so (the page's own attribute: the sanitizer drops data-* from memos). */
 export const IMAGE_MISSING_ATTR = 'data-alm-missing';
+/** An image shown by a placeholder until the extension has resolved it (memoImageLoader.ts). */
+export const IMAGE_PENDING_ATTR = 'data-alm-pending';
 /**
- * What the page sets on a memo's image to show it (a resolved data: URI, loading, not found):
- * never part of the memo, stripped when it is written out, and no change of the memo.
+ * What the page sets on a memo's image to show it (a resolved data: URI or a placeholder, waiting,
+ * loading, not found): never part of the memo, stripped when it is written out, and no change of the memo.
  */
-export const IMAGE_DISPLAY_ATTRS: readonly string[] = ['src', 'aria-busy', IMAGE_MISSING_ATTR];
+export const IMAGE_DISPLAY_ATTRS: readonly string[] = ['src', 'aria-busy', IMAGE_MISSING_ATTR, IMAGE_PENDING_ATTR];
 
 const purify = createDOMPurify(window);
 

@@ -10,13 +10,13 @@ import { applySplice } from '../../../src/shared/memoSplice';
 import { disclosuresAsBlocks } from '../disclosures';
 import { button, h, setAttr } from '../dom';
 import { MemoSlices } from '../memoSlices';
-import { IMAGE_MISSING_ATTR, cleanMemoHtml, inertHolder, sanitizeMemo, storedHtmlOfClean } from '../sanitize';
+import { cleanMemoHtml, inertHolder, sanitizeMemo, storedHtmlOfClean } from '../sanitize';
 import { arrowKeysToolbar } from '../toolbarKeys';
 import type { ControlContext, FieldControl } from './control';
 import { FieldRow, accessibleName } from './control';
 import { commentBox } from './commentBox';
 import type { CommentBox, CommentContext } from './commentBox';
-import { MemoImageLoader } from './memoImageLoader';
+import { MemoImageLoader, showPendingImages } from './memoImageLoader';
 import { filesOf, insertImages } from './memoImages';
 import { MemoSerializer } from './memoSerializer';
 import type { MemoImageContext } from './memoImages';
@@ -223,7 +223,7 @@ class MemoControl implements FieldControl {
    */
   private render(html: string | null): void {
     this.serializer.detach();
-    const showing = new MemoSlices(html, this.editor);
+    const showing = new MemoSlices(html, this.editor, true, showPendingImages);
     this.showing = showing;
     this.editable();
     const step = (budget: number) => {
@@ -287,6 +287,7 @@ class MemoControl implements FieldControl {
     if (html) {
       const holder = document.implementation.createHTMLDocument('').createElement('div');
       holder.appendChild(holder.ownerDocument.importNode(disclosuresAsBlocks(sanitizeMemo(html)), true));
+      showPendingImages(holder);
       document.execCommand('insertHTML', false, holder.innerHTML);
       this.images.watch(this.editor, false);
     } else document.execCommand('insertText', false, text);
@@ -392,7 +393,6 @@ class MemoControl implements FieldControl {
   }
 
   retryImages(): void {
-    for (const img of Array.from(this.editor.querySelectorAll(`img[${IMAGE_MISSING_ATTR}]`))) img.removeAttribute(IMAGE_MISSING_ATTR);
-    this.images.watch(this.editor, false);
+    this.images.retry(this.editor);
   }
 }
