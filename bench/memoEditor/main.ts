@@ -24,7 +24,7 @@ import type { FakeProject } from '../../test/support/fakeProject/project';
 import { eventually } from '../../test/support/eventually';
 import { text } from '../../test/support/text';
 import { median, now } from '../client/measure';
-import { clearMessageLog, imagesDone, installMessageClock, messageLog, openDone, parseTime, typeAndPause } from './page';
+import { clearMessageLog, imagesDone, installMessageClock, messageLog, openDone, pageIdle, parseTime, typeAndPause } from './page';
 import type { MessageTime, OpenTime } from './page';
 import { SMALL_MEMO, memoShapes } from './shapes';
 
@@ -106,6 +106,9 @@ async function editing(editor: EditorPage): Promise<void> {
   await editor.controller.edit();
   if (editor.controller.lockPhase !== 'editing') throw new Error('could not edit the defect');
   await eventually('the memo to be editable', async () => ((await editor.page.locator('[data-field="description"] .memo[contenteditable="true"]').count()) ? true : undefined), 120_000);
+  // The pauses are timed once the page has written the memo's parts out ahead of them (its idle
+  // work after Edit); the first pause, which writes out the memo whole, is shown apart.
+  await pageIdle(editor.page);
 }
 
 const ms = (n: number) => `${n.toFixed(1)} ms`.padStart(10);

@@ -1,7 +1,7 @@
 // What the bench runs inside the editor page (Playwright `evaluate`, kept as JavaScript source: the
 // project type-checks benches without DOM types): a clock around each message from the host, the
 // browser's own parse as the baseline, and one typing pause (keys into the memo, then the pause's
-// serializing and sending, as a blur flushes it).
+// serializing and sending, when the page's own timer ends the pause).
 import type { Page } from 'playwright-core';
 
 const MEMO = JSON.stringify('[data-field="description"] .memo');
@@ -97,6 +97,19 @@ export async function imagesDone(page: Page): Promise<{ settled: number; longest
   })()`);
 }
 
+/** Waits until the page has nothing left to do when idle: three idle periods in a row have their whole 50 ms. */
+export async function pageIdle(page: Page): Promise<void> {
+  await page.evaluate(`new Promise((resolve) => {
+    let quiet = 0;
+    const idle = (deadline) => {
+      quiet = deadline.timeRemaining() >= 49 ? quiet + 1 : 0;
+      if (quiet >= 3) resolve(undefined);
+      else requestIdleCallback(idle);
+    };
+    requestIdleCallback(idle);
+  })`);
+}
+
 export async function clearMessageLog(page: Page): Promise<void> {
   await page.evaluate('void ((window.__benchLog = []), (window.__benchTasks = []), (window.__benchValues = undefined))');
 }
@@ -116,9 +129,10 @@ export async function parseTime(page: Page, html: string): Promise<number> {
 }
 
 /**
- * Times of one typing burst: each key's handling (median), and the pause's flush (the memo
- * serialized and posted as VS Code's postMessage would take it, JSON) without `transport`: the
- * harness's way to Node, which VS Code does not take (its postMessage hands the message to another process).
+ * Times of one typing burst: each key's handling (median), and the pause's sending (the memo
+ * serialized and posted as VS Code's postMessage would take it, JSON; the page's own measure
+ * `alm-memo-pause`) without `transport`: the harness's way to Node, which VS Code does not take
+ * (its postMessage hands the message to another process).
  */
 export interface TypingTime {
   key: number;
@@ -126,21 +140,10 @@ export interface TypingTime {
   transport: number;
 }
 
-/** Types `keys` one by one at the end of the memo's first text, then ends the typing pause at once (a blur flushes it). */
+/** Types `keys` one by one at the end of the memo's first text, then waits for the page's typing pause to send them. */
 export async function typeAndPause(page: Page, keys: string): Promise<TypingTime> {
   return page.evaluate<TypingTime>(`(async () => {
     const memo = document.querySelector(${MEMO});
-    memo.focus();
-    const first = document.createTreeWalker(memo, NodeFilter.SHOW_TEXT).nextNode();
-    if (first) getSelection().collapse(first, first.length);
-    const keyTimes = [];
-    for (const key of ${JSON.stringify(keys)}) {
-      const t = performance.now();
-      document.execCommand('insertText', false, key);
-      // Mutation observers and other microtasks of the key are part of its cost.
-      await Promise.resolve();
-      keyTimes.push(performance.now() - t);
-    }
     const toHost = window.__almHostReceive;
     let transport = 0;
     window.__almHostReceive = (json) => {
@@ -151,14 +154,33 @@ export async function typeAndPause(page: Page, keys: string): Promise<TypingTime
         transport += performance.now() - t;
       }
     };
-    const t = performance.now();
     try {
-      memo.blur();
+      const paused = new Promise((resolve) => {
+        const observer = new PerformanceObserver((list) => {
+          const entry = list.getEntriesByName('alm-memo-pause')[0];
+          if (!entry) return;
+          observer.disconnect();
+          resolve(entry.duration);
+        });
+        observer.observe({ type: 'measure' });
+      });
+      memo.focus();
+      const first = document.createTreeWalker(memo, NodeFilter.SHOW_TEXT).nextNode();
+      if (first) getSelection().collapse(first, first.length);
+      const keyTimes = [];
+      for (const key of ${JSON.stringify(keys)}) {
+        const t = performance.now();
+        document.execCommand('insertText', false, key);
+        // Mutation observers and other microtasks of the key are part of its cost.
+        await Promise.resolve();
+        keyTimes.push(performance.now() - t);
+      }
+      // The page's own typing pause (a timer after the last key) sends them.
+      const pause = await paused;
+      keyTimes.sort((a, b) => a - b);
+      return { key: keyTimes[Math.floor(keyTimes.length / 2)], pause: pause - transport, transport };
     } finally {
       window.__almHostReceive = toHost;
     }
-    const pause = performance.now() - t - transport;
-    keyTimes.sort((a, b) => a - b);
-    return { key: keyTimes[Math.floor(keyTimes.length / 2)], pause, transport };
   })()`);
 }
