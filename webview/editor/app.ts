@@ -11,6 +11,7 @@ import { DefectForm } from './form';
 import type { FormContext } from './form';
 import { Header } from './header';
 import { HistorySection } from './history';
+import { ImageSources } from './imageSources';
 import { LinksSection } from './links';
 import { loadToolkit, loadToolkitAfterPaint, toolkitLoaded } from './toolkit';
 import { TypeAhead } from './typeAhead';
@@ -28,7 +29,12 @@ export class EditorApp {
   private init: InitParams | undefined;
   private values: ValuesParams | undefined;
   private status: StatusParams | undefined;
-  private readonly images = new Map<string, Promise<string | undefined>>();
+  private readonly images = new ImageSources((src) =>
+    this.channel.request('resolveImage', { src }).then(
+      (r) => r.dataUri,
+      () => undefined,
+    ),
+  );
   private readonly attachments = new AttachmentsSection((request) => this.channel.request('attachments', request));
   private readonly links = new LinksSection((request) => this.channel.request('links', request));
   private readonly history = new HistorySection((limit) => this.channel.request('history', { limit }));
@@ -106,17 +112,7 @@ export class EditorApp {
         }
       },
       openLink: (href) => this.channel.command('openLink', { href }),
-      resolveImage: (src) => {
-        let pending = this.images.get(src);
-        if (!pending) {
-          pending = this.channel.request('resolveImage', { src }).then(
-            (r) => r.dataUri,
-            () => undefined,
-          );
-          this.images.set(src, pending);
-        }
-        return pending;
-      },
+      resolveImage: (src) => this.images.get(src),
       commentDraft: (text) => this.channel.command('commentDraftChanged', { text }),
       addComment: async (text) => {
         await this.channel.request('addComment', { text }).catch((e: unknown) => this.showError(e));
@@ -126,7 +122,7 @@ export class EditorApp {
         try {
           const reply = await this.channel.request('pasteImage', image);
           // The page has the bytes: a redraw of the memo shows them without asking the host.
-          this.images.set(reply.src, Promise.resolve(dataUri));
+          this.images.put(reply.src, dataUri);
           return reply;
         } catch (e) {
           this.showError(e);

@@ -298,4 +298,29 @@ describe('ui: long memos in the editor page (issue 38)', function () {
     const box = await e.page.locator(`${MEMO} img`).last().boundingBox();
     assert.ok(box && box.width >= 80 && box.height >= 24, `an image not found is ${box?.width}×${box?.height}`);
   });
+
+  it('asks for an image source once however many images name it, a few at a time, and no more sources once the page holds 64 MB of image data', async () => {
+    const asked = new Map<string, number>();
+    // 4 MB of image data each: 16 fill the page's 64 MB.
+    const big = `data:image/png;base64,${'A'.repeat(4 * 1024 * 1024)}`;
+    const images = [...range(500).map(() => '<img src="same.png" alt="same">'), ...range(60).map((i) => `<img src="big-${i}.png" alt="big ${i}">`)];
+    const { editor: e } = await open(`<p>${images.join(' ')}</p>`, {
+      resolveImage: async (src) => {
+        asked.set(src, (asked.get(src) ?? 0) + 1);
+        return { dataUri: src === 'same.png' ? PNG : big };
+      },
+    });
+    const count = (selector: string) => e.page.locator(`${MEMO} ${selector}`).count();
+    await poll(
+      async () => count('img:not([data-alm-pending]):not([aria-busy])'),
+      (n) => n === 560,
+      60_000,
+    );
+    assert.equal(asked.get('same.png'), 1, 'one source asked for once per image');
+    assert.equal(await count(`img[src="${PNG}"]`), 500);
+    const bigAsked = [...asked.keys()].filter((src) => src.startsWith('big-')).length;
+    // 16 answers fill the budget; up to 8 more were asked meanwhile.
+    assert.ok(bigAsked >= 16 && bigAsked <= 24, `${bigAsked} of the 60 large images asked for`);
+    assert.equal(await count('img[data-alm-missing]'), 60 - bigAsked, 'the images past the budget show as not found');
+  });
 });
