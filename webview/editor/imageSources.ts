@@ -8,7 +8,7 @@ import { RASTER_DATA_URI } from './sanitize';
 /** Sources asked of the extension at once. */
 const IN_FLIGHT = 8;
 /** Characters of image data (data: URIs) the page holds at most. */
-export const IMAGE_BUDGET = 64 * 1024 * 1024;
+const IMAGE_BUDGET = 64 * 1024 * 1024;
 
 export class ImageSources {
   private readonly answers = new Map<string, Promise<string | undefined>>();

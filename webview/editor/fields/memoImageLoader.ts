@@ -15,7 +15,7 @@ const IDLE_TIMEOUT_MS = 500;
 /** A transparent pixel: what an image shows until it is resolved, or when it is not found past ALT_SHOWN. */
 const PLACEHOLDER_SRC = 'data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7';
 /** Images not found in one memo that show their alt text. */
-export const ALT_SHOWN = 200;
+const ALT_SHOWN = 200;
 
 /** Whether `img` shows what the extension resolved (not a placeholder, nor its alt text). */
 const resolved = (img: HTMLImageElement): boolean => {
