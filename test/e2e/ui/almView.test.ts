@@ -1,11 +1,13 @@
 // Page-side smoke test: a user opens the ALM view from the activity bar and sees the configured server;
-// the Refresh button in the view title re-reads the servers. Screenshots go to test-results/ui/.
+// the Refresh button in the view title re-reads the servers; with no server, the view offers only Add
+// Server, without title buttons that act on servers. Screenshots go to test-results/ui/.
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { screenshot, ui } from './context';
 import type { Locator } from 'playwright-core';
-import { replaceFileAtOnce } from '../support/settingsFile';
+import { editSettingsFile, replaceFileAtOnce } from '../support/settingsFile';
+import { signInIfNeeded } from './editorWorkbench';
 import { eventually } from '../../support/eventually';
 
 /** The Servers view's header in the ALM container. */
@@ -69,5 +71,30 @@ describe('ui: the ALM view in the workbench', () => {
     await serversHeader().hover();
     const second = page.getByRole('treeitem', { name: /^Second/ });
     await eventually('the removed server gone after Refresh', () => shownAfterRefresh(refresh, second, false), 20_000);
+  });
+
+  it('shows only Add Server while no server is configured, without the title buttons that act on servers', async () => {
+    const { page, workspaceFolder } = ui();
+    const settingsFile = join(workspaceFolder, '.vscode', 'settings.json');
+    const original = readFileSync(settingsFile, 'utf8');
+    await signInIfNeeded();
+    await page.getByRole('treeitem', { name: /^Demo/ }).waitFor({ timeout: 30_000 });
+    const titleButtons = page
+      .locator('.part.sidebar .pane-header', { hasText: 'Servers' })
+      .getByRole('button', { name: /^(Refresh|Go to Defect…|Group Defects By…|Ungroup Defects|Sort Defects By…)( \(|$)/, includeHidden: true });
+    assert.equal(await titleButtons.count(), 4, 'with a server: Refresh, Go to Defect, Group (or Ungroup) and Sort');
+    editSettingsFile(settingsFile, (settings) => (settings['almDefects.servers'] = []));
+    try {
+      await page.locator('.part.sidebar .welcome-view-content').getByRole('button', { name: 'Add Server' }).waitFor({ timeout: 30_000 });
+      await serversHeader().hover();
+      await eventually('no title buttons without a server', async () => (await titleButtons.count()) === 0, 10_000);
+      await screenshot('alm-view-no-server');
+    } finally {
+      replaceFileAtOnce(settingsFile, original);
+    }
+    await page.getByRole('treeitem', { name: /^Demo/ }).waitFor({ timeout: 30_000 });
+    await eventually('the title buttons back with the server', async () => (await titleButtons.count()) === 4, 10_000);
+    // The next test files start signed in, as after the tests above.
+    await signInIfNeeded();
   });
 });
