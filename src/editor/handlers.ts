@@ -100,9 +100,7 @@ export function requestHandlers(ctx: HandlerContext): RequestHandlers {
           isNew ? vscode.l10n.t('Discard this new defect?') : vscode.l10n.t('Discard your changes to defect {0}?', controller.defectKey.id ?? ''),
           {
             modal: true,
-            detail: isNew
-              ? vscode.l10n.t('The defect has not been created; what you entered and the images you pasted are lost.')
-              : vscode.l10n.t('None of these changes are on the server: the defect stays as it was, and the images you pasted are not attached.'),
+            detail: discardDetail(isNew, controller.images?.heldByEdit ?? false),
           },
           discard,
         );
@@ -155,4 +153,16 @@ export function requestHandlers(ctx: HandlerContext): RequestHandlers {
       }
     },
   };
+}
+
+/** What Discard loses: the pasted images are named only when the edit holds some. */
+function discardDetail(isNew: boolean, images: boolean): string {
+  if (isNew) {
+    return images
+      ? vscode.l10n.t('The defect has not been created; what you entered and the images you pasted are lost.')
+      : vscode.l10n.t('The defect has not been created; what you entered is lost.');
+  }
+  return images
+    ? vscode.l10n.t('None of these changes are on the server: the defect stays as it was, and the images you pasted are not attached.')
+    : vscode.l10n.t('None of these changes are on the server: the defect stays as it was.');
 }

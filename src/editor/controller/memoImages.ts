@@ -91,6 +91,11 @@ export class MemoImages {
     return this.waiting.size > 0;
   }
 
+  /** Whether the edit holds pasted images: waiting for a save, or uploaded by one that failed. */
+  get heldByEdit(): boolean {
+    return this.waiting.size > 0 || this.sent.size > 0;
+  }
+
   get waitingNames(): string[] {
     return [...this.waiting.keys()];
   }

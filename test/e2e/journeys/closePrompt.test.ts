@@ -1,9 +1,10 @@
 // Journey: closing a tab with unsaved edits. Ctrl+W asks; Keep Editing (clicked) brings the editor
 // back with the typed text intact; Ctrl+W again and Don't Save (clicked) closes it: the server keeps
-// its value and the lock is released.
+// its value and the lock is released. And Cancel on typed text: it asks, naming what is lost (no
+// pasted images when there are none), and Discard Changes shows the server's value again.
 import * as assert from 'node:assert/strict';
 import { editorFrame, serverDefect } from '../ui/editorWorkbench';
-import { editorTab, fieldInput, goToDefect, startEditing, typeOver, waitForPhase } from './support/defectEditorByHand';
+import { clickButton, editorTab, fieldInput, goToDefect, startEditing, typeOver, waitForPhase } from './support/defectEditorByHand';
 import { answerDialog, closeActiveTabWithCtrlW, signInWithApiKey } from './support/workbenchByHand';
 import { eventually } from '../../support/eventually';
 
@@ -34,5 +35,21 @@ describe('journey: close a tab with unsaved edits', function () {
     const after = await serverDefect(DEFECT);
     assert.equal(after.name, before.name, 'nothing was saved');
     await eventually('the lock to be released', async () => ((await serverDefect(DEFECT)).__locks as string[]).length === 0);
+  });
+
+  it('Cancel asks before discarding typed text, names no images when none were pasted, and shows the server value again', async () => {
+    const before = await serverDefect(DEFECT);
+    const frame = await goToDefect(DEFECT);
+    await startEditing(frame);
+    await typeOver(fieldInput(frame, 'name'), 'A summary typed and then thrown away');
+    await clickButton(frame, 'Cancel');
+    // "…stays as it was." ends the sentence: no pasted images are named.
+    await answerDialog(new RegExp(`Discard your changes to defect ${DEFECT}\\?\\s*None of these changes are on the server: the defect stays as it was\\.`), 'Discard Changes');
+    await waitForPhase(frame, 'read-only');
+    assert.equal(await frame.locator('.defect-name').innerText(), before.name, 'the editor shows the server value');
+    assert.equal((await serverDefect(DEFECT)).name, before.name, 'nothing was saved');
+    await eventually('the lock to be released', async () => ((await serverDefect(DEFECT)).__locks as string[]).length === 0);
+    await closeActiveTabWithCtrlW();
+    await editorTab(DEFECT).waitFor({ state: 'detached', timeout: 30_000 });
   });
 });

@@ -35,7 +35,7 @@ describe('journey: paste a screenshot into a memo, then discard or save', functi
     );
 
     await clickButton(frame, 'Cancel');
-    await answerDialog(/Discard your changes to defect 3001\?/, 'Discard Changes');
+    await answerDialog(/Discard your changes to defect 3001\?[\s\S]*the images you pasted are not attached/, 'Discard Changes');
     await waitForPhase(frame, 'read-only');
     assert.deepEqual(
       (await attachments()).map((a) => a.id),
