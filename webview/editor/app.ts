@@ -11,7 +11,7 @@ import { DefectForm } from './form';
 import type { FormContext } from './form';
 import { Header } from './header';
 import { HistorySection } from './history';
-import { ImageSources } from './imageSources';
+import { IMAGE_BUDGET, ImageSources } from './imageSources';
 import { LinksSection } from './links';
 import { loadToolkit, loadToolkitAfterPaint, toolkitLoaded } from './toolkit';
 import { TypeAhead } from './typeAhead';
@@ -29,11 +29,15 @@ export class EditorApp {
   private init: InitParams | undefined;
   private values: ValuesParams | undefined;
   private status: StatusParams | undefined;
-  private readonly images = new ImageSources((src) =>
-    this.channel.request('resolveImage', { src }).then(
-      (r) => r.dataUri,
-      () => undefined,
-    ),
+  /** Shown once the memos' images hold all the image data the page keeps (imageSources.ts). */
+  private imagesNotice: HTMLElement | undefined;
+  private readonly images = new ImageSources(
+    (src) =>
+      this.channel.request('resolveImage', { src }).then(
+        (r) => r.dataUri,
+        () => undefined,
+      ),
+    () => this.showImagesNotice(),
   );
   private readonly attachments = new AttachmentsSection((request) => this.channel.request('attachments', request));
   private readonly links = new LinksSection((request) => this.channel.request('links', request));
@@ -51,6 +55,8 @@ export class EditorApp {
       imagesChanged: () => {
         // What failed before may resolve now: forget the answers, then ask again for the images not shown.
         this.images.clear();
+        this.imagesNotice?.remove();
+        this.imagesNotice = undefined;
         this.form?.retryImages();
         // The attachment list too (an upload from the tree, a report's text, a pasted image).
         this.attachments.refresh();
@@ -211,6 +217,15 @@ export class EditorApp {
   private run<M extends RequestMethod>(method: M, params: RequestParams<M>): void {
     this.error.hidden = true;
     this.channel.request(method, params).catch((e: unknown) => this.showError(e));
+  }
+
+  private showImagesNotice(): void {
+    this.imagesNotice ??= h(
+      'div',
+      { class: 'notice warning local', role: 'status' },
+      l10n.t('Some images are not shown: this editor shows at most {0} of images. Open the others from Attachments.', `${IMAGE_BUDGET / (1024 * 1024)} MB`),
+    );
+    if (!this.imagesNotice.isConnected) this.error.after(this.imagesNotice);
   }
 
   private showError(e: unknown): void {

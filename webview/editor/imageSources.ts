@@ -1,14 +1,14 @@
 // The memo images the extension resolved for this page, by source: a source is asked for once
 // however many images name it, a few at a time, and the page holds at most IMAGE_BUDGET characters
-// of image data. Past it, new sources are not asked for and show as not found: a memo naming an
-// 8 MB attachment by 20,000 different sources (`shot.png?1`, `?2`, …) would have had it sent, and
-// kept, 20,000 times.
+// of image data. Past it, new sources are not asked for and show as not found, and the page says
+// so: a memo naming an 8 MB attachment by 20,000 different sources (`shot.png?1`, `?2`, …) would
+// have had it sent, and kept, 20,000 times.
 import { RASTER_DATA_URI } from './sanitize';
 
 /** Sources asked of the extension at once. */
 const IN_FLIGHT = 8;
 /** Characters of image data (data: URIs) the page holds at most. */
-const IMAGE_BUDGET = 64 * 1024 * 1024;
+export const IMAGE_BUDGET = 64 * 1024 * 1024;
 
 export class ImageSources {
   private readonly answers = new Map<string, Promise<string | undefined>>();
@@ -19,8 +19,17 @@ export class ImageSources {
   /** Bumped by clear(): an answer to a request from before is not counted. */
   private generation = 0;
 
-  /** `ask` is the extension's data: URI for a source, or undefined when it has none. */
-  constructor(private readonly ask: (src: string) => Promise<string | undefined>) {}
+  /** Whether a source was refused for the budget since the last clear(). */
+  private refused = false;
+
+  /**
+   * `ask` is the extension's data: URI for a source, or undefined when it has none; `budgetReached`
+   * is called when the first source is left unasked for the budget (once until clear()).
+   */
+  constructor(
+    private readonly ask: (src: string) => Promise<string | undefined>,
+    private readonly budgetReached: () => void,
+  ) {}
 
   /** The data: URI for `src`: only an image data: URI, never anything that would load from elsewhere. */
   get(src: string): Promise<string | undefined> {
@@ -43,13 +52,18 @@ export class ImageSources {
     this.answers.clear();
     this.held = 0;
     this.generation++;
+    this.refused = false;
   }
 
   private async request(src: string): Promise<string | undefined> {
     const generation = this.generation;
     await this.slot();
     try {
-      if (this.held >= IMAGE_BUDGET) return undefined;
+      if (this.held >= IMAGE_BUDGET) {
+        if (!this.refused) this.budgetReached();
+        this.refused = true;
+        return undefined;
+      }
       const uri = await this.ask(src);
       if (!uri || !RASTER_DATA_URI.test(uri)) return undefined;
       if (generation === this.generation) this.held += uri.length;

@@ -322,5 +322,7 @@ describe('ui: long memos in the editor page (issue 38)', function () {
     // 16 answers fill the budget; up to 8 more were asked meanwhile.
     assert.ok(bigAsked >= 16 && bigAsked <= 24, `${bigAsked} of the 60 large images asked for`);
     assert.equal(await count('img[data-alm-missing]'), 60 - bigAsked, 'the images past the budget show as not found');
+    const notice = e.page.getByRole('status').filter({ hasText: 'Some images are not shown' });
+    assert.equal(await notice.innerText(), 'Some images are not shown: this editor shows at most 64 MB of images. Open the others from Attachments.');
   });
 });
