@@ -5,7 +5,7 @@
 // notice line (Notices) and the change notifications (ControllerChanges).
 import * as l10n from '@vscode/l10n';
 import { LockedByOtherError, isCancellation, validateEdits } from '../../api/index';
-import type { Defect, LockHandle } from '../../api/index';
+import type { LockHandle } from '../../api/index';
 import type { ConflictChoice, DefectKey, DuplicateView, InitParams, LockPhase, PersistedEditorState, SaveOutcome, StatusParams, ValuesParams, WireValue } from '../../shared/editorProtocol';
 import type { PastedImage, PastedImageReply } from '../../shared/editorProtocol';
 import { NotSignedInError } from '../../auth/connection';
@@ -16,47 +16,19 @@ import type { ControllerChange } from './changes';
 import { lockDefect, releaseLocks, verStampOf } from '../../defects/lockedWrite';
 import { COMMENTS, EditState } from './editState';
 import { DuplicateFinder } from './duplicateFinder';
-import type { DuplicateSearch, Schedule } from './duplicateFinder';
 import { EditorLock } from './editorLock';
 import { FormMetadata } from './formMetadata';
 import { MemoImages } from './memoImages';
-import type { MemoImageServices } from './memoImages';
 import { fillNewDefect, newDefectDefaults } from './newDefectFill';
 import type { NewDefectPrefill } from './newDefectFill';
 import { Notices } from './notices';
-import { describeRemoteChange, lastAuditUser } from './remoteChange';
+import { remoteChangeNotice } from './remoteChange';
+import type { DefectEventSource } from '../../defects/events';
+import type { DefectControllerOptions } from './controllerOptions';
 import { SaveFlow } from './saveFlow';
-import type { EditorProjectApi } from './types';
 import { wireValues } from './values';
 
-export interface DefectControllerOptions {
-  api: EditorProjectApi;
-  key: DefectKey;
-  /** The signed-in user: comment headers and a new defect's "Detected By". */
-  user: string;
-  /** VS Code's display language, for dates and numbers on the page. */
-  locale?: string;
-  validate?: typeof validateEdits;
-  now?: () => Date;
-  /** Unsaved work to restore after loading (from the webview state after a reload). */
-  restore?: PersistedEditorState;
-  /** Text shown for an error (the client's messages are already written for users). */
-  describe?: (e: unknown) => string;
-  /** The defect as the server has it after a save, e.g. for the tree to show the new values. */
-  onSaved?: (defect: Defect) => void;
-  /** A new defect's pre-filled values (the project's template, a report from code); ignored for a defect that exists. */
-  prefill?: NewDefectPrefill;
-  /** A new defect was created with `id`. */
-  onCreated?: (id: number) => void | Promise<void>;
-  /** The query for a new defect's likely duplicates; without it none are looked for. */
-  findDuplicates?: DuplicateSearch;
-  /** The duplicate search's timer (tests drive it by hand). */
-  schedule?: Schedule;
-  /** Uploads of images pasted into memos; without it pasting an image is refused. */
-  images?: MemoImageServices;
-}
-
-export type { NewDefectPrefill };
+export type { DefectControllerOptions, NewDefectPrefill };
 
 const describeDefault = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
@@ -326,7 +298,7 @@ export class DefectController {
    * Polled while the editor is visible: outside edit mode, a moved `ver-stamp` (the only field read)
    * reloads the defect and says who changed what; the user's edits are never replaced. Resolves whether it reloaded.
    */
-  async checkForChanges(): Promise<boolean> {
+  async checkForChanges(writer?: DefectEventSource): Promise<boolean> {
     const id = this.key.id;
     if (!this.quiet || id === undefined || this.changes.closed) return false;
     const probe = await this.options.api.defects.get(id, { fields: ['ver-stamp'] });
@@ -336,7 +308,7 @@ export class DefectController {
     const before = this.form.server;
     await this.refreshServer(false);
     if (this.form.server === before) return false;
-    this.notices.info(describeRemoteChange(before, this.form.server, (f) => this.metadata.label(f), await lastAuditUser(this.options.api, id), this.options.user));
+    this.notices.info(await remoteChangeNotice(this.options.api, id, before, this.form.server, (f) => this.metadata.label(f), { me: this.options.user, writer }));
     this.changes.emit('values', 'status');
     return true;
   }

@@ -42,6 +42,8 @@ describe('journey: Start Work on the defect being read', function () {
       return d.owner === journeyServer.apiKey.user && d.status === WORKING;
     });
     await eventually(`the editor's header to show Status ${WORKING} and alice`, async () => (await chip('status').innerText()) === WORKING && /alice/i.test(await chip('owner').innerText()));
+    // The notice names what changed the defect: Start Work, not "you … elsewhere".
+    assert.match((await frame.locator('.notice').allInnerTexts()).join('\n'), /Reloaded after Start Work \((Assigned To, Status|Status, Assigned To)\)/);
     await screenshotInBothThemes('start-work-open-editor');
     await closeActiveTabWithCtrlW();
   });

@@ -33,9 +33,16 @@ class FakeGrid implements EventTarget {
   }
 }
 
-/** An open editor recording its change checks. */
+/** An open editor recording its change checks and which feature's save each was for. */
 function fakeEditor() {
-  const editor = { checks: 0, checkForChanges: () => Promise.resolve(++editor.checks) };
+  const editor = {
+    checks: 0,
+    writers: [] as string[],
+    checkForChanges: (writer: string) => {
+      editor.writers.push(writer);
+      return Promise.resolve(++editor.checks);
+    },
+  };
   return editor;
 }
 
@@ -67,6 +74,7 @@ describe('defect events', () => {
     for (const source of ['bulk', 'chat', 'work'] as const) events.announcer(source)(REF, DEFECT);
     assert.equal(grid.saved.length, 3);
     assert.equal(editor.checks, 3);
+    assert.deepEqual(editor.writers, ['bulk', 'chat', 'work'], 'the editor hears whose save it was, for its notice');
     assert.equal(other.checks, 0, 'only the editor of the saved defect');
   });
 

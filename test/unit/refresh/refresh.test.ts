@@ -119,7 +119,16 @@ describe('refresh: the editor reloads a defect someone else changed', () => {
     const before = { severity: '5-Urgent', 'ver-stamp': 1 };
     const after = { severity: '3-High', 'ver-stamp': 2, 'last-modified': '2026-12-02 16:45:07' };
     const label = (f: string) => (f === 'severity' ? 'Severity' : f);
-    assert.equal(describeRemoteChange(before, after, label, 'alice', 'alice'), 'Reloaded: you changed this defect elsewhere (Severity) at 2026-12-02 16:45:07.');
-    assert.equal(describeRemoteChange(before, after, label, 'bob', 'alice'), 'Reloaded: bob changed this defect on the server (Severity) at 2026-12-02 16:45:07.');
+    assert.equal(describeRemoteChange(before, after, label, { auditUser: 'alice', me: 'alice' }), 'Reloaded: you changed this defect elsewhere (Severity) at 2026-12-02 16:45:07.');
+    assert.equal(describeRemoteChange(before, after, label, { auditUser: 'bob', me: 'alice' }), 'Reloaded: bob changed this defect on the server (Severity) at 2026-12-02 16:45:07.');
+  });
+
+  it('names the feature of this window that changed the defect (Start Work, Update Selected, Chat)', () => {
+    const before = { owner: 'bob', status: 'New', 'ver-stamp': 1 };
+    const after = { owner: 'alice', status: 'Open', 'ver-stamp': 2, 'last-modified': '2026-12-02 21:05:19' };
+    const label = (f: string) => ({ owner: 'Assigned To', status: 'Status' })[f] ?? f;
+    assert.equal(describeRemoteChange(before, after, label, { me: 'alice', writer: 'work' }), 'Reloaded after Start Work (Assigned To, Status) at 2026-12-02 21:05:19.');
+    assert.equal(describeRemoteChange(before, after, label, { me: 'alice', writer: 'bulk' }), 'Reloaded after Update Selected (Assigned To, Status) at 2026-12-02 21:05:19.');
+    assert.equal(describeRemoteChange(before, after, label, { me: 'alice', writer: 'chat' }), 'Reloaded after a change from Chat (Assigned To, Status) at 2026-12-02 21:05:19.');
   });
 });
