@@ -23,7 +23,7 @@ export function lastCommentAuthor(memo: WireValue | undefined): string | undefin
 }
 
 /** The user of the defect's newest audit entry; undefined where the server keeps none or it cannot be read (the notice must not fail for it). */
-export async function lastAuditUser(api: EditorProjectApi, id: number): Promise<string | undefined> {
+async function lastAuditUser(api: EditorProjectApi, id: number): Promise<string | undefined> {
   const history = await api.history?.of(id).catch(() => undefined);
   return history?.available ? history.entries[0]?.user || undefined : undefined;
 }
