@@ -20,7 +20,7 @@ export class LinksSection {
   private readonly count = h('span', { class: 'link-count' });
   private readonly message = h('p', { class: 'link-message', role: 'status' });
   private readonly target = h('input', { class: 'link-target', type: 'text', inputmode: 'numeric', 'aria-label': l10n.t('Defect id to link'), placeholder: l10n.t('Defect id') });
-  private readonly type = h('select', { class: 'link-type', 'aria-label': l10n.t('Link type') });
+  private readonly type = h('select', { class: 'link-type native', 'aria-label': l10n.t('Link type') });
   private readonly comment = h('input', { class: 'link-comment', type: 'text', 'aria-label': l10n.t('Link comment'), placeholder: l10n.t('Comment (optional)') });
   private readonly add: HTMLElement;
   private readonly more: HTMLElement;
