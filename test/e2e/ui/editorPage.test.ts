@@ -10,6 +10,7 @@ import type { FakeProject } from '../../support/fakeProject/project';
 import { EDITOR_DEFECT_KEY, PNG, projectWithEditorDefect } from './editorFixtures';
 import { ui } from './context';
 import { openEditorPage, poll } from './editorHarness';
+import { pasteInto } from './editorPageScripts';
 import { eventually } from '../../support/eventually';
 import type { EditorPage, HarnessOptions } from './editorHarness';
 
@@ -293,6 +294,24 @@ describe('ui: the editor page (keyboard, screen readers, conflicts, links, image
     await memo.locator('img[src^="data:image/png;base64,"]').waitFor();
     assert.equal(await memo.locator('img[data-alm-missing]').count(), 0);
     assert.equal(asked.length, 2);
+    assert.deepEqual(editor.traps.requests, []);
+  });
+
+  it('shows an image pasted as HTML, asked of the host once it is in the memo', async () => {
+    const asked: string[] = [];
+    const editor = await open(project(), {
+      resolveImage: async (src) => {
+        asked.push(src);
+        return src.endsWith('/attachments/18') ? { dataUri: PNG } : { reason: 'not an attachment' };
+      },
+    });
+    opened.push(editor);
+    await editor.controller.edit();
+    const memo = editor.page.locator('[data-field="description"] .memo[contenteditable="true"]');
+    await memo.click();
+    await editor.page.evaluate(pasteInto('description', '<p>pasted <img src="/qcbin/rest/domains/DEFAULT/projects/Demo/defects/7/attachments/18" alt="pasted shot"></p>'));
+    await memo.locator('img[alt="pasted shot"][src^="data:image/png;base64,"]').waitFor();
+    assert.ok(asked.some((src) => src.endsWith('/attachments/18')));
     assert.deepEqual(editor.traps.requests, []);
   });
 });

@@ -60,7 +60,7 @@ export class MemoImageLoader {
       this.asked = new WeakSet();
       this.altShown = 0;
     }
-    showPendingImages(container);
+    // What is shown (the memo's slices, a paste) got its placeholders before it went in.
     for (const img of Array.from(container.querySelectorAll<HTMLImageElement>(`img[${IMAGE_PENDING_ATTR}]`))) {
       if (this.asked.has(img)) continue;
       this.asked.add(img);
@@ -76,6 +76,7 @@ export class MemoImageLoader {
       this.asked.delete(img);
     }
     this.altShown = 0;
+    showPendingImages(container);
     this.watch(container, false);
   }
 
