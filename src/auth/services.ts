@@ -14,7 +14,7 @@ import type { ClientFactory } from './connection';
 import { ConnectionManager } from './connectionManager';
 import type { AuthPrompts } from './prompts';
 import { ProxyAuth } from './proxyAuth';
-import { watchSignedIn } from './signedInContext';
+import { watchServerContexts } from './serverContexts';
 import { SecretVault } from './vault';
 
 export class AuthServices implements vscode.Disposable {
@@ -50,7 +50,7 @@ export class AuthServices implements vscode.Disposable {
     });
     this.subscriptions.push(
       this.vault.onDidChange(() => void this.manager.reloadPasswords()),
-      watchSignedIn(this.manager),
+      watchServerContexts(this.manager),
     );
     log.child('proxy').info(`VS Code's proxy resolution: ${this.manager.hasSystemProxy ? 'available (resolveProxyByURL of the extension host)' : 'not offered by this extension host'}`);
   }
